@@ -1,0 +1,102 @@
+"""Plain descriptions of a map for `tabletop info`, as text for a GM and as JSON for tools."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.model import TILE_AREAS, AreaLocation, Border, Map, Passage, Token, ZoneLocation
+
+
+def cost_text(cost: int | None) -> str:
+    return "no way" if cost is None else str(cost)
+
+
+def passage_text(passage: Passage) -> str:
+    label = passage.label or "pass"
+    text = f"{label} {cost_text(passage.cost_from_a)}/{cost_text(passage.cost_from_b)}"
+    if passage.door is not None:
+        text += f" (door {passage.door.state}, {passage.door.open_cost} to open)"
+    return text
+
+
+def location_text(token: Token) -> str:
+    where = token.location
+    if isinstance(where, ZoneLocation):
+        return f"zone {where.zone}"
+    if isinstance(where, AreaLocation):
+        return f"grid {where.grid} area {where.row},{where.col}"
+    return "off the map"
+
+
+def describe_map(map_: Map, path: str) -> str:
+    lines = [
+        map_.title or "(untitled map)",
+        f"  file: {path} (format version {map_.format_version})",
+    ]
+    lines.append(f"  zones ({len(map_.zones)}):")
+    lines += [f"    {z.id}  {z.name}" + ("  [hidden]" if z.hidden else "") for z in map_.zones]
+    lines.append(f"  borders ({len(map_.borders)}):")
+    for border in map_.borders:
+        ways = "; ".join(passage_text(p) for p in border.passages) or "no passage"
+        lines.append(f"    {border.id}  {border.a} <-> {border.b}: {ways}")
+    lines.append(f"  tokens ({len(map_.tokens)}):")
+    lines += [f"    {t.id}  {t.label} ({t.side}) in {location_text(t)}, facing {t.facing:g}°" for t in map_.tokens]
+    lines.append(f"  grids ({len(map_.grids)}):")
+    for grid in map_.grids:
+        r0, c0, r1, c1 = grid.tile_bounds()
+        rows, cols = r1 - r0 + 1, c1 - c0 + 1
+        segments = sum(len(t.segments) for t in grid.tiles)
+        lines.append(
+            f"    {grid.id}  {grid.name}: {rows}x{cols} tiles ({rows * TILE_AREAS}x{cols * TILE_AREAS} areas), "
+            f"{segments} segments, tile set {grid.tile_set or 'none'}"
+        )
+    return "\n".join(lines)
+
+
+def _border_summary(border: Border) -> dict[str, Any]:
+    return {
+        "id": border.id,
+        "a": border.a,
+        "b": border.b,
+        "passages": [
+            {
+                "label": p.label,
+                "cost_from_a": p.cost_from_a,
+                "cost_from_b": p.cost_from_b,
+                "door": p.door.state if p.door else None,
+            }
+            for p in border.passages
+        ],
+    }
+
+
+def map_summary(map_: Map) -> dict[str, Any]:
+    grids = []
+    for grid in map_.grids:
+        r0, c0, r1, c1 = grid.tile_bounds()
+        grids.append(
+            {
+                "id": grid.id,
+                "name": grid.name,
+                "tiles": [r1 - r0 + 1, c1 - c0 + 1],
+                "segments": sum(len(t.segments) for t in grid.tiles),
+                "tile_set": grid.tile_set,
+            }
+        )
+    return {
+        "title": map_.title,
+        "format_version": map_.format_version,
+        "zones": [{"id": z.id, "name": z.name} for z in map_.zones],
+        "borders": [_border_summary(b) for b in map_.borders],
+        "tokens": [
+            {
+                "id": t.id,
+                "name": t.name,
+                "side": t.side,
+                "location": location_text(t),
+                "facing": t.facing,
+            }
+            for t in map_.tokens
+        ],
+        "grids": grids,
+    }

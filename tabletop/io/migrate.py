@@ -1,0 +1,38 @@
+"""The migration chain: each step upgrades a map file's JSON from one format version to the next.
+
+A step is a plain function on the parsed JSON, registered under the version it reads. When
+the format changes, bump FORMAT_VERSION in model/map.py, add a step here, and freeze a file
+of the old version under tests/io/formats/: the tests load every frozen version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tabletop.model import FORMAT_VERSION
+
+Json = dict[str, Any]
+Step = Callable[[Json], Json]
+
+STEPS: dict[int, Step] = {}
+"""STEPS[n] turns a format n document into a format n + 1 document."""
+
+
+class MigrationError(ValueError):
+    """A document whose version no step can upgrade; io/read.py names the file."""
+
+
+def migrate(document: Json, steps: dict[int, Step] | None = None, target: int = FORMAT_VERSION) -> Json:
+    """Upgrade a document step by step to the target version; the input is not changed."""
+    steps = STEPS if steps is None else steps
+    version = document.get("format_version")
+    while version != target:
+        step = steps.get(version)  # type: ignore[arg-type]
+        if step is None:
+            raise MigrationError(f"no migration from format version {version}")
+        document = step(dict(document))
+        if document.get("format_version") != version + 1:  # type: ignore[operator]
+            raise MigrationError(f"the migration from format version {version} did not reach {version + 1}")  # type: ignore[operator]
+        version = document["format_version"]
+    return document

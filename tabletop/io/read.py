@@ -1,0 +1,125 @@
+"""Reading map files: bounded, never unpickled, every failure one MapFileError line."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from tabletop.io.errors import MapFileError
+from tabletop.io.limits import MAX_FILE_BYTES, MAX_NESTING
+from tabletop.io.migrate import MigrationError, migrate
+from tabletop.model import FORMAT_VERSION, Map
+
+
+def load_map(path: str | os.PathLike[str]) -> Map:
+    """Read, check, migrate and validate one map file."""
+    path = Path(path)
+    try:
+        if path.is_dir():
+            raise MapFileError(path, "is a folder, not a map file")
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise MapFileError(
+                path,
+                f"is {size // 2**20} MB; a map file may be at most {MAX_FILE_BYTES // 2**20} MB",
+            )
+        raw = path.read_bytes()
+    except OSError as error:
+        raise MapFileError(path, f"cannot be read: {error.strerror or error}") from None
+    return map_from_bytes(raw, path)
+
+
+def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>") -> Map:
+    """Parse bytes as a map; `path` names the source in the error message."""
+    document = _parse(raw, path)
+    version = document.get("format_version")
+    if "format_version" not in document:
+        raise MapFileError(path, "has no format_version: it is not a Tabletop map")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise MapFileError(path, f"has an unknown format_version {json.dumps(version)[:40]}")
+    if version > FORMAT_VERSION:
+        raise MapFileError(
+            path,
+            f"was written by a newer Tabletop (format version {version}; this version reads up to "
+            f"{FORMAT_VERSION}): update Tabletop to open it",
+        )
+    try:
+        document = migrate(document)
+        return Map.model_validate(document)
+    except MigrationError as error:
+        raise MapFileError(path, str(error)) from None
+    except ValidationError as error:
+        raise MapFileError(path, describe(error)) from None
+
+
+def _parse(raw: bytes, path: str | os.PathLike[str]) -> dict[str, Any]:
+    if len(raw) > MAX_FILE_BYTES:
+        raise MapFileError(path, f"is larger than {MAX_FILE_BYTES // 2**20} MB")
+    if not raw.strip():
+        raise MapFileError(path, "is empty")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise MapFileError(path, f"is not UTF-8 text (byte {error.start}): not a Tabletop map") from None
+    try:
+        document = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+    except json.JSONDecodeError as error:
+        hint = " (is the file cut short?)" if error.pos >= len(text.rstrip()) else ""
+        raise MapFileError(
+            path,
+            f"is not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}{hint}",
+        ) from None
+    except RecursionError:
+        raise MapFileError(path, f"is nested too deeply (at most {MAX_NESTING} levels)") from None
+    except ValueError as error:
+        raise MapFileError(path, f"is not valid JSON: {error}") from None
+    if not isinstance(document, dict):
+        raise MapFileError(path, "holds JSON but not a map (the top level is not an object)")
+    if _depth(document) > MAX_NESTING:
+        raise MapFileError(path, f"is nested too deeply (at most {MAX_NESTING} levels)")
+    return document
+
+
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number a map can hold")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as a dict, refusing repeated keys: which one was meant is not knowable."""
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        repeated = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise ValueError(f'the key "{repeated[:40]}" appears twice in one object')
+    return result
+
+
+def _depth(document: Any) -> int:
+    """Nesting depth, counted without recursion so a deep file cannot overflow the stack."""
+    deepest = 0
+    stack = [(document, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > deepest:
+            deepest = depth
+            if deepest > MAX_NESTING:
+                return deepest
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, (dict, list)))
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
+    return deepest
+
+
+def describe(error: ValidationError) -> str:
+    """The first validation problem as a GM would say it, with where in the file it is."""
+    first = error.errors(include_url=False)[0]
+    where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in first["loc"]).lstrip(".")
+    message = first["msg"].removeprefix("Value error, ")
+    count = error.error_count()
+    more = f" (and {count - 1} more problems)" if count > 1 else ""
+    return f"{where}: {message}{more}" if where else f"{message}{more}"

@@ -1,0 +1,50 @@
+"""The data model of a map, Qt-free: what the app keeps, validated, with no game logic or I/O."""
+
+from tabletop.model.base import Aspect, Model, StressTrack, slug
+from tabletop.model.borders import Border, Door, DoorState, Passage
+from tabletop.model.grids import (
+    TILE_AREAS,
+    EncounterGrid,
+    PropertyDraw,
+    Segment,
+    SegmentProperty,
+    SegmentTemplate,
+    Tile,
+    TileSet,
+    TileTemplate,
+)
+from tabletop.model.map import FORMAT_VERSION, Background, Map
+from tabletop.model.tokens import AreaLocation, Speeds, Token, TokenState, ZoneLocation
+from tabletop.model.zones import FillStyle, NodeShape, PolygonShape, Zone
+
+__all__ = [
+    "FORMAT_VERSION",
+    "TILE_AREAS",
+    "AreaLocation",
+    "Aspect",
+    "Background",
+    "Border",
+    "Door",
+    "DoorState",
+    "EncounterGrid",
+    "FillStyle",
+    "Map",
+    "Model",
+    "NodeShape",
+    "Passage",
+    "PolygonShape",
+    "PropertyDraw",
+    "Segment",
+    "SegmentProperty",
+    "SegmentTemplate",
+    "Speeds",
+    "StressTrack",
+    "Tile",
+    "TileSet",
+    "TileTemplate",
+    "Token",
+    "TokenState",
+    "Zone",
+    "ZoneLocation",
+    "slug",
+]

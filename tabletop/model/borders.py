@@ -1,0 +1,73 @@
+"""Borders between zones and the passages through them, each with its pass values."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from tabletop.model.base import Aspect, Id, Model, NonNegative, StressTrack
+
+DoorState = Literal["open", "closed", "locked", "broken"]
+
+
+class Door(Model):
+    """Door-like state on a passage: a closed door costs `open_cost` more, a locked one bars it.
+
+    "1 to go through the open door, 2 more to open or close the door": the passage's own cost
+    is the 1, `open_cost` is the 2. A broken door stays open.
+    """
+
+    state: DoorState = "closed"
+    open_cost: NonNegative = 2
+
+
+class Passage(Model):
+    """One way through a border, with its pass value from each side.
+
+    `cost_from_a` is paid when moving from the border's zone `a` into zone `b`, and
+    `cost_from_b` the other way; None means this way is impassable from that side (a one-way
+    vent, a firewall that only lets traffic out).
+    """
+
+    label: str = ""
+    cost_from_a: NonNegative | None = 1
+    cost_from_b: NonNegative | None = 1
+    door: Door | None = None
+
+
+def _one_passage() -> list[Passage]:
+    return [Passage()]
+
+
+class Border(Model):
+    """Where two zones meet. All borders have a pass value, 1 unless said otherwise.
+
+    A border can be attacked like anything that resists: it may carry aspects and a stress
+    track, and once taken out the GM redefines its passages.
+    """
+
+    id: Id
+    a: Id
+    b: Id
+    label: str = ""
+    passages: list[Passage] = Field(default_factory=_one_passage)
+    aspects: list[Aspect] = Field(default_factory=list)
+    stress: StressTrack | None = None
+
+    @model_validator(mode="after")
+    def _two_different_zones(self) -> Border:
+        if self.a == self.b:
+            raise ValueError(f"border '{self.id}' joins zone '{self.a}' to itself")
+        return self
+
+    def side_of(self, zone_id: str) -> Literal["a", "b"]:
+        """Which end of the border a zone is, so a caller can pick the cost for its direction."""
+        if zone_id == self.a:
+            return "a"
+        if zone_id == self.b:
+            return "b"
+        raise KeyError(f"zone '{zone_id}' is not on border '{self.id}'")
+
+    def other(self, zone_id: str) -> str:
+        return self.b if self.side_of(zone_id) == "a" else self.a

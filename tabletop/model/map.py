@@ -1,0 +1,122 @@
+"""The map: everything a GM prepares before the session, and the checks that keep it whole."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from tabletop.model.base import Model
+from tabletop.model.borders import Border
+from tabletop.model.grids import EncounterGrid, TileSet
+from tabletop.model.tokens import AreaLocation, Token, ZoneLocation
+from tabletop.model.zones import Zone
+
+FORMAT_VERSION = 1
+"""The map file format this code writes. io/migrate.py upgrades every older version to it."""
+
+
+class Background(Model):
+    """A picture under the zones, referenced by a path relative to the map file."""
+
+    path: Annotated[str, Field(min_length=1)]
+    x: float = 0.0
+    y: float = 0.0
+    scale: Annotated[float, Field(gt=0)] = 1.0
+    opacity: Annotated[float, Field(ge=0, le=1)] = 1.0
+
+
+def _duplicates(kind: str, ids: list[str]) -> list[str]:
+    return [f"two {kind}s have the id '{i}'" for i, n in Counter(ids).items() if n > 1]
+
+
+class Map(Model):
+    """A zone map with its tokens, and any encounter grids and tile sets played on it."""
+
+    format_version: Literal[1] = FORMAT_VERSION
+    title: str = ""
+    notes: str = ""
+    background: Background | None = None
+    zones: list[Zone] = Field(default_factory=list)
+    borders: list[Border] = Field(default_factory=list)
+    tokens: list[Token] = Field(default_factory=list)
+    grids: list[EncounterGrid] = Field(default_factory=list)
+    tile_sets: list[TileSet] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _references_hold(self) -> Map:
+        problems = self.problems()
+        if problems:
+            more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+            raise ValueError(problems[0] + more)
+        return self
+
+    def problems(self) -> list[str]:
+        """Every broken reference, in words a GM understands; empty when the map is whole."""
+        problems: list[str] = []
+        problems += _duplicates("zone", [z.id for z in self.zones])
+        problems += _duplicates("border", [b.id for b in self.borders])
+        problems += _duplicates("token", [t.id for t in self.tokens])
+        problems += _duplicates("grid", [g.id for g in self.grids])
+        problems += _duplicates("tile set", [s.id for s in self.tile_sets])
+        zone_ids = {z.id for z in self.zones}
+        for border in self.borders:
+            for end in (border.a, border.b):
+                if end not in zone_ids:
+                    problems.append(f"border '{border.id}' names zone '{end}', which is not on the map")
+        set_ids = {s.id for s in self.tile_sets}
+        grids = {g.id: g for g in self.grids}
+        for grid in self.grids:
+            if grid.tile_set is not None and grid.tile_set not in set_ids:
+                problems.append(f"grid '{grid.id}' draws from tile set '{grid.tile_set}', which is not on the map")
+        for token in self.tokens:
+            problems += _location_problems(token, zone_ids, grids)
+        return problems
+
+    def zone(self, zone_id: str) -> Zone:
+        """The zone with this id; KeyError names it when it is not on the map."""
+        for zone in self.zones:
+            if zone.id == zone_id:
+                return zone
+        raise KeyError(f"no zone '{zone_id}' on the map")
+
+    def find_zone(self, key: str) -> Zone | None:
+        """A zone by id, or else by name (case-insensitive), as the command line accepts."""
+        for zone in self.zones:
+            if zone.id == key:
+                return zone
+        lowered = key.casefold()
+        named = [z for z in self.zones if z.name.casefold() == lowered]
+        return named[0] if len(named) == 1 else None
+
+    def grid(self, grid_id: str) -> EncounterGrid:
+        for grid in self.grids:
+            if grid.id == grid_id:
+                return grid
+        raise KeyError(f"no grid '{grid_id}' on the map")
+
+    def tile_set(self, set_id: str) -> TileSet:
+        for tile_set in self.tile_sets:
+            if tile_set.id == set_id:
+                return tile_set
+        raise KeyError(f"no tile set '{set_id}' on the map")
+
+    def token(self, token_id: str) -> Token:
+        for token in self.tokens:
+            if token.id == token_id:
+                return token
+        raise KeyError(f"no token '{token_id}' on the map")
+
+
+def _location_problems(token: Token, zone_ids: set[str], grids: dict[str, EncounterGrid]) -> list[str]:
+    where = token.location
+    if isinstance(where, ZoneLocation) and where.zone not in zone_ids:
+        return [f"token '{token.id}' stands in zone '{where.zone}', which is not on the map"]
+    if isinstance(where, AreaLocation):
+        grid = grids.get(where.grid)
+        if grid is None:
+            return [f"token '{token.id}' stands on grid '{where.grid}', which is not on the map"]
+        if not grid.has_area(where.row, where.col):
+            return [f"token '{token.id}' stands in area {where.row},{where.col}, outside grid '{grid.id}'"]
+    return []

@@ -1,0 +1,84 @@
+"""Tokens: the characters, vehicles, daemons and problems that stand on the map."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator
+
+from tabletop.model.base import Aspect, Colour, Id, Model, NonNegative, StressTrack
+
+TokenState = Literal["down", "bleeding", "falling", "stall", "hidden", "exhausted"]
+
+
+class ZoneLocation(Model):
+    """A token standing in a zone of a zone map."""
+
+    kind: Literal["zone"] = "zone"
+    zone: Id
+
+
+class AreaLocation(Model):
+    """A token standing in one area of an encounter grid (global area row and column)."""
+
+    kind: Literal["area"] = "area"
+    grid: Id
+    row: int
+    col: int
+
+
+Location = Annotated[ZoneLocation | AreaLocation, Field(discriminator="kind")]
+
+
+class Speeds(Model):
+    """Areas a token can cover in one maneuver, by move type; the texts' normal speeds."""
+
+    run: NonNegative = 2
+    climb: NonNegative = 1
+    jump: NonNegative = 1
+    swim: NonNegative = 1
+    fly: NonNegative | None = None
+
+    def of(self, move: str) -> int:
+        """The speed for a move type; 0 for a move type the token does not have."""
+        value = getattr(self, move)
+        return value or 0
+
+
+class Token(Model):
+    """Someone or something on the map, with its side, facing, speeds and conflict state.
+
+    Facing is in degrees on the compass of the map: 0 faces up (north), 90 right (east).
+    Any angle is allowed; it is kept in [0, 360).
+    """
+
+    id: Id
+    name: str = ""
+    side: str = "neutral"
+    colour: Colour = "#c0392b"
+    location: Location | None = None
+    facing: float = 0.0
+    reach: NonNegative = 1
+    speeds: Speeds = Field(default_factory=Speeds)
+    stress: list[StressTrack] = Field(default_factory=list)
+    aspects: list[Aspect] = Field(default_factory=list)
+    states: list[TokenState] = Field(default_factory=list)
+    hidden: bool = False
+
+    @field_validator("facing")
+    @classmethod
+    def _facing_on_the_compass(cls, value: float) -> float:
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError("facing must be a number of degrees")
+        return value % 360.0
+
+    @field_validator("states")
+    @classmethod
+    def _states_once(cls, value: list[str]) -> list[str]:
+        if len(set(value)) != len(value):
+            raise ValueError("a token lists the same state twice")
+        return value
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id

@@ -1,0 +1,85 @@
+"""Zones: physical spaces drawn as polygons, or abstract nodes for moods, circles and nets."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from tabletop.model.base import Aspect, Colour, Id, Model
+
+Point = tuple[float, float]
+
+# Smallest area a polygon zone may enclose, in map units squared; below it the zone cannot
+# be seen or clicked, which is what a GM means by a degenerate polygon.
+MIN_POLYGON_AREA = 1e-6
+
+
+def polygon_area(points: list[Point]) -> float:
+    """The unsigned area by the shoelace formula."""
+    total = 0.0
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
+        total += x1 * y2 - x2 * y1
+    return abs(total) / 2
+
+
+class PolygonShape(Model):
+    """A zone of physical space, drawn as a closed polygon in map units."""
+
+    kind: Literal["polygon"] = "polygon"
+    points: list[Point] = Field(min_length=3)
+
+    @model_validator(mode="after")
+    def _not_degenerate(self) -> PolygonShape:
+        if len(set(self.points)) < 3:
+            raise ValueError("a polygon zone needs at least three distinct points")
+        if polygon_area(self.points) < MIN_POLYGON_AREA:
+            raise ValueError("a polygon zone has no area (its points lie on one line)")
+        return self
+
+    def centre(self) -> Point:
+        """The mean of the vertices: where labels and token positions are anchored."""
+        xs = [x for x, _ in self.points]
+        ys = [y for _, y in self.points]
+        return (sum(xs) / len(xs), sum(ys) / len(ys))
+
+
+class NodeShape(Model):
+    """A zone of abstract space (a mood, a social circle, a network node), drawn as a disc."""
+
+    kind: Literal["node"] = "node"
+    x: float
+    y: float
+    radius: Annotated[float, Field(gt=0)] = 40.0
+
+    def centre(self) -> Point:
+        return (self.x, self.y)
+
+
+Shape = Annotated[PolygonShape | NodeShape, Field(discriminator="kind")]
+
+
+class FillStyle(Model):
+    """How a zone is filled on the map; the map palette is kept apart from the UI's."""
+
+    colour: Colour = "#d8cfb8"
+    pattern: Literal["solid", "hatch", "cross", "dots", "none"] = "solid"
+    opacity: Annotated[float, Field(ge=0, le=1)] = 1.0
+
+
+class Zone(Model):
+    """A discrete space on the map: if it matters whether you are there or not, it is a zone."""
+
+    id: Id
+    name: str = ""
+    description: str = ""
+    aspects: list[Aspect] = Field(default_factory=list)
+    gm_notes: str = ""
+    hidden: bool = False
+    fill: FillStyle = Field(default_factory=FillStyle)
+    shape: Shape
+
+    @property
+    def label(self) -> str:
+        """What a GM sees: the name, or the id when the zone has no name."""
+        return self.name or self.id
