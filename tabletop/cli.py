@@ -14,10 +14,12 @@ import traceback
 from collections.abc import Callable, Sequence
 
 from tabletop import __version__
+from tabletop.cli_movement import add_movement_commands, run_path, run_range, run_reach
 from tabletop.cli_text import describe_map, map_summary
 from tabletop.io import MapFileError, load_map, map_schema_text
+from tabletop.rules.movement import NoWayThrough
 
-COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"reach": run_reach, "path": run_path, "range": run_range}
 
 
 class UsageError(Exception):
@@ -46,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     sub.add_parser("schema", help="print the JSON Schema of map files")
+    add_movement_commands(sub)
     return parser
 
 
@@ -109,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"tabletop: {error}", file=sys.stderr)
         return 2
-    except MapFileError as error:
+    except (MapFileError, NoWayThrough) as error:
         print(error, file=sys.stderr)
         return 1
     except KeyboardInterrupt:

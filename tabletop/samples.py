@@ -138,7 +138,7 @@ def room_with_door() -> Map:
 
 def hillside() -> Map:
     """A slope: 1 to go downhill, 3 to go uphill."""
-    slope = [Passage(label="down the slope", cost_from_a=1, cost_from_b=3)]
+    slope = [Passage(label="the slope", cost_from_a=1, cost_from_b=3)]
     return Map(
         title="The hillside",
         notes="Edgerunner, The map: a border on a slope is 1 downhill and 3 uphill.",

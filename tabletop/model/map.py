@@ -82,13 +82,17 @@ class Map(Model):
         raise KeyError(f"no zone '{zone_id}' on the map")
 
     def find_zone(self, key: str) -> Zone | None:
-        """A zone by id, or else by name (case-insensitive), as the command line accepts."""
+        """A zone by id, else by name, else by the start of one name (case-insensitive), as a
+        GM types it on the command line; None when nothing or more than one zone fits."""
         for zone in self.zones:
             if zone.id == key:
                 return zone
         lowered = key.casefold()
-        named = [z for z in self.zones if z.name.casefold() == lowered]
-        return named[0] if len(named) == 1 else None
+        for fits in (lambda name: name == lowered, lambda name: name.startswith(lowered)):
+            named = [z for z in self.zones if fits(z.name.casefold())]
+            if named:
+                return named[0] if len(named) == 1 else None
+        return None
 
     def grid(self, grid_id: str) -> EncounterGrid:
         for grid in self.grids:

@@ -1,0 +1,126 @@
+"""The grid half of `tabletop reach`, `path` and `range`: areas, move types, opponents, cover."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from tabletop.model import AreaLocation, EncounterGrid, Map, Token
+from tabletop.rules.attack_lines import attack_line
+from tabletop.rules.facing import area_centre, is_behind
+from tabletop.rules.grid_movement import GridReach
+from tabletop.rules.grid_movement import grid_reach as reach_on_grid
+from tabletop.rules.terrain import Area, Terrain
+
+Output = tuple[dict[str, Any], list[str]]
+
+
+def find_token(map_: Map, args: argparse.Namespace) -> Token:
+    from tabletop.cli import UsageError
+
+    for token in map_.tokens:
+        if args.token in (token.id, token.name):
+            return token
+    raise UsageError(f"no token '{args.token}' on {args.file}")
+
+
+def _grid(map_: Map, args: argparse.Namespace) -> EncounterGrid:
+    from tabletop.cli import UsageError
+
+    try:
+        return map_.grid(args.grid)
+    except KeyError:
+        raise UsageError(f"no grid '{args.grid}' on {args.file}") from None
+
+
+def _setup(map_: Map, args: argparse.Namespace) -> tuple[EncounterGrid, Terrain, Area, str | None, Token | None]:
+    from tabletop.cli import UsageError
+
+    grid = _grid(map_, args)
+    token = find_token(map_, args) if args.token else None
+    side = args.side
+    if token is not None:
+        if not isinstance(token.location, AreaLocation) or token.location.grid != grid.id:
+            raise UsageError(f"token '{args.token}' does not stand on grid '{grid.id}'")
+        start = (token.location.row, token.location.col)
+        side = side or token.side
+    elif args.from_area is not None:
+        start = args.from_area
+    else:
+        raise UsageError("say where to start: --from-area ROW,COL or --token TOKEN")
+    if not grid.has_area(*start):
+        raise UsageError(f"area {start[0]},{start[1]} is not on grid '{grid.id}'")
+    return grid, Terrain(grid), start, side, token
+
+
+def _moved(map_: Map, args: argparse.Namespace) -> tuple[EncounterGrid, Area, GridReach]:
+    from tabletop.cli import UsageError
+
+    grid, terrain, start, side, token = _setup(map_, args)
+    speed = args.speed if args.speed is not None else (token.speeds.of(args.move) if token else None)
+    if speed is None:
+        raise UsageError("a move on a grid needs --speed N (or --token with speeds)")
+    opponents = [
+        (t.location.row, t.location.col)
+        for t in map_.tokens
+        if isinstance(t.location, AreaLocation) and t.location.grid == grid.id and side is not None and t.side != side
+    ]
+    return grid, start, reach_on_grid(terrain, start, args.move, speed, opponents)
+
+
+def grid_reach(map_: Map, args: argparse.Namespace) -> Output:
+    grid, start, found = _moved(map_, args)
+    areas = [
+        {"area": list(area), "cost": cost, "path": [list(a) for a in found.path(area)], "stops": area in found.stopped}
+        for area, cost in found.areas()
+    ]
+    text = [f"From area {start[0]},{start[1]} of {grid.id}, {found.move} {found.speed}: {len(areas)} areas"]
+    text += [
+        f"  {a['cost']:>3}  {a['area'][0]},{a['area'][1]}" + ("  (overlap: move ends)" if a["stops"] else "")
+        for a in areas
+    ]
+    data = {"grid": grid.id, "from": list(start), "move": found.move, "speed": found.speed, "areas": areas}
+    return data, text
+
+
+def grid_path(map_: Map, args: argparse.Namespace) -> Output:
+    from tabletop.cli import UsageError
+    from tabletop.rules.movement import NoWayThrough
+
+    if args.to_area is None:
+        raise UsageError("path on a grid needs --to-area ROW,COL")
+    _grid, start, found = _moved(map_, args)
+    goal = tuple(args.to_area)
+    if goal not in found.costs:
+        raise NoWayThrough(
+            f"{args.file}: no way through from {start[0]},{start[1]} to {goal[0]},{goal[1]} "
+            f"with {found.move} {found.speed}"
+        )
+    steps = found.path(goal)
+    data = {"cost": found.costs[goal], "path": [list(a) for a in steps]}
+    return data, [f"cost {data['cost']}: " + " -> ".join(f"{r},{c}" for r, c in steps)]
+
+
+def grid_range(map_: Map, args: argparse.Namespace) -> Output:
+    grid, terrain, start, _side, token = _setup(map_, args)
+    rows, text = [], [f"From area {start[0]},{start[1]} of {grid.id}:"]
+    for other in map_.tokens:
+        where = other.location
+        if other is token or not isinstance(where, AreaLocation) or where.grid != grid.id:
+            continue
+        line = attack_line(terrain, start, (where.row, where.col))
+        behind = is_behind(area_centre(where.row, where.col), other.facing, area_centre(*start))
+        rows.append(
+            {
+                "id": other.id,
+                "name": other.name,
+                "area": [where.row, where.col],
+                "range": line.range,
+                "cover": line.cover,
+                "behind_flank": behind,
+            }
+        )
+        notes = [f"cover -2 ({', '.join(line.cover)})"] if line.cover else []
+        notes += ["behind its flank -2"] if behind else []
+        text.append(f"  {line.range:>3}  {other.label}" + (f"  {'; '.join(notes)}" if notes else ""))
+    return {"grid": grid.id, "from": list(start), "tokens": rows}, text

@@ -1,0 +1,133 @@
+"""`tabletop reach`, `path` and `range`: the rules engine on the command line.
+
+Zones are named by id or by name. With --grid the same commands work on an encounter grid,
+from an area ROW,COL, for a move type and a speed; tokens of other sides are opponents.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from tabletop.cli_grid import grid_path, grid_range, grid_reach
+from tabletop.io import load_map
+from tabletop.model import Map, Zone
+from tabletop.rules.movement import NoWayThrough, path, reach
+from tabletop.rules.ranges import range_field
+from tabletop.rules.terrain import MOVE_TYPES
+from tabletop.rules.zone_graph import ZoneGraph
+
+
+def add_movement_commands(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("reach", help="what can be reached with a budget of shifts (or a speed on a grid)")
+    _common(p)
+    p.add_argument("--budget", type=int, help="shifts to spend (zone maps)")
+    p = sub.add_parser("path", help="the cheapest way from one zone (or area) to another")
+    _common(p)
+    p.add_argument("--to", metavar="ZONE", help="the zone to reach, by id or name")
+    p.add_argument("--to-area", metavar="ROW,COL", type=_area, help="the area to reach (grids)")
+    p = sub.add_parser("range", help="range from a zone to every zone (or from an area to every token)")
+    _common(p)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="MAP")
+    p.add_argument("--from", dest="start", metavar="ZONE", help="the start zone, by id or name")
+    p.add_argument("--token", help="start where this token stands (id or name); on a grid, its side and speed")
+    p.add_argument("--grid", help="work on this encounter grid instead of the zones")
+    p.add_argument("--from-area", metavar="ROW,COL", type=_area, help="the start area on the grid")
+    p.add_argument("--move", choices=MOVE_TYPES, default="run", help="move type on a grid (default run)")
+    p.add_argument("--speed", type=int, help="areas of movement on a grid (default: the token's speed)")
+    p.add_argument("--side", help="the mover's side on a grid: tokens of other sides are opponents")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def _area(text: str) -> tuple[int, int]:
+    try:
+        row, col = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not ROW,COL") from None
+    return row, col
+
+
+def _zone(map_: Map, key: str, args: argparse.Namespace) -> Zone:
+    from tabletop.cli import UsageError
+
+    zone = map_.find_zone(key)
+    if zone is None:
+        known = ", ".join(f"{z.id} ({z.name})" if z.name else z.id for z in map_.zones[:8])
+        more = ", ..." if len(map_.zones) > 8 else ""
+        raise UsageError(f"no single zone '{key}' on {args.file}; its zones: {known}{more}")
+    return zone
+
+
+def _start_zone(map_: Map, args: argparse.Namespace) -> Zone:
+    from tabletop.cli import UsageError
+    from tabletop.cli_grid import find_token
+
+    if args.token:
+        token = find_token(map_, args)
+        if token.location is None or token.location.kind != "zone":
+            raise UsageError(f"token '{args.token}' does not stand in a zone")
+        return map_.zone(token.location.zone)
+    if not args.start:
+        raise UsageError("say where to start: --from ZONE or --token TOKEN")
+    return _zone(map_, args.start, args)
+
+
+def _print(args: argparse.Namespace, data: dict[str, Any], text: list[str]) -> int:
+    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else "\n".join(text))
+    return 0
+
+
+def run_reach(args: argparse.Namespace) -> int:
+    from tabletop.cli import UsageError
+
+    map_ = load_map(args.file)
+    if args.grid:
+        return _print(args, *grid_reach(map_, args))
+    if args.budget is None:
+        raise UsageError("reach on a zone map needs --budget SHIFTS")
+    start = _start_zone(map_, args)
+    graph = ZoneGraph(map_)
+    found = reach(graph, start.id, args.budget)
+    zones, text = [], [f"From {start.label} with {args.budget} shifts:"]
+    for zone_id, cost in found.zones():
+        route = found.route(zone_id)
+        label = graph.names[graph.index[zone_id]]
+        zones.append({"id": zone_id, "name": label, "cost": cost, "path": route.path, "passages": route.passages})
+        via = f"  via {', '.join(route.passages)}" if route.passages else ""
+        text.append(f"  {cost:>3}  {label} ({zone_id}){via}")
+    data = {"from": {"id": start.id, "name": start.name}, "budget": args.budget, "zones": zones}
+    return _print(args, data, text)
+
+
+def run_path(args: argparse.Namespace) -> int:
+    from tabletop.cli import UsageError
+
+    map_ = load_map(args.file)
+    if args.grid:
+        return _print(args, *grid_path(map_, args))
+    if not args.to:
+        raise UsageError("path on a zone map needs --to ZONE")
+    start, goal = _start_zone(map_, args), _zone(map_, args.to, args)
+    try:
+        route = path(ZoneGraph(map_), start.id, goal.id)
+    except NoWayThrough:
+        raise NoWayThrough(f"{args.file}: no way through from {start.label} to {goal.label}") from None
+    data = {"cost": route.cost, "path": route.path, "passages": route.passages}
+    names = " -> ".join(map_.zone(z).label for z in route.path)
+    return _print(args, data, [f"{names}: cost {route.cost}", *[f"  {p}" for p in route.passages]])
+
+
+def run_range(args: argparse.Namespace) -> int:
+    map_ = load_map(args.file)
+    if args.grid:
+        return _print(args, *grid_range(map_, args))
+    start = _start_zone(map_, args)
+    graph = ZoneGraph(map_)
+    field = range_field(graph, start.id)
+    rows = [{"id": z, "name": graph.names[graph.index[z]], "range": r} for z, r in field.zones()]
+    text = [f"Range from {start.label}:", *[f"  {row['range']:>3}  {row['name']} ({row['id']})" for row in rows]]
+    return _print(args, {"from": {"id": start.id, "name": start.name}, "zones": rows}, text)

@@ -1,0 +1,95 @@
+"""Growing an encounter grid at an edge and trimming it back to 3x3.
+
+"When you move off the edge of the zone ... a new row of tiles is placed to extend the zone.
+At the end of each exchange tiles should be removed until the zone is a 3x3 grid again."
+New tiles are drawn from the grid's tile set; the n-th draw of a grid always gives the same
+tile and segment properties, so a replayed session grows the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from tabletop.model import TILE_AREAS, EncounterGrid, Segment, Tile, TileSet
+
+EDGES = ("north", "south", "west", "east")
+HOME_SIZE = 3
+
+
+def draw_tile(grid: EncounterGrid, tile_set: TileSet, draw: int, row: int, col: int) -> Tile:
+    """The tile of a grid's `draw`-th draw, placed at tile coordinates (row, col)."""
+    rng = random.Random(f"{grid.seed}:{draw}")
+    template = rng.choice(tile_set.tiles)
+    segments = []
+    for outline in template.segments:
+        drawn = rng.choice(tile_set.random_properties)
+        segments.append(
+            Segment(
+                name=outline.name, areas=list(outline.areas), properties=list(drawn.properties), altitude=drawn.altitude
+            )
+        )
+    return Tile(row=row, col=col, name=template.name, segments=segments)
+
+
+def grow(grid: EncounterGrid, tile_set: TileSet, edge: str) -> EncounterGrid:
+    """A copy of the grid with one more row or column of tiles at `edge`."""
+    r0, c0, r1, c1 = grid.tile_bounds()
+    spots = {
+        "north": [(r0 - 1, c) for c in range(c0, c1 + 1)],
+        "south": [(r1 + 1, c) for c in range(c0, c1 + 1)],
+        "west": [(r, c0 - 1) for r in range(r0, r1 + 1)],
+        "east": [(r, c1 + 1) for r in range(r0, r1 + 1)],
+    }.get(edge)
+    if spots is None:
+        raise ValueError(f"no edge '{edge}': use one of {', '.join(EDGES)}")
+    drawn = [draw_tile(grid, tile_set, grid.draws + k, r, c) for k, (r, c) in enumerate(spots)]
+    return grid.model_copy(update={"tiles": [*grid.tiles, *drawn], "draws": grid.draws + len(drawn)}, deep=True)
+
+
+def edges_toward(grid: EncounterGrid, row: int, col: int) -> list[str]:
+    """The edges to grow, one tile row or column each, so that area (row, col) is on the grid."""
+    r0, c0, r1, c1 = grid.area_bounds()
+    edges = []
+    if row < r0:
+        edges += ["north"] * -((row - r0) // TILE_AREAS)
+    if row > r1:
+        edges += ["south"] * ((row - r1 + TILE_AREAS - 1) // TILE_AREAS)
+    if col < c0:
+        edges += ["west"] * -((col - c0) // TILE_AREAS)
+    if col > c1:
+        edges += ["east"] * ((col - c1 + TILE_AREAS - 1) // TILE_AREAS)
+    return edges
+
+
+def grow_to(grid: EncounterGrid, tile_set: TileSet, row: int, col: int) -> EncounterGrid:
+    """The grid grown just enough to hold area (row, col), as when a token moves off the edge."""
+    for edge in edges_toward(grid, row, col):
+        grid = grow(grid, tile_set, edge)
+    return grid
+
+
+def best_window(grid: EncounterGrid, tokens: Iterable[tuple[int, int]], size: int = HOME_SIZE) -> tuple[int, int]:
+    """The top-left tile of the size x size window holding the most tokens.
+
+    Ties keep the window nearest the grid's first 3x3 (tiles 0..2), so an empty exchange
+    trims back to where the encounter began.
+    """
+    r0, c0, r1, c1 = grid.tile_bounds()
+    tile_of = [(row // TILE_AREAS, col // TILE_AREAS) for row, col in tokens]
+    best: tuple[int, int, int] | None = None
+    choice = (r0, c0)
+    for top in range(r0, max(r0, r1 - size + 1) + 1):
+        for left in range(c0, max(c0, c1 - size + 1) + 1):
+            held = sum(top <= r < top + size and left <= c < left + size for r, c in tile_of)
+            rank = (-held, abs(top) + abs(left), top * 1000 + left)
+            if best is None or rank < best:
+                best, choice = rank, (top, left)
+    return choice
+
+
+def trim(grid: EncounterGrid, tokens: Iterable[tuple[int, int]], size: int = HOME_SIZE) -> EncounterGrid:
+    """A copy of the grid cut back to size x size tiles, keeping the window with most tokens."""
+    top, left = best_window(grid, list(tokens), size)
+    kept = [t for t in grid.tiles if top <= t.row < top + size and left <= t.col < left + size]
+    return grid.model_copy(update={"tiles": kept}, deep=True)

@@ -1,0 +1,120 @@
+"""Moving on a zone map with shifts: where a token can get to, and the cheapest way there.
+
+"The number of shifts is the limit on the total pass values of borders he can go through":
+a zone is in reach when the cheapest total pass cost to it fits the shifts, and a border
+costlier than the shifts left is not crossed.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+from tabletop.rules.passages import Crossing
+from tabletop.rules.zone_graph import ZoneGraph
+
+
+class NoWayThrough(Exception):
+    """No chain of passable borders leads from one zone to the other."""
+
+
+@dataclass(frozen=True)
+class Route:
+    """A way from one zone to another: its total cost, the zones on it, and each crossing."""
+
+    cost: int
+    path: list[str]
+    crossings: list[Crossing]
+
+    @property
+    def passages(self) -> list[str]:
+        return [c.explanation for c in self.crossings]
+
+
+@dataclass
+class Reach:
+    """The zones in reach of a start for a budget of shifts, with the cheapest way to each."""
+
+    graph: ZoneGraph
+    start: int
+    budget: int
+    costs: dict[int, int]
+    came_from: dict[int, tuple[int, Crossing]] = field(repr=False)
+
+    def __contains__(self, zone_id: str) -> bool:
+        return self.graph.index.get(zone_id, -1) in self.costs
+
+    def cost(self, zone_id: str) -> int | None:
+        return self.costs.get(self.graph.index.get(zone_id, -1))
+
+    def route(self, zone_id: str) -> Route:
+        i = self.graph.zone_index(zone_id)
+        if i not in self.costs:
+            raise NoWayThrough(f"zone '{zone_id}' is not in reach")
+        return _unwind(self.graph, i, self.costs[i], self.came_from)
+
+    def zones(self) -> list[tuple[str, int]]:
+        """(zone id, cost) for every zone in reach, cheapest first, then by name."""
+        names = self.graph.names
+        ordered = sorted(self.costs.items(), key=lambda item: (item[1], names[item[0]], item[0]))
+        return [(self.graph.ids[i], cost) for i, cost in ordered]
+
+
+def reach(graph: ZoneGraph, start: str, shifts: int) -> Reach:
+    """Every zone whose cheapest total pass cost from `start` is at most `shifts`.
+
+    Dijkstra's search on the compact adjacency, cut off at the budget, so its work grows
+    with the zones in reach rather than with the map.
+    """
+    origin = graph.zone_index(start)
+    costs = {origin: 0}
+    came_from: dict[int, tuple[int, Crossing]] = {}
+    if shifts < 0:
+        return Reach(graph, origin, shifts, {}, {})
+    out = graph.out
+    queue = [(0, origin)]
+    while queue:
+        spent, zone = heapq.heappop(queue)
+        if spent > costs[zone]:
+            continue
+        for other, crossing in out[zone].items():
+            total = spent + crossing.cost
+            if total <= shifts and total < costs.get(other, shifts + 1):
+                costs[other] = total
+                came_from[other] = (zone, crossing)
+                heapq.heappush(queue, (total, other))
+    return Reach(graph, origin, shifts, costs, came_from)
+
+
+def path(graph: ZoneGraph, start: str, goal: str) -> Route:
+    """The cheapest way from start to goal; NoWayThrough when every way is shut."""
+    origin, target = graph.zone_index(start), graph.zone_index(goal)
+    costs = {origin: 0}
+    came_from: dict[int, tuple[int, Crossing]] = {}
+    done: set[int] = set()
+    queue = [(0, origin)]
+    out = graph.out
+    while queue:
+        spent, zone = heapq.heappop(queue)
+        if zone in done:
+            continue
+        if zone == target:
+            return _unwind(graph, target, spent, came_from)
+        done.add(zone)
+        for other, crossing in out[zone].items():
+            total = spent + crossing.cost
+            if other not in done and total < costs.get(other, total + 1):
+                costs[other] = total
+                came_from[other] = (zone, crossing)
+                heapq.heappush(queue, (total, other))
+    raise NoWayThrough(f"no way through from '{start}' to '{goal}'")
+
+
+def _unwind(graph: ZoneGraph, zone: int, cost: int, came_from: dict[int, tuple[int, Crossing]]) -> Route:
+    zones = [zone]
+    crossings: list[Crossing] = []
+    while zone in came_from:
+        zone, crossing = came_from[zone]
+        zones.append(zone)
+        crossings.append(crossing)
+    return Route(cost, [graph.ids[i] for i in reversed(zones)], list(reversed(crossings)))

@@ -1,0 +1,76 @@
+"""The terrain of an encounter grid, area by area, and what each move type may enter.
+
+Segment effects from the AF text: rough costs 2 speed to enter instead of 1; steep needs the
+climb speed, water the swim speed. Flying ignores segments unless they have altitude, and a
+jump ignores the segments it passes over unless they have altitude.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.model import TILE_AREAS, EncounterGrid
+
+Area = tuple[int, int]
+MOVE_TYPES = ("run", "climb", "jump", "swim", "fly")
+
+ADJACENT = [(-1, 0), (0, 1), (1, 0), (0, -1)]
+DIAGONAL = [(-1, -1), (-1, 1), (1, 1), (1, -1)]
+
+
+@dataclass(frozen=True, slots=True)
+class Ground:
+    """What stands in one area: the properties of its segments, their names, the altitude."""
+
+    properties: frozenset[str]
+    segments: tuple[str, ...]
+    altitude: int
+
+
+OPEN_GROUND = Ground(frozenset(), (), 0)
+
+
+class Terrain:
+    """The areas of one grid with their ground, for movement and attack-line queries."""
+
+    def __init__(self, grid: EncounterGrid) -> None:
+        self.bounds = grid.area_bounds()
+        self.steps = ADJACENT + DIAGONAL if grid.diagonal else list(ADJACENT)
+        ground: dict[Area, list] = {}
+        for tile in grid.tiles:
+            for segment in tile.segments:
+                for r, c in segment.areas:
+                    area = (tile.row * TILE_AREAS + r, tile.col * TILE_AREAS + c)
+                    props, names, altitude = ground.setdefault(area, [set(), [], 0])
+                    props.update(segment.properties)
+                    names.append(segment.name)
+                    ground[area][2] = max(altitude, segment.altitude)
+        self.ground = {a: Ground(frozenset(p), tuple(n), h) for a, (p, n, h) in ground.items()}
+
+    def contains(self, area: Area) -> bool:
+        r0, c0, r1, c1 = self.bounds
+        return r0 <= area[0] <= r1 and c0 <= area[1] <= c1
+
+    def at(self, area: Area) -> Ground:
+        return self.ground.get(area, OPEN_GROUND)
+
+    def felt(self, area: Area, move: str) -> frozenset[str]:
+        """The properties that count for a move type: fliers feel only segments with altitude."""
+        ground = self.at(area)
+        if move == "fly" and ground.altitude == 0:
+            return frozenset()
+        return ground.properties
+
+    def enter_cost(self, area: Area, move: str) -> int | None:
+        """Speed spent to enter an area with a move type; None when that move cannot enter it.
+
+        Climbing crosses steep and open ground but not water; swimming crosses water and open
+        ground but not steep; running, jumping and flying enter neither (fliers only meet
+        them where they have altitude).
+        """
+        props = self.felt(area, move)
+        if "water" in props and move != "swim":
+            return None
+        if "steep" in props and move != "climb":
+            return None
+        return 2 if "rough" in props else 1

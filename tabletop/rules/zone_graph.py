@@ -1,0 +1,152 @@
+"""The zone map as a directed graph, kept current edit by edit instead of rebuilt.
+
+networkx holds the model's graph (edge weight = the cheapest crossing each way, for any
+analysis a caller wants); the hot queries run on a compact adjacency beside it: a list of
+{neighbour index: crossing} per zone, which one border edit updates in place.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import networkx as nx
+
+from tabletop.model import Border, Map, Zone
+from tabletop.rules.passages import Crossing, cheapest_crossing
+from tabletop.rules.topology import Topology
+
+
+class ZoneGraph:
+    """Movement and range structure of one map; call the edit methods as the map changes.
+
+    `revision` counts the edits seen, so callers can cache answers per revision.
+    """
+
+    def __init__(self, map_: Map) -> None:
+        self.revision = 0
+        self.ids: list[str] = []
+        self.names: list[str] = []
+        self.index: dict[str, int] = {}
+        self.out: list[dict[int, Crossing]] = []
+        self.borders: dict[str, Border] = {}
+        self._between: dict[tuple[int, int], dict[str, None]] = defaultdict(dict)
+        self.graph = nx.DiGraph()
+        self._topology: Topology | None = None
+        for zone in map_.zones:
+            self._add_zone(zone)
+        self._add_all_borders(map_.borders)
+
+    # -- edits -------------------------------------------------------------------------
+
+    def add_zone(self, zone: Zone) -> None:
+        self._add_zone(zone)
+        self._edited(topology=True)
+
+    def rename_zone(self, zone: Zone) -> None:
+        self.names[self.index[zone.id]] = zone.label
+        self.graph.nodes[zone.id]["name"] = zone.label
+
+    def remove_zone(self, zone_id: str) -> None:
+        """Drop a zone and its borders. Its index stays reserved so others keep theirs."""
+        for border_id in [b.id for b in self.borders.values() if zone_id in (b.a, b.b)]:
+            self._remove_border(border_id)
+        i = self.index.pop(zone_id)
+        self.out[i] = {}
+        self.names[i] = ""
+        self.graph.remove_node(zone_id)
+        self._edited(topology=True)
+
+    def set_border(self, border: Border) -> None:
+        """Add a border or take its new passages, costs and door states into account."""
+        known = self.borders.get(border.id)
+        moved = known is not None and {known.a, known.b} != {border.a, border.b}
+        if moved:
+            self._remove_border(border.id)
+        self._add_border(border)
+        self._edited(topology=known is None or moved)
+
+    def remove_border(self, border_id: str) -> None:
+        self._remove_border(border_id)
+        self._edited(topology=True)
+
+    def _edited(self, *, topology: bool) -> None:
+        self.revision += 1
+        if topology:
+            self._topology = None
+
+    def _add_zone(self, zone: Zone) -> None:
+        if zone.id in self.index:
+            raise ValueError(f"zone '{zone.id}' is already on the map")
+        self.index[zone.id] = len(self.ids)
+        self.ids.append(zone.id)
+        self.names.append(zone.label)
+        self.out.append({})
+        self.graph.add_node(zone.id, name=zone.label)
+
+    def _add_all_borders(self, borders: list[Border]) -> None:
+        """The bulk form of _add_border for a whole map: one pass, one networkx call."""
+        out, index = self.out, self.index
+        for border in borders:
+            self.borders[border.id] = border
+            a, b = index[border.a], index[border.b]
+            self._between[(min(a, b), max(a, b))][border.id] = None
+            for src, dst, zone in ((a, b, border.a), (b, a, border.b)):
+                crossing = cheapest_crossing(border, zone)
+                if crossing is not None:
+                    known = out[src].get(dst)
+                    if known is None or crossing.cost < known.cost:
+                        out[src][dst] = crossing
+        ids = self.ids
+        self.graph.add_edges_from(
+            (ids[src], ids[dst], {"weight": c.cost, "crossing": c})
+            for src, crossings in enumerate(out)
+            for dst, c in crossings.items()
+        )
+
+    def _add_border(self, border: Border) -> None:
+        self.borders[border.id] = border
+        a, b = self.index[border.a], self.index[border.b]
+        self._between[(min(a, b), max(a, b))][border.id] = None
+        self._refresh_pair(a, b)
+
+    def _remove_border(self, border_id: str) -> None:
+        border = self.borders.pop(border_id)
+        a, b = self.index[border.a], self.index[border.b]
+        key = (min(a, b), max(a, b))
+        self._between[key].pop(border_id, None)
+        if not self._between[key]:
+            del self._between[key]
+        self._refresh_pair(a, b)
+
+    def _refresh_pair(self, a: int, b: int) -> None:
+        """Recompute both directions between two zones from every border joining them."""
+        ids = self._between.get((min(a, b), max(a, b)), ())
+        for src, dst in ((a, b), (b, a)):
+            options = [cheapest_crossing(self.borders[i], self.ids[src]) for i in ids]
+            best = min((c for c in options if c is not None), key=lambda c: c.cost, default=None)
+            if best is None:
+                self.out[src].pop(dst, None)
+                if self.graph.has_edge(self.ids[src], self.ids[dst]):
+                    self.graph.remove_edge(self.ids[src], self.ids[dst])
+            else:
+                self.out[src][dst] = best
+                self.graph.add_edge(self.ids[src], self.ids[dst], weight=best.cost, crossing=best)
+
+    # -- lookups -----------------------------------------------------------------------
+
+    def zone_index(self, zone_id: str) -> int:
+        try:
+            return self.index[zone_id]
+        except KeyError:
+            raise KeyError(f"no zone '{zone_id}' on the map") from None
+
+    def neighbours(self, i: int) -> set[int]:
+        """Zones sharing any border with zone i, passable or not: what range counts."""
+        return self.topology().neighbours(i)
+
+    def topology(self) -> Topology:
+        """The undirected adjacency of all borders as CSR arrays, rebuilt only when borders
+        are added or removed (a cost edit does not change range)."""
+        if self._topology is None:
+            self._topology = Topology.build(len(self.ids), self._between.keys())
+        return self._topology
