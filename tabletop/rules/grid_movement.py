@@ -7,7 +7,6 @@ ends in, ignoring the segments in between unless they have altitude.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -56,28 +55,46 @@ def grid_reach(terrain: Terrain, start: Area, move: str, speed: int, opponents: 
     blocking = frozenset(opponents) - {start}
     if move == "jump":
         return _jump(terrain, start, speed, blocking)
-    costs = {start: 0}
-    came_from: dict[Area, Area] = {}
-    queue = [(0, start)]
-    steps = terrain.steps
-    while queue:
-        spent, area = heapq.heappop(queue)
-        if spent > costs[area] or area in blocking:
-            continue
-        r, c = area
-        for dr, dc in steps:
-            other = (r + dr, c + dc)
-            if not terrain.contains(other):
+    if speed < 0:
+        return GridReach(start, move, speed, {}, {}, frozenset())
+    # Dial's bucket queue over the padded flat arrays: speeds and entry costs are small.
+    entry = terrain.entry_costs(move)
+    offsets = terrain.offsets
+    stop = {terrain.flat(area) for area in blocking if terrain.contains(area)}
+    origin = terrain.flat(start)
+    unreached = speed + 1
+    costs = [unreached] * len(entry)
+    costs[origin] = 0
+    came_from: dict[int, int] = {}
+    buckets: list[list[int]] = [[] for _ in range(speed + 1)]
+    buckets[0].append(origin)
+    for spent, bucket in enumerate(buckets):
+        for cell in bucket:
+            if costs[cell] != spent or cell in stop:
                 continue
-            cost = terrain.enter_cost(other, move)
-            if cost is None:
-                continue
-            total = spent + cost
-            if total <= speed and total < costs.get(other, speed + 1):
-                costs[other] = total
-                came_from[other] = area
-                heapq.heappush(queue, (total, other))
-    return GridReach(start, move, speed, costs, came_from, blocking & costs.keys())
+            for offset in offsets:
+                other = cell + offset
+                cost = entry[other]
+                if cost is None:
+                    continue
+                total = spent + cost
+                if total < costs[other]:
+                    costs[other] = total
+                    came_from[other] = cell
+                    buckets[total].append(other)
+    reached = {terrain.unflat(cell): cost for cell, cost in _reached(costs, unreached, buckets)}
+    paths = {terrain.unflat(cell): terrain.unflat(prev) for cell, prev in came_from.items()}
+    return GridReach(start, move, speed, reached, paths, blocking & reached.keys())
+
+
+def _reached(costs: list[int], unreached: int, buckets: list[list[int]]):
+    """(cell, cost) for every cell the search settled, read from the buckets it filled."""
+    seen = set()
+    for bucket in buckets:
+        for cell in bucket:
+            if cell not in seen and costs[cell] < unreached:
+                seen.add(cell)
+                yield cell, costs[cell]
 
 
 def _jump(terrain: Terrain, start: Area, speed: int, blocking: frozenset[Area]) -> GridReach:

@@ -8,6 +8,7 @@ costlier than the shifts left is not crossed.
 from __future__ import annotations
 
 import heapq
+import itertools
 from dataclasses import dataclass, field
 
 from tabletop.rules.passages import Crossing
@@ -39,7 +40,7 @@ class Reach:
     start: int
     budget: int
     costs: dict[int, int]
-    came_from: dict[int, tuple[int, Crossing]] = field(repr=False)
+    came_from: dict[int, int] = field(repr=False)
 
     def __contains__(self, zone_id: str) -> bool:
         return self.graph.index.get(zone_id, -1) in self.costs
@@ -63,26 +64,31 @@ class Reach:
 def reach(graph: ZoneGraph, start: str, shifts: int) -> Reach:
     """Every zone whose cheapest total pass cost from `start` is at most `shifts`.
 
-    Dijkstra's search on the compact adjacency, cut off at the budget, so its work grows
-    with the zones in reach rather than with the map.
+    Pass values are small whole numbers, so Dijkstra's search runs on a bucket queue (one
+    list per cost up to the budget, Dial's algorithm) instead of a heap; its work grows with
+    the zones in reach, not with the map.
     """
     origin = graph.zone_index(start)
-    costs = {origin: 0}
-    came_from: dict[int, tuple[int, Crossing]] = {}
     if shifts < 0:
         return Reach(graph, origin, shifts, {}, {})
-    out = graph.out
-    queue = [(0, origin)]
-    while queue:
-        spent, zone = heapq.heappop(queue)
-        if spent > costs[zone]:
-            continue
-        for other, crossing in out[zone].items():
-            total = spent + crossing.cost
-            if total <= shifts and total < costs.get(other, shifts + 1):
-                costs[other] = total
-                came_from[other] = (zone, crossing)
-                heapq.heappush(queue, (total, other))
+    hops = graph.hops
+    costs = {origin: 0}
+    came_from: dict[int, int] = {}
+    buckets: list[list[int]] = [[] for _ in range(shifts + 1)]
+    buckets[0].append(origin)
+    for spent, bucket in enumerate(buckets):
+        for zone in bucket:  # zero-cost passages append to this bucket while it is walked
+            if costs[zone] != spent:
+                continue
+            for cost, other in hops[zone]:
+                total = spent + cost
+                if total > shifts:
+                    break  # hops are cheapest first
+                known = costs.get(other)
+                if known is None or total < known:
+                    costs[other] = total
+                    came_from[other] = zone
+                    buckets[total].append(other)
     return Reach(graph, origin, shifts, costs, came_from)
 
 
@@ -90,10 +96,10 @@ def path(graph: ZoneGraph, start: str, goal: str) -> Route:
     """The cheapest way from start to goal; NoWayThrough when every way is shut."""
     origin, target = graph.zone_index(start), graph.zone_index(goal)
     costs = {origin: 0}
-    came_from: dict[int, tuple[int, Crossing]] = {}
+    came_from: dict[int, int] = {}
     done: set[int] = set()
     queue = [(0, origin)]
-    out = graph.out
+    hops = graph.hops
     while queue:
         spent, zone = heapq.heappop(queue)
         if zone in done:
@@ -101,20 +107,21 @@ def path(graph: ZoneGraph, start: str, goal: str) -> Route:
         if zone == target:
             return _unwind(graph, target, spent, came_from)
         done.add(zone)
-        for other, crossing in out[zone].items():
-            total = spent + crossing.cost
+        for cost, other in hops[zone]:
+            total = spent + cost
             if other not in done and total < costs.get(other, total + 1):
                 costs[other] = total
-                came_from[other] = (zone, crossing)
+                came_from[other] = zone
                 heapq.heappush(queue, (total, other))
     raise NoWayThrough(f"no way through from '{start}' to '{goal}'")
 
 
-def _unwind(graph: ZoneGraph, zone: int, cost: int, came_from: dict[int, tuple[int, Crossing]]) -> Route:
+def _unwind(graph: ZoneGraph, zone: int, cost: int, came_from: dict[int, int]) -> Route:
+    """The route to a zone, read back through the predecessors; the crossing of each step is
+    looked up only here, so the search itself carries no more than zone numbers."""
     zones = [zone]
-    crossings: list[Crossing] = []
-    while zone in came_from:
-        zone, crossing = came_from[zone]
-        zones.append(zone)
-        crossings.append(crossing)
-    return Route(cost, [graph.ids[i] for i in reversed(zones)], list(reversed(crossings)))
+    while zones[-1] in came_from:
+        zones.append(came_from[zones[-1]])
+    zones.reverse()
+    crossings = [graph.out[a][b] for a, b in itertools.pairwise(zones)]
+    return Route(cost, [graph.ids[i] for i in zones], crossings)

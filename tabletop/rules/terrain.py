@@ -46,6 +46,30 @@ class Terrain:
                     names.append(segment.name)
                     ground[area][2] = max(altitude, segment.altitude)
         self.ground = {a: Ground(frozenset(p), tuple(n), h) for a, (p, n, h) in ground.items()}
+        _r0, c0, _r1, c1 = self.bounds
+        self.width = c1 - c0 + 3  # one padding area each side, so no search needs bounds checks
+        self.offsets = [dr * self.width + dc for dr, dc in self.steps]
+        self._entry: dict[str, list[int | None]] = {}
+
+    def flat(self, area: Area) -> int:
+        """The index of an area in the padded row-major arrays the searches use."""
+        return (area[0] - self.bounds[0] + 1) * self.width + (area[1] - self.bounds[1] + 1)
+
+    def unflat(self, index: int) -> Area:
+        row, col = divmod(index, self.width)
+        return (row - 1 + self.bounds[0], col - 1 + self.bounds[1])
+
+    def entry_costs(self, move: str) -> list[int | None]:
+        """enter_cost for every area as a flat padded list (None off the grid), made once per
+        move type, so a search per mouse move only reads a list."""
+        if move not in self._entry:
+            r0, c0, r1, c1 = self.bounds
+            costs: list[int | None] = [None] * (self.width * (r1 - r0 + 3))
+            for row in range(r0, r1 + 1):
+                for col in range(c0, c1 + 1):
+                    costs[self.flat((row, col))] = self.enter_cost((row, col), move)
+            self._entry[move] = costs
+        return self._entry[move]
 
     def contains(self, area: Area) -> bool:
         r0, c0, r1, c1 = self.bounds

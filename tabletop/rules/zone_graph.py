@@ -28,6 +28,8 @@ class ZoneGraph:
         self.names: list[str] = []
         self.index: dict[str, int] = {}
         self.out: list[dict[int, Crossing]] = []
+        self.hops: list[list[tuple[int, int]]] = []
+        """Per zone, (cost, neighbour) cheapest first: what the searches iterate."""
         self.borders: dict[str, Border] = {}
         self._between: dict[tuple[int, int], dict[str, None]] = defaultdict(dict)
         self.graph = nx.DiGraph()
@@ -52,6 +54,7 @@ class ZoneGraph:
             self._remove_border(border_id)
         i = self.index.pop(zone_id)
         self.out[i] = {}
+        self.hops[i] = []
         self.names[i] = ""
         self.graph.remove_node(zone_id)
         self._edited(topology=True)
@@ -81,6 +84,7 @@ class ZoneGraph:
         self.ids.append(zone.id)
         self.names.append(zone.label)
         self.out.append({})
+        self.hops.append([])
         self.graph.add_node(zone.id, name=zone.label)
 
     def _add_all_borders(self, borders: list[Border]) -> None:
@@ -96,6 +100,7 @@ class ZoneGraph:
                     known = out[src].get(dst)
                     if known is None or crossing.cost < known.cost:
                         out[src][dst] = crossing
+        self.hops = [sorted((c.cost, dst) for dst, c in crossings.items()) for crossings in out]
         ids = self.ids
         self.graph.add_edges_from(
             (ids[src], ids[dst], {"weight": c.cost, "crossing": c})
@@ -131,6 +136,7 @@ class ZoneGraph:
             else:
                 self.out[src][dst] = best
                 self.graph.add_edge(self.ids[src], self.ids[dst], weight=best.cost, crossing=best)
+            self.hops[src] = sorted((c.cost, other) for other, c in self.out[src].items())
 
     # -- lookups -----------------------------------------------------------------------
 

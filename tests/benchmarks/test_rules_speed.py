@@ -1,0 +1,107 @@
+"""Speed of the rules engine against the targets of the rules issue, beside networkx.
+
+Run with: .venv/bin/python -m pytest tests/benchmarks -o addopts="" --benchmark-only
+Each test takes `benchmark` first so the default run skips it before building any map.
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import random
+
+import networkx as nx
+import pytest
+import rustworkx as rx
+
+from tabletop.model import Passage
+from tabletop.rules import grid_reach, range_field, reach
+
+
+def _starts(graph, count=50):
+    rng = random.Random(5)
+    return itertools.cycle(rng.sample(graph.ids, count))
+
+
+@pytest.mark.parametrize("size", [1_000, 10_000, 100_000])
+def test_reach_budget_20(benchmark, zone_graphs, size):
+    graph = zone_graphs[size]
+    starts = _starts(graph)
+    found = benchmark(lambda: reach(graph, next(starts), 20))
+    benchmark.extra_info["zones reached (last)"] = len(found.costs)
+
+
+@pytest.mark.parametrize("size", [10_000, 100_000])
+def test_reach_budget_20_networkx(benchmark, zone_graphs, size):
+    graph = zone_graphs[size]
+    starts = _starts(graph)
+    benchmark(lambda: nx.single_source_dijkstra_path_length(graph.graph, next(starts), cutoff=20))
+
+
+@pytest.mark.parametrize("size", [10_000, 100_000])
+def test_range_field(benchmark, zone_graphs, size):
+    graph = zone_graphs[size]
+    graph.topology()
+    starts = _starts(graph)
+    benchmark(lambda: range_field(graph, next(starts)))
+
+
+@pytest.mark.parametrize("size", [10_000, 100_000])
+def test_range_field_networkx(benchmark, zone_graphs, size):
+    graph = zone_graphs[size]
+    undirected = graph.graph.to_undirected(as_view=True)
+    starts = _starts(graph)
+    benchmark.pedantic(lambda: nx.single_source_shortest_path_length(undirected, next(starts)), rounds=7)
+
+
+@pytest.mark.parametrize("size", [10_000, 100_000])
+def test_range_field_rustworkx(benchmark, zone_graphs, size):
+    graph = zone_graphs[size]
+    other = rx.PyGraph()
+    other.add_nodes_from(range(len(graph.ids)))
+    other.add_edges_from_no_data(list(graph._between))
+    starts = _starts(graph)
+    benchmark(lambda: rx.graph_dijkstra_shortest_path_lengths(other, graph.index[next(starts)], lambda _: 1.0))
+
+
+@pytest.mark.parametrize("size", [10_000, 100_000])
+def test_range_field_plain_python_bfs(benchmark, zone_graphs, size):
+    graph = zone_graphs[size]
+    topology = graph.topology()
+    adjacency = [topology.indices[topology.indptr[i] : topology.indptr[i + 1]].tolist() for i in range(topology.size)]
+
+    def bfs(start):
+        ranges = [-1] * len(adjacency)
+        ranges[start] = 0
+        queue = collections.deque([start])
+        while queue:
+            zone = queue.popleft()
+            for other in adjacency[zone]:
+                if ranges[other] < 0:
+                    ranges[other] = ranges[zone] + 1
+                    queue.append(other)
+        return ranges
+
+    starts = _starts(graph)
+    benchmark.pedantic(lambda: bfs(graph.index[next(starts)]), rounds=7)
+
+
+def test_border_edit_then_reach_10k(benchmark, zone_graphs, maps_by_size):
+    graph = zone_graphs[10_000]
+    borders = itertools.cycle(maps_by_size[10_000].borders[:200])
+    costs = itertools.cycle(range(1, 8))
+
+    def edit_and_reach():
+        border = next(borders)
+        cost = next(costs)
+        graph.set_border(border.model_copy(update={"passages": [Passage(cost_from_a=cost, cost_from_b=cost)]}))
+        return reach(graph, border.a, 20)
+
+    benchmark(edit_and_reach)
+
+
+@pytest.mark.parametrize("across", [15, 45])
+def test_grid_reach_speed_10(benchmark, terrains, across):
+    terrain = terrains[across]
+    centre = (across // 2, across // 2)
+    benchmark(lambda: grid_reach(terrain, centre, "run", 10))

@@ -1,0 +1,109 @@
+"""`tabletop reach`, `path` and `range` on zone maps and grids, text and JSON."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli.run import tabletop
+
+
+def _json(capsys, *args):
+    result = tabletop(capsys, *args, "--json")
+    assert result.code == 0, result.err
+    return json.loads(result.out)
+
+
+def test_reach_json_lists_zones_by_cost_with_paths_and_passages(capsys, maps_dir):
+    data = _json(capsys, "reach", str(maps_dir / "warehouse.tabletop"), "--from", "West end", "--budget", "6")
+    assert data["from"] == {"id": "z1", "name": "West end"} and data["budget"] == 6
+    assert [(z["id"], z["cost"]) for z in data["zones"]] == [("z1", 0), ("z2", 3), ("z3", 6)]
+    assert data["zones"][2]["path"] == ["z1", "z2", "z3"]
+    assert data["zones"][2]["passages"] == ["through the aisles 3", "through the aisles 3"]
+
+
+def test_reach_by_zone_name_or_token_is_the_same(capsys, maps_dir):
+    by_name = _json(capsys, "reach", str(maps_dir / "warehouse.tabletop"), "--from", "middle", "--budget", "3")
+    by_token = _json(capsys, "reach", str(maps_dir / "nephrite-net.tabletop"), "--token", "daemon", "--budget", "4")
+    assert {z["id"] for z in by_name["zones"]} == {"z1", "z2", "z3"}
+    assert by_token["from"]["id"] == "router"
+
+
+def test_reach_text_explains_the_door(capsys, maps_dir):
+    result = tabletop(capsys, "reach", str(maps_dir / "room-with-door.tabletop"), "--from", "hall", "--budget", "3")
+    assert "3  Office (office)  via open the door 2 + through the door 1" in result.out
+
+
+def test_path_json_uphill(capsys, maps_dir):
+    data = _json(capsys, "path", str(maps_dir / "hillside.tabletop"), "--from", "valley", "--to", "ridge")
+    assert data == {"cost": 6, "path": ["valley", "slope", "ridge"], "passages": ["the slope 3", "the slope 3"]}
+
+
+def test_path_with_no_way_through_exits_1_with_one_line(capsys, tmp_path, maps_dir):
+    text = (maps_dir / "room-with-door.tabletop").read_text()
+    document = json.loads(text)
+    document["borders"][0]["passages"] = [{"label": "through the door", "door": {"state": "locked"}}]
+    locked = tmp_path / "locked.tabletop"
+    locked.write_text(json.dumps(document))
+    result = tabletop(capsys, "path", str(locked), "--from", "hall", "--to", "office")
+    assert result.code == 1
+    assert result.err == f"{locked}: no way through from Hall to Office\n"
+
+
+def test_range_json(capsys, maps_dir):
+    data = _json(capsys, "range", str(maps_dir / "nephrite-net.tabletop"), "--from", "gate")
+    assert data["from"]["id"] == "gate"
+    assert {z["id"]: z["range"] for z in data["zones"]}["backup"] == 5
+
+
+def test_grid_reach_for_a_token_stops_at_the_creek(capsys, maps_dir):
+    data = _json(capsys, "reach", str(maps_dir / "af-encounter.tabletop"), "--grid", "creek", "--token", "kell")
+    assert data["speed"] == 3 and data["move"] == "run" and data["from"] == [7, 3]
+    areas = {tuple(a["area"]): a["cost"] for a in data["areas"]}
+    assert (7, 6) in areas and (7, 7) not in areas, "the creek is in column 7"
+
+
+def test_grid_reach_swimming_enters_the_creek(capsys, maps_dir):
+    data = _json(
+        capsys,
+        "reach",
+        str(maps_dir / "af-encounter.tabletop"),
+        "--grid",
+        "creek",
+        "--from-area",
+        "7,6",
+        "--move",
+        "swim",
+        "--speed",
+        "1",
+    )
+    assert [7, 7] in [a["area"] for a in data["areas"]]
+
+
+def test_grid_path_and_its_failure(capsys, maps_dir):
+    path = str(maps_dir / "af-encounter.tabletop")
+    data = _json(capsys, "path", path, "--grid", "creek", "--from-area", "7,3", "--to-area", "7,5", "--speed", "2")
+    assert data["cost"] == 2 and data["path"][0] == [7, 3] and data["path"][-1] == [7, 5]
+    result = tabletop(
+        capsys, "path", path, "--grid", "creek", "--from-area", "0,0", "--to-area", "14,14", "--speed", "3"
+    )
+    assert result.code == 1 and "no way through from 0,0 to 14,14 with run 3" in result.err
+
+
+def test_grid_range_reports_cover_and_flank(capsys, maps_dir):
+    data = _json(capsys, "range", str(maps_dir / "af-encounter.tabletop"), "--grid", "creek", "--token", "kell")
+    archer = next(t for t in data["tokens"] if t["id"] == "archer")
+    assert archer["range"] == 9 and archer["cover"] == ["old wall"]
+
+
+def test_usage_errors_exit_2(capsys, maps_dir):
+    path = str(maps_dir / "warehouse.tabletop")
+    for args in (
+        ["reach", path, "--from", "nowhere", "--budget", "2"],
+        ["reach", path, "--from", "z1"],
+        ["path", path, "--from", "z1"],
+        ["reach", path, "--grid", "nope", "--from-area", "1,1"],
+        ["reach", path, "--grid", "x", "--from-area", "one"],
+    ):
+        result = tabletop(capsys, *args)
+        assert result.code == 2, args
+        assert "Traceback" not in result.err
