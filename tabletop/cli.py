@@ -48,6 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     sub.add_parser("schema", help="print the JSON Schema of map files")
+    p = sub.add_parser("export", help="draw a map to PNG, SVG or PDF, as the window shows it")
+    p.add_argument("file", metavar="MAP")
+    p.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.png, OUT.svg or OUT.pdf")
+    p.add_argument("--width", type=int, default=1920, metavar="PX", help="width in pixels (default 1920)")
     add_movement_commands(sub)
     return parser
 
@@ -87,15 +91,19 @@ def run_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+@command("export")
+def run_export(args: argparse.Namespace) -> int:
+    from tabletop.render.export import export_map
+
+    export_map(load_map(args.file), args.output, args.width)
+    return 0
+
+
 @command("open")
 def run_open(args: argparse.Namespace) -> int:
-    if args.file:
-        load_map(args.file)
-    print(
-        "tabletop: the map window is not built yet; `tabletop info FILE` shows what a map holds",
-        file=sys.stderr,
-    )
-    return 1
+    from tabletop.ui.app import run
+
+    return run(args.file)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

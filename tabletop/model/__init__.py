@@ -14,7 +14,7 @@ from tabletop.model.grids import (
     TileTemplate,
 )
 from tabletop.model.map import FORMAT_VERSION, Background, Map
-from tabletop.model.tokens import AreaLocation, Speeds, Token, TokenState, ZoneLocation
+from tabletop.model.tokens import AreaLocation, Location, Speeds, Token, TokenState, ZoneLocation
 from tabletop.model.zones import FillStyle, NodeShape, PolygonShape, Zone
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "DoorState",
     "EncounterGrid",
     "FillStyle",
+    "Location",
     "Map",
     "Model",
     "NodeShape",

@@ -11,10 +11,11 @@ from tabletop.rules.growth import grow, grow_to, trim
 from tabletop.rules.movement import NoWayThrough, Reach, Route, path, reach
 from tabletop.rules.passages import Crossing, cheapest_crossing, passage_cost
 from tabletop.rules.ranges import RangeField, move_another, range_between, range_field, shifts_after_range
-from tabletop.rules.terrain import Terrain
+from tabletop.rules.terrain import MOVE_TYPES, Terrain
 from tabletop.rules.zone_graph import ZoneGraph
 
 __all__ = [
+    "MOVE_TYPES",
     "AttackLine",
     "Crossing",
     "Defenses",

@@ -1,0 +1,42 @@
+"""The one mechanism behind every edit: put an object (add or replace) or drop it, and back.
+
+Because the document notifies, a command is only its before and after state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QUndoCommand
+
+from tabletop.document.map_document import MapDocument
+
+
+class PutCommand(QUndoCommand):
+    """Replace `before` by `after` (either may be None: an add or a removal)."""
+
+    def __init__(
+        self,
+        document: MapDocument,
+        kind: str,
+        before: Any | None,
+        after: Any | None,
+        text: str,
+        parent: QUndoCommand | None = None,
+    ) -> None:
+        super().__init__(text, parent)
+        self.document, self.kind = document, kind
+        self.before, self.after = before, after
+        self.position: int | None = None
+
+    def redo(self) -> None:
+        self._apply(self.before, self.after)
+
+    def undo(self) -> None:
+        self._apply(self.after, self.before)
+
+    def _apply(self, old: Any | None, new: Any | None) -> None:
+        if new is not None:
+            self.document.put(self.kind, new, position=self.position)
+        elif old is not None:
+            self.position = self.document.drop(self.kind, old.id)

@@ -1,0 +1,169 @@
+"""Where things are drawn, worked out without Qt: border lines, token spots, grid areas.
+
+Kept apart from the painting so it can be tested and reused by hit-testing in the editor.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from tabletop.model import TILE_AREAS, AreaLocation, Border, EncounterGrid, Map, NodeShape, Zone, ZoneLocation
+
+Point = tuple[float, float]
+Segment = tuple[Point, Point]
+TOKEN_RADIUS = 16.0
+
+
+@dataclass(frozen=True)
+class BorderLine:
+    """Where a border is drawn: the shared edge pieces of two polygons, or a line between
+    the zones' centres; `anchor` is where its badge goes and `towards_b` the unit vector
+    from zone a's side to zone b's."""
+
+    segments: list[Segment]
+    anchor: Point
+    towards_b: Point
+    shared: bool
+
+
+def _sub(p: Point, q: Point) -> Point:
+    return (p[0] - q[0], p[1] - q[1])
+
+
+def _cross(p: Point, q: Point) -> float:
+    return p[0] * q[1] - p[1] * q[0]
+
+
+def _dot(p: Point, q: Point) -> float:
+    return p[0] * q[0] + p[1] * q[1]
+
+
+def _edges(points: list[Point]) -> list[Segment]:
+    return list(zip(points, points[1:] + points[:1], strict=True))
+
+
+def shared_edges(a: list[Point], b: list[Point], tolerance: float = 1e-6) -> list[Segment]:
+    """The pieces of edge two polygons share: collinear edges that overlap."""
+    found: list[Segment] = []
+    for p1, p2 in _edges(a):
+        direction = _sub(p2, p1)
+        length2 = _dot(direction, direction)
+        if length2 == 0:
+            continue
+        scale = math.sqrt(length2)
+        for q1, q2 in _edges(b):
+            if (
+                abs(_cross(direction, _sub(q1, p1))) > tolerance * scale
+                or abs(_cross(direction, _sub(q2, p1))) > tolerance * scale
+            ):
+                continue
+            t1, t2 = sorted((_dot(_sub(q1, p1), direction) / length2, _dot(_sub(q2, p1), direction) / length2))
+            lo, hi = max(0.0, t1), min(1.0, t2)
+            if (hi - lo) * scale > tolerance:
+                found.append(
+                    (
+                        (p1[0] + direction[0] * lo, p1[1] + direction[1] * lo),
+                        (p1[0] + direction[0] * hi, p1[1] + direction[1] * hi),
+                    )
+                )
+    return found
+
+
+def _unit(v: Point) -> Point:
+    length = math.hypot(*v)
+    return (0.0, 1.0) if length == 0 else (v[0] / length, v[1] / length)
+
+
+def _radius(zone: Zone) -> float:
+    return zone.shape.radius if isinstance(zone.shape, NodeShape) else 0.0
+
+
+def border_line(border: Border, a: Zone, b: Zone) -> BorderLine:
+    ca, cb = a.shape.centre(), b.shape.centre()
+    towards = _unit(_sub(cb, ca))
+    if a.shape.kind == "polygon" and b.shape.kind == "polygon":
+        pieces = shared_edges(a.shape.points, b.shape.points)
+        if pieces:
+            longest = max(pieces, key=lambda s: math.dist(*s))
+            mid = ((longest[0][0] + longest[1][0]) / 2, (longest[0][1] + longest[1][1]) / 2)
+            return BorderLine(pieces, mid, towards, shared=True)
+    start = (ca[0] + towards[0] * _radius(a), ca[1] + towards[1] * _radius(a))
+    end = (cb[0] - towards[0] * _radius(b), cb[1] - towards[1] * _radius(b))
+    mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    return BorderLine([(start, end)], mid, towards, shared=False)
+
+
+def area_rect(grid: EncounterGrid, row: int, col: int) -> tuple[float, float, float, float]:
+    """(x, y, width, height) of an area on the canvas."""
+    size = grid.area_size
+    return (grid.origin[0] + col * size, grid.origin[1] + row * size, size, size)
+
+
+def area_at(grid: EncounterGrid, x: float, y: float) -> tuple[int, int]:
+    """The area under a canvas point (which may lie off the grid)."""
+    size = grid.area_size
+    return (math.floor((y - grid.origin[1]) / size), math.floor((x - grid.origin[0]) / size))
+
+
+def grid_rect(grid: EncounterGrid) -> tuple[float, float, float, float]:
+    r0, c0, r1, c1 = grid.area_bounds()
+    x, y, _, _ = area_rect(grid, r0, c0)
+    return (x, y, (c1 - c0 + 1) * grid.area_size, (r1 - r0 + 1) * grid.area_size)
+
+
+def token_spots(map_: Map) -> dict[str, Point]:
+    """Where each placed token is drawn: spread around its zone's centre, or in its area."""
+    zones = {z.id: z for z in map_.zones}
+    grids = {g.id: g for g in map_.grids}
+    in_zone: dict[str, list[str]] = {}
+    spots: dict[str, Point] = {}
+    for token in map_.tokens:
+        where = token.location
+        if isinstance(where, ZoneLocation) and where.zone in zones:
+            in_zone.setdefault(where.zone, []).append(token.id)
+        elif isinstance(where, AreaLocation) and where.grid in grids:
+            x, y, w, h = area_rect(grids[where.grid], where.row, where.col)
+            spots[token.id] = (x + w / 2, y + h / 2)
+    step = TOKEN_RADIUS * 4.0  # room for each token's name under it
+    for zone_id, ids in in_zone.items():
+        cx, cy = zones[zone_id].shape.centre()
+        per_row = min(len(ids), 4)
+        for k, token_id in enumerate(ids):
+            row, col = divmod(k, per_row)
+            in_row = min(per_row, len(ids) - row * per_row)
+            spots[token_id] = (cx + (col - (in_row - 1) / 2) * step, cy + row * step)
+    return spots
+
+
+def map_bounds(map_: Map, margin: float = 40.0) -> tuple[float, float, float, float]:
+    """(x, y, width, height) around everything drawn; a small square for an empty map."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for zone in map_.zones:
+        if isinstance(zone.shape, NodeShape):
+            xs += [zone.shape.x - zone.shape.radius, zone.shape.x + zone.shape.radius]
+            ys += [zone.shape.y - zone.shape.radius, zone.shape.y + zone.shape.radius]
+        else:
+            xs += [x for x, _ in zone.shape.points]
+            ys += [y for _, y in zone.shape.points]
+    for grid in map_.grids:
+        x, y, w, h = grid_rect(grid)
+        xs += [x, x + w]
+        ys += [y, y + h + 2 * grid.area_size]  # the legend below the grid
+    if not xs:
+        return (0.0, 0.0, 400.0, 300.0)
+    return (min(xs) - margin, min(ys) - margin, max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin)
+
+
+__all__ = [
+    "TILE_AREAS",
+    "BorderLine",
+    "area_at",
+    "area_rect",
+    "border_line",
+    "grid_rect",
+    "map_bounds",
+    "shared_edges",
+    "token_spots",
+]

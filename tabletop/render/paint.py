@@ -1,0 +1,228 @@
+"""Painting one map object at a time. Scene items call these for their object; export calls
+paint_map for the whole map: the same strokes on the screen and in the file."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+
+from tabletop.model import EncounterGrid, Map, NodeShape, Token, Zone
+from tabletop.render.badges import badge_for
+from tabletop.render.geometry import TOKEN_RADIUS, BorderLine, area_rect, grid_rect
+from tabletop.render.style import MapStyle, map_font
+from tabletop.rules import Terrain
+
+PATTERNS = {
+    "hatch": Qt.BrushStyle.BDiagPattern,
+    "cross": Qt.BrushStyle.DiagCrossPattern,
+    "dots": Qt.BrushStyle.Dense6Pattern,
+}
+SEGMENT_PATTERNS = {
+    "rough": Qt.BrushStyle.Dense5Pattern,
+    "cover": Qt.BrushStyle.DiagCrossPattern,
+    "steep": Qt.BrushStyle.BDiagPattern,
+    "ledge": Qt.BrushStyle.HorPattern,
+    "slippery": Qt.BrushStyle.Dense6Pattern,
+    "water": Qt.BrushStyle.SolidPattern,
+}
+
+
+def zone_path(zone: Zone) -> QPainterPath:
+    path = QPainterPath()
+    if isinstance(zone.shape, NodeShape):
+        r = zone.shape.radius
+        path.addEllipse(QPointF(zone.shape.x, zone.shape.y), r, r)
+    else:
+        path.addPolygon(QPolygonF([QPointF(x, y) for x, y in zone.shape.points]))
+        path.closeSubpath()
+    return path
+
+
+def paint_zone(p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected: bool = False) -> None:
+    path = zone_path(zone)
+    fill = QColor(zone.fill.colour)
+    fill.setAlphaF(zone.fill.opacity)
+    if zone.fill.pattern == "solid":
+        p.fillPath(path, fill)
+    elif zone.fill.pattern in PATTERNS:
+        p.fillPath(path, fill.lighter(135))
+        p.fillPath(path, QBrush(fill.darker(130), PATTERNS[zone.fill.pattern]))
+    if zone.hidden:
+        p.fillPath(path, QBrush(style.hidden, Qt.BrushStyle.BDiagPattern))
+    pen = QPen(style.selection if selected else style.outline, 3.0 if selected else 1.2)
+    pen.setCosmetic(not detail)
+    p.strokePath(path, pen)
+    if detail:
+        x, y = zone.shape.centre()
+        if isinstance(zone.shape, NodeShape):  # beside the disc, on the paper
+            _label(p, zone.label, (x, y - zone.shape.radius - 12), style.label, 14)
+        else:  # inside the polygon, in a colour that reads on its fill
+            ink = style.label if fill.lightnessF() > 0.45 or zone.fill.opacity < 0.5 else QColor("white")
+            _label(p, zone.label, (x, y), ink, 14, offset_y=-TOKEN_RADIUS * 2.2)
+
+
+def _label(
+    p: QPainter, text: str, at: tuple[float, float], colour: QColor, size: float, offset_y: float = 0, bold: bool = True
+) -> None:
+    p.setFont(map_font(size, bold))
+    p.setPen(colour)
+    box = QRectF(at[0] - 150, at[1] + offset_y - size, 300, size * 2)
+    p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def paint_border(
+    p: QPainter, line: BorderLine, border_style: MapStyle, detail: bool, selected: bool = False, border=None
+) -> None:
+    colour = border_style.selection if selected else border_style.border
+    pen = QPen(colour, 5.0 if line.shared else 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    if not line.shared:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    pen.setCosmetic(not detail)
+    p.setPen(pen)
+    for (x1, y1), (x2, y2) in line.segments:
+        p.drawLine(QPointF(x1, y1), QPointF(x2, y2))
+    if detail and border is not None:
+        paint_badge(p, border, line, border_style)
+
+
+def paint_badge(p: QPainter, border, line: BorderLine, style: MapStyle) -> None:
+    badge = badge_for(border, line.towards_b)
+    main, small = map_font(13, True), map_font(9)
+    p.setFont(main)
+    width = p.fontMetrics().horizontalAdvance(badge.costs) + 12
+    p.setFont(small)
+    if badge.options:
+        width = max(width, p.fontMetrics().horizontalAdvance(badge.options) + 10)
+    door = 14 if badge.door else 0
+    height = 32 if badge.options else 20
+    x, y = line.anchor
+    box = QRectF(x - (width + door) / 2, y - height / 2, width + door, height)
+    p.setPen(QPen(style.border, 1.2))
+    p.setBrush(style.badge)
+    p.drawRoundedRect(box, 6, 6)
+    if badge.door:
+        _door_glyph(p, QRectF(box.left() + 4, box.top() + 4, 9, 12), style.doors[badge.door], badge.door)
+    text_box = QRectF(box.left() + door, box.top() + 1, width, 18)
+    p.setPen(style.label)
+    p.setFont(main)
+    p.drawText(text_box, Qt.AlignmentFlag.AlignCenter, badge.costs)
+    if badge.options:
+        p.setFont(small)
+        p.drawText(QRectF(box.left() + door, box.top() + 17, width, 13), Qt.AlignmentFlag.AlignCenter, badge.options)
+
+
+def _door_glyph(p: QPainter, box: QRectF, colour: QColor, state: str) -> None:
+    p.setPen(QPen(colour.darker(150), 1))
+    p.setBrush(colour if state != "open" else Qt.BrushStyle.NoBrush)
+    p.drawRect(box)
+    if state == "locked":
+        p.drawLine(box.topLeft(), box.bottomRight())
+    p.setBrush(QColor("#222"))
+    p.drawEllipse(QPointF(box.right() - 2.5, box.center().y()), 1.2, 1.2)
+
+
+def paint_token(
+    p: QPainter, token: Token, spot: tuple[float, float], style: MapStyle, detail: bool, selected: bool = False
+) -> None:
+    x, y = spot
+    r = TOKEN_RADIUS
+    centre = QPointF(x, y)
+    colour = QColor(token.colour)
+    # the facing wedge: 90 degrees wide, pointing where the token faces (compass degrees)
+    qt_angle = 90.0 - token.facing
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(colour.red(), colour.green(), colour.blue(), 90))
+    p.drawPie(QRectF(x - 2 * r, y - 2 * r, 4 * r, 4 * r), round((qt_angle - 45) * 16), 90 * 16)
+    radians = math.radians(token.facing)
+    fx, fy = math.sin(radians), -math.cos(radians)
+    flank = QPen(colour.darker(160), 2, Qt.PenStyle.DashLine)
+    p.setPen(flank)
+    p.drawLine(QPointF(x + fy * 1.6 * r, y - fx * 1.6 * r), QPointF(x - fy * 1.6 * r, y + fx * 1.6 * r))
+    p.setPen(QPen(style.selection if selected else colour.darker(170), 3 if selected else 1.5))
+    p.setBrush(colour)
+    p.drawEllipse(centre, r, r)
+    p.setPen(QPen(QColor("white"), 2.5))
+    p.drawLine(centre, QPointF(x + fx * r, y + fy * r))
+    if token.hidden:
+        p.setPen(QPen(style.hidden, 2, Qt.PenStyle.DotLine))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(centre, r + 4, r + 4)
+    if detail:
+        p.setFont(map_font(11))
+        name = p.fontMetrics().elidedText(token.label, Qt.TextElideMode.ElideRight, round(r * 3.9))
+        _label(p, name, (x, y), style.label, 11, offset_y=r + 10, bold=False)
+
+
+def paint_grid(p: QPainter, grid: EncounterGrid, terrain: Terrain, style: MapStyle, detail: bool) -> None:
+    gx, gy, gw, gh = grid_rect(grid)
+    p.fillRect(QRectF(gx, gy, gw, gh), style.paper.darker(104))
+    for area, ground in terrain.ground.items():
+        x, y, w, h = area_rect(grid, *area)
+        for prop in sorted(ground.properties):
+            p.fillRect(QRectF(x, y, w, h), QBrush(style.segments[prop], SEGMENT_PATTERNS[prop]))
+        if ground.altitude:
+            p.setPen(QPen(style.outline, 2))
+            p.drawRect(QRectF(x + 3, y + 3, w - 6, h - 6))
+    r0, c0, r1, c1 = grid.area_bounds()
+    for row in range(r0, r1 + 2):
+        tile_edge = row % 5 == 0
+        p.setPen(QPen(style.tile_line if tile_edge else style.grid_line, 2.0 if tile_edge else 0.6))
+        yy = grid.origin[1] + row * grid.area_size
+        p.drawLine(QPointF(gx, yy), QPointF(gx + gw, yy))
+    for col in range(c0, c1 + 2):
+        tile_edge = col % 5 == 0
+        p.setPen(QPen(style.tile_line if tile_edge else style.grid_line, 2.0 if tile_edge else 0.6))
+        xx = grid.origin[0] + col * grid.area_size
+        p.drawLine(QPointF(xx, gy), QPointF(xx, gy + gh))
+    if detail:
+        _legend(p, terrain, style, gx, gy + gh + 8, grid.area_size)
+
+
+def _legend(p: QPainter, terrain: Terrain, style: MapStyle, x: float, y: float, size: float) -> None:
+    present = sorted({prop for ground in terrain.ground.values() for prop in ground.properties})
+    p.setFont(map_font(12))
+    for prop in present:
+        swatch = QRectF(x, y, size * 0.6, size * 0.6)
+        p.fillRect(swatch, style.paper)
+        p.fillRect(swatch, QBrush(style.segments[prop], SEGMENT_PATTERNS[prop]))
+        p.setPen(QPen(style.outline, 1))
+        p.drawRect(swatch)
+        p.setPen(style.label)
+        p.drawText(QPointF(x + size * 0.7, y + size * 0.45), prop)
+        x += size * 0.7 + p.fontMetrics().horizontalAdvance(prop) + 18
+
+
+def paint_reach_zone(p: QPainter, zone: Zone, cost: int, style: MapStyle) -> None:
+    p.fillPath(zone_path(zone), style.reach)
+    _label(p, str(cost), zone.shape.centre(), style.reach_text, 22, offset_y=TOKEN_RADIUS * 2.4)
+
+
+def paint_reach_area(p: QPainter, grid: EncounterGrid, area: tuple[int, int], cost: int, style: MapStyle) -> None:
+    x, y, w, h = area_rect(grid, *area)
+    p.fillRect(QRectF(x, y, w, h), style.reach)
+    p.setFont(map_font(w * 0.3, True))
+    p.setPen(style.reach_text)
+    p.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, f"{cost} ")
+
+
+def paint_map(p: QPainter, map_: Map, style: MapStyle, detail: bool = True) -> None:
+    """Everything on the map in drawing order: grids, zones, borders, tokens."""
+    from tabletop.render.geometry import border_line, token_spots
+
+    for grid in map_.grids:
+        paint_grid(p, grid, Terrain(grid), style, detail)
+    for zone in map_.zones:
+        paint_zone(p, zone, style, detail)
+    zones = {z.id: z for z in map_.zones}
+    lines = [(b, border_line(b, zones[b.a], zones[b.b])) for b in map_.borders]
+    for _border, line in lines:
+        paint_border(p, line, style, detail, border=None)
+    if detail:
+        for border, line in lines:
+            paint_badge(p, border, line, style)
+    spots = token_spots(map_)
+    for token in map_.tokens:
+        if token.id in spots:
+            paint_token(p, token, spots[token.id], style, detail)

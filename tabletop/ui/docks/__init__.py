@@ -1,0 +1,1 @@
+"""Docks beside the canvas: the Inspector and the lists of zones and tokens."""

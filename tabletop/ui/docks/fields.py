@@ -1,0 +1,102 @@
+"""Small editors bound to one field of a model object, for the Inspector's forms.
+
+A field reads its value from the object and, when the GM changes it, hands back a new,
+validated copy of the object; the Inspector pushes that as one undoable edit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QWidget,
+)
+
+NO_WAY = -1
+
+
+def updated(obj: BaseModel, path: str, value: Any) -> BaseModel:
+    """A validated copy of obj with the dotted field `path` set; ValidationError when bad."""
+    data = obj.model_dump()
+    target = data
+    parts = path.split(".")
+    for part in parts[:-1]:
+        target = target[part]
+    target[parts[-1]] = value
+    return type(obj).model_validate(data)
+
+
+def read(obj: BaseModel, path: str) -> Any:
+    value: Any = obj
+    for part in path.split("."):
+        value = getattr(value, part)
+    return value
+
+
+class Field:
+    """Binds a widget to a dotted field path; `changed(path, value)` fires on user edits."""
+
+    def __init__(self, path: str, widget: QWidget, changed: Callable[[str, Any], None]) -> None:
+        self.path, self.widget, self._changed = path, widget, changed
+        self._loading = False
+        signal, getter = _SIGNALS[type(widget)]
+        self._get = getter
+        getattr(widget, signal).connect(self._emit)
+
+    def _emit(self, *args) -> None:
+        if not self._loading:
+            self._changed(self.path, self._get(self.widget))
+
+    def load(self, obj: BaseModel) -> None:
+        self._loading = True
+        value = read(obj, self.path)
+        widget = self.widget
+        if isinstance(widget, QLineEdit):
+            if widget.text() != value:
+                widget.setText(str(value))
+        elif isinstance(widget, QPlainTextEdit):
+            if widget.toPlainText() != value:
+                widget.setPlainText(value)
+        elif isinstance(widget, QCheckBox):
+            widget.setChecked(bool(value))
+        elif isinstance(widget, QComboBox):
+            widget.setCurrentText(str(value))
+        elif isinstance(widget, (QSpinBox, QDoubleSpinBox)):
+            widget.setValue(NO_WAY if value is None else value)
+        self._loading = False
+
+
+def optional_int(widget: QSpinBox) -> int | None:
+    return None if widget.value() == NO_WAY else widget.value()
+
+
+_SIGNALS = {
+    QLineEdit: ("textEdited", lambda w: w.text()),
+    QPlainTextEdit: ("textChanged", lambda w: w.toPlainText()),
+    QCheckBox: ("toggled", lambda w: w.isChecked()),
+    QComboBox: ("currentTextChanged", lambda w: w.currentText()),
+    QSpinBox: ("valueChanged", optional_int),
+    QDoubleSpinBox: ("valueChanged", lambda w: w.value()),
+}
+
+
+def spin(minimum: int, maximum: int, none_text: str = "") -> QSpinBox:
+    """An integer box; with `none_text`, one step below `minimum` means "none"."""
+    box = QSpinBox()
+    box.setRange(NO_WAY if none_text else minimum, maximum)
+    if none_text:
+        box.setSpecialValueText(none_text)
+    return box
+
+
+def error_text(error: ValidationError) -> str:
+    first = error.errors(include_url=False)[0]
+    return first["msg"].removeprefix("Value error, ")

@@ -1,0 +1,77 @@
+"""The Zones and Tokens lists: the map by keyboard. Arrow keys walk the list, selection
+follows into the canvas, and Enter centres the view on the chosen object."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QListWidget, QListWidgetItem
+
+from tabletop.document import MapDocument
+
+
+class ObjectList(QListWidget):
+    """Lists one kind of map object by label, kept in step with the document."""
+
+    activated_object = Signal(str, str)
+
+    def __init__(self, document: MapDocument, kind: str) -> None:
+        super().__init__()
+        self.document, self.kind = document, kind
+        self.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
+        self.rows: dict[str, QListWidgetItem] = {}
+        self._syncing = False
+        document.changed.connect(self._changed)
+        document.removed.connect(self._removed)
+        document.reset.connect(self.rebuild)
+        document.selectionChanged.connect(self._from_document)
+        self.itemSelectionChanged.connect(self._to_document)
+        self.itemActivated.connect(
+            lambda item: self.activated_object.emit(self.kind, item.data(Qt.ItemDataRole.UserRole))
+        )
+        self.rebuild()
+
+    def _text(self, obj) -> str:
+        if self.kind == "token":
+            return f"{obj.label}  ({obj.side})"
+        return obj.label + ("  [hidden]" if getattr(obj, "hidden", False) else "")
+
+    def rebuild(self) -> None:
+        self._syncing = True
+        self.clear()
+        self.rows = {}
+        objects = self.document.map.zones if self.kind == "zone" else self.document.map.tokens
+        for obj in objects:
+            self._add(obj)
+        self._syncing = False
+
+    def _add(self, obj) -> None:
+        item = QListWidgetItem(self._text(obj))
+        item.setData(Qt.ItemDataRole.UserRole, obj.id)
+        self.rows[obj.id] = item
+        self.addItem(item)
+
+    def _changed(self, kind: str, object_id: str) -> None:
+        if kind != self.kind:
+            return
+        obj = self.document.get(kind, object_id)
+        if object_id in self.rows:
+            self.rows[object_id].setText(self._text(obj))
+        else:
+            self._add(obj)
+
+    def _removed(self, kind: str, object_id: str) -> None:
+        if kind == self.kind and object_id in self.rows:
+            self.takeItem(self.row(self.rows.pop(object_id)))
+
+    def _to_document(self) -> None:
+        if self._syncing:
+            return
+        chosen = [(self.kind, item.data(Qt.ItemDataRole.UserRole)) for item in self.selectedItems()]
+        self.document.select(chosen)
+
+    def _from_document(self) -> None:
+        self._syncing = True
+        wanted = {i for k, i in self.document.selection if k == self.kind}
+        for object_id, item in self.rows.items():
+            item.setSelected(object_id in wanted)
+        self._syncing = False

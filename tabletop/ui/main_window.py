@@ -1,0 +1,259 @@
+"""The main window: the map canvas, the Inspector and the Zones and Tokens lists, menus,
+toolbar and status bar. It wires the document to the scene and the tools; it holds no
+map state of its own."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox
+
+from tabletop.document import MapDocument
+from tabletop.model import Map, ZoneLocation
+from tabletop.rules import MOVE_TYPES, range_between
+from tabletop.ui.actions import action, icon, quit_keys
+from tabletop.ui.docks.inspector import Inspector
+from tabletop.ui.docks.lists import ObjectList
+from tabletop.ui.files import FileHandler, recent_files
+from tabletop.ui.recovery import Autosaver, discard, pending
+from tabletop.ui.scene.map_scene import MapScene
+from tabletop.ui.tools.connect import BorderTool, join_touching_zones
+from tabletop.ui.tools.draw import NodeTool, PolygonTool
+from tabletop.ui.tools.place import TokenTool
+from tabletop.ui.tools.reach import ReachSettings
+from tabletop.ui.tools.select import SelectTool
+from tabletop.ui.view import MapView
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.settings = settings or QSettings()
+        self.document = MapDocument(Map(title="Untitled map"), parent=self)
+        self.scene = MapScene(self.document)
+        self.view = MapView(self.scene)
+        self.setCentralWidget(self.view)
+        self.files = FileHandler(self, self.document, self.settings)
+        self.reach_settings = ReachSettings()
+        self.autosaver = Autosaver(self.document)
+        self.tools = {
+            cls.shortcut: cls(self.document, self.scene, self.view)
+            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool)
+        }
+        self.tools["S"] = SelectTool(self.document, self.scene, self.view, self.reach_settings)
+        self._docks()
+        self._actions()
+        self._status()
+        self.set_tool("S")
+        self.document.undo_stack.cleanChanged.connect(self._title)
+        self.document.pathChanged.connect(self._title)
+        self.document.reset.connect(self.view.fit_map)
+        self.setWindowIcon(icon("app"))
+        self.resize(1400, 900)
+        self._title()
+
+    # -- layout --------------------------------------------------------------------------------
+
+    def _docks(self) -> None:
+        self.inspector = Inspector(self.document)
+        self.zone_list = ObjectList(self.document, "zone")
+        self.token_list = ObjectList(self.document, "token")
+        self.docks = {}
+        for title, widget, area in (
+            ("Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea),
+            ("Zones", self.zone_list, Qt.DockWidgetArea.LeftDockWidgetArea),
+            ("Tokens", self.token_list, Qt.DockWidgetArea.LeftDockWidgetArea),
+        ):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(title)
+            dock.setWidget(widget)
+            self.addDockWidget(area, dock)
+            self.docks[title] = dock
+        for listing in (self.zone_list, self.token_list):
+            listing.activated_object.connect(self.centre_on)
+
+    def _actions(self) -> None:
+        stack = self.document.undo_stack
+        files = self.files
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.setIcon(icon("undo"))
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")])
+        self.redo_action.setIcon(icon("redo"))
+        menu = self.menuBar().addMenu("&File")
+        new = action(self, "&New", files.new, QKeySequence.StandardKey.New, "new")
+        open_ = action(self, "&Open…", files.open, QKeySequence.StandardKey.Open, "open")
+        save = action(self, "&Save", files.save, QKeySequence.StandardKey.Save, "save")
+        save_as = action(self, "Save &As…", files.save_as, QKeySequence.StandardKey.SaveAs)
+        export = action(self, "&Export Image…", self.export_image, "Ctrl+E", "export")
+        quit_ = action(self, "&Quit", self.close, quit_keys())
+        self.recent_menu = menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        for act in (new, open_, save, save_as, export, quit_):
+            menu.addAction(act)
+        edit = self.menuBar().addMenu("&Edit")
+        delete = action(
+            self, "&Delete", lambda: self.tools["S"].delete_selection(), QKeySequence.StandardKey.Delete, "delete"
+        )
+        join = action(
+            self,
+            "&Join Touching Zones",
+            self.join_touching,
+            "Ctrl+J",
+            tip="Create borders for all zones that share an edge",
+        )
+        for act in (self.undo_action, self.redo_action, delete, join):
+            edit.addAction(act)
+        view = self.menuBar().addMenu("&View")
+        fit = action(self, "&Fit Map", self.view.fit_map, "Ctrl+0", "fit")
+        zoom_in = action(self, "Zoom &In", lambda: self.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn, "zoom-in")
+        zoom_out = action(self, "Zoom &Out", lambda: self.view.zoom(0.8), QKeySequence.StandardKey.ZoomOut, "zoom-out")
+        for act in (fit, zoom_in, zoom_out):
+            view.addAction(act)
+        for dock in self.docks.values():
+            view.addAction(dock.toggleViewAction())
+        tools_menu = self.menuBar().addMenu("&Tools")
+        group = QActionGroup(self)
+        self.tool_actions: dict[str, QAction] = {}
+        icons = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token"}
+        for key in ("S", "P", "N", "B", "T"):
+            tool = self.tools[key]
+            act = action(self, tool.name, lambda k=key: self.set_tool(k), key, icons[key], tool.status)
+            act.setCheckable(True)
+            act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.view.addAction(act)  # single keys act on the canvas only, never while typing
+            group.addAction(act)
+            tools_menu.addAction(act)
+            self.tool_actions[key] = act
+        bar = self.addToolBar("Main")
+        bar.setObjectName("Main")
+        for act in (
+            new,
+            open_,
+            save,
+            None,
+            self.undo_action,
+            self.redo_action,
+            None,
+            *self.tool_actions.values(),
+            None,
+            fit,
+            zoom_in,
+            zoom_out,
+            None,
+        ):
+            bar.addSeparator() if act is None else bar.addAction(act)
+        self.shifts = QSpinBox()
+        self.shifts.setRange(0, 99)
+        self.shifts.setValue(self.reach_settings.shifts)
+        self.shifts.setPrefix("Shifts ")
+        self.shifts.valueChanged.connect(lambda v: setattr(self.reach_settings, "shifts", v))
+        self.move_type = QComboBox()
+        self.move_type.addItems(list(MOVE_TYPES))
+        self.move_type.currentTextChanged.connect(lambda m: setattr(self.reach_settings, "move", m))
+        bar.addWidget(self.shifts)
+        bar.addWidget(self.move_type)
+
+    def _status(self) -> None:
+        self.hover_label = QLabel()
+        self.zoom_label = QLabel()
+        self.statusBar().addPermanentWidget(self.hover_label)
+        self.statusBar().addPermanentWidget(self.zoom_label)
+        self.view.hovered.connect(self._hovered)
+        self.view.zoomed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
+
+    # -- behaviour -----------------------------------------------------------------------------
+
+    def set_tool(self, key: str) -> None:
+        if self.view.tool is not None:
+            self.view.tool.deactivate()
+        tool = self.tools[key]
+        self.view.tool = tool
+        tool.activate()
+        self.tool_actions[key].setChecked(True)
+        self.statusBar().showMessage(tool.status)
+
+    def _hovered(self, pos: QPointF) -> None:
+        text = f"{pos.x():.0f}, {pos.y():.0f}"
+        zone_id = self.scene.zone_at(pos)
+        if zone_id:
+            text = f"{self.document.get('zone', zone_id).label}   {text}"
+            text += self._range_note(zone_id)
+        area = self.scene.area_at(pos)
+        if area:
+            text = f"area {area[1][0]},{area[1][1]}   {text}"
+        self.hover_label.setText(text)
+
+    def _range_note(self, zone_id: str) -> str:
+        """Range from the selected token to the hovered zone, as the GM asks at the table."""
+        tokens = [i for k, i in self.document.selection if k == "token"]
+        if len(tokens) != 1:
+            return ""
+        token = self.document.get("token", tokens[0])
+        if not isinstance(token.location, ZoneLocation):
+            return ""
+        found = range_between(self.document.graph(), token.location.zone, zone_id)
+        return f"   range from {token.label}: {'out of reach' if found is None else found}"
+
+    def centre_on(self, kind: str, object_id: str) -> None:
+        item = self.scene.items_by_key.get((kind, object_id))
+        if item is not None:
+            self.view.centerOn(
+                item.sceneBoundingRect().center() if kind != "zone" else item.shape().boundingRect().center()
+            )
+
+    def join_touching(self) -> None:
+        count = join_touching_zones(self.document)
+        self.statusBar().showMessage(
+            f"Joined {count} pairs of touching zones" if count else "No touching zones left to join"
+        )
+
+    def export_image(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        from tabletop.io import MapFileError
+        from tabletop.render.export import export_map
+
+        chosen, _ = QFileDialog.getSaveFileName(self, "Export image", "", "PNG (*.png);;SVG (*.svg);;PDF (*.pdf)")
+        if chosen:
+            try:
+                export_map(self.document.map, chosen)
+            except MapFileError as error:
+                QMessageBox.warning(self, "Could not export", str(error))
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for path in recent_files(self.settings):
+            self.recent_menu.addAction(path, lambda p=path: self.files.open(p))
+
+    def _title(self) -> None:
+        name = self.document.path.name if self.document.path else self.document.map.title or "Untitled map"
+        self.setWindowTitle(f"{name}[*] — Tabletop")
+        self.setWindowModified(self.document.modified)
+
+    def offer_recovery(self) -> bool:
+        """After a crash: offer each recovered map; the newest accepted one is opened."""
+        for found in pending():
+            answer = QMessageBox.question(
+                self,
+                "Recover unsaved changes?",
+                f"Tabletop closed without saving changes to {found.name}. Recover them?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            )
+            if answer == QMessageBox.StandardButton.Yes:
+                self.document.replace_map(found.map, found.source)
+                self.document.revision += 1
+                self.document.undo_stack.resetClean()
+                discard(found)
+                self._title()
+                return True
+            discard(found)
+        return False
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.files.may_discard():
+            self.autosaver.discard()
+            event.accept()
+        else:
+            event.ignore()

@@ -1,0 +1,134 @@
+"""Autosave to a recovery folder, never over the user's file, and recovery after a crash.
+
+While the map has unsaved changes, it is written every two minutes to
+<app data>/recovery/<session>.tabletop with a note of the file it belongs to. A clean save
+or a deliberate close deletes it; a crash leaves it, and the next start offers it back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QStandardPaths, QTimer
+
+from tabletop.document import MapDocument
+from tabletop.io import MapFileError, load_map, save_map
+from tabletop.model import Map
+
+INTERVAL_MS = 120_000
+
+
+def recovery_dir() -> Path:
+    override = os.environ.get("TABLETOP_RECOVERY_DIR")
+    base = (
+        Path(override)
+        if override
+        else Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)) / "recovery"
+    )
+    return base
+
+
+@dataclass(frozen=True)
+class Recovered:
+    map_file: Path
+    source: Path | None
+    saved: float
+    map: Map
+
+    @property
+    def name(self) -> str:
+        return self.source.name if self.source else (self.map.title or "an untitled map")
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def pending() -> list[Recovered]:
+    """Recovery files left by sessions that are no longer running, newest first."""
+    found = []
+    folder = recovery_dir()
+    for note in folder.glob("*.json") if folder.is_dir() else []:
+        try:
+            info = json.loads(note.read_text())
+            if _alive(int(info.get("pid", 0))):
+                continue
+            map_file = note.with_suffix(".tabletop")
+            found.append(
+                Recovered(
+                    map_file,
+                    Path(info["source"]) if info.get("source") else None,
+                    float(info.get("saved", 0)),
+                    load_map(map_file),
+                )
+            )
+        except (OSError, ValueError, KeyError, MapFileError):
+            continue  # a recovery file that cannot be read is no use to anyone
+    return sorted(found, key=lambda r: -r.saved)
+
+
+def discard(recovered: Recovered) -> None:
+    for path in (recovered.map_file, recovered.map_file.with_suffix(".json")):
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+class Autosaver(QObject):
+    """Writes the document to the recovery folder on a timer while it has unsaved changes."""
+
+    def __init__(self, document: MapDocument, interval_ms: int = INTERVAL_MS) -> None:
+        super().__init__(document)
+        self.document = document
+        self.key = uuid.uuid4().hex
+        self._saved_revision: int | None = None
+        self.timer = QTimer(self)
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(self.tick)
+        self.timer.start()
+        document.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    @property
+    def map_file(self) -> Path:
+        return recovery_dir() / f"{self.key}.tabletop"
+
+    def tick(self) -> bool:
+        """Autosave now if there is something new to keep; False when nothing was written."""
+        if not self.document.modified or self.document.revision == self._saved_revision:
+            return False
+        try:
+            self.map_file.parent.mkdir(parents=True, exist_ok=True)
+            save_map(self.document.map, self.map_file, backup=False)
+            note = {
+                "source": str(self.document.path) if self.document.path else "",
+                "saved": time.time(),
+                "pid": os.getpid(),
+            }
+            self.map_file.with_suffix(".json").write_text(json.dumps(note))
+        except (OSError, MapFileError):
+            return False  # autosave must never interrupt the game; the next tick tries again
+        self._saved_revision = self.document.revision
+        return True
+
+    def discard(self) -> None:
+        for path in (self.map_file, self.map_file.with_suffix(".json")):
+            with contextlib.suppress(OSError):
+                path.unlink()
+        self._saved_revision = None
+
+    def _clean_changed(self, clean: bool) -> None:
+        if clean:
+            self.discard()

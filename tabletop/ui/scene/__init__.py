@@ -1,0 +1,1 @@
+"""The QGraphicsScene that mirrors a MapDocument, one item per map object."""

@@ -1,0 +1,185 @@
+"""Scene items: each holds an id, asks the document for its object and paints it with render/.
+
+Items never write the model. `sync()` is called by the scene when the document says the
+object changed; it only refreshes cached geometry.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QPainter, QPainterPath, QPainterPathStroker, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+
+from tabletop.document import MapDocument
+from tabletop.render.geometry import TOKEN_RADIUS, border_line, grid_rect, token_spots
+from tabletop.render.paint import (
+    paint_border,
+    paint_grid,
+    paint_reach_area,
+    paint_reach_zone,
+    paint_token,
+    paint_zone,
+    zone_path,
+)
+from tabletop.render.style import DETAIL_SCALE, MapStyle
+
+STYLE = MapStyle()
+
+
+def detail_for(painter: QPainter) -> bool:
+    """Whether the current zoom shows labels, badges and antialiasing (level of detail)."""
+    scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+    detail = scale >= DETAIL_SCALE
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, detail)
+    return detail
+
+
+class MapItem(QGraphicsItem):
+    """An item for one map object, known by kind and id."""
+
+    kind = ""
+
+    def __init__(self, document: MapDocument, object_id: str) -> None:
+        super().__init__()
+        self.document, self.object_id = document, object_id
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self._bounds = QRectF()
+        self.sync()
+
+    def model(self):
+        return self.document.get(self.kind, self.object_id)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def sync(self) -> None:
+        raise NotImplementedError
+
+
+class ZoneItem(MapItem):
+    kind = "zone"
+
+    def sync(self) -> None:
+        self.prepareGeometryChange()
+        self._path = zone_path(self.model())
+        self._bounds = self._path.boundingRect().adjusted(-160, -40, 160, 40)  # room for the label
+        self.update()
+
+    def shape(self) -> QPainterPath:
+        return self._path
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        paint_zone(painter, self.model(), STYLE, detail_for(painter), self.isSelected())
+
+
+class BorderItem(MapItem):
+    kind = "border"
+
+    def sync(self) -> None:
+        border = self.model()
+        self.prepareGeometryChange()
+        self._line = border_line(border, self.document.get("zone", border.a), self.document.get("zone", border.b))
+        path = QPainterPath()
+        for (x1, y1), (x2, y2) in self._line.segments:
+            path.moveTo(x1, y1)
+            path.lineTo(x2, y2)
+        x, y = self._line.anchor
+        stroker = QPainterPathStroker(QPen(STYLE.border, 12))
+        self._shape = stroker.createStroke(path)
+        self._shape.addRect(QRectF(x - 40, y - 16, 80, 32))
+        self._bounds = self._shape.boundingRect().adjusted(-60, -20, 60, 20)
+        self.update()
+
+    def shape(self) -> QPainterPath:
+        return self._shape
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        detail = detail_for(painter)
+        paint_border(painter, self._line, STYLE, detail, self.isSelected(), border=self.model() if detail else None)
+
+
+class TokenItem(MapItem):
+    kind = "token"
+    dragging = False
+    """While dragged the token follows the cursor instead of its zone's layout."""
+
+    def sync(self) -> None:
+        spot = token_spots(self.document.map).get(self.object_id)
+        self.setVisible(spot is not None or self.dragging)
+        if spot is not None and not self.dragging:
+            self.setPos(QPointF(*spot))
+        r = TOKEN_RADIUS
+        self.prepareGeometryChange()
+        self._bounds = QRectF(-3 * r, -2.2 * r, 6 * r, 4.6 * r)
+        self.update()
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), TOKEN_RADIUS + 2, TOKEN_RADIUS + 2)
+        return path
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        paint_token(painter, self.model(), (0.0, 0.0), STYLE, detail_for(painter), self.isSelected())
+
+
+class GridItem(MapItem):
+    kind = "grid"
+
+    def sync(self) -> None:
+        x, y, w, h = grid_rect(self.model())
+        self.prepareGeometryChange()
+        self._bounds = QRectF(x - 4, y - 4, w + 8, h + 3 * self.model().area_size)
+        self.update()
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        grid = self.model()
+        paint_grid(painter, grid, self.document.terrain(grid.id), STYLE, detail_for(painter))
+
+
+class ReachOverlay(QGraphicsItem):
+    """The zones or areas a dragged token can reach, with their cost: plain data from rules."""
+
+    def __init__(self, document: MapDocument) -> None:
+        super().__init__()
+        self.document = document
+        self.zones: list[tuple[str, int]] = []
+        self.areas: list[tuple[tuple[int, int], int]] = []
+        self.grid_id: str | None = None
+        self.setZValue(2)
+        self.setAcceptedMouseButtons(self.acceptedMouseButtons().NoButton)
+        self._bounds = QRectF()
+
+    def show_zones(self, zones: list[tuple[str, int]]) -> None:
+        self.zones, self.areas, self.grid_id = zones, [], None
+        self._refit()
+
+    def show_areas(self, grid_id: str, areas: list[tuple[tuple[int, int], int]]) -> None:
+        self.zones, self.areas, self.grid_id = [], areas, grid_id
+        self._refit()
+
+    def clear(self) -> None:
+        self.zones, self.areas, self.grid_id = [], [], None
+        self._refit()
+
+    def _refit(self) -> None:
+        rect = QRectF()
+        for zone_id, _ in self.zones:
+            rect = rect.united(zone_path(self.document.get("zone", zone_id)).boundingRect())
+        if self.grid_id is not None:
+            x, y, w, h = grid_rect(self.document.get("grid", self.grid_id))
+            rect = rect.united(QRectF(x, y, w, h))
+        self.prepareGeometryChange()
+        self._bounds = rect.adjusted(-20, -20, 20, 60)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for zone_id, cost in self.zones:
+            paint_reach_zone(painter, self.document.get("zone", zone_id), cost, STYLE)
+        if self.grid_id is not None:
+            grid = self.document.get("grid", self.grid_id)
+            for area, cost in self.areas:
+                paint_reach_area(painter, grid, area, cost, STYLE)

@@ -1,0 +1,129 @@
+"""MapScene: one item per zone, border, token and grid, kept in step with the document's
+signals; selection flows both ways between the scene and the document."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtWidgets import QGraphicsScene
+
+from tabletop.document import MapDocument
+from tabletop.model import ZoneLocation
+from tabletop.render.geometry import area_at, map_bounds
+from tabletop.render.style import MapStyle
+from tabletop.ui.scene.items import BorderItem, GridItem, MapItem, ReachOverlay, TokenItem, ZoneItem
+
+ITEM_TYPES = {"zone": (ZoneItem, 0), "border": (BorderItem, 1), "token": (TokenItem, 3), "grid": (GridItem, -1)}
+
+
+class MapScene(QGraphicsScene):
+    def __init__(self, document: MapDocument) -> None:
+        super().__init__()
+        self.document = document
+        self.items_by_key: dict[tuple[str, str], MapItem] = {}
+        self.setBackgroundBrush(MapStyle().paper)
+        self.overlay = ReachOverlay(document)
+        self.addItem(self.overlay)
+        self._syncing_selection = False
+        document.changed.connect(self._changed)
+        document.removed.connect(self._removed)
+        document.reset.connect(self.rebuild)
+        document.selectionChanged.connect(self._selection_from_document)
+        self.selectionChanged.connect(self._selection_to_document)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        for item in self.items_by_key.values():
+            self.removeItem(item)
+        self.items_by_key.clear()
+        self.overlay.clear()
+        map_ = self.document.map
+        for kind, objects in (
+            ("grid", map_.grids),
+            ("zone", map_.zones),
+            ("border", map_.borders),
+            ("token", map_.tokens),
+        ):
+            for obj in objects:
+                self._add(kind, obj.id)
+        self.fit_scene_rect()
+
+    def fit_scene_rect(self) -> None:
+        x, y, w, h = map_bounds(self.document.map, margin=400)
+        self.setSceneRect(QRectF(x, y, w, h).united(self.itemsBoundingRect()))
+
+    def _add(self, kind: str, object_id: str) -> None:
+        cls, z = ITEM_TYPES[kind]
+        item = cls(self.document, object_id)
+        item.setZValue(z)
+        self.items_by_key[(kind, object_id)] = item
+        self.addItem(item)
+
+    def _changed(self, kind: str, object_id: str) -> None:
+        if kind not in ITEM_TYPES:
+            return
+        item = self.items_by_key.get((kind, object_id))
+        if item is None:
+            self._add(kind, object_id)
+        else:
+            item.sync()
+        if kind == "zone":
+            for border in self.document.borders_of(object_id):
+                self.items_by_key[("border", border.id)].sync()
+        if kind in ("zone", "token"):  # tokens share their zone's space
+            for key, other in self.items_by_key.items():
+                if key[0] == "token":
+                    other.sync()
+        if not self.sceneRect().contains(self.items_by_key[(kind, object_id)].sceneBoundingRect()):
+            self.fit_scene_rect()
+
+    def _removed(self, kind: str, object_id: str) -> None:
+        item = self.items_by_key.pop((kind, object_id), None)
+        if item is not None:
+            self.removeItem(item)
+        if kind == "token":
+            for key, other in self.items_by_key.items():
+                if key[0] == "token":
+                    other.sync()
+
+    # -- selection both ways ---------------------------------------------------------------
+
+    def _selection_to_document(self) -> None:
+        if self._syncing_selection:
+            return
+        chosen = [(item.kind, item.object_id) for item in self.selectedItems() if isinstance(item, MapItem)]
+        self._syncing_selection = True
+        self.document.select(chosen)
+        self._syncing_selection = False
+
+    def _selection_from_document(self) -> None:
+        if self._syncing_selection:
+            return
+        self._syncing_selection = True
+        wanted = set(self.document.selection)
+        for key, item in self.items_by_key.items():
+            item.setSelected(key in wanted)
+        self._syncing_selection = False
+
+    # -- what is where ------------------------------------------------------------------------
+
+    def item_at(self, pos: QPointF, kinds: tuple[str, ...]) -> MapItem | None:
+        """The topmost map item of one of `kinds` under a scene point."""
+        for item in self.items(pos):
+            if isinstance(item, MapItem) and item.kind in kinds:
+                return item
+        return None
+
+    def zone_at(self, pos: QPointF) -> str | None:
+        item = self.item_at(pos, ("zone",))
+        return item.object_id if item else None
+
+    def area_at(self, pos: QPointF) -> tuple[str, tuple[int, int]] | None:
+        for grid in self.document.map.grids:
+            row, col = area_at(grid, pos.x(), pos.y())
+            if grid.has_area(row, col):
+                return grid.id, (row, col)
+        return None
+
+    def token_zone(self, token_id: str) -> str | None:
+        where = self.document.get("token", token_id).location
+        return where.zone if isinstance(where, ZoneLocation) else None

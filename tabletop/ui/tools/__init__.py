@@ -1,0 +1,1 @@
+"""Tools: one mode object per way of working on the canvas."""

@@ -1,0 +1,33 @@
+"""Placing tokens: click in a zone or on a grid area to drop a new token there."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+
+from tabletop.document.commands import AddObject
+from tabletop.model import AreaLocation, Token, ZoneLocation
+from tabletop.ui.tools.base import Tool
+
+SIDE_COLOURS = ["#2e86c1", "#c0392b", "#27ae60", "#8e44ad", "#d35400", "#16a085"]
+
+
+class TokenTool(Tool):
+    name, shortcut = "Place token", "T"
+    status = "Click in a zone or on a grid area to place a token"
+
+    def press(self, event: QMouseEvent, pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        area = self.scene.area_at(pos)
+        zone_id = None if area else self.scene.zone_at(pos)
+        if area is None and zone_id is None:
+            return True
+        where = AreaLocation(grid=area[0], row=area[1][0], col=area[1][1]) if area else ZoneLocation(zone=zone_id)
+        token_id = self.document.new_id("token", "token")
+        number = token_id.split("-")[-1]
+        colour = SIDE_COLOURS[(int(number) - 1) % len(SIDE_COLOURS)] if number.isdigit() else SIDE_COLOURS[0]
+        token = Token(id=token_id, name=f"Token {number}", side="players", colour=colour, location=where)
+        self.document.undo_stack.push(AddObject(self.document, "token", token))
+        self.document.select([("token", token_id)])
+        return True

@@ -1,0 +1,176 @@
+"""Select and move: click or rubber-band to select; drag zones and tokens; arrow keys nudge,
+[ and ] turn tokens, Delete removes. While a token is dragged, what it can reach lights up."""
+
+from __future__ import annotations
+
+import itertools
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QGraphicsView
+
+from tabletop.document.commands import EditObject, MoveToken, RemoveObject, RemoveZone
+from tabletop.model import AreaLocation, NodeShape, PolygonShape, Zone, ZoneLocation
+from tabletop.ui.tools.base import GRID_STEP, Tool
+from tabletop.ui.tools.reach import ReachSettings, token_reach
+
+_drags = itertools.count(1)
+TURN_STEP = 15.0
+
+
+def moved_zone(zone: Zone, dx: float, dy: float) -> Zone:
+    shape = zone.shape
+    if isinstance(shape, NodeShape):
+        moved = shape.model_copy(update={"x": shape.x + dx, "y": shape.y + dy})
+    else:
+        moved = PolygonShape(points=[(x + dx, y + dy) for x, y in shape.points])
+    return zone.model_copy(update={"shape": moved})
+
+
+class SelectTool(Tool):
+    name, shortcut, status = "Select and move", "S", "Click to select, drag to move, drag on empty map to select many"
+
+    def __init__(self, document, scene, view, settings: ReachSettings) -> None:
+        super().__init__(document, scene, view)
+        self.settings = settings
+        self._token: str | None = None
+        self._zone: tuple[str, Zone, QPointF] | None = None
+        self._drag = 0
+
+    def activate(self) -> None:
+        self.view.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
+
+    def deactivate(self) -> None:
+        self.view.setDragMode(QGraphicsView.DragMode.NoDrag)
+
+    def press(self, event: QMouseEvent, pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        item = self.scene.item_at(pos, ("token", "border", "zone"))
+        if item is None:
+            return False
+        if not item.isSelected() and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.scene.clearSelection()
+        item.setSelected(True)
+        self._drag = next(_drags)
+        if item.kind == "token":
+            self.start_token_drag(item.object_id)
+        elif item.kind == "zone":
+            self._zone = (item.object_id, item.model(), pos)
+        return True
+
+    def start_token_drag(self, token_id: str) -> None:
+        """Light up what the token can reach from where it stands now."""
+        self._token = token_id
+        token = self.document.get("token", token_id)
+        self.scene.items_by_key[("token", token_id)].dragging = True
+        self._show_reach(token)
+
+    def _show_reach(self, token) -> None:
+        found = token_reach(self.document, token, token.location, self.settings)
+        overlay = self.scene.overlay
+        if found is None:
+            overlay.clear()
+        elif found[0] == "zones":
+            overlay.show_zones(found[1])
+        else:
+            overlay.show_areas(found[1], found[2])
+
+    def move(self, event: QMouseEvent, pos: QPointF) -> bool:
+        if self._token is not None:
+            self.drag_token_to(pos)
+            return True
+        if self._zone is not None:
+            zone_id, start_zone, start = self._zone
+            dx = round((pos.x() - start.x()) / GRID_STEP) * GRID_STEP
+            dy = round((pos.y() - start.y()) / GRID_STEP) * GRID_STEP
+            if (dx, dy) != (0, 0) or self.document.get("zone", zone_id) != start_zone:
+                moved = moved_zone(start_zone, dx, dy)
+                self.document.undo_stack.push(
+                    EditObject(self.document, "zone", moved, "position", merge=f"move-{self._drag}")
+                )
+            return True
+        return False
+
+    def drag_token_to(self, pos: QPointF) -> None:
+        """Follow the cursor; the token's location changes with the zone or area under it, as
+        one undo step for the whole drag."""
+        item = self.scene.items_by_key[("token", self._token)]
+        item.setPos(pos)
+        where = self._location_at(pos)
+        token = self.document.get("token", self._token)
+        if where is not None and where != token.location:
+            self.document.undo_stack.push(MoveToken(self.document, self._token, where, drag=self._drag))
+
+    def _location_at(self, pos: QPointF):
+        area = self.scene.area_at(pos)
+        if area is not None:
+            return AreaLocation(grid=area[0], row=area[1][0], col=area[1][1])
+        zone_id = self.scene.zone_at(pos)
+        return ZoneLocation(zone=zone_id) if zone_id else None
+
+    def release(self, event: QMouseEvent, pos: QPointF) -> bool:
+        if self._token is not None:
+            item = self.scene.items_by_key.get(("token", self._token))
+            if item is not None:
+                item.dragging = False
+                item.sync()
+            self.scene.overlay.clear()
+            self._token = None
+            return True
+        if self._zone is not None:
+            self._zone = None
+            return True
+        return False
+
+    def key(self, event: QKeyEvent) -> bool:
+        key = event.key()
+        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.delete_selection()
+            return True
+        steps = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
+        if key in steps:
+            dx, dy = steps[key]
+            fine = 0.25 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1.0
+            self.nudge(dx * GRID_STEP * fine, dy * GRID_STEP * fine)
+            return True
+        if key in (Qt.Key.Key_BracketLeft, Qt.Key.Key_BracketRight):
+            self.turn(-TURN_STEP if key == Qt.Key.Key_BracketLeft else TURN_STEP)
+            return True
+        return False
+
+    def nudge(self, dx: float, dy: float) -> None:
+        zones = [i for k, i in self.document.selection if k == "zone"]
+        if not zones:
+            return
+        self.document.undo_stack.beginMacro("Nudge zones")
+        for zone_id in zones:
+            self.document.undo_stack.push(
+                EditObject(self.document, "zone", moved_zone(self.document.get("zone", zone_id), dx, dy))
+            )
+        self.document.undo_stack.endMacro()
+
+    def turn(self, degrees: float) -> None:
+        for kind, token_id in self.document.selection:
+            if kind == "token":
+                token = self.document.get("token", token_id)
+                turned = token.model_copy(update={"facing": (token.facing + degrees) % 360})
+                self.document.undo_stack.push(
+                    EditObject(self.document, "token", turned, "facing", merge=f"turn-{token_id}")
+                )
+
+    def delete_selection(self) -> None:
+        chosen = list(self.document.selection)
+        if not chosen:
+            return
+        stack = self.document.undo_stack
+        stack.beginMacro(f"Delete {len(chosen)} item(s)")
+        for kind, object_id in sorted(
+            chosen, key=lambda s: ("token", "border", "zone").index(s[0]) if s[0] in ("token", "border", "zone") else 3
+        ):
+            if self.document.get(kind, object_id) is None:
+                continue
+            stack.push(
+                RemoveZone(self.document, object_id) if kind == "zone" else RemoveObject(self.document, kind, object_id)
+            )
+        stack.endMacro()

@@ -1,0 +1,104 @@
+"""MapView: the canvas. Wheel zooms to the cursor, middle drag or space drag pans, and every
+other mouse or key event goes to the active tool (a mode object)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView
+
+from tabletop.ui.scene.map_scene import MapScene
+
+MIN_SCALE, MAX_SCALE = 0.02, 12.0
+
+
+class MapView(QGraphicsView):
+    hovered = Signal(QPointF)
+    zoomed = Signal(float)
+
+    def __init__(self, scene: MapScene) -> None:
+        super().__init__(scene)
+        self.map_scene = scene
+        self.tool = None
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._pan_from: QPointF | None = None
+        self._space = False
+
+    # -- zoom and pan ------------------------------------------------------------------------
+
+    def scale_now(self) -> float:
+        return self.transform().m11()
+
+    def zoom(self, factor: float, anchor: QPointF | None = None) -> None:
+        factor = max(MIN_SCALE, min(MAX_SCALE, self.scale_now() * factor)) / self.scale_now()
+        anchor = anchor if anchor is not None else QPointF(self.viewport().rect().center())
+        before = self.mapToScene(anchor.toPoint())
+        self.scale(factor, factor)
+        after = self.mapToScene(anchor.toPoint())
+        self.translate(after.x() - before.x(), after.y() - before.y())
+        self.zoomed.emit(self.scale_now())
+
+    def fit_map(self) -> None:
+        rect = self.map_scene.itemsBoundingRect()
+        if rect.isEmpty():
+            rect = self.map_scene.sceneRect()
+        self.fitInView(rect.adjusted(-30, -30, 30, 30), Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoomed.emit(self.scale_now())
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom(1.15**steps, event.position())
+
+    # -- events to the tool --------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        left = event.button() == Qt.MouseButton.LeftButton
+        if event.button() == Qt.MouseButton.MiddleButton or (self._space and left):
+            self._pan_from = event.position()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            return
+        if self.tool is None or not self.tool.press(event, self.mapToScene(event.position().toPoint())):
+            super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            delta = (event.position() - self._pan_from) / self.scale_now()
+            self._pan_from = event.position()
+            self.translate(delta.x(), delta.y())
+            return
+        pos = self.mapToScene(event.position().toPoint())
+        self.hovered.emit(pos)
+        if self.tool is None or not self.tool.move(event, pos):
+            super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            self._pan_from = None
+            self.viewport().unsetCursor()
+            return
+        if self.tool is None or not self.tool.release(event, self.mapToScene(event.position().toPoint())):
+            super().mouseReleaseEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if self.tool is None or not self.tool.double_click(event, self.mapToScene(event.position().toPoint())):
+            super().mouseDoubleClickEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            return
+        if self.tool is None or not self.tool.key(event):
+            super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self.viewport().unsetCursor()
+            return
+        super().keyReleaseEvent(event)
