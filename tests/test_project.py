@@ -29,6 +29,14 @@ def test_headless_layers_load_no_qt(layer):
     assert done.stdout.strip() == "[]"
 
 
+@pytest.mark.parametrize("layer", ["tabletop.document", "tabletop.render.export", "tabletop.document.commands"])
+def test_document_and_render_use_no_widgets(layer):
+    """QtCore and QtGui only (import-linter cannot name a part of an external package)."""
+    code = f"import sys, {layer}; print('PySide6.QtWidgets' in sys.modules, 'PySide6.QtGui' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"]
+
+
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_sample_map_files_match_their_builders(name):
     assert load_map(ROOT / "maps" / f"{name}.tabletop") == SAMPLES[name]()

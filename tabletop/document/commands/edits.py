@@ -67,23 +67,36 @@ class MoveToken(PutCommand):
 
 
 class RemoveObject(PutCommand):
-    def __init__(self, document: MapDocument, kind: str, object_id: str, parent: QUndoCommand | None = None) -> None:
+    def __init__(self, document: MapDocument, kind: str, object_id: str) -> None:
         before = document.get(kind, object_id)
-        super().__init__(document, kind, before, None, f"Remove {kind} {getattr(before, 'label', object_id)}", parent)
+        super().__init__(document, kind, before, None, f"Remove {kind} {getattr(before, 'label', object_id)}")
 
 
 class RemoveZone(QUndoCommand):
-    """Remove a zone with the borders that touch it and the tokens standing in it."""
+    """Remove a zone with the borders that touch it and the tokens standing in it.
+
+    The parts are plain Python objects run in order (and undone in reverse), not Qt child
+    commands: a child owned both by its Qt parent and by a Python list is freed twice.
+    """
 
     def __init__(self, document: MapDocument, zone_id: str) -> None:
         zone = document.get("zone", zone_id)
         super().__init__(f"Remove zone {zone.label}")
-        for border in document.borders_of(zone_id):
-            RemoveObject(document, "border", border.id, self)
-        for token in document.map.tokens:
-            if isinstance(token.location, ZoneLocation) and token.location.zone == zone_id:
-                RemoveObject(document, "token", token.id, self)
-        RemoveObject(document, "zone", zone_id, self)
+        self.parts = [RemoveObject(document, "border", border.id) for border in document.borders_of(zone_id)]
+        self.parts += [
+            RemoveObject(document, "token", token.id)
+            for token in document.map.tokens
+            if isinstance(token.location, ZoneLocation) and token.location.zone == zone_id
+        ]
+        self.parts.append(RemoveObject(document, "zone", zone_id))
+
+    def redo(self) -> None:
+        for part in self.parts:
+            part.redo()
+
+    def undo(self) -> None:
+        for part in reversed(self.parts):
+            part.undo()
 
 
 class EditMap(QUndoCommand):

@@ -22,9 +22,8 @@ class PutCommand(QUndoCommand):
         before: Any | None,
         after: Any | None,
         text: str,
-        parent: QUndoCommand | None = None,
     ) -> None:
-        super().__init__(text, parent)
+        super().__init__(text)
         self.document, self.kind = document, kind
         self.before, self.after = before, after
         self.position: int | None = None

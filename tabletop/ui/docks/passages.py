@@ -28,8 +28,31 @@ class PassageEditor(QWidget):
         self._border: Border | None = None
 
     def load(self, border: Border, a_name: str, b_name: str) -> None:
-        self._loading = True
+        """Show a border's passages; the same border with as many passages is updated in
+        place, so focus and the cursor stay where the GM is typing."""
+        same = self._border is not None and self._border.id == border.id and len(self._rows) == len(border.passages)
         self._border = border
+        if same:
+            self._loading = True
+            for row, passage in zip(self._rows, border.passages, strict=True):
+                self._fill(row, passage)
+            self._loading = False
+            return
+        self._rebuild(border, a_name, b_name)
+
+    @staticmethod
+    def _fill(row: tuple, passage: Passage) -> None:
+        label, there, back, door, opening = row
+        if label.text() != passage.label:
+            label.setText(passage.label)
+        there.setValue(NO_WAY if passage.cost_from_a is None else passage.cost_from_a)
+        back.setValue(NO_WAY if passage.cost_from_b is None else passage.cost_from_b)
+        door.setCurrentText(passage.door.state if passage.door else "no door")
+        opening.setValue(passage.door.open_cost if passage.door else 2)
+        opening.setEnabled(passage.door is not None)
+
+    def _rebuild(self, border: Border, a_name: str, b_name: str) -> None:
+        self._loading = True
         while self._layout.count():
             widget = self._layout.takeAt(0).widget()
             if widget is not None and widget is not self.add_button:
@@ -38,17 +61,12 @@ class PassageEditor(QWidget):
         for col, title in enumerate(["Passage", f"{a_name} →", f"← {b_name}", "Door", "to open", ""]):
             self._layout.addWidget(QLabel(title), 0, col)
         for row, passage in enumerate(border.passages, start=1):
-            label = QLineEdit(passage.label)
+            label = QLineEdit()
             label.setPlaceholderText("pass")
-            there, back = spin(0, 99, "no way"), spin(0, 99, "no way")
-            there.setValue(NO_WAY if passage.cost_from_a is None else passage.cost_from_a)
-            back.setValue(NO_WAY if passage.cost_from_b is None else passage.cost_from_b)
+            there, back, opening = spin(0, 99, "no way"), spin(0, 99, "no way"), spin(0, 99)
             door = QComboBox()
             door.addItems(DOOR_CHOICES)
-            door.setCurrentText(passage.door.state if passage.door else "no door")
-            opening = spin(0, 99)
-            opening.setValue(passage.door.open_cost if passage.door else 2)
-            opening.setEnabled(passage.door is not None)
+            self._fill((label, there, back, door, opening), passage)
             remove = QPushButton("✕")
             remove.setToolTip("Remove this passage")
             remove.clicked.connect(lambda _=False, r=row - 1: self._remove(r))

@@ -1,0 +1,64 @@
+"""The document is the only place the model changes: typed signals, caches kept current."""
+
+from __future__ import annotations
+
+from tabletop.document import MapDocument
+from tabletop.document.commands import AddObject, EditObject, MoveToken, RemoveZone
+from tabletop.model import Border, Passage, ZoneLocation
+from tabletop.rules import reach
+from tabletop.samples import warehouse
+
+
+def test_every_change_says_what_changed(qapp):
+    document = MapDocument(warehouse())
+    seen = []
+    document.changed.connect(lambda kind, i: seen.append(("changed", kind, i)))
+    document.removed.connect(lambda kind, i: seen.append(("removed", kind, i)))
+    document.undo_stack.push(AddObject(document, "border", Border(id="b13", a="z1", b="z3")))
+    document.undo_stack.undo()
+    assert seen == [("changed", "border", "b13"), ("removed", "border", "b13")]
+
+
+def test_the_zone_graph_follows_edits_without_a_rebuild(qapp):
+    document = MapDocument(warehouse())
+    graph = document.graph()
+    assert reach(graph, "z1", 3).cost("z3") is None
+    cheap = document.get("border", "b23").model_copy(update={"passages": [Passage(cost_from_a=0, cost_from_b=0)]})
+    document.undo_stack.push(EditObject(document, "border", cheap, "passages"))
+    assert document.graph() is graph
+    assert reach(graph, "z1", 3).cost("z3") == 3
+    document.undo_stack.undo()
+    assert reach(graph, "z1", 3).cost("z3") is None
+
+
+def test_removing_a_zone_takes_its_borders_and_tokens_and_undo_puts_them_back_in_place(qapp):
+    document = MapDocument(warehouse())
+    start = document.map.model_copy(deep=True)
+    document.undo_stack.push(RemoveZone(document, "z1"))
+    assert [z.id for z in document.map.zones] == ["z2", "z3"]
+    assert [b.id for b in document.map.borders] == ["b23"]
+    assert [t.id for t in document.map.tokens] == ["hargan"]
+    document.undo_stack.undo()
+    assert document.map == start
+    document.undo_stack.redo()
+    document.undo_stack.undo()
+    assert document.map == start
+
+
+def test_moves_of_one_drag_merge_and_of_two_drags_do_not(qapp):
+    document = MapDocument(warehouse())
+    stack = document.undo_stack
+    for zone in ("z2", "z3"):
+        stack.push(MoveToken(document, "gatto", ZoneLocation(zone=zone), drag=1))
+    stack.push(MoveToken(document, "gatto", ZoneLocation(zone="z2"), drag=2))
+    assert stack.count() == 2
+    assert stack.text(0) == "Move Gatto to z3"
+    stack.undo()
+    stack.undo()
+    assert document.get("token", "gatto").location == ZoneLocation(zone="z1")
+
+
+def test_new_ids_are_unused(qapp):
+    document = MapDocument(warehouse())
+    assert document.new_id("zone", "z") == "z-4"
+    assert document.new_id("token", "token") == "token-3"

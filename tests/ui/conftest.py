@@ -1,0 +1,58 @@
+"""A main window per test, with its settings, recovery folder and dialogs kept in tmp_path."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from tabletop.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def answers(monkeypatch):
+    """What the GM answers to questions and warnings; the test can change it."""
+    log = {"question": QMessageBox.StandardButton.Discard, "asked": [], "warned": []}
+
+    def question(parent, title, text, *args, **kwargs):
+        log["asked"].append(text)
+        return log["question"]
+
+    def warning(parent, title, text, *args, **kwargs):
+        log["warned"].append(text)
+        return QMessageBox.StandardButton.Ok
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    monkeypatch.setattr(QMessageBox, "warning", warning)
+    return log
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch, answers):
+    monkeypatch.setenv("TABLETOP_RECOVERY_DIR", str(tmp_path / "recovery"))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(settings=settings)
+    qtbot.addWidget(win)
+    win.resize(1200, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def at(window, x: float, y: float) -> QPoint:
+    """The viewport point showing scene point (x, y)."""
+    return window.view.mapFromScene(QPointF(x, y))
+
+
+def click(qtbot, window, x, y, button=Qt.MouseButton.LeftButton):
+    qtbot.mouseClick(window.view.viewport(), button, pos=at(window, x, y))
+
+
+def drag(qtbot, window, start, end, steps: int = 6):
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, *start))
+    for k in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * k / steps
+        y = start[1] + (end[1] - start[1]) * k / steps
+        qtbot.mouseMove(viewport, pos=at(window, x, y))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, *end))

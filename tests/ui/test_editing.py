@@ -1,0 +1,167 @@
+"""A GM's first session with the editor: draw, join, set a pass value, place, drag, undo."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+
+from tabletop.model import ZoneLocation
+from tabletop.samples import warehouse
+from tests.ui.conftest import click, drag
+
+
+def _fit(window, x=0, y=0, w=800, h=500):
+    window.view.resetTransform()
+    window.view.centerOn(QPointF(x + w / 2, y + h / 2))
+
+
+def _draw_square(qtbot, window, x, y, size=200):
+    window.set_tool("P")
+    for px, py in [(x, y), (x + size, y), (x + size, y + size), (x, y + size)]:
+        click(qtbot, window, px, py)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+
+
+def test_drawing_a_zone_with_the_mouse(qtbot, window):
+    _fit(window)
+    _draw_square(qtbot, window, 100, 100)
+    zones = window.document.map.zones
+    assert len(zones) == 1
+    assert zones[0].shape.points == [(100, 100), (300, 100), (300, 300), (100, 300)]
+    assert window.document.selection == [("zone", zones[0].id)]
+    assert ("zone", zones[0].id) in window.scene.items_by_key
+
+
+def test_a_neighbouring_zone_snaps_to_the_shared_edge(qtbot, window):
+    _fit(window)
+    _draw_square(qtbot, window, 100, 100)
+    window.set_tool("P")
+    for px, py in [(303, 97), (500, 100), (500, 300), (297, 302)]:
+        click(qtbot, window, px, py)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    second = window.document.map.zones[1]
+    assert second.shape.points[0] == (300, 100) and second.shape.points[-1] == (300, 300)
+
+
+def test_join_two_zones_set_a_pass_value_drop_and_drag_a_token(qtbot, window):
+    _fit(window)
+    _draw_square(qtbot, window, 100, 100)
+    _draw_square(qtbot, window, 300, 100)
+    a, b = (z.id for z in window.document.map.zones)
+    window.set_tool("B")
+    drag(qtbot, window, (200, 200), (400, 200))
+    border = window.document.map.borders[0]
+    assert {border.a, border.b} == {a, b}
+    assert window.document.selection == [("border", border.id)]
+
+    editor = window.inspector.passage_editor
+    _label, there, back, _door, _opening = editor._rows[0]
+    there.setValue(3)
+    back.setValue(3)
+    passage = window.document.map.borders[0].passages[0]
+    assert (passage.cost_from_a, passage.cost_from_b) == (3, 3)
+
+    window.set_tool("T")
+    click(qtbot, window, 150, 250)
+    token = window.document.map.tokens[0]
+    assert token.location == ZoneLocation(zone=a)
+
+    window.set_tool("S")
+    window.shifts.setValue(2)
+    viewport = window.view.viewport()
+    start = window.scene.items_by_key[("token", token.id)].pos()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(start))
+    qtbot.mouseMove(viewport, pos=window.view.mapFromScene(QPointF(250, 250)))
+    assert window.scene.overlay.zones == [(a, 0)], "a border of 3 is too much for 2 shifts"
+    window.shifts.setValue(3)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(QPointF(250, 250)))
+    qtbot.mousePress(
+        viewport,
+        Qt.MouseButton.LeftButton,
+        pos=window.view.mapFromScene(window.scene.items_by_key[("token", token.id)].pos()),
+    )
+    qtbot.mouseMove(viewport, pos=window.view.mapFromScene(QPointF(330, 250)))
+    assert window.scene.overlay.zones == [(a, 0), (b, 3)]
+    qtbot.mouseMove(viewport, pos=window.view.mapFromScene(QPointF(380, 260)))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(QPointF(380, 260)))
+    assert window.document.get("token", token.id).location == ZoneLocation(zone=b)
+    assert window.scene.overlay.zones == []
+
+    stack = window.document.undo_stack
+    stack.undo()
+    assert window.document.get("token", token.id).location == ZoneLocation(zone=a), "the drag is one undo step"
+
+
+def test_undo_everything_back_to_the_start_and_redo_it_all(qtbot, window):
+    _fit(window)
+    start = window.document.map.model_copy(deep=True)
+    _draw_square(qtbot, window, 100, 100)
+    _draw_square(qtbot, window, 300, 100)
+    window.set_tool("B")
+    drag(qtbot, window, (200, 200), (400, 200))
+    window.inspector.passage_editor._rows[0][1].setValue(3)
+    window.set_tool("T")
+    click(qtbot, window, 150, 250)
+    done = window.document.map.model_copy(deep=True)
+    stack = window.document.undo_stack
+    assert window.document.modified
+    while stack.canUndo():
+        stack.undo()
+    assert window.document.map == start
+    assert not window.document.modified
+    assert window.scene.items_by_key == {}
+    while stack.canRedo():
+        stack.redo()
+    assert window.document.map == done
+    assert len(window.scene.items_by_key) == 4
+
+
+def test_dragging_a_token_on_the_warehouse_lights_the_zones_its_shifts_reach(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    _fit(window, 0, 0, 600, 200)
+    select = window.tools["S"]
+    for shifts, lit in ((2, ["z1"]), (3, ["z1", "z2"]), (6, ["z1", "z2", "z3"])):
+        window.shifts.setValue(shifts)
+        select.start_token_drag("gatto")
+        assert [z for z, _ in window.scene.overlay.zones] == lit
+        select.release(None, QPointF(0, 0))
+
+
+def test_a_zone_drag_is_one_undo_step(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    _fit(window, 0, 0, 600, 200)
+    before = window.document.get("zone", "z2")
+    drag(qtbot, window, (300, 60), (300, 160), steps=5)
+    moved = window.document.get("zone", "z2")
+    assert moved.shape.points[0] == (200, 100)
+    assert window.document.undo_stack.count() == 1
+    window.document.undo_stack.undo()
+    assert window.document.get("zone", "z2") == before
+
+
+def test_keys_nudge_zones_and_turn_tokens_and_delete(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    window.document.select([("zone", "z3")])
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    assert window.document.get("zone", "z3").shape.points[0] == (420, 0)
+    window.document.select([("token", "hargan")])
+    qtbot.keyClick(window.view, Qt.Key.Key_BracketRight)
+    assert window.document.get("token", "hargan").facing == 285
+    window.document.select([("zone", "z2")])
+    qtbot.keyClick(window.view, Qt.Key.Key_Delete)
+    assert window.document.get("zone", "z2") is None
+    assert window.document.map.borders == []
+    window.document.undo_stack.undo()
+    assert window.document.map.borders == warehouse().borders
+
+
+def test_join_touching_zones_offers_borders_for_shared_edges(qtbot, window):
+    map_ = warehouse()
+    map_.borders = []
+    window.document.replace_map(map_, None)
+    window.join_touching()
+    assert sorted((b.a, b.b) for b in window.document.map.borders) == [("z1", "z2"), ("z2", "z3")]
+    window.join_touching()
+    assert len(window.document.map.borders) == 2
+    window.document.undo_stack.undo()
+    assert window.document.map.borders == []
