@@ -53,6 +53,10 @@ def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>") -> Map:
     except MigrationError as error:
         raise MapFileError(path, str(error)) from None
     except ValidationError as error:
+        # A valid map is at most 7 levels deep, so nesting is only measured for a file that
+        # failed: a deep file gets the plainer message, and a good file never pays for it.
+        if _depth(document) > MAX_NESTING:
+            raise MapFileError(path, f"is nested too deeply (at most {MAX_NESTING} levels)") from None
         raise MapFileError(path, describe(error)) from None
 
 
@@ -79,8 +83,6 @@ def _parse(raw: bytes, path: str | os.PathLike[str]) -> dict[str, Any]:
         raise MapFileError(path, f"is not valid JSON: {error}") from None
     if not isinstance(document, dict):
         raise MapFileError(path, "holds JSON but not a map (the top level is not an object)")
-    if _depth(document) > MAX_NESTING:
-        raise MapFileError(path, f"is nested too deeply (at most {MAX_NESTING} levels)")
     return document
 
 

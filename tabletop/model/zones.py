@@ -39,9 +39,8 @@ class PolygonShape(Model):
 
     def centre(self) -> Point:
         """The mean of the vertices: where labels and token positions are anchored."""
-        xs = [x for x, _ in self.points]
-        ys = [y for _, y in self.points]
-        return (sum(xs) / len(xs), sum(ys) / len(ys))
+        n = len(self.points)
+        return (sum(p[0] for p in self.points) / n, sum(p[1] for p in self.points) / n)
 
 
 class NodeShape(Model):

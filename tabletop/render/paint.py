@@ -58,9 +58,12 @@ def paint_zone(p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected:
         x, y = zone.shape.centre()
         if isinstance(zone.shape, NodeShape):  # beside the disc, on the paper
             _label(p, zone.label, (x, y - zone.shape.radius - 12), style.label, 14)
-        else:  # inside the polygon, in a colour that reads on its fill
+        else:  # inside the polygon, in a colour that reads on its fill, cut to its width
             ink = style.label if fill.lightnessF() > 0.45 or zone.fill.opacity < 0.5 else QColor("white")
-            _label(p, zone.label, (x, y), ink, 14, offset_y=-TOKEN_RADIUS * 2.2)
+            p.setFont(map_font(14, True))
+            width = round(path.boundingRect().width()) + 16
+            name = p.fontMetrics().elidedText(zone.label, Qt.TextElideMode.ElideRight, width)
+            _label(p, name, (x, y), ink, 14, offset_y=-TOKEN_RADIUS * 2.2)
 
 
 def _label(

@@ -24,8 +24,14 @@ def font_family() -> str:
 
 
 def map_font(pixel_size: float, bold: bool = False) -> QFont:
+    return _font(max(1, round(pixel_size)), bold)
+
+
+@cache
+def _font(pixel_size: int, bold: bool) -> QFont:
+    """Fonts are made once per size: a frame of thousands of labels asks for a handful."""
     font = QFont(font_family())
-    font.setPixelSize(max(1, round(pixel_size)))
+    font.setPixelSize(pixel_size)
     font.setBold(bold)
     font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
     return font

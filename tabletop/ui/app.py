@@ -15,11 +15,13 @@ def run(path: str | None) -> int:
 
     from tabletop.render.style import font_family
     from tabletop.ui.main_window import MainWindow
+    from tabletop.ui.scheme import follow_scheme
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Tabletop")
     app.setOrganizationName("Tabletop")
     app.setStyle("Fusion")
+    follow_scheme(app)
     font_family()
     window = MainWindow()
     if map_ is not None:

@@ -22,6 +22,7 @@ from tabletop.ui.tools.draw import NodeTool, PolygonTool
 from tabletop.ui.tools.place import TokenTool
 from tabletop.ui.tools.reach import ReachSettings
 from tabletop.ui.tools.select import SelectTool
+from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
 
 
@@ -38,7 +39,7 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(self.document)
         self.tools = {
             cls.shortcut: cls(self.document, self.scene, self.view)
-            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool)
+            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool)
         }
         self.tools["S"] = SelectTool(self.document, self.scene, self.view, self.reach_settings)
         self._docks()
@@ -116,8 +117,8 @@ class MainWindow(QMainWindow):
         tools_menu = self.menuBar().addMenu("&Tools")
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
-        icons = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token"}
-        for key in ("S", "P", "N", "B", "T"):
+        icons = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex"}
+        for key in ("S", "P", "N", "B", "T", "V"):
             tool = self.tools[key]
             act = action(self, tool.name, lambda k=key: self.set_tool(k), key, icons[key], tool.status)
             act.setCheckable(True)
@@ -162,6 +163,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.hovered.connect(self._hovered)
         self.view.zoomed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
+        self.view.zoomed.connect(self.scene.overview.zoomed)
 
     # -- behaviour -----------------------------------------------------------------------------
 

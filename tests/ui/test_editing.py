@@ -165,3 +165,55 @@ def test_join_touching_zones_offers_borders_for_shared_edges(qtbot, window):
     assert len(window.document.map.borders) == 2
     window.document.undo_stack.undo()
     assert window.document.map.borders == []
+
+
+def test_editing_vertices_drag_insert_and_remove(qtbot, window):
+    _fit(window)
+    _draw_square(qtbot, window, 100, 100)
+    zone_id = window.document.map.zones[0].id
+    window.set_tool("V")
+    assert len(window.tools["V"].handles.points) == 4
+    drag(qtbot, window, (300, 300), (340, 360), steps=4)
+    assert window.document.get("zone", zone_id).shape.points[2] == (340, 360)
+    qtbot.mouseDClick(
+        window.view.viewport(), Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(QPointF(200, 102))
+    )
+    assert window.document.get("zone", zone_id).shape.points[1] == (200, 100)
+    click(qtbot, window, 200, 100, button=Qt.MouseButton.RightButton)
+    assert len(window.document.get("zone", zone_id).shape.points) == 4
+    stack = window.document.undo_stack
+    stack.undo()
+    stack.undo()
+    stack.undo()
+    assert window.document.get("zone", zone_id).shape.points == [(100, 100), (300, 100), (300, 300), (100, 300)]
+
+
+def test_a_triangle_keeps_its_three_vertices(qtbot, window):
+    _fit(window)
+    window.set_tool("P")
+    for px, py in [(100, 100), (300, 100), (100, 300)]:
+        click(qtbot, window, px, py)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    window.set_tool("V")
+    assert not window.tools["V"].remove_vertex(0)
+    assert len(window.document.map.zones[0].shape.points) == 3
+    assert window.document.undo_stack.count() == 1
+
+
+def test_a_token_on_a_grid_lights_the_areas_its_speed_reaches(qtbot, window):
+    from tabletop.model import AreaLocation
+    from tabletop.samples import af_encounter
+
+    window.document.replace_map(af_encounter(), None)
+    select = window.tools["S"]
+    select.start_token_drag("kell")
+    overlay = window.scene.overlay
+    areas = dict(overlay.areas)
+    assert overlay.grid_id == "creek" and areas[(7, 3)] == 0 and areas[(7, 6)] == 3
+    assert (7, 7) not in areas, "running does not enter the creek"
+    select.drag_token_to(QPointF(6.5 * 40, 7.5 * 40))
+    select.release(None, QPointF(0, 0))
+    assert window.document.get("token", "kell").location == AreaLocation(grid="creek", row=7, col=6)
+    window.move_type.setCurrentText("swim")
+    select.start_token_drag("kell")
+    assert (7, 7) in dict(overlay.areas)

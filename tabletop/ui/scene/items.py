@@ -43,6 +43,9 @@ class MapItem(QGraphicsItem):
         super().__init__()
         self.document, self.object_id = document, object_id
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        # Qt keeps each item's strokes as a pixmap at the current zoom, so panning and
+        # repainting around a dragged token redraw pixmaps, not labels and badges.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._bounds = QRectF()
         self.sync()
 
@@ -62,7 +65,9 @@ class ZoneItem(MapItem):
     def sync(self) -> None:
         self.prepareGeometryChange()
         self._path = zone_path(self.model())
-        self._bounds = self._path.boundingRect().adjusted(-160, -40, 160, 40)  # room for the label
+        zone = self.model()
+        side = 160 if zone.shape.kind == "node" else 12  # node labels sit outside the disc
+        self._bounds = self._path.boundingRect().adjusted(-side, -40, side, 12)
         self.update()
 
     def shape(self) -> QPainterPath:
@@ -72,30 +77,59 @@ class ZoneItem(MapItem):
         paint_zone(painter, self.model(), STYLE, detail_for(painter), self.isSelected())
 
 
+def _box(zone) -> tuple[float, float, float, float]:
+    if zone.shape.kind == "node":
+        r = zone.shape.radius
+        return (zone.shape.x - r, zone.shape.y - r, zone.shape.x + r, zone.shape.y + r)
+    xs = [x for x, _ in zone.shape.points]
+    ys = [y for _, y in zone.shape.points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
 class BorderItem(MapItem):
+    """A border, whose exact line (the shared edge) is worked out when first drawn or hit:
+    opening a map of thousands of borders only needs their rough bounds."""
+
     kind = "border"
 
     def sync(self) -> None:
         border = self.model()
+        a, b = self.document.get("zone", border.a), self.document.get("zone", border.b)
         self.prepareGeometryChange()
-        self._line = border_line(border, self.document.get("zone", border.a), self.document.get("zone", border.b))
-        path = QPainterPath()
-        for (x1, y1), (x2, y2) in self._line.segments:
-            path.moveTo(x1, y1)
-            path.lineTo(x2, y2)
-        x, y = self._line.anchor
-        stroker = QPainterPathStroker(QPen(STYLE.border, 12))
-        self._shape = stroker.createStroke(path)
-        self._shape.addRect(QRectF(x - 40, y - 16, 80, 32))
-        self._bounds = self._shape.boundingRect().adjusted(-60, -20, 60, 20)
+        self._line_cache = None
+        self._shape_cache = None
+        (al, at, ar, ab), (bl, bt, br, bb) = _box(a), _box(b)
+        left, top, right, bottom = max(al, bl), max(at, bt), min(ar, br), min(ab, bb)
+        if right < left or bottom < top or a.shape.kind == "node" or b.shape.kind == "node":
+            (xa, ya), (xb, yb) = a.shape.centre(), b.shape.centre()
+            left, top, right, bottom = min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb)
+        rough = QRectF(left, top, right - left, bottom - top)  # the shared edge lies in both boxes
+        self._bounds = rough.adjusted(-70, -30, 70, 30)  # the badge may stick out
         self.update()
 
+    @property
+    def line(self):
+        if self._line_cache is None:
+            border = self.model()
+            self._line_cache = border_line(
+                border, self.document.get("zone", border.a), self.document.get("zone", border.b)
+            )
+        return self._line_cache
+
     def shape(self) -> QPainterPath:
-        return self._shape
+        if self._shape_cache is None:
+            path = QPainterPath()
+            for (x1, y1), (x2, y2) in self.line.segments:
+                path.moveTo(x1, y1)
+                path.lineTo(x2, y2)
+            x, y = self.line.anchor
+            self._shape_cache = QPainterPathStroker(QPen(STYLE.border, 12)).createStroke(path)
+            self._shape_cache.addRect(QRectF(x - 40, y - 16, 80, 32))
+        return self._shape_cache
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         detail = detail_for(painter)
-        paint_border(painter, self._line, STYLE, detail, self.isSelected(), border=self.model() if detail else None)
+        paint_border(painter, self.line, STYLE, detail, self.isSelected(), border=self.model() if detail else None)
 
 
 class TokenItem(MapItem):

@@ -4,6 +4,7 @@ signals; selection flows both ways between the scene and the document."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.document import MapDocument
@@ -11,18 +12,25 @@ from tabletop.model import ZoneLocation
 from tabletop.render.geometry import area_at, map_bounds
 from tabletop.render.style import MapStyle
 from tabletop.ui.scene.items import BorderItem, GridItem, MapItem, ReachOverlay, TokenItem, ZoneItem
+from tabletop.ui.scene.overview import OverviewSwitch
 
 ITEM_TYPES = {"zone": (ZoneItem, 0), "border": (BorderItem, 1), "token": (TokenItem, 3), "grid": (GridItem, -1)}
+
+
+PIXMAP_CACHE_KB = 256 * 1024
+"""Room for the items' cached pixmaps (Qt's default of 10 MB thrashes on a big map)."""
 
 
 class MapScene(QGraphicsScene):
     def __init__(self, document: MapDocument) -> None:
         super().__init__()
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
         self.document = document
         self.items_by_key: dict[tuple[str, str], MapItem] = {}
         self.setBackgroundBrush(MapStyle().paper)
         self.overlay = ReachOverlay(document)
         self.addItem(self.overlay)
+        self.overview = OverviewSwitch(self)
         self._syncing_selection = False
         document.changed.connect(self._changed)
         document.removed.connect(self._removed)
@@ -32,6 +40,8 @@ class MapScene(QGraphicsScene):
         self.rebuild()
 
     def rebuild(self) -> None:
+        self.overview._show(False)
+        self.overview.edited()
         for item in self.items_by_key.values():
             self.removeItem(item)
         self.items_by_key.clear()
@@ -61,9 +71,13 @@ class MapScene(QGraphicsScene):
     def _changed(self, kind: str, object_id: str) -> None:
         if kind not in ITEM_TYPES:
             return
+        if kind in ("zone", "border"):
+            self.overview.edited()
         item = self.items_by_key.get((kind, object_id))
         if item is None:
             self._add(kind, object_id)
+            if self.overview.on and kind in ("zone", "border"):
+                self.items_by_key[(kind, object_id)].setVisible(False)
         else:
             item.sync()
         if kind == "zone":
@@ -77,6 +91,8 @@ class MapScene(QGraphicsScene):
             self.fit_scene_rect()
 
     def _removed(self, kind: str, object_id: str) -> None:
+        if kind in ("zone", "border"):
+            self.overview.edited()
         item = self.items_by_key.pop((kind, object_id), None)
         if item is not None:
             self.removeItem(item)

@@ -1,0 +1,169 @@
+"""Editing a polygon zone's vertices: drag a vertex, double-click an edge to insert one,
+right-click a vertex (or hover it and press Delete) to remove it. Each gesture is one undo
+step; a change that would leave the zone without area is refused."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QKeyEvent, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem
+
+from tabletop.document.commands import EditObject
+from tabletop.model import PolygonShape, Zone
+from tabletop.model.zones import MIN_POLYGON_AREA, polygon_area
+from tabletop.ui.tools.base import SNAP_PIXELS, Tool
+
+_gestures = itertools.count(1)
+
+
+class Handles(QGraphicsItem):
+    """Squares on the vertices of the zone being edited, a constant size on screen."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.points: list[tuple[float, float]] = []
+        self.hot: int | None = None
+        self.setZValue(20)
+        self._bounds = QRectF()
+
+    def show_points(self, points: list[tuple[float, float]], hot: int | None) -> None:
+        self.prepareGeometryChange()
+        self.points, self.hot = points, hot
+        xs, ys = [x for x, _ in points] or [0.0], [y for _, y in points] or [0.0]
+        self._bounds = QRectF(min(xs) - 50, min(ys) - 50, max(xs) - min(xs) + 100, max(ys) - min(ys) + 100)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        size = 5 / max(painter.worldTransform().m11(), 1e-6)
+        painter.setPen(QPen(Qt.GlobalColor.white, 0))
+        for i, (x, y) in enumerate(self.points):
+            painter.setBrush(QBrush(Qt.GlobalColor.red if i == self.hot else Qt.GlobalColor.blue))
+            painter.drawRect(QRectF(x - size, y - size, 2 * size, 2 * size))
+
+
+def _valid(points: list[tuple[float, float]]) -> bool:
+    return len(set(points)) >= 3 and polygon_area(points) >= MIN_POLYGON_AREA
+
+
+class VertexTool(Tool):
+    name, shortcut = "Edit vertices", "V"
+    status = "Drag a vertex; double-click an edge to add one; right-click a vertex or hover it and press Delete"
+
+    def __init__(self, document, scene, view) -> None:
+        super().__init__(document, scene, view)
+        self.handles = Handles()
+        self.dragging: int | None = None
+        self.hot: int | None = None
+        self._gesture = 0
+        document.changed.connect(lambda *_: self._refresh())
+        document.selectionChanged.connect(self._refresh)
+
+    def activate(self) -> None:
+        if self.handles.scene() is None:
+            self.scene.addItem(self.handles)
+        self._refresh()
+
+    def deactivate(self) -> None:
+        if self.handles.scene() is not None:
+            self.scene.removeItem(self.handles)
+
+    def zone(self) -> Zone | None:
+        chosen = [i for k, i in self.document.selection if k == "zone"]
+        zone = self.document.get("zone", chosen[0]) if len(chosen) == 1 else None
+        return zone if zone is not None and zone.shape.kind == "polygon" else None
+
+    def _refresh(self) -> None:
+        zone = self.zone()
+        self.handles.show_points(list(zone.shape.points) if zone else [], self.hot)
+
+    def _vertex_at(self, pos: QPointF) -> int | None:
+        zone = self.zone()
+        if zone is None:
+            return None
+        reach = SNAP_PIXELS / max(self.view.scale_now(), 1e-6)
+        near = [(math.hypot(x - pos.x(), y - pos.y()), i) for i, (x, y) in enumerate(zone.shape.points)]
+        distance, index = min(near)
+        return index if distance <= reach else None
+
+    def _edit(self, points: list[tuple[float, float]], what: str, merge: str = "") -> bool:
+        zone = self.zone()
+        if zone is None or not _valid(points):
+            return False
+        changed = zone.model_copy(update={"shape": PolygonShape(points=points)})
+        self.document.undo_stack.push(EditObject(self.document, "zone", changed, what, merge=merge))
+        return True
+
+    def press(self, event: QMouseEvent, pos: QPointF) -> bool:
+        index = self._vertex_at(pos)
+        if event.button() == Qt.MouseButton.RightButton and index is not None:
+            self.remove_vertex(index)
+            return True
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        if index is not None:
+            self.dragging, self._gesture = index, next(_gestures)
+            return True
+        zone_id = self.scene.zone_at(pos)
+        self.document.select([("zone", zone_id)] if zone_id else [])
+        return True
+
+    def move(self, event: QMouseEvent, pos: QPointF) -> bool:
+        if self.dragging is None:
+            hot = self._vertex_at(pos)
+            if hot != self.hot:
+                self.hot = hot
+                self._refresh()
+            return False
+        zone = self.zone()
+        points = list(zone.shape.points)
+        others = [p for i, p in enumerate(points) if i != self.dragging]
+        target = self.snap(pos)
+        if target in others:  # never snap a vertex onto its own zone's other vertices
+            target = (pos.x(), pos.y())
+        points[self.dragging] = target
+        self._edit(points, "vertex", merge=f"vertex-{self._gesture}")
+        return True
+
+    def release(self, event: QMouseEvent, pos: QPointF) -> bool:
+        if self.dragging is None:
+            return False
+        self.dragging = None
+        return True
+
+    def double_click(self, event: QMouseEvent, pos: QPointF) -> bool:
+        """Insert a vertex on the edge nearest the click."""
+        zone = self.zone()
+        if zone is None:
+            return False
+        points = list(zone.shape.points)
+        best = None
+        for i, (a, b) in enumerate(zip(points, points[1:] + points[:1], strict=True)):
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            t = max(0.0, min(1.0, ((pos.x() - a[0]) * dx + (pos.y() - a[1]) * dy) / (dx * dx + dy * dy or 1)))
+            foot = (a[0] + t * dx, a[1] + t * dy)
+            distance = math.hypot(foot[0] - pos.x(), foot[1] - pos.y())
+            if best is None or distance < best[0]:
+                best = (distance, i, foot)
+        _, index, foot = best
+        points.insert(index + 1, self.snap(QPointF(*foot)))
+        return self._edit(points, "vertex") or True
+
+    def key(self, event: QKeyEvent) -> bool:
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and self.hot is not None:
+            self.remove_vertex(self.hot)
+            return True
+        return False
+
+    def remove_vertex(self, index: int) -> bool:
+        zone = self.zone()
+        if zone is None or len(zone.shape.points) <= 3:
+            return False
+        points = [p for i, p in enumerate(zone.shape.points) if i != index]
+        self.hot = None
+        return self._edit(points, "vertex")

@@ -1,0 +1,133 @@
+"""Speed of the editor against the targets of the editor issue (offscreen, 1600x1000 view).
+
+Run with: .venv/bin/python -m pytest tests/benchmarks -o addopts="" --benchmark-only
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from PySide6.QtCore import QPointF, QSettings
+from PySide6.QtGui import QImage, QPainter
+
+from tabletop.io import load_map, save_map
+from tabletop.render.export import render_image
+from tests.benchmarks.mapgen import zone_map
+
+WIDTH, HEIGHT = 1600, 1000
+
+
+@pytest.fixture(scope="module")
+def big_map_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("maps") / "big.tabletop"
+    save_map(zone_map(10_000), path)
+    return path
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch, big_map_file):
+    from tabletop.ui.main_window import MainWindow
+
+    monkeypatch.setenv("TABLETOP_RECOVERY_DIR", str(tmp_path))
+    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.view.resize(WIDTH, HEIGHT)
+    win.document.replace_map(load_map(big_map_file), big_map_file)
+    return win
+
+
+def frame(view) -> QImage:
+    """One frame of the view, painted the way the screen paints it."""
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.processEvents()  # what the event loop does between two real frames
+    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(image)
+    view.render(painter)
+    painter.end()
+    return image
+
+
+def _one_to_one(window):
+    view = window.view
+    view.resetTransform()
+    view.zoomed.emit(1.0)
+    view.centerOn(QPointF(1200, 800))
+    return view
+
+
+def test_frame_at_one_to_one_first(benchmark, window):
+    """The first frame at a new zoom: every item draws its labels and badges afresh."""
+    view = _one_to_one(window)
+    benchmark.extra_info["items in view"] = len(view.items(view.viewport().rect()))
+
+    def first():
+        for item in view.items(view.viewport().rect()):
+            item.update()  # drops its cached pixmap
+        return frame(view)
+
+    benchmark.pedantic(first, rounds=5)
+
+
+def test_frame_at_one_to_one_repeat(benchmark, window):
+    """Frames while the table plays at one zoom: items draw from their cached pixmaps."""
+    view = _one_to_one(window)
+    frame(view)
+    benchmark(frame, view)
+
+
+def test_frame_whole_map_10k(benchmark, window):
+    window.view.fit_map()
+    frame(window.view)
+    frame(window.view)
+    assert window.scene.overview.on
+    benchmark(frame, window.view)
+
+
+def test_token_drag_with_reach_10k(benchmark, window):
+    from tabletop.document.commands import AddObject
+    from tabletop.model import Token, ZoneLocation
+
+    document = window.document
+    document.undo_stack.push(AddObject(document, "token", Token(id="t", location=ZoneLocation(zone="z40-40"))))
+    window.view.resetTransform()
+    window.reach_settings.shifts = 12
+    select = window.tools["S"]
+    select.start_token_drag("t")
+    spot = window.scene.items_by_key[("token", "t")].pos()
+    steps = iter(range(10**9))
+
+    def move():
+        k = next(steps) % 40
+        select.drag_token_to(QPointF(spot.x() + k * 7, spot.y() + (k % 7) * 5))
+        return frame(window.view)
+
+    benchmark(move)
+
+
+def test_open_10k_map_to_first_frame(benchmark, qtbot, tmp_path, monkeypatch, big_map_file):
+    from tabletop.ui.main_window import MainWindow
+
+    monkeypatch.setenv("TABLETOP_RECOVERY_DIR", str(tmp_path))
+    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.view.resize(WIDTH, HEIGHT)
+
+    def open_and_draw():
+        win.files.open(big_map_file)
+        win.view.fit_map()
+        return frame(win.view)
+
+    benchmark.pedantic(open_and_draw, rounds=3)
+
+
+def test_export_4k_png_10k(benchmark, big_map_file, tmp_path):
+    map_ = load_map(big_map_file)
+    out = tmp_path / "big.png"
+
+    def export():
+        render_image(map_, 3840).save(str(out))
+
+    benchmark.pedantic(export, rounds=3)
+    assert os.path.getsize(out) > 0
