@@ -25,6 +25,14 @@ def big_map_file(tmp_path_factory):
     return path
 
 
+@pytest.fixture(autouse=True)
+def discard_on_close(monkeypatch):
+    """Closing a window with unsaved changes asks; a benchmark answers Discard."""
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "question", lambda *args, **kwargs: QMessageBox.StandardButton.Discard)
+
+
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch, big_map_file):
     from tabletop.ui.main_window import MainWindow
@@ -32,9 +40,20 @@ def window(qtbot, tmp_path, monkeypatch, big_map_file):
     monkeypatch.setenv("TABLETOP_RECOVERY_DIR", str(tmp_path))
     win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
-    win.view.resize(WIDTH, HEIGHT)
+    _show(qtbot, win)
     win.document.replace_map(load_map(big_map_file), big_map_file)
     return win
+
+
+def _show(qtbot, win) -> None:
+    """A shown window whose canvas is WIDTH x HEIGHT: an unshown view keeps a tiny
+    viewport until the event loop lays it out, which would flatter every frame."""
+    win.show()
+    qtbot.waitExposed(win)
+    extra = win.size() - win.view.viewport().size()
+    win.resize(WIDTH + extra.width(), HEIGHT + extra.height())
+    qtbot.wait(50)
+    assert win.view.viewport().width() >= WIDTH - 20 and win.view.viewport().height() >= HEIGHT - 20
 
 
 def frame(view) -> QImage:
@@ -91,7 +110,9 @@ def test_token_drag_with_reach_10k(benchmark, window):
 
     document = window.document
     document.undo_stack.push(AddObject(document, "token", Token(id="t", location=ZoneLocation(zone="z40-40"))))
-    window.view.resetTransform()
+    view = _one_to_one(window)
+    view.centerOn(window.scene.items_by_key[("token", "t")].pos())
+    assert not window.scene.overview.on
     window.reach_settings.shifts = 12
     select = window.tools["S"]
     select.start_token_drag("t")
@@ -112,7 +133,7 @@ def test_open_10k_map_to_first_frame(benchmark, qtbot, tmp_path, monkeypatch, bi
     monkeypatch.setenv("TABLETOP_RECOVERY_DIR", str(tmp_path))
     win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
-    win.view.resize(WIDTH, HEIGHT)
+    _show(qtbot, win)
 
     def open_and_draw():
         win.files.open(big_map_file)

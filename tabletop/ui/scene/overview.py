@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QGraphicsItem
 from tabletop.document import MapDocument
 from tabletop.render.geometry import map_bounds
 from tabletop.render.paint import paint_map
-from tabletop.render.style import MapStyle
+from tabletop.render.style import DETAIL_SCALE, MapStyle
 
-OVERVIEW_SCALE = 0.2
+OVERVIEW_SCALE = DETAIL_SCALE  # below it items would draw without labels anyway
 BIG_MAP = 3000
 IMAGE_SIDE = 3072
 
