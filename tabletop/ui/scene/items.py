@@ -104,7 +104,7 @@ class BorderItem(MapItem):
             (xa, ya), (xb, yb) = a.shape.centre(), b.shape.centre()
             left, top, right, bottom = min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb)
         rough = QRectF(left, top, right - left, bottom - top)  # the shared edge lies in both boxes
-        self._bounds = rough.adjusted(-70, -30, 70, 30)  # the badge may stick out
+        self._bounds = rough.adjusted(-45, -18, 45, 18)  # room for the badge
         self.update()
 
     @property
@@ -181,6 +181,7 @@ class ReachOverlay(QGraphicsItem):
         self.grid_id: str | None = None
         self.setZValue(2)
         self.setAcceptedMouseButtons(self.acceptedMouseButtons().NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # unchanged during a drag
         self._bounds = QRectF()
 
     def show_zones(self, zones: list[tuple[str, int]]) -> None:

@@ -84,9 +84,7 @@ class MapScene(QGraphicsScene):
             for border in self.document.borders_of(object_id):
                 self.items_by_key[("border", border.id)].sync()
         if kind in ("zone", "token"):  # tokens share their zone's space
-            for key, other in self.items_by_key.items():
-                if key[0] == "token":
-                    other.sync()
+            self._sync_tokens()
         if not self.sceneRect().contains(self.items_by_key[(kind, object_id)].sceneBoundingRect()):
             self.fit_scene_rect()
 
@@ -97,9 +95,13 @@ class MapScene(QGraphicsScene):
         if item is not None:
             self.removeItem(item)
         if kind == "token":
-            for key, other in self.items_by_key.items():
-                if key[0] == "token":
-                    other.sync()
+            self._sync_tokens()
+
+    def _sync_tokens(self) -> None:
+        for token in self.document.map.tokens:
+            item = self.items_by_key.get(("token", token.id))
+            if item is not None:
+                item.sync()
 
     # -- selection both ways ---------------------------------------------------------------
 

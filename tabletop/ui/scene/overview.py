@@ -1,8 +1,9 @@
 """The zoomed-out view of a big map, drawn from one cached image instead of every item.
 
 Below OVERVIEW_SCALE on a map of more than BIG_MAP zones and borders, the zone and border
-items are hidden and this item shows a picture of them made once (and remade after an
-edit, when the event loop is idle). Tokens and overlays stay live items above it.
+items are hidden and this item shows a picture of them made once (made at once when first
+zoomed out, since a frame of every item costs more; remade when idle after an edit).
+Tokens and overlays stay live items above it.
 """
 
 from __future__ import annotations
@@ -81,10 +82,10 @@ class OverviewSwitch:
         self.wanted = self.big() and scale < OVERVIEW_SCALE
         if not self.wanted:
             self._show(False)
-        elif self.item.image is not None:
-            self._show(True)
         else:
-            self._timer.start(0)  # first the frame from items, then the picture when idle
+            if self.item.image is None:  # drawing every item once costs more than the picture
+                self.item.render()
+            self._show(True)
 
     def edited(self) -> None:
         self.item.stale()
