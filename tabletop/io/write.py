@@ -45,13 +45,14 @@ def _clear_dead_saves(path: Path) -> None:
     """Remove temporary files left by saves whose process was killed before it could."""
     for stale in path.parent.glob(f".{path.name}.*.tmp"):
         pid = stale.name.removeprefix(f".{path.name}.").removesuffix(".tmp")
-        if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
+        if not pid.isdigit() or int(pid) == os.getpid() or process_alive(int(pid)):
             continue
         with contextlib.suppress(OSError):
             stale.unlink()
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether a process still runs, so files it may be writing are left alone."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

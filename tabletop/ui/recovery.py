@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, QStandardPaths, QTimer
 
 from tabletop.document import MapDocument
 from tabletop.io import MapFileError, load_map, save_map
+from tabletop.io.write import process_alive
 from tabletop.model import Map
 
 INTERVAL_MS = 120_000
@@ -46,18 +47,6 @@ class Recovered:
         return self.source.name if self.source else (self.map.title or "an untitled map")
 
 
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
 def pending() -> list[Recovered]:
     """Recovery files left by sessions that are no longer running, newest first."""
     found = []
@@ -65,7 +54,8 @@ def pending() -> list[Recovered]:
     for note in folder.glob("*.json") if folder.is_dir() else []:
         try:
             info = json.loads(note.read_text())
-            if _alive(int(info.get("pid", 0))):
+            pid = int(info.get("pid", 0))
+            if pid == os.getpid() or process_alive(pid):
                 continue
             map_file = note.with_suffix(".tabletop")
             found.append(
