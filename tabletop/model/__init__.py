@@ -1,6 +1,6 @@
 """The data model of a map, Qt-free: what the app keeps, validated, with no game logic or I/O."""
 
-from tabletop.model.base import Aspect, Model, StressTrack, slug
+from tabletop.model.base import Aspect, Model, StressTrack
 from tabletop.model.borders import Border, Door, DoorState, Passage
 from tabletop.model.grids import (
     TILE_AREAS,
@@ -47,5 +47,4 @@ __all__ = [
     "TokenState",
     "Zone",
     "ZoneLocation",
-    "slug",
 ]

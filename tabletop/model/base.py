@@ -6,7 +6,6 @@ instead of silently dropped.
 
 from __future__ import annotations
 
-import re
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
@@ -18,13 +17,6 @@ Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
 """A colour as #rrggbb, the form a GM can type and Qt can read."""
 
 NonNegative = Annotated[int, Field(ge=0)]
-
-_ID_SAFE = re.compile(r"[^A-Za-z0-9_.:-]+")
-
-
-def slug(text: str) -> str:
-    """An id made from a name, for maps written by hand and the migration from format 1."""
-    return _ID_SAFE.sub("-", text.strip().lower()).strip("-") or "x"
 
 
 class Model(BaseModel):

@@ -36,9 +36,6 @@ class Topology:
         np.add.at(indptr, src + 1, 1)
         return cls(size, np.cumsum(indptr), indices)
 
-    def neighbours(self, i: int) -> set[int]:
-        return set(self.indices[self.indptr[i] : self.indptr[i + 1]].tolist())
-
     def ranges_from(self, start: int) -> np.ndarray:
         """Borders crossed from `start` to every zone (int array); UNREACHABLE where no path."""
         if self.size == 0:

@@ -146,10 +146,6 @@ class ZoneGraph:
         except KeyError:
             raise KeyError(f"no zone '{zone_id}' on the map") from None
 
-    def neighbours(self, i: int) -> set[int]:
-        """Zones sharing any border with zone i, passable or not: what range counts."""
-        return self.topology().neighbours(i)
-
     def topology(self) -> Topology:
         """The undirected adjacency of all borders as CSR arrays, rebuilt only when borders
         are added or removed (a cost edit does not change range)."""

@@ -68,6 +68,13 @@ def test_nan_and_duplicate_keys_are_refused():
     assert 'the key "title" appears twice' in _refusal(b'{"format_version": 1, "title": "a", "title": "b"}')
 
 
+def test_a_hostile_value_cannot_flood_or_garble_the_message():
+    message = _refusal(
+        b'{"format_version": 1, "zones": [{"id": "z", "shape": {"kind": "' + b"\\u001b[2J" * 300 + b'"}}]}'
+    )
+    assert len(message) < 300 and "\x1b" not in message and message.endswith("…")
+
+
 def test_validation_problem_names_where_in_the_file():
     raw = json.loads(map_to_text(SAMPLES["warehouse"]()))
     raw["borders"][1]["passages"][0]["cost_from_b"] = -3

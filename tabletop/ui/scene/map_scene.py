@@ -8,7 +8,6 @@ from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.document import MapDocument
-from tabletop.model import ZoneLocation
 from tabletop.render.geometry import area_at, map_bounds
 from tabletop.render.style import MapStyle
 from tabletop.ui.scene.items import BorderItem, GridItem, MapItem, ReachOverlay, TokenItem, ZoneItem
@@ -141,7 +140,3 @@ class MapScene(QGraphicsScene):
             if grid.has_area(row, col):
                 return grid.id, (row, col)
         return None
-
-    def token_zone(self, token_id: str) -> str | None:
-        where = self.document.get("token", token_id).location
-        return where.zone if isinstance(where, ZoneLocation) else None
