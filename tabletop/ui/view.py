@@ -3,10 +3,11 @@ other mouse or key event goes to the active tool (a mode object)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
+from tabletop.render.geometry import map_bounds
 from tabletop.ui.scene.map_scene import MapScene
 
 MIN_SCALE, MAX_SCALE = 0.02, 12.0
@@ -43,10 +44,9 @@ class MapView(QGraphicsView):
         self.zoomed.emit(self.scale_now())
 
     def fit_map(self) -> None:
-        rect = self.map_scene.itemsBoundingRect()
-        if rect.isEmpty():
-            rect = self.map_scene.sceneRect()
-        self.fitInView(rect.adjusted(-30, -30, 30, 30), Qt.AspectRatioMode.KeepAspectRatio)
+        """Fit the map itself (zones, grids, with room for labels), not the items' margins."""
+        x, y, w, h = map_bounds(self.map_scene.document.map, margin=30)
+        self.fitInView(QRectF(x, y, w, h), Qt.AspectRatioMode.KeepAspectRatio)
         self.zoomed.emit(self.scale_now())
 
     def wheelEvent(self, event: QWheelEvent) -> None:

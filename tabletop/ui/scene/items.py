@@ -6,9 +6,9 @@ object changed; it only refreshes cached geometry.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPainterPathStroker, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
 from tabletop.render.geometry import TOKEN_RADIUS, border_line, grid_rect, token_spots
@@ -34,8 +34,10 @@ def detail_for(painter: QPainter) -> bool:
     return detail
 
 
-class MapItem(QGraphicsItem):
-    """An item for one map object, known by kind and id."""
+class MapItem(QGraphicsRectItem):
+    """An item for one map object, known by kind and id. Its bounds live in Qt's own rect
+    (no pen, no brush), so Qt never calls into Python for them: a frame of cached items
+    then runs without Python."""
 
     kind = ""
 
@@ -46,14 +48,11 @@ class MapItem(QGraphicsItem):
         # Qt keeps each item's strokes as a pixmap at the current zoom, so panning and
         # repainting around a dragged token redraw pixmaps, not labels and badges.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self._bounds = QRectF()
+        self.setPen(Qt.PenStyle.NoPen)
         self.sync()
 
     def model(self):
         return self.document.get(self.kind, self.object_id)
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
 
     def sync(self) -> None:
         raise NotImplementedError
@@ -67,7 +66,7 @@ class ZoneItem(MapItem):
         self._path = zone_path(self.model())
         zone = self.model()
         side = 160 if zone.shape.kind == "node" else 12  # node labels sit outside the disc
-        self._bounds = self._path.boundingRect().adjusted(-side, -40, side, 12)
+        self.setRect(self._path.boundingRect().adjusted(-side, -40, side, 12))
         self.update()
 
     def shape(self) -> QPainterPath:
@@ -104,7 +103,7 @@ class BorderItem(MapItem):
             (xa, ya), (xb, yb) = a.shape.centre(), b.shape.centre()
             left, top, right, bottom = min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb)
         rough = QRectF(left, top, right - left, bottom - top)  # the shared edge lies in both boxes
-        self._bounds = rough.adjusted(-45, -18, 45, 18)  # room for the badge
+        self.setRect(rough.adjusted(-45, -18, 45, 18))
         self.update()
 
     @property
@@ -144,7 +143,7 @@ class TokenItem(MapItem):
             self.setPos(QPointF(*spot))
         r = TOKEN_RADIUS
         self.prepareGeometryChange()
-        self._bounds = QRectF(-3 * r, -2.2 * r, 6 * r, 4.6 * r)
+        self.setRect(QRectF(-3 * r, -2.2 * r, 6 * r, 4.6 * r))
         self.update()
 
     def shape(self) -> QPainterPath:
@@ -162,7 +161,7 @@ class GridItem(MapItem):
     def sync(self) -> None:
         x, y, w, h = grid_rect(self.model())
         self.prepareGeometryChange()
-        self._bounds = QRectF(x - 4, y - 4, w + 8, h + 3 * self.model().area_size)
+        self.setRect(QRectF(x - 4, y - 4, w + 8, h + 3 * self.model().area_size))
         self.update()
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
