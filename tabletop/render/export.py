@@ -81,8 +81,13 @@ def export_map(map_: Map, out: str | os.PathLike[str], width: int = DEFAULT_WIDT
         raise MapFileError(out, f"could not be exported: {error.strerror or error}") from None
 
 
+PNG_QUALITY = 80
+"""Qt maps PNG quality to zlib effort: 80 encodes a 4K map in half the time of the default
+for a file about 5% larger."""
+
+
 def _png(map_: Map, path: Path, width: int) -> bool:
-    return render_image(map_, width).save(str(path), "PNG")
+    return render_image(map_, width).save(str(path), "PNG", PNG_QUALITY)
 
 
 def _svg(map_: Map, path: Path, width: int) -> bool:

@@ -12,7 +12,7 @@ from PySide6.QtCore import QPointF, QSettings
 from PySide6.QtGui import QImage, QPainter
 
 from tabletop.io import load_map, save_map
-from tabletop.render.export import render_image
+from tabletop.render.export import export_map
 from tests.benchmarks.mapgen import zone_map
 
 WIDTH, HEIGHT = 1600, 1000
@@ -148,7 +148,7 @@ def test_export_4k_png_10k(benchmark, big_map_file, tmp_path):
     out = tmp_path / "big.png"
 
     def export():
-        render_image(map_, 3840).save(str(out))
+        export_map(map_, out, 3840)
 
     benchmark.pedantic(export, rounds=3)
     assert os.path.getsize(out) > 0
