@@ -10,7 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 
 from tabletop.model import EncounterGrid, Map, NodeShape, Token, Zone
 from tabletop.render.badges import badge_for
-from tabletop.render.geometry import TOKEN_RADIUS, BorderLine, area_rect, grid_rect
+from tabletop.render.geometry import TOKEN_RADIUS, BorderLine, area_rect, border_line, grid_rect, token_spots
 from tabletop.render.style import MapStyle, map_font
 from tabletop.rules import Terrain
 
@@ -76,9 +76,9 @@ def _label(
 
 
 def paint_border(
-    p: QPainter, line: BorderLine, border_style: MapStyle, detail: bool, selected: bool = False, border=None
+    p: QPainter, line: BorderLine, style: MapStyle, detail: bool, selected: bool = False, border=None
 ) -> None:
-    colour = border_style.selection if selected else border_style.border
+    colour = style.selection if selected else style.border
     pen = QPen(colour, 5.0 if line.shared else 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
     if not line.shared:
         pen.setStyle(Qt.PenStyle.DashLine)
@@ -87,7 +87,7 @@ def paint_border(
     for (x1, y1), (x2, y2) in line.segments:
         p.drawLine(QPointF(x1, y1), QPointF(x2, y2))
     if detail and border is not None:
-        paint_badge(p, border, line, border_style)
+        paint_badge(p, border, line, style)
 
 
 def paint_badge(p: QPainter, border, line: BorderLine, style: MapStyle) -> None:
@@ -212,8 +212,6 @@ def paint_reach_area(p: QPainter, grid: EncounterGrid, area: tuple[int, int], co
 
 def paint_map(p: QPainter, map_: Map, style: MapStyle, detail: bool = True) -> None:
     """Everything on the map in drawing order: grids, zones, borders, tokens."""
-    from tabletop.render.geometry import border_line, token_spots
-
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail)
     for zone in map_.zones:
