@@ -13,15 +13,10 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from tabletop.model import Border, EncounterGrid, Map, Token, Zone
+from tabletop.model import Border, Map
 from tabletop.rules import Terrain, ZoneGraph
 
-KINDS = {
-    "zone": ("zones", Zone),
-    "border": ("borders", Border),
-    "token": ("tokens", Token),
-    "grid": ("grids", EncounterGrid),
-}
+KINDS = {"zone": "zones", "border": "borders", "token": "tokens", "grid": "grids"}
 """Kinds of map object a command can put or drop, with their list on the Map."""
 
 
@@ -136,7 +131,7 @@ class MapDocument(QObject):
     # -- keeping derived state current ---------------------------------------------------
 
     def _items(self, kind: str) -> list:
-        return getattr(self.map, KINDS[kind][0])
+        return getattr(self.map, KINDS[kind])
 
     def _reindex(self, kind: str | None = None) -> None:
         for name in [kind] if kind else KINDS:

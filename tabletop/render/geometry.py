@@ -6,9 +6,10 @@ Kept apart from the painting so it can be tested and reused by hit-testing in th
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from tabletop.model import TILE_AREAS, AreaLocation, Border, EncounterGrid, Map, NodeShape, Zone, ZoneLocation
+from tabletop.model import AreaLocation, Border, EncounterGrid, Map, NodeShape, Zone, ZoneLocation
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
@@ -110,22 +111,27 @@ def grid_rect(grid: EncounterGrid) -> tuple[float, float, float, float]:
     return (x, y, (c1 - c0 + 1) * grid.area_size, (r1 - r0 + 1) * grid.area_size)
 
 
-def token_spots(map_: Map) -> dict[str, Point]:
-    """Where each placed token is drawn: spread around its zone's centre, or in its area."""
-    zones = {z.id: z for z in map_.zones}
+def token_spots(map_: Map, find_zone: Callable[[str], Zone | None] | None = None) -> dict[str, Point]:
+    """Where each placed token is drawn: spread around its zone's centre, or in its area.
+
+    `find_zone` lets a caller with an index (the document) skip building one over every
+    zone, which matters when this runs on each step of a drag on a big map.
+    """
+    if find_zone is None:
+        find_zone = {z.id: z for z in map_.zones}.get
     grids = {g.id: g for g in map_.grids}
     in_zone: dict[str, list[str]] = {}
     spots: dict[str, Point] = {}
     for token in map_.tokens:
         where = token.location
-        if isinstance(where, ZoneLocation) and where.zone in zones:
+        if isinstance(where, ZoneLocation) and find_zone(where.zone) is not None:
             in_zone.setdefault(where.zone, []).append(token.id)
         elif isinstance(where, AreaLocation) and where.grid in grids:
             x, y, w, h = area_rect(grids[where.grid], where.row, where.col)
             spots[token.id] = (x + w / 2, y + h / 2)
     step = TOKEN_RADIUS * 4.0  # room for each token's name under it
     for zone_id, ids in in_zone.items():
-        cx, cy = zones[zone_id].shape.centre()
+        cx, cy = find_zone(zone_id).shape.centre()
         per_row = min(len(ids), 4)
         for k, token_id in enumerate(ids):
             row, col = divmod(k, per_row)
@@ -155,7 +161,6 @@ def map_bounds(map_: Map, margin: float = 40.0) -> tuple[float, float, float, fl
 
 
 __all__ = [
-    "TILE_AREAS",
     "BorderLine",
     "area_at",
     "area_rect",

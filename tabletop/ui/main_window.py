@@ -245,7 +245,6 @@ class MainWindow(QMainWindow):
             )
             if answer == QMessageBox.StandardButton.Yes:
                 self.document.replace_map(found.map, found.source)
-                self.document.revision += 1
                 self.document.undo_stack.resetClean()
                 discard(found)
                 self._title()

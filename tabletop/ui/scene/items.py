@@ -137,12 +137,15 @@ class TokenItem(MapItem):
     """While dragged the token follows the cursor instead of its zone's layout."""
 
     def sync(self) -> None:
-        spot = token_spots(self.document.map).get(self.object_id)
+        spots = token_spots(self.document.map, lambda zone_id: self.document.get("zone", zone_id))
+        self.place(spots.get(self.object_id))
+
+    def place(self, spot: tuple[float, float] | None) -> None:
+        """Move to a spot the scene worked out for all tokens at once (None: off the map)."""
         self.setVisible(spot is not None or self.dragging)
         if spot is not None and not self.dragging:
             self.setPos(QPointF(*spot))
         r = TOKEN_RADIUS
-        self.prepareGeometryChange()
         self.setRect(QRectF(-3 * r, -2.2 * r, 6 * r, 4.6 * r))
         self.update()
 

@@ -8,7 +8,7 @@ from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.document import MapDocument
-from tabletop.render.geometry import area_at, map_bounds
+from tabletop.render.geometry import area_at, map_bounds, token_spots
 from tabletop.render.style import MapStyle
 from tabletop.ui.scene.items import BorderItem, GridItem, MapItem, ReachOverlay, TokenItem, ZoneItem
 from tabletop.ui.scene.overview import OverviewSwitch
@@ -97,10 +97,12 @@ class MapScene(QGraphicsScene):
             self._sync_tokens()
 
     def _sync_tokens(self) -> None:
+        """Tokens share their zone's space, so all are placed together, once per change."""
+        spots = token_spots(self.document.map, lambda zone_id: self.document.get("zone", zone_id))
         for token in self.document.map.tokens:
             item = self.items_by_key.get(("token", token.id))
             if item is not None:
-                item.sync()
+                item.place(spots.get(token.id))
 
     # -- selection both ways ---------------------------------------------------------------
 
