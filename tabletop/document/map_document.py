@@ -71,6 +71,10 @@ class MapDocument(QObject):
         position = self._positions[kind].get(object_id)
         return None if position is None else self._items(kind)[position]
 
+    def position(self, kind: str, object_id: str) -> int:
+        """Where an object stands in its list: later ones are drawn on top."""
+        return self._positions[kind].get(object_id, -1)
+
     def new_id(self, kind: str, prefix: str) -> str:
         """An id not yet used by this kind, e.g. zone-7."""
         n = len(self._positions[kind]) + 1

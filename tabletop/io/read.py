@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import json
 import os
 from pathlib import Path
@@ -11,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from tabletop.heap import collector_paused
 from tabletop.io.errors import MapFileError
 from tabletop.io.limits import MAX_FILE_BYTES, MAX_NESTING
 from tabletop.io.migrate import MigrationError, migrate
@@ -35,22 +34,9 @@ def load_map(path: str | os.PathLike[str]) -> Map:
     return map_from_bytes(raw, path)
 
 
-@contextlib.contextmanager
-def _collector_paused():
-    """Reading a map makes hundreds of thousands of objects, none of them garbage: Python's
-    cycle collector would walk them all again and again (4/5 of a 10k-zone map's load time)."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
-
-
 def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>") -> Map:
     """Parse bytes as a map; `path` names the source in the error message."""
-    with _collector_paused():
+    with collector_paused():
         return _map_from_bytes(raw, path)
 
 

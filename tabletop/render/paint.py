@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from tabletop.model import EncounterGrid, Map, NodeShape, Token, Zone
 from tabletop.render.badges import badge_for
-from tabletop.render.geometry import TOKEN_RADIUS, BorderLine, area_rect, border_line, grid_rect, token_spots
+from tabletop.render.geometry import TOKEN_RADIUS, BorderLine, area_rect, grid_rect, token_spots
+from tabletop.render.layout import MapLayout
 from tabletop.render.style import MapStyle, map_font
 from tabletop.rules import Terrain
 
@@ -78,16 +79,20 @@ def _label(
 def paint_border(
     p: QPainter, line: BorderLine, style: MapStyle, detail: bool, selected: bool = False, border=None
 ) -> None:
-    colour = style.selection if selected else style.border
-    pen = QPen(colour, 5.0 if line.shared else 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-    if not line.shared:
-        pen.setStyle(Qt.PenStyle.DashLine)
-    pen.setCosmetic(not detail)
-    p.setPen(pen)
+    p.setPen(_border_pen(style.selection if selected else style.border, line.shared, detail))
     for (x1, y1), (x2, y2) in line.segments:
         p.drawLine(QPointF(x1, y1), QPointF(x2, y2))
     if detail and border is not None:
         paint_badge(p, border, line, style)
+
+
+def _border_pen(colour: QColor, shared: bool, detail: bool) -> QPen:
+    """Solid along a shared edge, dashed between abstract nodes; one pixel wide when zoomed out."""
+    pen = QPen(colour, 5.0 if shared else 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    if not shared:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    pen.setCosmetic(not detail)
+    return pen
 
 
 def paint_badge(p: QPainter, border, line: BorderLine, style: MapStyle) -> None:
@@ -210,19 +215,38 @@ def paint_reach_area(p: QPainter, grid: EncounterGrid, area: tuple[int, int], co
     p.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, f"{cost} ")
 
 
+def paint_region(
+    p: QPainter, layout: MapLayout, zone_ids: list[str], border_ids: list[str], style: MapStyle, detail: bool
+) -> None:
+    """Zones, then border lines over them, then badges over every line: the map's middle
+    layer, for the screen one tile at a time and for an export all at once."""
+    for zone_id in zone_ids:
+        paint_zone(p, layout.zones[zone_id], style, detail)
+    lines = layout.lines
+    if not detail:  # thin cosmetic lines, batched by kind
+        for shared in (True, False):
+            batch = [
+                QLineF(x1, y1, x2, y2)
+                for border_id in border_ids
+                if lines[border_id].shared is shared
+                for (x1, y1), (x2, y2) in lines[border_id].segments
+            ]
+            if batch:
+                p.setPen(_border_pen(style.border, shared, detail=False))
+                p.drawLines(batch)
+        return
+    for border_id in border_ids:
+        paint_border(p, lines[border_id], style, detail)
+    for border_id in border_ids:
+        paint_badge(p, layout.borders[border_id], lines[border_id], style)
+
+
 def paint_map(p: QPainter, map_: Map, style: MapStyle, detail: bool = True) -> None:
     """Everything on the map in drawing order: grids, zones, borders, tokens."""
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail)
-    for zone in map_.zones:
-        paint_zone(p, zone, style, detail)
-    zones = {z.id: z for z in map_.zones}
-    lines = [(b, border_line(b, zones[b.a], zones[b.b])) for b in map_.borders]
-    for _border, line in lines:
-        paint_border(p, line, style, detail, border=None)
-    if detail:
-        for border, line in lines:
-            paint_badge(p, border, line, style)
+    layout = MapLayout(map_)
+    paint_region(p, layout, [z.id for z in map_.zones], [b.id for b in map_.borders], style, detail)
     spots = token_spots(map_)
     for token in map_.tokens:
         if token.id in spots:

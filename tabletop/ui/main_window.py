@@ -163,7 +163,6 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.hovered.connect(self._hovered)
         self.view.zoomed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
-        self.view.zoomed.connect(self.scene.overview.zoomed)
 
     # -- behaviour -----------------------------------------------------------------------------
 
@@ -200,10 +199,12 @@ class MainWindow(QMainWindow):
 
     def centre_on(self, kind: str, object_id: str) -> None:
         item = self.scene.items_by_key.get((kind, object_id))
+        box = self.scene.box_of(kind, object_id)
         if item is not None:
-            self.view.centerOn(
-                item.sceneBoundingRect().center() if kind != "zone" else item.shape().boundingRect().center()
-            )
+            self.view.centerOn(item.sceneBoundingRect().center())
+        elif box is not None:
+            left, top, right, bottom = box
+            self.view.centerOn(QPointF((left + right) / 2, (top + bottom) / 2))
 
     def join_touching(self) -> None:
         count = join_touching_zones(self.document)

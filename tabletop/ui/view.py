@@ -52,6 +52,7 @@ class MapView(QGraphicsView):
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
         if steps:
+            self.map_scene.layer.zooming()
             self.zoom(1.15**steps, event.position())
 
     # -- events to the tool --------------------------------------------------------------------

@@ -73,6 +73,6 @@ def test_the_zones_list_walks_the_map_by_keyboard(qtbot, window):
     listing.setCurrentRow(0)
     qtbot.keyClick(listing, Qt.Key.Key_Down)
     assert window.document.selection == [("zone", "z2")]
-    assert window.scene.items_by_key[("zone", "z2")].isSelected()
+    assert ("zone", "z2") in window.scene.marks.marked, "the map marks the selected zone"
     window.document.select([("token", "hargan")])
     assert window.token_list.rows["hargan"].isSelected()

@@ -28,7 +28,8 @@ def test_drawing_a_zone_with_the_mouse(qtbot, window):
     assert len(zones) == 1
     assert zones[0].shape.points == [(100, 100), (300, 100), (300, 300), (100, 300)]
     assert window.document.selection == [("zone", zones[0].id)]
-    assert ("zone", zones[0].id) in window.scene.items_by_key
+    assert window.scene.zone_at(QPointF(200, 200)) == zones[0].id, "the canvas finds the new zone where it was drawn"
+    assert ("zone", zones[0].id) in window.scene.marks.marked
 
 
 def test_a_neighbouring_zone_snaps_to_the_shared_edge(qtbot, window):
@@ -108,11 +109,12 @@ def test_undo_everything_back_to_the_start_and_redo_it_all(qtbot, window):
         stack.undo()
     assert window.document.map == start
     assert not window.document.modified
-    assert window.scene.items_by_key == {}
+    assert window.scene.items_by_key == {} and window.scene.layout.boxes == {}
     while stack.canRedo():
         stack.redo()
     assert window.document.map == done
-    assert len(window.scene.items_by_key) == 4
+    assert len(window.scene.layout.boxes) == 3, "two zones and their border are back on the canvas"
+    assert len(window.scene.items_by_key) == 1
 
 
 def test_dragging_a_token_on_the_warehouse_lights_the_zones_its_shifts_reach(qtbot, window):

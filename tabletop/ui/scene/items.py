@@ -1,4 +1,6 @@
-"""Scene items: each holds an id, asks the document for its object and paints it with render/.
+"""Scene items: tokens and grids each hold an id, ask the document for their object and paint
+it with render/; zones and borders are painted by the MapLayer, and marked when selected by
+the SelectionMarks item.
 
 Items never write the model. `sync()` is called by the scene when the document says the
 object changed; it only refreshes cached geometry.
@@ -7,18 +9,19 @@ object changed; it only refreshes cached geometry.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPainterPathStroker, QPen
+from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
-from tabletop.render.geometry import TOKEN_RADIUS, border_line, grid_rect, token_spots
+from tabletop.render.geometry import TOKEN_RADIUS, grid_rect, token_spots
+from tabletop.render.layout import MapLayout
 from tabletop.render.paint import (
+    paint_badge,
     paint_border,
     paint_grid,
     paint_reach_area,
     paint_reach_zone,
     paint_token,
-    paint_zone,
     zone_path,
 )
 from tabletop.render.style import DETAIL_SCALE, MapStyle
@@ -56,79 +59,6 @@ class MapItem(QGraphicsRectItem):
 
     def sync(self) -> None:
         raise NotImplementedError
-
-
-class ZoneItem(MapItem):
-    kind = "zone"
-
-    def sync(self) -> None:
-        self.prepareGeometryChange()
-        self._path = zone_path(self.model())
-        zone = self.model()
-        side = 160 if zone.shape.kind == "node" else 12  # node labels sit outside the disc
-        self.setRect(self._path.boundingRect().adjusted(-side, -40, side, 12))
-        self.update()
-
-    def shape(self) -> QPainterPath:
-        return self._path
-
-    def paint(self, painter: QPainter, option, widget=None) -> None:
-        paint_zone(painter, self.model(), STYLE, detail_for(painter), self.isSelected())
-
-
-def _box(zone) -> tuple[float, float, float, float]:
-    if zone.shape.kind == "node":
-        r = zone.shape.radius
-        return (zone.shape.x - r, zone.shape.y - r, zone.shape.x + r, zone.shape.y + r)
-    xs = [x for x, _ in zone.shape.points]
-    ys = [y for _, y in zone.shape.points]
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-class BorderItem(MapItem):
-    """A border, whose exact line (the shared edge) is worked out when first drawn or hit:
-    opening a map of thousands of borders only needs their rough bounds."""
-
-    kind = "border"
-
-    def sync(self) -> None:
-        border = self.model()
-        a, b = self.document.get("zone", border.a), self.document.get("zone", border.b)
-        self.prepareGeometryChange()
-        self._line_cache = None
-        self._shape_cache = None
-        (al, at, ar, ab), (bl, bt, br, bb) = _box(a), _box(b)
-        left, top, right, bottom = max(al, bl), max(at, bt), min(ar, br), min(ab, bb)
-        if right < left or bottom < top or a.shape.kind == "node" or b.shape.kind == "node":
-            (xa, ya), (xb, yb) = a.shape.centre(), b.shape.centre()
-            left, top, right, bottom = min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb)
-        rough = QRectF(left, top, right - left, bottom - top)  # the shared edge lies in both boxes
-        self.setRect(rough.adjusted(-45, -18, 45, 18))
-        self.update()
-
-    @property
-    def line(self):
-        if self._line_cache is None:
-            border = self.model()
-            self._line_cache = border_line(
-                border, self.document.get("zone", border.a), self.document.get("zone", border.b)
-            )
-        return self._line_cache
-
-    def shape(self) -> QPainterPath:
-        if self._shape_cache is None:
-            path = QPainterPath()
-            for (x1, y1), (x2, y2) in self.line.segments:
-                path.moveTo(x1, y1)
-                path.lineTo(x2, y2)
-            x, y = self.line.anchor
-            self._shape_cache = QPainterPathStroker(QPen(STYLE.border, 12)).createStroke(path)
-            self._shape_cache.addRect(QRectF(x - 40, y - 16, 80, 32))
-        return self._shape_cache
-
-    def paint(self, painter: QPainter, option, widget=None) -> None:
-        detail = detail_for(painter)
-        paint_border(painter, self.line, STYLE, detail, self.isSelected(), border=self.model() if detail else None)
 
 
 class TokenItem(MapItem):
@@ -220,3 +150,47 @@ class ReachOverlay(QGraphicsItem):
             grid = self.document.get("grid", self.grid_id)
             for area, cost in self.areas:
                 paint_reach_area(painter, grid, area, cost, STYLE)
+
+
+class SelectionMarks(QGraphicsItem):
+    """The selected zones' outlines and borders, drawn over the map layer in the selection
+    colour: selecting never repaints the layer's tiles."""
+
+    def __init__(self, document: MapDocument) -> None:
+        super().__init__()
+        self.document = document
+        self.layout: MapLayout | None = None
+        self.marked: list[tuple[str, str]] = []
+        self.setZValue(1.5)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._bounds = QRectF()
+
+    def refresh(self, layout: MapLayout | None) -> None:
+        self.layout = layout
+        keys = layout.boxes if layout is not None else {}
+        self.marked = [key for key in self.document.selection if key in keys]
+        rect = QRectF()
+        for key in self.marked:
+            left, top, right, bottom = keys[key]
+            rect = rect.united(QRectF(left, top, right - left, bottom - top))
+        self.prepareGeometryChange()
+        self._bounds = rect
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        if self.layout is None:
+            return
+        detail = detail_for(painter)
+        pen = QPen(STYLE.selection, 3.0)
+        pen.setCosmetic(not detail)
+        for kind, object_id in self.marked:
+            if kind == "zone":
+                painter.strokePath(zone_path(self.layout.zones[object_id]), pen)
+            else:
+                line = self.layout.lines[object_id]
+                paint_border(painter, line, STYLE, detail, selected=True)
+                if detail:
+                    paint_badge(painter, self.layout.borders[object_id], line, STYLE)

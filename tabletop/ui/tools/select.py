@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QGraphicsView
 
@@ -39,25 +39,37 @@ class SelectTool(Tool):
 
     def activate(self) -> None:
         self.view.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
+        self.view.rubberBandChanged.connect(self._band)
 
     def deactivate(self) -> None:
         self.view.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.view.rubberBandChanged.disconnect(self._band)
 
     def press(self, event: QMouseEvent, pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
             return False
-        item = self.scene.item_at(pos, ("token", "border", "zone"))
-        if item is None:
-            return False
-        if not item.isSelected() and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            self.scene.clearSelection()
-        item.setSelected(True)
+        adding = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        hit = self.scene.hit(pos, ("token", "border", "zone"))
+        if hit is None:
+            if not adding:
+                self.document.select([])
+            return False  # the view starts a rubber band
+        if adding and hit not in self.document.selection:
+            self.document.select([*self.document.selection, hit])
+        elif hit not in self.document.selection:
+            self.document.select([hit])
         self._drag = next(_drags)
-        if item.kind == "token":
-            self.start_token_drag(item.object_id)
-        elif item.kind == "zone":
-            self._zone = (item.object_id, item.model(), pos)
+        kind, object_id = hit
+        if kind == "token":
+            self.start_token_drag(object_id)
+        elif kind == "zone":
+            self._zone = (object_id, self.document.get("zone", object_id), pos)
         return True
+
+    def _band(self, rect, from_scene: QPointF, to_scene: QPointF) -> None:
+        """While the rubber band is dragged, what it touches is the selection."""
+        if not rect.isNull():
+            self.document.select(self.scene.in_band(QRectF(from_scene, to_scene).normalized()))
 
     def start_token_drag(self, token_id: str) -> None:
         """Light up what the token can reach from where it stands now."""

@@ -1,0 +1,196 @@
+"""MapLayout: where every zone and border is drawn, and which of them lie in a given place.
+
+The canvas paints and hit-tests a map of ten thousand zones one small region at a time, so
+it needs each object's drawn box and each border's line without going over the whole map:
+a bucket index answers "what lies here" and is kept current edit by edit. Qt-free.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from tabletop.model import Border, Map, NodeShape, Zone
+from tabletop.render.geometry import BorderLine, border_line
+from tabletop.render.lines import border_lines
+
+Box = tuple[float, float, float, float]
+"""(left, top, right, bottom) in map units."""
+
+CELL = 240.0
+"""Side of one bucket in map units: a few zones across, so a point or a screen tile touches few buckets."""
+
+LABEL_ROOM: Box = (12.0, 50.0, 12.0, 12.0)
+"""Room a polygon zone's label and outline need beyond its points (left, above, right, below)."""
+NODE_LABEL_ROOM: Box = (160.0, 50.0, 160.0, 12.0)
+"""A node's name is written above the disc, up to 300 units wide."""
+BADGE_HALF = (45.0, 18.0)
+"""Half the size of a one-passage badge (cost each way and a door glyph)."""
+BORDER_HIT = 6.0
+"""How far from its line a click still picks a border, in map units."""
+
+
+def zone_box(zone: Zone) -> Box:
+    """The box around what a zone draws: its shape, outline and label."""
+    shape = zone.shape
+    if isinstance(shape, NodeShape):
+        left, top, right, bottom = NODE_LABEL_ROOM
+        r = shape.radius
+        return (shape.x - r - left, shape.y - r - top, shape.x + r + right, shape.y + r + bottom)
+    xs = [x for x, _ in shape.points]
+    ys = [y for _, y in shape.points]
+    left, top, right, bottom = LABEL_ROOM
+    return (min(xs) - left, min(ys) - top, max(xs) + right, max(ys) + bottom)
+
+
+def badge_half(border: Border) -> tuple[float, float]:
+    """Half the badge's size, from the number of passages (its options line grows with them)."""
+    n = len(border.passages)
+    if n <= 1:
+        return BADGE_HALF
+    return (max(BADGE_HALF[0], n * 20.0 + 12.0), 18.0)
+
+
+def border_box(border: Border, line: BorderLine) -> Box:
+    """The box around a border's line and its badge."""
+    xs = [x for segment in line.segments for x, _ in segment]
+    ys = [y for segment in line.segments for _, y in segment]
+    hw, hh = badge_half(border)
+    ax, ay = line.anchor
+    return (min(min(xs) - 4, ax - hw), min(min(ys) - 4, ay - hh), max(max(xs) + 4, ax + hw), max(max(ys) + 4, ay + hh))
+
+
+def _cells(box: Box) -> Iterable[tuple[int, int]]:
+    left, top, right, bottom = box
+    for cx in range(math.floor(left / CELL), math.floor(right / CELL) + 1):
+        for cy in range(math.floor(top / CELL), math.floor(bottom / CELL) + 1):
+            yield (cx, cy)
+
+
+def inside_polygon(points: list[tuple[float, float]], x: float, y: float) -> bool:
+    """Even-odd rule, as Qt fills a zone's path."""
+    inside = False
+    x1, y1 = points[-1]
+    for x2, y2 in points:
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+        x1, y1 = x2, y2
+    return inside
+
+
+def _distance_to_segment(x: float, y: float, p: tuple[float, float], q: tuple[float, float]) -> float:
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((x - p[0]) * dx + (y - p[1]) * dy) / length2))
+    return math.hypot(x - (p[0] + t * dx), y - (p[1] + t * dy))
+
+
+class MapLayout:
+    """Drawn boxes of zones and borders, border lines, and a bucket index over both.
+
+    Built for a whole map at once (border lines in one vectorised pass), then kept current
+    by `set_zone`, `set_border` and `drop` as the document reports edits.
+    """
+
+    def __init__(self, map_: Map) -> None:
+        self.zones: dict[str, Zone] = {z.id: z for z in map_.zones}
+        self.borders: dict[str, Border] = {b.id: b for b in map_.borders}
+        self.boxes: dict[tuple[str, str], Box] = {}
+        self.lines: dict[str, BorderLine] = border_lines(map_)
+        self.borders_at: dict[str, set[str]] = {z: set() for z in self.zones}
+        self._buckets: dict[tuple[int, int], set[tuple[str, str]]] = {}
+        for zone in map_.zones:
+            self._index(("zone", zone.id), zone_box(zone))
+        for border in map_.borders:
+            self.borders_at[border.a].add(border.id)
+            self.borders_at[border.b].add(border.id)
+            self._index(("border", border.id), border_box(border, self.lines[border.id]))
+
+    # -- keeping current ---------------------------------------------------------------------
+
+    def set_zone(self, zone: Zone) -> list[str]:
+        """A zone was added or changed; returns its borders, whose lines moved with it."""
+        self.zones[zone.id] = zone
+        self.borders_at.setdefault(zone.id, set())
+        self._unindex(("zone", zone.id))
+        self._index(("zone", zone.id), zone_box(zone))
+        touched = sorted(self.borders_at[zone.id])
+        for border_id in touched:
+            self.set_border(self.borders[border_id])
+        return touched
+
+    def set_border(self, border: Border) -> None:
+        old = self.borders.get(border.id)
+        if old is not None:
+            self.borders_at.get(old.a, set()).discard(border.id)
+            self.borders_at.get(old.b, set()).discard(border.id)
+        self.borders[border.id] = border
+        self.borders_at.setdefault(border.a, set()).add(border.id)
+        self.borders_at.setdefault(border.b, set()).add(border.id)
+        self.lines[border.id] = border_line(border, self.zones[border.a], self.zones[border.b])
+        self._unindex(("border", border.id))
+        self._index(("border", border.id), border_box(border, self.lines[border.id]))
+
+    def drop(self, kind: str, object_id: str) -> None:
+        self._unindex((kind, object_id))
+        if kind == "zone":
+            self.zones.pop(object_id, None)
+            self.borders_at.pop(object_id, None)
+        elif kind == "border":
+            border = self.borders.pop(object_id, None)
+            self.lines.pop(object_id, None)
+            if border is not None:
+                for end in (border.a, border.b):
+                    self.borders_at.get(end, set()).discard(object_id)
+
+    def _index(self, key: tuple[str, str], box: Box) -> None:
+        self.boxes[key] = box
+        for cell in _cells(box):
+            self._buckets.setdefault(cell, set()).add(key)
+
+    def _unindex(self, key: tuple[str, str]) -> None:
+        box = self.boxes.pop(key, None)
+        if box is not None:
+            for cell in _cells(box):
+                self._buckets.get(cell, set()).discard(key)
+
+    # -- what is where -------------------------------------------------------------------------
+
+    def find(self, box: Box) -> set[tuple[str, str]]:
+        """Every zone and border whose drawn box meets `box`, unordered."""
+        left, top, right, bottom = box
+        found: set[tuple[str, str]] = set()
+        for cell in _cells(box):
+            found.update(self._buckets.get(cell, ()))
+        boxes = self.boxes
+        return {
+            key
+            for key in found
+            if boxes[key][0] <= right and boxes[key][2] >= left and boxes[key][1] <= bottom and boxes[key][3] >= top
+        }
+
+    def zones_at(self, x: float, y: float) -> list[str]:
+        """The zones whose shape holds the point, in no particular order."""
+        hits = []
+        for kind, zone_id in self._buckets.get((math.floor(x / CELL), math.floor(y / CELL)), ()):
+            if kind == "zone":
+                shape = self.zones[zone_id].shape
+                if isinstance(shape, NodeShape):
+                    if math.hypot(x - shape.x, y - shape.y) <= shape.radius:
+                        hits.append(zone_id)
+                elif inside_polygon(shape.points, x, y):
+                    hits.append(zone_id)
+        return hits
+
+    def borders_near(self, x: float, y: float, reach: float = BORDER_HIT) -> list[str]:
+        """The borders whose line passes within `reach` of the point or whose badge holds it."""
+        hits = []
+        for kind, border_id in self._buckets.get((math.floor(x / CELL), math.floor(y / CELL)), ()):
+            if kind != "border":
+                continue
+            line = self.lines[border_id]
+            hw, hh = badge_half(self.borders[border_id])
+            on_badge = abs(x - line.anchor[0]) <= hw - 5 and abs(y - line.anchor[1]) <= hh - 2
+            if on_badge or any(_distance_to_segment(x, y, p, q) <= reach for p, q in line.segments):
+                hits.append(border_id)
+        return hits

@@ -1,0 +1,95 @@
+"""The layout: every border line as geometry.border_line draws it, and what lies where."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
+from tabletop.render.geometry import border_line
+from tabletop.render.layout import MapLayout
+from tabletop.render.lines import border_lines
+from tabletop.samples import nephrite_net, warehouse
+from tests.benchmarks.mapgen import zone_map
+
+
+def _random_map(seed: int) -> Map:
+    """Polygons on a coarse lattice (so edges often overlap, partly or wholly), some nodes,
+    and borders between random pairs."""
+    rng = random.Random(seed)
+    zones = []
+    for k in range(12):
+        if rng.random() < 0.2:
+            zones.append(Zone(id=f"n{k}", shape=NodeShape(x=rng.randint(0, 9) * 20.0, y=rng.randint(0, 9) * 20.0)))
+            continue
+        x, y = rng.randint(0, 6) * 20.0, rng.randint(0, 6) * 20.0
+        w, h = rng.randint(1, 3) * 20.0, rng.randint(1, 3) * 20.0
+        points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        if rng.random() < 0.4:  # an extra vertex along the top edge
+            points.insert(1, (x + w / 2, y))
+        zones.append(Zone(id=f"p{k}", shape=PolygonShape(points=points)))
+    pairs = {tuple(sorted(rng.sample([z.id for z in zones], 2))) for _ in range(20)}
+    borders = [Border(id=f"b{i}", a=a, b=b) for i, (a, b) in enumerate(sorted(pairs))]
+    return Map(zones=zones, borders=borders)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000))
+def test_all_lines_at_once_equal_one_at_a_time(seed):
+    map_ = _random_map(seed)
+    zones = {z.id: z for z in map_.zones}
+    assert border_lines(map_) == {b.id: border_line(b, zones[b.a], zones[b.b]) for b in map_.borders}
+
+
+def test_all_lines_at_once_on_a_big_brick_map():
+    map_ = zone_map(600)
+    zones = {z.id: z for z in map_.zones}
+    lines = border_lines(map_)
+    assert all(line.shared for line in lines.values()), "bricks share an edge with every neighbour"
+    assert lines == {b.id: border_line(b, zones[b.a], zones[b.b]) for b in map_.borders}
+
+
+def test_find_gives_what_lies_in_a_box_and_nothing_far_away():
+    map_ = zone_map(400)
+    layout = MapLayout(map_)
+    found = layout.find((0, 0, 100, 30))
+    assert ("zone", "z0-0") in found and ("zone", "z0-1") in found
+    assert ("zone", "z5-5") not in found
+    everything = layout.find((-1e6, -1e6, 1e6, 1e6))
+    assert len(everything) == len(map_.zones) + len(map_.borders)
+
+
+def test_points_find_their_zone_and_lines_their_border():
+    layout = MapLayout(warehouse())
+    for zone in warehouse().zones:
+        x, y = zone.shape.centre()
+        assert layout.zones_at(x, y) == [zone.id]
+    border = warehouse().borders[0]
+    x, y = layout.lines[border.id].segments[0][0]
+    assert border.id in layout.borders_near(x, y + 3)
+    assert layout.zones_at(-500, -500) == []
+
+
+def test_nodes_are_found_on_their_disc():
+    net = nephrite_net()
+    layout = MapLayout(net)
+    node = next(z for z in net.zones if z.shape.kind == "node")
+    assert layout.zones_at(node.shape.x + node.shape.radius - 1, node.shape.y) == [node.id]
+    assert node.id not in layout.zones_at(node.shape.x + node.shape.radius + 1, node.shape.y)
+
+
+def test_edits_keep_the_index_and_lines_current():
+    map_ = zone_map(200)
+    layout = MapLayout(map_)
+    zone = map_.zones[0]
+    moved_points = [(x + 5000, y) for x, y in zone.shape.points]
+    touched = layout.set_zone(zone.model_copy(update={"shape": PolygonShape(points=moved_points)}))
+    assert touched and all(not layout.lines[b].shared for b in touched), "moved away, it shares no edge"
+    assert layout.zones_at(5010, 10) == [zone.id]
+    assert zone.id not in layout.zones_at(10, 10)
+    border_id = touched[0]
+    layout.drop("border", border_id)
+    assert ("border", border_id) not in layout.find((-1e6, -1e6, 1e6, 1e6))
+    assert border_id not in layout.borders_at[zone.id]
