@@ -2,7 +2,8 @@
 
 A 10k-zone map is about a million Python objects, none of them garbage. The collector would
 walk them all again and again while a map is read or its layout built (4/5 of the time spent),
-and again on every later edit. So building pauses it, and an opened map is frozen out of it.
+then once more at the first allocation after it is switched back on, and again later. So
+building pauses it, and what was built is frozen out of its sight.
 """
 
 from __future__ import annotations
@@ -14,18 +15,14 @@ from collections.abc import Iterator
 
 @contextlib.contextmanager
 def collector_paused() -> Iterator[None]:
+    """Pause the collector while building; afterwards freeze what exists, so the built
+    objects are never walked. Objects that die later are still freed by reference counting,
+    which is how a replaced map goes: the model and the layout hold no reference cycles."""
     was_on = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        gc.freeze()
         if was_on:
             gc.enable()
-
-
-def settle() -> None:
-    """Move what exists now (an opened map and its caches) out of the collector's sight.
-
-    Objects that die later are still freed by reference counting, which is how a replaced
-    map goes: the model holds no reference cycles."""
-    gc.freeze()

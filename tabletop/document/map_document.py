@@ -75,6 +75,10 @@ class MapDocument(QObject):
         """Where an object stands in its list: later ones are drawn on top."""
         return self._positions[kind].get(object_id, -1)
 
+    def in_map_order(self, kind: str, object_ids) -> list[str]:
+        """Ids sorted as their objects stand in the map (the drawing order)."""
+        return sorted(object_ids, key=self._positions[kind].__getitem__)
+
     def new_id(self, kind: str, prefix: str) -> str:
         """An id not yet used by this kind, e.g. zone-7."""
         n = len(self._positions[kind]) + 1

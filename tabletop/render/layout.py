@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+import numpy as np
+
 from tabletop.model import Border, Map, NodeShape, Zone
 from tabletop.render.geometry import BorderLine, border_line
 from tabletop.render.lines import border_lines
@@ -53,11 +55,36 @@ def badge_half(border: Border) -> tuple[float, float]:
 
 def border_box(border: Border, line: BorderLine) -> Box:
     """The box around a border's line and its badge."""
-    xs = [x for segment in line.segments for x, _ in segment]
-    ys = [y for segment in line.segments for _, y in segment]
-    hw, hh = badge_half(border)
+    hw, hh = badge_half(border) if len(border.passages) > 1 else BADGE_HALF
     ax, ay = line.anchor
-    return (min(min(xs) - 4, ax - hw), min(min(ys) - 4, ay - hh), max(max(xs) + 4, ax + hw), max(max(ys) + 4, ay + hh))
+    left, top, right, bottom = ax - hw, ay - hh, ax + hw, ay + hh
+    for (x1, y1), (x2, y2) in line.segments:
+        left, right = min(left, x1 - 4, x2 - 4), max(right, x1 + 4, x2 + 4)
+        top, bottom = min(top, y1 - 4, y2 - 4), max(bottom, y1 + 4, y2 + 4)
+    return (left, top, right, bottom)
+
+
+def _bucket_all(boxes: dict[tuple[str, str], Box]) -> dict[tuple[int, int], set[tuple[str, str]]]:
+    """The bucket index of a whole map at once: each object's cells worked out with numpy,
+    then one set per cell."""
+    keys = list(boxes)
+    if not keys:
+        return {}
+    corners = np.floor(np.array(list(boxes.values()), dtype=np.float64) / CELL).astype(np.int64)
+    x0, y0, x1, y1 = corners.T
+    wide, high = x1 - x0 + 1, y1 - y0 + 1
+    per_object = wide * high
+    owner = np.repeat(np.arange(len(keys)), per_object)
+    local = np.arange(per_object.sum()) - np.repeat(np.cumsum(per_object) - per_object, per_object)
+    cx = x0[owner] + local % wide[owner]
+    cy = y0[owner] + local // wide[owner]
+    order = np.lexsort((cy, cx))
+    owner, cx, cy = owner[order], cx[order], cy[order]
+    cut = np.flatnonzero((np.diff(cx) != 0) | (np.diff(cy) != 0)) + 1
+    starts, ends = np.concatenate(([0], cut)).tolist(), np.concatenate((cut, [len(owner)])).tolist()
+    owners = owner.tolist()
+    cells = zip(cx[starts].tolist(), cy[starts].tolist(), strict=True)
+    return {cell: {keys[i] for i in owners[a:b]} for cell, a, b in zip(cells, starts, ends, strict=True)}
 
 
 def _cells(box: Box) -> Iterable[tuple[int, int]]:
@@ -98,13 +125,14 @@ class MapLayout:
         self.boxes: dict[tuple[str, str], Box] = {}
         self.lines: dict[str, BorderLine] = border_lines(map_)
         self.borders_at: dict[str, set[str]] = {z: set() for z in self.zones}
-        self._buckets: dict[tuple[int, int], set[tuple[str, str]]] = {}
-        for zone in map_.zones:
-            self._index(("zone", zone.id), zone_box(zone))
         for border in map_.borders:
             self.borders_at[border.a].add(border.id)
             self.borders_at[border.b].add(border.id)
-            self._index(("border", border.id), border_box(border, self.lines[border.id]))
+        for zone in map_.zones:
+            self.boxes[("zone", zone.id)] = zone_box(zone)
+        for border in map_.borders:
+            self.boxes[("border", border.id)] = border_box(border, self.lines[border.id])
+        self._buckets = _bucket_all(self.boxes)
 
     # -- keeping current ---------------------------------------------------------------------
 
@@ -160,14 +188,18 @@ class MapLayout:
         """Every zone and border whose drawn box meets `box`, unordered."""
         left, top, right, bottom = box
         found: set[tuple[str, str]] = set()
-        for cell in _cells(box):
-            found.update(self._buckets.get(cell, ()))
+        edge: set[tuple[str, str]] = set()
+        for cx, cy in _cells(box):
+            bucket = self._buckets.get((cx, cy), ())
+            whole = left <= cx * CELL and (cx + 1) * CELL <= right and top <= cy * CELL and (cy + 1) * CELL <= bottom
+            (found if whole else edge).update(bucket)  # a cell wholly inside needs no box test
         boxes = self.boxes
-        return {
+        found.update(
             key
-            for key in found
+            for key in edge - found
             if boxes[key][0] <= right and boxes[key][2] >= left and boxes[key][1] <= bottom and boxes[key][3] >= top
-        }
+        )
+        return found
 
     def zones_at(self, x: float, y: float) -> list[str]:
         """The zones whose shape holds the point, in no particular order."""

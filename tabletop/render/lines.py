@@ -17,46 +17,58 @@ from tabletop.render.geometry import BorderLine, border_line
 TOLERANCE = 1e-6
 
 
-def _edge_table(polygons: list[Zone]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """All polygons' vertices in one array: each edge k runs from start[k] to end[k]."""
+def _edge_table(polygons: list[Zone]) -> tuple[np.ndarray, ...]:
+    """All polygons' vertices in columns: edge k runs from (x[k], y[k]) to (x2[k], y2[k]);
+    polygon i's edges start at firsts[i] and number counts[i]."""
     counts = np.fromiter((len(z.shape.points) for z in polygons), dtype=np.int64, count=len(polygons))
     firsts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
     points = np.array([p for z in polygons for p in z.shape.points], dtype=np.float64).reshape(-1, 2)
     following = np.arange(len(points)) + 1
     following[firsts + counts - 1] = firsts
-    return points, points[following], firsts, counts
+    x, y = points[:, 0].copy(), points[:, 1].copy()
+    return x, y, x[following], y[following], firsts, counts
 
 
-def _shared_pieces(pairs_a: np.ndarray, pairs_b: np.ndarray, polygons: list[Zone]):
-    """For borders between polygons number pairs_a[k] and pairs_b[k]: (border k, piece start,
-    piece end) for each piece of shared edge, in `geometry.shared_edges`' order."""
-    start, end, firsts, counts = _edge_table(polygons)
+def _shared_pieces(pairs_a: np.ndarray, pairs_b: np.ndarray, polygons: list[Zone]) -> tuple[np.ndarray, ...]:
+    """For borders between polygons number pairs_a[k] and pairs_b[k]: (border k, piece start x,
+    y, end x, y) for each piece of shared edge, in `geometry.shared_edges`' order."""
+    ex1, ey1, ex2, ey2, firsts, counts = _edge_table(polygons)
     na, nb = counts[pairs_a], counts[pairs_b]
     per_border = na * nb
     border_of = np.repeat(np.arange(len(pairs_a)), per_border)
     local = np.arange(per_border.sum()) - np.repeat(np.cumsum(per_border) - per_border, per_border)
-    edge_a = firsts[pairs_a][border_of] + local // nb[border_of]
-    edge_b = firsts[pairs_b][border_of] + local % nb[border_of]
-    p1, p2, q1, q2 = start[edge_a], end[edge_a], start[edge_b], end[edge_b]
-    # boxes that do not touch, within the tolerance
-    lo_a, hi_a = np.minimum(p1, p2) - TOLERANCE, np.maximum(p1, p2) + TOLERANCE
-    lo_b, hi_b = np.minimum(q1, q2), np.maximum(q1, q2)
-    near = np.all((hi_b >= lo_a) & (lo_b <= hi_a), axis=1)
-    d = p2 - p1
-    length2 = d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]
+    nb_each = nb[border_of]
+    edge_a = firsts[pairs_a][border_of] + local // nb_each
+    edge_b = firsts[pairs_b][border_of] + local % nb_each
+    # first the cheap test on boxes, which removes most pairs
+    px1, px2, qx1, qx2 = ex1[edge_a], ex2[edge_a], ex1[edge_b], ex2[edge_b]
+    near = (np.maximum(qx1, qx2) >= np.minimum(px1, px2) - TOLERANCE) & (
+        np.minimum(qx1, qx2) <= np.maximum(px1, px2) + TOLERANCE
+    )
+    border_of, edge_a, edge_b = border_of[near], edge_a[near], edge_b[near]
+    py1, py2, qy1, qy2 = ey1[edge_a], ey2[edge_a], ey1[edge_b], ey2[edge_b]
+    near = (np.maximum(qy1, qy2) >= np.minimum(py1, py2) - TOLERANCE) & (
+        np.minimum(qy1, qy2) <= np.maximum(py1, py2) + TOLERANCE
+    )
+    border_of, edge_a, edge_b = border_of[near], edge_a[near], edge_b[near]
+    px1, py1, qx1, qy1, qx2, qy2 = ex1[edge_a], ey1[edge_a], ex1[edge_b], ey1[edge_b], ex2[edge_b], ey2[edge_b]
+    dx, dy = ex2[edge_a] - px1, ey2[edge_a] - py1
+    length2 = dx * dx + dy * dy
     length = np.sqrt(length2)
     slack = TOLERANCE * length
-    off1 = np.abs(d[:, 0] * (q1[:, 1] - p1[:, 1]) - d[:, 1] * (q1[:, 0] - p1[:, 0]))
-    off2 = np.abs(d[:, 0] * (q2[:, 1] - p1[:, 1]) - d[:, 1] * (q2[:, 0] - p1[:, 0]))
-    keep = near & (length2 > 0) & (off1 <= slack) & (off2 <= slack)
-    border_of, p1, d, length2, length, q1, q2 = (a[keep] for a in (border_of, p1, d, length2, length, q1, q2))
-    t1 = ((q1[:, 0] - p1[:, 0]) * d[:, 0] + (q1[:, 1] - p1[:, 1]) * d[:, 1]) / length2
-    t2 = ((q2[:, 0] - p1[:, 0]) * d[:, 0] + (q2[:, 1] - p1[:, 1]) * d[:, 1]) / length2
+    off1 = np.abs(dx * (qy1 - py1) - dy * (qx1 - px1))
+    off2 = np.abs(dx * (qy2 - py1) - dy * (qx2 - px1))
+    keep = (length2 > 0) & (off1 <= slack) & (off2 <= slack)
+    border_of, px1, py1, dx, dy, length2, length, qx1, qy1, qx2, qy2 = (
+        a[keep] for a in (border_of, px1, py1, dx, dy, length2, length, qx1, qy1, qx2, qy2)
+    )
+    t1 = ((qx1 - px1) * dx + (qy1 - py1) * dy) / length2
+    t2 = ((qx2 - px1) * dx + (qy2 - py1) * dy) / length2
     lo = np.maximum(0.0, np.minimum(t1, t2))
     hi = np.minimum(1.0, np.maximum(t1, t2))
     overlap = (hi - lo) * length > TOLERANCE
-    border_of, p1, d, lo, hi = (a[overlap] for a in (border_of, p1, d, lo, hi))
-    return border_of, p1 + d * lo[:, None], p1 + d * hi[:, None]
+    border_of, px1, py1, dx, dy, lo, hi = (a[overlap] for a in (border_of, px1, py1, dx, dy, lo, hi))
+    return border_of, px1 + dx * lo, py1 + dy * lo, px1 + dx * hi, py1 + dy * hi
 
 
 def border_lines(map_: Map) -> dict[str, BorderLine]:
@@ -67,19 +79,19 @@ def border_lines(map_: Map) -> dict[str, BorderLine]:
     between_polygons = [b for b in map_.borders if b.a in number and b.b in number]
     lines: dict[str, BorderLine] = {}
     if between_polygons:
-        pairs_a = np.array([number[b.a] for b in between_polygons], dtype=np.int64)
-        pairs_b = np.array([number[b.b] for b in between_polygons], dtype=np.int64)
-        border_of, starts, ends = _shared_pieces(pairs_a, pairs_b, polygons)
-        pieces: dict[int, list] = {}
-        for k, s, e in zip(border_of.tolist(), starts.tolist(), ends.tolist(), strict=True):
-            pieces.setdefault(k, []).append((tuple(s), tuple(e)))
+        pairs_a = np.fromiter((number[b.a] for b in between_polygons), dtype=np.int64, count=len(between_polygons))
+        pairs_b = np.fromiter((number[b.b] for b in between_polygons), dtype=np.int64, count=len(between_polygons))
+        border_of, sx, sy, ex, ey = _shared_pieces(pairs_a, pairs_b, polygons)
+        cut = np.flatnonzero(np.diff(border_of)) + 1
+        starts = np.concatenate(([0], cut)).tolist() if len(border_of) else []
+        ends = np.concatenate((cut, [len(border_of)])).tolist() if len(border_of) else []
+        columns = (sx.tolist(), sy.tolist(), ex.tolist(), ey.tolist())
+        segments = [((a, b), (c, d)) for a, b, c, d in zip(*columns, strict=True)]
         centres = {z.id: z.shape.centre() for z in polygons}
-        for k, border in enumerate(between_polygons):
-            found = pieces.get(k)
-            if found is None:
-                continue
+        for k, first, last in zip(border_of[starts].tolist(), starts, ends, strict=True):
+            border = between_polygons[k]
             (xa, ya), (xb, yb) = centres[border.a], centres[border.b]
-            lines[border.id] = _shared_line(found, (xb - xa, yb - ya))
+            lines[border.id] = _shared_line(segments[first:last], (xb - xa, yb - ya))
     for border in map_.borders:
         if border.id not in lines:
             lines[border.id] = border_line(border, zones[border.a], zones[border.b])
@@ -87,7 +99,7 @@ def border_lines(map_: Map) -> dict[str, BorderLine]:
 
 
 def _shared_line(pieces: list, towards: tuple[float, float]) -> BorderLine:
-    longest = max(pieces, key=lambda s: math.dist(*s))
+    longest = pieces[0] if len(pieces) == 1 else max(pieces, key=lambda s: math.dist(*s))
     mid = ((longest[0][0] + longest[1][0]) / 2, (longest[0][1] + longest[1][1]) / 2)
     length = math.hypot(*towards)
     unit = (0.0, 1.0) if length == 0 else (towards[0] / length, towards[1] / length)

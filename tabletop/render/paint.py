@@ -220,8 +220,11 @@ def paint_region(
 ) -> None:
     """Zones, then border lines over them, then badges over every line: the map's middle
     layer, for the screen one tile at a time and for an export all at once."""
-    for zone_id in zone_ids:
-        paint_zone(p, layout.zones[zone_id], style, detail)
+    if detail:
+        for zone_id in zone_ids:
+            paint_zone(p, layout.zones[zone_id], style, detail)
+    else:
+        _paint_zones_plainly(p, [layout.zones[zone_id] for zone_id in zone_ids], style)
     lines = layout.lines
     if not detail:  # thin cosmetic lines, batched by kind
         for shared in (True, False):
@@ -239,6 +242,33 @@ def paint_region(
         paint_border(p, lines[border_id], style, detail)
     for border_id in border_ids:
         paint_badge(p, layout.borders[border_id], lines[border_id], style)
+
+
+def _paint_zones_plainly(p: QPainter, zones: list[Zone], style: MapStyle) -> None:
+    """Zoomed out: solid fills and a hairline, one pen and one brush per colour; what
+    paint_zone draws without its label, for thousands of zones at a time."""
+    pen = QPen(style.outline, 1.2)
+    pen.setCosmetic(True)
+    p.setPen(pen)
+    brushes: dict[tuple[str, float], QBrush] = {}
+    for zone in zones:
+        fill = zone.fill
+        if fill.pattern not in ("solid", "none") or zone.hidden:
+            paint_zone(p, zone, style, detail=False)
+            p.setPen(pen)
+            continue
+        brush = brushes.get((fill.colour, fill.opacity)) if fill.pattern == "solid" else QBrush()
+        if brush is None:
+            colour = QColor(fill.colour)
+            colour.setAlphaF(fill.opacity)
+            brush = brushes[(fill.colour, fill.opacity)] = QBrush(colour)
+        p.setBrush(brush)
+        shape = zone.shape
+        if isinstance(shape, NodeShape):
+            p.drawEllipse(QPointF(shape.x, shape.y), shape.radius, shape.radius)
+        else:
+            p.drawPolygon(QPolygonF([QPointF(x, y) for x, y in shape.points]))
+    p.setBrush(Qt.BrushStyle.NoBrush)
 
 
 def paint_map(p: QPainter, map_: Map, style: MapStyle, detail: bool = True) -> None:

@@ -93,3 +93,15 @@ def test_edits_keep_the_index_and_lines_current():
     layout.drop("border", border_id)
     assert ("border", border_id) not in layout.find((-1e6, -1e6, 1e6, 1e6))
     assert border_id not in layout.borders_at[zone.id]
+
+
+def test_the_bulk_index_equals_one_object_at_a_time():
+    map_ = zone_map(300)
+    bulk = MapLayout(map_)
+    single = MapLayout(Map())
+    for zone in map_.zones:
+        single.set_zone(zone)
+    for border in map_.borders:
+        single.set_border(border)
+    assert single.boxes == bulk.boxes
+    assert {cell: keys for cell, keys in single._buckets.items() if keys} == bulk._buckets

@@ -10,7 +10,7 @@ from tabletop.render.badges import badge_for
 from tabletop.render.export import export_map, render_image
 from tabletop.render.geometry import border_line, map_bounds, shared_edges, token_spots
 from tabletop.render.style import MapStyle
-from tabletop.samples import hillside, room_with_door, warehouse
+from tabletop.samples import hillside, nephrite_net, room_with_door, warehouse
 from tests.cli.run import tabletop
 
 
@@ -99,3 +99,32 @@ def test_export_refuses_an_unknown_format_in_one_line(capsys, tmp_path, maps_dir
 def test_export_into_a_missing_folder_fails_cleanly(capsys, tmp_path, maps_dir):
     result = tabletop(capsys, "export", str(maps_dir / "warehouse.tabletop"), "-o", str(tmp_path / "no" / "x.png"))
     assert result.code == 1 and "could not be exported" in result.err
+
+
+def test_zoomed_out_zones_are_painted_plainly_with_the_same_pixels(qapp):
+    """The batched zoomed-out painting draws what paint_zone draws, pixel for pixel."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QPainter
+
+    from tabletop.render.paint import _paint_zones_plainly, paint_zone
+    from tests.benchmarks.mapgen import zone_map
+
+    zones = zone_map(300).zones + nephrite_net().zones
+    zones[3] = zones[3].model_copy(update={"fill": FillStyle(colour="#336699", pattern="hatch")})
+    zones[4] = zones[4].model_copy(update={"fill": FillStyle(colour="#336699", pattern="none"), "hidden": True})
+    zones[5] = zones[5].model_copy(update={"fill": FillStyle(colour="#993366", opacity=0.5)})
+    images = []
+    for plain in (False, True):
+        image = QImage(800, 600, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.white)
+        painter = QPainter(image)
+        painter.scale(0.3, 0.3)
+        if plain:
+            _paint_zones_plainly(painter, zones, MapStyle())
+        else:
+            for zone in zones:
+                paint_zone(painter, zone, MapStyle(), detail=False)
+        painter.end()
+        images.append(image)
+    assert images[0] == images[1]
+    assert images[0].pixelColor(5, 5).name() != "#ffffff", "zones were painted at all"

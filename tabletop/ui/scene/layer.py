@@ -61,10 +61,10 @@ class MapLayer(QGraphicsItem):
         self._rect = bounds
         self.update()
 
-    def set_bounds(self, bounds: QRectF) -> None:
-        if bounds != self._rect:
+    def grow_to(self, rect: QRectF) -> None:
+        if not self._rect.contains(rect):
             self.prepareGeometryChange()
-            self._rect = bounds
+            self._rect = self._rect.united(rect)
 
     def dirty(self, boxes: list[Box]) -> None:
         """Drop the tiles, at every zoom, that show any of these map boxes."""
@@ -138,9 +138,9 @@ class MapLayer(QGraphicsItem):
         side = TILE / level
         box = (ix * side, iy * side, (ix + 1) * side, (iy + 1) * side)
         found = self.layout.find(box)
-        position = self.document.position
-        zones = sorted((i for k, i in found if k == "zone"), key=lambda i: position("zone", i))
-        borders = sorted((i for k, i in found if k == "border"), key=lambda i: position("border", i))
+        order = self.document.in_map_order
+        zones = order("zone", [i for k, i in found if k == "zone"])
+        borders = order("border", [i for k, i in found if k == "border"])
         pixmap = QPixmap(TILE, TILE)
         pixmap.fill(Qt.GlobalColor.transparent)
         if zones or borders:

@@ -12,7 +12,7 @@ from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.document import MapDocument
-from tabletop.heap import collector_paused, settle
+from tabletop.heap import collector_paused
 from tabletop.render.geometry import area_at, map_bounds, token_spots
 from tabletop.render.layout import Box, MapLayout
 from tabletop.render.paint import zone_path
@@ -58,18 +58,16 @@ class MapScene(QGraphicsScene):
         for kind, objects in (("grid", map_.grids), ("token", map_.tokens)):
             for obj in objects:
                 self._add(kind, obj.id)
-        self.layer.reset(self.layout, self._bounds())
+        x, y, w, h = map_bounds(map_, margin=0)
+        self.layer.reset(self.layout, QRectF(x, y, w, h).adjusted(-200, -200, 200, 200))
         self.marks.refresh(self.layout)
-        self.fit_scene_rect()
-        settle()
+        self.setSceneRect(QRectF(x, y, w, h).adjusted(-400, -400, 400, 400).united(self.itemsBoundingRect()))
 
-    def _bounds(self) -> QRectF:
-        x, y, w, h = map_bounds(self.document.map, margin=200)
-        return QRectF(x, y, w, h)
-
-    def fit_scene_rect(self) -> None:
-        x, y, w, h = map_bounds(self.document.map, margin=400)
-        self.setSceneRect(QRectF(x, y, w, h).united(self.itemsBoundingRect()))
+    def _grow_to(self, rect: QRectF) -> None:
+        """Room on the canvas for an edited object (the canvas grows, it never jumps back)."""
+        self.layer.grow_to(rect)
+        if not self.sceneRect().contains(rect):
+            self.setSceneRect(self.sceneRect().united(rect.adjusted(-400, -400, 400, 400)))
 
     def _add(self, kind: str, object_id: str) -> None:
         cls, z = ITEM_TYPES[kind]
@@ -88,10 +86,9 @@ class MapScene(QGraphicsScene):
                 self._add(kind, object_id)
             else:
                 item.sync()
+            self._grow_to(self.items_by_key[(kind, object_id)].sceneBoundingRect())
         if kind in ("zone", "token"):  # tokens share their zone's space
             self._sync_tokens()
-        if kind != "border" and not self.sceneRect().contains(self._bounds()):
-            self.fit_scene_rect()
 
     def _relayout(self, kind: str, object_id: str) -> None:
         """Update the layout for one edited zone or border and repaint what it covered and covers."""
@@ -105,7 +102,8 @@ class MapScene(QGraphicsScene):
         else:
             layout.set_border(obj)
         after = [layout.boxes[key] for key in keys if key in layout.boxes]
-        self.layer.set_bounds(self._bounds())
+        left, top, right, bottom = layout.boxes[(kind, object_id)]
+        self._grow_to(QRectF(left, top, right - left, bottom - top))
         self.layer.dirty(before + after)
         self.marks.refresh(layout)
 
