@@ -54,10 +54,12 @@ def image_size(map_: Map, width: int) -> QSize:
 def render_image(map_: Map, width: int = DEFAULT_WIDTH) -> QImage:
     ensure_gui_app()
     size = image_size(map_, width)
-    image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+    image = QImage(size, QImage.Format.Format_RGB32)  # opaque paper: no alpha to encode
     painter = QPainter(image)
-    _paint(painter, map_, size.width(), size.height())
-    painter.end()
+    try:
+        _paint(painter, map_, size.width(), size.height())
+    finally:
+        painter.end()  # also when painting failed: a device still painted on crashes when freed
     return image
 
 

@@ -119,7 +119,8 @@ class MapLayout:
     by `set_zone`, `set_border` and `drop` as the document reports edits.
     """
 
-    def __init__(self, map_: Map) -> None:
+    def __init__(self, map_: Map, index: bool = True) -> None:
+        """`index=False` for a one-off painting of the whole map (an export): lines only."""
         self.zones: dict[str, Zone] = {z.id: z for z in map_.zones}
         self.borders: dict[str, Border] = {b.id: b for b in map_.borders}
         self.boxes: dict[tuple[str, str], Box] = {}
@@ -128,6 +129,9 @@ class MapLayout:
         for border in map_.borders:
             self.borders_at[border.a].add(border.id)
             self.borders_at[border.b].add(border.id)
+        self._buckets: dict[tuple[int, int], set[tuple[str, str]]] = {}
+        if not index:
+            return
         for zone in map_.zones:
             self.boxes[("zone", zone.id)] = zone_box(zone)
         for border in map_.borders:

@@ -9,7 +9,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from tabletop.model import EncounterGrid, Map, NodeShape, Token, Zone
-from tabletop.render.badges import badge_for
+from tabletop.render.badge_paint import paint_badge, paint_badges
 from tabletop.render.geometry import TOKEN_RADIUS, BorderLine, area_rect, grid_rect, token_spots
 from tabletop.render.layout import MapLayout
 from tabletop.render.style import MapStyle, map_font
@@ -93,42 +93,6 @@ def _border_pen(colour: QColor, shared: bool, detail: bool) -> QPen:
         pen.setStyle(Qt.PenStyle.DashLine)
     pen.setCosmetic(not detail)
     return pen
-
-
-def paint_badge(p: QPainter, border, line: BorderLine, style: MapStyle) -> None:
-    badge = badge_for(border, line.towards_b)
-    main, small = map_font(13, True), map_font(9)
-    p.setFont(main)
-    width = p.fontMetrics().horizontalAdvance(badge.costs) + 12
-    p.setFont(small)
-    if badge.options:
-        width = max(width, p.fontMetrics().horizontalAdvance(badge.options) + 10)
-    door = 14 if badge.door else 0
-    height = 32 if badge.options else 20
-    x, y = line.anchor
-    box = QRectF(x - (width + door) / 2, y - height / 2, width + door, height)
-    p.setPen(QPen(style.border, 1.2))
-    p.setBrush(style.badge)
-    p.drawRoundedRect(box, 6, 6)
-    if badge.door:
-        _door_glyph(p, QRectF(box.left() + 4, box.top() + 4, 9, 12), style.doors[badge.door], badge.door)
-    text_box = QRectF(box.left() + door, box.top() + 1, width, 18)
-    p.setPen(style.label)
-    p.setFont(main)
-    p.drawText(text_box, Qt.AlignmentFlag.AlignCenter, badge.costs)
-    if badge.options:
-        p.setFont(small)
-        p.drawText(QRectF(box.left() + door, box.top() + 17, width, 13), Qt.AlignmentFlag.AlignCenter, badge.options)
-
-
-def _door_glyph(p: QPainter, box: QRectF, colour: QColor, state: str) -> None:
-    p.setPen(QPen(colour.darker(150), 1))
-    p.setBrush(colour if state != "open" else Qt.BrushStyle.NoBrush)
-    p.drawRect(box)
-    if state == "locked":
-        p.drawLine(box.topLeft(), box.bottomRight())
-    p.setBrush(QColor("#222"))
-    p.drawEllipse(QPointF(box.right() - 2.5, box.center().y()), 1.2, 1.2)
 
 
 def paint_token(
@@ -240,8 +204,7 @@ def paint_region(
         return
     for border_id in border_ids:
         paint_border(p, lines[border_id], style, detail)
-    for border_id in border_ids:
-        paint_badge(p, layout.borders[border_id], lines[border_id], style)
+    paint_badges(p, [(layout.borders[border_id], lines[border_id]) for border_id in border_ids], style)
 
 
 def _paint_zones_plainly(p: QPainter, zones: list[Zone], style: MapStyle) -> None:
@@ -275,7 +238,7 @@ def paint_map(p: QPainter, map_: Map, style: MapStyle, detail: bool = True) -> N
     """Everything on the map in drawing order: grids, zones, borders, tokens."""
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail)
-    layout = MapLayout(map_)
+    layout = MapLayout(map_, index=False)
     paint_region(p, layout, [z.id for z in map_.zones], [b.id for b in map_.borders], style, detail)
     spots = token_spots(map_)
     for token in map_.tokens:

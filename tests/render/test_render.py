@@ -128,3 +128,49 @@ def test_zoomed_out_zones_are_painted_plainly_with_the_same_pixels(qapp):
         images.append(image)
     assert images[0] == images[1]
     assert images[0].pixelColor(5, 5).name() != "#ffffff", "zones were painted at all"
+
+
+def test_copied_badges_land_where_replayed_strokes_would(qapp):
+    """On an image each distinct badge is drawn once and copied; the copies match the strokes
+    within a pixel's shift, and every badge of the room's door is there."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QPainter, QPicture
+
+    from tabletop.render.badge_paint import paint_badge, paint_badges
+    from tabletop.render.layout import MapLayout
+
+    map_ = room_with_door()
+    layout = MapLayout(map_)
+    badges = [(b, layout.lines[b.id]) for b in map_.borders]
+    left, top, width, height = map_bounds(map_)
+    images = []
+    for copied in (False, True):
+        image = QImage(round(width * 1.5), round(height * 1.5), QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.white)
+        painter = QPainter(image)
+        painter.scale(1.5, 1.5)
+        painter.translate(-left, -top)
+        if copied:
+            paint_badges(painter, badges, MapStyle())
+        else:
+            for border, line in badges:
+                paint_badge(painter, border, line, MapStyle())
+        painter.end()
+        images.append(image)
+    strokes, copies = images
+    inked = lambda img: {
+        (x, y) for y in range(img.height()) for x in range(img.width()) if img.pixel(x, y) != 0xFFFFFFFF
+    }  # noqa: E731
+    a, b = inked(strokes), inked(copies)
+    assert a, "the badges were drawn"
+    near = {(x + dx, y + dy) for x, y in a for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    assert len(b - near) <= len(a) // 50, "copies fall within a pixel of the strokes"
+    picture_out = QPicture()
+    vector = QPainter(picture_out)
+    paint_badges(vector, badges, MapStyle())  # not an image: strokes are replayed
+    vector.end()
+    assert picture_out.size() > 0
+
+
+def _inked(image: QImage) -> set[tuple[int, int]]:
+    return {(x, y) for y in range(image.height()) for x in range(image.width()) if image.pixel(x, y) != 0xFFFFFFFF}

@@ -1,0 +1,128 @@
+"""Painting a border's badge. Most badges of a map say the same few things ("1", "↓1 ↑3",
+a closed door), so each distinct badge is recorded once as a QPicture and replayed: an export
+of 25,000 borders then runs a few hundred badges through Python, not all of them. A picture
+replays as vector strokes, so SVG and PDF exports stay sharp."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPicture, QPixmap, QTransform
+
+from tabletop.model import Border
+from tabletop.render.badges import Badge, arrow, badge_for
+from tabletop.render.geometry import BorderLine
+from tabletop.render.style import MapStyle, map_font
+
+MAX_PICTURES = 2000
+_pictures: dict[tuple, QPicture] = {}
+_sprites: dict[tuple, tuple[QImage, int, int]] = {}
+PLAIN_ZOOM = QTransform.TransformationType.TxScale.value
+"""Moved and scaled, not turned or sheared: a copied image lands where the strokes would."""
+
+
+def _key(border: Border, line: BorderLine, style: MapStyle) -> tuple:
+    """What a badge depends on: the passages' costs and doors, which way is 'towards b', the style."""
+    passages = tuple(
+        (p.cost_from_a, p.cost_from_b, None if p.door is None else (p.door.state, p.door.open_cost))
+        for p in border.passages
+    )
+    return (arrow(line.towards_b), passages, id(style))
+
+
+def _picture(key: tuple, border: Border, line: BorderLine, style: MapStyle) -> QPicture:
+    picture = _pictures.get(key)
+    if picture is None:
+        if len(_pictures) >= MAX_PICTURES:
+            _pictures.clear()
+            _sprites.clear()
+        picture = _pictures[key] = QPicture()
+        recorder = QPainter(picture)
+        recorder.setRenderHint(QPainter.RenderHint.Antialiasing)
+        recorder.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        _draw_badge(recorder, badge_for(border, line.towards_b), style)
+        recorder.end()
+    return picture
+
+
+def paint_badge(p: QPainter, border: Border, line: BorderLine, style: MapStyle) -> None:
+    x, y = line.anchor
+    p.drawPicture(QPointF(x, y), _picture(_key(border, line, style), border, line, style))
+
+
+def paint_badges(p: QPainter, badges: list[tuple[Border, BorderLine]], style: MapStyle) -> None:
+    """Many badges at once. On an image at a plain zoom each distinct badge is drawn once into
+    a small image at that zoom and copied to every place it stands (a copy costs a tenth of
+    replaying the strokes); elsewhere (SVG, PDF, turned views) the pictures are replayed."""
+    transform = p.worldTransform()
+    raster = isinstance(p.device(), (QImage, QPixmap)) and transform.type().value <= PLAIN_ZOOM
+    if not raster:
+        for border, line in badges:
+            paint_badge(p, border, line, style)
+        return
+    scale = transform.m11()
+    p.save()
+    p.resetTransform()
+    for border, line in badges:
+        key = _key(border, line, style)
+        sprite = _sprites.get((key, scale))
+        if sprite is None:
+            sprite = _sprites[(key, scale)] = _sprite(_picture(key, border, line, style), scale)
+        image, ox, oy = sprite
+        spot = transform.map(QPointF(*line.anchor))
+        p.drawImage(QPointF(round(spot.x()) - ox, round(spot.y()) - oy), image)
+    p.restore()
+
+
+def _sprite(picture: QPicture, scale: float) -> tuple[QImage, int, int]:
+    """The picture drawn at `scale` into an image, with the pixel where its centre falls."""
+    bounds = picture.boundingRect()
+    ox, oy = math.ceil(-bounds.left() * scale) + 2, math.ceil(-bounds.top() * scale) + 2
+    image = QImage(
+        ox + math.ceil(bounds.right() * scale) + 3,
+        oy + math.ceil(bounds.bottom() * scale) + 3,
+        QImage.Format.Format_ARGB32_Premultiplied,
+    )
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.translate(ox, oy)
+    painter.scale(scale, scale)
+    painter.drawPicture(QPointF(0, 0), picture)
+    painter.end()
+    return image, ox, oy
+
+
+def _draw_badge(p: QPainter, badge: Badge, style: MapStyle) -> None:
+    """The badge centred on (0, 0): a rounded box with the costs, the options and a door glyph."""
+    main, small = map_font(13, True), map_font(9)
+    p.setFont(main)
+    width = p.fontMetrics().horizontalAdvance(badge.costs) + 12
+    p.setFont(small)
+    if badge.options:
+        width = max(width, p.fontMetrics().horizontalAdvance(badge.options) + 10)
+    door = 14 if badge.door else 0
+    height = 32 if badge.options else 20
+    box = QRectF(-(width + door) / 2, -height / 2, width + door, height)
+    p.setPen(QPen(style.border, 1.2))
+    p.setBrush(style.badge)
+    p.drawRoundedRect(box, 6, 6)
+    if badge.door:
+        _door_glyph(p, QRectF(box.left() + 4, box.top() + 4, 9, 12), style.doors[badge.door], badge.door)
+    text_box = QRectF(box.left() + door, box.top() + 1, width, 18)
+    p.setPen(style.label)
+    p.setFont(main)
+    p.drawText(text_box, Qt.AlignmentFlag.AlignCenter, badge.costs)
+    if badge.options:
+        p.setFont(small)
+        p.drawText(QRectF(box.left() + door, box.top() + 17, width, 13), Qt.AlignmentFlag.AlignCenter, badge.options)
+
+
+def _door_glyph(p: QPainter, box: QRectF, colour: QColor, state: str) -> None:
+    p.setPen(QPen(colour.darker(150), 1))
+    p.setBrush(colour if state != "open" else Qt.BrushStyle.NoBrush)
+    p.drawRect(box)
+    if state == "locked":
+        p.drawLine(box.topLeft(), box.bottomRight())
+    p.setBrush(QColor("#222"))
+    p.drawEllipse(QPointF(box.right() - 2.5, box.center().y()), 1.2, 1.2)
