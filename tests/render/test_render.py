@@ -158,10 +158,7 @@ def test_copied_badges_land_where_replayed_strokes_would(qapp):
         painter.end()
         images.append(image)
     strokes, copies = images
-    inked = lambda img: {
-        (x, y) for y in range(img.height()) for x in range(img.width()) if img.pixel(x, y) != 0xFFFFFFFF
-    }  # noqa: E731
-    a, b = inked(strokes), inked(copies)
+    a, b = _inked(strokes), _inked(copies)
     assert a, "the badges were drawn"
     near = {(x + dx, y + dy) for x, y in a for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     assert len(b - near) <= len(a) // 50, "copies fall within a pixel of the strokes"
