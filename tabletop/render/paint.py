@@ -79,19 +79,20 @@ def _label(
 def paint_border(
     p: QPainter, line: BorderLine, style: MapStyle, detail: bool, selected: bool = False, border=None
 ) -> None:
-    p.setPen(_border_pen(style.selection if selected else style.border, line.shared, detail))
+    p.setPen(_border_pen(style.selection if selected else style.border, line.shared))
     for (x1, y1), (x2, y2) in line.segments:
         p.drawLine(QPointF(x1, y1), QPointF(x2, y2))
     if detail and border is not None:
         paint_badge(p, border, line, style)
 
 
-def _border_pen(colour: QColor, shared: bool, detail: bool) -> QPen:
-    """Solid along a shared edge, dashed between abstract nodes; one pixel wide when zoomed out."""
+def _border_pen(colour: QColor, shared: bool) -> QPen:
+    """Solid along a shared edge, dashed between abstract nodes; as wide as a wall in map units,
+    so zoomed out over thousands of zones the lines thin with the zoom (to a hairline) instead
+    of covering the zones."""
     pen = QPen(colour, 5.0 if shared else 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
     if not shared:
         pen.setStyle(Qt.PenStyle.DashLine)
-    pen.setCosmetic(not detail)
     return pen
 
 
@@ -199,7 +200,7 @@ def paint_region(
                 for (x1, y1), (x2, y2) in lines[border_id].segments
             ]
             if batch:
-                p.setPen(_border_pen(style.border, shared, detail=False))
+                p.setPen(_border_pen(style.border, shared))
                 p.drawLines(batch)
         return
     for border_id in border_ids:
