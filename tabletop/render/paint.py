@@ -42,9 +42,20 @@ def zone_path(zone: Zone) -> QPainterPath:
 
 
 def paint_zone(p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected: bool = False) -> None:
-    path = zone_path(zone)
+    _zone_shape(p, zone, style, detail, selected)
+    if detail:
+        _zone_label(p, zone, style)
+
+
+def _fill_colour(zone: Zone) -> QColor:
     fill = QColor(zone.fill.colour)
     fill.setAlphaF(zone.fill.opacity)
+    return fill
+
+
+def _zone_shape(p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected: bool = False) -> None:
+    path = zone_path(zone)
+    fill = _fill_colour(zone)
     if zone.fill.pattern == "solid":
         p.fillPath(path, fill)
     elif zone.fill.pattern in PATTERNS:
@@ -55,16 +66,20 @@ def paint_zone(p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected:
     pen = QPen(style.selection if selected else style.outline, 3.0 if selected else 1.2)
     pen.setCosmetic(not detail)
     p.strokePath(path, pen)
-    if detail:
-        x, y = zone.shape.centre()
-        if isinstance(zone.shape, NodeShape):  # beside the disc, on the paper
-            _label(p, zone.label, (x, y - zone.shape.radius - 12), style.label, 14)
-        else:  # inside the polygon, in a colour that reads on its fill, cut to its width
-            ink = style.label if fill.lightnessF() > 0.45 or zone.fill.opacity < 0.5 else QColor("white")
-            p.setFont(map_font(14, True))
-            width = round(path.boundingRect().width()) + 16
-            name = p.fontMetrics().elidedText(zone.label, Qt.TextElideMode.ElideRight, width)
-            _label(p, name, (x, y), ink, 14, offset_y=-TOKEN_RADIUS * 2.2)
+
+
+def _zone_label(p: QPainter, zone: Zone, style: MapStyle) -> None:
+    x, y = zone.shape.centre()
+    if isinstance(zone.shape, NodeShape):  # beside the disc, on the paper
+        _label(p, zone.label, (x, y - zone.shape.radius - 12), style.label, 14)
+        return
+    # inside the polygon, in a colour that reads on its fill, cut to its width
+    fill = _fill_colour(zone)
+    ink = style.label if fill.lightnessF() > 0.45 or zone.fill.opacity < 0.5 else QColor("white")
+    p.setFont(map_font(14, True))
+    xs = [px for px, _ in zone.shape.points]
+    name = p.fontMetrics().elidedText(zone.label, Qt.TextElideMode.ElideRight, round(max(xs) - min(xs)) + 16)
+    _label(p, name, (x, y), ink, 14, offset_y=-TOKEN_RADIUS * 2.2)
 
 
 def _label(
@@ -183,49 +198,44 @@ def paint_reach_area(p: QPainter, grid: EncounterGrid, area: tuple[int, int], co
 def paint_region(
     p: QPainter, layout: MapLayout, zone_ids: list[str], border_ids: list[str], style: MapStyle, detail: bool
 ) -> None:
-    """Zones, then border lines over them, then badges over every line: the map's middle
-    layer, for the screen one tile at a time and for an export all at once."""
+    """Zones, their labels over all of them, then border lines, then badges over every line:
+    the map's middle layer, for the screen one tile at a time and for an export all at once.
+    Strokes are batched by pen and brush, since a big map has thousands of each."""
+    zones = [layout.zones[zone_id] for zone_id in zone_ids]
+    _paint_zone_shapes(p, zones, style, detail)
     if detail:
-        for zone_id in zone_ids:
-            paint_zone(p, layout.zones[zone_id], style, detail)
-    else:
-        _paint_zones_plainly(p, [layout.zones[zone_id] for zone_id in zone_ids], style)
+        for zone in zones:
+            _zone_label(p, zone, style)
     lines = layout.lines
-    if not detail:  # thin cosmetic lines, batched by kind
-        for shared in (True, False):
-            batch = [
-                QLineF(x1, y1, x2, y2)
-                for border_id in border_ids
-                if lines[border_id].shared is shared
-                for (x1, y1), (x2, y2) in lines[border_id].segments
-            ]
-            if batch:
-                p.setPen(_border_pen(style.border, shared))
-                p.drawLines(batch)
-        return
-    for border_id in border_ids:
-        paint_border(p, lines[border_id], style, detail)
-    paint_badges(p, [(layout.borders[border_id], lines[border_id]) for border_id in border_ids], style)
+    for shared in (True, False):
+        batch = [
+            QLineF(x1, y1, x2, y2)
+            for border_id in border_ids
+            if lines[border_id].shared is shared
+            for (x1, y1), (x2, y2) in lines[border_id].segments
+        ]
+        if batch:
+            p.setPen(_border_pen(style.border, shared))
+            p.drawLines(batch)
+    if detail:
+        paint_badges(p, [(layout.borders[border_id], lines[border_id]) for border_id in border_ids], style)
 
 
-def _paint_zones_plainly(p: QPainter, zones: list[Zone], style: MapStyle) -> None:
-    """Zoomed out: solid fills and a hairline, one pen and one brush per colour; what
-    paint_zone draws without its label, for thousands of zones at a time."""
+def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool) -> None:
+    """What _zone_shape draws, for many zones: one pen, and one brush per colour."""
     pen = QPen(style.outline, 1.2)
-    pen.setCosmetic(True)
+    pen.setCosmetic(not detail)
     p.setPen(pen)
     brushes: dict[tuple[str, float], QBrush] = {}
     for zone in zones:
         fill = zone.fill
         if fill.pattern not in ("solid", "none") or zone.hidden:
-            paint_zone(p, zone, style, detail=False)
+            _zone_shape(p, zone, style, detail)
             p.setPen(pen)
             continue
         brush = brushes.get((fill.colour, fill.opacity)) if fill.pattern == "solid" else QBrush()
         if brush is None:
-            colour = QColor(fill.colour)
-            colour.setAlphaF(fill.opacity)
-            brush = brushes[(fill.colour, fill.opacity)] = QBrush(colour)
+            brush = brushes[(fill.colour, fill.opacity)] = QBrush(_fill_colour(zone))
         p.setBrush(brush)
         shape = zone.shape
         if isinstance(shape, NodeShape):

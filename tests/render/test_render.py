@@ -106,7 +106,7 @@ def test_zoomed_out_zones_are_painted_plainly_with_the_same_pixels(qapp):
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QPainter
 
-    from tabletop.render.paint import _paint_zones_plainly, paint_zone
+    from tabletop.render.paint import _paint_zone_shapes, paint_zone
     from tests.benchmarks.mapgen import zone_map
 
     zones = zone_map(300).zones + nephrite_net().zones
@@ -120,7 +120,7 @@ def test_zoomed_out_zones_are_painted_plainly_with_the_same_pixels(qapp):
         painter = QPainter(image)
         painter.scale(0.3, 0.3)
         if plain:
-            _paint_zones_plainly(painter, zones, MapStyle())
+            _paint_zone_shapes(painter, zones, MapStyle(), detail=False)
         else:
             for zone in zones:
                 paint_zone(painter, zone, MapStyle(), detail=False)
