@@ -22,13 +22,18 @@ PLAIN_ZOOM = QTransform.TransformationType.TxScale.value
 """Moved and scaled, not turned or sheared: a copied image lands where the strokes would."""
 
 
-def _key(border: Border, line: BorderLine, style: MapStyle) -> tuple:
-    """What a badge depends on: the passages' costs and doors, which way is 'towards b', the style."""
+def _style_key(style: MapStyle) -> tuple[int, ...]:
+    """The colours a badge uses, by value: a new MapStyle with the same colours shares the pictures."""
+    return (style.border.rgba(), style.badge.rgba(), style.label.rgba(), *(c.rgba() for c in style.doors.values()))
+
+
+def _key(border: Border, line: BorderLine, style_key: tuple[int, ...]) -> tuple:
+    """What a badge depends on: the passages' costs and doors, which way is 'towards b', the colours."""
     passages = tuple(
         (p.cost_from_a, p.cost_from_b, None if p.door is None else (p.door.state, p.door.open_cost))
         for p in border.passages
     )
-    return (arrow(line.towards_b), passages, id(style))
+    return (arrow(line.towards_b), passages, style_key)
 
 
 def _picture(key: tuple, border: Border, line: BorderLine, style: MapStyle) -> QPicture:
@@ -48,7 +53,7 @@ def _picture(key: tuple, border: Border, line: BorderLine, style: MapStyle) -> Q
 
 def paint_badge(p: QPainter, border: Border, line: BorderLine, style: MapStyle) -> None:
     x, y = line.anchor
-    p.drawPicture(QPointF(x, y), _picture(_key(border, line, style), border, line, style))
+    p.drawPicture(QPointF(x, y), _picture(_key(border, line, _style_key(style)), border, line, style))
 
 
 def paint_badges(p: QPainter, badges: list[tuple[Border, BorderLine]], style: MapStyle) -> None:
@@ -56,6 +61,7 @@ def paint_badges(p: QPainter, badges: list[tuple[Border, BorderLine]], style: Ma
     a small image at that zoom and copied to every place it stands (a copy costs a tenth of
     replaying the strokes); elsewhere (SVG, PDF, turned views) the pictures are replayed."""
     transform = p.worldTransform()
+    style_key = _style_key(style)
     raster = isinstance(p.device(), (QImage, QPixmap)) and transform.type().value <= PLAIN_ZOOM
     if not raster:
         for border, line in badges:
@@ -65,7 +71,7 @@ def paint_badges(p: QPainter, badges: list[tuple[Border, BorderLine]], style: Ma
     p.save()
     p.resetTransform()
     for border, line in badges:
-        key = _key(border, line, style)
+        key = _key(border, line, style_key)
         sprite = _sprites.get((key, scale))
         if sprite is None:
             sprite = _sprites[(key, scale)] = _sprite(_picture(key, border, line, style), scale)

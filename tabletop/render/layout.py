@@ -55,7 +55,7 @@ def badge_half(border: Border) -> tuple[float, float]:
 
 def border_box(border: Border, line: BorderLine) -> Box:
     """The box around a border's line and its badge."""
-    hw, hh = badge_half(border) if len(border.passages) > 1 else BADGE_HALF
+    hw, hh = badge_half(border)
     ax, ay = line.anchor
     left, top, right, bottom = ax - hw, ay - hh, ax + hw, ay + hh
     for (x1, y1), (x2, y2) in line.segments:

@@ -9,7 +9,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from tabletop.model import EncounterGrid, Map, NodeShape, Token, Zone
-from tabletop.render.badge_paint import paint_badge, paint_badges
+from tabletop.render.badge_paint import paint_badges
 from tabletop.render.geometry import TOKEN_RADIUS, BorderLine, area_rect, grid_rect, token_spots
 from tabletop.render.layout import MapLayout
 from tabletop.render.style import MapStyle, map_font
@@ -91,14 +91,11 @@ def _label(
     p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
-def paint_border(
-    p: QPainter, line: BorderLine, style: MapStyle, detail: bool, selected: bool = False, border=None
-) -> None:
+def paint_border(p: QPainter, line: BorderLine, style: MapStyle, selected: bool = False) -> None:
+    """One border's line; the map layer batches the lines of many (paint_region)."""
     p.setPen(_border_pen(style.selection if selected else style.border, line.shared))
     for (x1, y1), (x2, y2) in line.segments:
         p.drawLine(QPointF(x1, y1), QPointF(x2, y2))
-    if detail and border is not None:
-        paint_badge(p, border, line, style)
 
 
 def _border_pen(colour: QColor, shared: bool) -> QPen:

@@ -13,10 +13,10 @@ from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
+from tabletop.render.badge_paint import paint_badge
 from tabletop.render.geometry import TOKEN_RADIUS, grid_rect, token_spots
 from tabletop.render.layout import MapLayout
 from tabletop.render.paint import (
-    paint_badge,
     paint_border,
     paint_grid,
     paint_reach_area,
@@ -191,6 +191,6 @@ class SelectionMarks(QGraphicsItem):
                 painter.strokePath(zone_path(self.layout.zones[object_id]), pen)
             else:
                 line = self.layout.lines[object_id]
-                paint_border(painter, line, STYLE, detail, selected=True)
+                paint_border(painter, line, STYLE, selected=True)
                 if detail:
                     paint_badge(painter, self.layout.borders[object_id], line, STYLE)
