@@ -10,9 +10,9 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPicture, QPixmap, QTransform
 
+from tabletop.geometry.shapes import BorderLine
 from tabletop.model import Border
 from tabletop.render.badges import Badge, arrow, badge_for
-from tabletop.render.geometry import BorderLine
 from tabletop.render.style import MapStyle, map_font
 
 MAX_PICTURES = 2000

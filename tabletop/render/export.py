@@ -14,9 +14,9 @@ from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF
 from PySide6.QtGui import QGuiApplication, QImage, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
 
+from tabletop.geometry.shapes import map_bounds
 from tabletop.io import MapFileError
 from tabletop.model import Map
-from tabletop.render.geometry import map_bounds
 from tabletop.render.paint import paint_map
 from tabletop.render.style import MapStyle
 

@@ -8,10 +8,10 @@ import math
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
+from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, area_rect, grid_rect, token_spots
 from tabletop.model import EncounterGrid, Map, NodeShape, Token, Zone
 from tabletop.render.badge_paint import paint_badges
-from tabletop.render.geometry import TOKEN_RADIUS, BorderLine, area_rect, grid_rect, token_spots
-from tabletop.render.layout import MapLayout
 from tabletop.render.style import MapStyle, map_font
 from tabletop.rules import Terrain
 

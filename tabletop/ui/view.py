@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
-from tabletop.render.geometry import map_bounds
+from tabletop.geometry.shapes import map_bounds
 from tabletop.ui.scene.map_scene import MapScene
 
 MIN_SCALE, MAX_SCALE = 0.02, 12.0

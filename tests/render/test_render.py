@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QColor, QImage
 
+from tabletop.geometry.shapes import border_line, map_bounds, shared_edges, token_spots
 from tabletop.model import Border, FillStyle, Map, Passage, PolygonShape, Zone
 from tabletop.render.badges import badge_for
 from tabletop.render.export import export_map, render_image
-from tabletop.render.geometry import border_line, map_bounds, shared_edges, token_spots
 from tabletop.render.style import MapStyle
 from tabletop.samples import hillside, nephrite_net, room_with_door, warehouse
 from tests.cli.run import tabletop
@@ -136,8 +136,8 @@ def test_copied_badges_land_where_replayed_strokes_would(qapp):
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QPainter, QPicture
 
+    from tabletop.geometry.layout import MapLayout
     from tabletop.render.badge_paint import paint_badge, paint_badges
-    from tabletop.render.layout import MapLayout
 
     map_ = room_with_door()
     layout = MapLayout(map_)

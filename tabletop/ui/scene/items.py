@@ -13,9 +13,9 @@ from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
+from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.shapes import TOKEN_RADIUS, grid_rect, token_spots
 from tabletop.render.badge_paint import paint_badge
-from tabletop.render.geometry import TOKEN_RADIUS, grid_rect, token_spots
-from tabletop.render.layout import MapLayout
 from tabletop.render.paint import (
     paint_border,
     paint_grid,

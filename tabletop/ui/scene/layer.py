@@ -17,7 +17,7 @@ from PySide6.QtGui import QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
-from tabletop.render.layout import Box, MapLayout
+from tabletop.geometry.layout import Box, MapLayout
 from tabletop.render.paint import paint_region
 from tabletop.render.style import DETAIL_SCALE, MapStyle
 

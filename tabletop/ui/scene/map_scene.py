@@ -12,9 +12,9 @@ from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.document import MapDocument
+from tabletop.geometry.layout import Box, MapLayout
+from tabletop.geometry.shapes import area_at, map_bounds, token_spots
 from tabletop.heap import collector_paused
-from tabletop.render.geometry import area_at, map_bounds, token_spots
-from tabletop.render.layout import Box, MapLayout
 from tabletop.render.paint import zone_path
 from tabletop.render.style import MapStyle
 from tabletop.ui.scene.items import GridItem, MapItem, ReachOverlay, SelectionMarks, TokenItem

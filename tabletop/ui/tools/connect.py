@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QGraphicsLineItem
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import AddObject
+from tabletop.geometry.shapes import shared_edges
 from tabletop.model import Border
-from tabletop.render.geometry import shared_edges
 from tabletop.ui.tools.base import Tool
 
 

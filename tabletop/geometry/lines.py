@@ -11,8 +11,8 @@ import math
 
 import numpy as np
 
+from tabletop.geometry.shapes import BorderLine, border_line
 from tabletop.model import Map, Zone
-from tabletop.render.geometry import BorderLine, border_line
 
 TOLERANCE = 1e-6
 

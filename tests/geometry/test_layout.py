@@ -7,10 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.lines import border_lines
+from tabletop.geometry.shapes import border_line
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
-from tabletop.render.geometry import border_line
-from tabletop.render.layout import MapLayout
-from tabletop.render.lines import border_lines
 from tabletop.samples import nephrite_net, warehouse
 from tests.benchmarks.mapgen import zone_map
 

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from tabletop.geometry.lines import border_lines
+from tabletop.geometry.shapes import BorderLine, border_line
 from tabletop.model import Border, Map, NodeShape, Zone
-from tabletop.render.geometry import BorderLine, border_line
-from tabletop.render.lines import border_lines
 
 Box = tuple[float, float, float, float]
 """(left, top, right, bottom) in map units."""
