@@ -22,7 +22,9 @@ def test_import_linter_contracts_are_kept():
     assert "Contracts: 2 kept, 0 broken" in done.stdout
 
 
-@pytest.mark.parametrize("layer", ["tabletop.model", "tabletop.geometry", "tabletop.rules", "tabletop.io", "tabletop.cli"])
+@pytest.mark.parametrize(
+    "layer", ["tabletop.model", "tabletop.geometry", "tabletop.rules", "tabletop.io", "tabletop.cli"]
+)
 def test_headless_layers_load_no_qt(layer):
     code = f"import sys, {layer}; print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
