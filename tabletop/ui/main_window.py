@@ -16,7 +16,7 @@ from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.files import FileHandler, recent_files
 from tabletop.ui.recovery import Autosaver, discard, pending
-from tabletop.ui.scene.map_scene import MapScene
+from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.tools.connect import BorderTool, join_touching_zones
 from tabletop.ui.tools.draw import NodeTool, PolygonTool
 from tabletop.ui.tools.place import TokenTool
@@ -31,7 +31,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings or QSettings()
         self.document = MapDocument(Map(title="Untitled map"), parent=self)
-        self.scene = MapScene(self.document)
+        self.scene = EditorScene(self.document)
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
         self.files = FileHandler(self, self.document, self.settings)
@@ -177,11 +177,11 @@ class MainWindow(QMainWindow):
 
     def _hovered(self, pos: QPointF) -> None:
         text = f"{pos.x():.0f}, {pos.y():.0f}"
-        zone_id = self.scene.zone_at(pos)
+        zone_id = self.document.zone_at(pos.x(), pos.y())
         if zone_id:
             text = f"{self.document.get('zone', zone_id).label}   {text}"
             text += self._range_note(zone_id)
-        area = self.scene.area_at(pos)
+        area = self.document.area_at(pos.x(), pos.y())
         if area:
             text = f"area {area[1][0]},{area[1][1]}   {text}"
         self.hover_label.setText(text)
@@ -199,7 +199,7 @@ class MainWindow(QMainWindow):
 
     def centre_on(self, kind: str, object_id: str) -> None:
         item = self.scene.items_by_key.get((kind, object_id))
-        box = self.scene.box_of(kind, object_id)
+        box = self.document.layout.boxes.get((kind, object_id))
         if item is not None:
             self.view.centerOn(item.sceneBoundingRect().center())
         elif box is not None:

@@ -1,12 +1,27 @@
 """One small QUndoCommand per kind of edit; each says what it did in the Edit menu's words."""
 
+from tabletop.document.commands.batch import Batch
 from tabletop.document.commands.edits import (
     AddObject,
     EditMap,
     EditObject,
     MoveToken,
     RemoveObject,
-    RemoveZone,
+    remove,
+    remove_grid,
+    remove_zone,
 )
+from tabletop.document.commands.merge import MergeId
 
-__all__ = ["AddObject", "EditMap", "EditObject", "MoveToken", "RemoveObject", "RemoveZone"]
+__all__ = [
+    "AddObject",
+    "Batch",
+    "EditMap",
+    "EditObject",
+    "MergeId",
+    "MoveToken",
+    "RemoveObject",
+    "remove",
+    "remove_grid",
+    "remove_zone",
+]

@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from tabletop.document.map_document import MapDocument
+from tabletop.model.kinds import Kind
 
 
 class PutCommand(QUndoCommand):
@@ -24,7 +25,7 @@ class PutCommand(QUndoCommand):
         text: str,
     ) -> None:
         super().__init__(text)
-        self.document, self.kind = document, kind
+        self.document, self.kind = document, Kind(kind)
         self.before, self.after = before, after
         self.position: int | None = None
 

@@ -60,8 +60,7 @@ class Inspector(QWidget):
         self._page_border()
         self._page_token()
         document.selectionChanged.connect(self.refresh)
-        document.changed.connect(self._changed)
-        document.removed.connect(lambda *_: self.refresh())
+        document.edited.connect(self._edited)
         document.reset.connect(self.refresh)
         document.metaChanged.connect(self.refresh)
         self.refresh()
@@ -176,8 +175,8 @@ class Inspector(QWidget):
             f"{len(map_.zones)} zones, {len(map_.borders)} borders, {len(map_.tokens)} tokens, {len(map_.grids)} grids"
         )
 
-    def _changed(self, kind: str, object_id: str) -> None:
-        if self.shown == (kind, object_id) or self.shown is None:
+    def _edited(self, change) -> None:
+        if change.removed or self.shown == (change.kind, change.object_id) or self.shown is None:
             self.refresh()
 
     # -- editing -----------------------------------------------------------------------------

@@ -20,8 +20,7 @@ class ObjectList(QListWidget):
         self.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
         self.rows: dict[str, QListWidgetItem] = {}
         self._syncing = False
-        document.changed.connect(self._changed)
-        document.removed.connect(self._removed)
+        document.edited.connect(self._edited)
         document.reset.connect(self.rebuild)
         document.selectionChanged.connect(self._from_document)
         self.itemSelectionChanged.connect(self._to_document)
@@ -49,6 +48,12 @@ class ObjectList(QListWidget):
         item.setData(Qt.ItemDataRole.UserRole, obj.id)
         self.rows[obj.id] = item
         self.addItem(item)
+
+    def _edited(self, change) -> None:
+        if change.removed:
+            self._removed(change.kind, change.object_id)
+        else:
+            self._changed(change.kind, change.object_id)
 
     def _changed(self, kind: str, object_id: str) -> None:
         if kind != self.kind:

@@ -8,9 +8,10 @@ from PySide6.QtGui import QMouseEvent, QPen
 from PySide6.QtWidgets import QGraphicsLineItem
 
 from tabletop.document import MapDocument
-from tabletop.document.commands import AddObject
+from tabletop.document.commands import AddObject, Batch
 from tabletop.geometry.shapes import shared_edges
-from tabletop.model import Border
+from tabletop.model import Border, PolygonShape
+from tabletop.model.kinds import Kind
 from tabletop.ui.tools.base import Tool
 
 
@@ -23,27 +24,55 @@ def add_border(document: MapDocument, a: str, b: str) -> str | None:
     return border_id
 
 
-def join_touching_zones(document: MapDocument) -> int:
-    """Borders for every pair of polygon zones sharing an edge and not yet joined; one undo step."""
-    polygons = [z for z in document.map.zones if z.shape.kind == "polygon"]
+def touching_pairs(document: MapDocument) -> list[tuple[str, str]]:
+    """Pairs of polygon zones that share an edge and have no border yet, in map order. Each
+    zone is compared only with the zones the bucket index finds around it, so a 10k-zone
+    map takes a second, not the minutes of every pair."""
+    layout = document.layout
     joined = {frozenset((b.a, b.b)) for b in document.map.borders}
     pairs = []
-    for i, a in enumerate(polygons):
-        ax = [x for x, _ in a.shape.points]
-        ay = [y for _, y in a.shape.points]
-        for b in polygons[i + 1 :]:
-            bx = [x for x, _ in b.shape.points]
-            by = [y for _, y in b.shape.points]
-            if max(ax) < min(bx) or max(bx) < min(ax) or max(ay) < min(by) or max(by) < min(ay):
+    for a in document.map.zones:
+        if not isinstance(a.shape, PolygonShape):
+            continue
+        xs, ys = [x for x, _ in a.shape.points], [y for _, y in a.shape.points]
+        found = layout.find((min(xs), min(ys), max(xs), max(ys)))
+        near = [
+            i
+            for kind, i in found
+            if kind == Kind.ZONE and document.position(Kind.ZONE, i) > document.position(Kind.ZONE, a.id)
+        ]
+        for b_id in document.in_map_order(Kind.ZONE, near):
+            b = layout.zones[b_id]
+            if not isinstance(b.shape, PolygonShape) or frozenset((a.id, b_id)) in joined:
                 continue
-            if frozenset((a.id, b.id)) not in joined and shared_edges(a.shape.points, b.shape.points):
-                pairs.append((a.id, b.id))
+            bx, by = [x for x, _ in b.shape.points], [y for _, y in b.shape.points]
+            if max(xs) < min(bx) or max(bx) < min(xs) or max(ys) < min(by) or max(by) < min(ys):
+                continue
+            if shared_edges(a.shape.points, b.shape.points):
+                pairs.append((a.id, b_id))
+    return pairs
+
+
+def join_touching_zones(document: MapDocument) -> int:
+    """Borders for every pair of polygon zones sharing an edge and not yet joined; one undo step."""
+    pairs = touching_pairs(document)
     if pairs:
-        document.undo_stack.beginMacro(f"Join {len(pairs)} pairs of touching zones")
-        for a, b in pairs:
-            add_border(document, a, b)
-        document.undo_stack.endMacro()
+        borders = []
+        for n, (a, b) in enumerate(pairs):
+            border_id = document.new_id("border", "border") if n == 0 else _next_id(document, borders[-1].id)
+            borders.append(Border(id=border_id, a=a, b=b))
+        adds = [AddObject(document, Kind.BORDER, border) for border in borders]
+        document.undo_stack.push(Batch(f"Join {len(pairs)} pairs of touching zones", adds))
     return len(pairs)
+
+
+def _next_id(document: MapDocument, last: str) -> str:
+    """The next free border id after `last` (ids are handed out before any is added)."""
+    prefix, n = last.rsplit("-", 1)
+    n = int(n) + 1
+    while document.get(Kind.BORDER, f"{prefix}-{n}") is not None:
+        n += 1
+    return f"{prefix}-{n}"
 
 
 class BorderTool(Tool):
@@ -72,7 +101,7 @@ class BorderTool(Tool):
     def press(self, event: QMouseEvent, pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
             return False
-        self._from = self.scene.zone_at(pos)
+        self._from = self.document.zone_at(pos.x(), pos.y())
         if self._from is not None:
             centre = self.document.get("zone", self._from).shape.centre()
             self.line.setLine(QLineF(QPointF(*centre), pos))
@@ -91,7 +120,7 @@ class BorderTool(Tool):
         if self._from is None:
             return False
         self.line.hide()
-        target = self.scene.zone_at(pos)
+        target = self.document.zone_at(pos.x(), pos.y())
         start, self._from = self._from, None
         if target is not None:
             border_id = add_border(self.document, start, target)
