@@ -68,3 +68,12 @@ def test_new_ids_are_unused(qapp):
     document = MapDocument(warehouse())
     assert document.new_id("zone", "z") == "z-4"
     assert document.new_id("token", "token") == "token-3"
+
+
+def test_a_token_dragged_back_to_where_it_started_is_not_an_edit(qapp):
+    document = MapDocument(warehouse())
+    stack = document.undo_stack
+    stack.push(MoveToken(document, "gatto", ZoneLocation(zone="z2"), drag=7))
+    stack.push(MoveToken(document, "gatto", ZoneLocation(zone="z1"), drag=7))
+    assert stack.count() == 0 and not document.modified
+    assert document.get("token", "gatto").location == ZoneLocation(zone="z1")

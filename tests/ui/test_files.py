@@ -106,6 +106,7 @@ def test_after_a_crash_the_next_start_offers_the_recovered_map(window, tmp_path,
     assert window.document.path == source and window.document.modified
     assert answers["asked"] == ["Tabletop closed without saving changes to warehouse.tabletop. Recover them?"]
     assert pending() == []
+    answers["question"] = QMessageBox.StandardButton.Discard  # so the window may close at the end
 
 
 def test_autosave_writes_only_when_there_is_something_new(window, maps_dir):

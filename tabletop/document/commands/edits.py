@@ -87,6 +87,7 @@ class MoveToken(PutCommand):
             return False
         self.after = other.after
         self.setText(other.text())
+        self.setObsolete(self.after == self.before)  # dropped where it started: not an edit
         return True
 
 
