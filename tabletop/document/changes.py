@@ -18,12 +18,13 @@ class Action(Enum):
 
 @dataclass(frozen=True)
 class Change:
-    """One object added, changed or removed. `repaint` holds the map boxes whose picture
-    changed (the object's and its borders' old and new boxes), already worked out by the
-    document's layout, so every map layer repaints just those."""
+    """Objects of one kind added, changed or removed (usually one; thousands when Join
+    Touching Zones adds borders). `repaint` holds the map boxes whose picture changed (the
+    objects' and their borders' old and new boxes), already worked out by the document's
+    layout, so every map layer repaints just those."""
 
     kind: Kind
-    object_id: str
+    object_ids: tuple[str, ...]
     action: Action
     repaint: tuple[Box, ...] = ()
 

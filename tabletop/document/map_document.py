@@ -78,8 +78,8 @@ class MapDocument(QObject):
     # -- lookups -------------------------------------------------------------------------
 
     def get(self, kind: str, object_id: str) -> Any | None:
-        position = self._positions[Kind(kind)].get(object_id)
-        return None if position is None else self._items(Kind(kind))[position]
+        position = self._positions[kind].get(object_id)  # a Kind hashes as its word
+        return None if position is None else getattr(self.map, Kind(kind).plural)[position]
 
     def label(self, kind: str, object_id: str) -> str:
         """What the GM calls an object: its name, else its id."""
@@ -88,11 +88,11 @@ class MapDocument(QObject):
 
     def position(self, kind: str, object_id: str) -> int:
         """Where an object stands in its list: later ones are drawn on top."""
-        return self._positions[Kind(kind)].get(object_id, -1)
+        return self._positions[kind].get(object_id, -1)
 
     def in_map_order(self, kind: str, object_ids: Iterable[str]) -> list[str]:
         """Ids sorted as their objects stand in the map (the drawing order)."""
-        return sorted(object_ids, key=self._positions[Kind(kind)].__getitem__)
+        return sorted(object_ids, key=self._positions[kind].__getitem__)
 
     def new_id(self, kind: str, prefix: str) -> str:
         """An id not yet used by this kind, e.g. zone-7."""
@@ -152,32 +152,55 @@ class MapDocument(QObject):
 
     def put(self, kind: str, obj: Any, position: int | None = None) -> None:
         """Add an object (at `position`, default the end) or replace the one with its id."""
+        self.put_many(kind, [obj], None if position is None else [position])
+
+    def put_many(self, kind: str, objs: list[Any], positions: list[int] | None = None) -> None:
+        """Add or replace several objects of one kind as one change (Join Touching Zones adds
+        thousands of borders: their lines are worked out in one pass and views repaint once).
+        New objects go to `positions` (as `drop_many` returned them), else to the end."""
         kind = Kind(kind)
-        known = self._positions[kind].get(obj.id)
-        self.integrity.check_put(kind, obj, None if known is None else self._items(kind)[known])
-        items = self._items(kind)
-        if known is not None:
-            items[known] = obj
+        items, index = self._items(kind), self._positions[kind]
+        known = [index.get(obj.id) for obj in objs]
+        for obj, at in zip(objs, known, strict=True):
+            self.integrity.check_put(kind, obj, None if at is None else items[at])
+        added = [obj for obj, at in zip(objs, known, strict=True) if at is None]
+        for obj, at in zip(objs, known, strict=True):
+            if at is not None:
+                items[at] = obj
+        if positions is None:
+            items.extend(added)
+            for obj in added:
+                index[obj.id] = len(index)
         else:
-            items.insert(len(items) if position is None else position, obj)
-            self._renumber(kind, obj.id if position is None else None)
-        repaint = self._track(kind, obj, added=known is None)
+            for at, obj in sorted(zip(positions, added, strict=True), key=lambda pair: pair[0]):
+                items.insert(at, obj)
+            self._renumber(kind)
+        repaint = self._track(kind, objs, added={obj.id for obj in added})
         self.revision += 1
-        self.edited.emit(Change(kind, obj.id, Action.CHANGED if known is not None else Action.ADDED, repaint))
+        action = Action.ADDED if len(added) == len(objs) else Action.CHANGED
+        self.edited.emit(Change(kind, tuple(obj.id for obj in objs), action, repaint))
 
     def drop(self, kind: str, object_id: str) -> int:
         """Remove an object; returns where it stood so undo can put it back in place."""
+        return self.drop_many(kind, [object_id])[0]
+
+    def drop_many(self, kind: str, object_ids: list[str]) -> list[int]:
+        """Remove several objects of one kind as one change; returns where each stood."""
         kind = Kind(kind)
-        position = self._positions[kind][object_id]
-        obj = self._items(kind)[position]
-        self.integrity.check_drop(kind, obj)
-        del self._items(kind)[position]
+        items, index = self._items(kind), self._positions[kind]
+        positions = [index[object_id] for object_id in object_ids]
+        objs = [items[at] for at in positions]
+        for obj in objs:
+            self.integrity.check_drop(kind, obj)
+        for at in sorted(positions, reverse=True):
+            del items[at]
         self._renumber(kind)
-        repaint = self._untrack(kind, obj)
-        self.selection = [s for s in self.selection if s != (kind, object_id)]
+        repaint = self._untrack(kind, objs)
+        gone = set(object_ids)
+        self.selection = [key for key in self.selection if key[0] is not kind or key[1] not in gone]
         self.revision += 1
-        self.edited.emit(Change(kind, object_id, Action.REMOVED, repaint))
-        return position
+        self.edited.emit(Change(kind, tuple(object_ids), Action.REMOVED, repaint))
+        return positions
 
     def set_meta(self, title: str, notes: str) -> None:
         self.map.title, self.map.notes = title, notes
@@ -195,43 +218,46 @@ class MapDocument(QObject):
     def _items(self, kind: Kind) -> list:
         return getattr(self.map, kind.plural)
 
-    def _renumber(self, kind: Kind, appended: str | None = None) -> None:
-        if appended is not None:  # the common case: one more at the end
-            self._positions[kind][appended] = len(self._positions[kind])
-        else:
-            self._positions[kind] = {obj.id: i for i, obj in enumerate(self._items(kind))}
+    def _renumber(self, kind: Kind) -> None:
+        self._positions[kind] = {obj.id: i for i, obj in enumerate(self._items(kind))}
 
-    def _track(self, kind: Kind, obj: Any, *, added: bool) -> tuple[Box, ...]:
-        self.integrity.put(kind, obj)
-        if kind is Kind.GRID:
-            self._terrains.pop(obj.id, None)
+    def _track(self, kind: Kind, objs: list[Any], *, added: set[str]) -> tuple[Box, ...]:
+        for obj in objs:
+            self.integrity.put(kind, obj)
+            if kind is Kind.GRID:
+                self._terrains.pop(obj.id, None)
         if kind not in (Kind.ZONE, Kind.BORDER):
             return ()
         if self._graph is not None:
-            if kind is Kind.ZONE:
-                (self._graph.add_zone if added else self._graph.rename_zone)(obj)
-            else:
-                self._graph.set_border(obj)
-        keys = [(kind, obj.id)]
+            for obj in objs:
+                if kind is Kind.BORDER:
+                    self._graph.set_border(obj)
+                else:
+                    (self._graph.add_zone if obj.id in added else self._graph.rename_zone)(obj)
+        keys = [(kind, obj.id) for obj in objs]
         if kind is Kind.ZONE:
-            keys += [(Kind.BORDER, b) for b in self.layout.borders_at.get(obj.id, ())]
+            keys += [(Kind.BORDER, b) for obj in objs for b in self.layout.borders_at.get(obj.id, ())]
         before = self._boxes(keys)
-        if kind is Kind.ZONE:
-            self.layout.set_zone(obj)
+        if kind is Kind.BORDER:
+            self.layout.set_borders(objs)
         else:
-            self.layout.set_border(obj)
+            for obj in objs:
+                self.layout.set_zone(obj)
         return before + self._boxes(keys)
 
-    def _untrack(self, kind: Kind, obj: Any) -> tuple[Box, ...]:
-        self.integrity.drop(kind, obj)
-        if kind is Kind.GRID:
-            self._terrains.pop(obj.id, None)
+    def _untrack(self, kind: Kind, objs: list[Any]) -> tuple[Box, ...]:
+        for obj in objs:
+            self.integrity.drop(kind, obj)
+            if kind is Kind.GRID:
+                self._terrains.pop(obj.id, None)
         if kind not in (Kind.ZONE, Kind.BORDER):
             return ()
         if self._graph is not None:
-            (self._graph.remove_zone if kind is Kind.ZONE else self._graph.remove_border)(obj.id)
-        before = self._boxes([(kind, obj.id)])
-        self.layout.drop(kind, obj.id)
+            for obj in objs:
+                (self._graph.remove_zone if kind is Kind.ZONE else self._graph.remove_border)(obj.id)
+        before = self._boxes([(kind, obj.id) for obj in objs])
+        for obj in objs:
+            self.layout.drop(kind, obj.id)
         return before
 
     def _boxes(self, keys: list[tuple[Kind, str]]) -> tuple[Box, ...]:

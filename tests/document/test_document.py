@@ -17,9 +17,9 @@ def test_every_change_says_what_changed(qapp):
     document.edited.connect(seen.append)
     document.undo_stack.push(AddObject(document, "border", Border(id="b13", a="z1", b="z3")))
     document.undo_stack.undo()
-    assert [(c.kind, c.object_id, c.action) for c in seen] == [
-        (Kind.BORDER, "b13", Action.ADDED),
-        (Kind.BORDER, "b13", Action.REMOVED),
+    assert [(c.kind, c.object_ids, c.action) for c in seen] == [
+        (Kind.BORDER, ("b13",), Action.ADDED),
+        (Kind.BORDER, ("b13",), Action.REMOVED),
     ]
     assert seen[0].repaint == (document.layout.boxes.get((Kind.BORDER, "b13")) or seen[1].repaint[0],)
     assert seen[1].repaint, "a removed border's old box is repainted"

@@ -12,8 +12,10 @@ from tabletop.document.commands.edits import (
     remove_zone,
 )
 from tabletop.document.commands.merge import MergeId
+from tabletop.document.commands.put import AddMany
 
 __all__ = [
+    "AddMany",
     "AddObject",
     "Batch",
     "EditMap",

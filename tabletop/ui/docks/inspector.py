@@ -176,7 +176,11 @@ class Inspector(QWidget):
         )
 
     def _edited(self, change) -> None:
-        if change.removed or self.shown == (change.kind, change.object_id) or self.shown is None:
+        if (
+            change.removed
+            or self.shown is None
+            or (self.shown[0] == change.kind and self.shown[1] in change.object_ids)
+        ):
             self.refresh()
 
     # -- editing -----------------------------------------------------------------------------

@@ -50,10 +50,11 @@ class ObjectList(QListWidget):
         self.addItem(item)
 
     def _edited(self, change) -> None:
-        if change.removed:
-            self._removed(change.kind, change.object_id)
-        else:
-            self._changed(change.kind, change.object_id)
+        for object_id in change.object_ids:
+            if change.removed:
+                self._removed(change.kind, object_id)
+            else:
+                self._changed(change.kind, object_id)
 
     def _changed(self, kind: str, object_id: str) -> None:
         if kind != self.kind:

@@ -114,8 +114,14 @@ class MapLayer(QGraphicsItem):
             self._rect = self._rect.united(rect)
 
     def dirty(self, boxes: list[Box]) -> None:
-        """Drop the tiles, at every zoom, that show any of these map boxes."""
+        """Drop the tiles, at every zoom, that show any of these map boxes (their union, when
+        a bulk edit brings thousands)."""
         rects = [QRectF(left, top, right - left, bottom - top) for left, top, right, bottom in boxes]
+        if len(rects) > 64:
+            union = QRectF()
+            for rect in rects:
+                union = union.united(rect)
+            rects = [union]
         for key in self.budget.keys(self._owner):
             level, ix, iy = key
             tile = QRectF(ix * TILE / level, iy * TILE / level, TILE / level, TILE / level)

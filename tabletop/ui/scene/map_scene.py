@@ -73,21 +73,22 @@ class MapScene(QGraphicsScene):
         return item
 
     def _edited(self, change: Change) -> None:
-        kind, object_id = change.kind, change.object_id
+        kind = change.kind
         if kind in (Kind.ZONE, Kind.BORDER):
             self.layer.dirty(change.repaint)
-            box = self.layout.boxes.get((kind, object_id))
-            if box is not None:
+            for box in change.repaint:
                 left, top, right, bottom = box
                 self._grow_to(QRectF(left, top, right - left, bottom - top))
         elif change.removed:
-            item = self.items_by_key.pop((kind, object_id), None)
-            if item is not None:
-                self.removeItem(item)
+            for object_id in change.object_ids:
+                item = self.items_by_key.pop((kind, object_id), None)
+                if item is not None:
+                    self.removeItem(item)
         else:
-            item = self.items_by_key.get((kind, object_id)) or self._add(kind, object_id)
-            item.sync()
-            self._grow_to(item.sceneBoundingRect())
+            for object_id in change.object_ids:
+                item = self.items_by_key.get((kind, object_id)) or self._add(kind, object_id)
+                item.sync()
+                self._grow_to(item.sceneBoundingRect())
         if kind in (Kind.ZONE, Kind.TOKEN, Kind.GRID):  # tokens share their zone's or area's space
             self._sync_tokens()
 

@@ -8,9 +8,8 @@ from PySide6.QtGui import QMouseEvent, QPen
 from PySide6.QtWidgets import QGraphicsLineItem
 
 from tabletop.document import MapDocument
-from tabletop.document.commands import AddObject, Batch
-from tabletop.geometry.shapes import shared_edges
-from tabletop.model import Border, PolygonShape
+from tabletop.document.commands import AddMany, AddObject
+from tabletop.model import Border
 from tabletop.model.kinds import Kind
 from tabletop.ui.tools.base import Tool
 
@@ -25,54 +24,31 @@ def add_border(document: MapDocument, a: str, b: str) -> str | None:
 
 
 def touching_pairs(document: MapDocument) -> list[tuple[str, str]]:
-    """Pairs of polygon zones that share an edge and have no border yet, in map order. Each
-    zone is compared only with the zones the bucket index finds around it, so a 10k-zone
-    map takes a second, not the minutes of every pair."""
-    layout = document.layout
+    """Pairs of polygon zones that share an edge and have no border yet, in map order,
+    found through the document's bucket index."""
     joined = {frozenset((b.a, b.b)) for b in document.map.borders}
-    pairs = []
-    for a in document.map.zones:
-        if not isinstance(a.shape, PolygonShape):
-            continue
-        xs, ys = [x for x, _ in a.shape.points], [y for _, y in a.shape.points]
-        found = layout.find((min(xs), min(ys), max(xs), max(ys)))
-        near = [
-            i
-            for kind, i in found
-            if kind == Kind.ZONE and document.position(Kind.ZONE, i) > document.position(Kind.ZONE, a.id)
-        ]
-        for b_id in document.in_map_order(Kind.ZONE, near):
-            b = layout.zones[b_id]
-            if not isinstance(b.shape, PolygonShape) or frozenset((a.id, b_id)) in joined:
-                continue
-            bx, by = [x for x, _ in b.shape.points], [y for _, y in b.shape.points]
-            if max(xs) < min(bx) or max(bx) < min(xs) or max(ys) < min(by) or max(by) < min(ys):
-                continue
-            if shared_edges(a.shape.points, b.shape.points):
-                pairs.append((a.id, b_id))
-    return pairs
+    pairs = document.layout.touching_pairs([z.id for z in document.map.zones])
+    return [pair for pair in pairs if frozenset(pair) not in joined]
 
 
 def join_touching_zones(document: MapDocument) -> int:
     """Borders for every pair of polygon zones sharing an edge and not yet joined; one undo step."""
     pairs = touching_pairs(document)
     if pairs:
-        borders = []
-        for n, (a, b) in enumerate(pairs):
-            border_id = document.new_id("border", "border") if n == 0 else _next_id(document, borders[-1].id)
-            borders.append(Border(id=border_id, a=a, b=b))
-        adds = [AddObject(document, Kind.BORDER, border) for border in borders]
-        document.undo_stack.push(Batch(f"Join {len(pairs)} pairs of touching zones", adds))
+        ids = _free_ids(document, "border", len(pairs))
+        borders = [Border(id=i, a=a, b=b) for i, (a, b) in zip(ids, pairs, strict=True)]
+        document.undo_stack.push(AddMany(document, Kind.BORDER, borders, f"Join {len(pairs)} pairs of touching zones"))
     return len(pairs)
 
 
-def _next_id(document: MapDocument, last: str) -> str:
-    """The next free border id after `last` (ids are handed out before any is added)."""
-    prefix, n = last.rsplit("-", 1)
-    n = int(n) + 1
-    while document.get(Kind.BORDER, f"{prefix}-{n}") is not None:
+def _free_ids(document: MapDocument, prefix: str, count: int) -> list[str]:
+    """`count` border ids not yet used, handed out before any of them is added."""
+    ids, n = [], 0
+    while len(ids) < count:
         n += 1
-    return f"{prefix}-{n}"
+        if document.get(Kind.BORDER, f"{prefix}-{n}") is None:
+            ids.append(f"{prefix}-{n}")
+    return ids
 
 
 class BorderTool(Tool):
