@@ -12,6 +12,7 @@ from tabletop.rules.facing import area_centre, is_behind
 from tabletop.rules.grid_movement import GridReach
 from tabletop.rules.grid_movement import grid_reach as reach_on_grid
 from tabletop.rules.movement import NoWayThrough
+from tabletop.rules.sides import opponent_areas
 from tabletop.rules.terrain import Area, Terrain
 
 Output = tuple[dict[str, Any], list[str]]
@@ -54,11 +55,7 @@ def _moved(map_: Map, args: argparse.Namespace) -> tuple[EncounterGrid, Area, Gr
     speed = args.speed if args.speed is not None else (token.speeds.of(args.move) if token else None)
     if speed is None:
         raise UsageError("a move on a grid needs --speed N (or --token with speeds)")
-    opponents = [
-        (t.location.row, t.location.col)
-        for t in map_.tokens
-        if isinstance(t.location, AreaLocation) and t.location.grid == grid.id and side is not None and t.side != side
-    ]
+    opponents = opponent_areas(map_, grid.id, side, token.id if token else None)
     return grid, start, reach_on_grid(terrain, start, args.move, speed, opponents)
 
 

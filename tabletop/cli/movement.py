@@ -41,7 +41,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--from-area", metavar="ROW,COL", type=_area, help="the start area on the grid")
     p.add_argument("--move", choices=MOVE_TYPES, default="run", help="move type on a grid (default run)")
     p.add_argument("--speed", type=int, help="areas of movement on a grid (default: the token's speed)")
-    p.add_argument("--side", help="the mover's side on a grid: tokens of other sides are opponents")
+    p.add_argument("--side", help="the mover's side on a grid: other known sides are opponents (neutral: none)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 

@@ -107,3 +107,10 @@ def test_usage_errors_exit_2(capsys, maps_dir):
         result = tabletop(capsys, *args)
         assert result.code == 2, args
         assert "Traceback" not in result.err
+
+
+def test_grid_reach_stops_at_opponents_of_the_side_given_and_not_without_one(capsys, maps_dir):
+    args = ("reach", str(maps_dir / "af-encounter.tabletop"), "--grid", "creek", "--from-area", "7,8", "--speed", "2")
+    unsided = {tuple(a["area"]): a["stops"] for a in _json(capsys, *args)["areas"]}
+    as_band = {tuple(a["area"]): a["stops"] for a in _json(capsys, *args, "--side", "band")["areas"]}
+    assert unsided[(7, 9)] is False and as_band[(7, 9)] is True, "the raider stands at 7,9"
