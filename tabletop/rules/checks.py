@@ -88,7 +88,10 @@ def choke_borders(graph: ZoneGraph) -> list[Finding]:
     """Borders whose loss cuts the map in two: the bridges of the passable graph taken both
     ways at once, when they are the only passable border between their zones and leave at
     least CHOKE_SIDE zones on each side."""
-    passable = graph.passable().to_undirected(as_view=False)
+    directed = graph.passable()
+    passable = nx.Graph()
+    passable.add_nodes_from(directed)
+    passable.add_edges_from(directed.edges())  # without the edge data: to_undirected deep-copies it
     bridges = []
     for a, b in nx.bridges(passable):
         ways = [i for i in _borders_between(graph, a, b) if _crossable(graph, i)]

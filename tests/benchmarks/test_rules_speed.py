@@ -16,6 +16,7 @@ import rustworkx as rx
 
 from tabletop.model import Passage
 from tabletop.rules import grid_reach, range_field, reach
+from tabletop.rules.checks import check_map
 
 
 def _starts(graph, count=50):
@@ -106,3 +107,27 @@ def test_grid_reach_speed_10(benchmark, terrains, across):
     terrain = terrains[across]
     centre = (across // 2, across // 2)
     benchmark(lambda: grid_reach(terrain, centre, "run", 10))
+
+
+@pytest.mark.parametrize("across", [15, 45])
+def test_grid_reach_huge_speed(benchmark, terrains, across):
+    """A speed of 10^8 from a file reaches the whole grid at the cost of the grid, not of 10^8."""
+    terrain = terrains[across]
+    centre = (across // 2, across // 2)
+    benchmark(lambda: grid_reach(terrain, centre, "run", 10**8))
+
+
+def test_reach_huge_budget_10k(benchmark, zone_graphs):
+    """The whole map in reach: a budget of 10^23 runs on the heap, not 10^23 buckets."""
+    graph = zone_graphs[10_000]
+    starts = _starts(graph)
+    found = benchmark.pedantic(lambda: reach(graph, next(starts), 10**23), rounds=7)
+    benchmark.extra_info["zones reached (last)"] = len(found.costs)
+
+
+def test_map_check_10k(benchmark, zone_graphs):
+    """Map ▸ Check Map on 10k zones, networkx graph built afresh each round (as after an edit)."""
+    graph = zone_graphs[10_000]
+    border = next(iter(graph.borders.values()))
+    found = benchmark.pedantic(lambda: check_map(graph), setup=lambda: graph.set_border(border), rounds=5)
+    benchmark.extra_info["findings"] = len(found)

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.document import MapDocument
-from tabletop.rules.checks import Finding, check_map
+from tabletop.rules.checks import Finding, choke_borders, one_way_traps, unreachable_zones
 
 CentreOn = Callable[[str, str], None]
 """centre_on(objects, object_id): objects is "zone" or "border"."""
@@ -36,6 +36,8 @@ class MapCheckDialog(QDialog):
         super().__init__(parent)
         self.document, self.centre_on = document, centre_on
         self.found: list[Finding] = []
+        self._whole_map: list[Finding] = []
+        """Traps and choke borders do not depend on the start: kept until refresh()."""
         self.setWindowTitle("Check Map")
         self.setModal(False)
         self.start = QComboBox()
@@ -76,11 +78,13 @@ class MapCheckDialog(QDialog):
         at = self.start.findData(chosen)
         self.start.setCurrentIndex(max(at, 0))
         self.start.blockSignals(False)
+        graph = self.document.graph()
+        self._whole_map = [*one_way_traps(graph), *choke_borders(graph)]
         self._check()
 
     def _check(self) -> None:
         start = self.start.currentData()
-        self.found = check_map(self.document.graph(), start) if start else []
+        self.found = [*unreachable_zones(self.document.graph(), start), *self._whole_map] if start else []
         self.findings.clear()
         for finding in self.found:
             item = QListWidgetItem(finding.message)
