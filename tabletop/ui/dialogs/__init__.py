@@ -1,0 +1,1 @@
+"""Dialogs of the map window that stand apart from the docks."""
