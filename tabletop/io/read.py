@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from tabletop.heap import collector_paused
+from tabletop.heap import collector_off
 from tabletop.io.errors import MapFileError
 from tabletop.io.limits import MAX_FILE_BYTES, MAX_NESTING
 from tabletop.io.migrate import MigrationError, migrate
@@ -36,7 +36,7 @@ def load_map(path: str | os.PathLike[str]) -> Map:
 
 def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>") -> Map:
     """Parse bytes as a map; `path` names the source in the error message."""
-    with collector_paused():
+    with collector_off():
         return _map_from_bytes(raw, path)
 
 
