@@ -20,7 +20,11 @@ from tabletop.model import (
     ZoneLocation,
 )
 
-text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
+text = st.text(
+    st.characters(codec="utf-8", exclude_categories=("Cs", "Cc"), exclude_characters="\u2028\u2029\ufffe\uffff"),
+    max_size=12,
+)
+"""Names as a map may hold them: one line, no control characters, nothing UTF-8 cannot write."""
 coord = st.floats(-1e4, 1e4, allow_nan=False, allow_infinity=False)
 cost = st.one_of(st.none(), st.integers(0, 9))
 door = st.one_of(

@@ -13,6 +13,7 @@ from tabletop.heap import collector_off
 from tabletop.io.errors import MapFileError
 from tabletop.io.limits import MAX_FILE_BYTES, MAX_NESTING
 from tabletop.io.migrate import MigrationError, migrate
+from tabletop.io.wording import describe
 from tabletop.model import FORMAT_VERSION, Map
 
 
@@ -121,13 +122,3 @@ def _depth(document: Any) -> int:
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
     return deepest
-
-
-def describe(error: ValidationError) -> str:
-    """The first validation problem as a GM would say it, with where in the file it is."""
-    first = error.errors(include_url=False)[0]
-    where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in first["loc"]).lstrip(".")
-    message = first["msg"].removeprefix("Value error, ")
-    count = error.error_count()
-    more = f" (and {count - 1} more problems)" if count > 1 else ""
-    return f"{where}: {message}{more}" if where else f"{message}{more}"

@@ -12,7 +12,7 @@ import json
 import os
 from pathlib import Path
 
-from tabletop.io.errors import MapFileError
+from tabletop.io.errors import MapFileError, one_line
 from tabletop.model import Map
 
 BACKUP_SUFFIX = ".bak"
@@ -20,13 +20,29 @@ BACKUP_SUFFIX = ".bak"
 
 def map_to_text(map_: Map) -> str:
     """The file text of a map: indented JSON, keys in model order, so diffs stay readable."""
-    return json.dumps(map_.model_dump(mode="json"), indent=1, ensure_ascii=False) + "\n"
+    return json.dumps(map_.model_dump(mode="json"), indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def map_to_bytes(map_: Map, path: str | os.PathLike[str]) -> bytes:
+    """The file's bytes; MapFileError when the map holds what no file can (a lone surrogate
+    or a number that is not one), which an edit that skipped validation could put there."""
+    try:
+        return map_to_text(map_).encode("utf-8")
+    except UnicodeEncodeError as error:
+        bad = one_line(error.object[error.start : error.end])
+        raise MapFileError(
+            path, f"could not be saved: the map holds text that cannot be written ({bad}): retype it"
+        ) from None
+    except ValueError as error:
+        raise MapFileError(
+            path, f"could not be saved: the map holds a value that cannot be written ({error})"
+        ) from None
 
 
 def save_map(map_: Map, path: str | os.PathLike[str], *, backup: bool = True) -> None:
     """Save atomically; on failure the old file is untouched and MapFileError says why."""
     path = Path(path)
-    data = map_to_text(map_).encode("utf-8")
+    data = map_to_bytes(map_, path)
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     _clear_dead_saves(path)
     try:
