@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -19,20 +20,44 @@ from tabletop.model import FORMAT_VERSION, Map
 
 def load_map(path: str | os.PathLike[str]) -> Map:
     """Read, check, migrate and validate one map file."""
+    return map_from_bytes(read_map_bytes(path), path)
+
+
+def read_map_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a regular file, never more than MAX_FILE_BYTES: a device (/dev/zero) or a
+    named pipe is refused before anything is read, so neither fills memory nor hangs."""
     path = Path(path)
     try:
-        if path.is_dir():
-            raise MapFileError(path, "is a folder, not a map file")
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise MapFileError(
-                path,
-                f"is {size // 2**20} MB; a map file may be at most {MAX_FILE_BYTES // 2**20} MB",
-            )
-        raw = path.read_bytes()
+        # O_NONBLOCK: opening a named pipe must not wait for a writer; plain files ignore it.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
     except OSError as error:
         raise MapFileError(path, f"cannot be read: {error.strerror or error}") from None
-    return map_from_bytes(raw, path)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise MapFileError(path, "is a folder, not a map file")
+        if not stat.S_ISREG(info.st_mode):
+            raise MapFileError(path, "is not a regular file (a device or a pipe): only map files can be read")
+        if info.st_size > MAX_FILE_BYTES:
+            raise MapFileError(path, f"is {info.st_size // 2**20} MB; {_CAP}")
+        chunks, total = [], 0
+        while total <= MAX_FILE_BYTES:
+            # one read of the whole file, as big as it said it was, then small ones if it grew
+            chunk = os.read(fd, min(MAX_FILE_BYTES + 1 - total, max(info.st_size + 1 - total, 1 << 16)))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > MAX_FILE_BYTES:
+            raise MapFileError(path, f"is larger than {MAX_FILE_BYTES // 2**20} MB; {_CAP}")
+        return b"".join(chunks)
+    except OSError as error:
+        raise MapFileError(path, f"cannot be read: {error.strerror or error}") from None
+    finally:
+        os.close(fd)
+
+
+_CAP = f"a map file may be at most {MAX_FILE_BYTES // 2**20} MB"
 
 
 def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>") -> Map:
