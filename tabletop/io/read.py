@@ -14,6 +14,7 @@ from tabletop.heap import collector_off
 from tabletop.io.errors import MapFileError
 from tabletop.io.limits import MAX_FILE_BYTES, MAX_NESTING
 from tabletop.io.migrate import MigrationError, migrate
+from tabletop.io.stamp import FileStamp
 from tabletop.io.wording import describe
 from tabletop.model import FORMAT_VERSION, Map
 
@@ -23,7 +24,19 @@ def load_map(path: str | os.PathLike[str]) -> Map:
     return map_from_bytes(read_map_bytes(path), path)
 
 
+def load_map_stamped(path: str | os.PathLike[str]) -> tuple[Map, FileStamp]:
+    """A map and the stamp of the file it came from, for an editor that will save it back
+    and must notice if another program changed the file meanwhile."""
+    raw, info = _read_regular(path)
+    return map_from_bytes(raw, path), FileStamp.of(info, raw)
+
+
 def read_map_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a map file; see _read_regular."""
+    return _read_regular(path)[0]
+
+
+def _read_regular(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]:
     """The bytes of a regular file, never more than MAX_FILE_BYTES: a device (/dev/zero) or a
     named pipe is refused before anything is read, so neither fills memory nor hangs."""
     path = Path(path)
@@ -50,7 +63,7 @@ def read_map_bytes(path: str | os.PathLike[str]) -> bytes:
             total += len(chunk)
         if total > MAX_FILE_BYTES:
             raise MapFileError(path, f"is larger than {MAX_FILE_BYTES // 2**20} MB; {_CAP}")
-        return b"".join(chunks)
+        return b"".join(chunks), info
     except OSError as error:
         raise MapFileError(path, f"cannot be read: {error.strerror or error}") from None
     finally:
