@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from tabletop.model import (
+    TOKEN_STATES,
     Aspect,
     Border,
     Door,
@@ -78,7 +79,8 @@ def maps(draw, max_zones: int = 8) -> Map:
             facing=draw(st.floats(0, 359.9)),
             speeds=Speeds(run=draw(st.integers(0, 5))),
             stress=[StressTrack(name="health", boxes=3, marked=draw(st.sampled_from([[], [1], [1, 3]])))],
-            states=draw(st.lists(st.sampled_from(["down", "bleeding", "hidden"]), unique=True)),
+            states=draw(st.lists(st.sampled_from(TOKEN_STATES), unique=True, max_size=3)),
+            hidden=draw(st.booleans()),
         )
         for i in range(draw(st.integers(0, 4)))
     ]

@@ -8,7 +8,10 @@ from pydantic import Field, field_validator
 
 from tabletop.model.base import Aspect, Colour, GameNumber, Id, Line, Model, StressTrack
 
-TokenState = Literal["down", "bleeding", "falling", "stall", "hidden", "exhausted"]
+TokenState = Literal["down", "bleeding", "falling", "stall", "exhausted"]
+"""A token's conflict states; whether the players see it is `Token.hidden`, said once."""
+TOKEN_STATES: tuple[str, ...] = TokenState.__args__
+"""The states in the order a GM reads them, for choice lists."""
 
 
 AreaNumber = Annotated[int, Field(ge=-10_000, le=10_000)]
