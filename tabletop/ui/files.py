@@ -87,15 +87,21 @@ class FileHandler:
         except MapFileError as error:
             QMessageBox.warning(self.window, "Could not open the map", str(error))
             return False
+        self.show_loaded(path, map_, stamp)
+        return True
+
+    def show_loaded(self, path: str | Path, map_: Map, stamp: FileStamp) -> None:
+        """Put a map read by load_map_stamped in the window (also for `tabletop FILE`): the
+        path made absolute, the file's stamp kept for the next save, the file remembered."""
+        path = absolute(path)
         self.document.replace_map(map_, path)
         self.stamp = (path, stamp)
         remember(self.settings, path)
-        return True
 
     def save(self) -> bool:
         if self.document.path is None:
             return self.save_as()
-        return self._write(self.document.path)
+        return self._write(absolute(self.document.path))
 
     def save_as(self, path: str | Path | None = None) -> bool:
         if path is None:

@@ -255,3 +255,17 @@ def test_a_file_changed_on_disk_can_be_reloaded_or_saved_elsewhere(window, tmp_p
     choices["choice"] = QMessageBox.StandardButton.Discard  # Reload
     assert not window.files.save()
     assert window.document.map.title == "Saved by another window" and not window.document.modified
+
+
+def test_a_map_opened_from_the_command_line_is_shown_stamped_and_remembered(window, tmp_path, monkeypatch, choices):
+    from tabletop.io import load_map_stamped
+
+    save_map(warehouse(), tmp_path / "w.tabletop")
+    monkeypatch.chdir(tmp_path)
+    window.files.show_loaded("w.tabletop", *load_map_stamped("w.tabletop"))
+    assert window.document.path == tmp_path / "w.tabletop"
+    assert recent_files(window.settings)[0] == str(tmp_path / "w.tabletop")
+    _edit(window)
+    save_map(warehouse().model_copy(update={"title": "Changed meanwhile"}), tmp_path / "w.tabletop")
+    assert not window.files.save(), "the file's stamp from the command line's read is checked"
+    assert len(choices["asked"]) == 1
