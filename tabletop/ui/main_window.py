@@ -247,7 +247,7 @@ class MainWindow(QMainWindow):
             if answer == QMessageBox.StandardButton.Yes:
                 self.document.replace_map(found.map, found.source)
                 self.document.undo_stack.resetClean()
-                discard(found)
+                self.autosaver.adopt(found)  # kept until the map is saved: a second crash loses nothing
                 self._title()
                 return True
             discard(found)
