@@ -81,7 +81,7 @@ class MapStyle:
     badge: QColor = field(default_factory=lambda: _c("#fffaf0"))
     selection: QColor = field(default_factory=lambda: _c("#1e88e5"))
     reach: QColor = field(default_factory=lambda: _c("#43a047", 110))
-    reach_text: QColor = field(default_factory=lambda: _c("#1b5e20"))
+    reach_text: QColor = field(default_factory=lambda: _c("#0d3b12"))
     hidden: QColor = field(default_factory=lambda: _c("#000000", 60))
     grid_line: QColor = field(default_factory=lambda: _c("#9e9482"))
     tile_line: QColor = field(default_factory=lambda: _c("#5b5246"))
@@ -95,11 +95,11 @@ class MapStyle:
     )
     segments: dict[str, QColor] = field(
         default_factory=lambda: {
-            "rough": _c("#8d6e63", 150),
-            "slippery": _c("#80deea", 150),
-            "cover": _c("#33691e", 150),
-            "ledge": _c("#ff7043", 150),
-            "steep": _c("#6d4c41", 170),
+            "rough": _c("#6d4c41", 220),
+            "slippery": _c("#00838f", 230),
+            "cover": _c("#33691e", 200),
+            "ledge": _c("#e64a19", 220),
+            "steep": _c("#5d4037", 190),
             "water": _c("#1e88e5", 150),
         }
     )
