@@ -175,7 +175,8 @@ def label_spot(zone: Zone, width: float, height: float, avoid: list[Box], lift: 
     if isinstance(zone.shape, NodeShape):
         return _node_label_spot(zone.shape, width, height, avoid)
     points = tuple(zone.shape.points)
-    return _label_spot(points, round(width, 1), round(height, 1), tuple(sorted(avoid)), round(lift, 1))
+    spot = _label_spot(points, round(width, 1), round(height, 1), tuple(sorted(avoid)), round(lift, 1))
+    return LabelSpot(spot.x, spot.y, min(spot.max_width, width))
 
 
 def _node_label_spot(node: NodeShape, width: float, height: float, avoid: list[Box]) -> LabelSpot:
