@@ -9,11 +9,16 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tabletop.model import AreaLocation, Border, EncounterGrid, Map, NodeShape, Zone, ZoneLocation
+from tabletop.geometry.labels import zone_anchor
+from tabletop.model import AreaLocation, Border, EncounterGrid, Map, NodeShape, Token, Zone, ZoneLocation
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
 TOKEN_RADIUS = 16.0
+TOKEN_NAME_SIZE = 16.0
+"""A token's name in map units: capitals 14 px tall when a sample map is fit to a 1920x1080 window."""
+NAME_MAX_WIDTH = TOKEN_RADIUS * 10
+"""The widest a token's name is drawn before it is cut short."""
 
 
 @dataclass(frozen=True)
@@ -111,8 +116,22 @@ def grid_rect(grid: EncounterGrid) -> tuple[float, float, float, float]:
     return (x, y, (c1 - c0 + 1) * grid.area_size, (r1 - r0 + 1) * grid.area_size)
 
 
+def name_width(text: str) -> float:
+    """A generous guess at a token name's drawn width in map units (DejaVu Sans averages well
+    under 0.6 em a letter), so neighbours stand far enough apart for their names."""
+    return len(text) * TOKEN_NAME_SIZE * 0.6
+
+
+def token_step(names: list[str]) -> float:
+    """How far apart tokens standing side by side are: a token and a half at least, and
+    room for the widest name up to NAME_MAX_WIDTH."""
+    widest = max((name_width(name) for name in names), default=0.0)
+    return max(TOKEN_RADIUS * 4.0, min(NAME_MAX_WIDTH, widest) + 12.0)
+
+
 def token_spots(map_: Map, find_zone: Callable[[str], Zone | None] | None = None) -> dict[str, Point]:
-    """Where each placed token is drawn: spread around its zone's centre, or in its area.
+    """Where each placed token is drawn: side by side around its zone's anchor (rows of four,
+    spaced for their names), or side by side in its area.
 
     `find_zone` lets a caller with an index (the document) skip building one over every
     zone, which matters when this runs on each step of a drag on a big map.
@@ -120,23 +139,28 @@ def token_spots(map_: Map, find_zone: Callable[[str], Zone | None] | None = None
     if find_zone is None:
         find_zone = {z.id: z for z in map_.zones}.get
     grids = {g.id: g for g in map_.grids}
-    in_zone: dict[str, list[str]] = {}
+    in_zone: dict[str, list[Token]] = {}
+    in_area: dict[tuple[str, int, int], list[Token]] = {}
     spots: dict[str, Point] = {}
     for token in map_.tokens:
         where = token.location
         if isinstance(where, ZoneLocation) and find_zone(where.zone) is not None:
-            in_zone.setdefault(where.zone, []).append(token.id)
+            in_zone.setdefault(where.zone, []).append(token)
         elif isinstance(where, AreaLocation) and where.grid in grids:
-            x, y, w, h = area_rect(grids[where.grid], where.row, where.col)
-            spots[token.id] = (x + w / 2, y + h / 2)
-    step = TOKEN_RADIUS * 4.0  # room for each token's name under it
-    for zone_id, ids in in_zone.items():
-        cx, cy = find_zone(zone_id).shape.centre()
-        per_row = min(len(ids), 4)
-        for k, token_id in enumerate(ids):
+            in_area.setdefault((where.grid, where.row, where.col), []).append(token)
+    for (grid_id, row, col), tokens in in_area.items():
+        x, y, w, h = area_rect(grids[grid_id], row, col)
+        step = TOKEN_RADIUS * 2.3
+        for k, token in enumerate(tokens):
+            spots[token.id] = (x + w / 2 + (k - (len(tokens) - 1) / 2) * step, y + h / 2)
+    for zone_id, tokens in in_zone.items():
+        cx, cy = zone_anchor(find_zone(zone_id))
+        per_row = min(len(tokens), 4)
+        step = token_step([t.label for t in tokens])
+        for k, token in enumerate(tokens):
             row, col = divmod(k, per_row)
-            in_row = min(per_row, len(ids) - row * per_row)
-            spots[token_id] = (cx + (col - (in_row - 1) / 2) * step, cy + row * step)
+            in_row = min(per_row, len(tokens) - row * per_row)
+            spots[token.id] = (cx + (col - (in_row - 1) / 2) * step, cy + row * TOKEN_RADIUS * 4.5)
     return spots
 
 
@@ -167,6 +191,8 @@ __all__ = [
     "border_line",
     "grid_rect",
     "map_bounds",
+    "name_width",
     "shared_edges",
     "token_spots",
+    "token_step",
 ]

@@ -13,18 +13,23 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPicture, QPixmap, QTr
 from tabletop.geometry.shapes import BorderLine
 from tabletop.model import Border
 from tabletop.render.badges import Badge, arrow, badge_for
+from tabletop.render.cache import BoundedCache
 from tabletop.render.style import MapStyle, map_font
 
-MAX_PICTURES = 2000
-_pictures: dict[tuple, QPicture] = {}
-_sprites: dict[tuple, tuple[QImage, int, int]] = {}
+PICTURE_BUDGET = 8 * 1024 * 1024
+SPRITE_BUDGET = 24 * 1024 * 1024
+"""Bytes of recorded badges and of their images at each zoom: a few screens' worth of
+distinct badges at a few zooms. Zooming through a hundred levels once reached 92 MB."""
+_pictures: BoundedCache[QPicture] = BoundedCache(PICTURE_BUDGET, lambda picture: picture.size(), max_items=4000)
+_sprites: BoundedCache[tuple[QImage, int, int]] = BoundedCache(SPRITE_BUDGET, lambda sprite: sprite[0].sizeInBytes())
 PLAIN_ZOOM = QTransform.TransformationType.TxScale.value
 """Moved and scaled, not turned or sheared: a copied image lands where the strokes would."""
 
 
 def _style_key(style: MapStyle) -> tuple[int, ...]:
-    """The colours a badge uses, by value: a new MapStyle with the same colours shares the pictures."""
-    return (style.border.rgba(), style.badge.rgba(), style.label.rgba(), *(c.rgba() for c in style.doors.values()))
+    """The colours and sizes a badge uses, by value: a new MapStyle with the same ones shares the pictures."""
+    colours = (style.border, style.badge, style.label, *style.doors.values())
+    return (*(c.rgba() for c in colours), round(style.text_scale * 1000), round(style.line_scale * 1000))
 
 
 def _key(border: Border, line: BorderLine, style_key: tuple[int, ...]) -> tuple:
@@ -39,15 +44,14 @@ def _key(border: Border, line: BorderLine, style_key: tuple[int, ...]) -> tuple:
 def _picture(key: tuple, border: Border, line: BorderLine, style: MapStyle) -> QPicture:
     picture = _pictures.get(key)
     if picture is None:
-        if len(_pictures) >= MAX_PICTURES:
-            _pictures.clear()
-            _sprites.clear()
-        picture = _pictures[key] = QPicture()
+        picture = QPicture()
         recorder = QPainter(picture)
         recorder.setRenderHint(QPainter.RenderHint.Antialiasing)
         recorder.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        recorder.scale(style.text_scale, style.text_scale)
         _draw_badge(recorder, badge_for(border, line.towards_b), style)
         recorder.end()
+        _pictures.put(key, picture)
     return picture
 
 
@@ -74,7 +78,7 @@ def paint_badges(p: QPainter, badges: list[tuple[Border, BorderLine]], style: Ma
         key = _key(border, line, style_key)
         sprite = _sprites.get((key, scale))
         if sprite is None:
-            sprite = _sprites[(key, scale)] = _sprite(_picture(key, border, line, style), scale)
+            sprite = _sprites.put((key, scale), _sprite(_picture(key, border, line, style), scale))
         image, ox, oy = sprite
         spot = transform.map(QPointF(*line.anchor))
         p.drawImage(QPointF(round(spot.x()) - ox, round(spot.y()) - oy), image)
@@ -82,12 +86,16 @@ def paint_badges(p: QPainter, badges: list[tuple[Border, BorderLine]], style: Ma
 
 
 def _sprite(picture: QPicture, scale: float) -> tuple[QImage, int, int]:
-    """The picture drawn at `scale` into an image, with the pixel where its centre falls."""
-    bounds = picture.boundingRect()
-    ox, oy = math.ceil(-bounds.left() * scale) + 2, math.ceil(-bounds.top() * scale) + 2
+    """The picture drawn at `scale` into an image, with the pixel where its centre falls.
+
+    The picture's integer bounds end a unit short of its right and bottom edges (QRect.right()
+    is the last pixel inside) and leave out half the outline's pen: a margin of two map units
+    keeps the whole badge at any zoom."""
+    bounds = QRectF(picture.boundingRect()).adjusted(-2, -2, 2, 2)
+    ox, oy = math.ceil(-bounds.left() * scale) + 1, math.ceil(-bounds.top() * scale) + 1
     image = QImage(
-        ox + math.ceil(bounds.right() * scale) + 3,
-        oy + math.ceil(bounds.bottom() * scale) + 3,
+        ox + math.ceil(bounds.right() * scale) + 1,
+        oy + math.ceil(bounds.bottom() * scale) + 1,
         QImage.Format.Format_ARGB32_Premultiplied,
     )
     image.fill(Qt.GlobalColor.transparent)
@@ -110,7 +118,7 @@ def _draw_badge(p: QPainter, badge: Badge, style: MapStyle) -> None:
     door = 14 if badge.door else 0
     height = 32 if badge.options else 20
     box = QRectF(-(width + door) / 2, -height / 2, width + door, height)
-    p.setPen(QPen(style.border, 1.2))
+    p.setPen(QPen(style.border, 1.2 * style.line_scale))
     p.setBrush(style.badge)
     p.drawRoundedRect(box, 6, 6)
     if badge.door:

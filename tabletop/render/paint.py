@@ -1,32 +1,31 @@
 """Painting one map object at a time. Scene items call these for their object; export calls
-paint_map for the whole map: the same strokes on the screen and in the file."""
+paint_map for the whole map: the same strokes on the screen and in the file. Every function
+takes the style to paint in; none keeps one of its own."""
 
 from __future__ import annotations
 
-import math
+import os
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, area_rect, grid_rect, token_spots
-from tabletop.model import EncounterGrid, Map, NodeShape, Token, Zone
+from tabletop.geometry.labels import label_spot, zone_anchor
+from tabletop.geometry.layout import MapLayout, badge_half
+from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, token_spots
+from tabletop.model import Map, NodeShape, Zone
+from tabletop.render import text
+from tabletop.render.background import paint_background
 from tabletop.render.badge_paint import paint_badges
-from tabletop.render.style import MapStyle, map_font
+from tabletop.render.grid_paint import paint_grid, paint_reach_area
+from tabletop.render.style import Audience, MapStyle
+from tabletop.render.token_paint import paint_token, token_rect
 from tabletop.rules import Terrain
+from tabletop.rules.visibility import players_view
 
 PATTERNS = {
     "hatch": Qt.BrushStyle.BDiagPattern,
     "cross": Qt.BrushStyle.DiagCrossPattern,
     "dots": Qt.BrushStyle.Dense6Pattern,
-}
-SEGMENT_PATTERNS = {
-    "rough": Qt.BrushStyle.Dense5Pattern,
-    "cover": Qt.BrushStyle.DiagCrossPattern,
-    "steep": Qt.BrushStyle.BDiagPattern,
-    "ledge": Qt.BrushStyle.HorPattern,
-    "slippery": Qt.BrushStyle.Dense6Pattern,
-    "water": Qt.BrushStyle.SolidPattern,
 }
 
 
@@ -41,10 +40,12 @@ def zone_path(zone: Zone) -> QPainterPath:
     return path
 
 
-def paint_zone(p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected: bool = False) -> None:
-    _zone_shape(p, zone, style, detail, selected)
+def paint_zone(
+    p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected: bool = False, avoid: list | None = None
+) -> None:
+    _zone_shape(p, zone, style, detail, selected and style.selection_marks)
     if detail:
-        _zone_label(p, zone, style)
+        _zone_label(p, zone, style, avoid or [])
 
 
 def _fill_colour(zone: Zone) -> QColor:
@@ -63,133 +64,74 @@ def _zone_shape(p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected
         p.fillPath(path, QBrush(fill.darker(130), PATTERNS[zone.fill.pattern]))
     if zone.hidden:
         p.fillPath(path, QBrush(style.hidden, Qt.BrushStyle.BDiagPattern))
-    pen = QPen(style.selection if selected else style.outline, 3.0 if selected else 1.2)
+    pen = QPen(style.selection if selected else style.outline, 3.0 if selected else 1.2 * style.line_scale)
     pen.setCosmetic(not detail)
     p.strokePath(path, pen)
 
 
-def _zone_label(p: QPainter, zone: Zone, style: MapStyle) -> None:
-    x, y = zone.shape.centre()
-    if isinstance(zone.shape, NodeShape):  # beside the disc, on the paper
-        _label(p, zone.label, (x, y - zone.shape.radius - 12), style.label, 14)
+TOKEN_ROOM = (TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.9)
+"""Kept free of a zone's label around its anchor (left, above, right, below): its tokens stand there."""
+
+
+NODE_LABEL_WIDTH = 280.0
+"""A node's name is cut to this width (the layout leaves it 300 units)."""
+
+
+def label_avoid(zone: Zone, layout: MapLayout, style: MapStyle) -> list[tuple[float, float, float, float]]:
+    """What a zone's label keeps clear of: the badges of its borders and the place of its tokens."""
+    ax, ay = zone_anchor(zone)
+    left, top, right, bottom = TOKEN_ROOM
+    boxes = [] if isinstance(zone.shape, NodeShape) else [(ax - left, ay - top, ax + right, ay + bottom)]
+    for border_id in layout.borders_at.get(zone.id, ()):
+        line = layout.lines.get(border_id)
+        if line is not None:
+            hw, hh = badge_half(layout.borders[border_id])
+            hw, hh = hw * style.text_scale, hh * style.text_scale
+            boxes.append((line.anchor[0] - hw, line.anchor[1] - hh, line.anchor[0] + hw, line.anchor[1] + hh))
+    return boxes
+
+
+def _zone_label(p: QPainter, zone: Zone, style: MapStyle, avoid: list) -> None:
+    size = style.zone_label_size * style.text_scale
+    height = size * 1.25
+    if isinstance(zone.shape, NodeShape):  # beside the disc on the paper, clear of badges
+        name = text.elide(p, zone.label, size, True, NODE_LABEL_WIDTH)
+        spot = label_spot(zone, text.text_width(p, name, size, True), height, avoid)
+        text.label(p, name, (spot.x, spot.y), style.label, size)
         return
-    # inside the polygon, in a colour that reads on its fill, cut to its width
+    # inside the polygon, clear of badges and tokens, in a colour that reads on its fill
     fill = _fill_colour(zone)
     ink = style.label if fill.lightnessF() > 0.45 or zone.fill.opacity < 0.5 else QColor("white")
-    p.setFont(map_font(14, True))
-    xs = [px for px, _ in zone.shape.points]
-    name = p.fontMetrics().elidedText(zone.label, Qt.TextElideMode.ElideRight, round(max(xs) - min(xs)) + 16)
-    _label(p, name, (x, y), ink, 14, offset_y=-TOKEN_RADIUS * 2.2)
-
-
-def _label(
-    p: QPainter, text: str, at: tuple[float, float], colour: QColor, size: float, offset_y: float = 0, bold: bool = True
-) -> None:
-    p.setFont(map_font(size, bold))
-    p.setPen(colour)
-    box = QRectF(at[0] - 150, at[1] + offset_y - size, 300, size * 2)
-    p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+    width = text.text_width(p, zone.label, size, True)
+    spot = label_spot(zone, width, height, avoid, lift=TOKEN_ROOM[1] + height / 2 + 6)
+    name = text.elide(p, zone.label, size, True, spot.max_width)
+    if name:
+        text.label(p, name, (spot.x, spot.y), ink, size)
 
 
 def paint_border(p: QPainter, line: BorderLine, style: MapStyle, selected: bool = False) -> None:
     """One border's line; the map layer batches the lines of many (paint_region)."""
-    p.setPen(_border_pen(style.selection if selected else style.border, line.shared))
+    selected = selected and style.selection_marks
+    p.setPen(_border_pen(style.selection if selected else style.border, line.shared, style.line_scale))
     for (x1, y1), (x2, y2) in line.segments:
         p.drawLine(QPointF(x1, y1), QPointF(x2, y2))
 
 
-def _border_pen(colour: QColor, shared: bool) -> QPen:
+def _border_pen(colour: QColor, shared: bool, scale: float = 1.0) -> QPen:
     """Solid along a shared edge, dashed between abstract nodes; as wide as a wall in map units,
     so zoomed out over thousands of zones the lines thin with the zoom (to a hairline) instead
     of covering the zones."""
-    pen = QPen(colour, 5.0 if shared else 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    pen = QPen(colour, (5.0 if shared else 3.0) * scale, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
     if not shared:
         pen.setStyle(Qt.PenStyle.DashLine)
     return pen
 
 
-def paint_token(
-    p: QPainter, token: Token, spot: tuple[float, float], style: MapStyle, detail: bool, selected: bool = False
-) -> None:
-    x, y = spot
-    r = TOKEN_RADIUS
-    centre = QPointF(x, y)
-    colour = QColor(token.colour)
-    # the facing wedge: 90 degrees wide, pointing where the token faces (compass degrees)
-    qt_angle = 90.0 - token.facing
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(QColor(colour.red(), colour.green(), colour.blue(), 90))
-    p.drawPie(QRectF(x - 2 * r, y - 2 * r, 4 * r, 4 * r), round((qt_angle - 45) * 16), 90 * 16)
-    radians = math.radians(token.facing)
-    fx, fy = math.sin(radians), -math.cos(radians)
-    flank = QPen(colour.darker(160), 2, Qt.PenStyle.DashLine)
-    p.setPen(flank)
-    p.drawLine(QPointF(x + fy * 1.6 * r, y - fx * 1.6 * r), QPointF(x - fy * 1.6 * r, y + fx * 1.6 * r))
-    p.setPen(QPen(style.selection if selected else colour.darker(170), 3 if selected else 1.5))
-    p.setBrush(colour)
-    p.drawEllipse(centre, r, r)
-    p.setPen(QPen(QColor("white"), 2.5))
-    p.drawLine(centre, QPointF(x + fx * r, y + fy * r))
-    if token.hidden:
-        p.setPen(QPen(style.hidden, 2, Qt.PenStyle.DotLine))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawEllipse(centre, r + 4, r + 4)
-    if detail:
-        p.setFont(map_font(11))
-        name = p.fontMetrics().elidedText(token.label, Qt.TextElideMode.ElideRight, round(r * 3.9))
-        _label(p, name, (x, y), style.label, 11, offset_y=r + 10, bold=False)
-
-
-def paint_grid(p: QPainter, grid: EncounterGrid, terrain: Terrain, style: MapStyle, detail: bool) -> None:
-    gx, gy, gw, gh = grid_rect(grid)
-    p.fillRect(QRectF(gx, gy, gw, gh), style.paper.darker(104))
-    for area, ground in terrain.ground.items():
-        x, y, w, h = area_rect(grid, *area)
-        for prop in sorted(ground.properties):
-            p.fillRect(QRectF(x, y, w, h), QBrush(style.segments[prop], SEGMENT_PATTERNS[prop]))
-        if ground.altitude:
-            p.setPen(QPen(style.outline, 2))
-            p.drawRect(QRectF(x + 3, y + 3, w - 6, h - 6))
-    r0, c0, r1, c1 = grid.area_bounds()
-    for row in range(r0, r1 + 2):
-        tile_edge = row % 5 == 0
-        p.setPen(QPen(style.tile_line if tile_edge else style.grid_line, 2.0 if tile_edge else 0.6))
-        yy = grid.origin[1] + row * grid.area_size
-        p.drawLine(QPointF(gx, yy), QPointF(gx + gw, yy))
-    for col in range(c0, c1 + 2):
-        tile_edge = col % 5 == 0
-        p.setPen(QPen(style.tile_line if tile_edge else style.grid_line, 2.0 if tile_edge else 0.6))
-        xx = grid.origin[0] + col * grid.area_size
-        p.drawLine(QPointF(xx, gy), QPointF(xx, gy + gh))
-    if detail:
-        _legend(p, terrain, style, gx, gy + gh + 8, grid.area_size)
-
-
-def _legend(p: QPainter, terrain: Terrain, style: MapStyle, x: float, y: float, size: float) -> None:
-    present = sorted({prop for ground in terrain.ground.values() for prop in ground.properties})
-    p.setFont(map_font(12))
-    for prop in present:
-        swatch = QRectF(x, y, size * 0.6, size * 0.6)
-        p.fillRect(swatch, style.paper)
-        p.fillRect(swatch, QBrush(style.segments[prop], SEGMENT_PATTERNS[prop]))
-        p.setPen(QPen(style.outline, 1))
-        p.drawRect(swatch)
-        p.setPen(style.label)
-        p.drawText(QPointF(x + size * 0.7, y + size * 0.45), prop)
-        x += size * 0.7 + p.fontMetrics().horizontalAdvance(prop) + 18
-
-
 def paint_reach_zone(p: QPainter, zone: Zone, cost: int, style: MapStyle) -> None:
+    """A zone a dragged token can reach, with its cost on a plate below the tokens' place."""
     p.fillPath(zone_path(zone), style.reach)
-    _label(p, str(cost), zone.shape.centre(), style.reach_text, 22, offset_y=TOKEN_RADIUS * 2.4)
-
-
-def paint_reach_area(p: QPainter, grid: EncounterGrid, area: tuple[int, int], cost: int, style: MapStyle) -> None:
-    x, y, w, h = area_rect(grid, *area)
-    p.fillRect(QRectF(x, y, w, h), style.reach)
-    p.setFont(map_font(w * 0.3, True))
-    p.setPen(style.reach_text)
-    p.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, f"{cost} ")
+    x, y = zone_anchor(zone)
+    text.plated_label(p, str(cost), (x, y + TOKEN_RADIUS * 3.6), style.reach_text, style.plate, 22, bold=True)
 
 
 def paint_region(
@@ -202,7 +144,7 @@ def paint_region(
     _paint_zone_shapes(p, zones, style, detail)
     if detail:
         for zone in zones:
-            _zone_label(p, zone, style)
+            _zone_label(p, zone, style, label_avoid(zone, layout, style))
     lines = layout.lines
     for shared in (True, False):
         batch = [
@@ -212,7 +154,7 @@ def paint_region(
             for (x1, y1), (x2, y2) in lines[border_id].segments
         ]
         if batch:
-            p.setPen(_border_pen(style.border, shared))
+            p.setPen(_border_pen(style.border, shared, style.line_scale))
             p.drawLines(batch)
     if detail:
         paint_badges(p, [(layout.borders[border_id], lines[border_id]) for border_id in border_ids], style)
@@ -220,7 +162,7 @@ def paint_region(
 
 def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool) -> None:
     """What _zone_shape draws, for many zones: one pen, and one brush per colour."""
-    pen = QPen(style.outline, 1.2)
+    pen = QPen(style.outline, 1.2 * style.line_scale)
     pen.setCosmetic(not detail)
     p.setPen(pen)
     brushes: dict[tuple[str, float], QBrush] = {}
@@ -242,8 +184,45 @@ def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: 
     p.setBrush(Qt.BrushStyle.NoBrush)
 
 
-def paint_map(p: QPainter, map_: Map, style: MapStyle, detail: bool = True) -> None:
-    """Everything on the map in drawing order: grids, zones, borders, tokens."""
+def paint_selection(
+    p: QPainter, layout: MapLayout, marked: list[tuple[str, str]], style: MapStyle, detail: bool
+) -> None:
+    """The selection marks: selected zones' outlines and selected borders' lines in the
+    selection colour, then the badges of every border they touch drawn again over them, so a
+    thick outline never hides a digit. Nothing on a style without selection marks."""
+    if not style.selection_marks:
+        return
+    pen = QPen(style.selection, 3.0)
+    pen.setCosmetic(not detail)
+    badges: dict[str, None] = {}
+    for kind, object_id in marked:
+        if kind == "zone" and object_id in layout.zones:
+            p.strokePath(zone_path(layout.zones[object_id]), pen)
+            badges.update(dict.fromkeys(sorted(layout.borders_at.get(object_id, ()))))
+        elif kind == "border" and object_id in layout.lines:
+            paint_border(p, layout.lines[object_id], style, selected=True)
+            badges[object_id] = None
+    if detail:
+        paint_badges(p, [(layout.borders[b], layout.lines[b]) for b in badges if b in layout.lines], style)
+
+
+def paint_map(
+    p: QPainter,
+    map_: Map,
+    style: MapStyle,
+    detail: bool = True,
+    audience: Audience | None = None,
+    base_dir: str | os.PathLike[str] | None = None,
+) -> None:
+    """Everything on the map in drawing order: background picture, grids, zones, borders, tokens.
+
+    `audience` (the style's own by default) decides what is drawn: the players get the map
+    without what the GM keeps hidden (rules.visibility.players_view). The background picture
+    is drawn when `base_dir`, the map file's folder, is given."""
+    if (audience or style.audience) is Audience.PLAYERS:
+        map_ = players_view(map_)
+    if map_.background is not None and base_dir is not None:
+        paint_background(p, map_, base_dir, style)
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail)
     layout = MapLayout(map_, index=False)
@@ -252,3 +231,20 @@ def paint_map(p: QPainter, map_: Map, style: MapStyle, detail: bool = True) -> N
     for token in map_.tokens:
         if token.id in spots:
             paint_token(p, token, spots[token.id], style, detail)
+
+
+__all__ = [
+    "label_avoid",
+    "paint_background",
+    "paint_border",
+    "paint_grid",
+    "paint_map",
+    "paint_reach_area",
+    "paint_reach_zone",
+    "paint_region",
+    "paint_selection",
+    "paint_token",
+    "paint_zone",
+    "token_rect",
+    "zone_path",
+]

@@ -1,0 +1,236 @@
+"""Where a zone's name goes: well inside its shape, clear of badges and tokens, and cut to the
+room there. Qt-free: the painter measures the text and asks here where it fits.
+
+The vertex mean of a polygon can lie near an edge or outside an L-shaped room; a label there
+sits on a border line. The pole of inaccessibility (the inside point farthest from every
+edge) is the roomiest spot, and for a convex zone its area centroid is close enough.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tabletop.model import NodeShape, Zone
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]
+"""(left, top, right, bottom) in map units."""
+
+
+def inside(points: list[Point] | tuple[Point, ...], x: float, y: float) -> bool:
+    """Even-odd rule, as Qt fills a zone's path."""
+    found = False
+    x1, y1 = points[-1]
+    for x2, y2 in points:
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            found = not found
+        x1, y1 = x2, y2
+    return found
+
+
+def _segment_distance(x: float, y: float, p: Point, q: Point) -> float:
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((x - p[0]) * dx + (y - p[1]) * dy) / length2))
+    return math.hypot(x - (p[0] + t * dx), y - (p[1] + t * dy))
+
+
+def edge_distance(points: list[Point] | tuple[Point, ...], x: float, y: float) -> float:
+    """Distance to the nearest edge, negative outside the polygon."""
+    nearest = min(_segment_distance(x, y, p, q) for p, q in zip(points, [*points[1:], points[0]], strict=True))
+    return nearest if inside(points, x, y) else -nearest
+
+
+def is_convex(points: list[Point] | tuple[Point, ...]) -> bool:
+    sign = 0
+    n = len(points)
+    for i in range(n):
+        (x1, y1), (x2, y2), (x3, y3) = points[i], points[(i + 1) % n], points[(i + 2) % n]
+        cross = (x2 - x1) * (y3 - y2) - (y2 - y1) * (x3 - x2)
+        if cross:
+            if sign and (cross > 0) != (sign > 0):
+                return False
+            sign = 1 if cross > 0 else -1
+    return True
+
+
+def area_centroid(points: list[Point] | tuple[Point, ...]) -> Point:
+    """The centre of mass of the polygon's area (the vertex mean when the area is nil)."""
+    area = cx = cy = 0.0
+    for (x1, y1), (x2, y2) in zip(points, [*points[1:], points[0]], strict=True):
+        cross = x1 * y2 - x2 * y1
+        area += cross
+        cx += (x1 + x2) * cross
+        cy += (y1 + y2) * cross
+    if abs(area) < 1e-12:
+        return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+    return (cx / (3 * area), cy / (3 * area))
+
+
+def pole_of_inaccessibility(points: list[Point] | tuple[Point, ...], precision: float = 1.0) -> Point:
+    """The inside point farthest from every edge, to within `precision` map units (the
+    "polylabel" search: split the box into cells, refine the cells that could hold a better
+    point, best first)."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    left, top, width, height = min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+    cell = min(width, height)
+    if cell == 0:
+        return (left, top)
+    best = area_centroid(points)
+    best_d = edge_distance(points, *best)
+    queue: list[tuple[float, float, float, float, float]] = []
+
+    def push(x: float, y: float, half: float) -> None:
+        d = edge_distance(points, x, y)
+        heapq.heappush(queue, (-(d + half * math.sqrt(2)), d, x, y, half))
+
+    half = cell / 2
+    y = top
+    while y < top + height:
+        x = left
+        while x < left + width:
+            push(x + half, y + half, half)
+            x += cell
+        y += cell
+    while queue:
+        bound, d, x, y, h = heapq.heappop(queue)
+        if d > best_d:
+            best, best_d = (x, y), d
+        if -bound - best_d <= precision:
+            continue
+        h /= 2
+        for dx in (-h, h):
+            for dy in (-h, h):
+                push(x + dx, y + dy, h)
+    return best
+
+
+def zone_anchor(zone: Zone) -> Point:
+    """Where a zone's tokens gather and its label is sought: the centre of a node, the area
+    centroid of a convex polygon, the pole of inaccessibility of any other polygon."""
+    shape = zone.shape
+    if isinstance(shape, NodeShape):
+        return (shape.x, shape.y)
+    return _polygon_anchor(tuple(shape.points))
+
+
+@lru_cache(maxsize=8192)
+def _polygon_anchor(points: tuple[Point, ...]) -> Point:
+    if is_convex(points):
+        return area_centroid(points)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return pole_of_inaccessibility(points, precision=max(0.5, min(max(xs) - min(xs), max(ys) - min(ys)) / 50))
+
+
+@dataclass(frozen=True)
+class LabelSpot:
+    """The centre of a label and the widest it may be drawn there without leaving its zone."""
+
+    x: float
+    y: float
+    max_width: float
+
+
+def room_across(points: list[Point] | tuple[Point, ...], x: float, y: float) -> tuple[float, float]:
+    """The stretch of the horizontal line through (x, y) that lies inside the polygon around x."""
+    crossings = []
+    for (x1, y1), (x2, y2) in zip(points, [*points[1:], points[0]], strict=True):
+        if (y1 > y) != (y2 > y):
+            crossings.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+    left = max((c for c in crossings if c <= x), default=x)
+    right = min((c for c in crossings if c >= x), default=x)
+    return (left, right)
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _fits(points: tuple[Point, ...], box: Box) -> bool:
+    """Whether a box lies inside the polygon: its corners and edge middles inside, no vertex within."""
+    left, top, right, bottom = box
+    mx, my = (left + right) / 2, (top + bottom) / 2
+    probes = (
+        (left, top),
+        (right, top),
+        (left, bottom),
+        (right, bottom),
+        (mx, top),
+        (mx, bottom),
+        (left, my),
+        (right, my),
+    )
+    if not all(inside(points, x, y) for x, y in probes):
+        return False
+    return not any(left < px < right and top < py < bottom for px, py in points)
+
+
+def label_spot(zone: Zone, width: float, height: float, avoid: list[Box], lift: float = 0.0) -> LabelSpot:
+    """Where a polygon zone's label of this size goes: `lift` above the zone's anchor if it fits
+    there clear of `avoid` (badges, tokens), else the nearest spot inside the zone that is;
+    its width is capped by the zone's width there, so an elided name starts inside its zone."""
+    if isinstance(zone.shape, NodeShape):
+        return _node_label_spot(zone.shape, width, height, avoid)
+    points = tuple(zone.shape.points)
+    spot = _label_spot(points, round(width, 1), round(height, 1), tuple(sorted(avoid)), round(lift, 1))
+    return LabelSpot(spot.x, spot.y, min(spot.max_width, width))
+
+
+def _node_label_spot(node: NodeShape, width: float, height: float, avoid: list[Box]) -> LabelSpot:
+    """Above the disc, on the paper; below it, or beside it, when a badge stands there."""
+    gap = height / 2 + 2
+    x, y, r = node.x, node.y, node.radius
+    places = [
+        (x, y - r - gap),
+        (x, y + r + gap),
+        (x - r - width / 2 - 6, y),
+        (x + r + width / 2 + 6, y),
+        (x, y - r - gap - height),
+    ]
+    for cx, cy in places:
+        box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
+        if not any(_overlaps(box, other) for other in avoid):
+            return LabelSpot(cx, cy, width)
+    return LabelSpot(*places[0], width)
+
+
+@lru_cache(maxsize=8192)
+def _label_spot(
+    points: tuple[Point, ...], width: float, height: float, avoid: tuple[Box, ...], lift: float
+) -> LabelSpot:
+    ax, ay = _polygon_anchor(points)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    pad = 4.0
+
+    def clear(x: float, y: float, w: float) -> bool:
+        box = (x - w / 2 - pad, y - height / 2 - pad, x + w / 2 + pad, y + height / 2 + pad)
+        return _fits(points, box) and not any(_overlaps(box, other) for other in avoid)
+
+    preferred = (ax, ay - lift)
+    if clear(*preferred, width):
+        return LabelSpot(*preferred, width)
+    left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+    if width + 2 * pad <= right - left and height + 2 * pad <= bottom - top:  # the whole name may fit somewhere
+        step = max(height / 2, (bottom - top) / 16, (right - left) / 16)
+        candidates = [
+            (left + width / 2 + pad + i * step, top + height / 2 + pad + j * step)
+            for i in range(int((right - left - width - 2 * pad) / step) + 1)
+            for j in range(int((bottom - top - height - 2 * pad) / step) + 1)
+        ]
+        candidates.sort(key=lambda c: math.hypot((c[0] - preferred[0]) * 2, c[1] - preferred[1]))
+        for x, y in candidates:
+            if clear(x, y, width):
+                return LabelSpot(x, y, width)
+    # no room for the whole name: the anchor's line, the name cut to the zone's width there
+    for x, y in (preferred, (ax, ay)):
+        if inside(points, x, y):
+            low, high = room_across(points, x, y)
+            room = 2 * min(x - low, high - x) - 2 * pad
+            if room >= min(width, 3 * height) and clear(x, y, min(room, width)):
+                return LabelSpot(x, y, min(room, width))
+    x, y = (ax, ay) if inside(points, ax, ay) else pole_of_inaccessibility(points)
+    low, high = room_across(points, x, y)
+    return LabelSpot(x, y, min(width, max(0.0, 2 * min(x - low, high - x) - 2 * pad)))

@@ -1,0 +1,54 @@
+"""Every word render puts on the map goes through `draw_text`: one place to find what a
+picture says (a test records it to prove a hidden name never reaches the players), and one
+way to put a name on a plate so it reads on any fill and no line crosses it."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter
+
+from tabletop.render.style import map_font
+
+CENTRE = Qt.AlignmentFlag.AlignCenter
+
+
+def draw_text(p: QPainter, box: QRectF, flags: Qt.AlignmentFlag, text: str) -> None:
+    """Draw text in a box with the painter's font and pen."""
+    p.drawText(box, flags, text)
+
+
+def text_width(p: QPainter, text: str, size: float, bold: bool) -> float:
+    p.setFont(map_font(size, bold))
+    return p.fontMetrics().horizontalAdvance(text)
+
+
+def elide(p: QPainter, text: str, size: float, bold: bool, width: float) -> str:
+    """The text cut with an ellipsis to fit `width` map units (whole if it fits)."""
+    p.setFont(map_font(size, bold))
+    return p.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, max(0, math.ceil(width + 0.5)))
+
+
+def label(p: QPainter, text: str, centre: tuple[float, float], colour: QColor, size: float, bold: bool = True) -> None:
+    """A line of text centred on a point."""
+    p.setFont(map_font(size, bold))
+    p.setPen(colour)
+    width = p.fontMetrics().horizontalAdvance(text) + size
+    draw_text(p, QRectF(centre[0] - width / 2, centre[1] - size, width, size * 2), CENTRE, text)
+
+
+def plated_label(
+    p: QPainter, text: str, centre: tuple[float, float], ink: QColor, plate: QColor, size: float, bold: bool = False
+) -> QRectF:
+    """A line of text on a rounded plate of its own; returns the plate's box."""
+    p.setFont(map_font(size, bold))
+    metrics = p.fontMetrics()
+    width, height = metrics.horizontalAdvance(text) + size * 0.6, metrics.height() + size * 0.15
+    box = QRectF(centre[0] - width / 2, centre[1] - height / 2, width, height)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(plate)
+    p.drawRoundedRect(box, size * 0.3, size * 0.3)
+    p.setPen(ink)
+    draw_text(p, box, CENTRE, text)
+    return box

@@ -1,0 +1,102 @@
+"""Readable at three metres: every sample map fit to a 1920x1080 window in map-only mode shows
+each token's name with capitals at least 14 px tall and 4.5:1 contrast with what is under it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter
+
+from tabletop.geometry.shapes import area_rect, token_spots
+from tabletop.io import load_map
+from tabletop.render.grid_paint import paint_reach_area
+from tabletop.render.style import MapStyle, players_style
+from tests.render.recording import contrast, paint, record_texts
+
+MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.tabletop"))
+WINDOW = (1920, 1080)
+MIN_CAPITALS_PX = 14
+MIN_CONTRAST = 4.5
+
+
+def _differs(a: QColor, b: QColor) -> bool:
+    return max(abs(a.red() - b.red()), abs(a.green() - b.green()), abs(a.blue() - b.blue())) > 90
+
+
+def _measure(with_text: QImage, without: QImage, drawn) -> tuple[int, float]:
+    """The capital height of a drawn name in pixels (ink of its first letter from the top to the
+    baseline) and the lowest contrast between its ink colour and the pixels under its letters."""
+    metrics = QFontMetricsF(drawn.font)
+    box = drawn.box
+    scale = drawn.scale
+    text_width = metrics.horizontalAdvance(drawn.text) * scale
+    left = box.center().x() - text_width / 2
+    first = metrics.horizontalAdvance(drawn.text[0]) * scale
+    top_of_text = box.center().y() - metrics.height() * scale / 2
+    baseline = round(top_of_text + metrics.ascent() * scale)
+    ink_rows = [
+        y
+        for y in range(int(box.top()), baseline + 1)
+        for x in range(int(left), int(left + first) + 1)
+        if _differs(with_text.pixelColor(x, y), without.pixelColor(x, y))
+    ]
+    capitals = baseline - min(ink_rows) if ink_rows else 0
+    under = [
+        without.pixelColor(x, y)
+        for y in range(int(top_of_text), baseline + 1)
+        for x in range(int(left), int(left + text_width) + 1)
+        if _differs(with_text.pixelColor(x, y), without.pixelColor(x, y))
+    ]
+    return capitals, min((contrast(drawn.colour, colour) for colour in under), default=0.0)
+
+
+@pytest.mark.parametrize("style", [MapStyle, players_style], ids=["gm", "players"])
+@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+def test_token_names_read_at_three_metres(qapp, monkeypatch, path, style):
+    map_ = load_map(path)
+    names = {token.label for token in map_.tokens if token.id in token_spots(map_)}
+    texts = record_texts(monkeypatch)
+    with_text, *_ = paint(map_, style(), *WINDOW)
+    record_texts(monkeypatch, draw=False)
+    without, *_ = paint(map_, style(), *WINDOW)
+    drawn = [t for t in texts if t.text in names]
+    assert {t.text for t in drawn} == names, "every name is drawn whole"
+    for name in drawn:
+        capitals, lowest = _measure(with_text, without, name)
+        assert capitals >= MIN_CAPITALS_PX, f"{name.text}: capitals {capitals} px"
+        assert lowest >= MIN_CONTRAST, f"{name.text}: contrast {lowest:.2f}"
+
+
+def test_raider_archer_is_not_cut_in_a_1920_export(qapp, monkeypatch, maps_dir):
+    texts = record_texts(monkeypatch)
+    paint(load_map(maps_dir / "af-encounter.tabletop"), MapStyle(), 1920)
+    assert "Raider archer" in {t.text for t in texts}
+
+
+def test_reach_numbers_on_a_grid_read_at_three_metres(qapp, monkeypatch, maps_dir):
+    """A grid's reach numbers, at the scale the encounter sample fits a 1920x1080 window."""
+    map_ = load_map(maps_dir / "af-encounter.tabletop")
+    grid = map_.grids[0]
+    _, scale, _, _ = paint(map_, MapStyle(), *WINDOW)
+    style = MapStyle()
+    x, y, w, h = area_rect(grid, 2, 2)
+    images = []
+    for draw in (True, False):
+        texts = record_texts(monkeypatch, draw=draw)
+        image = QImage(round(w * scale * 3), round(h * scale * 3), QImage.Format.Format_RGB32)
+        image.fill(style.paper)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.scale(scale, scale)
+        painter.translate(-(x - w), -(y - h))
+        paint_reach_area(painter, grid, (2, 2), 7, style)
+        painter.end()
+        images.append(image)
+    (number,) = texts
+    capitals, lowest = _measure(images[0], images[1], number)
+    assert number.text == "7"
+    assert capitals >= MIN_CAPITALS_PX
+    assert lowest >= MIN_CONTRAST
+    assert QRectF(0, 0, images[0].width(), images[0].height()).contains(number.box)
