@@ -12,6 +12,7 @@ from tabletop.document import MapDocument
 from tabletop.model import Map, ZoneLocation
 from tabletop.rules import MOVE_TYPES, range_between
 from tabletop.ui.actions import action, icon, quit_keys
+from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.files import FileHandler, recent_files
@@ -45,6 +46,7 @@ class MainWindow(QMainWindow):
         self._docks()
         self._actions()
         self._status()
+        self.badge_tips = BadgeTips(self.view)
         self.set_tool("S")
         self.document.undo_stack.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)
