@@ -25,6 +25,7 @@ from tabletop.ui.tools.reach import ReachSettings
 from tabletop.ui.tools.select import SelectTool
 from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
+from tabletop.ui.view_modes import ViewModes
 
 
 class MainWindow(QMainWindow):
@@ -47,6 +48,7 @@ class MainWindow(QMainWindow):
         self._actions()
         self._status()
         self.badge_tips = BadgeTips(self.view)
+        self.view_modes = ViewModes(self)
         self.set_tool("S")
         self.document.undo_stack.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)

@@ -28,7 +28,7 @@ def test_the_border_inspector_fits_its_dock(qtbot, window):
     window.document.replace_map(room_with_door(), None)
     window.document.select([("border", "wall")])
     _settle(window)
-    viewport = window.inspector.scroll.viewport()
+    viewport = window.inspector.scroll_area.viewport()
     for row in window.inspector.passage_editor._rows:
         right = row.remove.mapTo(viewport, row.remove.rect().topRight()).x()
         assert 0 < right <= viewport.width(), "the remove-passage button is on screen"

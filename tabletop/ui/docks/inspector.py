@@ -77,7 +77,7 @@ class Inspector(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.pages)
-        self.scroll = scroll
+        self.scroll_area = scroll
         layout = QVBoxLayout(self)
         for widget in (self.title, self.kind, scroll, self.problem):
             layout.addWidget(widget)
