@@ -4,6 +4,8 @@ map can hover it to read it out."""
 
 from __future__ import annotations
 
+import textwrap
+
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QGraphicsView, QToolTip
@@ -45,6 +47,17 @@ def explain_badge(border: Border, a: str, b: str) -> str:
     return "\n".join([head, lines, *(f"• {passage_words(p, a, b)}" for p in border.passages)])
 
 
+TIP_WIDTH = 72
+"""Characters per tooltip line: a plain tooltip is one line per line, however long."""
+
+
+def as_tooltip(text: str) -> str:
+    """The explanation wrapped to lines a GM reads at a glance."""
+    return "\n".join(
+        "\n".join(textwrap.wrap(line, TIP_WIDTH, subsequent_indent="  ")) or line for line in text.splitlines()
+    )
+
+
 class BadgeTips(QObject):
     """Answers the canvas's tooltip events with the explanation of the border under the pointer."""
 
@@ -68,7 +81,7 @@ class BadgeTips(QObject):
             return False
         text = self.text_at(event)
         if text:
-            QToolTip.showText(event.globalPos(), text, self.view.viewport())
+            QToolTip.showText(event.globalPos(), as_tooltip(text), self.view.viewport())
         else:
             QToolTip.hideText()
         return True

@@ -7,9 +7,11 @@ window-wide Tab would take Tab from the Inspector, whose fields tab between them
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QToolBar
+
+from tabletop.geometry.shapes import map_bounds
 
 FULL_SCREEN_KEY = "view/full_screen"
 MAP_ONLY_KEY = "view/map_only"
@@ -69,9 +71,12 @@ class ViewModes(QObject):
         return self.map_only_action.isChecked()
 
     def set_map_only(self, on: bool) -> None:
-        """Hide (or bring back) the docks, toolbars and status bar, keeping the map's centre."""
+        """Hide (or bring back) the docks, toolbars and status bar. A map shown whole is fitted
+        again to the new room; a zoomed-in view keeps its centre."""
         view = self.window.view
         centre = view.mapToScene(view.viewport().rect().center())
+        x, y, w, h = map_bounds(view.map_scene.document.map, margin=0)
+        whole = view.mapToScene(view.viewport().rect()).boundingRect().contains(QRectF(x, y, w, h))
         if on and not self._hidden:
             chrome = [*self.window.findChildren(QDockWidget), *self.window.findChildren(QToolBar)]
             self._hidden = [w for w in chrome if w.parent() is self.window and w.isVisibleTo(self.window)]
@@ -85,10 +90,7 @@ class ViewModes(QObject):
             self._hidden = []
         self._sync(self.map_only_action, on)
         self.settings.setValue(MAP_ONLY_KEY, bool(on))
-        QTimer.singleShot(0, lambda: self._centre(centre))
-
-    def _centre(self, centre: QPointF) -> None:
-        self.window.view.centerOn(centre)
+        QTimer.singleShot(0, view.fit_map if whole else lambda: view.centerOn(centre))
 
     @staticmethod
     def _sync(act: QAction, on: bool) -> None:

@@ -59,3 +59,18 @@ def test_f11_is_full_screen_and_remembered(qtbot, window):
     qtbot.keyClick(window, Qt.Key.Key_F11)
     assert not window.isFullScreen()
     assert window.settings.value(FULL_SCREEN_KEY, type=bool) is False
+
+
+def test_a_map_shown_whole_grows_to_fill_the_map_only_window(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    window.view.fit_map()
+    before = window.view.scale_now()
+    window.view_modes.set_map_only(True)
+    qtbot.waitUntil(lambda: window.view.scale_now() > before * 1.05)
+    window.view_modes.set_map_only(False)
+    QApplication.processEvents()
+    window.view.zoom(3)
+    zoomed = window.view.scale_now()
+    window.view_modes.set_map_only(True)
+    QApplication.processEvents()
+    assert window.view.scale_now() == zoomed, "a zoomed-in view keeps its zoom"

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QStringListModel, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from tabletop.document import MapDocument
 from tabletop.document.commands import EditMap, EditObject
 from tabletop.model import FillStyle, Passage, Speeds, Token
-from tabletop.ui.badge_tips import explain_badge
+from tabletop.ui.badge_tips import as_tooltip, explain_badge
 from tabletop.ui.docks.fields import Field, choices, count, error_text, optional, read, spin, updated
 from tabletop.ui.docks.passages import PassageEditor
 from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, PointEdit
@@ -69,7 +69,7 @@ class Inspector(QWidget):
         small = QFont(self.kind.font())
         small.setPointSizeF(small.pointSizeF() * 0.85)
         self.kind.setFont(small)
-        self.kind.setEnabled(False)  # the palette's quiet colour
+        self.kind.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, yet readable
         self.problem = QLabel()
         self.problem.setStyleSheet("color: #c62828")
         self.problem.setWordWrap(True)
@@ -97,8 +97,12 @@ class Inspector(QWidget):
     # -- pages -------------------------------------------------------------------------------
 
     def _form(self, kind: str, rows: list[tuple[str, str, QWidget]]) -> QFormLayout:
-        page = QWidget()
-        form = QFormLayout(page)
+        page, holder = QWidget(), QWidget()
+        outer = QVBoxLayout(page)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(holder)
+        outer.addStretch(1)  # rows stay together at the top, however tall the dock
+        form = QFormLayout(holder)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.fields[kind], self.labels[kind] = [], {}
         for label, path, widget in rows:
@@ -224,7 +228,7 @@ class Inspector(QWidget):
         if kind == "border":
             names = [self.document.get("zone", z).label for z in (obj.a, obj.b)]
             self.passage_editor.load(obj, *names)
-            self.passages_label.setToolTip(explain_badge(obj, *names))
+            self.passages_label.setToolTip(as_tooltip(explain_badge(obj, *names)))
         elif kind == "token":
             self.sides.setStringList(sorted({t.side for t in self.document.map.tokens}))
             for state, box in self.state_boxes.items():

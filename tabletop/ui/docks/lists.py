@@ -19,6 +19,8 @@ class ObjectList(QListWidget):
         super().__init__()
         self.document, self.kind = document, kind
         self.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # long names elide
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.rows: dict[str, QListWidgetItem] = {}
         self._syncing = False
         document.changed.connect(self._changed)
@@ -47,6 +49,7 @@ class ObjectList(QListWidget):
 
     def _add(self, obj, row: int | None = None) -> None:
         item = QListWidgetItem(self._text(obj))
+        item.setToolTip(self._text(obj))
         item.setData(Qt.ItemDataRole.UserRole, obj.id)
         self.rows[obj.id] = item
         self.insertItem(self.count() if row is None else row, item)
@@ -57,6 +60,7 @@ class ObjectList(QListWidget):
         obj = self.document.get(kind, object_id)
         if object_id in self.rows:
             self.rows[object_id].setText(self._text(obj))
+            self.rows[object_id].setToolTip(self._text(obj))
         else:  # an undone removal comes back where it stood, not at the end
             self._add(obj, self.document.position(kind, object_id))
 
