@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMess
 from tabletop.document import MapDocument
 from tabletop.model import Map, ZoneLocation
 from tabletop.rules import MOVE_TYPES, range_between
-from tabletop.ui.actions import action, icon, quit_keys
+from tabletop.ui.actions import IMAGE_FILTERS, action, icon, quit_keys, say, with_extension
+from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.files import FileHandler, recent_files
@@ -24,6 +25,7 @@ from tabletop.ui.tools.reach import ReachSettings
 from tabletop.ui.tools.select import SelectTool
 from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
+from tabletop.ui.view_modes import ViewModes
 
 
 class MainWindow(QMainWindow):
@@ -45,6 +47,8 @@ class MainWindow(QMainWindow):
         self._docks()
         self._actions()
         self._status()
+        self.badge_tips = BadgeTips(self.view)
+        self.view_modes = ViewModes(self)
         self.set_tool("S")
         self.document.undo_stack.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)
@@ -104,7 +108,8 @@ class MainWindow(QMainWindow):
             "Ctrl+J",
             tip="Create borders for all zones that share an edge",
         )
-        for act in (self.undo_action, self.redo_action, delete, join):
+        select_all = action(self, "Select &All", self.select_all, QKeySequence.StandardKey.SelectAll)
+        for act in (self.undo_action, self.redo_action, delete, select_all, join):
             edit.addAction(act)
         view = self.menuBar().addMenu("&View")
         fit = action(self, "&Fit Map", self.view.fit_map, "Ctrl+0", "fit")
@@ -157,6 +162,8 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.move_type)
 
     def _status(self) -> None:
+        self.tool_hint = QLabel()
+        self.statusBar().addWidget(self.tool_hint, 1)  # under passing messages, back when they clear
         self.hover_label = QLabel()
         self.zoom_label = QLabel()
         self.statusBar().addPermanentWidget(self.hover_label)
@@ -173,7 +180,7 @@ class MainWindow(QMainWindow):
         self.view.tool = tool
         tool.activate()
         self.tool_actions[key].setChecked(True)
-        self.statusBar().showMessage(tool.status)
+        self.tool_hint.setText(tool.status)
 
     def _hovered(self, pos: QPointF) -> None:
         text = f"{pos.x():.0f}, {pos.y():.0f}"
@@ -208,22 +215,38 @@ class MainWindow(QMainWindow):
 
     def join_touching(self) -> None:
         count = join_touching_zones(self.document)
-        self.statusBar().showMessage(
-            f"Joined {count} pairs of touching zones" if count else "No touching zones left to join"
-        )
+        say(self, f"Joined {count} pairs of touching zones" if count else "No touching zones left to join")
 
     def export_image(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
+        """Export the map as an image: the chosen filter's extension is added, and the GM
+        chooses the width (remembered for next time)."""
+        from PySide6.QtWidgets import QFileDialog, QInputDialog
 
         from tabletop.io import MapFileError
-        from tabletop.render.export import export_map
+        from tabletop.render.export import DEFAULT_WIDTH, export_map
 
-        chosen, _ = QFileDialog.getSaveFileName(self, "Export image", "", "PNG (*.png);;SVG (*.svg);;PDF (*.pdf)")
-        if chosen:
-            try:
-                export_map(self.document.map, chosen)
-            except MapFileError as error:
-                QMessageBox.warning(self, "Could not export", str(error))
+        folder = str(self.document.path.with_suffix("")) if self.document.path else ""
+        chosen, name_filter = QFileDialog.getSaveFileName(self, "Export image", folder, IMAGE_FILTERS)
+        if not chosen:
+            return
+        path = with_extension(chosen, name_filter)
+        width = int(self.settings.value("export/width", DEFAULT_WIDTH, type=int))
+        width, ok = QInputDialog.getInt(self, "Export image", "Width in pixels:", width, 16, 16384, 160)
+        if not ok:
+            return
+        try:
+            export_map(self.document.map, path, width)
+        except MapFileError as error:
+            QMessageBox.warning(self, "Could not export", str(error))
+            return
+        self.settings.setValue("export/width", int(width))
+        say(self, f"Exported {path} ({width} pixels wide)")
+
+    def select_all(self) -> None:
+        """Ctrl+A: every zone, border, token and grid on the map (text fields keep their own)."""
+        map_ = self.document.map
+        kinds = (("zone", map_.zones), ("border", map_.borders), ("token", map_.tokens), ("grid", map_.grids))
+        self.document.select([(kind, obj.id) for kind, objects in kinds for obj in objects])
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
