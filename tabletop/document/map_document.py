@@ -207,6 +207,12 @@ class MapDocument(QObject):
         self.revision += 1
         self.metaChanged.emit()
 
+    def set_background(self, background) -> None:
+        """The picture under the zones (None: no picture)."""
+        self.map.background = background
+        self.revision += 1
+        self.metaChanged.emit()
+
     def select(self, selection: list[tuple[str, str]]) -> None:
         chosen = [(Kind(kind), object_id) for kind, object_id in selection]
         if chosen != self.selection:

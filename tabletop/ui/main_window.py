@@ -16,6 +16,7 @@ from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.files import FileHandler, recent_files
+from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.recovery import Autosaver, discard, pending
 from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.tools.connect import BorderTool, join_touching_zones
@@ -119,6 +120,7 @@ class MainWindow(QMainWindow):
             view.addAction(act)
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
+        self.map_menu = MapMenu(self)
         tools_menu = self.menuBar().addMenu("&Tools")
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}

@@ -163,3 +163,17 @@ class EditMap(QUndoCommand):
 
     def undo(self) -> None:
         self.document.set_meta(*self.before)
+
+
+class SetBackground(QUndoCommand):
+    """Set, move, rescale or remove the picture the GM traces zones over."""
+
+    def __init__(self, document: MapDocument, background) -> None:
+        super().__init__("Remove the background picture" if background is None else "Set the background picture")
+        self.document, self.before, self.after = document, document.map.background, background
+
+    def redo(self) -> None:
+        self.document.set_background(self.after)
+
+    def undo(self) -> None:
+        self.document.set_background(self.before)

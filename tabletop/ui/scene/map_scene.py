@@ -18,6 +18,7 @@ from tabletop.document.changes import Change
 from tabletop.geometry.shapes import map_bounds
 from tabletop.model.kinds import Kind
 from tabletop.render.style import MapStyle
+from tabletop.ui.scene.background import BackgroundItem
 from tabletop.ui.scene.items import GridItem, MapItem, TokenItem
 from tabletop.ui.scene.layer import MapLayer
 
@@ -37,8 +38,12 @@ class MapScene(QGraphicsScene):
         self.setBackgroundBrush(self.style.paper)
         self.layer = MapLayer(document, self.style)
         self.addItem(self.layer)
+        self.background = BackgroundItem(document, self.style)
+        self.addItem(self.background)
         document.edited.connect(self._edited)
         document.reset.connect(self.rebuild)
+        document.metaChanged.connect(self._background_changed)
+        document.pathChanged.connect(self._background_changed)
         self.rebuild()
 
     @property
@@ -56,7 +61,13 @@ class MapScene(QGraphicsScene):
         self._sync_tokens()
         x, y, w, h = map_bounds(map_, margin=0)
         self.layer.reset(QRectF(x, y, w, h).adjusted(-200, -200, 200, 200))
+        self.background.refresh()
         self.setSceneRect(QRectF(x, y, w, h).adjusted(-400, -400, 400, 400).united(self.itemsBoundingRect()))
+
+    def _background_changed(self) -> None:
+        self.background.refresh()
+        if not self.background.boundingRect().isEmpty():
+            self._grow_to(self.background.boundingRect())
 
     def _grow_to(self, rect: QRectF) -> None:
         """Room on the canvas for an edited object (the canvas grows, it never jumps back)."""
