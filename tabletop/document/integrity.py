@@ -8,9 +8,10 @@ what: the cost is the edited object's own references, not the map's size.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from tabletop.model import AreaLocation, Border, EncounterGrid, Map, Token, ZoneLocation
+from tabletop.model import AreaLocation, EncounterGrid, Map, Token, ZoneLocation
 from tabletop.model.kinds import Key, Kind
 
 
@@ -29,18 +30,16 @@ def _place(token: Token) -> Key | None:
 
 
 class Integrity:
-    """Who refers to whom: borders per zone end, tokens per zone or grid."""
+    """Who refers to whom: tokens per zone or grid here; borders per zone from the layout's
+    index (`borders_at`), the document's one index of which borders touch a zone."""
 
-    def __init__(self, map_: Map) -> None:
+    def __init__(self, map_: Map, borders_at: Mapping[str, set[str]]) -> None:
         self.zones = {z.id for z in map_.zones}
         self.grids: dict[str, EncounterGrid] = {g.id: g for g in map_.grids}
-        self.border_ends: dict[str, set[str]] = {}
+        self.border_ends = borders_at
         self.tokens_on: dict[Key, set[str]] = {}
         self._token_place: dict[str, Key] = {}
         self._areas: dict[str, tuple[int, int]] = {}
-        self._border_pair: dict[str, tuple[str, str]] = {}
-        for border in map_.borders:
-            self._put_border(border)
         for token in map_.tokens:
             self._put_token(token)
 
@@ -83,9 +82,6 @@ class Integrity:
             self.zones.add(obj.id)
         elif kind is Kind.GRID:
             self.grids[obj.id] = obj
-        elif kind is Kind.BORDER:
-            self._drop_border(obj.id)
-            self._put_border(obj)
         elif kind is Kind.TOKEN:
             self._drop_token(obj.id)
             self._put_token(obj)
@@ -95,19 +91,8 @@ class Integrity:
             self.zones.discard(obj.id)
         elif kind is Kind.GRID:
             self.grids.pop(obj.id, None)
-        elif kind is Kind.BORDER:
-            self._drop_border(obj.id)
         elif kind is Kind.TOKEN:
             self._drop_token(obj.id)
-
-    def _put_border(self, border: Border) -> None:
-        self._border_pair[border.id] = (border.a, border.b)
-        for end in (border.a, border.b):
-            self.border_ends.setdefault(end, set()).add(border.id)
-
-    def _drop_border(self, border_id: str) -> None:
-        for end in self._border_pair.pop(border_id, ()):
-            self.border_ends.get(end, set()).discard(border_id)
 
     def _put_token(self, token: Token) -> None:
         place = _place(token)

@@ -65,7 +65,7 @@ class MapDocument(QObject):
         self._positions = {kind: {obj.id: i for i, obj in enumerate(self._items(kind))} for kind in KINDS}
         with collector_paused():  # a big map's layout is a million objects, none garbage
             self.layout = MapLayout(map_)
-        self.integrity = Integrity(map_)
+        self.integrity = Integrity(map_, self.layout.borders_at)
 
     def set_path(self, path: Path) -> None:
         self.path = path
