@@ -287,3 +287,11 @@ def test_two_windows_on_one_file_the_second_save_asks(window, qtbot, tmp_path, c
     assert not other.files.save(), "the last save no longer silently wins"
     assert choices["asked"][0].startswith(f"{path}: was changed on disk by another program")
     assert load_map(path).zone("z2").name == "First window's name" and other.document.modified
+
+
+def test_the_windows_open_path_keeps_the_map_out_of_the_collectors_sight(window, maps_dir):
+    import gc
+
+    gc.unfreeze()
+    assert window.files.open(maps_dir / "warehouse.tabletop")
+    assert gc.get_freeze_count() > 0 and gc.isenabled()
