@@ -169,6 +169,9 @@ def test_a_failing_autosave_is_said_in_the_status_bar(window, maps_dir):
     message = window.statusBar().currentMessage()
     assert message.startswith("Autosave failed, your changes are not yet safe: could not be saved")
     assert message.isprintable()
+    _rename(window, "Bay")
+    assert window.autosaver.tick()
+    assert window.statusBar().currentMessage() == "Autosave works again: your changes are kept for recovery"
 
 
 def _crashed_session(source, map_):
