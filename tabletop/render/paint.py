@@ -5,11 +5,13 @@ takes the style to paint in; none keeps one of its own."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QLineF, QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from tabletop.geometry.labels import label_spot, zone_anchor
+from tabletop.geometry.labels import label_spot, may_fit, zone_anchor
 from tabletop.geometry.layout import MapLayout, badge_half
 from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, token_spots
 from tabletop.model import Map, NodeShape, Zone
@@ -91,20 +93,24 @@ def label_avoid(zone: Zone, layout: MapLayout, style: MapStyle) -> list[tuple[fl
     return boxes
 
 
-def _zone_label(p: QPainter, zone: Zone, style: MapStyle, avoid: list) -> None:
+def _zone_label(p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], list] | list) -> None:
+    """`avoid` may be a callable: working out the badges around a zone is skipped for the many
+    small zones of a zoomed-out map whose names cannot fit whole anyway."""
     size = style.zone_label_size * style.text_scale
     height = size * 1.25
     if isinstance(zone.shape, NodeShape):  # beside the disc on the paper, clear of badges
         name = text.elide(p, zone.label, size, True, NODE_LABEL_WIDTH)
-        spot = label_spot(zone, text.text_width(p, name, size, True), height, avoid)
+        spot = label_spot(zone, text.text_width(p, name, size, True), height, avoid() if callable(avoid) else avoid)
         text.label(p, name, (spot.x, spot.y), style.label, size)
         return
     # inside the polygon, clear of badges and tokens, in a colour that reads on its fill
     fill = _fill_colour(zone)
     ink = style.label if fill.lightnessF() > 0.45 or zone.fill.opacity < 0.5 else QColor("white")
     width = text.text_width(p, zone.label, size, True)
+    if callable(avoid):
+        avoid = avoid() if may_fit(zone, width, height) else []
     spot = label_spot(zone, width, height, avoid, lift=TOKEN_ROOM[1] + height / 2 + 6)
-    name = text.elide(p, zone.label, size, True, spot.max_width)
+    name = zone.label if spot.max_width >= width else text.elide(p, zone.label, size, True, spot.max_width)
     if name:
         text.label(p, name, (spot.x, spot.y), ink, size)
 
@@ -144,7 +150,7 @@ def paint_region(
     _paint_zone_shapes(p, zones, style, detail)
     if detail:
         for zone in zones:
-            _zone_label(p, zone, style, label_avoid(zone, layout, style))
+            _zone_label(p, zone, style, partial(label_avoid, zone, layout, style))
     lines = layout.lines
     for shared in (True, False):
         batch = [
