@@ -194,16 +194,11 @@ def label_spot(zone: Zone, width: float, height: float, avoid: list[Box], lift: 
 
 
 def _node_label_spot(node: NodeShape, width: float, height: float, avoid: list[Box]) -> LabelSpot:
-    """Above the disc, on the paper; below it, or beside it, when a badge stands there."""
+    """Above the disc, on the paper; higher, or below it, when a badge or a token stands there.
+    Never beside it: the node's tokens spread sideways."""
     gap = height / 2 + 2
     x, y, r = node.x, node.y, node.radius
-    places = [
-        (x, y - r - gap),
-        (x, y + r + gap),
-        (x - r - width / 2 - 6, y),
-        (x + r + width / 2 + 6, y),
-        (x, y - r - gap - height),
-    ]
+    places = [(x, y - r - gap), (x, y - r - gap - height * 0.8), (x, y + r + gap + height * 0.3)]
     for cx, cy in places:
         box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
         if not any(_overlaps(box, other) for other in avoid):
@@ -230,11 +225,11 @@ def _label_spot(
     if clear(*preferred, width):
         return LabelSpot(*preferred, width)
     # the whole name fits somewhere: the nearest clear spot, moving up or down rather than aside
-    step = max(height / 2, (bottom - top) / 16, (right - left) / 16)
+    across, down = max(height / 2, (right - left) / 16), max(height / 4, (bottom - top) / 16)
     candidates = [
-        (left + width / 2 + pad + i * step, top + height / 2 + pad + j * step)
-        for i in range(int((right - left - width - 2 * pad) / step) + 1)
-        for j in range(int((bottom - top - height - 2 * pad) / step) + 1)
+        (left + width / 2 + pad + i * across, top + height / 2 + pad + j * down)
+        for i in range(int((right - left - width - 2 * pad) / across) + 1)
+        for j in range(int((bottom - top - height - 2 * pad) / down) + 1)
     ]
     candidates.sort(key=lambda c: math.hypot((c[0] - preferred[0]) * 2, c[1] - preferred[1]))
     for x, y in candidates:
