@@ -91,3 +91,13 @@ def test_background_rect_follows_position_and_scale(qapp):
     image = QImage(100, 50, QImage.Format.Format_RGB32)
     rect = background_rect(Background(path="x.png", x=10, y=-5, scale=2.5), image)
     assert (rect.x(), rect.y(), rect.width(), rect.height()) == (10, -5, 250, 125)
+
+
+def test_an_export_can_frame_the_whole_picture(qapp, tmp_path):
+    from tabletop.geometry.shapes import map_bounds
+    from tabletop.render.background import bounds_with_background
+
+    _scan(tmp_path / "scan.png")
+    map_ = _map(Background(path="scan.png", x=-500, y=-100, scale=10.0), FillStyle())
+    assert bounds_with_background(map_, tmp_path) == (-500, -100, 740 + 500, 500), "to the far zone and its margin"
+    assert bounds_with_background(map_, tmp_path / "elsewhere") == map_bounds(map_)
