@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -27,3 +28,36 @@ MAPS = ROOT / "maps"
 @pytest.fixture
 def maps_dir() -> Path:
     return MAPS
+
+
+LAYERS = ["model", "geometry", "rules", "io", "document", "render", "cli", "ui"]
+"""Tests run bottom-up, as the layers stand (napari does the same): a broken model fails its
+own tests first, not a hundred window tests."""
+
+
+def pytest_collection_modifyitems(items):
+    def layer(item) -> int:
+        parts = Path(str(item.fspath)).relative_to(ROOT / "tests").parts
+        return LAYERS.index(parts[0]) if len(parts) > 1 and parts[0] in LAYERS else len(LAYERS)
+
+    items.sort(key=layer)
+
+
+def open_windows() -> list:
+    """The top-level windows still shown (none when Qt was never loaded)."""
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    app = widgets.QApplication.instance() if widgets else None
+    return [] if app is None else [w for w in app.topLevelWidgets() if w.isVisible()]
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_windows():
+    """A test that leaves a top-level window open fails: a leaked window keeps its document,
+    its timers and its signal connections alive into every later test. pytest-qt has closed
+    the widgets a test gave to qtbot before this runs."""
+    yield
+    leaked = open_windows()
+    for widget in leaked:
+        widget.hide()  # not close(): that runs the window's own questions again
+    names = ", ".join(f"{type(w).__name__} {w.windowTitle()!r}" for w in leaked)
+    assert not leaked, f"the test left top-level windows open: {names}"

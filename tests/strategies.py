@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from tabletop.model import (
+    TOKEN_STATES,
     Aspect,
     Border,
     Door,
@@ -20,7 +21,11 @@ from tabletop.model import (
     ZoneLocation,
 )
 
-text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
+text = st.text(
+    st.characters(codec="utf-8", exclude_categories=("Cs", "Cc"), exclude_characters="\u2028\u2029\ufffe\uffff"),
+    max_size=12,
+)
+"""Names as a map may hold them: one line, no control characters, nothing UTF-8 cannot write."""
 coord = st.floats(-1e4, 1e4, allow_nan=False, allow_infinity=False)
 cost = st.one_of(st.none(), st.integers(0, 9))
 door = st.one_of(
@@ -74,7 +79,8 @@ def maps(draw, max_zones: int = 8) -> Map:
             facing=draw(st.floats(0, 359.9)),
             speeds=Speeds(run=draw(st.integers(0, 5))),
             stress=[StressTrack(name="health", boxes=3, marked=draw(st.sampled_from([[], [1], [1, 3]])))],
-            states=draw(st.lists(st.sampled_from(["down", "bleeding", "hidden"]), unique=True)),
+            states=draw(st.lists(st.sampled_from(TOKEN_STATES), unique=True, max_size=3)),
+            hidden=draw(st.booleans()),
         )
         for i in range(draw(st.integers(0, 4)))
     ]

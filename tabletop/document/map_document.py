@@ -1,30 +1,38 @@
-"""MapDocument: owns one Map, its QUndoStack and the selection, and says what changed.
+"""MapDocument: owns one Map, its QUndoStack, the selection and every index derived from the
+map, and says what changed.
 
-Commands call `put` and `drop`; nothing else writes the model. Each change emits a typed
-signal with the id that changed, so scene items and docks sync one object at a time, and
-the rules caches (zone graph, grid terrain) are updated edit by edit.
+Commands call `put` and `drop`; nothing else writes the model. Each edit first refuses what
+would leave a map the loader refuses (a border to a missing zone, a token on a removed grid),
+then updates every derived index here, in one place (zone graph, layout and bucket index,
+token spots, grid terrain), and only then emits `edited` with a typed Change: every scene,
+tool and dock reads the indexes from the document and finds them already current.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from tabletop.document.changes import Action, Change
+from tabletop.document.integrity import Integrity
+from tabletop.geometry.layout import Box, MapLayout
+from tabletop.geometry.shapes import Point, area_at, token_spots
+from tabletop.heap import collector_paused
 from tabletop.model import Border, Map
+from tabletop.model.kinds import Key, Kind
 from tabletop.rules import Terrain, ZoneGraph
 
-KINDS = {"zone": "zones", "border": "borders", "token": "tokens", "grid": "grids"}
-"""Kinds of map object a command can put or drop, with their list on the Map."""
+KINDS = tuple(Kind)
 
 
 class MapDocument(QObject):
-    """One open map. `changed(kind, id)` and `removed(kind, id)` follow every edit."""
+    """One open map. `edited(Change)` follows every edit of one object."""
 
-    changed = Signal(str, str)
-    removed = Signal(str, str)
+    edited = Signal(object)
     reset = Signal()
     metaChanged = Signal()
     selectionChanged = Signal()
@@ -33,29 +41,31 @@ class MapDocument(QObject):
     def __init__(self, map_: Map | None = None, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
-        self.map = map_ or Map(title="Untitled map")
-        self.path = path
         self.revision = 0
-        self.selection: list[tuple[str, str]] = []
-        self._graph: ZoneGraph | None = None
-        self._terrains: dict[str, Terrain] = {}
-        self._positions: dict[str, dict[str, int]] = {}
-        self._reindex()
+        self.selection: list[Key] = []
+        self._load(map_ or Map(title="Untitled map"), path)
 
     # -- whole-map changes ---------------------------------------------------------------
 
     def replace_map(self, map_: Map, path: Path | None) -> None:
         """Open or New: a fresh map with an empty undo history."""
         self.undo_stack.clear()
-        self.map, self.path = map_, path
-        self.selection = []
-        self._graph = None
-        self._terrains.clear()
-        self._reindex()
+        self._load(map_, path)
         self.revision += 1
         self.undo_stack.setClean()
         self.reset.emit()
         self.pathChanged.emit()
+
+    def _load(self, map_: Map, path: Path | None) -> None:
+        self.map, self.path = map_, path
+        self.selection = []
+        self._graph: ZoneGraph | None = None
+        self._terrains: dict[str, Terrain] = {}
+        self._spots: tuple[int, dict[str, Point]] = (-1, {})
+        self._positions = {kind: {obj.id: i for i, obj in enumerate(self._items(kind))} for kind in KINDS}
+        with collector_paused():  # a big map's layout is a million objects, none garbage
+            self.layout = MapLayout(map_)
+        self.integrity = Integrity(map_, self.layout.borders_at)
 
     def set_path(self, path: Path) -> None:
         self.path = path
@@ -68,21 +78,27 @@ class MapDocument(QObject):
     # -- lookups -------------------------------------------------------------------------
 
     def get(self, kind: str, object_id: str) -> Any | None:
-        position = self._positions[kind].get(object_id)
-        return None if position is None else self._items(kind)[position]
+        position = self._positions[kind].get(object_id)  # a Kind hashes as its word
+        return None if position is None else getattr(self.map, Kind(kind).plural)[position]
+
+    def label(self, kind: str, object_id: str) -> str:
+        """What the GM calls an object: its name, else its id."""
+        obj = self.get(kind, object_id)
+        return object_id if obj is None else getattr(obj, "label", None) or getattr(obj, "name", "") or object_id
 
     def position(self, kind: str, object_id: str) -> int:
         """Where an object stands in its list: later ones are drawn on top."""
         return self._positions[kind].get(object_id, -1)
 
-    def in_map_order(self, kind: str, object_ids) -> list[str]:
+    def in_map_order(self, kind: str, object_ids: Iterable[str]) -> list[str]:
         """Ids sorted as their objects stand in the map (the drawing order)."""
         return sorted(object_ids, key=self._positions[kind].__getitem__)
 
     def new_id(self, kind: str, prefix: str) -> str:
         """An id not yet used by this kind, e.g. zone-7."""
-        n = len(self._positions[kind]) + 1
-        while f"{prefix}-{n}" in self._positions[kind]:
+        known = self._positions[Kind(kind)]
+        n = len(known) + 1
+        while f"{prefix}-{n}" in known:
             n += 1
         return f"{prefix}-{n}"
 
@@ -98,67 +114,158 @@ class MapDocument(QObject):
         return self._terrains[grid_id]
 
     def borders_of(self, zone_id: str) -> list[Border]:
-        return [b for b in self.map.borders if zone_id in (b.a, b.b)]
+        """The borders touching a zone, in map order, from the layout's index."""
+        ids = self.layout.borders_at.get(zone_id, ())
+        return [self.get(Kind.BORDER, i) for i in self.in_map_order(Kind.BORDER, ids)]
+
+    def tokens_on(self, kind: str, place_id: str) -> list[str]:
+        """Ids of the tokens standing in a zone or on a grid, in map order."""
+        return self.in_map_order(Kind.TOKEN, self.integrity.tokens_on.get((Kind(kind), place_id), ()))
+
+    def token_spots(self) -> dict[str, Point]:
+        """Where every token is drawn, worked out once per revision for all of them."""
+        revision, spots = self._spots
+        if revision != self.revision:
+            spots = token_spots(self.map, lambda zone_id: self.get(Kind.ZONE, zone_id))
+            self._spots = (self.revision, spots)
+        return spots
+
+    def zone_at(self, x: float, y: float) -> str | None:
+        """The topmost zone whose shape holds the point."""
+        under = self.layout.zones_at(x, y)
+        return max(under, key=self._positions[Kind.ZONE].__getitem__) if under else None
+
+    def border_at(self, x: float, y: float) -> str | None:
+        """The topmost border whose line or badge is under the point."""
+        near = self.layout.borders_near(x, y)
+        return max(near, key=self._positions[Kind.BORDER].__getitem__) if near else None
+
+    def area_at(self, x: float, y: float) -> tuple[str, tuple[int, int]] | None:
+        """The grid area under a point: (grid id, (row, col)), topmost grid first."""
+        for grid in reversed(self.map.grids):
+            row, col = area_at(grid, x, y)
+            if grid.has_area(row, col):
+                return grid.id, (row, col)
+        return None
 
     # -- the only mutators (called by commands) ------------------------------------------
 
     def put(self, kind: str, obj: Any, position: int | None = None) -> None:
         """Add an object (at `position`, default the end) or replace the one with its id."""
-        items = self._items(kind)
-        known = self._positions[kind].get(obj.id)
-        if known is not None:
-            items[known] = obj
+        self.put_many(kind, [obj], None if position is None else [position])
+
+    def put_many(self, kind: str, objs: list[Any], positions: list[int] | None = None) -> None:
+        """Add or replace several objects of one kind as one change (Join Touching Zones adds
+        thousands of borders: their lines are worked out in one pass and views repaint once).
+        New objects go to `positions` (as `drop_many` returned them), else to the end."""
+        kind = Kind(kind)
+        items, index = self._items(kind), self._positions[kind]
+        known = [index.get(obj.id) for obj in objs]
+        for obj, at in zip(objs, known, strict=True):
+            self.integrity.check_put(kind, obj, None if at is None else items[at])
+        added = [obj for obj, at in zip(objs, known, strict=True) if at is None]
+        for obj, at in zip(objs, known, strict=True):
+            if at is not None:
+                items[at] = obj
+        if positions is None:
+            items.extend(added)
+            for obj in added:
+                index[obj.id] = len(index)
         else:
-            items.insert(len(items) if position is None else position, obj)
-            self._reindex(kind)
-        self._track(kind, obj, added=known is None)
+            for at, obj in sorted(zip(positions, added, strict=True), key=lambda pair: pair[0]):
+                items.insert(at, obj)
+            self._renumber(kind)
+        repaint = self._track(kind, objs, added={obj.id for obj in added})
         self.revision += 1
-        self.changed.emit(kind, obj.id)
+        action = Action.ADDED if len(added) == len(objs) else Action.CHANGED
+        self.edited.emit(Change(kind, tuple(obj.id for obj in objs), action, repaint))
 
     def drop(self, kind: str, object_id: str) -> int:
         """Remove an object; returns where it stood so undo can put it back in place."""
-        position = self._positions[kind][object_id]
-        del self._items(kind)[position]
-        self._reindex(kind)
-        self._untrack(kind, object_id)
-        self.selection = [s for s in self.selection if s != (kind, object_id)]
+        return self.drop_many(kind, [object_id])[0]
+
+    def drop_many(self, kind: str, object_ids: list[str]) -> list[int]:
+        """Remove several objects of one kind as one change; returns where each stood."""
+        kind = Kind(kind)
+        items, index = self._items(kind), self._positions[kind]
+        positions = [index[object_id] for object_id in object_ids]
+        objs = [items[at] for at in positions]
+        for obj in objs:
+            self.integrity.check_drop(kind, obj)
+        for at in sorted(positions, reverse=True):
+            del items[at]
+        self._renumber(kind)
+        repaint = self._untrack(kind, objs)
+        gone = set(object_ids)
+        self.selection = [key for key in self.selection if key[0] is not kind or key[1] not in gone]
         self.revision += 1
-        self.removed.emit(kind, object_id)
-        return position
+        self.edited.emit(Change(kind, tuple(object_ids), Action.REMOVED, repaint))
+        return positions
 
     def set_meta(self, title: str, notes: str) -> None:
         self.map.title, self.map.notes = title, notes
         self.revision += 1
         self.metaChanged.emit()
 
+    def set_background(self, background) -> None:
+        """The picture under the zones (None: no picture)."""
+        self.map.background = background
+        self.revision += 1
+        self.metaChanged.emit()
+
     def select(self, selection: list[tuple[str, str]]) -> None:
-        if selection != self.selection:
-            self.selection = list(selection)
+        chosen = [(Kind(kind), object_id) for kind, object_id in selection]
+        if chosen != self.selection:
+            self.selection = chosen
             self.selectionChanged.emit()
 
     # -- keeping derived state current ---------------------------------------------------
 
-    def _items(self, kind: str) -> list:
-        return getattr(self.map, KINDS[kind])
+    def _items(self, kind: Kind) -> list:
+        return getattr(self.map, kind.plural)
 
-    def _reindex(self, kind: str | None = None) -> None:
-        for name in [kind] if kind else KINDS:
-            self._positions[name] = {obj.id: i for i, obj in enumerate(self._items(name))}
+    def _renumber(self, kind: Kind) -> None:
+        self._positions[kind] = {obj.id: i for i, obj in enumerate(self._items(kind))}
 
-    def _track(self, kind: str, obj: Any, *, added: bool) -> None:
+    def _track(self, kind: Kind, objs: list[Any], *, added: set[str]) -> tuple[Box, ...]:
+        for obj in objs:
+            self.integrity.put(kind, obj)
+            if kind is Kind.GRID:
+                self._terrains.pop(obj.id, None)
+        if kind not in (Kind.ZONE, Kind.BORDER):
+            return ()
         if self._graph is not None:
-            if kind == "zone":
-                (self._graph.add_zone if added else self._graph.rename_zone)(obj)
-            elif kind == "border":
-                self._graph.set_border(obj)
-        if kind == "grid":
-            self._terrains.pop(obj.id, None)
+            for obj in objs:
+                if kind is Kind.BORDER:
+                    self._graph.set_border(obj)
+                else:
+                    (self._graph.add_zone if obj.id in added else self._graph.rename_zone)(obj)
+        keys = [(kind, obj.id) for obj in objs]
+        if kind is Kind.ZONE:
+            keys += [(Kind.BORDER, b) for obj in objs for b in self.layout.borders_at.get(obj.id, ())]
+        before = self._boxes(keys)
+        if kind is Kind.BORDER:
+            self.layout.set_borders(objs)
+        else:
+            for obj in objs:
+                self.layout.set_zone(obj)
+        return before + self._boxes(keys)
 
-    def _untrack(self, kind: str, object_id: str) -> None:
+    def _untrack(self, kind: Kind, objs: list[Any]) -> tuple[Box, ...]:
+        for obj in objs:
+            self.integrity.drop(kind, obj)
+            if kind is Kind.GRID:
+                self._terrains.pop(obj.id, None)
+        if kind not in (Kind.ZONE, Kind.BORDER):
+            return ()
         if self._graph is not None:
-            if kind == "zone":
-                self._graph.remove_zone(object_id)
-            elif kind == "border":
-                self._graph.remove_border(object_id)
-        if kind == "grid":
-            self._terrains.pop(object_id, None)
+            for obj in objs:
+                (self._graph.remove_zone if kind is Kind.ZONE else self._graph.remove_border)(obj.id)
+        before = self._boxes([(kind, obj.id) for obj in objs])
+        for obj in objs:
+            self.layout.drop(kind, obj.id)
+        return before
+
+    def _boxes(self, keys: list[tuple[Kind, str]]) -> tuple[Box, ...]:
+        boxes = self.layout.boxes
+        return tuple(boxes[key] for key in keys if key in boxes)

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from tabletop.geometry.lines import border_lines
+from tabletop.geometry.lines import border_lines, lines_of, shared_lines
 from tabletop.geometry.shapes import BorderLine, border_line
-from tabletop.model import Border, Map, NodeShape, Zone
+from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 
 Box = tuple[float, float, float, float]
 """(left, top, right, bottom) in map units."""
@@ -130,6 +130,7 @@ class MapLayout:
             self.borders_at[border.a].add(border.id)
             self.borders_at[border.b].add(border.id)
         self._buckets: dict[tuple[int, int], set[tuple[str, str]]] = {}
+        self._touching: dict[tuple[str, str], BorderLine] = {}
         if not index:
             return
         for zone in map_.zones:
@@ -143,6 +144,7 @@ class MapLayout:
     def set_zone(self, zone: Zone) -> list[str]:
         """A zone was added or changed; returns its borders, whose lines moved with it."""
         self.zones[zone.id] = zone
+        self._touching = {}
         self.borders_at.setdefault(zone.id, set())
         self._unindex(("zone", zone.id))
         self._index(("zone", zone.id), zone_box(zone))
@@ -151,7 +153,8 @@ class MapLayout:
             self.set_border(self.borders[border_id])
         return touched
 
-    def set_border(self, border: Border) -> None:
+    def set_border(self, border: Border, line: BorderLine | None = None) -> None:
+        """A border was added or changed (`line` when the caller has worked it out already)."""
         old = self.borders.get(border.id)
         if old is not None:
             self.borders_at.get(old.a, set()).discard(border.id)
@@ -159,12 +162,64 @@ class MapLayout:
         self.borders[border.id] = border
         self.borders_at.setdefault(border.a, set()).add(border.id)
         self.borders_at.setdefault(border.b, set()).add(border.id)
-        self.lines[border.id] = border_line(border, self.zones[border.a], self.zones[border.b])
+        self.lines[border.id] = line or border_line(border, self.zones[border.a], self.zones[border.b])
         self._unindex(("border", border.id))
         self._index(("border", border.id), border_box(border, self.lines[border.id]))
 
+    def set_borders(self, borders: list[Border]) -> None:
+        """Many borders at once (Join Touching Zones): their lines in one vectorised pass,
+        or taken from the `touching_pairs` just asked, when the zones have not moved since."""
+        known = self._touching
+        missing = [b for b in borders if (b.a, b.b) not in known]
+        lines = lines_of(missing, self.zones) if missing else {}
+        new = [b for b in borders if b.id not in self.borders]
+        for border in borders:
+            line = lines.get(border.id) or known[(border.a, border.b)]
+            if border.id in self.borders:
+                self.set_border(border, line)
+                continue
+            self.borders[border.id] = border
+            self.borders_at.setdefault(border.a, set()).add(border.id)
+            self.borders_at.setdefault(border.b, set()).add(border.id)
+            self.lines[border.id] = line
+        boxes = {("border", b.id): border_box(b, self.lines[b.id]) for b in new}
+        self.boxes.update(boxes)
+        for cell, keys in _bucket_all(boxes).items():  # new borders' cells in one numpy pass
+            self._buckets.setdefault(cell, set()).update(keys)
+
+    def touching_pairs(self, order: list[str]) -> list[tuple[str, str]]:
+        """Pairs of polygon zones that share an edge, each pair once, in the given order of
+        zones. Each zone is paired only with the zones the bucket index finds around it, and
+        the shared edges of all pairs are found in one vectorised pass; their lines are kept
+        until a zone changes, for the borders that will join them."""
+        rank = {zone_id: i for i, zone_id in enumerate(order)}
+        bounds = {}
+        for zone_id in order:
+            shape = self.zones[zone_id].shape
+            if isinstance(shape, PolygonShape):
+                xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
+                bounds[zone_id] = (min(xs), min(ys), max(xs), max(ys))
+        candidates = []
+        buckets = self._buckets
+        for a_id, box in bounds.items():
+            left, top, right, bottom = box
+            mine = rank[a_id]
+            near: set[tuple[str, str]] = set()
+            for cell in _cells(box):
+                near.update(buckets.get(cell, ()))
+            for kind, b_id in near:
+                if kind != "zone" or rank.get(b_id, -1) <= mine or b_id not in bounds:
+                    continue
+                b_left, b_top, b_right, b_bottom = bounds[b_id]
+                if left <= b_right and b_left <= right and top <= b_bottom and b_top <= bottom:
+                    candidates.append((a_id, b_id))
+        lines = shared_lines([(self.zones[a], self.zones[b]) for a, b in candidates])
+        self._touching = {pair: line for pair, line in zip(candidates, lines, strict=True) if line is not None}
+        return sorted(self._touching, key=lambda pair: (rank[pair[0]], rank[pair[1]]))
+
     def drop(self, kind: str, object_id: str) -> None:
         self._unindex((kind, object_id))
+        self._touching = {}
         if kind == "zone":
             self.zones.pop(object_id, None)
             self.borders_at.pop(object_id, None)

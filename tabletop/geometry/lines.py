@@ -8,11 +8,12 @@ over every pair of edges of every border's two polygons, and gives the same line
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 import numpy as np
 
 from tabletop.geometry.shapes import BorderLine, border_line
-from tabletop.model import Map, Zone
+from tabletop.model import Border, Map, Zone
 
 TOLERANCE = 1e-6
 
@@ -71,31 +72,52 @@ def _shared_pieces(pairs_a: np.ndarray, pairs_b: np.ndarray, polygons: list[Zone
     return border_of, px1 + dx * lo, py1 + dy * lo, px1 + dx * hi, py1 + dy * hi
 
 
-def border_lines(map_: Map) -> dict[str, BorderLine]:
-    """Every border's line, as `geometry.border_line` draws it."""
-    zones = {z.id: z for z in map_.zones}
-    polygons = [z for z in map_.zones if z.shape.kind == "polygon"]
-    number = {z.id: k for k, z in enumerate(polygons)}
-    between_polygons = [b for b in map_.borders if b.a in number and b.b in number]
-    lines: dict[str, BorderLine] = {}
-    if between_polygons:
-        pairs_a = np.fromiter((number[b.a] for b in between_polygons), dtype=np.int64, count=len(between_polygons))
-        pairs_b = np.fromiter((number[b.b] for b in between_polygons), dtype=np.int64, count=len(between_polygons))
-        border_of, sx, sy, ex, ey = _shared_pieces(pairs_a, pairs_b, polygons)
-        cut = np.flatnonzero(np.diff(border_of)) + 1
-        starts = np.concatenate(([0], cut)).tolist() if len(border_of) else []
-        ends = np.concatenate((cut, [len(border_of)])).tolist() if len(border_of) else []
-        columns = (sx.tolist(), sy.tolist(), ex.tolist(), ey.tolist())
-        segments = [((a, b), (c, d)) for a, b, c, d in zip(*columns, strict=True)]
-        centres = {z.id: z.shape.centre() for z in polygons}
-        for k, first, last in zip(border_of[starts].tolist(), starts, ends, strict=True):
-            border = between_polygons[k]
-            (xa, ya), (xb, yb) = centres[border.a], centres[border.b]
-            lines[border.id] = _shared_line(segments[first:last], (xb - xa, yb - ya))
-    for border in map_.borders:
+def shared_lines(pairs: list[tuple[Zone, Zone]]) -> list[BorderLine | None]:
+    """For each pair of polygon zones, the line along the edges they share (as
+    `geometry.border_line` draws it), or None where they share no edge."""
+    found: list[BorderLine | None] = [None] * len(pairs)
+    if not pairs:
+        return found
+    number: dict[str, int] = {}
+    polygons: list[Zone] = []
+    for zone in (z for pair in pairs for z in pair):
+        if zone.id not in number:
+            number[zone.id] = len(polygons)
+            polygons.append(zone)
+    pairs_a = np.fromiter((number[a.id] for a, _ in pairs), dtype=np.int64, count=len(pairs))
+    pairs_b = np.fromiter((number[b.id] for _, b in pairs), dtype=np.int64, count=len(pairs))
+    border_of, sx, sy, ex, ey = _shared_pieces(pairs_a, pairs_b, polygons)
+    if not len(border_of):
+        return found
+    cut = np.flatnonzero(np.diff(border_of)) + 1
+    starts = np.concatenate(([0], cut)).tolist()
+    ends = np.concatenate((cut, [len(border_of)])).tolist()
+    columns = (sx.tolist(), sy.tolist(), ex.tolist(), ey.tolist())
+    segments = [((a, b), (c, d)) for a, b, c, d in zip(*columns, strict=True)]
+    centres: dict[str, tuple[float, float]] = {}
+    for k, first, last in zip(border_of[starts].tolist(), starts, ends, strict=True):
+        a, b = pairs[k]
+        xa, ya = centres.get(a.id) or centres.setdefault(a.id, a.shape.centre())
+        xb, yb = centres.get(b.id) or centres.setdefault(b.id, b.shape.centre())
+        found[k] = _shared_line(segments[first:last], (xb - xa, yb - ya))
+    return found
+
+
+def lines_of(borders: list[Border], zones: Mapping[str, Zone]) -> dict[str, BorderLine]:
+    """The lines of these borders, as `geometry.border_line` draws them: those between two
+    polygons in one vectorised pass, the rest one at a time."""
+    between = [b for b in borders if zones[b.a].shape.kind == "polygon" and zones[b.b].shape.kind == "polygon"]
+    shared = shared_lines([(zones[b.a], zones[b.b]) for b in between])
+    lines = {b.id: line for b, line in zip(between, shared, strict=True) if line is not None}
+    for border in borders:
         if border.id not in lines:
             lines[border.id] = border_line(border, zones[border.a], zones[border.b])
     return lines
+
+
+def border_lines(map_: Map) -> dict[str, BorderLine]:
+    """Every border's line of a map, as `geometry.border_line` draws it."""
+    return lines_of(map_.borders, {z.id: z for z in map_.zones})
 
 
 def _shared_line(pieces: list, towards: tuple[float, float]) -> BorderLine:

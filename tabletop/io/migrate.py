@@ -15,7 +15,24 @@ from tabletop.model import FORMAT_VERSION
 Json = dict[str, Any]
 Step = Callable[[Json], Json]
 
-STEPS: dict[int, Step] = {}
+
+def _hidden_said_once(document: Json) -> Json:
+    """Format 1 to 2: a token said "hidden" twice, as `hidden` and as the state "hidden";
+    format 2 keeps the flag only, set when either said so."""
+    tokens = document.get("tokens")
+    if isinstance(tokens, list):  # anything else is for validation to refuse
+        document["tokens"] = [_hidden_flag(token) for token in tokens]
+    document["format_version"] = 2
+    return document
+
+
+def _hidden_flag(token: Any) -> Any:
+    if isinstance(token, dict) and isinstance(token.get("states"), list) and "hidden" in token["states"]:
+        return {**token, "states": [s for s in token["states"] if s != "hidden"], "hidden": True}
+    return token
+
+
+STEPS: dict[int, Step] = {1: _hidden_said_once}
 """STEPS[n] turns a format n document into a format n + 1 document."""
 
 

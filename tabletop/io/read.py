@@ -4,39 +4,78 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from tabletop.heap import collector_paused
+from tabletop.heap import collector_off
 from tabletop.io.errors import MapFileError
 from tabletop.io.limits import MAX_FILE_BYTES, MAX_NESTING
 from tabletop.io.migrate import MigrationError, migrate
+from tabletop.io.stamp import FileStamp
+from tabletop.io.wording import describe
 from tabletop.model import FORMAT_VERSION, Map
 
 
 def load_map(path: str | os.PathLike[str]) -> Map:
     """Read, check, migrate and validate one map file."""
+    return map_from_bytes(read_map_bytes(path), path)
+
+
+def load_map_stamped(path: str | os.PathLike[str]) -> tuple[Map, FileStamp]:
+    """A map and the stamp of the file it came from, for an editor that will save it back
+    and must notice if another program changed the file meanwhile."""
+    raw, info = _read_regular(path)
+    return map_from_bytes(raw, path), FileStamp.of(info, raw)
+
+
+def read_map_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a map file; see _read_regular."""
+    return _read_regular(path)[0]
+
+
+def _read_regular(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]:
+    """The bytes of a regular file, never more than MAX_FILE_BYTES: a device (/dev/zero) or a
+    named pipe is refused before anything is read, so neither fills memory nor hangs."""
     path = Path(path)
     try:
-        if path.is_dir():
-            raise MapFileError(path, "is a folder, not a map file")
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise MapFileError(
-                path,
-                f"is {size // 2**20} MB; a map file may be at most {MAX_FILE_BYTES // 2**20} MB",
-            )
-        raw = path.read_bytes()
+        # O_NONBLOCK: opening a named pipe must not wait for a writer; plain files ignore it.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
     except OSError as error:
         raise MapFileError(path, f"cannot be read: {error.strerror or error}") from None
-    return map_from_bytes(raw, path)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise MapFileError(path, "is a folder, not a map file")
+        if not stat.S_ISREG(info.st_mode):
+            raise MapFileError(path, "is not a regular file (a device or a pipe): only map files can be read")
+        if info.st_size > MAX_FILE_BYTES:
+            raise MapFileError(path, f"is {info.st_size // 2**20} MB; {_CAP}")
+        chunks, total = [], 0
+        while total <= MAX_FILE_BYTES:
+            # one read of the whole file, as big as it said it was, then small ones if it grew
+            chunk = os.read(fd, min(MAX_FILE_BYTES + 1 - total, max(info.st_size + 1 - total, 1 << 16)))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > MAX_FILE_BYTES:
+            raise MapFileError(path, f"is larger than {MAX_FILE_BYTES // 2**20} MB; {_CAP}")
+        return b"".join(chunks), info
+    except OSError as error:
+        raise MapFileError(path, f"cannot be read: {error.strerror or error}") from None
+    finally:
+        os.close(fd)
+
+
+_CAP = f"a map file may be at most {MAX_FILE_BYTES // 2**20} MB"
 
 
 def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>") -> Map:
     """Parse bytes as a map; `path` names the source in the error message."""
-    with collector_paused():
+    with collector_off():
         return _map_from_bytes(raw, path)
 
 
@@ -121,13 +160,3 @@ def _depth(document: Any) -> int:
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
     return deepest
-
-
-def describe(error: ValidationError) -> str:
-    """The first validation problem as a GM would say it, with where in the file it is."""
-    first = error.errors(include_url=False)[0]
-    where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in first["loc"]).lstrip(".")
-    message = first["msg"].removeprefix("Value error, ")
-    count = error.error_count()
-    more = f" (and {count - 1} more problems)" if count > 1 else ""
-    return f"{where}: {message}{more}" if where else f"{message}{more}"

@@ -14,12 +14,13 @@ from tabletop.model.grids import (
     TileTemplate,
 )
 from tabletop.model.map import FORMAT_VERSION, Background, Map
-from tabletop.model.tokens import AreaLocation, Location, Speeds, Token, TokenState, ZoneLocation
+from tabletop.model.tokens import TOKEN_STATES, AreaLocation, Location, Speeds, Token, TokenState, ZoneLocation
 from tabletop.model.zones import FillStyle, NodeShape, PolygonShape, Zone
 
 __all__ = [
     "FORMAT_VERSION",
     "TILE_AREAS",
+    "TOKEN_STATES",
     "AreaLocation",
     "Aspect",
     "Background",

@@ -10,13 +10,41 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-Id = Annotated[str, StringConstraints(min_length=1, max_length=200, pattern=r"^[^\s]+$")]
+MAX_COORDINATE = 1_000_000.0
+"""How far from the origin anything on a map may lie, in map units: at 40 units an area,
+25,000 areas each way; far past any table, and small enough that every picture can be drawn."""
+MAX_RADIUS = 100_000.0
+"""The largest node zone's radius, in map units."""
+MAX_AREA_SIZE = 1_000.0
+"""The largest side of one area of an encounter grid, in map units."""
+MAX_POINTS = 10_000
+"""The most points one polygon zone may have: a traced coastline needs a few hundred."""
+MAX_GAME_NUMBER = 1_000
+"""The largest speed, reach, pass value, door cost, invoke count or threshold a map may hold:
+a game's numbers are a few units, and a search bounded by them stays quick."""
+
+LINE_PATTERN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\ufffe\uffff]*$"
+"""Names, titles and labels: one line of text, no control characters (a terminal escape or a
+line break would break every one-line message and the SVG that shows them)."""
+TEXT_PATTERN = r"^[^\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]*$"
+"""Notes and descriptions: text with new lines and tabs, no other control characters."""
+
+Line = Annotated[str, StringConstraints(pattern=LINE_PATTERN)]
+Text = Annotated[str, StringConstraints(pattern=TEXT_PATTERN)]
+"""Both patterns also refuse what cannot be written as UTF-8 (a lone surrogate), because the
+check runs on the text as Unicode: io/read.py words those refusals for a GM."""
+
+Id = Annotated[str, StringConstraints(min_length=1, max_length=200, pattern=r"^[^\s\x00-\x1f\x7f-\x9f\ufffe\uffff]+$")]
 """Stable ids are strings without white space, so commands and items survive copies."""
 
 Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
 """A colour as #rrggbb, the form a GM can type and Qt can read."""
 
 NonNegative = Annotated[int, Field(ge=0)]
+GameNumber = Annotated[int, Field(ge=0, le=MAX_GAME_NUMBER)]
+"""A speed, reach, cost or count a game can mean."""
+Coordinate = Annotated[float, Field(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
+Point = tuple[Coordinate, Coordinate]
 
 
 class Model(BaseModel):
@@ -32,8 +60,8 @@ class Aspect(Model):
     someone attacks it to get rid of it.
     """
 
-    name: Annotated[str, StringConstraints(min_length=1)]
-    free_invokes: NonNegative = 0
+    name: Annotated[Line, StringConstraints(min_length=1)]
+    free_invokes: GameNumber = 0
 
 
 class StressTrack(Model):
@@ -43,11 +71,11 @@ class StressTrack(Model):
     until the defender acts again, so the original is kept beside it.
     """
 
-    name: Annotated[str, StringConstraints(min_length=1)]
+    name: Annotated[Line, StringConstraints(min_length=1)]
     boxes: Annotated[int, Field(ge=0, le=100)] = 5
     marked: list[Annotated[int, Field(ge=1)]] = Field(default_factory=list)
-    threshold: NonNegative = 0
-    defended_threshold: NonNegative | None = None
+    threshold: GameNumber = 0
+    defended_threshold: GameNumber | None = None
 
     @model_validator(mode="after")
     def _marked_boxes_exist(self) -> StressTrack:

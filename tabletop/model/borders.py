@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import Aspect, Id, Model, NonNegative, StressTrack
+from tabletop.model.base import Aspect, GameNumber, Id, Line, Model, StressTrack
 
 DoorState = Literal["open", "closed", "locked", "broken"]
 
@@ -19,7 +19,7 @@ class Door(Model):
     """
 
     state: DoorState = "closed"
-    open_cost: NonNegative = 2
+    open_cost: GameNumber = 2
 
 
 class Passage(Model):
@@ -30,9 +30,9 @@ class Passage(Model):
     vent, a firewall that only lets traffic out).
     """
 
-    label: str = ""
-    cost_from_a: NonNegative | None = 1
-    cost_from_b: NonNegative | None = 1
+    label: Line = ""
+    cost_from_a: GameNumber | None = 1
+    cost_from_b: GameNumber | None = 1
     door: Door | None = None
 
 
@@ -50,7 +50,7 @@ class Border(Model):
     id: Id
     a: Id
     b: Id
-    label: str = ""
+    label: Line = ""
     passages: list[Passage] = Field(default_factory=_one_passage)
     aspects: list[Aspect] = Field(default_factory=list)
     stress: StressTrack | None = None

@@ -11,10 +11,15 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import Id, Model, NonNegative
+from tabletop.model.base import MAX_AREA_SIZE, Coordinate, GameNumber, Id, Line, Model
 
 TILE_AREAS = 5
 SegmentProperty = Literal["rough", "slippery", "cover", "ledge", "steep", "water"]
+MAX_TILE_INDEX = 1_000
+"""How far from the first tile a grid may grow, in tiles, each way."""
+MAX_TILES = 2_500
+"""The most tiles one grid may have (50x50 tiles, 250x250 areas)."""
+TileNumber = Annotated[int, Field(ge=-MAX_TILE_INDEX, le=MAX_TILE_INDEX)]
 LocalArea = tuple[Annotated[int, Field(ge=0, lt=TILE_AREAS)], Annotated[int, Field(ge=0, lt=TILE_AREAS)]]
 
 
@@ -24,10 +29,10 @@ class Segment(Model):
     `altitude` above 0 marks something tall: fliers and jumpers do not ignore it.
     """
 
-    name: str = ""
+    name: Line = ""
     areas: list[LocalArea] = Field(min_length=1)
     properties: list[SegmentProperty] = Field(default_factory=list)
-    altitude: NonNegative = 0
+    altitude: GameNumber = 0
 
     @model_validator(mode="after")
     def _no_repeats(self) -> Segment:
@@ -41,23 +46,23 @@ class Segment(Model):
 class Tile(Model):
     """One tile of the grid, at tile coordinates (row, col), with its segments."""
 
-    row: int
-    col: int
-    name: str = ""
+    row: TileNumber
+    col: TileNumber
+    name: Line = ""
     segments: list[Segment] = Field(default_factory=list)
 
 
 class SegmentTemplate(Model):
     """The outline of a segment on a tile of a tile set, before properties are drawn for it."""
 
-    name: str = ""
+    name: Line = ""
     areas: list[LocalArea] = Field(min_length=1)
 
 
 class TileTemplate(Model):
     """A tile of a tile set: its outlined segments, each given random properties when drawn."""
 
-    name: str
+    name: Line
     segments: list[SegmentTemplate] = Field(default_factory=list)
 
 
@@ -65,14 +70,14 @@ class PropertyDraw(Model):
     """One entry of a tile set's list of random segment properties."""
 
     properties: list[SegmentProperty] = Field(default_factory=list)
-    altitude: NonNegative = 0
+    altitude: GameNumber = 0
 
 
 class TileSet(Model):
     """A thematic set of tiles; tiles added when a grid grows are drawn from its grid's set."""
 
     id: Id
-    theme: str = ""
+    theme: Line = ""
     tiles: list[TileTemplate] = Field(min_length=1)
     random_properties: list[PropertyDraw] = Field(default_factory=lambda: [PropertyDraw()])
 
@@ -85,24 +90,24 @@ class EncounterGrid(Model):
     """
 
     id: Id
-    name: str = ""
+    name: Line = ""
     tile_set: Id | None = None
-    tiles: list[Tile] = Field(min_length=1)
-    origin: tuple[float, float] = (0.0, 0.0)
-    area_size: Annotated[float, Field(gt=0)] = 40.0
+    tiles: list[Tile] = Field(min_length=1, max_length=MAX_TILES)
+    origin: tuple[Coordinate, Coordinate] = (0.0, 0.0)
+    area_size: Annotated[float, Field(gt=0, le=MAX_AREA_SIZE)] = 40.0
     diagonal: bool = True
-    seed: int = 0
-    draws: NonNegative = 0
+    seed: Annotated[int, Field(ge=-(2**63), lt=2**63)] = 0
+    draws: Annotated[int, Field(ge=0, le=2**31)] = 0
 
     @model_validator(mode="after")
     def _tiles_form_a_rectangle(self) -> EncounterGrid:
         spots = [(t.row, t.col) for t in self.tiles]
         if len(set(spots)) != len(spots):
             raise ValueError(f"grid '{self.id}' has two tiles at the same place")
-        rows = {r for r, _ in spots}
-        cols = {c for _, c in spots}
-        full = {(r, c) for r in range(min(rows), max(rows) + 1) for c in range(min(cols), max(cols) + 1)}
-        if set(spots) != full:
+        rows = [r for r, _ in spots]
+        cols = [c for _, c in spots]
+        # distinct spots inside their bounding box fill it exactly when there are as many as it holds
+        if len(spots) != (max(rows) - min(rows) + 1) * (max(cols) - min(cols) + 1):
             raise ValueError(f"grid '{self.id}' has a gap: its tiles do not form a rectangle")
         return self
 

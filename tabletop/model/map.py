@@ -7,23 +7,27 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import Model
+from tabletop.model.base import Coordinate, Line, Model, Text
 from tabletop.model.borders import Border
 from tabletop.model.grids import EncounterGrid, TileSet
 from tabletop.model.tokens import AreaLocation, Token, ZoneLocation
 from tabletop.model.zones import Zone
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """The map file format this code writes. io/migrate.py upgrades every older version to it."""
+
+
+MAX_BACKGROUND_SCALE = 100.0
+"""A picture a hundred times its pixel size is already blurred past use."""
 
 
 class Background(Model):
     """A picture under the zones, referenced by a path relative to the map file."""
 
-    path: Annotated[str, Field(min_length=1)]
-    x: float = 0.0
-    y: float = 0.0
-    scale: Annotated[float, Field(gt=0)] = 1.0
+    path: Annotated[Line, Field(min_length=1)]
+    x: Coordinate = 0.0
+    y: Coordinate = 0.0
+    scale: Annotated[float, Field(gt=0, le=MAX_BACKGROUND_SCALE)] = 1.0
     opacity: Annotated[float, Field(ge=0, le=1)] = 1.0
 
 
@@ -34,9 +38,9 @@ def _duplicates(kind: str, ids: list[str]) -> list[str]:
 class Map(Model):
     """A zone map with its tokens, and any encounter grids and tile sets played on it."""
 
-    format_version: Literal[1] = FORMAT_VERSION
-    title: str = ""
-    notes: str = ""
+    format_version: Literal[2] = FORMAT_VERSION
+    title: Line = ""
+    notes: Text = ""
     background: Background | None = None
     zones: list[Zone] = Field(default_factory=list)
     borders: list[Border] = Field(default_factory=list)

@@ -6,9 +6,16 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from tabletop.model.base import Aspect, Colour, Id, Model, NonNegative, StressTrack
+from tabletop.model.base import Aspect, Colour, GameNumber, Id, Line, Model, StressTrack
 
-TokenState = Literal["down", "bleeding", "falling", "stall", "hidden", "exhausted"]
+TokenState = Literal["down", "bleeding", "falling", "stall", "exhausted"]
+"""A token's conflict states; whether the players see it is `Token.hidden`, said once."""
+TOKEN_STATES: tuple[str, ...] = TokenState.__args__
+"""The states in the order a GM reads them, for choice lists."""
+
+
+AreaNumber = Annotated[int, Field(ge=-10_000, le=10_000)]
+"""An area row or column; a grid reaches at most 5,005 areas from its first tile."""
 
 
 class ZoneLocation(Model):
@@ -23,8 +30,8 @@ class AreaLocation(Model):
 
     kind: Literal["area"] = "area"
     grid: Id
-    row: int
-    col: int
+    row: AreaNumber
+    col: AreaNumber
 
 
 Location = Annotated[ZoneLocation | AreaLocation, Field(discriminator="kind")]
@@ -33,11 +40,11 @@ Location = Annotated[ZoneLocation | AreaLocation, Field(discriminator="kind")]
 class Speeds(Model):
     """Areas a token can cover in one maneuver, by move type; the texts' normal speeds."""
 
-    run: NonNegative = 2
-    climb: NonNegative = 1
-    jump: NonNegative = 1
-    swim: NonNegative = 1
-    fly: NonNegative | None = None
+    run: GameNumber = 2
+    climb: GameNumber = 1
+    jump: GameNumber = 1
+    swim: GameNumber = 1
+    fly: GameNumber | None = None
 
     def of(self, move: str) -> int:
         """The speed for a move type; 0 for a move type the token does not have."""
@@ -53,12 +60,12 @@ class Token(Model):
     """
 
     id: Id
-    name: str = ""
-    side: str = "neutral"
+    name: Line = ""
+    side: Line = "neutral"
     colour: Colour = "#c0392b"
     location: Location | None = None
     facing: float = 0.0
-    reach: NonNegative = 1
+    reach: GameNumber = 1
     speeds: Speeds = Field(default_factory=Speeds)
     stress: list[StressTrack] = Field(default_factory=list)
     aspects: list[Aspect] = Field(default_factory=list)

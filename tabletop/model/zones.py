@@ -6,9 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import Aspect, Colour, Id, Model
-
-Point = tuple[float, float]
+from tabletop.model.base import MAX_POINTS, MAX_RADIUS, Aspect, Colour, Coordinate, Id, Line, Model, Point, Text
 
 # Smallest area a polygon zone may enclose, in map units squared; below it the zone cannot
 # be seen or clicked, which is what a GM means by a degenerate polygon.
@@ -27,7 +25,7 @@ class PolygonShape(Model):
     """A zone of physical space, drawn as a closed polygon in map units."""
 
     kind: Literal["polygon"] = "polygon"
-    points: list[Point] = Field(min_length=3)
+    points: list[Point] = Field(min_length=3, max_length=MAX_POINTS)
 
     @model_validator(mode="after")
     def _not_degenerate(self) -> PolygonShape:
@@ -47,9 +45,9 @@ class NodeShape(Model):
     """A zone of abstract space (a mood, a social circle, a network node), drawn as a disc."""
 
     kind: Literal["node"] = "node"
-    x: float
-    y: float
-    radius: Annotated[float, Field(gt=0)] = 40.0
+    x: Coordinate
+    y: Coordinate
+    radius: Annotated[float, Field(gt=0, le=MAX_RADIUS)] = 40.0
 
     def centre(self) -> Point:
         return (self.x, self.y)
@@ -70,10 +68,10 @@ class Zone(Model):
     """A discrete space on the map: if it matters whether you are there or not, it is a zone."""
 
     id: Id
-    name: str = ""
-    description: str = ""
+    name: Line = ""
+    description: Text = ""
     aspects: list[Aspect] = Field(default_factory=list)
-    gm_notes: str = ""
+    gm_notes: Text = ""
     hidden: bool = False
     fill: FillStyle = Field(default_factory=FillStyle)
     shape: Shape

@@ -1,27 +1,39 @@
 """Export a map as PNG, SVG or PDF with the same painting as the screen.
 
-Files are written beside the target and moved into place, so a failed export never leaves
-half an image where the GM expects one.
+The picture is drawn into memory, checked (the writer said yes, the bytes are a whole file of
+their format), and only then written beside the target and moved into place, so a full disk
+or a failed writer never leaves half an image where the GM expects one, nor replaces a good one.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Iterator
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF
-from PySide6.QtGui import QGuiApplication, QImage, QPageSize, QPainter, QPdfWriter
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSize, QSizeF
+from PySide6.QtGui import QGuiApplication, QImage, QPageSize, QPaintDevice, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
 
 from tabletop.geometry.shapes import map_bounds
-from tabletop.io import MapFileError
+from tabletop.io import MapFileError, write_atomically
 from tabletop.model import Map
 from tabletop.render.paint import paint_map
 from tabletop.render.style import MapStyle
 
 FORMATS = (".png", ".svg", ".pdf")
 DEFAULT_WIDTH = 1920
+MIN_SIDE, MAX_SIDE = 16, 16384
+"""Pixels on a side of an export: 16384 is four 4K screens across, past any projector."""
+MAX_PIXELS = 64 * 2**20
+"""64 megapixels, 256 MB as an image in memory: a tall map at a wide width asks for more, and
+the GM is asked for a smaller width instead of the machine running out of memory."""
+
+
+class PictureTooLarge(ValueError):
+    """The picture asked for has more pixels than an export may have."""
 
 
 def ensure_gui_app() -> QGuiApplication:
@@ -47,19 +59,35 @@ def _paint(painter: QPainter, map_: Map, width: float, height: float) -> None:
 
 
 def image_size(map_: Map, width: int) -> QSize:
+    """The picture's size in pixels for a width; PictureTooLarge past the caps."""
     _, _, w, h = map_bounds(map_)
-    return QSize(width, max(1, round(width * h / w)))
+    height = max(1, round(width * h / w))
+    if height > MAX_SIDE or width * height > MAX_PIXELS:
+        raise PictureTooLarge(
+            f"a picture {width} pixels wide would be {height} pixels tall; an export may be at most "
+            f"{MAX_SIDE} pixels on a side and {MAX_PIXELS // 2**20} megapixels: choose a smaller width"
+        )
+    return QSize(width, height)
+
+
+@contextlib.contextmanager
+def _painting(device: QPaintDevice) -> Iterator[QPainter]:
+    """A painter that is ended on every path: a writer freed while still painted on crashes."""
+    painter = QPainter()
+    if not painter.begin(device):
+        raise OSError("the picture could not be started")
+    try:
+        yield painter
+    finally:
+        painter.end()
 
 
 def render_image(map_: Map, width: int = DEFAULT_WIDTH) -> QImage:
     ensure_gui_app()
     size = image_size(map_, width)
     image = QImage(size, QImage.Format.Format_RGB32)  # opaque paper: no alpha to encode
-    painter = QPainter(image)
-    try:
+    with _painting(image) as painter:
         _paint(painter, map_, size.width(), size.height())
-    finally:
-        painter.end()  # also when painting failed: a device still painted on crashes when freed
     return image
 
 
@@ -68,19 +96,16 @@ def export_map(map_: Map, out: str | os.PathLike[str], width: int = DEFAULT_WIDT
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
         raise MapFileError(out, f"cannot export to '{suffix or 'no extension'}': use .png, .svg or .pdf")
-    if width < 16 or width > 16384:
-        raise MapFileError(out, f"width {width} is out of range (16 to 16384 pixels)")
+    if width < MIN_SIDE or width > MAX_SIDE:
+        raise MapFileError(out, f"width {width} is out of range ({MIN_SIDE} to {MAX_SIDE} pixels)")
     ensure_gui_app()
-    temp = out.with_name(f".{out.name}.{os.getpid()}.tmp{suffix}")
     try:
-        ok = {".png": _png, ".svg": _svg, ".pdf": _pdf}[suffix](map_, temp, width)
-        if not ok or not temp.exists():
-            raise OSError("the image could not be written there")
-        os.replace(temp, out)
+        data = {".png": png_bytes, ".svg": svg_bytes, ".pdf": pdf_bytes}[suffix](map_, width)
+    except PictureTooLarge as error:
+        raise MapFileError(out, f"could not be exported: {error}") from None
     except OSError as error:
-        with contextlib.suppress(OSError):
-            temp.unlink()
         raise MapFileError(out, f"could not be exported: {error.strerror or error}") from None
+    write_atomically(out, data, verb="exported")
 
 
 PNG_QUALITY = 80
@@ -88,36 +113,57 @@ PNG_QUALITY = 80
 for a file about 5% larger."""
 
 
-def _png(map_: Map, path: Path, width: int) -> bool:
-    return render_image(map_, width).save(str(path), "PNG", PNG_QUALITY)
+def _buffer() -> tuple[QByteArray, QBuffer]:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    return data, buffer
 
 
-def _svg(map_: Map, path: Path, width: int) -> bool:
+def png_bytes(map_: Map, width: int) -> bytes:
+    image = render_image(map_, width)
+    data, buffer = _buffer()
+    if not image.save(buffer, "PNG", PNG_QUALITY) or data.isEmpty():
+        raise OSError("the PNG writer failed")
+    buffer.close()
+    return bytes(data.data())
+
+
+def svg_bytes(map_: Map, width: int) -> bytes:
     size = image_size(map_, width)
+    data, buffer = _buffer()
     generator = QSvgGenerator()
-    generator.setFileName(str(path))
+    generator.setOutputDevice(buffer)
     generator.setSize(size)
     generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
     generator.setTitle(map_.title or "Tabletop map")
-    painter = QPainter()
-    if not painter.begin(generator):
-        return False
-    _paint(painter, map_, size.width(), size.height())
-    return painter.end()
+    with _painting(generator) as painter:
+        _paint(painter, map_, size.width(), size.height())
+    buffer.close()
+    result = bytes(data.data())
+    try:
+        ElementTree.fromstring(result)
+    except ElementTree.ParseError as error:
+        raise OSError(f"the SVG writer made a file that is not well-formed XML ({error})") from None
+    return result
 
 
-def _pdf(map_: Map, path: Path, width: int) -> bool:
+def pdf_bytes(map_: Map, width: int) -> bytes:
     size = image_size(map_, width)
-    writer = QPdfWriter(str(path))
+    data, buffer = _buffer()
+    writer = QPdfWriter(buffer)
     writer.setResolution(150)
     writer.setPageSize(
         QPageSize(QSizeF(size.width() / 150 * 25.4, size.height() / 150 * 25.4), QPageSize.Unit.Millimeter)
     )
     writer.setPageMargins(QMarginsF(0, 0, 0, 0))
     writer.setTitle(map_.title or "Tabletop map")
-    painter = QPainter()
-    if not painter.begin(writer):
-        return False
-    area = painter.viewport()
-    _paint(painter, map_, area.width(), area.height())
-    return painter.end()
+    with _painting(writer) as painter:
+        area = painter.viewport()
+        _paint(painter, map_, area.width(), area.height())
+    del writer  # the PDF is finished when its writer goes
+    buffer.close()
+    result = bytes(data.data())
+    if not result.startswith(b"%PDF") or b"%%EOF" not in result[-64:]:
+        raise OSError("the PDF writer did not finish the file")
+    return result

@@ -11,6 +11,7 @@ from tabletop.rules.growth import grow, grow_to, trim
 from tabletop.rules.movement import NoWayThrough, Reach, Route, path, reach
 from tabletop.rules.passages import Crossing, cheapest_crossing, passage_cost
 from tabletop.rules.ranges import RangeField, move_another, range_between, range_field, shifts_after_range
+from tabletop.rules.sides import are_opponents, opponent_areas
 from tabletop.rules.terrain import MOVE_TYPES, Terrain
 from tabletop.rules.zone_graph import ZoneGraph
 
@@ -26,6 +27,7 @@ __all__ = [
     "Route",
     "Terrain",
     "ZoneGraph",
+    "are_opponents",
     "attack_line",
     "cheapest_crossing",
     "defenses",
@@ -38,6 +40,7 @@ __all__ = [
     "is_behind",
     "line_areas",
     "move_another",
+    "opponent_areas",
     "passage_cost",
     "path",
     "range_between",

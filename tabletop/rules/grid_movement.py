@@ -55,18 +55,20 @@ def grid_reach(terrain: Terrain, start: Area, move: str, speed: int, opponents: 
     blocking = frozenset(opponents) - {start}
     if move == "jump":
         return _jump(terrain, start, speed, blocking)
-    if speed < 0:
-        return GridReach(start, move, speed, {}, {}, frozenset())
-    # Dial's bucket queue over the padded flat arrays: speeds and entry costs are small.
+    if speed < 0:  # a negative roll is a legal result: the token stays where it is
+        return GridReach(start, move, speed, {start: 0}, {}, frozenset())
+    # Dial's bucket queue over the padded flat arrays: speeds and entry costs are small, and
+    # the buckets never outnumber the dearest way on the grid, whatever speed is asked.
     entry = terrain.entry_costs(move)
+    limit = min(speed, terrain.cost_bound(move))
     offsets = terrain.offsets
     stop = {terrain.flat(area) for area in blocking if terrain.contains(area)}
     origin = terrain.flat(start)
-    unreached = speed + 1
+    unreached = limit + 1
     costs = [unreached] * len(entry)
     costs[origin] = 0
     came_from: dict[int, int] = {}
-    buckets: list[list[int]] = [[] for _ in range(speed + 1)]
+    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     buckets[0].append(origin)
     for spent, bucket in enumerate(buckets):
         for cell in bucket:
@@ -104,8 +106,10 @@ def _jump(terrain: Terrain, start: Area, speed: int, blocking: frozenset[Area]) 
     came_from: dict[Area, Area] = {}
     takeoff = 1 if "rough" in terrain.at(start).properties else 0
     directions = ORTHOGONAL + DIAGONAL if len(terrain.steps) == 8 else ORTHOGONAL
+    r0, c0, r1, c1 = terrain.bounds
+    longest = min(speed, max(r1 - r0, c1 - c0))  # no leap goes further than across the grid
     for dr, dc in directions:
-        for distance in range(1, speed + 1):
+        for distance in range(1, longest + 1):
             area = (start[0] + dr * distance, start[1] + dc * distance)
             if not terrain.contains(area):
                 break

@@ -61,17 +61,28 @@ class Reach:
         return [(self.graph.ids[i], cost) for i, cost in ordered]
 
 
+DIAL_LIMIT = 4096
+"""Budgets up to this run on one bucket per shift (Dial's algorithm, fastest for the small
+budgets of play); larger ones on a heap, so the size of the number costs neither time nor
+memory."""
+
+
 def reach(graph: ZoneGraph, start: str, shifts: int) -> Reach:
     """Every zone whose cheapest total pass cost from `start` is at most `shifts`.
 
-    Pass values are small whole numbers, so Dijkstra's search runs on a bucket queue (one
-    list per cost up to the budget, Dial's algorithm) instead of a heap; its work grows with
-    the zones in reach, not with the map.
+    A negative roll is a legal result: the character stays where it is (the start alone, at
+    cost 0). Pass values are small whole numbers, so Dijkstra's search runs on a bucket
+    queue instead of a heap; its work grows with the zones in reach, not with the map.
     """
     origin = graph.zone_index(start)
     if shifts < 0:
-        return Reach(graph, origin, shifts, {}, {})
-    hops = graph.hops
+        return Reach(graph, origin, shifts, {origin: 0}, {})
+    search = _buckets if shifts <= DIAL_LIMIT else _heap
+    costs, came_from = search(graph.hops, origin, shifts)
+    return Reach(graph, origin, shifts, costs, came_from)
+
+
+def _buckets(hops: list[list[tuple[int, int]]], origin: int, shifts: int) -> tuple[dict[int, int], dict[int, int]]:
     costs = {origin: 0}
     came_from: dict[int, int] = {}
     buckets: list[list[int]] = [[] for _ in range(shifts + 1)]
@@ -89,7 +100,27 @@ def reach(graph: ZoneGraph, start: str, shifts: int) -> Reach:
                     costs[other] = total
                     came_from[other] = zone
                     buckets[total].append(other)
-    return Reach(graph, origin, shifts, costs, came_from)
+    return costs, came_from
+
+
+def _heap(hops: list[list[tuple[int, int]]], origin: int, shifts: int) -> tuple[dict[int, int], dict[int, int]]:
+    costs = {origin: 0}
+    came_from: dict[int, int] = {}
+    queue = [(0, origin)]
+    while queue:
+        spent, zone = heapq.heappop(queue)
+        if costs[zone] != spent:
+            continue
+        for cost, other in hops[zone]:
+            total = spent + cost
+            if total > shifts:
+                break
+            known = costs.get(other)
+            if known is None or total < known:
+                costs[other] = total
+                came_from[other] = zone
+                heapq.heappush(queue, (total, other))
+    return costs, came_from
 
 
 def path(graph: ZoneGraph, start: str, goal: str) -> Route:

@@ -50,6 +50,7 @@ class Terrain:
         self.width = c1 - c0 + 3  # one padding area each side, so no search needs bounds checks
         self.offsets = [dr * self.width + dc for dr, dc in self.steps]
         self._entry: dict[str, list[int | None]] = {}
+        self._bound: dict[str, int] = {}
 
     def flat(self, area: Area) -> int:
         """The index of an area in the padded row-major arrays the searches use."""
@@ -70,6 +71,15 @@ class Terrain:
                     costs[self.flat((row, col))] = self.enter_cost((row, col), move)
             self._entry[move] = costs
         return self._entry[move]
+
+    def cost_bound(self, move: str) -> int:
+        """No cheapest way on this grid costs more: a way enters each area at most once, so
+        the areas that can be entered times the dearest entry. A speed above it reaches
+        nothing more, so searches cap the speed here and a huge number costs nothing."""
+        if move not in self._bound:
+            entered = [cost for cost in self.entry_costs(move) if cost is not None]
+            self._bound[move] = len(entered) * max(entered, default=0)
+        return self._bound[move]
 
     def contains(self, area: Area) -> bool:
         r0, c0, r1, c1 = self.bounds

@@ -1,8 +1,9 @@
 """The zone map as a directed graph, kept current edit by edit instead of rebuilt.
 
-networkx holds the model's graph (edge weight = the cheapest crossing each way, for any
-analysis a caller wants); the hot queries run on a compact adjacency beside it: a list of
-{neighbour index: crossing} per zone, which one border edit updates in place.
+The hot queries (reach, range field) run on a compact adjacency: a list of {neighbour
+index: crossing} per zone, which one border edit updates in place. networkx is built from
+it only when asked, for what it does best (a single-pair path, strongly connected parts,
+bridges), and dropped at the next edit, so editing never pays for it.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ class ZoneGraph:
         """Per zone, (cost, neighbour) cheapest first: what the searches iterate."""
         self.borders: dict[str, Border] = {}
         self._between: dict[tuple[int, int], dict[str, None]] = defaultdict(dict)
-        self.graph = nx.DiGraph()
         self._topology: Topology | None = None
+        self._passable: nx.DiGraph | None = None
         for zone in map_.zones:
             self._add_zone(zone)
         self._add_all_borders(map_.borders)
@@ -46,7 +47,7 @@ class ZoneGraph:
 
     def rename_zone(self, zone: Zone) -> None:
         self.names[self.index[zone.id]] = zone.label
-        self.graph.nodes[zone.id]["name"] = zone.label
+        self._passable = None
 
     def remove_zone(self, zone_id: str) -> None:
         """Drop a zone and its borders. Its index stays reserved so others keep theirs."""
@@ -56,7 +57,6 @@ class ZoneGraph:
         self.out[i] = {}
         self.hops[i] = []
         self.names[i] = ""
-        self.graph.remove_node(zone_id)
         self._edited(topology=True)
 
     def set_border(self, border: Border) -> None:
@@ -74,6 +74,7 @@ class ZoneGraph:
 
     def _edited(self, *, topology: bool) -> None:
         self.revision += 1
+        self._passable = None
         if topology:
             self._topology = None
 
@@ -85,10 +86,9 @@ class ZoneGraph:
         self.names.append(zone.label)
         self.out.append({})
         self.hops.append([])
-        self.graph.add_node(zone.id, name=zone.label)
 
     def _add_all_borders(self, borders: list[Border]) -> None:
-        """The bulk form of _add_border for a whole map: one pass, one networkx call."""
+        """The bulk form of _add_border for a whole map: one pass over the borders."""
         out, index = self.out, self.index
         for border in borders:
             self.borders[border.id] = border
@@ -101,12 +101,6 @@ class ZoneGraph:
                     if known is None or crossing.cost < known.cost:
                         out[src][dst] = crossing
         self.hops = [sorted((c.cost, dst) for dst, c in crossings.items()) for crossings in out]
-        ids = self.ids
-        self.graph.add_edges_from(
-            (ids[src], ids[dst], {"weight": c.cost, "crossing": c})
-            for src, crossings in enumerate(out)
-            for dst, c in crossings.items()
-        )
 
     def _add_border(self, border: Border) -> None:
         self.borders[border.id] = border
@@ -131,11 +125,8 @@ class ZoneGraph:
             best = min((c for c in options if c is not None), key=lambda c: c.cost, default=None)
             if best is None:
                 self.out[src].pop(dst, None)
-                if self.graph.has_edge(self.ids[src], self.ids[dst]):
-                    self.graph.remove_edge(self.ids[src], self.ids[dst])
             else:
                 self.out[src][dst] = best
-                self.graph.add_edge(self.ids[src], self.ids[dst], weight=best.cost, crossing=best)
             self.hops[src] = sorted((c.cost, other) for other, c in self.out[src].items())
 
     # -- lookups -----------------------------------------------------------------------
@@ -152,3 +143,28 @@ class ZoneGraph:
         if self._topology is None:
             self._topology = Topology.build(len(self.ids), self._between.keys())
         return self._topology
+
+    def between(self, a: int, b: int) -> list[str]:
+        """The ids of every border joining two zones (by index), passable or not."""
+        return list(self._between.get((min(a, b), max(a, b)), ()))
+
+    def zone_ids(self) -> list[str]:
+        """The ids of the zones on the map now (a removed zone keeps its index, not its id)."""
+        return [self.ids[i] for i in sorted(self.index.values())]
+
+    def passable(self) -> nx.DiGraph:
+        """The passable directed graph: a node per zone id (with its `name`), an edge per way
+        that can be crossed, weighted by its cheapest crossing (`weight`, `crossing`). Built
+        on first ask after an edit; do not change it, it is shared until the next edit."""
+        if self._passable is None:
+            graph = nx.DiGraph()
+            live = sorted(self.index.values())
+            graph.add_nodes_from((self.ids[i], {"name": self.names[i]}) for i in live)
+            ids = self.ids
+            graph.add_edges_from(
+                (ids[src], ids[dst], {"weight": c.cost, "crossing": c})
+                for src in live
+                for dst, c in self.out[src].items()
+            )
+            self._passable = graph
+        return self._passable

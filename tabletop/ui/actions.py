@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from tabletop.render.style import RESOURCES
 
@@ -37,3 +37,25 @@ def quit_keys() -> list:
     if QKeySequence("Ctrl+Q") not in keys:
         keys.append(QKeySequence("Ctrl+Q"))
     return keys
+
+
+MESSAGE_MS = 6000
+"""How long a passing status-bar message stays: long enough to read, then the tool's hint is back."""
+
+
+def say(window: QMainWindow, text: str) -> None:
+    """A passing message in the status bar; it clears itself instead of going stale."""
+    window.statusBar().showMessage(text, MESSAGE_MS)
+
+
+IMAGE_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
+
+
+def with_extension(path: str, name_filter: str) -> str:
+    """The chosen file with the extension of the chosen filter, as Save adds .tabletop; a
+    name that already ends in one of the image extensions is kept."""
+    known = [part.split(")")[0].lstrip("*") for part in IMAGE_FILTERS.split("(")[1:]]
+    if Path(path).suffix.lower() in known:
+        return path
+    wanted = name_filter.split("(*")[-1].rstrip(")") if "(*" in name_filter else known[0]
+    return path + wanted

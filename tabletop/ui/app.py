@@ -2,14 +2,41 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from tabletop.io import load_map
 
+HEADLESS_PLATFORMS = {"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay"}
+"""Qt platforms that draw without a desktop session, so they need no DISPLAY."""
+
+NO_DISPLAY = (
+    "tabletop: no display found (DISPLAY and WAYLAND_DISPLAY are not set), so the window cannot open; "
+    "without a display use `tabletop export`, `tabletop check` or `tabletop info`"
+)
+
+
+def display_problem(environ: Mapping[str, str], platform: str = sys.platform) -> str | None:
+    """Why the window cannot open here, or None. Checked before Qt starts, because Qt's own
+    answer on a machine without a display (over SSH) is an abort naming a missing xcb library."""
+    if not platform.startswith("linux"):
+        return None
+    chosen = environ.get("QT_QPA_PLATFORM", "").split(":")[0].strip().lower()
+    if chosen in HEADLESS_PLATFORMS:
+        return None
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    return NO_DISPLAY
+
 
 def run(path: str | None) -> int:
     """Open the main window on a map (checked first, so a bad file is one line, not a dialog)."""
+    problem = display_problem(os.environ)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
     map_ = load_map(path) if path else None
     from PySide6.QtWidgets import QApplication
 

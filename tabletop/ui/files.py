@@ -1,23 +1,34 @@
 """File handling for the main window: new, open, save, save as, recent files, closing.
 
-A failed open keeps the current map; a failed save leaves the document modified and says
-why in one line. Recent files live in QSettings as a plain list of strings.
+A failed open keeps the current map; a failed save, whatever its cause, leaves the document
+modified and the window open and says why in a dialog. A file another program changed since
+it was opened is not overwritten without asking. Recent files live in QSettings as a list
+of absolute paths, so a restart from another folder finds them.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from tabletop.document import MapDocument
-from tabletop.io import EXTENSION, MapFileError, load_map, save_map
+from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, load_map_stamped, save_map
 from tabletop.model import Map
 
 RECENT_KEY = "recentFiles"
 RECENT_MAX = 10
 FILTER = f"Tabletop maps (*{EXTENSION});;All files (*)"
+Button = QMessageBox.StandardButton
+CHANGED_CHOICES = ((Button.Save, "Overwrite"), (Button.SaveAll, "Save As…"), (Button.Discard, "Reload"))
+"""The answers to "changed on disk": the standard buttons carry the GM's words."""
+
+
+def absolute(path: str | os.PathLike[str]) -> Path:
+    """A path that means the same file from any folder (links are kept: saving follows them)."""
+    return Path(os.path.abspath(os.path.expanduser(os.fspath(path))))
 
 
 def recent_files(settings: QSettings) -> list[str]:
@@ -28,8 +39,19 @@ def recent_files(settings: QSettings) -> list[str]:
 
 
 def remember(settings: QSettings, path: Path) -> None:
-    files = [str(path)] + [f for f in recent_files(settings) if f != str(path)]
+    text = str(absolute(path))
+    files = [text] + [f for f in recent_files(settings) if f != text]
     settings.setValue(RECENT_KEY, files[:RECENT_MAX])
+
+
+def choose(window: QWidget, title: str, text: str, choices: tuple[tuple[Button, str], ...]) -> Button:
+    """Ask with buttons named for what they do; Cancel is always one of them."""
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, Button.Cancel, window)
+    for button, label in choices:
+        box.addButton(button)
+        box.button(button).setText(label)
+    box.setDefaultButton(Button.Cancel)
+    return Button(box.exec())
 
 
 class FileHandler:
@@ -37,11 +59,14 @@ class FileHandler:
 
     def __init__(self, window: QWidget, document: MapDocument, settings: QSettings) -> None:
         self.window, self.document, self.settings = window, document, settings
+        self.stamp: tuple[Path, FileStamp] | None = None
+        """The file the map was read from or last saved to, as it was then."""
 
     def new(self) -> bool:
         if not self.may_discard():
             return False
         self.document.replace_map(Map(title="Untitled map"), None)
+        self.stamp = None
         return True
 
     def open(self, path: str | Path | None = None) -> bool:
@@ -54,19 +79,29 @@ class FileHandler:
             path = chosen
         elif not self.may_discard():
             return False
+        return self._load(absolute(path))
+
+    def _load(self, path: Path) -> bool:
         try:
-            map_ = load_map(path)
+            map_, stamp = load_map_stamped(path)
         except MapFileError as error:
             QMessageBox.warning(self.window, "Could not open the map", str(error))
             return False
-        self.document.replace_map(map_, Path(path))
-        remember(self.settings, Path(path))
+        self.show_loaded(path, map_, stamp)
         return True
+
+    def show_loaded(self, path: str | Path, map_: Map, stamp: FileStamp) -> None:
+        """Put a map read by load_map_stamped in the window (also for `tabletop FILE`): the
+        path made absolute, the file's stamp kept for the next save, the file remembered."""
+        path = absolute(path)
+        self.document.replace_map(map_, path)
+        self.stamp = (path, stamp)
+        remember(self.settings, path)
 
     def save(self) -> bool:
         if self.document.path is None:
             return self.save_as()
-        return self._write(self.document.path)
+        return self._write(absolute(self.document.path))
 
     def save_as(self, path: str | Path | None = None) -> bool:
         if path is None:
@@ -74,19 +109,46 @@ class FileHandler:
             if not chosen:
                 return False
             path = chosen if chosen.endswith(EXTENSION) else chosen + EXTENSION
-        return self._write(Path(path))
+        return self._write(absolute(path))
 
     def _write(self, path: Path) -> bool:
+        """Save, or say why not and keep everything as it was; True only when the map is on disk."""
+        expected = self.stamp[1] if self.stamp is not None and self.stamp[0] == path else None
         try:
-            save_map(self.document.map, path)
+            stamp = save_map(self.document.map, path, expected=expected)
+        except FileChangedError as error:
+            return self._changed_on_disk(path, error)
         except MapFileError as error:
             QMessageBox.warning(self.window, "Could not save the map", str(error))
             return False
+        except Exception as error:  # no failure, even a bug, may close the window on unsaved work
+            problem = MapFileError(path, f"could not be saved ({type(error).__name__}: {error})")
+            QMessageBox.warning(self.window, "Could not save the map", str(problem))
+            return False
+        self.stamp = (path, stamp)
         if path != self.document.path:
             self.document.set_path(path)
         self.document.undo_stack.setClean()
         remember(self.settings, path)
         return True
+
+    def _changed_on_disk(self, path: Path, error: FileChangedError) -> bool:
+        answer = choose(
+            self.window,
+            "Changed on disk",
+            f"{error}. Overwrite it with this map, save this map under another name, or reload the file "
+            "from disk (losing the changes made here)?",
+            CHANGED_CHOICES,
+        )
+        if answer == Button.Save:
+            self.stamp = None  # the GM chose this map over the file on disk
+            return self._write(path)
+        if answer == Button.SaveAll:
+            return self.save_as()
+        if answer == Button.Discard:
+            self._load(path)
+            return False  # nothing was saved: the window shows the file as it now is
+        return False
 
     def may_discard(self) -> bool:
         """Ask before unsaved changes are lost: save them, throw them away, or stay."""
@@ -97,12 +159,12 @@ class FileHandler:
             self.window,
             "Unsaved changes",
             f"Save the changes to {name}?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
+            Button.Save | Button.Discard | Button.Cancel,
+            Button.Save,
         )
-        if answer == QMessageBox.StandardButton.Save:
+        if answer == Button.Save:
             return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        return answer == Button.Discard
 
     def _folder(self) -> str:
         if self.document.path is not None:

@@ -11,12 +11,14 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMess
 from tabletop.document import MapDocument
 from tabletop.model import Map, ZoneLocation
 from tabletop.rules import MOVE_TYPES, range_between
-from tabletop.ui.actions import action, icon, quit_keys
+from tabletop.ui.actions import IMAGE_FILTERS, action, icon, quit_keys, say, with_extension
+from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.files import FileHandler, recent_files
+from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.recovery import Autosaver, discard, pending
-from tabletop.ui.scene.map_scene import MapScene
+from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.tools.connect import BorderTool, join_touching_zones
 from tabletop.ui.tools.draw import NodeTool, PolygonTool
 from tabletop.ui.tools.place import TokenTool
@@ -24,6 +26,7 @@ from tabletop.ui.tools.reach import ReachSettings
 from tabletop.ui.tools.select import SelectTool
 from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
+from tabletop.ui.view_modes import ViewModes
 
 
 class MainWindow(QMainWindow):
@@ -31,7 +34,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings or QSettings()
         self.document = MapDocument(Map(title="Untitled map"), parent=self)
-        self.scene = MapScene(self.document)
+        self.scene = EditorScene(self.document)
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
         self.files = FileHandler(self, self.document, self.settings)
@@ -45,6 +48,8 @@ class MainWindow(QMainWindow):
         self._docks()
         self._actions()
         self._status()
+        self.badge_tips = BadgeTips(self.view)
+        self.view_modes = ViewModes(self)
         self.set_tool("S")
         self.document.undo_stack.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)
@@ -104,7 +109,8 @@ class MainWindow(QMainWindow):
             "Ctrl+J",
             tip="Create borders for all zones that share an edge",
         )
-        for act in (self.undo_action, self.redo_action, delete, join):
+        select_all = action(self, "Select &All", self.select_all, QKeySequence.StandardKey.SelectAll)
+        for act in (self.undo_action, self.redo_action, delete, select_all, join):
             edit.addAction(act)
         view = self.menuBar().addMenu("&View")
         fit = action(self, "&Fit Map", self.view.fit_map, "Ctrl+0", "fit")
@@ -114,6 +120,7 @@ class MainWindow(QMainWindow):
             view.addAction(act)
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
+        self.map_menu = MapMenu(self)
         tools_menu = self.menuBar().addMenu("&Tools")
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
@@ -157,6 +164,8 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.move_type)
 
     def _status(self) -> None:
+        self.tool_hint = QLabel()
+        self.statusBar().addWidget(self.tool_hint, 1)  # under passing messages, back when they clear
         self.hover_label = QLabel()
         self.zoom_label = QLabel()
         self.statusBar().addPermanentWidget(self.hover_label)
@@ -173,15 +182,15 @@ class MainWindow(QMainWindow):
         self.view.tool = tool
         tool.activate()
         self.tool_actions[key].setChecked(True)
-        self.statusBar().showMessage(tool.status)
+        self.tool_hint.setText(tool.status)
 
     def _hovered(self, pos: QPointF) -> None:
         text = f"{pos.x():.0f}, {pos.y():.0f}"
-        zone_id = self.scene.zone_at(pos)
+        zone_id = self.document.zone_at(pos.x(), pos.y())
         if zone_id:
             text = f"{self.document.get('zone', zone_id).label}   {text}"
             text += self._range_note(zone_id)
-        area = self.scene.area_at(pos)
+        area = self.document.area_at(pos.x(), pos.y())
         if area:
             text = f"area {area[1][0]},{area[1][1]}   {text}"
         self.hover_label.setText(text)
@@ -199,7 +208,7 @@ class MainWindow(QMainWindow):
 
     def centre_on(self, kind: str, object_id: str) -> None:
         item = self.scene.items_by_key.get((kind, object_id))
-        box = self.scene.box_of(kind, object_id)
+        box = self.document.layout.boxes.get((kind, object_id))
         if item is not None:
             self.view.centerOn(item.sceneBoundingRect().center())
         elif box is not None:
@@ -208,22 +217,38 @@ class MainWindow(QMainWindow):
 
     def join_touching(self) -> None:
         count = join_touching_zones(self.document)
-        self.statusBar().showMessage(
-            f"Joined {count} pairs of touching zones" if count else "No touching zones left to join"
-        )
+        say(self, f"Joined {count} pairs of touching zones" if count else "No touching zones left to join")
 
     def export_image(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
+        """Export the map as an image: the chosen filter's extension is added, and the GM
+        chooses the width (remembered for next time)."""
+        from PySide6.QtWidgets import QFileDialog, QInputDialog
 
         from tabletop.io import MapFileError
-        from tabletop.render.export import export_map
+        from tabletop.render.export import DEFAULT_WIDTH, export_map
 
-        chosen, _ = QFileDialog.getSaveFileName(self, "Export image", "", "PNG (*.png);;SVG (*.svg);;PDF (*.pdf)")
-        if chosen:
-            try:
-                export_map(self.document.map, chosen)
-            except MapFileError as error:
-                QMessageBox.warning(self, "Could not export", str(error))
+        folder = str(self.document.path.with_suffix("")) if self.document.path else ""
+        chosen, name_filter = QFileDialog.getSaveFileName(self, "Export image", folder, IMAGE_FILTERS)
+        if not chosen:
+            return
+        path = with_extension(chosen, name_filter)
+        width = int(self.settings.value("export/width", DEFAULT_WIDTH, type=int))
+        width, ok = QInputDialog.getInt(self, "Export image", "Width in pixels:", width, 16, 16384, 160)
+        if not ok:
+            return
+        try:
+            export_map(self.document.map, path, width)
+        except MapFileError as error:
+            QMessageBox.warning(self, "Could not export", str(error))
+            return
+        self.settings.setValue("export/width", int(width))
+        say(self, f"Exported {path} ({width} pixels wide)")
+
+    def select_all(self) -> None:
+        """Ctrl+A: every zone, border, token and grid on the map (text fields keep their own)."""
+        map_ = self.document.map
+        kinds = (("zone", map_.zones), ("border", map_.borders), ("token", map_.tokens), ("grid", map_.grids))
+        self.document.select([(kind, obj.id) for kind, objects in kinds for obj in objects])
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -247,7 +272,7 @@ class MainWindow(QMainWindow):
             if answer == QMessageBox.StandardButton.Yes:
                 self.document.replace_map(found.map, found.source)
                 self.document.undo_stack.resetClean()
-                discard(found)
+                self.autosaver.adopt(found)  # kept until the map is saved: a second crash loses nothing
                 self._title()
                 return True
             discard(found)

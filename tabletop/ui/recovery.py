@@ -1,8 +1,11 @@
 """Autosave to a recovery folder, never over the user's file, and recovery after a crash.
 
 While the map has unsaved changes, it is written every two minutes to
-<app data>/recovery/<session>.tabletop with a note of the file it belongs to. A clean save
-or a deliberate close deletes it; a crash leaves it, and the next start offers it back.
+<app data>/recovery/<session>.tabletop with a note of the file it belongs to (an absolute
+path, so a restart from another folder finds it). A clean save or a deliberate close deletes
+it; a crash leaves it, and the next start offers it back. A recovered map keeps its recovery
+file until it is saved, so a second crash loses nothing. A failed autosave is said in the
+window's status bar.
 """
 
 from __future__ import annotations
@@ -15,10 +18,11 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QStandardPaths, QTimer
+from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtWidgets import QMainWindow
 
 from tabletop.document import MapDocument
-from tabletop.io import MapFileError, load_map, save_map
+from tabletop.io import MapFileError, load_map, one_line, save_map
 from tabletop.io.write import process_alive
 from tabletop.model import Map
 
@@ -78,10 +82,19 @@ def discard(recovered: Recovered) -> None:
 
 
 class Autosaver(QObject):
-    """Writes the document to the recovery folder on a timer while it has unsaved changes."""
+    """Writes the document to the recovery folder on a timer while it has unsaved changes.
+
+    `failed(message)` says in one line why an autosave could not be written; the window the
+    document belongs to shows it in its status bar, so a GM knows the net is down.
+    """
+
+    failed = Signal(str)
 
     def __init__(self, document: MapDocument, interval_ms: int = INTERVAL_MS) -> None:
         super().__init__(document)
+        window = document.parent()
+        if isinstance(window, QMainWindow):
+            self.failed.connect(window.statusBar().showMessage)
         self.document = document
         self.key = uuid.uuid4().hex
         self._saved_revision: int | None = None
@@ -102,16 +115,33 @@ class Autosaver(QObject):
         try:
             self.map_file.parent.mkdir(parents=True, exist_ok=True)
             save_map(self.document.map, self.map_file, backup=False)
-            note = {
-                "source": str(self.document.path) if self.document.path else "",
-                "saved": time.time(),
-                "pid": os.getpid(),
-            }
-            self.map_file.with_suffix(".json").write_text(json.dumps(note))
-        except (OSError, MapFileError):
-            return False  # autosave must never interrupt the game; the next tick tries again
+            self._write_note()
+        except Exception as error:  # autosave must never interrupt the game; the next tick tries again
+            why = error.problem if isinstance(error, MapFileError) else f"{type(error).__name__}: {error}"
+            self.failed.emit(one_line(f"Autosave failed, your changes are not yet safe: {why}"))
+            return False
         self._saved_revision = self.document.revision
         return True
+
+    def _write_note(self) -> None:
+        source = self.document.path
+        note = {
+            "source": os.path.abspath(source) if source else "",
+            "saved": time.time(),
+            "pid": os.getpid(),
+        }
+        self.map_file.with_suffix(".json").write_text(json.dumps(note))
+
+    def adopt(self, recovered: Recovered) -> None:
+        """Take over a recovered map's files: they stay on disk, now this session's, until
+        the map is saved, and the next autosave writes over them."""
+        self.discard()
+        self.key = recovered.map_file.stem
+        self._saved_revision = self.document.revision
+        try:
+            self._write_note()  # this session's pid: no other start offers it meanwhile
+        except OSError as error:
+            self.failed.emit(one_line(f"Autosave failed, your changes are not yet safe: {error}"))
 
     def discard(self) -> None:
         for path in (self.map_file, self.map_file.with_suffix(".json")):

@@ -16,6 +16,7 @@ import rustworkx as rx
 
 from tabletop.model import Passage
 from tabletop.rules import grid_reach, range_field, reach
+from tabletop.rules.checks import check_map
 
 
 def _starts(graph, count=50):
@@ -34,8 +35,9 @@ def test_reach_budget_20(benchmark, zone_graphs, size):
 @pytest.mark.parametrize("size", [10_000, 100_000])
 def test_reach_budget_20_networkx(benchmark, zone_graphs, size):
     graph = zone_graphs[size]
+    passable = graph.passable()
     starts = _starts(graph)
-    benchmark(lambda: nx.single_source_dijkstra_path_length(graph.graph, next(starts), cutoff=20))
+    benchmark(lambda: nx.single_source_dijkstra_path_length(passable, next(starts), cutoff=20))
 
 
 @pytest.mark.parametrize("size", [10_000, 100_000])
@@ -49,7 +51,7 @@ def test_range_field(benchmark, zone_graphs, size):
 @pytest.mark.parametrize("size", [10_000, 100_000])
 def test_range_field_networkx(benchmark, zone_graphs, size):
     graph = zone_graphs[size]
-    undirected = graph.graph.to_undirected(as_view=True)
+    undirected = graph.passable().to_undirected(as_view=True)
     starts = _starts(graph)
     benchmark.pedantic(lambda: nx.single_source_shortest_path_length(undirected, next(starts)), rounds=7)
 
@@ -105,3 +107,27 @@ def test_grid_reach_speed_10(benchmark, terrains, across):
     terrain = terrains[across]
     centre = (across // 2, across // 2)
     benchmark(lambda: grid_reach(terrain, centre, "run", 10))
+
+
+@pytest.mark.parametrize("across", [15, 45])
+def test_grid_reach_huge_speed(benchmark, terrains, across):
+    """A speed of 10^8 from a file reaches the whole grid at the cost of the grid, not of 10^8."""
+    terrain = terrains[across]
+    centre = (across // 2, across // 2)
+    benchmark(lambda: grid_reach(terrain, centre, "run", 10**8))
+
+
+def test_reach_huge_budget_10k(benchmark, zone_graphs):
+    """The whole map in reach: a budget of 10^23 runs on the heap, not 10^23 buckets."""
+    graph = zone_graphs[10_000]
+    starts = _starts(graph)
+    found = benchmark.pedantic(lambda: reach(graph, next(starts), 10**23), rounds=7)
+    benchmark.extra_info["zones reached (last)"] = len(found.costs)
+
+
+def test_map_check_10k(benchmark, zone_graphs):
+    """Map ▸ Check Map on 10k zones, networkx graph built afresh each round (as after an edit)."""
+    graph = zone_graphs[10_000]
+    border = next(iter(graph.borders.values()))
+    found = benchmark.pedantic(lambda: check_map(graph), setup=lambda: graph.set_border(border), rounds=5)
+    benchmark.extra_info["findings"] = len(found)

@@ -107,3 +107,27 @@ def test_usage_errors_exit_2(capsys, maps_dir):
         result = tabletop(capsys, *args)
         assert result.code == 2, args
         assert "Traceback" not in result.err
+
+
+def test_grid_reach_stops_at_opponents_of_the_side_given_and_not_without_one(capsys, maps_dir):
+    args = ("reach", str(maps_dir / "af-encounter.tabletop"), "--grid", "creek", "--from-area", "7,8", "--speed", "2")
+    unsided = {tuple(a["area"]): a["stops"] for a in _json(capsys, *args)["areas"]}
+    as_band = {tuple(a["area"]): a["stops"] for a in _json(capsys, *args, "--side", "band")["areas"]}
+    assert unsided[(7, 9)] is False and as_band[(7, 9)] is True, "the raider stands at 7,9"
+
+
+def test_a_negative_roll_answers_the_start_alone(capsys, maps_dir):
+    zones = _json(capsys, "reach", str(maps_dir / "warehouse.tabletop"), "--from", "z2", "--budget", "-1")["zones"]
+    assert [(z["id"], z["cost"], z["path"]) for z in zones] == [("z2", 0, ["z2"])]
+    grid = ("reach", str(maps_dir / "af-encounter.tabletop"), "--grid", "creek", "--token", "kell", "--speed", "-1")
+    assert [(a["area"], a["cost"]) for a in _json(capsys, *grid)["areas"]] == [([7, 3], 0)]
+
+
+def test_a_huge_budget_or_speed_answers_as_a_large_enough_one(capsys, maps_dir):
+    path, huge = str(maps_dir / "nephrite-net.tabletop"), "99999999999999999999999"
+    assert (
+        _json(capsys, "reach", path, "--from", "gate", "--budget", huge)["zones"]
+        == (_json(capsys, "reach", path, "--from", "gate", "--budget", "1000")["zones"])
+    )
+    grid = ("reach", str(maps_dir / "af-encounter.tabletop"), "--grid", "creek", "--from-area", "7,3")
+    assert _json(capsys, *grid, "--speed", huge)["areas"] == _json(capsys, *grid, "--speed", "1000")["areas"]

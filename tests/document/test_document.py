@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 from tabletop.document import MapDocument
-from tabletop.document.commands import AddObject, EditObject, MoveToken, RemoveZone
+from tabletop.document.changes import Action, Change
+from tabletop.document.commands import AddObject, EditObject, MoveToken, remove_zone
 from tabletop.model import Border, Passage, ZoneLocation
+from tabletop.model.kinds import Kind
 from tabletop.rules import reach
 from tabletop.samples import warehouse
 
 
 def test_every_change_says_what_changed(qapp):
     document = MapDocument(warehouse())
-    seen = []
-    document.changed.connect(lambda kind, i: seen.append(("changed", kind, i)))
-    document.removed.connect(lambda kind, i: seen.append(("removed", kind, i)))
+    seen: list[Change] = []
+    document.edited.connect(seen.append)
     document.undo_stack.push(AddObject(document, "border", Border(id="b13", a="z1", b="z3")))
     document.undo_stack.undo()
-    assert seen == [("changed", "border", "b13"), ("removed", "border", "b13")]
+    assert [(c.kind, c.object_ids, c.action) for c in seen] == [
+        (Kind.BORDER, ("b13",), Action.ADDED),
+        (Kind.BORDER, ("b13",), Action.REMOVED),
+    ]
+    assert seen[0].repaint == (document.layout.boxes.get((Kind.BORDER, "b13")) or seen[1].repaint[0],)
+    assert seen[1].repaint, "a removed border's old box is repainted"
 
 
 def test_the_zone_graph_follows_edits_without_a_rebuild(qapp):
@@ -34,7 +40,7 @@ def test_the_zone_graph_follows_edits_without_a_rebuild(qapp):
 def test_removing_a_zone_takes_its_borders_and_tokens_and_undo_puts_them_back_in_place(qapp):
     document = MapDocument(warehouse())
     start = document.map.model_copy(deep=True)
-    document.undo_stack.push(RemoveZone(document, "z1"))
+    document.undo_stack.push(remove_zone(document, "z1"))
     assert [z.id for z in document.map.zones] == ["z2", "z3"]
     assert [b.id for b in document.map.borders] == ["b23"]
     assert [t.id for t in document.map.tokens] == ["hargan"]
@@ -52,7 +58,7 @@ def test_moves_of_one_drag_merge_and_of_two_drags_do_not(qapp):
         stack.push(MoveToken(document, "gatto", ZoneLocation(zone=zone), drag=1))
     stack.push(MoveToken(document, "gatto", ZoneLocation(zone="z2"), drag=2))
     assert stack.count() == 2
-    assert stack.text(0) == "Move Gatto to z3"
+    assert stack.text(0) == "Move Gatto to East end"
     stack.undo()
     stack.undo()
     assert document.get("token", "gatto").location == ZoneLocation(zone="z1")
@@ -62,3 +68,12 @@ def test_new_ids_are_unused(qapp):
     document = MapDocument(warehouse())
     assert document.new_id("zone", "z") == "z-4"
     assert document.new_id("token", "token") == "token-3"
+
+
+def test_a_token_dragged_back_to_where_it_started_is_not_an_edit(qapp):
+    document = MapDocument(warehouse())
+    stack = document.undo_stack
+    stack.push(MoveToken(document, "gatto", ZoneLocation(zone="z2"), drag=7))
+    stack.push(MoveToken(document, "gatto", ZoneLocation(zone="z1"), drag=7))
+    assert stack.count() == 0 and not document.modified
+    assert document.get("token", "gatto").location == ZoneLocation(zone="z1")

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from tabletop.io import load_map
+from tabletop.io import MapFileError, load_map, map_from_bytes, map_schema
 from tabletop.io.migrate import STEPS, MigrationError, migrate
-from tabletop.model import FORMAT_VERSION
+from tabletop.model import FORMAT_VERSION, TOKEN_STATES
 
 FORMATS = Path(__file__).parent / "formats"
 
@@ -44,3 +45,37 @@ def test_a_gap_in_the_chain_is_reported():
 def test_a_step_that_skips_a_version_is_reported():
     with pytest.raises(MigrationError, match="did not reach 2"):
         migrate({"format_version": 1}, {1: lambda d: {**d, "format_version": 3}}, target=3)
+
+
+def _v1_token(**fields) -> dict:
+    token = {"id": "gatto", "name": "Gatto", "location": {"kind": "zone", "zone": "hall"}, **fields}
+    zone = {"id": "hall", "shape": {"kind": "node", "x": 0, "y": 0}}
+    return {"format_version": 1, "zones": [zone], "tokens": [token]}
+
+
+@pytest.mark.parametrize(
+    ("fields", "states", "hidden"),
+    [
+        ({"states": ["down", "hidden"], "hidden": False}, ["down"], True),
+        ({"states": ["hidden"]}, [], True),
+        ({"states": ["bleeding"], "hidden": True}, ["bleeding"], True),
+        ({"states": ["stall"]}, ["stall"], False),
+    ],
+)
+def test_a_version_1_hidden_state_becomes_the_hidden_flag(fields, states, hidden):
+    token = map_from_bytes(json.dumps(_v1_token(**fields)).encode()).token("gatto")
+    assert (token.states, token.hidden) == (states, hidden)
+
+
+def test_hidden_is_no_longer_a_state(tmp_path):
+    assert "hidden" not in TOKEN_STATES
+    document = {**_v1_token(states=["hidden"]), "format_version": FORMAT_VERSION}
+    with pytest.raises(MapFileError, match=r"tokens\[0\]\.states\[0\]"):
+        map_from_bytes(json.dumps(document).encode(), "v2.tabletop")
+    states = map_schema()["$defs"]["Token"]["properties"]["states"]["items"]["enum"]
+    assert "hidden" not in states and "down" in states
+
+
+def test_the_frozen_version_2_file_keeps_its_hidden_token():
+    token = load_map(FORMATS / "v2.tabletop").token("jade")
+    assert token.hidden and token.states == ["bleeding"]

@@ -24,10 +24,7 @@ def test_typing_a_zone_name_is_one_undo_step(qtbot, window):
 def test_a_bad_value_is_named_in_one_line_and_not_applied(qtbot, window):
     window.document.replace_map(warehouse(), None)
     window.document.select([("zone", "z1")])
-    colour = next(f.widget for f in window.inspector.fields["zone"] if f.path == "fill.colour")
-    colour.setFocus()
-    colour.selectAll()
-    qtbot.keyClicks(colour, "red")
+    assert not window.inspector.edit("zone", "fill.colour", "red")
     assert window.document.get("zone", "z1").fill.colour == "#d8cfb8"
     assert window.inspector.problem.text().startswith("colour: String should match pattern")
     assert window.document.undo_stack.count() == 0
@@ -37,12 +34,12 @@ def test_door_state_and_a_new_passage_from_the_inspector(qtbot, window):
     window.document.replace_map(room_with_door(), None)
     window.document.select([("border", "wall")])
     editor = window.inspector.passage_editor
-    editor._rows[0][3].setCurrentText("locked")
+    editor._rows[0].door.setCurrentText("locked")
     assert window.document.get("border", "wall").passages[0].door.state == "locked"
     editor.add_button.click()
     passages = window.document.get("border", "wall").passages
     assert len(passages) == 4 and (passages[3].cost_from_a, passages[3].cost_from_b) == (1, 1)
-    editor._rows[3][2].setValue(-1)
+    editor._rows[3].back.setValue(-1)
     assert window.document.get("border", "wall").passages[3].cost_from_b is None, "no way back"
 
 

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 import textwrap
 
-from PySide6.QtWidgets import QMessageBox
+import pytest
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from tabletop.io import MapFileError, load_map
+from tabletop.document.commands import EditObject
+from tabletop.io import MapFileError, load_map, save_map
 from tabletop.samples import warehouse
 from tabletop.ui.files import recent_files
-from tabletop.ui.recovery import pending
+from tabletop.ui.recovery import pending, recovery_dir
 
 
 def _edit(window):
@@ -106,6 +109,7 @@ def test_after_a_crash_the_next_start_offers_the_recovered_map(window, tmp_path,
     assert window.document.path == source and window.document.modified
     assert answers["asked"] == ["Tabletop closed without saving changes to warehouse.tabletop. Recover them?"]
     assert pending() == []
+    answers["question"] = QMessageBox.StandardButton.Discard  # so the window may close at the end
 
 
 def test_autosave_writes_only_when_there_is_something_new(window, maps_dir):
@@ -117,3 +121,153 @@ def test_autosave_writes_only_when_there_is_something_new(window, maps_dir):
     assert load_map(window.autosaver.map_file).zone("z2").name == "Loading bay"
     window.document.undo_stack.undo()
     assert not window.autosaver.map_file.exists(), "back to the saved state: nothing to recover"
+
+
+@pytest.fixture
+def choices(monkeypatch, answers):
+    """The GM's answer to a question with named buttons (changed on disk), logged with the others."""
+    answers["choice"] = QMessageBox.StandardButton.Cancel
+
+    def choose(window, title, text, offered):
+        answers["asked"].append(text)
+        return answers["choice"]
+
+    monkeypatch.setattr("tabletop.ui.files.choose", choose)
+    return answers
+
+
+def _rename(window, name):
+    zone = window.document.get("zone", "z2").model_copy(update={"name": name})
+    window.document.undo_stack.push(EditObject(window.document, "zone", zone, "name"))
+
+
+def _unwritable(window):
+    """A name no file can hold, as an edit that skipped validation could leave it."""
+    _rename(window, "Bay\ud800")
+
+
+def test_a_map_that_cannot_be_written_keeps_the_window_open_and_says_why(window, tmp_path, answers):
+    path = tmp_path / "w.tabletop"
+    save_map(warehouse(), path)
+    assert window.files.open(path)
+    _unwritable(window)
+    assert not window.files.save()
+    assert window.document.modified
+    assert answers["warned"] == [
+        f"{path}: could not be saved: the map holds text that cannot be written (\\ud800): retype it"
+    ]
+    answers["question"] = QMessageBox.StandardButton.Save  # Ctrl+Q, then Save
+    assert not window.close(), "a failed save at closing keeps the window and its changes"
+    assert window.isVisible() and window.document.get("zone", "z2").name == "Bay\ud800"
+    assert len(answers["warned"]) == 2
+    assert load_map(path) == warehouse()
+    answers["question"] = QMessageBox.StandardButton.Discard  # so the window may close at the end
+
+
+def test_a_failing_autosave_is_said_in_the_status_bar(window, maps_dir):
+    window.files.open(maps_dir / "warehouse.tabletop")
+    _unwritable(window)
+    assert not window.autosaver.tick()
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Autosave failed, your changes are not yet safe: could not be saved")
+    assert message.isprintable()
+
+
+def _crashed_session(source, map_):
+    """What a session killed after an autosave leaves in the recovery folder."""
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    folder = recovery_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    save_map(map_, folder / "crashed.tabletop", backup=False)
+    note = {"source": str(source), "saved": 1.0, "pid": int(dead.stdout)}
+    (folder / "crashed.json").write_text(json.dumps(note))
+    return folder / "crashed.tabletop"
+
+
+def test_a_recovered_map_keeps_its_recovery_file_until_it_is_saved(window, tmp_path, answers):
+    source = tmp_path / "w.tabletop"
+    save_map(warehouse(), source)
+    recovered = warehouse().model_copy(update={"title": "Recovered edits"})
+    kept = _crashed_session(source, recovered)
+    answers["question"] = QMessageBox.StandardButton.Yes
+    assert window.offer_recovery()
+    assert window.document.map.title == "Recovered edits" and window.document.modified
+    assert load_map(kept).title == "Recovered edits", "a second crash now would still find the edits"
+    _edit(window)
+    assert window.autosaver.tick()
+    assert window.autosaver.map_file == kept and load_map(kept).zone("z2").name == "Loading bay"
+    assert window.files.save()
+    assert not kept.exists() and not kept.with_suffix(".json").exists()
+    assert load_map(source).title == "Recovered edits"
+
+
+def test_paths_are_kept_absolute_for_a_restart_from_another_folder(window, tmp_path, monkeypatch):
+    folder = tmp_path / "campaign"
+    folder.mkdir()
+    save_map(warehouse(), folder / "w.tabletop")
+    monkeypatch.chdir(folder)
+    assert window.files.open("w.tabletop")
+    assert window.document.path == folder / "w.tabletop" and window.document.path.is_absolute()
+    assert recent_files(window.settings)[0] == str(folder / "w.tabletop")
+    _edit(window)
+    assert window.autosaver.tick()
+    note = json.loads(window.autosaver.map_file.with_suffix(".json").read_text())
+    assert note["source"] == str(folder / "w.tabletop")
+    monkeypatch.chdir(tmp_path)
+    assert window.files.save()
+    assert load_map(folder / "w.tabletop").zone("z2").name == "Loading bay"
+    assert not (tmp_path / "w.tabletop").exists()
+
+
+def _changed_elsewhere(window, tmp_path):
+    path = tmp_path / "w.tabletop"
+    save_map(warehouse(), path)
+    assert window.files.open(path)
+    _edit(window)
+    save_map(warehouse().model_copy(update={"title": "Saved by another window"}), path)
+    return path
+
+
+def test_a_file_changed_on_disk_is_not_overwritten_without_asking(window, tmp_path, choices):
+    path = _changed_elsewhere(window, tmp_path)
+    assert not window.files.save()
+    assert choices["asked"] == [
+        f"{path}: was changed on disk by another program since it was opened. Overwrite it with this map, "
+        "save this map under another name, or reload the file from disk (losing the changes made here)?"
+    ]
+    assert load_map(path).title == "Saved by another window" and window.document.modified
+    choices["choice"] = QMessageBox.StandardButton.Save  # Overwrite
+    assert window.files.save()
+    assert load_map(path).zone("z2").name == "Loading bay" and not window.document.modified
+    _rename(window, "Again")
+    assert window.document.modified
+    assert window.files.save(), "the stamp of our own save is the next save's: no question"
+    assert len(choices["asked"]) == 2
+
+
+def test_a_file_changed_on_disk_can_be_reloaded_or_saved_elsewhere(window, tmp_path, choices, monkeypatch):
+    path = _changed_elsewhere(window, tmp_path)
+    choices["choice"] = QMessageBox.StandardButton.SaveAll  # Save As…
+    elsewhere = tmp_path / "mine.tabletop"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(elsewhere), ""))
+    assert window.files.save()
+    assert window.document.path == elsewhere and load_map(elsewhere).zone("z2").name == "Loading bay"
+    assert load_map(path).title == "Saved by another window"
+    path = _changed_elsewhere(window, tmp_path)
+    choices["choice"] = QMessageBox.StandardButton.Discard  # Reload
+    assert not window.files.save()
+    assert window.document.map.title == "Saved by another window" and not window.document.modified
+
+
+def test_a_map_opened_from_the_command_line_is_shown_stamped_and_remembered(window, tmp_path, monkeypatch, choices):
+    from tabletop.io import load_map_stamped
+
+    save_map(warehouse(), tmp_path / "w.tabletop")
+    monkeypatch.chdir(tmp_path)
+    window.files.show_loaded("w.tabletop", *load_map_stamped("w.tabletop"))
+    assert window.document.path == tmp_path / "w.tabletop"
+    assert recent_files(window.settings)[0] == str(tmp_path / "w.tabletop")
+    _edit(window)
+    save_map(warehouse().model_copy(update={"title": "Changed meanwhile"}), tmp_path / "w.tabletop")
+    assert not window.files.save(), "the file's stamp from the command line's read is checked"
+    assert len(choices["asked"]) == 1

@@ -1,12 +1,31 @@
 """One small QUndoCommand per kind of edit; each says what it did in the Edit menu's words."""
 
+from tabletop.document.commands.batch import Batch
 from tabletop.document.commands.edits import (
     AddObject,
     EditMap,
     EditObject,
     MoveToken,
     RemoveObject,
-    RemoveZone,
+    SetBackground,
+    remove,
+    remove_grid,
+    remove_zone,
 )
+from tabletop.document.commands.merge import MergeId
+from tabletop.document.commands.put import AddMany
 
-__all__ = ["AddObject", "EditMap", "EditObject", "MoveToken", "RemoveObject", "RemoveZone"]
+__all__ = [
+    "AddMany",
+    "AddObject",
+    "Batch",
+    "EditMap",
+    "EditObject",
+    "MergeId",
+    "MoveToken",
+    "RemoveObject",
+    "SetBackground",
+    "remove",
+    "remove_grid",
+    "remove_zone",
+]

@@ -1,4 +1,6 @@
-"""The edits a GM makes: add, change, move and remove map objects, and the map's own text."""
+"""The edits a GM makes: add, change, move and remove map objects, and the map's own text.
+Each says what it did in the GM's words, as the Edit menu shows it ("Undo Move Gatto to
+Loading Bay")."""
 
 from __future__ import annotations
 
@@ -6,29 +8,53 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
+from tabletop.document.commands.batch import Batch
+from tabletop.document.commands.merge import MergeId
 from tabletop.document.commands.put import PutCommand
 from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, Location, ZoneLocation
+from tabletop.model.kinds import Kind
 
-MOVE_TOKEN_ID = 1001
+
+def named(document: MapDocument, kind: str, obj: Any) -> str:
+    """An object as the GM knows it: "zone Cellar", "border Cellar–Stairs", "grid Creek"."""
+    if kind == Kind.BORDER:
+        ends = f"{document.label(Kind.ZONE, obj.a)}–{document.label(Kind.ZONE, obj.b)}"
+        return f"border {obj.label or ends}"
+    name = getattr(obj, "label", None) or getattr(obj, "name", "") or obj.id
+    return f"{kind} {name}"
+
+
+def place_name(document: MapDocument, location: Location | None) -> str:
+    """Where a token stands, in words: a zone's name, or an area of a grid."""
+    if isinstance(location, ZoneLocation):
+        return document.label(Kind.ZONE, location.zone)
+    if isinstance(location, AreaLocation):
+        grid = document.get(Kind.GRID, location.grid)
+        on = f" of {grid.name}" if grid is not None and grid.name else ""
+        return f"area {location.row},{location.col}{on}"
+    return "off the map"
 
 
 class AddObject(PutCommand):
     def __init__(self, document: MapDocument, kind: str, obj: Any) -> None:
-        super().__init__(document, kind, None, obj, f"Add {kind} {getattr(obj, 'label', obj.id)}")
+        super().__init__(document, kind, None, obj, f"Add {named(document, kind, obj)}")
 
 
 class EditObject(PutCommand):
     """Change one object. Edits of the same field of the same object in a row merge (typing
     a name, dragging a vertex), so undo takes back the whole gesture."""
 
-    def __init__(self, document: MapDocument, kind: str, after: Any, what: str = "", merge: str = "") -> None:
+    def __init__(
+        self, document: MapDocument, kind: str, after: Any, what: str = "", merge: str = "", text: str = ""
+    ) -> None:
         before = document.get(kind, after.id)
-        super().__init__(document, kind, before, after, f"Change {kind} {what}".strip())
+        label = named(document, kind, before)
+        super().__init__(document, kind, before, after, text or f"Change {what + ' of ' if what else ''}{label}")
         self.merge = merge
 
     def id(self) -> int:
-        return 1000 if self.merge else -1
+        return MergeId.EDIT if self.merge else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, EditObject) or (other.kind, other.after.id, other.merge) != (
@@ -45,58 +71,82 @@ class MoveToken(PutCommand):
     """Move a token to a zone or grid area. Every step of one drag merges into one undo step."""
 
     def __init__(self, document: MapDocument, token_id: str, location: Location | None, drag: int = 0) -> None:
-        before = document.get("token", token_id)
+        before = document.get(Kind.TOKEN, token_id)
         after = before.model_copy(update={"location": location})
-        where = (
-            location.zone
-            if isinstance(location, ZoneLocation)
-            else (f"{location.row},{location.col}" if isinstance(location, AreaLocation) else "off the map")
-        )
-        super().__init__(document, "token", before, after, f"Move {before.label} to {where}")
+        text = f"Move {before.label} to {place_name(document, location)}"
+        if location is None:
+            text = f"Move {before.label} off the map"
+        super().__init__(document, Kind.TOKEN, before, after, text)
         self.drag = drag
 
     def id(self) -> int:
-        return MOVE_TOKEN_ID if self.drag else -1
+        return MergeId.MOVE_TOKEN if self.drag else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, MoveToken) or other.drag != self.drag or other.after.id != self.after.id:
             return False
         self.after = other.after
         self.setText(other.text())
+        self.setObsolete(self.after == self.before)  # dropped where it started: not an edit
         return True
 
 
 class RemoveObject(PutCommand):
     def __init__(self, document: MapDocument, kind: str, object_id: str) -> None:
         before = document.get(kind, object_id)
-        super().__init__(document, kind, before, None, f"Remove {kind} {getattr(before, 'label', object_id)}")
+        super().__init__(document, kind, before, None, f"Remove {named(document, kind, before)}")
 
 
-class RemoveZone(QUndoCommand):
-    """Remove a zone with the borders that touch it and the tokens standing in it.
+def _counted(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
-    The parts are plain Python objects run in order (and undone in reverse), not Qt child
-    commands: a child owned both by its Qt parent and by a Python list is freed twice.
-    """
 
-    def __init__(self, document: MapDocument, zone_id: str) -> None:
-        zone = document.get("zone", zone_id)
-        super().__init__(f"Remove zone {zone.label}")
-        self.parts = [RemoveObject(document, "border", border.id) for border in document.borders_of(zone_id)]
-        self.parts += [
-            RemoveObject(document, "token", token.id)
-            for token in document.map.tokens
-            if isinstance(token.location, ZoneLocation) and token.location.zone == zone_id
-        ]
-        self.parts.append(RemoveObject(document, "zone", zone_id))
+def removal_parts(document: MapDocument, keys: list[tuple[str, str]]) -> list[RemoveObject]:
+    """The removals that take these objects off the map with everything standing on them:
+    a zone's borders and tokens, a grid's tokens. Tokens first, then borders, then zones and
+    grids, each object once."""
+    wanted: dict[tuple[str, str], None] = {}
+    for kind, object_id in keys:
+        kind = Kind(kind)
+        if document.get(kind, object_id) is None:
+            continue
+        if kind in (Kind.ZONE, Kind.GRID):
+            wanted.update(((Kind.TOKEN, t), None) for t in document.tokens_on(kind, object_id))
+        if kind is Kind.ZONE:
+            wanted.update(((Kind.BORDER, b.id), None) for b in document.borders_of(object_id))
+        wanted[(kind, object_id)] = None
+    order = (Kind.TOKEN, Kind.BORDER, Kind.ZONE, Kind.GRID)
+    return [RemoveObject(document, kind, i) for kind, i in sorted(wanted, key=lambda key: order.index(key[0]))]
 
-    def redo(self) -> None:
-        for part in self.parts:
-            part.redo()
 
-    def undo(self) -> None:
-        for part in reversed(self.parts):
-            part.undo()
+def remove(document: MapDocument, keys: list[tuple[str, str]]) -> Batch | None:
+    """One undo step removing these objects and what stands on them; None when nothing is left."""
+    parts = removal_parts(document, keys)
+    if not parts:
+        return None
+    chosen = [(Kind(k), i) for k, i in keys if document.get(k, i) is not None]
+    if len(chosen) == 1:
+        kind, object_id = chosen[0]
+        taken = [p for p in parts if (p.kind, p.before.id) != (kind, object_id)]
+        what = named(document, kind, document.get(kind, object_id))
+        if taken:
+            tokens = sum(p.kind == Kind.TOKEN for p in taken)
+            borders = len(taken) - tokens
+            extra = [_counted(borders, "border")] if borders else []
+            extra += [_counted(tokens, "token")] if tokens else []
+            what += " with " + " and ".join(extra)
+        return Batch(f"Remove {what}", parts)
+    return Batch(f"Delete {_counted(len(chosen), 'object')}", parts)
+
+
+def remove_zone(document: MapDocument, zone_id: str) -> Batch:
+    """Remove a zone with the borders that touch it and the tokens standing in it."""
+    return remove(document, [(Kind.ZONE, zone_id)])
+
+
+def remove_grid(document: MapDocument, grid_id: str) -> Batch:
+    """Remove an encounter grid with the tokens standing on it."""
+    return remove(document, [(Kind.GRID, grid_id)])
 
 
 class EditMap(QUndoCommand):
@@ -113,3 +163,17 @@ class EditMap(QUndoCommand):
 
     def undo(self) -> None:
         self.document.set_meta(*self.before)
+
+
+class SetBackground(QUndoCommand):
+    """Set, move, rescale or remove the picture the GM traces zones over."""
+
+    def __init__(self, document: MapDocument, background) -> None:
+        super().__init__("Remove the background picture" if background is None else "Set the background picture")
+        self.document, self.before, self.after = document, document.map.background, background
+
+    def redo(self) -> None:
+        self.document.set_background(self.after)
+
+    def undo(self) -> None:
+        self.document.set_background(self.before)

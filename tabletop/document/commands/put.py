@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from tabletop.document.map_document import MapDocument
+from tabletop.model.kinds import Kind
 
 
 class PutCommand(QUndoCommand):
@@ -24,7 +25,7 @@ class PutCommand(QUndoCommand):
         text: str,
     ) -> None:
         super().__init__(text)
-        self.document, self.kind = document, kind
+        self.document, self.kind = document, Kind(kind)
         self.before, self.after = before, after
         self.position: int | None = None
 
@@ -39,3 +40,18 @@ class PutCommand(QUndoCommand):
             self.document.put(self.kind, new, position=self.position)
         elif old is not None:
             self.position = self.document.drop(self.kind, old.id)
+
+
+class AddMany(QUndoCommand):
+    """Add many objects of one kind as one change (and take them away again on undo)."""
+
+    def __init__(self, document: MapDocument, kind: str, objs: list[Any], text: str) -> None:
+        super().__init__(text)
+        self.document, self.kind, self.objs = document, Kind(kind), list(objs)
+        self.positions: list[int] | None = None
+
+    def redo(self) -> None:
+        self.document.put_many(self.kind, self.objs, self.positions)
+
+    def undo(self) -> None:
+        self.positions = self.document.drop_many(self.kind, [obj.id for obj in self.objs])

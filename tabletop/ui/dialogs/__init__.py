@@ -1,1 +1,1 @@
-"""Dialogs the main window opens: each returns plain model values, and the window makes the edit."""
+"""Dialogs of the map window that stand apart from the docks."""

@@ -6,8 +6,9 @@ validated copy of the object; the Inspector pushes that as one undoable edit.
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtWidgets import (
@@ -19,6 +20,8 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QWidget,
 )
+
+from tabletop.ui.docks.widgets import ColourButton, PointEdit
 
 NO_WAY = -1
 
@@ -71,6 +74,10 @@ class Field:
             widget.setCurrentText(str(value))
         elif isinstance(widget, (QSpinBox, QDoubleSpinBox)):
             widget.setValue(NO_WAY if value is None else value)
+        elif isinstance(widget, ColourButton):
+            widget.set_colour(value)
+        elif isinstance(widget, PointEdit):
+            widget.set_point(value)
         self._loading = False
 
 
@@ -85,7 +92,36 @@ _SIGNALS = {
     QComboBox: ("currentTextChanged", lambda w: w.currentText()),
     QSpinBox: ("valueChanged", optional_int),
     QDoubleSpinBox: ("valueChanged", lambda w: w.value()),
+    ColourButton: ("colourChanged", lambda w: w.colour),
+    PointEdit: ("pointChanged", lambda w: w.point()),
 }
+
+
+def choices(model: type[BaseModel], field: str) -> list[str]:
+    """The values a model field allows, read from its Literal type (also inside a list or an
+    Optional), so the Inspector offers what the model accepts and follows it when it changes."""
+    found: list[str] = []
+
+    def walk(annotation: Any) -> None:
+        if get_origin(annotation) is Literal:
+            found.extend(a for a in get_args(annotation) if a not in found)
+        else:
+            for inner in get_args(annotation):
+                walk(inner)
+
+    walk(model.model_fields[field].annotation)
+    return found
+
+
+def optional(model: type[BaseModel], field: str) -> bool:
+    """Whether a model field may be None (a speed the token does not have)."""
+    annotation = model.model_fields[field].annotation
+    return get_origin(annotation) in (Union, types.UnionType) and type(None) in get_args(annotation)
+
+
+def count(n: int, word: str) -> str:
+    """ "1 grid", "2 grids": a number with its noun in the right number."""
+    return f"{n} {word if n == 1 else word + 's'}"
 
 
 def spin(minimum: int, maximum: int, none_text: str = "") -> QSpinBox:

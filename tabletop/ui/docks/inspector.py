@@ -1,15 +1,19 @@
-"""The Inspector: every property of the selected zone, border (with its passages) or token,
-or of the map when nothing is selected. Each change is one undoable command; a value the
-model refuses is named in one red line and not applied."""
+"""The Inspector: every property of the selected zone, border (with its passages), token or
+encounter grid, what several selected objects share, or the map when nothing is selected.
+Each change is one undoable command; a value the model refuses is named in one red line and
+not applied. Choice lists come from the model's own types."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from pydantic import ValidationError
+from PySide6.QtCore import QStringListModel, Qt
+from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QCompleter,
     QDoubleSpinBox,
     QFormLayout,
     QLabel,
@@ -23,11 +27,13 @@ from PySide6.QtWidgets import (
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import EditMap, EditObject
-from tabletop.model import Passage
-from tabletop.ui.docks.fields import Field, error_text, spin, updated
+from tabletop.model import FillStyle, Passage, Speeds, Token
+from tabletop.ui.badge_tips import as_tooltip, explain_badge
+from tabletop.ui.docks.fields import Field, choices, count, error_text, optional, read, spin, updated
 from tabletop.ui.docks.passages import PassageEditor
+from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, PointEdit
 
-STATES = ["down", "bleeding", "falling", "stall", "hidden", "exhausted"]
+KIND_WORDS = {"zone": "zone", "border": "border", "token": "token", "grid": "encounter grid"}
 
 
 def _text(lines: int = 3) -> QPlainTextEdit:
@@ -36,32 +42,53 @@ def _text(lines: int = 3) -> QPlainTextEdit:
     return box
 
 
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
 class Inspector(QWidget):
     def __init__(self, document: MapDocument) -> None:
         super().__init__()
         self.document = document
         self.shown: tuple[str, str] | None = None
         self.fields: dict[str, list[Field]] = {}
+        self.labels: dict[str, dict[str, str]] = {}
         self.pages = QStackedWidget()
-        self.title = QLabel()
-        self.title.setStyleSheet("font-weight: bold")
+        self.title = ElidedLabel()
+        font = QFont(self.title.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.title.setFont(font)
+        self.kind = ElidedLabel()
+        small = QFont(self.kind.font())
+        small.setPointSizeF(small.pointSizeF() * 0.85)
+        self.kind.setFont(small)
+        self.kind.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, yet readable
         self.problem = QLabel()
         self.problem.setStyleSheet("color: #c62828")
         self.problem.setWordWrap(True)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.pages)
+        self.scroll_area = scroll
         layout = QVBoxLayout(self)
-        layout.addWidget(self.title)
-        layout.addWidget(scroll)
-        layout.addWidget(self.problem)
+        for widget in (self.title, self.kind, scroll, self.problem):
+            layout.addWidget(widget)
         self._page_map()
         self._page_zone()
         self._page_border()
         self._page_token()
+        self._page_grid()
+        self._page_many()
         document.selectionChanged.connect(self.refresh)
-        document.changed.connect(self._changed)
-        document.removed.connect(lambda *_: self.refresh())
+        document.edited.connect(self._edited)
         document.reset.connect(self.refresh)
         document.metaChanged.connect(self.refresh)
         self.refresh()
@@ -69,13 +96,19 @@ class Inspector(QWidget):
     # -- pages -------------------------------------------------------------------------------
 
     def _form(self, kind: str, rows: list[tuple[str, str, QWidget]]) -> QFormLayout:
-        page = QWidget()
-        form = QFormLayout(page)
-        self.fields[kind] = []
+        page, holder = QWidget(), QWidget()
+        outer = QVBoxLayout(page)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(holder)
+        outer.addStretch(1)  # rows stay together at the top, however tall the dock
+        form = QFormLayout(holder)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.fields[kind], self.labels[kind] = [], {}
         for label, path, widget in rows:
             form.addRow(label, widget)
             if path:
                 self.fields[kind].append(Field(path, widget, lambda p, v, k=kind: self.edit(k, p, v)))
+                self.labels[kind][path] = label or widget.text()
         self.pages.addWidget(page)
         return form
 
@@ -85,11 +118,12 @@ class Inspector(QWidget):
         self.map_title.textEdited.connect(lambda t: self._edit_map())
         self.map_notes.textChanged.connect(self._edit_map)
         self.map_summary = QLabel()
+        self.map_summary.setWordWrap(True)
         form.addRow(self.map_summary)
 
     def _page_zone(self) -> None:
         pattern = QComboBox()
-        pattern.addItems(["solid", "hatch", "cross", "dots", "none"])
+        pattern.addItems(choices(FillStyle, "pattern"))
         opacity = QDoubleSpinBox()
         opacity.setRange(0, 1)
         opacity.setSingleStep(0.1)
@@ -99,8 +133,8 @@ class Inspector(QWidget):
                 ("Name", "name", QLineEdit()),
                 ("Description", "description", _text()),
                 ("GM notes", "gm_notes", _text()),
-                ("Hidden from players", "hidden", QCheckBox()),
-                ("Colour", "fill.colour", QLineEdit()),
+                ("", "hidden", QCheckBox("Hidden from players")),
+                ("Colour", "fill.colour", ColourButton("Zone colour")),
                 ("Pattern", "fill.pattern", pattern),
                 ("Opacity", "fill.opacity", opacity),
             ],
@@ -108,63 +142,111 @@ class Inspector(QWidget):
 
     def _page_border(self) -> None:
         self.passage_editor = PassageEditor(self._edit_passages)
-        self._form("border", [("Label", "label", QLineEdit()), ("Passages", "", self.passage_editor)])
+        form = self._form("border", [("Label", "label", QLineEdit())])
+        self.passages_label = QLabel("Passages")
+        form.addRow(self.passages_label)
+        form.addRow(self.passage_editor)
 
     def _page_token(self) -> None:
         facing = QDoubleSpinBox()
         facing.setRange(-360, 720)
         facing.setWrapping(False)
         facing.setSuffix("°")
+        side = QLineEdit()
+        self.sides = QStringListModel()
+        side.setCompleter(QCompleter(self.sides, side))
+        side.setToolTip("Tokens on different sides are opponents")
         rows = [
             ("Name", "name", QLineEdit()),
-            ("Side", "side", QLineEdit()),
-            ("Colour", "colour", QLineEdit()),
+            ("Side", "side", side),
+            ("Colour", "colour", ColourButton("Token colour")),
             ("Facing", "facing", facing),
             ("Reach", "reach", spin(0, 20)),
-            ("Run", "speeds.run", spin(0, 40)),
-            ("Climb", "speeds.climb", spin(0, 40)),
-            ("Jump", "speeds.jump", spin(0, 40)),
-            ("Swim", "speeds.swim", spin(0, 40)),
-            ("Fly", "speeds.fly", spin(0, 40, "cannot fly")),
-            ("Hidden from players", "hidden", QCheckBox()),
         ]
+        for move in Speeds.model_fields:
+            rows.append(
+                (move.capitalize(), f"speeds.{move}", spin(0, 40, f"cannot {move}" if optional(Speeds, move) else ""))
+            )
+        rows.append(("", "hidden", QCheckBox("Hidden from players")))
         form = self._form("token", rows)
         self.state_boxes = {}
-        for state in STATES:
+        for index, state in enumerate(choices(Token, "states")):
             box = QCheckBox(state)
             box.toggled.connect(self._edit_states)
             self.state_boxes[state] = box
-            form.addRow("" if state != STATES[0] else "States", box)
+            form.addRow("" if index else "States", box)
+
+    def _page_grid(self) -> None:
+        area = QDoubleSpinBox()
+        area.setRange(1, 1000)
+        area.setDecimals(1)
+        area.setToolTip("The width of one area on the map canvas")
+        self.grid_tiles = QLabel()
+        self.grid_tiles.setWordWrap(True)
+        self._form(
+            "grid",
+            [
+                ("Name", "name", QLineEdit()),
+                ("Origin", "origin", PointEdit()),
+                ("Area size", "area_size", area),
+                ("", "diagonal", QCheckBox("Diagonal moves")),
+                ("Tiles", "", self.grid_tiles),
+            ],
+        )
+
+    def _page_many(self) -> None:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        self.shared = QLabel()
+        self.shared.setWordWrap(True)
+        self.shared.setAlignment(Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.shared)
+        layout.addStretch(1)
+        self.pages.addWidget(page)
+        self.fields["many"] = []
 
     # -- showing -----------------------------------------------------------------------------
 
     def refresh(self) -> None:
         self.problem.clear()
-        selection = self.document.selection
-        self.shown = selection[0] if len(selection) == 1 else None
-        kind = self.shown[0] if self.shown else "map"
-        obj = self.document.get(*self.shown) if self.shown else None
-        if self.shown and (obj is None or kind not in self.fields):
-            self.shown, kind, obj = None, "map", None
-        self.pages.setCurrentIndex(list(self.fields).index(kind))
-        if obj is None:
-            self._load_map(len(selection))
+        selection = [key for key in self.document.selection if self.document.get(*key) is not None]
+        self.shown = selection[0] if len(selection) == 1 and selection[0][0] in self.fields else None
+        if len(selection) > 1:
+            self._load_many(selection)
             return
-        self.title.setText(f"{kind.capitalize()} {getattr(obj, 'label', obj.id)}  ({obj.id})")
+        if self.shown is None:
+            self._load_map()
+            return
+        kind, obj = self.shown[0], self.document.get(*self.shown)
+        self.pages.setCurrentIndex(list(self.fields).index(kind))
+        label = getattr(obj, "label", "") or getattr(obj, "name", "") or obj.id
+        self.title.setText(label)
+        self.kind.setText(KIND_WORDS[kind] if label == obj.id else f"{KIND_WORDS[kind]} · {obj.id}")
         for field in self.fields[kind]:
             field.load(obj)
         if kind == "border":
             names = [self.document.get("zone", z).label for z in (obj.a, obj.b)]
             self.passage_editor.load(obj, *names)
+            self.passages_label.setToolTip(as_tooltip(explain_badge(obj, *names)))
         elif kind == "token":
+            self.sides.setStringList(sorted({t.side for t in self.document.map.tokens}))
             for state, box in self.state_boxes.items():
                 box.blockSignals(True)
                 box.setChecked(state in obj.states)
                 box.blockSignals(False)
+        elif kind == "grid":
+            r0, c0, r1, c1 = obj.tile_bounds()
+            a0, b0, a1, b1 = obj.area_bounds()
+            self.grid_tiles.setText(
+                f"{count(len(obj.tiles), 'tile')} ({r1 - r0 + 1} × {c1 - c0 + 1}), "
+                f"{a1 - a0 + 1} × {b1 - b0 + 1} areas; tile set {obj.tile_set or 'none'}"
+            )
 
-    def _load_map(self, selected: int) -> None:
+    def _load_map(self) -> None:
         map_ = self.document.map
-        self.title.setText(f"{selected} items selected" if selected > 1 else "Map")
+        self.pages.setCurrentIndex(list(self.fields).index("map"))
+        self.title.setText(map_.title or "Untitled map")
+        self.kind.setText("map")
         for widget, value in ((self.map_title, map_.title), (self.map_notes, map_.notes)):
             widget.blockSignals(True)
             if isinstance(widget, QLineEdit) and widget.text() != value:
@@ -172,12 +254,30 @@ class Inspector(QWidget):
             elif isinstance(widget, QPlainTextEdit) and widget.toPlainText() != value:
                 widget.setPlainText(value)
             widget.blockSignals(False)
-        self.map_summary.setText(
-            f"{len(map_.zones)} zones, {len(map_.borders)} borders, {len(map_.tokens)} tokens, {len(map_.grids)} grids"
-        )
+        parts = [(map_.zones, "zone"), (map_.borders, "border"), (map_.tokens, "token"), (map_.grids, "grid")]
+        self.map_summary.setText(", ".join(count(len(items), word) for items, word in parts))
 
-    def _changed(self, kind: str, object_id: str) -> None:
-        if self.shown == (kind, object_id) or self.shown is None:
+    def _load_many(self, selection: list[tuple[str, str]]) -> None:
+        """Several objects: how many of each kind, and the values they all share."""
+        self.pages.setCurrentIndex(list(self.fields).index("many"))
+        self.title.setText(f"{len(selection)} objects selected")
+        kinds = list(dict.fromkeys(kind for kind, _ in selection))
+        self.kind.setText(", ".join(count(sum(k == kind for k, _ in selection), KIND_WORDS[kind]) for kind in kinds))
+        paths = [p for p in self.labels.get(kinds[0], {}) if all(p in self.labels.get(k, {}) for k in kinds)]
+        objects = [self.document.get(*key) for key in selection]
+        lines = []
+        for path in paths:
+            values = {repr(read(obj, path)) for obj in objects}
+            if len(values) == 1:
+                lines.append(f"{self.labels[kinds[0]][path]}: {_shown(read(objects[0], path))}")
+        self.shared.setText("They share\n" + "\n".join(lines) if lines else "They share no property.")
+
+    def _edited(self, change) -> None:
+        if (
+            change.removed
+            or self.shown is None
+            or (self.shown[0] == change.kind and self.shown[1] in change.object_ids)
+        ):
             self.refresh()
 
     # -- editing -----------------------------------------------------------------------------

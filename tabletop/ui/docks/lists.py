@@ -4,6 +4,7 @@ follows into the canvas, and Enter centres the view on the chosen object."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QListWidget, QListWidgetItem
 
 from tabletop.document import MapDocument
@@ -18,10 +19,11 @@ class ObjectList(QListWidget):
         super().__init__()
         self.document, self.kind = document, kind
         self.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # long names elide
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.rows: dict[str, QListWidgetItem] = {}
         self._syncing = False
-        document.changed.connect(self._changed)
-        document.removed.connect(self._removed)
+        document.edited.connect(self._edited)
         document.reset.connect(self.rebuild)
         document.selectionChanged.connect(self._from_document)
         self.itemSelectionChanged.connect(self._to_document)
@@ -44,11 +46,19 @@ class ObjectList(QListWidget):
             self._add(obj)
         self._syncing = False
 
-    def _add(self, obj) -> None:
+    def _add(self, obj, row: int | None = None) -> None:
         item = QListWidgetItem(self._text(obj))
+        item.setToolTip(self._text(obj))
         item.setData(Qt.ItemDataRole.UserRole, obj.id)
         self.rows[obj.id] = item
-        self.addItem(item)
+        self.insertItem(self.count() if row is None else row, item)
+
+    def _edited(self, change) -> None:
+        for object_id in change.object_ids:
+            if change.removed:
+                self._removed(change.kind, object_id)
+            else:
+                self._changed(change.kind, object_id)
 
     def _changed(self, kind: str, object_id: str) -> None:
         if kind != self.kind:
@@ -56,8 +66,9 @@ class ObjectList(QListWidget):
         obj = self.document.get(kind, object_id)
         if object_id in self.rows:
             self.rows[object_id].setText(self._text(obj))
-        else:
-            self._add(obj)
+            self.rows[object_id].setToolTip(self._text(obj))
+        else:  # an undone removal comes back where it stood, not at the end
+            self._add(obj, self.document.position(kind, object_id))
 
     def _removed(self, kind: str, object_id: str) -> None:
         if kind == self.kind and object_id in self.rows:
@@ -75,3 +86,25 @@ class ObjectList(QListWidget):
         for object_id, item in self.rows.items():
             item.setSelected(object_id in wanted)
         self._syncing = False
+
+    def empty_text(self) -> str:
+        """What to do when the list is empty, said in the list itself."""
+        if self.count():
+            return ""
+        if self.kind == "token":
+            return "No tokens yet: place one with the Token tool (T)."
+        if self.document.map.grids:
+            return (
+                "This map has no zones: it is played on its encounter grid. "
+                "Click the grid to inspect it, or draw zones with the Polygon (P) or Node (N) tool."
+            )
+        return "No zones yet: draw one with the Polygon tool (P) or the Node tool (N)."
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        text = self.empty_text()
+        if text:
+            painter = QPainter(self.viewport())
+            painter.setPen(self.palette().placeholderText().color())
+            box = self.viewport().rect().adjusted(8, 8, -8, -8)
+            painter.drawText(box, int(Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap), text)

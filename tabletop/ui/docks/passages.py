@@ -1,16 +1,80 @@
-"""The Inspector's passage editor: one row per way through a border, with its label, its
-cost each way ("no way" for impassable) and its door."""
+"""The Inspector's passage editor: one block per way through a border, with its label, its
+cost each way ("no way" for impassable) and its door. Blocks stack so the editor fits a
+narrow dock: a row of six columns pushed the remove button off-screen."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QFrame, QGridLayout, QLineEdit, QPushButton, QSpinBox, QWidget
 
 from tabletop.model import Border, Door, Passage
-from tabletop.ui.docks.fields import NO_WAY, optional_int, spin
+from tabletop.ui.docks.fields import NO_WAY, choices, optional_int, spin
+from tabletop.ui.docks.widgets import ElidedLabel
 
-DOOR_CHOICES = ["no door", "open", "closed", "locked", "broken"]
+NO_DOOR = "no door"
+DOOR_CHOICES = [NO_DOOR, *choices(Door, "state")]
+
+
+class PassageRow:
+    """The widgets of one passage."""
+
+    def __init__(self, a_name: str, b_name: str) -> None:
+        self.label = QLineEdit()
+        self.label.setPlaceholderText("pass")
+        self.there, self.back = spin(0, 99, "no way"), spin(0, 99, "no way")
+        self.there_label = ElidedLabel(f"{a_name} → {b_name}")
+        self.back_label = ElidedLabel(f"{b_name} → {a_name}")
+        self.there.setToolTip(f"Pass value from {a_name} into {b_name}")
+        self.back.setToolTip(f"Pass value from {b_name} into {a_name}")
+        self.door = QComboBox()
+        self.door.addItems(DOOR_CHOICES)
+        self.door.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.opening: QSpinBox = spin(0, 99)
+        self.opening.setPrefix("+")
+        self.opening.setSuffix(" to open")
+        self.opening.setToolTip("What opening or closing the door costs, on top of the pass value")
+        self.remove = QPushButton("✕")
+        self.remove.setToolTip("Remove this passage")
+        self.remove.setFixedWidth(self.remove.fontMetrics().horizontalAdvance("✕") + 16)
+
+    def editors(self) -> tuple[QWidget, ...]:
+        """The five editors in the passage's order: label, cost there, cost back, door, opening."""
+        return (self.label, self.there, self.back, self.door, self.opening)
+
+    def __iter__(self):
+        return iter(self.editors())
+
+    def __getitem__(self, index: int) -> QWidget:
+        return self.editors()[index]
+
+    def place(self, layout: QGridLayout, first: int) -> None:
+        layout.addWidget(self.label, first, 0, 1, 2)
+        layout.addWidget(self.remove, first, 2)
+        layout.addWidget(self.there_label, first + 1, 0)
+        layout.addWidget(self.there, first + 1, 1, 1, 2)
+        layout.addWidget(self.back_label, first + 2, 0)
+        layout.addWidget(self.back, first + 2, 1, 1, 2)
+        layout.addWidget(self.door, first + 3, 0)
+        layout.addWidget(self.opening, first + 3, 1, 1, 2)
+
+    def fill(self, passage: Passage) -> None:
+        if self.label.text() != passage.label:
+            self.label.setText(passage.label)
+        self.there.setValue(NO_WAY if passage.cost_from_a is None else passage.cost_from_a)
+        self.back.setValue(NO_WAY if passage.cost_from_b is None else passage.cost_from_b)
+        self.door.setCurrentText(passage.door.state if passage.door else NO_DOOR)
+        self.opening.setValue(passage.door.open_cost if passage.door else 2)
+        self.opening.setEnabled(passage.door is not None)
+
+    def passage(self) -> Passage:
+        state = self.door.currentText()
+        return Passage(
+            label=self.label.text(),
+            cost_from_a=optional_int(self.there),
+            cost_from_b=optional_int(self.back),
+            door=None if state == NO_DOOR else Door(state=state, open_cost=self.opening.value()),
+        )
 
 
 class PassageEditor(QWidget):
@@ -21,35 +85,31 @@ class PassageEditor(QWidget):
         self._changed = changed
         self._layout = QGridLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
-        self._rows: list[tuple[QLineEdit, ...]] = []
+        self._layout.setColumnStretch(0, 1)
+        self._rows: list[PassageRow] = []
         self._loading = False
         self.add_button = QPushButton("Add passage")
         self.add_button.clicked.connect(self._add)
         self._border: Border | None = None
+        self._names: tuple[str, str] = ("", "")
 
     def load(self, border: Border, a_name: str, b_name: str) -> None:
         """Show a border's passages; the same border with as many passages is updated in
         place, so focus and the cursor stay where the GM is typing."""
-        same = self._border is not None and self._border.id == border.id and len(self._rows) == len(border.passages)
-        self._border = border
+        same = (
+            self._border is not None
+            and self._border.id == border.id
+            and len(self._rows) == len(border.passages)
+            and self._names == (a_name, b_name)
+        )
+        self._border, self._names = border, (a_name, b_name)
         if same:
             self._loading = True
             for row, passage in zip(self._rows, border.passages, strict=True):
-                self._fill(row, passage)
+                row.fill(passage)
             self._loading = False
             return
         self._rebuild(border, a_name, b_name)
-
-    @staticmethod
-    def _fill(row: tuple, passage: Passage) -> None:
-        label, there, back, door, opening = row
-        if label.text() != passage.label:
-            label.setText(passage.label)
-        there.setValue(NO_WAY if passage.cost_from_a is None else passage.cost_from_a)
-        back.setValue(NO_WAY if passage.cost_from_b is None else passage.cost_from_b)
-        door.setCurrentText(passage.door.state if passage.door else "no door")
-        opening.setValue(passage.door.open_cost if passage.door else 2)
-        opening.setEnabled(passage.door is not None)
 
     def _rebuild(self, border: Border, a_name: str, b_name: str) -> None:
         self._loading = True
@@ -58,41 +118,28 @@ class PassageEditor(QWidget):
             if widget is not None and widget is not self.add_button:
                 widget.deleteLater()
         self._rows = []
-        for col, title in enumerate(["Passage", f"{a_name} →", f"← {b_name}", "Door", "to open", ""]):
-            self._layout.addWidget(QLabel(title), 0, col)
-        for row, passage in enumerate(border.passages, start=1):
-            label = QLineEdit()
-            label.setPlaceholderText("pass")
-            there, back, opening = spin(0, 99, "no way"), spin(0, 99, "no way"), spin(0, 99)
-            door = QComboBox()
-            door.addItems(DOOR_CHOICES)
-            self._fill((label, there, back, door, opening), passage)
-            remove = QPushButton("✕")
-            remove.setToolTip("Remove this passage")
-            remove.clicked.connect(lambda _=False, r=row - 1: self._remove(r))
-            for col, widget in enumerate((label, there, back, door, opening, remove)):
-                self._layout.addWidget(widget, row, col)
-            label.textEdited.connect(lambda _t, r=row: self._emit(f"label-{r}"))
-            for name, box in (("a", there), ("b", back), ("open", opening)):
-                box.valueChanged.connect(lambda _v, r=row, n=name: self._emit(f"{n}-{r}"))
-            door.currentTextChanged.connect(lambda _t, r=row: self._emit(f"door-{r}"))
-            self._rows.append((label, there, back, door, opening))
-        self._layout.addWidget(self.add_button, len(border.passages) + 1, 0, 1, 2)
+        line = 0
+        for index, passage in enumerate(border.passages):
+            if index:
+                rule = QFrame()
+                rule.setFrameShape(QFrame.Shape.HLine)
+                self._layout.addWidget(rule, line, 0, 1, 3)
+                line += 1
+            row = PassageRow(a_name, b_name)
+            row.fill(passage)
+            row.place(self._layout, line)
+            line += 4
+            row.remove.clicked.connect(lambda _=False, r=index: self._remove(r))
+            row.label.textEdited.connect(lambda _t, r=index: self._emit(f"label-{r}"))
+            for name, box in (("a", row.there), ("b", row.back), ("open", row.opening)):
+                box.valueChanged.connect(lambda _v, r=index, n=name: self._emit(f"{n}-{r}"))
+            row.door.currentTextChanged.connect(lambda _t, r=index: self._emit(f"door-{r}"))
+            self._rows.append(row)
+        self._layout.addWidget(self.add_button, line, 0, 1, 3)
         self._loading = False
 
     def passages(self) -> list[Passage]:
-        found = []
-        for label, there, back, door, opening in self._rows:
-            state = door.currentText()
-            found.append(
-                Passage(
-                    label=label.text(),
-                    cost_from_a=optional_int(there),
-                    cost_from_b=optional_int(back),
-                    door=None if state == "no door" else Door(state=state, open_cost=opening.value()),
-                )
-            )
-        return found
+        return [row.passage() for row in self._rows]
 
     def _emit(self, which: str) -> None:
         if not self._loading:

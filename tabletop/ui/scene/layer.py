@@ -9,15 +9,16 @@ of another zoom stand in, scaled, until the zoom rests and crisp tiles are paint
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
-from tabletop.geometry.layout import Box, MapLayout
+from tabletop.geometry.layout import Box
 from tabletop.render.paint import paint_region
 from tabletop.render.style import DETAIL_SCALE, MapStyle
 
@@ -25,23 +26,70 @@ TILE = 256
 """Tile side in screen pixels: small enough that an edit repaints little, large enough that
 a full-screen frame is a few dozen copies."""
 CACHE_TILES = 1200
-"""About 300 MB of tiles: several screens at several zooms."""
+"""About 300 MB of tiles: several screens at several zooms, shared by every map layer."""
 SETTLE_MS = 180
 """How long the zoom must rest before stand-in tiles are replaced by crisp ones."""
 
-STYLE = MapStyle()
+TileKey = tuple[float, int, int]
+"""(zoom level, column, row) of one tile of one layer."""
 
 
 def _level(scale: float) -> float:
     return round(scale, 6)
 
 
+class TileBudget:
+    """One least-recently-used store of tiles for every map layer in the process (the GM's
+    window and the players' window), so two views never hold twice the memory."""
+
+    def __init__(self, capacity: int = CACHE_TILES) -> None:
+        self.capacity = capacity
+        self._tiles: OrderedDict[tuple[int, TileKey], QPixmap] = OrderedDict()
+        self._held: Counter[int] = Counter()
+
+    def get(self, owner: int, key: TileKey) -> QPixmap | None:
+        pixmap = self._tiles.get((owner, key))
+        if pixmap is not None:
+            self._tiles.move_to_end((owner, key))
+        return pixmap
+
+    def put(self, owner: int, key: TileKey, pixmap: QPixmap) -> None:
+        if (owner, key) not in self._tiles:
+            self._held[owner] += 1
+        self._tiles[(owner, key)] = pixmap
+        while len(self._tiles) > self.capacity:
+            (who, _), _ = self._tiles.popitem(last=False)
+            self._held[who] -= 1
+
+    def holds(self, owner: int) -> bool:
+        return self._held[owner] > 0
+
+    def keys(self, owner: int) -> list[TileKey]:
+        return [key for who, key in self._tiles if who == owner]
+
+    def drop(self, owner: int, key: TileKey) -> None:
+        if self._tiles.pop((owner, key), None) is not None:
+            self._held[owner] -= 1
+
+    def clear(self, owner: int) -> None:
+        for key in self.keys(owner):
+            self.drop(owner, key)
+
+    def __len__(self) -> int:
+        return len(self._tiles)
+
+
+TILES = TileBudget()
+_owners = itertools.count(1)
+
+
 class MapLayer(QGraphicsItem):
-    def __init__(self, document: MapDocument) -> None:
+    """Paints the document's layout in the given style; its tiles live in the shared budget."""
+
+    def __init__(self, document: MapDocument, style: MapStyle, budget: TileBudget = TILES) -> None:
         super().__init__()
-        self.document = document
-        self.layout: MapLayout | None = None
-        self._tiles: OrderedDict[tuple[float, int, int], QPixmap] = OrderedDict()
+        self.document, self.style, self.budget = document, style, budget
+        self._owner = next(_owners)  # never reused, so a new layer never sees a dead one's tiles
         self._rect = QRectF()
         self.quick = False
         """True while zooming: missing tiles are borrowed from another zoom, not painted."""
@@ -54,9 +102,8 @@ class MapLayer(QGraphicsItem):
 
     # -- content ---------------------------------------------------------------------------
 
-    def reset(self, layout: MapLayout, bounds: QRectF) -> None:
-        self.layout = layout
-        self._tiles.clear()
+    def reset(self, bounds: QRectF) -> None:
+        self.budget.clear(self._owner)
         self.prepareGeometryChange()
         self._rect = bounds
         self.update()
@@ -67,13 +114,19 @@ class MapLayer(QGraphicsItem):
             self._rect = self._rect.united(rect)
 
     def dirty(self, boxes: list[Box]) -> None:
-        """Drop the tiles, at every zoom, that show any of these map boxes."""
+        """Drop the tiles, at every zoom, that show any of these map boxes (their union, when
+        a bulk edit brings thousands)."""
         rects = [QRectF(left, top, right - left, bottom - top) for left, top, right, bottom in boxes]
-        for key in list(self._tiles):
+        if len(rects) > 64:
+            union = QRectF()
+            for rect in rects:
+                union = union.united(rect)
+            rects = [union]
+        for key in self.budget.keys(self._owner):
             level, ix, iy = key
             tile = QRectF(ix * TILE / level, iy * TILE / level, TILE / level, TILE / level)
             if any(tile.intersects(rect) for rect in rects):
-                del self._tiles[key]
+                self.budget.drop(self._owner, key)
         for rect in rects:
             self.update(rect.adjusted(-2, -2, 2, 2))
 
@@ -92,8 +145,6 @@ class MapLayer(QGraphicsItem):
         return self._rect
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        if self.layout is None:
-            return
         transform = painter.worldTransform()
         level = _level(transform.m11())
         if level <= 0 or transform.isRotating():
@@ -122,22 +173,19 @@ class MapLayer(QGraphicsItem):
 
     def _tile(self, level: float, ix: int, iy: int) -> QPixmap | None:
         key = (level, ix, iy)
-        pixmap = self._tiles.get(key)
+        pixmap = self.budget.get(self._owner, key)
         if pixmap is not None:
-            self._tiles.move_to_end(key)
             return pixmap
-        if self.quick and self._tiles:
+        if self.quick and self.budget.holds(self._owner):
             return None
         pixmap = self._render(level, ix, iy)
-        self._tiles[key] = pixmap
-        while len(self._tiles) > CACHE_TILES:
-            self._tiles.popitem(last=False)
+        self.budget.put(self._owner, key, pixmap)
         return pixmap
 
     def _render(self, level: float, ix: int, iy: int) -> QPixmap:
         side = TILE / level
         box = (ix * side, iy * side, (ix + 1) * side, (iy + 1) * side)
-        found = self.layout.find(box)
+        found = self.document.layout.find(box)
         order = self.document.in_map_order
         zones = order("zone", [i for k, i in found if k == "zone"])
         borders = order("border", [i for k, i in found if k == "border"])
@@ -150,13 +198,13 @@ class MapLayer(QGraphicsItem):
             painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
             painter.translate(-ix * TILE, -iy * TILE)
             painter.scale(level, level)
-            paint_region(painter, self.layout, zones, borders, STYLE, detail)
+            paint_region(painter, self.document.layout, zones, borders, self.style, detail)
             painter.end()
         return pixmap
 
     def _borrow(self, painter: QPainter, level: float, missing: list[tuple[int, int]]) -> None:
         """Stand-ins while zooming: the nearest zoom's tiles that cover the missing ones, scaled."""
-        levels = {key[0] for key in self._tiles}
+        levels = {key[0] for key in self.budget.keys(self._owner)}
         if not levels:
             return
         near = min(levels, key=lambda other: abs(math.log(other / level)))
@@ -169,7 +217,7 @@ class MapLayer(QGraphicsItem):
             painter.setClipRect(want, Qt.ClipOperation.IntersectClip)
             for jx in range(math.floor(want.left() / side), math.floor(want.right() / side) + 1):
                 for jy in range(math.floor(want.top() / side), math.floor(want.bottom() / side) + 1):
-                    pixmap = self._tiles.get((near, jx, jy))
+                    pixmap = self.budget.get(self._owner, (near, jx, jy))
                     if pixmap is not None:
                         painter.drawPixmap(QRectF(jx * side, jy * side, side, side), pixmap, QRectF(0, 0, TILE, TILE))
             painter.restore()

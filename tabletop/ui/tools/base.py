@@ -9,7 +9,9 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
 from tabletop.document import MapDocument
-from tabletop.ui.scene.map_scene import MapScene
+from tabletop.model import PolygonShape
+from tabletop.model.kinds import Kind
+from tabletop.ui.scene.editor_scene import EditorScene
 
 GRID_STEP = 20.0
 SNAP_PIXELS = 10.0
@@ -20,10 +22,12 @@ class Tool:
     shortcut = ""
     status = ""
 
-    def __init__(self, document: MapDocument, scene: MapScene, view) -> None:
+    def __init__(self, document: MapDocument, scene: EditorScene, view) -> None:
         self.document, self.scene, self.view = document, scene, view
 
-    def activate(self) -> None: ...
+    def activate(self) -> None:
+        """Called when the tool is chosen: connect to what it listens to only now, so an
+        inactive tool does no work on every change."""
 
     def deactivate(self) -> None: ...
 
@@ -45,17 +49,25 @@ class Tool:
     def snap(self, pos: QPointF, grid: bool = True) -> tuple[float, float]:
         """Snap to an existing vertex within a few screen pixels, else to the drawing grid, so
         neighbouring zones share their edges exactly."""
-        reach = SNAP_PIXELS / max(self.view.scale_now(), 1e-6)
-        best, best_d = None, reach
-        for zone in self.document.map.zones:
-            if zone.shape.kind != "polygon":
-                continue
-            for x, y in zone.shape.points:
-                d = math.hypot(x - pos.x(), y - pos.y())
-                if d <= best_d:
-                    best, best_d = (x, y), d
+        best = nearest_vertex(self.document, pos.x(), pos.y(), SNAP_PIXELS / max(self.view.scale_now(), 1e-6))
         if best is not None:
             return best
         if grid:
             return (round(pos.x() / GRID_STEP) * GRID_STEP, round(pos.y() / GRID_STEP) * GRID_STEP)
         return (pos.x(), pos.y())
+
+
+def nearest_vertex(document: MapDocument, x: float, y: float, reach: float) -> tuple[float, float] | None:
+    """The polygon vertex nearest the point within `reach`, looked up in the document's
+    bucket index: a mouse move on a 10k-zone map looks at a few zones, not all of them."""
+    layout = document.layout
+    best, best_d = None, reach
+    for kind, zone_id in layout.find((x - reach, y - reach, x + reach, y + reach)):
+        shape = layout.zones[zone_id].shape if kind == Kind.ZONE else None
+        if not isinstance(shape, PolygonShape):
+            continue
+        for vx, vy in shape.points:
+            d = math.hypot(vx - x, vy - y)
+            if d <= best_d:
+                best, best_d = (vx, vy), d
+    return best

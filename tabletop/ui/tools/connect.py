@@ -8,9 +8,9 @@ from PySide6.QtGui import QMouseEvent, QPen
 from PySide6.QtWidgets import QGraphicsLineItem
 
 from tabletop.document import MapDocument
-from tabletop.document.commands import AddObject
-from tabletop.geometry.shapes import shared_edges
+from tabletop.document.commands import AddMany, AddObject
 from tabletop.model import Border
+from tabletop.model.kinds import Kind
 from tabletop.ui.tools.base import Tool
 
 
@@ -23,27 +23,32 @@ def add_border(document: MapDocument, a: str, b: str) -> str | None:
     return border_id
 
 
+def touching_pairs(document: MapDocument) -> list[tuple[str, str]]:
+    """Pairs of polygon zones that share an edge and have no border yet, in map order,
+    found through the document's bucket index."""
+    joined = {frozenset((b.a, b.b)) for b in document.map.borders}
+    pairs = document.layout.touching_pairs([z.id for z in document.map.zones])
+    return [pair for pair in pairs if frozenset(pair) not in joined]
+
+
 def join_touching_zones(document: MapDocument) -> int:
     """Borders for every pair of polygon zones sharing an edge and not yet joined; one undo step."""
-    polygons = [z for z in document.map.zones if z.shape.kind == "polygon"]
-    joined = {frozenset((b.a, b.b)) for b in document.map.borders}
-    pairs = []
-    for i, a in enumerate(polygons):
-        ax = [x for x, _ in a.shape.points]
-        ay = [y for _, y in a.shape.points]
-        for b in polygons[i + 1 :]:
-            bx = [x for x, _ in b.shape.points]
-            by = [y for _, y in b.shape.points]
-            if max(ax) < min(bx) or max(bx) < min(ax) or max(ay) < min(by) or max(by) < min(ay):
-                continue
-            if frozenset((a.id, b.id)) not in joined and shared_edges(a.shape.points, b.shape.points):
-                pairs.append((a.id, b.id))
+    pairs = touching_pairs(document)
     if pairs:
-        document.undo_stack.beginMacro(f"Join {len(pairs)} pairs of touching zones")
-        for a, b in pairs:
-            add_border(document, a, b)
-        document.undo_stack.endMacro()
+        ids = _free_ids(document, "border", len(pairs))
+        borders = [Border(id=i, a=a, b=b) for i, (a, b) in zip(ids, pairs, strict=True)]
+        document.undo_stack.push(AddMany(document, Kind.BORDER, borders, f"Join {len(pairs)} pairs of touching zones"))
     return len(pairs)
+
+
+def _free_ids(document: MapDocument, prefix: str, count: int) -> list[str]:
+    """`count` border ids not yet used, handed out before any of them is added."""
+    ids, n = [], 0
+    while len(ids) < count:
+        n += 1
+        if document.get(Kind.BORDER, f"{prefix}-{n}") is None:
+            ids.append(f"{prefix}-{n}")
+    return ids
 
 
 class BorderTool(Tool):
@@ -72,7 +77,7 @@ class BorderTool(Tool):
     def press(self, event: QMouseEvent, pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
             return False
-        self._from = self.scene.zone_at(pos)
+        self._from = self.document.zone_at(pos.x(), pos.y())
         if self._from is not None:
             centre = self.document.get("zone", self._from).shape.centre()
             self.line.setLine(QLineF(QPointF(*centre), pos))
@@ -91,7 +96,7 @@ class BorderTool(Tool):
         if self._from is None:
             return False
         self.line.hide()
-        target = self.scene.zone_at(pos)
+        target = self.document.zone_at(pos.x(), pos.y())
         start, self._from = self._from, None
         if target is not None:
             border_id = add_border(self.document, start, target)

@@ -19,8 +19,8 @@ class TokenTool(Tool):
     def press(self, event: QMouseEvent, pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
             return False
-        area = self.scene.area_at(pos)
-        zone_id = None if area else self.scene.zone_at(pos)
+        area = self.document.area_at(pos.x(), pos.y())
+        zone_id = None if area else self.document.zone_at(pos.x(), pos.y())
         if area is None and zone_id is None:
             return True
         where = AreaLocation(grid=area[0], row=area[1][0], col=area[1][1]) if area else ZoneLocation(zone=zone_id)

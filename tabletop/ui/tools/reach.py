@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from tabletop.document import MapDocument
 from tabletop.model import AreaLocation, Location, Token, ZoneLocation
-from tabletop.rules import grid_reach, reach
+from tabletop.rules import grid_reach, opponent_areas, reach
 
 
 @dataclass
@@ -23,11 +23,7 @@ def token_reach(document: MapDocument, token: Token, where: Location | None, set
     if isinstance(where, ZoneLocation):
         return ("zones", reach(document.graph(), where.zone, settings.shifts).zones())
     if isinstance(where, AreaLocation):
-        opponents = [
-            (t.location.row, t.location.col)
-            for t in document.map.tokens
-            if isinstance(t.location, AreaLocation) and t.location.grid == where.grid and t.side != token.side
-        ]
+        opponents = opponent_areas(document.map, where.grid, token.side, token.id)
         found = grid_reach(
             document.terrain(where.grid),
             (where.row, where.col),

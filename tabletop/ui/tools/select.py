@@ -9,8 +9,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QGraphicsView
 
-from tabletop.document.commands import EditObject, MoveToken, RemoveObject, RemoveZone
+from tabletop.document.commands import Batch, EditObject, MoveToken, remove
 from tabletop.model import AreaLocation, NodeShape, PolygonShape, Zone, ZoneLocation
+from tabletop.model.kinds import Kind
 from tabletop.ui.tools.base import GRID_STEP, Tool
 from tabletop.ui.tools.reach import ReachSettings, token_reach
 
@@ -34,6 +35,8 @@ class SelectTool(Tool):
         super().__init__(document, scene, view)
         self.settings = settings
         self._token: str | None = None
+        """The token being dragged: it follows the cursor until released (the tool's state,
+        not the item's: the scene places every token where the document says)."""
         self._zone: tuple[str, Zone, QPointF] | None = None
         self._drag = 0
 
@@ -49,7 +52,7 @@ class SelectTool(Tool):
         if event.button() != Qt.MouseButton.LeftButton:
             return False
         adding = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
-        hit = self.scene.hit(pos, ("token", "border", "zone"))
+        hit = self.scene.hit(pos, (Kind.TOKEN, Kind.BORDER, Kind.ZONE, Kind.GRID))
         if hit is None:
             if not adding:
                 self.document.select([])
@@ -60,10 +63,10 @@ class SelectTool(Tool):
             self.document.select([hit])
         self._drag = next(_drags)
         kind, object_id = hit
-        if kind == "token":
+        if kind is Kind.TOKEN:
             self.start_token_drag(object_id)
-        elif kind == "zone":
-            self._zone = (object_id, self.document.get("zone", object_id), pos)
+        elif kind is Kind.ZONE:
+            self._zone = (object_id, self.document.get(Kind.ZONE, object_id), pos)
         return True
 
     def _band(self, rect, from_scene: QPointF, to_scene: QPointF) -> None:
@@ -72,11 +75,10 @@ class SelectTool(Tool):
             self.document.select(self.scene.in_band(QRectF(from_scene, to_scene).normalized()))
 
     def start_token_drag(self, token_id: str) -> None:
-        """Light up what the token can reach from where it stands now."""
+        """Light up what the token can reach from where it stands now: worked out once per
+        drag, since the reach is measured from where the move starts."""
         self._token = token_id
-        token = self.document.get("token", token_id)
-        self.scene.items_by_key[("token", token_id)].dragging = True
-        self._show_reach(token)
+        self._show_reach(self.document.get(Kind.TOKEN, token_id))
 
     def _show_reach(self, token) -> None:
         found = token_reach(self.document, token, token.location, self.settings)
@@ -99,7 +101,9 @@ class SelectTool(Tool):
             if (dx, dy) != (0, 0) or self.document.get("zone", zone_id) != start_zone:
                 moved = moved_zone(start_zone, dx, dy)
                 self.document.undo_stack.push(
-                    EditObject(self.document, "zone", moved, "position", merge=f"move-{self._drag}")
+                    EditObject(
+                        self.document, "zone", moved, merge=f"move-{self._drag}", text=f"Move {start_zone.label}"
+                    )
                 )
             return True
         return False
@@ -107,25 +111,25 @@ class SelectTool(Tool):
     def drag_token_to(self, pos: QPointF) -> None:
         """Follow the cursor; the token's location changes with the zone or area under it, as
         one undo step for the whole drag."""
-        item = self.scene.items_by_key[("token", self._token)]
-        item.setPos(pos)
         where = self._location_at(pos)
-        token = self.document.get("token", self._token)
+        token = self.document.get(Kind.TOKEN, self._token)
         if where is not None and where != token.location:
             self.document.undo_stack.push(MoveToken(self.document, self._token, where, drag=self._drag))
+        item = self.scene.items_by_key[(Kind.TOKEN, self._token)]
+        item.setVisible(True)
+        item.setPos(pos)  # after the move: the scene placed it in its new zone, the cursor holds it
 
     def _location_at(self, pos: QPointF):
-        area = self.scene.area_at(pos)
+        area = self.document.area_at(pos.x(), pos.y())
         if area is not None:
             return AreaLocation(grid=area[0], row=area[1][0], col=area[1][1])
-        zone_id = self.scene.zone_at(pos)
+        zone_id = self.document.zone_at(pos.x(), pos.y())
         return ZoneLocation(zone=zone_id) if zone_id else None
 
     def release(self, event: QMouseEvent, pos: QPointF) -> bool:
         if self._token is not None:
-            item = self.scene.items_by_key.get(("token", self._token))
+            item = self.scene.items_by_key.get((Kind.TOKEN, self._token))
             if item is not None:
-                item.dragging = False
                 item.sync()
             self.scene.overlay.clear()
             self._token = None
@@ -152,15 +156,14 @@ class SelectTool(Tool):
         return False
 
     def nudge(self, dx: float, dy: float) -> None:
-        zones = [i for k, i in self.document.selection if k == "zone"]
+        zones = [i for k, i in self.document.selection if k is Kind.ZONE]
         if not zones:
             return
-        self.document.undo_stack.beginMacro("Nudge zones")
-        for zone_id in zones:
-            self.document.undo_stack.push(
-                EditObject(self.document, "zone", moved_zone(self.document.get("zone", zone_id), dx, dy))
-            )
-        self.document.undo_stack.endMacro()
+        moves = [
+            EditObject(self.document, Kind.ZONE, moved_zone(self.document.get(Kind.ZONE, i), dx, dy)) for i in zones
+        ]
+        what = self.document.label(Kind.ZONE, zones[0]) if len(zones) == 1 else f"{len(zones)} zones"
+        self.document.undo_stack.push(Batch(f"Nudge {what}", moves))
 
     def turn(self, degrees: float) -> None:
         for kind, token_id in self.document.selection:
@@ -168,21 +171,12 @@ class SelectTool(Tool):
                 token = self.document.get("token", token_id)
                 turned = token.model_copy(update={"facing": (token.facing + degrees) % 360})
                 self.document.undo_stack.push(
-                    EditObject(self.document, "token", turned, "facing", merge=f"turn-{token_id}")
+                    EditObject(self.document, "token", turned, merge=f"turn-{token_id}", text=f"Turn {token.label}")
                 )
 
     def delete_selection(self) -> None:
-        chosen = list(self.document.selection)
-        if not chosen:
-            return
-        stack = self.document.undo_stack
-        stack.beginMacro(f"Delete {len(chosen)} item(s)")
-        for kind, object_id in sorted(
-            chosen, key=lambda s: ("token", "border", "zone").index(s[0]) if s[0] in ("token", "border", "zone") else 3
-        ):
-            if self.document.get(kind, object_id) is None:
-                continue
-            stack.push(
-                RemoveZone(self.document, object_id) if kind == "zone" else RemoveObject(self.document, kind, object_id)
-            )
-        stack.endMacro()
+        """One undo step removing the selection with what stands on it (a zone's borders and
+        tokens, a grid's tokens)."""
+        command = remove(self.document, list(self.document.selection))
+        if command is not None:
+            self.document.undo_stack.push(command)

@@ -61,15 +61,17 @@ class VertexTool(Tool):
         self.dragging: int | None = None
         self.hot: int | None = None
         self._gesture = 0
-        document.changed.connect(lambda *_: self._refresh())
-        document.selectionChanged.connect(self._refresh)
 
     def activate(self) -> None:
         if self.handles.scene() is None:
             self.scene.addItem(self.handles)
+        self.document.edited.connect(self._refresh)
+        self.document.selectionChanged.connect(self._refresh)
         self._refresh()
 
     def deactivate(self) -> None:
+        self.document.edited.disconnect(self._refresh)
+        self.document.selectionChanged.disconnect(self._refresh)
         if self.handles.scene() is not None:
             self.scene.removeItem(self.handles)
 
@@ -78,7 +80,7 @@ class VertexTool(Tool):
         zone = self.document.get("zone", chosen[0]) if len(chosen) == 1 else None
         return zone if zone is not None and zone.shape.kind == "polygon" else None
 
-    def _refresh(self) -> None:
+    def _refresh(self, *_) -> None:
         zone = self.zone()
         self.handles.show_points(list(zone.shape.points) if zone else [], self.hot)
 
@@ -96,7 +98,8 @@ class VertexTool(Tool):
         if zone is None or not _valid(points):
             return False
         changed = zone.model_copy(update={"shape": PolygonShape(points=points)})
-        self.document.undo_stack.push(EditObject(self.document, "zone", changed, what, merge=merge))
+        text = f"{what} of {zone.label}"
+        self.document.undo_stack.push(EditObject(self.document, "zone", changed, merge=merge, text=text))
         return True
 
     def press(self, event: QMouseEvent, pos: QPointF) -> bool:
@@ -109,7 +112,7 @@ class VertexTool(Tool):
         if index is not None:
             self.dragging, self._gesture = index, next(_gestures)
             return True
-        zone_id = self.scene.zone_at(pos)
+        zone_id = self.document.zone_at(pos.x(), pos.y())
         self.document.select([("zone", zone_id)] if zone_id else [])
         return True
 
@@ -127,7 +130,7 @@ class VertexTool(Tool):
         if target in others:  # never snap a vertex onto its own zone's other vertices
             target = (pos.x(), pos.y())
         points[self.dragging] = target
-        self._edit(points, "vertex", merge=f"vertex-{self._gesture}")
+        self._edit(points, "Move a vertex", merge=f"vertex-{self._gesture}")
         return True
 
     def release(self, event: QMouseEvent, pos: QPointF) -> bool:
@@ -152,7 +155,7 @@ class VertexTool(Tool):
                 best = (distance, i, foot)
         _, index, foot = best
         points.insert(index + 1, self.snap(QPointF(*foot)))
-        return self._edit(points, "vertex") or True
+        return self._edit(points, "Add a vertex") or True
 
     def key(self, event: QKeyEvent) -> bool:
         if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and self.hot is not None:
@@ -166,4 +169,4 @@ class VertexTool(Tool):
             return False
         points = [p for i, p in enumerate(zone.shape.points) if i != index]
         self.hot = None
-        return self._edit(points, "vertex")
+        return self._edit(points, "Remove a vertex")

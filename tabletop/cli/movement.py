@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any
 
-from tabletop.cli_grid import grid_path, grid_range, grid_reach
+from tabletop.cli.errors import UsageError
+from tabletop.cli.grid import find_token, grid_path, grid_range, grid_reach
 from tabletop.io import load_map
 from tabletop.model import Map, Zone
 from tabletop.rules.movement import NoWayThrough, path, reach
@@ -39,7 +41,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--from-area", metavar="ROW,COL", type=_area, help="the start area on the grid")
     p.add_argument("--move", choices=MOVE_TYPES, default="run", help="move type on a grid (default run)")
     p.add_argument("--speed", type=int, help="areas of movement on a grid (default: the token's speed)")
-    p.add_argument("--side", help="the mover's side on a grid: tokens of other sides are opponents")
+    p.add_argument("--side", help="the mover's side on a grid: other known sides are opponents (neutral: none)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
@@ -52,8 +54,6 @@ def _area(text: str) -> tuple[int, int]:
 
 
 def _zone(map_: Map, key: str, args: argparse.Namespace) -> Zone:
-    from tabletop.cli import UsageError
-
     zone = map_.find_zone(key)
     if zone is None:
         known = ", ".join(f"{z.id} ({z.name})" if z.name else z.id for z in map_.zones[:8])
@@ -63,9 +63,6 @@ def _zone(map_: Map, key: str, args: argparse.Namespace) -> Zone:
 
 
 def _start_zone(map_: Map, args: argparse.Namespace) -> Zone:
-    from tabletop.cli import UsageError
-    from tabletop.cli_grid import find_token
-
     if args.token:
         token = find_token(map_, args)
         if token.location is None or token.location.kind != "zone":
@@ -82,8 +79,6 @@ def _print(args: argparse.Namespace, data: dict[str, Any], text: list[str]) -> i
 
 
 def run_reach(args: argparse.Namespace) -> int:
-    from tabletop.cli import UsageError
-
     map_ = load_map(args.file)
     if args.grid:
         return _print(args, *grid_reach(map_, args))
@@ -104,8 +99,6 @@ def run_reach(args: argparse.Namespace) -> int:
 
 
 def run_path(args: argparse.Namespace) -> int:
-    from tabletop.cli import UsageError
-
     map_ = load_map(args.file)
     if args.grid:
         return _print(args, *grid_path(map_, args))
@@ -131,3 +124,10 @@ def run_range(args: argparse.Namespace) -> int:
     rows = [{"id": z, "name": graph.names[graph.index[z]], "range": r} for z, r in field.zones()]
     text = [f"Range from {start.label}:", *[f"  {row['range']:>3}  {row['name']} ({row['id']})" for row in rows]]
     return _print(args, {"from": {"id": start.id, "name": start.name}, "zones": rows}, text)
+
+
+MOVEMENT_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "reach": run_reach,
+    "path": run_path,
+    "range": run_range,
+}

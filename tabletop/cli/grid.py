@@ -5,19 +5,20 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from tabletop.cli.errors import UsageError
 from tabletop.model import AreaLocation, EncounterGrid, Map, Token
 from tabletop.rules.attack_lines import attack_line
 from tabletop.rules.facing import area_centre, is_behind
 from tabletop.rules.grid_movement import GridReach
 from tabletop.rules.grid_movement import grid_reach as reach_on_grid
+from tabletop.rules.movement import NoWayThrough
+from tabletop.rules.sides import opponent_areas
 from tabletop.rules.terrain import Area, Terrain
 
 Output = tuple[dict[str, Any], list[str]]
 
 
 def find_token(map_: Map, args: argparse.Namespace) -> Token:
-    from tabletop.cli import UsageError
-
     for token in map_.tokens:
         if args.token in (token.id, token.name):
             return token
@@ -25,8 +26,6 @@ def find_token(map_: Map, args: argparse.Namespace) -> Token:
 
 
 def _grid(map_: Map, args: argparse.Namespace) -> EncounterGrid:
-    from tabletop.cli import UsageError
-
     try:
         return map_.grid(args.grid)
     except KeyError:
@@ -34,8 +33,6 @@ def _grid(map_: Map, args: argparse.Namespace) -> EncounterGrid:
 
 
 def _setup(map_: Map, args: argparse.Namespace) -> tuple[EncounterGrid, Terrain, Area, str | None, Token | None]:
-    from tabletop.cli import UsageError
-
     grid = _grid(map_, args)
     token = find_token(map_, args) if args.token else None
     side = args.side
@@ -54,17 +51,11 @@ def _setup(map_: Map, args: argparse.Namespace) -> tuple[EncounterGrid, Terrain,
 
 
 def _moved(map_: Map, args: argparse.Namespace) -> tuple[EncounterGrid, Area, GridReach]:
-    from tabletop.cli import UsageError
-
     grid, terrain, start, side, token = _setup(map_, args)
     speed = args.speed if args.speed is not None else (token.speeds.of(args.move) if token else None)
     if speed is None:
         raise UsageError("a move on a grid needs --speed N (or --token with speeds)")
-    opponents = [
-        (t.location.row, t.location.col)
-        for t in map_.tokens
-        if isinstance(t.location, AreaLocation) and t.location.grid == grid.id and side is not None and t.side != side
-    ]
+    opponents = opponent_areas(map_, grid.id, side, token.id if token else None)
     return grid, start, reach_on_grid(terrain, start, args.move, speed, opponents)
 
 
@@ -84,9 +75,6 @@ def grid_reach(map_: Map, args: argparse.Namespace) -> Output:
 
 
 def grid_path(map_: Map, args: argparse.Namespace) -> Output:
-    from tabletop.cli import UsageError
-    from tabletop.rules.movement import NoWayThrough
-
     if args.to_area is None:
         raise UsageError("path on a grid needs --to-area ROW,COL")
     _grid, start, found = _moved(map_, args)

@@ -1,0 +1,70 @@
+"""The `tabletop` command's parser and dispatch: one place where every error becomes one line.
+
+Every command prints a result or one error line; usage errors exit 2, bad input exits 1,
+and no traceback ever reaches the user (TABLETOP_DEBUG=1 shows it for a developer).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+
+from tabletop import __version__
+from tabletop.cli.errors import UsageError
+from tabletop.cli.files import FILE_COMMANDS, add_file_commands
+from tabletop.cli.movement import MOVEMENT_COMMANDS, add_movement_commands
+from tabletop.io import MapFileError
+from tabletop.rules.movement import NoWayThrough
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {**FILE_COMMANDS, **MOVEMENT_COMMANDS}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tabletop", description="Zone maps and encounter grids for the table.")
+    parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    add_file_commands(sub)
+    add_movement_commands(sub)
+    return parser
+
+
+def _with_default_command(argv: list[str]) -> list[str]:
+    """`tabletop FILE` means `tabletop open FILE`."""
+    if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+        return ["open", *argv]
+    return argv
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(_with_default_command(argv))
+    except SystemExit as done:  # argparse: --help, --version (0) and usage errors (2)
+        return done.code if isinstance(done.code, int) else 2
+    if args.command is None:
+        args = parser.parse_args(["open"])
+    try:
+        return COMMANDS[args.command](args)
+    except UsageError as error:
+        print(f"tabletop: {error}", file=sys.stderr)
+        return 2
+    except (MapFileError, NoWayThrough) as error:
+        print(error, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as error:  # the last guard: a one-line report instead of a traceback
+        if os.environ.get("TABLETOP_DEBUG"):
+            traceback.print_exc()
+        print(
+            f"tabletop: internal error ({type(error).__name__}: {error}); "
+            "please report it with TABLETOP_DEBUG=1 output",
+            file=sys.stderr,
+        )
+        return 1

@@ -1,0 +1,111 @@
+"""`tabletop open`, `check`, `info`, `schema` and `export`: the commands on whole map files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from tabletop.cli.errors import UsageError
+from tabletop.cli.text import describe_map, map_summary
+from tabletop.io import MapFileError, load_map, map_schema_text
+from tabletop.model import Map
+from tabletop.rules.checks import Finding, check_map
+from tabletop.rules.zone_graph import ZoneGraph
+
+
+def add_file_commands(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("open", help="open a map in the window (the default: `tabletop FILE`)")
+    p.add_argument("file", nargs="?", help="the map file; none opens an empty map")
+    p = sub.add_parser("check", help="load each file; one line per bad file")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument(
+        "--lint",
+        action="store_true",
+        help="also warn of zones nobody can reach, one-way traps and choke borders (still exit 0)",
+    )
+    p.add_argument(
+        "--from", dest="start", metavar="ZONE", help="with --lint: reach from this zone (default: the first)"
+    )
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p = sub.add_parser("info", help="what a map holds")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    sub.add_parser("schema", help="print the JSON Schema of map files")
+    p = sub.add_parser("export", help="draw a map to PNG, SVG or PDF, as the window shows it")
+    p.add_argument("file", metavar="MAP")
+    p.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.png, OUT.svg or OUT.pdf")
+    p.add_argument("--width", type=int, default=1920, metavar="PX", help="width in pixels (default 1920)")
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Load each file; with --lint, print the map check's warnings. Only a file that does
+    not load makes the exit code 1: the warnings are for the GM to judge."""
+    bad, report = 0, []
+    for path in args.files:
+        try:
+            map_ = load_map(path)
+        except MapFileError as error:
+            print(error, file=sys.stderr)
+            report.append({"file": path, "error": str(error), "findings": []})
+            bad += 1
+            continue
+        findings = _lint(map_, path, args.start) if args.lint else []
+        report.append({"file": path, "error": None, "findings": [_finding_data(f) for f in findings]})
+        if not args.json:
+            for finding in findings:
+                print(f"{path}: warning: {finding.message}")
+    if args.json:
+        print(json.dumps({"files": report}, indent=2, ensure_ascii=False))
+    return 1 if bad else 0
+
+
+def _lint(map_: Map, path: str, start: str | None) -> list[Finding]:
+    if start is None:
+        return check_map(ZoneGraph(map_))
+    zone = map_.find_zone(start)
+    if zone is None:
+        raise UsageError(f"no single zone '{start}' on {path}")
+    return check_map(ZoneGraph(map_), zone.id)
+
+
+def _finding_data(finding: Finding) -> dict[str, Any]:
+    return {"kind": str(finding.kind), "objects": finding.objects, "ids": list(finding.ids), "message": finding.message}
+
+
+def run_info(args: argparse.Namespace) -> int:
+    map_ = load_map(args.file)
+    if args.json:
+        print(json.dumps(map_summary(map_), indent=2, ensure_ascii=False))
+    else:
+        print(describe_map(map_, args.file))
+    return 0
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    sys.stdout.write(map_schema_text())
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from tabletop.render.export import export_map
+
+    export_map(load_map(args.file), args.output, args.width)
+    return 0
+
+
+def run_open(args: argparse.Namespace) -> int:
+    from tabletop.ui.app import run
+
+    return run(args.file)
+
+
+FILE_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "open": run_open,
+    "check": run_check,
+    "info": run_info,
+    "schema": run_schema,
+    "export": run_export,
+}

@@ -1,0 +1,33 @@
+"""What one edit changed, as the document tells every view: one typed payload, so a scene,
+a dock or a future play pane reads the same facts instead of each working them out again."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from tabletop.geometry.layout import Box
+from tabletop.model.kinds import Kind
+
+
+class Action(Enum):
+    ADDED = "added"
+    CHANGED = "changed"
+    REMOVED = "removed"
+
+
+@dataclass(frozen=True)
+class Change:
+    """Objects of one kind added, changed or removed (usually one; thousands when Join
+    Touching Zones adds borders). `repaint` holds the map boxes whose picture changed (the
+    objects' and their borders' old and new boxes), already worked out by the document's
+    layout, so every map layer repaints just those."""
+
+    kind: Kind
+    object_ids: tuple[str, ...]
+    action: Action
+    repaint: tuple[Box, ...] = ()
+
+    @property
+    def removed(self) -> bool:
+        return self.action is Action.REMOVED

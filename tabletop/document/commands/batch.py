@@ -1,0 +1,33 @@
+"""A batch: several changes as one undo step (removing a zone with its borders and tokens,
+deleting a selection, a play step that touches several tokens).
+
+The parts are plain Python objects run in order and undone in reverse, not Qt child
+commands: a child owned both by its Qt parent and by a Python list is freed twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from PySide6.QtGui import QUndoCommand
+
+
+class Part(Protocol):
+    def redo(self) -> None: ...
+
+    def undo(self) -> None: ...
+
+
+class Batch(QUndoCommand):
+    def __init__(self, text: str, parts: Sequence[Part]) -> None:
+        super().__init__(text)
+        self.parts = list(parts)
+
+    def redo(self) -> None:
+        for part in self.parts:
+            part.redo()
+
+    def undo(self) -> None:
+        for part in reversed(self.parts):
+            part.undo()

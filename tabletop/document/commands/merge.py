@@ -1,0 +1,11 @@
+"""The ids by which QUndoStack merges the steps of one gesture into one undo step, in one
+table so two kinds of command never share an id by accident."""
+
+from enum import IntEnum
+
+
+class MergeId(IntEnum):
+    EDIT = 1000
+    """Edits of one field of one object in a row (typing a name, dragging a vertex)."""
+    MOVE_TOKEN = 1001
+    """The steps of one token drag."""

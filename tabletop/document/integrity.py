@@ -1,0 +1,110 @@
+"""The net under every edit: the document never holds a map the loader would refuse.
+
+A map that saved and then would not open was the worst bug a new user met (a grid removed
+with its tokens still standing on it). The loader's whole-map check is too slow for every
+step of a drag on a big map, so each edit is checked here against indexes of what refers to
+what: the cost is the edited object's own references, not the map's size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.model import AreaLocation, EncounterGrid, Map, Token, ZoneLocation
+from tabletop.model.kinds import Key, Kind
+
+
+class IntegrityError(ValueError):
+    """An edit that would leave a broken reference; a bug in the command that tried it."""
+
+
+def _place(token: Token) -> Key | None:
+    """The zone or grid a token stands on (a zone and a grid may share an id)."""
+    where = token.location
+    if isinstance(where, ZoneLocation):
+        return (Kind.ZONE, where.zone)
+    if isinstance(where, AreaLocation):
+        return (Kind.GRID, where.grid)
+    return None
+
+
+class Integrity:
+    """Who refers to whom: tokens per zone or grid here; borders per zone from the layout's
+    index (`borders_at`), the document's one index of which borders touch a zone."""
+
+    def __init__(self, map_: Map, borders_at: Mapping[str, set[str]]) -> None:
+        self.zones = {z.id for z in map_.zones}
+        self.grids: dict[str, EncounterGrid] = {g.id: g for g in map_.grids}
+        self.border_ends = borders_at
+        self.tokens_on: dict[Key, set[str]] = {}
+        self._token_place: dict[str, Key] = {}
+        self._areas: dict[str, tuple[int, int]] = {}
+        for token in map_.tokens:
+            self._put_token(token)
+
+    # -- checks, before anything changes -------------------------------------------------
+
+    def check_put(self, kind: Kind, obj: Any, before: Any | None) -> None:
+        if kind is Kind.BORDER:
+            for end in (obj.a, obj.b):
+                if end not in self.zones:
+                    raise IntegrityError(f"border '{obj.id}' would name zone '{end}', which is not on the map")
+        elif kind is Kind.TOKEN:
+            self._check_location(obj)
+        elif kind is Kind.GRID:
+            for token_id in self.tokens_on.get((kind, obj.id), ()):
+                row, col = self._areas[token_id]
+                if not obj.has_area(row, col):
+                    raise IntegrityError(f"token '{token_id}' would stand outside grid '{obj.id}'")
+
+    def check_drop(self, kind: Kind, obj: Any) -> None:
+        if kind in (Kind.ZONE, Kind.GRID) and self.tokens_on.get((kind, obj.id)):
+            token_id = sorted(self.tokens_on[(kind, obj.id)])[0]
+            raise IntegrityError(f"token '{token_id}' still stands on {kind} '{obj.id}'")
+        if kind is Kind.ZONE and self.border_ends.get(obj.id):
+            border_id = sorted(self.border_ends[obj.id])[0]
+            raise IntegrityError(f"border '{border_id}' still names zone '{obj.id}'")
+
+    def _check_location(self, token: Token) -> None:
+        where = token.location
+        if isinstance(where, ZoneLocation) and where.zone not in self.zones:
+            raise IntegrityError(f"token '{token.id}' would stand in zone '{where.zone}', which is not on the map")
+        if isinstance(where, AreaLocation):
+            grid = self.grids.get(where.grid)
+            if grid is None or not grid.has_area(where.row, where.col):
+                raise IntegrityError(f"token '{token.id}' would stand off grid '{where.grid}'")
+
+    # -- keeping the indexes current, after a checked change -------------------------------
+
+    def put(self, kind: Kind, obj: Any) -> None:
+        if kind is Kind.ZONE:
+            self.zones.add(obj.id)
+        elif kind is Kind.GRID:
+            self.grids[obj.id] = obj
+        elif kind is Kind.TOKEN:
+            self._drop_token(obj.id)
+            self._put_token(obj)
+
+    def drop(self, kind: Kind, obj: Any) -> None:
+        if kind is Kind.ZONE:
+            self.zones.discard(obj.id)
+        elif kind is Kind.GRID:
+            self.grids.pop(obj.id, None)
+        elif kind is Kind.TOKEN:
+            self._drop_token(obj.id)
+
+    def _put_token(self, token: Token) -> None:
+        place = _place(token)
+        if place is None:
+            return
+        self._token_place[token.id] = place
+        self.tokens_on.setdefault(place, set()).add(token.id)
+        if isinstance(token.location, AreaLocation):
+            self._areas[token.id] = (token.location.row, token.location.col)
+
+    def _drop_token(self, token_id: str) -> None:
+        place = self._token_place.pop(token_id, None)
+        if place is not None:
+            self.tokens_on.get(place, set()).discard(token_id)
+        self._areas.pop(token_id, None)

@@ -1,0 +1,90 @@
+"""Validation problems in a GM's words: which number is out of bounds and why, which text
+holds a character a map cannot keep."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from tabletop.model.base import LINE_PATTERN, MAX_COORDINATE, TEXT_PATTERN
+
+NUMBERS = {
+    "run": "a run speed",
+    "climb": "a climb speed",
+    "jump": "a jump speed",
+    "swim": "a swim speed",
+    "fly": "a fly speed",
+    "reach": "a reach",
+    "cost_from_a": "a pass value",
+    "cost_from_b": "a pass value",
+    "open_cost": "a door's cost to open",
+    "altitude": "an altitude",
+    "free_invokes": "a number of free invokes",
+    "threshold": "a stress threshold",
+    "defended_threshold": "a stress threshold",
+    "boxes": "a number of stress boxes",
+    "radius": "a radius",
+    "area_size": "an area size",
+    "scale": "a scale",
+    "x": "a coordinate",
+    "y": "a coordinate",
+    "points": "a coordinate",
+    "origin": "a coordinate",
+    "row": "a row",
+    "col": "a column",
+}
+"""The field a bound belongs to (the last name in the error's location), as a GM says it."""
+
+BOUNDS = {"less_than_equal": "at most {le}", "less_than": "less than {lt}", "greater_than_equal": "at least {ge}"}
+
+
+def describe(error: ValidationError) -> str:
+    """The first validation problem as a GM would say it, with where in the file it is."""
+    first = error.errors(include_url=False)[0]
+    where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in first["loc"]).lstrip(".")
+    message = _words(first) or first["msg"].removeprefix("Value error, ")
+    count = error.error_count()
+    more = f" (and {count - 1} more problems)" if count > 1 else ""
+    return f"{where}: {message}{more}" if where else f"{message}{more}"
+
+
+def _words(problem: Any) -> str | None:
+    kind, ctx, value = problem["type"], problem.get("ctx") or {}, problem.get("input")
+    if kind in BOUNDS:
+        name = next((part for part in reversed(problem["loc"]) if isinstance(part, str)), "")
+        noun = NUMBERS.get(name, "a number")
+        if noun == "a coordinate":
+            return (
+                f"a coordinate of {_number(value)} is off the map (at most {MAX_COORDINATE:.0f} map units either way)"
+            )
+        side = "less" if kind == "greater_than_equal" else "more"
+        return f"{noun} of {_number(value)} is {side} than a map can mean ({BOUNDS[kind].format(**ctx)})"
+    if kind == "string_unicode" and isinstance(value, str):
+        bad = next((c for c in value if 0xD800 <= ord(c) <= 0xDFFF), "?")
+        return f"holds a character that cannot be saved (a lone surrogate, U+{ord(bad):04X}): retype the text"
+    if kind == "string_pattern_mismatch" and isinstance(value, str):
+        return _text_words(ctx.get("pattern"), value)
+    return None
+
+
+def _text_words(pattern: str | None, value: str) -> str | None:
+    if pattern == TEXT_PATTERN:
+        bad = next((c for c in value if not c.isprintable() and c not in "\n\t"), None)
+        rule = "notes may hold text, new lines and tabs only"
+    elif pattern == LINE_PATTERN:
+        bad = next((c for c in value if not c.isprintable()), None)
+        rule = "names, titles and labels are one line of plain text"
+    elif pattern is not None and value and "\\s" in pattern:
+        return "an id is one word of printable characters, without spaces"
+    else:
+        return None
+    if bad is None:
+        return None
+    if bad in "\r\n\u2028\u2029":
+        return f"holds a line break: {rule}"
+    return f"holds a control character (U+{ord(bad):04X}): {rule}"
+
+
+def _number(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)

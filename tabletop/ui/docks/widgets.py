@@ -1,0 +1,101 @@
+"""Small widgets for the docks: a label that elides instead of widening its dock, a colour
+button with a picker, and a pair of numbers for a point on the map."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPixmap
+from PySide6.QtWidgets import QColorDialog, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QWidget
+
+MIN_TEXT_WIDTH = 40
+"""How narrow an elided label may get: the dock's width is the GM's choice, never the text's."""
+
+
+class ElidedLabel(QLabel):
+    """One line of text cut with "…" to the width it is given; the whole text is its tooltip.
+
+    A plain QLabel asks for its text's full width, so a long zone name widened the Inspector
+    until the map was a strip."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setText(text)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setToolTip(text)
+        self.updateGeometry()
+        self.update()
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(MIN_TEXT_WIDTH, super().minimumSizeHint().height())
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(min(hint.width(), 4 * MIN_TEXT_WIDTH), hint.height())
+
+    def elided(self) -> str:
+        """The text as shown at the label's present width."""
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, self.contentsRect().width())
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(self.contentsRect(), int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), self.elided())
+
+
+def swatch(colour: str, size: int = 14) -> QPixmap:
+    pixmap = QPixmap(size, size)
+    pixmap.fill(QColor(colour))
+    return pixmap
+
+
+class ColourButton(QPushButton):
+    """Shows a colour and opens the desktop's colour picker; `colourChanged(#rrggbb)` on a
+    new choice. A hex text box asked the GM to know hex."""
+
+    colourChanged = Signal(str)
+
+    def __init__(self, title: str = "Choose a colour") -> None:
+        super().__init__()
+        self.title = title
+        self.colour = "#000000"
+        self.clicked.connect(self.pick)
+
+    def set_colour(self, colour: str) -> None:
+        self.colour = colour
+        self.setText(colour)
+        self.setIcon(swatch(colour))
+
+    def pick(self) -> None:
+        chosen = QColorDialog.getColor(QColor(self.colour), self, self.title)
+        if chosen.isValid() and chosen.name() != self.colour:
+            self.set_colour(chosen.name())
+            self.colourChanged.emit(self.colour)
+
+
+class PointEdit(QWidget):
+    """x and y of a point on the map canvas; `pointChanged` when either changes."""
+
+    pointChanged = Signal()
+
+    def __init__(self, low: float = -100000, high: float = 100000) -> None:
+        super().__init__()
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.x, self.y = QDoubleSpinBox(), QDoubleSpinBox()
+        for box, prefix in ((self.x, "x "), (self.y, "y ")):
+            box.setRange(low, high)
+            box.setDecimals(1)
+            box.setPrefix(prefix)
+            box.valueChanged.connect(lambda _v: self.pointChanged.emit())
+            layout.addWidget(box)
+
+    def point(self) -> tuple[float, float]:
+        return (self.x.value(), self.y.value())
+
+    def set_point(self, point: tuple[float, float]) -> None:
+        for box, value in zip((self.x, self.y), point, strict=True):
+            box.blockSignals(True)
+            box.setValue(value)
+            box.blockSignals(False)

@@ -1,0 +1,67 @@
+"""The Map menu: what a GM does to the map as a whole while preparing it: check it for
+places nobody can reach, one-way traps and choke borders, and set the picture to trace."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QMainWindow
+
+from tabletop.document.commands import SetBackground
+from tabletop.render.background import background_problem
+from tabletop.ui.actions import action, say
+from tabletop.ui.dialogs.background import choose_background
+from tabletop.ui.dialogs.map_check import MapCheckDialog
+
+RECHECK_MS = 400
+
+
+class MapMenu:
+    """Installed on the main window; holds the one Check Map dialog it reuses."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        self.window, self.document = window, window.document
+        self.check_dialog: MapCheckDialog | None = None
+        self._recheck = QTimer(window)
+        self._recheck.setSingleShot(True)
+        self._recheck.setInterval(RECHECK_MS)
+        self._recheck.timeout.connect(lambda: self.check_dialog.refresh())
+        menu = window.menuBar().addMenu("&Map")
+        self.check_action = action(window, "&Check Map…", self.check_map, "Ctrl+Shift+K")
+        self.background_action = action(window, "Set &Background Image…", self.set_background)
+        self.remove_background_action = action(window, "&Remove Background Image", self.remove_background)
+        for act in (self.check_action, self.background_action, self.remove_background_action):
+            menu.addAction(act)
+        self.document.reset.connect(self.say_background_problem)
+        self.document.metaChanged.connect(self.say_background_problem)
+
+    def check_map(self) -> MapCheckDialog:
+        if self.check_dialog is None:
+            self.check_dialog = MapCheckDialog(self.document, self.window.centre_on, parent=self.window)
+            self.document.edited.connect(self._edited)
+        else:
+            self.check_dialog.refresh()
+        self.check_dialog.show()
+        self.check_dialog.raise_()
+        return self.check_dialog
+
+    def _edited(self, _change) -> None:
+        """Check again once the edits rest (a drag is many edits; a check of a big map takes a
+        second), and only while the findings are shown."""
+        if self.check_dialog is not None and self.check_dialog.isVisible():
+            self._recheck.start()
+
+    def set_background(self) -> None:
+        chosen = choose_background(self.window, self.document.path, self.document.map.background)
+        if chosen is not None and chosen != self.document.map.background:
+            self.document.undo_stack.push(SetBackground(self.document, chosen))
+
+    def remove_background(self) -> None:
+        if self.document.map.background is not None:
+            self.document.undo_stack.push(SetBackground(self.document, None))
+
+    def say_background_problem(self) -> None:
+        """A missing picture is said at once, in the status bar, not found out at the table."""
+        base = self.document.path.parent if self.document.path else None
+        problem = background_problem(self.document.map, base)
+        if problem is not None:
+            say(self.window, problem[0].upper() + problem[1:])

@@ -1,0 +1,125 @@
+"""EditorScene: the GM's map scene. The passive MapScene plus what editing needs: the
+selection's marks, the reach overlay, tools' items, selectable tokens and grids, and
+"what is under the cursor" for clicks and the rubber band.
+
+The document's selection is the only one: clicks and the rubber band change it, and the
+scene shows it. Zones and borders are found by place through the document's layout.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtWidgets import QGraphicsItem
+
+from tabletop.document import MapDocument
+from tabletop.document.changes import Change
+from tabletop.geometry.layout import MapLayout
+from tabletop.model.kinds import Key, Kind
+from tabletop.render.paint import zone_path
+from tabletop.render.style import MapStyle
+from tabletop.ui.scene.items import MapItem, TokenItem
+from tabletop.ui.scene.map_scene import ITEM_TYPES, MapScene
+from tabletop.ui.scene.marks import ReachOverlay, SelectionMarks
+
+
+class EditorScene(MapScene):
+    def __init__(self, document: MapDocument, style: MapStyle | None = None) -> None:
+        self._syncing_selection = False
+        self.marks: SelectionMarks | None = None
+        super().__init__(document, style)
+        self.marks = SelectionMarks(document, self.style)
+        self.addItem(self.marks)
+        self.overlay = ReachOverlay(document, self.style)
+        self.addItem(self.overlay)
+        document.selectionChanged.connect(self._selection_from_document)
+        self.selectionChanged.connect(self._selection_to_document)
+        self.marks.refresh()
+
+    def rebuild(self) -> None:
+        super().rebuild()
+        if self.marks is not None:
+            self.overlay.clear()
+            self.marks.refresh()
+
+    def _add(self, kind: Kind, object_id: str) -> MapItem:
+        item = super()._add(kind, object_id)
+        item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self._syncing_selection = True
+        item.setSelected((kind, object_id) in self.document.selection)
+        self._syncing_selection = False
+        return item
+
+    def _edited(self, change: Change) -> None:
+        super()._edited(change)
+        if change.kind in (Kind.ZONE, Kind.BORDER):
+            self.marks.refresh()
+
+    # -- selection: the document's, shown here --------------------------------------------------
+
+    def _selection_to_document(self) -> None:
+        """Qt selected items (the rubber band does): they replace the selected tokens and grids."""
+        if self._syncing_selection:
+            return
+        items = [(item.kind, item.object_id) for item in self.selectedItems() if isinstance(item, MapItem)]
+        others = [key for key in self.document.selection if key[0] not in ITEM_TYPES]
+        self._syncing_selection = True
+        self.document.select(others + items)
+        self._syncing_selection = False
+
+    def _selection_from_document(self) -> None:
+        self.marks.refresh()
+        if self._syncing_selection:
+            return
+        self._syncing_selection = True
+        wanted = set(self.document.selection)
+        for key, item in self.items_by_key.items():
+            item.setSelected(key in wanted)
+        self._syncing_selection = False
+
+    def in_band(self, band: QRectF) -> list[Key]:
+        """What a rubber band selects: zones and borders it touches, in map order, then tokens."""
+        box = (band.left(), band.top(), band.right(), band.bottom())
+        found = [key for key in self.layout.find(box) if _in_band(self.layout, key, band)]
+        found.sort(key=lambda key: (key[0], self.document.position(*key)))
+        tokens = [key for key, item in self.items_by_key.items() if key[0] is Kind.TOKEN and item.isVisible()]
+        return found + [key for key in tokens if band.intersects(self.items_by_key[key].sceneBoundingRect())]
+
+    # -- what is where ------------------------------------------------------------------------
+
+    def hit(self, pos: QPointF, kinds: tuple[str, ...]) -> Key | None:
+        """The topmost map object of one of `kinds` under a scene point: tokens over borders
+        over zones over grids, later ones over earlier ones."""
+        if Kind.TOKEN in kinds:
+            for item in self.items(pos):
+                if isinstance(item, TokenItem) and item.isVisible():
+                    return (Kind.TOKEN, item.object_id)
+        if Kind.BORDER in kinds:
+            border_id = self.document.border_at(pos.x(), pos.y())
+            if border_id is not None:
+                return (Kind.BORDER, border_id)
+        if Kind.ZONE in kinds:
+            zone_id = self.document.zone_at(pos.x(), pos.y())
+            if zone_id is not None:
+                return (Kind.ZONE, zone_id)
+        if Kind.GRID in kinds:
+            area = self.document.area_at(pos.x(), pos.y())
+            if area is not None:
+                return (Kind.GRID, area[0])
+        return None
+
+    def zone_at(self, pos: QPointF) -> str | None:
+        return self.document.zone_at(pos.x(), pos.y())
+
+    def area_at(self, pos: QPointF) -> tuple[str, tuple[int, int]] | None:
+        return self.document.area_at(pos.x(), pos.y())
+
+
+def _in_band(layout: MapLayout, key: tuple[str, str], band: QRectF) -> bool:
+    """A zone is in the band when the band touches its shape; a border, when its badge or an
+    end of its line is inside."""
+    kind, object_id = key
+    if kind == "zone":
+        return zone_path(layout.zones[object_id]).intersects(band)
+    line = layout.lines[object_id]
+    points = [line.anchor] + [point for segment in line.segments for point in segment]
+    return any(band.contains(QPointF(x, y)) for x, y in points)

@@ -1,0 +1,106 @@
+"""What only the GM's editor shows over the map: the selection's marks and the reach of a
+dragged token. Neither is ever drawn in the players' picture."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem
+
+from tabletop.document import MapDocument
+from tabletop.geometry.shapes import grid_rect
+from tabletop.render.badge_paint import paint_badge
+from tabletop.render.paint import paint_border, paint_reach_area, paint_reach_zone, zone_path
+from tabletop.render.style import MapStyle
+from tabletop.ui.scene.items import detail_for
+
+
+class ReachOverlay(QGraphicsItem):
+    """The zones or areas a dragged token can reach, with their cost: plain data from rules."""
+
+    def __init__(self, document: MapDocument, style: MapStyle) -> None:
+        super().__init__()
+        self.document, self.style = document, style
+        self.zones: list[tuple[str, int]] = []
+        self.areas: list[tuple[tuple[int, int], int]] = []
+        self.grid_id: str | None = None
+        self.setZValue(2)
+        self.setAcceptedMouseButtons(self.acceptedMouseButtons().NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # unchanged during a drag
+        self._bounds = QRectF()
+
+    def show_zones(self, zones: list[tuple[str, int]]) -> None:
+        self.zones, self.areas, self.grid_id = zones, [], None
+        self._refit()
+
+    def show_areas(self, grid_id: str, areas: list[tuple[tuple[int, int], int]]) -> None:
+        self.zones, self.areas, self.grid_id = [], areas, grid_id
+        self._refit()
+
+    def clear(self) -> None:
+        self.zones, self.areas, self.grid_id = [], [], None
+        self._refit()
+
+    def _refit(self) -> None:
+        rect = QRectF()
+        for zone_id, _ in self.zones:
+            rect = rect.united(zone_path(self.document.get("zone", zone_id)).boundingRect())
+        if self.grid_id is not None:
+            x, y, w, h = grid_rect(self.document.get("grid", self.grid_id))
+            rect = rect.united(QRectF(x, y, w, h))
+        self.prepareGeometryChange()
+        self._bounds = rect.adjusted(-20, -20, 20, 60)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for zone_id, cost in self.zones:
+            paint_reach_zone(painter, self.document.get("zone", zone_id), cost, self.style)
+        if self.grid_id is not None:
+            grid = self.document.get("grid", self.grid_id)
+            for area, cost in self.areas:
+                paint_reach_area(painter, grid, area, cost, self.style)
+
+
+class SelectionMarks(QGraphicsItem):
+    """The selected zones' outlines and borders, drawn over the map layer in the selection
+    colour: selecting never repaints the layer's tiles."""
+
+    def __init__(self, document: MapDocument, style: MapStyle) -> None:
+        super().__init__()
+        self.document, self.style = document, style
+        self.marked: list[tuple[str, str]] = []
+        self.setZValue(1.5)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._bounds = QRectF()
+
+    def refresh(self) -> None:
+        keys = self.document.layout.boxes
+        self.marked = [key for key in self.document.selection if key in keys]
+        rect = QRectF()
+        for key in self.marked:
+            left, top, right, bottom = keys[key]
+            rect = rect.united(QRectF(left, top, right - left, bottom - top))
+        self.prepareGeometryChange()
+        self._bounds = rect
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        layout = self.document.layout
+        detail = detail_for(painter)
+        pen = QPen(self.style.selection, 3.0)
+        pen.setCosmetic(not detail)
+        for kind, object_id in self.marked:
+            if kind == "zone":
+                painter.strokePath(zone_path(layout.zones[object_id]), pen)
+            else:
+                line = layout.lines[object_id]
+                paint_border(painter, line, self.style, selected=True)
+                if detail:
+                    paint_badge(painter, layout.borders[object_id], line, self.style)

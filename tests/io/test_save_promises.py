@@ -1,0 +1,83 @@
+"""What saving promises beyond atomicity: links are followed, permissions kept, read-only
+files refused, another program's change noticed, and dead saves' temporary files cleared."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+
+import pytest
+
+from tabletop.io import BACKUP_SUFFIX, FileChangedError, MapFileError, load_map, load_map_stamped, save_map
+from tabletop.samples import SAMPLES
+
+
+@pytest.fixture
+def saved(tmp_path):
+    path = tmp_path / "w.tabletop"
+    save_map(SAMPLES["warehouse"](), path)
+    return path
+
+
+def test_saving_through_a_link_writes_the_links_target(tmp_path, saved):
+    link = tmp_path / "link.tabletop"
+    link.symlink_to(saved)
+    renamed = SAMPLES["warehouse"]().model_copy(update={"title": "Through the link"})
+    save_map(renamed, link)
+    assert link.is_symlink() and link.resolve() == saved
+    assert load_map(saved).title == "Through the link"
+    backup = saved.with_name(saved.name + BACKUP_SUFFIX)
+    assert not backup.is_symlink() and load_map(backup) == SAMPLES["warehouse"]()
+    assert not (tmp_path / ("link.tabletop" + BACKUP_SUFFIX)).exists()
+
+
+def test_save_keeps_the_files_permissions(saved):
+    saved.chmod(0o600)
+    save_map(SAMPLES["hillside"](), saved)
+    assert stat.S_IMODE(saved.stat().st_mode) == 0o600
+
+
+def test_a_read_only_file_is_refused_in_one_line_and_kept(saved):
+    saved.chmod(0o444)
+    with pytest.raises(MapFileError, match=r"w\.tabletop: could not be saved: the file is read-only"):
+        save_map(SAMPLES["hillside"](), saved)
+    assert load_map(saved) == SAMPLES["warehouse"]()
+
+
+def test_a_file_changed_on_disk_since_it_was_read_is_noticed(saved):
+    map_, stamp = load_map_stamped(saved)
+    other = map_.model_copy(update={"title": "Another window's save"})
+    save_map(other, saved)
+    with pytest.raises(FileChangedError, match="was changed on disk by another program since it was opened"):
+        save_map(map_.model_copy(update={"title": "Mine"}), saved, expected=stamp)
+    assert load_map(saved).title == "Another window's save", "nothing is written until the GM chooses"
+    save_map(map_.model_copy(update={"title": "Mine"}), saved)  # the GM chose to overwrite
+    assert load_map(saved).title == "Mine"
+
+
+def test_a_file_rewritten_with_the_same_bytes_is_no_conflict(saved):
+    map_, stamp = load_map_stamped(saved)
+    data = saved.read_bytes()
+    saved.unlink()
+    saved.write_bytes(data)  # a new inode and time, the same map
+    new_stamp = save_map(map_.model_copy(update={"title": "Mine"}), saved, expected=stamp)
+    assert load_map(saved).title == "Mine"
+    save_map(map_, saved, expected=new_stamp)  # the stamp a save returns is the next save's
+
+
+def test_the_stamp_of_a_save_is_the_stamp_of_the_next_read(saved):
+    stamp = save_map(SAMPLES["hillside"](), saved)
+    assert load_map_stamped(saved)[1] == stamp
+
+
+def test_a_dead_saves_backup_staging_file_is_cleared(tmp_path, saved):
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    pid = int(dead.stdout)
+    for name in (f".w.tabletop.bak.{pid}.tmp", f".w.tabletop.{pid}.tmp"):
+        (tmp_path / name).write_text("half")
+    alive = tmp_path / f".w.tabletop.bak.{os.getppid()}.tmp"
+    alive.write_text("a running save's")
+    save_map(SAMPLES["hillside"](), saved)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["w.tabletop", "w.tabletop.bak", alive.name])

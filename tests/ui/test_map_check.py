@@ -1,0 +1,64 @@
+"""Map ▸ Check Map's dialog: its findings, the zone picker, and centring on a finding."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from tabletop.document import MapDocument
+from tabletop.model import Map
+from tabletop.samples import warehouse
+from tabletop.ui.dialogs.map_check import MapCheckDialog
+from tests.rules.lint_map import lint_map
+
+
+def _dialog(qtbot, map_):
+    centred = []
+    dialog = MapCheckDialog(MapDocument(map_), lambda objects, object_id: centred.append((objects, object_id)))
+    qtbot.addWidget(dialog)
+    return dialog, centred
+
+
+def _texts(dialog):
+    return [dialog.findings.item(row).text() for row in range(dialog.findings.count())]
+
+
+def _double_click(qtbot, dialog, row):
+    view = dialog.findings
+    centre = view.visualItemRect(view.item(row)).center()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+
+
+def test_lists_each_finding_and_is_not_modal(qtbot):
+    dialog, _ = _dialog(qtbot, lint_map())
+    assert not dialog.isModal()
+    assert dialog.start.currentData() == "hall"
+    texts = _texts(dialog)
+    assert texts[0] == "Nobody can reach Vault from Hall."
+    assert texts[1].startswith("Pit is a one-way trap") and "choke border" in texts[2]
+    assert dialog.summary.text().startswith("3 findings")
+
+
+def test_activating_a_finding_centres_the_map_on_its_zone_or_border(qtbot):
+    dialog, centred = _dialog(qtbot, lint_map())
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    _double_click(qtbot, dialog, 0)
+    _double_click(qtbot, dialog, 2)
+    assert centred == [("zone", "vault"), ("border", "yard-store")]
+
+
+def test_picking_another_start_checks_again(qtbot):
+    dialog, _ = _dialog(qtbot, lint_map())
+    dialog.start.setCurrentIndex(dialog.start.findData("pit"))
+    unreachable = [text for text in _texts(dialog) if text.startswith("Nobody can reach")]
+    assert len(unreachable) == 6 and unreachable[0] == "Nobody can reach Hall from Pit."
+
+
+def test_a_new_map_is_checked_and_a_sound_one_says_so(qtbot):
+    dialog, centred = _dialog(qtbot, lint_map())
+    dialog.document.replace_map(warehouse(), None)
+    assert dialog.findings.count() == 0 and [dialog.start.itemData(i) for i in range(3)] == ["z1", "z2", "z3"]
+    assert dialog.summary.text().startswith("Nothing to warn of: every zone can be reached from West end")
+    dialog.document.replace_map(Map(title="Only grids"), None)
+    assert dialog.summary.text() == "This map has no zones to check." and centred == []

@@ -1,0 +1,54 @@
+"""The Map menu: Check Map lists the findings and centres on one; a background picture set
+from the window shows under the zones, undoes in one step, and a missing one is said."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage
+
+from tabletop.model import Background
+from tabletop.samples import warehouse
+from tests.rules.lint_map import lint_map
+from tests.ui.test_scenes import _colour, _picture
+
+
+def test_check_map_lists_findings_and_centres_on_one(qtbot, window):
+    window.document.replace_map(lint_map(), None)
+    dialog = window.map_menu.check_map()
+    assert dialog.isVisible() and dialog.findings.count() == len(dialog.found) >= 3
+    kinds = {finding.kind.value for finding in dialog.found}
+    assert len(kinds) == 3, kinds
+    before = window.view.mapToScene(window.view.viewport().rect().center())
+    far = max(range(len(dialog.found)), key=lambda i: dialog.found[i].ids[0])
+    dialog.findings.itemActivated.emit(dialog.findings.item(far))
+    after = window.view.mapToScene(window.view.viewport().rect().center())
+    finding = dialog.found[far]
+    left, top, right, bottom = window.document.layout.boxes[(finding.objects, finding.ids[0])]
+    assert after != before or (left <= after.x() <= right and top <= after.y() <= bottom)
+    dialog.close()
+
+
+def test_a_background_set_from_the_window_shows_under_zones_and_undoes(qtbot, window, tmp_path, monkeypatch):
+    picture = tmp_path / "scan.png"
+    image = QImage(100, 100, QImage.Format.Format_RGB32)
+    image.fill(QColor("#00ff00"))
+    assert image.save(str(picture))
+    map_ = warehouse().model_copy(update={"zones": [], "borders": [], "tokens": []})
+    window.document.replace_map(map_, tmp_path / "map.tabletop")
+    chosen = Background(path="scan.png", x=10, y=10, scale=2.0, opacity=1.0)
+    monkeypatch.setattr("tabletop.ui.map_menu.choose_background", lambda *args: chosen)
+    window.map_menu.set_background()
+    assert window.document.map.background == chosen
+    rect = QRectF(0, 0, 300, 300)
+    assert _colour(_picture(window.scene, rect), rect, 150, 150) == "#00ff00"
+    assert _colour(_picture(window.scene, rect), rect, 250, 250) != "#00ff00", "200 map units wide at scale 2"
+    window.document.undo_stack.undo()
+    assert window.document.map.background is None
+    assert _colour(_picture(window.scene, rect), rect, 150, 150) != "#00ff00"
+
+
+def test_a_missing_background_picture_is_said(qtbot, window, tmp_path):
+    map_ = warehouse().model_copy(update={"background": Background(path="gone.png")})
+    window.document.replace_map(map_, tmp_path / "map.tabletop")
+    assert "gone.png" in window.statusBar().currentMessage()
+    assert "missing" in window.statusBar().currentMessage()

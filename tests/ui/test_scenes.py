@@ -1,0 +1,106 @@
+"""Two scenes on one document (the GM's editor and a passive picture, as the players' window
+will be) share the document's one layout and stay in step through edits and undo; the
+passive scene knows nothing of selection; tiles of every layer share one budget."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QGraphicsItem
+
+from tabletop.document import MapDocument
+from tabletop.document.commands import AddObject, EditObject, MoveToken, remove_zone
+from tabletop.model import FillStyle, ZoneLocation
+from tabletop.model.kinds import Kind
+from tabletop.samples import af_encounter, warehouse
+from tabletop.ui.scene.editor_scene import EditorScene
+from tabletop.ui.scene.layer import TileBudget
+from tabletop.ui.scene.map_scene import MapScene
+from tests.ui.conftest import click
+
+
+def _picture(scene, rect: QRectF) -> QImage:
+    image = QImage(QSize(int(rect.width()), int(rect.height())), QImage.Format.Format_ARGB32)
+    image.fill(0)
+    painter = QPainter(image)
+    scene.render(painter, QRectF(image.rect()), rect)
+    painter.end()
+    return image
+
+
+def _colour(image: QImage, rect: QRectF, x: float, y: float) -> str:
+    return image.pixelColor(int(x - rect.left()), int(y - rect.top())).name()
+
+
+def test_two_scenes_share_one_layout_and_follow_edits_and_undo(qapp):
+    document = MapDocument(warehouse())
+    editor, players = EditorScene(document), MapScene(document)
+    assert editor.layout is players.layout is document.layout
+    rect = QRectF(0, 0, 600, 200)
+    red = document.get(Kind.ZONE, "z2").model_copy(update={"fill": FillStyle(colour="#ff0000")})
+    document.undo_stack.push(EditObject(document, Kind.ZONE, red, "fill"))
+    for scene in (editor, players):
+        assert _colour(_picture(scene, rect), rect, 300, 150) == "#ff0000"
+    document.undo_stack.push(MoveToken(document, "gatto", ZoneLocation(zone="z3")))
+    spot = document.token_spots()["gatto"]
+    for scene in (editor, players):
+        assert scene.items_by_key[(Kind.TOKEN, "gatto")].pos() == QPointF(*spot)
+    document.undo_stack.push(remove_zone(document, "z3"))
+    for scene in (editor, players):
+        assert (Kind.TOKEN, "gatto") not in scene.items_by_key
+        assert _colour(_picture(scene, rect), rect, 500, 150) == QColor(scene.style.paper).name()
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    for scene in (editor, players):
+        assert _colour(_picture(scene, rect), rect, 300, 150) != "#ff0000"
+        assert _colour(_picture(scene, rect), rect, 500, 150) != QColor(scene.style.paper).name()
+        assert scene.items_by_key[(Kind.TOKEN, "gatto")].pos() == QPointF(*document.token_spots()["gatto"])
+
+
+def test_the_passive_scene_has_no_selection_marks_or_selectable_items(qapp):
+    document = MapDocument(af_encounter())
+    players = MapScene(document)
+    document.select([(Kind.GRID, "creek"), (Kind.TOKEN, document.map.tokens[0].id)])
+    assert all(not item.flags() & QGraphicsItem.GraphicsItemFlag.ItemIsSelectable for item in players.items())
+    assert players.selectedItems() == []
+    assert not hasattr(players, "marks") and not hasattr(players, "overlay")
+
+
+def test_clicking_an_empty_part_of_a_grid_selects_it_and_it_looks_selected(qtbot, window):
+    window.document.replace_map(af_encounter(), None)
+    window.view.fit_map()
+    grid = window.document.map.grids[0]
+    x, y = grid.origin[0] + 2.5 * grid.area_size, grid.origin[1] + 0.5 * grid.area_size
+    assert window.document.area_at(x, y) is not None
+    click(qtbot, window, x, y)
+    assert window.document.selection == [(Kind.GRID, grid.id)]
+    item = window.scene.items_by_key[(Kind.GRID, grid.id)]
+    assert item.isSelected()
+    left, top = grid.origin
+    rect = QRectF(left - 10, top - 10, 40, 40)
+    edge = _picture(window.scene, rect).pixelColor(9, 20)
+    assert edge.name() == QColor(window.scene.style.selection).name(), "the grid's outline is in the selection colour"
+
+
+def test_every_layer_shares_one_tile_budget(qapp):
+    budget = TileBudget(capacity=10)
+    document = MapDocument(warehouse())
+    a, b = MapScene(document), MapScene(document)
+    a.layer.budget = b.layer.budget = budget
+    for scene in (a, b):
+        _picture(scene, QRectF(0, 0, 600, 200))
+        _picture(scene, QRectF(0, 0, 1200, 400))
+    assert len(budget) == 10, "two layers together never hold more than the budget"
+    assert budget.holds(a.layer._owner) or budget.holds(b.layer._owner)
+
+
+def test_an_inactive_tool_does_not_listen_to_changes(qtbot, window):
+    vertex_tool = window.tools["V"]
+    refreshed = []
+    original = vertex_tool._refresh
+    vertex_tool._refresh = lambda *args: refreshed.append(args) or original(*args)
+    window.set_tool("V")
+    window.set_tool("S")
+    window.document.undo_stack.push(AddObject(window.document, Kind.ZONE, warehouse().zones[0]))
+    assert refreshed == [()], "only the activation refreshed the handles; the edit came while inactive"

@@ -1,0 +1,84 @@
+"""The small things of the window: Select All, Export Image's extension and width, the empty
+Zones list, passing status messages, and the Tokens list's order after an undo."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+import tabletop.ui.actions
+from tabletop.document.commands import RemoveObject
+from tabletop.samples import af_encounter, warehouse
+from tabletop.ui.actions import with_extension
+
+
+def test_ctrl_a_selects_everything_on_the_map_but_not_while_typing(qtbot, window):
+    window.document.replace_map(af_encounter(), None)
+    map_ = window.document.map
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    assert sorted(window.document.selection) == sorted(
+        [("grid", g.id) for g in map_.grids] + [("token", t.id) for t in map_.tokens]
+    )
+    assert window.inspector.title.text() == f"{len(map_.grids) + len(map_.tokens)} objects selected"
+    window.document.replace_map(warehouse(), None)
+    window.document.select([("zone", "z1")])
+    name = window.inspector.fields["zone"][0].widget
+    name.setFocus()
+    qtbot.keyClick(name, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    assert window.document.selection == [("zone", "z1")], "Ctrl+A in a text field selects its text"
+    assert name.selectedText() == name.text()
+
+
+def test_export_adds_the_filters_extension_and_asks_the_width(qtbot, window, tmp_path, monkeypatch):
+    window.document.replace_map(warehouse(), None)
+    answers = {"file": (str(tmp_path / "docks"), "PNG image (*.png)"), "width": (800, True)}
+    offered = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kw: answers["file"])
+
+    def get_int(parent, title, label, value, *args, **kw):
+        offered.append(value)
+        return answers["width"]
+
+    monkeypatch.setattr(QInputDialog, "getInt", get_int)
+    window.export_image()
+    assert QImage(str(tmp_path / "docks.png")).width() == 800
+    answers["file"] = (str(tmp_path / "docks"), "SVG drawing (*.svg)")
+    window.export_image()
+    assert (tmp_path / "docks.svg").exists()
+    assert offered == [1920, 800], "the width chosen last time is offered again"
+    assert "docks.svg" in window.statusBar().currentMessage()
+
+
+def test_with_extension_keeps_a_typed_image_extension():
+    assert with_extension("/m/a.PDF", "PNG image (*.png)") == "/m/a.PDF"
+    assert with_extension("/m/a.tabletop", "PDF document (*.pdf)") == "/m/a.tabletop.pdf"
+    assert with_extension("/m/a", "") == "/m/a.png"
+
+
+def test_the_zones_list_says_what_to_do_on_a_grid_only_map(qtbot, window):
+    window.document.replace_map(af_encounter(), None)
+    assert "no zones" in window.zone_list.empty_text() and "encounter grid" in window.zone_list.empty_text()
+    window.document.replace_map(warehouse(), None)
+    assert window.zone_list.empty_text() == "" and window.token_list.empty_text() == ""
+
+
+def test_passing_messages_clear_and_the_tools_hint_stays(qtbot, window, monkeypatch):
+    monkeypatch.setattr(tabletop.ui.actions, "MESSAGE_MS", 30)
+    window.document.replace_map(warehouse(), None)
+    window.join_touching()
+    assert window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == "")
+    window.set_tool("P")
+    assert window.tool_hint.text() == window.tools["P"].status and window.tool_hint.isVisible()
+    assert window.statusBar().currentMessage() == ""
+
+
+def test_the_tokens_list_keeps_map_order_after_an_undo(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    first = window.document.map.tokens[0].id
+    window.document.undo_stack.push(RemoveObject(window.document, "token", first))
+    window.document.undo_stack.undo()
+    shown = [window.token_list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(window.token_list.count())]
+    assert shown == [t.id for t in window.document.map.tokens]
