@@ -168,6 +168,20 @@ def _fits(points: tuple[Point, ...], box: Box) -> bool:
     return not any(left < px < right and top < py < bottom for px, py in points)
 
 
+PAD = 4.0
+"""Room kept between a label and its zone's edges or what it avoids."""
+
+
+def may_fit(zone: Zone, width: float, height: float) -> bool:
+    """Whether a label of this size could fit whole in the zone's box; when not, it is cut to
+    the zone's width at its anchor and nothing else is searched."""
+    shape = zone.shape
+    if isinstance(shape, NodeShape):
+        return True
+    xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
+    return width + 2 * PAD <= max(xs) - min(xs) and height + 2 * PAD <= max(ys) - min(ys)
+
+
 def label_spot(zone: Zone, width: float, height: float, avoid: list[Box], lift: float = 0.0) -> LabelSpot:
     """Where a polygon zone's label of this size goes: `lift` above the zone's anchor if it fits
     there clear of `avoid` (badges, tokens), else the nearest spot inside the zone that is;
@@ -180,16 +194,11 @@ def label_spot(zone: Zone, width: float, height: float, avoid: list[Box], lift: 
 
 
 def _node_label_spot(node: NodeShape, width: float, height: float, avoid: list[Box]) -> LabelSpot:
-    """Above the disc, on the paper; below it, or beside it, when a badge stands there."""
+    """Above the disc, on the paper; higher, or below it, when a badge or a token stands there.
+    Never beside it: the node's tokens spread sideways."""
     gap = height / 2 + 2
     x, y, r = node.x, node.y, node.radius
-    places = [
-        (x, y - r - gap),
-        (x, y + r + gap),
-        (x - r - width / 2 - 6, y),
-        (x + r + width / 2 + 6, y),
-        (x, y - r - gap - height),
-    ]
+    places = [(x, y - r - gap), (x, y - r - gap - height * 0.8), (x, y + r + gap + height * 0.3)]
     for cx, cy in places:
         box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
         if not any(_overlaps(box, other) for other in avoid):
@@ -203,27 +212,29 @@ def _label_spot(
 ) -> LabelSpot:
     ax, ay = _polygon_anchor(points)
     xs, ys = [p[0] for p in points], [p[1] for p in points]
-    pad = 4.0
+    pad = PAD
 
     def clear(x: float, y: float, w: float) -> bool:
         box = (x - w / 2 - pad, y - height / 2 - pad, x + w / 2 + pad, y + height / 2 + pad)
         return _fits(points, box) and not any(_overlaps(box, other) for other in avoid)
 
+    left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+    if width + 2 * pad > right - left or height + 2 * pad > bottom - top:
+        return _cut(points, ax, ay, width, pad)  # a small zone (a zoomed-out map): no search
     preferred = (ax, ay - lift)
     if clear(*preferred, width):
         return LabelSpot(*preferred, width)
-    left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
-    if width + 2 * pad <= right - left and height + 2 * pad <= bottom - top:  # the whole name may fit somewhere
-        step = max(height / 2, (bottom - top) / 16, (right - left) / 16)
-        candidates = [
-            (left + width / 2 + pad + i * step, top + height / 2 + pad + j * step)
-            for i in range(int((right - left - width - 2 * pad) / step) + 1)
-            for j in range(int((bottom - top - height - 2 * pad) / step) + 1)
-        ]
-        candidates.sort(key=lambda c: math.hypot((c[0] - preferred[0]) * 2, c[1] - preferred[1]))
-        for x, y in candidates:
-            if clear(x, y, width):
-                return LabelSpot(x, y, width)
+    # the whole name fits somewhere: the nearest clear spot, moving up or down rather than aside
+    across, down = max(height / 2, (right - left) / 16), max(height / 4, (bottom - top) / 16)
+    candidates = [
+        (left + width / 2 + pad + i * across, top + height / 2 + pad + j * down)
+        for i in range(int((right - left - width - 2 * pad) / across) + 1)
+        for j in range(int((bottom - top - height - 2 * pad) / down) + 1)
+    ]
+    candidates.sort(key=lambda c: math.hypot((c[0] - preferred[0]) * 2, c[1] - preferred[1]))
+    for x, y in candidates:
+        if clear(x, y, width):
+            return LabelSpot(x, y, width)
     # no room for the whole name: the anchor's line, the name cut to the zone's width there
     for x, y in (preferred, (ax, ay)):
         if inside(points, x, y):
@@ -231,6 +242,11 @@ def _label_spot(
             room = 2 * min(x - low, high - x) - 2 * pad
             if room >= min(width, 3 * height) and clear(x, y, min(room, width)):
                 return LabelSpot(x, y, min(room, width))
+    return _cut(points, ax, ay, width, pad)
+
+
+def _cut(points: tuple[Point, ...], ax: float, ay: float, width: float, pad: float) -> LabelSpot:
+    """At the anchor (inside the zone), as wide as the zone is there."""
     x, y = (ax, ay) if inside(points, ax, ay) else pole_of_inaccessibility(points)
     low, high = room_across(points, x, y)
     return LabelSpot(x, y, min(width, max(0.0, 2 * min(x - low, high - x) - 2 * pad)))

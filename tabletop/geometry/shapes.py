@@ -122,14 +122,16 @@ def name_width(text: str) -> float:
     return len(text) * TOKEN_NAME_SIZE * 0.6
 
 
-def token_step(names: list[str]) -> float:
+def token_step(names: list[str], name_scale: float = 1.0) -> float:
     """How far apart tokens standing side by side are: a token and a half at least, and
-    room for the widest name up to NAME_MAX_WIDTH."""
+    room for the widest name up to NAME_MAX_WIDTH (names drawn `name_scale` larger need more)."""
     widest = max((name_width(name) for name in names), default=0.0)
-    return max(TOKEN_RADIUS * 4.0, min(NAME_MAX_WIDTH, widest) + 12.0)
+    return max(TOKEN_RADIUS * 4.0, min(NAME_MAX_WIDTH, widest) * name_scale + 12.0)
 
 
-def token_spots(map_: Map, find_zone: Callable[[str], Zone | None] | None = None) -> dict[str, Point]:
+def token_spots(
+    map_: Map, find_zone: Callable[[str], Zone | None] | None = None, name_scale: float = 1.0
+) -> dict[str, Point]:
     """Where each placed token is drawn: side by side around its zone's anchor (rows of four,
     spaced for their names), or side by side in its area.
 
@@ -156,7 +158,7 @@ def token_spots(map_: Map, find_zone: Callable[[str], Zone | None] | None = None
     for zone_id, tokens in in_zone.items():
         cx, cy = zone_anchor(find_zone(zone_id))
         per_row = min(len(tokens), 4)
-        step = token_step([t.label for t in tokens])
+        step = token_step([t.label for t in tokens], name_scale)
         for k, token in enumerate(tokens):
             row, col = divmod(k, per_row)
             in_row = min(per_row, len(tokens) - row * per_row)

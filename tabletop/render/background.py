@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QImageReader, QPainter
 
+from tabletop.geometry.shapes import map_bounds
 from tabletop.model import Background, Map
 from tabletop.render.cache import BoundedCache
 from tabletop.render.style import MapStyle
@@ -82,6 +83,19 @@ def background_rect(background: Background, image: QImage) -> QRectF:
     return QRectF(background.x, background.y, image.width() * background.scale, image.height() * background.scale)
 
 
+def bounds_with_background(
+    map_: Map, base_dir: str | os.PathLike[str] | None, margin: float = 40.0
+) -> tuple[float, float, float, float]:
+    """(x, y, width, height) around everything drawn and the background picture, for an export
+    that shows the whole picture; the map's own bounds when there is none or it is missing."""
+    x, y, w, h = map_bounds(map_, margin)
+    image = background_image(map_, base_dir)
+    if image is None:
+        return (x, y, w, h)
+    rect = background_rect(map_.background, image).united(QRectF(x, y, w, h))
+    return (rect.x(), rect.y(), rect.width(), rect.height())
+
+
 def paint_background(
     p: QPainter, map_: Map, base_dir: str | os.PathLike[str] | None, style: MapStyle, clip: QRectF | None = None
 ) -> bool:
@@ -114,6 +128,7 @@ __all__ = [
     "background_path",
     "background_problem",
     "background_rect",
+    "bounds_with_background",
     "paint_background",
     "relative_path",
 ]

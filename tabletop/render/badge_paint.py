@@ -55,6 +55,14 @@ def _picture(key: tuple, border: Border, line: BorderLine, style: MapStyle) -> Q
     return picture
 
 
+def badge_box(border: Border, line: BorderLine, style: MapStyle) -> tuple[float, float, float, float]:
+    """The box a border's badge covers on the map (left, top, right, bottom), from its recorded
+    picture: what a zone's label keeps clear of."""
+    bounds = _picture(_key(border, line, _style_key(style)), border, line, style).boundingRect()
+    x, y = line.anchor
+    return (x + bounds.left(), y + bounds.top(), x + bounds.left() + bounds.width(), y + bounds.top() + bounds.height())
+
+
 def paint_badge(p: QPainter, border: Border, line: BorderLine, style: MapStyle) -> None:
     x, y = line.anchor
     p.drawPicture(QPointF(x, y), _picture(_key(border, line, _style_key(style)), border, line, style))

@@ -5,17 +5,19 @@ takes the style to paint in; none keeps one of its own."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Collection
+from functools import partial
 
 from PySide6.QtCore import QLineF, QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from tabletop.geometry.labels import label_spot, zone_anchor
-from tabletop.geometry.layout import MapLayout, badge_half
+from tabletop.geometry.labels import label_spot, may_fit, zone_anchor
+from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, token_spots
-from tabletop.model import Map, NodeShape, Zone
+from tabletop.model import Map, NodeShape, Zone, ZoneLocation
 from tabletop.render import text
 from tabletop.render.background import paint_background
-from tabletop.render.badge_paint import paint_badges
+from tabletop.render.badge_paint import badge_box, paint_badges
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
 from tabletop.render.style import Audience, MapStyle
 from tabletop.render.token_paint import paint_token, token_rect
@@ -69,7 +71,7 @@ def _zone_shape(p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected
     p.strokePath(path, pen)
 
 
-TOKEN_ROOM = (TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.9)
+TOKEN_ROOM = (TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.0, TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.6)
 """Kept free of a zone's label around its anchor (left, above, right, below): its tokens stand there."""
 
 
@@ -77,34 +79,45 @@ NODE_LABEL_WIDTH = 280.0
 """A node's name is cut to this width (the layout leaves it 300 units)."""
 
 
-def label_avoid(zone: Zone, layout: MapLayout, style: MapStyle) -> list[tuple[float, float, float, float]]:
-    """What a zone's label keeps clear of: the badges of its borders and the place of its tokens."""
-    ax, ay = zone_anchor(zone)
-    left, top, right, bottom = TOKEN_ROOM
-    boxes = [] if isinstance(zone.shape, NodeShape) else [(ax - left, ay - top, ax + right, ay + bottom)]
+def label_avoid(
+    zone: Zone, layout: MapLayout, style: MapStyle, occupied: Collection[str] | None = None
+) -> list[tuple[float, float, float, float]]:
+    """What a zone's label keeps clear of: the badges of its borders and the place of its
+    tokens (kept free in every zone unless `occupied`, the zones where tokens stand, is given)."""
+    boxes = []
+    if occupied is None or zone.id in occupied:
+        ax, ay = zone_anchor(zone)
+        left, top, right, bottom = TOKEN_ROOM
+        bottom = TOKEN_RADIUS * 1.2 + style.token_name_size * style.text_scale * 1.4
+        boxes.append((ax - left, ay - top, ax + right, ay + bottom))
     for border_id in layout.borders_at.get(zone.id, ()):
         line = layout.lines.get(border_id)
         if line is not None:
-            hw, hh = badge_half(layout.borders[border_id])
-            hw, hh = hw * style.text_scale, hh * style.text_scale
-            boxes.append((line.anchor[0] - hw, line.anchor[1] - hh, line.anchor[0] + hw, line.anchor[1] + hh))
+            boxes.append(badge_box(layout.borders[border_id], line, style))
     return boxes
 
 
-def _zone_label(p: QPainter, zone: Zone, style: MapStyle, avoid: list) -> None:
+def _zone_label(
+    p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], list] | list, tokens: bool = True
+) -> None:
+    """`avoid` may be a callable: working out the badges around a zone is skipped for the many
+    small zones of a zoomed-out map whose names cannot fit whole anyway."""
     size = style.zone_label_size * style.text_scale
     height = size * 1.25
     if isinstance(zone.shape, NodeShape):  # beside the disc on the paper, clear of badges
         name = text.elide(p, zone.label, size, True, NODE_LABEL_WIDTH)
-        spot = label_spot(zone, text.text_width(p, name, size, True), height, avoid)
+        spot = label_spot(zone, text.text_width(p, name, size, True), height, avoid() if callable(avoid) else avoid)
         text.label(p, name, (spot.x, spot.y), style.label, size)
         return
     # inside the polygon, clear of badges and tokens, in a colour that reads on its fill
     fill = _fill_colour(zone)
     ink = style.label if fill.lightnessF() > 0.45 or zone.fill.opacity < 0.5 else QColor("white")
     width = text.text_width(p, zone.label, size, True)
-    spot = label_spot(zone, width, height, avoid, lift=TOKEN_ROOM[1] + height / 2 + 6)
-    name = text.elide(p, zone.label, size, True, spot.max_width)
+    if callable(avoid):
+        avoid = avoid() if may_fit(zone, width, height) else []
+    lift = TOKEN_ROOM[1] + height / 2 + 6 if tokens else 0.0  # above the tokens' place, or in the middle
+    spot = label_spot(zone, width, height, avoid, lift=lift)
+    name = zone.label if spot.max_width >= width else text.elide(p, zone.label, size, True, spot.max_width)
     if name:
         text.label(p, name, (spot.x, spot.y), ink, size)
 
@@ -135,7 +148,13 @@ def paint_reach_zone(p: QPainter, zone: Zone, cost: int, style: MapStyle) -> Non
 
 
 def paint_region(
-    p: QPainter, layout: MapLayout, zone_ids: list[str], border_ids: list[str], style: MapStyle, detail: bool
+    p: QPainter,
+    layout: MapLayout,
+    zone_ids: list[str],
+    border_ids: list[str],
+    style: MapStyle,
+    detail: bool,
+    occupied: Collection[str] | None = None,
 ) -> None:
     """Zones, their labels over all of them, then border lines, then badges over every line:
     the map's middle layer, for the screen one tile at a time and for an export all at once.
@@ -144,7 +163,8 @@ def paint_region(
     _paint_zone_shapes(p, zones, style, detail)
     if detail:
         for zone in zones:
-            _zone_label(p, zone, style, label_avoid(zone, layout, style))
+            tokens = occupied is None or zone.id in occupied
+            _zone_label(p, zone, style, partial(label_avoid, zone, layout, style, occupied), tokens)
     lines = layout.lines
     for shared in (True, False):
         batch = [
@@ -226,8 +246,9 @@ def paint_map(
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail)
     layout = MapLayout(map_, index=False)
-    paint_region(p, layout, [z.id for z in map_.zones], [b.id for b in map_.borders], style, detail)
-    spots = token_spots(map_)
+    occupied = {t.location.zone for t in map_.tokens if isinstance(t.location, ZoneLocation)}
+    paint_region(p, layout, [z.id for z in map_.zones], [b.id for b in map_.borders], style, detail, occupied)
+    spots = token_spots(map_, name_scale=style.text_scale)
     for token in map_.tokens:
         if token.id in spots:
             paint_token(p, token, spots[token.id], style, detail)

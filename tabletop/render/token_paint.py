@@ -11,6 +11,7 @@ from tabletop.model import Token
 from tabletop.render import text
 from tabletop.render.style import MapStyle
 from tabletop.rules.facing import facing_vector, flank_line
+from tabletop.rules.visibility import token_hidden
 
 FLANK_HALF = TOKEN_RADIUS * 1.6
 """Half the drawn flank line: past the token's rim, short of its neighbours."""
@@ -45,7 +46,7 @@ def paint_token(
     fx, fy = facing_vector(token.facing)
     p.setPen(QPen(QColor("white"), 2.5 * style.line_scale))
     p.drawLine(centre, QPointF(x + fx * r, y + fy * r))
-    if token.hidden:
+    if token_hidden(token):  # the GM's mark: the players' picture leaves the token out
         p.setPen(QPen(style.hidden, 2, Qt.PenStyle.DotLine))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawEllipse(centre, r + 4, r + 4)

@@ -100,3 +100,65 @@ def test_reach_numbers_on_a_grid_read_at_three_metres(qapp, monkeypatch, maps_di
     assert capitals >= MIN_CAPITALS_PX
     assert lowest >= MIN_CONTRAST
     assert QRectF(0, 0, images[0].width(), images[0].height()).contains(number.box)
+
+
+def _swatch(prop: str, style: MapStyle, scale: float, size: float = 40.0) -> QImage:
+    from tabletop.render.grid_paint import paint_ground
+
+    image = QImage(round(size * scale), round(size * scale), QImage.Format.Format_RGB32)
+    image.fill(style.paper.darker(104))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.scale(scale, scale)
+    paint_ground(painter, QRectF(0, 0, size, size), prop, style.segments[prop])
+    painter.end()
+    return image
+
+
+def _inked_share(image: QImage, paper: QColor) -> float:
+    pixels = [image.pixelColor(x, y) for y in range(image.height()) for x in range(image.width())]
+    inked = [c for c in pixels if _differs(c, paper) or abs(c.lightness() - paper.lightness()) > 25]
+    return len(inked) / len(pixels)
+
+
+def test_rough_and_slippery_look_apart_and_the_slippery_swatch_is_legible(qapp):
+    """At the encounter sample's fit scale, the slippery swatch is well inked and differs from rough."""
+    style = MapStyle()
+    scale = 1.42
+    paper = style.paper.darker(104)
+    rough, slippery = _swatch("rough", style, scale), _swatch("slippery", style, scale)
+    assert _inked_share(slippery, paper) >= 0.3, "the slippery swatch is more than a blank tint"
+    differ = sum(
+        1
+        for y in range(rough.height())
+        for x in range(rough.width())
+        if _differs(rough.pixelColor(x, y), slippery.pixelColor(x, y))
+        or abs(rough.pixelColor(x, y).hue() - slippery.pixelColor(x, y).hue()) > 60
+    )
+    assert differ / (rough.width() * rough.height()) >= 0.3
+
+
+def test_no_badge_covers_a_zone_name(qapp, monkeypatch, maps_dir):
+    """ "Research vault" in the network sample once lost its first letter under a badge."""
+    from tabletop.geometry.layout import MapLayout
+    from tabletop.render.badge_paint import badge_box
+
+    for path in MAPS:
+        map_ = load_map(path)
+        texts = record_texts(monkeypatch)
+        _, scale, left, top = paint(map_, MapStyle(), 1920)
+        layout = MapLayout(map_)
+        names = {zone.label for zone in map_.zones}
+        for drawn in (t for t in texts if t.text in names):
+            metrics = QFontMetricsF(drawn.font)
+            width = metrics.horizontalAdvance(drawn.text) * scale
+            ink = QRectF(
+                drawn.box.center().x() - width / 2,
+                drawn.box.center().y() - metrics.height() * scale / 2,
+                width,
+                metrics.height() * scale,
+            )
+            for border in map_.borders:
+                x0, y0, x1, y1 = badge_box(border, layout.lines[border.id], MapStyle())
+                badge = QRectF((x0 - left) * scale, (y0 - top) * scale, (x1 - x0) * scale, (y1 - y0) * scale)
+                assert not ink.intersects(badge), f"{path.stem}: a badge covers '{drawn.text}'"
