@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from tabletop.document import MapDocument
-from tabletop.document.commands import EditObject
+from tabletop.document.commands import Batch, EditMany
 from tabletop.model import FillStyle
 from tabletop.ui.docks.fields import choices, count, error_text, read, updated
 from tabletop.ui.docks.widgets import ColourButton
@@ -120,8 +120,5 @@ class SharedPage(QWidget):
             return
         kinds = list(dict.fromkeys(kind for kind, _ in changed))
         what = count(len(changed), kinds[0]) if len(kinds) == 1 else count(len(changed), "object")
-        stack = self.document.undo_stack
-        stack.beginMacro(f"Set {label.lower()} of {what}")
-        for kind, new in changed:
-            stack.push(EditObject(self.document, kind, new, path.split(".")[-1]))
-        stack.endMacro()
+        edits = [EditMany(self.document, kind, [new for k, new in changed if k == kind], "") for kind in kinds]
+        self.document.undo_stack.push(Batch(f"Set {label.lower()} of {what}", edits))
