@@ -62,6 +62,7 @@ class MapDocument(QObject):
         self._graph: ZoneGraph | None = None
         self._terrains: dict[str, Terrain] = {}
         self._spots: tuple[int, dict[str, Point]] = (-1, {})
+        self._lists = {kind: getattr(map_, kind.plural) for kind in KINDS}
         self._positions = {kind: {obj.id: i for i, obj in enumerate(self._items(kind))} for kind in KINDS}
         with collector_paused():  # a big map's layout is a million objects, none garbage
             self.layout = MapLayout(map_)
@@ -79,7 +80,7 @@ class MapDocument(QObject):
 
     def get(self, kind: str, object_id: str) -> Any | None:
         position = self._positions[kind].get(object_id)  # a Kind hashes as its word
-        return None if position is None else getattr(self.map, Kind(kind).plural)[position]
+        return None if position is None else self._lists[kind][position]
 
     def label(self, kind: str, object_id: str) -> str:
         """What the GM calls an object: its name, else its id."""
@@ -222,7 +223,7 @@ class MapDocument(QObject):
     # -- keeping derived state current ---------------------------------------------------
 
     def _items(self, kind: Kind) -> list:
-        return getattr(self.map, kind.plural)
+        return self._lists[kind]
 
     def _renumber(self, kind: Kind) -> None:
         self._positions[kind] = {obj.id: i for i, obj in enumerate(self._items(kind))}
