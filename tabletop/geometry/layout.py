@@ -7,6 +7,7 @@ a bucket index answers "what lies here" and is kept current edit by edit. Qt-fre
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable
 
@@ -19,6 +20,9 @@ from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 Box = tuple[float, float, float, float]
 """(left, top, right, bottom) in map units."""
 
+LARGE_CELLS = 1024
+"""An object whose box covers more cells than this (a zone the size of a continent) is kept
+in a short list every query tests, instead of in thousands of cells."""
 CELL = 240.0
 """Side of one bucket in map units: a few zones across, so a point or a screen tile touches few buckets."""
 
@@ -87,6 +91,13 @@ def _bucket_all(boxes: dict[tuple[str, str], Box]) -> dict[tuple[int, int], set[
     return {cell: {keys[i] for i in owners[a:b]} for cell, a, b in zip(cells, starts, ends, strict=True)}
 
 
+def _cell_count(box: Box) -> int:
+    left, top, right, bottom = box
+    return (math.floor(right / CELL) - math.floor(left / CELL) + 1) * (
+        math.floor(bottom / CELL) - math.floor(top / CELL) + 1
+    )
+
+
 def _cells(box: Box) -> Iterable[tuple[int, int]]:
     left, top, right, bottom = box
     for cx in range(math.floor(left / CELL), math.floor(right / CELL) + 1):
@@ -131,13 +142,15 @@ class MapLayout:
             self.borders_at[border.b].add(border.id)
         self._buckets: dict[tuple[int, int], set[tuple[str, str]]] = {}
         self._touching: dict[tuple[str, str], BorderLine] = {}
+        self._large: set[tuple[str, str]] = set()
         if not index:
             return
         for zone in map_.zones:
             self.boxes[("zone", zone.id)] = zone_box(zone)
         for border in map_.borders:
             self.boxes[("border", border.id)] = border_box(border, self.lines[border.id])
-        self._buckets = _bucket_all(self.boxes)
+        self._large = {key for key, box in self.boxes.items() if _cell_count(box) > LARGE_CELLS}
+        self._buckets = _bucket_all({key: box for key, box in self.boxes.items() if key not in self._large})
 
     # -- keeping current ---------------------------------------------------------------------
 
@@ -184,7 +197,11 @@ class MapLayout:
             self.lines[border.id] = line
         boxes = {("border", b.id): border_box(b, self.lines[b.id]) for b in new}
         self.boxes.update(boxes)
-        for cell, keys in _bucket_all(boxes).items():  # new borders' cells in one numpy pass
+        large = {key for key, box in boxes.items() if _cell_count(box) > LARGE_CELLS}
+        self._large |= large
+        for cell, keys in _bucket_all(
+            {k: v for k, v in boxes.items() if k not in large}
+        ).items():  # new borders' cells in one numpy pass
             self._buckets.setdefault(cell, set()).update(keys)
 
     def touching_pairs(self, order: list[str]) -> list[tuple[str, str]]:
@@ -204,11 +221,14 @@ class MapLayout:
         for a_id, box in bounds.items():
             left, top, right, bottom = box
             mine = rank[a_id]
-            near: set[tuple[str, str]] = set()
-            for cell in _cells(box):
-                near.update(buckets.get(cell, ()))
+            if _cell_count(box) > LARGE_CELLS:
+                near = self.find(box)
+            else:
+                near = set(self._large)
+                for cell in _cells(box):
+                    near.update(buckets.get(cell, ()))
             for kind, b_id in near:
-                if kind != "zone" or rank.get(b_id, -1) <= mine or b_id not in bounds:
+                if kind != "zone" or b_id not in bounds or rank[b_id] <= mine:
                     continue
                 b_left, b_top, b_right, b_bottom = bounds[b_id]
                 if left <= b_right and b_left <= right and top <= b_bottom and b_top <= bottom:
@@ -232,14 +252,24 @@ class MapLayout:
 
     def _index(self, key: tuple[str, str], box: Box) -> None:
         self.boxes[key] = box
+        if _cell_count(box) > LARGE_CELLS:
+            self._large.add(key)
+            return
         for cell in _cells(box):
             self._buckets.setdefault(cell, set()).add(key)
 
     def _unindex(self, key: tuple[str, str]) -> None:
         box = self.boxes.pop(key, None)
-        if box is not None:
+        if key in self._large:
+            self._large.discard(key)
+        elif box is not None:
             for cell in _cells(box):
                 self._buckets.get(cell, set()).discard(key)
+
+    def _bucket(self, x: float, y: float) -> Iterable[tuple[str, str]]:
+        """What may lie at a point: its cell's objects and the few large ones."""
+        bucket = self._buckets.get((math.floor(x / CELL), math.floor(y / CELL)), ())
+        return itertools.chain(bucket, self._large) if self._large else bucket
 
     # -- what is where -------------------------------------------------------------------------
 
@@ -247,9 +277,13 @@ class MapLayout:
         """Every zone and border whose drawn box meets `box`, unordered."""
         left, top, right, bottom = box
         found: set[tuple[str, str]] = set()
-        edge: set[tuple[str, str]] = set()
-        for cx, cy in _cells(box):
-            bucket = self._buckets.get((cx, cy), ())
+        edge: set[tuple[str, str]] = set(self._large)
+        if _cell_count(box) > len(self._buckets):  # a box wider than the map: walk the map's cells
+            x0, y0, x1, y1 = (math.floor(v / CELL) for v in box)
+            cells = ((c, b) for c, b in self._buckets.items() if x0 <= c[0] <= x1 and y0 <= c[1] <= y1)
+        else:
+            cells = ((c, self._buckets.get(c, ())) for c in _cells(box))
+        for (cx, cy), bucket in cells:
             whole = left <= cx * CELL and (cx + 1) * CELL <= right and top <= cy * CELL and (cy + 1) * CELL <= bottom
             (found if whole else edge).update(bucket)  # a cell wholly inside needs no box test
         boxes = self.boxes
@@ -263,7 +297,7 @@ class MapLayout:
     def zones_at(self, x: float, y: float) -> list[str]:
         """The zones whose shape holds the point, in no particular order."""
         hits = []
-        for kind, zone_id in self._buckets.get((math.floor(x / CELL), math.floor(y / CELL)), ()):
+        for kind, zone_id in self._bucket(x, y):
             if kind == "zone":
                 shape = self.zones[zone_id].shape
                 if isinstance(shape, NodeShape):
@@ -276,7 +310,7 @@ class MapLayout:
     def borders_near(self, x: float, y: float, reach: float = BORDER_HIT) -> list[str]:
         """The borders whose line passes within `reach` of the point or whose badge holds it."""
         hits = []
-        for kind, border_id in self._buckets.get((math.floor(x / CELL), math.floor(y / CELL)), ()):
+        for kind, border_id in self._bucket(x, y):
             if kind != "border":
                 continue
             line = self.lines[border_id]

@@ -10,10 +10,11 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-MAX_COORDINATE = 1_000_000.0
+MAX_COORDINATE = 100_000.0
 """How far from the origin anything on a map may lie, in map units: at 40 units an area,
-25,000 areas each way; far past any table, and small enough that every picture can be drawn."""
-MAX_RADIUS = 100_000.0
+2,500 areas each way, and a 100k-zone map is 23,000 units across; small enough that the
+window and every export stay quick (a zone a million units long took the window 15 s)."""
+MAX_RADIUS = 10_000.0
 """The largest node zone's radius, in map units."""
 MAX_AREA_SIZE = 1_000.0
 """The largest side of one area of an encounter grid, in map units."""

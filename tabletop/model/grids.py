@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import MAX_AREA_SIZE, Coordinate, GameNumber, Id, Line, Model
+from tabletop.model.base import MAX_AREA_SIZE, MAX_COORDINATE, Coordinate, GameNumber, Id, Line, Model
 
 TILE_AREAS = 5
 SegmentProperty = Literal["rough", "slippery", "cover", "ledge", "steep", "water"]
@@ -109,6 +109,14 @@ class EncounterGrid(Model):
         # distinct spots inside their bounding box fill it exactly when there are as many as it holds
         if len(spots) != (max(rows) - min(rows) + 1) * (max(cols) - min(cols) + 1):
             raise ValueError(f"grid '{self.id}' has a gap: its tiles do not form a rectangle")
+        r0, c0, r1, c1 = self.area_bounds()
+        (x, y), size = self.origin, self.area_size
+        corners = (x + c0 * size, x + (c1 + 1) * size, y + r0 * size, y + (r1 + 1) * size)
+        if max(abs(v) for v in corners) > MAX_COORDINATE:
+            raise ValueError(
+                f"grid '{self.id}' reaches off the map: its areas must lie within {MAX_COORDINATE:.0f} map units "
+                "of the origin either way"
+            )
         return self
 
     def tile_bounds(self) -> tuple[int, int, int, int]:

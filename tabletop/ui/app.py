@@ -5,9 +5,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from pathlib import Path
 
-from tabletop.io import load_map
+from tabletop.io.read import load_map_stamped
 
 HEADLESS_PLATFORMS = {"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay"}
 """Qt platforms that draw without a desktop session, so they need no DISPLAY."""
@@ -37,7 +36,10 @@ def run(path: str | None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 1
-    map_ = load_map(path) if path else None
+    from tabletop.heap import collector_paused
+
+    with collector_paused():  # the editor's open path: what was read is frozen out of the collector
+        loaded = load_map_stamped(path) if path else None
     from PySide6.QtWidgets import QApplication
 
     from tabletop.render.style import font_family
@@ -51,8 +53,8 @@ def run(path: str | None) -> int:
     follow_scheme(app)
     font_family()
     window = MainWindow()
-    if map_ is not None:
-        window.document.replace_map(map_, Path(path))
+    if loaded is not None:
+        window.files.show_loaded(path, *loaded)  # an absolute path, the file's stamp, Open Recent
     window.show()
     from PySide6.QtCore import QTimer
 

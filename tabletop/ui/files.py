@@ -15,6 +15,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from tabletop.document import MapDocument
+from tabletop.heap import collector_paused
 from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, load_map_stamped, save_map
 from tabletop.model import Map
 
@@ -83,7 +84,8 @@ class FileHandler:
 
     def _load(self, path: Path) -> bool:
         try:
-            map_, stamp = load_map_stamped(path)
+            with collector_paused():  # the map is kept for the session: out of the collector's sight
+                map_, stamp = load_map_stamped(path)
         except MapFileError as error:
             QMessageBox.warning(self.window, "Could not open the map", str(error))
             return False

@@ -84,17 +84,19 @@ def discard(recovered: Recovered) -> None:
 class Autosaver(QObject):
     """Writes the document to the recovery folder on a timer while it has unsaved changes.
 
-    `failed(message)` says in one line why an autosave could not be written; the window the
-    document belongs to shows it in its status bar, so a GM knows the net is down.
+    `status(message)` says in one line why an autosave could not be written, and that it
+    works again after a failure; the window the document belongs to shows it in its status
+    bar, so a GM knows when the net is down.
     """
 
-    failed = Signal(str)
+    status = Signal(str)
 
     def __init__(self, document: MapDocument, interval_ms: int = INTERVAL_MS) -> None:
         super().__init__(document)
         window = document.parent()
         if isinstance(window, QMainWindow):
-            self.failed.connect(window.statusBar().showMessage)
+            self.status.connect(window.statusBar().showMessage)
+        self._failing = False
         self.document = document
         self.key = uuid.uuid4().hex
         self._saved_revision: int | None = None
@@ -118,10 +120,17 @@ class Autosaver(QObject):
             self._write_note()
         except Exception as error:  # autosave must never interrupt the game; the next tick tries again
             why = error.problem if isinstance(error, MapFileError) else f"{type(error).__name__}: {error}"
-            self.failed.emit(one_line(f"Autosave failed, your changes are not yet safe: {why}"))
+            self._fail(why)
             return False
         self._saved_revision = self.document.revision
+        if self._failing:
+            self._failing = False
+            self.status.emit("Autosave works again: your changes are kept for recovery")
         return True
+
+    def _fail(self, why: str) -> None:
+        self._failing = True
+        self.status.emit(one_line(f"Autosave failed, your changes are not yet safe: {why}"))
 
     def _write_note(self) -> None:
         source = self.document.path
@@ -141,7 +150,7 @@ class Autosaver(QObject):
         try:
             self._write_note()  # this session's pid: no other start offers it meanwhile
         except OSError as error:
-            self.failed.emit(one_line(f"Autosave failed, your changes are not yet safe: {error}"))
+            self._fail(str(error))
 
     def discard(self) -> None:
         for path in (self.map_file, self.map_file.with_suffix(".json")):

@@ -105,3 +105,18 @@ def test_the_bulk_index_equals_one_object_at_a_time():
         single.set_border(border)
     assert single.boxes == bulk.boxes
     assert {cell: keys for cell, keys in single._buckets.items() if keys} == bulk._buckets
+
+
+def test_a_zone_the_size_of_a_continent_is_found_without_walking_its_cells():
+    from tabletop.geometry.layout import LARGE_CELLS, MapLayout
+    from tabletop.model import Map, PolygonShape, Zone
+
+    huge = Zone(id="sea", shape=PolygonShape(points=[(-90_000, -90_000), (90_000, -90_000), (90_000, 90_000)]))
+    isle = Zone(id="isle", shape=PolygonShape(points=[(0, 0), (40, 0), (40, 40), (0, 40)]))
+    layout = MapLayout(Map(zones=[huge, isle]))
+    assert ("zone", "sea") in layout._large and len(layout._buckets) < LARGE_CELLS
+    assert layout.find((10, 10, 20, 20)) == {("zone", "sea"), ("zone", "isle")}
+    assert layout.find((-1e5, -1e5, 1e5, 1e5)) == {("zone", "sea"), ("zone", "isle")}
+    assert sorted(layout.zones_at(5, 5)) == ["isle", "sea"]
+    layout.drop("zone", "sea")
+    assert layout.find((10, 10, 20, 20)) == {("zone", "isle")} and not layout._large

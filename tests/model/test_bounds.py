@@ -28,7 +28,7 @@ def _set(document: dict, path: tuple, value) -> dict:
 CASES = [
     ("warehouse", ("zones", 0, "shape", "points", 0, 0), 3e9, "a coordinate of 3e+09 is off the map"),
     ("warehouse", ("zones", 0, "shape", "points", 0, 1), -1e308, "a coordinate of -1e+308 is off the map"),
-    ("nephrite-net", ("zones", 0, "shape", "y"), 1e5 + MAX_COORDINATE, "a coordinate of 1.1e+06 is off the map"),
+    ("nephrite-net", ("zones", 0, "shape", "y"), 1.5 * MAX_COORDINATE, "a coordinate of 150000 is off the map"),
     ("nephrite-net", ("zones", 0, "shape", "radius"), 1e7, "a radius of 1e+07 is more than a map can mean"),
     ("warehouse", ("tokens", 0, "speeds", "run"), 10**8, "a run speed of 100000000 is more than a map can mean"),
     ("warehouse", ("tokens", 0, "reach"), 10**6, "a reach of 1000000 is more than a map can mean"),
@@ -100,3 +100,16 @@ def test_the_schema_refuses_what_the_loader_refuses():
         assert not validator.is_valid(_set(_document(sample), path, value)), path
     assert not validator.is_valid(_set(_document(), ("zones", 0, "name"), "red\x1b[31m"))
     assert validator.is_valid(_set(_document(), ("zones", 0, "gm_notes"), "two\nlines\tand a tab"))
+
+
+def test_a_grid_that_reaches_off_the_map_is_refused():
+    document = _document("af-encounter")
+    grid = document["grids"][0]
+    grid["origin"] = [MAX_COORDINATE - 100, 0]
+    with pytest.raises(MapFileError, match=r"grids\[0\]: grid '.*' reaches off the map"):
+        map_from_bytes(json.dumps(document).encode(), "grid.tabletop")
+    grid["origin"] = [0, 0]
+    grid["area_size"] = 1000
+    grid["tiles"] = [{**tile, "row": tile["row"] + 900} for tile in grid["tiles"]]
+    with pytest.raises(MapFileError, match="reaches off the map"):
+        map_from_bytes(json.dumps(document).encode(), "grid.tabletop")

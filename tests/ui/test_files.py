@@ -171,6 +171,9 @@ def test_a_failing_autosave_is_said_in_the_status_bar(window, maps_dir):
     message = window.statusBar().currentMessage()
     assert message.startswith("Autosave failed, your changes are not yet safe: could not be saved")
     assert message.isprintable()
+    _rename(window, "Bay")
+    assert window.autosaver.tick()
+    assert window.statusBar().currentMessage() == "Autosave works again: your changes are kept for recovery"
 
 
 def _crashed_session(source, map_):
@@ -271,3 +274,29 @@ def test_a_map_opened_from_the_command_line_is_shown_stamped_and_remembered(wind
     save_map(warehouse().model_copy(update={"title": "Changed meanwhile"}), tmp_path / "w.tabletop")
     assert not window.files.save(), "the file's stamp from the command line's read is checked"
     assert len(choices["asked"]) == 1
+
+
+def test_two_windows_on_one_file_the_second_save_asks(window, qtbot, tmp_path, choices):
+    from PySide6.QtCore import QSettings
+
+    from tabletop.ui.main_window import MainWindow
+
+    path = tmp_path / "w.tabletop"
+    save_map(warehouse(), path)
+    other = MainWindow(settings=QSettings(str(tmp_path / "other.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(other)
+    assert window.files.open(path) and other.files.open(path)
+    _rename(window, "First window's name")
+    _rename(other, "Second window's name")
+    assert window.files.save()
+    assert not other.files.save(), "the last save no longer silently wins"
+    assert choices["asked"][0].startswith(f"{path}: was changed on disk by another program")
+    assert load_map(path).zone("z2").name == "First window's name" and other.document.modified
+
+
+def test_the_windows_open_path_keeps_the_map_out_of_the_collectors_sight(window, maps_dir):
+    import gc
+
+    gc.unfreeze()
+    assert window.files.open(maps_dir / "warehouse.tabletop")
+    assert gc.get_freeze_count() > 0 and gc.isenabled()

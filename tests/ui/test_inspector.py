@@ -68,15 +68,33 @@ def test_several_objects_show_what_they_share_not_the_map(qtbot, window):
     tokens = [("token", t.id) for t in window.document.map.tokens]
     zones = [("zone", z.id) for z in window.document.map.zones]
     window.document.select(tokens + zones)
-    inspector = window.inspector
+    inspector, page = window.inspector, window.inspector.shared_page
     _settle(window)
     assert inspector.title.text() == f"{len(tokens) + len(zones)} objects selected"
     assert inspector.kind.text() == f"{len(tokens)} tokens, {len(zones)} zones"
     assert not inspector.map_title.isVisible() and not inspector.map_notes.isVisible()
-    assert "Hidden from players: no" in inspector.shared.text()
-    sides = {t.side for t in window.document.map.tokens}
+    assert list(page.widgets) == ["hidden"] and not page.widgets["hidden"].isChecked()
     window.document.select(tokens)
-    assert ("Side: " in inspector.shared.text()) == (len(sides) == 1)
+    sides = {t.side for t in window.document.map.tokens}
+    assert page.widgets["side"].text() == (sides.pop() if len(sides) == 1 else "")
+    assert "Reach: 1" in page.shared.text()
+
+
+def test_hide_and_colour_many_zones_in_one_undo_step(qtbot, window, monkeypatch):
+    window.document.replace_map(warehouse(), None)
+    zones = [("zone", z.id) for z in window.document.map.zones]
+    window.document.select(zones)
+    stack = window.document.undo_stack
+    window.inspector.shared_page.widgets["hidden"].click()
+    assert all(z.hidden for z in window.document.map.zones) and stack.count() == 1
+    monkeypatch.setattr(QColorDialog, "getColor", lambda *args: QColor("#336699"))
+    QApplication.processEvents()
+    window.inspector.shared_page.widgets["fill.colour"].click()
+    assert {z.fill.colour for z in window.document.map.zones} == {"#336699"} and stack.count() == 2
+    stack.undo()
+    stack.undo()
+    assert not any(z.hidden for z in window.document.map.zones)
+    assert window.document.selection == zones
 
 
 def test_colour_comes_from_a_picker(qtbot, window, monkeypatch):

@@ -82,3 +82,13 @@ def test_the_tokens_list_keeps_map_order_after_an_undo(qtbot, window):
     window.document.undo_stack.undo()
     shown = [window.token_list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(window.token_list.count())]
     assert shown == [t.id for t in window.document.map.tokens]
+
+
+def test_the_zones_list_mirrors_a_scattered_selection(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    window.document.select([("zone", "z3"), ("token", "gatto"), ("zone", "z1")])
+    listing = window.zone_list
+    assert [listing.rows[z].isSelected() for z in ("z1", "z2", "z3")] == [True, False, True]
+    assert window.token_list.rows["gatto"].isSelected() and not window.token_list.rows["hargan"].isSelected()
+    window.document.select([("zone", "z2")])
+    assert [listing.rows[z].isSelected() for z in ("z1", "z2", "z3")] == [False, True, False]

@@ -13,12 +13,13 @@ from tabletop.document.commands.edits import (
     remove_zone,
 )
 from tabletop.document.commands.merge import MergeId
-from tabletop.document.commands.put import AddMany
+from tabletop.document.commands.put import AddMany, EditMany
 
 __all__ = [
     "AddMany",
     "AddObject",
     "Batch",
+    "EditMany",
     "EditMap",
     "EditObject",
     "MergeId",

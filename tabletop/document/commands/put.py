@@ -55,3 +55,20 @@ class AddMany(QUndoCommand):
 
     def undo(self) -> None:
         self.positions = self.document.drop_many(self.kind, [obj.id for obj in self.objs])
+
+
+class EditMany(QUndoCommand):
+    """Change many objects of one kind as one change (hide 2000 zones at once): the views
+    hear of it once, not once per object."""
+
+    def __init__(self, document: MapDocument, kind: str, afters: list[Any], text: str) -> None:
+        super().__init__(text)
+        self.document, self.kind = document, Kind(kind)
+        self.befores = [document.get(kind, obj.id) for obj in afters]
+        self.afters = list(afters)
+
+    def redo(self) -> None:
+        self.document.put_many(self.kind, self.afters)
+
+    def undo(self) -> None:
+        self.document.put_many(self.kind, self.befores)

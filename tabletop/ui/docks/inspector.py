@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QStringListModel, Qt
+from PySide6.QtCore import QStringListModel, Qt, QTimer
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,8 +29,9 @@ from tabletop.document import MapDocument
 from tabletop.document.commands import EditMap, EditObject
 from tabletop.model import FillStyle, Passage, Speeds, Token
 from tabletop.ui.badge_tips import as_tooltip, explain_badge
-from tabletop.ui.docks.fields import Field, choices, count, error_text, optional, read, spin, updated
+from tabletop.ui.docks.fields import Field, choices, count, error_text, optional, spin, updated
 from tabletop.ui.docks.passages import PassageEditor
+from tabletop.ui.docks.shared import SharedPage
 from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, PointEdit
 
 KIND_WORDS = {"zone": "zone", "border": "border", "token": "token", "grid": "encounter grid"}
@@ -42,21 +43,12 @@ def _text(lines: int = 3) -> QPlainTextEdit:
     return box
 
 
-def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "none"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
-
-
 class Inspector(QWidget):
     def __init__(self, document: MapDocument) -> None:
         super().__init__()
         self.document = document
         self.shown: tuple[str, str] | None = None
+        self._pending = False
         self.fields: dict[str, list[Field]] = {}
         self.labels: dict[str, dict[str, str]] = {}
         self.pages = QStackedWidget()
@@ -155,7 +147,7 @@ class Inspector(QWidget):
         side = QLineEdit()
         self.sides = QStringListModel()
         side.setCompleter(QCompleter(self.sides, side))
-        side.setToolTip("Tokens on different sides are opponents")
+        side.setToolTip("The token's side: tokens of other sides can be its opponents")
         rows = [
             ("Name", "name", QLineEdit()),
             ("Side", "side", side),
@@ -178,7 +170,7 @@ class Inspector(QWidget):
 
     def _page_grid(self) -> None:
         area = QDoubleSpinBox()
-        area.setRange(1, 1000)
+        area.setRange(0.1, 1000)
         area.setDecimals(1)
         area.setToolTip("The width of one area on the map canvas")
         self.grid_tiles = QLabel()
@@ -195,14 +187,8 @@ class Inspector(QWidget):
         )
 
     def _page_many(self) -> None:
-        page = QWidget()
-        layout = QVBoxLayout(page)
-        self.shared = QLabel()
-        self.shared.setWordWrap(True)
-        self.shared.setAlignment(Qt.AlignmentFlag.AlignTop)
-        layout.addWidget(self.shared)
-        layout.addStretch(1)
-        self.pages.addWidget(page)
+        self.shared_page = SharedPage(self.document, self.labels, self.problem)
+        self.pages.addWidget(self.shared_page)
         self.fields["many"] = []
 
     # -- showing -----------------------------------------------------------------------------
@@ -258,27 +244,26 @@ class Inspector(QWidget):
         self.map_summary.setText(", ".join(count(len(items), word) for items, word in parts))
 
     def _load_many(self, selection: list[tuple[str, str]]) -> None:
-        """Several objects: how many of each kind, and the values they all share."""
+        """Several objects: how many of each kind, and what they share."""
         self.pages.setCurrentIndex(list(self.fields).index("many"))
         self.title.setText(f"{len(selection)} objects selected")
         kinds = list(dict.fromkeys(kind for kind, _ in selection))
         self.kind.setText(", ".join(count(sum(k == kind for k, _ in selection), KIND_WORDS[kind]) for kind in kinds))
-        paths = [p for p in self.labels.get(kinds[0], {}) if all(p in self.labels.get(k, {}) for k in kinds)]
-        objects = [self.document.get(*key) for key in selection]
-        lines = []
-        for path in paths:
-            values = {repr(read(obj, path)) for obj in objects}
-            if len(values) == 1:
-                lines.append(f"{self.labels[kinds[0]][path]}: {_shown(read(objects[0], path))}")
-        self.shared.setText("They share\n" + "\n".join(lines) if lines else "They share no property.")
+        self.shared_page.load(selection)
 
     def _edited(self, change) -> None:
-        if (
-            change.removed
-            or self.shown is None
-            or (self.shown[0] == change.kind and self.shown[1] in change.object_ids)
-        ):
+        shown = self.shown
+        if shown is not None and shown[0] == change.kind and shown[1] in change.object_ids:
             self.refresh()
+        elif (shown is None or change.removed) and not self._pending:
+            # the map's counts or many objects: once after a burst of changes (an undone bulk
+            # edit of a thousand zones), not once per zone
+            self._pending = True
+            QTimer.singleShot(0, self._refresh_later)
+
+    def _refresh_later(self) -> None:
+        self._pending = False
+        self.refresh()
 
     # -- editing -----------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ follows into the canvas, and Enter centres the view on the chosen object."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QListWidget, QListWidgetItem
 
@@ -81,11 +81,26 @@ class ObjectList(QListWidget):
         self.document.select(chosen)
 
     def _from_document(self) -> None:
+        """Mirror the document's selection in one call: item by item, Qt's selection costs
+        grow with the list, and Select All on 10k zones took 26 s."""
         self._syncing = True
-        wanted = {i for k, i in self.document.selection if k == self.kind}
-        for object_id, item in self.rows.items():
-            item.setSelected(object_id in wanted)
+        rows = sorted(self._row(i) for k, i in self.document.selection if k == self.kind and i in self.rows)
+        chosen = QItemSelection()
+        start = 0
+        for k, row in enumerate(rows):
+            if k + 1 == len(rows) or rows[k + 1] != row + 1:
+                chosen.select(self.model().index(rows[start], 0), self.model().index(row, 0))
+                start = k + 1
+        self.selectionModel().select(chosen, QItemSelectionModel.SelectionFlag.ClearAndSelect)
         self._syncing = False
+
+    def _row(self, object_id: str) -> int:
+        """The list follows the map's order, so the document knows the row; checked, not trusted."""
+        row = self.document.position(self.kind, object_id)
+        item = self.item(row)
+        if item is not None and item.data(Qt.ItemDataRole.UserRole) == object_id:
+            return row
+        return self.row(self.rows[object_id])
 
     def empty_text(self) -> str:
         """What to do when the list is empty, said in the list itself."""

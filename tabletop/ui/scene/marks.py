@@ -4,13 +4,12 @@ dragged token. Neither is ever drawn in the players' picture."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter, QPen
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
 from tabletop.document import MapDocument
 from tabletop.geometry.shapes import grid_rect
-from tabletop.render.badge_paint import paint_badge
-from tabletop.render.paint import paint_border, paint_reach_area, paint_reach_zone, zone_path
+from tabletop.render.paint import paint_reach_area, paint_reach_zone, paint_selection, zone_path
 from tabletop.render.style import MapStyle
 from tabletop.ui.scene.items import detail_for
 
@@ -78,12 +77,17 @@ class SelectionMarks(QGraphicsItem):
         self._bounds = QRectF()
 
     def refresh(self) -> None:
-        keys = self.document.layout.boxes
+        layout = self.document.layout
+        keys = layout.boxes
         self.marked = [key for key in self.document.selection if key in keys]
         rect = QRectF()
-        for key in self.marked:
-            left, top, right, bottom = keys[key]
-            rect = rect.united(QRectF(left, top, right - left, bottom - top))
+        for kind, object_id in self.marked:
+            touched = [(kind, object_id)]
+            if kind == "zone":  # its borders' badges are drawn again over the outline
+                touched += [("border", b) for b in layout.borders_at.get(object_id, ())]
+            for key in touched:
+                left, top, right, bottom = keys[key]
+                rect = rect.united(QRectF(left, top, right - left, bottom - top))
         self.prepareGeometryChange()
         self._bounds = rect
         self.update()
@@ -92,15 +96,4 @@ class SelectionMarks(QGraphicsItem):
         return self._bounds
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        layout = self.document.layout
-        detail = detail_for(painter)
-        pen = QPen(self.style.selection, 3.0)
-        pen.setCosmetic(not detail)
-        for kind, object_id in self.marked:
-            if kind == "zone":
-                painter.strokePath(zone_path(layout.zones[object_id]), pen)
-            else:
-                line = layout.lines[object_id]
-                paint_border(painter, line, self.style, selected=True)
-                if detail:
-                    paint_badge(painter, layout.borders[object_id], line, self.style)
+        paint_selection(painter, self.document.layout, self.marked, self.style, detail_for(painter))

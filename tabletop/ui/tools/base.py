@@ -10,6 +10,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent
 
 from tabletop.document import MapDocument
 from tabletop.model import PolygonShape
+from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.kinds import Kind
 from tabletop.ui.scene.editor_scene import EditorScene
 
@@ -49,6 +50,7 @@ class Tool:
     def snap(self, pos: QPointF, grid: bool = True) -> tuple[float, float]:
         """Snap to an existing vertex within a few screen pixels, else to the drawing grid, so
         neighbouring zones share their edges exactly."""
+        pos = QPointF(*on_map(pos.x(), pos.y()))
         best = nearest_vertex(self.document, pos.x(), pos.y(), SNAP_PIXELS / max(self.view.scale_now(), 1e-6))
         if best is not None:
             return best
@@ -71,3 +73,9 @@ def nearest_vertex(document: MapDocument, x: float, y: float, reach: float) -> t
             if d <= best_d:
                 best, best_d = (vx, vy), d
     return best
+
+
+def on_map(x: float, y: float) -> tuple[float, float]:
+    """A point held within the coordinates a map file may hold: an edit that drags a vertex
+    past them would leave a map the loader refuses."""
+    return (max(-MAX_COORDINATE, min(MAX_COORDINATE, x)), max(-MAX_COORDINATE, min(MAX_COORDINATE, y)))

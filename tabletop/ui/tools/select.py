@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsView
 
 from tabletop.document.commands import Batch, EditObject, MoveToken, remove
 from tabletop.model import AreaLocation, NodeShape, PolygonShape, Zone, ZoneLocation
+from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.kinds import Kind
 from tabletop.ui.tools.base import GRID_STEP, Tool
 from tabletop.ui.tools.reach import ReachSettings, token_reach
@@ -20,7 +21,14 @@ TURN_STEP = 15.0
 
 
 def moved_zone(zone: Zone, dx: float, dy: float) -> Zone:
+    """The zone moved by (dx, dy), as far as the map's bounds allow."""
     shape = zone.shape
+    if isinstance(shape, NodeShape):
+        xs, ys = [shape.x], [shape.y]
+    else:
+        xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
+    dx = max(-MAX_COORDINATE - min(xs), min(MAX_COORDINATE - max(xs), dx))
+    dy = max(-MAX_COORDINATE - min(ys), min(MAX_COORDINATE - max(ys), dy))
     if isinstance(shape, NodeShape):
         moved = shape.model_copy(update={"x": shape.x + dx, "y": shape.y + dy})
     else:

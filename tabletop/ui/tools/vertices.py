@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from tabletop.document.commands import EditObject
 from tabletop.model import PolygonShape, Zone
 from tabletop.model.zones import MIN_POLYGON_AREA, polygon_area
-from tabletop.ui.tools.base import SNAP_PIXELS, Tool
+from tabletop.ui.tools.base import SNAP_PIXELS, Tool, on_map
 
 _gestures = itertools.count(1)
 
@@ -128,7 +128,7 @@ class VertexTool(Tool):
         others = [p for i, p in enumerate(points) if i != self.dragging]
         target = self.snap(pos)
         if target in others:  # never snap a vertex onto its own zone's other vertices
-            target = (pos.x(), pos.y())
+            target = on_map(pos.x(), pos.y())
         points[self.dragging] = target
         self._edit(points, "Move a vertex", merge=f"vertex-{self._gesture}")
         return True
