@@ -166,6 +166,11 @@ def token_spots(
     return spots
 
 
+def occupied_zones(map_: Map) -> set[str]:
+    """The zones where tokens stand: a zone's label keeps clear of its tokens' place only there."""
+    return {token.location.zone for token in map_.tokens if isinstance(token.location, ZoneLocation)}
+
+
 def map_bounds(map_: Map, margin: float = 40.0) -> tuple[float, float, float, float]:
     """(x, y, width, height) around everything drawn; a small square for an empty map."""
     xs: list[float] = []
@@ -194,6 +199,7 @@ __all__ = [
     "grid_rect",
     "map_bounds",
     "name_width",
+    "occupied_zones",
     "shared_edges",
     "token_spots",
     "token_step",

@@ -13,8 +13,8 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 
 from tabletop.geometry.labels import label_spot, may_fit, zone_anchor
 from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, token_spots
-from tabletop.model import Map, NodeShape, Zone, ZoneLocation
+from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, occupied_zones, token_spots
+from tabletop.model import Map, NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.background import paint_background
 from tabletop.render.badge_paint import badge_box, paint_badges
@@ -246,8 +246,8 @@ def paint_map(
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail)
     layout = MapLayout(map_, index=False)
-    occupied = {t.location.zone for t in map_.tokens if isinstance(t.location, ZoneLocation)}
-    paint_region(p, layout, [z.id for z in map_.zones], [b.id for b in map_.borders], style, detail, occupied)
+    zone_ids, border_ids = [z.id for z in map_.zones], [b.id for b in map_.borders]
+    paint_region(p, layout, zone_ids, border_ids, style, detail, occupied_zones(map_))
     spots = token_spots(map_, name_scale=style.text_scale)
     for token in map_.tokens:
         if token.id in spots:

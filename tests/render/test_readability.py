@@ -162,3 +162,20 @@ def test_no_badge_covers_a_zone_name(qapp, monkeypatch, maps_dir):
                 x0, y0, x1, y1 = badge_box(border, layout.lines[border.id], MapStyle())
                 badge = QRectF((x0 - left) * scale, (y0 - top) * scale, (x1 - x0) * scale, (y1 - y0) * scale)
                 assert not ink.intersects(badge), f"{path.stem}: a badge covers '{drawn.text}'"
+
+
+def test_a_zone_name_sits_in_the_middle_of_an_empty_zone_and_above_its_tokens(qapp, monkeypatch, maps_dir):
+    map_ = load_map(maps_dir / "hillside.tabletop")
+    texts = record_texts(monkeypatch)
+    _, scale, _, top = paint(map_, MapStyle(), 960)
+    drawn = {t.text: t.box.center() for t in texts}
+    spots = token_spots(map_)
+    for zone in map_.zones:
+        ys = [y for _, y in zone.shape.points]
+        middle = ((min(ys) + max(ys)) / 2 - top) * scale
+        name = drawn[zone.label]
+        standing = [spots[t.id] for t in map_.tokens if t.location.zone == zone.id]
+        if standing:
+            assert name.y() < (standing[0][1] - top) * scale - 32 * scale, f"{zone.label} above its tokens"
+        else:
+            assert abs(name.y() - middle) < 2, f"{zone.label} in the middle"

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from tabletop.io.read import map_from_bytes
 from tabletop.io.write import map_to_text
 from tabletop.model import Map, ZoneLocation
-from tabletop.rules.visibility import players_view, token_hidden
+from tabletop.rules.visibility import border_shown, players_view, token_hidden, token_shown, zone_shown
 from tabletop.samples import nephrite_net
 from tests.strategies import maps
 
@@ -50,3 +50,13 @@ def test_the_players_view_saves_like_any_map():
     text = map_to_text(players_view(map_))
     assert "Research vault" not in text
     assert "Gateway" in text
+
+
+@given(secret_maps())
+def test_object_by_object_questions_agree_with_the_view(map_):
+    """A players' scene that filters the GM's indexes one object at a time shows what the view holds."""
+    find_zone = {z.id: z for z in map_.zones}.get
+    view = players_view(map_)
+    assert [z.id for z in map_.zones if zone_shown(z)] == [z.id for z in view.zones]
+    assert [b.id for b in map_.borders if border_shown(b, find_zone)] == [b.id for b in view.borders]
+    assert [t.id for t in map_.tokens if token_shown(t, find_zone)] == [t.id for t in view.tokens]
