@@ -131,6 +131,10 @@ class MapDocument(QObject):
             self._spots = (self.revision, spots)
         return spots
 
+    def occupied_zones(self) -> set[str]:
+        """The zones where tokens stand (a zone's name keeps clear of its tokens only there)."""
+        return {place for (kind, place), tokens in self.integrity.tokens_on.items() if kind is Kind.ZONE and tokens}
+
     def zone_at(self, x: float, y: float) -> str | None:
         """The topmost zone whose shape holds the point."""
         under = self.layout.zones_at(x, y)
@@ -229,10 +233,13 @@ class MapDocument(QObject):
         self._positions[kind] = {obj.id: i for i, obj in enumerate(self._items(kind))}
 
     def _track(self, kind: Kind, objs: list[Any], *, added: set[str]) -> tuple[Box, ...]:
+        occupied = self.occupied_zones() if kind is Kind.TOKEN else set()
         for obj in objs:
             self.integrity.put(kind, obj)
             if kind is Kind.GRID:
                 self._terrains.pop(obj.id, None)
+        if kind is Kind.TOKEN:
+            return self._boxes([(Kind.ZONE, z) for z in occupied ^ self.occupied_zones()])
         if kind not in (Kind.ZONE, Kind.BORDER):
             return ()
         if self._graph is not None:
@@ -253,10 +260,13 @@ class MapDocument(QObject):
         return before + self._boxes(keys)
 
     def _untrack(self, kind: Kind, objs: list[Any]) -> tuple[Box, ...]:
+        occupied = self.occupied_zones() if kind is Kind.TOKEN else set()
         for obj in objs:
             self.integrity.drop(kind, obj)
             if kind is Kind.GRID:
                 self._terrains.pop(obj.id, None)
+        if kind is Kind.TOKEN:
+            return self._boxes([(Kind.ZONE, z) for z in occupied ^ self.occupied_zones()])
         if kind not in (Kind.ZONE, Kind.BORDER):
             return ()
         if self._graph is not None:

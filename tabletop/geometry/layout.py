@@ -28,7 +28,7 @@ CELL = 240.0
 
 LABEL_ROOM: Box = (12.0, 50.0, 12.0, 12.0)
 """Room a polygon zone's label and outline need beyond its points (left, above, right, below)."""
-NODE_LABEL_ROOM: Box = (160.0, 50.0, 160.0, 12.0)
+NODE_LABEL_ROOM: Box = (160.0, 50.0, 160.0, 50.0)
 """A node's name is written above the disc, up to 300 units wide."""
 BADGE_HALF = (45.0, 18.0)
 """Half the size of a one-passage badge (cost each way and a door glyph)."""

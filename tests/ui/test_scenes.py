@@ -104,3 +104,24 @@ def test_an_inactive_tool_does_not_listen_to_changes(qtbot, window):
     window.set_tool("S")
     window.document.undo_stack.push(AddObject(window.document, Kind.ZONE, warehouse().zones[0]))
     assert refreshed == [()], "only the activation refreshed the handles; the edit came while inactive"
+
+
+def test_a_token_entering_an_empty_zone_repaints_that_zone(qapp):
+    document = MapDocument(warehouse())
+    seen: list = []
+    document.edited.connect(seen.append)
+    assert "z3" not in document.occupied_zones()
+    document.undo_stack.push(MoveToken(document, "gatto", ZoneLocation(zone="z3")))
+    assert document.layout.boxes[(Kind.ZONE, "z3")] in seen[-1].repaint, "its name moves up for the token"
+    assert "z3" in document.occupied_zones()
+
+
+def test_new_zones_get_distinct_colours(qtbot, window):
+    window.set_tool("N")
+    tool = window.tools["N"]
+    fills = set()
+    for k in range(4):
+        click(qtbot, window, 100 + 120 * k, 100)
+        fills.add(window.document.map.zones[-1].fill.colour)
+    assert len(window.document.map.zones) == 4 and len(fills) == 4
+    assert tool is window.view.tool

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGrap
 
 from tabletop.document import MapDocument
 from tabletop.geometry.shapes import TOKEN_RADIUS, grid_rect
-from tabletop.render.paint import paint_grid, paint_token
+from tabletop.render.paint import paint_grid, paint_token, token_rect
 from tabletop.render.style import DETAIL_SCALE, MapStyle
 
 
@@ -60,8 +60,7 @@ class TokenItem(MapItem):
         self.setVisible(spot is not None)
         if spot is not None:
             self.setPos(QPointF(*spot))
-        r = TOKEN_RADIUS
-        self.setRect(QRectF(-3 * r, -2.2 * r, 6 * r, 4.6 * r))
+        self.setRect(token_rect(self.style))
         self.update()
 
     def shape(self) -> QPainterPath:

@@ -198,7 +198,8 @@ class MapLayer(QGraphicsItem):
             painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
             painter.translate(-ix * TILE, -iy * TILE)
             painter.scale(level, level)
-            paint_region(painter, self.document.layout, zones, borders, self.style, detail)
+            layout, occupied = self.document.layout, self.document.occupied_zones()
+            paint_region(painter, layout, zones, borders, self.style, detail, occupied)
             painter.end()
         return pixmap
 

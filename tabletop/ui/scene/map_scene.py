@@ -85,8 +85,9 @@ class MapScene(QGraphicsScene):
 
     def _edited(self, change: Change) -> None:
         kind = change.kind
-        if kind in (Kind.ZONE, Kind.BORDER):
+        if change.repaint:  # a zone's label moves when the first token enters it or the last leaves
             self.layer.dirty(change.repaint)
+        if kind in (Kind.ZONE, Kind.BORDER):
             for box in change.repaint:
                 left, top, right, bottom = box
                 self._grow_to(QRectF(left, top, right - left, bottom - top))

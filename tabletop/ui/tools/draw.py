@@ -8,7 +8,8 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from tabletop.document.commands import AddObject
-from tabletop.model import NodeShape, PolygonShape, Zone
+from tabletop.geometry.palette import next_zone_fill
+from tabletop.model import FillStyle, NodeShape, PolygonShape, Zone
 from tabletop.model.zones import MIN_POLYGON_AREA, polygon_area
 from tabletop.ui.tools.base import Tool
 
@@ -76,7 +77,8 @@ class PolygonTool(Tool):
         if len(points) < 3 or polygon_area(points) < MIN_POLYGON_AREA:
             return None
         zone_id = self.document.new_id("zone", "zone")
-        zone = Zone(id=zone_id, name=f"Zone {zone_id.split('-')[-1]}", shape=PolygonShape(points=points))
+        fill = FillStyle(colour=next_zone_fill(self.document.map))  # distinct colours, made for projection
+        zone = Zone(id=zone_id, name=f"Zone {zone_id.split('-')[-1]}", shape=PolygonShape(points=points), fill=fill)
         self.document.undo_stack.push(AddObject(self.document, "zone", zone))
         self.document.select([("zone", zone_id)])
         return zone_id
@@ -105,7 +107,8 @@ class NodeTool(Tool):
             return False
         x, y = self.snap(pos)
         zone_id = self.document.new_id("zone", "node")
-        zone = Zone(id=zone_id, name=f"Node {zone_id.split('-')[-1]}", shape=NodeShape(x=x, y=y))
+        fill = FillStyle(colour=next_zone_fill(self.document.map))
+        zone = Zone(id=zone_id, name=f"Node {zone_id.split('-')[-1]}", shape=NodeShape(x=x, y=y), fill=fill)
         self.document.undo_stack.push(AddObject(self.document, "zone", zone))
         self.document.select([("zone", zone_id)])
         return True
