@@ -110,10 +110,11 @@ def test_a_token_entering_an_empty_zone_repaints_that_zone(qapp):
     document = MapDocument(warehouse())
     seen: list = []
     document.edited.connect(seen.append)
-    assert "z3" not in document.occupied_zones()
-    document.undo_stack.push(MoveToken(document, "gatto", ZoneLocation(zone="z3")))
-    assert document.layout.boxes[(Kind.ZONE, "z3")] in seen[-1].repaint, "its name moves up for the token"
-    assert "z3" in document.occupied_zones()
+    assert "z2" not in document.occupied_zones()
+    document.undo_stack.push(MoveToken(document, "gatto", ZoneLocation(zone="z2")))
+    assert document.layout.boxes[(Kind.ZONE, "z2")] in seen[-1].repaint, "its name moves up for the token"
+    assert document.layout.boxes[(Kind.ZONE, "z1")] in seen[-1].repaint, "the zone left empty is repainted too"
+    assert "z2" in document.occupied_zones()
 
 
 def test_new_zones_get_distinct_colours(qtbot, window):
