@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from tabletop.cli.errors import UsageError
@@ -90,9 +91,15 @@ def run_schema(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from tabletop.render.background import background_problem
     from tabletop.render.export import export_map
 
-    export_map(load_map(args.file), args.output, args.width)
+    map_ = load_map(args.file)
+    folder = Path(args.file).resolve().parent
+    problem = background_problem(map_, folder)
+    if problem is not None:
+        print(f"{args.file}: warning: {problem}; exported without it", file=sys.stderr)
+    export_map(map_, args.output, args.width, base_dir=folder)
     return 0
 
 

@@ -17,12 +17,14 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QS
 from PySide6.QtGui import QGuiApplication, QImage, QPageSize, QPaintDevice, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
 
-from tabletop.geometry.shapes import map_bounds
 from tabletop.io import MapFileError, write_atomically
 from tabletop.model import Map
+from tabletop.render.background import bounds_with_background
 from tabletop.render.paint import paint_map
 from tabletop.render.style import MapStyle
 
+Folder = str | os.PathLike[str] | None
+"""The map file's folder, where a background picture's relative path starts."""
 FORMATS = (".png", ".svg", ".pdf")
 DEFAULT_WIDTH = 1920
 MIN_SIDE, MAX_SIDE = 16, 16384
@@ -46,8 +48,8 @@ def ensure_gui_app() -> QGuiApplication:
     return app
 
 
-def _paint(painter: QPainter, map_: Map, width: float, height: float) -> None:
-    x, y, w, h = map_bounds(map_)
+def _paint(painter: QPainter, map_: Map, width: float, height: float, base_dir: Folder = None) -> None:
+    x, y, w, h = bounds_with_background(map_, base_dir)
     scale = min(width / w, height / h)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -55,12 +57,12 @@ def _paint(painter: QPainter, map_: Map, width: float, height: float) -> None:
     painter.fillRect(QRectF(0, 0, width, height), style.paper)
     painter.scale(scale, scale)
     painter.translate(-x, -y)
-    paint_map(painter, map_, style)
+    paint_map(painter, map_, style, base_dir=base_dir)
 
 
-def image_size(map_: Map, width: int) -> QSize:
+def image_size(map_: Map, width: int, base_dir: Folder = None) -> QSize:
     """The picture's size in pixels for a width; PictureTooLarge past the caps."""
-    _, _, w, h = map_bounds(map_)
+    _, _, w, h = bounds_with_background(map_, base_dir)
     height = max(1, round(width * h / w))
     if height > MAX_SIDE or width * height > MAX_PIXELS:
         raise PictureTooLarge(
@@ -82,16 +84,18 @@ def _painting(device: QPaintDevice) -> Iterator[QPainter]:
         painter.end()
 
 
-def render_image(map_: Map, width: int = DEFAULT_WIDTH) -> QImage:
+def render_image(map_: Map, width: int = DEFAULT_WIDTH, base_dir: Folder = None) -> QImage:
     ensure_gui_app()
-    size = image_size(map_, width)
+    size = image_size(map_, width, base_dir)
     image = QImage(size, QImage.Format.Format_RGB32)  # opaque paper: no alpha to encode
     with _painting(image) as painter:
-        _paint(painter, map_, size.width(), size.height())
+        _paint(painter, map_, size.width(), size.height(), base_dir)
     return image
 
 
-def export_map(map_: Map, out: str | os.PathLike[str], width: int = DEFAULT_WIDTH) -> None:
+def export_map(map_: Map, out: str | os.PathLike[str], width: int = DEFAULT_WIDTH, base_dir: Folder = None) -> None:
+    """Write the map as PNG, SVG or PDF; `base_dir`, the map file's folder, finds its
+    background picture."""
     out = Path(out)
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
@@ -100,7 +104,7 @@ def export_map(map_: Map, out: str | os.PathLike[str], width: int = DEFAULT_WIDT
         raise MapFileError(out, f"width {width} is out of range ({MIN_SIDE} to {MAX_SIDE} pixels)")
     ensure_gui_app()
     try:
-        data = {".png": png_bytes, ".svg": svg_bytes, ".pdf": pdf_bytes}[suffix](map_, width)
+        data = {".png": png_bytes, ".svg": svg_bytes, ".pdf": pdf_bytes}[suffix](map_, width, base_dir)
     except PictureTooLarge as error:
         raise MapFileError(out, f"could not be exported: {error}") from None
     except OSError as error:
@@ -120,8 +124,8 @@ def _buffer() -> tuple[QByteArray, QBuffer]:
     return data, buffer
 
 
-def png_bytes(map_: Map, width: int) -> bytes:
-    image = render_image(map_, width)
+def png_bytes(map_: Map, width: int, base_dir: Folder = None) -> bytes:
+    image = render_image(map_, width, base_dir)
     data, buffer = _buffer()
     if not image.save(buffer, "PNG", PNG_QUALITY) or data.isEmpty():
         raise OSError("the PNG writer failed")
@@ -129,8 +133,8 @@ def png_bytes(map_: Map, width: int) -> bytes:
     return bytes(data.data())
 
 
-def svg_bytes(map_: Map, width: int) -> bytes:
-    size = image_size(map_, width)
+def svg_bytes(map_: Map, width: int, base_dir: Folder = None) -> bytes:
+    size = image_size(map_, width, base_dir)
     data, buffer = _buffer()
     generator = QSvgGenerator()
     generator.setOutputDevice(buffer)
@@ -138,7 +142,7 @@ def svg_bytes(map_: Map, width: int) -> bytes:
     generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
     generator.setTitle(map_.title or "Tabletop map")
     with _painting(generator) as painter:
-        _paint(painter, map_, size.width(), size.height())
+        _paint(painter, map_, size.width(), size.height(), base_dir)
     buffer.close()
     result = bytes(data.data())
     try:
@@ -148,8 +152,8 @@ def svg_bytes(map_: Map, width: int) -> bytes:
     return result
 
 
-def pdf_bytes(map_: Map, width: int) -> bytes:
-    size = image_size(map_, width)
+def pdf_bytes(map_: Map, width: int, base_dir: Folder = None) -> bytes:
+    size = image_size(map_, width, base_dir)
     data, buffer = _buffer()
     writer = QPdfWriter(buffer)
     writer.setResolution(150)
@@ -160,7 +164,7 @@ def pdf_bytes(map_: Map, width: int) -> bytes:
     writer.setTitle(map_.title or "Tabletop map")
     with _painting(writer) as painter:
         area = painter.viewport()
-        _paint(painter, map_, area.width(), area.height())
+        _paint(painter, map_, area.width(), area.height(), base_dir)
     del writer  # the PDF is finished when its writer goes
     buffer.close()
     result = bytes(data.data())

@@ -237,7 +237,8 @@ class MainWindow(QMainWindow):
         if not ok:
             return
         try:
-            export_map(self.document.map, path, width)
+            folder = self.document.path.parent if self.document.path else None
+            export_map(self.document.map, path, width, base_dir=folder)
         except MapFileError as error:
             QMessageBox.warning(self, "Could not export", str(error))
             return
