@@ -85,9 +85,11 @@ def reserve_loss(
     """The defender's loss for one offensive action; 0 unless the attacker's roll is higher.
 
     Choice: on equal rolls nothing happens, since only 'if the attacker's roll is higher' costs
-    Reserve. Force counts only when both Force scores are given. The modifiers add up and the sum
-    is never below 0, and never for the attacker: 'you can only ever lose Reserve when you are
-    the defender'."""
+    Reserve. Force counts only when both Force scores are given. The modifiers add up; the sum is
+    never below 0 (the 2 less at most two -1s, as a weapon's x is never negative), and never for the
+    attacker: 'you can only ever lose Reserve when you are the defender'."""
+    if weapon < 0:
+        raise ReserveError(f"a weapon's extra loss is never negative (got {weapon})")
     if attack <= defense:
         word = "higher than" if attack < defense else "equal to"
         return ReserveLoss(0, (f"the defender's roll {defense} is {word} the attacker's {attack}: nothing happens",))
@@ -111,9 +113,6 @@ def reserve_loss(
     if subtle:
         lost -= 1
         why.append("a subtle contest: -1")
-    if lost < 0:
-        why.append("never below 0")
-        lost = 0
     return ReserveLoss(lost, tuple(why))
 
 
