@@ -1,0 +1,176 @@
+"""`tabletop reserve-loss` and `tabletop confront`: the conflict calculators, JSON in and out.
+
+The dice and the cards stay physical; these commands do the arithmetic a GM checks while preparing
+an encounter: the Reserve a hit costs and why, and a card confrontation played out from a spec.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tabletop.rules.cards import Card, Character, Confrontation, ConfrontationError, card_face, is_joker, play_out
+from tabletop.rules.reserve import reserve_loss
+
+FIELDS = {"name", "skill", "attribute", "advantages", "disadvantages", "damage", "gm", "cards"}
+NUMBERS = ("skill", "attribute", "advantages", "disadvantages", "damage")
+
+
+def add_conflict_commands(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("reserve-loss", help="the Reserve a defender loses to one offensive action, and why")
+    p.add_argument("--attack", type=_roll, required=True, metavar="ROLL", help="the attacker's roll")
+    p.add_argument("--defense", type=_roll, required=True, metavar="ROLL", help="the defender's roll")
+    p.add_argument("--attacker-force", type=int, metavar="N", help="the attacker's Force score")
+    p.add_argument("--defender-force", type=int, metavar="N", help="the defender's Force score")
+    p.add_argument("--weapon", type=_roll, default=0, metavar="X", help="the weapon's extra Reserve lost")
+    p.add_argument("--subtle", action="store_true", help="a subtle contest (-1)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p = sub.add_parser("confront", help="play out a card confrontation from a JSON spec")
+    p.add_argument("spec", metavar="SPEC.json", help='{"action": P, "confronting": [P, ...]}')
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def _roll(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"'{text}' is below 0")
+    return value
+
+
+def run_reserve_loss(args: argparse.Namespace) -> int:
+    loss = reserve_loss(
+        args.attack,
+        args.defense,
+        attacker_force=args.attacker_force,
+        defender_force=args.defender_force,
+        weapon=args.weapon,
+        subtle=args.subtle,
+    )
+    if args.json:
+        print(json.dumps({"lost": loss.lost, "why": list(loss.why)}, indent=2))
+    else:
+        print("\n".join([f"Reserve lost: {loss.lost}", *(f"  {line}" for line in loss.why)]))
+    return 0
+
+
+class SpecError(ValueError):
+    """A confrontation spec that cannot be played out; reported as one line naming the file."""
+
+
+def _participant(data: Any, where: str) -> tuple[Character, list[Card]]:
+    if not isinstance(data, dict):
+        raise SpecError(f"{where} is not an object with a name")
+    unknown = sorted(set(data) - FIELDS)
+    if unknown:
+        raise SpecError(f"{where} has unknown field(s) {', '.join(unknown)}; known: {', '.join(sorted(FIELDS))}")
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise SpecError(f"{where} needs a name")
+    where = f"{where} '{name}'"
+    for key in NUMBERS:
+        value = data.get(key, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise SpecError(f"{where}: {key} must be a whole number 0 or more, not {value!r}")
+    if not isinstance(data.get("gm", False), bool):
+        raise SpecError(f"{where}: gm must be true or false")
+    if data.get("gm") and (data.get("skill") or data.get("damage")):
+        raise SpecError(f"{where}: the GM has no Skill and no damage counters")
+    cards = data.get("cards", [])
+    if not isinstance(cards, list):
+        raise SpecError(f'{where}: cards must be a list of 1-13 or "joker"')
+    for card in cards:
+        if not is_joker(card):
+            try:
+                card_face(card)
+            except ConfrontationError as error:
+                raise SpecError(f"{where}: {error}") from None
+    character = Character(name, **{k: data[k] for k in (*NUMBERS, "gm") if k in data})
+    return character, cards
+
+
+def load_confrontation(path: str) -> tuple[Confrontation, dict[str, list[Card]]]:
+    """Read a spec: {"action": P, "confronting": [P, ...]}; every problem is a SpecError."""
+    try:
+        spec = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise SpecError(f"cannot read it ({error.strerror or error})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise SpecError(f"not JSON ({error})") from None
+    if not isinstance(spec, dict) or "action" not in spec or not isinstance(spec.get("confronting"), list):
+        raise SpecError('expected {"action": P, "confronting": [P, ...]}')
+    action, action_cards = _participant(spec["action"], "the action")
+    cards = {action.name: action_cards}
+    confronting = []
+    for number, data in enumerate(spec["confronting"], 1):
+        character, own = _participant(data, f"confronter {number}")
+        confronting.append(character)
+        cards[character.name] = own
+    gm = next((d for d in spec["confronting"] if d.get("gm")), None)
+    if gm is not None and "attribute" in gm and gm["attribute"] != action.attribute:
+        raise SpecError(
+            f"the GM '{gm['name']}' has attribute {gm['attribute']}, but she counts the confronted "
+            f"character's Attribute {action.attribute}"
+        )
+    return Confrontation(action, confronting), cards
+
+
+def run_confront(args: argparse.Namespace) -> int:
+    try:
+        confrontation, cards = load_confrontation(args.spec)
+        plays = play_out(confrontation, cards)
+    except (SpecError, ConfrontationError) as error:
+        print(f"{args.spec}: {error}", file=sys.stderr)
+        return 1
+    values = {name: confrontation.value(name) for name in confrontation.characters}
+    results = confrontation.results()
+    succeeds = confrontation.action_succeeds()
+    if args.json:
+        data = {
+            "plays": [[p.player, p.card, p.value_after] for p in plays],
+            "values": values,
+            "inferior": confrontation.inferior,
+            "results": [
+                {"confronter": r.confronter, "winner": r.winner, "margin": r.margin, "level": str(r.level)}
+                for r in results
+            ],
+            "action_succeeds": succeeds,
+        }
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    print("\n".join(_text(confrontation, values, succeeds)))
+    return 0
+
+
+def _text(confrontation: Confrontation, values: dict[str, int], succeeds: bool) -> list[str]:
+    lines = []
+    for p in confrontation.plays:
+        if p.target is None:
+            lines.append(f"{p.player} plays {p.card}: {p.value_after}")
+        elif p.nullified is None:
+            lines.append(f"{p.player} plays a joker: {p.target}'s next card is worth 0")
+        else:
+            lines.append(f"{p.player} plays a joker: {p.target}'s last card ({p.nullified}) is worth 0")
+    lines.append("Values: " + ", ".join(f"{name} {value}" for name, value in values.items()))
+    inferior = [f"{n} (against {', '.join(sorted(confrontation.inferior_against(n)))})" for n in confrontation.inferior]
+    lines.append("Inferior: " + (", ".join(inferior) or "nobody"))
+    action = confrontation.action.name
+    for r in confrontation.results():
+        if r.winner is None:
+            lines.append(f"{action} against {r.confronter}: a tie, both fail")
+        else:
+            lines.append(f"{action} against {r.confronter}: {r.winner} wins by {r.margin}, {r.level}")
+    lines.append(f"The action {'succeeds' if succeeds else 'fails'}.")
+    return lines
+
+
+CONFLICT_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "reserve-loss": run_reserve_loss,
+    "confront": run_confront,
+}
