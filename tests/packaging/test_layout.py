@@ -52,3 +52,14 @@ def test_installed_package_is_preferred_to_the_checkout(tmp_path, monkeypatch):
         assert resources.resource("icons", "app.svg").read_text() == "<svg/>"
     finally:
         sys.modules.pop(resources.PACKAGE, None)  # later tests find the checkout again
+
+
+def test_version_command_matches_the_wheel_metadata(capsys):
+    """`tabletop --version` and the version pip shows come from two places: keep them equal."""
+    from tabletop import __version__
+    from tabletop.cli import main
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"tabletop {project['version']}\n"
+    assert __version__ == project["version"]
