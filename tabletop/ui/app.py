@@ -67,6 +67,7 @@ def run(path: str | None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Tabletop")
     app.setOrganizationName("Tabletop")
+    app.setDesktopFileName("org.tabletop.Tabletop")  # Wayland matches the window to the launcher and icon
     app.setStyle("Fusion")
     follow_scheme(app)
     font_family()
