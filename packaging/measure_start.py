@@ -47,7 +47,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--cold", action="store_true", help="drop the page cache before each run (root)")
-    parser.add_argument("command", nargs="+")
+    parser.add_argument("command", nargs=argparse.REMAINDER, help="the program, its arguments and the map")
     args = parser.parse_args()
     times = []
     for run in range(args.runs):
