@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import venv
 import zipfile
 from pathlib import Path
@@ -42,6 +43,9 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
         pytest.skip("building the wheel needs setuptools from PyPI, which is not reachable")
     assert built.returncode == 0, built.stderr
     (wheel,) = (tmp / "dist").glob("tabletop-*.whl")
+    make_sdist = f"from setuptools import build_meta; build_meta.build_sdist({str(tmp / 'dist')!r})"
+    sdist = run(sys.executable, "-c", make_sdist, cwd=source)
+    assert sdist.returncode == 0, sdist.stderr
     venv.create(tmp / "venv", with_pip=True)
     bin_ = tmp / "venv" / ("Scripts" if os.name == "nt" else "bin")
     done = run(bin_ / "python", "-m", "pip", "install", "-q", "--disable-pip-version-check", wheel, cwd=tmp)
@@ -59,6 +63,16 @@ def test_wheel_carries_every_bundled_font_and_icon(installed):
     for folder in ("fonts", "icons"):
         for path in (ROOT / "resources" / folder).iterdir():
             assert f"tabletop/_resources/{folder}/{path.name}" in names
+
+
+def test_sdist_carries_resources_at_the_top_of_its_tree(installed):
+    """The sdist keeps resources/ where the repository has it, so a wheel built from it maps it again."""
+    (sdist,) = (installed[0].parents[1] / "dist").glob("tabletop-*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        names = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
+    for folder in ("fonts", "icons"):
+        for path in (ROOT / "resources" / folder).iterdir():
+            assert f"resources/{folder}/{path.name}" in names
 
 
 def test_installed_command_reports_its_version(installed):
