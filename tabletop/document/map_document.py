@@ -27,6 +27,8 @@ from tabletop.model.kinds import Key, Kind
 from tabletop.rules import Terrain, ZoneGraph
 
 KINDS = tuple(Kind)
+BULK = 64
+"""Past this many objects in one change, the zone graph is built again rather than edited."""
 
 
 class MapDocument(QObject):
@@ -269,7 +271,9 @@ class MapDocument(QObject):
             return self._boxes([(Kind.ZONE, z) for z in occupied ^ self.occupied_zones()])
         if kind not in (Kind.ZONE, Kind.BORDER):
             return ()
-        if self._graph is not None:
+        if self._graph is not None and len(objs) > BULK:
+            self._graph = None  # built again when next asked: cheaper than thousands of removals
+        elif self._graph is not None:
             for obj in objs:
                 (self._graph.remove_zone if kind is Kind.ZONE else self._graph.remove_border)(obj.id)
         before = self._boxes([(kind, obj.id) for obj in objs])

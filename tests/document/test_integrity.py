@@ -53,7 +53,7 @@ def test_an_edit_that_would_break_a_reference_is_refused_and_changes_nothing(qap
 def test_deleting_a_zone_and_a_token_standing_in_it_removes_the_token_once(qapp):
     document = MapDocument(warehouse())
     command = remove(document, [(Kind.ZONE, "z1"), (Kind.TOKEN, "gatto")])
-    removed = [(p.kind, p.before.id) for p in command.parts]
+    removed = [(p.kind, obj.id) for p in command.parts for obj in p.objs]
     assert removed.count((Kind.TOKEN, "gatto")) == 1
     document.undo_stack.push(command)
     assert document.get(Kind.TOKEN, "gatto") is None and document.get(Kind.ZONE, "z1") is None

@@ -35,3 +35,18 @@ def test_join_finds_every_touching_pair_once_as_one_undo_step(qapp):
     document.undo_stack.undo()
     assert document.map.borders == [] and document.layout.lines == {}
     assert all(not keys or all(kind == "zone" for kind, _ in keys) for keys in document.layout._buckets.values())
+
+
+def test_deleting_everything_on_a_big_map_is_a_few_changes_and_undoes_whole(qtbot, window):
+    window.document.replace_map(zone_map(600), None)
+    start = window.document.map.model_copy(deep=True)
+    changes = []
+    window.document.edited.connect(changes.append)
+    window.select_all()
+    window.tools["S"].delete_selection()
+    assert window.document.map.zones == [] and window.document.map.borders == []
+    assert len(changes) <= 4, "one change per kind, not one per object"
+    assert window.zone_list.count() == 0 and window.document.selection == []
+    window.document.undo_stack.undo()
+    assert window.document.map == start
+    assert window.zone_list.count() == len(start.zones)

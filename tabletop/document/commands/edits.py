@@ -10,7 +10,7 @@ from PySide6.QtGui import QUndoCommand
 
 from tabletop.document.commands.batch import Batch
 from tabletop.document.commands.merge import MergeId
-from tabletop.document.commands.put import PutCommand
+from tabletop.document.commands.put import PutCommand, RemoveMany
 from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, Location, ZoneLocation
 from tabletop.model.kinds import Kind
@@ -101,22 +101,21 @@ def _counted(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def removal_parts(document: MapDocument, keys: list[tuple[str, str]]) -> list[RemoveObject]:
+def removal_parts(document: MapDocument, keys: list[tuple[str, str]]) -> list[RemoveMany]:
     """The removals that take these objects off the map with everything standing on them:
-    a zone's borders and tokens, a grid's tokens. Tokens first, then borders, then zones and
-    grids, each object once."""
-    wanted: dict[tuple[str, str], None] = {}
+    a zone's borders and tokens, a grid's tokens. One part per kind, tokens first, then
+    borders, then zones and grids, each object once: a thousand zones are four changes."""
+    wanted: dict[Kind, dict[str, None]] = {kind: {} for kind in (Kind.TOKEN, Kind.BORDER, Kind.ZONE, Kind.GRID)}
     for kind, object_id in keys:
         kind = Kind(kind)
         if document.get(kind, object_id) is None:
             continue
         if kind in (Kind.ZONE, Kind.GRID):
-            wanted.update(((Kind.TOKEN, t), None) for t in document.tokens_on(kind, object_id))
+            wanted[Kind.TOKEN].update(dict.fromkeys(document.tokens_on(kind, object_id)))
         if kind is Kind.ZONE:
-            wanted.update(((Kind.BORDER, b.id), None) for b in document.borders_of(object_id))
-        wanted[(kind, object_id)] = None
-    order = (Kind.TOKEN, Kind.BORDER, Kind.ZONE, Kind.GRID)
-    return [RemoveObject(document, kind, i) for kind, i in sorted(wanted, key=lambda key: order.index(key[0]))]
+            wanted[Kind.BORDER].update(dict.fromkeys(b.id for b in document.borders_of(object_id)))
+        wanted[kind][object_id] = None
+    return [RemoveMany(document, kind, list(ids)) for kind, ids in wanted.items() if ids]
 
 
 def remove(document: MapDocument, keys: list[tuple[str, str]]) -> Batch | None:
@@ -127,13 +126,12 @@ def remove(document: MapDocument, keys: list[tuple[str, str]]) -> Batch | None:
     chosen = [(Kind(k), i) for k, i in keys if document.get(k, i) is not None]
     if len(chosen) == 1:
         kind, object_id = chosen[0]
-        taken = [p for p in parts if (p.kind, p.before.id) != (kind, object_id)]
         what = named(document, kind, document.get(kind, object_id))
-        if taken:
-            tokens = sum(p.kind == Kind.TOKEN for p in taken)
-            borders = len(taken) - tokens
-            extra = [_counted(borders, "border")] if borders else []
-            extra += [_counted(tokens, "token")] if tokens else []
+        tokens = sum(len(p.objs) for p in parts if p.kind is Kind.TOKEN and kind is not Kind.TOKEN)
+        borders = sum(len(p.objs) for p in parts if p.kind is Kind.BORDER and kind is not Kind.BORDER)
+        extra = [_counted(borders, "border")] if borders else []
+        extra += [_counted(tokens, "token")] if tokens else []
+        if extra:
             what += " with " + " and ".join(extra)
         return Batch(f"Remove {what}", parts)
     return Batch(f"Delete {_counted(len(chosen), 'object')}", parts)

@@ -72,3 +72,20 @@ class EditMany(QUndoCommand):
 
     def undo(self) -> None:
         self.document.put_many(self.kind, self.befores)
+
+
+class RemoveMany(QUndoCommand):
+    """Remove many objects of one kind as one change (a selection of a thousand zones), and
+    put them back where they stood on undo."""
+
+    def __init__(self, document: MapDocument, kind: str, object_ids: list[str]) -> None:
+        super().__init__("")
+        self.document, self.kind = document, Kind(kind)
+        self.objs = [document.get(kind, object_id) for object_id in object_ids]
+        self.positions: list[int] = []
+
+    def redo(self) -> None:
+        self.positions = self.document.drop_many(self.kind, [obj.id for obj in self.objs])
+
+    def undo(self) -> None:
+        self.document.put_many(self.kind, self.objs, self.positions)

@@ -9,6 +9,9 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem
 
 from tabletop.document import MapDocument
 
+BULK_ROWS = 200
+"""Past this many rows in one change, the list is made again in one pass."""
+
 
 class ObjectList(QListWidget):
     """Lists one kind of map object by label, kept in step with the document."""
@@ -54,11 +57,24 @@ class ObjectList(QListWidget):
         self.insertItem(self.count() if row is None else row, item)
 
     def _edited(self, change) -> None:
-        for object_id in change.object_ids:
-            if change.removed:
-                self._removed(change.kind, object_id)
-            else:
-                self._changed(change.kind, object_id)
+        """Rows follow the change; the document already knows the selection that remains, so
+        rows taken away while selected never answer back (a thousand removals were a
+        thousand selection round trips)."""
+        if change.kind != self.kind:
+            return
+        if len(change.object_ids) > BULK_ROWS:
+            self.rebuild()
+            self._from_document()
+            return
+        self._syncing = True
+        try:
+            for object_id in change.object_ids:
+                if change.removed:
+                    self._removed(change.kind, object_id)
+                else:
+                    self._changed(change.kind, object_id)
+        finally:
+            self._syncing = False
 
     def _changed(self, kind: str, object_id: str) -> None:
         if kind != self.kind:
