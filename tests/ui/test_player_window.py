@@ -1,0 +1,192 @@
+"""The players' window: opened and closed from the GM's View menu, never taking the keyboard,
+black until built and while blacked out, showing the GM's pushed or followed view, turned in
+quarter turns, and coming back as it was after a restart."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QApplication, QDockWidget, QGraphicsItem, QToolBar
+
+from tabletop.render.style import Audience
+from tabletop.samples import warehouse
+from tabletop.ui.main_window import MainWindow
+from tabletop.ui.player.window import PlayerWindow
+from tabletop.ui.scene.editor_scene import EditorScene
+
+
+def _open(qtbot, window) -> PlayerWindow:
+    window.document.replace_map(warehouse(), None)
+    window.players.open_action.trigger()
+    player = window.players.player
+    assert player is not None
+    qtbot.waitExposed(player)
+    qtbot.waitUntil(lambda: not player.view.covered)
+    return player
+
+
+def _frame(player: PlayerWindow) -> QImage:
+    return player.view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+
+
+def _all_black(image: QImage) -> bool:
+    black = QImage(image.size(), QImage.Format.Format_RGB32)
+    black.fill(QColor("black"))
+    return image == black
+
+
+def _corners_inside(player: PlayerWindow, rect: QRectF, slack: float = 2.0) -> bool:
+    room = QRectF(player.view.viewport().rect()).adjusted(-slack, -slack, slack, slack)
+    corners = (rect.topLeft(), rect.topRight(), rect.bottomLeft(), rect.bottomRight())
+    return all(room.contains(player.view.mapFromScene(corner).toPointF()) for corner in corners)
+
+
+def _fills_one_way(player: PlayerWindow, rect: QRectF, slack: float = 2.0) -> bool:
+    """The rectangle is as large as it can be: it spans the viewport's width or its height."""
+    shown = player.view.mapFromScene(rect).boundingRect()
+    viewport = player.view.viewport().rect()
+    return abs(shown.width() - viewport.width()) <= slack or abs(shown.height() - viewport.height()) <= slack
+
+
+def test_the_action_opens_a_bare_players_window_and_toggling_closes_it(qtbot, window):
+    player = _open(qtbot, window)
+    assert player.isWindow() and player.isVisible() and player is not window
+    assert window.players.open_action.isChecked()
+    assert not player.findChildren(QDockWidget) and not player.findChildren(QToolBar)
+    assert not isinstance(player.scene, EditorScene) and player.scene.style.audience is Audience.PLAYERS
+    assert not player.scene.style.selection_marks
+    assert not any(item.flags() & QGraphicsItem.GraphicsItemFlag.ItemIsSelectable for item in player.scene.items())
+    assert not player.view.isInteractive() and player.view.focusPolicy() == Qt.FocusPolicy.NoFocus
+    assert player.scene.document is window.document and window.players.open_action.shortcut().toString() == (
+        "Ctrl+Shift+P"
+    )
+    window.players.open_action.trigger()
+    assert window.players.player is None and not player.isVisible()
+    assert window.isVisible() and window.document.map.zones
+
+
+def test_closing_the_players_window_keeps_the_map(qtbot, window):
+    player = _open(qtbot, window)
+    zones = len(window.document.map.zones)
+    player.close()
+    assert window.players.player is None and not window.players.open_action.isChecked()
+    assert window.isVisible() and len(window.document.map.zones) == zones
+    window.players.open_action.trigger()  # and it opens again
+    assert window.players.player is not None and window.players.player.isVisible()
+    window.players.player.close()
+
+
+def test_closing_the_map_window_closes_the_players_window(qtbot, window):
+    player = _open(qtbot, window)
+    window.close()
+    assert not player.isVisible() and window.players.player is None
+
+
+def test_it_starts_black_and_shows_the_map_once_built(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    window.players.open_action.trigger()
+    player = window.players.player
+    assert player.view.covered and _all_black(_frame(player))
+    qtbot.waitUntil(lambda: not player.view.covered)
+    assert not _all_black(_frame(player))
+    player.close()
+
+
+def test_it_never_takes_the_keyboard_from_the_gm(qtbot, window):
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    window.view.setFocus()
+    player = _open(qtbot, window)
+    assert player.windowFlags() & Qt.WindowType.WindowDoesNotAcceptFocus
+    assert player.testAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    assert QApplication.focusWidget() is window.view and not player.isActiveWindow()
+    player.close()
+
+
+def test_blackout_is_black_in_the_next_frame_and_again_restores(qtbot, window):
+    player = _open(qtbot, window)
+    assert not _all_black(_frame(player))
+    window.players.blackout_action.trigger()
+    assert _all_black(_frame(player))  # no event loop turn between the key and the frame
+    window.players.blackout_action.trigger()
+    assert not _all_black(_frame(player))
+    player.close()
+
+
+def test_push_view_shows_the_gms_view(qtbot, window):
+    player = _open(qtbot, window)
+    window.view.zoom(3.0)
+    window.view.centerOn(QPointF(250, 120))
+    gm = window.players.gm_rect()
+    window.players.push_action.trigger()
+    assert _corners_inside(player, gm) and _fills_one_way(player, gm)
+    shown = player.view.visible_rect()
+    assert abs(shown.center().x() - gm.center().x()) < 2 and abs(shown.center().y() - gm.center().y()) < 2
+    player.close()
+
+
+def test_follow_mode_follows_every_scroll_and_zoom(qtbot, window):
+    player = _open(qtbot, window)
+    window.players.follow_action.trigger()
+    for factor, centre in ((2.0, QPointF(100, 100)), (1.5, QPointF(400, 200)), (0.5, QPointF(300, 150))):
+        window.view.zoom(factor)
+        window.view.centerOn(centre)
+        gm = window.players.gm_rect()
+        qtbot.waitUntil(lambda gm=gm: _corners_inside(player, gm) and _fills_one_way(player, gm))
+    window.players.follow_action.trigger()
+    before = player.view.visible_rect()
+    window.view.zoom(2.0)
+    qtbot.wait(50)  # a paint or two of the GM's view: the players' view stays put now
+    assert player.view.visible_rect() == before
+    player.close()
+
+
+def test_rotation_turns_the_players_view_in_quarter_turns(qtbot, window):
+    player = _open(qtbot, window)
+    window.players.push_action.trigger()
+    gm = window.players.gm_rect()
+    for quarter in (1, 2, 3, 0):
+        window.players.rotate_action.trigger()
+        assert player.view.rotation == quarter * 90
+        top_left = player.view.mapFromScene(gm.topLeft()).toPointF()
+        centre = player.view.mapFromScene(gm.center()).toPointF()
+        expected_corner = {0: (-1, -1), 1: (1, -1), 2: (1, 1), 3: (-1, 1)}[quarter]
+        assert (top_left.x() > centre.x()) == (expected_corner[0] > 0)
+        assert (top_left.y() > centre.y()) == (expected_corner[1] > 0)
+        assert _corners_inside(player, gm) and _fills_one_way(player, gm)
+    player.close()
+
+
+def test_follow_rotation_and_view_come_back_after_a_restart(qtbot, window, tmp_path):
+    player = _open(qtbot, window)
+    window.view.zoom(2.5)
+    window.players.push_action.trigger()
+    pushed = window.players.gm_rect()
+    window.players.rotate_action.trigger()
+    window.players.set_screen("projector")
+    player.close()
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    again = MainWindow(settings=settings)
+    qtbot.addWidget(again)
+    assert not again.players.following and again.players.rotation == 90
+    assert again.players.screen_name == "projector"
+    again.document.replace_map(warehouse(), None)
+    again.show()
+    again.players.open_action.trigger()
+    restored = again.players.player
+    qtbot.waitUntil(lambda: not restored.view.covered)
+    assert restored.view.rotation == 90
+    assert abs(restored.view.shown_rect.width() - pushed.width()) < 0.05
+    assert abs(restored.view.shown_rect.center().x() - pushed.center().x()) < 0.05
+    restored.close()
+
+
+def test_follow_mode_comes_back_after_a_restart(qtbot, window, tmp_path):
+    window.players.follow_action.trigger()
+    window.players.follow_action.trigger()
+    window.players.follow_action.trigger()
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    again = MainWindow(settings=settings)
+    qtbot.addWidget(again)
+    assert again.players.following and again.players.follow_action.isChecked()
