@@ -4,6 +4,12 @@ quarter turns, and coming back as it was after a restart."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QDockWidget, QGraphicsItem, QToolBar
@@ -13,6 +19,11 @@ from tabletop.samples import warehouse
 from tabletop.ui.main_window import MainWindow
 from tabletop.ui.player.window import PlayerWindow
 from tabletop.ui.scene.editor_scene import EditorScene
+
+SCREENS = Path(__file__).with_name("screens.json")
+"""Three screens for the offscreen platform: the GM's laptop, a projector to its right and a
+table TV below it."""
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _open(qtbot, window) -> PlayerWindow:
@@ -190,3 +201,89 @@ def test_follow_mode_comes_back_after_a_restart(qtbot, window, tmp_path):
     again = MainWindow(settings=settings)
     qtbot.addWidget(again)
     assert again.players.following and again.players.follow_action.isChecked()
+
+
+def test_with_one_screen_it_is_an_ordinary_window(qtbot, window):
+    player = _open(qtbot, window)
+    assert len(QApplication.screens()) == 1
+    assert not player.isFullScreen() and player.size().toTuple() == (960, 540)
+    window.players._fill_screens()
+    texts = [act.text() for act in window.players.screen_menu.actions()]
+    assert texts[0] == QApplication.primaryScreen().name() and "One screen" in texts[-1]
+    player.close()
+
+
+SEVERAL_SCREENS = """
+import json, sys
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+from tabletop.ui.main_window import MainWindow
+
+def opened(win):
+    win.players.open_action.trigger()
+    app.processEvents()
+    player = win.players.player
+    found = [player.screen().name(), player.isFullScreen(), list(player.geometry().getRect())]
+    return found, player
+
+out = {}
+win = MainWindow(settings=QSettings(sys.argv[1], QSettings.Format.IniFormat))
+win.show()
+out["first"], player = opened(win)
+player.close()
+win.players._fill_screens()
+menu = {act.text(): act for act in win.players.screen_menu.actions()}
+out["menu"] = list(menu)
+menu["table TV"].trigger()
+out["chosen"], player = opened(win)
+before = list(player.view.shown_rect.getRect())
+win.players.set_screen("projector")
+app.processEvents()
+player = win.players.player
+out["kept"] = list(player.view.shown_rect.getRect()) == before and player.isVisible()
+out["moved"] = [player.screen().name(), player.isFullScreen(), list(player.geometry().getRect())]
+out["active"] = type(QApplication.activeWindow()).__name__
+player.close()
+win.players.set_screen("table TV")
+win.close()
+again = MainWindow(settings=QSettings(sys.argv[1], QSettings.Format.IniFormat))
+again.show()
+out["restarted"], player = opened(again)
+player.close()
+again.players.set_screen("unplugged")
+out["unplugged"], player = opened(again)
+player.close()
+print(json.dumps(out))
+"""
+
+
+def test_with_several_screens_it_opens_full_screen_on_the_chosen_one(tmp_path):
+    """The offscreen platform reads its screens from a file, which only a new QApplication
+    does: this runs in a fresh interpreter."""
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": f"offscreen:configfile={SCREENS}",
+        "TABLETOP_RECOVERY_DIR": str(tmp_path / "recovery"),
+        "PYTHONPATH": str(ROOT),
+    }
+    settings = str(tmp_path / "settings.ini")
+    done = subprocess.run(
+        [sys.executable, "-c", SEVERAL_SCREENS, settings],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    projector, table = [1920, 0, 1280, 720], [0, 1080, 1600, 900]
+    assert out["first"] == ["projector", True, projector]  # not the laptop, where the GM's window is
+    assert out["menu"] == ["laptop", "projector", "table TV"]
+    assert out["chosen"] == ["table TV", True, table]
+    assert out["moved"] == ["projector", True, projector] and out["kept"]
+    assert out["active"] == "MainWindow"
+    assert out["restarted"] == ["table TV", True, table]
+    assert out["unplugged"] == ["projector", True, projector]
+    assert QSettings(settings, QSettings.Format.IniFormat).value("player/screen") == "unplugged"

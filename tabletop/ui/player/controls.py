@@ -70,13 +70,13 @@ class PlayerControls(QObject):
             self.player.close()
         _sync(self.open_action, self.player is not None)
 
-    def _open(self) -> None:
+    def _open(self, shown: QRectF | None = None) -> None:
         player = PlayerWindow(self.gm.document, self.gm)
         player.closed.connect(self._closed)
         player.set_blackout(self.blackout_action.isChecked())
         player.view.rotation = self.rotation
         self.player = player
-        remembered = _rect(str(self.settings.value(VIEW_KEY, "", type=str)))
+        remembered = shown if shown is not None and not shown.isEmpty() else self.remembered_view
         screen = players_screen(self.screen_name, self.gm)
         if screen is None:
             player.resize(*WINDOW_SIZE)
@@ -97,6 +97,10 @@ class PlayerControls(QObject):
             player.deleteLater()  # its scene goes with it and stops following the document
         _sync(self.open_action, False)
 
+    @property
+    def remembered_view(self) -> QRectF | None:
+        return _rect(str(self.settings.value(VIEW_KEY, "", type=str)))
+
     # -- the screen ----------------------------------------------------------------------
 
     @property
@@ -105,10 +109,11 @@ class PlayerControls(QObject):
 
     def set_screen(self, name: str) -> None:
         self.settings.setValue(SCREEN_KEY, str(name))
-        if self.player is not None:
-            screen = players_screen(name, self.gm)
-            if screen is not None:
-                place_full_screen(self.player, screen)
+        if self.player is not None and players_screen(name, self.gm) is not None:
+            shown = self.player.view.shown_rect
+            self.player.close()  # a shown full-screen window does not move reliably: a new one opens there
+            self._open(shown)
+            _sync(self.open_action, True)
 
     def _fill_screens(self) -> None:
         self.screen_menu.clear()

@@ -3,6 +3,7 @@ projector or TV keeps from one evening to the next), never by index or position.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
@@ -26,10 +27,10 @@ def players_screen(wanted: str, gm_window: QWidget) -> QScreen | None:
 
 def place_full_screen(window: QWidget, screen: QScreen) -> None:
     """Full screen on one screen: the native window is moved there before it is shown full
-    screen, or the window manager makes it full screen where it first appeared."""
-    if window.isFullScreen():
-        window.showNormal()
+    screen, or the window manager makes it full screen where it first appeared. A window
+    already shown is not moved: the GM's controls open a new one on the new screen."""
     window.create()
     window.windowHandle().setScreen(screen)
     window.setGeometry(screen.geometry())
-    window.showFullScreen()
+    window.setWindowState(window.windowState() | Qt.WindowState.WindowFullScreen)
+    window.show()  # not showFullScreen(), which also activates the window and takes the GM's keyboard
