@@ -13,8 +13,8 @@ from tabletop.model import Border, Map, Token, Zone, ZoneLocation
 
 
 def token_hidden(token: Token) -> bool:
-    """A token is hidden by its flag or by the "hidden" state; either keeps it off the players' map."""
-    return token.hidden or "hidden" in token.states
+    """A token hidden from the players (one flag; old files' "hidden" state became it)."""
+    return token.hidden
 
 
 def zone_shown(zone: Zone | None) -> bool:

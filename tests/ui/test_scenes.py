@@ -126,3 +126,32 @@ def test_new_zones_get_distinct_colours(qtbot, window):
         fills.add(window.document.map.zones[-1].fill.colour)
     assert len(window.document.map.zones) == 4 and len(fills) == 4
     assert tool is window.view.tool
+
+
+def test_the_players_scene_leaves_out_hidden_zones_and_tokens_and_follows_edits(qapp):
+    from tabletop.render.style import players_style
+
+    map_ = warehouse()
+    secret = "#ff00ff"
+    map_.zones[2] = map_.zones[2].model_copy(update={"hidden": True, "fill": FillStyle(colour=secret)})
+    map_.tokens[0] = map_.tokens[0].model_copy(update={"hidden": True})
+    document = MapDocument(map_)
+    gm, players = MapScene(document), MapScene(document, players_style())
+    rect = QRectF(0, 0, 600, 200)
+
+    def colours(scene) -> set[str]:
+        image = _picture(scene, rect)
+        return {image.pixelColor(x, y).name() for x in range(0, 600, 4) for y in range(0, 200, 4)}
+
+    hidden_token = map_.tokens[0].id
+    assert secret in colours(gm) and secret not in colours(players)
+    assert gm.items_by_key[(Kind.TOKEN, hidden_token)].isVisible()
+    assert not players.items_by_key[(Kind.TOKEN, hidden_token)].isVisible()
+    in_hidden_zone = [t.id for t in map_.tokens if t.location == ZoneLocation(zone=map_.zones[2].id)]
+    assert in_hidden_zone and not any(players.items_by_key[(Kind.TOKEN, t)].isVisible() for t in in_hidden_zone)
+    shown = document.get(Kind.ZONE, map_.zones[2].id).model_copy(update={"hidden": False})
+    document.undo_stack.push(EditObject(document, Kind.ZONE, shown, "hidden"))
+    assert secret in colours(players), "revealed at once"
+    assert all(players.items_by_key[(Kind.TOKEN, t)].isVisible() for t in in_hidden_zone)
+    document.undo_stack.undo()
+    assert secret not in colours(players)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QPainter, QPixmap, QTransform
@@ -86,9 +87,16 @@ _owners = itertools.count(1)
 class MapLayer(QGraphicsItem):
     """Paints the document's layout in the given style; its tiles live in the shared budget."""
 
-    def __init__(self, document: MapDocument, style: MapStyle, budget: TileBudget = TILES) -> None:
+    def __init__(
+        self,
+        document: MapDocument,
+        style: MapStyle,
+        shows: Callable[[str, str], bool] | None = None,
+        budget: TileBudget = TILES,
+    ) -> None:
+        """`shows(kind, id)` filters what is painted (the players' picture); None paints all."""
         super().__init__()
-        self.document, self.style, self.budget = document, style, budget
+        self.document, self.style, self.shows, self.budget = document, style, shows, budget
         self._owner = next(_owners)  # never reused, so a new layer never sees a dead one's tiles
         self._rect = QRectF()
         self.quick = False
@@ -186,6 +194,8 @@ class MapLayer(QGraphicsItem):
         side = TILE / level
         box = (ix * side, iy * side, (ix + 1) * side, (iy + 1) * side)
         found = self.document.layout.find(box)
+        if self.shows is not None:
+            found = {key for key in found if self.shows(*key)}
         order = self.document.in_map_order
         zones = order("zone", [i for k, i in found if k == "zone"])
         borders = order("border", [i for k, i in found if k == "border"])

@@ -17,7 +17,8 @@ from tabletop.document import MapDocument
 from tabletop.document.changes import Change
 from tabletop.geometry.shapes import map_bounds
 from tabletop.model.kinds import Kind
-from tabletop.render.style import MapStyle
+from tabletop.render.style import Audience, MapStyle
+from tabletop.rules.visibility import border_shown, token_shown, zone_shown
 from tabletop.ui.scene.background import BackgroundItem
 from tabletop.ui.scene.items import GridItem, MapItem, TokenItem
 from tabletop.ui.scene.layer import MapLayer
@@ -36,7 +37,10 @@ class MapScene(QGraphicsScene):
         self.style = style or MapStyle()
         self.items_by_key: dict[tuple[Kind, str], MapItem] = {}
         self.setBackgroundBrush(self.style.paper)
-        self.layer = MapLayer(document, self.style)
+        self.players = self.style.audience is Audience.PLAYERS
+        """The players' picture leaves out what the GM hides, asked object by object of the
+        rules (never painted and then covered)."""
+        self.layer = MapLayer(document, self.style, self.shows if self.players else None)
         self.addItem(self.layer)
         self.background = BackgroundItem(document, self.style)
         self.addItem(self.background)
@@ -107,6 +111,21 @@ class MapScene(QGraphicsScene):
     def _sync_tokens(self) -> None:
         """Tokens share their zone's space, so all are placed together, once per change."""
         spots = self.document.token_spots()
-        for key, item in self.items_by_key.items():
-            if key[0] is Kind.TOKEN:
-                item.place(spots.get(key[1]))
+        for (kind, object_id), item in self.items_by_key.items():
+            if kind is Kind.TOKEN:
+                item.place(spots.get(object_id) if not self.players or self.shows(kind, object_id) else None)
+
+    def shows(self, kind: str, object_id: str) -> bool:
+        """Whether the players see this object (everything, for the GM)."""
+        obj = self.document.get(kind, object_id)
+        find_zone = self._find_zone
+        if kind == Kind.ZONE:
+            return zone_shown(obj)
+        if kind == Kind.BORDER:
+            return obj is not None and border_shown(obj, find_zone)
+        if kind == Kind.TOKEN:
+            return obj is not None and token_shown(obj, find_zone)
+        return obj is not None
+
+    def _find_zone(self, zone_id: str):
+        return self.document.get(Kind.ZONE, zone_id)
