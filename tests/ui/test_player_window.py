@@ -10,10 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QDockWidget, QGraphicsItem, QToolBar
 
+from tabletop.document.commands import EditObject
+from tabletop.model import FillStyle, ZoneLocation
+from tabletop.model.kinds import Kind
 from tabletop.render.style import Audience
 from tabletop.samples import warehouse
 from tabletop.ui.main_window import MainWindow
@@ -287,3 +291,39 @@ def test_with_several_screens_it_opens_full_screen_on_the_chosen_one(tmp_path):
     assert out["restarted"] == ["table TV", True, table]
     assert out["unplugged"] == ["projector", True, projector]
     assert QSettings(settings, QSettings.Format.IniFormat).value("player/screen") == "unplugged"
+
+
+def _count(image: QImage, colour: str) -> int:
+    """Pixels of exactly this colour (a zone's fill or a token's disc, inside its antialiased edge)."""
+    pixels = np.frombuffer(image.constBits(), dtype=np.uint32, count=image.width() * image.height())
+    return int(np.count_nonzero(pixels == QColor(colour).rgb()))
+
+
+def test_the_players_never_see_a_hidden_zone_or_token(qtbot, window):
+    """A zone, a token and a second token standing in that zone each get a colour found nowhere
+    else; the players see all three until the GM hides the zone and the token, then none."""
+    map_ = warehouse()
+    middle = map_.zone("z2").model_copy(update={"fill": FillStyle(colour="#ff00ff")})
+    tokens = {t.id: t for t in map_.tokens}
+    gatto = tokens["gatto"].model_copy(update={"colour": "#00ff00", "location": ZoneLocation(zone="z2")})
+    hargan = tokens["hargan"].model_copy(update={"colour": "#0000fe"})
+    map_ = map_.model_copy(
+        update={"zones": [middle if z.id == "z2" else z for z in map_.zones], "tokens": [gatto, hargan]}
+    )
+    window.document.replace_map(map_, None)
+    window.players.open_action.trigger()
+    player = window.players.player
+    qtbot.waitUntil(lambda: not player.view.covered)
+    secrets = ("#ff00ff", "#00ff00", "#0000fe")
+    frame = _frame(player)
+    assert all(_count(frame, colour) > 50 for colour in secrets)
+    stack = window.document.undo_stack
+    stack.push(EditObject(window.document, Kind.ZONE, middle.model_copy(update={"hidden": True}), "hidden"))
+    stack.push(EditObject(window.document, Kind.TOKEN, hargan.model_copy(update={"hidden": True}), "hidden"))
+    frame = _frame(player)
+    assert [_count(frame, colour) for colour in secrets] == [0, 0, 0]
+    stack.undo()
+    stack.undo()
+    frame = _frame(player)
+    assert all(_count(frame, colour) > 50 for colour in secrets)
+    player.close()
