@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QGraphicsItem, QToolBar
 from tabletop.document.commands import EditObject
 from tabletop.model import FillStyle, ZoneLocation
 from tabletop.model.kinds import Kind
+from tabletop.render import text
 from tabletop.render.style import Audience
 from tabletop.samples import warehouse
 from tabletop.ui.main_window import MainWindow
@@ -299,17 +300,27 @@ def _count(image: QImage, colour: str) -> int:
     return int(np.count_nonzero(pixels == QColor(colour).rgb()))
 
 
-def test_the_players_never_see_a_hidden_zone_or_token(qtbot, window):
-    """A zone, a token and a second token standing in that zone each get a colour found nowhere
-    else; the players see all three until the GM hides the zone and the token, then none."""
+def _secret_map():
+    """The warehouse with its middle zone, a token standing in it and another token each in a
+    colour found nowhere else on the map."""
     map_ = warehouse()
     middle = map_.zone("z2").model_copy(update={"fill": FillStyle(colour="#ff00ff")})
     tokens = {t.id: t for t in map_.tokens}
     gatto = tokens["gatto"].model_copy(update={"colour": "#00ff00", "location": ZoneLocation(zone="z2")})
     hargan = tokens["hargan"].model_copy(update={"colour": "#0000fe"})
-    map_ = map_.model_copy(
-        update={"zones": [middle if z.id == "z2" else z for z in map_.zones], "tokens": [gatto, hargan]}
-    )
+    zones = [middle if zone.id == "z2" else zone for zone in map_.zones]
+    return map_.model_copy(update={"zones": zones, "tokens": [gatto, hargan]}), middle, hargan
+
+
+def _hide(document, middle, hargan) -> None:
+    stack = document.undo_stack
+    stack.push(EditObject(document, Kind.ZONE, middle.model_copy(update={"hidden": True}), "hidden"))
+    stack.push(EditObject(document, Kind.TOKEN, hargan.model_copy(update={"hidden": True}), "hidden"))
+
+
+def test_the_players_never_see_a_hidden_zone_or_token(qtbot, window):
+    """The players see all three secret colours until the GM hides the zone and the token, then none."""
+    map_, middle, hargan = _secret_map()
     window.document.replace_map(map_, None)
     window.players.open_action.trigger()
     player = window.players.player
@@ -317,13 +328,41 @@ def test_the_players_never_see_a_hidden_zone_or_token(qtbot, window):
     secrets = ("#ff00ff", "#00ff00", "#0000fe")
     frame = _frame(player)
     assert all(_count(frame, colour) > 50 for colour in secrets)
-    stack = window.document.undo_stack
-    stack.push(EditObject(window.document, Kind.ZONE, middle.model_copy(update={"hidden": True}), "hidden"))
-    stack.push(EditObject(window.document, Kind.TOKEN, hargan.model_copy(update={"hidden": True}), "hidden"))
+    _hide(window.document, middle, hargan)
     frame = _frame(player)
     assert [_count(frame, colour) for colour in secrets] == [0, 0, 0]
-    stack.undo()
-    stack.undo()
+    window.document.undo_stack.undo()
+    window.document.undo_stack.undo()
     frame = _frame(player)
     assert all(_count(frame, colour) > 50 for colour in secrets)
+    player.close()
+
+
+def test_the_players_window_never_paints_a_hidden_name(qtbot, window, monkeypatch):
+    """Every word the map paints goes through text.draw_text: recorded, the players' window
+    says the hidden zone's name and the hidden tokens' names only before they are hidden."""
+    said: list[str] = []
+    original = text.draw_text
+
+    def recorded(p, box, flags, words):
+        said.append(words)
+        original(p, box, flags, words)
+
+    def words_painted_afresh(player) -> set[str]:
+        """A new zoom paints every tile anew; no event loop turn lets the GM's window paint."""
+        said.clear()
+        player.view.show_rect(player.view.shown_rect.adjusted(-40, -40, 40, 40))
+        _frame(player)
+        return set(said)
+
+    monkeypatch.setattr(text, "draw_text", recorded)
+    map_, middle, hargan = _secret_map()
+    window.document.replace_map(map_, None)
+    window.players.open_action.trigger()
+    player = window.players.player
+    qtbot.waitUntil(lambda: not player.view.covered)
+    assert {"Middle", "Gatto", "Hargan", "West end"} <= words_painted_afresh(player)
+    _hide(window.document, middle, hargan)
+    words = words_painted_afresh(player)
+    assert "West end" in words and not {"Middle", "Gatto", "Hargan"} & words
     player.close()
