@@ -122,9 +122,25 @@ def test_it_never_takes_the_keyboard_from_the_gm(qtbot, window):
 
 def test_blackout_is_black_in_the_next_frame_and_again_restores(qtbot, window):
     player = _open(qtbot, window)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     assert not _all_black(_frame(player))
-    window.players.blackout_action.trigger()
+    ctrl_shift = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window.view, Qt.Key.Key_B, ctrl_shift)
+    assert window.players.blackout_action.isChecked()
     assert _all_black(_frame(player))  # no event loop turn between the key and the frame
+    qtbot.keyClick(window.view, Qt.Key.Key_B, ctrl_shift)
+    assert not _all_black(_frame(player))
+    player.close()
+
+
+def test_a_window_opened_during_blackout_stays_black_until_restored(qtbot, window):
+    window.players.blackout_action.trigger()
+    window.document.replace_map(warehouse(), None)
+    window.players.open_action.trigger()
+    player = window.players.player
+    qtbot.waitUntil(lambda: player.built)
+    assert player.view.covered and _all_black(_frame(player))
     window.players.blackout_action.trigger()
     assert not _all_black(_frame(player))
     player.close()
@@ -335,6 +351,20 @@ def test_the_players_never_see_a_hidden_zone_or_token(qtbot, window):
     window.document.undo_stack.undo()
     frame = _frame(player)
     assert all(_count(frame, colour) > 50 for colour in secrets)
+    player.close()
+
+
+def test_the_players_window_fits_only_what_the_players_see(qtbot, window):
+    map_, middle, hargan = _secret_map()
+    east = map_.zone("z3").model_copy(update={"hidden": True})
+    map_ = map_.model_copy(update={"zones": [east if zone.id == "z3" else zone for zone in map_.zones]})
+    window.document.replace_map(map_, None)
+    window.players.open_action.trigger()
+    player = window.players.player
+    qtbot.waitUntil(lambda: not player.view.covered)
+    east_left = min(x for x, _ in east.shape.points)
+    assert player.view.shown_rect.right() < east_left + 40  # the margin, not the hidden zone's width
+    assert player.view.shown_rect.left() < min(x for x, _ in map_.zone("z1").shape.points)
     player.close()
 
 

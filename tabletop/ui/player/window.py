@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QVBoxLayout, QWidget
 from tabletop.document import MapDocument
 from tabletop.geometry.shapes import map_bounds
 from tabletop.render.style import players_style
+from tabletop.rules.visibility import players_view
 from tabletop.ui.scene.map_scene import MapScene
 
 ROOM = 1_000_000.0
@@ -101,7 +102,9 @@ class PlayerWindow(QWidget):
         document.reset.connect(self.fit_map)
 
     def fit_map(self) -> None:
-        x, y, w, h = map_bounds(self.document.map, margin=30)
+        """Fit what the players may see: a hidden zone at the map's edge leaves no empty room
+        that tells them something is there."""
+        x, y, w, h = map_bounds(players_view(self.document.map), margin=30)
         self.view.show_rect(QRectF(x, y, w, h))
 
     def reveal_when_built(self) -> None:
