@@ -175,7 +175,10 @@ def test_follow_mode_follows_every_scroll_and_zoom(qtbot, window):
 
 
 def test_rotation_turns_the_players_view_in_quarter_turns(qtbot, window):
-    player = _open(qtbot, window)
+    window.document.replace_map(_secret_map()[0], None)
+    window.players.open_action.trigger()
+    player = window.players.player
+    qtbot.waitUntil(lambda: not player.view.covered)
     window.players.push_action.trigger()
     gm = window.players.gm_rect()
     for quarter in (1, 2, 3, 0):
@@ -187,6 +190,10 @@ def test_rotation_turns_the_players_view_in_quarter_turns(qtbot, window):
         assert (top_left.x() > centre.x()) == (expected_corner[0] > 0)
         assert (top_left.y() > centre.y()) == (expected_corner[1] > 0)
         assert _corners_inside(player, gm) and _fills_one_way(player, gm)
+        frame = _frame(player)  # the zones and the tokens are painted, turned
+        middle = player.view.mapFromScene(QPointF(300, 60))  # in the middle zone, clear of its label
+        assert frame.pixelColor(middle).name() == "#ff00ff"
+        assert _count(frame, "#ff00ff") > 1000 and _count(frame, "#00ff00") > 50
     player.close()
 
 

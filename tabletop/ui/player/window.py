@@ -7,8 +7,10 @@ the map at all, so a secret cannot flash up for a frame."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QTransform
+import math
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPixmap, QTransform
 from PySide6.QtWidgets import QFrame, QGraphicsView, QVBoxLayout, QWidget
 
 from tabletop.document import MapDocument
@@ -52,8 +54,35 @@ class PlayerView(QGraphicsView):
             painter = QPainter(self.viewport())
             painter.fillRect(self.viewport().rect(), BLACK)
             painter.end()
-            return
-        super().paintEvent(event)
+        elif self.rotation:
+            self._paint_turned()
+        else:
+            super().paintEvent(event)
+
+    def _paint_turned(self) -> None:
+        """A turned view is painted upright and then turned as a whole: the map layer paints
+        its cached tiles only on an upright canvas. The view's own transform is turned all the
+        same, so mapping between the screen and the map stays true."""
+        viewport = self.viewport()
+        width, height = viewport.width(), viewport.height()
+        upright = (height, width) if self.rotation % 180 == 90 else (width, height)
+        scale = math.hypot(self.transform().m11(), self.transform().m12())
+        centre = self.mapToScene(viewport.rect()).boundingRect().center()
+        source = QRectF(0, 0, upright[0] / scale, upright[1] / scale)
+        source.moveCenter(centre)
+        ratio = viewport.devicePixelRatioF()
+        canvas = QPixmap(round(upright[0] * ratio), round(upright[1] * ratio))
+        canvas.setDevicePixelRatio(ratio)
+        canvas.fill(self.map_scene.backgroundBrush().color())
+        painter = QPainter(canvas)
+        painter.setRenderHints(self.renderHints())
+        self.map_scene.render(painter, QRectF(0, 0, *upright), source, Qt.AspectRatioMode.IgnoreAspectRatio)
+        painter.end()
+        painter = QPainter(viewport)
+        painter.translate(width / 2, height / 2)
+        painter.rotate(self.rotation)
+        painter.drawPixmap(QPointF(-upright[0] / 2, -upright[1] / 2), canvas)
+        painter.end()
 
     def show_rect(self, rect: QRectF) -> None:
         """Show a scene rectangle whole and centred, as large as the rotated screen allows."""
