@@ -403,3 +403,21 @@ def test_the_players_window_never_paints_a_hidden_name(qtbot, window, monkeypatc
     words = words_painted_afresh(player)
     assert "West end" in words and not {"Middle", "Gatto", "Hargan"} & words
     player.close()
+
+
+def test_the_players_window_opens_again_after_a_restart_unless_the_gm_closed_it(qtbot, window, tmp_path):
+    _open(qtbot, window)
+    window.close()  # the map window closes with the players' window open
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    again = MainWindow(settings=settings)
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitUntil(lambda: again.players.player is not None and again.players.player.isVisible())
+    assert again.players.open_action.isChecked()
+    again.players.open_action.trigger()  # the GM closes it: it stays closed next time
+    third = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(third)
+    third.show()
+    qtbot.waitExposed(third)
+    qtbot.wait(20)
+    assert third.players.player is None and not third.players.open_action.isChecked()

@@ -5,7 +5,7 @@ the map window's settings as plain strings, ints and bools, and come back after 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRectF
+from PySide6.QtCore import QEvent, QObject, QRectF, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
@@ -15,6 +15,8 @@ from tabletop.ui.player.window import PlayerWindow
 SCREEN_KEY = "player/screen"
 FOLLOW_KEY = "player/follow"
 ROTATION_KEY = "player/rotation"
+OPEN_KEY = "player/open"
+"""Whether the players' window was open when the map window last closed: it opens again."""
 VIEW_KEY = "player/view"
 """The last rectangle pushed to the players, as "x,y,w,h" in map units."""
 WINDOW_SIZE = (960, 540)
@@ -28,6 +30,8 @@ class PlayerControls(QObject):
         self.settings = window.settings
         self.player: PlayerWindow | None = None
         self._last_gm_rect = QRectF()
+        self._gm_closing = False
+        self._started = False
         self.open_action = self._action("&Player Window", "Ctrl+Shift+P", self.set_open, checkable=True)
         self.blackout_action = self._action("&Blackout", "Ctrl+Shift+B", self.set_blackout, checkable=True)
         self.push_action = self._action("Push &View to Players", "Ctrl+Shift+V", self.push_view)
@@ -76,6 +80,7 @@ class PlayerControls(QObject):
         player.set_blackout(self.blackout_action.isChecked())
         player.view.rotation = self.rotation
         self.player = player
+        self.settings.setValue(OPEN_KEY, True)
         remembered = shown if shown is not None and not shown.isEmpty() else self.remembered_view
         screen = players_screen(self.screen_name, self.gm)
         if screen is None:
@@ -93,6 +98,8 @@ class PlayerControls(QObject):
 
     def _closed(self) -> None:
         player, self.player = self.player, None
+        if not self._gm_closing:  # the GM closed it; closing the map window keeps it for next time
+            self.settings.setValue(OPEN_KEY, False)
         if player is not None:
             player.deleteLater()  # its scene goes with it and stops following the document
         _sync(self.open_action, False)
@@ -179,7 +186,13 @@ class PlayerControls(QObject):
         if kind in (QEvent.Type.Paint, QEvent.Type.Resize) and self.following and self.player is not None:
             self._follow_now()  # every scroll and zoom of the GM's view ends in a paint
         elif watched is self.gm and kind == QEvent.Type.Hide and not event.spontaneous() and self.player is not None:
-            self.player.close()  # the map window closed: the players' window goes with it
+            self._gm_closing = True  # the map window closed: the players' window goes with it
+            self.player.close()
+            self._gm_closing = False
+        elif watched is self.gm and kind == QEvent.Type.Show and not self._started:
+            self._started = True
+            if bool(self.settings.value(OPEN_KEY, False, type=bool)):
+                QTimer.singleShot(0, self, lambda: self.set_open(True))  # once the map window has its place
         return False
 
 
