@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QVBoxLayout, QWidget
 from tabletop.document import MapDocument
 from tabletop.geometry.shapes import map_bounds
 from tabletop.render.style import players_style
-from tabletop.rules.visibility import players_view
+from tabletop.rules.visibility import zone_shown
 from tabletop.ui.scene.map_scene import MapScene
 
 ROOM = 1_000_000.0
@@ -133,7 +133,8 @@ class PlayerWindow(QWidget):
     def fit_map(self) -> None:
         """Fit what the players may see: a hidden zone at the map's edge leaves no empty room
         that tells them something is there."""
-        x, y, w, h = map_bounds(players_view(self.document.map), margin=30)
+        map_ = self.document.map
+        x, y, w, h = map_bounds(map_.model_copy(update={"zones": [z for z in map_.zones if zone_shown(z)]}), margin=30)
         self.view.show_rect(QRectF(x, y, w, h))
 
     def reveal_when_built(self) -> None:
