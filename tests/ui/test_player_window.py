@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
+import shiboken6
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QDockWidget, QGraphicsItem, QToolBar
 
@@ -94,8 +95,21 @@ def test_closing_the_players_window_keeps_the_map(qtbot, window):
 
 def test_closing_the_map_window_closes_the_players_window(qtbot, window):
     player = _open(qtbot, window)
+    assert player.parent() is None  # not minimised with the map window by a window manager
     window.close()
     assert not player.isVisible() and window.players.player is None
+
+
+def test_a_closed_players_window_is_deleted_and_stops_following_the_document(qtbot, window):
+    player = _open(qtbot, window)
+    scene = player.scene
+    player.close()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert not shiboken6.isValid(player) and not shiboken6.isValid(scene)
+    window.document.undo_stack.push(  # an edit reaches no deleted scene
+        EditObject(window.document, Kind.ZONE, window.document.map.zones[0].model_copy(update={"name": "Hall"}), "name")
+    )
+    assert window.document.map.zones[0].name == "Hall"
 
 
 def test_it_starts_black_and_shows_the_map_once_built(qtbot, window):

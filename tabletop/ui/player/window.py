@@ -113,8 +113,11 @@ class PlayerWindow(QWidget):
 
     closed = Signal()
 
-    def __init__(self, document: MapDocument, parent: QWidget | None = None) -> None:
-        super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
+    def __init__(self, document: MapDocument, gm: QWidget | None = None) -> None:
+        # no parent: a window manager minimises a child window with its parent, and the GM may
+        # minimise the map window at the table while the players keep looking at theirs
+        super().__init__(None, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
+        self.gm = gm
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setWindowTitle("Tabletop — players")
@@ -155,9 +158,8 @@ class PlayerWindow(QWidget):
         """Where the platform activates a window that asked not to take focus (the offscreen one
         does, some window managers too), the GM's window gets the keyboard straight back."""
         super().changeEvent(event)
-        gm = self.parentWidget()
-        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() and gm is not None:
-            gm.activateWindow()
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() and self.gm is not None:
+            self.gm.activateWindow()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         event.accept()
