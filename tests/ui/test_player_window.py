@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import shiboken6
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSettings, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QDockWidget, QGraphicsItem, QToolBar
 
@@ -435,3 +435,34 @@ def test_the_players_window_opens_again_after_a_restart_unless_the_gm_closed_it(
     qtbot.waitExposed(third)
     qtbot.wait(20)
     assert third.players.player is None and not third.players.open_action.isChecked()
+
+
+def test_the_players_view_is_outlined_on_the_gms_map_and_dragged_by_its_edge(qtbot, window):
+    player = _open(qtbot, window)
+    outline = window.players.outline
+    assert outline.scene() is window.scene
+    assert _near(outline.rect, player.view.visible_rect())
+    window.view.fit_map()
+    window.view.zoom(0.5)  # the whole outline in the GM's view, with room to drag it
+    window.players.follow_action.trigger()  # dragging the outline ends follow mode
+    assert _near(outline.rect, player.view.visible_rect())
+    before = player.view.visible_rect()
+    selection = list(window.document.selection)
+    edge = window.view.mapFromScene(QPointF(outline.rect.left(), outline.rect.center().y()))
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=edge)
+    for step in range(1, 5):
+        qtbot.mouseMove(viewport, pos=edge + QPoint(20 * step, 10 * step))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=edge + QPoint(80, 40))
+    moved = player.view.visible_rect()
+    scale = window.view.scale_now()
+    assert abs(moved.left() - before.left() - 80 / scale) < 2 / scale
+    assert abs(moved.top() - before.top() - 40 / scale) < 2 / scale
+    assert _near(outline.rect, moved) and window.document.selection == selection
+    assert not window.players.following
+    player.close()
+    assert outline.scene() is None
+
+
+def _near(a: QRectF, b: QRectF, slack: float = 1.0) -> bool:
+    return all(abs(x - y) <= slack for x, y in zip(a.getRect(), b.getRect(), strict=True))

@@ -5,10 +5,11 @@ the map window's settings as plain strings, ints and bools, and come back after 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRectF, QTimer
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from tabletop.ui.player.outline import PlayerOutline
 from tabletop.ui.player.screens import place_full_screen, players_screen, screen_names
 from tabletop.ui.player.window import PlayerWindow
 
@@ -31,6 +32,9 @@ class PlayerControls(QObject):
         self.player: PlayerWindow | None = None
         self._last_gm_rect = QRectF()
         self._gm_closing = False
+        self.outline = PlayerOutline()
+        self._drag: tuple[QPointF, QRectF] | None = None
+        self._grip_cursor = False
         self._started = False
         self.open_action = self._action("&Player Window", "Ctrl+Shift+P", self.set_open, checkable=True)
         self.blackout_action = self._action("&Blackout", "Ctrl+Shift+B", self.set_blackout, checkable=True)
@@ -81,6 +85,9 @@ class PlayerControls(QObject):
         player.view.rotation = self.rotation
         self.player = player
         self.settings.setValue(OPEN_KEY, True)
+        player.view.viewChanged.connect(self._outline_moved)
+        if self.outline.scene() is None:
+            self.gm.scene.addItem(self.outline)
         remembered = shown if shown is not None and not shown.isEmpty() else self.remembered_view
         screen = players_screen(self.screen_name, self.gm)
         if screen is None:
@@ -98,6 +105,10 @@ class PlayerControls(QObject):
 
     def _closed(self) -> None:
         player, self.player = self.player, None
+        if self.outline.scene() is not None:
+            self.outline.scene().removeItem(self.outline)
+        self._drag = None
+        self._show_grip(False)
         if not self._gm_closing:  # the GM closed it; closing the map window keeps it for next time
             self.settings.setValue(OPEN_KEY, False)
         if player is not None:
@@ -181,8 +192,54 @@ class PlayerControls(QObject):
         if self.player is not None:
             self.player.view.set_rotation(degrees)
 
+    # -- the players' view outlined on the GM's map ----------------------------------------
+
+    def _outline_moved(self) -> None:
+        if self.player is not None:
+            self.outline.set_rect(self.player.view.visible_rect())
+
+    def _outline_mouse(self, event) -> bool:
+        """Dragging the outline's edge moves the players' view (and ends follow mode); the
+        press is the outline's, so no tool sees it."""
+        kind, view = event.type(), self.gm.view
+        point = event.position()
+        if kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
+            if self.player is None or not self.outline.on_edge(view, point):
+                return False
+            self._drag = (view.mapToScene(point.toPoint()), QRectF(self.player.view.shown_rect))
+            if self.following:
+                self.set_follow(False)
+            return True
+        if kind == QEvent.Type.MouseMove and self._drag is not None and self.player is not None:
+            start, rect = self._drag
+            rect = rect.translated(view.mapToScene(point.toPoint()) - start)
+            self.player.view.show_rect(rect)
+            self.settings.setValue(VIEW_KEY, ",".join(f"{v:.2f}" for v in rect.getRect()))
+            return True
+        if kind == QEvent.Type.MouseButtonRelease and self._drag is not None:
+            self._drag = None
+            return True
+        if kind == QEvent.Type.MouseMove:
+            self._show_grip(self.outline.on_edge(view, point))
+        return False
+
+    def _show_grip(self, on: bool) -> None:
+        """A move cursor over the outline's edge; the tool's own cursor back off it."""
+        if on == self._grip_cursor:
+            return
+        self._grip_cursor = on
+        viewport = self.gm.view.viewport()
+        if on:
+            self._tool_cursor = viewport.cursor()
+            viewport.setCursor(Qt.CursorShape.SizeAllCursor)
+        else:
+            viewport.setCursor(self._tool_cursor)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
+        mouse = (QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove, QEvent.Type.MouseButtonRelease)
+        if kind in mouse and watched is self.gm.view.viewport() and self.player is not None:
+            return self._outline_mouse(event)
         if kind in (QEvent.Type.Paint, QEvent.Type.Resize) and self.following and self.player is not None:
             self._follow_now()  # every scroll and zoom of the GM's view ends in a paint
         elif watched is self.gm and kind == QEvent.Type.Hide and not event.spontaneous() and self.player is not None:

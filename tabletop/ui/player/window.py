@@ -29,6 +29,8 @@ class PlayerView(QGraphicsView):
     """The canvas of the players' window: no scroll bars, no focus, no interaction, and a
     rotation in quarter turns applied on top of whatever rectangle it is asked to show."""
 
+    viewChanged = Signal()
+
     def __init__(self, scene: MapScene) -> None:
         super().__init__(scene)
         self.map_scene = scene
@@ -95,6 +97,7 @@ class PlayerView(QGraphicsView):
         scale = min(max(1, viewport.width()) / width, max(1, viewport.height()) / height)
         self.setTransform(QTransform().rotate(self.rotation).scale(scale, scale))
         self.centerOn(rect.center())
+        self.viewChanged.emit()
 
     def set_rotation(self, degrees: int) -> None:
         self.rotation = degrees % 360
