@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cache, lru_cache
-from pathlib import Path
 
 from PySide6.QtGui import QColor, QFont, QFontDatabase
 
-RESOURCES = Path(__file__).resolve().parents[2] / "resources"
+from tabletop.resources import resources_dir
+
+RESOURCES = resources_dir()
 DETAIL_SCALE = 0.35
 """Below this zoom the canvas drops antialiasing, labels and badges: a whole-map view of
 thousands of zones stays fast, and text too small to read is not drawn anyway."""

@@ -8,12 +8,12 @@ from pathlib import Path
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QWidget
 
-from tabletop.render.style import RESOURCES
+from tabletop.resources import resource
 
 
 def icon(name: str) -> QIcon:
     """A bundled icon: the desktop's icon theme is empty on bare Linux."""
-    return QIcon(str(Path(RESOURCES) / "icons" / f"{name}.svg"))
+    return QIcon(str(resource("icons", f"{name}.svg")))
 
 
 def action(parent: QWidget, text: str, slot: Callable, shortcut=None, icon_name: str = "", tip: str = "") -> QAction:

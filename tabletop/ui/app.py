@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
 from tabletop.io.read import load_map_stamped
 
@@ -30,8 +32,24 @@ def display_problem(environ: Mapping[str, str], platform: str = sys.platform) ->
     return NO_DISPLAY
 
 
+def local_path(argument: str) -> str:
+    """The file a file manager meant: desktop files may pass a `file://` URI (percent-encoded,
+    maybe naming localhost) instead of a path; a plain path, spaces and all, is kept as it is."""
+    if not argument.lower().startswith("file:"):
+        return argument
+    parts = urlsplit(argument)
+    if parts.netloc not in ("", "localhost"):
+        raise ValueError(f"tabletop: {argument}: not a file on this computer (host '{parts.netloc}')")
+    return url2pathname(parts.path)  # percent-decoded; on Windows /C:/x becomes C:\x
+
+
 def run(path: str | None) -> int:
     """Open the main window on a map (checked first, so a bad file is one line, not a dialog)."""
+    try:
+        path = local_path(path) if path else None
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
     problem = display_problem(os.environ)
     if problem:
         print(problem, file=sys.stderr)
@@ -49,6 +67,7 @@ def run(path: str | None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Tabletop")
     app.setOrganizationName("Tabletop")
+    app.setDesktopFileName("org.tabletop.Tabletop")  # Wayland matches the window to the launcher and icon
     app.setStyle("Fusion")
     follow_scheme(app)
     font_family()

@@ -1,0 +1,100 @@
+"""The standalone app built by packaging/build.sh, run as a GM would run it: no Python, no
+checkout on its path. Skipped until the build exists (it takes two minutes, so CI does not make
+it); TABLETOP_BUNDLE names another build's executable."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tabletop import __version__
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = Path(os.environ.get("TABLETOP_BUNDLE", ROOT / "build" / "bundle" / "dist" / "tabletop" / "tabletop"))
+SHOWN = 'name="MainWindowClassWindow") to true'
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not APP.is_file(), reason=f"no standalone build at {APP} (run packaging/build.sh)"),
+]
+
+
+def bundled(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
+    env.update(QT_QPA_PLATFORM="offscreen", PATH="/usr/bin:/bin", TABLETOP_RECOVERY_DIR=str(cwd))
+    return subprocess.run([APP, *map(str, args)], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture
+def room(tmp_path, maps_dir) -> Path:
+    """A sample map in a folder with a space, as a file manager would hand it over."""
+    path = tmp_path / "My Maps" / "room with door.tabletop"
+    path.parent.mkdir()
+    shutil.copyfile(maps_dir / "room-with-door.tabletop", path)
+    return path
+
+
+def test_bundle_reports_its_version(tmp_path):
+    done = bundled("--version", cwd=tmp_path)
+    assert (done.returncode, done.stdout.strip()) == (0, f"tabletop {__version__}")
+
+
+def test_bundle_checks_a_sample_map_and_refuses_a_broken_one(tmp_path, room):
+    assert bundled("check", room, cwd=tmp_path).returncode == 0
+    broken = tmp_path / "broken.tabletop"
+    broken.write_text('{"format_version": 2, "zones": [', encoding="utf-8")
+    done = bundled("check", room, broken, cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "broken.tabletop" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
+def test_bundle_exports_a_sample_map(tmp_path, room, suffix):
+    out = tmp_path / f"out map{suffix}"
+    done = bundled("export", room, "-o", out, "--width", "800", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Cannot open file" not in done.stderr
+    magic = {".png": b"\x89PNG", ".svg": b"<?xml", ".pdf": b"%PDF"}[suffix]
+    assert out.read_bytes().startswith(magic)
+
+
+def test_bundle_opens_a_file_uri_window_without_missing_resources(tmp_path, room):
+    """The window opens on a `file://` URI (as a desktop launcher passes it) and Qt finds every
+    bundled icon and font: it would print "Cannot open file" for one it could not."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
+    env.update(QT_QPA_PLATFORM="offscreen", QT_LOGGING_RULES="qt.widgets.showhide=true")
+    env["TABLETOP_RECOVERY_DIR"] = str(tmp_path)
+    seen = []
+    with subprocess.Popen([APP, room.as_uri()], env=env, stderr=subprocess.PIPE, text=True, cwd=tmp_path) as process:
+        try:
+            for line in process.stderr:
+                seen.append(line)
+                if SHOWN in line:
+                    break
+        finally:
+            process.kill()
+    assert any(SHOWN in line for line in seen), "".join(seen[-5:])
+    assert not [line for line in seen if "Cannot open file" in line or "tabletop:" in line]
+
+
+def test_deb_installs_under_opt_with_a_launcher_and_desktop_files():
+    debs = sorted((APP.parents[2]).glob("tabletop_*.deb"))
+    if not debs or shutil.which("dpkg-deb") is None:
+        pytest.skip("no .deb built (packaging/build.sh without --no-deb) or no dpkg-deb here")
+    listing = subprocess.run(["dpkg-deb", "-c", debs[-1]], capture_output=True, text=True, check=True).stdout
+    paths = {line.split()[-1].removeprefix(".") for line in listing.splitlines()}
+    for path in (
+        "/opt/tabletop/tabletop",
+        "/usr/bin/tabletop",
+        "/usr/share/applications/org.tabletop.Tabletop.desktop",
+        "/usr/share/metainfo/org.tabletop.Tabletop.metainfo.xml",
+        "/usr/share/mime/packages/org.tabletop.Tabletop.xml",
+        "/usr/share/icons/hicolor/48x48/apps/org.tabletop.Tabletop.png",
+        "/usr/share/icons/hicolor/scalable/apps/org.tabletop.Tabletop.svg",
+    ):
+        assert path in paths
+    assert not [p for p in paths if "/translations/" in p or "libqgtk3" in p]  # only what is used
