@@ -17,6 +17,7 @@ from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.files import FileHandler, recent_files
 from tabletop.ui.map_menu import MapMenu
+from tabletop.ui.player import PlayerControls
 from tabletop.ui.recovery import Autosaver, discard, pending
 from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.tools.connect import BorderTool, join_touching_zones
@@ -50,6 +51,7 @@ class MainWindow(QMainWindow):
         self._status()
         self.badge_tips = BadgeTips(self.view)
         self.view_modes = ViewModes(self)
+        self.players = PlayerControls(self)
         self.set_tool("S")
         self.document.undo_stack.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)

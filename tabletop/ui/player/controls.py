@@ -1,0 +1,269 @@
+"""The GM's controls of the players' window, in the map window's View menu: open and close it,
+choose its screen, black it out, push the GM's view to it, let it follow the GM's view, turn
+it for a TV lying on the table. Its screen, follow mode, rotation and last view are kept in
+the map window's settings as plain strings, ints and bools, and come back after a restart."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+from tabletop.ui.player.outline import PlayerOutline
+from tabletop.ui.player.screens import place_full_screen, players_screen, screen_names
+from tabletop.ui.player.window import PlayerWindow
+
+SCREEN_KEY = "player/screen"
+FOLLOW_KEY = "player/follow"
+ROTATION_KEY = "player/rotation"
+OPEN_KEY = "player/open"
+"""Whether the players' window was open when the map window last closed: it opens again."""
+VIEW_KEY = "player/view"
+"""The last rectangle pushed to the players, as "x,y,w,h" in map units."""
+WINDOW_SIZE = (960, 540)
+"""The players' window with one screen: an ordinary window the GM can drag and resize."""
+
+
+class PlayerControls(QObject):
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
+        self.gm = window
+        self.settings = window.settings
+        self.player: PlayerWindow | None = None
+        self._last_gm_rect = QRectF()
+        self._gm_closing = False
+        self.outline = PlayerOutline()
+        self._drag: tuple[QPointF, QRectF] | None = None
+        self._grip_cursor = False
+        self._started = False
+        self.open_action = self._action("&Player Window", "Ctrl+Shift+P", self.set_open, checkable=True)
+        self.blackout_action = self._action("&Blackout", "Ctrl+Shift+B", self.set_blackout, checkable=True)
+        self.push_action = self._action("Push &View to Players", "Ctrl+Shift+V", self.push_view)
+        self.follow_action = self._action("Players F&ollow My View", "Ctrl+Shift+F", self.set_follow, checkable=True)
+        self.rotate_action = self._action("&Rotate Player View", "Ctrl+Shift+R", self.rotate)
+        self.follow_action.setChecked(bool(self.settings.value(FOLLOW_KEY, False, type=bool)))
+        self.screen_menu = QMenu("Player &Screen", window)
+        self.screen_menu.aboutToShow.connect(self._fill_screens)
+        menu = next((a.menu() for a in window.menuBar().actions() if a.text() == "&View"), None)
+        if menu is not None:
+            menu.addSeparator()
+            menu.addAction(self.open_action)
+            menu.addMenu(self.screen_menu)
+            for act in (self.blackout_action, self.push_action, self.follow_action, self.rotate_action):
+                menu.addAction(act)
+        window.view.viewport().installEventFilter(self)
+        window.installEventFilter(self)
+
+    def _action(self, text: str, key: str, slot, checkable: bool = False) -> QAction:
+        act = QAction(text, self.gm)
+        act.setShortcut(QKeySequence(key))
+        act.setCheckable(checkable)
+        if checkable:
+            act.toggled.connect(slot)
+        else:
+            act.triggered.connect(lambda _checked=False: slot())
+        self.gm.addAction(act)  # the keys work with the menus hidden (map only, full screen)
+        return act
+
+    # -- the window ----------------------------------------------------------------------
+
+    @property
+    def is_open(self) -> bool:
+        return self.player is not None
+
+    def set_open(self, on: bool) -> None:
+        if on and self.player is None:
+            self._open()
+        elif not on and self.player is not None:
+            self.player.close()
+        _sync(self.open_action, self.player is not None)
+
+    def _open(self, shown: QRectF | None = None) -> None:
+        player = PlayerWindow(self.gm.document, self.gm)
+        player.closed.connect(self._closed)
+        player.set_blackout(self.blackout_action.isChecked())
+        player.view.rotation = self.rotation
+        self.player = player
+        self.settings.setValue(OPEN_KEY, True)
+        player.view.viewChanged.connect(self._outline_moved)
+        if self.outline.scene() is None:
+            self.gm.scene.addItem(self.outline)
+        remembered = shown if shown is not None and not shown.isEmpty() else self.remembered_view
+        screen = players_screen(self.screen_name, self.gm)
+        if screen is None:
+            player.resize(*WINDOW_SIZE)
+            player.show()
+        else:
+            place_full_screen(player, screen)
+        if self.following:
+            self._follow_now(force=True)
+        elif remembered is not None:
+            player.view.show_rect(remembered)
+        else:
+            player.fit_map()
+        player.reveal_when_built()
+
+    def _closed(self) -> None:
+        player, self.player = self.player, None
+        if self.outline.scene() is not None:
+            self.outline.scene().removeItem(self.outline)
+        self._drag = None
+        self._show_grip(False)
+        if not self._gm_closing:  # the GM closed it; closing the map window keeps it for next time
+            self.settings.setValue(OPEN_KEY, False)
+        if player is not None:
+            player.deleteLater()  # its scene goes with it and stops following the document
+        _sync(self.open_action, False)
+
+    @property
+    def remembered_view(self) -> QRectF | None:
+        return _rect(str(self.settings.value(VIEW_KEY, "", type=str)))
+
+    # -- the screen ----------------------------------------------------------------------
+
+    @property
+    def screen_name(self) -> str:
+        return str(self.settings.value(SCREEN_KEY, "", type=str))
+
+    def set_screen(self, name: str) -> None:
+        self.settings.setValue(SCREEN_KEY, str(name))
+        if self.player is not None and players_screen(name, self.gm) is not None:
+            shown = self.player.view.shown_rect
+            self.player.close()  # a shown full-screen window does not move reliably: a new one opens there
+            self._open(shown)
+            _sync(self.open_action, True)
+
+    def _fill_screens(self) -> None:
+        self.screen_menu.clear()
+        group = QActionGroup(self.screen_menu)
+        names = screen_names()
+        chosen = self.screen_name
+        for name in names:
+            act = self.screen_menu.addAction(name, lambda n=name: self.set_screen(n))
+            act.setCheckable(True)
+            act.setChecked(name == chosen)
+            group.addAction(act)
+        if len(names) < 2:
+            note = self.screen_menu.addAction("One screen: the players' window opens as a window")
+            note.setEnabled(False)
+
+    # -- table controls ------------------------------------------------------------------
+
+    def set_blackout(self, on: bool) -> None:
+        if self.player is not None:
+            self.player.set_blackout(on)
+        _sync(self.blackout_action, on)
+
+    def gm_rect(self) -> QRectF:
+        view = self.gm.view
+        return view.mapToScene(view.viewport().rect()).boundingRect()
+
+    def push_view(self) -> None:
+        """Show the players what the GM sees now (and keep it for the next opening)."""
+        rect = self.gm_rect()
+        self.settings.setValue(VIEW_KEY, ",".join(f"{v:.2f}" for v in rect.getRect()))
+        if self.player is not None:
+            self.player.view.show_rect(rect)
+
+    @property
+    def following(self) -> bool:
+        return self.follow_action.isChecked()
+
+    def set_follow(self, on: bool) -> None:
+        self.settings.setValue(FOLLOW_KEY, bool(on))
+        _sync(self.follow_action, on)
+        if on:
+            self._follow_now(force=True)
+
+    def _follow_now(self, force: bool = False) -> None:
+        rect = self.gm_rect()
+        if force or rect != self._last_gm_rect:
+            self._last_gm_rect = rect
+            self.push_view()
+
+    @property
+    def rotation(self) -> int:
+        return int(self.settings.value(ROTATION_KEY, 0, type=int)) % 360
+
+    def rotate(self) -> None:
+        """A quarter turn clockwise: for a TV lying flat, turn until the players' side reads upright."""
+        degrees = (self.rotation + 90) % 360
+        self.settings.setValue(ROTATION_KEY, int(degrees))
+        if self.player is not None:
+            self.player.view.set_rotation(degrees)
+
+    # -- the players' view outlined on the GM's map ----------------------------------------
+
+    def _outline_moved(self) -> None:
+        if self.player is not None:
+            self.outline.set_rect(self.player.view.visible_rect())
+
+    def _outline_mouse(self, event) -> bool:
+        """Dragging the outline's edge moves the players' view (and ends follow mode); the
+        press is the outline's, so no tool sees it."""
+        kind, view = event.type(), self.gm.view
+        point = event.position()
+        if kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
+            if self.player is None or not self.outline.on_edge(view, point):
+                return False
+            self._drag = (view.mapToScene(point.toPoint()), QRectF(self.player.view.shown_rect))
+            if self.following:
+                self.set_follow(False)
+            return True
+        if kind == QEvent.Type.MouseMove and self._drag is not None and self.player is not None:
+            start, rect = self._drag
+            rect = rect.translated(view.mapToScene(point.toPoint()) - start)
+            self.player.view.show_rect(rect)
+            self.settings.setValue(VIEW_KEY, ",".join(f"{v:.2f}" for v in rect.getRect()))
+            return True
+        if kind == QEvent.Type.MouseButtonRelease and self._drag is not None:
+            self._drag = None
+            return True
+        if kind == QEvent.Type.MouseMove:
+            self._show_grip(self.outline.on_edge(view, point))
+        return False
+
+    def _show_grip(self, on: bool) -> None:
+        """A move cursor over the outline's edge; the tool's own cursor back off it."""
+        if on == self._grip_cursor:
+            return
+        self._grip_cursor = on
+        viewport = self.gm.view.viewport()
+        if on:
+            self._tool_cursor = viewport.cursor()
+            viewport.setCursor(Qt.CursorShape.SizeAllCursor)
+        else:
+            viewport.setCursor(self._tool_cursor)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        mouse = (QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove, QEvent.Type.MouseButtonRelease)
+        if kind in mouse and watched is self.gm.view.viewport() and self.player is not None:
+            return self._outline_mouse(event)
+        if kind in (QEvent.Type.Paint, QEvent.Type.Resize) and self.following and self.player is not None:
+            self._follow_now()  # every scroll and zoom of the GM's view ends in a paint
+        elif watched is self.gm and kind == QEvent.Type.Hide and not event.spontaneous() and self.player is not None:
+            self._gm_closing = True  # the map window closed: the players' window goes with it
+            self.player.close()
+            self._gm_closing = False
+        elif watched is self.gm and kind == QEvent.Type.Show and not self._started:
+            self._started = True
+            if bool(self.settings.value(OPEN_KEY, False, type=bool)):
+                QTimer.singleShot(0, self, lambda: self.set_open(True))  # once the map window has its place
+        return False
+
+
+def _sync(act: QAction, on: bool) -> None:
+    if act.isChecked() != on:
+        act.blockSignals(True)
+        act.setChecked(on)
+        act.blockSignals(False)
+
+
+def _rect(text: str) -> QRectF | None:
+    try:
+        x, y, w, h = (float(part) for part in text.split(","))
+    except ValueError:
+        return None
+    rect = QRectF(x, y, w, h)
+    return None if rect.isEmpty() else rect

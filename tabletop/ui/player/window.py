@@ -1,0 +1,169 @@
+"""The players' window: a second top-level window showing the GM's document through a
+MapScene in the players' style. It takes no focus, no clicks and no keys: the GM drives it
+from the map window, so it can sit full screen on a projector without ever stealing a key.
+
+It starts black and stays black while the GM blacks it out: a covered view paints nothing of
+the map at all, so a secret cannot flash up for a frame."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPixmap, QTransform
+from PySide6.QtWidgets import QFrame, QGraphicsView, QVBoxLayout, QWidget
+
+from tabletop.document import MapDocument
+from tabletop.geometry.shapes import map_bounds
+from tabletop.render.style import players_style
+from tabletop.rules.visibility import zone_shown
+from tabletop.ui.scene.map_scene import MapScene
+
+ROOM = 1_000_000.0
+"""How far the player view may look past the map: a pushed view near the edge is shown as the
+GM framed it, not pushed back inside the scene's own rectangle."""
+BLACK = QColor("black")
+
+
+class PlayerView(QGraphicsView):
+    """The canvas of the players' window: no scroll bars, no focus, no interaction, and a
+    rotation in quarter turns applied on top of whatever rectangle it is asked to show."""
+
+    viewChanged = Signal()
+
+    def __init__(self, scene: MapScene) -> None:
+        super().__init__(scene)
+        self.map_scene = scene
+        self.covered = True
+        self.rotation = 0
+        self.shown_rect = QRectF()
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setInteractive(False)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setSceneRect(QRectF(-ROOM, -ROOM, 2 * ROOM, 2 * ROOM))
+        self.viewport().setCursor(Qt.CursorShape.BlankCursor)
+
+    def set_covered(self, covered: bool) -> None:
+        self.covered = covered
+        self.viewport().repaint()  # at once: blackout must not wait for the next event loop turn
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self.covered:
+            painter = QPainter(self.viewport())
+            painter.fillRect(self.viewport().rect(), BLACK)
+            painter.end()
+        elif self.rotation:
+            self._paint_turned()
+        else:
+            super().paintEvent(event)
+
+    def _paint_turned(self) -> None:
+        """A turned view is painted upright and then turned as a whole: the map layer paints
+        its cached tiles only on an upright canvas. The view's own transform is turned all the
+        same, so mapping between the screen and the map stays true."""
+        viewport = self.viewport()
+        width, height = viewport.width(), viewport.height()
+        upright = (height, width) if self.rotation % 180 == 90 else (width, height)
+        scale = math.hypot(self.transform().m11(), self.transform().m12())
+        centre = self.mapToScene(viewport.rect()).boundingRect().center()
+        source = QRectF(0, 0, upright[0] / scale, upright[1] / scale)
+        source.moveCenter(centre)
+        ratio = viewport.devicePixelRatioF()
+        canvas = QPixmap(round(upright[0] * ratio), round(upright[1] * ratio))
+        canvas.setDevicePixelRatio(ratio)
+        canvas.fill(self.map_scene.backgroundBrush().color())
+        painter = QPainter(canvas)
+        painter.setRenderHints(self.renderHints())
+        self.map_scene.render(painter, QRectF(0, 0, *upright), source, Qt.AspectRatioMode.IgnoreAspectRatio)
+        painter.end()
+        painter = QPainter(viewport)
+        painter.translate(width / 2, height / 2)
+        painter.rotate(self.rotation)
+        painter.drawPixmap(QPointF(-upright[0] / 2, -upright[1] / 2), canvas)
+        painter.end()
+
+    def show_rect(self, rect: QRectF) -> None:
+        """Show a scene rectangle whole and centred, as large as the rotated screen allows."""
+        if rect.isEmpty():
+            return
+        self.shown_rect = QRectF(rect)
+        turned = self.rotation % 180 == 90
+        width, height = (rect.height(), rect.width()) if turned else (rect.width(), rect.height())
+        viewport = self.viewport().rect()
+        scale = min(max(1, viewport.width()) / width, max(1, viewport.height()) / height)
+        self.setTransform(QTransform().rotate(self.rotation).scale(scale, scale))
+        self.centerOn(rect.center())
+        self.viewChanged.emit()
+
+    def set_rotation(self, degrees: int) -> None:
+        self.rotation = degrees % 360
+        self.show_rect(self.shown_rect)
+
+    def visible_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.show_rect(self.shown_rect)  # a window going full screen keeps what it showed
+
+
+class PlayerWindow(QWidget):
+    """The top-level window itself. `closed` tells the GM's controls, which keep its state."""
+
+    closed = Signal()
+
+    def __init__(self, document: MapDocument, gm: QWidget | None = None) -> None:
+        # no parent: a window manager minimises a child window with its parent, and the GM may
+        # minimise the map window at the table while the players keep looking at theirs
+        super().__init__(None, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
+        self.gm = gm
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setWindowTitle("Tabletop — players")
+        self.setStyleSheet("background: black")
+        self.document = document
+        self.scene = MapScene(document, players_style())
+        self.scene.setParent(self)  # deleted with the window: it stops following the document
+        self.view = PlayerView(self.scene)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view)
+        self.blacked_out = False
+        self.built = False
+        document.reset.connect(self.fit_map)
+
+    def fit_map(self) -> None:
+        """Fit what the players may see: a hidden zone at the map's edge leaves no empty room
+        that tells them something is there."""
+        map_ = self.document.map
+        x, y, w, h = map_bounds(map_.model_copy(update={"zones": [z for z in map_.zones if zone_shown(z)]}), margin=30)
+        self.view.show_rect(QRectF(x, y, w, h))
+
+    def reveal_when_built(self) -> None:
+        """The scene is built when the window is made; the cover lifts on the next turn of
+        the event loop, once the window has its size and the view its rectangle."""
+        QTimer.singleShot(0, self, self._reveal)
+
+    def _reveal(self) -> None:
+        self.built = True
+        self.view.show_rect(self.view.shown_rect)
+        self.view.set_covered(self.blacked_out)
+
+    def set_blackout(self, on: bool) -> None:
+        self.blacked_out = on
+        self.view.set_covered(on or not self.built)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Where the platform activates a window that asked not to take focus (the offscreen one
+        does, some window managers too), the GM's window gets the keyboard straight back."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() and self.gm is not None:
+            self.gm.activateWindow()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        event.accept()
+        self.closed.emit()
