@@ -57,7 +57,7 @@ class MainWindow(QMainWindow):
         self.document.pathChanged.connect(self._title)
         self.document.reset.connect(self.view.fit_map)
         self.setWindowIcon(icon("app"))
-        self.resize(1400, 900)
+        self._first_size()
         self._title()
 
     # -- layout --------------------------------------------------------------------------------
@@ -165,6 +165,14 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.shifts)
         bar.addWidget(self.move_type)
 
+    def _first_size(self) -> None:
+        """1400x900, or less on a smaller screen (a 1280x720 projector), so nothing is cut off."""
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        width, height = 1400, 900
+        if screen is not None and screen.width() > 0:
+            width, height = min(width, screen.width()), min(height, screen.height())
+        self.resize(width, height)
+
     def _status(self) -> None:
         self.tool_hint = QLabel()
         self.statusBar().addWidget(self.tool_hint, 1)  # under passing messages, back when they clear
@@ -219,7 +227,8 @@ class MainWindow(QMainWindow):
 
     def join_touching(self) -> None:
         count = join_touching_zones(self.document)
-        say(self, f"Joined {count} pairs of touching zones" if count else "No touching zones left to join")
+        pairs = "1 pair" if count == 1 else f"{count} pairs"
+        say(self, f"Joined {pairs} of touching zones" if count else "No touching zones left to join")
 
     def export_image(self) -> None:
         """Export the map as an image: the chosen filter's extension is added, and the GM

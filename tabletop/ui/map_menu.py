@@ -33,6 +33,10 @@ class MapMenu:
             menu.addAction(act)
         self.document.reset.connect(self.say_background_problem)
         self.document.metaChanged.connect(self.say_background_problem)
+        menu.aboutToShow.connect(self._enable)
+
+    def _enable(self) -> None:
+        self.remove_background_action.setEnabled(self.document.map.background is not None)
 
     def check_map(self) -> MapCheckDialog:
         if self.check_dialog is None:

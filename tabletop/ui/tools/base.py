@@ -15,6 +15,7 @@ from tabletop.model.kinds import Kind
 from tabletop.ui.scene.editor_scene import EditorScene
 
 GRID_STEP = 20.0
+SAY_MS = 6000
 SNAP_PIXELS = 10.0
 
 
@@ -31,6 +32,12 @@ class Tool:
         inactive tool does no work on every change."""
 
     def deactivate(self) -> None: ...
+
+    def say(self, text: str) -> None:
+        """Tell the GM why a gesture did nothing, in the window's status bar."""
+        window = self.view.window()
+        if hasattr(window, "statusBar"):
+            window.statusBar().showMessage(text, SAY_MS)
 
     def press(self, event: QMouseEvent, pos: QPointF) -> bool:
         return False

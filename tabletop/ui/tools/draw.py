@@ -71,10 +71,15 @@ class PolygonTool(Tool):
         return True
 
     def finish(self) -> str | None:
-        """Close the polygon into a new zone; too few points or no area just cancels."""
+        """Close the polygon into a new zone; too few points or no area cancels, and says why."""
         points = list(dict.fromkeys(self.points))
         self.cancel()
-        if len(points) < 3 or polygon_area(points) < MIN_POLYGON_AREA:
+        if len(points) < 3:
+            if points:
+                self.say("A zone needs at least three points; nothing was drawn")
+            return None
+        if polygon_area(points) < MIN_POLYGON_AREA:
+            self.say("That shape has no area (its edges cross or lie on one line); nothing was drawn")
             return None
         zone_id = self.document.new_id("zone", "zone")
         fill = FillStyle(colour=next_zone_fill(self.document.map))  # distinct colours, made for projection

@@ -149,6 +149,9 @@ class SelectTool(Tool):
 
     def key(self, event: QKeyEvent) -> bool:
         key = event.key()
+        if key == Qt.Key.Key_Escape and self._token is not None:
+            self.cancel_token_drag()
+            return True
         if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             self.delete_selection()
             return True
@@ -162,6 +165,18 @@ class SelectTool(Tool):
             self.turn(-TURN_STEP if key == Qt.Key.Key_BracketLeft else TURN_STEP)
             return True
         return False
+
+    def cancel_token_drag(self) -> None:
+        """Esc while dragging: the token goes back where it stood, and the drag leaves no step."""
+        stack = self.document.undo_stack
+        last = stack.command(stack.index() - 1) if stack.index() > 0 else None
+        if isinstance(last, MoveToken) and last.drag == self._drag and last.after.id == self._token:
+            stack.undo()
+        token_id, self._token = self._token, None
+        self.scene.overlay.clear()
+        item = self.scene.items_by_key.get((Kind.TOKEN, token_id))
+        if item is not None:
+            item.sync()
 
     def nudge(self, dx: float, dy: float) -> None:
         zones = [i for k, i in self.document.selection if k is Kind.ZONE]

@@ -95,7 +95,10 @@ class VertexTool(Tool):
 
     def _edit(self, points: list[tuple[float, float]], what: str, merge: str = "") -> bool:
         zone = self.zone()
-        if zone is None or not _valid(points):
+        if zone is None:
+            return False
+        if not _valid(points):
+            self.say("That would leave the zone without area; the vertex stays")
             return False
         changed = zone.model_copy(update={"shape": PolygonShape(points=points)})
         text = f"{what} of {zone.label}"
@@ -165,7 +168,10 @@ class VertexTool(Tool):
 
     def remove_vertex(self, index: int) -> bool:
         zone = self.zone()
-        if zone is None or len(zone.shape.points) <= 3:
+        if zone is None:
+            return False
+        if len(zone.shape.points) <= 3:
+            self.say("A zone keeps at least three vertices")
             return False
         points = [p for i, p in enumerate(zone.shape.points) if i != index]
         self.hot = None

@@ -1,0 +1,49 @@
+"""Gestures that do nothing say why, and Esc takes back a token drag."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+
+from tabletop.model import ZoneLocation
+from tabletop.samples import warehouse
+from tests.ui.conftest import click
+
+
+def test_a_bow_tie_is_not_kept_and_the_status_bar_says_why(qtbot, window):
+    window.document.replace_map(warehouse().model_copy(update={"zones": [], "borders": [], "tokens": []}), None)
+    window.view.resetTransform()
+    window.view.centerOn(QPointF(200, 200))
+    window.set_tool("P")
+    for x, y in ((100, 100), (300, 300), (300, 100), (100, 300)):
+        click(qtbot, window, x, y)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    assert window.document.map.zones == []
+    assert "no area" in window.statusBar().currentMessage()
+
+
+def test_esc_during_a_token_drag_puts_it_back_and_leaves_no_step(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    window.view.resetTransform()
+    window.view.centerOn(QPointF(300, 100))
+    viewport = window.view.viewport()
+    start = window.scene.items_by_key[("token", "gatto")].pos()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(start))
+    qtbot.mouseMove(viewport, pos=window.view.mapFromScene(QPointF(300, 100)))
+    assert window.document.get("token", "gatto").location == ZoneLocation(zone="z2")
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(QPointF(300, 100)))
+    assert window.document.get("token", "gatto").location == ZoneLocation(zone="z1")
+    assert window.scene.items_by_key[("token", "gatto")].pos() == start
+    assert window.scene.overlay.zones == [] and not window.document.modified
+
+
+def test_join_says_one_pair_in_the_singular(qtbot, window):
+    window.document.replace_map(warehouse().model_copy(update={"borders": [], "tokens": []}), None)
+    window.join_touching()
+    assert window.statusBar().currentMessage() == "Joined 2 pairs of touching zones"
+    window.document.undo_stack.undo()
+    two = warehouse().model_copy(update={"borders": [], "tokens": []})
+    two.zones.pop()
+    window.document.replace_map(two, None)
+    window.join_touching()
+    assert window.statusBar().currentMessage() == "Joined 1 pair of touching zones"
