@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.cli.errors import UsageError
 from tabletop.cli.grid import find_token, grid_path, grid_range, grid_reach
 from tabletop.io import load_map
-from tabletop.model import Map, Zone
+from tabletop.model import AreaLocation, Map, Zone
 from tabletop.rules.movement import NoWayThrough, path, reach
 from tabletop.rules.ranges import range_field
 from tabletop.rules.terrain import MOVE_TYPES
@@ -78,8 +78,19 @@ def _print(args: argparse.Namespace, data: dict[str, Any], text: list[str]) -> i
     return 0
 
 
+def _grid_of_token(map_: Map, args: argparse.Namespace) -> None:
+    """`--token NAME` for a token standing on an encounter grid works on that grid, as if
+    `--grid` had named it."""
+    if args.grid or not args.token:
+        return
+    token = find_token(map_, args)
+    if isinstance(token.location, AreaLocation):
+        args.grid = token.location.grid
+
+
 def run_reach(args: argparse.Namespace) -> int:
     map_ = load_map(args.file)
+    _grid_of_token(map_, args)
     if args.grid:
         return _print(args, *grid_reach(map_, args))
     if args.budget is None:
@@ -100,6 +111,7 @@ def run_reach(args: argparse.Namespace) -> int:
 
 def run_path(args: argparse.Namespace) -> int:
     map_ = load_map(args.file)
+    _grid_of_token(map_, args)
     if args.grid:
         return _print(args, *grid_path(map_, args))
     if not args.to:
@@ -116,6 +128,7 @@ def run_path(args: argparse.Namespace) -> int:
 
 def run_range(args: argparse.Namespace) -> int:
     map_ = load_map(args.file)
+    _grid_of_token(map_, args)
     if args.grid:
         return _print(args, *grid_range(map_, args))
     start = _start_zone(map_, args)

@@ -131,3 +131,11 @@ def test_a_huge_budget_or_speed_answers_as_a_large_enough_one(capsys, maps_dir):
     )
     grid = ("reach", str(maps_dir / "af-encounter.tabletop"), "--grid", "creek", "--from-area", "7,3")
     assert _json(capsys, *grid, "--speed", huge)["areas"] == _json(capsys, *grid, "--speed", "1000")["areas"]
+
+
+def test_a_token_on_a_grid_names_its_grid(capsys, maps_dir):
+    named = tabletop(capsys, "reach", str(maps_dir / "af-encounter.tabletop"), "--token", "Kell", "--json")
+    explicit = tabletop(
+        capsys, "reach", str(maps_dir / "af-encounter.tabletop"), "--token", "Kell", "--grid", "creek", "--json"
+    )
+    assert named.code == 0 and named.out == explicit.out and json.loads(named.out)["areas"]
