@@ -234,16 +234,23 @@ class MapDocument(QObject):
     def _renumber(self, kind: Kind) -> None:
         self._positions[kind] = {obj.id: i for i, obj in enumerate(self._items(kind))}
 
-    def _track(self, kind: Kind, objs: list[Any], *, added: set[str]) -> tuple[Box, ...]:
+    def _references(self, kind: Kind, objs: list[Any], keep) -> tuple[Box, ...] | None:
+        """Integrity and terrain follow every kind; a token edit repaints the zones whose
+        occupancy changed (a name moves for its first token). None: zones or borders, whose
+        layout the caller updates."""
         occupied = self.occupied_zones() if kind is Kind.TOKEN else set()
         for obj in objs:
-            self.integrity.put(kind, obj)
+            keep(kind, obj)
             if kind is Kind.GRID:
                 self._terrains.pop(obj.id, None)
         if kind is Kind.TOKEN:
             return self._boxes([(Kind.ZONE, z) for z in occupied ^ self.occupied_zones()])
-        if kind not in (Kind.ZONE, Kind.BORDER):
-            return ()
+        return None if kind in (Kind.ZONE, Kind.BORDER) else ()
+
+    def _track(self, kind: Kind, objs: list[Any], *, added: set[str]) -> tuple[Box, ...]:
+        repaint = self._references(kind, objs, self.integrity.put)
+        if repaint is not None:
+            return repaint
         if self._graph is not None:
             for obj in objs:
                 if kind is Kind.BORDER:
@@ -262,15 +269,9 @@ class MapDocument(QObject):
         return before + self._boxes(keys)
 
     def _untrack(self, kind: Kind, objs: list[Any]) -> tuple[Box, ...]:
-        occupied = self.occupied_zones() if kind is Kind.TOKEN else set()
-        for obj in objs:
-            self.integrity.drop(kind, obj)
-            if kind is Kind.GRID:
-                self._terrains.pop(obj.id, None)
-        if kind is Kind.TOKEN:
-            return self._boxes([(Kind.ZONE, z) for z in occupied ^ self.occupied_zones()])
-        if kind not in (Kind.ZONE, Kind.BORDER):
-            return ()
+        repaint = self._references(kind, objs, self.integrity.drop)
+        if repaint is not None:
+            return repaint
         if self._graph is not None and len(objs) > BULK:
             self._graph = None  # built again when next asked: cheaper than thousands of removals
         elif self._graph is not None:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from tabletop.geometry.labels import inside
 from tabletop.geometry.lines import border_lines, lines_of, shared_lines
 from tabletop.geometry.shapes import BorderLine, border_line
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
@@ -103,17 +104,6 @@ def _cells(box: Box) -> Iterable[tuple[int, int]]:
     for cx in range(math.floor(left / CELL), math.floor(right / CELL) + 1):
         for cy in range(math.floor(top / CELL), math.floor(bottom / CELL) + 1):
             yield (cx, cy)
-
-
-def inside_polygon(points: list[tuple[float, float]], x: float, y: float) -> bool:
-    """Even-odd rule, as Qt fills a zone's path."""
-    inside = False
-    x1, y1 = points[-1]
-    for x2, y2 in points:
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-        x1, y1 = x2, y2
-    return inside
 
 
 def _distance_to_segment(x: float, y: float, p: tuple[float, float], q: tuple[float, float]) -> float:
@@ -303,7 +293,7 @@ class MapLayout:
                 if isinstance(shape, NodeShape):
                     if math.hypot(x - shape.x, y - shape.y) <= shape.radius:
                         hits.append(zone_id)
-                elif inside_polygon(shape.points, x, y):
+                elif inside(shape.points, x, y):
                     hits.append(zone_id)
         return hits
 
