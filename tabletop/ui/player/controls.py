@@ -249,6 +249,9 @@ class PlayerControls(QObject):
         elif watched is self.gm and kind == QEvent.Type.Show and not self._started:
             self._started = True
             if bool(self.settings.value(OPEN_KEY, False, type=bool)):
+                # back where it was, but blacked out: the map just opened may not be the one the
+                # players should see yet; Ctrl+Shift+B shows it
+                _sync(self.blackout_action, True)
                 QTimer.singleShot(0, self, lambda: self.set_open(True))  # once the map window has its place
         return False
 

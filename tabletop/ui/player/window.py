@@ -46,6 +46,13 @@ class PlayerView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setSceneRect(QRectF(-ROOM, -ROOM, 2 * ROOM, 2 * ROOM))
         self.viewport().setCursor(Qt.CursorShape.BlankCursor)
+        scene.changed.connect(self._scene_changed)
+
+    def _scene_changed(self, _rects) -> None:
+        """A turned view paints its own picture, so every change repaints all of it (Qt's
+        own update of the changed parts does not reach a view painted this way)."""
+        if self.rotation and not self.covered:
+            self.viewport().update()
 
     def set_covered(self, covered: bool) -> None:
         self.covered = covered

@@ -208,10 +208,19 @@ class MapLayer(QGraphicsItem):
             painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
             painter.translate(-ix * TILE, -iy * TILE)
             painter.scale(level, level)
-            layout, occupied = self.document.layout, self.document.occupied_zones()
+            layout, occupied = self.document.layout, self._occupied()
             paint_region(painter, layout, zones, borders, self.style, detail, occupied)
             painter.end()
         return pixmap
+
+    def _occupied(self) -> set[str]:
+        """Zones whose name keeps clear of tokens: for the players, only tokens they see (a
+        name moved aside for a hidden token would give it away)."""
+        occupied = self.document.occupied_zones()
+        if self.shows is None:
+            return occupied
+        tokens_on = self.document.tokens_on
+        return {z for z in occupied if any(self.shows("token", t) for t in tokens_on("zone", z))}
 
     def _borrow(self, painter: QPainter, level: float, missing: list[tuple[int, int]]) -> None:
         """Stand-ins while zooming: the nearest zoom's tiles that cover the missing ones, scaled."""

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from tabletop.document import MapDocument
 from tabletop.document.changes import Change
 from tabletop.geometry.shapes import map_bounds
+from tabletop.model import ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.render.style import Audience, MapStyle
 from tabletop.rules.visibility import border_shown, token_shown, zone_shown
@@ -38,6 +39,9 @@ class MapScene(QGraphicsScene):
         self.items_by_key: dict[tuple[Kind, str], MapItem] = {}
         self.setBackgroundBrush(self.style.paper)
         self.players = self.style.audience is Audience.PLAYERS
+        self._token_zone: dict[str, str] = {
+            t.id: t.location.zone for t in document.map.tokens if isinstance(t.location, ZoneLocation)
+        }
         """The players' picture leaves out what the GM hides, asked object by object of the
         rules (never painted and then covered)."""
         self.layer = MapLayer(document, self.style, self.shows if self.players else None)
@@ -89,6 +93,8 @@ class MapScene(QGraphicsScene):
 
     def _edited(self, change: Change) -> None:
         kind = change.kind
+        if self.players and kind is Kind.TOKEN:
+            self.layer.dirty(self._players_zones(change.object_ids))
         if change.repaint:  # a zone's label moves when the first token enters it or the last leaves
             self.layer.dirty(change.repaint)
         if kind in (Kind.ZONE, Kind.BORDER):
@@ -114,6 +120,19 @@ class MapScene(QGraphicsScene):
         for (kind, object_id), item in self.items_by_key.items():
             if kind is Kind.TOKEN:
                 item.place(spots.get(object_id) if not self.players or self.shows(kind, object_id) else None)
+
+    def _players_zones(self, token_ids) -> list:
+        """The zones these tokens stand in now and stood in before: for the players, a zone's
+        name moves when a token they see comes or goes, hidden or shown."""
+        boxes = []
+        for token_id in token_ids:
+            token = self.document.get(Kind.TOKEN, token_id)
+            now = token.location.zone if token is not None and isinstance(token.location, ZoneLocation) else None
+            before = self._token_zone.pop(token_id, None)
+            if now is not None:
+                self._token_zone[token_id] = now
+            boxes += [self.layout.boxes[(Kind.ZONE, z)] for z in {now, before} if (Kind.ZONE, z) in self.layout.boxes]
+        return boxes
 
     def shows(self, kind: str, object_id: str) -> bool:
         """Whether the players see this object (everything, for the GM)."""

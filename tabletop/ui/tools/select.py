@@ -171,6 +171,7 @@ class SelectTool(Tool):
         stack = self.document.undo_stack
         last = stack.command(stack.index() - 1) if stack.index() > 0 else None
         if isinstance(last, MoveToken) and last.drag == self._drag and last.after.id == self._token:
+            last.setObsolete(True)  # undone and then dropped: nothing left to redo
             stack.undo()
         token_id, self._token = self._token, None
         self.scene.overlay.clear()
