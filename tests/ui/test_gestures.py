@@ -47,3 +47,17 @@ def test_join_says_one_pair_in_the_singular(qtbot, window):
     window.document.replace_map(two, None)
     window.join_touching()
     assert window.statusBar().currentMessage() == "Joined 1 pair of touching zones"
+
+
+def test_esc_leaves_nothing_to_redo(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    window.view.resetTransform()
+    window.view.centerOn(QPointF(300, 100))
+    viewport = window.view.viewport()
+    start = window.scene.items_by_key[("token", "gatto")].pos()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(start))
+    qtbot.mouseMove(viewport, pos=window.view.mapFromScene(QPointF(300, 100)))
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(QPointF(300, 100)))
+    stack = window.document.undo_stack
+    assert stack.count() == 0 and not stack.canRedo()

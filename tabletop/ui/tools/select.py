@@ -171,8 +171,9 @@ class SelectTool(Tool):
         stack = self.document.undo_stack
         last = stack.command(stack.index() - 1) if stack.index() > 0 else None
         if isinstance(last, MoveToken) and last.drag == self._drag and last.after.id == self._token:
-            last.setObsolete(True)  # undone and then dropped: nothing left to redo
             stack.undo()
+            last.setObsolete(True)  # a redo of an obsolete step only drops it: nothing left to redo
+            stack.redo()
         token_id, self._token = self._token, None
         self.scene.overlay.clear()
         item = self.scene.items_by_key.get((Kind.TOKEN, token_id))
