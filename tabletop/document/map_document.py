@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from tabletop.document.changes import Action, Change
-from tabletop.document.integrity import Integrity
+from tabletop.document.integrity import Integrity, IntegrityError
 from tabletop.geometry.layout import Box, MapLayout
 from tabletop.geometry.shapes import Point, area_at, token_spots
 from tabletop.heap import collector_paused
@@ -167,6 +167,8 @@ class MapDocument(QObject):
         New objects go to `positions` (as `drop_many` returned them), else to the end."""
         kind = Kind(kind)
         items, index = self._items(kind), self._positions[kind]
+        if len({obj.id for obj in objs}) != len(objs):
+            raise IntegrityError(f"two new {kind}s would share an id")
         known = [index.get(obj.id) for obj in objs]
         for obj, at in zip(objs, known, strict=True):
             self.integrity.check_put(kind, obj, None if at is None else items[at])

@@ -102,7 +102,11 @@ class MainWindow(QMainWindow):
             menu.addAction(act)
         edit = self.menuBar().addMenu("&Edit")
         delete = action(
-            self, "&Delete", lambda: self.tools["S"].delete_selection(), QKeySequence.StandardKey.Delete, "delete"
+            self,
+            "&Delete",
+            lambda: self.view.tool.delete() or self.tools["S"].delete_selection(),
+            QKeySequence.StandardKey.Delete,
+            "delete",
         )
         join = action(
             self,
@@ -255,6 +259,12 @@ class MainWindow(QMainWindow):
             return
         self.settings.setValue("export/width", int(width))
         say(self, f"Exported {path} ({width} pixels wide)")
+
+    def delete(self) -> None:
+        """Edit ▸ Delete goes to the active tool first (the vertex tool deletes a vertex), else
+        removes the selection with what stands on it."""
+        if not self.view.tool.delete():
+            self.tools["S"].delete_selection()
 
     def select_all(self) -> None:
         """Ctrl+A: every zone, border, token and grid on the map (text fields keep their own)."""

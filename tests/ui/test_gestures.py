@@ -61,3 +61,45 @@ def test_esc_leaves_nothing_to_redo(qtbot, window):
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(QPointF(300, 100)))
     stack = window.document.undo_stack
     assert stack.count() == 0 and not stack.canRedo()
+
+
+def test_delete_in_the_vertex_tool_removes_the_vertex_not_the_zone(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    window.document.select([("zone", "z1")])
+    window.set_tool("V")
+    window.tools["V"].hot = 0
+    window.delete()  # Edit ▸ Delete, the window-wide shortcut
+    zone = window.document.get("zone", "z1")
+    assert zone is not None and len(zone.shape.points) == 3, "the square lost one vertex, not itself"
+    window.tools["V"].hot = 0
+    window.delete()
+    assert len(window.document.get("zone", "z1").shape.points) == 3
+    assert "three vertices" in window.statusBar().currentMessage()
+
+
+def test_choosing_another_tool_mid_drag_ends_the_drag(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    window.view.resetTransform()
+    window.view.centerOn(QPointF(300, 100))
+    viewport = window.view.viewport()
+    start = window.scene.items_by_key[("token", "gatto")].pos()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(start))
+    window.set_tool("V")
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(start))
+    window.set_tool("S")
+    qtbot.mouseMove(viewport, pos=window.view.mapFromScene(QPointF(500, 100)))
+    assert window.document.get("token", "gatto").location == ZoneLocation(zone="z1")
+    assert window.document.undo_stack.count() == 0
+
+
+def test_a_token_removed_mid_drag_ends_the_drag_without_an_error(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    window.view.resetTransform()
+    window.view.centerOn(QPointF(300, 100))
+    viewport = window.view.viewport()
+    start = window.scene.items_by_key[("token", "gatto")].pos()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(start))
+    window.delete()
+    qtbot.mouseMove(viewport, pos=window.view.mapFromScene(QPointF(300, 100)))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(QPointF(300, 100)))
+    assert window.document.get("token", "gatto") is None

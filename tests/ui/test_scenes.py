@@ -155,3 +155,16 @@ def test_the_players_scene_leaves_out_hidden_zones_and_tokens_and_follows_edits(
     assert all(players.items_by_key[(Kind.TOKEN, t)].isVisible() for t in in_hidden_zone)
     document.undo_stack.undo()
     assert secret not in colours(players)
+
+
+def test_a_hidden_token_does_not_push_a_visible_one_aside_for_the_players(qapp):
+    from tabletop.model import Token
+    from tabletop.render.style import players_style
+
+    document = MapDocument(warehouse())
+    players = MapScene(document, players_style())
+    alone = players.items_by_key[(Kind.TOKEN, "gatto")].pos()
+    spy = Token(id="spy", name="Spy", hidden=True, location=ZoneLocation(zone="z1"))
+    document.undo_stack.push(AddObject(document, Kind.TOKEN, spy))
+    assert players.items_by_key[(Kind.TOKEN, "gatto")].pos() == alone
+    assert not players.items_by_key[(Kind.TOKEN, "spy")].isVisible()

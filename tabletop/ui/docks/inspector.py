@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import EditMap, EditObject
-from tabletop.model import FillStyle, Passage, Speeds, Token
+from tabletop.model import FillStyle, Map, Passage, Speeds, Token
 from tabletop.ui.badge_tips import as_tooltip, explain_badge
 from tabletop.ui.docks.fields import Field, choices, count, error_text, optional, spin, updated
 from tabletop.ui.docks.passages import PassageEditor
@@ -295,5 +295,12 @@ class Inspector(QWidget):
 
     def _edit_map(self) -> None:
         title, notes = self.map_title.text(), self.map_notes.toPlainText()
-        if (title, notes) != (self.document.map.title, self.document.map.notes):
-            self.document.undo_stack.push(EditMap(self.document, title, notes))
+        if (title, notes) == (self.document.map.title, self.document.map.notes):
+            return
+        try:  # checked before the edit, so a refused text leaves no empty step behind
+            Map(title=title, notes=notes)
+        except ValidationError as error:
+            self.problem.setText(error_text(error))
+            return
+        self.problem.clear()
+        self.document.undo_stack.push(EditMap(self.document, title, notes))

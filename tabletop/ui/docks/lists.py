@@ -68,7 +68,8 @@ class ObjectList(QListWidget):
             return
         self._syncing = True
         try:
-            for object_id in change.object_ids:
+            ids = change.object_ids if change.removed else self.document.in_map_order(self.kind, change.object_ids)
+            for object_id in ids:  # rows come back in map order, each at its place
                 if change.removed:
                     self._removed(change.kind, object_id)
                 else:

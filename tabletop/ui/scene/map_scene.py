@@ -9,13 +9,15 @@ the document signals.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.document import MapDocument
 from tabletop.document.changes import Change
-from tabletop.geometry.shapes import map_bounds
+from tabletop.geometry.shapes import map_bounds, token_spots
 from tabletop.model import ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.render.style import Audience, MapStyle
@@ -116,10 +118,17 @@ class MapScene(QGraphicsScene):
 
     def _sync_tokens(self) -> None:
         """Tokens share their zone's space, so all are placed together, once per change."""
-        spots = self.document.token_spots()
+        spots = self._players_spots() if self.players else self.document.token_spots()
         for (kind, object_id), item in self.items_by_key.items():
             if kind is Kind.TOKEN:
                 item.place(spots.get(object_id) if not self.players or self.shows(kind, object_id) else None)
+
+    def _players_spots(self) -> dict:
+        """Spots worked out among the tokens the players see: a hidden token must not push a
+        visible one aside."""
+        map_ = self.document.map
+        shown = SimpleNamespace(tokens=[t for t in map_.tokens if self.shows(Kind.TOKEN, t.id)], grids=map_.grids)
+        return token_spots(shown, self._find_zone, name_scale=self.style.text_scale)
 
     def _players_zones(self, token_ids) -> list:
         """The zones these tokens stand in now and stood in before: for the players, a zone's

@@ -33,6 +33,11 @@ class Tool:
 
     def deactivate(self) -> None: ...
 
+    def delete(self) -> bool:
+        """Edit ▸ Delete while this tool is active: True when the tool used it (the vertex
+        tool removes its vertex, not the zone)."""
+        return False
+
     def say(self, text: str) -> None:
         """Tell the GM why a gesture did nothing, in the window's status bar."""
         window = self.view.window()

@@ -70,6 +70,7 @@ class BorderTool(Tool):
             self.scene.addItem(self.line)
 
     def deactivate(self) -> None:
+        self._from = None
         self.line.hide()
         if self.line.scene() is not None:
             self.scene.removeItem(self.line)

@@ -53,8 +53,22 @@ class SelectTool(Tool):
         self.view.rubberBandChanged.connect(self._band)
 
     def deactivate(self) -> None:
+        """Another tool chosen mid-gesture ends the gesture: a drag left open would move the
+        token on every later hover."""
+        self.end_drag()
         self.view.setDragMode(QGraphicsView.DragMode.NoDrag)
         self.view.rubberBandChanged.disconnect(self._band)
+
+    def end_drag(self) -> None:
+        token_id, self._token, self._zone = self._token, None, None
+        self.scene.overlay.clear()
+        item = self.scene.items_by_key.get((Kind.TOKEN, token_id)) if token_id else None
+        if item is not None:
+            item.sync()
+
+    def delete(self) -> bool:
+        self.delete_selection()
+        return True
 
     def press(self, event: QMouseEvent, pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
@@ -99,6 +113,12 @@ class SelectTool(Tool):
             overlay.show_areas(found[1], found[2])
 
     def move(self, event: QMouseEvent, pos: QPointF) -> bool:
+        gone = (self._token is not None and self.document.get(Kind.TOKEN, self._token) is None) or (
+            self._zone is not None and self.document.get(Kind.ZONE, self._zone[0]) is None
+        )
+        if gone:  # removed or undone while the button was held
+            self.end_drag()
+            return True
         if self._token is not None:
             self.drag_token_to(pos)
             return True

@@ -69,7 +69,14 @@ class VertexTool(Tool):
         self.document.selectionChanged.connect(self._refresh)
         self._refresh()
 
+    def delete(self) -> bool:
+        """Delete removes the vertex under the cursor, never the whole zone."""
+        if self.hot is not None:
+            self.remove_vertex(self.hot)
+        return True
+
     def deactivate(self) -> None:
+        self.dragging = None
         self.document.edited.disconnect(self._refresh)
         self.document.selectionChanged.disconnect(self._refresh)
         if self.handles.scene() is not None:
@@ -127,6 +134,9 @@ class VertexTool(Tool):
                 self._refresh()
             return False
         zone = self.zone()
+        if zone is None or self.dragging >= len(zone.shape.points):  # removed or undone mid-drag
+            self.dragging = None
+            return True
         points = list(zone.shape.points)
         others = [p for i, p in enumerate(points) if i != self.dragging]
         target = self.snap(pos)
