@@ -64,6 +64,7 @@ class MapDocument(QObject):
         self._graph: ZoneGraph | None = None
         self._terrains: dict[str, Terrain] = {}
         self._spots: tuple[int, dict[str, Point]] = (-1, {})
+        self._occupied: tuple[int, set[str]] = (-1, set())
         self._lists = {kind: getattr(map_, kind.plural) for kind in KINDS}
         self._positions = {kind: {obj.id: i for i, obj in enumerate(self._items(kind))} for kind in KINDS}
         with collector_paused():  # a big map's layout is a million objects, none garbage
@@ -134,7 +135,15 @@ class MapDocument(QObject):
         return spots
 
     def occupied_zones(self) -> set[str]:
-        """The zones where tokens stand (a zone's name keeps clear of its tokens only there)."""
+        """The zones where tokens stand (a zone's name keeps clear of its tokens only there);
+        worked out once per revision, since every tile painted asks."""
+        revision, occupied = self._occupied
+        if revision != self.revision:
+            occupied = self._occupied_now()
+            self._occupied = (self.revision, occupied)
+        return occupied
+
+    def _occupied_now(self) -> set[str]:
         return {place for (kind, place), tokens in self.integrity.tokens_on.items() if kind is Kind.ZONE and tokens}
 
     def zone_at(self, x: float, y: float) -> str | None:
@@ -240,13 +249,13 @@ class MapDocument(QObject):
         """Integrity and terrain follow every kind; a token edit repaints the zones whose
         occupancy changed (a name moves for its first token). None: zones or borders, whose
         layout the caller updates."""
-        occupied = self.occupied_zones() if kind is Kind.TOKEN else set()
+        occupied = self._occupied_now() if kind is Kind.TOKEN else set()
         for obj in objs:
             keep(kind, obj)
             if kind is Kind.GRID:
                 self._terrains.pop(obj.id, None)
         if kind is Kind.TOKEN:
-            return self._boxes([(Kind.ZONE, z) for z in occupied ^ self.occupied_zones()])
+            return self._boxes([(Kind.ZONE, z) for z in occupied ^ self._occupied_now()])
         return None if kind in (Kind.ZONE, Kind.BORDER) else ()
 
     def _track(self, kind: Kind, objs: list[Any], *, added: set[str]) -> tuple[Box, ...]:

@@ -15,9 +15,11 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from tabletop.document import MapDocument
+from tabletop.document.commands import SetBackground
 from tabletop.heap import collector_paused
 from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, load_map_stamped, save_map
 from tabletop.model import Map
+from tabletop.render.background import background_path, relative_path
 
 RECENT_KEY = "recentFiles"
 RECENT_MAX = 10
@@ -116,6 +118,7 @@ class FileHandler:
     def _write(self, path: Path) -> bool:
         """Save, or say why not and keep everything as it was; True only when the map is on disk."""
         expected = self.stamp[1] if self.stamp is not None and self.stamp[0] == path else None
+        self._keep_background_beside(path)
         try:
             stamp = save_map(self.document.map, path, expected=expected)
         except FileChangedError as error:
@@ -133,6 +136,20 @@ class FileHandler:
         self.document.undo_stack.setClean()
         remember(self.settings, path)
         return True
+
+    def _keep_background_beside(self, path: Path) -> None:
+        """The background picture's path is written relative to the map file: saved in another
+        folder (or for the first time), the map must still find its picture."""
+        background = self.document.map.background
+        if background is None:
+            return
+        old = self.document.path.parent if self.document.path else None
+        picture = background_path(background, old)
+        if not picture.exists():
+            return  # a missing picture keeps its path as typed, to be put back by the GM
+        moved = relative_path(picture, path)
+        if moved != background.path:
+            self.document.undo_stack.push(SetBackground(self.document, background.model_copy(update={"path": moved})))
 
     def _changed_on_disk(self, path: Path, error: FileChangedError) -> bool:
         answer = choose(

@@ -18,7 +18,7 @@ def test_a_bow_tie_is_not_kept_and_the_status_bar_says_why(qtbot, window):
         click(qtbot, window, x, y)
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
     assert window.document.map.zones == []
-    assert "no area" in window.statusBar().currentMessage()
+    assert "may not cross" in window.statusBar().currentMessage()
 
 
 def test_esc_during_a_token_drag_puts_it_back_and_leaves_no_step(qtbot, window):

@@ -52,3 +52,37 @@ def test_a_missing_background_picture_is_said(qtbot, window, tmp_path):
     window.document.replace_map(map_, tmp_path / "map.tabletop")
     assert "gone.png" in window.statusBar().currentMessage()
     assert "missing" in window.statusBar().currentMessage()
+
+
+def test_save_as_in_another_folder_keeps_the_background_found(qtbot, window, tmp_path):
+    from tabletop.io import load_map
+    from tabletop.render.background import background_path
+
+    (tmp_path / "maps" / "new").mkdir(parents=True)
+    image = QImage(10, 10, QImage.Format.Format_RGB32)
+    image.fill(QColor("#00ff00"))
+    assert image.save(str(tmp_path / "maps" / "scan.png"))
+    map_ = warehouse().model_copy(update={"background": Background(path="scan.png")})
+    window.document.replace_map(map_, tmp_path / "maps" / "map.tabletop")
+    assert window.files.save_as(tmp_path / "maps" / "new" / "moved.tabletop")
+    saved = load_map(tmp_path / "maps" / "new" / "moved.tabletop")
+    assert saved.background.path == "../scan.png"
+    assert background_path(saved.background, tmp_path / "maps" / "new").resolve() == tmp_path / "maps" / "scan.png"
+    assert not window.document.modified
+
+
+def test_the_players_see_no_background_under_a_hidden_zone(qtbot, tmp_path):
+    from tabletop.document import MapDocument
+    from tabletop.render.style import players_style
+    from tabletop.ui.scene.map_scene import MapScene
+
+    image = QImage(150, 50, QImage.Format.Format_RGB32)
+    image.fill(QColor("#00ff00"))
+    assert image.save(str(tmp_path / "scan.png"))
+    map_ = warehouse().model_copy(update={"background": Background(path="scan.png", scale=4)})
+    map_.zones[2] = map_.zones[2].model_copy(update={"hidden": True})
+    document = MapDocument(map_, tmp_path / "map.tabletop")
+    players = MapScene(document, players_style())
+    rect = QRectF(0, 0, 600, 200)
+    assert _colour(_picture(players, rect), rect, 500, 150) != "#00ff00", "cut out under the hidden East end"
+    assert _colour(_picture(players, rect), rect, 500, 195) != "#00ff00"

@@ -48,7 +48,7 @@ class MapScene(QGraphicsScene):
         rules (never painted and then covered)."""
         self.layer = MapLayer(document, self.style, self.shows if self.players else None)
         self.addItem(self.layer)
-        self.background = BackgroundItem(document, self.style)
+        self.background = BackgroundItem(document, self.style, self.players)
         self.addItem(self.background)
         document.edited.connect(self._edited)
         document.reset.connect(self.rebuild)
@@ -97,6 +97,8 @@ class MapScene(QGraphicsScene):
         kind = change.kind
         if self.players and kind is Kind.TOKEN:
             self.layer.dirty(self._players_zones(change.object_ids))
+        if self.players and kind is Kind.ZONE:
+            self.background.update()  # its cut-outs follow the hidden zones
         if change.repaint:  # a zone's label moves when the first token enters it or the last leaves
             self.layer.dirty(change.repaint)
         if kind in (Kind.ZONE, Kind.BORDER):

@@ -79,7 +79,7 @@ class PolygonTool(Tool):
                 self.say("A zone needs at least three points; nothing was drawn")
             return None
         if polygon_area(points) < MIN_POLYGON_AREA:
-            self.say("That shape has no area (its edges cross or lie on one line); nothing was drawn")
+            self.say("A zone's edges may not cross, and it needs an area; nothing was drawn")
             return None
         zone_id = self.document.new_id("zone", "zone")
         fill = FillStyle(colour=next_zone_fill(self.document.map))  # distinct colours, made for projection
