@@ -9,6 +9,17 @@ from tabletop.samples import warehouse
 from tests.ui.conftest import click
 
 
+def _grab_gatto(qtbot, window):
+    """The warehouse at 1:1, the button pressed on Gatto: (the viewport, where he stood)."""
+    window.document.replace_map(warehouse(), None)
+    window.view.resetTransform()
+    window.view.centerOn(QPointF(300, 100))
+    viewport = window.view.viewport()
+    start = window.scene.items_by_key[("token", "gatto")].pos()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(start))
+    return viewport, start
+
+
 def test_a_bow_tie_is_not_kept_and_the_status_bar_says_why(qtbot, window):
     window.document.replace_map(warehouse().model_copy(update={"zones": [], "borders": [], "tokens": []}), None)
     window.view.resetTransform()
@@ -22,12 +33,7 @@ def test_a_bow_tie_is_not_kept_and_the_status_bar_says_why(qtbot, window):
 
 
 def test_esc_during_a_token_drag_puts_it_back_and_leaves_no_step(qtbot, window):
-    window.document.replace_map(warehouse(), None)
-    window.view.resetTransform()
-    window.view.centerOn(QPointF(300, 100))
-    viewport = window.view.viewport()
-    start = window.scene.items_by_key[("token", "gatto")].pos()
-    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(start))
+    viewport, start = _grab_gatto(qtbot, window)
     qtbot.mouseMove(viewport, pos=window.view.mapFromScene(QPointF(300, 100)))
     assert window.document.get("token", "gatto").location == ZoneLocation(zone="z2")
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
@@ -50,12 +56,7 @@ def test_join_says_one_pair_in_the_singular(qtbot, window):
 
 
 def test_esc_leaves_nothing_to_redo(qtbot, window):
-    window.document.replace_map(warehouse(), None)
-    window.view.resetTransform()
-    window.view.centerOn(QPointF(300, 100))
-    viewport = window.view.viewport()
-    start = window.scene.items_by_key[("token", "gatto")].pos()
-    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(start))
+    viewport, start = _grab_gatto(qtbot, window)
     qtbot.mouseMove(viewport, pos=window.view.mapFromScene(QPointF(300, 100)))
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(QPointF(300, 100)))
@@ -78,12 +79,7 @@ def test_delete_in_the_vertex_tool_removes_the_vertex_not_the_zone(qtbot, window
 
 
 def test_choosing_another_tool_mid_drag_ends_the_drag(qtbot, window):
-    window.document.replace_map(warehouse(), None)
-    window.view.resetTransform()
-    window.view.centerOn(QPointF(300, 100))
-    viewport = window.view.viewport()
-    start = window.scene.items_by_key[("token", "gatto")].pos()
-    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(start))
+    viewport, start = _grab_gatto(qtbot, window)
     window.set_tool("V")
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(start))
     window.set_tool("S")
@@ -93,12 +89,7 @@ def test_choosing_another_tool_mid_drag_ends_the_drag(qtbot, window):
 
 
 def test_a_token_removed_mid_drag_ends_the_drag_without_an_error(qtbot, window):
-    window.document.replace_map(warehouse(), None)
-    window.view.resetTransform()
-    window.view.centerOn(QPointF(300, 100))
-    viewport = window.view.viewport()
-    start = window.scene.items_by_key[("token", "gatto")].pos()
-    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(start))
+    viewport, start = _grab_gatto(qtbot, window)
     window.delete()
     qtbot.mouseMove(viewport, pos=window.view.mapFromScene(QPointF(300, 100)))
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(QPointF(300, 100)))
