@@ -56,7 +56,7 @@ def test_join_says_one_pair_in_the_singular(qtbot, window):
 
 
 def test_esc_leaves_nothing_to_redo(qtbot, window):
-    viewport, start = _grab_gatto(qtbot, window)
+    viewport, _ = _grab_gatto(qtbot, window)
     qtbot.mouseMove(viewport, pos=window.view.mapFromScene(QPointF(300, 100)))
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(QPointF(300, 100)))
@@ -89,7 +89,7 @@ def test_choosing_another_tool_mid_drag_ends_the_drag(qtbot, window):
 
 
 def test_a_token_removed_mid_drag_ends_the_drag_without_an_error(qtbot, window):
-    viewport, start = _grab_gatto(qtbot, window)
+    viewport, _ = _grab_gatto(qtbot, window)
     window.delete()
     qtbot.mouseMove(viewport, pos=window.view.mapFromScene(QPointF(300, 100)))
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(QPointF(300, 100)))
