@@ -77,3 +77,14 @@ def test_a_token_dragged_back_to_where_it_started_is_not_an_edit(qapp):
     stack.push(MoveToken(document, "gatto", ZoneLocation(zone="z1"), drag=7))
     assert stack.count() == 0 and not document.modified
     assert document.get("token", "gatto").location == ZoneLocation(zone="z1")
+
+
+def test_typing_the_map_title_is_one_undo_step(qapp):
+    from tabletop.document.commands import EditMap
+
+    document = MapDocument(warehouse())
+    for text in ("T", "Th", "The loading bay"):
+        document.undo_stack.push(EditMap(document, text, document.map.notes))
+    assert document.undo_stack.count() == 1 and document.map.title == "The loading bay"
+    document.undo_stack.undo()
+    assert document.map.title == "The warehouse"

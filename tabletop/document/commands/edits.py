@@ -156,6 +156,17 @@ class EditMap(QUndoCommand):
         self.before = (document.map.title, document.map.notes)
         self.after = (title, notes)
 
+    def id(self) -> int:
+        return MergeId.EDIT_MAP
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        """Typing a title or notes is one step, as typing a zone's name is."""
+        if not isinstance(other, EditMap):
+            return False
+        self.after = other.after
+        self.setObsolete(self.after == self.before)
+        return True
+
     def redo(self) -> None:
         self.document.set_meta(*self.after)
 

@@ -9,3 +9,5 @@ class MergeId(IntEnum):
     """Edits of one field of one object in a row (typing a name, dragging a vertex)."""
     MOVE_TOKEN = 1001
     """The steps of one token drag."""
+    EDIT_MAP = 1002
+    """Typing the map's title or notes."""
