@@ -80,10 +80,15 @@ NODE_LABEL_WIDTH = 280.0
 
 
 def label_avoid(
-    zone: Zone, layout: MapLayout, style: MapStyle, occupied: Collection[str] | None = None
+    zone: Zone,
+    layout: MapLayout,
+    style: MapStyle,
+    occupied: Collection[str] | None = None,
+    shown: Callable[[str], bool] | None = None,
 ) -> list[tuple[float, float, float, float]]:
-    """What a zone's label keeps clear of: the badges of its borders and the place of its
-    tokens (kept free in every zone unless `occupied`, the zones where tokens stand, is given)."""
+    """What a zone's label keeps clear of: the badges of its borders (those `shown`, for the
+    players: a name moved aside for a hidden border's badge would hint at it) and the place of
+    its tokens (kept free in every zone unless `occupied`, the zones where tokens stand, is given)."""
     boxes = []
     if occupied is None or zone.id in occupied:
         ax, ay = zone_anchor(zone)
@@ -92,7 +97,7 @@ def label_avoid(
         boxes.append((ax - left, ay - top, ax + right, ay + bottom))
     for border_id in layout.borders_at.get(zone.id, ()):
         line = layout.lines.get(border_id)
-        if line is not None:
+        if line is not None and (shown is None or shown(border_id)):
             boxes.append(badge_box(layout.borders[border_id], line, style))
     return boxes
 
@@ -155,6 +160,7 @@ def paint_region(
     style: MapStyle,
     detail: bool,
     occupied: Collection[str] | None = None,
+    shown_border: Callable[[str], bool] | None = None,
 ) -> None:
     """Zones, their labels over all of them, then border lines, then badges over every line:
     the map's middle layer, for the screen one tile at a time and for an export all at once.
@@ -164,7 +170,8 @@ def paint_region(
     if detail:
         for zone in zones:
             tokens = occupied is None or zone.id in occupied
-            _zone_label(p, zone, style, partial(label_avoid, zone, layout, style, occupied), tokens)
+            avoid = partial(label_avoid, zone, layout, style, occupied, shown_border)
+            _zone_label(p, zone, style, avoid, tokens)
     lines = layout.lines
     for shared in (True, False):
         batch = [

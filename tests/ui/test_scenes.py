@@ -168,3 +168,17 @@ def test_a_hidden_token_does_not_push_a_visible_one_aside_for_the_players(qapp):
     document.undo_stack.push(AddObject(document, Kind.TOKEN, spy))
     assert players.items_by_key[(Kind.TOKEN, "gatto")].pos() == alone
     assert not players.items_by_key[(Kind.TOKEN, "spy")].isVisible()
+
+
+def test_a_zone_name_on_the_players_screen_ignores_badges_of_borders_to_hidden_zones(qapp):
+    from tabletop.render.paint import label_avoid
+    from tabletop.render.style import players_style
+
+    map_ = warehouse()
+    map_.zones[2] = map_.zones[2].model_copy(update={"hidden": True})
+    document = MapDocument(map_)
+    players = MapScene(document, players_style())
+    middle = document.get(Kind.ZONE, "z2")
+    everything = label_avoid(middle, document.layout, players.style, set())
+    seen = label_avoid(middle, document.layout, players.style, set(), lambda b: players.shows(Kind.BORDER, b))
+    assert len(everything) == 2 and len(seen) == 1, "the badge towards hidden East end is not avoided"

@@ -13,6 +13,7 @@ import itertools
 import math
 from collections import Counter, OrderedDict
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QPainter, QPixmap, QTransform
@@ -209,7 +210,8 @@ class MapLayer(QGraphicsItem):
             painter.translate(-ix * TILE, -iy * TILE)
             painter.scale(level, level)
             layout, occupied = self.document.layout, self._occupied()
-            paint_region(painter, layout, zones, borders, self.style, detail, occupied)
+            shown = None if self.shows is None else partial(self.shows, "border")
+            paint_region(painter, layout, zones, borders, self.style, detail, occupied, shown)
             painter.end()
         return pixmap
 
