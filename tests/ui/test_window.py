@@ -8,7 +8,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog, QInputDialog
 
 import tabletop.ui.actions
-from tabletop.document.commands import RemoveObject
+from tabletop.document.commands import remove
 from tabletop.samples import af_encounter, warehouse
 from tabletop.ui.actions import with_extension
 
@@ -78,7 +78,7 @@ def test_passing_messages_clear_and_the_tools_hint_stays(qtbot, window, monkeypa
 def test_the_tokens_list_keeps_map_order_after_an_undo(qtbot, window):
     window.document.replace_map(warehouse(), None)
     first = window.document.map.tokens[0].id
-    window.document.undo_stack.push(RemoveObject(window.document, "token", first))
+    window.document.undo_stack.push(remove(window.document, [("token", first)]))
     window.document.undo_stack.undo()
     shown = [window.token_list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(window.token_list.count())]
     assert shown == [t.id for t in window.document.map.tokens]

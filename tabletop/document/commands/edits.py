@@ -91,12 +91,6 @@ class MoveToken(PutCommand):
         return True
 
 
-class RemoveObject(PutCommand):
-    def __init__(self, document: MapDocument, kind: str, object_id: str) -> None:
-        before = document.get(kind, object_id)
-        super().__init__(document, kind, before, None, f"Remove {named(document, kind, before)}")
-
-
 def _counted(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
