@@ -32,7 +32,14 @@ def _hidden_flag(token: Any) -> Any:
     return token
 
 
-STEPS: dict[int, Step] = {1: _hidden_said_once}
+def _play_state_room(document: Json) -> Json:
+    """Format 2 to 3: format 3 adds what play needs (a conflict in progress, fog of war, setup
+    marks on grids), all optional; a format 2 map is a format 3 map with none of them."""
+    document["format_version"] = 3
+    return document
+
+
+STEPS: dict[int, Step] = {1: _hidden_said_once, 2: _play_state_room}
 """STEPS[n] turns a format n document into a format n + 1 document."""
 
 
