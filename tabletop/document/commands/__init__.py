@@ -12,6 +12,7 @@ from tabletop.document.commands.edits import (
     remove_zone,
 )
 from tabletop.document.commands.merge import MergeId
+from tabletop.document.commands.play import SetConflict, play_step
 from tabletop.document.commands.put import AddMany, EditMany
 
 __all__ = [
@@ -24,6 +25,8 @@ __all__ = [
     "MergeId",
     "MoveToken",
     "SetBackground",
+    "SetConflict",
+    "play_step",
     "remove",
     "remove_grid",
     "remove_zone",
