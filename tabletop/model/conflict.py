@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import GameNumber, Id, Line, Model, Text
+from tabletop.model.base import Aspect, GameNumber, Id, Line, Model, Text
 from tabletop.model.play_af import AfTurn
 from tabletop.model.play_edgerunner import EdgerunnerTurn
 
@@ -65,6 +65,8 @@ class Conflict(Model):
     order: list[Id] = Field(default_factory=list)
     turn: Id | None = None
     log: list[LogEntry] = Field(default_factory=list, max_length=MAX_LOG)
+    scene_aspects: list[Aspect] = Field(default_factory=list)
+    """Aspects placed on the scene itself; those on zones, borders and tokens stay on them."""
     ended: Ending | None = None
     story: Text = ""
 

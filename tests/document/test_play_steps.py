@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.document import MapDocument
-from tabletop.document.commands import EditObject, play_step
+from tabletop.document.commands import EditObject, apply_step, play_step
 from tabletop.document.integrity import IntegrityError
 from tabletop.model import Conflict, LogEntry, Map, Participant, StressTrack, Token
 
@@ -42,3 +42,19 @@ def test_a_token_in_the_conflict_cannot_be_removed_alone(document: MapDocument) 
     assert document.map.token("gatto")
     with pytest.raises(IntegrityError, match="not on the map"):
         document.set_conflict(Conflict(system="af", participants=[Participant(token="nobody")]))
+
+
+def test_a_rules_step_applies_its_tokens_and_conflict_as_one_undo_step(document: MapDocument) -> None:
+    from tabletop.rules.play import Step, logged
+
+    start = Conflict(system="af", participants=[Participant(token="gatto")])
+    document.set_conflict(start)
+    down = document.map.token("gatto").model_copy(update={"states": ["down"]})
+    after = logged(start, actor="gatto", action="down")
+    apply_step(document, Step(after, "Gatto goes down", tokens=(down,)))
+    assert document.map.token("gatto").states == ["down"]
+    assert document.map.conflict.log[-1].round == 1
+    assert document.undo_stack.undoText() == "Gatto goes down"
+    document.undo_stack.undo()
+    assert document.map.token("gatto").states == []
+    assert document.map.conflict == start

@@ -12,7 +12,7 @@ from tabletop.document.commands.edits import (
     remove_zone,
 )
 from tabletop.document.commands.merge import MergeId
-from tabletop.document.commands.play import SetConflict, play_step
+from tabletop.document.commands.play import SetConflict, apply_step, play_step
 from tabletop.document.commands.put import AddMany, EditMany
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "MoveToken",
     "SetBackground",
     "SetConflict",
+    "apply_step",
     "play_step",
     "remove",
     "remove_grid",

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from PySide6.QtGui import QUndoCommand
 
 from tabletop.document.commands.batch import Batch, Part
+from tabletop.document.commands.edits import EditObject
 from tabletop.document.map_document import MapDocument
 from tabletop.model import Conflict
 
@@ -37,3 +38,13 @@ def play_step(document: MapDocument, conflict: Conflict | None, text: str, map_p
         document.undo_stack.push(SetConflict(document, conflict, text))
         return
     document.undo_stack.push(Batch(text, [*map_parts, SetConflict(document, conflict, text)]))
+
+
+def apply_step(document: MapDocument, step) -> None:
+    """Apply a rules Step (rules/play.py) as one undo step: its map objects, then its conflict."""
+    parts = [
+        EditObject(document, kind, obj)
+        for kind, objs in (("zone", step.zones), ("border", step.borders), ("token", step.tokens))
+        for obj in objs
+    ]
+    play_step(document, step.conflict, step.text, parts)
