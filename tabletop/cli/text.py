@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.model import TILE_AREAS, AreaLocation, Border, Map, Passage, Token, ZoneLocation
+from tabletop.model import SYSTEM_NAMES, TILE_AREAS, AreaLocation, Border, Map, Passage, Token, ZoneLocation
+from tabletop.rules.conflict_log import conflict_state
 
 
 def cost_text(cost: int | None) -> str:
@@ -50,6 +51,13 @@ def describe_map(map_: Map, path: str) -> str:
             f"    {grid.id}  {grid.name}: {rows}x{cols} tiles ({rows * TILE_AREAS}x{cols * TILE_AREAS} areas), "
             f"{segments} segments, tile set {grid.tile_set or 'none'}"
         )
+    conflict = map_.conflict
+    if conflict is not None:
+        when = f"exchange {conflict.exchange}" + (f", round {conflict.round}" if conflict.system == "af" else "")
+        turn = f", turn: {conflict.turn}" if conflict.turn else ""
+        ended = f", ended ({conflict.ended})" if conflict.ended else ""
+        entries = f"{len(conflict.log)} log entries"
+        lines.append(f"  conflict: {SYSTEM_NAMES[conflict.system]}, {when}{turn}{ended}, {entries}")
     return "\n".join(lines)
 
 
@@ -99,4 +107,5 @@ def map_summary(map_: Map) -> dict[str, Any]:
             for t in map_.tokens
         ],
         "grids": grids,
+        "conflict": conflict_state(map_),
     }
