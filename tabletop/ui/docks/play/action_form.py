@@ -1,0 +1,156 @@
+"""The action form: the chosen action's fields only, filled from the map (targets, tracks,
+zones), with a story line for the log. Ctrl+Return performs it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from tabletop.document import MapDocument
+from tabletop.ui.docks.play.actions import AF_ACTIONS, AF_SNAPS, EDGERUNNER_ACTIONS, FIELDS, Declared
+
+SNAP = "snap: "
+
+
+def _spin(low: int, high: int) -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(low, high)
+    return box
+
+
+class ActionForm(QWidget):
+    """`declared(Declared, story)` when the GM presses Do (or Ctrl+Return)."""
+
+    declared = Signal(object, str)
+
+    def __init__(self, document: MapDocument) -> None:
+        super().__init__()
+        self.document = document
+        self.system = ""
+        self.actor = ""
+        self.form = QFormLayout(self)
+        self.form.setContentsMargins(0, 0, 0, 0)
+        self.action = QComboBox()
+        self.target, self.track, self.zone, self.on, self.helper = (QComboBox() for _ in range(5))
+        self.aspect, self.skill, self.boxes, self.what, self.story = (QLineEdit() for _ in range(5))
+        self.shifts, self.resisted = _spin(-20, 99), _spin(-20, 99)
+        self.succeeded = QCheckBox("the compel succeeded (the turn is skipped)")
+        self.succeeded.setChecked(True)
+        self.boxes.setPlaceholderText("box numbers, e.g. 1, 2")
+        self.story.setPlaceholderText("a story detail for the log")
+        self.do = QPushButton("Do it  (Ctrl+Return)")
+        self.rows = {
+            "action": self.action,
+            "target": self.target,
+            "track": self.track,
+            "zone": self.zone,
+            "on": self.on,
+            "aspect": self.aspect,
+            "shifts": self.shifts,
+            "resisted": self.resisted,
+            "skill": self.skill,
+            "boxes": self.boxes,
+            "helper": self.helper,
+            "what": self.what,
+            "succeeded": self.succeeded,
+            "story": self.story,
+        }
+        labels = {"on": "Aspect on", "zone": "To zone", "what": "Simple action", "succeeded": ""}
+        for name, widget in self.rows.items():
+            self.form.addRow(labels.get(name, name.capitalize()), widget)
+        self.form.addRow(self.do)
+        self.action.currentTextChanged.connect(self._show_fields)
+        self.target.currentIndexChanged.connect(self._fill_tracks)
+        self.do.clicked.connect(self.submit)
+        shortcut = QShortcut(QKeySequence("Ctrl+Return"), self)
+        shortcut.activated.connect(self.submit)
+
+    def refresh(self, actor: str) -> None:
+        """Fill the choices from the map and the conflict; keep what the GM already chose."""
+        conflict = self.document.map.conflict
+        self.actor = actor
+        system = conflict.system if conflict is not None else ""
+        if system != self.system:
+            self.system = system
+            self.action.blockSignals(True)
+            self.action.clear()
+            if system == "edgerunner":
+                self.action.addItems(EDGERUNNER_ACTIONS)
+            elif system == "af":
+                self.action.addItems([*AF_ACTIONS, *(SNAP + s for s in AF_SNAPS), "second snap", "guard"])
+            self.action.blockSignals(False)
+        if conflict is None:
+            return
+        tokens = [(self.document.label("token", p.token), p.token) for p in conflict.participants]
+        zones = [(z.label, z.id) for z in self.document.map.zones]
+        borders = [(b.label or f"{b.a}–{b.b}", b.id) for b in self.document.map.borders]
+        self._fill(self.target, tokens)
+        self._fill(self.helper, [("nobody", ""), *tokens])
+        self._fill(self.zone, zones)
+        self._fill(
+            self.on,
+            [("the scene", ("scene", ""))]
+            + [(f"token {n}", ("token", i)) for n, i in tokens]
+            + [(f"zone {n}", ("zone", i)) for n, i in zones]
+            + [(f"border {n}", ("border", i)) for n, i in borders],
+        )
+        self._fill_tracks()
+        self._show_fields(self.action.currentText())
+
+    @staticmethod
+    def _fill(combo: QComboBox, choices: list[tuple[str, object]]) -> None:
+        chosen = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        for text, data in choices:
+            combo.addItem(text, data)
+        at = combo.findData(chosen)
+        combo.setCurrentIndex(max(at, 0))
+        combo.blockSignals(False)
+
+    def _fill_tracks(self) -> None:
+        token = self.document.get("token", self.target.currentData() or "")
+        self._fill(self.track, [(s.name, s.name) for s in (token.stress if token else [])])
+
+    def _show_fields(self, action: str) -> None:
+        wanted = FIELDS.get(action, set()) if self.system == "edgerunner" else {"target"}
+        if self.system == "af" and action in ("second snap",):
+            wanted = {"target", "what"}
+        for name, widget in self.rows.items():
+            self.form.setRowVisible(widget, name in {"action", "story"} | wanted)
+
+    def declaration(self) -> Declared:
+        action = self.action.currentText().removeprefix(SNAP)
+        boxes = [int(b) for b in self.boxes.text().replace(",", " ").split() if b.isdigit()]
+        return Declared(
+            actor=self.actor,
+            action=action,
+            target=self.target.currentData() or "",
+            track=self.track.currentData() or "",
+            zone=self.zone.currentData() or "",
+            on=self.on.currentData() or ("scene", ""),
+            aspect=self.aspect.text().strip(),
+            shifts=self.shifts.value(),
+            resisted=self.resisted.value(),
+            skill=self.skill.text().strip(),
+            boxes=boxes,
+            helper=self.helper.currentData() or "",
+            what=self.what.text().strip(),
+            succeeded=self.succeeded.isChecked(),
+        )
+
+    def submit(self) -> None:
+        if self.actor:
+            self.declared.emit(self.declaration(), self.story.text().strip())
+
+    def clear_story(self) -> None:
+        self.story.clear()

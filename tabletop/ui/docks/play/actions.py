@@ -1,0 +1,105 @@
+"""The action form of the play dock: pick the action, its target and what the dice said, and
+the rules do the arithmetic (rules/edgerunner.py, rules/af.py). The form shows only the fields
+the chosen action uses. Qt-free `perform()` turns the form's values into the rules call, so
+tests drive the same path as the button."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tabletop.model import Conflict, Map
+from tabletop.rules.play import Step
+
+EDGERUNNER_ACTIONS = [
+    "attack",
+    "move",
+    "move another",
+    "defense",
+    "maneuver",
+    "recovery",
+    "continue",
+    "simple",
+    "compel",
+]
+AF_ACTIONS = ["attack", "convince", "defend", "hide", "maneuver", "recover", "recruit", "screen"]
+AF_SNAPS = ["hustle", "creep", "crouch", "distract", "fend", "equip", "look", "order", "prepare", "quip"]
+
+FIELDS = {
+    "attack": {"target", "track", "shifts", "skill", "resisted"},
+    "move": {"zone", "shifts", "skill"},
+    "move another": {"target", "zone", "shifts", "skill", "resisted"},
+    "defense": {"target", "track", "shifts", "skill"},
+    "maneuver": {"on", "aspect", "shifts", "resisted"},
+    "recovery": {"target", "track", "boxes", "shifts", "helper"},
+    "continue": set(),
+    "simple": {"what"},
+    "compel": {"aspect", "succeeded"},
+}
+"""Which fields each Edgerunner action reads; AF actions and snaps take a target at most."""
+
+
+@dataclass
+class Declared:
+    """What the GM entered: the actor, the action and the numbers the table rolled."""
+
+    actor: str
+    action: str
+    target: str = ""
+    track: str = ""
+    zone: str = ""
+    on: tuple[str, str] = ("scene", "")
+    aspect: str = ""
+    shifts: int = 0
+    resisted: int = 0
+    skill: str = ""
+    boxes: list[int] = field(default_factory=list)
+    helper: str = ""
+    what: str = ""
+    succeeded: bool = True
+
+
+def perform(map_: Map, conflict: Conflict, declared: Declared) -> Step:
+    """The rules step for a declared action; raises ValueError with the rules' own words."""
+    if conflict.system == "af":
+        return _af(map_, conflict, declared)
+    from tabletop.rules import edgerunner as rules
+
+    d = declared
+    match d.action:
+        case "attack":
+            return rules.attack(
+                map_, conflict, d.actor, d.target, d.track, d.shifts, skill=d.skill, resisted=d.resisted
+            )
+        case "move":
+            return rules.move(map_, conflict, d.actor, d.zone, d.shifts, skill=d.skill)
+        case "move another":
+            return rules.move_another(
+                map_, conflict, d.actor, d.target, d.zone, d.shifts, skill=d.skill, resisted=d.resisted
+            )
+        case "defense":
+            return rules.defense(map_, conflict, d.actor, d.target, d.track, d.shifts, skill=d.skill)
+        case "maneuver":
+            return rules.maneuver(map_, conflict, d.actor, d.on, d.aspect, d.shifts, resisted=d.resisted)
+        case "recovery":
+            helper = d.helper or None
+            return rules.recovery(map_, conflict, d.actor, d.target, d.track, d.boxes, d.shifts, helper=helper)
+        case "continue":
+            return rules.continue_action(map_, conflict, d.actor)
+        case "simple":
+            return Step(rules.simple(conflict, d.actor, d.what), f"{d.actor}: {d.what}")
+        case "compel":
+            return rules.compel(conflict, d.actor, d.succeeded, aspect=d.aspect)
+    raise ValueError(f"'{d.action}' is not an Edgerunner action")
+
+
+def _af(map_: Map, conflict: Conflict, d: Declared) -> Step:
+    from tabletop.rules import af as rules
+
+    target = {"target": d.target} if d.target else {}
+    if d.action == "second snap":
+        return rules.second_snap(map_, conflict, d.actor, d.what, **target)
+    if d.action in AF_SNAPS:
+        return rules.snap(map_, conflict, d.actor, d.action, **target)
+    if d.action == "guard":
+        return Step(rules.use_guard(conflict, d.actor), f"{d.actor} uses the guard")
+    return rules.act(map_, conflict, d.actor, d.action, **target)

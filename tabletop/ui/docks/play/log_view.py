@@ -1,0 +1,67 @@
+"""The conflict's log in the dock: each entry with exchange, round, actor, action, target and
+numbers, and a story detail the GM types into its own cell ("every action should generate a
+story detail"). A typed story is one undo step like any play step."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+
+from tabletop.document import MapDocument
+from tabletop.ui.docks.play import manual
+
+HEADERS = ["When", "Actor", "Action", "Target", "Numbers", "Story"]
+STORY = HEADERS.index("Story")
+EDITABLE = Qt.ItemFlag.ItemIsEditable
+
+
+class LogView(QTableWidget):
+    stepped = Signal(object)
+
+    def __init__(self, document: MapDocument) -> None:
+        super().__init__(0, len(HEADERS))
+        self.document = document
+        self.setHorizontalHeaderLabels(HEADERS)
+        self.verticalHeader().hide()
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self._filling = False
+        self.itemChanged.connect(self._typed)
+
+    def refresh(self) -> None:
+        conflict = self.document.map.conflict
+        log = conflict.log if conflict is not None else []
+        self._filling = True
+        grew = len(log) > self.rowCount()
+        self.setRowCount(len(log))
+        for row, entry in enumerate(log):
+            when = f"{entry.exchange}.{entry.round}" if conflict.system == "af" else str(entry.exchange)
+            numbers = ", ".join(f"{k} {v}" for k, v in entry.numbers.items())
+            actor = self.document.label("token", entry.actor) if entry.actor else ""
+            target = self.document.label("token", entry.target) if entry.target else ""
+            for col, text in enumerate((when, actor, entry.action, target, numbers, entry.story)):
+                item = self.item(row, col)
+                if item is None:
+                    item = QTableWidgetItem()
+                    self.setItem(row, col, item)
+                if item.text() != text:
+                    item.setText(text)
+                editable = item.flags() | EDITABLE if col == STORY else item.flags() & ~EDITABLE
+                item.setFlags(editable)
+        self._filling = False
+        if grew:
+            self.scrollToBottom()
+
+    def _typed(self, item: QTableWidgetItem) -> None:
+        if self._filling or item.column() != STORY:
+            return
+        conflict = self.document.map.conflict
+        row = item.row()
+        if conflict is None or row >= len(conflict.log) or conflict.log[row].story == item.text():
+            return
+        self.stepped.emit(manual.set_story(conflict, row, " ".join(item.text().split("\n"))))

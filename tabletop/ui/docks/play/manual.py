@@ -1,0 +1,72 @@
+"""The GM's own hand on the conflict, beside the rules: mark or clear a stress box, spend a
+free invoke, set a state or a facing, type the story of a log entry. The app assists and never
+blocks, so each is a plain Step (rules/play.py) the dock applies as one undo step, logged
+where the table would want to read it back. Qt-free."""
+
+from __future__ import annotations
+
+from tabletop.model import Conflict, Token
+from tabletop.rules.play import Step, logged
+
+
+def toggle_box(conflict: Conflict, token: Token, track: str, box: int) -> Step:
+    """A stress box clicked: marked if clear, cleared if marked."""
+    tracks = [s.model_copy(deep=True) for s in token.stress]
+    chosen = next(s for s in tracks if s.name == track)
+    marking = box not in chosen.marked
+    chosen.marked = sorted([*chosen.marked, box]) if marking else [b for b in chosen.marked if b != box]
+    verb = "mark" if marking else "clear"
+    after = logged(conflict, actor=token.id, action=f"{verb} stress", target=track, numbers={"box": box})
+    return Step(
+        after, f"{verb.capitalize()} box {box} of {token.label}'s {track}", tokens=(_with(token, stress=tracks),)
+    )
+
+
+def spend_invoke(conflict: Conflict, owner: Token | None, aspect: str) -> Step:
+    """A free invoke spent on an aspect of a token, or of the scene when `owner` is None."""
+    holder = owner.aspects if owner is not None else conflict.scene_aspects
+    aspects = [a.model_copy() for a in holder]
+    chosen = next(a for a in aspects if a.name == aspect and a.free_invokes > 0)
+    chosen.free_invokes -= 1
+    where = owner.id if owner is not None else "scene"
+    after = logged(conflict, action="free invoke", target=where, numbers={"left": chosen.free_invokes}, story=aspect)
+    if owner is None:
+        after = after.model_copy(update={"scene_aspects": aspects})
+        return Step(after, f"Spend a free invoke of {aspect}")
+    return Step(after, f"Spend a free invoke of {aspect}", tokens=(_with(owner, aspects=aspects),))
+
+
+def set_state(conflict: Conflict, token: Token, state: str, on: bool) -> Step:
+    """A state (down, bleeding, falling, stall, exhausted) set or resolved by the GM."""
+    states = [s for s in token.states if s != state] + ([state] if on else [])
+    after = logged(conflict, actor=token.id, action=state if on else f"{state} resolved")
+    word = "is" if on else "is no longer"
+    return Step(after, f"{token.label} {word} {state}", tokens=(_with(token, states=states),))
+
+
+def set_facing(conflict: Conflict, token: Token, degrees: float) -> Step:
+    """The facing picked after a move: it sets the flank until the next turn."""
+    return Step(conflict, f"Face {token.label} {degrees % 360:g}°", tokens=(_with(token, facing=degrees),))
+
+
+def set_story(conflict: Conflict, entry: int, story: str) -> Step:
+    """The story detail the GM types for one log entry."""
+    log = list(conflict.log)
+    log[entry] = log[entry].model_copy(update={"story": story})
+    after = conflict.model_copy(update={"log": log})
+    return Step(after, f"Story of {log[entry].actor or 'the scene'}'s {log[entry].action or 'entry'}")
+
+
+def with_story(step: Step, story: str) -> Step:
+    """A rules step with the story the GM typed beside the action on its last log entry."""
+    conflict = step.conflict
+    if not story or conflict is None or not conflict.log:
+        return step
+    last = conflict.log[-1]
+    log = [*conflict.log[:-1], last.model_copy(update={"story": (last.story + " " + story).strip()})]
+    return Step(conflict.model_copy(update={"log": log}), step.text, step.tokens, step.zones, step.borders)
+
+
+def _with(token: Token, **changes) -> Token:
+    """The token with validated changes (model_copy alone would skip the checks)."""
+    return Token.model_validate({**token.model_dump(), **changes})

@@ -1,0 +1,147 @@
+"""One participant's sheet in the play dock: stress tracks as boxes to click, aspects with
+their free invokes to spend, states to set and resolve, and the facing. Every click is one
+play step (one undo), built by manual.py and applied by the dock."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.document import MapDocument
+from tabletop.model import TOKEN_STATES, Token
+from tabletop.ui.docks.play import manual
+
+BOX_SIZE = 30
+
+
+def _clear(layout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        if item.widget() is not None:
+            item.widget().deleteLater()
+        elif item.layout() is not None:
+            _clear(item.layout())
+
+
+class ParticipantSheet(QWidget):
+    """`stepped(Step)` when the GM clicks something; the dock applies it."""
+
+    stepped = Signal(object)
+
+    def __init__(self, document: MapDocument) -> None:
+        super().__init__()
+        self.document = document
+        self.token_id: str | None = None
+        self.boxes: dict[tuple[str, int], QPushButton] = {}
+        self.invokes: dict[str, QPushButton] = {}
+        self.states: dict[str, QCheckBox] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: bold")
+        layout.addWidget(self.title)
+        self.form = QFormLayout()
+        layout.addLayout(self.form)
+        self.facing = QSpinBox()
+        self.facing.setRange(-1, 360)
+        self.facing.setWrapping(True)
+        self.facing.setSingleStep(45)
+        self.facing.setSuffix("°")
+        self.facing.setKeyboardTracking(False)
+        self.facing.valueChanged.connect(self._face)
+        self.facing_row = QWidget()
+        row = QHBoxLayout(self.facing_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel("Facing"))
+        row.addWidget(self.facing)
+        row.addStretch(1)
+        layout.addWidget(self.facing_row)
+
+    def show_token(self, token_id: str | None) -> None:
+        self.token_id = token_id
+        self.refresh()
+
+    def token(self) -> Token | None:
+        return self.document.get("token", self.token_id) if self.token_id else None
+
+    def refresh(self) -> None:
+        self.boxes, self.invokes, self.states = {}, {}, {}
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        token, conflict = self.token(), self.document.map.conflict
+        self.facing_row.setVisible(token is not None and conflict is not None)
+        if token is None or conflict is None:
+            self.title.setText("Select a participant to see their tracks and aspects.")
+            return
+        self.title.setText(token.label)
+        for track in token.stress:
+            self.form.addRow(f"{track.name} (≤{track.defended_threshold or track.threshold})", self._track(track))
+        for aspect in token.aspects:
+            self.form.addRow("Aspect", self._aspect(aspect))
+        states = QWidget()
+        row = QHBoxLayout(states)
+        row.setContentsMargins(0, 0, 0, 0)
+        for state in TOKEN_STATES:
+            box = QCheckBox(state)
+            box.setChecked(state in token.states)
+            box.toggled.connect(lambda on, s=state: self._emit(manual.set_state, s, on))
+            row.addWidget(box)
+            self.states[state] = box
+        self.form.addRow("States", states)
+        self.facing.blockSignals(True)
+        self.facing.setValue(round(token.facing) % 360)
+        self.facing.blockSignals(False)
+
+    def _track(self, track) -> QWidget:
+        holder = QWidget()
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(2)
+        for box in range(1, track.boxes + 1):
+            button = QPushButton(str(box))
+            button.setCheckable(True)
+            button.setChecked(box in track.marked)
+            button.setFixedSize(BOX_SIZE, BOX_SIZE)
+            button.setToolTip(f"Mark or clear box {box} of {track.name}")
+            button.clicked.connect(lambda _c=False, t=track.name, b=box: self._emit(manual.toggle_box, t, b))
+            row.addWidget(button)
+            self.boxes[(track.name, box)] = button
+        row.addStretch(1)
+        return holder
+
+    def _aspect(self, aspect) -> QWidget:
+        holder = QWidget()
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel(f"{aspect.name}  ({aspect.free_invokes} free)"), 1)
+        spend = QPushButton("Invoke")
+        spend.setEnabled(aspect.free_invokes > 0)
+        spend.setToolTip("Spend a free invoke of this aspect")
+        spend.clicked.connect(lambda: self._spend(aspect.name))
+        row.addWidget(spend)
+        self.invokes[aspect.name] = spend
+        return holder
+
+    def _emit(self, make, *args) -> None:
+        token, conflict = self.token(), self.document.map.conflict
+        if token is not None and conflict is not None:
+            self.stepped.emit(make(conflict, token, *args))
+
+    def _spend(self, aspect: str) -> None:
+        token, conflict = self.token(), self.document.map.conflict
+        if token is not None and conflict is not None:
+            self.stepped.emit(manual.spend_invoke(conflict, token, aspect))
+
+    def _face(self, degrees: int) -> None:
+        token, conflict = self.token(), self.document.map.conflict
+        if token is not None and conflict is not None and round(token.facing) % 360 != degrees % 360:
+            self.stepped.emit(manual.set_facing(conflict, token, float(degrees % 360)))

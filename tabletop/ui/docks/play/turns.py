@@ -1,0 +1,134 @@
+"""The turn list: every participant in one row with what the GM must keep in mind at a
+glance (AF: reflex, guard, snap, action, defenses; Edgerunner: acted, bid, defense held),
+their stress and states. Whose turn it is stands out; who is out is greyed."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+
+from tabletop.document import MapDocument
+from tabletop.model import Conflict, Participant, Token
+
+COLUMNS = {
+    "af": ["", "Token", "Side", "Reflex", "Guard", "Snap", "Action", "Defense", "Stress", "States"],
+    "edgerunner": ["", "Token", "Side", "Acted", "Bid", "Defense", "Stress", "States"],
+}
+TURN = "▶"
+OUT_COLOUR = QColor("#8a8a8a")
+
+
+def _stress(token: Token | None) -> str:
+    if token is None:
+        return ""
+    return "  ".join(f"{s.name} {len(s.marked)}/{s.boxes}" for s in token.stress)
+
+
+def _af_cells(conflict: Conflict, participant: Participant) -> list[str]:
+    turn = participant.af
+    if turn is None:
+        return ["", "", "", "", ""]
+    defense = "no"
+    if turn.defenses:
+        defense = "yes" if turn.defenses_until is None else f"until turn {turn.defenses_until}"
+    action = "lost" if turn.lose_next_action and not turn.action else ("yes" if turn.action else "–")
+    return [str(turn.reflex), str(turn.guards), str(turn.snaps), action, defense]
+
+
+def _edgerunner_cells(conflict: Conflict, participant: Participant) -> list[str]:
+    turn = participant.edgerunner
+    if turn is None:
+        return ["", "", ""]
+    acted = "compelled" if turn.compelled else ("yes" if turn.acted else "–")
+    bid = "" if turn.bid is None else str(turn.bid)
+    held = turn.defense
+    defense = f"{held.target} {held.track} ≥{held.threshold}" if held else ""
+    return [acted, bid, defense]
+
+
+def rows_in_order(conflict: Conflict) -> list[Participant]:
+    """AF lists participants in reflex order (the conflict's order); Edgerunner in the order
+    they joined, since anyone may claim the next turn."""
+    if conflict.system == "af" and conflict.order:
+        ranked = {token: i for i, token in enumerate(conflict.order)}
+        return sorted(conflict.participants, key=lambda p: ranked.get(p.token, len(ranked)))
+    return list(conflict.participants)
+
+
+class TurnList(QTableWidget):
+    """One row per participant; `chosen(token ids)` when the GM selects rows."""
+
+    chosen = Signal(list)
+
+    def __init__(self, document: MapDocument) -> None:
+        super().__init__()
+        self.document = document
+        self.tokens: list[str] = []
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.verticalHeader().hide()
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.itemSelectionChanged.connect(lambda: self.chosen.emit(self.selected()))
+
+    def selected(self) -> list[str]:
+        rows = sorted({index.row() for index in self.selectedIndexes()})
+        return [self.tokens[row] for row in rows if row < len(self.tokens)]
+
+    def select_tokens(self, tokens: list[str]) -> None:
+        self.blockSignals(True)
+        self.clearSelection()
+        for token in tokens:
+            if token in self.tokens:
+                self.selectRow(self.tokens.index(token))
+        self.blockSignals(False)
+
+    def refresh(self) -> None:
+        conflict = self.document.map.conflict
+        keep = self.selected()
+        self.blockSignals(True)
+        if conflict is None:
+            self.setRowCount(0)
+            self.tokens = []
+            self.blockSignals(False)
+            return
+        columns = COLUMNS[conflict.system]
+        cells_of = _af_cells if conflict.system == "af" else _edgerunner_cells
+        if self.columnCount() != len(columns) or self.horizontalHeaderItem(1) is None:
+            self.setColumnCount(len(columns))
+            self.setHorizontalHeaderLabels(columns)
+        elif [self.horizontalHeaderItem(i).text() for i in range(len(columns))] != columns:
+            self.setHorizontalHeaderLabels(columns)
+        participants = rows_in_order(conflict)
+        self.setRowCount(len(participants))
+        self.tokens = [p.token for p in participants]
+        for row, participant in enumerate(participants):
+            token = self.document.get("token", participant.token)
+            now = participant.token == conflict.turn
+            texts = [
+                TURN if now else "",
+                token.label if token else participant.token,
+                participant.side,
+                *cells_of(conflict, participant),
+                _stress(token),
+                ", ".join(token.states) if token else "",
+            ]
+            for col, text in enumerate(texts):
+                self._set(row, col, text, now, participant.out)
+        self.select_tokens(keep)
+        self.blockSignals(False)
+
+    def _set(self, row: int, col: int, text: str, now: bool, out: bool) -> None:
+        item = self.item(row, col)
+        if item is None:
+            item = QTableWidgetItem()
+            self.setItem(row, col, item)
+        item.setText(text)
+        font = QFont(self.font())
+        font.setBold(now)
+        font.setStrikeOut(out)
+        item.setFont(font)
+        item.setForeground(QBrush(OUT_COLOUR) if out else self.palette().text())
+        item.setTextAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
