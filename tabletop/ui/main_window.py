@@ -40,7 +40,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.files = FileHandler(self, self.document, self.settings)
         self.reach_settings = ReachSettings()
-        self.autosaver = Autosaver(self.document)
+        self.autosaver = Autosaver(self.document, stamp=self.files.source_stamp)
         self.tools = {
             cls.shortcut: cls(self.document, self.scene, self.view)
             for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool)
@@ -293,6 +293,7 @@ class MainWindow(QMainWindow):
             )
             if answer == QMessageBox.StandardButton.Yes:
                 self.document.replace_map(found.map, found.source)
+                self.files.stamp = (found.source, found.stamp) if found.source and found.stamp else None
                 self.document.undo_stack.resetClean()
                 self.autosaver.adopt(found)  # kept until the map is saved: a second crash loses nothing
                 self._title()

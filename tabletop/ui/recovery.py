@@ -11,10 +11,12 @@ window's status bar.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +24,7 @@ from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 from PySide6.QtWidgets import QMainWindow
 
 from tabletop.document import MapDocument
-from tabletop.io import MapFileError, load_map, one_line, save_map
+from tabletop.io import FileStamp, MapFileError, load_map, one_line, save_map
 from tabletop.io.write import process_alive
 from tabletop.model import Map
 
@@ -45,6 +47,9 @@ class Recovered:
     source: Path | None
     saved: float
     map: Map
+    stamp: FileStamp | None = None
+    """The source file as the crashed session last read or saved it: a save of the recovered
+    map over a file changed on disk since then asks first, as it would have then."""
 
     @property
     def name(self) -> str:
@@ -68,11 +73,20 @@ def pending() -> list[Recovered]:
                     Path(info["source"]) if info.get("source") else None,
                     float(info.get("saved", 0)),
                     load_map(map_file),
+                    _stamp(info.get("stamp")),
                 )
             )
         except (OSError, ValueError, KeyError, MapFileError):
             continue  # a recovery file that cannot be read is no use to anyone
     return sorted(found, key=lambda r: -r.saved)
+
+
+def _stamp(saved: object) -> FileStamp | None:
+    """A stamp from a note; None when the note has none (older notes) or a broken one."""
+    try:
+        return FileStamp(**saved) if isinstance(saved, dict) else None
+    except TypeError:
+        return None
 
 
 def discard(recovered: Recovered) -> None:
@@ -91,8 +105,14 @@ class Autosaver(QObject):
 
     status = Signal(str)
 
-    def __init__(self, document: MapDocument, interval_ms: int = INTERVAL_MS) -> None:
+    def __init__(
+        self,
+        document: MapDocument,
+        interval_ms: int = INTERVAL_MS,
+        stamp: Callable[[], FileStamp | None] = lambda: None,
+    ) -> None:
         super().__init__(document)
+        self._stamp = stamp
         window = document.parent()
         if isinstance(window, QMainWindow):
             self.status.connect(window.statusBar().showMessage)
@@ -133,11 +153,12 @@ class Autosaver(QObject):
         self.status.emit(one_line(f"Autosave failed, your changes are not yet safe: {why}"))
 
     def _write_note(self) -> None:
-        source = self.document.path
+        source, stamp = self.document.path, self._stamp()
         note = {
             "source": os.path.abspath(source) if source else "",
             "saved": time.time(),
             "pid": os.getpid(),
+            "stamp": dataclasses.asdict(stamp) if stamp is not None else None,
         }
         self.map_file.with_suffix(".json").write_text(json.dumps(note))
 

@@ -204,6 +204,29 @@ def test_a_recovered_map_keeps_its_recovery_file_until_it_is_saved(window, tmp_p
     assert load_map(source).title == "Recovered edits"
 
 
+def test_a_recovered_map_notices_its_file_changed_on_disk_since_the_crash(window, tmp_path, choices):
+    path = tmp_path / "w.tabletop"
+    save_map(warehouse(), path)
+    assert window.files.open(path)
+    _edit(window)
+    assert window.autosaver.tick()
+    note = json.loads(window.autosaver.map_file.with_suffix(".json").read_text())
+    assert note["stamp"]["digest"] == window.files.stamp[1].digest
+    crashed = recovery_dir() / "crashed.json"
+    window.autosaver.map_file.rename(crashed.with_suffix(".tabletop"))
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    crashed.write_text(json.dumps({**note, "pid": int(dead.stdout)}))
+    window.autosaver.map_file.with_suffix(".json").unlink()
+    save_map(warehouse().model_copy(update={"title": "Saved after the crash"}), path)
+    choices["question"] = QMessageBox.StandardButton.Yes
+    assert window.offer_recovery()
+    choices["question"] = QMessageBox.StandardButton.Discard
+    assert window.document.get("zone", "z2").name == "Loading bay"
+    assert not window.files.save(), "the file changed after the crash: the GM is asked first"
+    assert choices["asked"][-1].startswith(f"{path}: was changed on disk")
+    assert load_map(path).title == "Saved after the crash"
+
+
 def test_paths_are_kept_absolute_for_a_restart_from_another_folder(window, tmp_path, monkeypatch):
     folder = tmp_path / "campaign"
     folder.mkdir()
