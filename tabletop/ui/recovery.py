@@ -14,13 +14,17 @@ import contextlib
 import dataclasses
 import json
 import os
+import signal
+import socket
+import threading
 import time
 import uuid
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, QStandardPaths, QTimer, Signal
 from PySide6.QtWidgets import QMainWindow
 
 from tabletop.document import MapDocument
@@ -112,6 +116,7 @@ class Autosaver(QObject):
         stamp: Callable[[], FileStamp | None] = lambda: None,
     ) -> None:
         super().__init__(document)
+        _LIVE.add(self)
         self._stamp = stamp
         window = document.parent()
         if isinstance(window, QMainWindow):
@@ -179,6 +184,50 @@ class Autosaver(QObject):
                 path.unlink()
         self._saved_revision = None
 
+    def keep(self) -> None:
+        """Leave the recovery file for the next start whatever happens now: the undo stack
+        torn down at exit says it is clean, which is not a save."""
+        self.timer.stop()
+        self.document.undo_stack.cleanChanged.disconnect(self._clean_changed)
+
     def _clean_changed(self, clean: bool) -> None:
         if clean:
             self.discard()
+
+
+_LIVE: weakref.WeakSet[Autosaver] = weakref.WeakSet()
+_TERMINATE: list[object] = []
+"""The socket pair and notifier that carry SIGTERM into the event loop, once per process."""
+
+
+def keep_on_terminate() -> None:
+    """On SIGTERM (a logout, a shutdown, `kill`) write every window's unsaved map to the
+    recovery folder, then quit without questions: nobody is there to answer them, and the next
+    start offers the map back. Python runs a signal handler only between bytecodes, which a
+    Qt event loop waiting in C++ may not reach for a long time, so the signal wakes the loop
+    through a socket (signal.set_wakeup_fd) that a QSocketNotifier watches."""
+    if _TERMINATE or not hasattr(signal, "SIGTERM") or threading.current_thread() is not threading.main_thread():
+        return
+    app = QCoreApplication.instance()
+    if app is None:
+        return
+    reader, writer = socket.socketpair()
+    reader.setblocking(False)
+    writer.setblocking(False)
+    signal.set_wakeup_fd(writer.fileno())
+    signal.signal(signal.SIGTERM, lambda *_: None)  # the wakeup byte does the work, in the loop
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, app)
+
+    def woken() -> None:
+        try:
+            received = reader.recv(64)
+        except OSError:
+            return
+        if signal.SIGTERM in received:
+            for saver in list(_LIVE):
+                saver.tick()
+                saver.keep()
+            QCoreApplication.exit(128 + signal.SIGTERM)
+
+    notifier.activated.connect(woken)
+    _TERMINATE.extend([reader, writer, notifier])

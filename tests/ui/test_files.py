@@ -89,6 +89,38 @@ CRASHING_SESSION = textwrap.dedent("""
 """)
 
 
+TERMINATED_SESSION = textwrap.dedent("""
+    import os, signal, sys
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtCore import QTimer
+    from tabletop.document.commands import EditObject
+    from tabletop.ui import app, main_window
+
+    shown = main_window.MainWindow.show
+
+    def show(window):
+        shown(window)
+        zone = window.document.get("zone", "z2").model_copy(update={"name": "Loading bay"})
+        window.document.undo_stack.push(EditObject(window.document, "zone", zone, "name"))
+        QTimer.singleShot(300, lambda: os.kill(os.getpid(), signal.SIGTERM))
+
+    main_window.MainWindow.show = show
+    sys.exit(app.run(sys.argv[1]))
+""")
+
+
+def test_a_session_terminated_by_sigterm_autosaves_first(window, tmp_path, maps_dir):
+    source = maps_dir / "warehouse.tabletop"
+    env = {**os.environ, "TABLETOP_RECOVERY_DIR": str(tmp_path / "recovery"), "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", TERMINATED_SESSION, str(source)], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 128 + 15, done.stderr
+    assert load_map(source).zone("z2").name == "Middle", "autosave never writes over the user's file"
+    [recovered] = pending()
+    assert recovered.source == source and recovered.map.zone("z2").name == "Loading bay"
+
+
 def test_after_a_crash_the_next_start_offers_the_recovered_map(window, tmp_path, answers, maps_dir):
     source = maps_dir / "warehouse.tabletop"
     env = {**os.environ, "TABLETOP_RECOVERY_DIR": str(tmp_path / "recovery")}
