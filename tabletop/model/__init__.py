@@ -17,6 +17,7 @@ from tabletop.model.grids import (
 from tabletop.model.map import FORMAT_VERSION, Background, Map
 from tabletop.model.play_af import AfTurn
 from tabletop.model.play_edgerunner import EdgerunnerTurn, HeldDefense, LastAction
+from tabletop.model.play_reserve import ReserveSide
 from tabletop.model.tokens import TOKEN_STATES, AreaLocation, Location, Speeds, Token, TokenState, ZoneLocation
 from tabletop.model.zones import FillStyle, NodeShape, PolygonShape, Zone
 
@@ -48,6 +49,7 @@ __all__ = [
     "Passage",
     "PolygonShape",
     "PropertyDraw",
+    "ReserveSide",
     "Segment",
     "SegmentProperty",
     "SegmentTemplate",

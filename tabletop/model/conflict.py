@@ -16,9 +16,15 @@ from pydantic import Field, model_validator
 from tabletop.model.base import Aspect, GameNumber, Id, Line, Model, Text
 from tabletop.model.play_af import AfTurn
 from tabletop.model.play_edgerunner import EdgerunnerTurn
+from tabletop.model.play_reserve import ReserveSide
 
-ConflictSystem = Literal["edgerunner", "af"]
-SYSTEM_NAMES: dict[str, str] = {"edgerunner": "Edgerunner conflict", "af": "AF encounter"}
+ConflictSystem = Literal["edgerunner", "af", "reserve", "cards"]
+SYSTEM_NAMES: dict[str, str] = {
+    "edgerunner": "Edgerunner conflict",
+    "af": "AF encounter",
+    "reserve": "Extended conflict with reserve",
+    "cards": "Card confrontations",
+}
 Ending = Literal["taken out", "concession", "ended"]
 Count = Annotated[int, Field(ge=1, le=100_000)]
 MAX_LOG = 100_000
@@ -67,6 +73,8 @@ class Conflict(Model):
     log: list[LogEntry] = Field(default_factory=list, max_length=MAX_LOG)
     scene_aspects: list[Aspect] = Field(default_factory=list)
     """Aspects placed on the scene itself; those on zones, borders and tokens stay on them."""
+    reserve: list[ReserveSide] = Field(default_factory=list, max_length=100)
+    """The sides of an extended conflict with reserve (system "reserve"), in the order given."""
     ended: Ending | None = None
     story: Text = ""
 
@@ -75,6 +83,9 @@ class Conflict(Model):
         tokens = [p.token for p in self.participants]
         if len(set(tokens)) != len(tokens):
             raise ValueError("the conflict lists a token twice")
+        names = [side.name for side in self.reserve]
+        if len(set(names)) != len(names):
+            raise ValueError("two reserve sides share a name")
         known = set(tokens)
         for token in [*self.order, *([self.turn] if self.turn else [])]:
             if token not in known:

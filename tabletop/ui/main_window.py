@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMess
 
 from tabletop.document import MapDocument
 from tabletop.model import Map, ZoneLocation
-from tabletop.rules import MOVE_TYPES, range_between
+from tabletop.rules import MOVE_TYPES, range_field
 from tabletop.ui.actions import IMAGE_FILTERS, action, icon, quit_keys, say, with_extension
 from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
@@ -41,7 +41,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.files = FileHandler(self, self.document, self.settings)
         self.reach_settings = ReachSettings()
-        self.autosaver = Autosaver(self.document)
+        self.autosaver = Autosaver(self.document, stamp=self.files.source_stamp)
         self.tools = {
             cls.shortcut: cls(self.document, self.scene, self.view)
             for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool)
@@ -187,6 +187,8 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.hover_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.hovered.connect(self._hovered)
+        for signal in (self.document.selectionChanged, self.document.edited, self.document.reset):
+            signal.connect(self._hover_again)
         self.view.zoomed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
 
     # -- behaviour -----------------------------------------------------------------------------
@@ -201,6 +203,7 @@ class MainWindow(QMainWindow):
         self.tool_hint.setText(tool.status)
 
     def _hovered(self, pos: QPointF) -> None:
+        self._hover_at = QPointF(pos)
         text = f"{pos.x():.0f}, {pos.y():.0f}"
         zone_id = self.document.zone_at(pos.x(), pos.y())
         if zone_id:
@@ -211,6 +214,13 @@ class MainWindow(QMainWindow):
             text = f"area {area[1][0]},{area[1][1]}   {text}"
         self.hover_label.setText(text)
 
+    def _hover_again(self, *_) -> None:
+        """The hover line names what is under the resting mouse now: a new selection or an
+        edit (a token moved by undo) changes the range it shows without a mouse move."""
+        at = getattr(self, "_hover_at", None)
+        if at is not None:
+            self._hovered(at)
+
     def _range_note(self, zone_id: str) -> str:
         """Range from the selected token to the hovered zone, as the GM asks at the table."""
         tokens = [i for k, i in self.document.selection if k == "token"]
@@ -219,7 +229,10 @@ class MainWindow(QMainWindow):
         token = self.document.get("token", tokens[0])
         if not isinstance(token.location, ZoneLocation):
             return ""
-        found = range_between(self.document.graph(), token.location.zone, zone_id)
+        key = (self.document.revision, token.location.zone)
+        if getattr(self, "_ranges", (None, None))[0] != key:  # one search per token and edit, not per mouse move
+            self._ranges = (key, range_field(self.document.graph(), token.location.zone))
+        found = self._ranges[1][zone_id]
         return f"   range from {token.label}: {'out of reach' if found is None else found}"
 
     def centre_on(self, kind: str, object_id: str) -> None:
@@ -295,6 +308,7 @@ class MainWindow(QMainWindow):
             )
             if answer == QMessageBox.StandardButton.Yes:
                 self.document.replace_map(found.map, found.source)
+                self.files.stamp = (found.source, found.stamp) if found.source and found.stamp else None
                 self.document.undo_stack.resetClean()
                 self.autosaver.adopt(found)  # kept until the map is saved: a second crash loses nothing
                 self._title()
