@@ -20,6 +20,7 @@ from tabletop.rules.af_actions import (
     second_snap,
     snap,
     turn_of,
+    use_extra,
     use_guard,
     with_turn,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "snap",
     "start",
     "states_to_resolve",
+    "use_extra",
     "use_guard",
 ]
 
@@ -140,6 +142,8 @@ def begin_turn(map_: Map, conflict: Conflict, recover_down: bool = True) -> Step
 def next_turn(map_: Map, conflict: Conflict) -> Step:
     """The next participant in the order who is not out begins a turn; after the last, the next
     round; after round 5 the exchange ends (end_exchange), and the next call begins round 1."""
+    if conflict.ended is not None:
+        raise ValueError("the encounter has ended")
     live = [t for t in conflict.order if not conflict.participant(t).out]
     if not live:
         raise ValueError("everyone in the encounter is out")

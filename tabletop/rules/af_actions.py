@@ -169,6 +169,17 @@ def use_guard(conflict: Conflict, token: str, defense: str = "") -> Conflict:
     return logged(conflict, actor=token, action="guard", target=defense, numbers=numbers)
 
 
+def use_extra(conflict: Conflict, token: str, defense: str) -> Conflict:
+    """Spend the extra parry a fend gave or the extra retort a quip gave ("You gain an extra
+    parry defense until your next turn")."""
+    field = {"parry": "extra_parries", "retort": "extra_retorts"}.get(defense)
+    if field is None:
+        raise ValueError(f"no extra defense '{defense}': fend gives a parry, quip a retort")
+    left = getattr(turn_of(conflict, token), field)
+    conflict = with_turn(conflict, token, **{field: max(0, left - 1)})
+    return logged(conflict, actor=token, action=defense, numbers={} if left else {"over": 1})
+
+
 def face(map_: Map, conflict: Conflict | None, actor: str, facing: float) -> Step:
     """Pick a facing: "after you are finished with your maneuver or hustle you need to pick a
     facing. This facing will establish your flank until your next turn" ("Movement")."""

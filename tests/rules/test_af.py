@@ -226,3 +226,20 @@ def test_any_run_of_turns_keeps_round_and_order(moves):
                 acted = []
             assert conflict.turn not in acted, "nobody acts twice in a round"
             acted.append(conflict.turn)
+
+
+def test_the_fend_parry_and_the_quip_retort_are_spent_one_at_a_time(encounter):
+    conflict = af.snap(encounter, encounter.conflict, "mira", "fend").conflict
+    conflict = af.second_snap(encounter, conflict, "mira").conflict
+    conflict = af.snap(encounter, conflict, "mira", "quip").conflict
+    assert af.defenses_of(conflict, "mira") == ["guard", "parry (fend)", "retort (quip)"]
+    conflict = af.use_extra(conflict, "mira", "parry")
+    assert af.defenses_of(conflict, "mira") == ["guard", "retort (quip)"]
+    assert af.use_extra(conflict, "mira", "parry").log[-1].numbers == {"over": 1}
+    with pytest.raises(ValueError, match="no extra defense 'dodge'"):
+        af.use_extra(conflict, "mira", "dodge")
+
+
+def test_no_turn_after_the_encounter_ended(encounter):
+    with pytest.raises(ValueError, match="has ended"):
+        af.next_turn(encounter, encounter.conflict.model_copy(update={"ended": "ended"}))
