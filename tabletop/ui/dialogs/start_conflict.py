@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
 from tabletop.model import SYSTEM_NAMES, Map
 
 COLUMNS = ["Takes part", "Side", "Reflex"]
+PLAYED = ("edgerunner", "af")
+"""The systems the play dock runs turn by turn."""
 
 
 @dataclass
@@ -50,8 +52,8 @@ class StartConflictDialog(QDialog):
         self.setWindowTitle("Start a conflict")
         self.map = map_
         self.system = QComboBox()
-        for key, name in SYSTEM_NAMES.items():
-            self.system.addItem(name, key)
+        for key in PLAYED:
+            self.system.addItem(SYSTEM_NAMES[key], key)
         self.system.setCurrentIndex(self.system.findData(default_system(map_)))
         self.caller = QLineEdit()
         self.caller.setPlaceholderText('who asks "who\'s next?" (the GM if empty)')

@@ -28,9 +28,9 @@ def _spin(low: int, high: int) -> QSpinBox:
 
 
 class ActionForm(QWidget):
-    """`declared(Declared, story)` when the GM presses Do (or Ctrl+Return)."""
+    """`declared(Declared)` when the GM presses Do (or Ctrl+Return)."""
 
-    declared = Signal(object, str)
+    declared = Signal(object)
 
     def __init__(self, document: MapDocument) -> None:
         super().__init__()
@@ -123,8 +123,8 @@ class ActionForm(QWidget):
 
     def _show_fields(self, action: str) -> None:
         wanted = FIELDS.get(action, set()) if self.system == "edgerunner" else {"target"}
-        if self.system == "af" and action in ("second snap",):
-            wanted = {"target", "what"}
+        if self.system == "af" and action in ("second snap", "guard"):
+            wanted = set()
         for name, widget in self.rows.items():
             self.form.setRowVisible(widget, name in {"action", "story"} | wanted)
 
@@ -146,11 +146,12 @@ class ActionForm(QWidget):
             helper=self.helper.currentData() or "",
             what=self.what.text().strip(),
             succeeded=self.succeeded.isChecked(),
+            story=self.story.text().strip(),
         )
 
     def submit(self) -> None:
         if self.actor:
-            self.declared.emit(self.declaration(), self.story.text().strip())
+            self.declared.emit(self.declaration())
 
     def clear_story(self) -> None:
         self.story.clear()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from tabletop.model import Conflict, Map
 from tabletop.rules.play import Step
+from tabletop.ui.docks.play.manual import with_story
 
 EDGERUNNER_ACTIONS = [
     "attack",
@@ -56,50 +57,55 @@ class Declared:
     helper: str = ""
     what: str = ""
     succeeded: bool = True
+    story: str = ""
 
 
 def perform(map_: Map, conflict: Conflict, declared: Declared) -> Step:
     """The rules step for a declared action; raises ValueError with the rules' own words."""
     if conflict.system == "af":
         return _af(map_, conflict, declared)
+    if conflict.system != "edgerunner":
+        raise ValueError(f"the dock runs Edgerunner conflicts and AF encounters, not '{conflict.system}'")
     from tabletop.rules import edgerunner as rules
 
-    d = declared
+    d, story = declared, declared.story
     match d.action:
         case "attack":
+            shifts, skill, resisted = d.shifts, d.skill, d.resisted
             return rules.attack(
-                map_, conflict, d.actor, d.target, d.track, d.shifts, skill=d.skill, resisted=d.resisted
+                map_, conflict, d.actor, d.target, d.track, shifts, skill=skill, resisted=resisted, story=story
             )
         case "move":
-            return rules.move(map_, conflict, d.actor, d.zone, d.shifts, skill=d.skill)
+            return rules.move(map_, conflict, d.actor, d.zone, d.shifts, skill=d.skill, story=story)
         case "move another":
             return rules.move_another(
-                map_, conflict, d.actor, d.target, d.zone, d.shifts, skill=d.skill, resisted=d.resisted
+                map_, conflict, d.actor, d.target, d.zone, d.shifts, skill=d.skill, resisted=d.resisted, story=story
             )
         case "defense":
-            return rules.defense(map_, conflict, d.actor, d.target, d.track, d.shifts, skill=d.skill)
+            return rules.defense(map_, conflict, d.actor, d.target, d.track, d.shifts, skill=d.skill, story=story)
         case "maneuver":
-            return rules.maneuver(map_, conflict, d.actor, d.on, d.aspect, d.shifts, resisted=d.resisted)
+            return rules.maneuver(
+                map_, conflict, d.actor, d.on, d.aspect, d.shifts, resisted=d.resisted, skill=d.skill, story=story
+            )
         case "recovery":
-            helper = d.helper or None
-            return rules.recovery(map_, conflict, d.actor, d.target, d.track, d.boxes, d.shifts, helper=helper)
+            helper, boxes = d.helper or None, d.boxes or None
+            return rules.recovery(map_, conflict, d.actor, d.target, d.track, boxes, d.shifts, helper, story=story)
         case "continue":
-            return rules.continue_action(map_, conflict, d.actor)
+            return rules.continue_action(map_, conflict, d.actor, story=story)
         case "simple":
-            return Step(rules.simple(conflict, d.actor, d.what), f"{d.actor}: {d.what}")
+            return rules.simple(map_, conflict, d.actor, d.what, story=story)
         case "compel":
-            return rules.compel(conflict, d.actor, d.succeeded, aspect=d.aspect)
+            return rules.compel(conflict, d.actor, d.succeeded, aspect=d.aspect, story=story)
     raise ValueError(f"'{d.action}' is not an Edgerunner action")
 
 
 def _af(map_: Map, conflict: Conflict, d: Declared) -> Step:
     from tabletop.rules import af as rules
 
-    target = {"target": d.target} if d.target else {}
     if d.action == "second snap":
-        return rules.second_snap(map_, conflict, d.actor, d.what, **target)
-    if d.action in AF_SNAPS:
-        return rules.snap(map_, conflict, d.actor, d.action, **target)
+        return rules.second_snap(map_, conflict, d.actor)
     if d.action == "guard":
-        return Step(rules.use_guard(conflict, d.actor), f"{d.actor} uses the guard")
-    return rules.act(map_, conflict, d.actor, d.action, **target)
+        return with_story(Step(rules.use_guard(conflict, d.actor), f"{d.actor} uses the guard"), d.story)
+    if d.action in AF_SNAPS:
+        return rules.snap(map_, conflict, d.actor, d.action, target=d.target, story=d.story)
+    return rules.act(map_, conflict, d.actor, d.action, target=d.target, story=d.story)

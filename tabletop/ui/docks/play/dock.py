@@ -28,7 +28,7 @@ from tabletop.document.commands import apply_step
 from tabletop.document.integrity import IntegrityError
 from tabletop.model import SYSTEM_NAMES, Conflict
 from tabletop.rules.play import Step
-from tabletop.ui.docks.play import manual, steps
+from tabletop.ui.docks.play import steps
 from tabletop.ui.docks.play.action_form import ActionForm
 from tabletop.ui.docks.play.actions import perform
 from tabletop.ui.docks.play.log_view import LogView
@@ -243,7 +243,7 @@ class PlayDock(QWidget):
         names = ", ".join(self.document.label("token", t) for t in waiting)
         self.say(f"Who's next? {names}" if waiting else "Everyone has acted: end the exchange (F7).")
 
-    def act(self, declared, story: str) -> None:
+    def act(self, declared) -> None:
         conflict = self._conflict()
         if conflict is None:
             return
@@ -252,7 +252,7 @@ class PlayDock(QWidget):
         except (ValueError, KeyError, ValidationError) as error:
             self.say(f"Not done: {_one_line(error)}")
             return
-        if self.apply(manual.with_story(step, story)):
+        if self.apply(step):
             self.form.clear_story()
 
     def ask_bids(self, claimants: list[str]) -> dict[str, int] | None:

@@ -5,6 +5,8 @@ where the table would want to read it back. Qt-free."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tabletop.model import Conflict, Token
 from tabletop.rules.play import Step, logged
 
@@ -64,7 +66,7 @@ def with_story(step: Step, story: str) -> Step:
         return step
     last = conflict.log[-1]
     log = [*conflict.log[:-1], last.model_copy(update={"story": (last.story + " " + story).strip()})]
-    return Step(conflict.model_copy(update={"log": log}), step.text, step.tokens, step.zones, step.borders)
+    return replace(step, conflict=conflict.model_copy(update={"log": log}))
 
 
 def _with(token: Token, **changes) -> Token:

@@ -5,7 +5,7 @@ so the tests and the benchmark drive exactly what the keys do."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tabletop.model import Conflict, Map
 from tabletop.rules.play import Step
@@ -86,14 +86,22 @@ def next_round(map_: Map, conflict: Conflict) -> Outcome:
     rules, start = _af(), (conflict.exchange, conflict.round)
     step = rules.next_turn(map_, conflict)
     tokens: dict[str, object] = {t.id: t for t in step.tokens}
+    grids: dict[str, object] = {g.id: g for g in step.grids}
     for _ in range(MAX_TURNS_IN_A_ROUND):
         if step.conflict is None or (step.conflict.exchange, step.conflict.round) != start:
             break
         step = rules.next_turn(_with_tokens(map_, tokens), step.conflict)
         tokens.update({t.id: t for t in step.tokens})
+        grids.update({g.id: g for g in step.grids})
     after = step.conflict
-    text = f"Round {after.round}" if after is not None else step.text
-    return Outcome(Step(after, text, tokens=tuple(tokens.values()), zones=step.zones, borders=step.borders))
+    return Outcome(
+        replace(
+            step,
+            text=f"To round {after.round}: {step.text}",
+            tokens=tuple(tokens.values()),
+            grids=tuple(grids.values()),
+        )
+    )
 
 
 def end_exchange(map_: Map, conflict: Conflict) -> Outcome:

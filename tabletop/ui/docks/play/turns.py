@@ -4,7 +4,7 @@ their stress and states. Whose turn it is stands out; who is out is greyed."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
@@ -14,8 +14,10 @@ from tabletop.model import Conflict, Participant, Token
 COLUMNS = {
     "af": ["", "Token", "Side", "Reflex", "Guard", "Snap", "Action", "Defense", "Stress", "States"],
     "edgerunner": ["", "Token", "Side", "Acted", "Bid", "Defense", "Stress", "States"],
+    "other": ["", "Token", "Side", "Stress", "States"],
 }
 TURN = "▶"
+SHORT = {"a defense against every check": "every check"}
 OUT_COLOUR = QColor("#8a8a8a")
 
 
@@ -26,14 +28,14 @@ def _stress(token: Token | None) -> str:
 
 
 def _af_cells(conflict: Conflict, participant: Participant) -> list[str]:
+    from tabletop.rules.af import defenses_of
+
     turn = participant.af
     if turn is None:
         return ["", "", "", "", ""]
-    defense = "no"
-    if turn.defenses:
-        defense = "yes" if turn.defenses_until is None else f"until turn {turn.defenses_until}"
-    action = "lost" if turn.lose_next_action and not turn.action else ("yes" if turn.action else "–")
-    return [str(turn.reflex), str(turn.guards), str(turn.snaps), action, defense]
+    action = "yes" if turn.action else ("next lost" if turn.lose_next_action else "–")
+    defenses = [SHORT.get(d, d) for d in defenses_of(conflict, participant.token) if d != "guard"]
+    return [str(turn.reflex), str(turn.guards), str(turn.snaps), action, ", ".join(defenses)]
 
 
 def _edgerunner_cells(conflict: Conflict, participant: Participant) -> list[str]:
@@ -80,9 +82,10 @@ class TurnList(QTableWidget):
     def select_tokens(self, tokens: list[str]) -> None:
         self.blockSignals(True)
         self.clearSelection()
+        flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
         for token in tokens:
-            if token in self.tokens:
-                self.selectRow(self.tokens.index(token))
+            if token in self.tokens and self.columnCount():
+                self.selectionModel().select(self.model().index(self.tokens.index(token), 0), flags)
         self.blockSignals(False)
 
     def refresh(self) -> None:
@@ -94,8 +97,8 @@ class TurnList(QTableWidget):
             self.tokens = []
             self.blockSignals(False)
             return
-        columns = COLUMNS[conflict.system]
-        cells_of = _af_cells if conflict.system == "af" else _edgerunner_cells
+        columns = COLUMNS.get(conflict.system, COLUMNS["other"])
+        cells_of = {"af": _af_cells, "edgerunner": _edgerunner_cells}.get(conflict.system, lambda c, p: [])
         if self.columnCount() != len(columns) or self.horizontalHeaderItem(1) is None:
             self.setColumnCount(len(columns))
             self.setHorizontalHeaderLabels(columns)
