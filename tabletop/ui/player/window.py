@@ -17,6 +17,7 @@ from tabletop.document import MapDocument
 from tabletop.geometry.shapes import map_bounds
 from tabletop.render.style import players_style
 from tabletop.rules.visibility import zone_shown
+from tabletop.ui.player.banner import TurnFrame
 from tabletop.ui.scene.map_scene import MapScene
 
 ROOM = 1_000_000.0
@@ -138,7 +139,8 @@ class PlayerWindow(QWidget):
         self.view = PlayerView(self.scene)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.view)
+        self.banner = TurnFrame(document, self.view, getattr(gm, "settings", None))  # the turn banner beside the map
+        layout.addWidget(self.banner)
         self.blacked_out = False
         self.built = False
         document.reset.connect(self.fit_map)

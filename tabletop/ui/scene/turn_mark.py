@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsObject
 
 from tabletop.geometry.shapes import TOKEN_RADIUS
 from tabletop.model.kinds import Kind
@@ -14,9 +14,10 @@ RING = TOKEN_RADIUS + 7
 TURN_COLOUR = QColor("#f1c40f")
 
 
-class TurnMark(QGraphicsItem):
+class TurnMark(QGraphicsObject):
     """Follows the token item of whose turn it is; hidden when nobody's turn or the token is
-    not drawn (off the map, or hidden from the players)."""
+    not drawn (off the map, or hidden from the players). A QObject, so its connection to the
+    document ends with it when the players' window closes."""
 
     def __init__(self, scene) -> None:
         super().__init__()

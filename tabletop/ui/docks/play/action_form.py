@@ -1,10 +1,10 @@
 """The action form: the chosen action's fields only, filled from the map (targets, tracks,
-zones), with a story line for the log. Ctrl+Return performs it."""
+zones), with a story line for the log. F9 (the Play menu's Do Action) or Enter in a text
+field performs it."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -47,7 +47,7 @@ class ActionForm(QWidget):
         self.succeeded.setChecked(True)
         self.boxes.setPlaceholderText("box numbers, e.g. 1, 2")
         self.story.setPlaceholderText("a story detail for the log")
-        self.do = QPushButton("Do it  (Ctrl+Return)")
+        self.do = QPushButton("Do it  (F9)")
         self.rows = {
             "action": self.action,
             "target": self.target,
@@ -71,8 +71,8 @@ class ActionForm(QWidget):
         self.action.currentTextChanged.connect(self._show_fields)
         self.target.currentIndexChanged.connect(self._fill_tracks)
         self.do.clicked.connect(self.submit)
-        shortcut = QShortcut(QKeySequence("Ctrl+Return"), self)
-        shortcut.activated.connect(self.submit)
+        for line in (self.aspect, self.skill, self.boxes, self.what, self.story):
+            line.returnPressed.connect(self.submit)  # Enter in a text field does it; F9 anywhere
 
     def refresh(self, actor: str) -> None:
         """Fill the choices from the map and the conflict; keep what the GM already chose."""

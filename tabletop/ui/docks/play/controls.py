@@ -1,6 +1,6 @@
 """The map window's Play menu and its dock: start and close a conflict, the big steps with
-their keys (F5 next turn, F6 next round, F7 end exchange, F8 who's next: function keys no
-tool or text field uses), and File ▸ Export Log."""
+their keys (F5 next turn, F6 next round, F7 end exchange, F8 who's next, F9 do the action in
+the form: function keys no tool or text field uses), and File ▸ Export Log."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from tabletop.rules.conflict_log import log_markdown
 from tabletop.ui.actions import say
 from tabletop.ui.dialogs.start_conflict import StartConflictDialog, start_step
 from tabletop.ui.docks.play.dock import PlayDock
+from tabletop.ui.player.banner import EDGES, EDGES_KEY, parse_edges
 
-KEYS = {"next": "F5", "round": "F6", "exchange": "F7", "who": "F8"}
+KEYS = {"next": "F5", "round": "F6", "exchange": "F7", "who": "F8", "do": "F9"}
 
 
 class PlayControls(QObject):
@@ -39,6 +40,7 @@ class PlayControls(QObject):
             "round": self._action("Next &Round", KEYS["round"], steps.next_round),
             "exchange": self._action("&End Exchange", KEYS["exchange"], steps.end_exchange),
             "who": self._action("&Who's Next?", KEYS["who"], steps.whos_next),
+            "do": self._action("&Do the Action", KEYS["do"], steps.form.submit),
         }
         self.export_action = self._action("Export &Log…", "Ctrl+Shift+L", self.export_log)
         menu = window.menuBar().addMenu("&Play")
@@ -49,6 +51,15 @@ class PlayControls(QObject):
         menu.addSeparator()
         menu.addAction(self.close_action)
         menu.addAction(self.dock.toggleViewAction())
+        self.banner_menu = menu.addMenu("Turn &Banner on the Players' Window")
+        chosen = parse_edges(window.settings.value(EDGES_KEY, "bottom"))
+        self.edge_actions = {}
+        for edge in EDGES:
+            act = self.banner_menu.addAction(f"Along the {edge} edge")
+            act.setCheckable(True)
+            act.setChecked(edge in chosen)
+            act.toggled.connect(self._edges_changed)
+            self.edge_actions[edge] = act
         file_menu = next((a.menu() for a in window.menuBar().actions() if a.text() == "&File"), None)
         if file_menu is not None:
             quit_ = file_menu.actions()[-1]
@@ -56,6 +67,14 @@ class PlayControls(QObject):
         self.document.conflictChanged.connect(self._enable)
         self.document.reset.connect(self._enable)
         self._enable()
+
+    def _edges_changed(self) -> None:
+        """Where the players sit around a TV lying flat: each chosen edge gets a strip facing it."""
+        edges = tuple(edge for edge, act in self.edge_actions.items() if act.isChecked())
+        self.window.settings.setValue(EDGES_KEY, ",".join(edges))
+        players = getattr(self.window, "players", None)
+        if players is not None and players.player is not None:
+            players.player.banner.set_edges(edges)
 
     def _action(self, text: str, key: str, slot) -> QAction:
         act = QAction(text, self.window)
