@@ -54,14 +54,15 @@ class TokenItem(MapItem):
 
     def sync(self) -> None:
         self.place(self.document.token_spots().get(self.object_id))
+        self.update()  # the token changed: its cached picture goes
 
     def place(self, spot: tuple[float, float] | None) -> None:
-        """Move to the spot the document worked out for all tokens at once (None: off the map)."""
+        """Move to the spot the document worked out for all tokens at once (None: off the map).
+        Placing keeps the cached picture: one token's step repainted all fifty."""
         self.setVisible(spot is not None)
         if spot is not None:
             self.setPos(QPointF(*spot))
         self.setRect(token_rect(self.style))
-        self.update()
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()

@@ -4,10 +4,11 @@ field performs it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QCompleter,
     QFormLayout,
     QLineEdit,
     QPushButton,
@@ -68,6 +69,15 @@ class ActionForm(QWidget):
         for name, widget in self.rows.items():
             self.form.addRow(labels.get(name, name.capitalize()), widget)
         self.form.addRow(self.do)
+        self._filled: dict[int, list] = {}
+        self._places_dirty = True
+        document.edited.connect(self._places_changed)
+        document.reset.connect(self._map_replaced)
+        for combo in (self.zone, self.on):  # thousands of zones: type to find one
+            combo.setEditable(True)
+            combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            combo.completer().setFilterMode(Qt.MatchFlag.MatchContains)
+            combo.completer().setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.action.currentTextChanged.connect(self._show_fields)
         self.target.currentIndexChanged.connect(self._fill_tracks)
         self.do.clicked.connect(self.submit)
@@ -91,23 +101,36 @@ class ActionForm(QWidget):
         if conflict is None:
             return
         tokens = [(self.document.label("token", p.token), p.token) for p in conflict.participants]
-        zones = [(z.label, z.id) for z in self.document.map.zones]
-        borders = [(b.label or f"{b.a}–{b.b}", b.id) for b in self.document.map.borders]
-        self._fill(self.target, tokens)
+        renamed = self._fill(self.target, tokens)
         self._fill(self.helper, [("nobody", ""), *tokens])
-        self._fill(self.zone, zones)
-        self._fill(
-            self.on,
-            [("the scene", ("scene", ""))]
-            + [(f"token {n}", ("token", i)) for n, i in tokens]
-            + [(f"zone {n}", ("zone", i)) for n, i in zones]
-            + [(f"border {n}", ("border", i)) for n, i in borders],
-        )
+        if self._places_dirty or renamed:
+            self._places_dirty = False
+            zones = [(z.label, z.id) for z in self.document.map.zones]
+            borders = [(b.label or f"{b.a}–{b.b}", b.id) for b in self.document.map.borders]
+            self._fill(self.zone, zones)
+            self._fill(
+                self.on,
+                [("the scene", ("scene", ""))]
+                + [(f"token {n}", ("token", i)) for n, i in tokens]
+                + [(f"zone {n}", ("zone", i)) for n, i in zones]
+                + [(f"border {n}", ("border", i)) for n, i in borders],
+            )
         self._fill_tracks()
         self._show_fields(self.action.currentText())
 
-    @staticmethod
-    def _fill(combo: QComboBox, choices: list[tuple[str, object]]) -> None:
+    def _map_replaced(self) -> None:
+        self._places_dirty = True
+
+    def _places_changed(self, change) -> None:
+        if change.kind in ("zone", "border"):
+            self._places_dirty = True
+
+    def _fill(self, combo: QComboBox, choices: list[tuple[str, object]]) -> bool:
+        """Fill a choice list, keeping the choice; nothing to do (False) when the choices are
+        the same: a 10k-zone map's lists are filled again only when its zones change."""
+        if self._filled.get(id(combo)) == choices:
+            return False
+        self._filled[id(combo)] = choices
         chosen = combo.currentData()
         combo.blockSignals(True)
         combo.clear()
@@ -116,6 +139,7 @@ class ActionForm(QWidget):
         at = combo.findData(chosen)
         combo.setCurrentIndex(max(at, 0))
         combo.blockSignals(False)
+        return True
 
     def _fill_tracks(self) -> None:
         token = self.document.get("token", self.target.currentData() or "")

@@ -32,6 +32,8 @@ class PlayControls(QObject):
         self.dock.setObjectName("Play")
         self.dock.setWidget(self.dock_widget)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.dock.hide()  # shown when a conflict starts or a map mid-conflict opens: the map keeps its room
+        self._was_running = False
         self.start_action = self._action("&Start Conflict…", "Ctrl+Shift+C", self.start)
         self.close_action = self._action("&Close Conflict", "", self.close_conflict)
         steps = self.dock_widget
@@ -86,6 +88,9 @@ class PlayControls(QObject):
 
     def _enable(self) -> None:
         conflict = self.document.map.conflict
+        if (conflict is not None) and not self._was_running:
+            self.dock.show()
+        self._was_running = conflict is not None
         running = conflict is not None and not conflict.ended
         for act in self.step_actions.values():
             act.setEnabled(running)

@@ -9,7 +9,7 @@ log stay in step through undo and redo: the dock only shows the document."""
 from __future__ import annotations
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -88,6 +88,7 @@ class PlayDock(QWidget):
         for source in (self.sheet, self.log):
             source.stepped.connect(self.apply)
         self.form.declared.connect(self.act)
+        self._pending = False
         self._lay_out()
         document.conflictChanged.connect(self.refresh)
         document.edited.connect(self._edited)
@@ -125,6 +126,7 @@ class PlayDock(QWidget):
     # -- showing the document ----------------------------------------------------------
 
     def refresh(self) -> None:
+        self._pending = False
         conflict = self.document.map.conflict
         self.header.setText(header_text(self.document))
         running = conflict is not None and not conflict.ended
@@ -143,7 +145,14 @@ class PlayDock(QWidget):
         )
 
     def _edited(self, change) -> None:
-        if self.document.map.conflict is not None and change.kind == "token":
+        """A token edited by hand (a rename, a drag) shows in the dock on the next turn of the
+        event loop; a play step's own token edits are shown with its conflict, once."""
+        if self.document.map.conflict is not None and change.kind == "token" and not self._pending:
+            self._pending = True
+            QTimer.singleShot(0, self, self._catch_up)
+
+    def _catch_up(self) -> None:
+        if self._pending:
             self.refresh()
 
     def shown_token(self) -> str | None:

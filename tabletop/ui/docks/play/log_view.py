@@ -13,6 +13,7 @@ from tabletop.ui.docks.play import manual
 HEADERS = ["When", "Actor", "Action", "Target", "Numbers", "Story"]
 STORY = HEADERS.index("Story")
 EDITABLE = Qt.ItemFlag.ItemIsEditable
+WIDTHS = (50, 90, 110, 90, 110)
 
 
 class LogView(QTableWidget):
@@ -23,14 +24,19 @@ class LogView(QTableWidget):
         self.document = document
         self.setHorizontalHeaderLabels(HEADERS)
         self.verticalHeader().hide()
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # fixed widths the GM may drag: sized to contents, each new row measured every row again
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.horizontalHeader().setStretchLastSection(True)
+        for col, width in enumerate(WIDTHS):
+            self.setColumnWidth(col, width)
         self.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         self._filling = False
+        self._shown: list = []
+        """The entries shown, row by row: a refresh fills only the rows from the first that changed."""
         self.itemChanged.connect(self._typed)
 
     def refresh(self) -> None:
@@ -39,7 +45,11 @@ class LogView(QTableWidget):
         self._filling = True
         grew = len(log) > self.rowCount()
         self.setRowCount(len(log))
-        for row, entry in enumerate(log):
+        kept = zip(log, self._shown, strict=False)
+        first = next((row for row, (entry, shown) in enumerate(kept) if entry is not shown), None)
+        first = min(len(self._shown), len(log)) if first is None else first
+        self._shown = list(log)
+        for row, entry in enumerate(log[first:], start=first):  # a step adds a row: only it is filled
             when = f"{entry.exchange}.{entry.round}" if conflict.system == "af" else str(entry.exchange)
             numbers = ", ".join(f"{k} {v}" for k, v in entry.numbers.items())
             actor = self.document.label("token", entry.actor) if entry.actor else ""
@@ -48,11 +58,10 @@ class LogView(QTableWidget):
                 item = self.item(row, col)
                 if item is None:
                     item = QTableWidgetItem()
+                    item.setFlags(item.flags() | EDITABLE if col == STORY else item.flags() & ~EDITABLE)
                     self.setItem(row, col, item)
                 if item.text() != text:
                     item.setText(text)
-                editable = item.flags() | EDITABLE if col == STORY else item.flags() & ~EDITABLE
-                item.setFlags(editable)
         self._filling = False
         if grew:
             self.scrollToBottom()

@@ -23,13 +23,14 @@ from tabletop.ui.docks.play import manual
 BOX_SIZE = 30
 
 
-def _clear(layout) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        if item.widget() is not None:
-            item.widget().deleteLater()
-        elif item.layout() is not None:
-            _clear(item.layout())
+def _track_text(track) -> str:
+    """A track's name and the threshold that counts now (a held defense replaces it)."""
+    threshold = track.defended_threshold if track.defended_threshold is not None else track.threshold
+    return f"{track.name} (≤{threshold})"
+
+
+def _aspect_text(aspect) -> str:
+    return f"{aspect.name}  ({aspect.free_invokes} free)"
 
 
 class ParticipantSheet(QWidget):
@@ -44,6 +45,9 @@ class ParticipantSheet(QWidget):
         self.boxes: dict[tuple[str, int], QPushButton] = {}
         self.invokes: dict[str, QPushButton] = {}
         self.states: dict[str, QCheckBox] = {}
+        self.track_labels: dict[str, QLabel] = {}
+        self.aspect_labels: dict[str, QLabel] = {}
+        self._shape: tuple | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.title = QLabel()
@@ -74,17 +78,28 @@ class ParticipantSheet(QWidget):
         return self.document.get("token", self.token_id) if self.token_id else None
 
     def refresh(self) -> None:
+        """The same tracks and aspects as shown: their values change in place (a step then
+        repaints a few buttons, not the dock); otherwise the sheet is built again."""
+        token, conflict = self.token(), self.document.map.conflict
+        shape = None
+        if token is not None and conflict is not None:
+            shape = (token.id, tuple((t.name, t.boxes) for t in token.stress), tuple(a.name for a in token.aspects))
+        if shape is not None and shape == self._shape:
+            self._update(token)
+            return
+        self._shape = shape
         self.boxes, self.invokes, self.states = {}, {}, {}
+        self.track_labels, self.aspect_labels = {}, {}
         while self.form.rowCount():
             self.form.removeRow(0)
-        token, conflict = self.token(), self.document.map.conflict
         self.facing_row.setVisible(token is not None and conflict is not None)
         if token is None or conflict is None:
             self.title.setText("Select a participant to see their tracks and aspects.")
             return
         self.title.setText(token.label)
         for track in token.stress:
-            self.form.addRow(f"{track.name} (≤{track.defended_threshold or track.threshold})", self._track(track))
+            self.track_labels[track.name] = QLabel(_track_text(track))
+            self.form.addRow(self.track_labels[track.name], self._track(track))
         for aspect in token.aspects:
             self.form.addRow("Aspect", self._aspect(aspect))
         states = QWidget()
@@ -97,6 +112,21 @@ class ParticipantSheet(QWidget):
             row.addWidget(box)
             self.states[state] = box
         self.form.addRow("States", states)
+        self._update(token)
+
+    def _update(self, token: Token) -> None:
+        self.title.setText(token.label)
+        for track in token.stress:
+            self.track_labels[track.name].setText(_track_text(track))
+            for box in range(1, track.boxes + 1):
+                self.boxes[(track.name, box)].setChecked(box in track.marked)
+        for aspect in token.aspects:
+            self.aspect_labels[aspect.name].setText(_aspect_text(aspect))
+            self.invokes[aspect.name].setEnabled(aspect.free_invokes > 0)
+        for state, box in self.states.items():
+            box.blockSignals(True)
+            box.setChecked(state in token.states)
+            box.blockSignals(False)
         self.facing.blockSignals(True)
         self.facing.setValue(round(token.facing) % 360)
         self.facing.blockSignals(False)
@@ -122,7 +152,8 @@ class ParticipantSheet(QWidget):
         holder = QWidget()
         row = QHBoxLayout(holder)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel(f"{aspect.name}  ({aspect.free_invokes} free)"), 1)
+        self.aspect_labels[aspect.name] = QLabel(_aspect_text(aspect))
+        row.addWidget(self.aspect_labels[aspect.name], 1)
         spend = QPushButton("Invoke")
         spend.setEnabled(aspect.free_invokes > 0)
         spend.setToolTip("Spend a free invoke of this aspect")

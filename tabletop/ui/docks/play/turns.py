@@ -19,6 +19,7 @@ COLUMNS = {
 TURN = "▶"
 SHORT = {"a defense against every check": "every check"}
 OUT_COLOUR = QColor("#8a8a8a")
+PADDING = 16
 
 
 def _stress(token: Token | None) -> str:
@@ -71,8 +72,12 @@ class TurnList(QTableWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.verticalHeader().hide()
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.horizontalHeader().setStretchLastSection(True)
+        self._fonts: dict[tuple[bool, bool], QFont] = {}
+        self._looks: list[list[tuple | None]] = []
+        self.columns: list[str] = []
+        """What each cell shows (text, whose turn, out), so a refresh touches only changed cells."""
         self.itemSelectionChanged.connect(lambda: self.chosen.emit(self.selected()))
 
     def selected(self) -> list[str]:
@@ -94,17 +99,20 @@ class TurnList(QTableWidget):
         self.blockSignals(True)
         if conflict is None:
             self.setRowCount(0)
-            self.tokens = []
+            self.tokens, self._looks = [], []
             self.blockSignals(False)
             return
         columns = COLUMNS.get(conflict.system, COLUMNS["other"])
         cells_of = {"af": _af_cells, "edgerunner": _edgerunner_cells}.get(conflict.system, lambda c, p: [])
-        if self.columnCount() != len(columns) or self.horizontalHeaderItem(1) is None:
+        participants = rows_in_order(conflict)
+        widths: dict[int, int] = {}
+        if columns != self.columns:
+            self.columns = columns
             self.setColumnCount(len(columns))
             self.setHorizontalHeaderLabels(columns)
-        elif [self.horizontalHeaderItem(i).text() for i in range(len(columns))] != columns:
-            self.setHorizontalHeaderLabels(columns)
-        participants = rows_in_order(conflict)
+            self.setRowCount(0)
+        if self.rowCount() != len(participants):
+            self._looks = [[None] * len(columns) for _ in participants]
         self.setRowCount(len(participants))
         self.tokens = [p.token for p in participants]
         for row, participant in enumerate(participants):
@@ -119,19 +127,31 @@ class TurnList(QTableWidget):
                 ", ".join(token.states) if token else "",
             ]
             for col, text in enumerate(texts):
-                self._set(row, col, text, now, participant.out)
+                if self._set(row, col, text, now, participant.out):
+                    widths[col] = max(widths.get(col, 0), self.fontMetrics().horizontalAdvance(text) + PADDING)
+        for col, width in widths.items():  # a column widens for a longer text, never measures all rows
+            if width > self.columnWidth(col):
+                self.setColumnWidth(col, width)
         self.select_tokens(keep)
         self.blockSignals(False)
 
-    def _set(self, row: int, col: int, text: str, now: bool, out: bool) -> None:
+    def _set(self, row: int, col: int, text: str, now: bool, out: bool) -> bool:
+        """One cell, touched only when it changed (each touch re-lays the table out)."""
+        look = (text, now, out)
+        if self._looks[row][col] == look:
+            return False
+        self._looks[row][col] = look
         item = self.item(row, col)
         if item is None:
             item = QTableWidgetItem()
+            item.setTextAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
             self.setItem(row, col, item)
         item.setText(text)
-        font = QFont(self.font())
-        font.setBold(now)
-        font.setStrikeOut(out)
-        item.setFont(font)
+        if (now, out) not in self._fonts:
+            font = QFont(self.font())
+            font.setBold(now)
+            font.setStrikeOut(out)
+            self._fonts[(now, out)] = font
+        item.setFont(self._fonts[(now, out)])
         item.setForeground(QBrush(OUT_COLOUR) if out else self.palette().text())
-        item.setTextAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+        return True
