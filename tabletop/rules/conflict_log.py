@@ -13,12 +13,15 @@ from tabletop.model import SYSTEM_NAMES, Conflict, LogEntry, Map, Participant
 NUMBER_WORDS = {"shifts": "shifts", "bid": "bid", "stress": "stress", "resisted": "resisted"}
 
 
-def _name(map_: Map, token_id: str) -> str:
-    """A token's label, or the text itself (a zone, a border, the scene) when no token has that id."""
-    if not token_id:
+def _name(map_: Map, object_id: str) -> str:
+    """What the GM calls a token, zone or border of the log; the text itself when none has that id."""
+    if not object_id:
         return ""
-    found = next((t for t in map_.tokens if t.id == token_id), None)
-    return found.label if found is not None else token_id
+    for objects in (map_.tokens, map_.zones, map_.borders):
+        found = next((obj for obj in objects if obj.id == object_id), None)
+        if found is not None:
+            return getattr(found, "label", "") or getattr(found, "name", "") or object_id
+    return object_id
 
 
 def _cell(text: str) -> str:

@@ -74,3 +74,22 @@ def test_info_json_of_an_af_encounter_gives_round_and_reflex(capsys, tmp_path):
 def test_info_json_says_null_without_a_conflict(capsys, tmp_path):
     info = json.loads(tabletop(capsys, "info", "--json", str(_saved(tmp_path, None))).out)
     assert info["conflict"] is None
+
+
+def test_the_samples_saved_mid_conflict_are_what_the_rules_play(capsys, maps_dir):
+    """maps/warehouse-conflict and maps/af-encounter-round3 are written by tabletop/play_samples.py:
+    the files must equal a fresh play of the rules, so they follow the rules and the format."""
+    from tabletop.io import load_map
+    from tabletop.play_samples import PLAY_SAMPLES
+
+    for name, build in PLAY_SAMPLES.items():
+        assert load_map(maps_dir / f"{name}.tabletop") == build(), f"run python -m tabletop.play_samples maps ({name})"
+    warehouse = json.loads(tabletop(capsys, "info", "--json", str(maps_dir / "warehouse-conflict.tabletop")).out)
+    state = warehouse["conflict"]
+    assert (state["system"], state["exchange"], state["turn"]) == ("edgerunner", 2, None)
+    gatto = state["participants"][0]
+    assert (gatto["token"], gatto["stress"][0]["marked"], gatto["edgerunner"]["acted"]) == ("gatto", [2], False)
+    creek = json.loads(tabletop(capsys, "info", "--json", str(maps_dir / "af-encounter-round3.tabletop")).out)
+    state = creek["conflict"]
+    assert (state["exchange"], state["round"], state["turn"]) == (1, 3, "archer")
+    assert state["order"] == ["mira", "archer", "kell", "raider"]

@@ -52,8 +52,7 @@ class LogView(QTableWidget):
         for row, entry in enumerate(log[first:], start=first):  # a step adds a row: only it is filled
             when = f"{entry.exchange}.{entry.round}" if conflict.system == "af" else str(entry.exchange)
             numbers = ", ".join(f"{k} {v}" for k, v in entry.numbers.items())
-            actor = self.document.label("token", entry.actor) if entry.actor else ""
-            target = self.document.label("token", entry.target) if entry.target else ""
+            actor, target = self._name(entry.actor), self._name(entry.target)
             for col, text in enumerate((when, actor, entry.action, target, numbers, entry.story)):
                 item = self.item(row, col)
                 if item is None:
@@ -65,6 +64,13 @@ class LogView(QTableWidget):
         self._filling = False
         if grew:
             self.scrollToBottom()
+
+    def _name(self, object_id: str) -> str:
+        """A token, zone or border by what the GM calls it; other text (the scene) as it is."""
+        for kind in ("token", "zone", "border"):
+            if object_id and self.document.get(kind, object_id) is not None:
+                return self.document.label(kind, object_id)
+        return object_id
 
     def _typed(self, item: QTableWidgetItem) -> None:
         if self._filling or item.column() != STORY:
