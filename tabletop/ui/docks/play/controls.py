@@ -32,6 +32,9 @@ class PlayControls(QObject):
         self.dock.setObjectName("Play")
         self.dock.setWidget(self.dock_widget)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        inspector = getattr(window, "docks", {}).get("Inspector")
+        if inspector is not None:
+            window.tabifyDockWidget(inspector, self.dock)  # the whole height for play, a tab away
         self.dock.hide()  # shown when a conflict starts or a map mid-conflict opens: the map keeps its room
         self._was_running = False
         self.start_action = self._action("&Start Conflict…", "Ctrl+Shift+C", self.start)
@@ -90,6 +93,7 @@ class PlayControls(QObject):
         conflict = self.document.map.conflict
         if (conflict is not None) and not self._was_running:
             self.dock.show()
+            self.dock.raise_()
         self._was_running = conflict is not None
         running = conflict is not None and not conflict.ended
         for act in self.step_actions.values():

@@ -117,8 +117,10 @@ class PlayDock(QWidget):
         splitter = QSplitter(Qt.Orientation.Vertical)
         for part in (top, middle, self.log):
             splitter.addWidget(part)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(2, 1)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setStretchFactor(2, 2)
+        splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(splitter)
@@ -138,11 +140,13 @@ class PlayDock(QWidget):
         self.log.refresh()
         shown = self.shown_token()
         self.sheet.show_token(shown)
-        self.form.refresh(self.actor())
-        self.action_box.setEnabled(running and bool(self.actor()))
-        self.action_box.setTitle(
-            f"Action of {self.document.label('token', self.actor())}" if self.actor() else "Action"
-        )
+        self._show_actor(running)
+
+    def _show_actor(self, running: bool) -> None:
+        actor = self.actor()
+        self.form.refresh(actor)
+        self.action_box.setEnabled(running and bool(actor))
+        self.action_box.setTitle(f"Action of {self.document.label('token', actor)}" if actor else "Action")
 
     def _edited(self, change) -> None:
         """A token edited by hand (a rename, a drag) shows in the dock on the next turn of the
@@ -172,8 +176,8 @@ class PlayDock(QWidget):
 
     def _chosen(self, tokens: list[str]) -> None:
         self.sheet.show_token(self.shown_token())
-        self.form.refresh(self.actor())
-        self.action_box.setEnabled(bool(self.actor()) and self.document.map.conflict is not None)
+        conflict = self.document.map.conflict
+        self._show_actor(conflict is not None and not conflict.ended)
 
     def say(self, text: str) -> None:
         self.message.setText(text)

@@ -4,7 +4,7 @@ story detail"). A typed story is one undo step like any play step."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from tabletop.document import MapDocument
@@ -64,6 +64,7 @@ class LogView(QTableWidget):
         self._filling = False
         if grew:
             self.scrollToBottom()
+            QTimer.singleShot(0, self, self.scrollToBottom)  # again once laid out (a map just opened)
 
     def _name(self, object_id: str) -> str:
         """A token, zone or border by what the GM calls it; other text (the scene) as it is."""

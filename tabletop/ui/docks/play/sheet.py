@@ -21,6 +21,8 @@ from tabletop.model import TOKEN_STATES, Token
 from tabletop.ui.docks.play import manual
 
 BOX_SIZE = 30
+MARKED_STYLE = "QPushButton:checked { background: #c0392b; color: white; font-weight: bold; border: 1px solid #7b241c }"
+"""A marked box must read as marked from across the table, not as a pressed button."""
 
 
 def _track_text(track) -> str:
@@ -69,6 +71,7 @@ class ParticipantSheet(QWidget):
         row.addWidget(self.facing)
         row.addStretch(1)
         layout.addWidget(self.facing_row)
+        layout.addStretch(1)
 
     def show_token(self, token_id: str | None) -> None:
         self.token_id = token_id
@@ -141,6 +144,7 @@ class ParticipantSheet(QWidget):
             button.setCheckable(True)
             button.setChecked(box in track.marked)
             button.setFixedSize(BOX_SIZE, BOX_SIZE)
+            button.setStyleSheet(MARKED_STYLE)
             button.setToolTip(f"Mark or clear box {box} of {track.name}")
             button.clicked.connect(lambda _c=False, t=track.name, b=box: self._emit(manual.toggle_box, t, b))
             row.addWidget(button)

@@ -5,7 +5,7 @@ their stress and states. Whose turn it is stands out; who is out is greyed."""
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from tabletop.document import MapDocument
@@ -111,6 +111,8 @@ class TurnList(QTableWidget):
             self.setColumnCount(len(columns))
             self.setHorizontalHeaderLabels(columns)
             self.setRowCount(0)
+            for col, name in enumerate(columns):
+                self.setColumnWidth(col, self.fontMetrics().horizontalAdvance(name or TURN) + PADDING)
         if self.rowCount() != len(participants):
             self._looks = [[None] * len(columns) for _ in participants]
         self.setRowCount(len(participants))
@@ -128,12 +130,22 @@ class TurnList(QTableWidget):
             ]
             for col, text in enumerate(texts):
                 if self._set(row, col, text, now, participant.out):
-                    widths[col] = max(widths.get(col, 0), self.fontMetrics().horizontalAdvance(text) + PADDING)
+                    wide = QFontMetrics(self._font(True, False)).horizontalAdvance(text) + PADDING  # bold: widest
+                    widths[col] = max(widths.get(col, 0), wide)
         for col, width in widths.items():  # a column widens for a longer text, never measures all rows
             if width > self.columnWidth(col):
                 self.setColumnWidth(col, width)
         self.select_tokens(keep)
         self.blockSignals(False)
+
+    def _font(self, now: bool, out: bool) -> QFont:
+        """Bold for whose turn it is, struck out for who is out; made once each."""
+        if (now, out) not in self._fonts:
+            font = QFont(self.font())
+            font.setBold(now)
+            font.setStrikeOut(out)
+            self._fonts[(now, out)] = font
+        return self._fonts[(now, out)]
 
     def _set(self, row: int, col: int, text: str, now: bool, out: bool) -> bool:
         """One cell, touched only when it changed (each touch re-lays the table out)."""
@@ -147,11 +159,6 @@ class TurnList(QTableWidget):
             item.setTextAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
             self.setItem(row, col, item)
         item.setText(text)
-        if (now, out) not in self._fonts:
-            font = QFont(self.font())
-            font.setBold(now)
-            font.setStrikeOut(out)
-            self._fonts[(now, out)] = font
-        item.setFont(self._fonts[(now, out)])
+        item.setFont(self._font(now, out))
         item.setForeground(QBrush(OUT_COLOUR) if out else self.palette().text())
         return True
