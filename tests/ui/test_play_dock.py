@@ -124,3 +124,38 @@ def test_no_two_actions_of_the_window_share_a_key(qtbot, window):
             text = key.toString(QKeySequence.SequenceFormat.PortableText)
             assert seen.setdefault(text, act.text()) == act.text(), f"{text}: {seen[text]} and {act.text()}"
     assert {seen[k] for k in ("F5", "F6", "F7", "F8")} == {"&Next Turn", "Next &Round", "&End Exchange", "&Who's Next?"}
+
+
+def test_aspects_on_zones_and_the_scene_have_free_invokes_to_spend(qtbot, window, maps_dir):
+    from tabletop.io import load_map
+
+    window.document.replace_map(load_map(maps_dir / "warehouse-conflict.tabletop"), None)
+    assert window.play.dock.isVisible()  # a map saved mid-conflict opens with the dock
+    sheet = window.play.dock_widget.sheet
+    spend = sheet.in_play_invokes[("zone", "z2", "Crates everywhere")]
+    spend.click()
+    assert window.document.get("zone", "z2").aspects[-1].free_invokes == 1
+    assert window.document.map.conflict.log[-1].target == "z2"
+    window.document.undo_stack.undo()
+    assert window.document.get("zone", "z2").aspects[-1].free_invokes == 2
+
+
+def test_the_start_dialog_offers_the_tokens_their_sides_and_reflexes(qtbot):
+    from tabletop.samples import af_encounter
+    from tabletop.ui.dialogs.start_conflict import StartConflictDialog
+
+    dialog = StartConflictDialog(af_encounter())
+    qtbot.addWidget(dialog)
+    assert dialog.system.currentData() == "af"  # a grid and no zones: an AF encounter
+    assert not dialog.table.isColumnHidden(2)
+    dialog.reflex["mira"].setValue(5)
+    dialog.table.item(3, 0).setCheckState(Qt.CheckState.Unchecked)  # the archer stays out
+    chosen = dialog.setup()
+    assert chosen.tokens == ["kell", "mira", "raider"]
+    assert (chosen.sides["raider"], chosen.reflexes["mira"]) == ("raiders", 5)
+    for row in range(4):
+        dialog.table.item(row, 1).setText("everyone")
+    dialog._accept()
+    assert dialog.problem.text() == "A conflict needs two sides: give someone another side."
+    dialog.system.setCurrentIndex(dialog.system.findData("edgerunner"))
+    assert dialog.table.isColumnHidden(2) and dialog.caller.isEnabled()

@@ -96,3 +96,26 @@ def test_an_af_encounter_from_the_dock(qtbot, window):
     assert window.document.undo_stack.undoText().startswith("To round 2")
     window.document.undo_stack.undo()
     assert window.document.map.conflict.turn == "archer"
+
+
+def test_a_concession_offered_and_accepted_ends_the_conflict(qtbot, window, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    window.document.replace_map(warehouse(), None)
+    window.play.start_with(Setup("edgerunner", ["gatto", "hargan"], {}, {}))
+    story = "Jade scuttles Gatto out of there."
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: ("runners", True))
+    monkeypatch.setattr(QInputDialog, "getMultiLineText", lambda *a, **k: (story, True))
+    window.play.accept_action.trigger()
+    assert "no concession has been offered" in window.play.dock_widget.message.text()
+    window.play.concede_action.trigger()
+    window.play.refuse_action.trigger()
+    assert window.document.map.conflict.ended is None
+    window.play.concede_action.trigger()
+    window.play.accept_action.trigger()
+    conflict = window.document.map.conflict
+    assert (conflict.ended, conflict.story) == ("concession", story)
+    assert window.play.dock_widget.header.text() == "Edgerunner conflict · ended (concession)"
+    assert not window.play.step_actions["next"].isEnabled()
+    window.document.undo_stack.undo()
+    assert window.document.map.conflict.ended is None

@@ -15,6 +15,7 @@ from tabletop.io import MapFileError, write_atomically
 from tabletop.rules.conflict_log import log_markdown
 from tabletop.ui.actions import say
 from tabletop.ui.dialogs.start_conflict import StartConflictDialog, start_step
+from tabletop.ui.docks.play import concession
 from tabletop.ui.docks.play.dock import PlayDock
 from tabletop.ui.player.banner import EDGES, EDGES_KEY, parse_edges
 
@@ -39,6 +40,9 @@ class PlayControls(QObject):
         self._was_running = False
         self.start_action = self._action("&Start Conflict…", "Ctrl+Shift+C", self.start)
         self.close_action = self._action("&Close Conflict", "", self.close_conflict)
+        self.concede_action = self._action("Offer a &Concession…", "", self.offer_concession)
+        self.accept_action = self._action("&Accept the Concession", "", lambda: self.answer_concession(True))
+        self.refuse_action = self._action("Re&fuse the Concession", "", lambda: self.answer_concession(False))
         steps = self.dock_widget
         self.step_actions = {
             "next": self._action("&Next Turn", KEYS["next"], steps.next_turn),
@@ -52,6 +56,9 @@ class PlayControls(QObject):
         menu.addAction(self.start_action)
         menu.addSeparator()
         for act in self.step_actions.values():
+            menu.addAction(act)
+        menu.addSeparator()
+        for act in (self.concede_action, self.accept_action, self.refuse_action):
             menu.addAction(act)
         menu.addSeparator()
         menu.addAction(self.close_action)
@@ -101,6 +108,9 @@ class PlayControls(QObject):
         self.step_actions["round"].setEnabled(running and conflict.system == "af")
         self.step_actions["who"].setEnabled(running and conflict.system == "edgerunner")
         self.close_action.setEnabled(conflict is not None)
+        edgerunner = running and conflict.system == "edgerunner"
+        for act in (self.concede_action, self.accept_action, self.refuse_action):
+            act.setEnabled(edgerunner)
         self.export_action.setEnabled(conflict is not None)
 
     def start(self) -> None:
@@ -125,6 +135,26 @@ class PlayControls(QObject):
         self.dock.show()
         self.dock.raise_()
         return self.dock_widget.apply(step)
+
+    def offer_concession(self) -> None:
+        if self.document.map.conflict is None:
+            return
+        try:
+            step = concession.offer(self.window, self.document)
+        except ValueError as error:
+            self.dock_widget.say(f"Not done: {error}")
+            return
+        self.dock_widget.apply(step)
+
+    def answer_concession(self, accepted: bool) -> None:
+        if self.document.map.conflict is None:
+            return
+        try:
+            step = concession.answer(self.document, accepted)
+        except ValueError as error:
+            self.dock_widget.say(f"Not done: {error}")
+            return
+        self.dock_widget.apply(step)
 
     def close_conflict(self) -> None:
         """The conflict leaves the map (its log can be exported before); one undo brings it back."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tabletop.model import Conflict, Token
+from tabletop.model import Border, Conflict, Map, Token, Zone
 from tabletop.rules.play import Step, logged
 
 
@@ -24,18 +24,32 @@ def toggle_box(conflict: Conflict, token: Token, track: str, box: int) -> Step:
     )
 
 
-def spend_invoke(conflict: Conflict, owner: Token | None, aspect: str) -> Step:
-    """A free invoke spent on an aspect of a token, or of the scene when `owner` is None."""
+def spend_invoke(conflict: Conflict, owner: Token | Zone | Border | None, aspect: str) -> Step:
+    """A free invoke spent on an aspect of a token, zone or border, or of the scene when
+    `owner` is None ("One shift on the roll buys you a free invoke to use in the conflict")."""
     holder = owner.aspects if owner is not None else conflict.scene_aspects
     aspects = [a.model_copy() for a in holder]
     chosen = next(a for a in aspects if a.name == aspect and a.free_invokes > 0)
     chosen.free_invokes -= 1
     where = owner.id if owner is not None else "scene"
     after = logged(conflict, action="free invoke", target=where, numbers={"left": chosen.free_invokes}, story=aspect)
+    text = f"Spend a free invoke of {aspect}"
     if owner is None:
-        after = after.model_copy(update={"scene_aspects": aspects})
-        return Step(after, f"Spend a free invoke of {aspect}")
-    return Step(after, f"Spend a free invoke of {aspect}", tokens=(_with(owner, aspects=aspects),))
+        return Step(after.model_copy(update={"scene_aspects": aspects}), text)
+    changed = _with(owner, aspects=aspects)
+    kind = {Token: "tokens", Zone: "zones", Border: "borders"}[type(owner)]
+    return Step(after, text, **{kind: (changed,)})
+
+
+def aspects_in_play(map_: Map, conflict: Conflict) -> list[tuple[str, str, str, int]]:
+    """The aspects a GM may invoke beyond the participants' own: the scene's, and those on
+    zones and borders with free invokes left (a prepared map's many aspects stay on the map),
+    as (kind, id, aspect, free invokes); a 10k-zone map is one pass."""
+    found = [("scene", "", a.name, a.free_invokes) for a in conflict.scene_aspects]
+    for kind, objects in (("zone", map_.zones), ("border", map_.borders)):
+        placed = [(obj.id, a) for obj in objects if obj.aspects for a in obj.aspects]
+        found += [(kind, object_id, a.name, a.free_invokes) for object_id, a in placed if a.free_invokes]
+    return found
 
 
 def set_state(conflict: Conflict, token: Token, state: str, on: bool) -> Step:
@@ -69,6 +83,6 @@ def with_story(step: Step, story: str) -> Step:
     return replace(step, conflict=conflict.model_copy(update={"log": log}))
 
 
-def _with(token: Token, **changes) -> Token:
-    """The token with validated changes (model_copy alone would skip the checks)."""
-    return Token.model_validate({**token.model_dump(), **changes})
+def _with(obj, **changes):
+    """The token (or zone, border) with validated changes (model_copy alone would skip the checks)."""
+    return type(obj).model_validate({**obj.model_dump(), **changes})

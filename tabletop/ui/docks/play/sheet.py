@@ -71,6 +71,13 @@ class ParticipantSheet(QWidget):
         row.addWidget(self.facing)
         row.addStretch(1)
         layout.addWidget(self.facing_row)
+        self.in_play_title = QLabel("Aspects on the scene, zones and borders")
+        self.in_play_title.setStyleSheet("font-weight: bold")
+        layout.addWidget(self.in_play_title)
+        self.in_play = QFormLayout()
+        layout.addLayout(self.in_play)
+        self.in_play_invokes: dict[tuple[str, str, str], QPushButton] = {}
+        self._in_play: list | None = None
         layout.addStretch(1)
 
     def show_token(self, token_id: str | None) -> None:
@@ -81,6 +88,40 @@ class ParticipantSheet(QWidget):
         return self.document.get("token", self.token_id) if self.token_id else None
 
     def refresh(self) -> None:
+        self._refresh_in_play()
+        self._refresh_token()
+
+    def _refresh_in_play(self) -> None:
+        """The scene's, zones' and borders' aspects, each with its free invokes to spend."""
+        conflict = self.document.map.conflict
+        found = manual.aspects_in_play(self.document.map, conflict) if conflict is not None else []
+        if found == self._in_play:
+            return
+        self._in_play = found
+        while self.in_play.rowCount():
+            self.in_play.removeRow(0)
+        self.in_play_invokes = {}
+        self.in_play_title.setVisible(bool(found))
+        for kind, object_id, name, free in found:
+            where = "scene" if kind == "scene" else f"{kind} {self.document.label(kind, object_id)}"
+            row = QWidget()
+            line = QHBoxLayout(row)
+            line.setContentsMargins(0, 0, 0, 0)
+            line.addWidget(QLabel(f"{name}  ({free} free)"), 1)
+            spend = QPushButton("Invoke")
+            spend.setEnabled(free > 0)
+            spend.clicked.connect(lambda _c=False, k=kind, i=object_id, n=name: self._spend_in_play(k, i, n))
+            line.addWidget(spend)
+            self.in_play_invokes[(kind, object_id, name)] = spend
+            self.in_play.addRow(where, row)
+
+    def _spend_in_play(self, kind: str, object_id: str, aspect: str) -> None:
+        conflict = self.document.map.conflict
+        if conflict is not None:
+            owner = None if kind == "scene" else self.document.get(kind, object_id)
+            self.stepped.emit(manual.spend_invoke(conflict, owner, aspect))
+
+    def _refresh_token(self) -> None:
         """The same tracks and aspects as shown: their values change in place (a step then
         repaints a few buttons, not the dock); otherwise the sheet is built again."""
         token, conflict = self.token(), self.document.map.conflict
