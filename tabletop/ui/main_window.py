@@ -79,6 +79,21 @@ class MainWindow(QMainWindow):
             self.docks[title] = dock
         for listing in (self.zone_list, self.token_list):
             listing.activated_object.connect(self.centre_on)
+        self._resolver_docks()
+
+    def _resolver_docks(self) -> None:
+        """The reserve and card resolvers: hidden until the GM runs such a conflict."""
+        from tabletop.ui.docks.cards_pane import CardsPane
+        from tabletop.ui.docks.reserve_pane import ReservePane
+
+        for title, widget in (("Reserve", ReservePane(self.document)), ("Cards", CardsPane(self.document))):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(title)
+            dock.setWidget(widget)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            self.tabifyDockWidget(self.docks["Inspector"], dock)
+            dock.hide()
+            self.docks[title] = dock
 
     def _actions(self) -> None:
         stack = self.document.undo_stack
