@@ -40,7 +40,7 @@ def test_a_timeslice_typed_into_the_reserve_pane_costs_the_defender_and_undoes(w
     qtbot.mouseClick(pane.resolve_button, Qt.MouseButton.LeftButton)
     assert pane.result.text() == "Kara against Drone: Drone loses 5"
     assert "30 is 3 times 10" in pane.why.text()
-    assert pane.table.item(1, 4).text() == "Armour 0"
+    assert pane.table.item(1, 4).text() == "Armour 0: at your mercy"
     window.document.undo_stack.undo()
     assert pane.table.item(1, 4).text() == "Armour 5"
     _type(pane.table, 1, 4, "Armour five")
@@ -68,7 +68,8 @@ def test_the_cards_pane_plays_erica_against_john_to_a_critical_success(window, q
         pane.player.setCurrentText("Erica")
         pane.card.setText(card)
         pane.play_button.click()
-    assert "Erica: 31" in pane.values.text() and "John: 13" in pane.values.text()
+    assert "Erica: 31   (5, 6, 13; 3/3)" in pane.values.text()
+    assert "John: 13   (3, 4; 2/2, in inferiority)" in pane.values.text()
     pane.card.setText("14")
     pane.play_button.click()
     assert pane.message.text() == "Erica has played all 3 cards allowed"

@@ -27,6 +27,7 @@ from tabletop.document import MapDocument
 from tabletop.document.commands import apply_step
 from tabletop.rules.cards import Card, Character, Confrontation, ConfrontationError
 from tabletop.rules.resolvers import log_confrontation
+from tabletop.ui.docks.widgets import fit_rows
 
 COLUMNS = ("Name", "Skill", "Attribute", "Advantages", "Disadvantages", "Damage", "GM")
 NUMBERS = ("skill", "attribute", "advantages", "disadvantages", "damage")
@@ -60,6 +61,7 @@ class CardsPane(QWidget):
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        fit_rows(self.table)
         layout.addWidget(self.table)
         rows = QHBoxLayout()
         for text, slot in (("Add", self.add_row), ("Remove", self.remove_row), ("Begin", self.begin)):
@@ -97,6 +99,7 @@ class CardsPane(QWidget):
         self.message = QLabel()
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
+        layout.addStretch(1)
         for name in ("Action", "Confronter"):
             self.add_row(name)
         self._show()
@@ -203,5 +206,8 @@ class CardsPane(QWidget):
         lines = []
         for name in names:
             hand = confrontation.hands[name]
-            lines.append(f"{name}: {confrontation.value(name)}   ({len(hand.faces)}/{confrontation.limit(name)} cards)")
+            cards = ", ".join(str(face) for face in hand.faces) or "no card yet"
+            inferior = ", in inferiority" if confrontation.inferior_against(name) else ""
+            count = f"{len(hand.faces)}/{confrontation.limit(name)}"
+            lines.append(f"{name}: {confrontation.value(name)}   ({cards}; {count}{inferior})")
         self.values.setText("\n".join(lines))

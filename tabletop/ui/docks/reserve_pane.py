@@ -34,6 +34,7 @@ from tabletop.model import ReserveSide
 from tabletop.rules.play import Step
 from tabletop.rules.reserve import DIFFICULTIES, ReserveError
 from tabletop.rules.resolvers import escape_step, fold_step, offensive, reserve_order, start_reserve
+from tabletop.ui.docks.widgets import fit_rows
 
 COLUMNS = ("Side", "Offense", "Defense", "Force", "Reserve")
 RESERVE_TEXT = re.compile(r"^\s*([^\d,][^,]*?)\s+(\d+)\s*$")
@@ -74,6 +75,7 @@ class ReservePane(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.itemChanged.connect(self._side_edited)
+        fit_rows(self.table)
         layout.addWidget(self.table)
         buttons = QHBoxLayout()
         self.add_button = QPushButton("Add Side")
@@ -95,6 +97,7 @@ class ReservePane(QWidget):
         layout.addWidget(self.result)
         layout.addWidget(self.why)
         layout.addWidget(self._difficulties())
+        layout.addStretch(1)
         document.conflictChanged.connect(self.refresh)
         document.reset.connect(self.refresh)
         self.refresh()
@@ -186,6 +189,10 @@ class ReservePane(QWidget):
                 item = QTableWidgetItem(text)
                 if side.folded or side.escaped:
                     item.setForeground(Qt.GlobalColor.gray)
+                    item.setToolTip(f"{side.name} {'folded' if side.folded else 'escaped'}")
+                elif column == 4 and not any(side.reserve.values()):
+                    item.setText(f"{text}: at your mercy")
+                    item.setToolTip("Out of reserve: a win against this side may take a victory")
                 self.table.setItem(row, column, item)
         self._filling = False
         names = [s.name for s in sides]
@@ -241,6 +248,7 @@ class ReservePane(QWidget):
         text = item.text().strip()
         try:
             field = ("name", "offense", "defense", "force", "reserve")[column]
+            text = text.removesuffix(": at your mercy")
             value = parse_reserve(text) if field == "reserve" else text if field == "name" else int(text)
             sides[row] = ReserveSide.model_validate({**side.model_dump(), field: value})
             if len({s.name for s in sides}) != len(sides):
