@@ -3,12 +3,15 @@
 from tabletop.model.base import Aspect, Model, StressTrack
 from tabletop.model.borders import Border, Door, DoorState, Passage
 from tabletop.model.grids import (
+    GRID_EDGES,
     TILE_AREAS,
+    Edge,
     EncounterGrid,
     PropertyDraw,
     Segment,
     SegmentProperty,
     SegmentTemplate,
+    SetupMark,
     Tile,
     TileSet,
     TileTemplate,
@@ -19,6 +22,7 @@ from tabletop.model.zones import FillStyle, NodeShape, PolygonShape, Zone
 
 __all__ = [
     "FORMAT_VERSION",
+    "GRID_EDGES",
     "TILE_AREAS",
     "TOKEN_STATES",
     "AreaLocation",
@@ -27,6 +31,7 @@ __all__ = [
     "Border",
     "Door",
     "DoorState",
+    "Edge",
     "EncounterGrid",
     "FillStyle",
     "Location",
@@ -39,6 +44,7 @@ __all__ = [
     "Segment",
     "SegmentProperty",
     "SegmentTemplate",
+    "SetupMark",
     "Speeds",
     "StressTrack",
     "Tile",
