@@ -11,7 +11,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from tabletop.model import TILE_AREAS, EncounterGrid, Segment, Tile, TileSet
+from tabletop.model import (
+    TILE_AREAS,
+    EncounterGrid,
+    PropertyDraw,
+    Segment,
+    SegmentTemplate,
+    Tile,
+    TileSet,
+    TileTemplate,
+)
 
 EDGES = ("north", "south", "west", "east")
 HOME_SIZE = 3
@@ -114,3 +123,20 @@ def trim(grid: EncounterGrid, tokens: Iterable[tuple[int, int]], size: int = HOM
 def outside_window(trimmed: EncounterGrid, tokens: dict[str, tuple[int, int]]) -> list[str]:
     """The tokens (by id, from id -> area) that a trim leaves off the grid."""
     return [token_id for token_id, (row, col) in tokens.items() if not trimmed.has_area(row, col)]
+
+
+def tile_set_from_grid(grid: EncounterGrid, set_id: str, theme: str = "") -> TileSet:
+    """A tile set made from a prepared grid: each distinct tile becomes a template with its
+    segments outlined, and the properties its segments have become the set's random list."""
+    templates: list[TileTemplate] = []
+    draws: list[PropertyDraw] = []
+    for tile in sorted(grid.tiles, key=lambda t: (t.row, t.col)):
+        outlines = [SegmentTemplate(name=s.name, areas=list(s.areas)) for s in tile.segments]
+        template = TileTemplate(name=tile.name or f"tile {tile.row},{tile.col}", segments=outlines)
+        if template not in templates:
+            templates.append(template)
+        for segment in tile.segments:
+            draw = PropertyDraw(properties=sorted(segment.properties), altitude=segment.altitude)
+            if draw not in draws:
+                draws.append(draw)
+    return TileSet(id=set_id, theme=theme, tiles=templates, random_properties=draws or [PropertyDraw()])
