@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from tabletop.geometry.shapes import grid_rect
 from tabletop.model import TILE_AREAS, EncounterGrid
 from tabletop.render import text
-from tabletop.render.style import Audience, MapStyle
+from tabletop.render.style import Audience, MapStyle, map_font
 
 SIDE_COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f")
 """Strong colours that read over any ground texture on a projector and differ in grey print
@@ -59,15 +59,16 @@ def paint_setup(p: QPainter, grid: EncounterGrid, style: MapStyle, detail: bool)
             p.drawRect(frame)
             if detail:
                 top_middle = QPointF(frame.center().x(), frame.top() + size * 0.5)
-                _label(p, f"{mark.side} start", top_middle, colour, style, size)
+                _label(p, grid, f"{mark.side} start", top_middle, colour, style)
         band = QColor(colour)
         band.setAlpha(60)
         for edge in mark.edges:
             strip = _edge_rect(grid, edge, size * 0.3, size * 0.3 * index)
             p.fillRect(strip, band)
-            p.drawRect(strip)
+            half = pen.widthF() / 2  # the stroke stays inside the grid, which is all its item repaints
+            p.drawRect(strip.adjusted(half, half, -half, -half))
             if detail:
-                _label(p, f"{mark.side} start", strip.center(), colour, style, size)
+                _label(p, grid, f"{mark.side} start", strip.center(), colour, style)
     if grid.arrivals and style.audience is Audience.GM:
         _arrivals(p, grid, style)
     p.restore()
@@ -94,5 +95,13 @@ def _arrivals(p: QPainter, grid: EncounterGrid, style: MapStyle) -> None:
             p.drawPolygon(QPolygonF([tip, back + spread, back - spread]))
 
 
-def _label(p: QPainter, words: str, at: QPointF, colour: QColor, style: MapStyle, size: float) -> None:
-    text.plated_label(p, words, (at.x(), at.y()), colour, style.plate, max(12.0, size * 0.36) * style.text_scale, True)
+def _label(p: QPainter, grid: EncounterGrid, words: str, at: QPointF, colour: QColor, style: MapStyle) -> None:
+    """A side's label on a plate, moved in from the grid's edge so the grid's item holds it all."""
+    font_size = max(12.0, grid.area_size * 0.36) * style.text_scale
+    p.setFont(map_font(font_size, True))
+    half_w = (p.fontMetrics().horizontalAdvance(words) + font_size * 0.6) / 2 + 2
+    half_h = (p.fontMetrics().height() + font_size * 0.15) / 2 + 2
+    x, y, w, h = grid_rect(grid)
+    cx = min(max(at.x(), x + half_w), x + w - half_w)
+    cy = min(max(at.y(), y + half_h), y + h - half_h)
+    text.plated_label(p, words, (cx, cy), colour, style.plate, font_size, True)

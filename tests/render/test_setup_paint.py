@@ -62,3 +62,16 @@ def test_unmarked_grid_paints_nothing_and_the_usual_sides_differ():
     assert _count(_painted(_grid(), detail=True), PAPER, range(0, 600, 7), range(0, 600, 7)) == 86 * 86
     assert side_colour("band").name() in SIDE_COLOURS
     assert side_colour("band") != side_colour("raiders")
+
+
+def test_labels_stay_inside_the_grid_which_is_all_its_item_repaints(qapp):
+    grid = _grid(starts=[SetupMark(side="raiders", edges=["east", "north"]), SetupMark(side="band", tiles=[(0, 0)])])
+    image = QImage(700, 700, QImage.Format.Format_RGB32)
+    image.fill(PAPER)
+    painter = QPainter(image)
+    painter.translate(50, 50)
+    paint_setup(painter, grid, gm_style(), True)
+    painter.end()
+    inside = _count(image, PAPER, range(50, 650), range(50, 650))
+    assert inside < 600 * 600 - 2000, "the marks and their labels are drawn"
+    assert _count(image, PAPER, range(700), range(700)) - inside == 700 * 700 - 600 * 600

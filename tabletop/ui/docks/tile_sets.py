@@ -109,7 +109,7 @@ class TileSetsDock(QWidget):
         self.setup = SetupEditor(document, lambda: selected_grid(document), self.push)
         self._lay_out()
         document.tileSetsChanged.connect(self.refresh)
-        document.reset.connect(self.refresh)
+        document.reset.connect(self._opened)
         document.selectionChanged.connect(self._enable)
         document.edited.connect(lambda _change: self._enable())
         self.refresh()
@@ -167,6 +167,11 @@ class TileSetsDock(QWidget):
         self.sets.blockSignals(False)
         self._chosen()
         self.setup.refresh()
+
+    def _opened(self) -> None:
+        """Another map: its own first set is the one shown."""
+        self.sets.setCurrentRow(-1)
+        self.refresh()
 
     def _item(self, entry: Entry) -> QListWidgetItem:
         if entry.tile_set is None:
