@@ -4,9 +4,14 @@ push the same undo steps (document/commands/growth.py)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QWidget
 
+from tabletop.document import MapDocument
+from tabletop.document.commands.growth import GridEditError, grow_for_token
+from tabletop.geometry.shapes import area_at
+from tabletop.model import AreaLocation
+from tabletop.rules.growth import edges_toward
 from tabletop.ui.actions import action, say
 from tabletop.ui.docks.tile_sets import TileSetsDock, selected_grid
 
@@ -59,3 +64,36 @@ class GridMenu:
     def show_dock(self) -> None:
         self.dock.show()
         self.dock.raise_()
+
+
+MOST_EDGES = 2
+"""A drop past a corner grows two edges; one farther away is no step off the edge, so no offer."""
+
+
+def offer_growth(parent: QWidget, document: MapDocument, token_id: str, pos: QPointF) -> bool:
+    """A token dropped just off its grid's edge, where nothing else is: offer to grow the grid
+    there (one undo step with the move). True when the grid grew."""
+    token = document.get("token", token_id)
+    if token is None or not isinstance(token.location, AreaLocation) or document.area_at(pos.x(), pos.y()):
+        return False
+    if document.zone_at(pos.x(), pos.y()) is not None:
+        return False
+    grid = document.get("grid", token.location.grid)
+    row, col = area_at(grid, pos.x(), pos.y())
+    edges = edges_toward(grid, row, col)
+    if grid.tile_set is None or not edges or len(edges) > MOST_EDGES:
+        return False
+    try:
+        command = grow_for_token(document, token_id, row, col)
+    except GridEditError:
+        return False
+    answer = QMessageBox.question(
+        parent,
+        "Grow the grid?",
+        f"{token.label} left the grid. {command.text()}?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+    )
+    if answer != QMessageBox.StandardButton.Yes:
+        return False
+    document.undo_stack.push(command)
+    return True

@@ -130,3 +130,19 @@ def test_a_set_built_from_a_grid_is_imported_and_its_random_list_edited(document
 def test_a_set_a_grid_draws_from_cannot_leave_the_map(document):
     with pytest.raises(IntegrityError, match="would draw from tile set 'forest'"):
         document.set_tile_sets([])
+
+
+def test_a_token_off_the_edge_grows_the_grid_and_moves_in_one_step(document):
+    from tabletop.document.commands.growth import grow_for_token
+
+    document.undo_stack.push(grow_for_token(document, "kell", -1, -2))
+    assert document.map.grid("creek").tile_bounds() == (-1, -1, 2, 2)
+    assert document.get("token", "kell").location == AreaLocation(grid="creek", row=-1, col=-2)
+    assert document.undo_stack.undoText() == "Grow grid The creek to the north and west; move Kell to area -1,-2"
+    _loads_back(document)
+    document.undo_stack.undo()
+    assert document.map.grid("creek").tile_bounds() == (0, 0, 2, 2)
+    assert document.get("token", "kell").location == AreaLocation(grid="creek", row=7, col=3)
+    document.put("token", document.get("token", "kell").model_copy(update={"location": None}))
+    with pytest.raises(GridEditError, match="only a token standing on a grid"):
+        grow_for_token(document, "kell", 0, 20)

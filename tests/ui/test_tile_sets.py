@@ -160,3 +160,28 @@ def test_setup_marks_are_edited_in_the_dock_as_one_step(qtbot, window, dock):
     window.document.undo_stack.undo()
     assert window.document.map.grid("creek").starts == []
     assert setup.tiles.text() == ""
+
+
+@pytest.mark.parametrize("answer", ["Yes", "No"])
+def test_a_token_dragged_off_the_edge_offers_to_grow_the_grid(qtbot, window, dock, answers, answer):
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.ui.conftest import drag
+
+    answers["question"] = getattr(QMessageBox.StandardButton, answer)
+    window.document.select([])
+    drag(qtbot, window, (380, 300), (620, 300), steps=12)  # Raider, from area 7,9 past the east edge
+    answers["question"] = QMessageBox.StandardButton.Discard  # what closing the window is answered
+    raider = window.document.get("token", "raider").location
+    stack = window.document.undo_stack
+    if answer == "No":
+        assert window.document.map.grid("creek").tile_bounds() == (0, 0, 2, 2)
+        assert (raider.row, raider.col) == (7, 14)
+        return
+    assert answers["asked"] == ["Raider left the grid. Grow grid The creek to the east; move Raider to area 7,15?"]
+    assert window.document.map.grid("creek").tile_bounds() == (0, 0, 2, 3)
+    assert (raider.row, raider.col) == (7, 15)
+    assert stack.undoText() == "Grow grid The creek to the east; move Raider to area 7,15"
+    stack.undo()
+    assert window.document.map.grid("creek").tile_bounds() == (0, 0, 2, 2)
+    assert window.document.get("token", "raider").location.col == 14

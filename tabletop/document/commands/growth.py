@@ -16,7 +16,7 @@ from tabletop.document.commands.put import EditMany, PutCommand
 from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, EncounterGrid, PropertyDraw, SetupMark, TileSet
 from tabletop.model.kinds import Kind
-from tabletop.rules.growth import HOME_SIZE, fill, grow, outside_window, trim
+from tabletop.rules.growth import HOME_SIZE, edges_toward, fill, grow, grow_to, outside_window, trim
 
 
 class GridEditError(ValueError):
@@ -114,6 +114,24 @@ def grow_grid(document: MapDocument, grid_id: str, edge: str) -> PutCommand:
     added = len(grown.tiles) - len(grid.tiles)
     text = f"Grow {named(document, Kind.GRID, grid)} to the {edge} ({added} tiles from {_set_label(tile_set)})"
     return PutCommand(document, Kind.GRID, grid, grown, text)
+
+
+def grow_for_token(document: MapDocument, token_id: str, row: int, col: int) -> Batch:
+    """A token moved off its grid's edge: grow the grid just enough to hold area (row, col)
+    and put the token there, as one step ("a new row of tiles is placed to extend the zone")."""
+    token = document.get(Kind.TOKEN, token_id)
+    if token is None or not isinstance(token.location, AreaLocation):
+        raise GridEditError("only a token standing on a grid can move off its edge")
+    grid = _grid(document, token.location.grid)
+    if grid.tile_set is None:
+        raise GridEditError(f"{named(document, Kind.GRID, grid)} has no tile set to grow from")
+    edges = edges_toward(grid, row, col)
+    grown = _checked(grow_to(grid, document.map.tile_set(grid.tile_set), row, col))
+    moved = token.model_copy(update={"location": AreaLocation(grid=grid.id, row=row, col=col)})
+    parts = [PutCommand(document, Kind.GRID, grid, grown, ""), PutCommand(document, Kind.TOKEN, token, moved, "")]
+    where = " and ".join(dict.fromkeys(edges))
+    text = f"Grow {named(document, Kind.GRID, grid)} to the {where}; move {token.label} to area {row},{col}"
+    return Batch(text, parts)
 
 
 def trim_grid(document: MapDocument, grid_id: str) -> Batch | None:
