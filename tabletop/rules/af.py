@@ -134,7 +134,7 @@ def begin_turn(map_: Map, conflict: Conflict, recover_down: bool = True) -> Step
     )
     conflict = conflict.model_copy(update={"turns_taken": min(conflict.turns_taken + 1, 10_000_000)})
     numbers = {"guards": 1, "snaps": 1, "action": int(not lost)}
-    conflict = logged(conflict, actor=actor, action="turn", target=lost, numbers=numbers, story="; ".join(notes))
+    conflict = logged(conflict, actor=actor, action="turn", numbers=numbers, story="; ".join(notes))
     tail = f": {'; '.join(notes)}" if notes else ""
     return Step(conflict, f"{token.label}'s turn, round {conflict.round}{tail}", tokens)
 
