@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.model import Border, Conflict, LogEntry, Token, Zone
+from tabletop.model import Border, Conflict, EncounterGrid, LogEntry, Token, Zone
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,7 @@ class Step:
     tokens: tuple[Token, ...] = ()
     zones: tuple[Zone, ...] = ()
     borders: tuple[Border, ...] = ()
+    grids: tuple[EncounterGrid, ...] = ()
 
 
 def logged(conflict: Conflict, **entry) -> Conflict:

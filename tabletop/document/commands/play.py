@@ -44,7 +44,7 @@ def apply_step(document: MapDocument, step) -> None:
     """Apply a rules Step (rules/play.py) as one undo step: its map objects, then its conflict."""
     parts = [
         EditObject(document, kind, obj)
-        for kind, objs in (("zone", step.zones), ("border", step.borders), ("token", step.tokens))
+        for kind, objs in (("zone", step.zones), ("border", step.borders), ("token", step.tokens), ("grid", step.grids))
         for obj in objs
     ]
     play_step(document, step.conflict, step.text, parts)
