@@ -72,7 +72,7 @@ def _zone_label(work: Work, zone_id: str) -> str:
 def _standing(work: Work, token: str) -> str:
     zone = work.zone_of(token)
     if zone is None:
-        raise ValueError(f"{work.token(token).label} stands in no zone of the map")
+        raise ValueError(f"{work.label(token)} stands in no zone of the map")
     return zone
 
 
@@ -82,17 +82,18 @@ def _range(work: Work, graph: ZoneGraph, actor: str, target: str) -> int:
     if work.has_token(target):
         ends = [z for z in [work.zone_of(target)] if z is not None]
     else:
-        border = work.border(target)
+        border = work.peek_border(target)
         ends = [border.a, border.b]
     if start is None or not ends:
         return 0
     known = [r for r in (range_between(graph, start, end) for end in ends) if r is not None]
     if not known:
-        raise ValueError(f"no chain of borders joins {work.token(actor).label} to {work.label(target)}")
+        raise ValueError(f"no chain of borders joins {work.label(actor)} to {work.label(target)}")
     return min(known)
 
 
 def _route_cost(work: Work, graph: ZoneGraph, start: str, to_zone: str, budget: int, who: str) -> int:
+    """`who` words the budget for the refusal, e.g. "Gatto's 2 shifts"."""
     """The cheapest pass cost from start to to_zone; ValueError when the shifts cannot pay it
     ("If shifts from the movement roll are not enough to overcome a border value, the
     character cannot move through that border")."""
@@ -103,7 +104,7 @@ def _route_cost(work: Work, graph: ZoneGraph, start: str, to_zone: str, budget: 
         raise ValueError(f"no way through from {_zone_label(work, start)} to {_zone_label(work, to_zone)}") from None
     if cost > max(budget, 0):
         where = _zone_label(work, to_zone)
-        raise ValueError(f"{who}'s {budget} shifts cannot pay the {cost} it costs to reach {where}")
+        raise ValueError(f"{who} cannot pay the {cost} it costs to reach {where}")
     return cost
 
 
@@ -113,13 +114,14 @@ def move(map_, conflict, actor: str, to_zone: str, shifts: int, skill: str = "",
     defense held over the actor reverts when it moves."""
     work = _begin(map_, conflict, actor)
     _move(work, actor, to_zone, shifts, skill, graph, story, "move")
-    return work.step(f"{work.token(actor).label} moves")
+    return work.step(f"{work.label(actor)} moves")
 
 
 def _move(work: Work, actor, to_zone, shifts, skill, graph, story, word) -> None:
     net, numbers = _net(work, actor, shifts)
     start = _standing(work, actor)
-    numbers["cost"] = _route_cost(work, _graph(work, graph), start, to_zone, net, work.token(actor).label)
+    who = f"{work.label(actor)}'s {net} shifts"
+    numbers["cost"] = _route_cost(work, _graph(work, graph), start, to_zone, net, who)
     if to_zone != start:
         work.token(actor).location = ZoneLocation(zone=to_zone)
         revert_defenses_on(work, actor)
@@ -135,7 +137,7 @@ def move_another(
     target's player has the option of resisting the move, stealing shifts from the roll"."""
     work = _begin(map_, conflict, actor)
     _move_another(work, actor, target, to_zone, shifts, skill, resisted, range_, graph, story, "move another")
-    return work.step(f"{work.token(actor).label} moves {work.token(target).label}")
+    return work.step(f"{work.label(actor)} moves {work.label(target)}")
 
 
 def _move_another(work: Work, actor, target, to_zone, shifts, skill, resisted, range_, graph, story, word) -> None:
@@ -145,7 +147,8 @@ def _move_another(work: Work, actor, target, to_zone, shifts, skill, resisted, r
     distance = _range(work, graph, actor, target) if range_ is None else range_
     numbers["range"] = distance
     left = net - distance
-    numbers["cost"] = _route_cost(work, graph, start, to_zone, left, work.token(actor).label)
+    who = f"{work.label(actor)}'s {left} shifts" + (f" left after range {distance}" if distance else "")
+    numbers["cost"] = _route_cost(work, graph, start, to_zone, left, who)
     if to_zone != start:
         work.token(target).location = ZoneLocation(zone=to_zone)
         revert_defenses_on(work, target)
@@ -159,7 +162,7 @@ def attack(map_, conflict, actor, target, track, shifts, skill="", resisted=0, *
     problem is attacked the same way ("A problem is solved if it is taken out")."""
     work = _begin(map_, conflict, actor)
     _attack(work, actor, target, track, shifts, skill, resisted, story, "attack")
-    return work.step(f"{work.token(actor).label} attacks {work.label(target)}")
+    return work.step(f"{work.label(actor)} attacks {work.label(target)}")
 
 
 def _attack(work: Work, actor, target, track, shifts, skill, resisted, story, word) -> None:
@@ -184,7 +187,7 @@ def defense(map_, conflict, actor, target, track, shifts, skill="", *, range_=No
     and reverts when the defender acts otherwise or the target moves."""
     work = _begin(map_, conflict, actor)
     _defense(work, actor, target, track, shifts, skill, range_, graph, story, "defense")
-    return work.step(f"{work.token(actor).label} defends {work.label(target)}")
+    return work.step(f"{work.label(actor)} defends {work.label(target)}")
 
 
 def _defense(work: Work, actor, target, track, shifts, skill, range_, graph, story, word) -> None:
@@ -215,7 +218,7 @@ def maneuver(map_, conflict, actor, on, aspect, shifts, resisted=0, skill="", *,
     """
     work = _begin(map_, conflict, actor)
     _maneuver(work, actor, on, aspect, shifts, skill, resisted, story, "maneuver")
-    return work.step(f"{work.token(actor).label} places {aspect}")
+    return work.step(f"{work.label(actor)} places {aspect}")
 
 
 def _maneuver(work: Work, actor, on, aspect, shifts, skill, resisted, story, word) -> None:
@@ -225,9 +228,11 @@ def _maneuver(work: Work, actor, on, aspect, shifts, skill, resisted, story, wor
     if not aspect.strip():
         raise ValueError("a maneuver places an aspect: name it")
     net, numbers = _net(work, actor, shifts, resisted)
+    if kind == "zone":  # a missing target is refused before anything changes
+        _zone_label(work, target)
+    elif kind != "scene":
+        (work.peek_token if kind == "token" else work.peek_border)(target)
     holder = {"token": work.token, "zone": work.zone, "border": work.border}.get(kind)
-    if holder is not None:
-        holder(target)  # a missing target is refused before anything changes
     last = LastAction(skill=skill, action="maneuver", target=target, shifts=shifts, on=kind, aspect=aspect)
     if net < 0:
         word = f"{word} blocked" if resisted else f"{word} fails"
@@ -260,7 +265,7 @@ def recovery(map_, conflict, actor, target, track, boxes, shifts, helper=None, *
     other than the actor, and a `helper` acting with them, spend their turns too."""
     work = _begin(map_, conflict, actor)
     _recovery(work, actor, target, track, boxes, shifts, helper, skill, story, "recovery")
-    return work.step(f"{work.token(actor).label} recovers {work.label(target)}")
+    return work.step(f"{work.label(actor)} recovers {work.label(target)}")
 
 
 def _recovery(work: Work, actor, target, track, boxes, shifts, helper, skill, story, word) -> None:
@@ -284,7 +289,7 @@ def simple(map_, conflict, actor: str, what: str, *, story: str = "") -> Step:
     work = _begin(map_, conflict, actor)
     text = what if not story else f"{what}\n{story}"
     finish_action(work, actor, "simple action", story=text, last=LastAction(action="simple", target=what[:200]))
-    return work.step(f"{work.token(actor).label}: {what}")
+    return work.step(f"{work.label(actor)}: {what}")
 
 
 def continue_action(map_, conflict, actor, *, to_zone=None, boxes=None, extra=0, resisted=0, story="") -> Step:
@@ -294,7 +299,7 @@ def continue_action(map_, conflict, actor, *, to_zone=None, boxes=None, extra=0,
     work = _begin(map_, conflict, actor, continuing=True)
     last = turn_of(conflict, actor).last
     if last is None:
-        raise ValueError(f"{work.token(actor).label} has no action from the last exchange to continue")
+        raise ValueError(f"{work.label(actor)} has no action from the last exchange to continue")
     shifts = check_shifts(last.shifts + extra)
     word = f"continue {last.action}"
     if last.action in ("move", "move another") and not to_zone:
@@ -314,7 +319,7 @@ def continue_action(map_, conflict, actor, *, to_zone=None, boxes=None, extra=0,
         _recovery(work, actor, last.target, last.track, boxes, shifts, None, last.skill, story, word)
     else:
         finish_action(work, actor, word, story=story or last.target, last=last)
-    return work.step(f"{work.token(actor).label} continues")
+    return work.step(f"{work.label(actor)} continues")
 
 
 def must_continue(conflict, actor: str, action: str, target: str = "", skill: str = "") -> bool:

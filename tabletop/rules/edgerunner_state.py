@@ -67,20 +67,32 @@ class Work:
         self.borders: dict[str, Border] = {}
         self.zones: dict[str, Zone] = {}
 
+    def peek_token(self, token_id: str) -> Token:
+        """A token as the step sees it, to read: its changed copy, else the map's own."""
+        if token_id in self.tokens:
+            return self.tokens[token_id]
+        try:
+            return self.map.token(token_id)
+        except KeyError:
+            raise ValueError(f"no token '{token_id}' on the map") from None
+
     def token(self, token_id: str) -> Token:
+        """A token to change: copied from the map once, then handed back to the Step."""
         if token_id not in self.tokens:
-            try:
-                self.tokens[token_id] = self.map.token(token_id).model_copy(deep=True)
-            except KeyError:
-                raise ValueError(f"no token '{token_id}' on the map") from None
+            self.tokens[token_id] = self.peek_token(token_id).model_copy(deep=True)
         return self.tokens[token_id]
+
+    def peek_border(self, border_id: str) -> Border:
+        if border_id in self.borders:
+            return self.borders[border_id]
+        found = next((b for b in self.map.borders if b.id == border_id), None)
+        if found is None:
+            raise ValueError(f"no border '{border_id}' on the map")
+        return found
 
     def border(self, border_id: str) -> Border:
         if border_id not in self.borders:
-            found = next((b for b in self.map.borders if b.id == border_id), None)
-            if found is None:
-                raise ValueError(f"no border '{border_id}' on the map")
-            self.borders[border_id] = found.model_copy(deep=True)
+            self.borders[border_id] = self.peek_border(border_id).model_copy(deep=True)
         return self.borders[border_id]
 
     def zone(self, zone_id: str) -> Zone:
@@ -97,7 +109,7 @@ class Work:
     def label(self, object_id: str) -> str:
         """A token's or border's name for undo texts, else the id itself."""
         if self.has_token(object_id):
-            return self.token(object_id).label
+            return self.peek_token(object_id).label
         border = next((b for b in self.map.borders if b.id == object_id), None)
         return (border.label or border.id) if border else object_id
 
@@ -105,13 +117,13 @@ class Work:
         """The named stress track of a token, or of a border ("borders can be attacked") when
         no token has the id; ValueError when there is none."""
         if self.has_token(target):
-            token = self.token(target)
+            token = self.peek_token(target)
             for track in token.stress:
                 if track.name == name:
                     return track
             have = ", ".join(t.name for t in token.stress) or "none"
             raise ValueError(f"{token.label} has no stress track '{name}' (tracks: {have})")
-        border = self.border(target)
+        border = self.peek_border(target)
         if border.stress is None or (name and border.stress.name != name):
             raise ValueError(f"border '{border.label or border.id}' has no stress track '{name}'")
         return border.stress
@@ -125,7 +137,7 @@ class Work:
 
     def zone_of(self, token_id: str) -> str | None:
         """The zone a token stands in; None off the map or on an encounter grid."""
-        where = self.token(token_id).location
+        where = self.peek_token(token_id).location
         return where.zone if isinstance(where, ZoneLocation) else None
 
     def step(self, text: str) -> Step:
