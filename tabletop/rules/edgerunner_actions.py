@@ -23,7 +23,7 @@ from tabletop.rules.edgerunner_state import (
     turn_of,
     with_participant,
 )
-from tabletop.rules.edgerunner_stress import best_recovery, clear_boxes, free_invokes, take_stress
+from tabletop.rules.edgerunner_stress import best_recovery, clear_boxes, free_invokes, shifts_text, take_stress
 from tabletop.rules.movement import NoWayThrough, path
 from tabletop.rules.play import Step, logged
 from tabletop.rules.ranges import range_between
@@ -120,7 +120,7 @@ def move(map_, conflict, actor: str, to_zone: str, shifts: int, skill: str = "",
 def _move(work: Work, actor, to_zone, shifts, skill, graph, story, word) -> None:
     net, numbers = _net(work, actor, shifts)
     start = _standing(work, actor)
-    who = f"{work.label(actor)}'s {net} shifts"
+    who = f"{work.label(actor)}'s {shifts_text(net)}"
     numbers["cost"] = _route_cost(work, _graph(work, graph), start, to_zone, net, who)
     if to_zone != start:
         work.token(actor).location = ZoneLocation(zone=to_zone)
@@ -147,7 +147,7 @@ def _move_another(work: Work, actor, target, to_zone, shifts, skill, resisted, r
     distance = _range(work, graph, actor, target) if range_ is None else range_
     numbers["range"] = distance
     left = net - distance
-    who = f"{work.label(actor)}'s {left} shifts" + (f" left after range {distance}" if distance else "")
+    who = f"{work.label(actor)}'s {shifts_text(left)}" + (f" left after range {distance}" if distance else "")
     numbers["cost"] = _route_cost(work, graph, start, to_zone, left, who)
     if to_zone != start:
         work.token(target).location = ZoneLocation(zone=to_zone)

@@ -4,6 +4,8 @@ maneuver, recovery, continue, simple; a border and a problem attacked like token
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tabletop.io import load_map
 from tabletop.model import Map, StressTrack, Token, ZoneLocation
@@ -258,6 +260,9 @@ def test_a_recovery_clears_box_n_for_n_shifts_and_both_spend_their_action(wareho
     best = play(map_, er.recovery(map_, map_.conflict, "gatto", "gatto", "health", None, 4))
     assert _track(best, "gatto", "health").marked == [2]
     assert er.whos_next(best.conflict) == ["hargan", "jade"]
+    failed = er.recovery(map_, map_.conflict, "gatto", "gatto", "health", None, -1)
+    assert failed.conflict.log[-1].numbers["cleared"] == 0
+    assert failed.conflict.participant("gatto").edgerunner.acted
 
 
 # -- continue and simple ----------------------------------------------------------------------
@@ -289,3 +294,78 @@ def test_a_simple_action_spends_the_turn_and_is_logged(warehouse: Map) -> None:
     assert step.conflict.participant("gatto").edgerunner.acted
     assert (step.conflict.log[-1].action, step.conflict.log[-1].story) == ("simple action", "draws his gun\nIt jams.")
     assert step.tokens == ()
+
+
+# -- a whole exchange, and any sequence of steps ------------------------------------------------
+
+
+def test_two_exchanges_with_an_auction_a_compel_and_a_defense_that_lapses(warehouse: Map) -> None:
+    map_ = warehouse
+    assert er.whos_next(map_.conflict) == ["gatto", "hargan", "jade"]
+    conflict = er.auction(map_.conflict, {"gatto": 1, "hargan": 2})  # both claim: Hargan outbids
+    conflict = er.compel(conflict, "hargan", succeeded=False, aspect="Cold-blooded").conflict
+    map_ = play(map_, er.attack(map_, conflict, "hargan", "gatto", "health", 4, skill="Firearms"))
+    assert _track(map_, "gatto", "health").marked == [2]  # 4 shifts less the bid of 2
+    map_ = play(map_, er.defense(map_, er.claim(map_.conflict, "jade"), "jade", "gatto", "health", 4))
+    skipped = er.compel(er.claim(map_.conflict, "gatto"), "gatto", succeeded=True, aspect="Hot-headed")
+    map_ = play(map_, skipped)
+    assert er.whos_next(map_.conflict) == []
+    assert map_.conflict.order == ["hargan", "jade", "gatto"]
+
+    map_ = play(map_, Step(er.end_exchange(map_.conflict), "Next exchange"))
+    assert _track(map_, "gatto", "health").defended_threshold == 4  # Jade did not act since
+    map_ = play(map_, er.attack(map_, er.claim(map_.conflict, "hargan"), "hargan", "gatto", "health", 4))
+    assert _track(map_, "gatto", "health").marked == [2, 4]
+    assert not map_.conflict.participant("gatto").out
+    map_ = play(map_, er.move(map_, er.claim(map_.conflict, "jade"), "jade", "z2", 3))
+    health = _track(map_, "gatto", "health")
+    assert (health.defended_threshold, health.marked) == (None, [2, 4])
+    map_ = play(map_, er.recovery(map_, er.claim(map_.conflict, "gatto"), "gatto", "gatto", "health", [2], 2))
+    assert _track(map_, "gatto", "health").marked == [4]
+
+    claims = [(e.exchange, e.actor, e.numbers.get("bid")) for e in map_.conflict.log if e.action == "claims the turn"]
+    assert claims == [(1, "hargan", 2), (1, "jade", None), (1, "gatto", None)] + [
+        (2, token, None) for token in ("hargan", "jade", "gatto")
+    ]
+    assert [e.actor for e in map_.conflict.log if e.action == "bids"] == ["gatto", "hargan"]
+
+
+ACTIONS = [
+    lambda m, c, a, n: er.move(m, c, a, ["z1", "z2", "z3"][n % 3], n),
+    lambda m, c, a, n: er.attack(m, c, a, ["gatto", "hargan", "jade"][n % 3], ["health", "cool"][n % 2], n),
+    lambda m, c, a, n: er.defense(m, c, a, ["gatto", "hargan", "jade"][n % 3], "health", n),
+    lambda m, c, a, n: er.maneuver(m, c, a, ("zone", "z2"), "Smoke", n - 2, resisted=n % 2),
+    lambda m, c, a, n: er.recovery(m, c, a, ["gatto", "hargan", "jade"][n % 3], "health", None, n),
+    lambda m, c, a, n: er.continue_action(m, c, a, to_zone="z2"),
+    lambda m, c, a, n: er.simple(m, c, a, "waits"),
+    lambda m, c, a, n: er.compel(c, a, succeeded=n % 2 == 0),
+    lambda m, c, a, n: Step(er.end_exchange(c), "next"),
+]
+
+
+STEPS = st.tuples(st.integers(0, len(ACTIONS) - 1), st.sampled_from(["gatto", "hargan", "jade"]), st.integers(-2, 7))
+
+
+# The warehouse fixture is shared by the examples: safe, as the test asserts no step changes its input.
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(STEPS, max_size=25))
+def test_any_sequence_of_steps_leaves_a_whole_map_and_never_touches_its_input(warehouse: Map, moves) -> None:
+    map_ = warehouse
+    for action, actor, number in moves:
+        before = map_.model_dump()
+        try:
+            step = ACTIONS[action](map_, map_.conflict, actor, number)
+        except ValueError as refused:
+            assert "\n" not in str(refused)
+            continue
+        assert map_.model_dump() == before
+        after = play(map_, step)
+        assert len(after.conflict.log) > len(map_.conflict.log)
+        defenses = [p.edgerunner.defense for p in after.conflict.participants if p.edgerunner.defense]
+        held = {(d.target, d.track) for d in defenses}
+        for token in after.tokens:
+            for track in token.stress:
+                assert (track.defended_threshold is not None) == ((token.id, track.name) in held)
+        map_ = after
+        if map_.conflict.ended:
+            break
