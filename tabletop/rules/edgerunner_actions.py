@@ -24,7 +24,7 @@ from tabletop.rules.edgerunner_state import (
     with_participant,
 )
 from tabletop.rules.edgerunner_stress import best_recovery, clear_boxes, free_invokes, shifts_text, take_stress
-from tabletop.rules.movement import NoWayThrough, path
+from tabletop.rules.movement import NoWayThrough, Reach, path, reach
 from tabletop.rules.play import Step, logged
 from tabletop.rules.ranges import range_between
 from tabletop.rules.zone_graph import ZoneGraph
@@ -93,19 +93,20 @@ def _range(work: Work, graph: ZoneGraph, actor: str, target: str) -> int:
 
 
 def _route_cost(work: Work, graph: ZoneGraph, start: str, to_zone: str, budget: int, who: str) -> int:
-    """`who` words the budget for the refusal, e.g. "Gatto's 2 shifts"."""
     """The cheapest pass cost from start to to_zone; ValueError when the shifts cannot pay it
     ("If shifts from the movement roll are not enough to overcome a border value, the
-    character cannot move through that border")."""
-    _zone_label(work, to_zone)
+    character cannot move through that border"). `who` words the budget, "Gatto's 2 shifts".
+
+    The search is bounded by the budget, so a step costs the zones in reach, not the map."""
+    where = _zone_label(work, to_zone)
+    cost = reach(graph, start, budget).cost(to_zone)
+    if cost is not None:
+        return cost
     try:
         cost = path(graph, start, to_zone).cost
     except NoWayThrough:
-        raise ValueError(f"no way through from {_zone_label(work, start)} to {_zone_label(work, to_zone)}") from None
-    if cost > max(budget, 0):
-        where = _zone_label(work, to_zone)
-        raise ValueError(f"{who} cannot pay the {cost} it costs to reach {where}")
-    return cost
+        raise ValueError(f"no way through from {_zone_label(work, start)} to {where}") from None
+    raise ValueError(f"{who} cannot pay the {cost} it costs to reach {where}")
 
 
 def move(map_, conflict, actor: str, to_zone: str, shifts: int, skill: str = "", *, graph=None, story="") -> Step:
@@ -127,6 +128,24 @@ def _move(work: Work, actor, to_zone, shifts, skill, graph, story, word) -> None
         revert_defenses_on(work, actor)
     last = LastAction(skill=skill, action="move", target=to_zone, shifts=shifts)
     finish_action(work, actor, word, target=to_zone, numbers=numbers, story=story, last=last)
+
+
+def move_reach(map_, conflict, actor: str, shifts: int, *, graph=None) -> Reach:
+    """Where a roll would take the actor, net of the bid that bought the turn: the live reach
+    overlay while the GM types the shifts."""
+    work = Work(map_, conflict)
+    net, _ = _net(work, actor, shifts)
+    return reach(_graph(work, graph), _standing(work, actor), net)
+
+
+def push_reach(map_, conflict, actor, target, shifts, resisted=0, *, range_=None, graph=None) -> Reach:
+    """Where a move another could push the target: range to its starting zone and resisted
+    shifts off the roll, the rest spent through borders from where it stands."""
+    work = Work(map_, conflict)
+    net, _ = _net(work, actor, shifts, resisted)
+    graph = _graph(work, graph)
+    distance = _range(work, graph, actor, target) if range_ is None else range_
+    return reach(graph, _standing(work, target), net - distance)
 
 
 def move_another(
@@ -290,6 +309,41 @@ def simple(map_, conflict, actor: str, what: str, *, story: str = "") -> Step:
     text = what if not story else f"{what}\n{story}"
     finish_action(work, actor, "simple action", story=text, last=LastAction(action="simple", target=what[:200]))
     return work.step(f"{work.label(actor)}: {what}")
+
+
+def invoke(map_, conflict, actor: str, on, aspect: str, *, story: str = "") -> Step:
+    """Spend one free invoke of an aspect on a token, zone, border or the scene ("One shift on
+    the roll buys you a free invoke to use in the conflict"). The +2 or the re-roll is the
+    table's; the turn goes on, so nothing else changes."""
+    work = Work(map_, conflict)
+    participant(conflict, actor)
+    kind, target = on
+    if kind == "scene":
+        aspects = [a.model_copy() for a in work.conflict.scene_aspects]
+    elif kind in ("token", "zone", "border"):
+        if kind == "zone":
+            _zone_label(work, target)
+        aspects = {"token": work.token, "zone": work.zone, "border": work.border}[kind](target).aspects
+    else:
+        raise ValueError(f"an aspect is on a token, zone, border or the scene, not a {kind}")
+    found = next((a for a in aspects if a.name == aspect), None)
+    if found is None:
+        raise ValueError(f"no aspect '{aspect}' on {work.label(target) if target else 'the scene'}")
+    if found.free_invokes < 1:
+        raise ValueError(f"'{aspect}' has no free invoke left: a fate point pays for this one")
+    found.free_invokes -= 1
+    if kind == "scene":
+        work.conflict = work.conflict.model_copy(update={"scene_aspects": aspects})
+    numbers = {"free invokes left": found.free_invokes}
+    work.conflict = logged(
+        work.conflict,
+        actor=actor,
+        action="invokes",
+        target=target or "scene",
+        numbers=numbers,
+        story=f"{aspect}\n{story}" if story else aspect,
+    )
+    return work.step(f"{work.label(actor)} invokes {aspect}")
 
 
 def continue_action(map_, conflict, actor, *, to_zone=None, boxes=None, extra=0, resisted=0, story="") -> Step:

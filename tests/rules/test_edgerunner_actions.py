@@ -88,6 +88,13 @@ def test_a_negative_move_roll_stays_put(warehouse: Map) -> None:
     assert after.conflict.log[-1].numbers["shifts"] == -2
 
 
+def test_the_reach_overlay_shows_where_a_roll_goes_net_of_the_bid(warehouse: Map) -> None:
+    assert [z for z, _ in er.move_reach(warehouse, warehouse.conflict, "gatto", 2).zones()] == ["z1"]
+    assert er.move_reach(warehouse, warehouse.conflict, "gatto", 6).zones() == [("z1", 0), ("z2", 3), ("z3", 6)]
+    conflict = er.auction(warehouse.conflict, {"gatto": 1})
+    assert "z3" not in er.move_reach(warehouse, conflict, "gatto", 6)
+
+
 # -- move another ---------------------------------------------------------------------------
 
 
@@ -97,6 +104,12 @@ def test_nephrites_four_shifts_push_the_daemon_four_zones_out(net: Map) -> None:
     assert _zone(after, "daemon") == "backup"
     assert _zone(after, "nephrite") == "router"
     assert after.conflict.log[-1].numbers == {"rolled": 4, "shifts": 4, "range": 0, "cost": 4}
+
+
+def test_the_push_overlay_counts_range_and_resistance(net: Map) -> None:
+    assert "backup" in er.push_reach(net, net.conflict, "nephrite", "daemon", 4)
+    assert "backup" not in er.push_reach(net, net.conflict, "nephrite", "daemon", 4, resisted=1)
+    assert "backup" not in er.push_reach(net, net.conflict, "nephrite", "daemon", 4, range_=1)
 
 
 def test_the_daemon_resisting_steals_shifts(net: Map) -> None:
@@ -244,6 +257,25 @@ def test_aspects_go_on_borders_and_the_scene_too(net: Map) -> None:
     assert [(a.name, a.free_invokes) for a in scene.scene_aspects] == [("Alarm raised", 2)]
 
 
+def test_a_free_invoke_is_spent_and_logged_without_ending_the_turn(net: Map) -> None:
+    step = er.invoke(net, net.conflict, "daemon", ("border", "firewall"), "Icewall", story="Nephrite bounces off")
+    firewall = next(b for b in play(net, step).borders if b.id == "firewall")
+    assert firewall.aspects[0].free_invokes == 0
+    assert next(b for b in net.borders if b.id == "firewall").aspects[0].free_invokes == 1
+    assert (step.conflict.log[-1].action, step.conflict.log[-1].numbers) == ("invokes", {"free invokes left": 0})
+    assert not step.conflict.participant("daemon").edgerunner.acted
+    with pytest.raises(ValueError, match="no free invoke left: a fate point"):
+        er.invoke(play(net, step), step.conflict, "daemon", ("border", "firewall"), "Icewall")
+    with pytest.raises(ValueError, match="no aspect 'Smoke' on Firewall"):
+        er.invoke(net, net.conflict, "daemon", ("border", "firewall"), "Smoke")
+
+
+def test_a_scene_aspect_is_invoked_on_the_conflict(net: Map) -> None:
+    placed = er.maneuver(net, net.conflict, "daemon", ("scene", ""), "Alarm raised", 1).conflict
+    spent = er.invoke(net, placed, "nephrite", ("scene", ""), "Alarm raised").conflict
+    assert (placed.scene_aspects[0].free_invokes, spent.scene_aspects[0].free_invokes) == (1, 0)
+
+
 # -- recovery -------------------------------------------------------------------------------
 
 
@@ -340,6 +372,8 @@ ACTIONS = [
     lambda m, c, a, n: er.simple(m, c, a, "waits"),
     lambda m, c, a, n: er.compel(c, a, succeeded=n % 2 == 0),
     lambda m, c, a, n: Step(er.end_exchange(c), "next"),
+    lambda m, c, a, n: er.invoke(m, c, a, ("zone", "z2"), "Smoke"),
+    lambda m, c, a, n: er.move_another(m, c, a, ["gatto", "hargan", "jade"][n % 3], "z2", n, resisted=n % 2),
 ]
 
 
