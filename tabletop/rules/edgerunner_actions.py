@@ -26,7 +26,6 @@ from tabletop.rules.edgerunner_state import (
 from tabletop.rules.edgerunner_stress import best_recovery, clear_boxes, free_invokes, shifts_text, take_stress
 from tabletop.rules.movement import NoWayThrough, Reach, path, reach
 from tabletop.rules.play import Step, logged
-from tabletop.rules.ranges import range_between
 from tabletop.rules.zone_graph import ZoneGraph
 
 MAX_FREE_INVOKES = 1000
@@ -76,20 +75,33 @@ def _standing(work: Work, token: str) -> str:
     return zone
 
 
-def _range(work: Work, graph: ZoneGraph, actor: str, target: str) -> int:
-    """Borders from the actor's zone to the target's (a border: its nearer side)."""
+def _range(work: Work, graph: ZoneGraph, actor: str, target: str, limit: int) -> int | None:
+    """Borders from the actor's zone to the target's (a border: its nearer side); None past
+    `limit`, where the shifts are spent on range alone. Stopping there keeps a step on a big
+    map as quick as the shifts are small."""
     start = work.zone_of(actor)
     if work.has_token(target):
-        ends = [z for z in [work.zone_of(target)] if z is not None]
+        ends = {z for z in [work.zone_of(target)] if z is not None}
     else:
         border = work.peek_border(target)
-        ends = [border.a, border.b]
+        ends = {border.a, border.b}
     if start is None or not ends:
         return 0
-    known = [r for r in (range_between(graph, start, end) for end in ends) if r is not None]
-    if not known:
-        raise ValueError(f"no chain of borders joins {work.label(actor)} to {work.label(target)}")
-    return min(known)
+    goals = {graph.zone_index(z) for z in ends}
+    topology = graph.topology()
+    indptr, indices = topology.indptr, topology.indices
+    frontier, seen = [graph.zone_index(start)], {graph.zone_index(start)}
+    for steps in range(max(limit, 0) + 1):
+        if goals & set(frontier):
+            return steps
+        following = []
+        for zone in frontier:
+            for other in indices[indptr[zone] : indptr[zone + 1]].tolist():
+                if other not in seen:
+                    seen.add(other)
+                    following.append(other)
+        frontier = following
+    return None
 
 
 def _route_cost(work: Work, graph: ZoneGraph, start: str, to_zone: str, budget: int, who: str) -> int:
@@ -144,8 +156,8 @@ def push_reach(map_, conflict, actor, target, shifts, resisted=0, *, range_=None
     work = Work(map_, conflict)
     net, _ = _net(work, actor, shifts, resisted)
     graph = _graph(work, graph)
-    distance = _range(work, graph, actor, target) if range_ is None else range_
-    return reach(graph, _standing(work, target), net - distance)
+    distance = _range(work, graph, actor, target, net) if range_ is None else range_
+    return reach(graph, _standing(work, target), -1 if distance is None else net - distance)
 
 
 def move_another(
@@ -163,7 +175,9 @@ def _move_another(work: Work, actor, target, to_zone, shifts, skill, resisted, r
     net, numbers = _net(work, actor, shifts, resisted)
     graph = _graph(work, graph)
     start = _standing(work, target)
-    distance = _range(work, graph, actor, target) if range_ is None else range_
+    distance = _range(work, graph, actor, target, net) if range_ is None else range_
+    if distance is None:
+        raise ValueError(f"{work.label(target)} is out of range: more than {shifts_text(max(net, 0))} away")
     numbers["range"] = distance
     left = net - distance
     who = f"{work.label(actor)}'s {shifts_text(left)}" + (f" left after range {distance}" if distance else "")
@@ -212,9 +226,13 @@ def defense(map_, conflict, actor, target, track, shifts, skill="", *, range_=No
 def _defense(work: Work, actor, target, track, shifts, skill, range_, graph, story, word) -> None:
     net, numbers = _net(work, actor, shifts)
     held_track = work.track(target, track)
-    distance = range_ if range_ is not None else _range(work, _graph(work, graph), actor, target)
-    numbers["range"] = distance
-    threshold = min(max(0, net - distance), 1000)
+    distance = range_ if range_ is not None else _range(work, _graph(work, graph), actor, target, net)
+    if distance is None:  # "the range to your target is subtracted from your shifts": none left
+        numbers["range over"] = max(net, 0)
+        threshold = 0
+    else:
+        numbers["range"] = distance
+        threshold = min(max(0, net - distance), 1000)
     numbers["threshold"] = threshold
     for p in work.conflict.participants:  # a second defender of the same track replaces the first
         held = p.edgerunner.defense if p.edgerunner else None

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from tabletop.io import load_map
 from tabletop.model import Map, StressTrack, Token, ZoneLocation
+from tabletop.rules import ZoneGraph, range_between
 from tabletop.rules import edgerunner as er
 from tabletop.rules.play import Step
 
@@ -222,6 +223,24 @@ def test_the_range_to_the_defended_target_comes_off_the_shifts(warehouse: Map) -
     assert step.conflict.log[-1].numbers == {"rolled": 5, "shifts": 5, "range": 1, "threshold": 4}
     told = er.defense(map_, map_.conflict, "jade", "gatto", "health", 5, range_=0)
     assert told.conflict.log[-1].numbers["threshold"] == 5
+
+
+def test_a_defense_out_of_range_leaves_no_threshold(warehouse: Map) -> None:
+    step = er.defense(warehouse, warehouse.conflict, "jade", "hargan", "health", 1)
+    assert step.conflict.log[-1].numbers == {"rolled": 1, "shifts": 1, "range over": 1, "threshold": 0}
+    with pytest.raises(ValueError, match="Hargan is out of range: more than 1 shift away"):
+        er.move_another(warehouse, warehouse.conflict, "gatto", "hargan", "z2", 1)
+
+
+def test_the_range_of_a_defense_is_the_borders_between_the_zones(net: Map) -> None:
+    graph = ZoneGraph(net)
+    for zone in net.zones:
+        daemon = net.token("daemon").model_copy(update={"location": ZoneLocation(zone=zone.id)})
+        map_ = play(net, Step(net.conflict, "", tokens=(daemon,)))
+        step = er.defense(map_, map_.conflict, "nephrite", "daemon", "integrity", 9, graph=graph)
+        assert step.conflict.log[-1].numbers["range"] == range_between(graph, "router", zone.id)
+    firewall = er.defense(net, net.conflict, "daemon", "firewall", "integrity", 5).conflict.log[-1]
+    assert firewall.numbers["range"] == 0  # the daemon stands at the firewall's router side
 
 
 # -- maneuver -------------------------------------------------------------------------------
