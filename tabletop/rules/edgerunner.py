@@ -3,9 +3,9 @@ initiative ("Who's next?", a claim, an auction), compels, and the two endings (t
 concession). Source: ../shared/rules/edgerunner-conflicts.txt, "Exchanges", "Actions",
 "Game over".
 
-The actions themselves are in rules/edgerunner_actions.py and re-exported here, so the dock
-and the command line import one module. Every function is pure: the conflict (and the map)
-in, the next conflict or a Step out.
+The actions are in rules/edgerunner_actions.py and rules/edgerunner_moves.py, re-exported
+here so the dock and the command line import one module. Every function is pure: the
+conflict (and the map) in, the next conflict or a Step out.
 """
 
 from __future__ import annotations
@@ -17,14 +17,11 @@ from tabletop.rules.edgerunner_actions import (
     defense,
     invoke,
     maneuver,
-    move,
-    move_another,
-    move_reach,
     must_continue,
-    push_reach,
     recovery,
     simple,
 )
+from tabletop.rules.edgerunner_moves import move, move_another, move_reach, push_reach
 from tabletop.rules.edgerunner_state import (
     check_playing,
     participant,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tabletop.model import Border, Conflict, EdgerunnerTurn, Map, Participant, StressTrack, Token, Zone, ZoneLocation
 from tabletop.rules.play import Step, logged
+from tabletop.rules.zone_graph import ZoneGraph
 
 SHIFT_LIMIT = 1000
 """The most shifts a roll can be typed with, either way (model/play_edgerunner.Shifts)."""
@@ -59,13 +60,22 @@ class Work:
     """One step in the making: the conflict as it goes and the map objects it changed, each
     copied from the map once so the map passed in is never touched."""
 
-    def __init__(self, map_: Map, conflict: Conflict) -> None:
+    def __init__(self, map_: Map, conflict: Conflict, graph: ZoneGraph | None = None) -> None:
         check_playing(conflict)
         self.map = map_
         self.conflict = conflict
+        self._graph = graph
         self.tokens: dict[str, Token] = {}
         self.borders: dict[str, Border] = {}
         self.zones: dict[str, Zone] = {}
+
+    @property
+    def graph(self) -> ZoneGraph:
+        """The map's zone graph: the document's own when it passed one (kept current edit by
+        edit), else built here for this step."""
+        if self._graph is None:
+            self._graph = ZoneGraph(self.map)
+        return self._graph
 
     def peek_token(self, token_id: str) -> Token:
         """A token as the step sees it, to read: its changed copy, else the map's own."""
@@ -135,6 +145,20 @@ class Work:
         else:
             self.border(target).stress = track
 
+    def zone_label(self, zone_id: str) -> str:
+        try:
+            return self.map.zone(zone_id).label
+        except KeyError:
+            raise ValueError(f"no zone '{zone_id}' on the map") from None
+
+    def standing(self, token_id: str) -> str:
+        """The zone a token stands in; ValueError when it stands in none (off the map, or on
+        an encounter grid, which Edgerunner does not play on)."""
+        zone = self.zone_of(token_id)
+        if zone is None:
+            raise ValueError(f"{self.label(token_id)} stands in no zone of the map")
+        return zone
+
     def zone_of(self, token_id: str) -> str | None:
         """The zone a token stands in; None off the map or on an encounter grid."""
         where = self.peek_token(token_id).location
@@ -148,6 +172,33 @@ class Work:
             zones=tuple(self.zones.values()),
             borders=tuple(self.borders.values()),
         )
+
+
+def begin(map_: Map, conflict: Conflict, actor: str, graph: ZoneGraph | None = None, *, continuing=False) -> Work:
+    """A step by the actor; any action but a continue lets its held defense lapse ("it reverts
+    to its original value once you take another action")."""
+    work = Work(map_, conflict, graph)
+    participant(conflict, actor)
+    if not continuing:
+        revert_defense(work, actor)
+    return work
+
+
+def net_shifts(work: Work, actor: str, shifts: int, resisted: int = 0) -> tuple[int, dict[str, int]]:
+    """The shifts that count: the roll, less the bid that bought the turn and what the target
+    resisted away ("remove shifts from the ongoing action"), with the numbers for the log."""
+    check_shifts(shifts)
+    if not 0 <= resisted <= SHIFT_LIMIT:
+        raise ValueError(f"resisted shifts are 0 or more, not {resisted}")
+    bid = turn_of(work.conflict, actor).bid or 0
+    numbers = {"rolled": shifts}
+    if bid:
+        numbers["bid"] = bid
+    if resisted:
+        numbers["resisted"] = resisted
+    net = shifts - bid - resisted
+    numbers["shifts"] = net
+    return net, numbers
 
 
 def revert_defense(work: Work, holder: str) -> None:

@@ -330,6 +330,13 @@ def test_a_continue_gets_the_same_shifts_without_a_roll(warehouse: Map) -> None:
     assert after.conflict.participant("hargan").edgerunner.last.shifts == 2
     with pytest.raises(ValueError, match="no action from the last exchange"):
         er.continue_action(map_, conflict, "jade")
+    boosted = er.continue_action(map_, conflict, "hargan", extra=2)  # a new aspect invoked: +2
+    assert [(e.action, e.numbers.get("rolled")) for e in boosted.conflict.log[-2:]] == [
+        ("continue attack", 4),
+        ("taken out", None),
+    ]
+    rerolled = er.continue_action(map_, conflict, "hargan", reroll=1)
+    assert rerolled.conflict.log[-1].numbers["box"] == 1
 
 
 def test_a_continued_move_needs_a_destination_and_the_same_budget(warehouse: Map) -> None:
