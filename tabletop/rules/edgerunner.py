@@ -13,6 +13,7 @@ from __future__ import annotations
 from tabletop.model import Conflict, EdgerunnerTurn, Map, Participant
 from tabletop.rules.edgerunner_actions import (
     attack,
+    attack_aspect,
     continue_action,
     defense,
     invoke,
@@ -33,6 +34,7 @@ from tabletop.rules.play import Step, logged
 __all__ = [
     "accept_concession",
     "attack",
+    "attack_aspect",
     "auction",
     "claim",
     "compel",

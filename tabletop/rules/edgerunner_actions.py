@@ -58,6 +58,32 @@ def _attack(work: Work, actor, target, track, shifts, skill, resisted, story, wo
             work.conflict = logged(work.conflict, actor=actor, action="taken out", target=target, story=note)
 
 
+def attack_aspect(map_, conflict, actor, on, aspect, shifts, skill="", resisted=0, *, graph=None, story="") -> Step:
+    """Getting rid of an aspect someone placed "would be the subject of an attack action with
+    the aspect as its target", and "the number of free invokes ... is also the number of stress
+    boxes this new aspect has": stress over that number removes it; less leaves it standing."""
+    work = begin(map_, conflict, actor, graph)
+    _attack_aspect(work, actor, on, aspect, shifts, skill, resisted, story, "attack")
+    return work.step(f"{work.label(actor)} attacks {aspect}")
+
+
+def _attack_aspect(work: Work, actor, on, aspect, shifts, skill, resisted, story, word) -> None:
+    aspects = _aspects(work, on)
+    found = next((a for a in aspects if a.name == aspect), None)
+    if found is None:
+        raise ValueError(f"no aspect '{aspect}' on {work.label(on[1]) if on[1] else 'the scene'}")
+    net, numbers = net_shifts(work, actor, shifts, resisted)
+    numbers["boxes"] = found.free_invokes
+    kind, target = on
+    last = LastAction(skill=skill, action="attack", target=target, shifts=shifts, on=kind, aspect=aspect)
+    told = f"{aspect}\n{story}" if story else aspect
+    finish_action(work, actor, word, target=target or "scene", numbers=numbers, story=told, last=last)
+    if net > found.free_invokes:
+        _set_aspects(work, on, [a for a in aspects if a is not found])
+        removed = {"action": "aspect removed", "target": target or "scene", "story": aspect}
+        work.conflict = logged(work.conflict, actor=actor, **removed)
+
+
 def defense(map_, conflict, actor, target, track, shifts, skill="", *, range_=None, graph=None, story="") -> Step:
     """ "The number of shifts you get from your roll determines the new stress threshold of the
     target stress track", less the range to the target; it holds while the defender continues
@@ -224,6 +250,9 @@ def continue_action(
         move_in(work, actor, to_zone, shifts, last.skill, story, word)
     elif last.action == "move another":
         move_another_in(work, actor, last.target, to_zone, shifts, last.skill, resisted, None, story, word)
+    elif last.action == "attack" and last.aspect:
+        on = (last.on or "scene", last.target)
+        _attack_aspect(work, actor, on, last.aspect, shifts, last.skill, resisted, story, word)
     elif last.action == "attack":
         _attack(work, actor, last.target, last.track, shifts, last.skill, resisted, story, word)
     elif last.action == "defense":

@@ -295,6 +295,19 @@ def test_a_scene_aspect_is_invoked_on_the_conflict(net: Map) -> None:
     assert (placed.scene_aspects[0].free_invokes, spent.scene_aspects[0].free_invokes) == (1, 0)
 
 
+def test_an_aspect_is_attacked_with_its_free_invokes_as_boxes(net: Map) -> None:
+    held = er.attack_aspect(net, net.conflict, "nephrite", ("border", "firewall"), "Icewall", 1)
+    assert held.conflict.log[-1].numbers == {"rolled": 1, "shifts": 1, "boxes": 1}
+    assert next(b for b in play(net, held).borders if b.id == "firewall").aspects[0].name == "Icewall"
+    gone = er.attack_aspect(net, net.conflict, "nephrite", ("border", "firewall"), "Icewall", 2, skill="Netrunning")
+    assert next(b for b in play(net, gone).borders if b.id == "firewall").aspects == []
+    assert gone.conflict.log[-1].action == "aspect removed"
+    continued = er.continue_action(net, er.end_exchange(held.conflict), "nephrite", extra=1)
+    assert [e.action for e in continued.conflict.log[-2:]] == ["continue attack", "aspect removed"]
+    placed = er.maneuver(net, net.conflict, "daemon", ("scene", ""), "Alarm raised", 0).conflict
+    assert er.attack_aspect(net, placed, "nephrite", ("scene", ""), "Alarm raised", 1).conflict.scene_aspects == []
+
+
 # -- recovery -------------------------------------------------------------------------------
 
 
