@@ -52,7 +52,7 @@ def _attack(work: Work, actor, target, track, shifts, skill, resisted, story, wo
     finish_action(work, actor, word, target=target, numbers=numbers, story=story, last=last)
     if hit.taken_out:
         if any(p.token == target for p in work.conflict.participants):
-            taken_out(work, target, actor)
+            taken_out(work, target, actor, story)
         else:
             note = "" if work.has_token(target) else "redefine the border and its pass values"
             work.conflict = logged(work.conflict, actor=actor, action="taken out", target=target, story=note)

@@ -117,11 +117,14 @@ class Work:
         return token_id in self.tokens or any(t.id == token_id for t in self.map.tokens)
 
     def label(self, object_id: str) -> str:
-        """A token's or border's name for undo texts, else the id itself."""
+        """A token's, border's or zone's name for undo texts and messages, else the id itself."""
         if self.has_token(object_id):
             return self.peek_token(object_id).label
         border = next((b for b in self.map.borders if b.id == object_id), None)
-        return (border.label or border.id) if border else object_id
+        if border is not None:
+            return border.label or border.id
+        zone = next((z for z in self.map.zones if z.id == object_id), None)
+        return zone.label if zone is not None else object_id
 
     def track(self, target: str, name: str) -> StressTrack:
         """The named stress track of a token, or of a border ("borders can be attacked") when

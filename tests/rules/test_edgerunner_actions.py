@@ -150,9 +150,9 @@ def test_gatto_is_taken_out_by_stress_over_his_threshold_and_jade_concedes(wareh
 
 def test_a_side_all_taken_out_ends_the_conflict(warehouse: Map) -> None:
     conflict = er.start(warehouse, ["gatto", "hargan"], {}).conflict
-    step = er.attack(warehouse, conflict, "hargan", "gatto", "cool", 3)
+    step = er.attack(warehouse, conflict, "hargan", "gatto", "cool", 3, story="Gatto loses his cool.")
     assert step.conflict.ended == "taken out"
-    assert "runners" in step.conflict.story
+    assert step.conflict.story == "Everyone on the side 'runners' is taken out. Gatto loses his cool."
     with pytest.raises(ValueError, match="has ended"):
         er.move(warehouse, step.conflict, "hargan", "z3", 0)
 
@@ -287,6 +287,8 @@ def test_a_free_invoke_is_spent_and_logged_without_ending_the_turn(net: Map) -> 
         er.invoke(play(net, step), step.conflict, "daemon", ("border", "firewall"), "Icewall")
     with pytest.raises(ValueError, match="no aspect 'Smoke' on Firewall"):
         er.invoke(net, net.conflict, "daemon", ("border", "firewall"), "Smoke")
+    with pytest.raises(ValueError, match="no aspect 'Smoke' on Relay 1"):
+        er.invoke(net, net.conflict, "daemon", ("zone", "relay1"), "Smoke")
 
 
 def test_a_scene_aspect_is_invoked_on_the_conflict(net: Map) -> None:
