@@ -45,7 +45,7 @@ def with_participant(conflict: Conflict, token: str, **changes) -> Conflict:
 def check_playing(conflict: Conflict) -> None:
     """An ended conflict takes no more steps: a new one is started instead."""
     if conflict.system != "edgerunner":
-        raise ValueError(f"this is an {conflict.system} conflict, not an Edgerunner one")
+        raise ValueError(f"this is not an Edgerunner conflict (it is played as {conflict.system})")
     if conflict.ended:
         raise ValueError(f"the conflict has ended ({conflict.ended})")
 
