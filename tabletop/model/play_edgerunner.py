@@ -19,6 +19,9 @@ EdgerunnerAction = Literal[
 """The actions of the text, in its words; every action in a conflict is one of them."""
 EDGERUNNER_ACTIONS: tuple[str, ...] = EdgerunnerAction.__args__
 
+AspectTarget = Literal["token", "zone", "border", "scene"]
+"""What a maneuver may place an aspect on: a token, a zone, a border, or the scene itself."""
+
 Shifts = Annotated[int, Field(ge=-1000, le=1000)]
 """Shifts of a roll: negative when the roll failed (spin), as typed by the GM."""
 
@@ -31,6 +34,11 @@ class LastAction(Model):
     action: EdgerunnerAction
     target: Line = ""
     shifts: Shifts = 0
+    track: Line = ""
+    """The stress track an attack, defense or recovery worked on, so a continue works on it again."""
+    on: AspectTarget | None = None
+    aspect: Line = ""
+    """What a maneuver placed its aspect on, and the aspect, for the same reason."""
 
 
 class HeldDefense(Model):
