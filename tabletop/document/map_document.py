@@ -22,7 +22,7 @@ from tabletop.document.integrity import Integrity, IntegrityError
 from tabletop.geometry.layout import Box, MapLayout
 from tabletop.geometry.shapes import Point, area_at, token_spots
 from tabletop.heap import collector_paused
-from tabletop.model import Border, Conflict, Map
+from tabletop.model import Border, Conflict, Map, TileSet
 from tabletop.model.kinds import Key, Kind
 from tabletop.rules import Terrain, ZoneGraph
 
@@ -40,6 +40,7 @@ class MapDocument(QObject):
     selectionChanged = Signal()
     pathChanged = Signal()
     conflictChanged = Signal()
+    tileSetsChanged = Signal()
 
     def __init__(self, map_: Map | None = None, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -250,6 +251,19 @@ class MapDocument(QObject):
         self.map.background = background
         self.revision += 1
         self.metaChanged.emit()
+
+    def set_tile_sets(self, tile_sets: list[TileSet]) -> None:
+        """The map's tile sets, replaced whole (a set is small and rarely edited); refused when
+        two share an id or a grid would draw from a set no longer on the map."""
+        ids = [s.id for s in tile_sets]
+        if len(set(ids)) != len(ids):
+            raise IntegrityError("two tile sets would share an id")
+        for grid in self.map.grids:
+            if grid.tile_set is not None and grid.tile_set not in ids:
+                raise IntegrityError(f"grid '{grid.id}' would draw from tile set '{grid.tile_set}', not on the map")
+        self.map.__dict__["tile_sets"] = list(tile_sets)  # checked above: no whole-map validation
+        self.revision += 1
+        self.tileSetsChanged.emit()
 
     def select(self, selection: list[tuple[str, str]]) -> None:
         chosen = [(Kind(kind), object_id) for kind, object_id in selection]

@@ -4,12 +4,15 @@ from tabletop.model.base import Aspect, Model, StressTrack
 from tabletop.model.borders import Border, Door, DoorState, Passage
 from tabletop.model.conflict import SYSTEM_NAMES, Conflict, ConflictSystem, LogEntry, Participant
 from tabletop.model.grids import (
+    GRID_EDGES,
     TILE_AREAS,
+    Edge,
     EncounterGrid,
     PropertyDraw,
     Segment,
     SegmentProperty,
     SegmentTemplate,
+    SetupMark,
     Tile,
     TileSet,
     TileTemplate,
@@ -23,6 +26,7 @@ from tabletop.model.zones import FillStyle, NodeShape, PolygonShape, Zone
 
 __all__ = [
     "FORMAT_VERSION",
+    "GRID_EDGES",
     "SYSTEM_NAMES",
     "TILE_AREAS",
     "TOKEN_STATES",
@@ -35,6 +39,7 @@ __all__ = [
     "ConflictSystem",
     "Door",
     "DoorState",
+    "Edge",
     "EdgerunnerTurn",
     "EncounterGrid",
     "FillStyle",
@@ -53,6 +58,7 @@ __all__ = [
     "Segment",
     "SegmentProperty",
     "SegmentTemplate",
+    "SetupMark",
     "Speeds",
     "StressTrack",
     "Tile",

@@ -26,6 +26,7 @@ from tabletop.rules.af_actions import (
 )
 from tabletop.rules.growth import HOME_SIZE, trim
 from tabletop.rules.play import Step, logged
+from tabletop.rules.terrain import Terrain
 
 __all__ = [
     "ACTIONS",
@@ -134,7 +135,7 @@ def begin_turn(map_: Map, conflict: Conflict, recover_down: bool = True) -> Step
     )
     conflict = conflict.model_copy(update={"turns_taken": min(conflict.turns_taken + 1, 10_000_000)})
     numbers = {"guards": 1, "snaps": 1, "action": int(not lost)}
-    conflict = logged(conflict, actor=actor, action="turn", target=lost, numbers=numbers, story="; ".join(notes))
+    conflict = logged(conflict, actor=actor, action="turn", numbers=numbers, story="; ".join(notes))
     tail = f": {'; '.join(notes)}" if notes else ""
     return Step(conflict, f"{token.label}'s turn, round {conflict.round}{tail}", tokens)
 
@@ -201,12 +202,18 @@ def arrivals_reminder(map_: Map, conflict: Conflict) -> list[str]:
 
 def states_to_resolve(map_: Map, conflict: Conflict, token_id: str) -> list[str]:
     """What a participant must resolve this turn: its states ("Anything that is in effect
-    until your next turn counts as a state to resolve") and a screen's lost action."""
+    until your next turn counts as a state to resolve"), a screen's lost action, and slippery
+    ground underfoot ("You must make a balance check when you enter or on your turn")."""
     token = map_.token(token_id)
     notes = []
     if turn_of(conflict, token_id).lose_next_action:
         notes.append("screen: this turn's action is lost, defenses hold")
     notes += [STATE_NOTES.get(state, state) for state in token.states]
+    where = token.location
+    if isinstance(where, AreaLocation):
+        underfoot = Terrain(map_.grid(where.grid)).at((where.row, where.col))
+        if "slippery" in underfoot.properties:
+            notes.append("slippery ground: a balance check or fall down")
     return notes
 
 

@@ -193,7 +193,8 @@ def moved(
     map_: Map, token: Token, to: Place | None, facing: float | None, speed: int, move: str
 ) -> tuple[Token, list[str]]:
     """The token after a maneuver or hustle to `to` facing `facing`, and notes for the GM: a
-    place beyond the speed is taken on the GM's word; a place off the map is refused."""
+    place beyond the speed is taken on the GM's word; a place off the map is refused. Leaving
+    an overlap needs a move check ("Overlap"); entering slippery ground a balance check ("Segment")."""
     notes: list[str] = []
     where = token.location
     update: dict = {}
@@ -209,9 +210,15 @@ def moved(
             raise ValueError(f"area {row},{col} is off grid '{grid.id}': grow the grid first")
         terrain = Terrain(grid)
         opponents = opponent_areas(map_, grid.id, token.side, token.id)
-        reach = grid_reach(terrain, (where.row, where.col), move, speed, opponents)
+        start = (where.row, where.col)
+        if start in opponents:
+            notes.append("leaving an overlap: a move check, opponents there may dodge or parry")
+        reach = grid_reach(terrain, start, move, speed, opponents)
+        path = reach.path((row, col)) if (row, col) in reach.costs else [(row, col)]
         if (row, col) not in reach.costs:
             notes.append(f"area {row},{col} is beyond {speed} areas of {move}: on the GM's word")
+        if any("slippery" in terrain.felt(area, move) for area in path[1:]):
+            notes.append("slippery ground entered: a balance check or fall down")
         update["location"] = AreaLocation(grid=grid.id, row=row, col=col)
     if facing is None:
         notes.append("pick a facing")

@@ -3,9 +3,9 @@ initiative ("Who's next?", a claim, an auction), compels, and the two endings (t
 concession). Source: ../shared/rules/edgerunner-conflicts.txt, "Exchanges", "Actions",
 "Game over".
 
-The actions themselves are in rules/edgerunner_actions.py and re-exported here, so the dock
-and the command line import one module. Every function is pure: the conflict (and the map)
-in, the next conflict or a Step out.
+The actions are in rules/edgerunner_actions.py and rules/edgerunner_moves.py, re-exported
+here so the dock and the command line import one module. Every function is pure: the
+conflict (and the map) in, the next conflict or a Step out.
 """
 
 from __future__ import annotations
@@ -13,15 +13,16 @@ from __future__ import annotations
 from tabletop.model import Conflict, EdgerunnerTurn, Map, Participant
 from tabletop.rules.edgerunner_actions import (
     attack,
+    attack_aspect,
     continue_action,
     defense,
+    invoke,
     maneuver,
-    move,
-    move_another,
     must_continue,
     recovery,
     simple,
 )
+from tabletop.rules.edgerunner_moves import move, move_another, move_reach, push_reach
 from tabletop.rules.edgerunner_state import (
     check_playing,
     participant,
@@ -33,6 +34,7 @@ from tabletop.rules.play import Step, logged
 __all__ = [
     "accept_concession",
     "attack",
+    "attack_aspect",
     "auction",
     "claim",
     "compel",
@@ -40,11 +42,14 @@ __all__ = [
     "continue_action",
     "defense",
     "end_exchange",
+    "invoke",
     "maneuver",
     "move",
     "move_another",
+    "move_reach",
     "must_continue",
     "pending_concession",
+    "push_reach",
     "recovery",
     "refuse_concession",
     "simple",

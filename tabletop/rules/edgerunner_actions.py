@@ -1,169 +1,49 @@
-"""Edgerunner conflict actions: move, move another, attack, defense, maneuver, recovery,
-continue and simple, with resist as the `resisted` shifts of the actions it applies to.
-Source: ../shared/rules/edgerunner-conflicts.txt, "Actions" to "Long actions".
+"""Edgerunner conflict actions: attack, defense, maneuver, recovery, continue and simple, with
+resist as the `resisted` shifts of the actions it applies to; move and move another are in
+rules/edgerunner_moves.py. Source: ../shared/rules/edgerunner-conflicts.txt, "Actions" to
+"Long actions".
 
 Each takes the map and the conflict and returns a Step that ends the actor's turn. `shifts`
 is the roll as the GM types it (invocations included); a bid won at auction comes off it
-here. Any other action than continuing a defense lets the actor's held defense lapse.
+here. `graph` is the document's zone graph, when it has one, so a step need not build it.
 Targets of attack, defense and recovery are tokens (characters, and problems: "model it as a
 problem that has an aspect and a stress track") or, when no token has the id, borders.
 """
 
 from __future__ import annotations
 
-from tabletop.model import Aspect, HeldDefense, LastAction, ZoneLocation
+from tabletop.model import Aspect, HeldDefense, LastAction
+from tabletop.rules.edgerunner_moves import move_another_in, move_in, range_to
 from tabletop.rules.edgerunner_state import (
+    SHIFT_LIMIT,
     Work,
+    begin,
     check_shifts,
     finish_action,
+    net_shifts,
     participant,
     revert_defense,
-    revert_defenses_on,
     taken_out,
     turn_of,
     with_participant,
 )
 from tabletop.rules.edgerunner_stress import best_recovery, clear_boxes, free_invokes, take_stress
-from tabletop.rules.movement import NoWayThrough, path
 from tabletop.rules.play import Step, logged
-from tabletop.rules.ranges import range_between
-from tabletop.rules.zone_graph import ZoneGraph
 
-MAX_FREE_INVOKES = 1000
+ASPECT_HOLDERS = ("token", "zone", "border", "scene")
 
 
-def _begin(map_, conflict, actor: str, *, continuing: bool = False) -> Work:
-    """A step by the actor; "it reverts to its original value once you take another action"."""
-    work = Work(map_, conflict)
-    participant(conflict, actor)
-    if not continuing:
-        revert_defense(work, actor)
-    return work
-
-
-def _net(work: Work, actor: str, shifts: int, resisted: int = 0) -> tuple[int, dict[str, int]]:
-    """The shifts that count: the roll, less the bid that bought the turn and what the target
-    resisted away ("removes shifts from the ongoing action"), with the numbers for the log."""
-    check_shifts(shifts)
-    if not 0 <= resisted <= 1000:
-        raise ValueError(f"resisted shifts are 0 or more, not {resisted}")
-    bid = turn_of(work.conflict, actor).bid or 0
-    numbers = {"rolled": shifts}
-    if bid:
-        numbers["bid"] = bid
-    if resisted:
-        numbers["resisted"] = resisted
-    net = shifts - bid - resisted
-    numbers["shifts"] = net
-    return net, numbers
-
-
-def _graph(work: Work, graph: ZoneGraph | None) -> ZoneGraph:
-    return graph if graph is not None else ZoneGraph(work.map)
-
-
-def _zone_label(work: Work, zone_id: str) -> str:
-    try:
-        return work.map.zone(zone_id).label
-    except KeyError:
-        raise ValueError(f"no zone '{zone_id}' on the map") from None
-
-
-def _standing(work: Work, token: str) -> str:
-    zone = work.zone_of(token)
-    if zone is None:
-        raise ValueError(f"{work.token(token).label} stands in no zone of the map")
-    return zone
-
-
-def _range(work: Work, graph: ZoneGraph, actor: str, target: str) -> int:
-    """Borders from the actor's zone to the target's (a border: its nearer side)."""
-    start = work.zone_of(actor)
-    if work.has_token(target):
-        ends = [z for z in [work.zone_of(target)] if z is not None]
-    else:
-        border = work.border(target)
-        ends = [border.a, border.b]
-    if start is None or not ends:
-        return 0
-    known = [r for r in (range_between(graph, start, end) for end in ends) if r is not None]
-    if not known:
-        raise ValueError(f"no chain of borders joins {work.token(actor).label} to {work.label(target)}")
-    return min(known)
-
-
-def _route_cost(work: Work, graph: ZoneGraph, start: str, to_zone: str, budget: int, who: str) -> int:
-    """The cheapest pass cost from start to to_zone; ValueError when the shifts cannot pay it
-    ("If shifts from the movement roll are not enough to overcome a border value, the
-    character cannot move through that border")."""
-    _zone_label(work, to_zone)
-    try:
-        cost = path(graph, start, to_zone).cost
-    except NoWayThrough:
-        raise ValueError(f"no way through from {_zone_label(work, start)} to {_zone_label(work, to_zone)}") from None
-    if cost > max(budget, 0):
-        where = _zone_label(work, to_zone)
-        raise ValueError(f"{who}'s {budget} shifts cannot pay the {cost} it costs to reach {where}")
-    return cost
-
-
-def move(map_, conflict, actor: str, to_zone: str, shifts: int, skill: str = "", *, graph=None, story="") -> Step:
-    """ "The number of shifts is the limit on the total pass values of borders he can go
-    through": the actor moves to `to_zone` when the cheapest way there fits the shifts. A
-    defense held over the actor reverts when it moves."""
-    work = _begin(map_, conflict, actor)
-    _move(work, actor, to_zone, shifts, skill, graph, story, "move")
-    return work.step(f"{work.token(actor).label} moves")
-
-
-def _move(work: Work, actor, to_zone, shifts, skill, graph, story, word) -> None:
-    net, numbers = _net(work, actor, shifts)
-    start = _standing(work, actor)
-    numbers["cost"] = _route_cost(work, _graph(work, graph), start, to_zone, net, work.token(actor).label)
-    if to_zone != start:
-        work.token(actor).location = ZoneLocation(zone=to_zone)
-        revert_defenses_on(work, actor)
-    last = LastAction(skill=skill, action="move", target=to_zone, shifts=shifts)
-    finish_action(work, actor, word, target=to_zone, numbers=numbers, story=story, last=last)
-
-
-def move_another(
-    map_, conflict, actor, target, to_zone, shifts, skill="", resisted=0, *, range_=None, graph=None, story=""
-) -> Step:
-    """Move another: "When determining range to the target, use the target's starting zone";
-    the range comes off the shifts and the rest moves the target through borders. "The
-    target's player has the option of resisting the move, stealing shifts from the roll"."""
-    work = _begin(map_, conflict, actor)
-    _move_another(work, actor, target, to_zone, shifts, skill, resisted, range_, graph, story, "move another")
-    return work.step(f"{work.token(actor).label} moves {work.token(target).label}")
-
-
-def _move_another(work: Work, actor, target, to_zone, shifts, skill, resisted, range_, graph, story, word) -> None:
-    net, numbers = _net(work, actor, shifts, resisted)
-    graph = _graph(work, graph)
-    start = _standing(work, target)
-    distance = _range(work, graph, actor, target) if range_ is None else range_
-    numbers["range"] = distance
-    left = net - distance
-    numbers["cost"] = _route_cost(work, graph, start, to_zone, left, work.token(actor).label)
-    if to_zone != start:
-        work.token(target).location = ZoneLocation(zone=to_zone)
-        revert_defenses_on(work, target)
-    last = LastAction(skill=skill, action="move another", target=target, shifts=shifts)
-    finish_action(work, actor, word, target=target, numbers=numbers, story=story, last=last)
-
-
-def attack(map_, conflict, actor, target, track, shifts, skill="", resisted=0, *, story="") -> Step:
+def attack(map_, conflict, actor, target, track, shifts, skill="", resisted=0, *, graph=None, story="") -> Step:
     """ "Any shifts from the attack roll are applied as stress against the appropriate stress
     track of the target"; stress over the threshold takes the target out. A border, a lock or a
     problem is attacked the same way ("A problem is solved if it is taken out")."""
-    work = _begin(map_, conflict, actor)
+    work = begin(map_, conflict, actor, graph)
     _attack(work, actor, target, track, shifts, skill, resisted, story, "attack")
-    return work.step(f"{work.token(actor).label} attacks {work.label(target)}")
+    return work.step(f"{work.label(actor)} attacks {work.label(target)}")
 
 
 def _attack(work: Work, actor, target, track, shifts, skill, resisted, story, word) -> None:
-    net, numbers = _net(work, actor, shifts, resisted)
+    net, numbers = net_shifts(work, actor, shifts, resisted)
     hit = take_stress(work.track(target, track), net)
     work.set_track(target, hit.track)
     if hit.box is not None:
@@ -172,27 +52,57 @@ def _attack(work: Work, actor, target, track, shifts, skill, resisted, story, wo
     finish_action(work, actor, word, target=target, numbers=numbers, story=story, last=last)
     if hit.taken_out:
         if any(p.token == target for p in work.conflict.participants):
-            taken_out(work, target, actor)
+            taken_out(work, target, actor, story)
         else:
             note = "" if work.has_token(target) else "redefine the border and its pass values"
             work.conflict = logged(work.conflict, actor=actor, action="taken out", target=target, story=note)
+
+
+def attack_aspect(map_, conflict, actor, on, aspect, shifts, skill="", resisted=0, *, graph=None, story="") -> Step:
+    """Getting rid of an aspect someone placed "would be the subject of an attack action with
+    the aspect as its target", and "the number of free invokes ... is also the number of stress
+    boxes this new aspect has": stress over that number removes it; less leaves it standing."""
+    work = begin(map_, conflict, actor, graph)
+    _attack_aspect(work, actor, on, aspect, shifts, skill, resisted, story, "attack")
+    return work.step(f"{work.label(actor)} attacks {aspect}")
+
+
+def _attack_aspect(work: Work, actor, on, aspect, shifts, skill, resisted, story, word) -> None:
+    aspects = _aspects(work, on)
+    found = next((a for a in aspects if a.name == aspect), None)
+    if found is None:
+        raise ValueError(f"no aspect '{aspect}' on {work.label(on[1]) if on[1] else 'the scene'}")
+    net, numbers = net_shifts(work, actor, shifts, resisted)
+    numbers["boxes"] = found.free_invokes
+    kind, target = on
+    last = LastAction(skill=skill, action="attack", target=target, shifts=shifts, on=kind, aspect=aspect)
+    told = f"{aspect}\n{story}" if story else aspect
+    finish_action(work, actor, word, target=target or "scene", numbers=numbers, story=told, last=last)
+    if net > found.free_invokes:
+        _set_aspects(work, on, [a for a in aspects if a is not found])
+        removed = {"action": "aspect removed", "target": target or "scene", "story": aspect}
+        work.conflict = logged(work.conflict, actor=actor, **removed)
 
 
 def defense(map_, conflict, actor, target, track, shifts, skill="", *, range_=None, graph=None, story="") -> Step:
     """ "The number of shifts you get from your roll determines the new stress threshold of the
     target stress track", less the range to the target; it holds while the defender continues
     and reverts when the defender acts otherwise or the target moves."""
-    work = _begin(map_, conflict, actor)
-    _defense(work, actor, target, track, shifts, skill, range_, graph, story, "defense")
-    return work.step(f"{work.token(actor).label} defends {work.label(target)}")
+    work = begin(map_, conflict, actor, graph)
+    _defense(work, actor, target, track, shifts, skill, range_, story, "defense")
+    return work.step(f"{work.label(actor)} defends {work.label(target)}")
 
 
-def _defense(work: Work, actor, target, track, shifts, skill, range_, graph, story, word) -> None:
-    net, numbers = _net(work, actor, shifts)
+def _defense(work: Work, actor, target, track, shifts, skill, range_, story, word) -> None:
+    net, numbers = net_shifts(work, actor, shifts)
     held_track = work.track(target, track)
-    distance = range_ if range_ is not None else _range(work, _graph(work, graph), actor, target)
-    numbers["range"] = distance
-    threshold = min(max(0, net - distance), 1000)
+    distance = range_ if range_ is not None else range_to(work, actor, target, net)
+    if distance is None:  # "the range to your target is subtracted from your shifts": none left
+        numbers["range over"] = max(net, 0)
+        threshold = 0
+    else:
+        numbers["range"] = distance
+        threshold = min(max(0, net - distance), SHIFT_LIMIT)
     numbers["threshold"] = threshold
     for p in work.conflict.participants:  # a second defender of the same track replaces the first
         held = p.edgerunner.defense if p.edgerunner else None
@@ -205,7 +115,29 @@ def _defense(work: Work, actor, target, track, shifts, skill, range_, graph, sto
     finish_action(work, actor, word, target=target, numbers=numbers, story=story, last=last)
 
 
-def maneuver(map_, conflict, actor, on, aspect, shifts, resisted=0, skill="", *, story="") -> Step:
+def _aspects(work: Work, on) -> list[Aspect]:
+    """The aspects on a token, zone, border or the scene, as copies to change; a missing
+    holder is refused before anything changes."""
+    kind, target = on
+    if kind not in ASPECT_HOLDERS:
+        raise ValueError(f"an aspect goes on a token, zone, border or the scene, not a {kind}")
+    if kind == "scene":
+        return [a.model_copy() for a in work.conflict.scene_aspects]
+    if kind == "zone":
+        work.zone_label(target)
+    holder = {"token": work.peek_token, "zone": work.map.zone, "border": work.peek_border}[kind](target)
+    return [a.model_copy() for a in holder.aspects]
+
+
+def _set_aspects(work: Work, on, aspects: list[Aspect]) -> None:
+    kind, target = on
+    if kind == "scene":
+        work.conflict = work.conflict.model_copy(update={"scene_aspects": aspects})
+    else:
+        {"token": work.token, "zone": work.zone, "border": work.border}[kind](target).aspects = aspects
+
+
+def maneuver(map_, conflict, actor, on, aspect, shifts, resisted=0, skill="", *, graph=None, story="") -> Step:
     """ "The target number for a maneuver is zero. The aspect is considered placed with zero
     shifts"; 1 shift buys a free invoke, 3 two, 6 three. "If a resisting target wants to block
     the aspect completely, they must reduce the roll to at most -1 shifts."
@@ -213,58 +145,69 @@ def maneuver(map_, conflict, actor, on, aspect, shifts, resisted=0, skill="", *,
     `on` is ("token" | "zone" | "border", id) or ("scene", ""); an aspect already there by the
     same name gains the free invokes.
     """
-    work = _begin(map_, conflict, actor)
+    work = begin(map_, conflict, actor, graph)
     _maneuver(work, actor, on, aspect, shifts, skill, resisted, story, "maneuver")
-    return work.step(f"{work.token(actor).label} places {aspect}")
+    return work.step(f"{work.label(actor)} places {aspect}")
 
 
 def _maneuver(work: Work, actor, on, aspect, shifts, skill, resisted, story, word) -> None:
-    kind, target = on
-    if kind not in ("token", "zone", "border", "scene"):
-        raise ValueError(f"an aspect goes on a token, zone, border or the scene, not a {kind}")
     if not aspect.strip():
         raise ValueError("a maneuver places an aspect: name it")
-    net, numbers = _net(work, actor, shifts, resisted)
-    holder = {"token": work.token, "zone": work.zone, "border": work.border}.get(kind)
-    if holder is not None:
-        holder(target)  # a missing target is refused before anything changes
+    aspects = _aspects(work, on)
+    net, numbers = net_shifts(work, actor, shifts, resisted)
+    kind, target = on
     last = LastAction(skill=skill, action="maneuver", target=target, shifts=shifts, on=kind, aspect=aspect)
+    told = f"{aspect}\n{story}" if story else aspect
     if net < 0:
         word = f"{word} blocked" if resisted else f"{word} fails"
-        finish_action(work, actor, word, target=target or "scene", numbers=numbers, story=story, last=last)
+        finish_action(work, actor, word, target=target or "scene", numbers=numbers, story=told, last=last)
         return
-    invokes = free_invokes(net)
-    numbers["free invokes"] = invokes
-    aspects = work.conflict.scene_aspects if holder is None else holder(target).aspects
-    placed, found = [], False
-    for a in aspects:
-        if a.name == aspect:
-            a = a.model_copy(update={"free_invokes": min(a.free_invokes + invokes, MAX_FREE_INVOKES)})
-            found = True
-        placed.append(a)
-    if not found:
-        placed.append(Aspect(name=aspect, free_invokes=invokes))
-    if holder is None:
-        work.conflict = work.conflict.model_copy(update={"scene_aspects": placed})
+    numbers["free invokes"] = invokes = free_invokes(net)
+    found = next((a for a in aspects if a.name == aspect), None)
+    if found is None:
+        aspects.append(Aspect(name=aspect, free_invokes=invokes))
     else:
-        holder(target).aspects = placed
-    told = f"{aspect}\n{story}" if story else aspect
+        found.free_invokes = min(found.free_invokes + invokes, SHIFT_LIMIT)
+    _set_aspects(work, on, aspects)
     finish_action(work, actor, word, target=target or "scene", numbers=numbers, story=told, last=last)
 
 
-def recovery(map_, conflict, actor, target, track, boxes, shifts, helper=None, *, skill="", story="") -> Step:
+def invoke(map_, conflict, actor: str, on, aspect: str, *, story: str = "") -> Step:
+    """Spend one free invoke of an aspect on a token, zone, border or the scene ("One shift on
+    the roll buys you a free invoke to use in the conflict"). The +2 or the re-roll is the
+    table's; the turn goes on, so nothing else changes."""
+    work = Work(map_, conflict)
+    participant(conflict, actor)
+    aspects = _aspects(work, on)
+    found = next((a for a in aspects if a.name == aspect), None)
+    if found is None:
+        raise ValueError(f"no aspect '{aspect}' on {work.label(on[1]) if on[1] else 'the scene'}")
+    if found.free_invokes < 1:
+        raise ValueError(f"'{aspect}' has no free invoke left: a fate point pays for this one")
+    found.free_invokes -= 1
+    _set_aspects(work, on, aspects)
+    told = f"{aspect}\n{story}" if story else aspect
+    numbers = {"free invokes left": found.free_invokes}
+    target = on[1] or "scene"
+    work.conflict = logged(work.conflict, actor=actor, action="invokes", target=target, numbers=numbers, story=told)
+    return work.step(f"{work.label(actor)} invokes {aspect}")
+
+
+def recovery(
+    map_, conflict, actor, target, track, boxes, shifts, helper=None, *, skill="", graph=None, story=""
+) -> Step:
     """ "You need a number of shifts equal to the box number to clear a single box. You may
     clear any number of boxes anywhere on the track as long as you have enough shifts";
     `boxes` None clears the most stress the shifts allow. "Anybody may attempt to clear the
     stress on anybody else but both of them must use their action": a target taking part
     other than the actor, and a `helper` acting with them, spend their turns too."""
-    work = _begin(map_, conflict, actor)
+    work = begin(map_, conflict, actor, graph)
     _recovery(work, actor, target, track, boxes, shifts, helper, skill, story, "recovery")
-    return work.step(f"{work.token(actor).label} recovers {work.label(target)}")
+    return work.step(f"{work.label(actor)} recovers {work.label(target)}")
 
 
 def _recovery(work: Work, actor, target, track, boxes, shifts, helper, skill, story, word) -> None:
-    net, numbers = _net(work, actor, shifts)
+    net, numbers = net_shifts(work, actor, shifts)
     before = work.track(target, track)
     chosen = best_recovery(before, net) if boxes is None else list(boxes)
     work.set_track(target, clear_boxes(before, chosen, net))
@@ -278,35 +221,42 @@ def _recovery(work: Work, actor, target, track, boxes, shifts, helper, skill, st
         finish_action(work, token, f"acts together ({word})", target=actor, last=turn_of(work.conflict, token).last)
 
 
-def simple(map_, conflict, actor: str, what: str, *, story: str = "") -> Step:
+def simple(map_, conflict, actor: str, what: str, *, graph=None, story: str = "") -> Step:
     """ "If an action is simple enough not to warrant a roll, and it can fit in the time frame
     of an exchange, then it can be done in a conflict": logged, the turn spent."""
-    work = _begin(map_, conflict, actor)
+    work = begin(map_, conflict, actor, graph)
     text = what if not story else f"{what}\n{story}"
     finish_action(work, actor, "simple action", story=text, last=LastAction(action="simple", target=what[:200]))
-    return work.step(f"{work.token(actor).label}: {what}")
+    return work.step(f"{work.label(actor)}: {what}")
 
 
-def continue_action(map_, conflict, actor, *, to_zone=None, boxes=None, extra=0, resisted=0, story="") -> Step:
+def continue_action(
+    map_, conflict, actor, *, to_zone=None, boxes=None, extra=0, reroll=None, resisted=0, graph=None, story=""
+) -> Step:
     """ "With a continue action, you don't roll the dice, but you get the same number of shifts
     you got for the previous exchange, including any bonuses", spent as the previous action
-    allowed; `extra` adds newly invoked aspects. A continued defense keeps holding."""
-    work = _begin(map_, conflict, actor, continuing=True)
+    allowed: `extra` adds aspects newly invoked, `reroll` replaces the shifts when "an
+    invocation [is used] to re-roll the dice from the previous exchange". A continued defense
+    keeps holding; a continued move says where it goes."""
+    work = begin(map_, conflict, actor, graph, continuing=True)
     last = turn_of(conflict, actor).last
     if last is None:
-        raise ValueError(f"{work.token(actor).label} has no action from the last exchange to continue")
-    shifts = check_shifts(last.shifts + extra)
+        raise ValueError(f"{work.label(actor)} has no action from the last exchange to continue")
+    shifts = check_shifts((last.shifts if reroll is None else reroll) + extra)
     word = f"continue {last.action}"
     if last.action in ("move", "move another") and not to_zone:
         raise ValueError(f"say where the continued {last.action} goes")
     if last.action == "move":
-        _move(work, actor, to_zone, shifts, last.skill, None, story, word)
+        move_in(work, actor, to_zone, shifts, last.skill, story, word)
     elif last.action == "move another":
-        _move_another(work, actor, last.target, to_zone, shifts, last.skill, resisted, None, None, story, word)
+        move_another_in(work, actor, last.target, to_zone, shifts, last.skill, resisted, None, story, word)
+    elif last.action == "attack" and last.aspect:
+        on = (last.on or "scene", last.target)
+        _attack_aspect(work, actor, on, last.aspect, shifts, last.skill, resisted, story, word)
     elif last.action == "attack":
         _attack(work, actor, last.target, last.track, shifts, last.skill, resisted, story, word)
     elif last.action == "defense":
-        _defense(work, actor, last.target, last.track, shifts, last.skill, None, None, story, word)
+        _defense(work, actor, last.target, last.track, shifts, last.skill, None, story, word)
     elif last.action == "maneuver":
         on = (last.on or "scene", last.target)
         _maneuver(work, actor, on, last.aspect, shifts, last.skill, resisted, story, word)
@@ -314,7 +264,7 @@ def continue_action(map_, conflict, actor, *, to_zone=None, boxes=None, extra=0,
         _recovery(work, actor, last.target, last.track, boxes, shifts, None, last.skill, story, word)
     else:
         finish_action(work, actor, word, story=story or last.target, last=last)
-    return work.step(f"{work.token(actor).label} continues")
+    return work.step(f"{work.label(actor)} continues")
 
 
 def must_continue(conflict, actor: str, action: str, target: str = "", skill: str = "") -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tabletop.model import Border, Conflict, EdgerunnerTurn, Map, Participant, StressTrack, Token, Zone, ZoneLocation
 from tabletop.rules.play import Step, logged
+from tabletop.rules.zone_graph import ZoneGraph
 
 SHIFT_LIMIT = 1000
 """The most shifts a roll can be typed with, either way (model/play_edgerunner.Shifts)."""
@@ -44,7 +45,7 @@ def with_participant(conflict: Conflict, token: str, **changes) -> Conflict:
 def check_playing(conflict: Conflict) -> None:
     """An ended conflict takes no more steps: a new one is started instead."""
     if conflict.system != "edgerunner":
-        raise ValueError(f"this is an {conflict.system} conflict, not an Edgerunner one")
+        raise ValueError(f"this is not an Edgerunner conflict (it is played as {conflict.system})")
     if conflict.ended:
         raise ValueError(f"the conflict has ended ({conflict.ended})")
 
@@ -59,28 +60,49 @@ class Work:
     """One step in the making: the conflict as it goes and the map objects it changed, each
     copied from the map once so the map passed in is never touched."""
 
-    def __init__(self, map_: Map, conflict: Conflict) -> None:
+    def __init__(self, map_: Map, conflict: Conflict, graph: ZoneGraph | None = None) -> None:
         check_playing(conflict)
         self.map = map_
         self.conflict = conflict
+        self._graph = graph
         self.tokens: dict[str, Token] = {}
         self.borders: dict[str, Border] = {}
         self.zones: dict[str, Zone] = {}
 
+    @property
+    def graph(self) -> ZoneGraph:
+        """The map's zone graph: the document's own when it passed one (kept current edit by
+        edit), else built here for this step."""
+        if self._graph is None:
+            self._graph = ZoneGraph(self.map)
+        return self._graph
+
+    def peek_token(self, token_id: str) -> Token:
+        """A token as the step sees it, to read: its changed copy, else the map's own."""
+        if token_id in self.tokens:
+            return self.tokens[token_id]
+        try:
+            return self.map.token(token_id)
+        except KeyError:
+            raise ValueError(f"no token '{token_id}' on the map") from None
+
     def token(self, token_id: str) -> Token:
+        """A token to change: copied from the map once, then handed back to the Step."""
         if token_id not in self.tokens:
-            try:
-                self.tokens[token_id] = self.map.token(token_id).model_copy(deep=True)
-            except KeyError:
-                raise ValueError(f"no token '{token_id}' on the map") from None
+            self.tokens[token_id] = self.peek_token(token_id).model_copy(deep=True)
         return self.tokens[token_id]
+
+    def peek_border(self, border_id: str) -> Border:
+        if border_id in self.borders:
+            return self.borders[border_id]
+        found = next((b for b in self.map.borders if b.id == border_id), None)
+        if found is None:
+            raise ValueError(f"no border '{border_id}' on the map")
+        return found
 
     def border(self, border_id: str) -> Border:
         if border_id not in self.borders:
-            found = next((b for b in self.map.borders if b.id == border_id), None)
-            if found is None:
-                raise ValueError(f"no border '{border_id}' on the map")
-            self.borders[border_id] = found.model_copy(deep=True)
+            self.borders[border_id] = self.peek_border(border_id).model_copy(deep=True)
         return self.borders[border_id]
 
     def zone(self, zone_id: str) -> Zone:
@@ -95,23 +117,26 @@ class Work:
         return token_id in self.tokens or any(t.id == token_id for t in self.map.tokens)
 
     def label(self, object_id: str) -> str:
-        """A token's or border's name for undo texts, else the id itself."""
+        """A token's, border's or zone's name for undo texts and messages, else the id itself."""
         if self.has_token(object_id):
-            return self.token(object_id).label
+            return self.peek_token(object_id).label
         border = next((b for b in self.map.borders if b.id == object_id), None)
-        return (border.label or border.id) if border else object_id
+        if border is not None:
+            return border.label or border.id
+        zone = next((z for z in self.map.zones if z.id == object_id), None)
+        return zone.label if zone is not None else object_id
 
     def track(self, target: str, name: str) -> StressTrack:
         """The named stress track of a token, or of a border ("borders can be attacked") when
         no token has the id; ValueError when there is none."""
         if self.has_token(target):
-            token = self.token(target)
+            token = self.peek_token(target)
             for track in token.stress:
                 if track.name == name:
                     return track
             have = ", ".join(t.name for t in token.stress) or "none"
             raise ValueError(f"{token.label} has no stress track '{name}' (tracks: {have})")
-        border = self.border(target)
+        border = self.peek_border(target)
         if border.stress is None or (name and border.stress.name != name):
             raise ValueError(f"border '{border.label or border.id}' has no stress track '{name}'")
         return border.stress
@@ -123,9 +148,23 @@ class Work:
         else:
             self.border(target).stress = track
 
+    def zone_label(self, zone_id: str) -> str:
+        try:
+            return self.map.zone(zone_id).label
+        except KeyError:
+            raise ValueError(f"no zone '{zone_id}' on the map") from None
+
+    def standing(self, token_id: str) -> str:
+        """The zone a token stands in; ValueError when it stands in none (off the map, or on
+        an encounter grid, which Edgerunner does not play on)."""
+        zone = self.zone_of(token_id)
+        if zone is None:
+            raise ValueError(f"{self.label(token_id)} stands in no zone of the map")
+        return zone
+
     def zone_of(self, token_id: str) -> str | None:
         """The zone a token stands in; None off the map or on an encounter grid."""
-        where = self.token(token_id).location
+        where = self.peek_token(token_id).location
         return where.zone if isinstance(where, ZoneLocation) else None
 
     def step(self, text: str) -> Step:
@@ -136,6 +175,33 @@ class Work:
             zones=tuple(self.zones.values()),
             borders=tuple(self.borders.values()),
         )
+
+
+def begin(map_: Map, conflict: Conflict, actor: str, graph: ZoneGraph | None = None, *, continuing=False) -> Work:
+    """A step by the actor; any action but a continue lets its held defense lapse ("it reverts
+    to its original value once you take another action")."""
+    work = Work(map_, conflict, graph)
+    participant(conflict, actor)
+    if not continuing:
+        revert_defense(work, actor)
+    return work
+
+
+def net_shifts(work: Work, actor: str, shifts: int, resisted: int = 0) -> tuple[int, dict[str, int]]:
+    """The shifts that count: the roll, less the bid that bought the turn and what the target
+    resisted away ("remove shifts from the ongoing action"), with the numbers for the log."""
+    check_shifts(shifts)
+    if not 0 <= resisted <= SHIFT_LIMIT:
+        raise ValueError(f"resisted shifts are 0 or more, not {resisted}")
+    bid = turn_of(work.conflict, actor).bid or 0
+    numbers = {"rolled": shifts}
+    if bid:
+        numbers["bid"] = bid
+    if resisted:
+        numbers["resisted"] = resisted
+    net = shifts - bid - resisted
+    numbers["shifts"] = net
+    return net, numbers
 
 
 def revert_defense(work: Work, holder: str) -> None:

@@ -62,10 +62,15 @@ def clear_boxes(track: StressTrack, boxes: list[int], shifts: int) -> StressTrac
     if unmarked:
         raise ValueError(f"box {unmarked[0]} of the {track.name} track is not marked")
     cost = recovery_cost(boxes)
-    if cost > shifts:
+    if boxes and cost > shifts:
         listed = ", ".join(str(b) for b in sorted(boxes))
-        raise ValueError(f"clearing box {listed} costs {cost} shifts; the roll gave {shifts}")
+        raise ValueError(f"clearing box {listed} costs {shifts_text(cost)}; the roll gave {shifts}")
     return track.model_copy(update={"marked": [b for b in track.marked if b not in boxes]})
+
+
+def shifts_text(n: int) -> str:
+    """ "1 shift", "2 shifts": the number as a GM reads it in a message."""
+    return f"{n} shift" if n in (1, -1) else f"{n} shifts"
 
 
 def best_recovery(track: StressTrack, shifts: int) -> list[int]:

@@ -17,6 +17,7 @@ from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.docks.play import PlayControls
 from tabletop.ui.files import FileHandler, recent_files
+from tabletop.ui.grid_menu import GridMenu
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.player import PlayerControls
 from tabletop.ui.recovery import Autosaver, discard, pending
@@ -81,6 +82,21 @@ class MainWindow(QMainWindow):
             self.docks[title] = dock
         for listing in (self.zone_list, self.token_list):
             listing.activated_object.connect(self.centre_on)
+        self._resolver_docks()
+
+    def _resolver_docks(self) -> None:
+        """The reserve and card resolvers: hidden until the GM runs such a conflict."""
+        from tabletop.ui.docks.cards_pane import CardsPane
+        from tabletop.ui.docks.reserve_pane import ReservePane
+
+        for title, widget in (("Reserve", ReservePane(self.document)), ("Cards", CardsPane(self.document))):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(title)
+            dock.setWidget(widget)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            self.tabifyDockWidget(self.docks["Inspector"], dock)
+            dock.hide()
+            self.docks[title] = dock
 
     def _actions(self) -> None:
         stack = self.document.undo_stack
@@ -129,6 +145,8 @@ class MainWindow(QMainWindow):
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         self.map_menu = MapMenu(self)
+        self.grid_menu = GridMenu(self)
+        view.addAction(self.grid_menu.dock.toggleViewAction())
         tools_menu = self.menuBar().addMenu("&Tools")
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}

@@ -210,7 +210,7 @@ def test_the_end_of_an_exchange_trims_the_grid_to_three_by_three(encounter):
 def test_any_run_of_turns_keeps_round_and_order(moves):
     map_ = creek()
     conflict = af.start(map_, ["kell", "mira", "raider", "archer"], {}, {"archer": 4}).conflict
-    acted: list[str] = []
+    acted = [conflict.turn]
     for move in moves:
         if move in ("out", "back") and conflict.turn is not None:
             archer = conflict.participant("archer").model_copy(update={"out": move == "out"})
@@ -220,10 +220,10 @@ def test_any_run_of_turns_keeps_round_and_order(moves):
         before = (conflict.exchange, conflict.round)
         conflict = af.next_turn(map_, conflict).conflict
         assert 1 <= conflict.round <= af.ROUNDS
+        if (conflict.exchange, conflict.round) != before:
+            acted = []
         if conflict.turn is not None:
             assert not conflict.participant(conflict.turn).out
-            if (conflict.exchange, conflict.round) != before:
-                acted = []
             assert conflict.turn not in acted, "nobody acts twice in a round"
             acted.append(conflict.turn)
 
@@ -243,3 +243,24 @@ def test_the_fend_parry_and_the_quip_retort_are_spent_one_at_a_time(encounter):
 def test_no_turn_after_the_encounter_ended(encounter):
     with pytest.raises(ValueError, match="has ended"):
         af.next_turn(encounter, encounter.conflict.model_copy(update={"ended": "ended"}))
+
+
+def _standing(map_, token_id, row, col):
+    token = map_.token(token_id).model_copy(update={"location": AreaLocation(grid="creek", row=row, col=col)})
+    return map_.model_copy(update={"tokens": [token if t.id == token_id else t for t in map_.tokens]})
+
+
+def test_slippery_mud_wants_a_balance_check_on_entering_and_on_each_turn(encounter):
+    map_ = _standing(encounter, "mira", 11, 11)
+    step = af.act(map_, encounter.conflict, "mira", "maneuver", to=(12, 12), facing=0)
+    assert "slippery ground entered: a balance check" in step.text and "beyond" not in step.text
+    map_ = applied(map_, step)
+    assert "slippery ground: a balance check" in af.begin_turn(map_, step.conflict).text
+    assert "slippery" not in af.begin_turn(encounter, encounter.conflict).text
+
+
+def test_leaving_an_opponents_overlap_wants_a_move_check(encounter):
+    map_ = _standing(encounter, "raider", 9, 2)  # in Mira's area
+    step = af.act(map_, encounter.conflict, "mira", "maneuver", to=(9, 3), facing=90)
+    assert "leaving an overlap: a move check" in step.text
+    assert "overlap" not in af.act(encounter, encounter.conflict, "mira", "maneuver", to=(9, 3), facing=90).text

@@ -144,7 +144,7 @@ def test_a_refused_concession_goes_on_and_cannot_be_accepted_after(warehouse: Ma
 
 def test_an_af_conflict_is_not_played_with_edgerunner_rules(warehouse: Map) -> None:
     af = _started(warehouse).model_copy(update={"system": "af"})
-    with pytest.raises(ValueError, match="not an Edgerunner one"):
+    with pytest.raises(ValueError, match="not an Edgerunner conflict"):
         er.claim(af, "gatto")
 
 

@@ -14,7 +14,7 @@ from tabletop.document.commands import play_step
 from tabletop.io import MapFileError, write_atomically
 from tabletop.rules.conflict_log import log_markdown
 from tabletop.ui.actions import say
-from tabletop.ui.dialogs.start_conflict import StartConflictDialog, start_step
+from tabletop.ui.dialogs.start_conflict import PLAYED, StartConflictDialog, start_step
 from tabletop.ui.docks.play import concession
 from tabletop.ui.docks.play.dock import PlayDock
 from tabletop.ui.player.banner import EDGES, EDGES_KEY, parse_edges
@@ -98,10 +98,11 @@ class PlayControls(QObject):
 
     def _enable(self) -> None:
         conflict = self.document.map.conflict
-        if (conflict is not None) and not self._was_running:
+        played = conflict is not None and conflict.system in PLAYED
+        if played and not self._was_running:
             self.dock.show()
             self.dock.raise_()
-        self._was_running = conflict is not None
+        self._was_running = played
         running = conflict is not None and not conflict.ended
         for act in self.step_actions.values():
             act.setEnabled(running)
