@@ -47,8 +47,13 @@ def fight(qtbot, tmp_path, monkeypatch):
     win.document.replace_map(map_, None)
     step = edgerunner.start(win.document.map, [t.id for t in map_.tokens])
     assert win.play.dock_widget.apply(step)
-    qtbot.wait(10)
-    _show(qtbot, win)  # with the dock beside the map, the canvas is still WIDTH x HEIGHT
+    for _ in range(3):  # with the dock beside the map the canvas is still WIDTH x HEIGHT (docks settle)
+        try:
+            _show(qtbot, win)
+            break
+        except AssertionError:
+            qtbot.wait(20)
+    _show(qtbot, win)
     view = _one_to_one(win)
     view.centerOn(win.scene.items_by_key[("token", "t0")].pos())
     frame(view)

@@ -9,6 +9,8 @@ from PySide6.QtCore import Qt
 from tabletop.samples import af_encounter, warehouse
 from tabletop.ui.dialogs.start_conflict import Setup
 
+REFLEXES_AF = {"kell": 3, "mira": 5, "raider": 2, "archer": 4}
+
 
 def _press(qtbot, window, key) -> None:
     qtbot.keyClick(window, key)
@@ -119,3 +121,24 @@ def test_a_concession_offered_and_accepted_ends_the_conflict(qtbot, window, monk
     assert not window.play.step_actions["next"].isEnabled()
     window.document.undo_stack.undo()
     assert window.document.map.conflict.ended is None
+
+
+def test_the_attack_helper_shows_range_flank_parry_and_defenses(qtbot, window):
+    window.document.replace_map(af_encounter(), None)
+    window.play.start_with(Setup("af", list(REFLEXES_AF), {}, REFLEXES_AF))
+    form = window.play.dock_widget.form
+    form.action.setCurrentText("attack")
+    window.document.select([("token", "kell")])  # the target picked on the map
+    assert form.target.currentData() == "kell"
+    # Mira at 9,2 shoots Kell at 7,3, who faces east: from behind his flank, so he cannot parry
+    helper = "range 2 areas · from behind the flank (-2 to contest) · no parry · dodge -2 · defenses: guard"
+    assert form.note.text() == helper
+    window.document.replace_map(warehouse(), None)
+    window.play.start_with(Setup("edgerunner", ["gatto", "hargan"], {}, {}))
+    dock = window.play.dock_widget
+    dock.turns.select_tokens(["gatto"])
+    dock.next_turn()
+    form.action.setCurrentText("attack")
+    form.target.setCurrentIndex(form.target.findData("hargan"))
+    form.shifts.setValue(3)
+    assert form.note.text().startswith("range 2 borders · 3 shifts leave 1")

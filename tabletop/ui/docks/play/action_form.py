@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
     QFormLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
@@ -17,7 +18,15 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.document import MapDocument
-from tabletop.ui.docks.play.actions import AF_ACTIONS, AF_SNAPS, EDGERUNNER_ACTIONS, FIELDS, Declared
+from tabletop.ui.docks.play.actions import (
+    AF_ACTIONS,
+    AF_SNAPS,
+    ATTACKING,
+    EDGERUNNER_ACTIONS,
+    FIELDS,
+    Declared,
+    attack_note,
+)
 
 SNAP = "snap: "
 
@@ -49,6 +58,9 @@ class ActionForm(QWidget):
         self.boxes.setPlaceholderText("box numbers, e.g. 1, 2")
         self.story.setPlaceholderText("a story detail for the log")
         self.do = QPushButton("Do it  (F9)")
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: #1a5276")
         self.rows = {
             "action": self.action,
             "target": self.target,
@@ -63,13 +75,15 @@ class ActionForm(QWidget):
             "helper": self.helper,
             "what": self.what,
             "succeeded": self.succeeded,
+            "note": self.note,
             "story": self.story,
         }
-        labels = {"on": "Aspect on", "zone": "To zone", "what": "Simple action", "succeeded": ""}
+        labels = {"on": "Aspect on", "zone": "To zone", "what": "Simple action", "succeeded": "", "note": "Helper"}
         for name, widget in self.rows.items():
             self.form.addRow(labels.get(name, name.capitalize()), widget)
         self.form.addRow(self.do)
         self._filled: dict[int, list] = {}
+        self._noted: tuple | None = None
         self._places_dirty = True
         document.edited.connect(self._places_changed)
         document.reset.connect(self._map_replaced)
@@ -80,6 +94,9 @@ class ActionForm(QWidget):
             combo.completer().setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.action.currentTextChanged.connect(self._show_fields)
         self.target.currentIndexChanged.connect(self._fill_tracks)
+        self.target.currentIndexChanged.connect(self._show_note)
+        self.shifts.valueChanged.connect(self._show_note)
+        document.selectionChanged.connect(self._picked_on_map)
         self.do.clicked.connect(self.submit)
         for line in (self.aspect, self.skill, self.boxes, self.what, self.story):
             line.returnPressed.connect(self.submit)  # Enter in a text field does it; F9 anywhere
@@ -145,12 +162,37 @@ class ActionForm(QWidget):
         token = self.document.get("token", self.target.currentData() or "")
         self._fill(self.track, [(s.name, s.name) for s in (token.stress if token else [])])
 
+    def _picked_on_map(self) -> None:
+        """A token picked on the map becomes the target (the actor stays whose turn it is)."""
+        tokens = [object_id for kind, object_id in self.document.selection if kind == "token"]
+        if len(tokens) == 1 and tokens[0] != self.actor and self.target.findData(tokens[0]) >= 0:
+            self.target.setCurrentIndex(self.target.findData(tokens[0]))
+
+    def _show_note(self) -> None:
+        conflict = self.document.map.conflict
+        action = self.action.currentText()
+        if conflict is None or (not self.note.isVisibleTo(self) and action not in ATTACKING):
+            return
+        target = self.target.currentData() or ""
+        get = self.document.get
+        key = (action, self.actor, target, self.shifts.value(), get("token", self.actor), get("token", target))
+        key += (conflict.participant(target) if target in {p.token for p in conflict.participants} else None,)
+        if key == self._noted:
+            return  # the same two tokens where they were: range and flank stand (10 ms on a 10k-zone map)
+        self._noted = key
+        graph = self.document.graph() if self.document.map.zones else None
+        self.note.setText(attack_note(self.document.map, conflict, self.actor, target, self.shifts.value(), graph))
+
     def _show_fields(self, action: str) -> None:
         wanted = FIELDS.get(action, set()) if self.system == "edgerunner" else {"target"}
         if self.system == "af" and action in ("second snap", "guard"):
             wanted = set()
+        if action in ATTACKING:
+            wanted = wanted | {"note"}
         for name, widget in self.rows.items():
             self.form.setRowVisible(widget, name in {"action", "story"} | wanted)
+        if action in ATTACKING:
+            self._show_note()
 
     def declaration(self) -> Declared:
         action = self.action.currentText().removeprefix(SNAP)

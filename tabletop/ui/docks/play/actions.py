@@ -109,3 +109,37 @@ def _af(map_: Map, conflict: Conflict, d: Declared) -> Step:
     if d.action in AF_SNAPS:
         return rules.snap(map_, conflict, d.actor, d.action, target=d.target, story=d.story)
     return rules.act(map_, conflict, d.actor, d.action, target=d.target, story=d.story)
+
+
+ATTACKING = {"attack", "defense", "move another"}
+"""The actions whose target stands somewhere on the map: the attack helper shows for them."""
+
+
+def attack_note(map_: Map, conflict: Conflict, actor: str, target: str, shifts: int, graph=None) -> str:
+    """The attack helper in words (rules/attack.py): range and the shifts left after it, cover
+    on the attack line, an attack from behind the target's flank, parry, and the defenses the
+    target still has this turn."""
+    from tabletop.rules.attack import attack_view, shifts_after_range
+
+    if not actor or not target or actor == target:
+        return ""
+    try:
+        view = attack_view(map_, conflict, actor, target, graph=graph)
+    except (KeyError, ValueError) as error:
+        return str(error.args[0]) if error.args else ""
+    if view.range is None:
+        return "; ".join(view.notes)
+    unit = view.unit[:-1] if view.range == 1 else view.unit
+    parts = [f"range {view.range} {unit}"]
+    if view.unit != "areas":
+        parts.append(f"{shifts} shifts leave {shifts_after_range(view, shifts)}")
+    if view.cover:
+        parts.append(f"cover {', '.join(view.cover)} ({view.cover_penalty:+d})")
+    if view.behind:
+        parts.append(f"from behind the flank ({view.contest_penalty:+d} to contest)")
+    parts.append("parry allowed" if view.parry else "no parry")
+    if view.dodge is not None and view.dodge:
+        parts.append(f"dodge {view.dodge:+d}")
+    if view.defenses:
+        parts.append("defenses: " + ", ".join(view.defenses))
+    return " · ".join(parts + view.notes)

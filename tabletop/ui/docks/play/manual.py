@@ -41,11 +41,18 @@ def spend_invoke(conflict: Conflict, owner: Token | Zone | Border | None, aspect
     return Step(after, text, **{kind: (changed,)})
 
 
-def aspects_in_play(map_: Map, conflict: Conflict) -> list[tuple[str, str, str, int]]:
+def aspects_in_play(map_: Map, conflict: Conflict, places: list | None = None) -> list[tuple[str, str, str, int]]:
     """The aspects a GM may invoke beyond the participants' own: the scene's, and those on
     zones and borders with free invokes left (a prepared map's many aspects stay on the map),
-    as (kind, id, aspect, free invokes); a 10k-zone map is one pass."""
+    as (kind, id, aspect, free invokes). `places` is placed_aspects(map_) when the caller
+    keeps it (a 10k-zone map takes 10 ms to walk)."""
     found = [("scene", "", a.name, a.free_invokes) for a in conflict.scene_aspects]
+    return found + (placed_aspects(map_) if places is None else places)
+
+
+def placed_aspects(map_: Map) -> list[tuple[str, str, str, int]]:
+    """The zones' and borders' aspects with free invokes left, in map order."""
+    found = []
     for kind, objects in (("zone", map_.zones), ("border", map_.borders)):
         placed = [(obj.id, a) for obj in objects if obj.aspects for a in obj.aspects]
         found += [(kind, object_id, a.name, a.free_invokes) for object_id, a in placed if a.free_invokes]

@@ -8,6 +8,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -54,6 +55,7 @@ class ParticipantSheet(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.title = QLabel()
         self.title.setStyleSheet("font-weight: bold")
+        self.title.setWordWrap(True)
         layout.addWidget(self.title)
         self.form = QFormLayout()
         layout.addLayout(self.form)
@@ -73,11 +75,16 @@ class ParticipantSheet(QWidget):
         layout.addWidget(self.facing_row)
         self.in_play_title = QLabel("Aspects on the scene, zones and borders")
         self.in_play_title.setStyleSheet("font-weight: bold")
+        self.in_play_title.setWordWrap(True)
         layout.addWidget(self.in_play_title)
         self.in_play = QFormLayout()
         layout.addLayout(self.in_play)
         self.in_play_invokes: dict[tuple[str, str, str], QPushButton] = {}
         self._in_play: list | None = None
+        self._places: list | None = None
+        """The zones' and borders' aspects, walked again only when a zone or border changes."""
+        document.edited.connect(self._place_edited)
+        document.reset.connect(self._map_replaced)
         layout.addStretch(1)
 
     def show_token(self, token_id: str | None) -> None:
@@ -94,7 +101,9 @@ class ParticipantSheet(QWidget):
     def _refresh_in_play(self) -> None:
         """The scene's, zones' and borders' aspects, each with its free invokes to spend."""
         conflict = self.document.map.conflict
-        found = manual.aspects_in_play(self.document.map, conflict) if conflict is not None else []
+        if self._places is None and conflict is not None:
+            self._places = manual.placed_aspects(self.document.map)
+        found = manual.aspects_in_play(self.document.map, conflict, self._places) if conflict is not None else []
         if found == self._in_play:
             return
         self._in_play = found
@@ -107,13 +116,22 @@ class ParticipantSheet(QWidget):
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
-            line.addWidget(QLabel(f"{name}  ({free} free)"), 1)
+            label = QLabel(f"{name}  ({free} free)")
+            label.setWordWrap(True)
+            line.addWidget(label, 1)
             spend = QPushButton("Invoke")
             spend.setEnabled(free > 0)
             spend.clicked.connect(lambda _c=False, k=kind, i=object_id, n=name: self._spend_in_play(k, i, n))
             line.addWidget(spend)
             self.in_play_invokes[(kind, object_id, name)] = spend
             self.in_play.addRow(where, row)
+
+    def _place_edited(self, change) -> None:
+        if change.kind in ("zone", "border"):
+            self._places = None
+
+    def _map_replaced(self) -> None:
+        self._places = None
 
     def _spend_in_play(self, kind: str, object_id: str, aspect: str) -> None:
         conflict = self.document.map.conflict
@@ -147,13 +165,13 @@ class ParticipantSheet(QWidget):
         for aspect in token.aspects:
             self.form.addRow("Aspect", self._aspect(aspect))
         states = QWidget()
-        row = QHBoxLayout(states)
-        row.setContentsMargins(0, 0, 0, 0)
-        for state in TOKEN_STATES:
+        grid = QGridLayout(states)  # three to a row: the dock stays narrow beside the map
+        grid.setContentsMargins(0, 0, 0, 0)
+        for at, state in enumerate(TOKEN_STATES):
             box = QCheckBox(state)
             box.setChecked(state in token.states)
             box.toggled.connect(lambda on, s=state: self._emit(manual.set_state, s, on))
-            row.addWidget(box)
+            grid.addWidget(box, at // 3, at % 3)
             self.states[state] = box
         self.form.addRow("States", states)
         self._update(token)
@@ -198,6 +216,7 @@ class ParticipantSheet(QWidget):
         row = QHBoxLayout(holder)
         row.setContentsMargins(0, 0, 0, 0)
         self.aspect_labels[aspect.name] = QLabel(_aspect_text(aspect))
+        self.aspect_labels[aspect.name].setWordWrap(True)
         row.addWidget(self.aspect_labels[aspect.name], 1)
         spend = QPushButton("Invoke")
         spend.setEnabled(aspect.free_invokes > 0)
