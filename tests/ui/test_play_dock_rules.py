@@ -142,3 +142,14 @@ def test_the_attack_helper_shows_range_flank_parry_and_defenses(qtbot, window):
     form.target.setCurrentIndex(form.target.findData("hargan"))
     form.shifts.setValue(3)
     assert form.note.text().startswith("range 2 borders · 3 shifts leave 1")
+
+
+def test_an_af_facing_picked_on_the_sheet_is_logged(qtbot, window):
+    window.document.replace_map(af_encounter(), None)
+    window.play.start_with(Setup("af", list(REFLEXES_AF), {}, REFLEXES_AF))
+    sheet = window.play.dock_widget.sheet
+    assert sheet.token_id == "mira"
+    sheet.facing.setValue(180)
+    assert window.document.get("token", "mira").facing == 180.0
+    entry = window.document.map.conflict.log[-1]
+    assert (entry.actor, entry.action, entry.numbers) == ("mira", "face", {"facing": 180})

@@ -238,5 +238,11 @@ class ParticipantSheet(QWidget):
 
     def _face(self, degrees: int) -> None:
         token, conflict = self.token(), self.document.map.conflict
-        if token is not None and conflict is not None and round(token.facing) % 360 != degrees % 360:
-            self.stepped.emit(manual.set_facing(conflict, token, float(degrees % 360)))
+        if token is None or conflict is None or round(token.facing) % 360 == degrees % 360:
+            return
+        if conflict.system == "af":  # "after you are finished with your maneuver or hustle you need to pick a facing"
+            from tabletop.rules import af
+
+            self.stepped.emit(af.face(self.document.map, conflict, token.id, float(degrees % 360)))
+            return
+        self.stepped.emit(manual.set_facing(conflict, token, float(degrees % 360)))
