@@ -153,3 +153,20 @@ def test_an_af_facing_picked_on_the_sheet_is_logged(qtbot, window):
     assert window.document.get("token", "mira").facing == 180.0
     entry = window.document.map.conflict.log[-1]
     assert (entry.actor, entry.action, entry.numbers) == ("mira", "face", {"facing": 180})
+
+
+def test_autosave_and_recovery_keep_a_conflict_in_progress(qtbot, window):
+    from tabletop.io import load_map
+
+    window.document.replace_map(warehouse(), None)
+    window.play.start_with(Setup("edgerunner", ["gatto", "hargan"], {}, {}))
+    dock = window.play.dock_widget
+    dock.turns.select_tokens(["gatto"])
+    dock.next_turn()
+    assert window.autosaver.tick()
+    kept = load_map(window.autosaver.map_file)  # what Recover opens after a crash
+    assert kept.conflict == window.document.map.conflict
+    window.play.dock.hide()
+    window.document.replace_map(kept, None)
+    assert window.play.dock.isVisible()
+    assert dock.header.text() == "Edgerunner conflict · Exchange 1 · Gatto's turn"

@@ -77,7 +77,7 @@ class PlayControls(QObject):
             quit_ = file_menu.actions()[-1]
             file_menu.insertAction(quit_, self.export_action)
         self.document.conflictChanged.connect(self._enable)
-        self.document.reset.connect(self._enable)
+        self.document.reset.connect(self._opened)
         self._enable()
 
     def _edges_changed(self) -> None:
@@ -95,6 +95,11 @@ class PlayControls(QObject):
         act.triggered.connect(lambda _checked=False: slot())
         self.window.addAction(act)  # the keys work wherever the focus is in the map window
         return act
+
+    def _opened(self) -> None:
+        """Another map (opened, recovered): mid-conflict, the dock shows whatever it showed before."""
+        self._was_running = False
+        self._enable()
 
     def _enable(self) -> None:
         conflict = self.document.map.conflict
