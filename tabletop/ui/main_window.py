@@ -22,8 +22,10 @@ from tabletop.ui.recovery import Autosaver, discard, pending
 from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.tools.connect import BorderTool, join_touching_zones
 from tabletop.ui.tools.draw import NodeTool, PolygonTool
+from tabletop.ui.tools.grid import GridTool
 from tabletop.ui.tools.place import TokenTool
 from tabletop.ui.tools.reach import ReachSettings
+from tabletop.ui.tools.segment import SegmentTool
 from tabletop.ui.tools.select import SelectTool
 from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
@@ -43,10 +45,11 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(self.document)
         self.tools = {
             cls.shortcut: cls(self.document, self.scene, self.view)
-            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool)
+            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool, GridTool)
         }
         self.tools["S"] = SelectTool(self.document, self.scene, self.view, self.reach_settings)
         self._docks()
+        self.tools["A"] = SegmentTool(self.document, self.scene, self.view, self.inspector.segment_page.choice)
         self._actions()
         self._status()
         self.badge_tips = BadgeTips(self.view)
@@ -131,7 +134,8 @@ class MainWindow(QMainWindow):
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         icons = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex"}
-        for key in ("S", "P", "N", "B", "T", "V"):
+        icons |= {"G": "grid", "A": "segment"}
+        for key in ("S", "P", "N", "B", "T", "V", "G", "A"):
             tool = self.tools[key]
             act = action(self, tool.name, lambda k=key: self.set_tool(k), key, icons[key], tool.status)
             act.setCheckable(True)
