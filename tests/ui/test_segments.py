@@ -150,3 +150,26 @@ def test_painting_off_the_grid_does_nothing(qtbot, window):
     _grid(window)
     drag(qtbot, window, (-100, -100), (-50, -50))
     assert all(t.segments == [] for t in window.document.get(Kind.GRID, "creek").tiles)
+
+
+def test_the_legend_on_the_map_follows_the_ground_and_its_toggle_is_remembered(qtbot, window, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from tabletop.ui.main_window import MainWindow
+
+    _grid(window)
+    legend = window.legend
+    assert not legend.isVisible(), "hidden until the GM asks for it"
+    window.legend_action.trigger()
+    assert legend.isVisible() and legend.entries == []
+    _paint(qtbot, window, (0, 0), (1, 1))
+    window.inspector.segment_page.boxes["cover"].setChecked(True)
+    assert legend.entries == ["cover"]
+    grid = window.document.get(Kind.GRID, "creek")
+    assert legend.sceneBoundingRect().top() >= grid.origin[1] + 15 * grid.area_size, "under the grid, not over it"
+    window.document.undo_stack.undo()
+    assert legend.entries == []
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    again = MainWindow(settings=settings)
+    qtbot.addWidget(again)
+    assert again.legend_action.isChecked() and again.legend.isVisible()
