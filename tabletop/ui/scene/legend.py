@@ -24,6 +24,7 @@ class LegendItem(QGraphicsItem):
         self.entries: list[str] = []
         self.corner = (0.0, 0.0)
         self.row = 40.0
+        self.width = 600.0
         self._bounds = QRectF()
         self.setZValue(2.5)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -32,16 +33,21 @@ class LegendItem(QGraphicsItem):
         self.refresh()
 
     def refresh(self) -> None:
-        """Under the lowest grid, at the left of the leftmost, one area tall a row."""
+        """In the room the map keeps under its grids: under the lowest, from the left of the
+        leftmost, as wide as they are, its lines a little less than an area tall."""
         grids = self.document.map.grids
         self.entries = legend_entries(self.document.map)
         rects = [grid_rect(grid) for grid in grids]
         bounds = QRectF()
         if self.entries and rects:
-            self.row = max(grid.area_size for grid in grids)
-            self.corner = (min(x for x, _, _, _ in rects), max(y + h for _, y, _, h in rects) + self.row * 0.5)
-            width, height = legend_size(None, self.entries, self.row)
-            bounds = QRectF(self.corner[0], self.corner[1], width * 1.2, height).adjusted(-4, -4, 4, 4)
+            area = max(grid.area_size for grid in grids)
+            self.row = area * 0.7
+            left = min(x for x, _, _, _ in rects)
+            self.width = max(x + w for x, _, w, _ in rects) - left
+            self.corner = (left, max(y + h for _, y, _, h in rects) + area * 0.25)
+            width, height = legend_size(None, self.entries, self.row, self.width)
+            # the guess wraps no later than the painting does: as tall, and never wider than the grids and a line
+            bounds = QRectF(*self.corner, max(width, self.width) + self.row * 4, height).adjusted(-4, -4, 4, 4)
         self.prepareGeometryChange()
         self._bounds = bounds
         self.update()
@@ -55,4 +61,4 @@ class LegendItem(QGraphicsItem):
     def paint(self, painter: QPainter, option, widget=None) -> None:
         if self.entries:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            paint_legend(painter, self.entries, *self.corner, self.row, self.style)
+            paint_legend(painter, self.entries, *self.corner, self.row, self.width, self.style)
