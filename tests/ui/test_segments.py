@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 
+from tabletop.io import map_from_bytes, map_to_text
 from tabletop.model import EncounterGrid, Tile
 from tabletop.model.kinds import Kind
 from tests.ui.conftest import at, drag
@@ -131,6 +132,8 @@ def test_the_inspector_sets_name_properties_and_altitude_one_step_each(qtbot, wi
     stack.redo()
     stack.redo()
     assert _segments(window)[0].altitude == 3
+    saved = map_to_text(window.document.map)
+    assert map_from_bytes(saved.encode(), "creek.tabletop") == window.document.map, "the loader takes what was painted"
 
 
 def test_delete_removes_the_chosen_segment_and_escape_lets_it_go(qtbot, window):

@@ -92,11 +92,13 @@ class GridTool(Tool):
         return True
 
     def delete(self) -> bool:
-        """Delete removes the selected grids with the tokens standing on them."""
+        """Delete removes the selected grids with the tokens standing on them (not the zones
+        also selected: this tool's Delete is about grids)."""
         grids = [key for key in self.document.selection if key[0] is Kind.GRID]
         command = remove(self.document, grids)
-        if command is not None:
-            self.document.undo_stack.push(command)
+        if command is None:
+            return False  # no grid chosen: Delete removes the selection as usual
+        self.document.undo_stack.push(command)
         return True
 
     def key(self, event: QKeyEvent) -> bool:
