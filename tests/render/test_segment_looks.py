@@ -10,6 +10,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter
 
 from tabletop.model import EncounterGrid, Map, Segment, Tile
+from tabletop.render import grid_paint
 from tabletop.render.export import image_size, render_image
 from tabletop.render.grid_paint import PROPERTY_ORDER, paint_grid, paint_ground
 from tabletop.render.legend import legend_entries
@@ -116,3 +117,18 @@ def test_an_export_shows_the_legend_only_when_asked(qapp, monkeypatch):
     assert image.height() > plain.height(), "the legend has room of its own under the map"
     for drawn in texts:
         assert QRectF(0, 0, image.width(), image.height()).contains(drawn.box), f"'{drawn.text}' is cut off"
+
+
+@pytest.mark.parametrize("scale", [2.0, 0.12, 9.0], ids=["stamped", "small: drawn", "large: drawn"])
+def test_a_look_lands_on_its_own_areas_at_every_zoom(qapp, scale):
+    """On a raster picture most zooms stamp textures from a cache; the others draw them: either
+    way each area shows its own property's look and no other area does."""
+    grid_paint._stamps.clear()
+    image, grid = _grid_picture(Segment(areas=[(2, 2), (2, 3)], properties=["water"]), scale)
+    assert bool(grid_paint._stamps) == (scale == 2.0), "stamped only at a zoom with a sensible stamp size"
+    blue = [
+        image.pixelColor(round((grid.area_size * (c + 0.5)) * scale), round((grid.area_size * 2.5) * scale))
+        for c in range(5)
+    ]
+    wet = [colour.blue() - colour.red() > 40 for colour in blue]
+    assert wet == [False, False, True, True, False]
