@@ -142,7 +142,9 @@ def test_delete_removes_the_chosen_segment_and_escape_lets_it_go(qtbot, window):
     _paint(qtbot, window, (2, 2), (2, 2), Qt.KeyboardModifier.ShiftModifier)
     qtbot.keyClick(window.view, Qt.Key.Key_Delete)
     assert [s.areas for s in _segments(window)] == [[(0, 0)]]
-    assert window.document.get(Kind.GRID, "creek") is not None, "the grid stays"
+    qtbot.keyClick(window.view, Qt.Key.Key_Delete)
+    assert window.document.get(Kind.GRID, "creek") is not None, "a second Delete does not take the grid"
+    assert [s.areas for s in _segments(window)] == [[(0, 0)]]
     _paint(qtbot, window, (0, 0), (0, 0))
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert window.tools["A"].choice.key is None

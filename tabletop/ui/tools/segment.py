@@ -248,10 +248,12 @@ class SegmentTool(Tool):
             self.document.undo_stack.push(command)
 
     def delete(self) -> bool:
-        """Delete removes the chosen segment; with none chosen, the selection goes as usual."""
+        """Delete removes the chosen segment, never the grid: pressed once too often, it must not
+        take the grid and its tokens (the Grid and Select tools remove grids)."""
         found = self.chosen()
         if found is None:
-            return False
+            self.say("No segment chosen: click a segment to choose it, then Delete removes it")
+            return True
         key, segment = found
         self._push(edit_segment(self.document, key, None, f"Remove {segment_label(segment, key.index)}"))
         self.choice.set(None)
