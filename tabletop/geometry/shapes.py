@@ -131,19 +131,25 @@ def token_step(names: list[str], name_scale: float = 1.0) -> float:
 
 AREA_STEP = TOKEN_RADIUS * 2.3
 """How far apart the centres of tokens sharing an area stand: their discs never touch."""
+AREA_ZIGZAG = TOKEN_RADIUS * 0.9
+"""Neighbours in an area stand this much above and below its middle, in turn: each name,
+drawn under its token, then sits clear of the next name (a name is about 20 units tall)."""
+AREA_ROW = 2 * AREA_ZIGZAG + TOKEN_RADIUS * 2.6
+"""Between rows of tokens in a crowded area: a disc and a name under it."""
 
 
 def area_spots(n: int) -> list[Point]:
     """Offsets from an area's centre for n tokens sharing it (an overlap, in the AF text's
-    word): side by side in a block of rows about as wide as tall, so each one is seen and
-    the group stays over its area instead of running along the grid's row."""
-    per_row = max(1, math.ceil(math.sqrt(n)))
-    rows = math.ceil(n / per_row)
+    word): side by side in rows of up to three, zigzagging up and down, so every token and
+    every name is seen while the group stays centred on its area."""
+    per_row = min(n, 3)
+    rows = math.ceil(n / per_row) if n else 0
     spots: list[Point] = []
     for k in range(n):
         row, col = divmod(k, per_row)
         in_row = min(per_row, n - row * per_row)
-        spots.append(((col - (in_row - 1) / 2) * AREA_STEP, (row - (rows - 1) / 2) * AREA_STEP))
+        zig = 0.0 if in_row == 1 else (AREA_ZIGZAG if col % 2 else -AREA_ZIGZAG)
+        spots.append(((col - (in_row - 1) / 2) * AREA_STEP, (row - (rows - 1) / 2) * AREA_ROW + zig))
     return spots
 
 
