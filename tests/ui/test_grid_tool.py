@@ -131,3 +131,13 @@ def test_names_of_tokens_sharing_an_area_keep_clear_of_each_other():
                 assert apart, f"with {n} tokens in one area, names {i} and {j} overlap"
         assert all(abs(x) <= 2 * 40 and abs(y) <= 40 for x, y in spots), "the group stays about its area"
     assert area_spots(1) == [(0.0, 0.0)], "a token alone stands in the middle of its area"
+
+
+def test_g_and_a_choose_the_grid_and_segment_tools_on_the_canvas(qtbot, window):
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_G)
+    assert window.view.tool is window.tools["G"] and window.tool_actions["G"].isChecked()
+    qtbot.keyClick(window.view, Qt.Key.Key_A)
+    assert window.view.tool is window.tools["A"]
+    keys = [act.shortcut().toString() for act in window.findChildren(type(window.tool_actions["G"]))]
+    assert keys.count("G") == 1 and keys.count("A") == 1, "no other action answers to G or A"
