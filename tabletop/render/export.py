@@ -19,6 +19,7 @@ from PySide6.QtSvg import QSvgGenerator
 
 from tabletop.io import MapFileError, write_atomically
 from tabletop.model import Map
+from tabletop.render import legend as legends
 from tabletop.render.background import bounds_with_background
 from tabletop.render.paint import paint_map
 from tabletop.render.style import MapStyle
@@ -48,8 +49,16 @@ def ensure_gui_app() -> QGuiApplication:
     return app
 
 
-def _paint(painter: QPainter, map_: Map, width: float, height: float, base_dir: Folder = None) -> None:
-    x, y, w, h = bounds_with_background(map_, base_dir)
+def _bounds(map_: Map, base_dir: Folder, legend: bool) -> tuple[float, float, float, float]:
+    """What the picture shows: the map and its background, and room for the legend under them."""
+    bounds = bounds_with_background(map_, base_dir)
+    return legends.with_legend(map_, bounds) if legend else bounds
+
+
+def _paint(
+    painter: QPainter, map_: Map, width: float, height: float, base_dir: Folder = None, legend: bool = False
+) -> None:
+    x, y, w, h = _bounds(map_, base_dir, legend)
     scale = min(width / w, height / h)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -58,11 +67,13 @@ def _paint(painter: QPainter, map_: Map, width: float, height: float, base_dir: 
     painter.scale(scale, scale)
     painter.translate(-x, -y)
     paint_map(painter, map_, style, base_dir=base_dir)
+    if legend:
+        legends.paint_map_legend(painter, map_, bounds_with_background(map_, base_dir), style)
 
 
-def image_size(map_: Map, width: int, base_dir: Folder = None) -> QSize:
+def image_size(map_: Map, width: int, base_dir: Folder = None, legend: bool = False) -> QSize:
     """The picture's size in pixels for a width; PictureTooLarge past the caps."""
-    _, _, w, h = bounds_with_background(map_, base_dir)
+    _, _, w, h = _bounds(map_, base_dir, legend)
     height = max(1, round(width * h / w))
     if height > MAX_SIDE or width * height > MAX_PIXELS:
         raise PictureTooLarge(
@@ -84,18 +95,20 @@ def _painting(device: QPaintDevice) -> Iterator[QPainter]:
         painter.end()
 
 
-def render_image(map_: Map, width: int = DEFAULT_WIDTH, base_dir: Folder = None) -> QImage:
+def render_image(map_: Map, width: int = DEFAULT_WIDTH, base_dir: Folder = None, legend: bool = False) -> QImage:
     ensure_gui_app()
-    size = image_size(map_, width, base_dir)
+    size = image_size(map_, width, base_dir, legend)
     image = QImage(size, QImage.Format.Format_RGB32)  # opaque paper: no alpha to encode
     with _painting(image) as painter:
-        _paint(painter, map_, size.width(), size.height(), base_dir)
+        _paint(painter, map_, size.width(), size.height(), base_dir, legend)
     return image
 
 
-def export_map(map_: Map, out: str | os.PathLike[str], width: int = DEFAULT_WIDTH, base_dir: Folder = None) -> None:
+def export_map(
+    map_: Map, out: str | os.PathLike[str], width: int = DEFAULT_WIDTH, base_dir: Folder = None, legend: bool = False
+) -> None:
     """Write the map as PNG, SVG or PDF; `base_dir`, the map file's folder, finds its
-    background picture."""
+    background picture; `legend` adds the grids' legend under the map."""
     out = Path(out)
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
@@ -104,7 +117,7 @@ def export_map(map_: Map, out: str | os.PathLike[str], width: int = DEFAULT_WIDT
         raise MapFileError(out, f"width {width} is out of range ({MIN_SIDE} to {MAX_SIDE} pixels)")
     ensure_gui_app()
     try:
-        data = {".png": png_bytes, ".svg": svg_bytes, ".pdf": pdf_bytes}[suffix](map_, width, base_dir)
+        data = {".png": png_bytes, ".svg": svg_bytes, ".pdf": pdf_bytes}[suffix](map_, width, base_dir, legend)
     except PictureTooLarge as error:
         raise MapFileError(out, f"could not be exported: {error}") from None
     except OSError as error:
@@ -124,8 +137,8 @@ def _buffer() -> tuple[QByteArray, QBuffer]:
     return data, buffer
 
 
-def png_bytes(map_: Map, width: int, base_dir: Folder = None) -> bytes:
-    image = render_image(map_, width, base_dir)
+def png_bytes(map_: Map, width: int, base_dir: Folder = None, legend: bool = False) -> bytes:
+    image = render_image(map_, width, base_dir, legend)
     data, buffer = _buffer()
     if not image.save(buffer, "PNG", PNG_QUALITY) or data.isEmpty():
         raise OSError("the PNG writer failed")
@@ -133,8 +146,8 @@ def png_bytes(map_: Map, width: int, base_dir: Folder = None) -> bytes:
     return bytes(data.data())
 
 
-def svg_bytes(map_: Map, width: int, base_dir: Folder = None) -> bytes:
-    size = image_size(map_, width, base_dir)
+def svg_bytes(map_: Map, width: int, base_dir: Folder = None, legend: bool = False) -> bytes:
+    size = image_size(map_, width, base_dir, legend)
     data, buffer = _buffer()
     generator = QSvgGenerator()
     generator.setOutputDevice(buffer)
@@ -142,7 +155,7 @@ def svg_bytes(map_: Map, width: int, base_dir: Folder = None) -> bytes:
     generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
     generator.setTitle(map_.title or "Tabletop map")
     with _painting(generator) as painter:
-        _paint(painter, map_, size.width(), size.height(), base_dir)
+        _paint(painter, map_, size.width(), size.height(), base_dir, legend)
     buffer.close()
     result = bytes(data.data())
     try:
@@ -152,8 +165,8 @@ def svg_bytes(map_: Map, width: int, base_dir: Folder = None) -> bytes:
     return result
 
 
-def pdf_bytes(map_: Map, width: int, base_dir: Folder = None) -> bytes:
-    size = image_size(map_, width, base_dir)
+def pdf_bytes(map_: Map, width: int, base_dir: Folder = None, legend: bool = False) -> bytes:
+    size = image_size(map_, width, base_dir, legend)
     data, buffer = _buffer()
     writer = QPdfWriter(buffer)
     writer.setResolution(150)
@@ -164,7 +177,7 @@ def pdf_bytes(map_: Map, width: int, base_dir: Folder = None) -> bytes:
     writer.setTitle(map_.title or "Tabletop map")
     with _painting(writer) as painter:
         area = painter.viewport()
-        _paint(painter, map_, area.width(), area.height(), base_dir)
+        _paint(painter, map_, area.width(), area.height(), base_dir, legend)
     del writer  # the PDF is finished when its writer goes
     buffer.close()
     result = bytes(data.data())

@@ -21,10 +21,13 @@ from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.player import PlayerControls
 from tabletop.ui.recovery import Autosaver, discard, pending
 from tabletop.ui.scene.editor_scene import EditorScene
+from tabletop.ui.scene.legend import LEGEND_KEY, LegendItem
 from tabletop.ui.tools.connect import BorderTool, join_touching_zones
 from tabletop.ui.tools.draw import NodeTool, PolygonTool
+from tabletop.ui.tools.grid import GridTool
 from tabletop.ui.tools.place import TokenTool
 from tabletop.ui.tools.reach import ReachSettings
+from tabletop.ui.tools.segment import SegmentTool
 from tabletop.ui.tools.select import SelectTool
 from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
@@ -44,10 +47,11 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(self.document, stamp=self.files.source_stamp)
         self.tools = {
             cls.shortcut: cls(self.document, self.scene, self.view)
-            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool)
+            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool, GridTool)
         }
         self.tools["S"] = SelectTool(self.document, self.scene, self.view, self.reach_settings)
         self._docks()
+        self.tools["A"] = SegmentTool(self.document, self.scene, self.view, self.inspector.segment_page.choice)
         self._actions()
         self._status()
         self.badge_tips = BadgeTips(self.view)
@@ -138,7 +142,13 @@ class MainWindow(QMainWindow):
         fit = action(self, "&Fit Map", self.view.fit_map, "Ctrl+0", "fit")
         zoom_in = action(self, "Zoom &In", lambda: self.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn, "zoom-in")
         zoom_out = action(self, "Zoom &Out", lambda: self.view.zoom(0.8), QKeySequence.StandardKey.ZoomOut, "zoom-out")
-        for act in (fit, zoom_in, zoom_out):
+        self.legend = LegendItem(self.document, self.scene.style)  # the grids' legend, under them
+        self.scene.addItem(self.legend)
+        self.legend_action = action(self, "Show &Legend", self._show_legend, tip="The grids' ground and its look")
+        self.legend_action.setCheckable(True)
+        self.legend_action.setChecked(bool(self.settings.value(LEGEND_KEY, False, type=bool)))
+        self.legend.setVisible(self.legend_action.isChecked())
+        for act in (fit, zoom_in, zoom_out, self.legend_action):
             view.addAction(act)
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
@@ -149,7 +159,8 @@ class MainWindow(QMainWindow):
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         icons = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex"}
-        for key in ("S", "P", "N", "B", "T", "V"):
+        icons |= {"G": "grid", "A": "segment"}
+        for key in ("S", "P", "N", "B", "T", "V", "G", "A"):
             tool = self.tools[key]
             act = action(self, tool.name, lambda k=key: self.set_tool(k), key, icons[key], tool.status)
             act.setCheckable(True)
@@ -218,6 +229,11 @@ class MainWindow(QMainWindow):
         self.tool_actions[key].setChecked(True)
         self.tool_hint.setText(tool.status)
 
+    def _show_legend(self) -> None:
+        shown = self.legend_action.isChecked()
+        self.legend.setVisible(shown)
+        self.settings.setValue(LEGEND_KEY, shown)
+
     def _hovered(self, pos: QPointF) -> None:
         self._hover_at = QPointF(pos)
         text = f"{pos.x():.0f}, {pos.y():.0f}"
@@ -284,7 +300,7 @@ class MainWindow(QMainWindow):
             return
         try:
             folder = self.document.path.parent if self.document.path else None
-            export_map(self.document.map, path, width, base_dir=folder)
+            export_map(self.document.map, path, width, base_dir=folder, legend=self.legend_action.isChecked())
         except MapFileError as error:
             QMessageBox.warning(self, "Could not export", str(error))
             return
