@@ -126,7 +126,7 @@ def token_shown(token: Token, find_zone: FindZone, find_grid: FindGrid | None = 
 
 def on_players_side(token: Token, players_side: str | None) -> bool:
     """A token the players play: of the side the GM named as theirs (a neutral token never is)."""
-    return known_side(players_side) and token.side == players_side
+    return bool(players_side) and known_side(players_side) and token.side == players_side
 
 
 def players_grid(grid: EncounterGrid, fog: Fog = LIVE) -> EncounterGrid:

@@ -18,12 +18,14 @@ from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.files import FileHandler, recent_files
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.player import PlayerControls
+from tabletop.ui.player.fog import FogControls
 from tabletop.ui.recovery import Autosaver, discard, pending
 from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.tools.connect import BorderTool, join_touching_zones
 from tabletop.ui.tools.draw import NodeTool, PolygonTool
 from tabletop.ui.tools.place import TokenTool
 from tabletop.ui.tools.reach import ReachSettings
+from tabletop.ui.tools.reveal import RevealTool
 from tabletop.ui.tools.select import SelectTool
 from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
@@ -43,7 +45,7 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(self.document)
         self.tools = {
             cls.shortcut: cls(self.document, self.scene, self.view)
-            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool)
+            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool, RevealTool)
         }
         self.tools["S"] = SelectTool(self.document, self.scene, self.view, self.reach_settings)
         self._docks()
@@ -52,6 +54,7 @@ class MainWindow(QMainWindow):
         self.badge_tips = BadgeTips(self.view)
         self.view_modes = ViewModes(self)
         self.players = PlayerControls(self)
+        self.fog = FogControls(self)
         self.set_tool("S")
         self.document.undo_stack.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)
@@ -130,8 +133,8 @@ class MainWindow(QMainWindow):
         tools_menu = self.menuBar().addMenu("&Tools")
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
-        icons = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex"}
-        for key in ("S", "P", "N", "B", "T", "V"):
+        icons = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex", "R": "reveal"}
+        for key in ("S", "P", "N", "B", "T", "V", "R"):
             tool = self.tools[key]
             act = action(self, tool.name, lambda k=key: self.set_tool(k), key, icons[key], tool.status)
             act.setCheckable(True)

@@ -83,6 +83,9 @@ class PlayerControls(QObject):
         player.closed.connect(self._closed)
         player.set_blackout(self.blackout_action.isChecked())
         player.view.rotation = self.rotation
+        fog = getattr(self.gm, "fog", None)
+        if fog is not None and fog.held is not None:  # staged changes stay the GM's until sent
+            player.scene.set_fog(fog.held)
         self.player = player
         self.settings.setValue(OPEN_KEY, True)
         player.view.viewChanged.connect(self._outline_moved)
