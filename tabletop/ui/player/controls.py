@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from tabletop.ui.player.outline import PlayerOutline
+from tabletop.ui.player.reach import PlayersReach
 from tabletop.ui.player.screens import place_full_screen, players_screen, screen_names
 from tabletop.ui.player.window import PlayerWindow
 
@@ -30,6 +31,7 @@ class PlayerControls(QObject):
         self.gm = window
         self.settings = window.settings
         self.player: PlayerWindow | None = None
+        self.reach: PlayersReach | None = None
         self._last_gm_rect = QRectF()
         self._gm_closing = False
         self.outline = PlayerOutline()
@@ -87,6 +89,7 @@ class PlayerControls(QObject):
         if fog is not None and fog.held is not None:  # staged changes stay the GM's until sent
             player.scene.set_fog(fog.held)
         self.player = player
+        self.reach = PlayersReach(self.gm.scene.overlay, player.scene)
         self.settings.setValue(OPEN_KEY, True)
         player.view.viewChanged.connect(self._outline_moved)
         if self.outline.scene() is None:
@@ -108,6 +111,9 @@ class PlayerControls(QObject):
 
     def _closed(self) -> None:
         player, self.player = self.player, None
+        if self.reach is not None:
+            self.reach.detach()
+            self.reach = None
         if self.outline.scene() is not None:
             self.outline.scene().removeItem(self.outline)
         self._drag = None
