@@ -19,6 +19,7 @@ from tabletop.ui.files import FileHandler, recent_files
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.player import PlayerControls
 from tabletop.ui.player.fog import FogControls
+from tabletop.ui.player.scale import ScaleControls
 from tabletop.ui.recovery import Autosaver, discard, pending
 from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.tools.connect import BorderTool, join_touching_zones
@@ -55,6 +56,7 @@ class MainWindow(QMainWindow):
         self.view_modes = ViewModes(self)
         self.players = PlayerControls(self)
         self.fog = FogControls(self)
+        self.physical_scale = ScaleControls(self)
         self.set_tool("S")
         self.document.undo_stack.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)

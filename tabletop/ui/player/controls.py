@@ -101,6 +101,9 @@ class PlayerControls(QObject):
             player.show()
         else:
             place_full_screen(player, screen)
+        scale = getattr(self.gm, "physical_scale", None)
+        if scale is not None:
+            player.view.locked_scale = scale.scale() if scale.lock_action.isChecked() else None
         if self.following:
             self._follow_now(force=True)
         elif remembered is not None:
