@@ -96,12 +96,15 @@ class MapLayer(QGraphicsItem):
         shows: Callable[[str, str], bool] | None = None,
         budget: TileBudget = TILES,
         fogged: Callable[[Zone], bool] | None = None,
+        unseen: Callable[[], set[tuple[str, str]]] | None = None,
     ) -> None:
         """`shows(kind, id)` filters what is painted (the players' picture); None paints all.
-        `fogged(zone)` says which zones are fog (the players' held fog); None: their own flag."""
+        `fogged(zone)` says which zones are fog (the players' held fog); None: their own flag.
+        `unseen()`, when given, is the set of (kind, id) `shows` leaves out, kept by the scene:
+        a tile then filters with one set difference."""
         super().__init__()
         self.document, self.style, self.shows, self.budget = document, style, shows, budget
-        self.fogged = fogged
+        self.fogged, self.unseen = fogged, unseen
         self._owner = next(_owners)  # never reused, so a new layer never sees a dead one's tiles
         self._rect = QRectF()
         self.quick = False
@@ -199,7 +202,9 @@ class MapLayer(QGraphicsItem):
         side = TILE / level
         box = (ix * side, iy * side, (ix + 1) * side, (iy + 1) * side)
         found = self.document.layout.find(box)
-        if self.shows is not None:
+        if self.unseen is not None:
+            found = found - self.unseen()
+        elif self.shows is not None:
             found = {key for key in found if self.shows(*key)}
         order = self.document.in_map_order
         zones = order("zone", [i for k, i in found if k == "zone"])

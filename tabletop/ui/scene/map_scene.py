@@ -25,6 +25,7 @@ from tabletop.rules.visibility import LIVE, Fog, border_shown, token_shown, zone
 from tabletop.ui.scene.background import BackgroundItem
 from tabletop.ui.scene.items import GridItem, MapItem, TokenItem
 from tabletop.ui.scene.layer import MapLayer
+from tabletop.ui.scene.unseen import Unseen
 
 ITEM_TYPES = {Kind.TOKEN: (TokenItem, 3), Kind.GRID: (GridItem, -1)}
 
@@ -48,8 +49,13 @@ class MapScene(QGraphicsScene):
         }
         """The players' picture leaves out what the GM hides, asked object by object of the
         rules (never painted and then covered)."""
+        self.unseen = Unseen(document, lambda: self.fog) if self.players else None
         self.layer = MapLayer(
-            document, self.style, self.shows if self.players else None, fogged=self._fogged if self.players else None
+            document,
+            self.style,
+            self.shows if self.players else None,
+            fogged=self._fogged if self.players else None,
+            unseen=(lambda: self.unseen.keys) if self.players else None,
         )
         self.addItem(self.layer)
         self.background = BackgroundItem(document, self.style, self.players)
@@ -65,6 +71,8 @@ class MapScene(QGraphicsScene):
         return self.document.layout
 
     def rebuild(self) -> None:
+        if getattr(self, "unseen", None) is not None:
+            self.unseen.rebuild()
         for item in self.items_by_key.values():
             self.removeItem(item)
         self.items_by_key.clear()
@@ -99,6 +107,8 @@ class MapScene(QGraphicsScene):
 
     def _edited(self, change: Change) -> None:
         kind = change.kind
+        if self.unseen is not None:
+            self.unseen.update(change)
         if self.players and kind is Kind.TOKEN:
             self.layer.dirty(self._players_zones(change.object_ids))
         if self.players and kind is Kind.ZONE:
@@ -174,6 +184,8 @@ class MapScene(QGraphicsScene):
         """Show the players another fog (the GM sent staged changes, or stopped staging): the
         places whose fog changed are painted again, with their borders and tokens."""
         before, self.fog = self.fog, fog
+        if self.unseen is not None:
+            self.unseen.rebuild()
         map_ = self.document.map
         changed = [z.id for z in map_.zones if before.zone_fogged(z) != fog.zone_fogged(z)]
         keys = [(Kind.ZONE, z) for z in changed]
