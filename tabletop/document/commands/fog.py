@@ -11,9 +11,9 @@ from PySide6.QtGui import QUndoCommand
 from tabletop.document.commands.edits import MoveToken
 from tabletop.document.commands.merge import MergeId
 from tabletop.document.map_document import MapDocument
-from tabletop.model import EncounterGrid, Location, Zone, ZoneLocation
+from tabletop.model import AreaLocation, EncounterGrid, Location, Zone, ZoneLocation
 from tabletop.model.kinds import Kind
-from tabletop.rules.visibility import Area, on_players_side
+from tabletop.rules.visibility import Area, fogged_set, on_players_side
 
 
 def fogged_to(zone: Zone, fogged: bool) -> Zone:
@@ -116,25 +116,39 @@ def _all_areas(grid: EncounterGrid) -> list[Area]:
 
 
 class MoveRevealing(MoveToken):
-    """A token move that also reveals a fogged zone it enters when the token is on the players'
-    side: one undo step for the move and the reveal (and for a whole drag, as any move)."""
+    """A token move that also reveals the fogged zone or grid area it enters when the token is
+    on the players' side: one undo step for the move and the reveal (and for a whole drag)."""
 
     def __init__(
         self, document: MapDocument, token_id: str, location: Location | None, drag: int = 0, players_side: str = ""
     ) -> None:
         super().__init__(document, token_id, location, drag)
         self.revealed: dict[str, Zone] = {}
-        if isinstance(location, ZoneLocation) and on_players_side(self.before, players_side):
+        self.grids_before: dict[str, EncounterGrid] = {}
+        self.grids_after: dict[str, EncounterGrid] = {}
+        if not on_players_side(self.before, players_side):
+            return
+        if isinstance(location, ZoneLocation):
             zone = document.get(Kind.ZONE, location.zone)
             if zone is not None and zone.fogged:
                 self.revealed[zone.id] = zone
+        elif isinstance(location, AreaLocation):
+            grid = document.get(Kind.GRID, location.grid)
+            area = (location.row, location.col)
+            if grid is not None and area in fogged_set(grid):
+                self.grids_before[grid.id] = grid
+                self.grids_after[grid.id] = grid_fogged_to(grid, [area], False)
 
     def redo(self) -> None:
         super().redo()
         if self.revealed:
             self.document.put_many(Kind.ZONE, [fogged_to(z, False) for z in self.revealed.values()])
+        if self.grids_after:
+            self.document.put_many(Kind.GRID, list(self.grids_after.values()))
 
     def undo(self) -> None:
+        if self.grids_before:
+            self.document.put_many(Kind.GRID, list(self.grids_before.values()))
         if self.revealed:
             self.document.put_many(Kind.ZONE, list(self.revealed.values()))
         super().undo()
@@ -144,5 +158,8 @@ class MoveRevealing(MoveToken):
             return False
         for zone_id, zone in getattr(other, "revealed", {}).items():
             self.revealed.setdefault(zone_id, zone)
-        self.setObsolete(self.after == self.before and not self.revealed)
+        for grid_id, grid in getattr(other, "grids_before", {}).items():
+            self.grids_before.setdefault(grid_id, grid)
+        self.grids_after.update(getattr(other, "grids_after", {}))
+        self.setObsolete(self.after == self.before and not self.revealed and not self.grids_after)
         return True
