@@ -111,6 +111,8 @@ class FogControls(QObject):
         self.settings.setValue(STAGE_KEY, bool(on))
         self.held = HeldFog.of(self.document.map) if on else None
         self._show()
+        if on:
+            self.gm.statusBar().showMessage("Fog changes are staged: Ctrl+Return sends them to the players", 6000)
 
     def send(self) -> None:
         """The players get the fog as the map holds it now (and keep it while staging)."""
