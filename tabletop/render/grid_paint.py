@@ -20,6 +20,7 @@ from tabletop.geometry.shapes import area_rect, grid_rect
 from tabletop.model import EncounterGrid, Segment
 from tabletop.model.grids import TILE_AREAS
 from tabletop.render import text
+from tabletop.render.fog_paint import paint_area_fog
 from tabletop.render.setup_paint import paint_setup
 from tabletop.render.style import MapStyle
 from tabletop.rules import Terrain
@@ -283,6 +284,7 @@ def paint_grid(p: QPainter, grid: EncounterGrid, terrain: Terrain, style: MapSty
         p.drawLine(QPointF(xx, gy), QPointF(xx, gy + gh))
     paint_segments(p, grid, style)
     paint_setup(p, grid, style, detail)  # the setup marks over the ground
+    paint_area_fog(p, grid, grid.fogged_areas, style)
 
 
 def paint_reach_area(p: QPainter, grid: EncounterGrid, area: tuple[int, int], cost: int, style: MapStyle) -> None:

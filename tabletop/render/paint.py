@@ -18,6 +18,7 @@ from tabletop.model import Map, NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.background import paint_background
 from tabletop.render.badge_paint import badge_box, paint_badges
+from tabletop.render.fog_paint import paint_zone_fog, split_fog
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
 from tabletop.render.style import Audience, MapStyle
 from tabletop.render.token_paint import paint_token, token_rect
@@ -161,12 +162,15 @@ def paint_region(
     detail: bool,
     occupied: Collection[str] | None = None,
     shown_border: Callable[[str], bool] | None = None,
+    fogged: Callable[[Zone], bool] | None = None,
 ) -> None:
     """Zones, their labels over all of them, then border lines, then badges over every line:
     the map's middle layer, for the screen one tile at a time and for an export all at once.
-    Strokes are batched by pen and brush, since a big map has thousands of each."""
-    zones = [layout.zones[zone_id] for zone_id in zone_ids]
+    Strokes are batched by pen and brush, since a big map has thousands of each. Fogged zones
+    (`fogged`, else their own flag) are fog for the players, veiled for the GM."""
+    zones, foggy = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)
     _paint_zone_shapes(p, zones, style, detail)
+    paint_zone_fog(p, foggy, style, zone_path)
     if detail:
         for zone in zones:
             tokens = occupied is None or zone.id in occupied

@@ -19,6 +19,8 @@ from tabletop.ui.files import FileHandler, recent_files
 from tabletop.ui.grid_menu import GridMenu
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.player import PlayerControls
+from tabletop.ui.player.fog import FogControls
+from tabletop.ui.player.scale import ScaleControls
 from tabletop.ui.recovery import Autosaver, discard, pending
 from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.scene.legend import LEGEND_KEY, LegendItem
@@ -27,6 +29,7 @@ from tabletop.ui.tools.draw import NodeTool, PolygonTool
 from tabletop.ui.tools.grid import GridTool
 from tabletop.ui.tools.place import TokenTool
 from tabletop.ui.tools.reach import ReachSettings
+from tabletop.ui.tools.reveal import RevealTool
 from tabletop.ui.tools.segment import SegmentTool
 from tabletop.ui.tools.select import SelectTool
 from tabletop.ui.tools.vertices import VertexTool
@@ -47,7 +50,7 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(self.document, stamp=self.files.source_stamp)
         self.tools = {
             cls.shortcut: cls(self.document, self.scene, self.view)
-            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool, GridTool)
+            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool, GridTool, RevealTool)
         }
         self.tools["S"] = SelectTool(self.document, self.scene, self.view, self.reach_settings)
         self._docks()
@@ -57,6 +60,8 @@ class MainWindow(QMainWindow):
         self.badge_tips = BadgeTips(self.view)
         self.view_modes = ViewModes(self)
         self.players = PlayerControls(self)
+        self.fog = FogControls(self)
+        self.physical_scale = ScaleControls(self)
         self.set_tool("S")
         self.document.undo_stack.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)
@@ -159,8 +164,8 @@ class MainWindow(QMainWindow):
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         icons = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex"}
-        icons |= {"G": "grid", "A": "segment"}
-        for key in ("S", "P", "N", "B", "T", "V", "G", "A"):
+        icons |= {"G": "grid", "A": "segment", "R": "reveal"}
+        for key in ("S", "P", "N", "B", "T", "V", "G", "A", "R"):
             tool = self.tools[key]
             act = action(self, tool.name, lambda k=key: self.set_tool(k), key, icons[key], tool.status)
             act.setCheckable(True)
