@@ -117,10 +117,11 @@ def export_map(
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
         raise MapFileError(out, f"cannot export to '{suffix or 'no extension'}': use .png, .svg or .pdf")
-    if options is None:
-        if width < MIN_SIDE or width > MAX_SIDE:
-            raise MapFileError(out, f"width {width} is out of range ({MIN_SIDE} to {MAX_SIDE} pixels)")
-        options = width_options(width)
+    options = options or width_options(width)
+    if options.scale.kind is ScaleKind.WIDTH:
+        top = STREAM_SIDE if suffix == ".png" and options.poster is None else MAX_SIDE
+        if not MIN_SIDE <= options.scale.value <= top:
+            raise MapFileError(out, f"width {options.scale.value:g} is out of range ({MIN_SIDE} to {top} pixels)")
     ensure_gui_app()
     try:
         if options.poster is not None:

@@ -1,0 +1,83 @@
+"""`tabletop export` with the dialog's options, and several maps into a folder."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QImage
+
+from tabletop.io import save_map
+from tabletop.samples import af_encounter, warehouse
+from tests.cli.run import tabletop
+from tests.render.test_export_options import warehouse_with_a_secret
+
+
+def _save(tmp_path, name, map_):
+    path = tmp_path / f"{name}.tabletop"
+    save_map(map_, path)
+    return str(path)
+
+
+def test_several_maps_into_a_folder_and_one_failure_named(capsys, tmp_path, qapp):
+    good = _save(tmp_path, "warehouse", warehouse())
+    grid = _save(tmp_path, "creek", af_encounter())
+    bad = tmp_path / "broken.tabletop"
+    bad.write_text("{ not a map")
+    out = tmp_path / "out"
+    result = tabletop(capsys, "export", good, str(bad), grid, "-o", str(out), "--width", "400")
+    assert result.code == 1
+    lines = result.err.splitlines()
+    assert lines[0].startswith(f"{bad}: ") and len(lines) == 2
+    assert lines[1] == f"tabletop: 1 of 3 maps failed: {bad}"
+    assert sorted(p.name for p in out.iterdir()) == ["creek.png", "warehouse.png"]
+    assert QImage(str(out / "creek.png")).width() == 400
+
+
+def test_all_maps_written_exit_0_and_nothing_on_stderr_off_a_terminal(capsys, tmp_path, qapp):
+    maps = [_save(tmp_path, "warehouse", warehouse()), _save(tmp_path, "creek", af_encounter())]
+    result = tabletop(capsys, "export", *maps, "-o", str(tmp_path / "out"), "--format", "svg")
+    assert (result.code, result.out, result.err) == (0, "", "")
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["creek.svg", "warehouse.svg"]
+
+
+def test_two_maps_into_one_file_or_the_same_name_are_usage_errors(capsys, tmp_path, qapp):
+    a = _save(tmp_path, "warehouse", warehouse())
+    (tmp_path / "other").mkdir()
+    b = _save(tmp_path / "other", "warehouse", warehouse())
+    (tmp_path / "file.png").write_bytes(b"x")
+    result = tabletop(capsys, "export", a, b, "-o", str(tmp_path / "file.png"))
+    assert result.code == 2 and "several maps are exported into a folder" in result.err
+    result = tabletop(capsys, "export", a, b, "-o", str(tmp_path / "out"))
+    assert result.code == 2 and "same file: warehouse.png" in result.err
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_players_copy_on_the_command_line_keeps_the_secrets(capsys, tmp_path, qapp):
+    source = _save(tmp_path, "secret", warehouse_with_a_secret())
+    out = tmp_path / "players.svg"
+    assert tabletop(capsys, "export", source, "-o", str(out), "--player").code == 0
+    text = out.read_text()
+    assert "West end" in text and "Secret Vault" not in text and "Hidden Spy" not in text
+
+
+def test_scope_and_scale_on_the_command_line(capsys, tmp_path, qapp):
+    source = _save(tmp_path, "creek", af_encounter())
+    out = tmp_path / "grid.png"
+    result = tabletop(
+        capsys, "export", source, "-o", str(out), "--scope", "grid:creek", "--margin", "0", "--px-per-area", "20"
+    )
+    assert result.code == 0, result.err
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (300, 300)
+
+
+def test_bad_options_are_one_line(capsys, tmp_path, qapp):
+    source = _save(tmp_path, "warehouse", warehouse())
+    result = tabletop(capsys, "export", source, "-o", str(tmp_path / "x.png"), "--scope", "room:1")
+    assert result.code == 2 and result.err.startswith("tabletop: unknown scope 'room:1'")
+    result = tabletop(capsys, "export", source, "-o", str(tmp_path / "x.png"), "--scope", "zone:cellar")
+    assert (
+        result.code == 1
+        and result.err == f"{tmp_path / 'x.png'}: could not be exported: has no zone 'cellar' to export\n"
+    )
+    result = tabletop(capsys, "export", source, "-o", str(tmp_path / "x.png"), "--px-per-area", "40")
+    assert result.code == 1 and "no encounter grid to measure an area by" in result.err
+    assert not (tmp_path / "x.png").exists()
