@@ -46,9 +46,10 @@ class PngStream:
         rows, width, depth = rgb.shape
         if width != self.width or depth != 3 or self.rows + rows > self.height:
             raise ValueError("rows of the wrong size for this PNG")
-        lines = np.zeros((rows, 1 + width * 3), dtype=np.uint8)  # filter byte 0: each row as it is
-        lines[:, 1:] = rgb.reshape(rows, width * 3)
-        self._pending += self._zip.compress(lines.tobytes())
+        lines = np.empty((rows, 1 + width * 3), dtype=np.uint8)
+        lines[:, 0] = 0  # filter byte 0: each row as it is
+        lines[:, 1:].reshape(rows, width, 3)[...] = rgb  # a view of the rows: one copy, from the band
+        self._pending += self._zip.compress(lines)
         self.rows += rows
         self._flush(False)
 

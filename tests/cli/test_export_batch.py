@@ -81,3 +81,14 @@ def test_bad_options_are_one_line(capsys, tmp_path, qapp):
     result = tabletop(capsys, "export", source, "-o", str(tmp_path / "x.png"), "--px-per-area", "40")
     assert result.code == 1 and "no encounter grid to measure an area by" in result.err
     assert not (tmp_path / "x.png").exists()
+
+
+def test_a_poster_on_the_command_line(capsys, tmp_path, qapp):
+    source = _save(tmp_path, "creek", af_encounter())
+    out = tmp_path / "poster.pdf"
+    result = tabletop(capsys, "export", source, "-o", str(out), "--poster", "letter", "--landscape", "--overlap", "5")
+    assert result.code == 0, result.err
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF") and data.count(b"/MediaBox [0 0 792.000000 612.000000]") >= 2
+    result = tabletop(capsys, "export", source, "-o", str(tmp_path / "p.pdf"), "--poster", "a4", "--overlap", "500")
+    assert result.code == 1 and "cannot overlap pages by 500 mm" in result.err
