@@ -202,8 +202,8 @@ class _Sheet:
         self._words(
             painter,
             f"{page.name}   (row {page.row + 1} of {rows}, column {page.col + 1} of {cols})",
-            MARGIN,
-            8,
+            MARGIN + 4,  # clear of the corner's cut mark
+            6,
             4,
             True,
         )

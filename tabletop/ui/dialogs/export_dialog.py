@@ -110,7 +110,7 @@ class ExportDialog(QDialog):
         self.margin = self._number(0, 10_000, 40, 0, " map units")
         self.who = self._combo([label for label, _ in AUDIENCES])
         self.scale_kind = self._combo([label for label, _, _ in SCALES])
-        self.scale_value = self._number(0.001, 100_000, 1920, 3)
+        self.scale_value = self._number(0.001, 100_000, 1920, 0)
         self.dpi = self._number(10, 2400, 150, 0, " dpi")
         self.flags = {name: QCheckBox(label) for name, label in FLAGS}
         flags = QGridLayout()
@@ -210,7 +210,9 @@ class ExportDialog(QDialog):
         self._changed()
 
     def _scale_kind_changed(self) -> None:
-        self.scale_value.setValue(SCALES[self.scale_kind.currentIndex()][2])
+        _, kind, value = SCALES[self.scale_kind.currentIndex()]
+        self.scale_value.setDecimals(0 if kind is ScaleKind.WIDTH else 3)
+        self.scale_value.setValue(value)
 
     def _changed(self) -> None:
         if hasattr(self, "_timer"):
