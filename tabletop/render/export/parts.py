@@ -15,7 +15,11 @@ from tabletop.geometry.shapes import grid_rect
 from tabletop.model import AreaLocation, Map, ZoneLocation
 
 REACH = 200.0
-"""Map units a zone's drawing may stand out of its box: its tokens' discs and name plates."""
+"""Map units a zone's drawing may stand out of its box when tokens stand in it: their discs
+and name plates. An empty zone draws within its box (outline and label, as the screen's tiles
+trust too)."""
+BADGE_ROOM = 50.0
+"""A border's badge may stand this far past its two zones' boxes (at the map's edge)."""
 
 
 class MapParts:
@@ -23,13 +27,18 @@ class MapParts:
         self.map = map_
         zones = map_.zones
         self._zone_index = {zone.id: k for k, zone in enumerate(zones)}
-        self._zone_boxes = np.array([zone_box(zone) for zone in zones], dtype=np.float64).reshape(-1, 4)
+        occupied = {t.location.zone for t in map_.tokens if isinstance(t.location, ZoneLocation)}
+        reach = np.array([REACH if zone.id in occupied else 0.0 for zone in zones]).reshape(-1, 1)
+        boxes = np.array([zone_box(zone) for zone in zones], dtype=np.float64).reshape(-1, 4)
+        self._zone_boxes = boxes + np.hstack([-reach, -reach, reach, reach])
         ends = np.array([(self._zone_index[b.a], self._zone_index[b.b]) for b in map_.borders], dtype=np.int64).reshape(
             -1, 2
         )
         a, b = self._zone_boxes[ends[:, 0]], self._zone_boxes[ends[:, 1]]
         self._ends = ends
-        self._border_boxes = np.concatenate([np.minimum(a[:, :2], b[:, :2]), np.maximum(a[:, 2:], b[:, 2:])], axis=1)
+        self._border_boxes = np.concatenate(
+            [np.minimum(a[:, :2], b[:, :2]) - BADGE_ROOM, np.maximum(a[:, 2:], b[:, 2:]) + BADGE_ROOM], axis=1
+        )
         self._borders_of: dict[int, list[int]] = {}
         for k, (za, zb) in enumerate(ends.tolist()):
             self._borders_of.setdefault(za, []).append(k)
@@ -53,7 +62,7 @@ class MapParts:
     def within(self, x: float, y: float, w: float, h: float) -> Map:
         """A copy of the map (not validated again: every object is the map's own) holding what
         may be drawn in the box (x, y, w, h) of map units."""
-        left, top, right, bottom = x - REACH, y - REACH, x + w + REACH, y + h + REACH
+        left, top, right, bottom = x - 1, y - 1, x + w + 1, y + h + 1
         seen = set(self._hits(self._zone_boxes, left, top, right, bottom).tolist())
         borders = set(self._hits(self._border_boxes, left, top, right, bottom).tolist())
         for zone in seen:
@@ -72,7 +81,7 @@ class MapParts:
                 tokens.update(self._tokens_on_grid.get(grid.id, ()))
         return map_.model_copy(
             update={
-                "zones": [map_.zones[k] for k in sorted(zone_set)],
+                "zones": [map_.zones[k] for k in sorted(zone_set)],  # in map order: painted in the same order
                 "borders": [map_.borders[k] for k in sorted(borders)],
                 "tokens": [map_.tokens[k] for k in sorted(tokens)],
                 "grids": grids,
