@@ -13,8 +13,9 @@ import numpy as np
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 CHUNK = 1 << 20
 """Bytes of compressed data per IDAT chunk."""
-LEVEL = 6
-"""zlib's default effort: flat map colours compress well at any level, and the time goes to painting."""
+LEVEL = 3
+"""zlib's effort: on a map's flat colours level 3 takes half the time of the default (6) for a
+file a fifth larger (a 6300-pixel band: 0.21 s and 3.7 MB against 0.47 s and 3.0 MB)."""
 
 
 def _chunk(out: BinaryIO, kind: bytes, data: bytes) -> None:
