@@ -59,11 +59,11 @@ def export_options(args: argparse.Namespace):
         (args.mm_per_area, ScaleKind.MM_PER_AREA),
         (args.width, ScaleKind.WIDTH),
     )
-    value, kind = next(((v, k) for v, k in kinds if v is not None), (1920, ScaleKind.WIDTH))
+    # with no scale given, a picture is 1920 pixels wide and a poster an inch an area (miniatures' size)
+    unset = (25.4, ScaleKind.MM_PER_AREA) if args.poster else (1920, ScaleKind.WIDTH)
+    value, kind = next(((v, k) for v, k in kinds if v is not None), unset)
     if value <= 0:
         raise UsageError("a scale must be above 0")
-    if args.poster and kind in (ScaleKind.WIDTH, ScaleKind.PX_PER_AREA) and args.mm_per_area is None:
-        kind, value = ScaleKind.MM_PER_AREA, 25.4  # a poster is printed at true scale: an inch an area
     try:
         scope = Scope.parse(args.scope, args.margin)
     except ExportError as error:

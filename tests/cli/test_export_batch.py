@@ -92,3 +92,18 @@ def test_a_poster_on_the_command_line(capsys, tmp_path, qapp):
     assert data.startswith(b"%PDF") and data.count(b"/MediaBox [0 0 792.000000 612.000000]") >= 2
     result = tabletop(capsys, "export", source, "-o", str(tmp_path / "p.pdf"), "--poster", "a4", "--overlap", "500")
     assert result.code == 1 and "cannot overlap pages by 500 mm" in result.err
+
+
+def test_a_poster_is_an_inch_an_area_unless_a_scale_is_given(capsys, tmp_path, qapp):
+    source = _save(tmp_path, "creek", af_encounter())
+    inch, half = tmp_path / "inch.pdf", tmp_path / "half.pdf"
+    assert tabletop(capsys, "export", source, "-o", str(inch), "--poster", "a4").code == 0
+    assert tabletop(capsys, "export", source, "-o", str(half), "--poster", "a4", "--mm-per-area", "12.7").code == 0
+    assert inch.read_bytes().count(b"/Type /Page\n") > half.read_bytes().count(b"/Type /Page\n")
+    zones = _save(tmp_path, "warehouse", warehouse())
+    result = tabletop(capsys, "export", zones, "-o", str(tmp_path / "w.pdf"), "--poster", "a4")
+    assert result.code == 1 and "no encounter grid to measure an area by" in result.err
+    assert (
+        tabletop(capsys, "export", zones, "-o", str(tmp_path / "w.pdf"), "--poster", "a4", "--px-per-unit", "2").code
+        == 0
+    )
