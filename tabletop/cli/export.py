@@ -39,7 +39,6 @@ def add_export_command(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-badges", action="store_true", help="leave off the pass-value badges")
     p.add_argument("--no-token-names", action="store_true", help="leave off the tokens' names")
     p.add_argument("--no-grid-lines", action="store_true", help="leave off an encounter grid's lines")
-    p.add_argument("--no-legend", action="store_true", help="leave off the grids' legend")
     p.add_argument("--area-coordinates", action="store_true", help="write each area's row,column")
     p.add_argument("--title", action="store_true", help="write the map's title at the top")
     p.add_argument("--poster", choices=("a4", "letter"), help="a PDF poster at true scale over pages")
@@ -77,7 +76,6 @@ def export_options(args: argparse.Namespace):
         area_coordinates=args.area_coordinates,
         badges=not args.no_badges,
         token_names=not args.no_token_names,
-        legend=not args.no_legend,
         title=args.title,
         poster=Poster(args.poster, args.landscape, args.overlap) if args.poster else None,
     )

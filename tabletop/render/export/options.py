@@ -126,7 +126,8 @@ class ExportOptions:
     badges: bool = True
     token_names: bool = True
     legend: bool = True
-    """The grids' legend of ground properties (drawn by the grid painter beside each grid)."""
+    """The legend of ground properties. Not honoured yet: each grid draws its own below it
+    (render/grid_paint.py) until render/legend.py takes a `legend` flag."""
     title: bool = False
     poster: Poster | None = None
 
