@@ -31,15 +31,16 @@ def main() -> None:
     options = ExportOptions(scope=Scope(ScopeKind.VIEW, rect=(x, y, side, side)), scale=Scale(ScaleKind.WIDTH, width))
     before = peak_mb()
     bands = []
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     export_map(map_, out, options=options, progress=lambda done, total: bands.append(total) and None)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     print(
         json.dumps(
             {
                 "zones": len(map_.zones),
                 "pixels": [width, width],
                 "seconds": round(seconds, 1),
+                "cpu_seconds": round(cpu, 1),
                 "peak_mb_before": round(before),
                 "peak_mb_after": round(peak_mb()),
                 "bands": bands[-1] if bands else 0,
