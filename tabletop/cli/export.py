@@ -28,7 +28,7 @@ def add_export_command(sub: argparse._SubParsersAction) -> None:
     who = p.add_mutually_exclusive_group()
     who.add_argument("--player", action="store_true", help="the players' copy: fog and secrets as they see them")
     who.add_argument("--clean-player", action="store_true", help="the players' copy without tokens")
-    p.add_argument("--scope", default="all", help="all (default), zone:ID, grid:ID or view:X,Y,W,H (map units)")
+    p.add_argument("--scope", default="all", help="all (default), zone:ID or NAME, grid:ID, view:X,Y,W,H (map units)")
     p.add_argument("--margin", type=float, default=40.0, metavar="UNITS", help="around a zone or grid (40)")
     scale = p.add_mutually_exclusive_group()
     scale.add_argument("--width", type=int, metavar="PX", help="width in pixels (default 1920)")

@@ -76,7 +76,7 @@ def test_bad_options_are_one_line(capsys, tmp_path, qapp):
     result = tabletop(capsys, "export", source, "-o", str(tmp_path / "x.png"), "--scope", "zone:cellar")
     assert (
         result.code == 1
-        and result.err == f"{tmp_path / 'x.png'}: could not be exported: has no zone 'cellar' to export\n"
+        and result.err == f"{tmp_path / 'x.png'}: could not be exported: has no single zone 'cellar' to export\n"
     )
     result = tabletop(capsys, "export", source, "-o", str(tmp_path / "x.png"), "--px-per-area", "40")
     assert result.code == 1 and "no encounter grid to measure an area by" in result.err

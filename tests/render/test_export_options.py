@@ -77,12 +77,13 @@ def test_scope_one_zone_crops_to_it(qapp):
     assert picture.frame == (left, top, right - left, bottom - top)
     image = render_image(map_, options=options)
     assert (image.width(), image.height()) == (round((right - left) * 2), round((bottom - top) * 2))
+    assert prepare(map_, ExportOptions(scope=Scope.parse("zone:east", margin=0))).frame == picture.frame, "by name"
     whole = render_image(map_, 1200)
     assert whole.width() > image.width() * 2, "the whole map is three zones wide"
 
 
 def test_a_scope_naming_nothing_is_one_clear_error(qapp):
-    with pytest.raises(ExportError, match="has no zone 'cellar'"):
+    with pytest.raises(ExportError, match="has no single zone 'cellar'"):
         prepare(warehouse(), ExportOptions(scope=Scope.parse("zone:cellar")))
     with pytest.raises(ExportError, match="unknown scope 'room:1'"):
         Scope.parse("room:1")

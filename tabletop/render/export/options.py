@@ -147,8 +147,9 @@ def _grown(box: Box, margin: float) -> Box:
     return (x - margin, y - margin, w + 2 * margin, h + 2 * margin)
 
 
-def _zone_frame(map_: Map, zone_id: str) -> Box | None:
-    zone = next((z for z in map_.zones if z.id == zone_id), None)
+def _zone_frame(map_: Map, zone_key: str) -> Box | None:
+    """A zone by id, or by its name as a GM types it (Map.find_zone)."""
+    zone = map_.find_zone(zone_key)
     if zone is None:
         return None
     left, top, right, bottom = zone_box(zone)
@@ -169,7 +170,7 @@ def scope_frame(map_: Map, scope: Scope) -> Box | None:
     if scope.kind is ScopeKind.ZONE:
         box = _zone_frame(map_, scope.object_id)
         if box is None:
-            raise ExportError(f"has no zone '{scope.object_id}' to export")
+            raise ExportError(f"has no single zone '{scope.object_id}' to export")
     elif scope.kind is ScopeKind.GRID:
         box = _grid_frame(map_, scope.object_id)
         if box is None:
