@@ -1,4 +1,4 @@
-"""Where the bundled fonts and icons are: inside the installed package (a wheel, a frozen app)
+"""Where the bundled fonts, icons and tile sets are: inside the installed package (a wheel, a frozen app)
 or, in a source checkout, in resources/ at the top of the repository. Qt-free, so any layer may ask.
 
 The wheel carries resources/ as the package `tabletop._resources` (pyproject's package-dir), so
@@ -31,3 +31,8 @@ def resources_dir() -> Path:
 def resource(*parts: str) -> Path:
     """One bundled file, e.g. resource("icons", "app.svg")."""
     return resources_dir().joinpath(*parts)
+
+
+def bundled_tile_sets_dir() -> Path:
+    """The folder of the tile sets that ship with Tabletop (woods, urban)."""
+    return resource("tilesets")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.model import TILE_AREAS, AreaLocation, Border, Map, Passage, Token, ZoneLocation
+from tabletop.model import TILE_AREAS, AreaLocation, Border, EncounterGrid, Map, Passage, Tile, Token, ZoneLocation
+from tabletop.rules.setup import describe_setup
 
 
 def cost_text(cost: int | None) -> str:
@@ -50,7 +51,62 @@ def describe_map(map_: Map, path: str) -> str:
             f"    {grid.id}  {grid.name}: {rows}x{cols} tiles ({rows * TILE_AREAS}x{cols * TILE_AREAS} areas), "
             f"{segments} segments, tile set {grid.tile_set or 'none'}"
         )
+        lines.append(f"      areas: {_ground_text(grid)}; {describe_setup(grid)}")
+    if map_.tile_sets:
+        lines.append(f"  tile sets ({len(map_.tile_sets)}):")
+        lines += [f"    {s.id}  {s.theme}: {len(s.tiles)} tiles" for s in map_.tile_sets]
     return "\n".join(lines)
+
+
+def _ground_text(grid: EncounterGrid) -> str:
+    """How many areas of each property the grid holds: "rough 6, water 5", or "open ground"."""
+    counts: dict[str, int] = {}
+    for tile in grid.tiles:
+        for segment in tile.segments:
+            for prop in segment.properties:
+                counts[prop] = counts.get(prop, 0) + len(segment.areas)
+    return ", ".join(f"{prop} {n}" for prop, n in sorted(counts.items())) or "all open ground"
+
+
+def _tile_summary(tile: Tile) -> dict[str, Any]:
+    """A tile with its segments; areas are global (row, col), as tokens stand on them."""
+    top, left = tile.row * TILE_AREAS, tile.col * TILE_AREAS
+    return {
+        "row": tile.row,
+        "col": tile.col,
+        "name": tile.name,
+        "segments": [
+            {
+                "name": s.name,
+                "areas": [[top + r, left + c] for r, c in s.areas],
+                "properties": list(s.properties),
+                "altitude": s.altitude,
+            }
+            for s in tile.segments
+        ],
+    }
+
+
+def _grid_summary(grid: EncounterGrid) -> dict[str, Any]:
+    r0, c0, r1, c1 = grid.tile_bounds()
+    return {
+        "id": grid.id,
+        "name": grid.name,
+        "size": [r1 - r0 + 1, c1 - c0 + 1],
+        "tile_bounds": [r0, c0, r1, c1],
+        "segments": sum(len(t.segments) for t in grid.tiles),
+        "tile_set": grid.tile_set,
+        "seed": grid.seed,
+        "draws": grid.draws,
+        "tiles": [_tile_summary(t) for t in sorted(grid.tiles, key=lambda t: (t.row, t.col))],
+        "setup": {
+            "starts": [
+                {"side": m.side, "tiles": [list(t) for t in m.tiles], "edges": list(m.edges)} for m in grid.starts
+            ],
+            "arrivals": list(grid.arrivals),
+            "text": describe_setup(grid),
+        },
+    }
 
 
 def _border_summary(border: Border) -> dict[str, Any]:
@@ -71,18 +127,6 @@ def _border_summary(border: Border) -> dict[str, Any]:
 
 
 def map_summary(map_: Map) -> dict[str, Any]:
-    grids = []
-    for grid in map_.grids:
-        r0, c0, r1, c1 = grid.tile_bounds()
-        grids.append(
-            {
-                "id": grid.id,
-                "name": grid.name,
-                "tiles": [r1 - r0 + 1, c1 - c0 + 1],
-                "segments": sum(len(t.segments) for t in grid.tiles),
-                "tile_set": grid.tile_set,
-            }
-        )
     return {
         "title": map_.title,
         "format_version": map_.format_version,
@@ -98,5 +142,14 @@ def map_summary(map_: Map) -> dict[str, Any]:
             }
             for t in map_.tokens
         ],
-        "grids": grids,
+        "grids": [_grid_summary(g) for g in map_.grids],
+        "tile_sets": [
+            {
+                "id": s.id,
+                "theme": s.theme,
+                "tiles": [t.name for t in s.tiles],
+                "random_properties": [d.model_dump(mode="json") for d in s.random_properties],
+            }
+            for s in map_.tile_sets
+        ],
     }

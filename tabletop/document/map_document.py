@@ -22,7 +22,7 @@ from tabletop.document.integrity import Integrity, IntegrityError
 from tabletop.geometry.layout import Box, MapLayout
 from tabletop.geometry.shapes import Point, area_at, token_spots
 from tabletop.heap import collector_paused
-from tabletop.model import Border, Map
+from tabletop.model import Border, Conflict, Map, TileSet
 from tabletop.model.kinds import Key, Kind
 from tabletop.rules import Terrain, ZoneGraph
 
@@ -39,6 +39,8 @@ class MapDocument(QObject):
     metaChanged = Signal()
     selectionChanged = Signal()
     pathChanged = Signal()
+    conflictChanged = Signal()
+    tileSetsChanged = Signal()
 
     def __init__(self, map_: Map | None = None, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -210,6 +212,11 @@ class MapDocument(QObject):
         objs = [items[at] for at in positions]
         for obj in objs:
             self.integrity.check_drop(kind, obj)
+        if kind is Kind.TOKEN and self.map.conflict is not None:
+            playing = {p.token for p in self.map.conflict.participants}
+            for object_id in object_ids:
+                if object_id in playing:
+                    raise IntegrityError(f"token '{object_id}' still takes part in the conflict")
         for at in sorted(positions, reverse=True):
             del items[at]
         self._renumber(kind)
@@ -228,11 +235,35 @@ class MapDocument(QObject):
         self.revision += 1
         self.metaChanged.emit()
 
+    def set_conflict(self, conflict: Conflict | None) -> None:
+        """Start, step or end the conflict in play. Every participant must stand on the map
+        (the model checks the rest of the conflict when it is built)."""
+        if conflict is not None:
+            for participant in conflict.participants:
+                if participant.token not in self._positions[Kind.TOKEN]:
+                    raise IntegrityError(f"the conflict names token '{participant.token}', which is not on the map")
+        self.map.__dict__["conflict"] = conflict
+        self.revision += 1
+        self.conflictChanged.emit()
+
     def set_background(self, background) -> None:
         """The picture under the zones (None: no picture)."""
         self.map.background = background
         self.revision += 1
         self.metaChanged.emit()
+
+    def set_tile_sets(self, tile_sets: list[TileSet]) -> None:
+        """The map's tile sets, replaced whole (a set is small and rarely edited); refused when
+        two share an id or a grid would draw from a set no longer on the map."""
+        ids = [s.id for s in tile_sets]
+        if len(set(ids)) != len(ids):
+            raise IntegrityError("two tile sets would share an id")
+        for grid in self.map.grids:
+            if grid.tile_set is not None and grid.tile_set not in ids:
+                raise IntegrityError(f"grid '{grid.id}' would draw from tile set '{grid.tile_set}', not on the map")
+        self.map.__dict__["tile_sets"] = list(tile_sets)  # checked above: no whole-map validation
+        self.revision += 1
+        self.tileSetsChanged.emit()
 
     def select(self, selection: list[tuple[str, str]]) -> None:
         chosen = [(Kind(kind), object_id) for kind, object_id in selection]

@@ -5,6 +5,15 @@ from tabletop.io.limits import EXTENSION, MAX_FILE_BYTES, MAX_NESTING
 from tabletop.io.read import load_map, load_map_stamped, map_from_bytes
 from tabletop.io.schema import map_schema, map_schema_text
 from tabletop.io.stamp import FileChangedError, FileStamp
+from tabletop.io.tilesets import (
+    TILESET_EXTENSION,
+    FoundSet,
+    load_tile_set,
+    save_tile_set,
+    tile_set_from_bytes,
+    tile_set_to_text,
+    tile_sets_in,
+)
 from tabletop.io.write import BACKUP_SUFFIX, map_to_text, save_map, write_atomically
 
 __all__ = [
@@ -12,16 +21,23 @@ __all__ = [
     "EXTENSION",
     "MAX_FILE_BYTES",
     "MAX_NESTING",
+    "TILESET_EXTENSION",
     "FileChangedError",
     "FileStamp",
+    "FoundSet",
     "MapFileError",
     "load_map",
     "load_map_stamped",
+    "load_tile_set",
     "map_from_bytes",
     "map_schema",
     "map_schema_text",
     "map_to_text",
     "one_line",
     "save_map",
+    "save_tile_set",
+    "tile_set_from_bytes",
+    "tile_set_to_text",
+    "tile_sets_in",
     "write_atomically",
 ]

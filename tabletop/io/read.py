@@ -36,10 +36,13 @@ def read_map_bytes(path: str | os.PathLike[str]) -> bytes:
     return _read_regular(path)[0]
 
 
-def _read_regular(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]:
-    """The bytes of a regular file, never more than MAX_FILE_BYTES: a device (/dev/zero) or a
+def _read_regular(
+    path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, what: str = "map file"
+) -> tuple[bytes, os.stat_result]:
+    """The bytes of a regular file, never more than `limit`: a device (/dev/zero) or a
     named pipe is refused before anything is read, so neither fills memory nor hangs."""
     path = Path(path)
+    cap = f"a {what} may be at most {_size(limit)}"
     try:
         # O_NONBLOCK: opening a named pipe must not wait for a writer; plain files ignore it.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
@@ -48,21 +51,21 @@ def _read_regular(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]:
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise MapFileError(path, "is a folder, not a map file")
+            raise MapFileError(path, f"is a folder, not a {what}")
         if not stat.S_ISREG(info.st_mode):
-            raise MapFileError(path, "is not a regular file (a device or a pipe): only map files can be read")
-        if info.st_size > MAX_FILE_BYTES:
-            raise MapFileError(path, f"is {info.st_size // 2**20} MB; {_CAP}")
+            raise MapFileError(path, f"is not a regular file (a device or a pipe): only {what}s can be read")
+        if info.st_size > limit:
+            raise MapFileError(path, f"is {_size(info.st_size)}; {cap}")
         chunks, total = [], 0
-        while total <= MAX_FILE_BYTES:
+        while total <= limit:
             # one read of the whole file, as big as it said it was, then small ones if it grew
-            chunk = os.read(fd, min(MAX_FILE_BYTES + 1 - total, max(info.st_size + 1 - total, 1 << 16)))
+            chunk = os.read(fd, min(limit + 1 - total, max(info.st_size + 1 - total, 1 << 16)))
             if not chunk:
                 break
             chunks.append(chunk)
             total += len(chunk)
-        if total > MAX_FILE_BYTES:
-            raise MapFileError(path, f"is larger than {MAX_FILE_BYTES // 2**20} MB; {_CAP}")
+        if total > limit:
+            raise MapFileError(path, f"is larger than {_size(limit)}; {cap}")
         return b"".join(chunks), info
     except OSError as error:
         raise MapFileError(path, f"cannot be read: {error.strerror or error}") from None
@@ -70,7 +73,9 @@ def _read_regular(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]:
         os.close(fd)
 
 
-_CAP = f"a map file may be at most {MAX_FILE_BYTES // 2**20} MB"
+def _size(count: int) -> str:
+    """A byte count as a GM reads it: whole megabytes, or kilobytes below one."""
+    return f"{count // 2**20} MB" if count >= 2**20 else f"{count // 2**10} KB"
 
 
 def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>") -> Map:
@@ -105,7 +110,8 @@ def _map_from_bytes(raw: bytes, path: str | os.PathLike[str]) -> Map:
         raise MapFileError(path, describe(error)) from None
 
 
-def _parse(raw: bytes, path: str | os.PathLike[str]) -> dict[str, Any]:
+def _parse(raw: bytes, path: str | os.PathLike[str], what: str = "map") -> dict[str, Any]:
+    """JSON text as a dict; `what` names the kind of file the GM meant to open."""
     if len(raw) > MAX_FILE_BYTES:
         raise MapFileError(path, f"is larger than {MAX_FILE_BYTES // 2**20} MB")
     if not raw.strip():
@@ -113,7 +119,7 @@ def _parse(raw: bytes, path: str | os.PathLike[str]) -> dict[str, Any]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise MapFileError(path, f"is not UTF-8 text (byte {error.start}): not a Tabletop map") from None
+        raise MapFileError(path, f"is not UTF-8 text (byte {error.start}): not a Tabletop {what}") from None
     try:
         document = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
@@ -127,7 +133,7 @@ def _parse(raw: bytes, path: str | os.PathLike[str]) -> dict[str, Any]:
     except ValueError as error:
         raise MapFileError(path, f"is not valid JSON: {error}") from None
     if not isinstance(document, dict):
-        raise MapFileError(path, "holds JSON but not a map (the top level is not an object)")
+        raise MapFileError(path, f"holds JSON but not a {what} (the top level is not an object)")
     return document
 
 

@@ -2,43 +2,63 @@
 
 from tabletop.model.base import Aspect, Model, StressTrack
 from tabletop.model.borders import Border, Door, DoorState, Passage
+from tabletop.model.conflict import SYSTEM_NAMES, Conflict, ConflictSystem, LogEntry, Participant
 from tabletop.model.grids import (
+    GRID_EDGES,
     TILE_AREAS,
+    Edge,
     EncounterGrid,
     PropertyDraw,
     Segment,
     SegmentProperty,
     SegmentTemplate,
+    SetupMark,
     Tile,
     TileSet,
     TileTemplate,
 )
 from tabletop.model.map import FORMAT_VERSION, Background, Map
+from tabletop.model.play_af import AfTurn
+from tabletop.model.play_edgerunner import EdgerunnerTurn, HeldDefense, LastAction
+from tabletop.model.play_reserve import ReserveSide
 from tabletop.model.tokens import TOKEN_STATES, AreaLocation, Location, Speeds, Token, TokenState, ZoneLocation
 from tabletop.model.zones import FillStyle, NodeShape, PolygonShape, Zone
 
 __all__ = [
     "FORMAT_VERSION",
+    "GRID_EDGES",
+    "SYSTEM_NAMES",
     "TILE_AREAS",
     "TOKEN_STATES",
+    "AfTurn",
     "AreaLocation",
     "Aspect",
     "Background",
     "Border",
+    "Conflict",
+    "ConflictSystem",
     "Door",
     "DoorState",
+    "Edge",
+    "EdgerunnerTurn",
     "EncounterGrid",
     "FillStyle",
+    "HeldDefense",
+    "LastAction",
     "Location",
+    "LogEntry",
     "Map",
     "Model",
     "NodeShape",
+    "Participant",
     "Passage",
     "PolygonShape",
     "PropertyDraw",
+    "ReserveSide",
     "Segment",
     "SegmentProperty",
     "SegmentTemplate",
+    "SetupMark",
     "Speeds",
     "StressTrack",
     "Tile",

@@ -21,6 +21,9 @@ MAX_TILES = 2_500
 """The most tiles one grid may have (50x50 tiles, 250x250 areas)."""
 TileNumber = Annotated[int, Field(ge=-MAX_TILE_INDEX, le=MAX_TILE_INDEX)]
 LocalArea = tuple[Annotated[int, Field(ge=0, lt=TILE_AREAS)], Annotated[int, Field(ge=0, lt=TILE_AREAS)]]
+Edge = Literal["north", "east", "south", "west"]
+GRID_EDGES: tuple[str, ...] = Edge.__args__
+"""The grid's edges, in compass order, as setup marks and growth name them."""
 
 
 class Segment(Model):
@@ -82,6 +85,17 @@ class TileSet(Model):
     random_properties: list[PropertyDraw] = Field(default_factory=lambda: [PropertyDraw()])
 
 
+class SetupMark(Model):
+    """Where one side may start an encounter: whole tiles, or along edges of the grid.
+
+    "Often the band must start in a specific tile or along a specific edge of the map."
+    """
+
+    side: Annotated[Line, Field(min_length=1)]
+    tiles: list[tuple[TileNumber, TileNumber]] = Field(default_factory=list)
+    edges: list[Edge] = Field(default_factory=list)
+
+
 class EncounterGrid(Model):
     """An encounter zone: 3x3 tiles to start, growing at an edge and trimmed back.
 
@@ -98,6 +112,24 @@ class EncounterGrid(Model):
     diagonal: bool = True
     seed: Annotated[int, Field(ge=-(2**63), lt=2**63)] = 0
     draws: Annotated[int, Field(ge=0, le=2**31)] = 0
+    starts: list[SetupMark] = Field(default_factory=list)
+    arrivals: list[Edge] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _setup_marks_hold(self) -> EncounterGrid:
+        sides = [mark.side for mark in self.starts]
+        if len(set(sides)) != len(sides):
+            raise ValueError(f"grid '{self.id}' marks where a side starts twice")
+        spots = {(t.row, t.col) for t in self.tiles}
+        for mark in self.starts:
+            for row, col in mark.tiles:
+                if (row, col) not in spots:
+                    raise ValueError(f"grid '{self.id}' lets {mark.side} start on tile {row},{col}, which it lacks")
+            if len(set(mark.tiles)) != len(mark.tiles) or len(set(mark.edges)) != len(mark.edges):
+                raise ValueError(f"grid '{self.id}' lists a start of {mark.side} twice")
+        if len(set(self.arrivals)) != len(self.arrivals):
+            raise ValueError(f"grid '{self.id}' lists an arrival edge twice")
+        return self
 
     @model_validator(mode="after")
     def _tiles_form_a_rectangle(self) -> EncounterGrid:

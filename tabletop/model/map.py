@@ -9,6 +9,7 @@ from pydantic import Field, model_validator
 
 from tabletop.model.base import Coordinate, Line, Model, Text
 from tabletop.model.borders import Border
+from tabletop.model.conflict import Conflict
 from tabletop.model.grids import EncounterGrid, TileSet
 from tabletop.model.tokens import AreaLocation, Token, ZoneLocation
 from tabletop.model.zones import Zone
@@ -47,6 +48,7 @@ class Map(Model):
     tokens: list[Token] = Field(default_factory=list)
     grids: list[EncounterGrid] = Field(default_factory=list)
     tile_sets: list[TileSet] = Field(default_factory=list)
+    conflict: Conflict | None = None
 
     @model_validator(mode="after")
     def _references_hold(self) -> Map:
@@ -76,6 +78,13 @@ class Map(Model):
                 problems.append(f"grid '{grid.id}' draws from tile set '{grid.tile_set}', which is not on the map")
         for token in self.tokens:
             problems += _location_problems(token, zone_ids, grids)
+        if self.conflict is not None:
+            token_ids = {t.id for t in self.tokens}
+            problems += [
+                f"the conflict names token '{p.token}', which is not on the map"
+                for p in self.conflict.participants
+                if p.token not in token_ids
+            ]
         return problems
 
     def zone(self, zone_id: str) -> Zone:

@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from tabletop.geometry.shapes import area_rect, grid_rect
 from tabletop.model import EncounterGrid
 from tabletop.render import text
+from tabletop.render.setup_paint import paint_setup
 from tabletop.render.style import MapStyle, map_font
 from tabletop.rules import Terrain
 
@@ -85,6 +86,7 @@ def paint_grid(p: QPainter, grid: EncounterGrid, terrain: Terrain, style: MapSty
         )
         xx = grid.origin[0] + col * grid.area_size
         p.drawLine(QPointF(xx, gy), QPointF(xx, gy + gh))
+    paint_setup(p, grid, style, detail)
     if detail:
         _legend(p, terrain, style, gx, gy + gh + 8, grid.area_size)
 

@@ -11,7 +11,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from tabletop.model import TILE_AREAS, EncounterGrid, Segment, Tile, TileSet
+from tabletop.model import (
+    TILE_AREAS,
+    EncounterGrid,
+    PropertyDraw,
+    Segment,
+    SegmentTemplate,
+    Tile,
+    TileSet,
+    TileTemplate,
+)
 
 EDGES = ("north", "south", "west", "east")
 HOME_SIZE = 3
@@ -30,6 +39,17 @@ def draw_tile(grid: EncounterGrid, tile_set: TileSet, draw: int, row: int, col: 
             )
         )
     return Tile(row=row, col=col, name=template.name, segments=segments)
+
+
+def fill(grid: EncounterGrid, tile_set: TileSet, seed: int) -> EncounterGrid:
+    """A copy of the grid with every tile drawn afresh from `tile_set`, as a random encounter
+    zone is laid out: the same seed gives the same tiles, and later growth goes on from there.
+
+    The tiles keep their places, so tokens and setup marks stay where they are."""
+    seeded = grid.model_copy(update={"seed": seed, "draws": 0, "tile_set": tile_set.id})
+    spots = sorted((t.row, t.col) for t in grid.tiles)
+    drawn = [draw_tile(seeded, tile_set, k, r, c) for k, (r, c) in enumerate(spots)]
+    return seeded.model_copy(update={"tiles": drawn, "draws": len(drawn)}, deep=True)
 
 
 def grow(grid: EncounterGrid, tile_set: TileSet, edge: str) -> EncounterGrid:
@@ -89,7 +109,34 @@ def best_window(grid: EncounterGrid, tokens: Iterable[tuple[int, int]], size: in
 
 
 def trim(grid: EncounterGrid, tokens: Iterable[tuple[int, int]], size: int = HOME_SIZE) -> EncounterGrid:
-    """A copy of the grid cut back to size x size tiles, keeping the window with most tokens."""
+    """A copy of the grid cut back to size x size tiles, keeping the window with most tokens.
+
+    Start marks on tiles that are cut away go with them (the grid could not hold them);
+    tokens are the caller's: those outside the window have left the encounter."""
     top, left = best_window(grid, list(tokens), size)
     kept = [t for t in grid.tiles if top <= t.row < top + size and left <= t.col < left + size]
-    return grid.model_copy(update={"tiles": kept}, deep=True)
+    spots = {(t.row, t.col) for t in kept}
+    starts = [mark.model_copy(update={"tiles": [s for s in mark.tiles if s in spots]}) for mark in grid.starts]
+    return grid.model_copy(update={"tiles": kept, "starts": starts}, deep=True)
+
+
+def outside_window(trimmed: EncounterGrid, tokens: dict[str, tuple[int, int]]) -> list[str]:
+    """The tokens (by id, from id -> area) that a trim leaves off the grid."""
+    return [token_id for token_id, (row, col) in tokens.items() if not trimmed.has_area(row, col)]
+
+
+def tile_set_from_grid(grid: EncounterGrid, set_id: str, theme: str = "") -> TileSet:
+    """A tile set made from a prepared grid: each distinct tile becomes a template with its
+    segments outlined, and the properties its segments have become the set's random list."""
+    templates: list[TileTemplate] = []
+    draws: list[PropertyDraw] = []
+    for tile in sorted(grid.tiles, key=lambda t: (t.row, t.col)):
+        outlines = [SegmentTemplate(name=s.name, areas=list(s.areas)) for s in tile.segments]
+        template = TileTemplate(name=tile.name or f"tile {tile.row},{tile.col}", segments=outlines)
+        if template not in templates:
+            templates.append(template)
+        for segment in tile.segments:
+            draw = PropertyDraw(properties=sorted(segment.properties), altitude=segment.altitude)
+            if draw not in draws:
+                draws.append(draw)
+    return TileSet(id=set_id, theme=theme, tiles=templates, random_properties=draws or [PropertyDraw()])

@@ -72,6 +72,9 @@ def run(path: str | None) -> int:
     follow_scheme(app)
     font_family()
     window = MainWindow()
+    from tabletop.ui.recovery import keep_on_terminate
+
+    keep_on_terminate()
     if loaded is not None:
         window.files.show_loaded(path, *loaded)  # an absolute path, the file's stamp, Open Recent
     window.show()

@@ -94,6 +94,12 @@ class FileHandler:
         self.show_loaded(path, map_, stamp)
         return True
 
+    def source_stamp(self) -> FileStamp | None:
+        """The stamp of the file the map came from, for the recovery note."""
+        if self.stamp is not None and self.stamp[0] == self.document.path:
+            return self.stamp[1]
+        return None
+
     def show_loaded(self, path: str | Path, map_: Map, stamp: FileStamp) -> None:
         """Put a map read by load_map_stamped in the window (also for `tabletop FILE`): the
         path made absolute, the file's stamp kept for the next save, the file remembered."""

@@ -10,12 +10,13 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMess
 
 from tabletop.document import MapDocument
 from tabletop.model import Map, ZoneLocation
-from tabletop.rules import MOVE_TYPES, range_between
+from tabletop.rules import MOVE_TYPES, range_field
 from tabletop.ui.actions import IMAGE_FILTERS, action, icon, quit_keys, say, with_extension
 from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.files import FileHandler, recent_files
+from tabletop.ui.grid_menu import GridMenu
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.player import PlayerControls
 from tabletop.ui.recovery import Autosaver, discard, pending
@@ -40,7 +41,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.files = FileHandler(self, self.document, self.settings)
         self.reach_settings = ReachSettings()
-        self.autosaver = Autosaver(self.document)
+        self.autosaver = Autosaver(self.document, stamp=self.files.source_stamp)
         self.tools = {
             cls.shortcut: cls(self.document, self.scene, self.view)
             for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool)
@@ -79,6 +80,21 @@ class MainWindow(QMainWindow):
             self.docks[title] = dock
         for listing in (self.zone_list, self.token_list):
             listing.activated_object.connect(self.centre_on)
+        self._resolver_docks()
+
+    def _resolver_docks(self) -> None:
+        """The reserve and card resolvers: hidden until the GM runs such a conflict."""
+        from tabletop.ui.docks.cards_pane import CardsPane
+        from tabletop.ui.docks.reserve_pane import ReservePane
+
+        for title, widget in (("Reserve", ReservePane(self.document)), ("Cards", CardsPane(self.document))):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(title)
+            dock.setWidget(widget)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            self.tabifyDockWidget(self.docks["Inspector"], dock)
+            dock.hide()
+            self.docks[title] = dock
 
     def _actions(self) -> None:
         stack = self.document.undo_stack
@@ -128,6 +144,8 @@ class MainWindow(QMainWindow):
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         self.map_menu = MapMenu(self)
+        self.grid_menu = GridMenu(self)
+        view.addAction(self.grid_menu.dock.toggleViewAction())
         tools_menu = self.menuBar().addMenu("&Tools")
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
@@ -186,6 +204,8 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.hover_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.hovered.connect(self._hovered)
+        for signal in (self.document.selectionChanged, self.document.edited, self.document.reset):
+            signal.connect(self._hover_again)
         self.view.zoomed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
 
     # -- behaviour -----------------------------------------------------------------------------
@@ -200,6 +220,7 @@ class MainWindow(QMainWindow):
         self.tool_hint.setText(tool.status)
 
     def _hovered(self, pos: QPointF) -> None:
+        self._hover_at = QPointF(pos)
         text = f"{pos.x():.0f}, {pos.y():.0f}"
         zone_id = self.document.zone_at(pos.x(), pos.y())
         if zone_id:
@@ -210,6 +231,13 @@ class MainWindow(QMainWindow):
             text = f"area {area[1][0]},{area[1][1]}   {text}"
         self.hover_label.setText(text)
 
+    def _hover_again(self, *_) -> None:
+        """The hover line names what is under the resting mouse now: a new selection or an
+        edit (a token moved by undo) changes the range it shows without a mouse move."""
+        at = getattr(self, "_hover_at", None)
+        if at is not None:
+            self._hovered(at)
+
     def _range_note(self, zone_id: str) -> str:
         """Range from the selected token to the hovered zone, as the GM asks at the table."""
         tokens = [i for k, i in self.document.selection if k == "token"]
@@ -218,7 +246,10 @@ class MainWindow(QMainWindow):
         token = self.document.get("token", tokens[0])
         if not isinstance(token.location, ZoneLocation):
             return ""
-        found = range_between(self.document.graph(), token.location.zone, zone_id)
+        key = (self.document.revision, token.location.zone)
+        if getattr(self, "_ranges", (None, None))[0] != key:  # one search per token and edit, not per mouse move
+            self._ranges = (key, range_field(self.document.graph(), token.location.zone))
+        found = self._ranges[1][zone_id]
         return f"   range from {token.label}: {'out of reach' if found is None else found}"
 
     def centre_on(self, kind: str, object_id: str) -> None:
@@ -312,6 +343,7 @@ class MainWindow(QMainWindow):
             )
             if answer == QMessageBox.StandardButton.Yes:
                 self.document.replace_map(found.map, found.source)
+                self.files.stamp = (found.source, found.stamp) if found.source and found.stamp else None
                 self.document.undo_stack.resetClean()
                 self.autosaver.adopt(found)  # kept until the map is saved: a second crash loses nothing
                 self._title()

@@ -11,18 +11,24 @@ window's status bar.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
+import signal
+import socket
+import threading
 import time
 import uuid
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, QStandardPaths, QTimer, Signal
 from PySide6.QtWidgets import QMainWindow
 
 from tabletop.document import MapDocument
-from tabletop.io import MapFileError, load_map, one_line, save_map
+from tabletop.io import FileStamp, MapFileError, load_map, one_line, save_map
 from tabletop.io.write import process_alive
 from tabletop.model import Map
 
@@ -45,6 +51,9 @@ class Recovered:
     source: Path | None
     saved: float
     map: Map
+    stamp: FileStamp | None = None
+    """The source file as the crashed session last read or saved it: a save of the recovered
+    map over a file changed on disk since then asks first, as it would have then."""
 
     @property
     def name(self) -> str:
@@ -68,11 +77,20 @@ def pending() -> list[Recovered]:
                     Path(info["source"]) if info.get("source") else None,
                     float(info.get("saved", 0)),
                     load_map(map_file),
+                    _stamp(info.get("stamp")),
                 )
             )
         except (OSError, ValueError, KeyError, MapFileError):
             continue  # a recovery file that cannot be read is no use to anyone
     return sorted(found, key=lambda r: -r.saved)
+
+
+def _stamp(saved: object) -> FileStamp | None:
+    """A stamp from a note; None when the note has none (older notes) or a broken one."""
+    try:
+        return FileStamp(**saved) if isinstance(saved, dict) else None
+    except TypeError:
+        return None
 
 
 def discard(recovered: Recovered) -> None:
@@ -91,8 +109,15 @@ class Autosaver(QObject):
 
     status = Signal(str)
 
-    def __init__(self, document: MapDocument, interval_ms: int = INTERVAL_MS) -> None:
+    def __init__(
+        self,
+        document: MapDocument,
+        interval_ms: int = INTERVAL_MS,
+        stamp: Callable[[], FileStamp | None] = lambda: None,
+    ) -> None:
         super().__init__(document)
+        _LIVE.add(self)
+        self._stamp = stamp
         window = document.parent()
         if isinstance(window, QMainWindow):
             self.status.connect(window.statusBar().showMessage)
@@ -133,11 +158,12 @@ class Autosaver(QObject):
         self.status.emit(one_line(f"Autosave failed, your changes are not yet safe: {why}"))
 
     def _write_note(self) -> None:
-        source = self.document.path
+        source, stamp = self.document.path, self._stamp()
         note = {
             "source": os.path.abspath(source) if source else "",
             "saved": time.time(),
             "pid": os.getpid(),
+            "stamp": dataclasses.asdict(stamp) if stamp is not None else None,
         }
         self.map_file.with_suffix(".json").write_text(json.dumps(note))
 
@@ -158,6 +184,50 @@ class Autosaver(QObject):
                 path.unlink()
         self._saved_revision = None
 
+    def keep(self) -> None:
+        """Leave the recovery file for the next start whatever happens now: the undo stack
+        torn down at exit says it is clean, which is not a save."""
+        self.timer.stop()
+        self.document.undo_stack.cleanChanged.disconnect(self._clean_changed)
+
     def _clean_changed(self, clean: bool) -> None:
         if clean:
             self.discard()
+
+
+_LIVE: weakref.WeakSet[Autosaver] = weakref.WeakSet()
+_TERMINATE: list[object] = []
+"""The socket pair and notifier that carry SIGTERM into the event loop, once per process."""
+
+
+def keep_on_terminate() -> None:
+    """On SIGTERM (a logout, a shutdown, `kill`) write every window's unsaved map to the
+    recovery folder, then quit without questions: nobody is there to answer them, and the next
+    start offers the map back. Python runs a signal handler only between bytecodes, which a
+    Qt event loop waiting in C++ may not reach for a long time, so the signal wakes the loop
+    through a socket (signal.set_wakeup_fd) that a QSocketNotifier watches."""
+    if _TERMINATE or not hasattr(signal, "SIGTERM") or threading.current_thread() is not threading.main_thread():
+        return
+    app = QCoreApplication.instance()
+    if app is None:
+        return
+    reader, writer = socket.socketpair()
+    reader.setblocking(False)
+    writer.setblocking(False)
+    signal.set_wakeup_fd(writer.fileno())
+    signal.signal(signal.SIGTERM, lambda *_: None)  # the wakeup byte does the work, in the loop
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, app)
+
+    def woken() -> None:
+        try:
+            received = reader.recv(64)
+        except OSError:
+            return
+        if signal.SIGTERM in received:
+            for saver in list(_LIVE):
+                saver.tick()
+                saver.keep()
+            QCoreApplication.exit(128 + signal.SIGTERM)
+
+    notifier.activated.connect(woken)
+    _TERMINATE.extend([reader, writer, notifier])

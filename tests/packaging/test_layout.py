@@ -22,7 +22,12 @@ def test_every_source_package_is_listed_for_the_wheel():
     on_disk = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "tabletop").rglob("__init__.py")}
     listed = set(_config()["packages"])
     assert on_disk - listed == set()
-    assert listed - on_disk == {"tabletop._resources", "tabletop._resources.fonts", "tabletop._resources.icons"}
+    assert listed - on_disk == {
+        "tabletop._resources",
+        "tabletop._resources.fonts",
+        "tabletop._resources.icons",
+        "tabletop._resources.tilesets",
+    }
 
 
 def test_resources_package_maps_to_the_top_level_folder():

@@ -60,7 +60,7 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
 def test_wheel_carries_every_bundled_font_and_icon(installed):
     wheel = next((installed[0].parents[1] / "dist").glob("tabletop-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
-    for folder in ("fonts", "icons"):
+    for folder in ("fonts", "icons", "tilesets"):
         for path in (ROOT / "resources" / folder).iterdir():
             assert f"tabletop/_resources/{folder}/{path.name}" in names
 
@@ -70,7 +70,7 @@ def test_sdist_carries_resources_at_the_top_of_its_tree(installed):
     (sdist,) = (installed[0].parents[1] / "dist").glob("tabletop-*.tar.gz")
     with tarfile.open(sdist) as tar:
         names = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
-    for folder in ("fonts", "icons"):
+    for folder in ("fonts", "icons", "tilesets"):
         for path in (ROOT / "resources" / folder).iterdir():
             assert f"resources/{folder}/{path.name}" in names
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.model import Map
+from tabletop.model import Map, SetupMark
 from tabletop.rules import grow, grow_to, trim
-from tabletop.rules.growth import edges_toward
+from tabletop.rules.growth import edges_toward, fill, outside_window
 from tabletop.samples import af_encounter
 
 
@@ -75,3 +75,32 @@ def test_an_empty_grid_trims_back_to_where_it_began(encounter):
     tile_set = encounter.tile_sets[0]
     grid = grow(grow(encounter.grids[0], tile_set, "north"), tile_set, "west")
     assert trim(grid, []).tile_bounds() == (0, 0, 2, 2)
+
+
+def test_filling_with_the_same_seed_gives_equal_grids(encounter):
+    grid, tile_set = encounter.grids[0], encounter.tile_sets[0]
+    once, again = fill(grid, tile_set, 42), fill(grid, tile_set, 42)
+    assert once == again
+    assert once.seed == 42 and once.draws == 9 and once.tile_set == tile_set.id
+    assert sorted((t.row, t.col) for t in once.tiles) == sorted((t.row, t.col) for t in grid.tiles)
+    names = {t.name for t in tile_set.tiles}
+    assert all(t.name in names for t in once.tiles)
+
+
+def test_other_seeds_fill_other_grids_and_growth_goes_on_from_the_fill(encounter):
+    grid, tile_set = encounter.grids[0], encounter.tile_sets[0]
+    layouts = {tuple(t.name for t in fill(grid, tile_set, seed).tiles) for seed in range(6)}
+    assert len(layouts) > 1
+    grown = grow(fill(grid, tile_set, 3), tile_set, "east")
+    assert grown.draws == 12
+    assert grown == grow(fill(grid, tile_set, 3), tile_set, "east")
+
+
+def test_trimming_drops_start_marks_on_tiles_cut_away(encounter):
+    tile_set = encounter.tile_sets[0]
+    grid = grow(encounter.grids[0], tile_set, "east")
+    grid = grid.model_copy(update={"starts": [SetupMark(side="band", tiles=[(0, 0), (0, 3)], edges=["west"])]})
+    trimmed = trim(grid, [(2, 17), (7, 19)])
+    assert trimmed.tile_bounds() == (0, 1, 2, 3)
+    assert trimmed.starts == [SetupMark(side="band", tiles=[(0, 3)], edges=["west"])]
+    assert outside_window(trimmed, {"kell": (7, 3), "raider": (7, 19)}) == ["kell"]

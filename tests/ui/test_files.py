@@ -89,6 +89,38 @@ CRASHING_SESSION = textwrap.dedent("""
 """)
 
 
+TERMINATED_SESSION = textwrap.dedent("""
+    import os, signal, sys
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtCore import QTimer
+    from tabletop.document.commands import EditObject
+    from tabletop.ui import app, main_window
+
+    shown = main_window.MainWindow.show
+
+    def show(window):
+        shown(window)
+        zone = window.document.get("zone", "z2").model_copy(update={"name": "Loading bay"})
+        window.document.undo_stack.push(EditObject(window.document, "zone", zone, "name"))
+        QTimer.singleShot(300, lambda: os.kill(os.getpid(), signal.SIGTERM))
+
+    main_window.MainWindow.show = show
+    sys.exit(app.run(sys.argv[1]))
+""")
+
+
+def test_a_session_terminated_by_sigterm_autosaves_first(window, tmp_path, maps_dir):
+    source = maps_dir / "warehouse.tabletop"
+    env = {**os.environ, "TABLETOP_RECOVERY_DIR": str(tmp_path / "recovery"), "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", TERMINATED_SESSION, str(source)], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 128 + 15, done.stderr
+    assert load_map(source).zone("z2").name == "Middle", "autosave never writes over the user's file"
+    [recovered] = pending()
+    assert recovered.source == source and recovered.map.zone("z2").name == "Loading bay"
+
+
 def test_after_a_crash_the_next_start_offers_the_recovered_map(window, tmp_path, answers, maps_dir):
     source = maps_dir / "warehouse.tabletop"
     env = {**os.environ, "TABLETOP_RECOVERY_DIR": str(tmp_path / "recovery")}
@@ -202,6 +234,29 @@ def test_a_recovered_map_keeps_its_recovery_file_until_it_is_saved(window, tmp_p
     assert window.files.save()
     assert not kept.exists() and not kept.with_suffix(".json").exists()
     assert load_map(source).title == "Recovered edits"
+
+
+def test_a_recovered_map_notices_its_file_changed_on_disk_since_the_crash(window, tmp_path, choices):
+    path = tmp_path / "w.tabletop"
+    save_map(warehouse(), path)
+    assert window.files.open(path)
+    _edit(window)
+    assert window.autosaver.tick()
+    note = json.loads(window.autosaver.map_file.with_suffix(".json").read_text())
+    assert note["stamp"]["digest"] == window.files.stamp[1].digest
+    crashed = recovery_dir() / "crashed.json"
+    window.autosaver.map_file.rename(crashed.with_suffix(".tabletop"))
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    crashed.write_text(json.dumps({**note, "pid": int(dead.stdout)}))
+    window.autosaver.map_file.with_suffix(".json").unlink()
+    save_map(warehouse().model_copy(update={"title": "Saved after the crash"}), path)
+    choices["question"] = QMessageBox.StandardButton.Yes
+    assert window.offer_recovery()
+    choices["question"] = QMessageBox.StandardButton.Discard
+    assert window.document.get("zone", "z2").name == "Loading bay"
+    assert not window.files.save(), "the file changed after the crash: the GM is asked first"
+    assert choices["asked"][-1].startswith(f"{path}: was changed on disk")
+    assert load_map(path).title == "Saved after the crash"
 
 
 def test_paths_are_kept_absolute_for_a_restart_from_another_folder(window, tmp_path, monkeypatch):

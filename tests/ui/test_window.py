@@ -92,3 +92,23 @@ def test_the_zones_list_mirrors_a_scattered_selection(qtbot, window):
     assert window.token_list.rows["gatto"].isSelected() and not window.token_list.rows["hargan"].isSelected()
     window.document.select([("zone", "z2")])
     assert [listing.rows[z].isSelected() for z in ("z1", "z2", "z3")] == [False, True, False]
+
+
+def test_the_hover_line_follows_a_token_moved_while_the_mouse_rests(window):
+    from PySide6.QtCore import QPointF
+
+    from tabletop.document.commands import MoveToken
+    from tabletop.model import ZoneLocation
+
+    window.document.replace_map(warehouse(), None)
+    token = window.document.map.tokens[0]
+    far = window.document.map.zones[-1]
+    window.document.select([("token", token.id)])
+    left, top, right, bottom = window.document.layout.boxes[("zone", far.id)]
+    window.view.hovered.emit(QPointF((left + right) / 2, (top + bottom) / 2))
+    before = window.hover_label.text()
+    assert f"range from {token.label}: 2" in before
+    window.document.undo_stack.push(MoveToken(window.document, token.id, ZoneLocation(zone=far.id)))
+    assert f"range from {token.label}: 0" in window.hover_label.text(), "no mouse move needed"
+    window.document.undo_stack.undo()
+    assert window.hover_label.text() == before

@@ -12,6 +12,7 @@ from tabletop.document.commands.edits import (
     remove_zone,
 )
 from tabletop.document.commands.merge import MergeId
+from tabletop.document.commands.play import SetConflict, apply_step, play_step
 from tabletop.document.commands.put import AddMany, EditMany
 
 __all__ = [
@@ -24,6 +25,9 @@ __all__ = [
     "MergeId",
     "MoveToken",
     "SetBackground",
+    "SetConflict",
+    "apply_step",
+    "play_step",
     "remove",
     "remove_grid",
     "remove_zone",

@@ -99,3 +99,14 @@ class PointEdit(QWidget):
             box.blockSignals(True)
             box.setValue(value)
             box.blockSignals(False)
+
+
+def fit_rows(table, most: int = 8) -> None:
+    """A table as tall as its rows (up to `most`), so a pane's form sits right under it
+    instead of below a tall empty box; rows added later grow it."""
+    from PySide6.QtWidgets import QAbstractScrollArea, QSizePolicy
+
+    table.setSizeAdjustPolicy(QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
+    table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
+    rows = most * table.verticalHeader().defaultSectionSize()
+    table.setMaximumHeight(table.horizontalHeader().sizeHint().height() + rows + 4)

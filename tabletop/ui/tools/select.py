@@ -13,6 +13,7 @@ from tabletop.document.commands import Batch, EditObject, MoveToken, remove
 from tabletop.model import AreaLocation, NodeShape, PolygonShape, Zone, ZoneLocation
 from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.kinds import Kind
+from tabletop.ui.grid_menu import offer_growth
 from tabletop.ui.tools.base import GRID_STEP, Tool
 from tabletop.ui.tools.reach import ReachSettings, token_reach
 
@@ -156,6 +157,7 @@ class SelectTool(Tool):
 
     def release(self, event: QMouseEvent, pos: QPointF) -> bool:
         if self._token is not None:
+            offer_growth(self.view, self.document, self._token, pos)  # dropped off a grid's edge
             item = self.scene.items_by_key.get((Kind.TOKEN, self._token))
             if item is not None:
                 item.sync()

@@ -1,0 +1,50 @@
+"""Play steps: the conflict's bookkeeping changed as one undo step, with whatever the step
+did to the map (stress marked on a token, a token moved) in the same step.
+
+The rules give the conflict after the step; the command keeps the one before, so undo of a
+whole exchange returns an equal conflict, log included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtGui import QUndoCommand
+
+from tabletop.document.commands.batch import Batch, Part
+from tabletop.document.commands.edits import EditObject
+from tabletop.document.map_document import MapDocument
+from tabletop.model import Conflict
+
+
+class SetConflict(QUndoCommand):
+    """Start, step or end the conflict: the whole conflict before and after."""
+
+    def __init__(self, document: MapDocument, conflict: Conflict | None, text: str) -> None:
+        super().__init__(text)
+        self.document, self.before, self.after = document, document.map.conflict, conflict
+
+    def redo(self) -> None:
+        self.document.set_conflict(self.after)
+
+    def undo(self) -> None:
+        self.document.set_conflict(self.before)
+
+
+def play_step(document: MapDocument, conflict: Conflict | None, text: str, map_parts: Sequence[Part] = ()) -> None:
+    """Push one play step: the map edits first (so the conflict never names a place or
+    token that is not there yet), then the conflict; undone in reverse."""
+    if not map_parts:
+        document.undo_stack.push(SetConflict(document, conflict, text))
+        return
+    document.undo_stack.push(Batch(text, [*map_parts, SetConflict(document, conflict, text)]))
+
+
+def apply_step(document: MapDocument, step) -> None:
+    """Apply a rules Step (rules/play.py) as one undo step: its map objects, then its conflict."""
+    parts = [
+        EditObject(document, kind, obj)
+        for kind, objs in (("zone", step.zones), ("border", step.borders), ("token", step.tokens), ("grid", step.grids))
+        for obj in objs
+    ]
+    play_step(document, step.conflict, step.text, parts)

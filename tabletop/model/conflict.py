@@ -1,0 +1,99 @@
+"""A conflict in progress, saved with the map so a session can stop and resume mid-fight.
+
+The conflict holds only the bookkeeping of play (who takes part, exchange, round, order, each
+participant's per-turn state, the log). Stress, aspects, states and places stay on the tokens
+and zones themselves: a play step that marks stress edits the token, so the map and the
+conflict never disagree. The rules for each system (rules/edgerunner.py, rules/af.py) are
+pure functions from one Conflict to the next.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from tabletop.model.base import Aspect, GameNumber, Id, Line, Model, Text
+from tabletop.model.play_af import AfTurn
+from tabletop.model.play_edgerunner import EdgerunnerTurn
+from tabletop.model.play_reserve import ReserveSide
+
+ConflictSystem = Literal["edgerunner", "af", "reserve", "cards"]
+SYSTEM_NAMES: dict[str, str] = {
+    "edgerunner": "Edgerunner conflict",
+    "af": "AF encounter",
+    "reserve": "Extended conflict with reserve",
+    "cards": "Card confrontations",
+}
+Ending = Literal["taken out", "concession", "ended"]
+Count = Annotated[int, Field(ge=1, le=100_000)]
+MAX_LOG = 100_000
+"""A log entry per action; a long evening is a few hundred."""
+
+
+class Participant(Model):
+    """A token taking part in the conflict (a character, a daemon, a problem with a stress
+    track), with its side and the state its system keeps."""
+
+    token: Id
+    side: Line = ""
+    out: bool = False
+    edgerunner: EdgerunnerTurn | None = None
+    af: AfTurn | None = None
+
+
+class LogEntry(Model):
+    """One thing that happened: when, who, what, to whom, the numbers, and the story detail
+    the GM typed ("every action should generate a story detail")."""
+
+    exchange: Count
+    round: GameNumber = 0
+    actor: Line = ""
+    action: Line = ""
+    target: Line = ""
+    numbers: dict[Annotated[Line, Field(max_length=40)], Annotated[int, Field(ge=-100_000, le=100_000)]] = Field(
+        default_factory=dict
+    )
+    story: Text = ""
+
+
+class Conflict(Model):
+    """The conflict: its system, participants, exchange and round, turn order, whose turn it
+    is, and the log. `order` lists participant tokens in the order they act (AF: reflex order;
+    Edgerunner: the order they have acted in this exchange)."""
+
+    system: ConflictSystem
+    caller: Line = ""
+    participants: list[Participant] = Field(default_factory=list)
+    exchange: Count = 1
+    round: GameNumber = 1
+    turns_taken: Annotated[int, Field(ge=0, le=10_000_000)] = 0
+    order: list[Id] = Field(default_factory=list)
+    turn: Id | None = None
+    log: list[LogEntry] = Field(default_factory=list, max_length=MAX_LOG)
+    scene_aspects: list[Aspect] = Field(default_factory=list)
+    """Aspects placed on the scene itself; those on zones, borders and tokens stay on them."""
+    reserve: list[ReserveSide] = Field(default_factory=list, max_length=100)
+    """The sides of an extended conflict with reserve (system "reserve"), in the order given."""
+    ended: Ending | None = None
+    story: Text = ""
+
+    @model_validator(mode="after")
+    def _participants_once(self) -> Conflict:
+        tokens = [p.token for p in self.participants]
+        if len(set(tokens)) != len(tokens):
+            raise ValueError("the conflict lists a token twice")
+        names = [side.name for side in self.reserve]
+        if len(set(names)) != len(names):
+            raise ValueError("two reserve sides share a name")
+        known = set(tokens)
+        for token in [*self.order, *([self.turn] if self.turn else [])]:
+            if token not in known:
+                raise ValueError(f"the conflict's turn order names '{token}', who does not take part")
+        return self
+
+    def participant(self, token_id: str) -> Participant:
+        for participant in self.participants:
+            if participant.token == token_id:
+                return participant
+        raise KeyError(f"'{token_id}' does not take part in the conflict")

@@ -1,0 +1,33 @@
+"""The sides of an extended conflict with reserve, kept with the map between timeslices.
+
+Reserve is spent and lost over many timeslices, so what each side has left is saved with the
+conflict and each timeslice is one undo step, like any play step.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, StringConstraints, model_validator
+
+from tabletop.model.base import GameNumber, Line, Model
+
+ScoreName = Annotated[Line, StringConstraints(min_length=1, max_length=40)]
+
+
+class ReserveSide(Model):
+    """One side: combined Offense, Defense and Force, and the Reserve left per defensive score."""
+
+    name: Annotated[Line, StringConstraints(min_length=1)]
+    offense: GameNumber = 0
+    defense: GameNumber = 0
+    force: GameNumber = 0
+    reserve: dict[ScoreName, GameNumber] = Field(default_factory=dict)
+    folded: bool = False
+    escaped: bool = False
+
+    @model_validator(mode="after")
+    def _some_score(self) -> ReserveSide:
+        if len(self.reserve) > 20:
+            raise ValueError(f"reserve side '{self.name}' keeps more than 20 defensive scores")
+        return self

@@ -1,0 +1,107 @@
+"""Painting an encounter grid's setup marks: where each side may start (a dashed frame in the
+side's colour round each marked tile, a band along each marked edge) and where arrivals
+enter (chevrons pointing in from an edge, for the GM only: arrivals are the GM's surprise).
+
+Everything is drawn inside the grid's rectangle, which is what its scene item repaints."""
+
+from __future__ import annotations
+
+import zlib
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+
+from tabletop.geometry.shapes import grid_rect
+from tabletop.model import TILE_AREAS, EncounterGrid
+from tabletop.render import text
+from tabletop.render.style import Audience, MapStyle, map_font
+
+SIDE_COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f")
+"""Strong colours that read over any ground texture on a projector and differ in grey print
+by their dash (each side's frame is dashed differently)."""
+
+
+def side_colour(side: str) -> QColor:
+    """A side's colour, the same in every session (a checksum, not Python's salted hash)."""
+    return QColor(SIDE_COLOURS[zlib.crc32(side.encode("utf-8")) % len(SIDE_COLOURS)])
+
+
+def _edge_rect(grid: EncounterGrid, edge: str, depth: float, inset: float = 0.0) -> QRectF:
+    """A strip `depth` deep just inside one edge of the grid, `inset` in from it."""
+    x, y, w, h = grid_rect(grid)
+    if edge == "north":
+        return QRectF(x, y + inset, w, depth)
+    if edge == "south":
+        return QRectF(x, y + h - inset - depth, w, depth)
+    if edge == "west":
+        return QRectF(x + inset, y, depth, h)
+    return QRectF(x + w - inset - depth, y, depth, h)
+
+
+def paint_setup(p: QPainter, grid: EncounterGrid, style: MapStyle, detail: bool) -> None:
+    """The setup marks of one grid, over its ground and under its tokens."""
+    if not grid.starts and not grid.arrivals:
+        return
+    size = grid.area_size
+    p.save()
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    for index, mark in enumerate(grid.starts):
+        colour = side_colour(mark.side)
+        pen = QPen(colour, size * 0.09 * style.line_scale, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)
+        pen.setDashPattern([4.0, 1.5 + index % 3])
+        p.setPen(pen)
+        inset = size * (0.12 + 0.1 * index)
+        for row, col in mark.tiles:
+            left = grid.origin[0] + col * TILE_AREAS * size
+            top = grid.origin[1] + row * TILE_AREAS * size
+            span = TILE_AREAS * size
+            frame = QRectF(left + inset, top + inset, span - 2 * inset, span - 2 * inset)
+            p.drawRect(frame)
+            if detail:
+                top_middle = QPointF(frame.center().x(), frame.top() + size * 0.5)
+                _label(p, grid, f"{mark.side} start", top_middle, colour, style)
+        band = QColor(colour)
+        band.setAlpha(60)
+        for edge in mark.edges:
+            strip = _edge_rect(grid, edge, size * 0.3, size * 0.3 * index)
+            p.fillRect(strip, band)
+            half = pen.widthF() / 2  # the stroke stays inside the grid, which is all its item repaints
+            p.drawRect(strip.adjusted(half, half, -half, -half))
+            if detail:
+                _label(p, grid, f"{mark.side} start", strip.center(), colour, style)
+    if grid.arrivals and style.audience is Audience.GM:
+        _arrivals(p, grid, style)
+    p.restore()
+
+
+def _arrivals(p: QPainter, grid: EncounterGrid, style: MapStyle) -> None:
+    """One chevron per tile along each arrival edge, pointing into the grid."""
+    size = grid.area_size
+    x, y, w, h = grid_rect(grid)
+    p.setPen(QPen(style.outline, size * 0.05 * style.line_scale))
+    p.setBrush(style.plate)
+    inward = {"north": (0, 1), "south": (0, -1), "west": (1, 0), "east": (-1, 0)}
+    for edge in grid.arrivals:
+        dx, dy = inward[edge]
+        along = w if dy else h
+        for k in range(round(along / (TILE_AREAS * size))):
+            centre = (k + 0.5) * TILE_AREAS * size
+            if dy:
+                tip = QPointF(x + centre, (y if dy > 0 else y + h) + dy * size * 0.6)
+            else:
+                tip = QPointF((x if dx > 0 else x + w) + dx * size * 0.6, y + centre)
+            back = QPointF(tip.x() - dx * size * 0.5, tip.y() - dy * size * 0.5)
+            spread = QPointF(dy * size * 0.4, dx * size * 0.4)
+            p.drawPolygon(QPolygonF([tip, back + spread, back - spread]))
+
+
+def _label(p: QPainter, grid: EncounterGrid, words: str, at: QPointF, colour: QColor, style: MapStyle) -> None:
+    """A side's label on a plate, moved in from the grid's edge so the grid's item holds it all."""
+    font_size = max(12.0, grid.area_size * 0.36) * style.text_scale
+    p.setFont(map_font(font_size, True))
+    half_w = (p.fontMetrics().horizontalAdvance(words) + font_size * 0.6) / 2 + 2
+    half_h = (p.fontMetrics().height() + font_size * 0.15) / 2 + 2
+    x, y, w, h = grid_rect(grid)
+    cx = min(max(at.x(), x + half_w), x + w - half_w)
+    cy = min(max(at.y(), y + half_h), y + h - half_h)
+    text.plated_label(p, words, (cx, cy), colour, style.plate, font_size, True)

@@ -1,0 +1,198 @@
+"""Edgerunner conflicts, the turn bookkeeping: exchanges in which everyone acts once, social
+initiative ("Who's next?", a claim, an auction), compels, and the two endings (taken out,
+concession). Source: ../shared/rules/edgerunner-conflicts.txt, "Exchanges", "Actions",
+"Game over".
+
+The actions are in rules/edgerunner_actions.py and rules/edgerunner_moves.py, re-exported
+here so the dock and the command line import one module. Every function is pure: the
+conflict (and the map) in, the next conflict or a Step out.
+"""
+
+from __future__ import annotations
+
+from tabletop.model import Conflict, EdgerunnerTurn, Map, Participant
+from tabletop.rules.edgerunner_actions import (
+    attack,
+    attack_aspect,
+    continue_action,
+    defense,
+    invoke,
+    maneuver,
+    must_continue,
+    recovery,
+    simple,
+)
+from tabletop.rules.edgerunner_moves import move, move_another, move_reach, push_reach
+from tabletop.rules.edgerunner_state import (
+    check_playing,
+    participant,
+    turn_of,
+    with_participant,
+)
+from tabletop.rules.play import Step, logged
+
+__all__ = [
+    "accept_concession",
+    "attack",
+    "attack_aspect",
+    "auction",
+    "claim",
+    "compel",
+    "concede",
+    "continue_action",
+    "defense",
+    "end_exchange",
+    "invoke",
+    "maneuver",
+    "move",
+    "move_another",
+    "move_reach",
+    "must_continue",
+    "pending_concession",
+    "push_reach",
+    "recovery",
+    "refuse_concession",
+    "simple",
+    "start",
+    "whos_next",
+]
+
+
+def start(map_: Map, tokens: list[str], sides: dict[str, str] | None = None, caller: str = "") -> Step:
+    """A conflict among these tokens, in map order, each on its side (the token's own side
+    unless given). "Designate a player to be the caller": the caller is a name, not a token."""
+    if not tokens:
+        raise ValueError("a conflict needs at least one token")
+    on_map = {t.id: t for t in map_.tokens}
+    missing = [t for t in tokens if t not in on_map]
+    if missing:
+        raise ValueError(f"no token '{missing[0]}' on the map")
+    if len(set(tokens)) != len(tokens):
+        raise ValueError(f"token '{next(t for t in tokens if tokens.count(t) > 1)}' is named twice")
+    sides = sides or {}
+    chosen = set(tokens)
+    participants = [
+        Participant(token=t.id, side=sides.get(t.id, t.side), edgerunner=EdgerunnerTurn())
+        for t in map_.tokens
+        if t.id in chosen
+    ]
+    conflict = Conflict(system="edgerunner", caller=caller, participants=participants)
+    conflict = logged(conflict, action="conflict starts", story=", ".join(on_map[p.token].label for p in participants))
+    return Step(conflict, "Start Edgerunner conflict")
+
+
+def whos_next(conflict: Conflict) -> list[str]:
+    """ "Who's next?": the participants who have not acted this exchange and are not out, in map
+    order (the order they were listed at the start)."""
+    return [p.token for p in conflict.participants if not p.out and not turn_of(conflict, p.token).acted]
+
+
+def claim(conflict: Conflict, token: str) -> Conflict:
+    """ "Whoever responds first gets to act": the turn goes to this claimant, and the log keeps
+    who claimed it. A GM may hand the turn to anyone taking part."""
+    check_playing(conflict)
+    participant(conflict, token)
+    conflict = conflict.model_copy(update={"turn": token})
+    return logged(conflict, actor=token, action="claims the turn")
+
+
+def auction(conflict: Conflict, bids: dict[str, int]) -> Conflict:
+    """ "The caller runs an auction on how many shifts the players are willing to commit for
+    acting first. The highest bidder gets to act but must subtract his bid from his roll."
+
+    The bid is kept on the winner's turn state and comes off the shifts of the action it then
+    takes. A tie at the top is for the GM to settle, so it raises ValueError naming them.
+    """
+    check_playing(conflict)
+    if not bids:
+        raise ValueError("an auction needs at least one bid")
+    for token, bid in bids.items():
+        participant(conflict, token)
+        if not 0 <= bid <= 1000:
+            raise ValueError(f"a bid is a number of shifts, 0 or more, not {bid}")
+    top = max(bids.values())
+    winners = [t for t, bid in bids.items() if bid == top]
+    if len(winners) > 1:
+        raise ValueError(f"{' and '.join(winners)} both bid {top}: the GM picks who acts")
+    winner = winners[0]
+    for token, bid in bids.items():
+        conflict = logged(conflict, actor=token, action="bids", numbers={"bid": bid})
+    conflict = with_participant(conflict, winner, turn={"bid": top})
+    conflict = conflict.model_copy(update={"turn": winner})
+    return logged(conflict, actor=winner, action="claims the turn", numbers={"bid": top})
+
+
+def compel(conflict: Conflict, token: str, succeeded: bool, aspect: str = "", story: str = "") -> Step:
+    """ "After a player declares his character's action but before he rolls the dice, the
+    caller calls for compels. A successful compel causes the compelled character to skip his
+    turn": the turn is spent (the bid with it) and no action is taken, so a held defense stays
+    until its holder's next action. A failed compel changes nothing but the log."""
+    check_playing(conflict)
+    participant(conflict, token)
+    if not succeeded:
+        return Step(logged(conflict, actor=token, action="compel fails", target=aspect, story=story), "Compel fails")
+    conflict = with_participant(conflict, token, turn={"acted": True, "compelled": True, "bid": None})
+    order = conflict.order if token in conflict.order else [*conflict.order, token]
+    turn = None if conflict.turn == token else conflict.turn
+    conflict = conflict.model_copy(update={"order": order, "turn": turn, "turns_taken": conflict.turns_taken + 1})
+    conflict = logged(conflict, actor=token, action="compelled: skips the turn", target=aspect, story=story)
+    return Step(conflict, "Compel: skip the turn")
+
+
+def end_exchange(conflict: Conflict) -> Conflict:
+    """The next exchange: everyone may act once again. What an action left behind carries on:
+    the last action (for a continue) and a held defense (until its holder acts again)."""
+    check_playing(conflict)
+    fresh = {"acted": False, "compelled": False, "bid": None}
+    participants = [
+        p.model_copy(update={"edgerunner": turn_of(conflict, p.token).model_copy(update=fresh)})
+        for p in conflict.participants
+    ]
+    waiting = [p.token for p in conflict.participants if not p.out and not turn_of(conflict, p.token).acted]
+    conflict = logged(conflict, action="exchange ends", numbers={"not acted": len(waiting)} if waiting else {})
+    return conflict.model_copy(
+        update={"participants": participants, "exchange": conflict.exchange + 1, "order": [], "turn": None}
+    )
+
+
+def concede(conflict: Conflict, side: str, story: str) -> Conflict:
+    """ "The losing side can offer a concession, a story acceptable to all sides": the offer is
+    logged with its story and waits for the other side to accept or refuse it."""
+    check_playing(conflict)
+    if side not in {p.side for p in conflict.participants}:
+        raise ValueError(f"no side '{side}' takes part in the conflict")
+    if not story.strip():
+        raise ValueError("a concession is a story: say how the conflict ends")
+    return logged(conflict, actor=side, action="offers a concession", story=story)
+
+
+def pending_concession(conflict: Conflict) -> tuple[str, str] | None:
+    """The side and story of a concession offered and not yet accepted or refused."""
+    for entry in reversed(conflict.log):
+        if entry.action == "offers a concession":
+            return entry.actor, entry.story
+        if entry.action in ("accepts the concession", "refuses the concession"):
+            return None
+    return None
+
+
+def accept_concession(conflict: Conflict, by_side: str = "", story: str | None = None) -> Conflict:
+    """ "If your opponent accepts your concession, the conflict ends with the story you just
+    offered"; a story discussed and changed a little at the table can be given instead."""
+    check_playing(conflict)
+    offer = pending_concession(conflict)
+    if offer is None:
+        raise ValueError("no concession has been offered")
+    side, offered = offer
+    final = offered if story is None else story
+    conflict = logged(conflict, actor=by_side, action="accepts the concession", target=side, story=final)
+    return conflict.model_copy(update={"ended": "concession", "story": final, "turn": None})
+
+
+def refuse_concession(conflict: Conflict, by_side: str = "") -> Conflict:
+    """ "If it turns into a haggling slugfest, stop and continue the conflict"."""
+    check_playing(conflict)
+    offer = pending_concession(conflict)
+    if offer is None:
+        raise ValueError("no concession has been offered")
+    return logged(conflict, actor=by_side, action="refuses the concession", target=offer[0])

@@ -1,0 +1,127 @@
+"""Edgerunner move and move another, the reach overlays that go with them, and range.
+Source: ../shared/rules/edgerunner-conflicts.txt, "Move", "Move another", "Defense".
+
+"The number of shifts is the limit on the total pass values of borders he can go through",
+so a move is the movement rules (rules/movement.py) with the roll as budget. Range is the
+number of borders between zones, whatever they cost (rules/topology.py).
+"""
+
+from __future__ import annotations
+
+from tabletop.model import LastAction, ZoneLocation
+from tabletop.rules.edgerunner_state import Work, begin, finish_action, net_shifts, revert_defenses_on
+from tabletop.rules.edgerunner_stress import shifts_text
+from tabletop.rules.movement import NoWayThrough, Reach, path, reach
+from tabletop.rules.play import Step
+
+
+def range_to(work: Work, actor: str, target: str, limit: int) -> int | None:
+    """Borders from the actor's zone to the target's (a border: its nearer side); None past
+    `limit`, where the shifts are spent on range alone. Stopping there keeps a step on a big
+    map as quick as the shifts are small. A token off the zones is at range 0."""
+    start = work.zone_of(actor)
+    if work.has_token(target):
+        ends = {z for z in [work.zone_of(target)] if z is not None}
+    else:
+        border = work.peek_border(target)
+        ends = {border.a, border.b}
+    if start is None or not ends:
+        return 0
+    graph = work.graph
+    goals = {graph.zone_index(z) for z in ends}
+    indptr, indices = graph.topology().indptr, graph.topology().indices
+    frontier = [graph.zone_index(start)]
+    seen = set(frontier)
+    for steps in range(max(limit, 0) + 1):
+        if goals.intersection(frontier):
+            return steps
+        following = []
+        for zone in frontier:
+            for other in indices[indptr[zone] : indptr[zone + 1]].tolist():
+                if other not in seen:
+                    seen.add(other)
+                    following.append(other)
+        frontier = following
+    return None
+
+
+def route_cost(work: Work, start: str, to_zone: str, budget: int, who: str) -> int:
+    """The cheapest pass cost from start to to_zone; ValueError when the shifts cannot pay it
+    ("If shifts from the movement roll are not enough to overcome a border value, the
+    character cannot move through that border"). `who` words the budget, "Gatto's 2 shifts".
+
+    The search is bounded by the budget, so a step costs the zones in reach, not the map."""
+    where = work.zone_label(to_zone)
+    cost = reach(work.graph, start, budget).cost(to_zone)
+    if cost is not None:
+        return cost
+    try:
+        cost = path(work.graph, start, to_zone).cost
+    except NoWayThrough:
+        raise ValueError(f"no way through from {work.zone_label(start)} to {where}") from None
+    raise ValueError(f"{who} cannot pay the {cost} it costs to reach {where}")
+
+
+def move(map_, conflict, actor: str, to_zone: str, shifts: int, skill: str = "", *, graph=None, story="") -> Step:
+    """ "The number of shifts is the limit on the total pass values of borders he can go
+    through": the actor moves to `to_zone` when the cheapest way there fits the shifts. A
+    defense held over the actor reverts when it moves ("It also reverts if the target moves")."""
+    work = begin(map_, conflict, actor, graph)
+    move_in(work, actor, to_zone, shifts, skill, story, "move")
+    return work.step(f"{work.label(actor)} moves")
+
+
+def move_in(work: Work, actor: str, to_zone: str, shifts: int, skill: str, story: str, word: str) -> None:
+    net, numbers = net_shifts(work, actor, shifts)
+    start = work.standing(actor)
+    numbers["cost"] = route_cost(work, start, to_zone, net, f"{work.label(actor)}'s {shifts_text(net)}")
+    if to_zone != start:
+        work.token(actor).location = ZoneLocation(zone=to_zone)
+        revert_defenses_on(work, actor)
+    last = LastAction(skill=skill, action="move", target=to_zone, shifts=shifts)
+    finish_action(work, actor, word, target=to_zone, numbers=numbers, story=story, last=last)
+
+
+def move_another(
+    map_, conflict, actor, target, to_zone, shifts, skill="", resisted=0, *, range_=None, graph=None, story=""
+) -> Step:
+    """Move another: "When determining range to the target, use the target's starting zone";
+    the range comes off the shifts and the rest moves the target through borders. "The
+    target's player has the option of resisting the move, stealing shifts from the roll"."""
+    work = begin(map_, conflict, actor, graph)
+    move_another_in(work, actor, target, to_zone, shifts, skill, resisted, range_, story, "move another")
+    return work.step(f"{work.label(actor)} moves {work.label(target)}")
+
+
+def move_another_in(work: Work, actor, target, to_zone, shifts, skill, resisted, range_, story, word) -> None:
+    net, numbers = net_shifts(work, actor, shifts, resisted)
+    start = work.standing(target)
+    distance = range_to(work, actor, target, net) if range_ is None else range_
+    if distance is None:
+        raise ValueError(f"{work.label(target)} is out of range: more than {shifts_text(max(net, 0))} away")
+    numbers["range"] = distance
+    left = net - distance
+    who = f"{work.label(actor)}'s {shifts_text(left)}" + (f" left after range {distance}" if distance else "")
+    numbers["cost"] = route_cost(work, start, to_zone, left, who)
+    if to_zone != start:
+        work.token(target).location = ZoneLocation(zone=to_zone)
+        revert_defenses_on(work, target)
+    last = LastAction(skill=skill, action="move another", target=target, shifts=shifts)
+    finish_action(work, actor, word, target=target, numbers=numbers, story=story, last=last)
+
+
+def move_reach(map_, conflict, actor: str, shifts: int, *, graph=None) -> Reach:
+    """Where a roll would take the actor, net of the bid that bought the turn: the live reach
+    overlay while the GM types the shifts."""
+    work = Work(map_, conflict, graph)
+    net, _ = net_shifts(work, actor, shifts)
+    return reach(work.graph, work.standing(actor), net)
+
+
+def push_reach(map_, conflict, actor, target, shifts, resisted=0, *, range_=None, graph=None) -> Reach:
+    """Where a move another could push the target: range to its starting zone and resisted
+    shifts off the roll, the rest spent through borders from where it stands."""
+    work = Work(map_, conflict, graph)
+    net, _ = net_shifts(work, actor, shifts, resisted)
+    distance = range_to(work, actor, target, net) if range_ is None else range_
+    return reach(work.graph, work.standing(target), -1 if distance is None else net - distance)

@@ -1,0 +1,111 @@
+"""Editing a grid's setup marks: for one side at a time, the tiles and edges where it may
+start; for the grid, the edges where arrivals enter. Apply is one undo step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pydantic import ValidationError
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLineEdit, QPushButton
+
+from tabletop.document import MapDocument
+from tabletop.document.commands.growth import GridEditError, set_setup
+from tabletop.model import GRID_EDGES, SetupMark
+
+
+def parse_tiles(text: str) -> list[tuple[int, int]]:
+    """Tiles as a GM types them, "2,0 2,1" (row,col pairs); GridEditError names a bad one."""
+    tiles = []
+    for word in text.replace(";", " ").split():
+        parts = word.split(",")
+        try:
+            row, col = (int(p) for p in parts)
+        except ValueError:
+            raise GridEditError(f"'{word}' is not a tile: write row,col as in 2,0") from None
+        if (row, col) not in tiles:
+            tiles.append((row, col))
+    return tiles
+
+
+def _edge_boxes() -> tuple[QHBoxLayout, dict[str, QCheckBox]]:
+    row, boxes = QHBoxLayout(), {}
+    for edge in GRID_EDGES:
+        boxes[edge] = QCheckBox(edge)
+        row.addWidget(boxes[edge])
+    return row, boxes
+
+
+class SetupEditor(QGroupBox):
+    """The Setup group of the Tile Sets dock, for the grid `grid_of()` names."""
+
+    def __init__(self, document: MapDocument, grid_of: Callable[[], str | None], push: Callable) -> None:
+        super().__init__("Setup")
+        self.document, self.grid_of, self.push = document, grid_of, push
+        self.side = QComboBox()
+        self.side.setEditable(True)
+        self.side.currentTextChanged.connect(lambda _text: self._show_side())
+        self.tiles = QLineEdit()
+        self.tiles.setPlaceholderText("tiles, e.g. 2,0 2,1")
+        form = QFormLayout(self)
+        form.addRow("Side", self.side)
+        form.addRow("Starts on", self.tiles)
+        row, self.start_edges = _edge_boxes()
+        form.addRow("Start edges", row)
+        row, self.arrival_edges = _edge_boxes()
+        form.addRow("Arrivals at", row)
+        self.apply_button = QPushButton("Apply Setup")
+        self.apply_button.clicked.connect(lambda _checked=False: self.apply())
+        form.addRow(self.apply_button)
+        document.selectionChanged.connect(self.refresh)
+        document.reset.connect(self.refresh)
+        document.edited.connect(lambda change: change.kind == "grid" and self.refresh())
+
+    def refresh(self) -> None:
+        """Show the marks of the grid the GM means, for the side chosen (sides of the map's tokens)."""
+        grid = self._grid()
+        side = self.side.currentText()
+        sides = sorted({t.side for t in self.document.map.tokens} | {m.side for m in (grid.starts if grid else [])})
+        self.side.blockSignals(True)
+        self.side.clear()
+        self.side.addItems(sides)
+        self.side.setCurrentText(side or (sides[0] if sides else "band"))
+        self.side.blockSignals(False)
+        for edge, box in self.arrival_edges.items():
+            box.setChecked(grid is not None and edge in grid.arrivals)
+        self._show_side()
+
+    def _grid(self):
+        grid_id = self.grid_of()
+        return self.document.get("grid", grid_id) if grid_id else None
+
+    def _show_side(self) -> None:
+        grid = self._grid()
+        mark = next((m for m in grid.starts if m.side == self.side.currentText()), None) if grid else None
+        self.tiles.setText(" ".join(f"{r},{c}" for r, c in mark.tiles) if mark else "")
+        for edge, box in self.start_edges.items():
+            box.setChecked(mark is not None and edge in mark.edges)
+
+    def apply(self) -> bool:
+        """One undo step: this side's start marks (none: it may start anywhere) and the arrivals."""
+        grid_id, side = self.grid_of(), self.side.currentText().strip()
+
+        def build():
+            if grid_id is None:
+                raise GridEditError("Select a grid first")
+            if not side:
+                raise GridEditError("Name the side whose start you mark")
+            grid = self.document.map.grid(grid_id)
+            tiles = parse_tiles(self.tiles.text())
+            edges = [e for e, box in self.start_edges.items() if box.isChecked()]
+            others = [m for m in grid.starts if m.side != side]
+            try:
+                mine = [SetupMark(side=side, tiles=tiles, edges=edges)] if tiles or edges else []
+            except ValidationError:
+                raise GridEditError(f"'{side}' cannot name a side: one line of text, please") from None
+            starts = others + mine
+            arrivals = [e for e, box in self.arrival_edges.items() if box.isChecked()]
+            if starts == grid.starts and arrivals == grid.arrivals:
+                return None
+            return set_setup(self.document, grid_id, starts, arrivals)
+
+        return self.push(build, "The setup is as marked already")

@@ -1,0 +1,317 @@
+"""The Tile Sets dock: the map's tile sets, the bundled ones and the GM's own folder of sets;
+build a set from a prepared grid, edit its list of random properties, import it into the map,
+save it to a file, and fill, grow or trim the selected grid from it. Every edit of the map is
+one undo step (document/commands/growth.py); files are read and written by io/tilesets.py."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths, Qt
+from PySide6.QtGui import QUndoCommand
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.document import MapDocument
+from tabletop.document.commands.growth import (
+    GridEditError,
+    fill_grid,
+    grow_grid,
+    import_tile_set,
+    set_random_properties,
+    trim_grid,
+)
+from tabletop.io import TILESET_EXTENSION, MapFileError, save_tile_set, tile_sets_in
+from tabletop.io.tilesets import file_name_for
+from tabletop.model import GRID_EDGES, AreaLocation, PropertyDraw, TileSet
+from tabletop.model.grids import SegmentProperty
+from tabletop.resources import bundled_tile_sets_dir
+from tabletop.rules.growth import tile_set_from_grid
+from tabletop.ui.docks.setup_marks import SetupEditor
+
+PROPERTIES: tuple[str, ...] = SegmentProperty.__args__
+SOURCES = {"map": "On this map", "bundled": "Bundled with Tabletop", "mine": "My tile sets"}
+
+
+def user_tile_sets_dir() -> Path:
+    """The GM's own folder of tile sets (TABLETOP_TILESETS_DIR overrides it, as tests do)."""
+    override = os.environ.get("TABLETOP_TILESETS_DIR")
+    if override:
+        return Path(override)
+    return Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)) / "tilesets"
+
+
+def selected_grid(document: MapDocument) -> str | None:
+    """The grid the GM means: the selected one, the one a selected token stands on, or the
+    map's only grid."""
+    for kind, object_id in document.selection:
+        if kind == "grid":
+            return object_id
+        token = document.get("token", object_id) if kind == "token" else None
+        if token is not None and isinstance(token.location, AreaLocation):
+            return token.location.grid
+    return document.map.grids[0].id if len(document.map.grids) == 1 else None
+
+
+def draw_text(draw: PropertyDraw) -> str:
+    words = " + ".join(draw.properties) or "plain ground"
+    return f"{words}, altitude {draw.altitude}" if draw.altitude else words
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the list: a set, where it comes from, and its file if it has one."""
+
+    source: str
+    tile_set: TileSet | None
+    path: Path | None = None
+    problem: str = ""
+
+
+class TileSetsDock(QWidget):
+    def __init__(self, document: MapDocument, user_folder: Path | None = None) -> None:
+        super().__init__()
+        self.document = document
+        self.user_folder = user_folder or user_tile_sets_dir()
+        self.entries: list[Entry] = []
+        self.sets = QListWidget()
+        self.sets.currentRowChanged.connect(self._chosen)
+        self.about = QLabel()
+        self.about.setWordWrap(True)
+        self.draws = QListWidget()
+        self.draw_text = QLineEdit()
+        self.draw_text.setPlaceholderText("rough, cover (empty: plain ground)")
+        self.altitude = QSpinBox()
+        self.altitude.setPrefix("altitude ")
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setPrefix("seed ")
+        self.edge = QComboBox()
+        self.edge.addItems(list(GRID_EDGES))
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.buttons: dict[str, QPushButton] = {}
+        self.setup = SetupEditor(document, lambda: selected_grid(document), self.push)
+        self._lay_out()
+        document.tileSetsChanged.connect(self.refresh)
+        document.reset.connect(self._opened)
+        document.selectionChanged.connect(self._enable)
+        document.edited.connect(lambda _change: self._enable())
+        self.refresh()
+
+    def _button(self, key: str, text: str, slot: Callable[[], None], tip: str = "") -> QPushButton:
+        button = QPushButton(text)
+        button.setToolTip(tip)
+        button.clicked.connect(lambda _checked=False: slot())
+        self.buttons[key] = button
+        return button
+
+    def _lay_out(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.sets, 2)
+        layout.addWidget(self.about)
+        row = QHBoxLayout()
+        row.addWidget(self._button("build", "Build from Grid", self.build, "A set from the selected grid's tiles"))
+        row.addWidget(self._button("import", "Import", self.import_set, "Put this set on the map"))
+        row.addWidget(self._button("save", "Save…", self.save, "Save this set to a file"))
+        layout.addLayout(row)
+        layout.addWidget(QLabel("Random properties (each segment of a drawn tile gets one):"))
+        layout.addWidget(self.draws, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.draw_text, 1)
+        row.addWidget(self.altitude)
+        row.addWidget(self._button("add", "Add", self.add_draw))
+        row.addWidget(self._button("remove", "Remove", self.remove_draw))
+        layout.addLayout(row)
+        grid = QGridLayout()
+        grid.addWidget(self.seed, 0, 0)
+        grid.addWidget(self._button("fill", "Fill Grid", self.fill, "Draw every tile of the grid from this set"), 0, 1)
+        grid.addWidget(self.edge, 1, 0)
+        grid.addWidget(self._button("grow", "Grow", lambda: self.grow(self.edge.currentText())), 1, 1)
+        grid.addWidget(self._button("trim", "Trim to 3x3", self.trim, "Keep the 3x3 tiles with most tokens"), 2, 1)
+        layout.addLayout(grid)
+        layout.addWidget(self.setup)
+        layout.addWidget(self.message)
+
+    # -- the list ------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """List the sets again, keeping the chosen one chosen."""
+        chosen = self.current()
+        key = None if chosen is None or chosen.tile_set is None else (chosen.source, chosen.tile_set.id)
+        entries = [Entry("map", s) for s in self.document.map.tile_sets]
+        for source, folder in (("bundled", bundled_tile_sets_dir()), ("mine", self.user_folder)):
+            entries += [Entry(source, f.tile_set, f.path, f.problem) for f in tile_sets_in(folder)]
+        self.entries = entries
+        self.sets.blockSignals(True)
+        self.sets.clear()
+        for entry in entries:
+            self.sets.addItem(self._item(entry))
+        keys = [(e.source, e.tile_set.id if e.tile_set else None) for e in entries]
+        self.sets.setCurrentRow(keys.index(key) if key in keys else (0 if entries else -1))
+        self.sets.blockSignals(False)
+        self._chosen()
+        self.setup.refresh()
+
+    def _opened(self) -> None:
+        """Another map: its own first set is the one shown."""
+        self.sets.setCurrentRow(-1)
+        self.refresh()
+
+    def _item(self, entry: Entry) -> QListWidgetItem:
+        if entry.tile_set is None:
+            item = QListWidgetItem(f"{entry.path.name if entry.path else '?'} — cannot be read")
+            item.setToolTip(entry.problem)
+            item.setForeground(Qt.GlobalColor.darkRed)
+            return item
+        name = entry.tile_set.theme.split(":")[0] or entry.tile_set.id
+        item = QListWidgetItem(f"{name} ({entry.tile_set.id}) — {SOURCES[entry.source]}")
+        item.setToolTip(str(entry.path) if entry.path else "Saved in the map")
+        return item
+
+    def current(self) -> Entry | None:
+        row = self.sets.currentRow()
+        return self.entries[row] if 0 <= row < len(self.entries) else None
+
+    def choose(self, source: str, set_id: str) -> None:
+        for row, entry in enumerate(self.entries):
+            if entry.source == source and entry.tile_set is not None and entry.tile_set.id == set_id:
+                self.sets.setCurrentRow(row)
+
+    def _chosen(self) -> None:
+        entry = self.current()
+        self.draws.clear()
+        if entry is None or entry.tile_set is None:
+            self.about.setText(entry.problem if entry else "No tile sets yet: build one from a grid.")
+        else:
+            tile_set = entry.tile_set
+            segments = sum(len(t.segments) for t in tile_set.tiles)
+            self.about.setText(f"{tile_set.theme or tile_set.id}: {len(tile_set.tiles)} tiles, {segments} segments")
+            self.draws.addItems([draw_text(d) for d in tile_set.random_properties])
+        self._enable()
+
+    def _enable(self) -> None:
+        entry = self.current()
+        has_set = entry is not None and entry.tile_set is not None
+        grid_id = selected_grid(self.document)
+        grid = self.document.get("grid", grid_id) if grid_id else None
+        on_map = has_set and entry.source == "map"
+        self.buttons["build"].setEnabled(grid is not None)
+        for key in ("import", "save", "fill"):
+            self.buttons[key].setEnabled(has_set and (key != "fill" or grid is not None))
+        self.buttons["import"].setEnabled(has_set and not on_map)
+        self.buttons["add"].setEnabled(on_map)
+        self.buttons["remove"].setEnabled(on_map and self.draws.count() > 1)
+        self.buttons["grow"].setEnabled(grid is not None and grid.tile_set is not None)
+        self.buttons["trim"].setEnabled(grid is not None)
+        self.setup.setEnabled(grid is not None)
+
+    # -- edits -----------------------------------------------------------------------------------
+
+    def push(self, build: Callable[[], QUndoCommand | None], done: str = "") -> bool:
+        """Build a command and push it; a GridEditError becomes the dock's one-line message."""
+        try:
+            command = build()
+        except GridEditError as error:
+            self.message.setText(str(error))
+            return False
+        if command is None:
+            self.message.setText(done or "Nothing to change")
+            return False
+        self.document.undo_stack.push(command)
+        self.message.setText(command.text())
+        return True
+
+    def _grid_or_say(self) -> str | None:
+        grid_id = selected_grid(self.document)
+        if grid_id is None:
+            self.message.setText("Select a grid first")
+        return grid_id
+
+    def build(self) -> None:
+        grid_id = self._grid_or_say()
+        if grid_id is None:
+            return
+        grid = self.document.map.grid(grid_id)
+        taken = {s.id for s in self.document.map.tile_sets}
+        set_id, n = f"{grid_id}-tiles", 1
+        while set_id in taken:
+            n += 1
+            set_id = f"{grid_id}-tiles-{n}"
+        built = tile_set_from_grid(grid, set_id, grid.name or grid_id)
+        if self.push(lambda: import_tile_set(self.document, built)):
+            self.choose("map", set_id)
+
+    def import_set(self) -> None:
+        entry = self.current()
+        if entry is None or entry.tile_set is None:
+            return
+        if self.push(lambda: import_tile_set(self.document, entry.tile_set), "This set is on the map already"):
+            self.choose("map", entry.tile_set.id)
+
+    def save(self) -> Path | None:
+        entry = self.current()
+        if entry is None or entry.tile_set is None:
+            return None
+        start = str(self.user_folder / file_name_for(entry.tile_set))
+        chosen, _filter = QFileDialog.getSaveFileName(self, "Save tile set", start, f"Tile set (*{TILESET_EXTENSION})")
+        if not chosen:
+            return None
+        path = Path(chosen if chosen.endswith(TILESET_EXTENSION) else chosen + TILESET_EXTENSION)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_tile_set(entry.tile_set, path)
+        except (MapFileError, OSError) as error:
+            self.message.setText(str(error))
+            return None
+        self.message.setText(f"Saved {path}")
+        self.refresh()
+        return path
+
+    def add_draw(self) -> None:
+        entry = self.current()
+        words = [w for w in self.draw_text.text().replace(",", " ").split() if w]
+        unknown = [w for w in words if w not in PROPERTIES]
+        if unknown:
+            self.message.setText(f"No property '{unknown[0]}': use {', '.join(PROPERTIES)}")
+            return
+        draw = PropertyDraw(properties=sorted(set(words)), altitude=self.altitude.value())
+        draws = [*entry.tile_set.random_properties, draw]
+        if self.push(lambda: set_random_properties(self.document, entry.tile_set.id, draws)):
+            self.draw_text.clear()
+
+    def remove_draw(self) -> None:
+        entry, row = self.current(), self.draws.currentRow()
+        if entry is None or entry.tile_set is None or row < 0:
+            self.message.setText("Choose a line of random properties to remove")
+            return
+        draws = [d for k, d in enumerate(entry.tile_set.random_properties) if k != row]
+        self.push(lambda: set_random_properties(self.document, entry.tile_set.id, draws))
+
+    def fill(self) -> None:
+        entry, grid_id = self.current(), self._grid_or_say()
+        if entry is not None and entry.tile_set is not None and grid_id is not None:
+            self.push(lambda: fill_grid(self.document, grid_id, entry.tile_set, self.seed.value()))
+
+    def grow(self, edge: str) -> bool:
+        grid_id = self._grid_or_say()
+        return grid_id is not None and self.push(lambda: grow_grid(self.document, grid_id, edge))
+
+    def trim(self) -> bool:
+        grid_id = self._grid_or_say()
+        return grid_id is not None and self.push(lambda: trim_grid(self.document, grid_id), "The grid is 3x3 already")

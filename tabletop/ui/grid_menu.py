@@ -1,0 +1,99 @@
+"""The Grid menu: grow the selected encounter grid at an edge, trim it back to 3x3, and show
+the Tile Sets dock where grids are filled from sets and setup is marked. The menu and the dock
+push the same undo steps (document/commands/growth.py)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QWidget
+
+from tabletop.document import MapDocument
+from tabletop.document.commands.growth import GridEditError, grow_for_token
+from tabletop.geometry.shapes import area_at
+from tabletop.model import AreaLocation
+from tabletop.rules.growth import edges_toward
+from tabletop.ui.actions import action, say
+from tabletop.ui.docks.tile_sets import TileSetsDock, selected_grid
+
+
+class GridMenu:
+    """Installed on the main window: adds the Tile Sets dock and the Grid menu."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        self.window, self.document = window, window.document
+        self.dock_widget = TileSetsDock(self.document)
+        dock = QDockWidget("Tile Sets", window)
+        dock.setObjectName("Tile Sets")
+        dock.setWidget(self.dock_widget)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        dock.hide()  # shown from the Grid menu or View: most maps have no grid
+        self.dock = dock
+        menu = window.menuBar().addMenu("&Grid")
+        self.grow_actions = {
+            edge: action(
+                window, f"Grow &{edge.title()}", lambda e=edge: self.grow(e), tip=f"A row of tiles to the {edge}"
+            )
+            for edge in ("north", "east", "south", "west")
+        }
+        self.trim_action = action(window, "&Trim to 3x3", self.trim, tip="Keep the 3x3 tiles with the most tokens")
+        self.show_action = action(window, "Tile &Sets…", self.show_dock)
+        for act in (*self.grow_actions.values(), self.trim_action):
+            menu.addAction(act)
+        menu.addSeparator()
+        menu.addAction(self.show_action)
+        menu.aboutToShow.connect(self._enable)
+
+    def _enable(self) -> None:
+        grid_id = selected_grid(self.document)
+        grid = self.document.get("grid", grid_id) if grid_id else None
+        for act in self.grow_actions.values():
+            act.setEnabled(grid is not None and grid.tile_set is not None)
+        self.trim_action.setEnabled(grid is not None)
+
+    def grow(self, edge: str) -> bool:
+        """Grow the selected grid; what happened (or why not) is said in the status bar."""
+        done = self.dock_widget.grow(edge)
+        say(self.window, self.dock_widget.message.text())
+        return done
+
+    def trim(self) -> bool:
+        done = self.dock_widget.trim()
+        say(self.window, self.dock_widget.message.text())
+        return done
+
+    def show_dock(self) -> None:
+        self.dock.show()
+        self.dock.raise_()
+
+
+MOST_EDGES = 2
+"""A drop past a corner grows two edges; one farther away is no step off the edge, so no offer."""
+
+
+def offer_growth(parent: QWidget, document: MapDocument, token_id: str, pos: QPointF) -> bool:
+    """A token dropped just off its grid's edge, where nothing else is: offer to grow the grid
+    there (one undo step with the move). True when the grid grew."""
+    token = document.get("token", token_id)
+    if token is None or not isinstance(token.location, AreaLocation) or document.area_at(pos.x(), pos.y()):
+        return False
+    if document.zone_at(pos.x(), pos.y()) is not None:
+        return False
+    grid = document.get("grid", token.location.grid)
+    row, col = area_at(grid, pos.x(), pos.y())
+    edges = edges_toward(grid, row, col)
+    if grid.tile_set is None or not edges or len(edges) > MOST_EDGES:
+        return False
+    try:
+        command = grow_for_token(document, token_id, row, col)
+    except GridEditError:
+        return False
+    answer = QMessageBox.question(
+        parent,
+        "Grow the grid?",
+        f"{token.label} left the grid. {command.text()}?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+    )
+    if answer != QMessageBox.StandardButton.Yes:
+        return False
+    document.undo_stack.push(command)
+    return True

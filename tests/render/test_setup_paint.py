@@ -1,0 +1,77 @@
+"""Setup marks are painted where the grid says: a side's frame on its start tile, a band on
+its start edge, arrival chevrons for the GM only."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from tabletop.model import EncounterGrid, SetupMark, Tile
+from tabletop.render.setup_paint import SIDE_COLOURS, paint_setup, side_colour
+from tabletop.render.style import gm_style, players_style
+
+PAPER = QColor("#ffffff")
+
+
+def _grid(**marks) -> EncounterGrid:
+    tiles = [Tile(row=r, col=c) for r in range(3) for c in range(3)]
+    return EncounterGrid(id="g", tiles=tiles, area_size=40.0, **marks)
+
+
+def _painted(grid: EncounterGrid, style=None, detail: bool = False) -> QImage:
+    image = QImage(600, 600, QImage.Format.Format_RGB32)
+    image.fill(PAPER)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    paint_setup(painter, grid, style or gm_style(), detail)
+    painter.end()
+    return image
+
+
+def _count(image: QImage, colour: QColor, xs: range, ys: range) -> int:
+    return sum(image.pixelColor(x, y) == colour for x in xs for y in ys)
+
+
+def test_a_start_tile_is_framed_in_the_sides_colour_and_nowhere_else():
+    grid = _grid(starts=[SetupMark(side="band", tiles=[(1, 1)])])
+    image = _painted(grid)
+    band = side_colour("band")
+    assert _count(image, band, range(200, 400), range(200, 400)) > 200
+    outside = _count(image, band, range(0, 600), range(0, 200)) + _count(image, band, range(0, 200), range(200, 600))
+    assert outside == 0
+
+
+def test_a_start_edge_is_a_band_along_the_inside_of_that_edge():
+    grid = _grid(starts=[SetupMark(side="raiders", edges=["east"])])
+    image = _painted(grid)
+    strip, middle = image.pixelColor(594, 300), image.pixelColor(300, 300)
+    assert middle == PAPER and strip != PAPER
+    west = image.pixelColor(5, 300)
+    assert west == PAPER
+
+
+def test_arrival_chevrons_show_to_the_gm_only():
+    grid = _grid(arrivals=["north"])
+    gm, players = _painted(grid), _painted(grid, players_style())
+    changed = lambda image: 600 * 40 - _count(image, PAPER, range(0, 600), range(0, 40))  # noqa: E731
+    assert changed(gm) > 100
+    assert changed(players) == 0
+    assert _count(gm, PAPER, range(0, 600), range(60, 600)) == 600 * 540
+
+
+def test_unmarked_grid_paints_nothing_and_the_usual_sides_differ():
+    assert _count(_painted(_grid(), detail=True), PAPER, range(0, 600, 7), range(0, 600, 7)) == 86 * 86
+    assert side_colour("band").name() in SIDE_COLOURS
+    assert side_colour("band") != side_colour("raiders")
+
+
+def test_labels_stay_inside_the_grid_which_is_all_its_item_repaints(qapp):
+    grid = _grid(starts=[SetupMark(side="raiders", edges=["east", "north"]), SetupMark(side="band", tiles=[(0, 0)])])
+    image = QImage(700, 700, QImage.Format.Format_RGB32)
+    image.fill(PAPER)
+    painter = QPainter(image)
+    painter.translate(50, 50)
+    paint_setup(painter, grid, gm_style(), True)
+    painter.end()
+    inside = _count(image, PAPER, range(50, 650), range(50, 650))
+    assert inside < 600 * 600 - 2000, "the marks and their labels are drawn"
+    assert _count(image, PAPER, range(700), range(700)) - inside == 700 * 700 - 600 * 600

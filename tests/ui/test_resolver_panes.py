@@ -1,0 +1,97 @@
+"""The reserve and cards panes, driven as a GM drives them: typed values, clicks, undo."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTableWidgetItem
+
+from tabletop.model import Map
+from tabletop.ui.docks.cards_pane import parse_card
+from tabletop.ui.docks.reserve_pane import parse_reserve, reserve_text
+
+
+def test_reserve_text_reads_back_what_it_writes():
+    assert parse_reserve(reserve_text({"Body": 3, "Will power": 12})) == {"Body": 3, "Will power": 12}
+
+
+def _type(table, row, column, text):
+    table.setItem(row, column, QTableWidgetItem(text))
+
+
+def test_a_timeslice_typed_into_the_reserve_pane_costs_the_defender_and_undoes(window, qtbot):
+    window.document.replace_map(Map(title="Chase"), None)
+    pane = window.docks["Reserve"].widget()
+    pane.add_button.click()
+    pane.add_button.click()
+    assert [s.name for s in pane.sides()] == ["Side 1", "Side 2"]
+    _type(pane.table, 0, 0, "Kara")
+    for column, text in ((1, "9"), (3, "6"), (4, "Body 3, Will 4")):
+        _type(pane.table, 0, column, text)
+    _type(pane.table, 1, 0, "Drone")
+    for column, text in ((1, "12"), (3, "2"), (4, "Armour 5")):
+        _type(pane.table, 1, column, text)
+    assert pane.order.text() == "Order: Drone, Kara"
+    pane.attacker.setCurrentText("Kara")
+    pane.defender.setCurrentText("Drone")
+    pane.attack.setValue(28)
+    pane.attack_bonus.setValue(2)
+    pane.defense.setValue(10)
+    pane.pays.setCurrentText("Armour")
+    qtbot.mouseClick(pane.resolve_button, Qt.MouseButton.LeftButton)
+    assert pane.result.text() == "Kara against Drone: Drone loses 5"
+    assert "30 is 3 times 10" in pane.why.text()
+    assert pane.table.item(1, 4).text() == "Armour 0: at your mercy"
+    window.document.undo_stack.undo()
+    assert pane.table.item(1, 4).text() == "Armour 5"
+    _type(pane.table, 1, 4, "Armour five")
+    assert "is not a defensive score" in pane.why.text()
+    assert pane.table.item(1, 4).text() == "Armour 5", "a bad value is refused, the side kept"
+
+
+def test_the_cards_pane_plays_erica_against_john_to_a_critical_success(window, qtbot):
+    window.document.replace_map(Map(title="Heist"), None)
+    pane = window.docks["Cards"].widget()
+    for row, values in enumerate((("Erica", "7", "3", "1"), ("John", "6", "3", "0"))):
+        for column, text in enumerate(values):
+            _type(pane.table, row, column, text)
+    pane.begin_button.click()
+    assert "John" in pane.message.text(), "John has fewer advantages: inferiority"
+    assert pane.next_label.text() == "Next: John"
+    pane.card.setText("Z")
+    pane.play_button.click()
+    assert pane.message.text() == "'Z' is not a card: type 1-13, J, Q, K or joker"
+    for card in ("3", "4"):
+        pane.player.setCurrentText("John")
+        pane.card.setText(card)
+        qtbot.keyClick(pane.card, Qt.Key.Key_Return)
+    for card in ("5", "6", "K"):
+        pane.player.setCurrentText("Erica")
+        pane.card.setText(card)
+        pane.play_button.click()
+    assert "Erica: 31   (5, 6, 13; 3/3)" in pane.values.text()
+    assert "John: 13   (3, 4; 2/2, in inferiority)" in pane.values.text()
+    pane.card.setText("14")
+    pane.play_button.click()
+    assert pane.message.text() == "Erica has played all 3 cards allowed"
+    pane.take_back_button.click()
+    assert "Erica: 18" in pane.values.text()
+    pane.player.setCurrentText("Erica")
+    pane.card.setText("king")
+    pane.play_button.click()
+    pane.resolve_button.click()
+    entry = window.document.map.conflict.log[-1]
+    assert entry.action == "confrontation" and "critical" in entry.story
+    window.document.undo_stack.undo()
+    assert window.document.map.conflict is None
+
+
+def test_a_card_is_typed_as_at_the_table():
+    assert [parse_card(t) for t in ("7", "J", "queen", "K", "A", "Joker", "joker:John")] == [
+        7,
+        11,
+        12,
+        13,
+        1,
+        "joker",
+        "joker:John",
+    ]

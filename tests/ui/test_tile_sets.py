@@ -1,0 +1,187 @@
+"""The Tile Sets dock and the Grid menu: list, build, edit, import and save tile sets; fill,
+grow and trim a grid and mark its setup, each one undo step."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
+
+from tabletop.io import load_tile_set, save_tile_set
+from tabletop.model import AreaLocation, PropertyDraw, SetupMark
+from tabletop.samples import af_encounter
+
+
+@pytest.fixture(autouse=True)
+def tiles_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "my-tilesets"
+    monkeypatch.setenv("TABLETOP_TILESETS_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def dock(window):
+    window.document.replace_map(af_encounter(), None)
+    window.document.select([("grid", "creek")])
+    window.grid_menu.show_dock()
+    return window.grid_menu.dock_widget
+
+
+def _click(qtbot, button):
+    assert button.isEnabled(), button.text()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def _choose(dock, source, set_id):
+    dock.choose(source, set_id)
+    entry = dock.current()
+    assert (entry.source, entry.tile_set.id) == (source, set_id)
+
+
+def test_the_dock_lists_map_bundled_and_own_sets_and_names_a_bad_file(qtbot, window, tiles_dir):
+    tiles_dir.mkdir()
+    save_tile_set(af_encounter().tile_sets[0].model_copy(update={"id": "mine"}), tiles_dir / "mine.tabletop-tiles")
+    (tiles_dir / "broken.tabletop-tiles").write_text("{", encoding="utf-8")
+    window.document.replace_map(af_encounter(), None)
+    dock = window.grid_menu.dock_widget
+    texts = [dock.sets.item(row).text() for row in range(dock.sets.count())]
+    assert texts[0] == "Forest (forest) — On this map"
+    assert "Woods (woods) — Bundled with Tabletop" in texts and "Urban (urban) — Bundled with Tabletop" in texts
+    assert "Forest (mine) — My tile sets" in texts
+    assert "broken.tabletop-tiles — cannot be read" in texts
+    bad = texts.index("broken.tabletop-tiles — cannot be read")
+    assert "is not valid JSON" in dock.sets.item(bad).toolTip()
+
+
+def test_filling_from_the_same_set_and_seed_twice_gives_equal_grids(qtbot, window, dock):
+    _choose(dock, "bundled", "woods")
+    dock.seed.setValue(21)
+    _click(qtbot, dock.buttons["fill"])
+    first = window.document.map.grid("creek")
+    assert first.tile_set == "woods" and first.seed == 21
+    assert window.document.undo_stack.undoText() == "Fill grid The creek from tile set Woods (seed 21)"
+    window.document.undo_stack.undo()
+    assert window.document.map.grid("creek").tile_set == "forest"
+    assert [s.id for s in window.document.map.tile_sets] == ["forest"]
+    _choose(dock, "bundled", "woods")
+    _click(qtbot, dock.buttons["fill"])
+    assert window.document.map.grid("creek") == first
+
+
+def test_build_a_set_from_the_grid_and_edit_its_random_properties(qtbot, window, dock):
+    _click(qtbot, dock.buttons["build"])
+    built = window.document.map.tile_set("creek-tiles")
+    assert {t.name for t in built.tiles} == {"clearing", "ruin", "stream", "crag"}
+    assert dock.current().tile_set.id == "creek-tiles"
+    dock.draw_text.setText("water, rough")
+    dock.altitude.setValue(1)
+    _click(qtbot, dock.buttons["add"])
+    draws = window.document.map.tile_set("creek-tiles").random_properties
+    assert draws[-1] == PropertyDraw(properties=["rough", "water"], altitude=1)
+    assert dock.draws.item(dock.draws.count() - 1).text() == "rough + water, altitude 1"
+    dock.draw_text.setText("lava")
+    _click(qtbot, dock.buttons["add"])
+    assert dock.message.text().startswith("No property 'lava'")
+    dock.draws.setCurrentRow(0)
+    _click(qtbot, dock.buttons["remove"])
+    assert window.document.map.tile_set("creek-tiles").random_properties == draws[1:]
+    window.document.undo_stack.undo()
+    window.document.undo_stack.undo()
+    window.document.undo_stack.undo()
+    assert [s.id for s in window.document.map.tile_sets] == ["forest"]
+
+
+def test_save_a_set_to_the_folder_and_find_it_listed(qtbot, window, dock, tiles_dir, monkeypatch):
+    chosen = tiles_dir / "forest-copy"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(chosen), ""))
+    _choose(dock, "map", "forest")
+    _click(qtbot, dock.buttons["save"])
+    saved = tiles_dir / "forest-copy.tabletop-tiles"
+    assert load_tile_set(saved) == window.document.map.tile_set("forest")
+    assert dock.message.text() == f"Saved {saved}"
+    assert any(e.source == "mine" and e.path == saved for e in dock.entries)
+
+
+def test_grow_and_trim_from_the_grid_menu_each_one_undo_step(qtbot, window, dock):
+    menu = window.grid_menu
+    menu._enable()
+    assert menu.grow_actions["east"].isEnabled()
+    menu.grow_actions["east"].trigger()
+    menu.grow_actions["east"].trigger()
+    assert window.document.map.grid("creek").tile_bounds() == (0, 0, 2, 4)
+    stack = window.document.undo_stack
+    assert stack.undoText() == "Grow grid The creek to the east (3 tiles from Forest)"
+    far = AreaLocation(grid="creek", row=2, col=22)
+    window.document.put("token", window.document.get("token", "archer").model_copy(update={"location": far}))
+    menu.trim_action.trigger()
+    assert window.document.map.grid("creek").tile_bounds() == (0, 0, 2, 2)
+    assert stack.undoText() == "Trim grid The creek to 3x3; Raider archer leaves the grid (off the map)"
+    assert window.statusBar().currentMessage() == stack.undoText()
+    assert window.document.get("token", "archer").location is None
+    stack.undo()
+    assert window.document.map.grid("creek").tile_bounds() == (0, 0, 2, 4)
+    assert window.document.get("token", "archer").location == far
+    stack.redo()
+    assert window.document.map.grid("creek").tile_bounds() == (0, 0, 2, 2)
+    menu.trim_action.trigger()
+    assert window.statusBar().currentMessage() == "The grid is 3x3 already"
+
+
+def test_the_dock_grows_and_says_why_not_without_a_grid(qtbot, window, dock):
+    dock.edge.setCurrentText("north")
+    _click(qtbot, dock.buttons["grow"])
+    assert window.document.map.grid("creek").tile_bounds() == (-1, 0, 2, 2)
+    window.document.replace_map(af_encounter().model_copy(update={"grids": [], "tokens": []}), None)
+    assert not dock.buttons["grow"].isEnabled()
+    assert dock.grow("north") is False and dock.message.text() == "Select a grid first"
+
+
+def test_setup_marks_are_edited_in_the_dock_as_one_step(qtbot, window, dock):
+    setup = dock.setup
+    setup.side.setCurrentText("band")
+    setup.tiles.setText("2,0 2,1")
+    setup.start_edges["west"].setChecked(True)
+    setup.arrival_edges["north"].setChecked(True)
+    _click(qtbot, setup.apply_button)
+    grid = window.document.map.grid("creek")
+    assert grid.starts == [SetupMark(side="band", tiles=[(2, 0), (2, 1)], edges=["west"])]
+    assert grid.arrivals == ["north"]
+    assert window.document.undo_stack.undoText() == "Change setup marks of grid The creek"
+    setup.side.setCurrentText("raiders")
+    assert setup.tiles.text() == "" and not setup.start_edges["west"].isChecked()
+    setup.side.setCurrentText("band")
+    assert setup.tiles.text() == "2,0 2,1" and setup.start_edges["west"].isChecked()
+    setup.tiles.setText("9,9")
+    _click(qtbot, setup.apply_button)
+    assert "tile 9,9, which it lacks" in dock.message.text()
+    setup.tiles.setText("two")
+    _click(qtbot, setup.apply_button)
+    assert dock.message.text() == "'two' is not a tile: write row,col as in 2,0"
+    window.document.undo_stack.undo()
+    assert window.document.map.grid("creek").starts == []
+    assert setup.tiles.text() == ""
+
+
+@pytest.mark.parametrize("answer", ["Yes", "No"])
+def test_a_token_dragged_off_the_edge_offers_to_grow_the_grid(qtbot, window, dock, answers, answer):
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.ui.conftest import drag
+
+    answers["question"] = getattr(QMessageBox.StandardButton, answer)
+    window.document.select([])
+    drag(qtbot, window, (380, 300), (620, 300), steps=12)  # Raider, from area 7,9 past the east edge
+    answers["question"] = QMessageBox.StandardButton.Discard  # what closing the window is answered
+    raider = window.document.get("token", "raider").location
+    stack = window.document.undo_stack
+    if answer == "No":
+        assert window.document.map.grid("creek").tile_bounds() == (0, 0, 2, 2)
+        assert (raider.row, raider.col) == (7, 14)
+        return
+    assert answers["asked"] == ["Raider left the grid. Grow grid The creek to the east; move Raider to area 7,15?"]
+    assert window.document.map.grid("creek").tile_bounds() == (0, 0, 2, 3)
+    assert (raider.row, raider.col) == (7, 15)
+    assert stack.undoText() == "Grow grid The creek to the east; move Raider to area 7,15"
+    stack.undo()
+    assert window.document.map.grid("creek").tile_bounds() == (0, 0, 2, 2)
+    assert window.document.get("token", "raider").location.col == 14
