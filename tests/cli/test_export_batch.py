@@ -107,3 +107,15 @@ def test_a_poster_is_an_inch_an_area_unless_a_scale_is_given(capsys, tmp_path, q
         tabletop(capsys, "export", zones, "-o", str(tmp_path / "w.pdf"), "--poster", "a4", "--px-per-unit", "2").code
         == 0
     )
+
+
+def test_progress_goes_to_a_terminal_on_one_line(capsys, tmp_path, qapp, monkeypatch):
+    from tabletop.render.export import files
+
+    monkeypatch.setattr(files, "STREAM_FROM", 0)
+    monkeypatch.setattr(files, "band_rows", lambda width: 100)
+    source = _save(tmp_path, "warehouse", warehouse())
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
+    result = tabletop(capsys, "export", source, "-o", str(tmp_path / "w.png"), "--width", "1000")
+    assert result.code == 0 and result.out == ""
+    assert f"\r{source}: 1/" in result.err and "\n" not in result.err and result.err.endswith("\r\033[K")
