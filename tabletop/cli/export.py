@@ -40,6 +40,7 @@ def add_export_command(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-token-names", action="store_true", help="leave off the tokens' names")
     p.add_argument("--no-grid-lines", action="store_true", help="leave off an encounter grid's lines")
     p.add_argument("--area-coordinates", action="store_true", help="write each area's row,column")
+    p.add_argument("--legend", action="store_true", help="add the grids' legend of ground under the map")
     p.add_argument("--title", action="store_true", help="write the map's title at the top")
     p.add_argument("--poster", choices=("a4", "letter"), help="a PDF poster at true scale over pages")
     p.add_argument("--landscape", action="store_true", help="poster pages turned")
@@ -77,6 +78,7 @@ def export_options(args: argparse.Namespace):
         badges=not args.no_badges,
         token_names=not args.no_token_names,
         title=args.title,
+        legend=args.legend,
         poster=Poster(args.poster, args.landscape, args.overlap) if args.poster else None,
     )
 

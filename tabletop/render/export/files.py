@@ -60,13 +60,14 @@ def ensure_gui_app() -> QGuiApplication:
     return app
 
 
-def width_options(width: int) -> ExportOptions:
-    return ExportOptions(scale=Scale(ScaleKind.WIDTH, width))
+def width_options(width: int, legend: bool = False) -> ExportOptions:
+    """The old exports' options: the whole map for the GM at a width, the legend if asked."""
+    return ExportOptions(scale=Scale(ScaleKind.WIDTH, width), legend=legend)
 
 
-def image_size(map_: Map, width: int, base_dir: Folder = None) -> QSize:
+def image_size(map_: Map, width: int, base_dir: Folder = None, legend: bool = False) -> QSize:
     """The picture's size in pixels for a width; PictureTooLarge past the caps."""
-    picture = prepare(map_, width_options(width), base_dir)
+    picture = prepare(map_, width_options(width, legend), base_dir)
     return QSize(picture.width, picture.height)
 
 
@@ -90,10 +91,14 @@ def picture_image(picture: Picture) -> QImage:
 
 
 def render_image(
-    map_: Map, width: int = DEFAULT_WIDTH, base_dir: Folder = None, options: ExportOptions | None = None
+    map_: Map,
+    width: int = DEFAULT_WIDTH,
+    base_dir: Folder = None,
+    legend: bool = False,
+    options: ExportOptions | None = None,
 ) -> QImage:
     ensure_gui_app()
-    return picture_image(prepare(map_, options or width_options(width), base_dir))
+    return picture_image(prepare(map_, options or width_options(width, legend), base_dir))
 
 
 def _tell(progress: Progress | None, done: int, total: int) -> None:
@@ -106,18 +111,19 @@ def export_map(
     out: str | os.PathLike[str],
     width: int = DEFAULT_WIDTH,
     base_dir: Folder = None,
+    legend: bool = False,
     *,
     options: ExportOptions | None = None,
     progress: Progress | None = None,
 ) -> None:
     """Write the map as PNG, SVG or PDF (a poster PDF when the options ask); `base_dir`, the map
-    file's folder, finds its background picture. MapFileError in one line; ExportCancelled
-    when `progress` said stop."""
+    file's folder, finds its background picture; `legend` adds the grids' legend (without
+    `options`). MapFileError in one line; ExportCancelled when `progress` said stop."""
     out = Path(out)
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
         raise MapFileError(out, f"cannot export to '{suffix or 'no extension'}': use .png, .svg or .pdf")
-    options = options or width_options(width)
+    options = options or width_options(width, legend)
     if options.scale.kind is ScaleKind.WIDTH:
         top = STREAM_SIDE if suffix == ".png" and options.poster is None else MAX_SIDE
         if not MIN_SIDE <= options.scale.value <= top:
@@ -169,8 +175,10 @@ def _png_data(image: QImage) -> bytes:
     return bytes(data.data())
 
 
-def png_bytes(map_: Map, width: int, base_dir: Folder = None, options: ExportOptions | None = None) -> bytes:
-    return _png_data(render_image(map_, width, base_dir, options))
+def png_bytes(
+    map_: Map, width: int, base_dir: Folder = None, legend: bool = False, options: ExportOptions | None = None
+) -> bytes:
+    return _png_data(render_image(map_, width, base_dir, legend, options))
 
 
 def band_rows(width: int) -> int:
@@ -232,8 +240,10 @@ def svg_picture(picture: Picture) -> bytes:
     return result
 
 
-def svg_bytes(map_: Map, width: int, base_dir: Folder = None, options: ExportOptions | None = None) -> bytes:
-    return svg_picture(prepare(map_, options or width_options(width), base_dir))
+def svg_bytes(
+    map_: Map, width: int, base_dir: Folder = None, legend: bool = False, options: ExportOptions | None = None
+) -> bytes:
+    return svg_picture(prepare(map_, options or width_options(width, legend), base_dir))
 
 
 def pdf_writer(buffer: QBuffer, title: str, dpi: float) -> QPdfWriter:
@@ -269,5 +279,7 @@ def pdf_picture(picture: Picture) -> bytes:
     return finished_pdf(data)
 
 
-def pdf_bytes(map_: Map, width: int, base_dir: Folder = None, options: ExportOptions | None = None) -> bytes:
-    return pdf_picture(prepare(map_, options or width_options(width), base_dir))
+def pdf_bytes(
+    map_: Map, width: int, base_dir: Folder = None, legend: bool = False, options: ExportOptions | None = None
+) -> bytes:
+    return pdf_picture(prepare(map_, options or width_options(width, legend), base_dir))

@@ -125,9 +125,9 @@ class ExportOptions:
     area_coordinates: bool = False
     badges: bool = True
     token_names: bool = True
-    legend: bool = True
-    """The legend of ground properties. Not honoured yet: each grid draws its own below it
-    (render/grid_paint.py) until render/legend.py takes a `legend` flag."""
+    legend: bool = False
+    """The grids' legend of ground properties under the picture (render/legend.py; until that
+    is merged each grid draws its own below it, whatever this says)."""
     title: bool = False
     poster: Poster | None = None
 

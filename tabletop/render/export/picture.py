@@ -32,6 +32,11 @@ from tabletop.render.paint import paint_map
 from tabletop.render.style import MapStyle, gm_style, map_font, players_style
 from tabletop.rules.visibility import players_view
 
+try:
+    from tabletop.render import legend as legends
+except ImportError:  # the grids' legend (render/legend.py) is not merged yet: each grid draws its own
+    legends = None
+
 Folder = str | os.PathLike[str] | None
 MIN_SIDE, MAX_SIDE = 16, 16384
 """Pixels on a side of an export: 16384 is four 4K screens across, past any projector."""
@@ -62,12 +67,14 @@ class Picture:
     map: Map
     options: ExportOptions
     frame: tuple[float, float, float, float]
-    """The part of the map drawn, (x, y, width, height) in map units."""
+    """The part of the map drawn, (x, y, width, height) in map units, with room for the legend."""
     px_per_unit: float
     width: int
     height: int
     style: MapStyle
     base_dir: Folder = None
+    map_frame: tuple[float, float, float, float] | None = None
+    """The frame without the legend under it (the legend's top is its bottom)."""
     _parts: MapParts | None = field(default=None, repr=False)
 
     @property
@@ -89,7 +96,8 @@ def prepare(
 ) -> Picture:
     """Work out what is drawn and how big; ExportError or PictureTooLarge in one line."""
     seen = audience_map(map_, options.who)
-    frame = scope_frame(seen, options.scope) or bounds_with_background(seen, base_dir)
+    map_frame = scope_frame(seen, options.scope) or bounds_with_background(seen, base_dir)
+    frame = legends.with_legend(seen, map_frame) if options.legend and legends is not None else map_frame
     _, _, w, h = frame
     scale = options.scale
     ppu = scale.pixels_per_unit(w, area_size_for(seen, options.scope))
@@ -112,7 +120,7 @@ def prepare(
     style = gm_style() if options.who is Who.GM else players_style()
     if not options.grid_lines:
         style = replace(style, grid_line=CLEAR, tile_line=CLEAR)
-    return Picture(seen, options, frame, ppu, width, height, style, base_dir)
+    return Picture(seen, options, frame, ppu, width, height, style, base_dir, map_frame)
 
 
 def with_width(options: ExportOptions, width: int) -> ExportOptions:
@@ -155,6 +163,8 @@ def paint_picture(
     )
     if options.area_coordinates:
         _area_coordinates(painter, map_, picture.style)
+    if options.legend and legends is not None:
+        legends.paint_map_legend(painter, picture.map, picture.map_frame or picture.frame, picture.style)
     painter.restore()
     if options.title and picture.map.title:
         painter.save()

@@ -77,10 +77,11 @@ FLAGS = [
     ("area_coordinates", "Area coordinates"),
     ("badges", "Border badges"),
     ("token_names", "Token names"),
+    ("legend", "Legend"),
     ("title", "Title"),
 ]
-"""The legend is not offered yet: today each grid draws its own (render/grid_paint.py); the
-options keep a `legend` flag for the grids' legend (render/legend.py) to honour."""
+OFF = ("area_coordinates", "legend", "title")
+"""Flags unticked at first, as ExportOptions leaves them."""
 
 
 class ExportDialog(QDialog):
@@ -117,7 +118,7 @@ class ExportDialog(QDialog):
         flags = QGridLayout()
         for k, (name, _) in enumerate(FLAGS):
             flags.addWidget(self.flags[name], k // 3, k % 3)
-            self.flags[name].setChecked(name not in ("area_coordinates", "title"))
+            self.flags[name].setChecked(name not in OFF)
             self.flags[name].toggled.connect(self._changed)
         self.poster = QGroupBox("Poster: a PDF at true scale over pages")
         self.poster.setCheckable(True)
