@@ -119,11 +119,12 @@ class MainWindow(QMainWindow):
         open_ = action(self, "&Open…", files.open, QKeySequence.StandardKey.Open, "open")
         save = action(self, "&Save", files.save, QKeySequence.StandardKey.Save, "save")
         save_as = action(self, "Save &As…", files.save_as, QKeySequence.StandardKey.SaveAs)
-        export = action(self, "&Export Image…", self.export_image, "Ctrl+E", "export")
+        export = action(self, "&Export…", self.export, "Ctrl+E", "export")
+        export_image = action(self, "Export &Image…", self.export_image)
         quit_ = action(self, "&Quit", self.close, quit_keys())
         self.recent_menu = menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
-        for act in (new, open_, save, save_as, export, quit_):
+        for act in (new, open_, save, save_as, export, export_image, quit_):
             menu.addAction(act)
         edit = self.menuBar().addMenu("&Edit")
         delete = action(
@@ -285,6 +286,24 @@ class MainWindow(QMainWindow):
         count = join_touching_zones(self.document)
         pairs = "1 pair" if count == 1 else f"{count} pairs"
         say(self, f"Joined {pairs} of touching zones" if count else "No touching zones left to join")
+
+    def export(self) -> None:
+        """File ▸ Export…: the export dialog (scope, audience, scale, posters), then the export
+        under a progress dialog that can cancel it (ui/dialogs/export_dialog.py)."""
+        from tabletop.ui.dialogs.export_dialog import ExportDialog, run_export
+
+        document = self.document
+        dialog = ExportDialog(
+            self,
+            document.map,
+            document.path.parent if document.path else None,
+            self.view.mapToScene(self.view.viewport().rect()).boundingRect(),
+            list(document.selection),
+            self.settings,
+            str(document.path.with_suffix(".png")) if document.path else "",
+        )
+        if dialog.exec() == ExportDialog.DialogCode.Accepted:
+            run_export(self, dialog)
 
     def export_image(self) -> None:
         """Export the map as an image: the chosen filter's extension is added, and the GM
