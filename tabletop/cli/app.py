@@ -15,12 +15,18 @@ from collections.abc import Callable, Sequence
 from tabletop import __version__
 from tabletop.cli.conflicts import CONFLICT_COMMANDS, add_conflict_commands
 from tabletop.cli.errors import UsageError
+from tabletop.cli.export import EXPORT_COMMANDS, add_export_command
 from tabletop.cli.files import FILE_COMMANDS, add_file_commands
 from tabletop.cli.movement import MOVEMENT_COMMANDS, add_movement_commands
 from tabletop.io import MapFileError
 from tabletop.rules.movement import NoWayThrough
 
-COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {**FILE_COMMANDS, **MOVEMENT_COMMANDS, **CONFLICT_COMMANDS}
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    **FILE_COMMANDS,
+    **EXPORT_COMMANDS,
+    **MOVEMENT_COMMANDS,
+    **CONFLICT_COMMANDS,
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_file_commands(sub)
+    add_export_command(sub)
     add_movement_commands(sub)
     add_conflict_commands(sub)
     return parser

@@ -1,4 +1,4 @@
-"""`tabletop open`, `check`, `info`, `schema` and `export`: the commands on whole map files."""
+"""`tabletop open`, `check`, `info` and `schema`: the commands on whole map files (export: cli/export.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from tabletop.cli.errors import UsageError
@@ -35,10 +34,6 @@ def add_file_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     sub.add_parser("schema", help="print the JSON Schema of map files")
-    p = sub.add_parser("export", help="draw a map to PNG, SVG or PDF, as the window shows it")
-    p.add_argument("file", metavar="MAP")
-    p.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.png, OUT.svg or OUT.pdf")
-    p.add_argument("--width", type=int, default=1920, metavar="PX", help="width in pixels (default 1920)")
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -90,19 +85,6 @@ def run_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_export(args: argparse.Namespace) -> int:
-    from tabletop.render.background import background_problem
-    from tabletop.render.export import export_map
-
-    map_ = load_map(args.file)
-    folder = Path(args.file).resolve().parent
-    problem = background_problem(map_, folder)
-    if problem is not None:
-        print(f"{args.file}: warning: {problem}; exported without it", file=sys.stderr)
-    export_map(map_, args.output, args.width, base_dir=folder)
-    return 0
-
-
 def run_open(args: argparse.Namespace) -> int:
     from tabletop.ui.app import run
 
@@ -114,5 +96,4 @@ FILE_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": run_check,
     "info": run_info,
     "schema": run_schema,
-    "export": run_export,
 }

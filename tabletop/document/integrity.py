@@ -34,6 +34,7 @@ class Integrity:
     index (`borders_at`), the document's one index of which borders touch a zone."""
 
     def __init__(self, map_: Map, borders_at: Mapping[str, set[str]]) -> None:
+        self.map = map_  # its tile sets, few and replaced whole, are read where a grid names one
         self.zones = {z.id for z in map_.zones}
         self.grids: dict[str, EncounterGrid] = {g.id: g for g in map_.grids}
         self.border_ends = borders_at
@@ -53,6 +54,10 @@ class Integrity:
         elif kind is Kind.TOKEN:
             self._check_location(obj)
         elif kind is Kind.GRID:
+            if obj.tile_set is not None and all(s.id != obj.tile_set for s in self.map.tile_sets):
+                raise IntegrityError(
+                    f"grid '{obj.id}' would draw from tile set '{obj.tile_set}', which is not on the map"
+                )
             for token_id in self.tokens_on.get((kind, obj.id), ()):
                 row, col = self._areas[token_id]
                 if not obj.has_area(row, col):

@@ -129,6 +129,30 @@ def token_step(names: list[str], name_scale: float = 1.0) -> float:
     return max(TOKEN_RADIUS * 4.0, min(NAME_MAX_WIDTH, widest) * name_scale + 12.0)
 
 
+AREA_STEP = TOKEN_RADIUS * 2.3
+"""How far apart the centres of tokens sharing an area stand: their discs never touch."""
+AREA_ZIGZAG = TOKEN_RADIUS * 0.9
+"""Neighbours in an area stand this much above and below its middle, in turn: each name,
+drawn under its token, then sits clear of the next name (a name is about 20 units tall)."""
+AREA_ROW = 2 * AREA_ZIGZAG + TOKEN_RADIUS * 2.6
+"""Between rows of tokens in a crowded area: a disc and a name under it."""
+
+
+def area_spots(n: int) -> list[Point]:
+    """Offsets from an area's centre for n tokens sharing it (an overlap, in the AF text's
+    word): side by side in rows of up to three, zigzagging up and down, so every token and
+    every name is seen while the group stays centred on its area."""
+    per_row = min(n, 3)
+    rows = math.ceil(n / per_row) if n else 0
+    spots: list[Point] = []
+    for k in range(n):
+        row, col = divmod(k, per_row)
+        in_row = min(per_row, n - row * per_row)
+        zig = 0.0 if in_row == 1 else (AREA_ZIGZAG if col % 2 else -AREA_ZIGZAG)
+        spots.append(((col - (in_row - 1) / 2) * AREA_STEP, (row - (rows - 1) / 2) * AREA_ROW + zig))
+    return spots
+
+
 def token_spots(
     map_: Map, find_zone: Callable[[str], Zone | None] | None = None, name_scale: float = 1.0
 ) -> dict[str, Point]:
@@ -152,9 +176,8 @@ def token_spots(
             in_area.setdefault((where.grid, where.row, where.col), []).append(token)
     for (grid_id, row, col), tokens in in_area.items():
         x, y, w, h = area_rect(grids[grid_id], row, col)
-        step = TOKEN_RADIUS * 2.3
-        for k, token in enumerate(tokens):
-            spots[token.id] = (x + w / 2 + (k - (len(tokens) - 1) / 2) * step, y + h / 2)
+        for token, (dx, dy) in zip(tokens, area_spots(len(tokens)), strict=True):
+            spots[token.id] = (x + w / 2 + dx, y + h / 2 + dy)
     for zone_id, tokens in in_zone.items():
         cx, cy = zone_anchor(find_zone(zone_id))
         per_row = min(len(tokens), 4)
@@ -195,6 +218,7 @@ __all__ = [
     "BorderLine",
     "area_at",
     "area_rect",
+    "area_spots",
     "border_line",
     "grid_rect",
     "map_bounds",

@@ -19,6 +19,9 @@ MAX_TILE_INDEX = 1_000
 """How far from the first tile a grid may grow, in tiles, each way."""
 MAX_TILES = 2_500
 """The most tiles one grid may have (50x50 tiles, 250x250 areas)."""
+MAX_AREA_INDEX = MAX_TILE_INDEX * TILE_AREAS + TILE_AREAS - 1
+AreaNumber = Annotated[int, Field(ge=-MAX_AREA_INDEX, le=MAX_AREA_INDEX)]
+MAX_FOGGED = MAX_TILES * TILE_AREAS**2
 TileNumber = Annotated[int, Field(ge=-MAX_TILE_INDEX, le=MAX_TILE_INDEX)]
 LocalArea = tuple[Annotated[int, Field(ge=0, lt=TILE_AREAS)], Annotated[int, Field(ge=0, lt=TILE_AREAS)]]
 Edge = Literal["north", "east", "south", "west"]
@@ -114,6 +117,11 @@ class EncounterGrid(Model):
     draws: Annotated[int, Field(ge=0, le=2**31)] = 0
     starts: list[SetupMark] = Field(default_factory=list)
     arrivals: list[Edge] = Field(default_factory=list)
+    fogged_areas: list[tuple[AreaNumber, AreaNumber]] = Field(
+        default_factory=list, max_length=MAX_TILES * TILE_AREAS**2
+    )
+    """Areas (row, col) under the fog of war. An area off the grid's tiles is kept, not refused:
+    trimming a grid keeps the fog of the areas it cut, and they come back fogged if it grows again."""
 
     @model_validator(mode="after")
     def _setup_marks_hold(self) -> EncounterGrid:
@@ -133,6 +141,8 @@ class EncounterGrid(Model):
 
     @model_validator(mode="after")
     def _tiles_form_a_rectangle(self) -> EncounterGrid:
+        if len(set(self.fogged_areas)) != len(self.fogged_areas):
+            raise ValueError(f"grid '{self.id}' lists a fogged area twice")
         spots = [(t.row, t.col) for t in self.tiles]
         if len(set(spots)) != len(spots):
             raise ValueError(f"grid '{self.id}' has two tiles at the same place")

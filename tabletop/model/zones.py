@@ -73,6 +73,8 @@ class Zone(Model):
     aspects: list[Aspect] = Field(default_factory=list)
     gm_notes: Text = ""
     hidden: bool = False
+    fogged: bool = False
+    """Under the fog of war: the players see its place as fog, nothing of what is in it."""
     fill: FillStyle = Field(default_factory=FillStyle)
     shape: Shape
 

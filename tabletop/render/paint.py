@@ -18,6 +18,7 @@ from tabletop.model import Map, NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.background import paint_background
 from tabletop.render.badge_paint import badge_box, paint_badges
+from tabletop.render.fog_paint import paint_zone_fog, split_fog
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
 from tabletop.render.style import Audience, MapStyle
 from tabletop.render.token_paint import paint_token, token_rect
@@ -161,12 +162,16 @@ def paint_region(
     detail: bool,
     occupied: Collection[str] | None = None,
     shown_border: Callable[[str], bool] | None = None,
+    fogged: Callable[[Zone], bool] | None = None,
+    badges: bool = True,
 ) -> None:
     """Zones, their labels over all of them, then border lines, then badges over every line:
     the map's middle layer, for the screen one tile at a time and for an export all at once.
-    Strokes are batched by pen and brush, since a big map has thousands of each."""
-    zones = [layout.zones[zone_id] for zone_id in zone_ids]
+    Strokes are batched by pen and brush, since a big map has thousands of each. Fogged zones
+    (`fogged`, else their own flag) are fog for the players, veiled for the GM."""
+    zones, foggy = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)
     _paint_zone_shapes(p, zones, style, detail)
+    paint_zone_fog(p, foggy, style, zone_path)
     if detail:
         for zone in zones:
             tokens = occupied is None or zone.id in occupied
@@ -183,7 +188,7 @@ def paint_region(
         if batch:
             p.setPen(_border_pen(style.border, shared, style.line_scale))
             p.drawLines(batch)
-    if detail:
+    if detail and badges:
         paint_badges(p, [(layout.borders[border_id], lines[border_id]) for border_id in border_ids], style)
 
 
@@ -240,12 +245,16 @@ def paint_map(
     detail: bool = True,
     audience: Audience | None = None,
     base_dir: str | os.PathLike[str] | None = None,
+    *,
+    badges: bool = True,
+    token_names: bool = True,
 ) -> None:
     """Everything on the map in drawing order: background picture, grids, zones, borders, tokens.
 
     `audience` (the style's own by default) decides what is drawn: the players get the map
     without what the GM keeps hidden (rules.visibility.players_view). The background picture
-    is drawn when `base_dir`, the map file's folder, is given."""
+    is drawn when `base_dir`, the map file's folder, is given. An export may leave off the
+    border badges and the token names."""
     if (audience or style.audience) is Audience.PLAYERS:
         map_ = players_view(map_)
     if map_.background is not None and base_dir is not None:
@@ -254,11 +263,11 @@ def paint_map(
         paint_grid(p, grid, Terrain(grid), style, detail)
     layout = MapLayout(map_, index=False)
     zone_ids, border_ids = [z.id for z in map_.zones], [b.id for b in map_.borders]
-    paint_region(p, layout, zone_ids, border_ids, style, detail, occupied_zones(map_))
+    paint_region(p, layout, zone_ids, border_ids, style, detail, occupied_zones(map_), badges=badges)
     spots = token_spots(map_, name_scale=style.text_scale)
     for token in map_.tokens:
         if token.id in spots:
-            paint_token(p, token, spots[token.id], style, detail)
+            paint_token(p, token, spots[token.id], style, detail and token_names)
 
 
 __all__ = [

@@ -3,13 +3,91 @@
 The players' picture (a projector, a second window, an export for the table) is painted from
 this filtered copy, so nothing hidden can reach it by a forgotten check in the painting. A
 scene that paints from the GM's own indexes asks the same questions object by object.
+
+Fog of war is the other half: a fogged zone or grid area is still there for the players, as
+fog, but nothing of its name, aspects, badges, terrain or tokens. Which places are fogged is
+read from the map (`LIVE`) or held as it was when the GM last sent fog (`HeldFog`), when the
+GM stages fog changes before the players see them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from typing import Protocol
 
-from tabletop.model import Border, Map, Token, Zone, ZoneLocation
+from tabletop.model import AreaLocation, Border, EncounterGrid, FillStyle, Map, Token, Zone, ZoneLocation
+from tabletop.model.grids import TILE_AREAS
+from tabletop.rules.sides import known_side
+
+Area = tuple[int, int]
+FindZone = Callable[[str], Zone | None]
+FindGrid = Callable[[str], EncounterGrid | None]
+
+
+class Fog(Protocol):
+    def zone_fogged(self, zone: Zone) -> bool: ...
+
+    def area_fogged(self, grid: EncounterGrid, area: Area) -> bool: ...
+
+    def areas(self, grid: EncounterGrid) -> Collection[Area]: ...
+
+
+_AREA_SETS: dict[int, tuple[list, frozenset[Area]]] = {}
+
+
+def fogged_set(grid: EncounterGrid) -> frozenset[Area]:
+    """A grid's fogged areas as a set, made once per list (edits make new lists): a token on a
+    grid fogged all over asks in constant time."""
+    areas = grid.fogged_areas
+    held = _AREA_SETS.get(id(areas))
+    if held is not None and held[0] is areas:
+        return held[1]
+    if len(_AREA_SETS) > 256:
+        _AREA_SETS.clear()
+    found = frozenset(areas)
+    _AREA_SETS[id(areas)] = (areas, found)  # the list is kept alive, so its id is not reused
+    return found
+
+
+class LiveFog:
+    """The fog as the map holds it now."""
+
+    def zone_fogged(self, zone: Zone) -> bool:
+        return zone.fogged
+
+    def area_fogged(self, grid: EncounterGrid, area: Area) -> bool:
+        return bool(grid.fogged_areas) and tuple(area) in fogged_set(grid)
+
+    def areas(self, grid: EncounterGrid) -> Collection[Area]:
+        return fogged_set(grid)
+
+
+LIVE = LiveFog()
+
+
+@dataclass(frozen=True)
+class HeldFog:
+    """The fog the players were last sent: what they keep seeing while the GM stages changes."""
+
+    zones: frozenset[str] = frozenset()
+    grids: dict[str, frozenset[Area]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, map_: Map) -> HeldFog:
+        return cls(
+            frozenset(z.id for z in map_.zones if z.fogged),
+            {g.id: fogged_set(g) for g in map_.grids if g.fogged_areas},
+        )
+
+    def zone_fogged(self, zone: Zone) -> bool:
+        return zone.id in self.zones
+
+    def area_fogged(self, grid: EncounterGrid, area: Area) -> bool:
+        return tuple(area) in self.grids.get(grid.id, ())
+
+    def areas(self, grid: EncounterGrid) -> Collection[Area]:
+        return self.grids.get(grid.id, frozenset())
 
 
 def token_hidden(token: Token) -> bool:
@@ -18,33 +96,86 @@ def token_hidden(token: Token) -> bool:
 
 
 def zone_shown(zone: Zone | None) -> bool:
+    """Whether the players see the zone at all (as itself or as fog)."""
     return zone is not None and not zone.hidden
 
 
-def border_shown(border: Border, find_zone: Callable[[str], Zone | None]) -> bool:
-    """A border is shown when both its zones are."""
-    return zone_shown(find_zone(border.a)) and zone_shown(find_zone(border.b))
+def zone_clear(zone: Zone | None, fog: Fog = LIVE) -> bool:
+    """Whether the players see the zone itself: shown and not under fog."""
+    return zone_shown(zone) and not fog.zone_fogged(zone)
 
 
-def token_shown(token: Token, find_zone: Callable[[str], Zone | None]) -> bool:
-    """A token is shown unless it is hidden or stands in a hidden zone."""
+def border_shown(border: Border, find_zone: FindZone, fog: Fog = LIVE) -> bool:
+    """A border is shown when both its zones are clear: a badge on the edge of the fog would
+    tell the players what lies behind it."""
+    return zone_clear(find_zone(border.a), fog) and zone_clear(find_zone(border.b), fog)
+
+
+def token_shown(token: Token, find_zone: FindZone, find_grid: FindGrid | None = None, fog: Fog = LIVE) -> bool:
+    """A token is shown unless it is hidden or stands in a hidden or fogged zone or area."""
     if token_hidden(token):
         return False
-    return not isinstance(token.location, ZoneLocation) or zone_shown(find_zone(token.location.zone))
+    where = token.location
+    if isinstance(where, ZoneLocation):
+        return zone_clear(find_zone(where.zone), fog)
+    if isinstance(where, AreaLocation) and find_grid is not None:
+        grid = find_grid(where.grid)
+        return grid is not None and not fog.area_fogged(grid, (where.row, where.col))
+    return True
 
 
-def players_view(map_: Map) -> Map:
+def on_players_side(token: Token, players_side: str | None) -> bool:
+    """A token the players play: of the side the GM named as theirs (a neutral token never is)."""
+    return bool(players_side) and known_side(players_side) and token.side == players_side
+
+
+def players_grid(grid: EncounterGrid, fog: Fog = LIVE) -> EncounterGrid:
+    """The grid as the players see it: fogged areas keep no terrain (segments lose them)."""
+    fogged = fog.areas(grid)
+    if not fogged and not grid.fogged_areas:
+        return grid
+    tiles = []
+    for tile in grid.tiles:
+        segments = []
+        for segment in tile.segments:
+            base = (tile.row * TILE_AREAS, tile.col * TILE_AREAS)
+            areas = [a for a in segment.areas if (base[0] + a[0], base[1] + a[1]) not in fogged]
+            if areas:
+                segments.append(
+                    segment if len(areas) == len(segment.areas) else segment.model_copy(update={"areas": areas})
+                )
+        tiles.append(tile if segments == tile.segments else tile.model_copy(update={"segments": segments}))
+    return grid.model_copy(update={"tiles": tiles, "fogged_areas": sorted(fogged)})
+
+
+def fog_only(zone: Zone) -> Zone:
+    """A fogged zone as the players get it: its place, nothing of what it is."""
+    return Zone(id=zone.id, shape=zone.shape, fogged=True, fill=FillStyle())
+
+
+def players_view(map_: Map, fog: Fog = LIVE) -> Map:
     """A valid copy of the map without hidden zones (and the borders that touch them), hidden
-    tokens and tokens standing in hidden zones, the map's notes and every zone's GM notes."""
+    tokens and tokens standing in hidden zones, the map's notes and every zone's GM notes;
+    fogged zones are bare places (no name, aspects, fill or notes) with no borders or tokens,
+    fogged grid areas keep no terrain and no tokens."""
     find_zone = {zone.id: zone for zone in map_.zones}.get
-    shown = [zone for zone in map_.zones if zone_shown(zone)]
-    zones = [zone.model_copy(update={"gm_notes": ""}) if zone.gm_notes else zone for zone in shown]
+    find_grid = {grid.id: grid for grid in map_.grids}.get
+    zones = []
+    for zone in map_.zones:
+        if not zone_shown(zone):
+            continue
+        if fog.zone_fogged(zone):
+            zones.append(fog_only(zone))
+        else:
+            clear = {"gm_notes": "", "fogged": False}
+            zones.append(zone.model_copy(update=clear) if zone.gm_notes or zone.fogged else zone)
     return Map.model_validate(
         {
             **{name: getattr(map_, name) for name in type(map_).model_fields},
             "notes": "",
             "zones": zones,
-            "borders": [border for border in map_.borders if border_shown(border, find_zone)],
-            "tokens": [token for token in map_.tokens if token_shown(token, find_zone)],
+            "borders": [border for border in map_.borders if border_shown(border, find_zone, fog)],
+            "tokens": [token for token in map_.tokens if token_shown(token, find_zone, find_grid, fog)],
+            "grids": [players_grid(grid, fog) for grid in map_.grids],
         }
     )

@@ -20,12 +20,18 @@ from tabletop.ui.files import FileHandler, recent_files
 from tabletop.ui.grid_menu import GridMenu
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.player import PlayerControls
+from tabletop.ui.player.fog import FogControls
+from tabletop.ui.player.scale import ScaleControls
 from tabletop.ui.recovery import Autosaver, discard, pending
 from tabletop.ui.scene.editor_scene import EditorScene
+from tabletop.ui.scene.legend import LEGEND_KEY, LegendItem
 from tabletop.ui.tools.connect import BorderTool, join_touching_zones
 from tabletop.ui.tools.draw import NodeTool, PolygonTool
+from tabletop.ui.tools.grid import GridTool
 from tabletop.ui.tools.place import TokenTool
 from tabletop.ui.tools.reach import ReachSettings
+from tabletop.ui.tools.reveal import RevealTool
+from tabletop.ui.tools.segment import SegmentTool
 from tabletop.ui.tools.select import SelectTool
 from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
@@ -45,15 +51,18 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(self.document, stamp=self.files.source_stamp)
         self.tools = {
             cls.shortcut: cls(self.document, self.scene, self.view)
-            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool)
+            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool, GridTool, RevealTool)
         }
         self.tools["S"] = SelectTool(self.document, self.scene, self.view, self.reach_settings)
         self._docks()
+        self.tools["A"] = SegmentTool(self.document, self.scene, self.view, self.inspector.segment_page.choice)
         self._actions()
         self._status()
         self.badge_tips = BadgeTips(self.view)
         self.view_modes = ViewModes(self)
         self.players = PlayerControls(self)
+        self.fog = FogControls(self)
+        self.physical_scale = ScaleControls(self)
         self.play = PlayControls(self)
         self.set_tool("S")
         self.document.undo_stack.cleanChanged.connect(self._title)
@@ -112,11 +121,12 @@ class MainWindow(QMainWindow):
         open_ = action(self, "&Open…", files.open, QKeySequence.StandardKey.Open, "open")
         save = action(self, "&Save", files.save, QKeySequence.StandardKey.Save, "save")
         save_as = action(self, "Save &As…", files.save_as, QKeySequence.StandardKey.SaveAs)
-        export = action(self, "&Export Image…", self.export_image, "Ctrl+E", "export")
+        export = action(self, "&Export…", self.export, "Ctrl+E", "export")
+        export_image = action(self, "Export &Image…", self.export_image)
         quit_ = action(self, "&Quit", self.close, quit_keys())
         self.recent_menu = menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
-        for act in (new, open_, save, save_as, export, quit_):
+        for act in (new, open_, save, save_as, export, export_image, quit_):
             menu.addAction(act)
         edit = self.menuBar().addMenu("&Edit")
         delete = action(
@@ -140,7 +150,13 @@ class MainWindow(QMainWindow):
         fit = action(self, "&Fit Map", self.view.fit_map, "Ctrl+0", "fit")
         zoom_in = action(self, "Zoom &In", lambda: self.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn, "zoom-in")
         zoom_out = action(self, "Zoom &Out", lambda: self.view.zoom(0.8), QKeySequence.StandardKey.ZoomOut, "zoom-out")
-        for act in (fit, zoom_in, zoom_out):
+        self.legend = LegendItem(self.document, self.scene.style)  # the grids' legend, under them
+        self.scene.addItem(self.legend)
+        self.legend_action = action(self, "Show &Legend", self._show_legend, tip="The grids' ground and its look")
+        self.legend_action.setCheckable(True)
+        self.legend_action.setChecked(bool(self.settings.value(LEGEND_KEY, False, type=bool)))
+        self.legend.setVisible(self.legend_action.isChecked())
+        for act in (fit, zoom_in, zoom_out, self.legend_action):
             view.addAction(act)
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
@@ -151,7 +167,8 @@ class MainWindow(QMainWindow):
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         icons = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex"}
-        for key in ("S", "P", "N", "B", "T", "V"):
+        icons |= {"G": "grid", "A": "segment", "R": "reveal"}
+        for key in ("S", "P", "N", "B", "T", "V", "G", "A", "R"):
             tool = self.tools[key]
             act = action(self, tool.name, lambda k=key: self.set_tool(k), key, icons[key], tool.status)
             act.setCheckable(True)
@@ -220,6 +237,11 @@ class MainWindow(QMainWindow):
         self.tool_actions[key].setChecked(True)
         self.tool_hint.setText(tool.status)
 
+    def _show_legend(self) -> None:
+        shown = self.legend_action.isChecked()
+        self.legend.setVisible(shown)
+        self.settings.setValue(LEGEND_KEY, shown)
+
     def _hovered(self, pos: QPointF) -> None:
         self._hover_at = QPointF(pos)
         text = f"{pos.x():.0f}, {pos.y():.0f}"
@@ -267,6 +289,24 @@ class MainWindow(QMainWindow):
         pairs = "1 pair" if count == 1 else f"{count} pairs"
         say(self, f"Joined {pairs} of touching zones" if count else "No touching zones left to join")
 
+    def export(self) -> None:
+        """File ▸ Export…: the export dialog (scope, audience, scale, posters), then the export
+        under a progress dialog that can cancel it (ui/dialogs/export_dialog.py)."""
+        from tabletop.ui.dialogs.export_dialog import ExportDialog, run_export
+
+        document = self.document
+        dialog = ExportDialog(
+            self,
+            document.map,
+            document.path.parent if document.path else None,
+            self.view.mapToScene(self.view.viewport().rect()).boundingRect(),
+            list(document.selection),
+            self.settings,
+            str(document.path.with_suffix(".png")) if document.path else "",
+        )
+        if dialog.exec() == ExportDialog.DialogCode.Accepted:
+            run_export(self, dialog)
+
     def export_image(self) -> None:
         """Export the map as an image: the chosen filter's extension is added, and the GM
         chooses the width (remembered for next time)."""
@@ -286,7 +326,7 @@ class MainWindow(QMainWindow):
             return
         try:
             folder = self.document.path.parent if self.document.path else None
-            export_map(self.document.map, path, width, base_dir=folder)
+            export_map(self.document.map, path, width, base_dir=folder, legend=self.legend_action.isChecked())
         except MapFileError as error:
             QMessageBox.warning(self, "Could not export", str(error))
             return

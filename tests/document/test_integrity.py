@@ -47,6 +47,9 @@ def test_an_edit_that_would_break_a_reference_is_refused_and_changes_nothing(qap
         document.put(Kind.TOKEN, stray)
     with pytest.raises(IntegrityError, match="zone 'nowhere'"):
         document.put(Kind.BORDER, Border(id="b", a="nowhere", b="nowhere-else"))
+    unknown_set = document.map.grids[0].model_copy(update={"tile_set": "no-such-set"})
+    with pytest.raises(IntegrityError, match="tile set 'no-such-set'"):
+        document.put(Kind.GRID, unknown_set)
     assert document.map == start and document.revision == revision
 
 

@@ -92,8 +92,7 @@ def test_tokens_in_one_area_stand_side_by_side():
     grid = EncounterGrid(id="g", tiles=[Tile(row=0, col=0)])
     tokens = [Token(id=f"t{i}", location=AreaLocation(grid="g", row=1, col=1)) for i in range(3)]
     spots = token_spots(Map(grids=[grid], tokens=tokens))
-    xs = sorted(x for x, _ in spots.values())
-    assert all(b - a >= 2 * TOKEN_RADIUS for a, b in itertools.pairwise(xs))
+    assert all(math.dist(a, b) >= 2 * TOKEN_RADIUS for a, b in itertools.combinations(spots.values(), 2))
 
 
 def test_tokens_in_one_zone_stand_far_enough_apart_for_their_names():

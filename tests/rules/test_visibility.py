@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from tabletop.io.read import map_from_bytes
 from tabletop.io.write import map_to_text
-from tabletop.model import Map, ZoneLocation
-from tabletop.rules.visibility import border_shown, players_view, token_hidden, token_shown, zone_shown
+from tabletop.model import AreaLocation, Aspect, EncounterGrid, Map, Segment, Tile, Token, ZoneLocation
+from tabletop.rules import Terrain
+from tabletop.rules.visibility import HeldFog, border_shown, players_view, token_hidden, token_shown, zone_shown
 from tabletop.samples import nephrite_net
 from tests.strategies import maps
 
@@ -60,3 +63,89 @@ def test_object_by_object_questions_agree_with_the_view(map_):
     assert [z.id for z in map_.zones if zone_shown(z)] == [z.id for z in view.zones]
     assert [b.id for b in map_.borders if border_shown(b, find_zone)] == [b.id for b in view.borders]
     assert [t.id for t in map_.tokens if token_shown(t, find_zone)] == [t.id for t in view.tokens]
+
+
+@st.composite
+def fogged_maps(draw) -> Map:
+    """Random maps with fogged zones (named uniquely, so a leak is found by its name), a grid
+    with terrain and fogged areas, and tokens on it."""
+    map_ = draw(secret_maps())
+    zones = [
+        z.model_copy(update={"fogged": True, "name": f"secret-{z.id}", "aspects": [Aspect(name=f"lair-{z.id}")]})
+        if draw(st.booleans())
+        else z
+        for z in map_.zones
+    ]
+    areas = [(r, c) for r in range(5) for c in range(5)]
+    segment = Segment(name="thicket", areas=draw(st.lists(st.sampled_from(areas), min_size=1, unique=True)))
+    fogged = draw(st.lists(st.sampled_from(areas), unique=True))
+    grid = EncounterGrid(
+        id="g", tiles=[Tile(row=0, col=0, segments=[segment.model_copy(update={"properties": ["rough"]})])]
+    )
+    grid = grid.model_copy(update={"fogged_areas": fogged})
+    on_grid = [
+        Token(id=f"a{i}", name=f"ambusher-{i}", location=AreaLocation(grid="g", row=r, col=c))
+        for i, (r, c) in enumerate(draw(st.lists(st.sampled_from(areas), max_size=4)))
+    ]
+    return Map.model_validate({**dict(map_), "zones": zones, "grids": [grid], "tokens": [*map_.tokens, *on_grid]})
+
+
+@given(fogged_maps())
+def test_no_fogged_or_hidden_zone_leaves_its_name_token_or_note_in_the_players_view(map_):
+    view = players_view(map_)
+    saved = map_to_text(view)
+    assert map_from_bytes(saved.encode()) == view, "the loader takes it back"
+    fogged = {z.id for z in map_.zones if z.fogged and not z.hidden}
+    gone = {z.id for z in map_.zones if z.hidden}
+    for zone in map_.zones:
+        if zone.id in fogged or zone.id in gone:
+            assert f"secret-{zone.id}" not in saved and f"lair-{zone.id}" not in saved
+    assert {z.id for z in view.zones if z.fogged} == fogged
+    assert all(not z.name and not z.aspects and not z.description for z in view.zones if z.fogged)
+    assert all(not {b.a, b.b} & (fogged | gone) for b in view.borders)
+    assert all(t.location.zone not in fogged | gone for t in view.tokens if isinstance(t.location, ZoneLocation))
+    assert "trap under the rug" not in saved and "the mole is Hargan" not in saved
+    (grid,) = map_.grids
+    fog_areas = set(grid.fogged_areas)
+    on_grid = [t for t in view.tokens if isinstance(t.location, AreaLocation)]
+    assert all((t.location.row, t.location.col) not in fog_areas for t in on_grid)
+    assert len(on_grid) == sum(
+        1
+        for t in map_.tokens
+        if isinstance(t.location, AreaLocation) and (t.location.row, t.location.col) not in fog_areas
+    )
+    ground = Terrain(view.grids[0]).ground
+    assert not set(ground) & fog_areas, "no terrain is told under the fog"
+    assert set(Terrain(grid).ground) - fog_areas == set(ground), "the clear terrain is all there"
+
+
+@given(fogged_maps())
+def test_held_fog_is_what_the_players_keep_while_the_gm_stages_changes(map_):
+    held = HeldFog.of(map_)
+    revealed = Map.model_validate(
+        {
+            **dict(map_),
+            "zones": [z.model_copy(update={"fogged": False}) for z in map_.zones],
+            "grids": [g.model_copy(update={"fogged_areas": []}) for g in map_.grids],
+        }
+    )
+    assert players_view(revealed, held) == players_view(map_)
+    find_zone = {z.id: z for z in revealed.zones}.get
+    find_grid = {g.id: g for g in revealed.grids}.get
+    view = players_view(map_)
+    assert [t.id for t in revealed.tokens if token_shown(t, find_zone, find_grid, held)] == [t.id for t in view.tokens]
+
+
+def test_a_fogged_zone_and_area_round_trip_through_the_file():
+    map_ = nephrite_net()
+    map_.zones[0].fogged = True
+    grid = EncounterGrid(id="g", tiles=[Tile(row=0, col=0)], fogged_areas=[(0, 1), (4, 4), (-7, 12)])
+    map_ = Map.model_validate({**dict(map_), "grids": [grid]})
+    again = map_from_bytes(map_to_text(map_).encode())
+    assert again == map_
+    assert again.zones[0].fogged and again.grids[0].fogged_areas == [(0, 1), (4, 4), (-7, 12)]
+
+
+def test_a_fogged_area_listed_twice_is_refused_with_the_grid_named():
+    with pytest.raises(ValidationError, match="grid 'g' lists a fogged area twice"):
+        EncounterGrid(id="g", tiles=[Tile(row=0, col=0)], fogged_areas=[(1, 1), (1, 1)])

@@ -11,3 +11,5 @@ class MergeId(IntEnum):
     """The steps of one token drag."""
     EDIT_MAP = 1002
     """Typing the map's title or notes."""
+    FOG = 1003
+    """The strokes of one Reveal tool drag."""

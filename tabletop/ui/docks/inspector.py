@@ -31,6 +31,7 @@ from tabletop.model import FillStyle, Map, Passage, Speeds, Token
 from tabletop.ui.badge_tips import as_tooltip, explain_badge
 from tabletop.ui.docks.fields import Field, choices, count, error_text, optional, spin, updated
 from tabletop.ui.docks.passages import PassageEditor
+from tabletop.ui.docks.segment_page import SegmentPage
 from tabletop.ui.docks.shared import SharedPage
 from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, PointEdit
 
@@ -175,7 +176,7 @@ class Inspector(QWidget):
         area.setToolTip("The width of one area on the map canvas")
         self.grid_tiles = QLabel()
         self.grid_tiles.setWordWrap(True)
-        self._form(
+        form = self._form(
             "grid",
             [
                 ("Name", "name", QLineEdit()),
@@ -185,6 +186,8 @@ class Inspector(QWidget):
                 ("Tiles", "", self.grid_tiles),
             ],
         )
+        self.segment_page = SegmentPage(self.document)  # the segment chosen with the Segment tool
+        form.addRow(self.segment_page)
 
     def _page_many(self) -> None:
         self.shared_page = SharedPage(self.document, self.labels, self.problem)

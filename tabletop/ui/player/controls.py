@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from tabletop.ui.player.outline import PlayerOutline
+from tabletop.ui.player.reach import PlayersReach
 from tabletop.ui.player.screens import place_full_screen, players_screen, screen_names
 from tabletop.ui.player.window import PlayerWindow
 
@@ -30,6 +31,7 @@ class PlayerControls(QObject):
         self.gm = window
         self.settings = window.settings
         self.player: PlayerWindow | None = None
+        self.reach: PlayersReach | None = None
         self._last_gm_rect = QRectF()
         self._gm_closing = False
         self.outline = PlayerOutline()
@@ -83,7 +85,11 @@ class PlayerControls(QObject):
         player.closed.connect(self._closed)
         player.set_blackout(self.blackout_action.isChecked())
         player.view.rotation = self.rotation
+        fog = getattr(self.gm, "fog", None)
+        if fog is not None and fog.held is not None:  # staged changes stay the GM's until sent
+            player.scene.set_fog(fog.held)
         self.player = player
+        self.reach = PlayersReach(self.gm.scene.overlay, player.scene)
         self.settings.setValue(OPEN_KEY, True)
         player.view.viewChanged.connect(self._outline_moved)
         if self.outline.scene() is None:
@@ -95,6 +101,9 @@ class PlayerControls(QObject):
             player.show()
         else:
             place_full_screen(player, screen)
+        scale = getattr(self.gm, "physical_scale", None)
+        if scale is not None:
+            player.view.locked_scale = scale.scale() if scale.lock_action.isChecked() else None
         if self.following:
             self._follow_now(force=True)
         elif remembered is not None:
@@ -105,6 +114,9 @@ class PlayerControls(QObject):
 
     def _closed(self) -> None:
         player, self.player = self.player, None
+        if self.reach is not None:
+            self.reach.detach()
+            self.reach = None
         if self.outline.scene() is not None:
             self.outline.scene().removeItem(self.outline)
         self._drag = None

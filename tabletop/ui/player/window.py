@@ -38,6 +38,8 @@ class PlayerView(QGraphicsView):
         self.covered = True
         self.rotation = 0
         self.shown_rect = QRectF()
+        self.locked_scale: float | None = None
+        """Screen pixels per map unit when the GM locks the physical scale (miniatures fit)."""
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setInteractive(False)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -95,14 +97,15 @@ class PlayerView(QGraphicsView):
         painter.end()
 
     def show_rect(self, rect: QRectF) -> None:
-        """Show a scene rectangle whole and centred, as large as the rotated screen allows."""
+        """Show a scene rectangle whole and centred, as large as the rotated screen allows (or
+        centred at the locked physical scale)."""
         if rect.isEmpty():
             return
         self.shown_rect = QRectF(rect)
         turned = self.rotation % 180 == 90
         width, height = (rect.height(), rect.width()) if turned else (rect.width(), rect.height())
         viewport = self.viewport().rect()
-        scale = min(max(1, viewport.width()) / width, max(1, viewport.height()) / height)
+        scale = self.locked_scale or min(max(1, viewport.width()) / width, max(1, viewport.height()) / height)
         self.setTransform(QTransform().rotate(self.rotation).scale(scale, scale))
         self.centerOn(rect.center())
         self.viewChanged.emit()

@@ -15,7 +15,9 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGrap
 from tabletop.document import MapDocument
 from tabletop.geometry.shapes import TOKEN_RADIUS, grid_rect
 from tabletop.render.paint import paint_grid, paint_token, token_rect
-from tabletop.render.style import DETAIL_SCALE, MapStyle
+from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
+from tabletop.rules import Terrain
+from tabletop.rules.visibility import LIVE, players_grid
 
 
 def detail_for(painter: QPainter) -> bool:
@@ -84,7 +86,10 @@ class GridItem(MapItem):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         grid = self.model()
-        paint_grid(painter, grid, self.document.terrain(grid.id), self.style, detail_for(painter))
+        terrain = self.document.terrain(grid.id)
+        if self.style.audience is Audience.PLAYERS:  # fogged areas keep no terrain for them
+            grid, terrain = self._players_grid(grid)
+        paint_grid(painter, grid, terrain, self.style, detail_for(painter))
         if self.isSelected():  # a selected grid must look selected
             x, y, w, h = grid_rect(grid)
             pen = QPen(self.style.selection, 4.0)
@@ -92,3 +97,12 @@ class GridItem(MapItem):
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(QRectF(x - 2, y - 2, w + 4, h + 4))
+
+    def _players_grid(self, grid):
+        """The grid filtered by the players' fog, made again only when the grid or fog changed."""
+        fog = getattr(self.scene(), "fog", LIVE)
+        held = getattr(self, "_held", None)
+        if held is None or held[0] is not grid or held[1] is not fog:
+            shown = players_grid(grid, fog)
+            held = self._held = (grid, fog, shown, Terrain(shown))
+        return held[2], held[3]

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
 from tabletop.geometry.layout import Box
+from tabletop.model import Zone
 from tabletop.render.paint import paint_region
 from tabletop.render.style import DETAIL_SCALE, MapStyle
 
@@ -94,10 +95,16 @@ class MapLayer(QGraphicsItem):
         style: MapStyle,
         shows: Callable[[str, str], bool] | None = None,
         budget: TileBudget = TILES,
+        fogged: Callable[[Zone], bool] | None = None,
+        unseen: Callable[[], set[tuple[str, str]]] | None = None,
     ) -> None:
-        """`shows(kind, id)` filters what is painted (the players' picture); None paints all."""
+        """`shows(kind, id)` filters what is painted (the players' picture); None paints all.
+        `fogged(zone)` says which zones are fog (the players' held fog); None: their own flag.
+        `unseen()`, when given, is the set of (kind, id) `shows` leaves out, kept by the scene:
+        a tile then filters with one set difference."""
         super().__init__()
         self.document, self.style, self.shows, self.budget = document, style, shows, budget
+        self.fogged, self.unseen = fogged, unseen
         self._owner = next(_owners)  # never reused, so a new layer never sees a dead one's tiles
         self._rect = QRectF()
         self.quick = False
@@ -195,7 +202,9 @@ class MapLayer(QGraphicsItem):
         side = TILE / level
         box = (ix * side, iy * side, (ix + 1) * side, (iy + 1) * side)
         found = self.document.layout.find(box)
-        if self.shows is not None:
+        if self.unseen is not None:
+            found = found - self.unseen()
+        elif self.shows is not None:
             found = {key for key in found if self.shows(*key)}
         order = self.document.in_map_order
         zones = order("zone", [i for k, i in found if k == "zone"])
@@ -211,7 +220,7 @@ class MapLayer(QGraphicsItem):
             painter.scale(level, level)
             layout, occupied = self.document.layout, self._occupied()
             shown = None if self.shows is None else partial(self.shows, "border")
-            paint_region(painter, layout, zones, borders, self.style, detail, occupied, shown)
+            paint_region(painter, layout, zones, borders, self.style, detail, occupied, shown, self.fogged)
             painter.end()
         return pixmap
 

@@ -21,11 +21,12 @@ from tabletop.geometry.shapes import map_bounds, token_spots
 from tabletop.model import ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.render.style import Audience, MapStyle
-from tabletop.rules.visibility import border_shown, token_shown, zone_shown
+from tabletop.rules.visibility import LIVE, Fog, border_shown, token_shown, zone_shown
 from tabletop.ui.scene.background import BackgroundItem
 from tabletop.ui.scene.items import GridItem, MapItem, TokenItem
 from tabletop.ui.scene.layer import MapLayer
 from tabletop.ui.scene.turn_mark import TurnMark
+from tabletop.ui.scene.unseen import Unseen
 
 ITEM_TYPES = {Kind.TOKEN: (TokenItem, 3), Kind.GRID: (GridItem, -1)}
 
@@ -42,12 +43,21 @@ class MapScene(QGraphicsScene):
         self.items_by_key: dict[tuple[Kind, str], MapItem] = {}
         self.setBackgroundBrush(self.style.paper)
         self.players = self.style.audience is Audience.PLAYERS
+        self.fog: Fog = LIVE
+        """The fog the players see: the map's own, or the fog last sent while the GM stages changes."""
         self._token_zone: dict[str, str] = {
             t.id: t.location.zone for t in document.map.tokens if isinstance(t.location, ZoneLocation)
         }
         """The players' picture leaves out what the GM hides, asked object by object of the
         rules (never painted and then covered)."""
-        self.layer = MapLayer(document, self.style, self.shows if self.players else None)
+        self.unseen = Unseen(document, lambda: self.fog) if self.players else None
+        self.layer = MapLayer(
+            document,
+            self.style,
+            self.shows if self.players else None,
+            fogged=self._fogged if self.players else None,
+            unseen=(lambda: self.unseen.keys) if self.players else None,
+        )
         self.addItem(self.layer)
         self.background = BackgroundItem(document, self.style, self.players)
         self.addItem(self.background)
@@ -64,6 +74,8 @@ class MapScene(QGraphicsScene):
         return self.document.layout
 
     def rebuild(self) -> None:
+        if getattr(self, "unseen", None) is not None:
+            self.unseen.rebuild()
         for item in self.items_by_key.values():
             self.removeItem(item)
         self.items_by_key.clear()
@@ -98,6 +110,8 @@ class MapScene(QGraphicsScene):
 
     def _edited(self, change: Change) -> None:
         kind = change.kind
+        if self.unseen is not None:
+            self.unseen.update(change)
         if self.players and kind is Kind.TOKEN:
             self.layer.dirty(self._players_zones(change.object_ids))
         if self.players and kind is Kind.ZONE:
@@ -157,10 +171,33 @@ class MapScene(QGraphicsScene):
         if kind == Kind.ZONE:
             return zone_shown(obj)
         if kind == Kind.BORDER:
-            return obj is not None and border_shown(obj, find_zone)
+            return obj is not None and border_shown(obj, find_zone, self.fog)
         if kind == Kind.TOKEN:
-            return obj is not None and token_shown(obj, find_zone)
+            return obj is not None and token_shown(obj, find_zone, self._find_grid, self.fog)
         return obj is not None
 
     def _find_zone(self, zone_id: str):
         return self.document.get(Kind.ZONE, zone_id)
+
+    def _find_grid(self, grid_id: str):
+        return self.document.get(Kind.GRID, grid_id)
+
+    def _fogged(self, zone) -> bool:
+        return self.fog.zone_fogged(zone)
+
+    def set_fog(self, fog: Fog) -> None:
+        """Show the players another fog (the GM sent staged changes, or stopped staging): the
+        places whose fog changed are painted again, with their borders and tokens."""
+        before, self.fog = self.fog, fog
+        if self.unseen is not None:
+            self.unseen.rebuild()
+        map_ = self.document.map
+        changed = [z.id for z in map_.zones if before.zone_fogged(z) != fog.zone_fogged(z)]
+        keys = [(Kind.ZONE, z) for z in changed]
+        keys += [(Kind.BORDER, b) for z in changed for b in self.layout.borders_at.get(z, ())]
+        boxes = self.layout.boxes
+        self.layer.dirty([boxes[key] for key in keys if key in boxes])
+        for (kind, _), item in self.items_by_key.items():
+            if kind is Kind.GRID:
+                item.update()
+        self._sync_tokens()

@@ -3,6 +3,8 @@ dragged token. Neither is ever drawn in the players' picture."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem
@@ -27,6 +29,8 @@ class ReachOverlay(QGraphicsItem):
         self.setAcceptedMouseButtons(self.acceptedMouseButtons().NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # unchanged during a drag
         self._bounds = QRectF()
+        self.listeners: list[Callable[[ReachOverlay], None]] = []
+        """Told each time the reach changes (the players' window shows it too)."""
 
     def show_zones(self, zones: list[tuple[str, int]]) -> None:
         self.zones, self.areas, self.grid_id = zones, [], None
@@ -50,6 +54,8 @@ class ReachOverlay(QGraphicsItem):
         self.prepareGeometryChange()
         self._bounds = rect.adjusted(-20, -20, 20, 60)
         self.update()
+        for listener in self.listeners:
+            listener(self)
 
     def boundingRect(self) -> QRectF:
         return self._bounds

@@ -48,6 +48,8 @@ class SelectTool(Tool):
         not the item's: the scene places every token where the document says)."""
         self._zone: tuple[str, Zone, QPointF] | None = None
         self._drag = 0
+        self.moves = MoveToken
+        """Makes a drag's move step (the fog controls swap in a move that also reveals)."""
 
     def activate(self) -> None:
         self.view.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
@@ -143,7 +145,7 @@ class SelectTool(Tool):
         where = self._location_at(pos)
         token = self.document.get(Kind.TOKEN, self._token)
         if where is not None and where != token.location:
-            self.document.undo_stack.push(MoveToken(self.document, self._token, where, drag=self._drag))
+            self.document.undo_stack.push(self.moves(self.document, self._token, where, drag=self._drag))
         item = self.scene.items_by_key[(Kind.TOKEN, self._token)]
         item.setVisible(True)
         item.setPos(pos)  # after the move: the scene placed it in its new zone, the cursor holds it

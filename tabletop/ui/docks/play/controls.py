@@ -51,7 +51,7 @@ class PlayControls(QObject):
             "who": self._action("&Who's Next?", KEYS["who"], steps.whos_next),
             "do": self._action("&Do the Action", KEYS["do"], steps.form.submit),
         }
-        self.export_action = self._action("Export &Log…", "Ctrl+Shift+L", self.export_log)
+        self.export_action = self._action("Export &Log…", "Ctrl+Alt+L", self.export_log)
         menu = window.menuBar().addMenu("&Play")
         menu.addAction(self.start_action)
         menu.addSeparator()

@@ -1,0 +1,153 @@
+"""`tabletop export`: one map to a file, or several maps into a folder, with the export
+dialog's options (scope, audience, scale, what is drawn, posters). A map that fails is named
+in one line and the others are still written; the exit code is then 1. Qt loads only when
+the command runs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from tabletop.cli.errors import UsageError
+from tabletop.io import MapFileError, load_map
+
+FORMATS = ("png", "svg", "pdf")
+
+
+def add_export_command(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "export",
+        help="draw maps to PNG, SVG or PDF: all or part, for the GM or the players, at a pixel or print scale",
+    )
+    p.add_argument("files", nargs="+", metavar="MAP")
+    p.add_argument(
+        "-o", "--output", required=True, metavar="OUT", help="OUT.png, OUT.svg or OUT.pdf; a folder for several maps"
+    )
+    p.add_argument("--format", choices=FORMATS, default=None, help="the files' format in an output folder (png)")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--player", action="store_true", help="the players' copy: fog and secrets as they see them")
+    who.add_argument("--clean-player", action="store_true", help="the players' copy without tokens")
+    p.add_argument("--scope", default="all", help="all (default), zone:ID or NAME, grid:ID, view:X,Y,W,H (map units)")
+    p.add_argument("--margin", type=float, default=40.0, metavar="UNITS", help="around a zone or grid (40)")
+    scale = p.add_mutually_exclusive_group()
+    scale.add_argument("--width", type=int, metavar="PX", help="width in pixels (default 1920)")
+    scale.add_argument("--px-per-unit", type=float, metavar="PX", help="pixels per map unit")
+    scale.add_argument("--px-per-area", type=float, metavar="PX", help="pixels per grid area")
+    scale.add_argument("--mm-per-area", type=float, metavar="MM", help="millimetres per grid area on paper (25.4)")
+    p.add_argument("--dpi", type=float, default=150.0, help="dots per inch of print and of a PDF's page (150)")
+    p.add_argument("--no-badges", action="store_true", help="leave off the pass-value badges")
+    p.add_argument("--no-token-names", action="store_true", help="leave off the tokens' names")
+    p.add_argument("--no-grid-lines", action="store_true", help="leave off an encounter grid's lines")
+    p.add_argument("--area-coordinates", action="store_true", help="write each area's row,column")
+    p.add_argument("--legend", action="store_true", help="add the grids' legend of ground under the map")
+    p.add_argument("--title", action="store_true", help="write the map's title at the top")
+    p.add_argument("--poster", choices=("a4", "letter"), help="a PDF poster at true scale over pages")
+    p.add_argument("--landscape", action="store_true", help="poster pages turned")
+    p.add_argument("--overlap", type=float, default=10.0, metavar="MM", help="poster pages' overlap (10 mm)")
+
+
+def export_options(args: argparse.Namespace):
+    """The command line's choices as the export dialog's ExportOptions."""
+    from tabletop.render.export import ExportError, ExportOptions, Poster, Scale, ScaleKind, Scope, Who
+
+    if args.dpi <= 0 or args.overlap < 0 or args.margin < 0:
+        raise UsageError("--dpi must be above 0, --overlap and --margin 0 or more")
+    kinds = (
+        (args.px_per_unit, ScaleKind.PX_PER_UNIT),
+        (args.px_per_area, ScaleKind.PX_PER_AREA),
+        (args.mm_per_area, ScaleKind.MM_PER_AREA),
+        (args.width, ScaleKind.WIDTH),
+    )
+    # with no scale given, a picture is 1920 pixels wide and a poster an inch an area (miniatures' size)
+    unset = (25.4, ScaleKind.MM_PER_AREA) if args.poster else (1920, ScaleKind.WIDTH)
+    value, kind = next(((v, k) for v, k in kinds if v is not None), unset)
+    if value <= 0:
+        raise UsageError("a scale must be above 0")
+    try:
+        scope = Scope.parse(args.scope, args.margin)
+    except ExportError as error:
+        raise UsageError(str(error)) from None
+    who = Who.PLAYERS if args.player else Who.CLEAN if args.clean_player else Who.GM
+    return ExportOptions(
+        scope=scope,
+        who=who,
+        scale=Scale(kind, value, args.dpi),
+        grid_lines=not args.no_grid_lines,
+        area_coordinates=args.area_coordinates,
+        badges=not args.no_badges,
+        token_names=not args.no_token_names,
+        title=args.title,
+        legend=args.legend,
+        poster=Poster(args.poster, args.landscape, args.overlap) if args.poster else None,
+    )
+
+
+def _targets(args: argparse.Namespace) -> list[tuple[str, Path]]:
+    out = Path(args.output)
+    if len(args.files) == 1 and not out.is_dir() and not args.output.endswith(("/", "\\")):
+        if args.format:
+            raise UsageError("--format is for an output folder: name the file OUT.png, OUT.svg or OUT.pdf")
+        return [(args.files[0], out)]
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out} is a file: several maps are exported into a folder")
+    suffix = "." + (args.format or ("pdf" if args.poster else "png"))
+    targets = [(name, out / (Path(name).stem + suffix)) for name in args.files]
+    names = [target.name for _, target in targets]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise UsageError(f"two maps would be exported to the same file: {', '.join(twice)}")
+    return targets
+
+
+class _Progress:
+    """Progress on stderr, on one line redrawn, only when stderr is a terminal."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.shown = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.shown and total > 1:
+            sys.stderr.write(f"\r{self.name}: {done}/{total}")
+            sys.stderr.flush()
+
+    def end(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from tabletop.render.background import background_problem
+    from tabletop.render.export import export_map
+
+    options = export_options(args)
+    targets = _targets(args)
+    if len(targets) > 1:
+        try:
+            Path(args.output).mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise MapFileError(args.output, f"could not be made: {error.strerror or error}") from None
+    failed = []
+    for name, target in targets:
+        progress = _Progress(name)
+        try:
+            map_ = load_map(name)
+            folder = Path(name).resolve().parent
+            problem = background_problem(map_, folder)
+            if problem is not None:
+                print(f"{name}: warning: {problem}; exported without it", file=sys.stderr)
+            export_map(map_, target, base_dir=folder, options=options, progress=progress)
+        except MapFileError as error:
+            progress.end()
+            print(error, file=sys.stderr)
+            failed.append(name)
+            continue
+        progress.end()
+    if failed and len(targets) > 1:
+        print(f"tabletop: {len(failed)} of {len(targets)} maps failed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+EXPORT_COMMANDS = {"export": run_export}

@@ -1,0 +1,165 @@
+"""Fog of war edits: reveal or fog zones and grid areas (a click, a drag of the Reveal tool,
+Reveal All, Fog All), and a token move that reveals the zone it enters, all undoable. Fog is
+part of the map, so it is saved and undone like any edit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtGui import QUndoCommand
+
+from tabletop.document.commands.edits import MoveToken
+from tabletop.document.commands.merge import MergeId
+from tabletop.document.map_document import MapDocument
+from tabletop.model import AreaLocation, EncounterGrid, Location, Zone, ZoneLocation
+from tabletop.model.kinds import Kind
+from tabletop.rules.visibility import Area, fogged_set, on_players_side
+
+
+def fogged_to(zone: Zone, fogged: bool) -> Zone:
+    return zone.model_copy(update={"fogged": fogged})
+
+
+def grid_fogged_to(grid: EncounterGrid, areas: Iterable[Area], fogged: bool) -> EncounterGrid:
+    """The grid with these areas fogged or revealed (areas off its tiles are left alone)."""
+    have = dict.fromkeys(grid.fogged_areas)
+    for area in areas:
+        if not grid.has_area(*area):
+            continue
+        if fogged:
+            have[tuple(area)] = None
+        else:
+            have.pop(tuple(area), None)
+    return grid.model_copy(update={"fogged_areas": list(have)})
+
+
+class SetFog(QUndoCommand):
+    """Fog or reveal places as one undo step. The steps of one Reveal tool stroke (`stroke`
+    above 0) merge, so undo takes back the whole drag."""
+
+    def __init__(
+        self,
+        document: MapDocument,
+        zone_ids: Iterable[str],
+        areas: dict[str, Iterable[Area]] | None,
+        fogged: bool,
+        stroke: int = 0,
+        text: str = "",
+    ) -> None:
+        self.document, self.fogged, self.stroke = document, fogged, stroke
+        zones = [document.get(Kind.ZONE, z) for z in dict.fromkeys(zone_ids)]
+        self.zones_before = {z.id: z for z in zones if z is not None and z.fogged != fogged}
+        self.zones_after = {z.id: fogged_to(z, fogged) for z in self.zones_before.values()}
+        self.grids_before: dict[str, EncounterGrid] = {}
+        self.grids_after: dict[str, EncounterGrid] = {}
+        for grid_id, wanted in (areas or {}).items():
+            grid = document.get(Kind.GRID, grid_id)
+            if grid is None:
+                continue
+            after = grid_fogged_to(grid, wanted, fogged)
+            if after.fogged_areas != grid.fogged_areas:
+                self.grids_before[grid_id], self.grids_after[grid_id] = grid, after
+        super().__init__(text or self._words())
+
+    @property
+    def empty(self) -> bool:
+        return not self.zones_after and not self.grids_after
+
+    def _words(self) -> str:
+        verb = "Fog" if self.fogged else "Reveal"
+        if len(self.zones_after) == 1 and not self.grids_after:
+            return f"{verb} {next(iter(self.zones_after.values())).label}"
+        if self.grids_after and not self.zones_after:
+            return f"{verb} areas of {', '.join(g.name or g.id for g in self.grids_after.values())}"
+        n = len(self.zones_after)
+        places = f"{n} zone{'s' if n != 1 else ''}" + (" and grid areas" if self.grids_after else "")
+        return f"{verb} {places}"
+
+    def redo(self) -> None:
+        self._put(self.zones_after, self.grids_after)
+
+    def undo(self) -> None:
+        self._put(self.zones_before, self.grids_before)
+
+    def _put(self, zones: dict[str, Zone], grids: dict[str, EncounterGrid]) -> None:
+        if zones:
+            self.document.put_many(Kind.ZONE, list(zones.values()))
+        if grids:
+            self.document.put_many(Kind.GRID, list(grids.values()))
+
+    def id(self) -> int:
+        return MergeId.FOG if self.stroke else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, SetFog) or other.stroke != self.stroke or other.fogged != self.fogged:
+            return False
+        for mine, theirs in ((self.zones_before, other.zones_before), (self.grids_before, other.grids_before)):
+            for key, before in theirs.items():
+                mine.setdefault(key, before)
+        self.zones_after.update(other.zones_after)
+        self.grids_after.update(other.grids_after)
+        self.setText(self._words())
+        return True
+
+
+def fog_everything(document: MapDocument, fogged: bool) -> SetFog | None:
+    """Reveal All or Fog All: every zone and every area of every grid; None when nothing changes."""
+    map_ = document.map
+    areas = {g.id: _all_areas(g) for g in map_.grids}
+    command = SetFog(document, [z.id for z in map_.zones], areas, fogged, text="Fog All" if fogged else "Reveal All")
+    return None if command.empty else command
+
+
+def _all_areas(grid: EncounterGrid) -> list[Area]:
+    r0, c0, r1, c1 = grid.area_bounds()
+    return [(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
+
+
+class MoveRevealing(MoveToken):
+    """A token move that also reveals the fogged zone or grid area it enters when the token is
+    on the players' side: one undo step for the move and the reveal (and for a whole drag)."""
+
+    def __init__(
+        self, document: MapDocument, token_id: str, location: Location | None, drag: int = 0, players_side: str = ""
+    ) -> None:
+        super().__init__(document, token_id, location, drag)
+        self.revealed: dict[str, Zone] = {}
+        self.grids_before: dict[str, EncounterGrid] = {}
+        self.grids_after: dict[str, EncounterGrid] = {}
+        if not on_players_side(self.before, players_side):
+            return
+        if isinstance(location, ZoneLocation):
+            zone = document.get(Kind.ZONE, location.zone)
+            if zone is not None and zone.fogged:
+                self.revealed[zone.id] = zone
+        elif isinstance(location, AreaLocation):
+            grid = document.get(Kind.GRID, location.grid)
+            area = (location.row, location.col)
+            if grid is not None and area in fogged_set(grid):
+                self.grids_before[grid.id] = grid
+                self.grids_after[grid.id] = grid_fogged_to(grid, [area], False)
+
+    def redo(self) -> None:
+        super().redo()
+        if self.revealed:
+            self.document.put_many(Kind.ZONE, [fogged_to(z, False) for z in self.revealed.values()])
+        if self.grids_after:
+            self.document.put_many(Kind.GRID, list(self.grids_after.values()))
+
+    def undo(self) -> None:
+        if self.grids_before:
+            self.document.put_many(Kind.GRID, list(self.grids_before.values()))
+        if self.revealed:
+            self.document.put_many(Kind.ZONE, list(self.revealed.values()))
+        super().undo()
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not super().mergeWith(other):
+            return False
+        for zone_id, zone in getattr(other, "revealed", {}).items():
+            self.revealed.setdefault(zone_id, zone)
+        for grid_id, grid in getattr(other, "grids_before", {}).items():
+            self.grids_before.setdefault(grid_id, grid)
+        self.grids_after.update(getattr(other, "grids_after", {}))
+        self.setObsolete(self.after == self.before and not self.revealed and not self.grids_after)
+        return True

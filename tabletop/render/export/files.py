@@ -1,0 +1,285 @@
+"""Export a map as PNG, SVG or PDF with the same painting as the screen.
+
+The picture is drawn into memory, checked (the writer said yes, the bytes are a whole file of
+their format), and only then written beside the target and moved into place, so a full disk
+or a failed writer never leaves half an image where the GM expects one, nor replaces a good one.
+A PNG too big to hold is painted band by band and streamed into a file beside the target,
+moved into place only when whole: cancelled or failed, nothing is left.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSize, QSizeF
+from PySide6.QtGui import QGuiApplication, QImage, QPageSize, QPaintDevice, QPainter, QPdfWriter
+from PySide6.QtSvg import QSvgGenerator
+
+from tabletop.io import MapFileError, write_atomically
+from tabletop.model import Map
+from tabletop.render.export.options import ExportError, ExportOptions, Scale, ScaleKind
+from tabletop.render.export.picture import (
+    MAX_SIDE,
+    MIN_SIDE,
+    STREAM_PIXELS,
+    STREAM_SIDE,
+    Folder,
+    Picture,
+    PictureTooLarge,
+    paint_picture,
+    prepare,
+)
+from tabletop.render.png_stream import PngStream
+
+FORMATS = (".png", ".svg", ".pdf")
+DEFAULT_WIDTH = 1920
+STREAM_FROM = 16 * 2**20
+"""A PNG of more pixels than this is painted in bands and streamed (a 4K export stays one image)."""
+BAND_BYTES = 32 * 2**20
+"""Memory of one band: 400 rows of a 20000-pixel-wide picture."""
+Progress = Callable[[int, int], bool | None]
+"""Told (done, total) as an export goes; returning False cancels it."""
+
+
+class ExportCancelled(Exception):
+    """The GM cancelled the export; nothing was written."""
+
+
+def ensure_gui_app() -> QGuiApplication:
+    """Painting text needs a QGuiApplication; headless commands get an offscreen one."""
+    app = QGuiApplication.instance()
+    if app is None:
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        app = QGuiApplication(["tabletop"])
+    return app
+
+
+def width_options(width: int, legend: bool = False) -> ExportOptions:
+    """The old exports' options: the whole map for the GM at a width, the legend if asked."""
+    return ExportOptions(scale=Scale(ScaleKind.WIDTH, width), legend=legend)
+
+
+def image_size(map_: Map, width: int, base_dir: Folder = None, legend: bool = False) -> QSize:
+    """The picture's size in pixels for a width; PictureTooLarge past the caps."""
+    picture = prepare(map_, width_options(width, legend), base_dir)
+    return QSize(picture.width, picture.height)
+
+
+@contextlib.contextmanager
+def _painting(device: QPaintDevice) -> Iterator[QPainter]:
+    """A painter that is ended on every path: a writer freed while still painted on crashes."""
+    painter = QPainter()
+    if not painter.begin(device):
+        raise OSError("the picture could not be started")
+    try:
+        yield painter
+    finally:
+        painter.end()
+
+
+def picture_image(picture: Picture) -> QImage:
+    image = QImage(picture.width, picture.height, QImage.Format.Format_RGB32)  # opaque paper: no alpha
+    with _painting(image) as painter:
+        paint_picture(painter, picture)
+    return image
+
+
+def render_image(
+    map_: Map,
+    width: int = DEFAULT_WIDTH,
+    base_dir: Folder = None,
+    legend: bool = False,
+    options: ExportOptions | None = None,
+) -> QImage:
+    ensure_gui_app()
+    return picture_image(prepare(map_, options or width_options(width, legend), base_dir))
+
+
+def _tell(progress: Progress | None, done: int, total: int) -> None:
+    if progress is not None and progress(done, total) is False:
+        raise ExportCancelled("the export was cancelled")
+
+
+def export_map(
+    map_: Map,
+    out: str | os.PathLike[str],
+    width: int = DEFAULT_WIDTH,
+    base_dir: Folder = None,
+    legend: bool = False,
+    *,
+    options: ExportOptions | None = None,
+    progress: Progress | None = None,
+) -> None:
+    """Write the map as PNG, SVG or PDF (a poster PDF when the options ask); `base_dir`, the map
+    file's folder, finds its background picture; `legend` adds the grids' legend (without
+    `options`). MapFileError in one line; ExportCancelled when `progress` said stop."""
+    out = Path(out)
+    suffix = out.suffix.lower()
+    if suffix not in FORMATS:
+        raise MapFileError(out, f"cannot export to '{suffix or 'no extension'}': use .png, .svg or .pdf")
+    options = options or width_options(width, legend)
+    if options.scale.kind is ScaleKind.WIDTH:
+        top = STREAM_SIDE if suffix == ".png" and options.poster is None else MAX_SIDE
+        if not MIN_SIDE <= options.scale.value <= top:
+            raise MapFileError(out, f"width {options.scale.value:g} is out of range ({MIN_SIDE} to {top} pixels)")
+    ensure_gui_app()
+    try:
+        if options.poster is not None:
+            if suffix != ".pdf":
+                raise ExportError("is a poster: posters are PDF files, name it .pdf")
+            from tabletop.render.poster import poster_bytes
+
+            data = poster_bytes(map_, options, base_dir, progress)
+        elif suffix == ".png":
+            picture = prepare(map_, options, base_dir, STREAM_SIDE, STREAM_PIXELS)
+            if picture.width * picture.height > STREAM_FROM:
+                stream_png(picture, out, progress)
+                return
+            _tell(progress, 0, 1)
+            data = _png_data(picture_image(picture))
+        else:
+            picture = prepare(map_, options, base_dir)
+            _tell(progress, 0, 1)
+            data = svg_picture(picture) if suffix == ".svg" else pdf_picture(picture)
+    except (PictureTooLarge, ExportError) as error:
+        raise MapFileError(out, f"could not be exported: {error}") from None
+    except OSError as error:
+        raise MapFileError(out, f"could not be exported: {error.strerror or error}") from None
+    write_atomically(out, data, verb="exported")
+    _tell(progress, 1, 1)
+
+
+PNG_QUALITY = 80
+"""Qt maps PNG quality to zlib effort: 80 encodes a 4K map in half the time of the default
+for a file about 5% larger."""
+
+
+def _buffer() -> tuple[QByteArray, QBuffer]:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    return data, buffer
+
+
+def _png_data(image: QImage) -> bytes:
+    data, buffer = _buffer()
+    if not image.save(buffer, "PNG", PNG_QUALITY) or data.isEmpty():
+        raise OSError("the PNG writer failed")
+    buffer.close()
+    return bytes(data.data())
+
+
+def png_bytes(
+    map_: Map, width: int, base_dir: Folder = None, legend: bool = False, options: ExportOptions | None = None
+) -> bytes:
+    return _png_data(render_image(map_, width, base_dir, legend, options))
+
+
+def band_rows(width: int) -> int:
+    return max(16, BAND_BYTES // (4 * width))
+
+
+def stream_png(picture: Picture, out: Path, progress: Progress | None = None) -> None:
+    """Paint the picture a band of rows at a time into a PNG beside `out`, then move it into
+    place; on a cancel or an error the file beside is removed and `out` is untouched."""
+    target = Path(os.path.realpath(out))
+    if target.is_dir():
+        raise MapFileError(out, "could not be exported: it is a folder")
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    rows = band_rows(picture.width)
+    total = -(-picture.height // rows)
+    done = False
+    try:
+        with open(temp, "wb") as file:
+            stream = PngStream(file, picture.width, picture.height, picture.options.scale.dpi)
+            band = QImage(picture.width, rows, QImage.Format.Format_RGB32)
+            for k in range(total):
+                _tell(progress, k, total)
+                top = k * rows
+                height = min(rows, picture.height - top)
+                with _painting(band) as painter:
+                    paint_picture(painter, picture, (0, top, picture.width, height))
+                pixels = np.frombuffer(band.constBits(), np.uint8).reshape(rows, band.bytesPerLine())
+                bgra = pixels[:height, : picture.width * 4].reshape(height, picture.width, 4)
+                stream.add_rows(bgra[:, :, 2::-1])  # Qt's RGB32 is B, G, R, A in memory
+            stream.finish()
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, target)
+        done = True
+    except OSError as error:
+        raise MapFileError(out, f"could not be exported: {error.strerror or error}") from None
+    finally:
+        if not done:
+            with contextlib.suppress(OSError):
+                temp.unlink()
+    _tell(progress, total, total)
+
+
+def svg_picture(picture: Picture) -> bytes:
+    data, buffer = _buffer()
+    generator = QSvgGenerator()
+    generator.setOutputDevice(buffer)
+    generator.setSize(QSize(picture.width, picture.height))
+    generator.setViewBox(QRectF(0, 0, picture.width, picture.height))
+    generator.setTitle(picture.map.title or "Tabletop map")
+    with _painting(generator) as painter:
+        paint_picture(painter, picture)
+    buffer.close()
+    result = bytes(data.data())
+    try:
+        ElementTree.fromstring(result)
+    except ElementTree.ParseError as error:
+        raise OSError(f"the SVG writer made a file that is not well-formed XML ({error})") from None
+    return result
+
+
+def svg_bytes(
+    map_: Map, width: int, base_dir: Folder = None, legend: bool = False, options: ExportOptions | None = None
+) -> bytes:
+    return svg_picture(prepare(map_, options or width_options(width, legend), base_dir))
+
+
+def pdf_writer(buffer: QBuffer, title: str, dpi: float) -> QPdfWriter:
+    writer = QPdfWriter(buffer)
+    writer.setResolution(round(dpi))
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0))
+    writer.setTitle(title or "Tabletop map")
+    writer.setCreator("Tabletop")
+    return writer
+
+
+def finished_pdf(data: QByteArray) -> bytes:
+    result = bytes(data.data())
+    if not result.startswith(b"%PDF") or b"%%EOF" not in result[-64:]:
+        raise OSError("the PDF writer did not finish the file")
+    return result
+
+
+def pdf_picture(picture: Picture) -> bytes:
+    """One page the size of the picture at its DPI: at a print scale, true size on paper."""
+    data, buffer = _buffer()
+    dpi = picture.options.scale.dpi
+    writer = pdf_writer(buffer, picture.map.title, dpi)
+    _, _, w, h = picture.frame
+    mm = picture.mm_per_unit
+    writer.setPageSize(QPageSize(QSizeF(w * mm, h * mm), QPageSize.Unit.Millimeter))
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0))
+    with _painting(writer) as painter:
+        scale = painter.viewport().width() / picture.width
+        paint_picture(painter, picture, device_scale=scale)
+    del writer  # the PDF is finished when its writer goes
+    buffer.close()
+    return finished_pdf(data)
+
+
+def pdf_bytes(
+    map_: Map, width: int, base_dir: Folder = None, legend: bool = False, options: ExportOptions | None = None
+) -> bytes:
+    return pdf_picture(prepare(map_, options or width_options(width, legend), base_dir))

@@ -1,0 +1,186 @@
+"""One export's picture: the map for its audience, the frame drawn, its size in pixels, and
+the painting of all of it or of one band of rows (a huge PNG) or one box (a poster page).
+
+Every export (PNG, SVG, PDF, poster, the dialog's preview) paints through `paint_picture`,
+so the preview is the export at a small scale.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter
+
+from tabletop.geometry.shapes import area_rect
+from tabletop.model import Map
+from tabletop.render import legend as legends
+from tabletop.render import text
+from tabletop.render.background import bounds_with_background
+from tabletop.render.export.options import (
+    ExportError,
+    ExportOptions,
+    Scale,
+    ScaleKind,
+    ScopeKind,
+    Who,
+    area_size_for,
+    scope_frame,
+)
+from tabletop.render.export.parts import MapParts
+from tabletop.render.paint import paint_map
+from tabletop.render.style import MapStyle, gm_style, map_font, players_style
+from tabletop.rules.visibility import players_view
+
+Folder = str | os.PathLike[str] | None
+MIN_SIDE, MAX_SIDE = 16, 16384
+"""Pixels on a side of an export: 16384 is four 4K screens across, past any projector."""
+MAX_PIXELS = 64 * 2**20
+"""64 megapixels, 256 MB as an image in memory: a tall map at a wide width asks for more, and
+the GM is asked for a smaller width instead of the machine running out of memory."""
+STREAM_SIDE, STREAM_PIXELS = 32768, 1024 * 2**20
+"""A PNG written band by band holds a few bands in memory, whatever its size: the caps are the
+time it takes (a gigapixel is minutes) and what viewers open."""
+CLEAR = QColor(0, 0, 0, 0)
+
+
+class PictureTooLarge(ValueError):
+    """The picture asked for has more pixels than an export may have."""
+
+
+def audience_map(map_: Map, who: Who) -> Map:
+    """The map as its audience may see it: everything for the GM; for the players the one
+    filter (rules.visibility.players_view), and for a clean copy no tokens either."""
+    if who is Who.GM:
+        return map_
+    seen = players_view(map_)
+    return seen.model_copy(update={"tokens": []}) if who is Who.CLEAN else seen
+
+
+@dataclass
+class Picture:
+    map: Map
+    options: ExportOptions
+    frame: tuple[float, float, float, float]
+    """The part of the map drawn, (x, y, width, height) in map units, with room for the legend."""
+    px_per_unit: float
+    width: int
+    height: int
+    style: MapStyle
+    base_dir: Folder = None
+    map_frame: tuple[float, float, float, float] | None = None
+    """The frame without the legend under it (the legend's top is its bottom)."""
+    _parts: MapParts | None = field(default=None, repr=False)
+
+    @property
+    def mm_per_unit(self) -> float:
+        return self.px_per_unit / self.options.scale.dpi * 25.4
+
+    def parts(self) -> MapParts:
+        if self._parts is None:
+            self._parts = MapParts(self.map)
+        return self._parts
+
+
+def prepare(
+    map_: Map,
+    options: ExportOptions,
+    base_dir: Folder = None,
+    max_side: int = MAX_SIDE,
+    max_pixels: int = MAX_PIXELS,
+) -> Picture:
+    """Work out what is drawn and how big; ExportError or PictureTooLarge in one line."""
+    seen = audience_map(map_, options.who)
+    map_frame = scope_frame(seen, options.scope) or bounds_with_background(seen, base_dir)
+    frame = legends.with_legend(seen, map_frame) if options.legend else map_frame
+    _, _, w, h = frame
+    scale = options.scale
+    ppu = scale.pixels_per_unit(w, area_size_for(seen, options.scope))
+    if not ppu > 0:
+        raise ExportError("needs a scale above zero")
+    if scale.kind is ScaleKind.WIDTH:
+        width, height = round(scale.value), max(1, round(scale.value * h / w))
+        if height > max_side or width * height > max_pixels:
+            raise PictureTooLarge(
+                f"a picture {width} pixels wide would be {height} pixels tall; an export may be at most "
+                f"{max_side} pixels on a side and {max_pixels // 2**20} megapixels: choose a smaller width"
+            )
+    else:
+        width, height = max(1, round(w * ppu)), max(1, round(h * ppu))
+        if max(width, height) > max_side or width * height > max_pixels:
+            raise PictureTooLarge(
+                f"a picture {width}x{height} pixels is too large; an export may be at most {max_side} pixels "
+                f"on a side and {max_pixels // 2**20} megapixels: choose a smaller scale"
+            )
+    style = gm_style() if options.who is Who.GM else players_style()
+    if not options.grid_lines:
+        style = replace(style, grid_line=CLEAR, tile_line=CLEAR)
+    return Picture(seen, options, frame, ppu, width, height, style, base_dir, map_frame)
+
+
+def with_width(options: ExportOptions, width: int) -> ExportOptions:
+    """The same export drawn `width` pixels wide: the dialog's preview."""
+    return replace(options, scale=Scale(ScaleKind.WIDTH, width, options.scale.dpi))
+
+
+def paint_picture(
+    painter: QPainter,
+    picture: Picture,
+    band: tuple[float, float, float, float] | None = None,
+    device_scale: float = 1.0,
+) -> None:
+    """Paint the picture, or the `band` of it (x, y, width, height in the picture's pixels)
+    with the band's top-left at the painter's origin. `device_scale` is the painter's pixels per
+    picture pixel (a PDF at its resolution)."""
+    x, y, _, _ = picture.frame
+    ppu = picture.px_per_unit
+    bx, by, bw, bh = band or (0.0, 0.0, picture.width, picture.height)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.save()
+    painter.scale(device_scale, device_scale)
+    painter.translate(-bx, -by)
+    painter.fillRect(QRectF(bx, by, bw, bh), picture.style.paper)
+    painter.setClipRect(QRectF(bx, by, bw, bh))
+    painter.scale(ppu, ppu)
+    painter.translate(-x, -y)
+    seen = QRectF(x + bx / ppu, y + by / ppu, bw / ppu, bh / ppu)
+    whole = band is None and picture.options.scope.kind is ScopeKind.ALL
+    map_ = picture.map if whole else picture.parts().within(seen.x(), seen.y(), seen.width(), seen.height())
+    options = picture.options
+    paint_map(
+        painter,
+        map_,
+        picture.style,
+        base_dir=picture.base_dir,
+        badges=options.badges,
+        token_names=options.token_names,
+    )
+    if options.area_coordinates:
+        _area_coordinates(painter, map_, picture.style)
+    if options.legend:
+        legends.paint_map_legend(painter, picture.map, picture.map_frame or picture.frame, picture.style)
+    painter.restore()
+    if options.title and picture.map.title:
+        painter.save()
+        painter.scale(device_scale, device_scale)
+        painter.translate(-bx, -by)
+        size = max(14.0, picture.height * 0.03)
+        centre = (picture.width / 2, size * 1.1)
+        text.plated_label(painter, picture.map.title, centre, picture.style.label, picture.style.plate, size, True)
+        painter.restore()
+
+
+def _area_coordinates(p: QPainter, map_: Map, style: MapStyle) -> None:
+    """Each area's row and column in its top-left corner, small, for calling out a square."""
+    p.setPen(style.label)
+    for grid in map_.grids:
+        size = grid.area_size * 0.2
+        p.setFont(map_font(size))
+        r0, c0, r1, c1 = grid.area_bounds()
+        for row in range(r0, r1 + 1):
+            for col in range(c0, c1 + 1):
+                ax, ay, aw, _ = area_rect(grid, row, col)
+                box = QRectF(QPointF(ax + aw * 0.05, ay + aw * 0.03), QPointF(ax + aw, ay + aw * 0.3))
+                text.draw_text(p, box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, f"{row},{col}")

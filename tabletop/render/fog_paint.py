@@ -1,0 +1,116 @@
+"""Fog of war on the map. The players see a fogged place as dark cloud, painted in place of
+the zone (never over it: the filtered view or the caller has already left its name, badges,
+terrain and tokens out). The GM sees it dimmed under a light veil of the same cloud, still
+readable and usable for editing."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection
+from functools import cache
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QRadialGradient, QTransform
+
+from tabletop.geometry.shapes import area_rect
+from tabletop.model import EncounterGrid, Zone
+from tabletop.render.style import Audience, MapStyle
+
+TEXTURE = 256
+"""The cloud texture's side in pixels; it repeats seamlessly."""
+TEXTURE_MAP_UNITS = 420.0
+"""How large one repeat of the cloud is on the map: a few zones wide, so the fog swirls."""
+FOG_BASE = QColor("#1f232b")
+"""Near black with a cold tint: reads as fog, not as a black hole, on a projector."""
+FOG_CLOUD = QColor(150, 158, 176)
+FOG_EDGE = QColor("#0e1014")
+GM_VEIL = QColor(28, 32, 44, 95)
+"""Dims a fogged place for the GM; its fill and name still show through."""
+
+
+@cache
+def cloud_texture() -> QImage:
+    """A seamless tile of soft lighter blobs on the dark base, the same on every run."""
+    image = QImage(TEXTURE, TEXTURE, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(FOG_BASE)
+    chance = random.Random(1913)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    for _ in range(70):
+        x, y = chance.uniform(0, TEXTURE), chance.uniform(0, TEXTURE)
+        radius = chance.uniform(18, 70)
+        cloud = QColor(FOG_CLOUD)
+        cloud.setAlpha(chance.randint(14, 46))
+        for dx in (-TEXTURE, 0, TEXTURE):  # drawn wrapped round, so the tile repeats without a seam
+            for dy in (-TEXTURE, 0, TEXTURE):
+                centre = QPointF(x + dx, y + dy)
+                gradient = QRadialGradient(centre, radius)
+                gradient.setColorAt(0.0, cloud)
+                gradient.setColorAt(1.0, QColor(cloud.red(), cloud.green(), cloud.blue(), 0))
+                painter.setBrush(QBrush(gradient))
+                painter.drawEllipse(centre, radius, radius)
+    painter.end()
+    return image
+
+
+def fog_brush() -> QBrush:
+    """The cloud in map units: it stays put on the map while the view pans and zooms."""
+    brush = QBrush(cloud_texture())
+    k = TEXTURE_MAP_UNITS / TEXTURE
+    brush.setTransform(QTransform.fromScale(k, k))
+    return brush
+
+
+def split_fog(
+    zones: list[Zone], style: MapStyle, fogged: Callable[[Zone], bool] | None = None
+) -> tuple[list[Zone], list[Zone]]:
+    """(zones painted as themselves, fogged zones). For the players a fogged zone is only fog;
+    the GM's fogged zones are painted as themselves and then veiled."""
+    is_fogged = fogged or (lambda zone: zone.fogged)
+    foggy = [zone for zone in zones if is_fogged(zone)]
+    if style.audience is Audience.PLAYERS and foggy:
+        held = {zone.id for zone in foggy}
+        return [zone for zone in zones if zone.id not in held], foggy
+    return zones, foggy
+
+
+def paint_zone_fog(p: QPainter, zones: list[Zone], style: MapStyle, path_of: Callable[[Zone], QPainterPath]) -> None:
+    """Cloud over fogged zones for the players, a veil for the GM; one path for all of them, so
+    neighbouring fogged zones are one cloud without seams."""
+    if not zones:
+        return
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.WindingFill)
+    for zone in zones:
+        path.addPath(path_of(zone))
+    _fog(p, path.simplified() if len(zones) > 1 else path, style)
+
+
+def paint_area_fog(p: QPainter, grid: EncounterGrid, areas: Collection[tuple[int, int]], style: MapStyle) -> None:
+    """Fog over a grid's fogged areas (those on its tiles)."""
+    if not areas:
+        return
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.WindingFill)
+    for row, col in areas:
+        if grid.has_area(row, col):
+            x, y, w, h = area_rect(grid, row, col)
+            path.addRect(QRectF(x, y, w, h))
+    if not path.isEmpty():
+        _fog(p, path.simplified(), style)
+
+
+def _fog(p: QPainter, path: QPainterPath, style: MapStyle) -> None:
+    p.save()
+    if style.audience is Audience.PLAYERS:
+        p.fillPath(path, fog_brush())
+        pen = QPen(FOG_EDGE, 3.0 * style.line_scale)
+        p.strokePath(path, pen)
+    else:
+        p.fillPath(path, GM_VEIL)
+        veil = QBrush(cloud_texture())
+        veil.setTransform(fog_brush().transform())
+        p.setOpacity(0.22)
+        p.fillPath(path, veil)
+    p.restore()

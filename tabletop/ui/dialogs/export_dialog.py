@@ -1,0 +1,367 @@
+"""File ▸ Export…: every export option in one dialog, with a preview that is the export.
+
+The dialog only fills in an ExportOptions (render/export, shared with `tabletop export`) and a
+file name; the window runs the export under a progress dialog that can cancel it. The preview
+is painted by the export's own function at a small width, so what the GM sees is what the
+file will hold: the players' copy shows no secret here either.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, QSettings, QTimer
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.model import Map
+from tabletop.render.export import (
+    ExportError,
+    ExportOptions,
+    PictureTooLarge,
+    Poster,
+    Scale,
+    ScaleKind,
+    Scope,
+    ScopeKind,
+    Who,
+    prepare,
+    render_image,
+)
+from tabletop.render.export.picture import with_width
+from tabletop.render.poster import poster_pages
+from tabletop.ui.actions import IMAGE_FILTERS, with_extension
+
+PREVIEW_WIDTH = 360
+PREVIEW_ZONES = 20_000
+"""Above this many zones the preview waits for its button: painting it takes seconds."""
+LISTED = 2_000
+"""Zones offered by name in the scope's list; on a bigger map the GM types the zone's id."""
+SCOPES = [
+    ("Whole map", ScopeKind.ALL),
+    ("Current view", ScopeKind.VIEW),
+    ("Selection", ScopeKind.SELECTION),
+    ("One zone", ScopeKind.ZONE),
+    ("One encounter grid", ScopeKind.GRID),
+]
+AUDIENCES = [
+    ("GM: everything", Who.GM),
+    ("Players: as the player window shows it", Who.PLAYERS),
+    ("Players: clean copy, no tokens", Who.CLEAN),
+]
+SCALES = [
+    ("Width in pixels", ScaleKind.WIDTH, 1920.0),
+    ("Pixels per map unit", ScaleKind.PX_PER_UNIT, 1.0),
+    ("Pixels per grid area", ScaleKind.PX_PER_AREA, 50.0),
+    ("Millimetres per area (print)", ScaleKind.MM_PER_AREA, 25.4),
+]
+FLAGS = [
+    ("grid_lines", "Grid lines"),
+    ("area_coordinates", "Area coordinates"),
+    ("badges", "Border badges"),
+    ("token_names", "Token names"),
+    ("legend", "Legend"),
+    ("title", "Title"),
+]
+OFF = ("area_coordinates", "legend", "title")
+"""Flags unticked at first, as ExportOptions leaves them."""
+
+
+class ExportDialog(QDialog):
+    def __init__(
+        self,
+        parent: QWidget | None,
+        map_: Map,
+        base_dir: Path | None = None,
+        view_rect: QRectF | None = None,
+        selection: list[tuple[str, str]] | None = None,
+        settings: QSettings | None = None,
+        path: str = "",
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export")
+        self.map, self.base_dir, self.settings = map_, base_dir, settings
+        self.view_rect = view_rect
+        self.selection = tuple(selection or ())
+        self.file = QLineEdit(path)
+        browse = QPushButton("Choose…")
+        browse.clicked.connect(self._browse)
+        row = QHBoxLayout()
+        row.addWidget(self.file, 1)
+        row.addWidget(browse)
+        self.scope = self._combo([label for label, _ in SCOPES])
+        self.target = QComboBox()
+        self.target.setEditable(True)
+        self.margin = self._number(0, 10_000, 40, 0, " map units")
+        self.who = self._combo([label for label, _ in AUDIENCES])
+        self.scale_kind = self._combo([label for label, _, _ in SCALES])
+        self.scale_value = self._number(0.001, 100_000, 1920, 0)
+        self.dpi = self._number(10, 2400, 150, 0, " dpi")
+        self.flags = {name: QCheckBox(label) for name, label in FLAGS}
+        flags = QGridLayout()
+        for k, (name, _) in enumerate(FLAGS):
+            flags.addWidget(self.flags[name], k // 3, k % 3)
+            self.flags[name].setChecked(name not in OFF)
+            self.flags[name].toggled.connect(self._changed)
+        self.poster = QGroupBox("Poster: a PDF at true scale over pages")
+        self.poster.setCheckable(True)
+        self.poster.setChecked(False)
+        self.paper = self._combo(["A4", "Letter"])
+        self.landscape = QCheckBox("Landscape")
+        self.landscape.toggled.connect(self._changed)
+        self.overlap = self._number(0, 60, 10, 1, " mm overlap")
+        poster_row = QHBoxLayout(self.poster)
+        for widget in (self.paper, self.landscape, self.overlap):
+            poster_row.addWidget(widget)
+        self.poster.toggled.connect(self._changed)
+        self.size_line = QLabel()
+        self.size_line.setWordWrap(True)
+        self.preview = QLabel()
+        self.preview.setMinimumSize(PREVIEW_WIDTH, PREVIEW_WIDTH * 2 // 3)
+        self.preview_button = QPushButton("Show preview")
+        self.preview_button.clicked.connect(self.update_preview)
+        self.preview_button.setVisible(len(map_.zones) > PREVIEW_ZONES)
+        form = QFormLayout()
+        form.addRow("File:", row)
+        form.addRow("Part of the map:", self.scope)
+        form.addRow("Zone or grid:", self.target)
+        form.addRow("Margin:", self.margin)
+        form.addRow("For:", self.who)
+        form.addRow("Scale:", self.scale_kind)
+        form.addRow("", self.scale_value)
+        form.addRow("Print resolution:", self.dpi)
+        form.addRow("Draw:", flags)
+        form.addRow(self.poster)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.export_button = self.buttons.addButton("Export", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        side = QVBoxLayout()
+        side.addWidget(self.preview, 1)
+        side.addWidget(self.preview_button)
+        side.addWidget(self.size_line)
+        columns = QHBoxLayout()
+        columns.addLayout(form, 1)
+        columns.addLayout(side)
+        outer = QVBoxLayout(self)
+        outer.addLayout(columns)
+        outer.addWidget(self.buttons)
+        self._timer = QTimer(self, singleShot=True, interval=150)
+        self._timer.timeout.connect(self._refresh)
+        self.scope.currentIndexChanged.connect(self._fill_targets)
+        self.scale_kind.currentIndexChanged.connect(self._scale_kind_changed)
+        self.target.currentTextChanged.connect(self._changed)
+        for spin in (self.margin, self.scale_value, self.dpi):
+            spin.valueChanged.connect(self._changed)
+        self.file.textChanged.connect(self._changed)
+        self._restore()
+        self._fill_targets()
+        self._refresh()
+
+    # -- widgets ------------------------------------------------------------------------------
+
+    def _combo(self, labels: list[str]) -> QComboBox:
+        combo = QComboBox()
+        combo.addItems(labels)
+        combo.currentIndexChanged.connect(self._changed)
+        return combo
+
+    def _number(self, low: float, high: float, value: float, decimals: int, suffix: str = "") -> QDoubleSpinBox:
+        spin = QDoubleSpinBox()
+        spin.setRange(low, high)
+        spin.setDecimals(decimals)
+        spin.setValue(value)
+        spin.setSuffix(suffix)
+        return spin
+
+    def _browse(self) -> None:
+        chosen, name_filter = QFileDialog.getSaveFileName(self, "Export to", self.file.text(), IMAGE_FILTERS)
+        if chosen:
+            self.file.setText(with_extension(chosen, name_filter))
+
+    def _fill_targets(self) -> None:
+        kind = SCOPES[self.scope.currentIndex()][1]
+        self.target.blockSignals(True)
+        self.target.clear()
+        if kind is ScopeKind.ZONE:
+            for zone in self.map.zones[:LISTED]:
+                self.target.addItem(f"{zone.label} ({zone.id})", zone.id)
+        elif kind is ScopeKind.GRID:
+            for grid in self.map.grids:
+                self.target.addItem(f"{grid.name or grid.id} ({grid.id})", grid.id)
+        self.target.blockSignals(False)
+        self.target.setEnabled(kind in (ScopeKind.ZONE, ScopeKind.GRID))
+        self.margin.setEnabled(kind not in (ScopeKind.ALL, ScopeKind.VIEW))
+        self._changed()
+
+    def _scale_kind_changed(self) -> None:
+        _, kind, value = SCALES[self.scale_kind.currentIndex()]
+        self.scale_value.setDecimals(0 if kind is ScaleKind.WIDTH else 3)
+        self.scale_value.setValue(value)
+
+    def _changed(self) -> None:
+        if hasattr(self, "_timer"):
+            self._timer.start()
+
+    # -- what the GM chose --------------------------------------------------------------------
+
+    def _target_id(self) -> str:
+        data = self.target.currentData()
+        text = self.target.currentText()
+        return data if data is not None and self.target.itemText(self.target.currentIndex()) == text else text.strip()
+
+    def options(self) -> ExportOptions:
+        kind = SCOPES[self.scope.currentIndex()][1]
+        if kind is ScopeKind.VIEW:
+            rect = self.view_rect or QRectF()
+            scope = Scope(kind, rect=(rect.x(), rect.y(), rect.width(), rect.height()), margin=0.0)
+        elif kind is ScopeKind.SELECTION:
+            scope = Scope(kind, selection=self.selection, margin=self.margin.value())
+        elif kind in (ScopeKind.ZONE, ScopeKind.GRID):
+            scope = Scope(kind, self._target_id(), self.margin.value())
+        else:
+            scope = Scope()
+        poster = None
+        if self.poster.isChecked():
+            poster = Poster(self.paper.currentText().lower(), self.landscape.isChecked(), self.overlap.value())
+        return ExportOptions(
+            scope=scope,
+            who=AUDIENCES[self.who.currentIndex()][1],
+            scale=Scale(SCALES[self.scale_kind.currentIndex()][1], self.scale_value.value(), self.dpi.value()),
+            poster=poster,
+            **{name: box.isChecked() for name, box in self.flags.items()},
+        )
+
+    def path(self) -> str:
+        text = self.file.text().strip()
+        if self.poster.isChecked() and text and not text.lower().endswith(".pdf"):
+            text = str(Path(text).with_suffix(".pdf"))
+        return text
+
+    def size_text(self, options: ExportOptions) -> str:
+        """What the file will be: pixels, or millimetres and pages for a poster."""
+        picture = prepare(self.map, options, self.base_dir, max_side=2**31, max_pixels=2**62)
+        mm = picture.mm_per_unit
+        _, _, w, h = picture.frame
+        if options.poster is not None:
+            pages = poster_pages(w * mm, h * mm, options.poster.paper, options.poster.landscape, options.poster.overlap)
+            return f"{w * mm:.0f} x {h * mm:.0f} mm: {len(pages)} pages and the assembly sheet"
+        return (
+            f"{picture.width} x {picture.height} pixels ({w * mm:.0f} x {h * mm:.0f} mm at {options.scale.dpi:g} dpi)"
+        )
+
+    def _refresh(self) -> None:
+        try:
+            options = self.options()
+            self.size_line.setText(self.size_text(options))
+            ok = True
+        except (ExportError, PictureTooLarge) as error:
+            self.size_line.setText(f"Cannot export: the map {error}")
+            ok = False
+        self.export_button.setEnabled(ok and bool(self.path()))
+        if ok and len(self.map.zones) <= PREVIEW_ZONES:
+            self.update_preview()
+        elif not ok:
+            self.preview.clear()
+
+    def preview_image(self):
+        """The export itself at the preview's width."""
+        return render_image(self.map, options=with_width(self.options(), PREVIEW_WIDTH), base_dir=self.base_dir)
+
+    def update_preview(self) -> None:
+        try:
+            self.preview.setPixmap(QPixmap.fromImage(self.preview_image()))
+        except (ExportError, PictureTooLarge):
+            self.preview.clear()
+
+    # -- remembered between exports ------------------------------------------------------------
+
+    def _restore(self) -> None:
+        if self.settings is None:
+            return
+        try:
+            saved = json.loads(str(self.settings.value("export/options", "{}")))
+        except ValueError:
+            return
+        if not isinstance(saved, dict):
+            return
+        for combo, key in ((self.who, "who"), (self.scale_kind, "scale_kind"), (self.paper, "paper")):
+            if isinstance(saved.get(key), int) and 0 <= saved[key] < combo.count():
+                combo.setCurrentIndex(saved[key])
+        for spin, key in ((self.scale_value, "scale"), (self.dpi, "dpi"), (self.overlap, "overlap")):
+            if isinstance(saved.get(key), (int, float)):
+                spin.setValue(saved[key])
+        for name, box in self.flags.items():
+            if isinstance(saved.get(name), bool):
+                box.setChecked(saved[name])
+        self.landscape.setChecked(saved.get("landscape") is True)
+
+    def remember(self) -> None:
+        if self.settings is None:
+            return
+        saved = {
+            "who": self.who.currentIndex(),
+            "scale_kind": self.scale_kind.currentIndex(),
+            "scale": self.scale_value.value(),
+            "dpi": self.dpi.value(),
+            "paper": self.paper.currentIndex(),
+            "overlap": self.overlap.value(),
+            "landscape": self.landscape.isChecked(),
+            **{name: box.isChecked() for name, box in self.flags.items()},
+        }
+        self.settings.setValue("export/options", json.dumps(saved))
+
+
+def run_export(window, dialog: ExportDialog) -> bool:
+    """Export what the dialog says, with a progress dialog whose Cancel stops it and leaves no
+    file; the outcome in the status bar, a failure in a message box. True when written."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog
+
+    from tabletop.io import MapFileError
+    from tabletop.render.export import ExportCancelled, export_map
+    from tabletop.ui.actions import say
+
+    path, options = dialog.path(), dialog.options()
+    progress = QProgressDialog("Exporting…", "Cancel", 0, 1, window)
+    progress.setWindowTitle("Export")
+    progress.setWindowModality(Qt.WindowModality.WindowModal)
+    progress.setMinimumDuration(300)
+
+    def tell(done: int, total: int) -> bool:
+        progress.setMaximum(total)
+        progress.setValue(done)
+        QApplication.processEvents()
+        return not progress.wasCanceled()
+
+    try:
+        export_map(dialog.map, path, base_dir=dialog.base_dir, options=options, progress=tell)
+    except ExportCancelled:
+        say(window, "Export cancelled: nothing was written")
+        return False
+    except MapFileError as error:
+        QMessageBox.warning(window, "Could not export", str(error))
+        return False
+    finally:
+        progress.reset()
+        progress.deleteLater()
+    dialog.remember()
+    say(window, f"Exported {path} ({dialog.size_line.text()})")
+    return True

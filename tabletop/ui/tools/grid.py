@@ -1,0 +1,110 @@
+"""The Grid tool: click on the empty map to place an encounter grid of 3x3 tiles, drag a grid
+to move it, Delete to remove it with its tokens. Tokens stand in areas, so they move with it."""
+
+from __future__ import annotations
+
+import itertools
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+
+from tabletop.document.commands import AddObject, EditObject, remove
+from tabletop.model import EncounterGrid, Tile
+from tabletop.model.base import MAX_COORDINATE
+from tabletop.model.grids import TILE_AREAS
+from tabletop.model.kinds import Kind
+from tabletop.ui.tools.base import GRID_STEP, Tool
+
+START_TILES = 3
+"""A new grid is the text's zone: 9 tiles placed together to make a square."""
+_drags = itertools.count(1)
+
+
+def held_origin(grid: EncounterGrid, x: float, y: float) -> tuple[float, float]:
+    """The origin (x, y) moved as little as needed for every area of the grid to stay within
+    the coordinates a map file may hold: a grid dragged or placed past them stops at the edge."""
+    r0, c0, r1, c1 = grid.area_bounds()
+    size = grid.area_size
+    x = max(-MAX_COORDINATE - c0 * size, min(MAX_COORDINATE - (c1 + 1) * size, x))
+    y = max(-MAX_COORDINATE - r0 * size, min(MAX_COORDINATE - (r1 + 1) * size, y))
+    return (x, y)
+
+
+def new_grid(grid_id: str, name: str, centre: tuple[float, float], area_size: float = 40.0) -> EncounterGrid:
+    """A grid of 3x3 empty tiles centred on a point, its corner on the drawing grid."""
+    side = START_TILES * TILE_AREAS * area_size
+    x = round((centre[0] - side / 2) / GRID_STEP) * GRID_STEP
+    y = round((centre[1] - side / 2) / GRID_STEP) * GRID_STEP
+    tiles = [Tile(row=r, col=c) for r in range(START_TILES) for c in range(START_TILES)]
+    grid = EncounterGrid(id=grid_id, name=name, tiles=tiles, area_size=area_size)
+    return grid.model_copy(update={"origin": held_origin(grid, x, y)})
+
+
+class GridTool(Tool):
+    name, shortcut = "Encounter grid", "G"
+    status = "Click on the empty map to place an encounter grid of 3x3 tiles; drag a grid to move it; Delete removes it"
+
+    def __init__(self, document, scene, view) -> None:
+        super().__init__(document, scene, view)
+        self._drag: tuple[str, EncounterGrid, QPointF, int] | None = None
+        """The grid being moved: its id, the grid as the drag began, where the press was, the drag's number."""
+
+    def deactivate(self) -> None:
+        self._drag = None
+
+    def press(self, event: QMouseEvent, pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        area = self.document.area_at(pos.x(), pos.y())
+        if area is not None:
+            grid_id = area[0]
+            self.document.select([(Kind.GRID, grid_id)])
+            self._drag = (grid_id, self.document.get(Kind.GRID, grid_id), pos, next(_drags))
+            return True
+        number = len(self.document.map.grids) + 1
+        grid = new_grid(self.document.new_id("grid", "grid"), f"Encounter {number}", (pos.x(), pos.y()))
+        self.document.undo_stack.push(AddObject(self.document, Kind.GRID, grid))
+        self.document.select([(Kind.GRID, grid.id)])
+        return True
+
+    def move(self, event: QMouseEvent, pos: QPointF) -> bool:
+        if self._drag is None:
+            return False
+        grid_id, start_grid, start, drag = self._drag
+        if self.document.get(Kind.GRID, grid_id) is None:  # removed or undone while the button was held
+            self._drag = None
+            return True
+        dx = round((pos.x() - start.x()) / GRID_STEP) * GRID_STEP
+        dy = round((pos.y() - start.y()) / GRID_STEP) * GRID_STEP
+        origin = held_origin(start_grid, start_grid.origin[0] + dx, start_grid.origin[1] + dy)
+        if origin != self.document.get(Kind.GRID, grid_id).origin:
+            moved = start_grid.model_copy(update={"origin": origin})
+            label = start_grid.name or grid_id
+            self.document.undo_stack.push(
+                EditObject(self.document, Kind.GRID, moved, merge=f"grid-move-{drag}", text=f"Move grid {label}")
+            )
+        return True
+
+    def release(self, event: QMouseEvent, pos: QPointF) -> bool:
+        if self._drag is None:
+            return False
+        self._drag = None
+        return True
+
+    def delete(self) -> bool:
+        """Delete removes the selected grids with the tokens standing on them (not the zones
+        also selected: this tool's Delete is about grids)."""
+        grids = [key for key in self.document.selection if key[0] is Kind.GRID]
+        command = remove(self.document, grids)
+        if command is None:
+            return False  # no grid chosen: Delete removes the selection as usual
+        self.document.undo_stack.push(command)
+        return True
+
+    def key(self, event: QKeyEvent) -> bool:
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            return self.delete()
+        if event.key() == Qt.Key.Key_Escape and self._drag is not None:
+            self._drag = None
+            return True
+        return False
