@@ -17,8 +17,6 @@ from tabletop.cli.conflicts import CONFLICT_COMMANDS, add_conflict_commands
 from tabletop.cli.errors import UsageError
 from tabletop.cli.files import FILE_COMMANDS, add_file_commands
 from tabletop.cli.movement import MOVEMENT_COMMANDS, add_movement_commands
-from tabletop.io import MapFileError
-from tabletop.rules.movement import NoWayThrough
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {**FILE_COMMANDS, **MOVEMENT_COMMANDS, **CONFLICT_COMMANDS}
 
@@ -54,14 +52,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"tabletop: {error}", file=sys.stderr)
         return 2
-    except (MapFileError, NoWayThrough) as error:
-        print(error, file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
     except Exception as error:  # the last guard: a one-line report instead of a traceback
+        if _is_bad_input(error):
+            print(error, file=sys.stderr)
+            return 1
         if os.environ.get("TABLETOP_DEBUG"):
             traceback.print_exc()
         print(
@@ -70,3 +68,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+BAD_INPUT = (("tabletop.io.errors", "MapFileError"), ("tabletop.rules.movement", "NoWayThrough"))
+"""The errors that mean bad input (exit 1, the message as it is), by module: a module not yet
+imported raised none of them, so the guard never imports the model or the rules itself."""
+
+
+def _is_bad_input(error: Exception) -> bool:
+    for module_name, name in BAD_INPUT:
+        module = sys.modules.get(module_name)
+        if module is not None and isinstance(error, getattr(module, name)):
+            return True
+    return False

@@ -1,0 +1,45 @@
+"""Each command imports only what it needs, so the quick ones start quickly: `--version` and
+`schema` without pydantic, `check` without the rules, numpy or Qt (start-up is measured in
+tests/benchmarks/test_scaling.py; here only what is imported is checked)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tabletop.cli.files import shipped_schema_text
+from tabletop.io import map_schema_text
+
+REPORT = """
+import json, sys
+from tabletop.cli import main
+seen = {}
+for name, argv in [("version", ["--version"]), ("schema", ["schema"]), ("check", ["check", sys.argv[1]])]:
+    main(argv)
+    seen[name] = sorted(m for m in sys.modules if m.split(".")[0] in ("pydantic", "numpy", "networkx", "PySide6")
+                        or m.startswith(("tabletop.rules", "tabletop.model")))
+print(json.dumps(seen), file=sys.stderr)
+"""
+
+
+def test_quick_commands_import_only_what_they_need(maps_dir):
+    done = subprocess.run(
+        [sys.executable, "-c", REPORT, str(maps_dir / "warehouse.tabletop")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    seen = json.loads(done.stderr.splitlines()[-1])
+    assert seen["version"] == []
+    assert seen["schema"] == []
+    assert "tabletop.model" in seen["check"]
+    assert not [m for m in seen["check"] if m.startswith(("numpy", "networkx", "PySide6", "tabletop.rules"))]
+
+
+def test_the_shipped_schema_is_the_models():
+    assert shipped_schema_text() == map_schema_text(), (
+        "tabletop/cli/map-schema.json is stale: rewrite it with python -c 'from tabletop.io import "
+        'map_schema_text as t; open("tabletop/cli/map-schema.json", "w").write(t())\''
+    )
