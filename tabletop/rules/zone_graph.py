@@ -9,12 +9,14 @@ bridges), and dropped at the next edit, so editing never pays for it.
 from __future__ import annotations
 
 from collections import defaultdict
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from tabletop.model import Border, Map, Zone
 from tabletop.rules.passages import Crossing, cheapest_crossing
 from tabletop.rules.topology import Topology
+
+if TYPE_CHECKING:  # imported by passable(), on first ask: a start that never asks never pays for it
+    import networkx as nx
 
 
 class ZoneGraph:
@@ -157,6 +159,8 @@ class ZoneGraph:
         that can be crossed, weighted by its cheapest crossing (`weight`, `crossing`). Built
         on first ask after an edit; do not change it, it is shared until the next edit."""
         if self._passable is None:
+            import networkx as nx
+
             graph = nx.DiGraph()
             live = sorted(self.index.values())
             graph.add_nodes_from((self.ids[i], {"name": self.names[i]}) for i in live)
