@@ -96,6 +96,17 @@ class ZoneGraph:
             self.borders[border.id] = border
             a, b = index[border.a], index[border.b]
             self._between[(min(a, b), max(a, b))][border.id] = None
+            passages = border.passages
+            if len(passages) == 1 and passages[0].door is None and a != b:
+                # most borders: one passage, no door; what cheapest_crossing gives, without asking it
+                passage = passages[0]
+                label = passage.label or "pass"
+                for src, dst, cost in ((a, b, passage.cost_from_a), (b, a, passage.cost_from_b)):
+                    if cost is not None:
+                        known = out[src].get(dst)
+                        if known is None or cost < known.cost:
+                            out[src][dst] = Crossing(border.id, 0, cost, label)
+                continue
             for src, dst, zone in ((a, b, border.a), (b, a, border.b)):
                 crossing = cheapest_crossing(border, zone)
                 if crossing is not None:
