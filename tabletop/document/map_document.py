@@ -73,7 +73,8 @@ class MapDocument(QObject):
         with collector_paused():  # a big map's layout is a million objects, none garbage
             self.layout = MapLayout(map_)
         self.integrity = Integrity(map_, self.layout.borders_at)
-        QTimer.singleShot(PREPARE_AFTER_MS, self, self.prepare_graph)
+        # counted from when the event loop runs again (a big map's open takes seconds before it does)
+        QTimer.singleShot(0, self, lambda: QTimer.singleShot(PREPARE_AFTER_MS, self, self.prepare_graph))
 
     def set_path(self, path: Path) -> None:
         self.path = path
