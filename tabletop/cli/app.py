@@ -7,6 +7,7 @@ and no traceback ever reaches the user (TABLETOP_DEBUG=1 shows it for a develope
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import traceback
@@ -81,3 +82,23 @@ def _is_bad_input(error: Exception) -> bool:
         if module is not None and isinstance(error, getattr(module, name)):
             return True
     return False
+
+
+HEADLESS = frozenset(COMMANDS) - {"open", "export"}
+"""Commands that never start Qt: the program may end them without tearing the map down."""
+
+
+def run_program() -> None:
+    """The `tabletop` program (the wheel's script, `python -m tabletop`, the frozen app):
+    main(), then, after a headless command, the exit straight from the operating system once
+    the output is flushed. Python would otherwise free the map object by object first: 2 s
+    of a 7 s `tabletop check` on a 100k-zone map, for memory the system takes back anyway."""
+    argv = sys.argv[1:]
+    code = main(argv)
+    command = _with_default_command(argv)[0] if argv else "open"
+    if command in HEADLESS:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):  # a closed pipe (`| head`): nothing more to say
+                stream.flush()
+        os._exit(code)
+    sys.exit(code)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tabletop.cli.ending import keep
 from tabletop.cli.errors import UsageError
 
 if TYPE_CHECKING:  # each command imports what it needs when it runs: `schema` never loads the rules
@@ -48,7 +49,7 @@ def run_check(args: argparse.Namespace) -> int:
     bad, report = 0, []
     for path in args.files:
         try:
-            map_ = load_map(path)
+            map_ = keep(load_map(path))
         except MapFileError as error:
             print(error, file=sys.stderr)
             report.append({"file": path, "error": str(error), "findings": []})
@@ -84,7 +85,7 @@ def run_info(args: argparse.Namespace) -> int:
     from tabletop.cli.text import describe_map, map_summary
     from tabletop.io import load_map
 
-    map_ = load_map(args.file)
+    map_ = keep(load_map(args.file))
     if args.json:
         print(json.dumps(map_summary(map_), indent=2, ensure_ascii=False))
     else:

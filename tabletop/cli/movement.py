@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from tabletop.cli.ending import keep
 from tabletop.cli.errors import UsageError
 
 if TYPE_CHECKING:  # maps, rules and the grid half are imported when a command runs, not at every start
@@ -116,7 +117,7 @@ def run_reach(args: argparse.Namespace) -> int:
     from tabletop.rules.movement import reach
     from tabletop.rules.zone_graph import ZoneGraph
 
-    map_ = load_map(args.file)
+    map_ = keep(load_map(args.file))
     _grid_of_token(map_, args)
     if args.grid:
         return _print(args, *grid_reach(map_, args))
@@ -142,7 +143,7 @@ def run_path(args: argparse.Namespace) -> int:
     from tabletop.rules.movement import NoWayThrough, path
     from tabletop.rules.zone_graph import ZoneGraph
 
-    map_ = load_map(args.file)
+    map_ = keep(load_map(args.file))
     _grid_of_token(map_, args)
     if args.grid:
         return _print(args, *grid_path(map_, args))
@@ -164,7 +165,7 @@ def run_range(args: argparse.Namespace) -> int:
     from tabletop.rules.ranges import range_field
     from tabletop.rules.zone_graph import ZoneGraph
 
-    map_ = load_map(args.file)
+    map_ = keep(load_map(args.file))
     _grid_of_token(map_, args)
     if args.grid:
         return _print(args, *grid_range(map_, args))

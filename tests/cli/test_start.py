@@ -10,6 +10,7 @@ import sys
 
 from tabletop.cli.files import shipped_schema_text
 from tabletop.io import map_schema_text
+from tests.cli.run import tabletop_process
 
 REPORT = """
 import json, sys
@@ -43,3 +44,14 @@ def test_the_shipped_schema_is_the_models():
         "tabletop/cli/map-schema.json is stale: rewrite it with python -c 'from tabletop.io import "
         'map_schema_text as t; open("tabletop/cli/map-schema.json", "w").write(t())\''
     )
+
+
+def test_a_headless_command_ends_with_its_output_whole_and_its_exit_code(tmp_path, maps_dir):
+    """run_program ends a headless command without Python's teardown: nothing printed is lost."""
+    info = tabletop_process("info", "--json", str(maps_dir / "warehouse.tabletop"))
+    assert info.code == 0
+    assert json.loads(info.out)["zones"]
+    (tmp_path / "cut.tabletop").write_text('{"format_version": 3, "zones": [')
+    check = tabletop_process("check", str(tmp_path / "cut.tabletop"))
+    assert check.code == 1
+    assert check.err.startswith(f"{tmp_path / 'cut.tabletop'}: is not valid JSON")
