@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # the rules are imported by the commands that run them, not b
     from tabletop.rules.cards import Card, Character, Confrontation
 
 FIELDS = {"name", "skill", "attribute", "advantages", "disadvantages", "damage", "gm", "cards"}
-NUMBERS = ("skill", "attribute", "advantages", "disadvantages", "damage")
+NUMBERS = ("skill", "attribute", "advantages", "disadvantages", "damage", "played_this_round")
 
 
 def add_conflict_commands(sub: argparse._SubParsersAction) -> None:
