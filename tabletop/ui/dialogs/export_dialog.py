@@ -46,7 +46,7 @@ from tabletop.render.export import (
     render_image,
 )
 from tabletop.render.export.picture import with_width
-from tabletop.render.poster import poster_pages
+from tabletop.render.poster import MAX_PAGES, poster_pages
 from tabletop.ui.actions import IMAGE_FILTERS, with_extension
 
 PREVIEW_WIDTH = 360
@@ -261,7 +261,8 @@ class ExportDialog(QDialog):
         mm = picture.mm_per_unit
         _, _, w, h = picture.frame
         if options.poster is not None:
-            pages = poster_pages(w * mm, h * mm, options.poster.paper, options.poster.landscape, options.poster.overlap)
+            poster = options.poster
+            pages = poster_pages(w * mm, h * mm, poster.paper, poster.landscape, poster.overlap, MAX_PAGES)
             return f"{w * mm:.0f} x {h * mm:.0f} mm: {len(pages)} pages and the assembly sheet"
         return (
             f"{picture.width} x {picture.height} pixels ({w * mm:.0f} x {h * mm:.0f} mm at {options.scale.dpi:g} dpi)"
