@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -127,7 +127,10 @@ class ReservePane(QWidget):
         form.addRow("", self.subtle)
         steps = QHBoxLayout()
         self.resolve_button = QPushButton("Resolve")
-        self.resolve_button.setShortcut(QKeySequence("Ctrl+Return"))
+        # within the pane, where the rolls are typed: on the map Ctrl+Return sends staged fog
+        in_pane = Qt.ShortcutContext.WidgetWithChildrenShortcut
+        resolve_key = QShortcut(QKeySequence("Ctrl+Return"), self, context=in_pane)
+        resolve_key.activated.connect(self.resolve_button.click)
         self.resolve_button.setToolTip("Resolve the offensive action (Ctrl+Return)")
         self.resolve_button.clicked.connect(self.resolve)
         self.escape_button = QPushButton("Defender Escapes")
