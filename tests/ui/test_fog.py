@@ -228,7 +228,7 @@ def test_ctrl_return_resolves_in_the_reserve_pane_and_sends_fog_on_the_map(qtbot
     player = _open_players(qtbot, window, _fogged_warehouse("z2"))
     window.fog.stage_action.trigger()
     window.fog.reveal_all_action.trigger()
-    pane = window.docks["Reserve"].widget()
+    pane = window.panes["Reserve"]
     resolved = []
     pane.resolve_button.clicked.connect(lambda: resolved.append(True))
     pane.add_button.click()

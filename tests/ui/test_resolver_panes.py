@@ -20,7 +20,7 @@ def _type(table, row, column, text):
 
 def test_a_timeslice_typed_into_the_reserve_pane_costs_the_defender_and_undoes(window, qtbot):
     window.document.replace_map(Map(title="Chase"), None)
-    pane = window.docks["Reserve"].widget()
+    pane = window.panes["Reserve"]
     pane.add_button.click()
     pane.add_button.click()
     assert [s.name for s in pane.sides()] == ["Side 1", "Side 2"]
@@ -50,7 +50,7 @@ def test_a_timeslice_typed_into_the_reserve_pane_costs_the_defender_and_undoes(w
 
 def test_the_cards_pane_plays_erica_against_john_to_a_critical_success(window, qtbot):
     window.document.replace_map(Map(title="Heist"), None)
-    pane = window.docks["Cards"].widget()
+    pane = window.panes["Cards"]
     for row, values in enumerate((("Erica", "7", "3", "1"), ("John", "6", "3", "0"))):
         for column, text in enumerate(values):
             _type(pane.table, row, column, text)
