@@ -246,3 +246,17 @@ def test_ctrl_return_resolves_in_the_reserve_pane_and_sends_fog_on_the_map(qtbot
     assert _magenta(_frame(player.view)) > 500, "on the map, Ctrl+Return sends the staged fog"
     assert resolved == [True]
     player.close()
+
+
+def test_a_map_with_every_new_kind_of_edit_opens_for_the_players(qtbot, window, tmp_path):
+    from tests.test_invariant import _every_new_kind_of_edit
+
+    path = tmp_path / "all.tabletop"
+    save_map(_every_new_kind_of_edit(), path)
+    player = _open_players(qtbot, window, load_map(path))
+    assert _fog_pixels(_frame(player.view)) > 500, "the fogged zone and areas are fog"
+    window.fog.fog_all_action.trigger()
+    window.document.undo_stack.undo()
+    window.document.undo_stack.redo()
+    assert all(z.fogged for z in window.document.map.zones)
+    player.close()
