@@ -46,6 +46,15 @@ def test_a_timeslice_typed_into_the_reserve_pane_costs_the_defender_and_undoes(w
     _type(pane.table, 1, 4, "Armour five")
     assert "is not a defensive score" in pane.why.text()
     assert pane.table.item(1, 4).text() == "Armour 5", "a bad value is refused, the side kept"
+    for column, text, why in (
+        (1, "-5", "offense: a number of -5 is less than a map can mean (at least 0)"),  # was "1 validation error for"
+        (4, "Armour 99999", "reserve.Armour: a number of 99999 is more than a map can mean (at most 1000)"),
+        (3, "x", "'x' is not a whole number"),
+        (4, "Armour 3, Armour 4", "Armour is given twice"),
+    ):
+        _type(pane.table, 1, column, text)
+        assert pane.why.text() == f"Not changed: {why}"
+    assert pane.table.item(1, 4).text() == "Armour 5"
 
 
 def test_the_cards_pane_plays_erica_against_john_to_a_critical_success(window, qtbot):
