@@ -150,3 +150,41 @@ def test_many_maps_work_everywhere(qapp, tmp_path, capsys, raw):
 def test_every_sample_works_everywhere(qapp, tmp_path, capsys):
     for build in SAMPLES.values():
         _works_everywhere(build(), tmp_path, capsys)
+
+
+def _every_new_kind_of_edit() -> Map:
+    """The creek and the warehouse on one map, with what the round's features write: fog on
+    zones, on grid areas and on areas a trim cut off the grid; a hidden zone; setup marks and
+    arrivals; a grid grown from its tile set past its first 3x3."""
+    from tabletop.model import SetupMark
+    from tabletop.rules.growth import grow
+    from tabletop.samples import af_encounter, warehouse
+
+    creek, rooms = af_encounter(), warehouse()
+    grid = creek.grids[0]
+    grid = grow(grid, creek.tile_sets[0], "east").model_copy(
+        update={
+            "origin": (0.0, 400.0),
+            "fogged_areas": [(0, 0), (4, 16), (-30, 99), (5000, -5000)],
+            "starts": [SetupMark(side="band", tiles=[(0, 3)]), SetupMark(side="raiders", edges=["west"])],
+            "arrivals": ["north", "south"],
+        }
+    )
+    zones = [rooms.zones[0].model_copy(update={"fogged": True}), rooms.zones[1], rooms.zones[2]]
+    zones[2] = zones[2].model_copy(update={"hidden": True})
+    return rooms.model_copy(
+        update={"zones": zones, "grids": [grid], "tile_sets": creek.tile_sets, "tokens": rooms.tokens + creek.tokens}
+    )
+
+
+def test_a_map_with_every_new_kind_of_edit_works_everywhere_and_for_the_players(qapp, tmp_path, capsys):
+    map_ = _every_new_kind_of_edit()
+    _works_everywhere(map_, tmp_path, capsys)
+    file = str(tmp_path / "m.tabletop")
+    assert _run(capsys, "check", "--lint", file)[0] == 0
+    for who in ("--player", "--clean-player"):
+        for extra in ((), ("--legend", "--title"), ("--scope", "grid:creek", "--px-per-area", "12")):
+            out = tmp_path / f"p{who}{len(extra)}.png"
+            assert _run(capsys, "export", file, "-o", str(out), who, *extra)[0] == 0 and out.stat().st_size > 0
+    poster = tmp_path / "poster.pdf"
+    assert _run(capsys, "export", file, "-o", str(poster), "--poster", "a4", "--mm-per-area", "6")[0] == 0

@@ -6,6 +6,7 @@ the command runs."""
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
@@ -50,6 +51,9 @@ def export_options(args: argparse.Namespace):
     """The command line's choices as the export dialog's ExportOptions."""
     from tabletop.render.export import ExportError, ExportOptions, Poster, Scale, ScaleKind, Scope, Who
 
+    numbers = (args.dpi, args.overlap, args.margin, args.px_per_unit, args.px_per_area, args.mm_per_area)
+    if not all(math.isfinite(n) for n in numbers if n is not None):
+        raise UsageError("--dpi, --margin, --overlap and the scale must be numbers, not inf or nan")
     if args.dpi <= 0 or args.overlap < 0 or args.margin < 0:
         raise UsageError("--dpi must be above 0, --overlap and --margin 0 or more")
     kinds = (

@@ -61,8 +61,12 @@ def _moved(map_: Map, args: argparse.Namespace) -> tuple[EncounterGrid, Area, Gr
 
 def grid_reach(map_: Map, args: argparse.Namespace) -> Output:
     grid, start, found = _moved(map_, args)
+    # every area's path only for JSON, which prints them: the text does not, and on a big grid
+    # at a high speed the paths were most of a minute's work
+    paths = getattr(args, "json", False)
     areas = [
-        {"area": list(area), "cost": cost, "path": [list(a) for a in found.path(area)], "stops": area in found.stopped}
+        {"area": list(area), "cost": cost, "stops": area in found.stopped}
+        | ({"path": [list(a) for a in found.path(area)]} if paths else {})
         for area, cost in found.areas()
     ]
     text = [f"From area {start[0]},{start[1]} of {grid.id}, {found.move} {found.speed}: {len(areas)} areas"]

@@ -64,6 +64,13 @@ class SegmentTemplate(Model):
     name: Line = ""
     areas: list[LocalArea] = Field(min_length=1)
 
+    @model_validator(mode="after")
+    def _no_repeats(self) -> SegmentTemplate:
+        # a segment drawn from it must load: Segment refuses an area listed twice
+        if len(set(self.areas)) != len(self.areas):
+            raise ValueError(f"segment '{self.name}' lists an area twice")
+        return self
+
 
 class TileTemplate(Model):
     """A tile of a tile set: its outlined segments, each given random properties when drawn."""
@@ -77,6 +84,13 @@ class PropertyDraw(Model):
 
     properties: list[SegmentProperty] = Field(default_factory=list)
     altitude: GameNumber = 0
+
+    @model_validator(mode="after")
+    def _no_repeats(self) -> PropertyDraw:
+        # the segment it is drawn for must load: Segment refuses a property listed twice
+        if len(set(self.properties)) != len(self.properties):
+            raise ValueError("an entry of random properties lists a property twice")
+        return self
 
 
 class TileSet(Model):

@@ -93,8 +93,9 @@ def paint_area_fog(p: QPainter, grid: EncounterGrid, areas: Collection[tuple[int
         return
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.WindingFill)
+    r0, c0, r1, c1 = grid.area_bounds()  # once: asking per area walks every tile each time
     for row, col in areas:
-        if grid.has_area(row, col):
+        if r0 <= row <= r1 and c0 <= col <= c1:
             x, y, w, h = area_rect(grid, row, col)
             path.addRect(QRectF(x, y, w, h))
     if not path.isEmpty():

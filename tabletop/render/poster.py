@@ -60,23 +60,35 @@ def paper_size(paper: str, landscape: bool) -> tuple[float, float]:
     return (height, width) if landscape else (width, height)
 
 
+def _count(length: float, room: float, overlap: float) -> int:
+    """How many pieces along one side: counted before any is made, so a huge poster is refused at once."""
+    return 1 if length <= room else math.ceil((length - overlap) / (room - overlap) - 1e-9)
+
+
 def _split(length: float, room: float, overlap: float) -> list[tuple[float, float]]:
     """(start, length) of each piece along one side: equal steps of room less the overlap."""
     if length <= room:
         return [(0.0, length)]
     step = room - overlap
-    count = math.ceil((length - overlap) / step - 1e-9)
-    return [(k * step, min(room, length - k * step)) for k in range(count)]
+    return [(k * step, min(room, length - k * step)) for k in range(_count(length, room, overlap))]
 
 
 def poster_pages(
-    width: float, height: float, paper: str = "a4", landscape: bool = False, overlap: float = 10.0
+    width: float,
+    height: float,
+    paper: str = "a4",
+    landscape: bool = False,
+    overlap: float = 10.0,
+    max_pages: int | None = None,
 ) -> list[PosterPage]:
-    """The pieces of a `width` x `height` mm map, row by row."""
+    """The pieces of a `width` x `height` mm map, row by row; more than `max_pages` is refused."""
     page_w, page_h = paper_size(paper, landscape)
     room_w, room_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
     if not 0 <= overlap < min(room_w, room_h) / 2:
         raise ExportError(f"cannot overlap pages by {overlap:g} mm: at most {min(room_w, room_h) / 2:g} mm")
+    count = _count(width, room_w, overlap) * _count(height, room_h, overlap)
+    if max_pages is not None and count > max_pages:
+        raise ExportError(f"would be a poster of {count} pages (at most {max_pages}): choose a smaller scale")
     return [
         PosterPage(row, col, x, y, w, h)
         for row, (y, h) in enumerate(_split(height, room_h, overlap))
@@ -93,9 +105,7 @@ def poster_bytes(map_: Map, options: ExportOptions, base_dir: Folder = None, pro
     picture = prepare(map_, options, base_dir, max_side=2**31, max_pixels=2**62)  # vector: no pixels held
     _, _, frame_w, frame_h = picture.frame
     width, height = frame_w * picture.mm_per_unit, frame_h * picture.mm_per_unit
-    pages = poster_pages(width, height, poster.paper, poster.landscape, poster.overlap)
-    if len(pages) > MAX_PAGES:
-        raise ExportError(f"would be a poster of {len(pages)} pages (at most {MAX_PAGES}): choose a smaller scale")
+    pages = poster_pages(width, height, poster.paper, poster.landscape, poster.overlap, MAX_PAGES)
     data, buffer = _buffer()
     writer = pdf_writer(buffer, map_.title, RESOLUTION)
     size = QPageSize(QPageSize.PageSizeId.A4 if poster.paper == "a4" else QPageSize.PageSizeId.Letter)

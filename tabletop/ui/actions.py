@@ -6,9 +6,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QWidget
+from PySide6.QtWidgets import QFrame, QMainWindow, QScrollArea, QWidget
 
 from tabletop.resources import resource
+
+
+def scrolling(pane: QWidget) -> QScrollArea:
+    """A tall pane in a dock scrolls: several such docks at their full height made the window
+    taller than a 1080-pixel screen, its status bar and last buttons off the glass."""
+    area = QScrollArea()
+    area.setWidget(pane)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    return area
 
 
 def icon(name: str) -> QIcon:

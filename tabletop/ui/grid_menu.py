@@ -12,7 +12,7 @@ from tabletop.document.commands.growth import GridEditError, grow_for_token
 from tabletop.geometry.shapes import area_at
 from tabletop.model import AreaLocation
 from tabletop.rules.growth import edges_toward
-from tabletop.ui.actions import action, say
+from tabletop.ui.actions import action, say, scrolling
 from tabletop.ui.docks.tile_sets import TileSetsDock, selected_grid
 
 
@@ -24,7 +24,7 @@ class GridMenu:
         self.dock_widget = TileSetsDock(self.document)
         dock = QDockWidget("Tile Sets", window)
         dock.setObjectName("Tile Sets")
-        dock.setWidget(self.dock_widget)
+        dock.setWidget(scrolling(self.dock_widget))
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         dock.hide()  # shown from the Grid menu or View: most maps have no grid
         self.dock = dock

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMess
 from tabletop.document import MapDocument
 from tabletop.model import Map, ZoneLocation
 from tabletop.rules import MOVE_TYPES, range_field
-from tabletop.ui.actions import IMAGE_FILTERS, action, icon, quit_keys, say, with_extension
+from tabletop.ui.actions import IMAGE_FILTERS, action, icon, quit_keys, say, scrolling, with_extension
 from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lists import ObjectList
@@ -98,10 +98,11 @@ class MainWindow(QMainWindow):
         from tabletop.ui.docks.cards_pane import CardsPane
         from tabletop.ui.docks.reserve_pane import ReservePane
 
-        for title, widget in (("Reserve", ReservePane(self.document)), ("Cards", CardsPane(self.document))):
+        self.panes = {"Reserve": ReservePane(self.document), "Cards": CardsPane(self.document)}
+        for title, widget in self.panes.items():
             dock = QDockWidget(title, self)
             dock.setObjectName(title)
-            dock.setWidget(widget)
+            dock.setWidget(scrolling(widget))
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             self.tabifyDockWidget(self.docks["Inspector"], dock)
             dock.hide()

@@ -119,3 +119,15 @@ def test_progress_goes_to_a_terminal_on_one_line(capsys, tmp_path, qapp, monkeyp
     result = tabletop(capsys, "export", source, "-o", str(tmp_path / "w.png"), "--width", "1000")
     assert result.code == 0 and result.out == ""
     assert f"\r{source}: 1/" in result.err and "\n" not in result.err and result.err.endswith("\r\033[K")
+
+
+def test_inf_and_nan_options_are_one_usage_line_not_an_internal_error(capsys, tmp_path, qapp):
+    source = _save(tmp_path, "creek", af_encounter())
+    out = tmp_path / "x.pdf"
+    for option, value in (("--px-per-unit", "inf"), ("--mm-per-area", "inf"), ("--dpi", "nan"), ("--dpi", "inf")):
+        result = tabletop(capsys, "export", source, "-o", str(out), option, value)
+        assert result.code == 2 and result.err.count("\n") == 1 and "not inf or nan" in result.err, result.err
+    for view in ("view:nan,0,10,10", "view:1e300,0,10,10", "view:0,0,inf,10"):
+        result = tabletop(capsys, "export", source, "-o", str(out), "--scope", view)
+        assert result.code == 2 and "must be numbers within" in result.err, result.err
+    assert not out.exists()

@@ -52,3 +52,26 @@ def test_a_stroke_merges_and_a_fog_that_changes_nothing_is_empty(qapp):
     stack.undo()
     assert not any(z.fogged for z in document.map.zones)
     assert fog_everything(document, False) is None, "nothing to reveal"
+
+
+def _counting_bounds(monkeypatch) -> list[int]:
+    """Count how often a grid works out its bounds, which walks every tile."""
+    calls = [0]
+    bounds = EncounterGrid.tile_bounds
+
+    def counted(self):
+        calls[0] += 1
+        return bounds(self)
+
+    monkeypatch.setattr(EncounterGrid, "tile_bounds", counted)
+    return calls
+
+
+def test_fog_all_on_a_big_grid_works_out_its_bounds_once_not_once_per_area(qapp, monkeypatch):
+    tiles = [Tile(row=r, col=c) for r in range(20) for c in range(20)]
+    document = MapDocument(Map(grids=[EncounterGrid(id="g", tiles=tiles, area_size=4.0)]))
+    calls = _counting_bounds(monkeypatch)
+    command = fog_everything(document, True)
+    assert calls[0] <= 3, "each of 10,000 areas asked the 400 tiles for the bounds"
+    document.undo_stack.push(command)
+    assert len(document.get("grid", "g").fogged_areas) == 100 * 100

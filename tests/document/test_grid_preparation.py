@@ -146,3 +146,21 @@ def test_a_token_off_the_edge_grows_the_grid_and_moves_in_one_step(document):
     document.put("token", document.get("token", "kell").model_copy(update={"location": None}))
     with pytest.raises(GridEditError, match="only a token standing on a grid"):
         grow_for_token(document, "kell", 0, 20)
+
+
+def test_a_grid_at_its_limits_says_so_in_one_line(qapp):
+    from tabletop.model import Tile
+
+    creek = af_encounter()
+    full = creek.grids[0].model_copy(update={"tiles": [Tile(row=r, col=c) for r in range(50) for c in range(50)]})
+    full = full.model_copy(update={"area_size": 1.0})
+    document = MapDocument(creek.model_copy(update={"grids": [full]}))
+    with pytest.raises(GridEditError) as caught:
+        grow_grid(document, "creek", "east")
+    assert str(caught.value) == "the grid would have 2550 tiles: a grid may have at most 2500"
+    far = [Tile(row=r, col=c) for r in range(3) for c in range(998, 1001)]
+    far_grid = creek.grids[0].model_copy(update={"tiles": far, "area_size": 1.0, "origin": (-5000.0, 0.0)})
+    document = MapDocument(creek.model_copy(update={"grids": [far_grid], "tokens": []}))
+    with pytest.raises(GridEditError) as caught:
+        grow_grid(document, "creek", "east")
+    assert str(caught.value) == "grid The creek reaches as far to the east as a grid may", "was the validator's lines"

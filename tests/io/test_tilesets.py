@@ -135,3 +135,19 @@ def test_a_read_only_file_is_not_overwritten(tmp_path, forest):
 def test_a_file_name_is_safe_on_any_disk():
     odd = TileSet(id="a/b:c", tiles=[{"name": "t"}])
     assert file_name_for(odd) == "a-b-c.tabletop-tiles"
+
+
+@pytest.mark.parametrize(
+    ("tile_set", "problem"),
+    [
+        ({"id": "x", "tiles": [{"name": "a", "segments": [{"areas": [[0, 0], [0, 0]]}]}]}, "lists an area twice"),
+        (
+            {"id": "x", "tiles": [{"name": "a"}], "random_properties": [{"properties": ["rough", "rough"]}]},
+            "lists a property twice",
+        ),
+    ],
+)
+def test_a_set_whose_drawn_segment_could_not_load_is_refused(tile_set, problem):
+    """Such a set loaded, and filling or growing a grid from it then failed with a traceback."""
+    raw = json.dumps({"format_version": 1, "tile_set": tile_set}).encode()
+    assert problem in _refusal(raw)

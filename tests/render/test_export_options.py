@@ -134,3 +134,19 @@ def test_title_and_area_coordinates_are_written_when_asked(qapp):
     asked = svg_bytes(map_, 800, options=ExportOptions(title=True, area_coordinates=True)).decode()
     assert ">Ambush at the creek</text>" not in plain and ">Ambush at the creek</text>" in asked
     assert ">0,0<" not in plain.replace(" ", "") and ">14,14<" in asked.replace(" ", "")
+
+
+def test_the_title_has_room_of_its_own_above_the_map(qapp):
+    """It was drawn over the map's top zones: now the map is drawn whole below it."""
+    map_ = warehouse_with_a_secret()
+    plain = render_image(map_, 800)
+    titled = render_image(map_, options=ExportOptions(title=True, scale=Scale(ScaleKind.WIDTH, 800)))
+    room = titled.height() - plain.height()
+    paper = pixels(plain)[0, 0]
+
+    def first_inked_row(rgb):
+        return int(np.nonzero(np.any(rgb != paper, axis=(1, 2)))[0][0])
+
+    assert room > 0 and first_inked_row(pixels(titled)[:room]) < room, "the title is in the room above"
+    assert first_inked_row(pixels(titled)[room:]) == first_inked_row(pixels(plain)), "the map starts below it"
+    assert not has_colour(titled.copy(0, 0, titled.width(), room), SECRET)

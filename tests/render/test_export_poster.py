@@ -85,3 +85,9 @@ def test_the_poster_tells_its_progress_and_is_only_a_pdf(qapp, tmp_path):
     assert told[0][0] == 0 and told[-1][0] == told[-1][1]
     with pytest.raises(MapFileError, match="posters are PDF files"):
         export_map(af_encounter(), tmp_path / "poster.png", options=options)
+
+
+def test_a_poster_of_millions_of_pages_is_refused_before_any_page_is_made():
+    with pytest.raises(ExportError, match=r"would be a poster of 97189477 pages \(at most 400\)"):
+        poster_pages(1_600_000, 2_500_000, "a4", overlap=10, max_pages=400)
+    assert len(poster_pages(1000, 1000, "a4", overlap=10, max_pages=400)) == 28

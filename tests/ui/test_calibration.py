@@ -8,6 +8,7 @@ import pytest
 import shiboken6
 from PySide6.QtCore import QPoint, QPointF, Qt
 
+from tabletop.document.commands.edits import EditObject
 from tabletop.model import EncounterGrid, Tile
 from tabletop.samples import warehouse
 from tabletop.ui.player.calibration import PPMM_KEY
@@ -82,3 +83,16 @@ def test_marks_too_close_are_not_taken(qtbot, window):
     assert dialog.isVisible() and "too close" in dialog.measured.text()
     assert not [k for k in window.settings.allKeys() if k.startswith("player/ppmm")]
     dialog.reject()
+
+
+def test_the_locked_scale_follows_a_new_area_size_of_the_grid(qtbot, window):
+    player = _open_players(qtbot, window, _with_grid(40))
+    _calibrate(qtbot, window, 600, 300)  # 2 px per mm
+    window.physical_scale.lock_action.setChecked(True)
+    assert player.view.transform().m11() == pytest.approx(2.0 * 25.4 / 40, rel=1e-3)
+    grid = window.document.get("grid", "g")
+    window.document.undo_stack.push(EditObject(window.document, "grid", grid.model_copy(update={"area_size": 80.0})))
+    assert player.view.transform().m11() == pytest.approx(2.0 * 25.4 / 80, rel=1e-3), "an area stays an inch"
+    window.document.undo_stack.undo()
+    assert player.view.transform().m11() == pytest.approx(2.0 * 25.4 / 40, rel=1e-3)
+    player.close()

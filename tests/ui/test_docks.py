@@ -73,3 +73,14 @@ def test_the_zones_list_walks_the_map_by_keyboard(qtbot, window):
     assert ("zone", "z2") in window.scene.marks.marked, "the map marks the selected zone"
     window.document.select([("token", "hargan")])
     assert window.token_list.rows["hargan"].isSelected()
+
+
+def test_the_tall_panes_scroll_so_the_window_fits_a_laptop_screen(window, qtbot):
+    """Tile Sets with Reserve and Cards at full height made the window 1219 pixels tall."""
+    window.grid_menu.dock.show()
+    for title in ("Reserve", "Cards"):
+        window.docks[title].show()
+        window.docks[title].raise_()
+    qtbot.wait(20)
+    assert window.minimumSizeHint().height() < 700
+    assert window.panes["Reserve"].window() is window and window.grid_menu.dock_widget.window() is window

@@ -108,3 +108,31 @@ def test_file_export_opens_the_dialog_and_exports(window, tmp_path, monkeypatch)
     export.trigger()
     assert (tmp_path / "creek.svg").read_text().count("<svg") == 1
     assert seen["options"] == ExportOptions()
+
+
+def test_a_poster_of_millions_of_pages_says_so_instead_of_freezing_the_window(dialog):
+    dialog.scale_kind.setCurrentIndex(_index(SCALES, ScaleKind.PX_PER_UNIT))
+    dialog.scale_value.setValue(100_000)
+    dialog.poster.setChecked(True)
+    dialog._refresh()
+    assert not dialog.export_button.isEnabled()
+    assert dialog.size_line.text().startswith("Cannot export: the map would be a poster of ")
+
+
+def test_a_size_the_export_would_refuse_is_said_before_export_is_offered(dialog, tmp_path):
+    dialog.scale_kind.setCurrentIndex(_index(SCALES, ScaleKind.PX_PER_UNIT))
+    dialog.scale_value.setValue(100_000)
+    dialog._refresh()
+    assert not dialog.export_button.isEnabled(), "a picture millions of pixels wide was offered, then refused"
+    assert "too large" in dialog.size_line.text()
+    dialog.scale_kind.setCurrentIndex(_index(SCALES, ScaleKind.WIDTH))
+    dialog.scale_value.setValue(20_000)
+    dialog._refresh()
+    assert dialog.export_button.isEnabled(), "a PNG is streamed up to 32768 pixels a side"
+    dialog.file.setText(str(tmp_path / "out.svg"))
+    dialog._refresh()
+    assert not dialog.export_button.isEnabled() and "16 to 16384 pixels" in dialog.size_line.text()
+    dialog.scale_value.setValue(1)
+    dialog.file.setText(str(tmp_path / "out.png"))
+    dialog._refresh()
+    assert not dialog.export_button.isEnabled() and "16 to 32768 pixels" in dialog.size_line.text()

@@ -221,3 +221,42 @@ def test_fogging_and_revealing_one_zone_hides_and_shows_its_borders_for_the_play
     player.scene.unseen.rebuild()
     assert player.scene.unseen.keys == keys, "kept per edit as built afresh"
     player.close()
+
+
+def test_ctrl_return_resolves_in_the_reserve_pane_and_sends_fog_on_the_map(qtbot, window):
+    """Both answer to Ctrl+Return; as two window-wide keys Qt found them ambiguous and did neither."""
+    player = _open_players(qtbot, window, _fogged_warehouse("z2"))
+    window.fog.stage_action.trigger()
+    window.fog.reveal_all_action.trigger()
+    pane = window.panes["Reserve"]
+    resolved = []
+    pane.resolve_button.clicked.connect(lambda: resolved.append(True))
+    pane.add_button.click()
+    pane.add_button.click()
+    window.docks["Reserve"].show()
+    window.docks["Reserve"].raise_()
+    assert pane.resolve_button.isEnabled()
+    window.activateWindow()
+    pane.attack.setFocus()
+    qtbot.keyClick(pane.attack, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert resolved == [True], "typing the rolls, Ctrl+Return resolves"
+    assert _magenta(_frame(player.view)) == 0, "and sends no fog"
+    window.view.setFocus()
+    qtbot.keyClick(window.view.viewport(), Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert _magenta(_frame(player.view)) > 500, "on the map, Ctrl+Return sends the staged fog"
+    assert resolved == [True]
+    player.close()
+
+
+def test_a_map_with_every_new_kind_of_edit_opens_for_the_players(qtbot, window, tmp_path):
+    from tests.test_invariant import _every_new_kind_of_edit
+
+    path = tmp_path / "all.tabletop"
+    save_map(_every_new_kind_of_edit(), path)
+    player = _open_players(qtbot, window, load_map(path))
+    assert _fog_pixels(_frame(player.view)) > 500, "the fogged zone and areas are fog"
+    window.fog.fog_all_action.trigger()
+    window.document.undo_stack.undo()
+    window.document.undo_stack.redo()
+    assert all(z.fogged for z in window.document.map.zones)
+    player.close()

@@ -20,7 +20,7 @@ def _type(table, row, column, text):
 
 def test_a_timeslice_typed_into_the_reserve_pane_costs_the_defender_and_undoes(window, qtbot):
     window.document.replace_map(Map(title="Chase"), None)
-    pane = window.docks["Reserve"].widget()
+    pane = window.panes["Reserve"]
     pane.add_button.click()
     pane.add_button.click()
     assert [s.name for s in pane.sides()] == ["Side 1", "Side 2"]
@@ -46,11 +46,20 @@ def test_a_timeslice_typed_into_the_reserve_pane_costs_the_defender_and_undoes(w
     _type(pane.table, 1, 4, "Armour five")
     assert "is not a defensive score" in pane.why.text()
     assert pane.table.item(1, 4).text() == "Armour 5", "a bad value is refused, the side kept"
+    for column, text, why in (
+        (1, "-5", "offense: a number of -5 is less than a map can mean (at least 0)"),  # was "1 validation error for"
+        (4, "Armour 99999", "reserve.Armour: a number of 99999 is more than a map can mean (at most 1000)"),
+        (3, "x", "'x' is not a whole number"),
+        (4, "Armour 3, Armour 4", "Armour is given twice"),
+    ):
+        _type(pane.table, 1, column, text)
+        assert pane.why.text() == f"Not changed: {why}"
+    assert pane.table.item(1, 4).text() == "Armour 5"
 
 
 def test_the_cards_pane_plays_erica_against_john_to_a_critical_success(window, qtbot):
     window.document.replace_map(Map(title="Heist"), None)
-    pane = window.docks["Cards"].widget()
+    pane = window.panes["Cards"]
     for row, values in enumerate((("Erica", "7", "3", "1"), ("John", "6", "3", "0"))):
         for column, text in enumerate(values):
             _type(pane.table, row, column, text)
@@ -103,7 +112,7 @@ def test_ctrl_return_resolves_in_the_reserve_pane_and_sends_fog_elsewhere(window
     window.docks["Reserve"].raise_()
     window.activateWindow()
     qtbot.waitActive(window)
-    pane = window.docks["Reserve"].widget()
+    pane = window.panes["Reserve"]
     pane.add_button.click()
     pane.add_button.click()
     pane.attack.setValue(9)
@@ -120,7 +129,7 @@ def test_ctrl_return_resolves_in_the_reserve_pane_and_sends_fog_elsewhere(window
 
 def test_cards_played_earlier_in_the_round_shorten_the_next_confrontation(window):
     window.document.replace_map(Map(title="Heist"), None)
-    pane = window.docks["Cards"].widget()
+    pane = window.panes["Cards"]
     for row, values in enumerate((("Erica", "7", "3", "0"), ("John", "6", "3", "0"))):
         for column, text in enumerate(values):
             _type(pane.table, row, column, text)

@@ -157,6 +157,9 @@ def test_setup_marks_are_edited_in_the_dock_as_one_step(qtbot, window, dock):
     setup.tiles.setText("two")
     _click(qtbot, setup.apply_button)
     assert dock.message.text() == "'two' is not a tile: write row,col as in 2,0"
+    setup.tiles.setText("2,0 5000,1")
+    _click(qtbot, setup.apply_button)
+    assert dock.message.text() == "the grid has no tile 5000,1", "not a complaint about the side's name"
     window.document.undo_stack.undo()
     assert window.document.map.grid("creek").starts == []
     assert setup.tiles.text() == ""

@@ -15,6 +15,7 @@ from tabletop.document.commands.edits import named
 from tabletop.document.commands.put import EditMany, PutCommand
 from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, EncounterGrid, PropertyDraw, SetupMark, TileSet
+from tabletop.model.grids import MAX_TILES
 from tabletop.model.kinds import Kind
 from tabletop.rules.growth import HOME_SIZE, edges_toward, fill, grow, grow_to, outside_window, trim
 
@@ -76,6 +77,8 @@ def set_random_properties(document: MapDocument, set_id: str, draws: list[Proper
 
 def _checked(grid: EncounterGrid) -> EncounterGrid:
     """The grid validated whole: growth copies without checking, and the map must still load."""
+    if len(grid.tiles) > MAX_TILES:
+        raise GridEditError(f"the grid would have {len(grid.tiles)} tiles: a grid may have at most {MAX_TILES}")
     try:
         return EncounterGrid.model_validate(grid.model_dump())
     except ValidationError as error:
@@ -109,6 +112,8 @@ def grow_grid(document: MapDocument, grid_id: str, edge: str) -> PutCommand:
     tile_set = document.map.tile_set(grid.tile_set)
     try:
         grown = _checked(grow(grid, tile_set, edge))
+    except ValidationError:  # a new tile past the farthest index (was the validator's lines, not one)
+        raise GridEditError(f"{named(document, Kind.GRID, grid)} reaches as far to the {edge} as a grid may") from None
     except ValueError as error:
         raise GridEditError(str(error)) from None
     added = len(grown.tiles) - len(grid.tiles)
@@ -126,7 +131,10 @@ def grow_for_token(document: MapDocument, token_id: str, row: int, col: int) -> 
     if grid.tile_set is None:
         raise GridEditError(f"{named(document, Kind.GRID, grid)} has no tile set to grow from")
     edges = edges_toward(grid, row, col)
-    grown = _checked(grow_to(grid, document.map.tile_set(grid.tile_set), row, col))
+    try:
+        grown = _checked(grow_to(grid, document.map.tile_set(grid.tile_set), row, col))
+    except ValidationError:
+        raise GridEditError(f"{named(document, Kind.GRID, grid)} reaches as far as a grid may") from None
     moved = token.model_copy(update={"location": AreaLocation(grid=grid.id, row=row, col=col)})
     parts = [PutCommand(document, Kind.GRID, grid, grown, ""), PutCommand(document, Kind.TOKEN, token, moved, "")]
     where = " and ".join(dict.fromkeys(edges))

@@ -7,12 +7,14 @@ units into pixels, and with a DPI into millimetres on paper, independent of any 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from enum import Enum
 
 from tabletop.geometry.layout import zone_box
 from tabletop.geometry.shapes import grid_rect, token_spots
 from tabletop.model import Map
+from tabletop.model.base import MAX_COORDINATE
 
 Box = tuple[float, float, float, float]
 """(x, y, width, height) in map units."""
@@ -69,6 +71,8 @@ class Scope:
                 x, y, w, h = (float(v) for v in rest.split(","))
             except ValueError:
                 raise ExportError(f"scope '{text}' needs four numbers: view:X,Y,WIDTH,HEIGHT") from None
+            if not all(math.isfinite(v) and abs(v) <= 2 * MAX_COORDINATE for v in (x, y, w, h)):
+                raise ExportError(f"scope '{text}' must be numbers within the map's ±{MAX_COORDINATE:g} map units")
             if w <= 0 or h <= 0:
                 raise ExportError(f"scope '{text}' has no area")
             return Scope(ScopeKind.VIEW, rect=(x, y, w, h), margin=0.0)

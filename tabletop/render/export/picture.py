@@ -45,6 +45,12 @@ time it takes (a gigapixel is minutes) and what viewers open."""
 CLEAR = QColor(0, 0, 0, 0)
 
 
+TITLE_SHARE, MIN_TITLE = 0.03, 14.0
+"""A title's letters: 3% of the map's height in pixels, at least 14."""
+TITLE_ROOM = 2.0
+"""Title sizes kept above the map: its plate reaches down to 1.8."""
+
+
 class PictureTooLarge(ValueError):
     """The picture asked for has more pixels than an export may have."""
 
@@ -71,6 +77,8 @@ class Picture:
     base_dir: Folder = None
     map_frame: tuple[float, float, float, float] | None = None
     """The frame without the legend under it (the legend's top is its bottom)."""
+    title_size: float = 0.0
+    """The title's letters in pixels; the frame holds twice that above the map for it."""
     _parts: MapParts | None = field(default=None, repr=False)
 
     @property
@@ -99,6 +107,12 @@ def prepare(
     ppu = scale.pixels_per_unit(w, area_size_for(seen, options.scope))
     if not ppu > 0:
         raise ExportError("needs a scale above zero")
+    title = 0.0
+    if options.title and seen.title:  # room of its own above the map: it was drawn over the top zones
+        title = max(MIN_TITLE, h * ppu * TITLE_SHARE)
+        x, y, _, _ = frame
+        frame = (x, y - TITLE_ROOM * title / ppu, w, h + TITLE_ROOM * title / ppu)
+        h = frame[3]
     if scale.kind is ScaleKind.WIDTH:
         width, height = round(scale.value), max(1, round(scale.value * h / w))
         if height > max_side or width * height > max_pixels:
@@ -116,7 +130,7 @@ def prepare(
     style = gm_style() if options.who is Who.GM else players_style()
     if not options.grid_lines:
         style = replace(style, grid_line=CLEAR, tile_line=CLEAR)
-    return Picture(seen, options, frame, ppu, width, height, style, base_dir, map_frame)
+    return Picture(seen, options, frame, ppu, width, height, style, base_dir, map_frame, title)
 
 
 def with_width(options: ExportOptions, width: int) -> ExportOptions:
@@ -166,7 +180,7 @@ def paint_picture(
         painter.save()
         painter.scale(device_scale, device_scale)
         painter.translate(-bx, -by)
-        size = max(14.0, picture.height * 0.03)
+        size = picture.title_size or max(MIN_TITLE, picture.height * TITLE_SHARE)
         centre = (picture.width / 2, size * 1.1)
         text.plated_label(painter, picture.map.title, centre, picture.style.label, picture.style.plate, size, True)
         painter.restore()

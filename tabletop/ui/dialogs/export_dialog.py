@@ -45,8 +45,8 @@ from tabletop.render.export import (
     prepare,
     render_image,
 )
-from tabletop.render.export.picture import with_width
-from tabletop.render.poster import poster_pages
+from tabletop.render.export.picture import MAX_PIXELS, MAX_SIDE, MIN_SIDE, STREAM_PIXELS, STREAM_SIDE, with_width
+from tabletop.render.poster import MAX_PAGES, poster_pages
 from tabletop.ui.actions import IMAGE_FILTERS, with_extension
 
 PREVIEW_WIDTH = 360
@@ -255,13 +255,25 @@ class ExportDialog(QDialog):
             text = str(Path(text).with_suffix(".pdf"))
         return text
 
+    def _limits(self, options: ExportOptions) -> tuple[int, int]:
+        """The export's own limits for this file (a poster has none: it is vector), so a size
+        the export would refuse is said here and Export is not offered."""
+        if options.poster is not None:
+            return 2**31, 2**62
+        png = Path(self.path()).suffix.lower() == ".png"
+        top = STREAM_SIDE if png else MAX_SIDE
+        if options.scale.kind is ScaleKind.WIDTH and not MIN_SIDE <= options.scale.value <= top:
+            raise ExportError(f"needs a width of {MIN_SIDE} to {top} pixels")
+        return (STREAM_SIDE, STREAM_PIXELS) if png else (MAX_SIDE, MAX_PIXELS)
+
     def size_text(self, options: ExportOptions) -> str:
         """What the file will be: pixels, or millimetres and pages for a poster."""
-        picture = prepare(self.map, options, self.base_dir, max_side=2**31, max_pixels=2**62)
+        picture = prepare(self.map, options, self.base_dir, *self._limits(options))
         mm = picture.mm_per_unit
         _, _, w, h = picture.frame
         if options.poster is not None:
-            pages = poster_pages(w * mm, h * mm, options.poster.paper, options.poster.landscape, options.poster.overlap)
+            poster = options.poster
+            pages = poster_pages(w * mm, h * mm, poster.paper, poster.landscape, poster.overlap, MAX_PAGES)
             return f"{w * mm:.0f} x {h * mm:.0f} mm: {len(pages)} pages and the assembly sheet"
         return (
             f"{picture.width} x {picture.height} pixels ({w * mm:.0f} x {h * mm:.0f} mm at {options.scale.dpi:g} dpi)"

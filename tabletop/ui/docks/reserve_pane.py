@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from pydantic import ValidationError
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import apply_step
+from tabletop.io.wording import describe
 from tabletop.model import ReserveSide
 from tabletop.rules.play import Step
 from tabletop.rules.reserve import DIFFICULTIES, ReserveError
@@ -52,6 +54,8 @@ def parse_reserve(text: str) -> dict[str, int]:
         match = RESERVE_TEXT.match(part)
         if match is None:
             raise ValueError(f"'{part}' is not a defensive score and its reserve, like 'Body 3'")
+        if match.group(1) in found:
+            raise ValueError(f"{match.group(1)} is given twice")
         found[match.group(1)] = int(match.group(2))
     return found
 
@@ -62,6 +66,13 @@ def _resolve_keys(event: QEvent) -> bool:
         and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
         and event.modifiers() & Qt.KeyboardModifier.ControlModifier
     )
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"'{text[:20]}' is not a whole number") from None
 
 
 def _spin(maximum: int = 1000) -> QSpinBox:
@@ -269,10 +280,14 @@ class ReservePane(QWidget):
         try:
             field = ("name", "offense", "defense", "force", "reserve")[column]
             text = text.removesuffix(": at your mercy")
-            value = parse_reserve(text) if field == "reserve" else text if field == "name" else int(text)
+            value = parse_reserve(text) if field == "reserve" else text if field == "name" else _whole(text)
             sides[row] = ReserveSide.model_validate({**side.model_dump(), field: value})
             if len({s.name for s in sides}) != len(sides):
                 raise ValueError(f"another side is called '{text}'")
+        except ValidationError as error:  # a ValueError too: its first line was "1 validation error for ReserveSide"
+            self.why.setText(f"Not changed: {describe(error)}")
+            self.refresh()
+            return
         except ValueError as error:
             self.why.setText(f"Not changed: {str(error).splitlines()[0]}")
             self.refresh()

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBo
 from tabletop.document import MapDocument
 from tabletop.document.commands.growth import GridEditError, set_setup
 from tabletop.model import GRID_EDGES, SetupMark
+from tabletop.model.grids import MAX_TILE_INDEX
 
 
 def parse_tiles(text: str) -> list[tuple[int, int]]:
@@ -100,8 +101,12 @@ class SetupEditor(QGroupBox):
             others = [m for m in grid.starts if m.side != side]
             try:
                 mine = [SetupMark(side=side, tiles=tiles, edges=edges)] if tiles or edges else []
-            except ValidationError:
-                raise GridEditError(f"'{side}' cannot name a side: one line of text, please") from None
+            except ValidationError as error:
+                if error.errors()[0]["loc"][:1] == ("side",):
+                    raise GridEditError(f"'{side}' cannot name a side: one line of text, please") from None
+                far = next((t for t in tiles if max(abs(t[0]), abs(t[1])) > MAX_TILE_INDEX), None)
+                where = f"tile {far[0]},{far[1]}" if far else "the tiles typed"  # was said to be the side's name
+                raise GridEditError(f"the grid has no {where}") from None
             starts = others + mine
             arrivals = [e for e, box in self.arrival_edges.items() if box.isChecked()]
             if starts == grid.starts and arrivals == grid.arrivals:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
@@ -51,7 +51,10 @@ class FogControls(QObject):
         act.setCheckable(checkable)
         if key:
             act.setShortcut(QKeySequence(key))
-            self.gm.addAction(act)  # the key works with the menus hidden
+            # on the map only, as the tools' keys: the Reserve pane's Resolve is Ctrl+Return as well,
+            # and two window-wide shortcuts on one key are ambiguous to Qt, so neither would act
+            act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.gm.view.addAction(act)  # the key works with the menus hidden
         if checkable:
             act.toggled.connect(slot)
         else:

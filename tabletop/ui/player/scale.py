@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
+from tabletop.model.kinds import Kind
 from tabletop.ui.player.calibration import (
     LOCK_KEY,
     CalibrationDialog,
@@ -36,6 +37,9 @@ class ScaleControls(QObject):
             menu.addAction(self.calibrate_action)
             menu.addAction(self.lock_action)
         window.document.reset.connect(self.apply)
+        # the lock measures the first grid's area: a new area size, or a first grid added or
+        # removed, changes the pixels per map unit
+        window.document.edited.connect(lambda change: change.kind is Kind.GRID and self._grid_edited())
 
     @property
     def player(self):
@@ -70,6 +74,12 @@ class ScaleControls(QObject):
         if ppmm is None:
             return None
         return locked_scale(self.gm.document.map, ppmm, area_mm(self.settings), units_per_inch(self.settings))
+
+    def _grid_edited(self) -> None:
+        """Only a changed scale moves the players' view (a fog stroke edits the grid too)."""
+        player = self.player
+        if player is not None and self.lock_action.isChecked() and player.view.locked_scale != self.scale():
+            self.apply()
 
     def apply(self) -> None:
         player = self.player
