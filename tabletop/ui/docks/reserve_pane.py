@@ -129,8 +129,8 @@ class ReservePane(QWidget):
         would make both ambiguous and neither would fire)."""
         if event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and _resolve_keys(event):
             event.accept()
-            if event.type() == QEvent.Type.KeyPress and self.resolve_button.isEnabled():
-                self.resolve()
+            if event.type() == QEvent.Type.KeyPress:
+                self.resolve_button.click()  # does nothing while the button is disabled
             return True
         return False
 
