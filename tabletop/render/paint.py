@@ -8,7 +8,7 @@ import os
 from collections.abc import Callable, Collection
 from functools import partial
 
-from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from tabletop.geometry.labels import label_spot, may_fit, zone_anchor
@@ -178,16 +178,15 @@ def paint_region(
             avoid = partial(label_avoid, zone, layout, style, occupied, shown_border)
             _zone_label(p, zone, style, avoid, tokens)
     lines = layout.lines
-    for shared in (True, False):
-        batch = [
-            QLineF(x1, y1, x2, y2)
-            for border_id in border_ids
-            if lines[border_id].shared is shared
-            for (x1, y1), (x2, y2) in lines[border_id].segments
-        ]
-        if batch:
-            p.setPen(_border_pen(style.border, shared, style.line_scale))
-            p.drawLines(batch)
+    for shared in (True, False):  # one path a pen: where lines meet, each pixel is the same in every tile
+        batch = QPainterPath()
+        for border_id in border_ids:
+            if lines[border_id].shared is shared:
+                for (x1, y1), (x2, y2) in lines[border_id].segments:
+                    batch.moveTo(x1, y1)
+                    batch.lineTo(x2, y2)
+        if not batch.isEmpty():
+            p.strokePath(batch, _border_pen(style.border, shared, style.line_scale))
     if detail and badges:
         paint_badges(p, [(layout.borders[border_id], lines[border_id]) for border_id in border_ids], style)
 
