@@ -247,10 +247,19 @@ class MapLayer(QGraphicsItem):
             device.setSize(rect.size() * level)
             aligned = device.toAlignedRect().adjusted(-MARGIN_PX, -MARGIN_PX, MARGIN_PX, MARGIN_PX)
             clip = clip.united(aligned.intersected(whole))
-            reach = (MARGIN_PX + 1) / level
-            boxes.append((rect.left() - reach, rect.top() - reach, rect.right() + reach, rect.bottom() + reach))
         if clip.isEmpty():
             return
+        for r in clip:  # what is painted there: the clip's rectangles a pixel wider, never past the tile
+            left, top = max(0, r.left() - 1), max(0, r.top() - 1)
+            right, bottom = min(TILE, r.right() + 2), min(TILE, r.bottom() + 2)
+            boxes.append(
+                (
+                    (ix * TILE + left) / level,
+                    (iy * TILE + top) / level,
+                    (ix * TILE + right) / level,
+                    (iy * TILE + bottom) / level,
+                )
+            )
         patch = QPixmap(TILE, TILE)
         patch.fill(Qt.GlobalColor.transparent)
         self._paint_tile(patch, level, ix, iy, boxes)
