@@ -205,3 +205,37 @@ def test_the_players_tiles_equal_fresh_ones_after_fog_and_hidden_edits(qtbot, wi
         player.view.viewport().grab()
         assert _tiles_differing_from_fresh(layer) == [], edit.text()
     player.close()
+
+
+def test_a_stand_in_tile_shows_the_edit_made_at_another_zoom(qtbot, window):
+    """While the wheel turns, tiles of another zoom stand in: those an edit touched are mended
+    first, so a stand-in never shows what the edit took away (a zone hidden from the players)."""
+    document = window.document
+    document.replace_map(zone_map(300), None)
+    layer = window.scene.layer
+    for scale in (0.5, 1.0):
+        window.view.resetTransform()
+        window.view.scale(scale, scale)
+        window.view.centerOn(QPointF(260, 160))
+        _frame(window)
+    zone = document.get("zone", "z2-3")
+    document.undo_stack.push(
+        EditObject(document, "zone", zone.model_copy(update={"fill": FillStyle(colour="#00ff00")}))
+    )
+    waiting = {key for key in layer._mends if key[0] == 0.5}
+    assert waiting, "the other zoom's tiles wait for the edit"
+    layer.zooming()
+    window.view.resetTransform()
+    window.view.scale(0.52, 0.52)
+    window.view.centerOn(QPointF(260, 160))
+    image = _frame(window)
+    assert not waiting & set(layer._mends), "the stand-ins were mended before they were shown"
+    assert _tiles_differing_from_fresh(layer) == []
+    xs, ys = [x for x, _ in zone.shape.points], [y for _, y in zone.shape.points]
+    inside = [
+        (x, y)
+        for x in range(int(min(xs)) + 3, int(max(xs)) - 3, 3)
+        for y in range(int(min(ys)) + 3, int(max(ys)) - 3, 3)
+    ]
+    green = [spot for spot in inside if _colour_at(window, image, *spot) == "#00ff00"]
+    assert len(green) > 10, "the edit shows on the stand-in"

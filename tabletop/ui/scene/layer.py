@@ -321,6 +321,9 @@ class MapLayer(QGraphicsItem):
             for jx in range(math.floor(want.left() / side), math.floor(want.right() / side) + 1):
                 for jy in range(math.floor(want.top() / side), math.floor(want.bottom() / side) + 1):
                     pixmap = self.budget.get(self._owner, (near, jx, jy))
+                    mends = self._mends.pop((near, jx, jy), None)
+                    if pixmap is not None and mends:  # a stand-in never shows what an edit took away
+                        self._mend(pixmap, near, jx, jy, mends)
                     if pixmap is not None:
                         painter.drawPixmap(QRectF(jx * side, jy * side, side, side), pixmap, QRectF(0, 0, TILE, TILE))
             painter.restore()
