@@ -198,13 +198,22 @@ def test_the_players_tiles_equal_fresh_ones_after_fog_and_hidden_edits(qtbot, wi
         EditObject(document, "zone", document.get("zone", "z3-3").model_copy(update={"hidden": True})),
         EditObject(document, "token", document.get("token", "t").model_copy(update={"hidden": True})),
         EditObject(document, "zone", document.get("zone", "z3-4").model_copy(update={"name": "Long hall of echoes"})),
+        EditObject(document, "zone", _stretched(document.get("zone", "z2-4"))),
     ]
     for edit in edits:
         document.undo_stack.push(edit)
         QApplication.processEvents()
         player.view.viewport().grab()
         assert _tiles_differing_from_fresh(layer) == [], edit.text()
+        _frame(window)
+        assert _tiles_differing_from_fresh(window.scene.layer) == [], f"GM: {edit.text()}"
     player.close()
+
+
+def _stretched(zone):
+    """The zone with its first corner pulled outward: its borders' lines and badges move."""
+    (x, y), *rest = zone.shape.points
+    return zone.model_copy(update={"shape": zone.shape.model_copy(update={"points": [(x - 9, y - 7), *rest]})})
 
 
 def test_a_stand_in_tile_shows_the_edit_made_at_another_zoom(qtbot, window):
