@@ -4,11 +4,12 @@ takes the style to paint in; none keeps one of its own."""
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Collection
 from functools import partial
 
-from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from tabletop.geometry.labels import label_spot, may_fit, zone_anchor
@@ -153,6 +154,13 @@ def paint_reach_zone(p: QPainter, zone: Zone, cost: int, style: MapStyle) -> Non
     text.plated_label(p, str(cost), (x, y + TOKEN_RADIUS * 3.6), style.reach_text, style.plate, 22, bold=True)
 
 
+LINE_CELL = 200.0
+"""Border lines are stroked a square of the map at a time, each square's lines as one path:
+where two lines meet, a pixel is the same whichever tile or export paints it (lines stroked in
+batches of whatever the painter was given blend twice where batches meet, differently in every
+tile), and no stroke is of the whole map at once (slow)."""
+
+
 def paint_region(
     p: QPainter,
     layout: MapLayout,
@@ -179,15 +187,20 @@ def paint_region(
             _zone_label(p, zone, style, avoid, tokens)
     lines = layout.lines
     for shared in (True, False):
-        batch = [
-            QLineF(x1, y1, x2, y2)
-            for border_id in border_ids
-            if lines[border_id].shared is shared
-            for (x1, y1), (x2, y2) in lines[border_id].segments
-        ]
-        if batch:
-            p.setPen(_border_pen(style.border, shared, style.line_scale))
-            p.drawLines(batch)
+        groups: dict[tuple[int, int], QPainterPath] = {}
+        for border_id in border_ids:
+            line = lines[border_id]
+            if line.shared is shared:
+                cell = (math.floor(line.anchor[0] / LINE_CELL), math.floor(line.anchor[1] / LINE_CELL))
+                path = groups.get(cell)
+                if path is None:
+                    path = groups[cell] = QPainterPath()
+                for (x1, y1), (x2, y2) in line.segments:
+                    path.moveTo(x1, y1)
+                    path.lineTo(x2, y2)
+        pen = _border_pen(style.border, shared, style.line_scale)
+        for cell in sorted(groups):
+            p.strokePath(groups[cell], pen)
     if detail and badges:
         paint_badges(p, [(layout.borders[border_id], lines[border_id]) for border_id in border_ids], style)
 

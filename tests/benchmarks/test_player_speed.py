@@ -3,6 +3,11 @@ an edit in the GM's window repaints both windows within 16 ms (median), and the 
 window opens on that map within 0.5 s. Offscreen, a 1600x1000 GM view and a 1280x720
 players' window.
 
+An edit marks its map boxes on each window's kept tiles; the next frame mends just those
+rectangles (ui/scene/layer.py), so an edit's cost is the few zones around it, not the 60 zones
+of each tile it touches. Each step below includes both windows' whole frames as the benchmark
+paints them (QGraphicsView.render of both viewports, about half of a step's time).
+
 Run with: .venv/bin/python -m pytest tests/benchmarks/test_player_speed.py -o addopts="" --benchmark-only
 """
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QWheelEvent
+from PySide6.QtWidgets import QApplication
 
-from tabletop.document.commands import AddObject, EditObject
-from tabletop.model import FillStyle, Token, ZoneLocation
+from tabletop.document.commands import AddObject, EditObject, MoveToken
+from tabletop.document.commands.fog import SetFog
+from tabletop.model import FillStyle, Passage, Token, ZoneLocation
 from tabletop.render.style import MapStyle
 from tests.benchmarks.mapgen import zone_map
 from tests.ui.conftest import at, drag
@@ -25,15 +27,16 @@ def _colour_at(window, image: QImage, x: float, y: float) -> str:
     return image.pixelColor(point.x(), point.y()).name()
 
 
-def _count_renders(window, monkeypatch) -> list:
+def _count_renders(window, monkeypatch, method: str = "_render") -> list:
+    """The tiles the map layer paints afresh (or mends, with method="_mend") from now on."""
     made = []
-    original = window.scene.layer._render
+    original = getattr(window.scene.layer, method)
 
     def counted(*key):
-        made.append(key)
+        made.append(key[:3])
         return original(*key)
 
-    monkeypatch.setattr(window.scene.layer, "_render", counted)
+    monkeypatch.setattr(window.scene.layer, method, counted)
     return made
 
 
@@ -58,13 +61,16 @@ def test_an_edit_repaints_only_the_tiles_under_it(qtbot, window, monkeypatch):
     window.view.centerOn(QPointF(300, 200))
     _frame(window)
     made = _count_renders(window, monkeypatch)
+    mended = _count_renders(window, monkeypatch, "_mend")
     zone = window.document.get("zone", "z2-3")
     red = zone.model_copy(update={"fill": FillStyle(colour="#ff0000")})
     window.document.undo_stack.push(EditObject(window.document, "zone", red, "fill"))
     after = _frame(window)
     x, y = zone.shape.centre()
     assert _colour_at(window, after, x, y) == "#ff0000"
-    assert 0 < len(made) <= 4, f"only the tiles under the zone are painted again, not {len(made)}"
+    assert made == [], "no tile is painted afresh for an edit"
+    assert 0 < len(mended) <= 4, f"only the tiles under the zone are painted again, not {len(mended)}"
+    assert len(set(mended)) == len(mended), "each tile is mended once"
 
 
 def test_turning_the_wheel_borrows_tiles_until_the_zoom_rests(qtbot, window, monkeypatch):
@@ -115,3 +121,130 @@ def test_the_selection_is_marked_over_the_layer_and_found_by_the_rubber_band(qtb
     assert ("zone", "z3-3") not in chosen
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=at(window, -300, -300))
     assert window.document.selection == []
+
+
+def _tiles_differing_from_fresh(layer) -> list:
+    """The kept tiles whose pixels differ from a tile painted afresh for the same place."""
+    differing = []
+    for key in layer.budget.keys(layer._owner):
+        if key in layer._mends:
+            continue  # not shown since the edit: it paints its edit when next shown
+        kept = layer.budget.get(layer._owner, key).toImage()
+        if kept != type(layer)._render(layer, *key).toImage():  # not counted as painted
+            differing.append(key)
+    return differing
+
+
+def test_after_edits_every_kept_tile_equals_a_fresh_one(qtbot, window, monkeypatch):
+    """Edits paint only their rectangles again, over the kept tiles: names, fills, tokens
+    and border values, at a zoom with labels and badges and at one without."""
+    document = window.document
+    document.replace_map(zone_map(300), None)
+    document.undo_stack.push(
+        AddObject(document, "token", Token(id="t", name="Scout", location=ZoneLocation(zone="z2-2")))
+    )
+    for scale in (1.0, 0.45):
+        window.view.resetTransform()
+        window.view.scale(scale, scale)
+        window.view.centerOn(QPointF(260, 160))
+        _frame(window)
+        made = _count_renders(window, monkeypatch)
+        for step, zone_id in enumerate(["z2-2", "z2-3", "z3-2", "z2-2"]):
+            zone = document.get("zone", zone_id)
+            long_name = "A very long name for a small room " * (step % 2 + 1)
+            document.undo_stack.push(EditObject(document, "zone", zone.model_copy(update={"name": long_name})))
+            red = zone.model_copy(update={"name": long_name, "fill": FillStyle(colour=f"#{40 * step:02x}0000")})
+            document.undo_stack.push(EditObject(document, "zone", red, "fill"))
+            document.undo_stack.push(MoveToken(document, "t", ZoneLocation(zone=zone_id)))
+            border_id = next(iter(document.layout.borders_at[zone_id]))
+            border = document.get("border", border_id)
+            document.undo_stack.push(
+                EditObject(
+                    document,
+                    "border",
+                    border.model_copy(update={"passages": [Passage(cost_from_a=step + 2, label="gate" * step)]}),
+                )
+            )
+            after = _frame(window)
+            assert made == [], "an edit mends the kept tiles, it paints no tile afresh"
+            assert _tiles_differing_from_fresh(window.scene.layer) == [], f"step {step} at {scale}"
+            document.undo_stack.undo()
+            _frame(window)
+            assert _tiles_differing_from_fresh(window.scene.layer) == []
+        x, y = document.get("zone", "z2-2").shape.centre()
+        assert _colour_at(window, after, x, y + 30) != MapStyle().paper.name()
+
+
+def test_the_players_tiles_equal_fresh_ones_after_fog_and_hidden_edits(qtbot, window):
+    """The players' layer mends its tiles the same way, through fog lifted and dropped and a
+    zone and a token hidden from them."""
+    document = window.document
+    document.replace_map(zone_map(300), None)
+    document.undo_stack.push(
+        AddObject(document, "token", Token(id="t", name="Scout", location=ZoneLocation(zone="z2-2")))
+    )
+    window.players.open_action.trigger()
+    player = window.players.player
+    qtbot.waitUntil(lambda: not player.view.covered)
+    player.view.show_rect(QRectF(120, 60, 300, 200))
+    layer = player.scene.layer
+    QApplication.processEvents()
+    player.view.viewport().grab()
+    assert layer.budget.keys(layer._owner), "the players' window keeps tiles"
+    edits = [
+        SetFog(document, ["z2-2", "z2-3"], None, True),
+        MoveToken(document, "t", ZoneLocation(zone="z3-2")),
+        SetFog(document, ["z2-3"], None, False),
+        EditObject(document, "zone", document.get("zone", "z3-3").model_copy(update={"hidden": True})),
+        EditObject(document, "token", document.get("token", "t").model_copy(update={"hidden": True})),
+        EditObject(document, "zone", document.get("zone", "z3-4").model_copy(update={"name": "Long hall of echoes"})),
+        EditObject(document, "zone", _stretched(document.get("zone", "z2-4"))),
+    ]
+    for edit in edits:
+        document.undo_stack.push(edit)
+        QApplication.processEvents()
+        player.view.viewport().grab()
+        assert _tiles_differing_from_fresh(layer) == [], edit.text()
+        _frame(window)
+        assert _tiles_differing_from_fresh(window.scene.layer) == [], f"GM: {edit.text()}"
+    player.close()
+
+
+def _stretched(zone):
+    """The zone with its first corner pulled outward: its borders' lines and badges move."""
+    (x, y), *rest = zone.shape.points
+    return zone.model_copy(update={"shape": zone.shape.model_copy(update={"points": [(x - 9, y - 7), *rest]})})
+
+
+def test_a_stand_in_tile_shows_the_edit_made_at_another_zoom(qtbot, window):
+    """While the wheel turns, tiles of another zoom stand in: those an edit touched are mended
+    first, so a stand-in never shows what the edit took away (a zone hidden from the players)."""
+    document = window.document
+    document.replace_map(zone_map(300), None)
+    layer = window.scene.layer
+    for scale in (0.5, 1.0):
+        window.view.resetTransform()
+        window.view.scale(scale, scale)
+        window.view.centerOn(QPointF(260, 160))
+        _frame(window)
+    zone = document.get("zone", "z2-3")
+    document.undo_stack.push(
+        EditObject(document, "zone", zone.model_copy(update={"fill": FillStyle(colour="#00ff00")}))
+    )
+    waiting = {key for key in layer._mends if key[0] == 0.5}
+    assert waiting, "the other zoom's tiles wait for the edit"
+    layer.zooming()
+    window.view.resetTransform()
+    window.view.scale(0.52, 0.52)
+    window.view.centerOn(QPointF(260, 160))
+    image = _frame(window)
+    assert not waiting & set(layer._mends), "the stand-ins were mended before they were shown"
+    assert _tiles_differing_from_fresh(layer) == []
+    xs, ys = [x for x, _ in zone.shape.points], [y for _, y in zone.shape.points]
+    inside = [
+        (x, y)
+        for x in range(int(min(xs)) + 3, int(max(xs)) - 3, 3)
+        for y in range(int(min(ys)) + 3, int(max(ys)) - 3, 3)
+    ]
+    green = [spot for spot in inside if _colour_at(window, image, *spot) == "#00ff00"]
+    assert len(green) > 10, "the edit shows on the stand-in"

@@ -24,6 +24,7 @@ class ObjectList(QListWidget):
         self.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # long names elide
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setUniformItemSizes(True)  # one line a row: a renamed row must not measure all 10k again
         self.rows: dict[str, QListWidgetItem] = {}
         self._syncing = False
         document.edited.connect(self._edited)

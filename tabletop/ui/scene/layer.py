@@ -3,8 +3,11 @@
 Ten thousand zone and border items cost seconds to make and a Python call each per frame.
 This item instead paints square tiles of the screen at the current zoom, each holding the
 zones and borders the layout finds there, and keeps them: a frame is a few dozen pixmap
-copies. An edit drops only the tiles under the edited object. While the wheel turns, tiles
-of another zoom stand in, scaled, until the zoom rests and crisp tiles are painted.
+copies. An edit marks the edited map rectangles on the tiles under them; the next frame
+paints just those rectangles again, clipped, over the kept tile (what a fresh tile would hold
+there, pixel for pixel: every stroke is placed in map units, never by the tile). While the
+wheel turns, tiles of another zoom stand in, scaled, until the zoom rests and crisp tiles are
+painted.
 """
 
 from __future__ import annotations
@@ -15,8 +18,8 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QPainter, QPixmap, QTransform
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer
+from PySide6.QtGui import QPainter, QPixmap, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
@@ -32,6 +35,13 @@ CACHE_TILES = 1200
 """About 300 MB of tiles: several screens at several zooms, shared by every map layer."""
 SETTLE_MS = 180
 """How long the zoom must rest before stand-in tiles are replaced by crisp ones."""
+MEND_RECTS = 64
+"""Past this many edited rectangles waiting on one tile, the tile is painted afresh instead."""
+BULK_RECTS = 64
+"""Past this many edited boxes in one change, their union is dropped from the tiles."""
+MARGIN_PX = 2
+"""Pixels around an edited rectangle painted again: antialiasing and half a pen reach past
+an object's box."""
 
 TileKey = tuple[float, int, int]
 """(zoom level, column, row) of one tile of one layer."""
@@ -39,6 +49,11 @@ TileKey = tuple[float, int, int]
 
 def _level(scale: float) -> float:
     return round(scale, 6)
+
+
+def _meets(a: Box, b: Box) -> bool:
+    """Whether two map boxes touch, as the layout's search counts it."""
+    return a[0] <= b[2] and a[2] >= b[0] and a[1] <= b[3] and a[3] >= b[1]
 
 
 class TileBudget:
@@ -107,6 +122,8 @@ class MapLayer(QGraphicsItem):
         self.fogged, self.unseen = fogged, unseen
         self._owner = next(_owners)  # never reused, so a new layer never sees a dead one's tiles
         self._rect = QRectF()
+        self._mends: dict[TileKey, list[QRectF]] = {}
+        """Edited map rectangles each kept tile must paint again before it is next shown."""
         self.quick = False
         """True while zooming: missing tiles are borrowed from another zoom, not painted."""
         self._settle = QTimer()
@@ -120,6 +137,7 @@ class MapLayer(QGraphicsItem):
 
     def reset(self, bounds: QRectF) -> None:
         self.budget.clear(self._owner)
+        self._mends.clear()
         self.prepareGeometryChange()
         self._rect = bounds
         self.update()
@@ -130,19 +148,29 @@ class MapLayer(QGraphicsItem):
             self._rect = self._rect.united(rect)
 
     def dirty(self, boxes: list[Box]) -> None:
-        """Drop the tiles, at every zoom, that show any of these map boxes (their union, when
-        a bulk edit brings thousands)."""
+        """Mark these map boxes on the tiles, at every zoom, that show them: each tile paints
+        them again when next shown, once however many edits came (a bulk edit's thousands
+        drop their union's tiles instead)."""
         rects = [QRectF(left, top, right - left, bottom - top) for left, top, right, bottom in boxes]
-        if len(rects) > 64:
+        bulk = len(rects) > BULK_RECTS
+        if bulk:
             union = QRectF()
             for rect in rects:
                 union = union.united(rect)
             rects = [union]
         for key in self.budget.keys(self._owner):
             level, ix, iy = key
+            reach = MARGIN_PX / level
             tile = QRectF(ix * TILE / level, iy * TILE / level, TILE / level, TILE / level)
-            if any(tile.intersects(rect) for rect in rects):
+            tile.adjust(-reach, -reach, reach, reach)
+            hits = [rect for rect in rects if tile.intersects(rect)]
+            if not hits:
+                continue
+            mends = self._mends.setdefault(key, [])
+            mends += [rect for rect in hits if not any(kept.contains(rect) for kept in mends)]
+            if bulk or len(mends) > MEND_RECTS or any(rect.contains(tile) for rect in hits):
                 self.budget.drop(self._owner, key)
+                del self._mends[key]
         for rect in rects:
             self.update(rect.adjusted(-2, -2, 2, 2))
 
@@ -190,7 +218,10 @@ class MapLayer(QGraphicsItem):
     def _tile(self, level: float, ix: int, iy: int) -> QPixmap | None:
         key = (level, ix, iy)
         pixmap = self.budget.get(self._owner, key)
+        mends = self._mends.pop(key, None)
         if pixmap is not None:
+            if mends:
+                self._mend(pixmap, level, ix, iy, mends)
             return pixmap
         if self.quick and self.budget.holds(self._owner):
             return None
@@ -200,8 +231,52 @@ class MapLayer(QGraphicsItem):
 
     def _render(self, level: float, ix: int, iy: int) -> QPixmap:
         side = TILE / level
-        box = (ix * side, iy * side, (ix + 1) * side, (iy + 1) * side)
-        found = self.document.layout.find(box)
+        pixmap = QPixmap(TILE, TILE)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        self._paint_tile(pixmap, level, ix, iy, [(ix * side, iy * side, (ix + 1) * side, (iy + 1) * side)])
+        return pixmap
+
+    def _mend(self, pixmap: QPixmap, level: float, ix: int, iy: int, rects: list[QRectF]) -> None:
+        """Paint the edited map rectangles of a kept tile again: everything the layout finds
+        there is painted on a clear tile, unclipped (a clip would change the antialiasing at its
+        edge), and those rectangles, grown to whole pixels and a margin, are copied over."""
+        clip, boxes = QRegion(), []
+        whole = QRect(0, 0, TILE, TILE)
+        for rect in rects:
+            device = QRectF((rect.left() * level - ix * TILE), rect.top() * level - iy * TILE, 0, 0)
+            device.setSize(rect.size() * level)
+            aligned = device.toAlignedRect().adjusted(-MARGIN_PX, -MARGIN_PX, MARGIN_PX, MARGIN_PX)
+            clip = clip.united(aligned.intersected(whole))
+        if clip.isEmpty():
+            return
+        for r in clip:  # what is painted there: the clip's rectangles a pixel wider, never past the tile
+            left, top = max(0, r.left() - 1), max(0, r.top() - 1)
+            right, bottom = min(TILE, r.right() + 2), min(TILE, r.bottom() + 2)
+            boxes.append(
+                (
+                    (ix * TILE + left) / level,
+                    (iy * TILE + top) / level,
+                    (ix * TILE + right) / level,
+                    (iy * TILE + bottom) / level,
+                )
+            )
+        patch = QPixmap(TILE, TILE)
+        patch.fill(Qt.GlobalColor.transparent)
+        self._paint_tile(patch, level, ix, iy, boxes)
+        painter = QPainter(pixmap)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+        for rect in clip:
+            painter.drawPixmap(rect, patch, rect)
+        painter.end()
+
+    def _paint_tile(self, pixmap: QPixmap, level: float, ix: int, iy: int, boxes: list[Box]) -> None:
+        """The zones and borders the layout finds in these map boxes, in map order, painted
+        onto the tile (one search over their union, then each object's box checked)."""
+        layout = self.document.layout
+        union = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        found = layout.find(union)
+        if len(boxes) > 1:
+            found = {key for key in found if any(_meets(layout.boxes[key], box) for box in boxes)}
         if self.unseen is not None:
             found = found - self.unseen()
         elif self.shows is not None:
@@ -209,8 +284,6 @@ class MapLayer(QGraphicsItem):
         order = self.document.in_map_order
         zones = order("zone", [i for k, i in found if k == "zone"])
         borders = order("border", [i for k, i in found if k == "border"])
-        pixmap = QPixmap(TILE, TILE)
-        pixmap.fill(Qt.GlobalColor.transparent)
         if zones or borders:
             detail = level >= DETAIL_SCALE
             painter = QPainter(pixmap)
@@ -218,11 +291,10 @@ class MapLayer(QGraphicsItem):
             painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
             painter.translate(-ix * TILE, -iy * TILE)
             painter.scale(level, level)
-            layout, occupied = self.document.layout, self._occupied()
+            occupied = self._occupied()
             shown = None if self.shows is None else partial(self.shows, "border")
             paint_region(painter, layout, zones, borders, self.style, detail, occupied, shown, self.fogged)
             painter.end()
-        return pixmap
 
     def _occupied(self) -> set[str]:
         """Zones whose name keeps clear of tokens: for the players, only tokens they see (a
@@ -249,6 +321,9 @@ class MapLayer(QGraphicsItem):
             for jx in range(math.floor(want.left() / side), math.floor(want.right() / side) + 1):
                 for jy in range(math.floor(want.top() / side), math.floor(want.bottom() / side) + 1):
                     pixmap = self.budget.get(self._owner, (near, jx, jy))
+                    mends = self._mends.pop((near, jx, jy), None)
+                    if pixmap is not None and mends:  # a stand-in never shows what an edit took away
+                        self._mend(pixmap, near, jx, jy, mends)
                     if pixmap is not None:
                         painter.drawPixmap(QRectF(jx * side, jy * side, side, side), pixmap, QRectF(0, 0, TILE, TILE))
             painter.restore()

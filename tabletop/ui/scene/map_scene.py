@@ -80,6 +80,8 @@ class MapScene(QGraphicsScene):
             self.removeItem(item)
         self.items_by_key.clear()
         map_ = self.document.map
+        self._zones_seen = {zone.id: zone for zone in map_.zones}
+        """Each zone as last painted: an edit that keeps its shape repaints it alone."""
         for kind, objects in ((Kind.GRID, map_.grids), (Kind.TOKEN, map_.tokens)):
             for obj in objects:
                 self._add(kind, obj.id)
@@ -116,8 +118,9 @@ class MapScene(QGraphicsScene):
             self.layer.dirty(self._players_zones(change.object_ids))
         if self.players and kind is Kind.ZONE:
             self.background.update()  # its cut-outs follow the hidden zones
-        if change.repaint:  # a zone's label moves when the first token enters it or the last leaves
-            self.layer.dirty(change.repaint)
+        repaint = self._zones_repaint(change) if kind is Kind.ZONE else change.repaint
+        if repaint:  # a zone's label moves when the first token enters it or the last leaves
+            self.layer.dirty(repaint)
         if kind in (Kind.ZONE, Kind.BORDER):
             for box in change.repaint:
                 left, top, right, bottom = box
@@ -134,6 +137,22 @@ class MapScene(QGraphicsScene):
                 self._grow_to(item.sceneBoundingRect())
         if kind in (Kind.ZONE, Kind.TOKEN, Kind.GRID):  # tokens share their zone's or area's space
             self._sync_tokens()
+
+    def _zones_repaint(self, change: Change) -> tuple:
+        """What a zone edit paints again. Zones edited in place (the same shape; for the players
+        the same hidden and fog, which decide their borders) change only their own picture, a
+        name or a fill: their borders, in the document's repaint too, are not painted again."""
+        before = [self._zones_seen.pop(zone_id, None) for zone_id in change.object_ids]
+        now = [None if change.removed else self.document.get(Kind.ZONE, zone_id) for zone_id in change.object_ids]
+        self._zones_seen.update((zone.id, zone) for zone in now if zone is not None)
+        if not all(
+            old is not None and new is not None and old.shape == new.shape for old, new in zip(before, now, strict=True)
+        ):
+            return change.repaint
+        if self.players and any((o.hidden, o.fogged) != (n.hidden, n.fogged) for o, n in zip(before, now, strict=True)):
+            return change.repaint
+        boxes = self.layout.boxes
+        return tuple(boxes[(Kind.ZONE, zone.id)] for zone in now)
 
     def _sync_tokens(self) -> None:
         """Tokens share their zone's space, so all are placed together, once per change."""
