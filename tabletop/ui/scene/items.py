@@ -16,6 +16,7 @@ from tabletop.document import MapDocument
 from tabletop.geometry.shapes import TOKEN_RADIUS, grid_rect
 from tabletop.render.paint import paint_grid, paint_token, token_rect
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
+from tabletop.render.token_paint import area_crowds
 from tabletop.rules import Terrain
 from tabletop.rules.visibility import LIVE, players_grid
 
@@ -62,8 +63,19 @@ class TokenItem(MapItem):
         self.setVisible(spot is not None)
         if spot is not None:
             self.setPos(QPointF(*spot))
-        self.setRect(token_rect(self.style))
+        self.crowd = self._crowd() if spot is not None else None
+        self.setRect(token_rect(self.style, self.crowd))
         self.update()
+
+    def _crowd(self):
+        """Its place among the tokens its scene shows in the same area (names go outward)."""
+        token, scene = self.model(), self.scene()
+        if token is None or not hasattr(token.location, "grid"):
+            return None
+        shows = getattr(scene, "shows", None) if getattr(scene, "players", False) else None
+        ids = self.document.tokens_on("grid", token.location.grid)
+        near = [self.document.get(self.kind, i) for i in ids if shows is None or shows(self.kind, i)]
+        return area_crowds(t for t in near if t.location == token.location).get(self.object_id)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -71,7 +83,8 @@ class TokenItem(MapItem):
         return path
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        paint_token(painter, self.model(), (0.0, 0.0), self.style, detail_for(painter), self.isSelected())
+        crowd = getattr(self, "crowd", None)
+        paint_token(painter, self.model(), (0.0, 0.0), self.style, detail_for(painter), self.isSelected(), crowd)
 
 
 class GridItem(MapItem):
