@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
-from tabletop.geometry.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, area_name_sides, area_spots
+from tabletop.geometry.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, area_name_sides, area_spots, name_width
 from tabletop.model import AreaLocation, Token
 from tabletop.render import text
 from tabletop.render.style import MapStyle
@@ -161,6 +161,26 @@ def _paint_group_frame(p: QPainter, crowd: Crowd, spot: tuple[float, float], sty
         p.drawLine(badge + QPointF(-hilt * b, b), badge + QPointF(hilt * b, -b))
         guard = badge + QPointF(-hilt * b * 0.45, b * 0.45)
         p.drawLine(guard - QPointF(b * 0.35, hilt * b * 0.35), guard + QPointF(b * 0.35, hilt * b * 0.35))
+
+
+def token_boxes(tokens: Iterable[Token], spots: dict[str, tuple[float, float]], style: MapStyle) -> list[QRectF]:
+    """The discs and name plates of the tokens at these spots, the names' widths guessed
+    generously as the layout guesses them: what the grid's own labels keep clear of."""
+    placed = [token for token in tokens if token.id in spots]
+    crowds = area_crowds(placed)
+    size = style.token_name_size * style.text_scale
+    boxes: list[QRectF] = []
+    for token in placed:
+        x, y = spots[token.id]
+        boxes.append(QRectF(x - TOKEN_RADIUS, y - TOKEN_RADIUS, 2 * TOKEN_RADIUS, 2 * TOKEN_RADIUS))
+        crowd = crowds.get(token.id)
+        width = min(name_width(token.label), NAME_MAX_WIDTH) * style.text_scale + size * 0.6
+        framed = crowd is not None and crowd.count > 1
+        cx, cy = token_name_centre((x, y), style, crowd.name_side if crowd else "below", width, framed)
+        boxes.append(QRectF(cx - width / 2, cy - size * 0.7, width, size * 1.4))
+        if framed and crowd.index == 0:
+            boxes.append(group_frame(crowd, (x, y)).adjusted(0, -TOKEN_RADIUS, 0, 0))
+    return boxes
 
 
 def token_rect(style: MapStyle, crowd: Crowd | None = None) -> QRectF:

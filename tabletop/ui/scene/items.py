@@ -14,9 +14,10 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGrap
 
 from tabletop.document import MapDocument
 from tabletop.geometry.shapes import TOKEN_RADIUS, grid_rect
+from tabletop.model.kinds import Kind
 from tabletop.render.paint import paint_grid, paint_token, token_rect
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
-from tabletop.render.token_paint import area_crowds
+from tabletop.render.token_paint import area_crowds, token_boxes
 from tabletop.rules import Terrain
 from tabletop.rules.visibility import LIVE, players_grid
 
@@ -66,6 +67,21 @@ class TokenItem(MapItem):
         self.crowd = self._crowd() if spot is not None else None
         self.setRect(token_rect(self.style, self.crowd))
         self.update()
+        self._tell_grids(spot)
+
+    def _tell_grids(self, spot) -> None:
+        """A grid's setup labels keep clear of its tokens: the grid a token stands on, or stood
+        on, repaints when the token's place, name or crowd changes (only if it has labels)."""
+        token, scene = self.model(), self.scene()
+        grid_id = getattr(token.location, "grid", None) if token is not None and spot is not None else None
+        key = (grid_id, spot, token.label if token is not None else None, self.crowd)
+        before, self._grid_key = getattr(self, "_grid_key", (None,)), key
+        if key == before or scene is None:
+            return
+        for gid in {before[0], grid_id} - {None}:
+            item = getattr(scene, "items_by_key", {}).get((Kind.GRID, gid))
+            if item is not None and item.model() is not None and item.model().starts:
+                item.update()
 
     def _crowd(self):
         """Its place among the tokens its scene shows in the same area (names go outward)."""
@@ -101,7 +117,7 @@ class GridItem(MapItem):
         terrain = self.document.terrain(grid.id)
         if self.style.audience is Audience.PLAYERS:  # fogged areas keep no terrain for them
             grid, terrain = self._players_grid(grid)
-        paint_grid(painter, grid, terrain, self.style, detail_for(painter))
+        paint_grid(painter, grid, terrain, self.style, detail_for(painter), self._token_boxes(grid))
         if self.isSelected():  # a selected grid must look selected
             x, y, w, h = grid_rect(grid)
             pen = QPen(self.style.selection, 4.0)
@@ -109,6 +125,19 @@ class GridItem(MapItem):
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(QRectF(x - 2, y - 2, w + 4, h + 4))
+
+    def _token_boxes(self, grid) -> list:
+        """The discs and names of the tokens shown on this grid, where the scene placed them."""
+        if not grid.starts:
+            return []
+        items = getattr(self.scene(), "items_by_key", {})
+        tokens, spots = [], {}
+        for token_id in self.document.tokens_on("grid", grid.id):
+            item = items.get((Kind.TOKEN, token_id))
+            if item is not None and item.isVisible():
+                tokens.append(item.model())
+                spots[token_id] = (item.pos().x(), item.pos().y())
+        return token_boxes(tokens, spots, self.style)
 
     def _players_grid(self, grid):
         """The grid filtered by the players' fog, made again only when the grid or fog changed."""

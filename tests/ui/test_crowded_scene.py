@@ -1,0 +1,54 @@
+"""In the map window: a grid's setup label moves clear of a token that steps onto it (the
+grid repaints when a token comes or goes)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF
+
+from tabletop.geometry.shapes import TOKEN_RADIUS
+from tabletop.model import AreaLocation, EncounterGrid, SetupMark, Tile, Token
+from tabletop.model.kinds import Kind
+from tabletop.render import text
+
+
+def _grid() -> EncounterGrid:
+    tiles = [Tile(row=r, col=c) for r in range(3) for c in range(3)]
+    return EncounterGrid(id="g", tiles=tiles, starts=[SetupMark(side="band", tiles=[(1, 1)])])
+
+
+def _spy(monkeypatch) -> list[tuple[str, QRectF]]:
+    """The plated labels painted from now on, with their boxes in scene units."""
+    drawn: list[tuple[str, QRectF]] = []
+    real = text.plated_label
+
+    def spy(p, words, *args, **kwargs):
+        box = real(p, words, *args, **kwargs)
+        drawn.append((words, QRectF(box)))
+        return box
+
+    monkeypatch.setattr(text, "plated_label", spy)
+    return drawn
+
+
+def test_a_start_label_moves_clear_of_a_token_stepping_onto_it(qtbot, window, monkeypatch):
+    drawn = _spy(monkeypatch)
+    document = window.document
+    document.put("grid", _grid())
+    document.put("token", Token(id="kit", name="Kit", location=AreaLocation(grid="g", row=0, col=0)))
+    window.view.fit_map()
+    window.view.viewport().repaint()
+    before = [box for words, box in drawn if words == "band start"]
+    assert before, "the start label is drawn"
+    centre = before[-1].center()
+    row, col = document.area_at(centre.x(), centre.y())[1]
+    drawn.clear()
+    document.put("token", Token(id="kit", name="Kit", location=AreaLocation(grid="g", row=row, col=col)))
+    window.view.viewport().repaint()
+    after = [box for words, box in drawn if words == "band start"]
+    assert after, "the grid repainted its label when the token came"
+    spot = window.scene.items_by_key[(Kind.TOKEN, "kit")].pos()
+    disc = QRectF(spot.x() - TOKEN_RADIUS, spot.y() - TOKEN_RADIUS, 2 * TOKEN_RADIUS, 2 * TOKEN_RADIUS)
+    assert disc.intersects(before[-1]), "the token stands where the label was"
+    assert not after[-1].intersects(disc), "the label left the token's disc"
+    name = [box.translated(spot) for words, box in drawn if words == "Kit"]
+    assert name and not after[-1].intersects(name[-1]), "and its name"
