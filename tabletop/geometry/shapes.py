@@ -202,6 +202,32 @@ def occupied_zones(map_: Map) -> set[str]:
     return {token.location.zone for token in map_.tokens if isinstance(token.location, ZoneLocation)}
 
 
+CROWD_NAME_ROOM = 1.35
+"""Names beside a crowded area's tokens may be drawn this much larger (the players' screen)."""
+
+
+def _crowded_names(map_: Map) -> list[float]:
+    """How far left and right the names beside crowded areas' tokens reach: a group at a grid's
+    edge writes them past it, and a picture or a fitted view must not cut them."""
+    grids = {g.id: g for g in map_.grids}
+    in_area: dict[tuple[str, int, int], list[Token]] = {}
+    for token in map_.tokens:
+        where = token.location
+        if isinstance(where, AreaLocation) and where.grid in grids:
+            in_area.setdefault((where.grid, where.row, where.col), []).append(token)
+    reach: list[float] = []
+    for (grid_id, row, col), tokens in in_area.items():
+        if len(tokens) < 2:
+            continue
+        x, _, w, _ = area_rect(grids[grid_id], row, col)
+        spots, sides = area_spots(len(tokens)), area_name_sides(len(tokens))
+        for token, (dx, _), side in zip(tokens, spots, sides, strict=True):
+            plate = min(name_width(token.label), NAME_MAX_WIDTH) + TOKEN_NAME_SIZE * 0.6  # the words and their plate
+            room = TOKEN_RADIUS + 8 + plate * CROWD_NAME_ROOM
+            reach.append(x + w / 2 + dx + (room if side == "right" else -room if side == "left" else 0.0))
+    return reach
+
+
 def map_bounds(map_: Map, margin: float = 40.0) -> tuple[float, float, float, float]:
     """(x, y, width, height) around everything drawn; a small square for an empty map."""
     xs: list[float] = []
@@ -217,6 +243,8 @@ def map_bounds(map_: Map, margin: float = 40.0) -> tuple[float, float, float, fl
         x, y, w, h = grid_rect(grid)
         xs += [x, x + w]
         ys += [y, y + h + 2 * grid.area_size]  # the legend below the grid
+    if xs:
+        xs += _crowded_names(map_)
     if not xs:
         return (0.0, 0.0, 400.0, 300.0)
     return (min(xs) - margin, min(ys) - margin, max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin)

@@ -117,3 +117,17 @@ def test_crowds_count_only_the_tokens_given(qapp):
     assert area_crowds(map_.tokens)["t0"].opponents
     seen = area_crowds(map_.tokens[:2])
     assert not seen["t0"].opponents and seen["t1"].count == 2
+
+
+@pytest.mark.parametrize("style", [gm_style(), players_style()], ids=["gm", "players"])
+def test_names_beside_a_crowd_at_the_grids_edge_stay_in_the_picture(qapp, monkeypatch, style):
+    """A picture and a fitted view frame map_bounds: names written past a grid's west or east
+    edge are inside it, not cut."""
+    from tabletop.geometry.shapes import map_bounds
+
+    for area in ((7, 0), (7, 14)):
+        map_ = _map(6, ["band", "raiders"], area)
+        left, top, width, height = map_bounds(map_, margin=0)
+        frame = QRectF(left, top, width, height)
+        for plate in _plates(monkeypatch, map_, style):
+            assert frame.contains(plate), f"a name at area {area} reaches past the map's bounds"
