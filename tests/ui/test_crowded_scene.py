@@ -52,3 +52,23 @@ def test_a_start_label_moves_clear_of_a_token_stepping_onto_it(qtbot, window, mo
     assert not after[-1].intersects(disc), "the label left the token's disc"
     name = [box.translated(spot) for words, box in drawn if words == "Kit"]
     assert name and not after[-1].intersects(name[-1]), "and its name"
+
+
+def test_the_players_see_no_overlap_with_a_hidden_opponent(qtbot, window):
+    """The GM's window frames an area of two sides as an overlap; for the players a hidden
+    opponent is not there, so their token stands alone and nothing is marked."""
+    from tabletop.samples import af_encounter
+
+    map_ = af_encounter()
+    where = AreaLocation(grid="creek", row=7, col=3)
+    ambusher = Token(id="ambusher", name="Ambusher", side="raiders", hidden=True, location=where)
+    window.document.replace_map(map_.model_copy(update={"tokens": [*map_.tokens, ambusher]}), None)
+    window.players.open_action.trigger()
+    player = window.players.player
+    qtbot.waitExposed(player)
+    gm_kell = window.scene.items_by_key[(Kind.TOKEN, "kell")]
+    assert (gm_kell.crowd.count, gm_kell.crowd.opponents) == (2, True), "the GM sees the overlap"
+    players_kell = player.scene.items_by_key[(Kind.TOKEN, "kell")]
+    assert players_kell.crowd is not None and players_kell.crowd.count == 1 and not players_kell.crowd.opponents
+    window.document.put("token", ambusher.model_copy(update={"hidden": False}))
+    assert (players_kell.crowd.count, players_kell.crowd.opponents) == (2, True), "shown, the overlap is theirs too"

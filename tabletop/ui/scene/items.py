@@ -8,18 +8,38 @@ refreshes cached geometry.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
 from tabletop.geometry.shapes import TOKEN_RADIUS, grid_rect
+from tabletop.model import AreaLocation
 from tabletop.model.kinds import Kind
 from tabletop.render.paint import paint_grid, paint_token, token_rect
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
 from tabletop.render.token_paint import area_crowds, token_boxes
 from tabletop.rules import Terrain
 from tabletop.rules.visibility import LIVE, players_grid
+
+_CROWDS: WeakKeyDictionary = WeakKeyDictionary()
+"""Per scene: the crowds of the tokens it shows, and the document revision and fog they are for."""
+
+
+def scene_crowds(scene, document: MapDocument) -> dict:
+    """Every token's place among the tokens a scene shows in its area, worked out once per
+    revision (and fog), since placing all tokens after one edit asks it for each of them."""
+    key = (document.revision, getattr(scene, "fog", None))
+    held = _CROWDS.get(scene) if scene is not None else None
+    if held is None or held[0] != key:
+        shows = scene.shows if getattr(scene, "players", False) else None
+        on_grids = [t for t in document.map.tokens if isinstance(t.location, AreaLocation)]
+        held = (key, area_crowds(t for t in on_grids if shows is None or shows(Kind.TOKEN, t.id)))
+        if scene is not None:
+            _CROWDS[scene] = held
+    return held[1]
 
 
 def detail_for(painter: QPainter) -> bool:
@@ -85,13 +105,7 @@ class TokenItem(MapItem):
 
     def _crowd(self):
         """Its place among the tokens its scene shows in the same area (names go outward)."""
-        token, scene = self.model(), self.scene()
-        if token is None or not hasattr(token.location, "grid"):
-            return None
-        shows = getattr(scene, "shows", None) if getattr(scene, "players", False) else None
-        ids = self.document.tokens_on("grid", token.location.grid)
-        near = [self.document.get(self.kind, i) for i in ids if shows is None or shows(self.kind, i)]
-        return area_crowds(t for t in near if t.location == token.location).get(self.object_id)
+        return scene_crowds(self.scene(), self.document).get(self.object_id)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
