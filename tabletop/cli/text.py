@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.model import TILE_AREAS, AreaLocation, Border, EncounterGrid, Map, Passage, Tile, Token, ZoneLocation
+from tabletop.model import (
+    SYSTEM_NAMES,
+    TILE_AREAS,
+    AreaLocation,
+    Border,
+    EncounterGrid,
+    Map,
+    Passage,
+    Tile,
+    Token,
+    ZoneLocation,
+)
+from tabletop.rules.conflict_log import conflict_state
 from tabletop.rules.setup import describe_setup
 
 
@@ -55,6 +67,13 @@ def describe_map(map_: Map, path: str) -> str:
     if map_.tile_sets:
         lines.append(f"  tile sets ({len(map_.tile_sets)}):")
         lines += [f"    {s.id}  {s.theme}: {len(s.tiles)} tiles" for s in map_.tile_sets]
+    conflict = map_.conflict
+    if conflict is not None:
+        when = f"exchange {conflict.exchange}" + (f", round {conflict.round}" if conflict.system == "af" else "")
+        turn = f", turn: {conflict.turn}" if conflict.turn else ""
+        ended = f", ended ({conflict.ended})" if conflict.ended else ""
+        entries = f"{len(conflict.log)} log entries"
+        lines.append(f"  conflict: {SYSTEM_NAMES[conflict.system]}, {when}{turn}{ended}, {entries}")
     return "\n".join(lines)
 
 
@@ -152,4 +171,5 @@ def map_summary(map_: Map) -> dict[str, Any]:
             }
             for s in map_.tile_sets
         ],
+        "conflict": conflict_state(map_),
     }

@@ -15,6 +15,7 @@ from tabletop.ui.actions import IMAGE_FILTERS, action, icon, quit_keys, say, wit
 from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lists import ObjectList
+from tabletop.ui.docks.play import PlayControls
 from tabletop.ui.files import FileHandler, recent_files
 from tabletop.ui.grid_menu import GridMenu
 from tabletop.ui.map_menu import MapMenu
@@ -62,6 +63,7 @@ class MainWindow(QMainWindow):
         self.players = PlayerControls(self)
         self.fog = FogControls(self)
         self.physical_scale = ScaleControls(self)
+        self.play = PlayControls(self)
         self.set_tool("S")
         self.document.undo_stack.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)

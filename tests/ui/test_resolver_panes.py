@@ -95,3 +95,24 @@ def test_a_card_is_typed_as_at_the_table():
         "joker",
         "joker:John",
     ]
+
+
+def test_ctrl_return_resolves_in_the_reserve_pane_and_sends_fog_elsewhere(window, qtbot):
+    window.document.replace_map(Map(title="Chase"), None)
+    window.docks["Reserve"].show()
+    window.docks["Reserve"].raise_()
+    window.activateWindow()
+    qtbot.waitActive(window)
+    pane = window.docks["Reserve"].widget()
+    pane.add_button.click()
+    pane.add_button.click()
+    pane.attack.setValue(9)
+    pane.defense.setValue(3)
+    pane.pays.setCurrentIndex(0)
+    pane.attack.setFocus()
+    qtbot.keyClick(pane.attack, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert pane.result.text() == "Side 1 against Side 2: Side 2 loses 4"
+    steps = window.document.undo_stack.count()
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert window.document.undo_stack.count() == steps, "on the map Ctrl+Return is Send Fog, not Resolve"

@@ -112,11 +112,32 @@ def removal_parts(document: MapDocument, keys: list[tuple[str, str]]) -> list[Re
     return [RemoveMany(document, kind, list(ids)) for kind, ids in wanted.items() if ids]
 
 
+class LeaveConflict:
+    """A batch part: removed tokens leave the conflict first (a token taking part cannot be
+    removed), so removing a fighter mid-conflict is still one undo step."""
+
+    def __init__(self, document: MapDocument, gone: set[str]) -> None:
+        self.document, self.before = document, document.map.conflict
+        kept = [p for p in self.before.participants if p.token not in gone]
+        turn = None if self.before.turn in gone else self.before.turn
+        order = [t for t in self.before.order if t not in gone]
+        self.after = self.before.model_copy(update={"participants": kept, "order": order, "turn": turn})
+
+    def redo(self) -> None:
+        self.document.set_conflict(self.after)
+
+    def undo(self) -> None:
+        self.document.set_conflict(self.before)
+
+
 def remove(document: MapDocument, keys: list[tuple[str, str]]) -> Batch | None:
     """One undo step removing these objects and what stands on them; None when nothing is left."""
     parts = removal_parts(document, keys)
     if not parts:
         return None
+    conflict = document.map.conflict
+    gone = {obj.id for p in parts if p.kind is Kind.TOKEN for obj in p.objs}
+    leave = [LeaveConflict(document, gone)] if conflict and gone & {p.token for p in conflict.participants} else []
     chosen = [(Kind(k), i) for k, i in keys if document.get(k, i) is not None]
     if len(chosen) == 1:
         kind, object_id = chosen[0]
@@ -127,8 +148,8 @@ def remove(document: MapDocument, keys: list[tuple[str, str]]) -> Batch | None:
         extra += [_counted(tokens, "token")] if tokens else []
         if extra:
             what += " with " + " and ".join(extra)
-        return Batch(f"Remove {what}", parts)
-    return Batch(f"Delete {_counted(len(chosen), 'object')}", parts)
+        return Batch(f"Remove {what}", [*leave, *parts])
+    return Batch(f"Delete {_counted(len(chosen), 'object')}", [*leave, *parts])
 
 
 def remove_zone(document: MapDocument, zone_id: str) -> Batch:

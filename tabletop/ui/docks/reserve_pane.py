@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -54,6 +54,14 @@ def parse_reserve(text: str) -> dict[str, int]:
             raise ValueError(f"'{part}' is not a defensive score and its reserve, like 'Body 3'")
         found[match.group(1)] = int(match.group(2))
     return found
+
+
+def _resolve_keys(event: QEvent) -> bool:
+    return (
+        isinstance(event, QKeyEvent)
+        and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        and event.modifiers() & Qt.KeyboardModifier.ControlModifier
+    )
 
 
 def _spin(maximum: int = 1000) -> QSpinBox:
@@ -100,7 +108,20 @@ class ReservePane(QWidget):
         layout.addStretch(1)
         document.conflictChanged.connect(self.refresh)
         document.reset.connect(self.refresh)
+        for child in self.findChildren(QWidget):
+            child.installEventFilter(self)
         self.refresh()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Ctrl+Return resolves while the GM types in the pane; on the map the same keys send
+        the fog, so the pane claims them only from its own fields (a window-wide shortcut
+        would make both ambiguous and neither would fire)."""
+        if event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and _resolve_keys(event):
+            event.accept()
+            if event.type() == QEvent.Type.KeyPress and self.resolve_button.isEnabled():
+                self.resolve()
+            return True
+        return False
 
     # -- building -----------------------------------------------------------------------------
 
@@ -127,8 +148,7 @@ class ReservePane(QWidget):
         form.addRow("", self.subtle)
         steps = QHBoxLayout()
         self.resolve_button = QPushButton("Resolve")
-        self.resolve_button.setShortcut(QKeySequence("Ctrl+Return"))
-        self.resolve_button.setToolTip("Resolve the offensive action (Ctrl+Return)")
+        self.resolve_button.setToolTip("Resolve the offensive action (Ctrl+Return while in this pane)")
         self.resolve_button.clicked.connect(self.resolve)
         self.escape_button = QPushButton("Defender Escapes")
         self.escape_button.setToolTip("The defense roll is an escape roll; it costs one reserve")

@@ -23,6 +23,7 @@ from tabletop.model.kinds import Kind
 from tabletop.render.legend import legend_entries
 from tabletop.render.style import MapStyle, players_style
 from tabletop.rules.visibility import players_grid, zone_shown
+from tabletop.ui.player.banner import TurnFrame
 from tabletop.ui.scene.legend import LegendItem
 from tabletop.ui.scene.map_scene import MapScene
 
@@ -170,7 +171,8 @@ class PlayerWindow(QWidget):
         self.view = PlayerView(self.scene)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.view)
+        self.banner = TurnFrame(document, self.view, getattr(gm, "settings", None))  # the turn banner beside the map
+        layout.addWidget(self.banner)
         self.blacked_out = False
         self.built = False
         document.reset.connect(self.fit_map)

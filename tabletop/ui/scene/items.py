@@ -31,14 +31,14 @@ _CROWDS: WeakKeyDictionary = WeakKeyDictionary()
 def scene_crowds(scene, document: MapDocument) -> dict:
     """Every token's place among the tokens a scene shows in its area, worked out once per
     revision (and fog), since placing all tokens after one edit asks it for each of them."""
+    if scene is None:  # not in a scene yet: the scene places every token once it holds them all
+        return {}
     key = (document.revision, getattr(scene, "fog", None))
-    held = _CROWDS.get(scene) if scene is not None else None
+    held = _CROWDS.get(scene)
     if held is None or held[0] != key:
         shows = scene.shows if getattr(scene, "players", False) else None
         on_grids = [t for t in document.map.tokens if isinstance(t.location, AreaLocation)]
-        held = (key, area_crowds(t for t in on_grids if shows is None or shows(Kind.TOKEN, t.id)))
-        if scene is not None:
-            _CROWDS[scene] = held
+        held = _CROWDS[scene] = (key, area_crowds(t for t in on_grids if shows is None or shows(Kind.TOKEN, t.id)))
     return held[1]
 
 
@@ -75,18 +75,24 @@ class MapItem(QGraphicsRectItem):
 
 class TokenItem(MapItem):
     kind = "token"
+    crowd = None
+    """Its place among the tokens sharing its area in its scene (render.token_paint.Crowd), or None."""
 
     def sync(self) -> None:
         self.place(self.document.token_spots().get(self.object_id))
+        self.update()  # the token changed: its cached picture goes
 
     def place(self, spot: tuple[float, float] | None) -> None:
-        """Move to the spot the document worked out for all tokens at once (None: off the map)."""
+        """Move to the spot the document worked out for all tokens at once (None: off the map).
+        Placing keeps the cached picture: one token's step repainted all fifty."""
         self.setVisible(spot is not None)
         if spot is not None:
             self.setPos(QPointF(*spot))
-        self.crowd = self._crowd() if spot is not None else None
-        self.setRect(token_rect(self.style, self.crowd))
-        self.update()
+        crowd = self._crowd() if spot is not None else None
+        self.setRect(token_rect(self.style, crowd))
+        if crowd != self.crowd:  # its name changes side, its frame comes or goes
+            self.crowd = crowd
+            self.update()
         self._tell_grids(spot)
 
     def _tell_grids(self, spot) -> None:
@@ -113,7 +119,7 @@ class TokenItem(MapItem):
         return path
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        crowd = getattr(self, "crowd", None)
+        crowd = self.crowd
         paint_token(painter, self.model(), (0.0, 0.0), self.style, detail_for(painter), self.isSelected(), crowd)
 
 

@@ -25,6 +25,7 @@ from tabletop.rules.visibility import LIVE, Fog, border_shown, token_shown, zone
 from tabletop.ui.scene.background import BackgroundItem
 from tabletop.ui.scene.items import GridItem, MapItem, TokenItem
 from tabletop.ui.scene.layer import MapLayer
+from tabletop.ui.scene.turn_mark import TurnMark
 from tabletop.ui.scene.unseen import Unseen
 
 ITEM_TYPES = {Kind.TOKEN: (TokenItem, 3), Kind.GRID: (GridItem, -1)}
@@ -64,7 +65,9 @@ class MapScene(QGraphicsScene):
         document.reset.connect(self.rebuild)
         document.metaChanged.connect(self._background_changed)
         document.pathChanged.connect(self._background_changed)
+        self.turn_mark: TurnMark | None = None
         self.rebuild()
+        self.turn_mark = TurnMark(self)
 
     @property
     def layout(self):
@@ -138,6 +141,8 @@ class MapScene(QGraphicsScene):
         for (kind, object_id), item in self.items_by_key.items():
             if kind is Kind.TOKEN:
                 item.place(spots.get(object_id) if not self.players or self.shows(kind, object_id) else None)
+        if self.turn_mark is not None:
+            self.turn_mark.follow()
 
     def _players_spots(self) -> dict:
         """Spots worked out among the tokens the players see: a hidden token must not push a

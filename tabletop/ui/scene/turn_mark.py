@@ -1,0 +1,52 @@
+"""The ring around the token whose turn it is, on the GM's map and the players' alike, so the
+table sees at a glance who acts (the conflict's `turn`)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsObject
+
+from tabletop.geometry.shapes import TOKEN_RADIUS
+from tabletop.model.kinds import Kind
+
+RING = TOKEN_RADIUS + 7
+TURN_COLOUR = QColor("#f1c40f")
+
+
+class TurnMark(QGraphicsObject):
+    """Follows the token item of whose turn it is; hidden when nobody's turn or the token is
+    not drawn (off the map, or hidden from the players). A QObject, so its connection to the
+    document ends with it when the players' window closes."""
+
+    def __init__(self, scene) -> None:
+        super().__init__()
+        self.map_scene = scene
+        self.setZValue(2.5)  # under the tokens, over the map
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        scene.addItem(self)
+        scene.document.conflictChanged.connect(self.follow)
+        self.follow()
+
+    def turn(self) -> str | None:
+        conflict = self.map_scene.document.map.conflict
+        return None if conflict is None or conflict.ended else conflict.turn
+
+    def follow(self) -> None:
+        turn = self.turn()
+        item = self.map_scene.items_by_key.get((Kind.TOKEN, turn)) if turn else None
+        shown = item is not None and item.isVisible()
+        self.setVisible(shown)
+        if shown:
+            self.setPos(item.pos())
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-RING - 4, -RING - 4, 2 * RING + 8, 2 * RING + 8)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(TURN_COLOUR, 5.0)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(self.boundingRect().adjusted(4, 4, -4, -4))

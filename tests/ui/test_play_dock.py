@@ -1,0 +1,161 @@
+"""The play dock by hand: stress boxes, free invokes, states, facing and the log's story are
+each one undo step; the header and the map show whose turn it is; the log exports as Markdown;
+the play keys clash with no other key of the window."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+
+from tabletop.document.commands import play_step
+from tabletop.model import Aspect, Conflict, EdgerunnerTurn, LogEntry, Participant
+from tabletop.samples import warehouse
+
+
+def _fight(window) -> Conflict:
+    map_ = warehouse()
+    map_.tokens[1].aspects = [Aspect(name="Dug in", free_invokes=2)]
+    window.document.replace_map(map_, None)
+    conflict = Conflict(
+        system="edgerunner",
+        participants=[
+            Participant(token="gatto", side="runners", edgerunner=EdgerunnerTurn(acted=True)),
+            Participant(token="hargan", side="corp", edgerunner=EdgerunnerTurn()),
+        ],
+        order=["gatto"],
+        turn="hargan",
+        log=[LogEntry(exchange=1, actor="gatto", action="move", numbers={"shifts": 2})],
+    )
+    play_step(window.document, conflict, "Start")
+    return conflict
+
+
+def test_the_header_the_turn_list_and_the_map_show_whose_turn(qtbot, window):
+    _fight(window)
+    dock = window.play.dock_widget
+    assert dock.header.text() == "Edgerunner conflict · Exchange 1 · Hargan's turn"
+    turns = dock.turns
+    assert [turns.item(r, 1).text() for r in range(turns.rowCount())] == ["Gatto", "Hargan"]
+    assert (turns.item(0, 0).text(), turns.item(1, 0).text(), turns.item(0, 3).text()) == ("", "▶", "yes")
+    mark, hargan = window.scene.turn_mark, window.scene.items_by_key[("token", "hargan")]
+    assert mark.isVisible() and mark.pos() == hargan.pos()
+    window.document.undo_stack.undo()
+    assert not mark.isVisible()
+    assert dock.header.text().startswith("No conflict")
+
+
+def test_a_stress_box_clicked_is_marked_in_one_undo_step(qtbot, window):
+    _fight(window)
+    dock = window.play.dock_widget
+    dock.turns.select_tokens(["gatto"])
+    dock._chosen(["gatto"])
+    dock.sheet.boxes[("health", 2)].click()
+    assert window.document.get("token", "gatto").stress[0].marked == [2]
+    assert dock.sheet.boxes[("health", 2)].isChecked()
+    assert dock.turns.item(0, 6).text().startswith("health 1/5")
+    assert window.document.map.conflict.log[-1].numbers == {"box": 2}
+    window.document.undo_stack.undo()
+    assert window.document.get("token", "gatto").stress[0].marked == []
+    qtbot.waitUntil(lambda: not dock.sheet.boxes[("health", 2)].isChecked())  # the next turn of the event loop
+
+
+def test_a_free_invoke_is_spent_and_the_button_goes_grey_at_none(qtbot, window):
+    _fight(window)
+    sheet = window.play.dock_widget.sheet
+    assert sheet.token_id == "hargan"  # nobody selected: whose turn it is
+    sheet.invokes["Dug in"].click()
+    sheet.invokes["Dug in"].click()
+    assert window.document.get("token", "hargan").aspects[0].free_invokes == 0
+    assert not sheet.invokes["Dug in"].isEnabled()
+    assert window.document.map.conflict.log[-1].story == "Dug in"
+    window.document.undo_stack.undo()
+    assert window.document.get("token", "hargan").aspects[0].free_invokes == 1
+
+
+def test_states_and_facing_from_the_sheet(qtbot, window):
+    _fight(window)
+    sheet = window.play.dock_widget.sheet
+    sheet.states["bleeding"].setChecked(True)
+    assert window.document.get("token", "hargan").states == ["bleeding"]
+    sheet.facing.setValue(45)
+    assert window.document.get("token", "hargan").facing == 45.0
+    assert window.document.undo_stack.undoText() == "Face Hargan 45°"
+    window.document.undo_stack.undo()
+    window.document.undo_stack.undo()
+    assert (window.document.get("token", "hargan").states, sheet.facing.value()) == ([], 270)
+
+
+def test_the_story_typed_in_the_log_is_one_undo_step(qtbot, window):
+    _fight(window)
+    log = window.play.dock_widget.log
+    assert [log.item(0, c).text() for c in range(5)] == ["1", "Gatto", "move", "", "shifts 2"]
+    assert not log.item(0, 2).flags() & Qt.ItemFlag.ItemIsEditable
+    log.item(0, 5).setText("Lost among the racks")
+    assert window.document.map.conflict.log[0].story == "Lost among the racks"
+    window.document.undo_stack.undo()
+    assert window.document.map.conflict.log[0].story == ""
+    assert log.item(0, 5).text() == ""
+
+
+def test_export_log_writes_markdown(qtbot, window, tmp_path):
+    _fight(window)
+    path = tmp_path / "log.md"
+    assert window.play.export_action.isEnabled()
+    assert window.play.export_log(str(path))
+    text = path.read_text(encoding="utf-8")
+    assert "| 1 | Gatto | move |  | shifts 2 |  |" in text
+
+
+def test_close_conflict_is_one_undo_step_and_disables_the_steps(qtbot, window):
+    _fight(window)
+    assert window.play.step_actions["next"].isEnabled()
+    assert not window.play.step_actions["round"].isEnabled()  # Edgerunner has no rounds
+    window.play.close_action.trigger()
+    assert window.document.map.conflict is None
+    assert not window.play.step_actions["next"].isEnabled()
+    window.document.undo_stack.undo()
+    assert window.document.map.conflict is not None
+
+
+def test_no_two_actions_of_the_window_share_a_key(qtbot, window):
+    seen: dict[str, str] = {}
+    for act in window.findChildren(type(window.play.start_action)):
+        for key in act.shortcuts():
+            text = key.toString(QKeySequence.SequenceFormat.PortableText)
+            assert seen.setdefault(text, act.text()) == act.text(), f"{text}: {seen[text]} and {act.text()}"
+    assert {seen[k] for k in ("F5", "F6", "F7", "F8")} == {"&Next Turn", "Next &Round", "&End Exchange", "&Who's Next?"}
+
+
+def test_aspects_on_zones_and_the_scene_have_free_invokes_to_spend(qtbot, window, maps_dir):
+    from tabletop.io import load_map
+
+    window.document.replace_map(load_map(maps_dir / "warehouse-conflict.tabletop"), None)
+    assert window.play.dock.isVisible()  # a map saved mid-conflict opens with the dock
+    sheet = window.play.dock_widget.sheet
+    spend = sheet.in_play_invokes[("zone", "z2", "Crates everywhere")]
+    spend.click()
+    assert window.document.get("zone", "z2").aspects[-1].free_invokes == 1
+    assert window.document.map.conflict.log[-1].target == "z2"
+    window.document.undo_stack.undo()
+    assert window.document.get("zone", "z2").aspects[-1].free_invokes == 2
+
+
+def test_the_start_dialog_offers_the_tokens_their_sides_and_reflexes(qtbot):
+    from tabletop.samples import af_encounter
+    from tabletop.ui.dialogs.start_conflict import StartConflictDialog
+
+    dialog = StartConflictDialog(af_encounter())
+    qtbot.addWidget(dialog)
+    assert dialog.system.currentData() == "af"  # a grid and no zones: an AF encounter
+    assert not dialog.table.isColumnHidden(2)
+    dialog.reflex["mira"].setValue(5)
+    dialog.table.item(3, 0).setCheckState(Qt.CheckState.Unchecked)  # the archer stays out
+    chosen = dialog.setup()
+    assert chosen.tokens == ["kell", "mira", "raider"]
+    assert (chosen.sides["raider"], chosen.reflexes["mira"]) == ("raiders", 5)
+    for row in range(4):
+        dialog.table.item(row, 1).setText("everyone")
+    dialog._accept()
+    assert dialog.problem.text() == "A conflict needs two sides: give someone another side."
+    dialog.system.setCurrentIndex(dialog.system.findData("edgerunner"))
+    assert dialog.table.isColumnHidden(2) and dialog.caller.isEnabled()

@@ -1,0 +1,85 @@
+"""The turn banner on the players' window: whose turn, round and exchange beside the map and
+never over it; strips on the chosen edges of a TV lying flat, each turned to face its edge; a
+token hidden from the players is not named; blackout blacks the strips too."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect
+from PySide6.QtGui import QColor, QImage, QTransform
+
+from tabletop.document.commands import EditObject
+from tabletop.samples import af_encounter
+from tabletop.ui.dialogs.start_conflict import Setup
+from tabletop.ui.player.banner import TEXT_COLOUR
+
+TEXT = TEXT_COLOUR
+REFLEXES = {"kell": 3, "mira": 5, "raider": 2, "archer": 4}
+
+
+def _open(qtbot, window):
+    window.document.replace_map(af_encounter(), None)
+    window.players.open_action.trigger()
+    player = window.players.player
+    qtbot.waitExposed(player)
+    qtbot.waitUntil(lambda: not player.view.covered)
+    return player
+
+
+def _yellow(image: QImage) -> QRect:
+    """The box around the banner's text pixels (its colour), in the strip's own pixels."""
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    xs, ys = [], []
+    for y in range(image.height()):
+        for x in range(0, image.width(), 2):
+            c = QColor(image.pixel(x, y))
+            if abs(c.red() - TEXT.red()) < 40 and abs(c.green() - TEXT.green()) < 50 and c.blue() < 90:
+                xs.append(x)
+                ys.append(y)
+    return QRect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1) if xs else QRect()
+
+
+def test_the_banner_shows_whose_turn_beside_the_map(qtbot, window):
+    player = _open(qtbot, window)
+    banner = player.banner
+    assert not any(strip.isVisible() for strip in banner.strips.values())  # no conflict: the map has it all
+    window.play.start_with(Setup("af", list(REFLEXES), {}, REFLEXES))
+    bottom = banner.strips["bottom"]
+    qtbot.waitUntil(bottom.isVisible)
+    assert banner.text == "Mira's turn  ·  Round 1  ·  Exchange 1"
+    assert not bottom.geometry().intersects(player.view.geometry())
+    assert not _yellow(bottom.grab().toImage()).isEmpty()
+    window.play.dock_widget.next_round()
+    assert banner.text == "Mira's turn  ·  Round 2  ·  Exchange 1"
+
+
+def test_strips_on_chosen_edges_face_their_edge(qtbot, window):
+    player = _open(qtbot, window)
+    window.play.start_with(Setup("af", list(REFLEXES), {}, REFLEXES))
+    for edge, act in window.play.edge_actions.items():
+        act.setChecked(edge in ("top", "left"))
+    strips = player.banner.strips
+    qtbot.waitUntil(lambda: strips["left"].isVisible() and not strips["bottom"].isVisible())
+    assert window.settings.value("player/banner_edges") == "top,left"
+    left = _yellow(strips["left"].grab().toImage())
+    assert left.height() > 3 * left.width()  # the text runs along the left edge
+    top = strips["top"]
+    assert top.geometry().bottom() < player.view.geometry().top()
+    assert strips["left"].geometry().right() < player.view.geometry().left()
+    upright = top.grab().toImage().transformed(QTransform().rotate(180))  # turned back by half a turn
+    strips["bottom"].show()
+    strips["bottom"].resize(top.size())
+    bottom = _yellow(strips["bottom"].grab().toImage())
+    assert abs(_yellow(upright).center().x() - bottom.center().x()) <= 3
+    assert abs(_yellow(upright).width() - bottom.width()) <= 6
+
+
+def test_a_hidden_token_is_not_named_and_blackout_blacks_the_banner(qtbot, window):
+    player = _open(qtbot, window)
+    window.play.start_with(Setup("af", list(REFLEXES), {}, REFLEXES))
+    mira = window.document.get("token", "mira")
+    window.document.undo_stack.push(EditObject(window.document, "token", mira.model_copy(update={"hidden": True})))
+    assert player.banner.text == "Round 1  ·  Exchange 1"
+    window.players.blackout_action.trigger()
+    assert _yellow(player.banner.strips["bottom"].grab().toImage()).isEmpty()
+    window.players.blackout_action.trigger()
+    assert not _yellow(player.banner.strips["bottom"].grab().toImage()).isEmpty()
