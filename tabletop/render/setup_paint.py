@@ -82,6 +82,19 @@ def paint_setup(p: QPainter, grid: EncounterGrid, style: MapStyle, detail: bool,
     p.restore()
 
 
+def label_zones(grid: EncounterGrid) -> list[QRectF]:
+    """Where the grid's start labels may stand: its marked tiles and a band along each marked
+    edge. A token elsewhere moves no label, so its grid need not repaint."""
+    size, span = grid.area_size, TILE_AREAS * grid.area_size
+    zones: list[QRectF] = []
+    for index, mark in enumerate(grid.starts):
+        for row, col in mark.tiles:
+            zones.append(QRectF(grid.origin[0] + col * span, grid.origin[1] + row * span, span, span))
+        for edge in mark.edges:
+            zones.append(_edge_rect(grid, edge, size * (1.3 + 0.3 * index)))
+    return zones
+
+
 def _along(strip: QRectF, size: float) -> list[QPointF]:
     """Spots for an edge's label along its band: the middle first, then each tile's middle
     outwards from it."""

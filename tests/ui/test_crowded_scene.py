@@ -72,3 +72,22 @@ def test_the_players_see_no_overlap_with_a_hidden_opponent(qtbot, window):
     assert players_kell.crowd is not None and players_kell.crowd.count == 1 and not players_kell.crowd.opponents
     window.document.put("token", ambusher.model_copy(update={"hidden": False}))
     assert (players_kell.crowd.count, players_kell.crowd.opponents) == (2, True), "shown, the overlap is theirs too"
+
+
+def test_the_grid_repaints_for_its_labels_only_when_a_token_nears_a_marked_tile(qtbot, window, monkeypatch):
+    from tabletop.ui.scene import items
+
+    document = window.document
+    document.put("grid", _grid())
+    document.put("token", Token(id="kit", name="Kit", location=AreaLocation(grid="g", row=0, col=0)))
+    window.view.fit_map()
+    window.view.viewport().repaint()
+    painted = []
+    real = items.paint_grid
+    monkeypatch.setattr(items, "paint_grid", lambda *a: painted.append(1) or real(*a))
+    document.put("token", Token(id="kit", name="Kit", location=AreaLocation(grid="g", row=12, col=1)))
+    window.view.viewport().repaint()
+    assert painted == [], "a step far from the band's tile leaves the grid's picture alone"
+    document.put("token", Token(id="kit", name="Kit", location=AreaLocation(grid="g", row=6, col=6)))
+    window.view.viewport().repaint()
+    assert painted, "a step onto the band's tile repaints its label clear of the token"

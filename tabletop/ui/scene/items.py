@@ -19,6 +19,7 @@ from tabletop.geometry.shapes import TOKEN_RADIUS, grid_rect
 from tabletop.model import AreaLocation
 from tabletop.model.kinds import Kind
 from tabletop.render.paint import paint_grid, paint_token, token_rect
+from tabletop.render.setup_paint import label_zones
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
 from tabletop.render.token_paint import area_crowds, token_boxes
 from tabletop.rules import Terrain
@@ -97,17 +98,22 @@ class TokenItem(MapItem):
 
     def _tell_grids(self, spot) -> None:
         """A grid's setup labels keep clear of its tokens: the grid a token stands on, or stood
-        on, repaints when the token's place, name or crowd changes (only if it has labels)."""
+        on, repaints when the token's disc or name comes onto or leaves a marked tile or edge."""
         token, scene = self.model(), self.scene()
         grid_id = getattr(token.location, "grid", None) if token is not None and spot is not None else None
         key = (grid_id, spot, token.label if token is not None else None, self.crowd)
         before, self._grid_key = getattr(self, "_grid_key", (None,)), key
         if key == before or scene is None:
             return
+        boxes = token_boxes([token], {token.id: spot}, self.style) if grid_id is not None else []
+        were, self._grid_boxes = getattr(self, "_grid_boxes", []), boxes
         for gid in {before[0], grid_id} - {None}:
             item = getattr(scene, "items_by_key", {}).get((Kind.GRID, gid))
-            if item is not None and item.model() is not None and item.model().starts:
-                item.update()
+            grid = item.model() if item is not None else None
+            if grid is not None and grid.starts:
+                zones = label_zones(grid)
+                if any(box.intersects(zone) for box in boxes + were for zone in zones):
+                    item.update()
 
     def _crowd(self):
         """Its place among the tokens its scene shows in the same area (names go outward)."""
