@@ -89,35 +89,37 @@ class TokenItem(MapItem):
         self.setVisible(spot is not None)
         if spot is not None:
             self.setPos(QPointF(*spot))
-        crowd = self._crowd() if spot is not None else None
+        token = self.model()
+        on_grid = spot is not None and token is not None and isinstance(token.location, AreaLocation)
+        crowd = scene_crowds(self.scene(), self.document).get(self.object_id) if on_grid else None
         self.setRect(token_rect(self.style, crowd))
         if crowd != self.crowd:  # its name changes side, its frame comes or goes
             self.crowd = crowd
             self.update()
-        self._tell_grids(spot)
+        if on_grid or self._grid_key[0] is not None:
+            self._tell_grids(token, spot if on_grid else None)
 
-    def _tell_grids(self, spot) -> None:
+    _grid_key: tuple = (None,)
+    _grid_boxes: tuple = ()
+
+    def _tell_grids(self, token, spot) -> None:
         """A grid's setup labels keep clear of its tokens: the grid a token stands on, or stood
         on, repaints when the token's disc or name comes onto or leaves a marked tile or edge."""
-        token, scene = self.model(), self.scene()
-        grid_id = getattr(token.location, "grid", None) if token is not None and spot is not None else None
+        scene = self.scene()
+        grid_id = token.location.grid if spot is not None else None
         key = (grid_id, spot, token.label if token is not None else None, self.crowd)
-        before, self._grid_key = getattr(self, "_grid_key", (None,)), key
+        before, self._grid_key = self._grid_key, key
         if key == before or scene is None:
             return
-        boxes = token_boxes([token], {token.id: spot}, self.style) if grid_id is not None else []
-        were, self._grid_boxes = getattr(self, "_grid_boxes", []), boxes
+        boxes = tuple(token_boxes([token], {token.id: spot}, self.style)) if grid_id is not None else ()
+        were, self._grid_boxes = self._grid_boxes, boxes
         for gid in {before[0], grid_id} - {None}:
             item = getattr(scene, "items_by_key", {}).get((Kind.GRID, gid))
             grid = item.model() if item is not None else None
             if grid is not None and grid.starts:
                 zones = label_zones(grid)
-                if any(box.intersects(zone) for box in boxes + were for zone in zones):
+                if any(box.intersects(zone) for box in (*boxes, *were) for zone in zones):
                     item.update()
-
-    def _crowd(self):
-        """Its place among the tokens its scene shows in the same area (names go outward)."""
-        return scene_crowds(self.scene(), self.document).get(self.object_id)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
