@@ -31,7 +31,7 @@ rm -rf "$out/dist"
 "$out/venv/bin/pyinstaller" --noconfirm --log-level WARN --distpath "$out/dist" --workpath "$out/work" \
   packaging/tabletop.spec 2> >(grep -v "Library not found" >&2)
 app=$out/dist/tabletop
-# PyInstaller's own strip breaks numpy's and scipy's auditwheel-patched libraries, so strip only
+# PyInstaller's own strip breaks numpy's auditwheel-patched OpenBLAS, so strip only
 # the debug symbols of Python and Qt (libpython alone carries 17 MB of them in a pyenv build).
 find "$app/_internal" -type f \( -name 'libpython*.so*' -o -path '*/lib-dynload/*.so' -o -path '*/PySide6/*.so*' \) \
   -exec strip --strip-debug {} +

@@ -1,6 +1,6 @@
 """The frozen app's entry point: the same `tabletop` command the wheel installs."""
 
-from tabletop.cli import main
+from tabletop.cli import run_program
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_program()

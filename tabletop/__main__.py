@@ -1,7 +1,5 @@
 """`python -m tabletop` is the same as the `tabletop` command."""
 
-import sys
+from tabletop.cli import run_program
 
-from tabletop.cli import main
-
-sys.exit(main())
+run_program()

@@ -4,7 +4,7 @@ app holds the parser and the one-line error guard; files, movement and grid hold
 commands; nothing here imports Qt until `open` or `export` runs.
 """
 
-from tabletop.cli.app import main
+from tabletop.cli.app import main, run_program
 from tabletop.cli.errors import UsageError
 
-__all__ = ["UsageError", "main"]
+__all__ = ["UsageError", "main", "run_program"]

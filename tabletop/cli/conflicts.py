@@ -11,13 +11,13 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.rules.cards import Card, Character, Confrontation, ConfrontationError, card_face, is_joker, play_out
-from tabletop.rules.reserve import reserve_loss
+if TYPE_CHECKING:  # the rules are imported by the commands that run them, not by every start
+    from tabletop.rules.cards import Card, Character, Confrontation
 
 FIELDS = {"name", "skill", "attribute", "advantages", "disadvantages", "damage", "gm", "cards"}
-NUMBERS = ("skill", "attribute", "advantages", "disadvantages", "damage")
+NUMBERS = ("skill", "attribute", "advantages", "disadvantages", "damage", "played_this_round")
 
 
 def add_conflict_commands(sub: argparse._SubParsersAction) -> None:
@@ -45,6 +45,8 @@ def _roll(text: str) -> int:
 
 
 def run_reserve_loss(args: argparse.Namespace) -> int:
+    from tabletop.rules.reserve import reserve_loss
+
     loss = reserve_loss(
         args.attack,
         args.defense,
@@ -65,6 +67,8 @@ class SpecError(ValueError):
 
 
 def _participant(data: Any, where: str) -> tuple[Character, list[Card]]:
+    from tabletop.rules.cards import Character, ConfrontationError, card_face, is_joker
+
     if not isinstance(data, dict):
         raise SpecError(f"{where} is not an object with a name")
     unknown = sorted(set(data) - FIELDS)
@@ -97,6 +101,8 @@ def _participant(data: Any, where: str) -> tuple[Character, list[Card]]:
 
 def load_confrontation(path: str) -> tuple[Confrontation, dict[str, list[Card]]]:
     """Read a spec: {"action": P, "confronting": [P, ...]}; every problem is a SpecError."""
+    from tabletop.rules.cards import Confrontation
+
     try:
         spec = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
@@ -122,6 +128,8 @@ def load_confrontation(path: str) -> tuple[Confrontation, dict[str, list[Card]]]
 
 
 def run_confront(args: argparse.Namespace) -> int:
+    from tabletop.rules.cards import ConfrontationError, play_out
+
     try:
         confrontation, cards = load_confrontation(args.spec)
         plays = play_out(confrontation, cards)

@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 from tabletop.cli.errors import UsageError
-from tabletop.io import MapFileError, load_map
 
 FORMATS = ("png", "svg", "pdf")
 
@@ -119,6 +118,7 @@ class _Progress:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from tabletop.io import MapFileError, load_map
     from tabletop.render.background import background_problem
     from tabletop.render.export import export_map
 

@@ -6,14 +6,14 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from tabletop.cli.ending import keep
 from tabletop.cli.errors import UsageError
-from tabletop.cli.text import describe_map, map_summary
-from tabletop.io import MapFileError, load_map, map_schema_text
-from tabletop.model import Map
-from tabletop.rules.checks import Finding, check_map
-from tabletop.rules.zone_graph import ZoneGraph
+
+if TYPE_CHECKING:  # each command imports what it needs when it runs: `schema` never loads the rules
+    from tabletop.model import Map
+    from tabletop.rules.checks import Finding
 
 
 def add_file_commands(sub: argparse._SubParsersAction) -> None:
@@ -39,10 +39,12 @@ def add_file_commands(sub: argparse._SubParsersAction) -> None:
 def run_check(args: argparse.Namespace) -> int:
     """Load each file; with --lint, print the map check's warnings. Only a file that does
     not load makes the exit code 1: the warnings are for the GM to judge."""
+    from tabletop.io import MapFileError, load_map
+
     bad, report = 0, []
     for path in args.files:
         try:
-            map_ = load_map(path)
+            map_ = keep(load_map(path))
         except MapFileError as error:
             print(error, file=sys.stderr)
             report.append({"file": path, "error": str(error), "findings": []})
@@ -59,6 +61,9 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def _lint(map_: Map, path: str, start: str | None) -> list[Finding]:
+    from tabletop.rules.checks import check_map
+    from tabletop.rules.zone_graph import ZoneGraph
+
     if start is None:
         return check_map(ZoneGraph(map_))
     zone = map_.find_zone(start)
@@ -72,7 +77,10 @@ def _finding_data(finding: Finding) -> dict[str, Any]:
 
 
 def run_info(args: argparse.Namespace) -> int:
-    map_ = load_map(args.file)
+    from tabletop.cli.text import describe_map, map_summary
+    from tabletop.io import load_map
+
+    map_ = keep(load_map(args.file))
     if args.json:
         print(json.dumps(map_summary(map_), indent=2, ensure_ascii=False))
     else:
@@ -80,8 +88,27 @@ def run_info(args: argparse.Namespace) -> int:
     return 0
 
 
+SCHEMA_FILE = "map-schema.json"
+"""The schema as `tabletop schema` prints it, shipped beside this module: building it from the
+model costs pydantic 0.2 s at every start. tests/cli keeps it equal to the model's."""
+
+
+def shipped_schema_text() -> str | None:
+    from importlib.resources import files
+
+    try:
+        return files("tabletop.cli").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
 def run_schema(args: argparse.Namespace) -> int:
-    sys.stdout.write(map_schema_text())
+    text = shipped_schema_text()
+    if text is None:  # an install without the data file: build it from the model
+        from tabletop.io import map_schema_text
+
+        text = map_schema_text()
+    sys.stdout.write(text)
     return 0
 
 

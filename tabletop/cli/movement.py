@@ -8,17 +8,29 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
+from tabletop.cli.ending import keep
 from tabletop.cli.errors import UsageError
-from tabletop.cli.grid import find_token, grid_path, grid_range, grid_reach
-from tabletop.io import load_map
-from tabletop.model import AreaLocation, Map, Zone
-from tabletop.rules.movement import NoWayThrough, path, reach
-from tabletop.rules.ranges import range_field
-from tabletop.rules.terrain import MOVE_TYPES
-from tabletop.rules.zone_graph import ZoneGraph
+
+if TYPE_CHECKING:  # maps, rules and the grid half are imported when a command runs, not at every start
+    from tabletop.model import Map, Zone
+
+
+class _MoveTypes:
+    """The move types of rules.terrain as argparse choices, imported only when a --move is
+    checked or --help lists them, so building the parser costs no model or rules import."""
+
+    def __contains__(self, value: object) -> bool:
+        from tabletop.rules.terrain import MOVE_TYPES
+
+        return value in MOVE_TYPES
+
+    def __iter__(self) -> Iterator[str]:
+        from tabletop.rules.terrain import MOVE_TYPES
+
+        return iter(MOVE_TYPES)
 
 
 def add_movement_commands(sub: argparse._SubParsersAction) -> None:
@@ -39,7 +51,13 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--token", help="start where this token stands (id or name); on a grid, its side and speed")
     p.add_argument("--grid", help="work on this encounter grid instead of the zones")
     p.add_argument("--from-area", metavar="ROW,COL", type=_area, help="the start area on the grid")
-    p.add_argument("--move", choices=MOVE_TYPES, default="run", help="move type on a grid (default run)")
+    p.add_argument(
+        "--move",
+        choices=_MoveTypes(),
+        default="run",
+        metavar="TYPE",  # argparse would list the choices (import the rules) while building the parser
+        help="move type on a grid: %(choices)s (default run)",
+    )
     p.add_argument("--speed", type=int, help="areas of movement on a grid (default: the token's speed)")
     p.add_argument("--side", help="the mover's side on a grid: other known sides are opponents (neutral: none)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -63,6 +81,8 @@ def _zone(map_: Map, key: str, args: argparse.Namespace) -> Zone:
 
 
 def _start_zone(map_: Map, args: argparse.Namespace) -> Zone:
+    from tabletop.cli.grid import find_token
+
     if args.token:
         token = find_token(map_, args)
         if token.location is None or token.location.kind != "zone":
@@ -81,6 +101,9 @@ def _print(args: argparse.Namespace, data: dict[str, Any], text: list[str]) -> i
 def _grid_of_token(map_: Map, args: argparse.Namespace) -> None:
     """`--token NAME` for a token standing on an encounter grid works on that grid, as if
     `--grid` had named it."""
+    from tabletop.cli.grid import find_token
+    from tabletop.model import AreaLocation
+
     if args.grid or not args.token:
         return
     token = find_token(map_, args)
@@ -89,7 +112,12 @@ def _grid_of_token(map_: Map, args: argparse.Namespace) -> None:
 
 
 def run_reach(args: argparse.Namespace) -> int:
-    map_ = load_map(args.file)
+    from tabletop.cli.grid import grid_reach
+    from tabletop.io import load_map
+    from tabletop.rules.movement import reach
+    from tabletop.rules.zone_graph import ZoneGraph
+
+    map_ = keep(load_map(args.file))
     _grid_of_token(map_, args)
     if args.grid:
         return _print(args, *grid_reach(map_, args))
@@ -110,7 +138,12 @@ def run_reach(args: argparse.Namespace) -> int:
 
 
 def run_path(args: argparse.Namespace) -> int:
-    map_ = load_map(args.file)
+    from tabletop.cli.grid import grid_path
+    from tabletop.io import load_map
+    from tabletop.rules.movement import NoWayThrough, path
+    from tabletop.rules.zone_graph import ZoneGraph
+
+    map_ = keep(load_map(args.file))
     _grid_of_token(map_, args)
     if args.grid:
         return _print(args, *grid_path(map_, args))
@@ -127,7 +160,12 @@ def run_path(args: argparse.Namespace) -> int:
 
 
 def run_range(args: argparse.Namespace) -> int:
-    map_ = load_map(args.file)
+    from tabletop.cli.grid import grid_range
+    from tabletop.io import load_map
+    from tabletop.rules.ranges import range_field
+    from tabletop.rules.zone_graph import ZoneGraph
+
+    map_ = keep(load_map(args.file))
     _grid_of_token(map_, args)
     if args.grid:
         return _print(args, *grid_range(map_, args))

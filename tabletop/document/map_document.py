@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from tabletop.document.changes import Action, Change
@@ -29,6 +29,9 @@ from tabletop.rules import Terrain, ZoneGraph
 KINDS = tuple(Kind)
 BULK = 64
 """Past this many objects in one change, the zone graph is built again rather than edited."""
+PREPARE_AFTER_MS = 250
+"""How long after an open the zone graph is built, in the event loop: after the first frame,
+before a GM can start a drag, so the first reach overlay finds it ready (2 s at 100k zones)."""
 
 
 class MapDocument(QObject):
@@ -72,6 +75,8 @@ class MapDocument(QObject):
         with collector_paused():  # a big map's layout is a million objects, none garbage
             self.layout = MapLayout(map_)
         self.integrity = Integrity(map_, self.layout.borders_at)
+        # counted from when the event loop runs again (a big map's open takes seconds before it does)
+        QTimer.singleShot(0, self, lambda: QTimer.singleShot(PREPARE_AFTER_MS, self, self.prepare_graph))
 
     def set_path(self, path: Path) -> None:
         self.path = path
@@ -111,8 +116,13 @@ class MapDocument(QObject):
     def graph(self) -> ZoneGraph:
         """The zone graph for reach and range, built once and then kept current per edit."""
         if self._graph is None:
-            self._graph = ZoneGraph(self.map)
+            with collector_paused():  # half a million crossings, none garbage: kept for the session
+                self._graph = ZoneGraph(self.map)
         return self._graph
+
+    def prepare_graph(self) -> None:
+        """Build the zone graph and its range adjacency ahead of the first question."""
+        self.graph().topology()
 
     def terrain(self, grid_id: str) -> Terrain:
         if grid_id not in self._terrains:

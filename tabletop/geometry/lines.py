@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from operator import itemgetter
 
 import numpy as np
 
-from tabletop.geometry.shapes import BorderLine, border_line
+from tabletop.geometry.shapes import BorderLine, Point, border_line
 from tabletop.model import Border, Map, Zone
 
 TOLERANCE = 1e-6
@@ -90,17 +91,36 @@ def shared_lines(pairs: list[tuple[Zone, Zone]]) -> list[BorderLine | None]:
     if not len(border_of):
         return found
     cut = np.flatnonzero(np.diff(border_of)) + 1
-    starts = np.concatenate(([0], cut)).tolist()
-    ends = np.concatenate((cut, [len(border_of)])).tolist()
+    starts = np.concatenate(([0], cut))
+    ends = np.concatenate((cut, [len(border_of)]))
     columns = (sx.tolist(), sy.tolist(), ex.tolist(), ey.tolist())
     segments = [((a, b), (c, d)) for a, b, c, d in zip(*columns, strict=True)]
-    centres: dict[str, tuple[float, float]] = {}
-    for k, first, last in zip(border_of[starts].tolist(), starts, ends, strict=True):
-        a, b = pairs[k]
-        xa, ya = centres.get(a.id) or centres.setdefault(a.id, a.shape.centre())
-        xb, yb = centres.get(b.id) or centres.setdefault(b.id, b.shape.centre())
-        found[k] = _shared_line(segments[first:last], (xb - xa, yb - ya))
+    # each border's badge at the middle of its first piece, or of its longest where it has several
+    middle_x, middle_y = ((sx + ex) / 2)[starts].tolist(), ((sy + ey) / 2)[starts].tolist()
+    several = np.flatnonzero(ends - starts > 1).tolist()
+    starts, ends = starts.tolist(), ends.tolist()
+    for i in several:
+        longest = max(segments[starts[i] : ends[i]], key=lambda s: math.dist(*s))
+        middle_x[i], middle_y[i] = (longest[0][0] + longest[1][0]) / 2, (longest[0][1] + longest[1][1]) / 2
+    centres = [_centre(zone) for zone in polygons]
+    which = border_of[starts]
+    a_centres = np.array(centres, dtype=np.float64).reshape(-1, 2)[pairs_a[which]]
+    b_centres = np.array(centres, dtype=np.float64).reshape(-1, 2)[pairs_b[which]]
+    towards_x, towards_y = (b_centres - a_centres).T
+    length = np.array([math.hypot(x, y) for x, y in zip(towards_x.tolist(), towards_y.tolist(), strict=True)])
+    apart = length != 0
+    unit_x = np.divide(towards_x, length, out=np.zeros_like(length), where=apart).tolist()
+    unit_y = np.divide(towards_y, length, out=np.ones_like(length), where=apart).tolist()
+    for i, k in enumerate(which.tolist()):
+        found[k] = BorderLine(segments[starts[i] : ends[i]], (middle_x[i], middle_y[i]), (unit_x[i], unit_y[i]), True)
     return found
+
+
+def _centre(zone: Zone) -> Point:
+    """PolygonShape.centre, the same sums in the same order, without its generators."""
+    points = zone.shape.points
+    n = len(points)
+    return (sum(map(itemgetter(0), points)) / n, sum(map(itemgetter(1), points)) / n)
 
 
 def lines_of(borders: list[Border], zones: Mapping[str, Zone]) -> dict[str, BorderLine]:
@@ -118,11 +138,3 @@ def lines_of(borders: list[Border], zones: Mapping[str, Zone]) -> dict[str, Bord
 def border_lines(map_: Map) -> dict[str, BorderLine]:
     """Every border's line of a map, as `geometry.border_line` draws it."""
     return lines_of(map_.borders, {z.id: z for z in map_.zones})
-
-
-def _shared_line(pieces: list, towards: tuple[float, float]) -> BorderLine:
-    longest = pieces[0] if len(pieces) == 1 else max(pieces, key=lambda s: math.dist(*s))
-    mid = ((longest[0][0] + longest[1][0]) / 2, (longest[0][1] + longest[1][1]) / 2)
-    length = math.hypot(*towards)
-    unit = (0.0, 1.0) if length == 0 else (towards[0] / length, towards[1] / length)
-    return BorderLine(pieces, mid, unit, shared=True)

@@ -10,28 +10,74 @@ and a file changed on disk since it was read is noticed rather than overwritten.
 from __future__ import annotations
 
 import contextlib
+import functools
+import hashlib
 import json
 import os
 import stat
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic_core import PydanticSerializationError
 
 from tabletop.io.errors import MapFileError, one_line
-from tabletop.io.stamp import FileChangedError, FileStamp, changed_since, stamp_of
+from tabletop.io.stamp import FileChangedError, FileStamp, changed_since
 from tabletop.model import Map
 
 BACKUP_SUFFIX = ".bak"
 
 
-def map_to_text(map_: Map) -> str:
-    """The file text of a map: indented JSON, keys in model order, so diffs stay readable."""
-    return json.dumps(map_.model_dump(mode="json"), indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+LIST_FIELDS = ("zones", "borders", "tokens", "grids", "tile_sets")
+"""The map's lists, written one object to a line: a diff names the zone that changed."""
 
 
-def map_to_bytes(map_: Map, path: str | os.PathLike[str]) -> bytes:
-    """The file's bytes; MapFileError when the map holds what no file can (a lone surrogate
-    or a number that is not one), which an edit that skipped validation could put there."""
+def map_chunks(map_: Map, path: str | os.PathLike[str] = "<map>") -> Iterator[bytes]:
+    """The file's bytes in pieces, each written by pydantic's own JSON serializer (in Rust):
+    the top-level fields one to a line and each zone, border, token and grid on a line of its
+    own. A 100k-zone map is never held as one big dict or string while it is saved.
+
+    MapFileError when the map holds what no file can (a lone surrogate, a number that is not
+    one), which an edit that skipped validation could put there."""
+    names = list(type(map_).model_fields)
+    yield b"{\n"
+    for place, name in enumerate(names):
+        end = b",\n" if place < len(names) - 1 else b"\n"
+        items = getattr(map_, name)
+        if name in LIST_FIELDS and items:
+            yield b' "' + name.encode() + b'": [\n  '
+            last = len(items) - 1
+            for number, item in enumerate(items):
+                yield _item_json(item, path)
+                yield b",\n  " if number < last else b"\n ]" + end
+        else:
+            yield b" " + _item_json(map_, path, include={name})[1:-1].replace(b'":', b'": ', 1) + end
+    yield b"}\n"
+
+
+def _item_json(item: BaseModel, path: str | os.PathLike[str], include: set[str] | None = None) -> bytes:
     try:
-        return map_to_text(map_).encode("utf-8")
+        raw = type(item).__pydantic_serializer__.to_json(item, include=include)
+    except PydanticSerializationError as error:
+        _refuse_unwritable(item.model_dump(mode="json", include=include), path)  # says what, if it can
+        raise MapFileError(path, f"could not be saved: {one_line(str(error))}") from None
+    if b"null" in raw and _holds_numbers(type(item)):
+        # pydantic writes a number that is not one (NaN, infinity) as null: check the slow way,
+        # only for the few objects that hold a null and could hold a float
+        _refuse_unwritable(item.model_dump(mode="json", include=include), path)
+    return raw
+
+
+@functools.cache
+def _holds_numbers(kind: type[BaseModel]) -> bool:
+    """Whether objects of this class can hold a float anywhere inside (a border cannot)."""
+    return '"number"' in json.dumps(kind.model_json_schema())
+
+
+def _refuse_unwritable(data: Any, path: str | os.PathLike[str]) -> None:
+    try:
+        json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
     except UnicodeEncodeError as error:
         bad = one_line(error.object[error.start : error.end])
         raise MapFileError(
@@ -42,25 +88,37 @@ def map_to_bytes(map_: Map, path: str | os.PathLike[str]) -> bytes:
         raise MapFileError(path, problem) from None
 
 
+def map_to_bytes(map_: Map, path: str | os.PathLike[str] = "<map>") -> bytes:
+    """The whole file's bytes at once (see map_chunks)."""
+    return b"".join(map_chunks(map_, path))
+
+
+def map_to_text(map_: Map) -> str:
+    """The file text of a map: keys in model order, one object to a line, so diffs stay readable."""
+    return map_to_bytes(map_).decode("utf-8")
+
+
 def save_map(
     map_: Map, path: str | os.PathLike[str], *, backup: bool = True, expected: FileStamp | None = None
 ) -> FileStamp:
     """Save atomically; on failure the old file is untouched and MapFileError says why.
 
     With `expected` (the stamp of the file as it was read), a file another program changed
-    since raises FileChangedError and nothing is written. Returns the new file's stamp."""
-    return write_atomically(path, map_to_bytes(map_, path), backup=backup, expected=expected, verb="saved")
+    since raises FileChangedError and nothing is written. Returns the new file's stamp.
+    The bytes are written as they are made, so the save's memory stays small beside the map's."""
+    return write_atomically(path, map_chunks(map_, path), backup=backup, expected=expected, verb="saved")
 
 
 def write_atomically(
     path: str | os.PathLike[str],
-    data: bytes,
+    data: bytes | Iterable[bytes],
     *,
     backup: bool = False,
     expected: FileStamp | None = None,
     verb: str = "written",
 ) -> FileStamp:
-    """Put `data` in place of the file at `path` as one atomic step, or raise MapFileError."""
+    """Put `data` (bytes, or pieces of them made as they are written) in place of the file at
+    `path` as one atomic step, or raise MapFileError."""
     shown = Path(path)
     target = Path(os.path.realpath(shown))  # through a link to the file the GM means
     try:
@@ -81,16 +139,21 @@ def write_atomically(
     temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     _clear_dead_saves(target)
     try:
-        _write_synced(temp, data, None if existing is None else stat.S_IMODE(existing.st_mode))
+        digest = _write_synced(temp, data, None if existing is None else stat.S_IMODE(existing.st_mode))
         if backup and existing is not None:
             _keep_backup(target)
         os.replace(temp, target)
         _sync_folder(target.parent)
-        return stamp_of(target, data)
+        info = os.stat(target)
+        return FileStamp(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, digest)
     except OSError as error:
         with contextlib.suppress(OSError):
             temp.unlink()
         raise MapFileError(shown, f"could not be {verb}: {error.strerror or error}") from None
+    except BaseException:  # the map could not be written (MapFileError), or an interrupt
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
 
 
 def _clear_dead_saves(path: Path) -> None:
@@ -116,20 +179,45 @@ def process_alive(pid: int) -> bool:
     return True
 
 
-def _write_synced(temp: Path, data: bytes, mode: int | None) -> None:
-    """Write and fsync a new file; `mode` is the replaced file's permissions, kept as they were
-    (a 0600 map with GM notes stays 0600); a new file gets the usual ones less the umask."""
+WRITE_SIZE = 1 << 20
+"""Pieces are gathered to about this many bytes per write."""
+
+
+def _write_synced(temp: Path, data: bytes | Iterable[bytes], mode: int | None) -> str:
+    """Write and fsync a new file, returning the digest of what was written; `mode` is the
+    replaced file's permissions, kept as they were (a 0600 map with GM notes stays 0600); a
+    new file gets the usual ones less the umask."""
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666 if mode is None else 0o600)
+    hasher = hashlib.sha256()
     try:
         if mode is not None:
             os.fchmod(fd, mode)
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
+        for block in _blocks(data):
+            hasher.update(block)
+            view = memoryview(block)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
         os.fsync(fd)
     finally:
         os.close(fd)
+    return hasher.hexdigest()
+
+
+def _blocks(data: bytes | Iterable[bytes]) -> Iterator[bytes]:
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        yield data
+        return
+    gathered: list[bytes] = []
+    size = 0
+    for piece in data:
+        gathered.append(piece)
+        size += len(piece)
+        if size >= WRITE_SIZE:
+            yield b"".join(gathered)
+            gathered, size = [], 0
+    if gathered:
+        yield b"".join(gathered)
 
 
 def _keep_backup(path: Path) -> None:
@@ -142,7 +230,7 @@ def _keep_backup(path: Path) -> None:
     try:
         os.link(path, staging, follow_symlinks=False)
     except OSError:
-        _write_synced(staging, path.read_bytes(), stat.S_IMODE(os.stat(path).st_mode))
+        _write_synced(staging, path.read_bytes(), stat.S_IMODE(os.stat(path).st_mode))  # its digest is not needed
     os.replace(staging, backup)
 
 

@@ -38,6 +38,10 @@ class Character:
     disadvantages: int = 0
     damage: int = 0
     gm: bool = False
+    played_this_round: int = 0
+    """Cards already played with this Attribute in this initiative round, in earlier actions:
+    'the total number of cards played by a character during an initiative round can never be
+    higher than the Attribute used, regardless of the number of actions'."""
 
     @property
     def skill_value(self) -> int:
@@ -145,12 +149,15 @@ class Confrontation:
         return self.action.attribute if character.gm else character.attribute
 
     def limit(self, name: str) -> int:
-        """Cards this character may play: the Attribute, one fewer in inferiority. Choice, from the
+        """Cards this character may play: the Attribute, one fewer in inferiority, and never past
+        the Attribute counted over the whole initiative round. Choice, from the
         text on multiple confrontations: inferior against only some opponents, the initial action
         'can still play his last card', which then counts only against the others."""
         opponents = len(self.confronting) if name == self.action.name else 1
         inferior = len(self._inferior[name]) == opponents
-        return max(self.attribute(name) - (1 if inferior else 0), 0)
+        attribute = self.attribute(name)
+        left_this_round = attribute - self.characters[name].played_this_round
+        return max(min(attribute - (1 if inferior else 0), left_this_round), 0)
 
     def can_play(self, name: str) -> bool:
         return len(self.hands[name].faces) < self.limit(name)

@@ -9,12 +9,14 @@ bridges), and dropped at the next edit, so editing never pays for it.
 from __future__ import annotations
 
 from collections import defaultdict
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from tabletop.model import Border, Map, Zone
 from tabletop.rules.passages import Crossing, cheapest_crossing
 from tabletop.rules.topology import Topology
+
+if TYPE_CHECKING:  # imported by passable(), on first ask: a start that never asks never pays for it
+    import networkx as nx
 
 
 class ZoneGraph:
@@ -94,6 +96,17 @@ class ZoneGraph:
             self.borders[border.id] = border
             a, b = index[border.a], index[border.b]
             self._between[(min(a, b), max(a, b))][border.id] = None
+            passages = border.passages
+            if len(passages) == 1 and passages[0].door is None and a != b:
+                # most borders: one passage, no door; what cheapest_crossing gives, without asking it
+                passage = passages[0]
+                label = passage.label or "pass"
+                for src, dst, cost in ((a, b, passage.cost_from_a), (b, a, passage.cost_from_b)):
+                    if cost is not None:
+                        known = out[src].get(dst)
+                        if known is None or cost < known.cost:
+                            out[src][dst] = Crossing(border.id, 0, cost, label)
+                continue
             for src, dst, zone in ((a, b, border.a), (b, a, border.b)):
                 crossing = cheapest_crossing(border, zone)
                 if crossing is not None:
@@ -157,6 +170,8 @@ class ZoneGraph:
         that can be crossed, weighted by its cheapest crossing (`weight`, `crossing`). Built
         on first ask after an edit; do not change it, it is shared until the next edit."""
         if self._passable is None:
+            import networkx as nx
+
             graph = nx.DiGraph()
             live = sorted(self.index.values())
             graph.add_nodes_from((self.ids[i], {"name": self.names[i]}) for i in live)

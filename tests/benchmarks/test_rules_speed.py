@@ -11,6 +11,7 @@ import itertools
 import random
 
 import networkx as nx
+import numpy as np
 import pytest
 import rustworkx as rx
 
@@ -40,8 +41,21 @@ def test_reach_budget_20_networkx(benchmark, zone_graphs, size):
     benchmark(lambda: nx.single_source_dijkstra_path_length(passable, next(starts), cutoff=20))
 
 
+def _range_answer(graph, ranges_by_index):
+    """{zone id: range} from a range array by zone index, unreachable zones left out."""
+    return {graph.ids[i]: int(r) for i, r in enumerate(ranges_by_index) if r >= 0}
+
+
+def _check_same_answer(graph, ranges_by_index):
+    """A peer's answer must equal Tabletop's, or its time says nothing."""
+    start = graph.index[_starts(graph, 1).__next__()]
+    ours = range_field(graph, graph.ids[start])
+    assert _range_answer(graph, ranges_by_index(start)) == dict(ours.zones())
+
+
 @pytest.mark.parametrize("size", [10_000, 100_000])
 def test_range_field(benchmark, zone_graphs, size):
+    """Tabletop's range field: the adjacency is cached per revision, so only the search runs."""
     graph = zone_graphs[size]
     graph.topology()
     starts = _starts(graph)
@@ -50,20 +64,64 @@ def test_range_field(benchmark, zone_graphs, size):
 
 @pytest.mark.parametrize("size", [10_000, 100_000])
 def test_range_field_networkx(benchmark, zone_graphs, size):
+    """networkx at its strongest: a plain nx.Graph of the borders (no attributes, no views)."""
     graph = zone_graphs[size]
-    undirected = graph.passable().to_undirected(as_view=True)
+    plain = nx.Graph()
+    plain.add_nodes_from(range(len(graph.ids)))
+    plain.add_edges_from(graph._between)
+
+    def ranges(start):
+        out = [-1] * len(graph.ids)
+        for zone, found in nx.single_source_shortest_path_length(plain, start).items():
+            out[zone] = found
+        return out
+
+    _check_same_answer(graph, ranges)
     starts = _starts(graph)
-    benchmark.pedantic(lambda: nx.single_source_shortest_path_length(undirected, next(starts)), rounds=7)
+    benchmark.pedantic(lambda: nx.single_source_shortest_path_length(plain, graph.index[next(starts)]), rounds=7)
 
 
 @pytest.mark.parametrize("size", [10_000, 100_000])
 def test_range_field_rustworkx(benchmark, zone_graphs, size):
+    """rustworkx at its strongest: bfs_layers in Rust (its Dijkstra needs a Python weight callback)."""
     graph = zone_graphs[size]
     other = rx.PyGraph()
     other.add_nodes_from(range(len(graph.ids)))
     other.add_edges_from_no_data(list(graph._between))
+
+    def ranges(start):
+        out = [-1] * len(graph.ids)
+        for layer, zones in enumerate(rx.bfs_layers(other, [start])):
+            for zone in zones:
+                out[zone] = layer
+        return out
+
+    _check_same_answer(graph, ranges)
     starts = _starts(graph)
-    benchmark(lambda: rx.graph_dijkstra_shortest_path_lengths(other, graph.index[next(starts)], lambda _: 1.0))
+    benchmark(lambda: rx.bfs_layers(other, [graph.index[next(starts)]]))
+
+
+@pytest.mark.parametrize("size", [10_000, 100_000])
+def test_range_field_scipy(benchmark, zone_graphs, size):
+    """scipy at its strongest: one unweighted search on a CSR matrix built once beforehand."""
+    sparse = pytest.importorskip("scipy.sparse")
+    csgraph = pytest.importorskip("scipy.sparse.csgraph")
+    graph = zone_graphs[size]
+    topology = graph.topology()
+    n = topology.size
+    matrix = sparse.csr_array((np.ones(len(topology.indices)), topology.indices, topology.indptr), shape=(n, n))
+
+    def ranges(start):
+        found = csgraph.shortest_path(matrix, method="D", directed=False, unweighted=True, indices=start)
+        return np.where(np.isfinite(found), found, -1).astype(np.int64)
+
+    _check_same_answer(graph, ranges)
+    starts = _starts(graph)
+    benchmark(
+        lambda: csgraph.shortest_path(
+            matrix, method="D", directed=False, unweighted=True, indices=graph.index[next(starts)]
+        )
+    )
 
 
 @pytest.mark.parametrize("size", [10_000, 100_000])
@@ -84,6 +142,7 @@ def test_range_field_plain_python_bfs(benchmark, zone_graphs, size):
                     queue.append(other)
         return ranges
 
+    _check_same_answer(graph, bfs)
     starts = _starts(graph)
     benchmark.pedantic(lambda: bfs(graph.index[next(starts)]), rounds=7)
 

@@ -71,7 +71,7 @@ def test_an_internal_error_is_one_line_not_a_traceback(capsys, monkeypatch, maps
     def broken(*args):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("tabletop.cli.files.describe_map", broken)
+    monkeypatch.setattr("tabletop.cli.text.describe_map", broken)  # run_info imports it when it runs
     result = tabletop(capsys, "info", str(maps_dir / "warehouse.tabletop"))
     assert result.code == 1
     assert result.err.startswith("tabletop: internal error (RuntimeError: boom)")

@@ -45,6 +45,18 @@ def test_edward_in_inferiority_plays_one_card_against_the_gms_two():
     assert (result.winner, result.margin, result.level) == ("Edward", 1, Level.SUCCESS)
 
 
+def test_cards_played_earlier_in_the_initiative_round_count_against_the_attribute():
+    first = Character("Erica", skill=6, attribute=3)
+    later = replace(first, played_this_round=2)
+    john = Character("John", skill=4, attribute=3)
+    assert Confrontation(first, [john]).limit("Erica") == 3
+    assert Confrontation(later, [john]).limit("Erica") == 1, "two of her three cards are spent this round"
+    spent = Confrontation(replace(first, played_this_round=3), [john])
+    assert spent.limit("Erica") == 0 and spent.next_to_play() == ["John"]
+    inferior = Confrontation(replace(later, advantages=0), [replace(john, advantages=1)])
+    assert inferior.limit("Erica") == 1, "inferiority and the round's count are not added up"
+
+
 def test_the_gm_counts_the_confronted_attribute_and_has_no_skill_disadvantage():
     gm = Character("GM", gm=True, attribute=9, skill=4)
     confrontation = Confrontation(Character("Ana", skill=3, attribute=3), [gm])

@@ -71,3 +71,20 @@ def test_range_field_agrees_with_networkx(map_):
     assert dict(field.zones()) == expected
     for zone in map_.zones:
         assert range_between(graph, start, zone.id) == expected.get(zone.id)
+
+
+def test_a_removed_zone_is_out_of_range_and_the_others_keep_theirs():
+    graph = ZoneGraph(warehouse())
+    graph.remove_zone("z2")
+    field = range_field(graph, "z1")
+    assert field["z1"] == 0
+    assert field.zones() == [("z1", 0)]
+    graph.set_border(Border(id="b13", a="z1", b="z3"))
+    assert range_field(graph, "z3").zones() == [("z3", 0), ("z1", 1)]
+
+
+def test_a_map_without_borders_has_every_other_zone_out_of_range():
+    map_ = warehouse()
+    map_.borders = []
+    field = range_field(ZoneGraph(map_), "z2")
+    assert field.zones() == [("z2", 0)]

@@ -116,3 +116,22 @@ def test_ctrl_return_resolves_in_the_reserve_pane_and_sends_fog_elsewhere(window
     window.view.setFocus()
     qtbot.keyClick(window.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert window.document.undo_stack.count() == steps, "on the map Ctrl+Return is Send Fog, not Resolve"
+
+
+def test_cards_played_earlier_in_the_round_shorten_the_next_confrontation(window):
+    window.document.replace_map(Map(title="Heist"), None)
+    pane = window.docks["Cards"].widget()
+    for row, values in enumerate((("Erica", "7", "3", "0"), ("John", "6", "3", "0"))):
+        for column, text in enumerate(values):
+            _type(pane.table, row, column, text)
+    pane.begin_button.click()
+    for name, card in (("Erica", "5"), ("John", "4"), ("Erica", "6")):
+        pane.player.setCurrentText(name)
+        pane.card.setText(card)
+        pane.play_button.click()
+    pane.resolve_button.click()
+    pane.begin_button.click()
+    assert "Erica: 7   (no card yet; 0/1, 2 played earlier this round)" in pane.values.text()
+    pane.new_round_button.click()
+    pane.begin_button.click()
+    assert "Erica: 7   (no card yet; 0/3)" in pane.values.text()

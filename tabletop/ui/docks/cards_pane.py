@@ -56,6 +56,8 @@ class CardsPane(QWidget):
         self.document = document
         self.confrontation: Confrontation | None = None
         self.played: list[tuple[str, Card]] = []
+        self.round_cards: dict[str, int] = {}
+        """Cards each character played in resolved confrontations of this initiative round."""
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("The first row performs the action; the others confront it."))
         self.table = QTableWidget(0, len(COLUMNS))
@@ -64,11 +66,17 @@ class CardsPane(QWidget):
         fit_rows(self.table)
         layout.addWidget(self.table)
         rows = QHBoxLayout()
-        for text, slot in (("Add", self.add_row), ("Remove", self.remove_row), ("Begin", self.begin)):
+        for text, slot in (
+            ("Add", self.add_row),
+            ("Remove", self.remove_row),
+            ("Begin", self.begin),
+            ("New Round", self.new_round),
+        ):
             button = QPushButton(text)
             button.clicked.connect(slot)
             rows.addWidget(button)
-            setattr(self, f"{text.lower()}_button", button)
+            setattr(self, f"{text.lower().replace(' ', '_')}_button", button)
+        self.new_round_button.setToolTip("A new initiative round: the cards played so far no longer count")
         layout.addLayout(rows)
         self.next_label = QLabel()
         big = QFont(self.next_label.font())
@@ -132,7 +140,8 @@ class CardsPane(QWidget):
             if min(numbers.values()) < 0:
                 raise ConfrontationError(f"{name}: no number may be negative")
             gm = self.table.item(row, len(COLUMNS) - 1).checkState() == Qt.CheckState.Checked
-            found.append(Character(name, gm=gm, **numbers))
+            earlier = 0 if gm else self.round_cards.get(name, 0)
+            found.append(Character(name, gm=gm, played_this_round=earlier, **numbers))
         return found
 
     def begin(self) -> None:
@@ -182,9 +191,18 @@ class CardsPane(QWidget):
             return
         step = log_confrontation(self.document.map.conflict, self.confrontation)
         apply_step(self.document, step)
+        for name, hand in self.confrontation.hands.items():
+            if not self.confrontation.characters[name].gm:
+                self.round_cards[name] = self.round_cards.get(name, 0) + len(hand.faces)
         self.message.setText(self.document.map.conflict.log[-1].story)
         self.confrontation = None
         self._show()
+
+    def new_round(self) -> None:
+        """'The total number of cards played by a character during an initiative round can never
+        be higher than the Attribute used': a new round starts the count again."""
+        self.round_cards = {}
+        self.message.setText("A new initiative round: every character has its whole Attribute of cards")
 
     def _show(self) -> None:
         running = self.confrontation is not None
@@ -208,6 +226,8 @@ class CardsPane(QWidget):
             hand = confrontation.hands[name]
             cards = ", ".join(str(face) for face in hand.faces) or "no card yet"
             inferior = ", in inferiority" if confrontation.inferior_against(name) else ""
+            earlier = confrontation.characters[name].played_this_round
+            inferior += f", {earlier} played earlier this round" if earlier else ""
             count = f"{len(hand.faces)}/{confrontation.limit(name)}"
             lines.append(f"{name}: {confrontation.value(name)}   ({cards}; {count}{inferior})")
         self.values.setText("\n".join(lines))

@@ -1,0 +1,199 @@
+"""The scaling table: check, info, export, open and save at 1k, 10k and 100k zones, and the
+start-up of the quick commands, each in a fresh process, with its time and peak memory.
+
+    python -m tests.benchmarks.scaling [--sizes 1000,10000,100000] [--folder DIR]
+
+prints the table in Markdown (tests/benchmarks/test_scaling.py runs the same rows under
+pytest-benchmark). CPU is the process's user and system time, steadier than the wall clock
+on a machine shared with other work. Peak memory is the child's maximum resident set (getrusage), so it counts
+the interpreter, Qt and the map together. `open` is the window from the command to its first
+painted frame; `save` is save_map alone (time and CPU) in a process that loaded the map
+first, its peak the whole process's and, beside it, the most the save held above the loaded map.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+SIZES = (1_000, 10_000, 100_000)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Run:
+    seconds: float
+    peak_mb: float
+    extra: dict
+    cpu: float = 0.0
+    """The whole process's CPU time (user and system): steadier than wall time on a busy machine."""
+
+
+def run(args: list[str], env: dict[str, str] | None = None) -> Run:
+    """Run `python ARGS` in a fresh process; its wall time and peak resident memory. A
+    driver that prints one JSON line last may report its own figures (`seconds` replaces
+    the process's time)."""
+    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen", **(env or {}))
+    environment.setdefault("TABLETOP_RECOVERY_DIR", tempfile.mkdtemp(prefix="tabletop-scaling-"))
+    start = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, *args], cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    out = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} ended with {child.returncode}")
+    extra = {}
+    lines = out.decode(errors="replace").strip().splitlines()
+    if lines and lines[-1].startswith("{"):
+        extra = json.loads(lines[-1])
+        seconds = extra.pop("seconds", seconds)
+    cpu = extra.pop("cpu", usage.ru_utime + usage.ru_stime)
+    return Run(seconds, usage.ru_maxrss / 1024, extra, cpu)
+
+
+def make_maps(folder: Path, sizes: tuple[int, ...] = SIZES) -> dict[int, Path]:
+    """The generated brick maps of tests/benchmarks/mapgen.py, saved once into `folder`."""
+    from tabletop.io import save_map
+    from tests.benchmarks.mapgen import zone_map
+
+    paths = {}
+    for size in sizes:
+        path = folder / f"bricks-{size}.tabletop"
+        if not path.exists():
+            save_map(zone_map(size), path, backup=False)
+        paths[size] = path
+    return paths
+
+
+def rows(maps: dict[int, Path], out: Path) -> list[tuple[str, list[str]]]:
+    """(work, argv) for every row of the table."""
+    sample = str(ROOT / "maps" / "warehouse.tabletop")
+    found = [
+        ("`tabletop --version`", ["-m", "tabletop", "--version"]),
+        ("`tabletop schema`", ["-m", "tabletop", "schema"]),
+        ("`tabletop check` on a sample map", ["-m", "tabletop", "check", sample]),
+        ("the window, empty, to its first frame", ["-m", "tests.benchmarks.scaling", "open"]),
+    ]
+    for size, path in maps.items():
+        name = f"{size // 1000}k zones"
+        found += [
+            (f"check, {name}", ["-m", "tabletop", "check", str(path)]),
+            (f"info, {name}", ["-m", "tabletop", "info", str(path)]),
+            (f"export 3840 px PNG, {name}", ["-m", "tabletop", "export", str(path), "-o", str(out), "--width", "3840"]),
+            (f"open to the first frame, {name}", ["-m", "tests.benchmarks.scaling", "open", str(path)]),
+            (f"save, {name}", ["-m", "tests.benchmarks.scaling", "save", str(path)]),
+        ]
+    return found
+
+
+# -- drivers, run in the child process ------------------------------------------------------
+
+
+def open_first_frame(path: str | None) -> None:
+    """What `tabletop [FILE]` does (ui.app.run), up to the first painted frame of the view."""
+    from tabletop.heap import collector_paused
+    from tabletop.io.read import load_map_stamped
+
+    with collector_paused():
+        loaded = load_map_stamped(path) if path else None
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop.render.style import font_family
+    from tabletop.ui.main_window import MainWindow
+    from tabletop.ui.scheme import follow_scheme
+
+    app = QApplication(sys.argv[:1])
+    app.setStyle("Fusion")
+    follow_scheme(app)
+    font_family()
+    window = MainWindow()
+    if loaded is not None:
+        window.files.show_loaded(path, *loaded)
+    window.show()
+    window.view.fit_map()
+    window.view.viewport().repaint()
+    # the first frame is painted: what the event loop does next (the zone graph built ahead of
+    # the first drag) and the teardown of a big map at exit are not part of it
+    print(json.dumps({"cpu": time.process_time()}), flush=True)  # the wall time is the parent's, to here
+    os._exit(0)
+
+
+def save_once(path: str) -> None:
+    """Load, then time save_map alone and sample the memory it takes above the loaded map."""
+    import ctypes
+    import gc
+
+    from tabletop.heap import collector_paused
+    from tabletop.io import load_map, save_map
+
+    with collector_paused():
+        map_ = load_map(path)
+    gc.collect()
+    ctypes.CDLL(None).malloc_trim(0)
+    loaded = _resident()
+    highest = [loaded]
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.wait(0.005):
+            highest[0] = max(highest[0], _resident())
+
+    watcher = threading.Thread(target=sample)
+    watcher.start()
+    with tempfile.TemporaryDirectory() as folder:
+        start, cpu = time.perf_counter(), time.process_time()
+        save_map(map_, Path(folder) / "saved.tabletop", backup=False)
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    done.set()
+    watcher.join()
+    above = (highest[0] - loaded) / 2**20
+    print(json.dumps({"seconds": seconds, "cpu": cpu, "loaded_mb": loaded / 2**20, "save_above_mb": above}))
+
+
+def _resident() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] in ("open", "save"):
+        if sys.argv[1] == "save":
+            save_once(sys.argv[2])
+        else:
+            open_first_frame(sys.argv[2] if len(sys.argv) > 2 else None)
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
+    parser.add_argument("--folder", type=Path, default=Path(tempfile.gettempdir()) / "tabletop-scaling")
+    parser.add_argument("--runs", type=int, default=3, help="runs per row; the median is shown")
+    args = parser.parse_args()
+    args.folder.mkdir(exist_ok=True)
+    maps = make_maps(args.folder, tuple(int(s) for s in args.sizes.split(",")))
+    print("| work | time (median) | CPU | peak memory | file |")
+    print("| --- | --- | --- | --- | --- |")
+    for work, argv in rows(maps, args.folder / "export.png"):
+        runs = sorted((run(argv) for _ in range(args.runs)), key=lambda r: r.seconds)
+        middle = runs[len(runs) // 2]
+        size = next((p.stat().st_size for p in maps.values() if str(p) in argv), None)
+        above = middle.extra.get("save_above_mb")
+        note = f" (save: {above:.0f} MB above the loaded map)" if above is not None else ""
+        shown = f"{size / 2**20:.0f} MB" if size else ""
+        print(
+            f"| {work} | {middle.seconds:.2f} s | {middle.cpu:.2f} s | {middle.peak_mb:.0f} MB{note} | {shown} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

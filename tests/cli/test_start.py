@@ -1,0 +1,57 @@
+"""Each command imports only what it needs, so the quick ones start quickly: `--version` and
+`schema` without pydantic, `check` without the rules, numpy or Qt (start-up is measured in
+tests/benchmarks/test_scaling.py; here only what is imported is checked)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tabletop.cli.files import shipped_schema_text
+from tabletop.io import map_schema_text
+from tests.cli.run import tabletop_process
+
+REPORT = """
+import json, sys
+from tabletop.cli import main
+seen = {}
+for name, argv in [("version", ["--version"]), ("schema", ["schema"]), ("check", ["check", sys.argv[1]])]:
+    main(argv)
+    seen[name] = sorted(m for m in sys.modules if m.split(".")[0] in ("pydantic", "numpy", "networkx", "PySide6")
+                        or m.startswith(("tabletop.rules", "tabletop.model")))
+print(json.dumps(seen), file=sys.stderr)
+"""
+
+
+def test_quick_commands_import_only_what_they_need(maps_dir):
+    done = subprocess.run(
+        [sys.executable, "-c", REPORT, str(maps_dir / "warehouse.tabletop")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    seen = json.loads(done.stderr.splitlines()[-1])
+    assert seen["version"] == []
+    assert seen["schema"] == []
+    assert "tabletop.model" in seen["check"]
+    assert not [m for m in seen["check"] if m.startswith(("numpy", "networkx", "PySide6", "tabletop.rules"))]
+
+
+def test_the_shipped_schema_is_the_models():
+    assert shipped_schema_text() == map_schema_text(), (
+        "tabletop/cli/map-schema.json is stale: rewrite it with python -c 'from tabletop.io import "
+        'map_schema_text as t; open("tabletop/cli/map-schema.json", "w").write(t())\''
+    )
+
+
+def test_a_headless_command_ends_with_its_output_whole_and_its_exit_code(tmp_path, maps_dir):
+    """run_program ends a headless command without Python's teardown: nothing printed is lost."""
+    info = tabletop_process("info", "--json", str(maps_dir / "warehouse.tabletop"))
+    assert info.code == 0
+    assert json.loads(info.out)["zones"]
+    (tmp_path / "cut.tabletop").write_text('{"format_version": 3, "zones": [')
+    check = tabletop_process("check", str(tmp_path / "cut.tabletop"))
+    assert check.code == 1
+    assert check.err.startswith(f"{tmp_path / 'cut.tabletop'}: is not valid JSON")
