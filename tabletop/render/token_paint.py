@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
@@ -186,16 +187,24 @@ def token_boxes(tokens: Iterable[Token], spots: dict[str, tuple[float, float]], 
 def token_rect(style: MapStyle, crowd: Crowd | None = None) -> QRectF:
     """What a token draws around its spot (wedge, disc, name plate, a crowd's frame), for a token
     item's bounds."""
-    size = style.token_name_size * style.text_scale
-    half = max(2.2 * TOKEN_RADIUS, NAME_MAX_WIDTH * style.text_scale / 2 + size)
+    if crowd is not None and crowd.count < 2:
+        crowd = None
+    return QRectF(*_rect(style.token_name_size, style.text_scale, style.line_scale, crowd))
+
+
+@lru_cache(maxsize=512)
+def _rect(name_size: float, text_scale: float, line_scale: float, crowd: Crowd | None) -> tuple[float, ...]:
+    """token_rect's box, worked out once per style and crowd: every token is placed again after
+    each edit."""
+    size = name_size * text_scale
+    half = max(2.2 * TOKEN_RADIUS, NAME_MAX_WIDTH * text_scale / 2 + size)
     bottom = TOKEN_RADIUS + 3 + size * 1.5
     rect = QRectF(-half, -2.2 * TOKEN_RADIUS, 2 * half, 2.2 * TOKEN_RADIUS + bottom)
-    if crowd is None or crowd.count < 2:
-        return rect
-    side = TOKEN_RADIUS + FRAME_GAP + 3 + NAME_MAX_WIDTH * style.text_scale + size
-    rect = rect.united(QRectF(-side, -size, 2 * side, 2 * size + TOKEN_RADIUS + FRAME_GAP + 3))
-    if crowd.index == 0:
-        line = 3.0 * style.line_scale
-        frame = group_frame(crowd, (0.0, 0.0)).adjusted(-line, -TOKEN_RADIUS * 1.1 - line, line, line)
-        rect = rect.united(frame)
-    return rect
+    if crowd is not None:
+        side = TOKEN_RADIUS + FRAME_GAP + 3 + NAME_MAX_WIDTH * text_scale + size
+        rect = rect.united(QRectF(-side, -size, 2 * side, 2 * size + TOKEN_RADIUS + FRAME_GAP + 3))
+        if crowd.index == 0:
+            line = 3.0 * line_scale
+            frame = group_frame(crowd, (0.0, 0.0)).adjusted(-line, -TOKEN_RADIUS * 1.1 - line, line, line)
+            rect = rect.united(frame)
+    return (rect.x(), rect.y(), rect.width(), rect.height())

@@ -80,8 +80,11 @@ class TokenItem(MapItem):
     """Its place among the tokens sharing its area in its scene (render.token_paint.Crowd), or None."""
 
     def sync(self) -> None:
+        self._placed = None  # the token itself changed (its name, say): placed again in full
         self.place(self.document.token_spots().get(self.object_id))
         self.update()  # the token changed: its cached picture goes
+
+    _placed: tuple | None = None
 
     def place(self, spot: tuple[float, float] | None) -> None:
         """Move to the spot the document worked out for all tokens at once (None: off the map).
@@ -89,15 +92,17 @@ class TokenItem(MapItem):
         self.setVisible(spot is not None)
         if spot is not None:
             self.setPos(QPointF(*spot))
-        token = self.model()
-        on_grid = spot is not None and token is not None and isinstance(token.location, AreaLocation)
-        crowd = scene_crowds(self.scene(), self.document).get(self.object_id) if on_grid else None
+        # a token on a grid has a crowd (itself alone, at least); one in a zone has none
+        crowd = scene_crowds(self.scene(), self.document).get(self.object_id) if spot is not None else None
+        if (spot, crowd) == self._placed:
+            return
+        self._placed = (spot, crowd)
         self.setRect(token_rect(self.style, crowd))
         if crowd != self.crowd:  # its name changes side, its frame comes or goes
             self.crowd = crowd
             self.update()
-        if on_grid or self._grid_key[0] is not None:
-            self._tell_grids(token, spot if on_grid else None)
+        if crowd is not None or self._grid_key[0] is not None:
+            self._tell_grids(self.model(), spot if crowd is not None else None)
 
     _grid_key: tuple = (None,)
     _grid_boxes: tuple = ()
