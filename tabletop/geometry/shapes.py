@@ -130,27 +130,35 @@ def token_step(names: list[str], name_scale: float = 1.0) -> float:
 
 
 AREA_STEP = TOKEN_RADIUS * 2.3
-"""How far apart the centres of tokens sharing an area stand: their discs never touch."""
-AREA_ZIGZAG = TOKEN_RADIUS * 0.9
-"""Neighbours in an area stand this much above and below its middle, in turn: each name,
-drawn under its token, then sits clear of the next name (a name is about 20 units tall)."""
-AREA_ROW = 2 * AREA_ZIGZAG + TOKEN_RADIUS * 2.6
-"""Between rows of tokens in a crowded area: a disc and a name under it."""
+"""How far apart the two columns of tokens sharing an area stand: their discs never touch."""
+AREA_ROW = TOKEN_RADIUS * 2.4
+"""Between rows of tokens sharing an area: a disc and a little, since their names stand beside
+them (a name's plate, about 21 units tall, or 29 on the players' screen, is shorter than a disc)."""
 
 
 def area_spots(n: int) -> list[Point]:
     """Offsets from an area's centre for n tokens sharing it (an overlap, in the AF text's
-    word): side by side in rows of up to three, zigzagging up and down, so every token and
-    every name is seen while the group stays centred on its area."""
-    per_row = min(n, 3)
-    rows = math.ceil(n / per_row) if n else 0
+    word): two columns back to back about the area's middle, so the group stays on its area,
+    with each name outward (area_name_sides) where no disc stands; an odd last token stands
+    in the middle under them."""
+    if n <= 1:
+        return [(0.0, 0.0)] * n
+    rows = math.ceil(n / 2)
     spots: list[Point] = []
     for k in range(n):
-        row, col = divmod(k, per_row)
-        in_row = min(per_row, n - row * per_row)
-        zig = 0.0 if in_row == 1 else (AREA_ZIGZAG if col % 2 else -AREA_ZIGZAG)
-        spots.append(((col - (in_row - 1) / 2) * AREA_STEP, (row - (rows - 1) / 2) * AREA_ROW + zig))
+        row, col = divmod(k, 2)
+        x = 0.0 if n % 2 and k == n - 1 else (col - 0.5) * AREA_STEP
+        spots.append((x, (row - (rows - 1) / 2) * AREA_ROW))
     return spots
+
+
+def area_name_sides(n: int) -> list[str]:
+    """Where each of n tokens sharing an area writes its name ("left", "right" or "below"), to
+    go with area_spots: outward from the left and right columns, under a token in the middle."""
+    sides = ["left" if k % 2 == 0 else "right" for k in range(n)]
+    if n % 2:
+        sides[-1] = "below"
+    return sides
 
 
 def token_spots(
@@ -194,6 +202,32 @@ def occupied_zones(map_: Map) -> set[str]:
     return {token.location.zone for token in map_.tokens if isinstance(token.location, ZoneLocation)}
 
 
+CROWD_NAME_ROOM = 1.35
+"""Names beside a crowded area's tokens may be drawn this much larger (the players' screen)."""
+
+
+def _crowded_names(map_: Map) -> list[float]:
+    """How far left and right the names beside crowded areas' tokens reach: a group at a grid's
+    edge writes them past it, and a picture or a fitted view must not cut them."""
+    grids = {g.id: g for g in map_.grids}
+    in_area: dict[tuple[str, int, int], list[Token]] = {}
+    for token in map_.tokens:
+        where = token.location
+        if isinstance(where, AreaLocation) and where.grid in grids:
+            in_area.setdefault((where.grid, where.row, where.col), []).append(token)
+    reach: list[float] = []
+    for (grid_id, row, col), tokens in in_area.items():
+        if len(tokens) < 2:
+            continue
+        x, _, w, _ = area_rect(grids[grid_id], row, col)
+        spots, sides = area_spots(len(tokens)), area_name_sides(len(tokens))
+        for token, (dx, _), side in zip(tokens, spots, sides, strict=True):
+            plate = min(name_width(token.label), NAME_MAX_WIDTH) + TOKEN_NAME_SIZE * 0.6  # the words and their plate
+            room = TOKEN_RADIUS + 8 + plate * CROWD_NAME_ROOM
+            reach.append(x + w / 2 + dx + (room if side == "right" else -room if side == "left" else 0.0))
+    return reach
+
+
 def map_bounds(map_: Map, margin: float = 40.0) -> tuple[float, float, float, float]:
     """(x, y, width, height) around everything drawn; a small square for an empty map."""
     xs: list[float] = []
@@ -209,6 +243,8 @@ def map_bounds(map_: Map, margin: float = 40.0) -> tuple[float, float, float, fl
         x, y, w, h = grid_rect(grid)
         xs += [x, x + w]
         ys += [y, y + h + 2 * grid.area_size]  # the legend below the grid
+    if xs:
+        xs += _crowded_names(map_)
     if not xs:
         return (0.0, 0.0, 400.0, 300.0)
     return (min(xs) - margin, min(ys) - margin, max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin)
@@ -217,6 +253,7 @@ def map_bounds(map_: Map, margin: float = 40.0) -> tuple[float, float, float, fl
 __all__ = [
     "BorderLine",
     "area_at",
+    "area_name_sides",
     "area_rect",
     "area_spots",
     "border_line",

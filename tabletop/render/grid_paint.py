@@ -11,6 +11,7 @@ Textures are drawn in map units, not Qt's 8-pixel patterns, so they keep their w
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -256,7 +257,9 @@ def paint_segments(p: QPainter, grid: EncounterGrid, style: MapStyle) -> None:
                 text.plated_label(p, f"▲{segment.altitude}", centre, style.label, style.plate, size * 0.34, bold=True)
 
 
-def paint_grid(p: QPainter, grid: EncounterGrid, terrain: Terrain, style: MapStyle, detail: bool) -> None:
+def paint_grid(
+    p: QPainter, grid: EncounterGrid, terrain: Terrain, style: MapStyle, detail: bool, avoid: Sequence[QRectF] = ()
+) -> None:
     gx, gy, gw, gh = grid_rect(grid)
     p.fillRect(QRectF(gx, gy, gw, gh), style.paper.darker(104))
     by_property: dict[str, list[QRectF]] = {}
@@ -283,7 +286,7 @@ def paint_grid(p: QPainter, grid: EncounterGrid, terrain: Terrain, style: MapSty
         xx = grid.origin[0] + col * grid.area_size
         p.drawLine(QPointF(xx, gy), QPointF(xx, gy + gh))
     paint_segments(p, grid, style)
-    paint_setup(p, grid, style, detail)  # the setup marks over the ground
+    paint_setup(p, grid, style, detail, avoid)  # the setup marks over the ground, their labels clear of `avoid`
     paint_area_fog(p, grid, grid.fogged_areas, style)
 
 

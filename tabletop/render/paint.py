@@ -22,7 +22,7 @@ from tabletop.render.badge_paint import badge_box, paint_badges
 from tabletop.render.fog_paint import paint_zone_fog, split_fog
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
 from tabletop.render.style import Audience, MapStyle
-from tabletop.render.token_paint import paint_token, token_rect
+from tabletop.render.token_paint import area_crowds, paint_token, token_boxes, token_rect
 from tabletop.rules import Terrain
 from tabletop.rules.visibility import players_view
 
@@ -272,15 +272,17 @@ def paint_map(
         map_ = players_view(map_)
     if map_.background is not None and base_dir is not None:
         paint_background(p, map_, base_dir, style)
+    spots = token_spots(map_, name_scale=style.text_scale)
+    boxes = token_boxes(map_.tokens, spots, style)  # the setup labels keep clear of the tokens
     for grid in map_.grids:
-        paint_grid(p, grid, Terrain(grid), style, detail)
+        paint_grid(p, grid, Terrain(grid), style, detail, boxes)
     layout = MapLayout(map_, index=False)
     zone_ids, border_ids = [z.id for z in map_.zones], [b.id for b in map_.borders]
     paint_region(p, layout, zone_ids, border_ids, style, detail, occupied_zones(map_), badges=badges)
-    spots = token_spots(map_, name_scale=style.text_scale)
+    crowds = area_crowds(token for token in map_.tokens if token.id in spots)
     for token in map_.tokens:
         if token.id in spots:
-            paint_token(p, token, spots[token.id], style, detail and token_names)
+            paint_token(p, token, spots[token.id], style, detail and token_names, crowd=crowds.get(token.id))
 
 
 __all__ = [

@@ -2,11 +2,15 @@
 side's colour round each marked tile, a band along each marked edge) and where arrivals
 enter (chevrons pointing in from an edge, for the GM only: arrivals are the GM's surprise).
 
-Everything is drawn inside the grid's rectangle, which is what its scene item repaints."""
+Everything is drawn inside the grid's rectangle, which is what its scene item repaints. A
+side's label takes the first spot on its tile or edge that no token's disc or name (the
+boxes given as `avoid`) and no other label covers: tokens are drawn over the grid, so a
+label under a token's name would be lost."""
 
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
@@ -38,11 +42,12 @@ def _edge_rect(grid: EncounterGrid, edge: str, depth: float, inset: float = 0.0)
     return QRectF(x + w - inset - depth, y, depth, h)
 
 
-def paint_setup(p: QPainter, grid: EncounterGrid, style: MapStyle, detail: bool) -> None:
-    """The setup marks of one grid, over its ground and under its tokens."""
+def paint_setup(p: QPainter, grid: EncounterGrid, style: MapStyle, detail: bool, avoid: Sequence[QRectF] = ()) -> None:
+    """The setup marks of one grid, over its ground and under its tokens; labels clear of `avoid`."""
     if not grid.starts and not grid.arrivals:
         return
     size = grid.area_size
+    taken = list(avoid)
     p.save()
     p.setBrush(Qt.BrushStyle.NoBrush)
     for index, mark in enumerate(grid.starts):
@@ -57,9 +62,11 @@ def paint_setup(p: QPainter, grid: EncounterGrid, style: MapStyle, detail: bool)
             span = TILE_AREAS * size
             frame = QRectF(left + inset, top + inset, span - 2 * inset, span - 2 * inset)
             p.drawRect(frame)
-            if detail:
-                top_middle = QPointF(frame.center().x(), frame.top() + size * 0.5)
-                _label(p, grid, f"{mark.side} start", top_middle, colour, style)
+            if detail:  # a row of the tile's areas: the top first, then the bottom, then inwards
+                rows = (0, TILE_AREAS - 1, 1, TILE_AREAS - 2, TILE_AREAS // 2)
+                spots = [QPointF(frame.center().x(), top + (k + 0.5) * size) for k in rows]
+                _place_label(p, grid, f"{mark.side} start", spots, colour, style, taken)
+                p.setPen(pen)  # the plate took the pen: the next frame is dashed again
         band = QColor(colour)
         band.setAlpha(60)
         for edge in mark.edges:
@@ -68,10 +75,38 @@ def paint_setup(p: QPainter, grid: EncounterGrid, style: MapStyle, detail: bool)
             half = pen.widthF() / 2  # the stroke stays inside the grid, which is all its item repaints
             p.drawRect(strip.adjusted(half, half, -half, -half))
             if detail:
-                _label(p, grid, f"{mark.side} start", strip.center(), colour, style)
+                _place_label(p, grid, f"{mark.side} start", _along(strip, size), colour, style, taken)
+                p.setPen(pen)  # the plate took the pen: the next band is dashed again
     if grid.arrivals and style.audience is Audience.GM:
         _arrivals(p, grid, style)
     p.restore()
+
+
+def label_zones(grid: EncounterGrid) -> list[QRectF]:
+    """Where the grid's start labels may stand: its marked tiles and a band along each marked
+    edge. A token elsewhere moves no label, so its grid need not repaint."""
+    size, span = grid.area_size, TILE_AREAS * grid.area_size
+    zones: list[QRectF] = []
+    for index, mark in enumerate(grid.starts):
+        for row, col in mark.tiles:
+            zones.append(QRectF(grid.origin[0] + col * span, grid.origin[1] + row * span, span, span))
+        for edge in mark.edges:
+            zones.append(_edge_rect(grid, edge, size * (1.3 + 0.3 * index)))
+    return zones
+
+
+def _along(strip: QRectF, size: float) -> list[QPointF]:
+    """Spots for an edge's label along its band: the middle first, then each tile's middle
+    outwards from it."""
+    centre = strip.center()
+    across = strip.width() >= strip.height()
+    length = strip.width() if across else strip.height()
+    tiles = max(1, round(length / (TILE_AREAS * size)))
+    starts = strip.left() if across else strip.top()
+    steps = [starts + (k + 0.5) * length / tiles for k in range(tiles)]
+    steps.sort(key=lambda v: abs(v - (centre.x() if across else centre.y())))
+    spots = [centre] + [QPointF(v, centre.y()) if across else QPointF(centre.x(), v) for v in steps]
+    return spots
 
 
 def _arrivals(p: QPainter, grid: EncounterGrid, style: MapStyle) -> None:
@@ -95,8 +130,8 @@ def _arrivals(p: QPainter, grid: EncounterGrid, style: MapStyle) -> None:
             p.drawPolygon(QPolygonF([tip, back + spread, back - spread]))
 
 
-def _label(p: QPainter, grid: EncounterGrid, words: str, at: QPointF, colour: QColor, style: MapStyle) -> None:
-    """A side's label on a plate, moved in from the grid's edge so the grid's item holds it all."""
+def _label_box(p: QPainter, grid: EncounterGrid, words: str, at: QPointF, style: MapStyle) -> QRectF:
+    """A side's label's plate at a spot, moved in from the grid's edge so the grid's item holds it all."""
     font_size = max(12.0, grid.area_size * 0.36) * style.text_scale
     p.setFont(map_font(font_size, True))
     half_w = (p.fontMetrics().horizontalAdvance(words) + font_size * 0.6) / 2 + 2
@@ -104,4 +139,22 @@ def _label(p: QPainter, grid: EncounterGrid, words: str, at: QPointF, colour: QC
     x, y, w, h = grid_rect(grid)
     cx = min(max(at.x(), x + half_w), x + w - half_w)
     cy = min(max(at.y(), y + half_h), y + h - half_h)
-    text.plated_label(p, words, (cx, cy), colour, style.plate, font_size, True)
+    return QRectF(cx - half_w, cy - half_h, 2 * half_w, 2 * half_h)
+
+
+def _place_label(
+    p: QPainter,
+    grid: EncounterGrid,
+    words: str,
+    spots: list[QPointF],
+    colour: QColor,
+    style: MapStyle,
+    taken: list[QRectF],
+) -> None:
+    """The label at the first spot clear of everything `taken` (the first spot if none is),
+    which it then takes too."""
+    boxes = [_label_box(p, grid, words, at, style) for at in spots]
+    box = next((b for b in boxes if not any(b.intersects(t) for t in taken)), boxes[0])
+    taken.append(box)
+    font_size = max(12.0, grid.area_size * 0.36) * style.text_scale
+    text.plated_label(p, words, (box.center().x(), box.center().y()), colour, style.plate, font_size, True)

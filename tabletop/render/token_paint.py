@@ -1,17 +1,64 @@
 """Painting a token: its disc, facing, flank line and name. The flank line is the rules' own
-(rules.facing.flank_line), so the line a GM sees is the one that decides the -2."""
+(rules.facing.flank_line), so the line a GM sees is the one that decides the -2.
+
+Tokens sharing an area (an overlap) write their names outward, where no disc of the group
+stands, and the first of them frames the group: heavy and marked with crossed blades when
+the area holds opponents (rules.sides), whose overlap ends a mover's movement."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
-from tabletop.geometry.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS
-from tabletop.model import Token
+from tabletop.geometry.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, area_name_sides, area_spots, name_width
+from tabletop.model import AreaLocation, Token
 from tabletop.render import text
 from tabletop.render.style import MapStyle
 from tabletop.rules.facing import facing_vector, flank_line
+from tabletop.rules.sides import are_opponents
 from tabletop.rules.visibility import token_hidden
+
+OVERLAP_COLOUR = QColor("#c62828")
+"""The opponents' overlap: a strong red that reads on a projector; in grey print the frame's
+weight and the crossed blades tell it from a friendly group's thin frame."""
+FRAME_GAP = 5.0
+"""Between the group's discs and its frame."""
+
+
+@dataclass(frozen=True)
+class Crowd:
+    """A token's place among the `count` tokens sharing its area, in map order, and whether
+    the area holds opponents: what its painting needs beyond the token itself."""
+
+    index: int
+    count: int
+    opponents: bool
+
+    @property
+    def name_side(self) -> str:
+        return area_name_sides(self.count)[self.index] if self.count > 1 else "below"
+
+
+def area_crowds(tokens: Iterable[Token]) -> dict[str, Crowd]:
+    """The crowd of every token standing on a grid, from the tokens drawn (the players' picture
+    passes only the tokens they see, so a hidden opponent marks nothing)."""
+    in_area: dict[tuple[str, int, int], list[Token]] = {}
+    for token in tokens:
+        where = token.location
+        if isinstance(where, AreaLocation):
+            in_area.setdefault((where.grid, where.row, where.col), []).append(token)
+    crowds: dict[str, Crowd] = {}
+    for group in in_area.values():
+        sides = [token.side for token in group]
+        opponents = any(are_opponents(a, b) for i, a in enumerate(sides) for b in sides[i + 1 :])
+        for index, token in enumerate(group):
+            crowds[token.id] = Crowd(index, len(group), opponents)
+    return crowds
+
 
 FLANK_HALF = TOKEN_RADIUS * 1.6
 """Half the drawn flank line: past the token's rim, short of its neighbours."""
@@ -23,11 +70,19 @@ def token_flank(token: Token, spot: tuple[float, float]) -> tuple[tuple[float, f
 
 
 def paint_token(
-    p: QPainter, token: Token, spot: tuple[float, float], style: MapStyle, detail: bool, selected: bool = False
+    p: QPainter,
+    token: Token,
+    spot: tuple[float, float],
+    style: MapStyle,
+    detail: bool,
+    selected: bool = False,
+    crowd: Crowd | None = None,
 ) -> None:
     """The token's disc, its facing (tick and, if the style shows them, the front wedge), the
-    flank line, and its name on a plate below, over every line."""
+    flank line, and its name on a plate below (or beside it, in a crowded area), over every line."""
     x, y = spot
+    if crowd is not None and crowd.index == 0 and crowd.count > 1:
+        _paint_group_frame(p, crowd, spot, style)
     r = TOKEN_RADIUS
     centre = QPointF(x, y)
     colour = QColor(token.colour)
@@ -36,7 +91,8 @@ def paint_token(
         qt_angle = 90.0 - token.facing
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor(colour.red(), colour.green(), colour.blue(), 90))
-        p.drawPie(QRectF(x - 2 * r, y - 2 * r, 4 * r, 4 * r), round((qt_angle - 45) * 16), 90 * 16)
+        wedge = 2 * r if crowd is None or crowd.count < 2 else 1.5 * r  # short of a crowded group's frame
+        p.drawPie(QRectF(x - wedge, y - wedge, 2 * wedge, 2 * wedge), round((qt_angle - 45) * 16), 90 * 16)
     (x1, y1), (x2, y2) = token_flank(token, spot)
     p.setPen(QPen(colour.darker(160), 2 * style.line_scale, Qt.PenStyle.DashLine))
     p.drawLine(QPointF(x1, y1), QPointF(x2, y2))
@@ -54,18 +110,101 @@ def paint_token(
         size = style.token_name_size * style.text_scale
         name = text.elide(p, token.label, size, False, NAME_MAX_WIDTH * style.text_scale)
         if name:
-            text.plated_label(p, name, token_name_centre(spot, style), style.label, style.plate, size)
+            side = crowd.name_side if crowd is not None else "below"
+            width = text.text_width(p, name, size, False) + size * 0.6
+            centre = token_name_centre(spot, style, side, width, crowd is not None and crowd.count > 1)
+            text.plated_label(p, name, centre, style.label, style.plate, size)
 
 
-def token_name_centre(spot: tuple[float, float], style: MapStyle) -> tuple[float, float]:
-    """Where a token's name is centred: below the disc, over the end of its flank line."""
+def token_name_centre(
+    spot: tuple[float, float], style: MapStyle, side: str = "below", width: float = 0.0, framed: bool = False
+) -> tuple[float, float]:
+    """Where a token's name plate, `width` wide, is centred: below the disc, over the end of its
+    flank line, or beside the disc on the outer side of a crowded area's group (`framed`: outside
+    the group's frame)."""
+    gap = TOKEN_RADIUS + (FRAME_GAP + 3 if framed else 3)
+    if side == "left":
+        return (spot[0] - gap - width / 2, spot[1])
+    if side == "right":
+        return (spot[0] + gap + width / 2, spot[1])
     size = style.token_name_size * style.text_scale
-    return (spot[0], spot[1] + TOKEN_RADIUS + 3 + size * 0.65)
+    return (spot[0], spot[1] + gap + size * 0.65)
 
 
-def token_rect(style: MapStyle) -> QRectF:
-    """What a token draws around its spot (wedge, disc, name plate), for a token item's bounds."""
+def group_frame(crowd: Crowd, spot: tuple[float, float]) -> QRectF:
+    """The frame round the discs of a crowded area's group, from one member's spot."""
+    offsets = area_spots(crowd.count)
+    own_x, own_y = offsets[crowd.index]
+    xs = [spot[0] + dx - own_x for dx, _ in offsets]
+    ys = [spot[1] + dy - own_y for _, dy in offsets]
+    reach = TOKEN_RADIUS + FRAME_GAP
+    return QRectF(min(xs) - reach, min(ys) - reach, max(xs) - min(xs) + 2 * reach, max(ys) - min(ys) + 2 * reach)
+
+
+def _paint_group_frame(p: QPainter, crowd: Crowd, spot: tuple[float, float], style: MapStyle) -> None:
+    """A thin frame round a friendly group, so it reads as one area's; round opponents, a heavy
+    red one with crossed blades on its top edge: moving in ends a mover's movement."""
+    frame = group_frame(crowd, spot)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    if not crowd.opponents:
+        p.setPen(QPen(style.outline, 1.2 * style.line_scale, Qt.PenStyle.DashLine))
+        p.drawRoundedRect(frame, TOKEN_RADIUS * 0.6, TOKEN_RADIUS * 0.6)
+        return
+    p.setPen(QPen(OVERLAP_COLOUR, 3.0 * style.line_scale))
+    p.drawRoundedRect(frame, TOKEN_RADIUS * 0.6, TOKEN_RADIUS * 0.6)
+    r = TOKEN_RADIUS * 0.6
+    badge = QPointF(frame.center().x(), frame.top() - r * 0.4)  # above the group's facing wedges
+    p.setBrush(OVERLAP_COLOUR)
+    p.drawEllipse(badge, r, r)
+    p.setPen(QPen(QColor("white"), 2.0 * style.line_scale, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    b = r * 0.6
+    for hilt in (1.0, -1.0):  # two blades crossed, hilts down, each with its guard
+        p.drawLine(badge + QPointF(-hilt * b, b), badge + QPointF(hilt * b, -b))
+        guard = badge + QPointF(-hilt * b * 0.45, b * 0.45)
+        p.drawLine(guard - QPointF(b * 0.35, hilt * b * 0.35), guard + QPointF(b * 0.35, hilt * b * 0.35))
+
+
+def token_boxes(tokens: Iterable[Token], spots: dict[str, tuple[float, float]], style: MapStyle) -> list[QRectF]:
+    """The discs and name plates of the tokens at these spots, the names' widths guessed
+    generously as the layout guesses them: what the grid's own labels keep clear of."""
+    placed = [token for token in tokens if token.id in spots]
+    crowds = area_crowds(placed)
     size = style.token_name_size * style.text_scale
-    half = max(2.2 * TOKEN_RADIUS, NAME_MAX_WIDTH * style.text_scale / 2 + size)
+    boxes: list[QRectF] = []
+    for token in placed:
+        x, y = spots[token.id]
+        boxes.append(QRectF(x - TOKEN_RADIUS, y - TOKEN_RADIUS, 2 * TOKEN_RADIUS, 2 * TOKEN_RADIUS))
+        crowd = crowds.get(token.id)
+        width = min(name_width(token.label), NAME_MAX_WIDTH) * style.text_scale + size * 0.6
+        framed = crowd is not None and crowd.count > 1
+        cx, cy = token_name_centre((x, y), style, crowd.name_side if crowd else "below", width, framed)
+        boxes.append(QRectF(cx - width / 2, cy - size * 0.7, width, size * 1.4))
+        if framed and crowd.index == 0:
+            boxes.append(group_frame(crowd, (x, y)).adjusted(0, -TOKEN_RADIUS, 0, 0))
+    return boxes
+
+
+def token_rect(style: MapStyle, crowd: Crowd | None = None) -> QRectF:
+    """What a token draws around its spot (wedge, disc, name plate, a crowd's frame), for a token
+    item's bounds."""
+    if crowd is not None and crowd.count < 2:
+        crowd = None
+    return QRectF(*_rect(style.token_name_size, style.text_scale, style.line_scale, crowd))
+
+
+@lru_cache(maxsize=512)
+def _rect(name_size: float, text_scale: float, line_scale: float, crowd: Crowd | None) -> tuple[float, ...]:
+    """token_rect's box, worked out once per style and crowd: every token is placed again after
+    each edit."""
+    size = name_size * text_scale
+    half = max(2.2 * TOKEN_RADIUS, NAME_MAX_WIDTH * text_scale / 2 + size)
     bottom = TOKEN_RADIUS + 3 + size * 1.5
-    return QRectF(-half, -2.2 * TOKEN_RADIUS, 2 * half, 2.2 * TOKEN_RADIUS + bottom)
+    rect = QRectF(-half, -2.2 * TOKEN_RADIUS, 2 * half, 2.2 * TOKEN_RADIUS + bottom)
+    if crowd is not None:
+        side = TOKEN_RADIUS + FRAME_GAP + 3 + NAME_MAX_WIDTH * text_scale + size
+        rect = rect.united(QRectF(-side, -size, 2 * side, 2 * size + TOKEN_RADIUS + FRAME_GAP + 3))
+        if crowd.index == 0:
+            line = 3.0 * line_scale
+            frame = group_frame(crowd, (0.0, 0.0)).adjusted(-line, -TOKEN_RADIUS * 1.1 - line, line, line)
+            rect = rect.united(frame)
+    return (rect.x(), rect.y(), rect.width(), rect.height())

@@ -75,3 +75,34 @@ def test_labels_stay_inside_the_grid_which_is_all_its_item_repaints(qapp):
     inside = _count(image, PAPER, range(50, 650), range(50, 650))
     assert inside < 600 * 600 - 2000, "the marks and their labels are drawn"
     assert _count(image, PAPER, range(700), range(700)) - inside == 700 * 700 - 600 * 600
+
+
+def _label_boxes(monkeypatch, grid: EncounterGrid, avoid=()) -> list:
+    from tabletop.render import text
+
+    boxes = []
+    real = text.plated_label
+    monkeypatch.setattr(text, "plated_label", lambda *a, **k: boxes.append(real(*a, **k)) or boxes[-1])
+    image = QImage(600, 600, QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    paint_setup(painter, grid, gm_style(), True, avoid)
+    painter.end()
+    return boxes
+
+
+def test_a_start_label_keeps_clear_of_the_tokens_and_of_other_labels(qapp, monkeypatch):
+    from PySide6.QtCore import QRectF
+
+    from tabletop.model import AreaLocation, Token
+    from tabletop.render.token_paint import token_boxes
+
+    grid = _grid(starts=[SetupMark(side="band", tiles=[(1, 1)]), SetupMark(side="raiders", tiles=[(1, 1)])])
+    (alone, other) = _label_boxes(monkeypatch, grid)
+    assert alone.center().y() < 200 + 40, "with no token about, the label sits in the tile's top row"
+    assert not alone.intersects(other), "two sides marking one tile: their labels apart"
+    tokens = [Token(id="kit", name="Kit the Younger", location=AreaLocation(grid="g", row=5, col=7))]
+    boxes = token_boxes(tokens, {"kit": (300.0, 220.0)}, gm_style())
+    assert any(box.intersects(alone) for box in boxes), "the token stands where the label was"
+    for label in _label_boxes(monkeypatch, grid, boxes):
+        assert not any(box.intersects(label) for box in boxes), "the label moved clear of the token"
+        assert QRectF(200, 200, 200, 200).contains(label.center()), "still on its tile"

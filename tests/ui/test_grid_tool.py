@@ -112,27 +112,6 @@ def test_two_tokens_dropped_in_one_area_stand_side_by_side(qtbot, window):
     assert second.id in {t.id for t in tokens}
 
 
-def test_names_of_tokens_sharing_an_area_keep_clear_of_each_other():
-    """Each name is drawn centred under its token, about 20 units tall: in a shared area the
-    tokens zigzag, so two or three names never cover each other."""
-    from tabletop.geometry.shapes import TOKEN_NAME_SIZE, TOKEN_RADIUS, area_spots, name_width
-
-    names = ["Raider", "Raider archer", "Mira"]
-    for n in (2, 3):
-        spots = area_spots(n)
-        boxes = []
-        for (x, y), name in zip(spots, names, strict=False):
-            top = y + TOKEN_RADIUS + 3
-            boxes.append((x - name_width(name) / 2, top, x + name_width(name) / 2, top + TOKEN_NAME_SIZE * 1.25))
-        for i in range(n):
-            for j in range(i + 1, n):
-                a, b = boxes[i], boxes[j]
-                apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
-                assert apart, f"with {n} tokens in one area, names {i} and {j} overlap"
-        assert all(abs(x) <= 2 * 40 and abs(y) <= 40 for x, y in spots), "the group stays about its area"
-    assert area_spots(1) == [(0.0, 0.0)], "a token alone stands in the middle of its area"
-
-
 def test_g_and_a_choose_the_grid_and_segment_tools_on_the_canvas(qtbot, window):
     window.view.setFocus()
     qtbot.keyClick(window.view, Qt.Key.Key_G)

@@ -73,15 +73,25 @@ def test_build_a_set_from_the_grid_and_edit_its_random_properties(qtbot, window,
     built = window.document.map.tile_set("creek-tiles")
     assert {t.name for t in built.tiles} == {"clearing", "ruin", "stream", "crag"}
     assert dock.current().tile_set.id == "creek-tiles"
-    dock.draw_text.setText("water, rough")
+    for prop in ("water", "rough"):
+        dock.draw_boxes[prop].setChecked(True)
     dock.altitude.setValue(1)
     _click(qtbot, dock.buttons["add"])
     draws = window.document.map.tile_set("creek-tiles").random_properties
     assert draws[-1] == PropertyDraw(properties=["rough", "water"], altitude=1)
     assert dock.draws.item(dock.draws.count() - 1).text() == "rough + water, altitude 1"
-    dock.draw_text.setText("lava")
-    _click(qtbot, dock.buttons["add"])
-    assert dock.message.text().startswith("No property 'lava'")
+    dock.draws.setCurrentRow(0)
+    assert [p for p, box in dock.draw_boxes.items() if box.isChecked()] == draws[0].properties
+    assert dock.altitude.value() == draws[0].altitude, "a chosen line shows in the boxes"
+    steps = window.document.undo_stack.count()
+    _click(qtbot, dock.buttons["change"])
+    assert window.document.undo_stack.count() == steps, "an unchanged line leaves no empty step"
+    dock.draw_boxes["slippery"].setChecked(True)
+    dock.draw_boxes["ledge"].setChecked(True)
+    _click(qtbot, dock.buttons["change"])
+    changed = window.document.map.tile_set("creek-tiles").random_properties
+    assert set(changed[0].properties) == {*draws[0].properties, "slippery", "ledge"} and changed[1:] == draws[1:]
+    window.document.undo_stack.undo()
     dock.draws.setCurrentRow(0)
     _click(qtbot, dock.buttons["remove"])
     assert window.document.map.tile_set("creek-tiles").random_properties == draws[1:]

@@ -32,6 +32,7 @@ from tabletop.ui.badge_tips import as_tooltip, explain_badge
 from tabletop.ui.docks.fields import Field, choices, count, error_text, optional, spin, updated
 from tabletop.ui.docks.passages import PassageEditor
 from tabletop.ui.docks.segment_page import SegmentPage
+from tabletop.ui.docks.setup_marks import SetupEditor, push_to
 from tabletop.ui.docks.shared import SharedPage
 from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, PointEdit
 
@@ -188,6 +189,9 @@ class Inspector(QWidget):
         )
         self.segment_page = SegmentPage(self.document)  # the segment chosen with the Segment tool
         form.addRow(self.segment_page)
+        shown_grid = lambda: self.shown[1] if self.shown is not None and self.shown[0] == "grid" else None  # noqa: E731
+        self.setup_editor = SetupEditor(self.document, shown_grid, push_to(self.document, self.problem))
+        form.addRow(self.setup_editor)
 
     def _page_many(self) -> None:
         self.shared_page = SharedPage(self.document, self.labels, self.problem)
@@ -230,6 +234,7 @@ class Inspector(QWidget):
                 f"{count(len(obj.tiles), 'tile')} ({r1 - r0 + 1} × {c1 - c0 + 1}), "
                 f"{a1 - a0 + 1} × {b1 - b0 + 1} areas; tile set {obj.tile_set or 'none'}"
             )
+            self.setup_editor.refresh()  # after `shown` names this grid
 
     def _load_map(self) -> None:
         map_ = self.document.map

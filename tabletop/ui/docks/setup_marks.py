@@ -1,12 +1,23 @@
 """Editing a grid's setup marks: for one side at a time, the tiles and edges where it may
-start; for the grid, the edges where arrivals enter. Apply is one undo step."""
+start; for the grid, the edges where arrivals enter. Apply is one undo step. The same editor
+sits in the Tile Sets dock and on the Inspector's grid page."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from pydantic import ValidationError
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLineEdit, QPushButton
+from PySide6.QtGui import QUndoCommand
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+)
 
 from tabletop.document import MapDocument
 from tabletop.document.commands.growth import GridEditError, set_setup
@@ -28,16 +39,37 @@ def parse_tiles(text: str) -> list[tuple[int, int]]:
     return tiles
 
 
-def _edge_boxes() -> tuple[QHBoxLayout, dict[str, QCheckBox]]:
-    row, boxes = QHBoxLayout(), {}
-    for edge in GRID_EDGES:
+def push_to(document: MapDocument, message: QLabel) -> Callable[[Callable[[], QUndoCommand | None], str], bool]:
+    """A `push` for an editor outside the Tile Sets dock: the command goes on the undo stack,
+    a refused edit or nothing to do is said in one line on `message`."""
+
+    def push(build: Callable[[], QUndoCommand | None], done: str = "") -> bool:
+        try:
+            command = build()
+        except GridEditError as error:
+            message.setText(str(error))
+            return False
+        if command is None:
+            message.setText(done or "Nothing to change")
+            return False
+        document.undo_stack.push(command)
+        message.clear()
+        return True
+
+    return push
+
+
+def _edge_boxes() -> tuple[QGridLayout, dict[str, QCheckBox]]:
+    """A box per edge, two by two: narrow enough for the Inspector's dock."""
+    grid, boxes = QGridLayout(), {}
+    for k, edge in enumerate(GRID_EDGES):
         boxes[edge] = QCheckBox(edge)
-        row.addWidget(boxes[edge])
-    return row, boxes
+        grid.addWidget(boxes[edge], k // 2, k % 2)
+    return grid, boxes
 
 
 class SetupEditor(QGroupBox):
-    """The Setup group of the Tile Sets dock, for the grid `grid_of()` names."""
+    """The Setup group of the Tile Sets dock or the Inspector, for the grid `grid_of()` names."""
 
     def __init__(self, document: MapDocument, grid_of: Callable[[], str | None], push: Callable) -> None:
         super().__init__("Setup")

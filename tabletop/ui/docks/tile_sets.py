@@ -1,5 +1,6 @@
 """The Tile Sets dock: the map's tile sets, the bundled ones and the GM's own folder of sets;
-build a set from a prepared grid, edit its list of random properties, import it into the map,
+build a set from a prepared grid, edit its list of random properties (a box for each of the
+six properties and an altitude, as a segment is edited), import it into the map,
 save it to a file, and fill, grow or trim the selected grid from it. Every edit of the map is
 one undo step (document/commands/growth.py); files are read and written by io/tilesets.py."""
 
@@ -13,12 +14,12 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -42,6 +43,7 @@ from tabletop.model import GRID_EDGES, AreaLocation, PropertyDraw, TileSet
 from tabletop.model.grids import SegmentProperty
 from tabletop.resources import bundled_tile_sets_dir
 from tabletop.rules.growth import tile_set_from_grid
+from tabletop.ui.docks.segment_page import PROPERTY_TIPS
 from tabletop.ui.docks.setup_marks import SetupEditor
 
 PROPERTIES: tuple[str, ...] = SegmentProperty.__args__
@@ -94,8 +96,11 @@ class TileSetsDock(QWidget):
         self.about = QLabel()
         self.about.setWordWrap(True)
         self.draws = QListWidget()
-        self.draw_text = QLineEdit()
-        self.draw_text.setPlaceholderText("rough, cover (empty: plain ground)")
+        self.draws.currentRowChanged.connect(self._show_draw)
+        self.draw_boxes: dict[str, QCheckBox] = {}
+        for prop in PROPERTIES:
+            self.draw_boxes[prop] = QCheckBox(prop)
+            self.draw_boxes[prop].setToolTip(PROPERTY_TIPS.get(prop, ""))
         self.altitude = QSpinBox()
         self.altitude.setPrefix("altitude ")
         self.seed = QSpinBox()
@@ -132,10 +137,14 @@ class TileSetsDock(QWidget):
         layout.addLayout(row)
         layout.addWidget(QLabel("Random properties (each segment of a drawn tile gets one):"))
         layout.addWidget(self.draws, 1)
+        boxes = QGridLayout()  # the six properties in two rows of three, then the altitude
+        for k, box in enumerate(self.draw_boxes.values()):
+            boxes.addWidget(box, k // 3, k % 3)
+        boxes.addWidget(self.altitude, 2, 0)
+        layout.addLayout(boxes)
         row = QHBoxLayout()
-        row.addWidget(self.draw_text, 1)
-        row.addWidget(self.altitude)
-        row.addWidget(self._button("add", "Add", self.add_draw))
+        row.addWidget(self._button("add", "Add", self.add_draw, "A new line with the boxes ticked"))
+        row.addWidget(self._button("change", "Change", self.change_draw, "The chosen line as the boxes say"))
         row.addWidget(self._button("remove", "Remove", self.remove_draw))
         layout.addLayout(row)
         grid = QGridLayout()
@@ -217,6 +226,7 @@ class TileSetsDock(QWidget):
         self.buttons["import"].setEnabled(has_set and not on_map)
         self.buttons["add"].setEnabled(on_map)
         self.buttons["remove"].setEnabled(on_map and self.draws.count() > 1)
+        self.buttons["change"].setEnabled(on_map and self.draws.currentRow() >= 0)
         self.buttons["grow"].setEnabled(grid is not None and grid.tile_set is not None)
         self.buttons["trim"].setEnabled(grid is not None)
         self.setup.setEnabled(grid is not None)
@@ -283,17 +293,41 @@ class TileSetsDock(QWidget):
         self.refresh()
         return path
 
+    def _show_draw(self, row: int) -> None:
+        """A chosen line of random properties shows in the boxes, ready to change."""
+        entry = self.current()
+        draws = entry.tile_set.random_properties if entry is not None and entry.tile_set is not None else []
+        if 0 <= row < len(draws):
+            for prop, box in self.draw_boxes.items():
+                box.setChecked(prop in draws[row].properties)
+            self.altitude.setValue(draws[row].altitude)
+        self._enable()
+
+    def _ticked(self) -> PropertyDraw:
+        return PropertyDraw(
+            properties=[p for p, box in self.draw_boxes.items() if box.isChecked()], altitude=self.altitude.value()
+        )
+
     def add_draw(self) -> None:
         entry = self.current()
-        words = [w for w in self.draw_text.text().replace(",", " ").split() if w]
-        unknown = [w for w in words if w not in PROPERTIES]
-        if unknown:
-            self.message.setText(f"No property '{unknown[0]}': use {', '.join(PROPERTIES)}")
+        if entry is None or entry.tile_set is None:
             return
-        draw = PropertyDraw(properties=sorted(set(words)), altitude=self.altitude.value())
-        draws = [*entry.tile_set.random_properties, draw]
+        draws = [*entry.tile_set.random_properties, self._ticked()]
         if self.push(lambda: set_random_properties(self.document, entry.tile_set.id, draws)):
-            self.draw_text.clear()
+            self.draws.setCurrentRow(self.draws.count() - 1)
+
+    def change_draw(self) -> None:
+        entry, row = self.current(), self.draws.currentRow()
+        if entry is None or entry.tile_set is None or row < 0:
+            self.message.setText("Choose a line of random properties to change")
+            return
+        draws = list(entry.tile_set.random_properties)
+        if draws[row] == self._ticked():
+            self.message.setText("The line says so already")
+            return
+        draws[row] = self._ticked()
+        if self.push(lambda: set_random_properties(self.document, entry.tile_set.id, draws)):
+            self.draws.setCurrentRow(row)
 
     def remove_draw(self) -> None:
         entry, row = self.current(), self.draws.currentRow()

@@ -3,7 +3,11 @@ MapScene in the players' style. It takes no focus, no clicks and no keys: the GM
 from the map window, so it can sit full screen on a projector without ever stealing a key.
 
 It starts black and stays black while the GM blacks it out: a covered view paints nothing of
-the map at all, so a secret cannot flash up for a frame."""
+the map at all, so a secret cannot flash up for a frame.
+
+The grids' legend follows the GM's View > Show Legend: one switch, so the table sees the key
+the GM sees (it is the players who must read the looks; a second switch for the same key
+would only let the two screens disagree). It lists only the ground the players can see."""
 
 from __future__ import annotations
 
@@ -11,13 +15,16 @@ import math
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPixmap, QTransform
-from PySide6.QtWidgets import QFrame, QGraphicsView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsView, QVBoxLayout, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.geometry.shapes import map_bounds
-from tabletop.render.style import players_style
-from tabletop.rules.visibility import zone_shown
+from tabletop.model.kinds import Kind
+from tabletop.render.legend import legend_entries
+from tabletop.render.style import MapStyle, players_style
+from tabletop.rules.visibility import players_grid, zone_shown
 from tabletop.ui.player.banner import TurnFrame
+from tabletop.ui.scene.legend import LegendItem
 from tabletop.ui.scene.map_scene import MapScene
 
 ROOM = 1_000_000.0
@@ -122,6 +129,28 @@ class PlayerView(QGraphicsView):
         self.show_rect(self.shown_rect)  # a window going full screen keeps what it showed
 
 
+class PlayersLegend(LegendItem):
+    """The legend in the players' window: the ground of fogged areas left out. The window,
+    not the item, follows the document, so nothing calls the item once the window is gone."""
+
+    def __init__(self, document: MapDocument, style: MapStyle, scene: MapScene) -> None:
+        QGraphicsItem.__init__(self)
+        self.document, self.style, self.map_scene = document, style, scene
+        self.entries: list[str] = []
+        self.corner, self.row, self.width = (0.0, 0.0), 40.0, 600.0
+        self._bounds = QRectF()
+        self.setZValue(2.5)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        """The entries as the players' fog leaves them, worked out when painted (the fog the
+        GM sends changes no grid), within the room the full legend would take."""
+        fog = self.map_scene.fog
+        grids = [players_grid(grid, fog) for grid in self.document.map.grids]
+        self.entries = legend_entries(self.document.map.model_copy(update={"grids": grids}))
+        super().paint(painter, option, widget)
+
+
 class PlayerWindow(QWidget):
     """The top-level window itself. `closed` tells the GM's controls, which keep its state."""
 
@@ -147,6 +176,24 @@ class PlayerWindow(QWidget):
         self.blacked_out = False
         self.built = False
         document.reset.connect(self.fit_map)
+        self.legend = PlayersLegend(document, self.scene.style, self.scene)
+        self.scene.addItem(self.legend)
+        shown = getattr(gm, "legend_action", None)
+        self.show_legend(shown is not None and shown.isChecked())
+        if shown is not None:
+            shown.toggled.connect(self.show_legend)
+        document.edited.connect(self._edited)
+        document.reset.connect(self.legend.refresh)
+
+    def show_legend(self, on: bool) -> None:
+        """Show or hide the grids' legend, as the GM's View > Show Legend says."""
+        self.legend.setVisible(on)
+        if on:
+            self.legend.refresh()
+
+    def _edited(self, change) -> None:
+        if change.kind is Kind.GRID:
+            self.legend.refresh()
 
     def fit_map(self) -> None:
         """Fit what the players may see: a hidden zone at the map's edge leaves no empty room

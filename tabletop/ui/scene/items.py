@@ -8,16 +8,39 @@ refreshes cached geometry.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
 from tabletop.geometry.shapes import TOKEN_RADIUS, grid_rect
+from tabletop.model import AreaLocation
+from tabletop.model.kinds import Kind
 from tabletop.render.paint import paint_grid, paint_token, token_rect
+from tabletop.render.setup_paint import label_zones
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
+from tabletop.render.token_paint import area_crowds, token_boxes
 from tabletop.rules import Terrain
 from tabletop.rules.visibility import LIVE, players_grid
+
+_CROWDS: WeakKeyDictionary = WeakKeyDictionary()
+"""Per scene: the crowds of the tokens it shows, and the document revision and fog they are for."""
+
+
+def scene_crowds(scene, document: MapDocument) -> dict:
+    """Every token's place among the tokens a scene shows in its area, worked out once per
+    revision (and fog), since placing all tokens after one edit asks it for each of them."""
+    if scene is None:  # not in a scene yet: the scene places every token once it holds them all
+        return {}
+    key = (document.revision, getattr(scene, "fog", None))
+    held = _CROWDS.get(scene)
+    if held is None or held[0] != key:
+        shows = scene.shows if getattr(scene, "players", False) else None
+        on_grids = [t for t in document.map.tokens if isinstance(t.location, AreaLocation)]
+        held = _CROWDS[scene] = (key, area_crowds(t for t in on_grids if shows is None or shows(Kind.TOKEN, t.id)))
+    return held[1]
 
 
 def detail_for(painter: QPainter) -> bool:
@@ -53,10 +76,15 @@ class MapItem(QGraphicsRectItem):
 
 class TokenItem(MapItem):
     kind = "token"
+    crowd = None
+    """Its place among the tokens sharing its area in its scene (render.token_paint.Crowd), or None."""
 
     def sync(self) -> None:
+        self._placed = None  # the token itself changed (its name, say): placed again in full
         self.place(self.document.token_spots().get(self.object_id))
         self.update()  # the token changed: its cached picture goes
+
+    _placed: tuple | None = None
 
     def place(self, spot: tuple[float, float] | None) -> None:
         """Move to the spot the document worked out for all tokens at once (None: off the map).
@@ -64,7 +92,39 @@ class TokenItem(MapItem):
         self.setVisible(spot is not None)
         if spot is not None:
             self.setPos(QPointF(*spot))
-        self.setRect(token_rect(self.style))
+        # a token on a grid has a crowd (itself alone, at least); one in a zone has none
+        crowd = scene_crowds(self.scene(), self.document).get(self.object_id) if spot is not None else None
+        if (spot, crowd) == self._placed:
+            return
+        self._placed = (spot, crowd)
+        self.setRect(token_rect(self.style, crowd))
+        if crowd != self.crowd:  # its name changes side, its frame comes or goes
+            self.crowd = crowd
+            self.update()
+        if crowd is not None or self._grid_key[0] is not None:
+            self._tell_grids(self.model(), spot if crowd is not None else None)
+
+    _grid_key: tuple = (None,)
+    _grid_boxes: tuple = ()
+
+    def _tell_grids(self, token, spot) -> None:
+        """A grid's setup labels keep clear of its tokens: the grid a token stands on, or stood
+        on, repaints when the token's disc or name comes onto or leaves a marked tile or edge."""
+        scene = self.scene()
+        grid_id = token.location.grid if spot is not None else None
+        key = (grid_id, spot, token.label if token is not None else None, self.crowd)
+        before, self._grid_key = self._grid_key, key
+        if key == before or scene is None:
+            return
+        boxes = tuple(token_boxes([token], {token.id: spot}, self.style)) if grid_id is not None else ()
+        were, self._grid_boxes = self._grid_boxes, boxes
+        for gid in {before[0], grid_id} - {None}:
+            item = getattr(scene, "items_by_key", {}).get((Kind.GRID, gid))
+            grid = item.model() if item is not None else None
+            if grid is not None and grid.starts:
+                zones = label_zones(grid)
+                if any(box.intersects(zone) for box in (*boxes, *were) for zone in zones):
+                    item.update()
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -72,7 +132,8 @@ class TokenItem(MapItem):
         return path
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        paint_token(painter, self.model(), (0.0, 0.0), self.style, detail_for(painter), self.isSelected())
+        crowd = self.crowd
+        paint_token(painter, self.model(), (0.0, 0.0), self.style, detail_for(painter), self.isSelected(), crowd)
 
 
 class GridItem(MapItem):
@@ -89,7 +150,7 @@ class GridItem(MapItem):
         terrain = self.document.terrain(grid.id)
         if self.style.audience is Audience.PLAYERS:  # fogged areas keep no terrain for them
             grid, terrain = self._players_grid(grid)
-        paint_grid(painter, grid, terrain, self.style, detail_for(painter))
+        paint_grid(painter, grid, terrain, self.style, detail_for(painter), self._token_boxes(grid))
         if self.isSelected():  # a selected grid must look selected
             x, y, w, h = grid_rect(grid)
             pen = QPen(self.style.selection, 4.0)
@@ -97,6 +158,19 @@ class GridItem(MapItem):
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(QRectF(x - 2, y - 2, w + 4, h + 4))
+
+    def _token_boxes(self, grid) -> list:
+        """The discs and names of the tokens shown on this grid, where the scene placed them."""
+        if not grid.starts:
+            return []
+        items = getattr(self.scene(), "items_by_key", {})
+        tokens, spots = [], {}
+        for token_id in self.document.tokens_on("grid", grid.id):
+            item = items.get((Kind.TOKEN, token_id))
+            if item is not None and item.isVisible():
+                tokens.append(item.model())
+                spots[token_id] = (item.pos().x(), item.pos().y())
+        return token_boxes(tokens, spots, self.style)
 
     def _players_grid(self, grid):
         """The grid filtered by the players' fog, made again only when the grid or fog changed."""

@@ -1,0 +1,40 @@
+"""Setup marks on the Inspector's grid page: the grid shown is the grid marked, Apply is one
+undo step, and a refused mark is said in the Inspector's one line."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from tabletop.model import EncounterGrid, SetupMark, Tile
+from tabletop.samples import af_encounter
+
+
+def test_the_grid_page_marks_where_a_side_starts_as_one_step(qtbot, window):
+    map_ = af_encounter()
+    other = EncounterGrid(id="pond", name="Pond", origin=(900, 0), tiles=[Tile(row=0, col=0)])
+    window.document.replace_map(map_.model_copy(update={"grids": [*map_.grids, other]}), None)
+    inspector = window.inspector
+    window.document.select([("grid", "creek")])
+    setup = inspector.setup_editor
+    assert setup.isVisibleTo(inspector), "the grid page shows the setup marks"
+    setup.side.setCurrentText("raiders")
+    setup.tiles.setText("0,2")
+    setup.start_edges["east"].setChecked(True)
+    setup.arrival_edges["south"].setChecked(True)
+    steps = window.document.undo_stack.count()
+    qtbot.mouseClick(setup.apply_button, Qt.MouseButton.LeftButton)
+    creek = window.document.map.grid("creek")
+    assert creek.starts == [SetupMark(side="raiders", tiles=[(0, 2)], edges=["east"])]
+    assert creek.arrivals == ["south"] and window.document.map.grid("pond").starts == []
+    assert window.document.undo_stack.count() == steps + 1
+    window.document.select([("grid", "pond")])
+    setup.side.setCurrentText("raiders")
+    assert setup.tiles.text() == "" and not setup.arrival_edges["south"].isChecked(), "the pond's own marks"
+    setup.tiles.setText("4,4")
+    qtbot.mouseClick(setup.apply_button, Qt.MouseButton.LeftButton)
+    assert "4,4" in inspector.problem.text() and window.document.map.grid("pond").starts == []
+    window.document.select([("grid", "creek")])
+    setup.side.setCurrentText("raiders")
+    assert setup.tiles.text() == "0,2" and setup.arrival_edges["south"].isChecked()
+    window.document.undo_stack.undo()
+    assert window.document.map.grid("creek").starts == [] and setup.tiles.text() == ""
