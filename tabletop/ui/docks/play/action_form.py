@@ -29,6 +29,8 @@ from tabletop.ui.docks.play.actions import (
 )
 
 SNAP = "snap: "
+NO_REROLL = -21
+"""The re-roll field's lowest value means no re-roll: the continue keeps last exchange's shifts."""
 
 
 def _spin(low: int, high: int) -> QSpinBox:
@@ -53,6 +55,11 @@ class ActionForm(QWidget):
         self.target, self.track, self.zone, self.on, self.helper = (QComboBox() for _ in range(5))
         self.aspect, self.skill, self.boxes, self.what, self.story = (QLineEdit() for _ in range(5))
         self.shifts, self.resisted = _spin(-20, 99), _spin(-20, 99)
+        self.extra, self.reroll = _spin(0, 20), _spin(NO_REROLL, 99)
+        self.extra.setSuffix(" shifts (aspects invoked, +2 each)")
+        self.extra.setSingleStep(2)
+        self.reroll.setSpecialValueText("no re-roll: last exchange's shifts")
+        self.reroll.setValue(NO_REROLL)
         self.succeeded = QCheckBox("the compel succeeded (the turn is skipped)")
         self.succeeded.setChecked(True)
         self.boxes.setPlaceholderText("box numbers, e.g. 1, 2")
@@ -70,6 +77,8 @@ class ActionForm(QWidget):
             "aspect": self.aspect,
             "shifts": self.shifts,
             "resisted": self.resisted,
+            "extra": self.extra,
+            "reroll": self.reroll,
             "skill": self.skill,
             "boxes": self.boxes,
             "helper": self.helper,
@@ -78,7 +87,14 @@ class ActionForm(QWidget):
             "note": self.note,
             "story": self.story,
         }
-        labels = {"on": "Aspect on", "zone": "To zone", "what": "Simple action", "succeeded": "", "note": "Helper"}
+        labels = {
+            "reroll": "Re-roll",
+            "on": "Aspect on",
+            "zone": "To zone",
+            "what": "Simple action",
+            "succeeded": "",
+            "note": "Helper",
+        }
         for name, widget in self.rows.items():
             self.form.addRow(labels.get(name, name.capitalize()), widget)
         self.form.addRow(self.do)
@@ -212,6 +228,8 @@ class ActionForm(QWidget):
             helper=self.helper.currentData() or "",
             what=self.what.text().strip(),
             succeeded=self.succeeded.isChecked(),
+            extra=self.extra.value(),
+            reroll=None if self.reroll.value() == NO_REROLL else self.reroll.value(),
             story=self.story.text().strip(),
         )
 

@@ -32,7 +32,7 @@ FIELDS = {
     "defense": {"target", "track", "shifts", "skill"},
     "maneuver": {"on", "aspect", "shifts", "resisted"},
     "recovery": {"target", "track", "boxes", "shifts", "helper"},
-    "continue": set(),
+    "continue": {"extra", "reroll", "zone", "boxes", "resisted"},
     "simple": {"what"},
     "compel": {"aspect", "succeeded"},
 }
@@ -57,6 +57,8 @@ class Declared:
     helper: str = ""
     what: str = ""
     succeeded: bool = True
+    extra: int = 0
+    reroll: int | None = None
     story: str = ""
 
 
@@ -91,7 +93,17 @@ def perform(map_: Map, conflict: Conflict, declared: Declared) -> Step:
             helper, boxes = d.helper or None, d.boxes or None
             return rules.recovery(map_, conflict, d.actor, d.target, d.track, boxes, d.shifts, helper, story=story)
         case "continue":
-            return rules.continue_action(map_, conflict, d.actor, story=story)
+            return rules.continue_action(
+                map_,
+                conflict,
+                d.actor,
+                to_zone=d.zone or None,
+                boxes=d.boxes or None,
+                extra=d.extra,
+                reroll=d.reroll,
+                resisted=d.resisted,
+                story=story,
+            )
         case "simple":
             return rules.simple(map_, conflict, d.actor, d.what, story=story)
         case "compel":
