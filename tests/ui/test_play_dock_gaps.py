@@ -3,10 +3,14 @@ extra and re-roll; AF maneuver and hustle with a destination picked on the map a
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from tabletop.document.commands import EditObject, apply_step, play_step
 from tabletop.model import Conflict, EdgerunnerTurn, Participant
 from tabletop.rules import edgerunner as er
-from tabletop.samples import warehouse
+from tabletop.samples import af_encounter, warehouse
+from tabletop.ui.dialogs.start_conflict import Setup
+from tests.ui.conftest import at, click
 
 
 def _fight(window) -> None:
@@ -77,3 +81,85 @@ def test_the_continue_action_takes_extra_invokes_and_a_reroll(qtbot, window):
     form.do.click()
     assert window.document.map.conflict.log[-1].numbers["box"] == 1
     assert window.document.get("token", "gatto").stress[0].marked == [1, 2]
+
+
+# -- AF maneuver and hustle: the destination from the map, the facing with it --------------------
+
+REFLEXES = {"kell": 3, "mira": 5, "raider": 2, "archer": 4}
+
+
+def _encounter(window):
+    """Mira's turn (run 2, at area 9,2 facing 45°) on the creek grid (40-unit areas at 0,0)."""
+    window.document.replace_map(af_encounter(), None)
+    window.play.start_with(Setup("af", list(REFLEXES), {}, REFLEXES))
+    window.view.fit_map()
+    assert window.document.map.conflict.turn == "mira"
+    return window.play.dock_widget.form
+
+
+def _centre(row: int, col: int) -> tuple[float, float]:
+    return (col * 40 + 20, row * 40 + 20)
+
+
+def test_a_maneuver_takes_its_destination_from_a_click_and_faces_the_way_it_went(qtbot, window):
+    form = _encounter(window)
+    form.action.setCurrentText("maneuver")
+    assert form.destination.isVisibleTo(form) and form.facing.isVisibleTo(form)
+    assert not form.target.isVisibleTo(form)
+    steps = window.document.undo_stack.count()
+    click(qtbot, window, *_centre(9, 4))
+    assert form.destination.place == (9, 4)
+    assert "within 2" in form.destination.label.text()
+    assert form.facing.value() == 90.0  # east, the way she went
+    assert window.document.undo_stack.count() == steps  # picking is no step
+    click(qtbot, window, *_centre(5, 2))  # a second click is the map's again: the destination stands
+    assert form.destination.place == (9, 4)
+    form.facing.buttons[45.0].click()  # the GM turns her north-east instead
+    form.do.click()
+    mira = window.document.get("token", "mira")
+    assert (mira.location.row, mira.location.col, mira.facing) == (9, 4, 45.0)
+    assert window.document.map.conflict.log[-1].action == "maneuver"
+    assert form.destination.place is None  # done: the next click picks again
+    window.document.undo_stack.undo()
+    mira = window.document.get("token", "mira")
+    assert (mira.location.row, mira.location.col, mira.facing) == (9, 2, 45.0)
+
+
+def test_a_destination_beyond_the_speed_is_on_the_gms_word(qtbot, window):
+    form = _encounter(window)
+    form.action.setCurrentText("maneuver")
+    click(qtbot, window, *_centre(6, 2))
+    assert "beyond 2 areas: on the GM's word" in form.destination.label.text()
+    assert form.facing.value() == 0.0  # north
+    form.destination.again.click()
+    assert form.destination.place is None
+    click(qtbot, window, *_centre(9, 1))
+    assert (form.destination.place, form.facing.value()) == ((9, 1), 270.0)
+
+
+def test_a_hustle_feeds_the_reach_overlay_and_takes_the_drop_as_its_destination(qtbot, window):
+    form = _encounter(window)
+    viewport = window.view.viewport()
+    start = _centre(9, 2)
+    form.action.setCurrentText("attack")
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, *start))
+    assert max(cost for _, cost in window.scene.overlay.areas) == 2  # run 2 when not hustling
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, *start))
+    form.action.setCurrentText("snap: hustle")
+    steps = window.document.undo_stack.count()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, *start))
+    assert max(cost for _, cost in window.scene.overlay.areas) == 1  # half of 2
+    for x in (100, 120, 140):
+        qtbot.mouseMove(viewport, pos=at(window, x, start[1]))
+    assert window.document.get("token", "mira").location.col == 3  # she follows the cursor
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, 140, start[1]))
+    mira = window.document.get("token", "mira")
+    assert (mira.location.row, mira.location.col) == (9, 2)  # back where she stood: the step moves her
+    assert window.document.undo_stack.count() == steps
+    assert (form.destination.place, form.facing.value()) == ((9, 3), 90.0)
+    assert "within 1" in form.destination.label.text()
+    form.do.click()
+    mira = window.document.get("token", "mira")
+    assert (mira.location.col, mira.facing) == (3, 90.0)
+    assert window.document.map.conflict.log[-1].action == "hustle"
+    assert window.document.undo_stack.count() == steps + 1

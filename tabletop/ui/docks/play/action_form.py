@@ -27,6 +27,7 @@ from tabletop.ui.docks.play.actions import (
     Declared,
     attack_note,
 )
+from tabletop.ui.docks.play.destination import MOVING, Destination, FacingPicker
 
 SNAP = "snap: "
 NO_REROLL = -21
@@ -64,6 +65,11 @@ class ActionForm(QWidget):
         self.succeeded.setChecked(True)
         self.boxes.setPlaceholderText("box numbers, e.g. 1, 2")
         self.story.setPlaceholderText("a story detail for the log")
+        self.move_type = lambda: "run"
+        """The move type the map's toolbar shows (set by the Play controls): a maneuver's speed."""
+        self.destination = Destination(document, self.moving, lambda: self.move_type())
+        self.facing = FacingPicker()
+        self.destination.picked.connect(self.facing.set_value)
         self.do = QPushButton("Do it  (F9)")
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -84,6 +90,8 @@ class ActionForm(QWidget):
             "helper": self.helper,
             "what": self.what,
             "succeeded": self.succeeded,
+            "to": self.destination,
+            "facing": self.facing,
             "note": self.note,
             "story": self.story,
         }
@@ -109,6 +117,7 @@ class ActionForm(QWidget):
             combo.completer().setFilterMode(Qt.MatchFlag.MatchContains)
             combo.completer().setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.action.currentTextChanged.connect(self._show_fields)
+        self.action.currentTextChanged.connect(self.clear_move)
         self.target.currentIndexChanged.connect(self._fill_tracks)
         self.target.currentIndexChanged.connect(self._show_note)
         self.shifts.valueChanged.connect(self._show_note)
@@ -201,6 +210,8 @@ class ActionForm(QWidget):
 
     def _show_fields(self, action: str) -> None:
         wanted = FIELDS.get(action, set()) if self.system == "edgerunner" else {"target"}
+        if self.system == "af" and action.removeprefix(SNAP) in MOVING:
+            wanted = {"to", "facing"}
         if self.system == "af" and action in ("second snap", "guard"):
             wanted = set()
         if action in ATTACKING:
@@ -230,6 +241,9 @@ class ActionForm(QWidget):
             succeeded=self.succeeded.isChecked(),
             extra=self.extra.value(),
             reroll=None if self.reroll.value() == NO_REROLL else self.reroll.value(),
+            to=self.destination.place,
+            facing=self.facing.value(),
+            move=self.move_type(),
             story=self.story.text().strip(),
         )
 
@@ -239,3 +253,16 @@ class ActionForm(QWidget):
 
     def clear_story(self) -> None:
         self.story.clear()
+        self.clear_move()
+
+    def clear_move(self) -> None:
+        """A new action, or the move done: the next click on the map picks a new destination."""
+        self.destination.clear()
+        self.facing.set_value(None)
+
+    def moving(self) -> tuple[str, str] | None:
+        """(actor, "maneuver" or "hustle") while the form waits for a move's destination."""
+        kind = self.action.currentText().removeprefix(SNAP)
+        if self.system != "af" or kind not in MOVING or not self.actor or not self.isEnabled():
+            return None
+        return (self.actor, kind)

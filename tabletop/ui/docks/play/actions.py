@@ -59,6 +59,9 @@ class Declared:
     succeeded: bool = True
     extra: int = 0
     reroll: int | None = None
+    to: str | tuple[int, int] | None = None
+    facing: float | None = None
+    move: str = "run"
     story: str = ""
 
 
@@ -118,9 +121,10 @@ def _af(map_: Map, conflict: Conflict, d: Declared) -> Step:
         return rules.second_snap(map_, conflict, d.actor)
     if d.action == "guard":
         return with_story(Step(rules.use_guard(conflict, d.actor), f"{d.actor} uses the guard"), d.story)
+    moving = {"to": d.to, "facing": d.facing, "move": d.move} if d.action in ("maneuver", "hustle") else {}
     if d.action in AF_SNAPS:
-        return rules.snap(map_, conflict, d.actor, d.action, target=d.target, story=d.story)
-    return rules.act(map_, conflict, d.actor, d.action, target=d.target, story=d.story)
+        return rules.snap(map_, conflict, d.actor, d.action, target=d.target, story=d.story, **moving)
+    return rules.act(map_, conflict, d.actor, d.action, target=d.target, story=d.story, **moving)
 
 
 ATTACKING = {"attack", "defense", "move another"}
