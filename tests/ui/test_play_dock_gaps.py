@@ -163,3 +163,32 @@ def test_a_hustle_feeds_the_reach_overlay_and_takes_the_drop_as_its_destination(
     assert (mira.location.col, mira.facing) == (3, 90.0)
     assert window.document.map.conflict.log[-1].action == "hustle"
     assert window.document.undo_stack.count() == steps + 1
+
+
+def test_an_aspect_placed_by_a_maneuver_is_drawn_on_the_map_at_once(qtbot, window, monkeypatch):
+    from tests.render.recording import record_texts
+
+    _fight(window)
+    window.view.fit_map()
+    form = window.play.dock_widget.form
+    form.action.setCurrentText("maneuver")
+    form.on.setCurrentIndex(form.on.findText("zone Middle"))
+    window.document.undo_stack.push(
+        EditObject(window.document, "token", window.document.get("token", "hargan").model_copy(update={"name": "H"}))
+    )
+    assert form.on.currentData() == ("zone", "z2")  # a refresh keeps the choice
+    form.aspect.setText("Thick smoke")
+    form.shifts.setValue(3)
+    drawn = record_texts(monkeypatch)
+    window.view.viewport().grab()
+    assert "Thick smoke ●●" not in [d.text for d in drawn]
+    form.do.click()
+    assert window.play.dock_widget.message.text() == "Gatto places Thick smoke"
+    assert [a.free_invokes for a in window.document.get("zone", "z2").aspects if a.name == "Thick smoke"] == [2]
+    drawn.clear()
+    window.view.viewport().grab()
+    assert "Thick smoke ●●" in [d.text for d in drawn]
+    window.document.undo_stack.undo()
+    drawn.clear()
+    window.view.viewport().grab()
+    assert "Thick smoke ●●" not in [d.text for d in drawn]

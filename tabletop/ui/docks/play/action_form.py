@@ -178,8 +178,8 @@ class ActionForm(QWidget):
         combo.clear()
         for text, data in choices:
             combo.addItem(text, data)
-        at = combo.findData(chosen)
-        combo.setCurrentIndex(max(at, 0))
+        at = next((i for i, (_, data) in enumerate(choices) if data == chosen), 0)  # findData misses tuples
+        combo.setCurrentIndex(at)
         combo.blockSignals(False)
         return True
 

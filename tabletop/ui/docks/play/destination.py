@@ -156,7 +156,11 @@ class Destination(QWidget):
             self.label.setText(f"Not there: {error.args[0] if error.args else error}")
             return True
         self.place = place
-        within = f"beyond {speed} areas: on the GM's word" if any("beyond" in n for n in notes) else f"within {speed}"
+        within = (
+            f"beyond {speed} areas: on the GM's word"
+            if any("beyond" in n for n in notes)
+            else f"within {speed} area{'s' if speed != 1 else ''}"
+        )
         others = [n for n in notes if "beyond" not in n and n != "pick a facing"]
         self.label.setText(" · ".join([named, within, *others]))
         self.again.setEnabled(True)
