@@ -14,9 +14,10 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 
 from tabletop.geometry.labels import label_spot, may_fit, zone_anchor
 from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, occupied_zones, token_spots
+from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, map_bounds, occupied_zones, token_spots
 from tabletop.model import Map, NodeShape, Zone
 from tabletop.render import text
+from tabletop.render.aspect_paint import paint_aspects, paint_scene_aspects
 from tabletop.render.background import paint_background
 from tabletop.render.badge_paint import badge_box, paint_badges
 from tabletop.render.fog_paint import paint_zone_fog, split_fog
@@ -203,6 +204,8 @@ def paint_region(
             p.strokePath(groups[cell], pen)
     if detail and badges:
         paint_badges(p, [(layout.borders[border_id], lines[border_id]) for border_id in border_ids], style)
+    if detail:
+        paint_aspects(p, layout, zones, border_ids, style, shown_border, fogged)
 
 
 def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool) -> None:
@@ -279,6 +282,9 @@ def paint_map(
     layout = MapLayout(map_, index=False)
     zone_ids, border_ids = [z.id for z in map_.zones], [b.id for b in map_.borders]
     paint_region(p, layout, zone_ids, border_ids, style, detail, occupied_zones(map_), badges=badges)
+    if detail and map_.conflict is not None:
+        left, top, width, _ = map_bounds(map_)
+        paint_scene_aspects(p, map_.conflict.scene_aspects, (left + width / 2, top + 20), style)
     crowds = area_crowds(token for token in map_.tokens if token.id in spots)
     for token in map_.tokens:
         if token.id in spots:

@@ -40,7 +40,7 @@ def test_two_scenes_share_one_layout_and_follow_edits_and_undo(qapp):
     red = document.get(Kind.ZONE, "z2").model_copy(update={"fill": FillStyle(colour="#ff0000")})
     document.undo_stack.push(EditObject(document, Kind.ZONE, red, "fill"))
     for scene in (editor, players):
-        assert _colour(_picture(scene, rect), rect, 300, 150) == "#ff0000"
+        assert _colour(_picture(scene, rect), rect, 230, 190) == "#ff0000"
     document.undo_stack.push(MoveToken(document, "gatto", ZoneLocation(zone="z3")))
     spot = document.token_spots()["gatto"]
     for scene in (editor, players):
@@ -53,7 +53,7 @@ def test_two_scenes_share_one_layout_and_follow_edits_and_undo(qapp):
     document.undo_stack.undo()
     document.undo_stack.undo()
     for scene in (editor, players):
-        assert _colour(_picture(scene, rect), rect, 300, 150) != "#ff0000"
+        assert _colour(_picture(scene, rect), rect, 230, 190) != "#ff0000"
         assert _colour(_picture(scene, rect), rect, 500, 150) != QColor(scene.style.paper).name()
         assert scene.items_by_key[(Kind.TOKEN, "gatto")].pos() == QPointF(*document.token_spots()["gatto"])
 

@@ -3,19 +3,34 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from tabletop.document import MapDocument
 from tabletop.model import AreaLocation, Location, Token, ZoneLocation
 from tabletop.rules import grid_reach, opponent_areas, reach
 
 
+class PlacePicker(Protocol):
+    """A form waiting for a place on the map (the play dock's maneuver or hustle): it may change
+    a dragged token's budget and take a click or a drop as its destination."""
+
+    def budget(self, token: Token) -> int | None: ...
+
+    def take_click(self, where: Location | None) -> bool: ...
+
+    def wants_drop(self, token_id: str) -> bool: ...
+
+    def take_drop(self, token_id: str, where: Location | None) -> bool: ...
+
+
 @dataclass
 class ReachSettings:
     """The budget the canvas shows: shifts on zone maps, a move type (at the token's speed) on
-    grids. Set from the toolbar."""
+    grids. Set from the toolbar; a picker (the play dock) may ask for the map's next place."""
 
     shifts: int = 3
     move: str = "run"
+    picker: PlacePicker | None = None
 
 
 def token_reach(document: MapDocument, token: Token, where: Location | None, settings: ReachSettings):
@@ -24,11 +39,12 @@ def token_reach(document: MapDocument, token: Token, where: Location | None, set
         return ("zones", reach(document.graph(), where.zone, settings.shifts).zones())
     if isinstance(where, AreaLocation):
         opponents = opponent_areas(document.map, where.grid, token.side, token.id)
+        budget = settings.picker.budget(token) if settings.picker is not None else None
         found = grid_reach(
             document.terrain(where.grid),
             (where.row, where.col),
             settings.move,
-            token.speeds.of(settings.move),
+            token.speeds.of(settings.move) if budget is None else budget,
             opponents,
         )
         return ("areas", where.grid, found.areas())

@@ -78,6 +78,9 @@ class SelectTool(Tool):
             return False
         adding = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
         hit = self.scene.hit(pos, (Kind.TOKEN, Kind.BORDER, Kind.ZONE, Kind.GRID))
+        picker = self.settings.picker
+        if (hit is None or hit[0] is Kind.GRID) and picker is not None and picker.take_click(self._location_at(pos)):
+            return True  # the play dock's maneuver or hustle took the area as its destination
         if hit is None:
             if not adding:
                 self.document.select([])
@@ -158,6 +161,12 @@ class SelectTool(Tool):
         return ZoneLocation(zone=zone_id) if zone_id else None
 
     def release(self, event: QMouseEvent, pos: QPointF) -> bool:
+        picker = self.settings.picker
+        if self._token is not None and picker is not None and picker.wants_drop(self._token):
+            token_id, where = self._token, self._location_at(pos)
+            self.cancel_token_drag()  # back where it stood: the play step moves it, with its facing, as one undo step
+            picker.take_drop(token_id, where)
+            return True
         if self._token is not None:
             offer_growth(self.view, self.document, self._token, pos)  # dropped off a grid's edge
             item = self.scene.items_by_key.get((Kind.TOKEN, self._token))

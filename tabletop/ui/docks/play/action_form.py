@@ -27,8 +27,11 @@ from tabletop.ui.docks.play.actions import (
     Declared,
     attack_note,
 )
+from tabletop.ui.docks.play.destination import MOVING, Destination, FacingPicker
 
 SNAP = "snap: "
+NO_REROLL = -21
+"""The re-roll field's lowest value means no re-roll: the continue keeps last exchange's shifts."""
 
 
 def _spin(low: int, high: int) -> QSpinBox:
@@ -53,10 +56,20 @@ class ActionForm(QWidget):
         self.target, self.track, self.zone, self.on, self.helper = (QComboBox() for _ in range(5))
         self.aspect, self.skill, self.boxes, self.what, self.story = (QLineEdit() for _ in range(5))
         self.shifts, self.resisted = _spin(-20, 99), _spin(-20, 99)
+        self.extra, self.reroll = _spin(0, 20), _spin(NO_REROLL, 99)
+        self.extra.setSuffix(" shifts (aspects invoked, +2 each)")
+        self.extra.setSingleStep(2)
+        self.reroll.setSpecialValueText("no re-roll: last exchange's shifts")
+        self.reroll.setValue(NO_REROLL)
         self.succeeded = QCheckBox("the compel succeeded (the turn is skipped)")
         self.succeeded.setChecked(True)
         self.boxes.setPlaceholderText("box numbers, e.g. 1, 2")
         self.story.setPlaceholderText("a story detail for the log")
+        self.move_type = lambda: "run"
+        """The move type the map's toolbar shows (set by the Play controls): a maneuver's speed."""
+        self.destination = Destination(document, self.moving, lambda: self.move_type())
+        self.facing = FacingPicker()
+        self.destination.picked.connect(self.facing.set_value)
         self.do = QPushButton("Do it  (F9)")
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -70,15 +83,26 @@ class ActionForm(QWidget):
             "aspect": self.aspect,
             "shifts": self.shifts,
             "resisted": self.resisted,
+            "extra": self.extra,
+            "reroll": self.reroll,
             "skill": self.skill,
             "boxes": self.boxes,
             "helper": self.helper,
             "what": self.what,
             "succeeded": self.succeeded,
+            "to": self.destination,
+            "facing": self.facing,
             "note": self.note,
             "story": self.story,
         }
-        labels = {"on": "Aspect on", "zone": "To zone", "what": "Simple action", "succeeded": "", "note": "Helper"}
+        labels = {
+            "reroll": "Re-roll",
+            "on": "Aspect on",
+            "zone": "To zone",
+            "what": "Simple action",
+            "succeeded": "",
+            "note": "Helper",
+        }
         for name, widget in self.rows.items():
             self.form.addRow(labels.get(name, name.capitalize()), widget)
         self.form.addRow(self.do)
@@ -93,6 +117,7 @@ class ActionForm(QWidget):
             combo.completer().setFilterMode(Qt.MatchFlag.MatchContains)
             combo.completer().setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.action.currentTextChanged.connect(self._show_fields)
+        self.action.currentTextChanged.connect(self.clear_move)
         self.target.currentIndexChanged.connect(self._fill_tracks)
         self.target.currentIndexChanged.connect(self._show_note)
         self.shifts.valueChanged.connect(self._show_note)
@@ -153,8 +178,8 @@ class ActionForm(QWidget):
         combo.clear()
         for text, data in choices:
             combo.addItem(text, data)
-        at = combo.findData(chosen)
-        combo.setCurrentIndex(max(at, 0))
+        at = next((i for i, (_, data) in enumerate(choices) if data == chosen), 0)  # findData misses tuples
+        combo.setCurrentIndex(at)
         combo.blockSignals(False)
         return True
 
@@ -185,6 +210,8 @@ class ActionForm(QWidget):
 
     def _show_fields(self, action: str) -> None:
         wanted = FIELDS.get(action, set()) if self.system == "edgerunner" else {"target"}
+        if self.system == "af" and action.removeprefix(SNAP) in MOVING:
+            wanted = {"to", "facing"}
         if self.system == "af" and action in ("second snap", "guard"):
             wanted = set()
         if action in ATTACKING:
@@ -212,6 +239,11 @@ class ActionForm(QWidget):
             helper=self.helper.currentData() or "",
             what=self.what.text().strip(),
             succeeded=self.succeeded.isChecked(),
+            extra=self.extra.value(),
+            reroll=None if self.reroll.value() == NO_REROLL else self.reroll.value(),
+            to=self.destination.place,
+            facing=self.facing.value(),
+            move=self.move_type(),
             story=self.story.text().strip(),
         )
 
@@ -221,3 +253,16 @@ class ActionForm(QWidget):
 
     def clear_story(self) -> None:
         self.story.clear()
+        self.clear_move()
+
+    def clear_move(self) -> None:
+        """A new action, or the move done: the next click on the map picks a new destination."""
+        self.destination.clear()
+        self.facing.set_value(None)
+
+    def moving(self) -> tuple[str, str] | None:
+        """(actor, "maneuver" or "hustle") while the form waits for a move's destination."""
+        kind = self.action.currentText().removeprefix(SNAP)
+        if self.system != "af" or kind not in MOVING or not self.actor or not self.isEnabled():
+            return None
+        return (self.actor, kind)

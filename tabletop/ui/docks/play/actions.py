@@ -32,7 +32,7 @@ FIELDS = {
     "defense": {"target", "track", "shifts", "skill"},
     "maneuver": {"on", "aspect", "shifts", "resisted"},
     "recovery": {"target", "track", "boxes", "shifts", "helper"},
-    "continue": set(),
+    "continue": {"extra", "reroll", "zone", "boxes", "resisted"},
     "simple": {"what"},
     "compel": {"aspect", "succeeded"},
 }
@@ -57,6 +57,11 @@ class Declared:
     helper: str = ""
     what: str = ""
     succeeded: bool = True
+    extra: int = 0
+    reroll: int | None = None
+    to: str | tuple[int, int] | None = None
+    facing: float | None = None
+    move: str = "run"
     story: str = ""
 
 
@@ -91,7 +96,17 @@ def perform(map_: Map, conflict: Conflict, declared: Declared) -> Step:
             helper, boxes = d.helper or None, d.boxes or None
             return rules.recovery(map_, conflict, d.actor, d.target, d.track, boxes, d.shifts, helper, story=story)
         case "continue":
-            return rules.continue_action(map_, conflict, d.actor, story=story)
+            return rules.continue_action(
+                map_,
+                conflict,
+                d.actor,
+                to_zone=d.zone or None,
+                boxes=d.boxes or None,
+                extra=d.extra,
+                reroll=d.reroll,
+                resisted=d.resisted,
+                story=story,
+            )
         case "simple":
             return rules.simple(map_, conflict, d.actor, d.what, story=story)
         case "compel":
@@ -106,9 +121,10 @@ def _af(map_: Map, conflict: Conflict, d: Declared) -> Step:
         return rules.second_snap(map_, conflict, d.actor)
     if d.action == "guard":
         return with_story(Step(rules.use_guard(conflict, d.actor), f"{d.actor} uses the guard"), d.story)
+    moving = {"to": d.to, "facing": d.facing, "move": d.move} if d.action in ("maneuver", "hustle") else {}
     if d.action in AF_SNAPS:
-        return rules.snap(map_, conflict, d.actor, d.action, target=d.target, story=d.story)
-    return rules.act(map_, conflict, d.actor, d.action, target=d.target, story=d.story)
+        return rules.snap(map_, conflict, d.actor, d.action, target=d.target, story=d.story, **moving)
+    return rules.act(map_, conflict, d.actor, d.action, target=d.target, story=d.story, **moving)
 
 
 ATTACKING = {"attack", "defense", "move another"}

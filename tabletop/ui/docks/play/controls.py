@@ -29,6 +29,10 @@ class PlayControls(QObject):
         self.document = window.document
         self.dock_widget = PlayDock(self.document)
         self.dock_widget.said.connect(lambda text: say(window, text))
+        settings = getattr(window, "reach_settings", None)
+        if settings is not None:  # the map feeds the form's maneuver or hustle, and hustle the reach overlay
+            settings.picker = self.dock_widget.form.destination
+            self.dock_widget.form.move_type = lambda: settings.move
         self.dock = QDockWidget("Play", window)
         self.dock.setObjectName("Play")
         self.dock.setWidget(self.dock_widget)

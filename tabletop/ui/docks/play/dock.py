@@ -92,6 +92,7 @@ class PlayDock(QWidget):
         self._lay_out()
         document.conflictChanged.connect(self.refresh)
         document.edited.connect(self._edited)
+        document.undo_stack.indexChanged.connect(self._catch_up)
         document.reset.connect(self.refresh)
         self.refresh()
 
@@ -149,13 +150,15 @@ class PlayDock(QWidget):
         self.action_box.setTitle(f"Action of {self.document.label('token', actor)}" if actor else "Action")
 
     def _edited(self, change) -> None:
-        """A token edited by hand (a rename, a drag) shows in the dock on the next turn of the
-        event loop; a play step's own token edits are shown with its conflict, once."""
+        """A token edited by hand (a rename, a drag) shows in the dock as soon as its undo step
+        is done, not halfway through it: a play step's own token edits come before its
+        conflict, and are shown with it, once. An edit outside the undo stack is caught on the
+        next turn of the event loop."""
         if self.document.map.conflict is not None and change.kind == "token" and not self._pending:
             self._pending = True
             QTimer.singleShot(0, self, self._catch_up)
 
-    def _catch_up(self) -> None:
+    def _catch_up(self, *_index) -> None:
         if self._pending:
             self.refresh()
 

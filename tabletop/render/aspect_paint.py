@@ -1,0 +1,98 @@
+"""Aspects placed on the map (a maneuver's "Covered in smoke" on a zone, "Blocked" on a border,
+the scene's "Pouring rain") drawn where the table looks: small plates under a zone's token place
+and under a border's badge, each with its name and a dot per free invoke, so nobody has to ask
+the GM what is in play. Never on a fogged or hidden place for the players."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from PySide6.QtGui import QPainter
+
+from tabletop.geometry.labels import zone_anchor
+from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.shapes import TOKEN_RADIUS
+from tabletop.model import Aspect, NodeShape, Zone
+from tabletop.render import text
+from tabletop.render.badge_paint import badge_box
+from tabletop.render.style import Audience, MapStyle
+
+INVOKE = "●"
+PLATE_SIZE = 12.0
+"""Text size of an aspect's plate, before the style's text scale: smaller than a zone's name."""
+
+
+def aspect_text(aspect: Aspect) -> str:
+    """The plate's words: the name, then a dot per free invoke (none: invoked with a fate point)."""
+    dots = INVOKE * min(aspect.free_invokes, 6)
+    return f"{aspect.name} {dots}" if dots else aspect.name
+
+
+def paint_plates(p: QPainter, aspects: Iterable[Aspect], top: tuple[float, float], style: MapStyle) -> None:
+    """The aspects' plates stacked downward, centred on `top`."""
+    size = PLATE_SIZE * style.text_scale
+    x, y = top
+    for aspect in aspects:
+        box = text.plated_label(p, aspect_text(aspect), (x, y + size * 0.75), style.label, style.plate, size)
+        y = box.bottom() + size * 0.2
+
+
+def _zone_top(zone: Zone, style: MapStyle) -> tuple[float, float]:
+    """Below the tokens' place and their names (a node's below its disc): the name sits above."""
+    if isinstance(zone.shape, NodeShape):
+        return (zone.shape.x, zone.shape.y + zone.shape.radius + 4)
+    x, y = zone_anchor(zone)
+    return (x, y + TOKEN_RADIUS * 1.2 + style.token_name_size * style.text_scale * 1.6)
+
+
+def paint_aspects(
+    p: QPainter,
+    layout: MapLayout,
+    zones: list[Zone],
+    border_ids: list[str],
+    style: MapStyle,
+    shown_border: Callable[[str], bool] | None = None,
+    fogged: Callable[[Zone], bool] | None = None,
+) -> None:
+    """The plates of these zones (already cleared of fog by the caller) and borders. For the
+    players a border's plate shows only when its badge does and neither side is fogged or hidden."""
+    players = style.audience is Audience.PLAYERS
+    for zone in zones:
+        if zone.aspects and not (players and zone.hidden):
+            paint_plates(p, zone.aspects, _zone_top(zone, style), style)
+    for border_id in border_ids:
+        border = layout.borders.get(border_id)
+        line = layout.lines.get(border_id)
+        if border is None or line is None or not border.aspects:
+            continue
+        if players and not _border_seen(layout, border_id, shown_border, fogged):
+            continue
+        left, _, right, bottom = badge_box(border, line, style)
+        paint_plates(p, border.aspects, ((left + right) / 2, bottom + 2), style)
+
+
+def _border_seen(
+    layout: MapLayout,
+    border_id: str,
+    shown_border: Callable[[str], bool] | None,
+    fogged: Callable[[Zone], bool] | None,
+) -> bool:
+    if shown_border is not None and not shown_border(border_id):
+        return False
+    border = layout.borders[border_id]
+    for zone_id in (border.a, border.b):
+        zone = layout.zones.get(zone_id)
+        if zone is None or zone.hidden or (fogged(zone) if fogged is not None else zone.fogged):
+            return False
+    return True
+
+
+def paint_scene_aspects(p: QPainter, aspects: Iterable[Aspect], corner: tuple[float, float], style: MapStyle) -> None:
+    """The scene's aspects (a conflict's `scene_aspects`) under a heading at a corner of the map."""
+    aspects = list(aspects)
+    if not aspects:
+        return
+    size = PLATE_SIZE * style.text_scale
+    x, y = corner
+    box = text.plated_label(p, "Scene", (x, y), style.label, style.plate, size, bold=True)
+    paint_plates(p, aspects, (x, box.bottom() + size * 0.2), style)
