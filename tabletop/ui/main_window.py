@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMess
 
 from tabletop.document import MapDocument
 from tabletop.model import Map, ZoneLocation
-from tabletop.rules import MOVE_TYPES, range_field
+from tabletop.rules.terrain import MOVE_TYPES
 from tabletop.ui.actions import IMAGE_FILTERS, action, icon, quit_keys, say, with_extension
 from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
@@ -271,6 +271,8 @@ class MainWindow(QMainWindow):
             return ""
         key = (self.document.revision, token.location.zone)
         if getattr(self, "_ranges", (None, None))[0] != key:  # one search per token and edit, not per mouse move
+            from tabletop.rules.ranges import range_field  # numpy, on the first range asked, not at start
+
             self._ranges = (key, range_field(self.document.graph(), token.location.zone))
         found = self._ranges[1][zone_id]
         return f"   range from {token.label}: {'out of reach' if found is None else found}"
