@@ -4,9 +4,11 @@ map state of its own."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.model import Map, ZoneLocation
@@ -36,6 +38,26 @@ from tabletop.ui.tools.select import SelectTool
 from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
 from tabletop.ui.view_modes import ViewModes
+
+
+class LazyDock(QDockWidget):
+    """A dock whose pane is built the first time it is shown or asked for: panes a GM
+    rarely opens cost nothing when the window starts."""
+
+    def __init__(self, title: str, parent: QWidget, build: Callable[[], QWidget]) -> None:
+        super().__init__(title, parent)
+        self._build: Callable[[], QWidget] | None = build
+        self.visibilityChanged.connect(lambda shown: shown and self.widget())  # its tab raised
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.widget()
+        super().showEvent(event)
+
+    def widget(self) -> QWidget:
+        if self._build is not None:
+            build, self._build = self._build, None
+            self.setWidget(build())
+        return super().widget()
 
 
 class MainWindow(QMainWindow):
@@ -94,14 +116,22 @@ class MainWindow(QMainWindow):
         self._resolver_docks()
 
     def _resolver_docks(self) -> None:
-        """The reserve and card resolvers: hidden until the GM runs such a conflict."""
-        from tabletop.ui.docks.cards_pane import CardsPane
-        from tabletop.ui.docks.reserve_pane import ReservePane
+        """The reserve and card resolvers: hidden until the GM runs such a conflict, so their
+        panes (and the rules behind them) are built when first shown."""
 
-        for title, widget in (("Reserve", ReservePane(self.document)), ("Cards", CardsPane(self.document))):
-            dock = QDockWidget(title, self)
+        def reserve() -> QWidget:
+            from tabletop.ui.docks.reserve_pane import ReservePane
+
+            return ReservePane(self.document)
+
+        def cards() -> QWidget:
+            from tabletop.ui.docks.cards_pane import CardsPane
+
+            return CardsPane(self.document)
+
+        for title, build in (("Reserve", reserve), ("Cards", cards)):
+            dock = LazyDock(title, self, build)
             dock.setObjectName(title)
-            dock.setWidget(widget)
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             self.tabifyDockWidget(self.docks["Inspector"], dock)
             dock.hide()

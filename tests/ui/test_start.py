@@ -22,7 +22,9 @@ app = QApplication(sys.argv[:1])
 
 def report():
     seen = sorted(m for m in sys.modules if m.split(".")[0] in ("numpy", "networkx")
-                  or m.startswith(("tabletop.rules.checks", "tabletop.rules.topology", "tabletop.ui.dialogs.export")))
+                  or m.startswith(("tabletop.rules.checks", "tabletop.rules.topology", "tabletop.rules.cards",
+                                  "tabletop.ui.dialogs.export", "tabletop.ui.docks.cards_pane",
+                                  "tabletop.ui.docks.reserve_pane")))
     print(json.dumps(seen), file=sys.stderr)
     app.quit()
 
@@ -40,7 +42,7 @@ def start(tmp_path, *args: str) -> list[str]:
     return json.loads(done.stderr.strip().splitlines()[-1])
 
 
-def test_the_empty_window_starts_without_networkx_numpy_or_the_export_dialog(tmp_path):
+def test_the_empty_window_starts_without_networkx_numpy_the_resolvers_or_the_export_dialog(tmp_path):
     assert start(tmp_path) == []
 
 
@@ -49,3 +51,16 @@ def test_a_map_opened_at_start_still_gets_its_layout_and_ranges(tmp_path, maps_d
     seen = start(tmp_path, str(maps_dir / "warehouse.tabletop"))
     assert "numpy" in seen
     assert "networkx" not in seen and "tabletop.rules.checks" not in seen
+
+
+def test_a_resolver_pane_is_built_when_its_dock_is_first_shown(window, qtbot):
+    from PySide6.QtWidgets import QDockWidget
+
+    from tabletop.ui.docks.cards_pane import CardsPane
+
+    dock = window.docks["Cards"]
+    assert QDockWidget.widget(dock) is None, "not built while hidden"
+    window.show()
+    dock.toggleViewAction().trigger()  # View ▸ Cards, as a GM opens it
+    qtbot.waitUntil(lambda: isinstance(QDockWidget.widget(dock), CardsPane))
+    assert dock.widget() is QDockWidget.widget(dock), "built once"
