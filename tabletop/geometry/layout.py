@@ -10,13 +10,17 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from tabletop.geometry.labels import inside
-from tabletop.geometry.lines import border_lines, lines_of, shared_lines
 from tabletop.geometry.shapes import BorderLine, border_line
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy and the vectorised border lines are imported by the whole-map passes that use them:
+# an empty map (the window at start) is laid out without them.
 
 Box = tuple[float, float, float, float]
 """(left, top, right, bottom) in map units."""
@@ -71,6 +75,8 @@ def border_box(border: Border, line: BorderLine) -> Box:
 
 def _zone_boxes(zones: list[Zone]) -> np.ndarray:
     """zone_box of many zones as rows of an array: the polygons' in one numpy pass."""
+    import numpy as np
+
     out = np.empty((len(zones), 4), dtype=np.float64)
     polygons = [i for i, z in enumerate(zones) if isinstance(z.shape, PolygonShape)]
     for i in (i for i, z in enumerate(zones) if not isinstance(z.shape, PolygonShape)):
@@ -93,6 +99,8 @@ def _zone_boxes(zones: list[Zone]) -> np.ndarray:
 def _border_boxes(borders: list[Border], lines: dict[str, BorderLine]) -> np.ndarray:
     """border_box of many borders as rows of an array, in one numpy pass (the same numbers:
     min(a - 4, b - 4) is min(a, b) - 4 in floating point too)."""
+    import numpy as np
+
     if not borders:
         return np.empty((0, 4), dtype=np.float64)
     drawn = [lines[b.id] for b in borders]
@@ -126,6 +134,8 @@ def _cell_counts(corners: np.ndarray) -> np.ndarray:
 
 def _bucket_all(boxes: dict[tuple[str, str], Box]) -> dict[tuple[int, int], set[tuple[str, str]]]:
     """The bucket index of some objects at once (see _bucket_rows)."""
+    import numpy as np
+
     return _bucket_rows(list(boxes), np.array(list(boxes.values()), dtype=np.float64).reshape(-1, 4))
 
 
@@ -134,6 +144,8 @@ def _bucket_rows(keys: list[tuple[str, str]], boxes: np.ndarray) -> dict[tuple[i
     then one set per cell."""
     if not keys:
         return {}
+    import numpy as np
+
     corners = np.floor(boxes / CELL).astype(np.int64)
     x0, y0, x1, y1 = corners.T
     wide, high = x1 - x0 + 1, y1 - y0 + 1
@@ -184,7 +196,11 @@ class MapLayout:
         self.zones: dict[str, Zone] = {z.id: z for z in map_.zones}
         self.borders: dict[str, Border] = {b.id: b for b in map_.borders}
         self.boxes: dict[tuple[str, str], Box] = {}
-        self.lines: dict[str, BorderLine] = border_lines(map_)
+        self.lines: dict[str, BorderLine] = {}
+        if map_.borders:
+            from tabletop.geometry.lines import border_lines
+
+            self.lines = border_lines(map_)
         self.borders_at: dict[str, set[str]] = {z: set() for z in self.zones}
         for border in map_.borders:
             self.borders_at[border.a].add(border.id)
@@ -192,8 +208,10 @@ class MapLayout:
         self._buckets: dict[tuple[int, int], set[tuple[str, str]]] = {}
         self._touching: dict[tuple[str, str], BorderLine] = {}
         self._large: set[tuple[str, str]] = set()
-        if not index:
+        if not index or not (map_.zones or map_.borders):
             return
+        import numpy as np
+
         keys = [("zone", z.id) for z in map_.zones] + [("border", b.id) for b in map_.borders]
         boxes = np.concatenate([_zone_boxes(map_.zones), _border_boxes(map_.borders, self.lines)])
         self.boxes = dict(zip(keys, map(tuple, boxes.tolist()), strict=True))
@@ -234,6 +252,8 @@ class MapLayout:
         or taken from the `touching_pairs` just asked, when the zones have not moved since."""
         known = self._touching
         missing = [b for b in borders if (b.a, b.b) not in known]
+        from tabletop.geometry.lines import lines_of
+
         lines = lines_of(missing, self.zones) if missing else {}
         new = [b for b in borders if b.id not in self.borders]
         for border in borders:
@@ -283,6 +303,8 @@ class MapLayout:
                 b_left, b_top, b_right, b_bottom = bounds[b_id]
                 if left <= b_right and b_left <= right and top <= b_bottom and b_top <= bottom:
                     candidates.append((a_id, b_id))
+        from tabletop.geometry.lines import shared_lines
+
         lines = shared_lines([(self.zones[a], self.zones[b]) for a, b in candidates])
         self._touching = {pair: line for pair, line in zip(candidates, lines, strict=True) if line is not None}
         return sorted(self._touching, key=lambda pair: (rank[pair[0]], rank[pair[1]]))

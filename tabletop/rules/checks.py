@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from enum import StrEnum
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from tabletop.rules.passages import cheapest_crossing
-from tabletop.rules.zone_graph import ZoneGraph
+
+if TYPE_CHECKING:  # networkx is imported by the checks that run, so opening the window never pays for it
+    import networkx as nx
+
+    from tabletop.rules.zone_graph import ZoneGraph
 
 CHOKE_SIDE = 2
 """A choke border leaves at least this many zones on each side: the only door of a dead-end
@@ -50,6 +53,8 @@ def check_map(graph: ZoneGraph, start: str | None = None) -> list[Finding]:
 
 def unreachable_zones(graph: ZoneGraph, start: str) -> list[Finding]:
     """The zones no chain of passable ways leads to from `start`, whatever the shifts."""
+    import networkx as nx
+
     graph.zone_index(start)
     passable = graph.passable()
     reached = nx.descendants(passable, start) | {start}
@@ -64,6 +69,8 @@ def unreachable_zones(graph: ZoneGraph, start: str) -> list[Finding]:
 def one_way_traps(graph: ZoneGraph) -> list[Finding]:
     """Groups of zones that can be entered and never left: a strongly connected part of the
     passable graph with a way in from outside and no way out."""
+    import networkx as nx
+
     passable = graph.passable()
     parts = nx.condensation(passable)
     order = {zone: n for n, zone in enumerate(graph.zone_ids())}
@@ -88,6 +95,8 @@ def choke_borders(graph: ZoneGraph) -> list[Finding]:
     """Borders whose loss cuts the map in two: the bridges of the passable graph taken both
     ways at once, when they are the only passable border between their zones and leave at
     least CHOKE_SIDE zones on each side."""
+    import networkx as nx
+
     directed = graph.passable()
     passable = nx.Graph()
     passable.add_nodes_from(directed)
@@ -120,6 +129,8 @@ def _side_sizes(passable: nx.Graph, bridges: list[tuple[str, str]]) -> dict[tupl
     """Zones on each side of every bridge, in one pass: the parts left when all bridges are
     cut form a tree (per connected piece of the map), and a bridge's sides are a subtree
     and the rest of its piece."""
+    import networkx as nx
+
     cut = passable.copy()
     cut.remove_edges_from(bridges)
     part_of, size = {}, []

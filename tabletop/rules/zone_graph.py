@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 
 from tabletop.model import Border, Map, Zone
 from tabletop.rules.passages import Crossing, cheapest_crossing
-from tabletop.rules.topology import Topology
 
-if TYPE_CHECKING:  # imported by passable(), on first ask: a start that never asks never pays for it
+if TYPE_CHECKING:  # imported on first ask (passable(), topology()): a start that never asks never pays for them
     import networkx as nx
+
+    from tabletop.rules.topology import Topology
 
 
 class ZoneGraph:
@@ -154,6 +155,8 @@ class ZoneGraph:
         """The undirected adjacency of all borders as CSR arrays, rebuilt only when borders
         are added or removed (a cost edit does not change range)."""
         if self._topology is None:
+            from tabletop.rules.topology import Topology
+
             self._topology = Topology.build(len(self.ids), self._between.keys())
         return self._topology
 

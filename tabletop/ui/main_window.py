@@ -4,13 +4,15 @@ map state of its own."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.model import Map, ZoneLocation
-from tabletop.rules import MOVE_TYPES, range_field
+from tabletop.rules.terrain import MOVE_TYPES
 from tabletop.ui.actions import IMAGE_FILTERS, action, icon, quit_keys, say, scrolling, with_extension
 from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
@@ -36,6 +38,34 @@ from tabletop.ui.tools.select import SelectTool
 from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
 from tabletop.ui.view_modes import ViewModes
+
+
+class LazyDock(QDockWidget):
+    """A dock whose pane is built the first time it is shown or asked for: panes a GM
+    rarely opens cost nothing when the window starts."""
+
+    def __init__(self, title: str, parent: QWidget, build: Callable[[], QWidget]) -> None:
+        super().__init__(title, parent)
+        self._build: Callable[[], QWidget] | None = build
+        self._pane: QWidget | None = None
+        self.visibilityChanged.connect(lambda shown: shown and self.widget())  # its tab raised
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.widget()
+        super().showEvent(event)
+
+    def widget(self) -> QWidget:
+        self.pane()
+        return super().widget()
+
+    def pane(self) -> QWidget:
+        """The pane itself (the dock holds it in a scroll area, so a tall pane never pushes the
+        window past the screen)."""
+        if self._build is not None:
+            build, self._build = self._build, None
+            self._pane = build()
+            self.setWidget(scrolling(self._pane))
+        return self._pane
 
 
 class MainWindow(QMainWindow):
@@ -94,19 +124,31 @@ class MainWindow(QMainWindow):
         self._resolver_docks()
 
     def _resolver_docks(self) -> None:
-        """The reserve and card resolvers: hidden until the GM runs such a conflict."""
-        from tabletop.ui.docks.cards_pane import CardsPane
-        from tabletop.ui.docks.reserve_pane import ReservePane
+        """The reserve and card resolvers: hidden until the GM runs such a conflict, so their
+        panes (and the rules behind them) are built when first shown."""
 
-        self.panes = {"Reserve": ReservePane(self.document), "Cards": CardsPane(self.document)}
-        for title, widget in self.panes.items():
-            dock = QDockWidget(title, self)
+        def reserve() -> QWidget:
+            from tabletop.ui.docks.reserve_pane import ReservePane
+
+            return ReservePane(self.document)
+
+        def cards() -> QWidget:
+            from tabletop.ui.docks.cards_pane import CardsPane
+
+            return CardsPane(self.document)
+
+        for title, build in (("Reserve", reserve), ("Cards", cards)):
+            dock = LazyDock(title, self, build)
             dock.setObjectName(title)
-            dock.setWidget(scrolling(widget))
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             self.tabifyDockWidget(self.docks["Inspector"], dock)
             dock.hide()
             self.docks[title] = dock
+
+    @property
+    def panes(self) -> dict[str, QWidget]:
+        """The reserve and cards panes, built when first asked for."""
+        return {title: self.docks[title].pane() for title in ("Reserve", "Cards")}
 
     def _actions(self) -> None:
         stack = self.document.undo_stack
@@ -272,6 +314,8 @@ class MainWindow(QMainWindow):
             return ""
         key = (self.document.revision, token.location.zone)
         if getattr(self, "_ranges", (None, None))[0] != key:  # one search per token and edit, not per mouse move
+            from tabletop.rules.ranges import range_field  # numpy, on the first range asked, not at start
+
             self._ranges = (key, range_field(self.document.graph(), token.location.zone))
         found = self._ranges[1][zone_id]
         return f"   range from {token.label}: {'out of reach' if found is None else found}"

@@ -16,7 +16,7 @@ def test_typing_a_zone_name_is_one_undo_step(qtbot, window):
     qtbot.keyClicks(name, "Bay")
     assert window.document.get("zone", "z2").name == "Bay"
     assert window.document.undo_stack.count() == 1
-    assert window.zone_list.rows["z2"].text() == "Bay"
+    assert window.zone_list.text_of("z2") == "Bay"
     window.document.undo_stack.undo()
     assert window.document.get("zone", "z2").name == "Middle"
 
@@ -72,7 +72,39 @@ def test_the_zones_list_walks_the_map_by_keyboard(qtbot, window):
     assert window.document.selection == [("zone", "z2")]
     assert ("zone", "z2") in window.scene.marks.marked, "the map marks the selected zone"
     window.document.select([("token", "hargan")])
-    assert window.token_list.rows["hargan"].isSelected()
+    assert window.token_list.is_selected("hargan")
+
+
+def test_the_zones_list_names_only_the_rows_it_shows(qtbot, window, monkeypatch):
+    """A big map opens without a list item per zone: a row's text is made when it is painted."""
+    from tabletop.ui.docks.lists import ObjectRows
+    from tests.benchmarks.mapgen import zone_map
+
+    asked = []
+    text = ObjectRows.text
+    monkeypatch.setattr(ObjectRows, "text", lambda rows, object_id: asked.append(object_id) or text(rows, object_id))
+    big = zone_map(3000)
+    window.show()
+    window.document.replace_map(big, None)
+    qtbot.waitUntil(lambda: bool(asked))
+    assert window.zone_list.count() == len(big.zones) > 2000
+    assert window.zone_list.object_at(len(big.zones) - 1) == big.zones[-1].id
+    assert len(set(asked)) < 300, "only the rows in sight"
+
+
+def test_the_zones_list_follows_a_rename_a_removal_and_its_undo(qtbot, window):
+    from tabletop.document.commands import remove
+
+    window.document.replace_map(warehouse(), None)
+    listing = window.zone_list
+    order = [z.id for z in window.document.map.zones]
+    window.document.undo_stack.push(remove(window.document, [("zone", order[1])]))
+    assert [listing.object_at(i) for i in range(listing.count())] == [z for z in order if z != order[1]]
+    window.document.undo_stack.undo()
+    assert [listing.object_at(i) for i in range(listing.count())] == order
+    window.document.select([("zone", order[1])])
+    listing.selectionModel().clearSelection()
+    assert window.document.selection == [], "a selection cleared in the list clears the map's"
 
 
 def test_the_tall_panes_scroll_so_the_window_fits_a_laptop_screen(window, qtbot):

@@ -80,7 +80,7 @@ def test_the_tokens_list_keeps_map_order_after_an_undo(qtbot, window):
     first = window.document.map.tokens[0].id
     window.document.undo_stack.push(remove(window.document, [("token", first)]))
     window.document.undo_stack.undo()
-    shown = [window.token_list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(window.token_list.count())]
+    shown = [window.token_list.object_at(i) for i in range(window.token_list.count())]
     assert shown == [t.id for t in window.document.map.tokens]
 
 
@@ -88,10 +88,10 @@ def test_the_zones_list_mirrors_a_scattered_selection(qtbot, window):
     window.document.replace_map(warehouse(), None)
     window.document.select([("zone", "z3"), ("token", "gatto"), ("zone", "z1")])
     listing = window.zone_list
-    assert [listing.rows[z].isSelected() for z in ("z1", "z2", "z3")] == [True, False, True]
-    assert window.token_list.rows["gatto"].isSelected() and not window.token_list.rows["hargan"].isSelected()
+    assert [listing.is_selected(z) for z in ("z1", "z2", "z3")] == [True, False, True]
+    assert window.token_list.is_selected("gatto") and not window.token_list.is_selected("hargan")
     window.document.select([("zone", "z2")])
-    assert [listing.rows[z].isSelected() for z in ("z1", "z2", "z3")] == [False, True, False]
+    assert [listing.is_selected(z) for z in ("z1", "z2", "z3")] == [False, True, False]
 
 
 def test_the_hover_line_follows_a_token_moved_while_the_mouse_rests(window):

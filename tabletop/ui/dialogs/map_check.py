@@ -7,6 +7,7 @@ window to centre on the zone or border it is about, so the GM can mend it and ch
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -22,7 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.document import MapDocument
-from tabletop.rules.checks import Finding, choke_borders, one_way_traps, unreachable_zones
+
+if TYPE_CHECKING:  # the checks (networkx, numpy) are imported when the GM first checks a map, not at start
+    from tabletop.rules.checks import Finding
 
 CentreOn = Callable[[str, str], None]
 """centre_on(objects, object_id): objects is "zone" or "border"."""
@@ -78,11 +81,15 @@ class MapCheckDialog(QDialog):
         at = self.start.findData(chosen)
         self.start.setCurrentIndex(max(at, 0))
         self.start.blockSignals(False)
+        from tabletop.rules.checks import choke_borders, one_way_traps
+
         graph = self.document.graph()
         self._whole_map = [*one_way_traps(graph), *choke_borders(graph)]
         self._check()
 
     def _check(self) -> None:
+        from tabletop.rules.checks import unreachable_zones
+
         start = self.start.currentData()
         self.found = [*unreachable_zones(self.document.graph(), start), *self._whole_map] if start else []
         self.findings.clear()

@@ -1,19 +1,103 @@
 """The Zones and Tokens lists: the map by keyboard. Arrow keys walk the list, selection
-follows into the canvas, and Enter centres the view on the chosen object."""
+follows into the canvas, and Enter centres the view on the chosen object.
+
+A list view over a model that reads the document: a row's text is made only when the row is
+painted, so a map of 100k zones opens without 100k list items."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, Signal
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QListWidget, QListWidgetItem
+from PySide6.QtWidgets import QAbstractItemView, QListView
 
 from tabletop.document import MapDocument
 
 BULK_ROWS = 200
 """Past this many rows in one change, the list is made again in one pass."""
 
+Index = QModelIndex | QPersistentModelIndex
 
-class ObjectList(QListWidget):
+
+class ObjectRows(QAbstractListModel):
+    """The ids of one kind of map object, in map order; the text of each comes from the
+    document when the view asks for it."""
+
+    def __init__(self, document: MapDocument, kind: str) -> None:
+        super().__init__()
+        self.document, self.kind = document, kind
+        self.ids: list[str] = []
+        self.known: set[str] = set()
+
+    def text(self, object_id: str) -> str:
+        obj = self.document.get(self.kind, object_id)
+        if self.kind == "token":
+            return f"{obj.label}  ({obj.side})"
+        return obj.label + ("  [hidden]" if getattr(obj, "hidden", False) else "")
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
+        return 0 if parent.isValid() else len(self.ids)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self.ids):
+            return None
+        object_id = self.ids[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return self.text(object_id)
+        if role == Qt.ItemDataRole.UserRole:
+            return object_id
+        return None
+
+    def reset_rows(self) -> None:
+        """Every row again, in one pass: a new map, or a change of many rows."""
+        objects = self.document.map.zones if self.kind == "zone" else self.document.map.tokens
+        self.beginResetModel()
+        self.ids = [obj.id for obj in objects]
+        self.known = set(self.ids)
+        self.endResetModel()
+
+    def row(self, object_id: str) -> int:
+        """The list follows the map's order, so the document knows the row; checked, not trusted."""
+        row = self.document.position(self.kind, object_id)
+        if 0 <= row < len(self.ids) and self.ids[row] == object_id:
+            return row
+        return self.ids.index(object_id)
+
+    def remove(self, object_ids: tuple[str, ...]) -> None:
+        gone = set(object_ids) & self.known
+        if not gone:
+            return
+        rows = sorted((i for i, object_id in enumerate(self.ids) if object_id in gone), reverse=True)
+        for row in rows:  # from the end, so the rows still to go keep their numbers
+            self.beginRemoveRows(QModelIndex(), row, row)
+            self.known.discard(self.ids.pop(row))
+            self.endRemoveRows()
+
+    def follow(self, object_ids: list[str]) -> None:
+        """Objects added or changed, in map order: new rows at their place (an undone removal
+        comes back where it stood, not at the end), changed rows painted again."""
+        for object_id in object_ids:
+            if object_id in self.known:
+                at = self.index(self.row(object_id))
+                self.dataChanged.emit(at, at)
+                continue
+            row = min(max(self.document.position(self.kind, object_id), 0), len(self.ids))
+            self.beginInsertRows(QModelIndex(), row, row)
+            self.ids.insert(row, object_id)
+            self.known.add(object_id)
+            self.endInsertRows()
+
+
+class ObjectList(QListView):
     """Lists one kind of map object by label, kept in step with the document."""
 
     activated_object = Signal(str, str)
@@ -21,41 +105,45 @@ class ObjectList(QListWidget):
     def __init__(self, document: MapDocument, kind: str) -> None:
         super().__init__()
         self.document, self.kind = document, kind
-        self.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
+        self.rows = ObjectRows(document, kind)
+        self.setModel(self.rows)
+        self.setUniformItemSizes(True)  # the view never measures every row of a big map
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # long names elide
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.setUniformItemSizes(True)  # one line a row: a renamed row must not measure all 10k again
-        self.rows: dict[str, QListWidgetItem] = {}
         self._syncing = False
         document.edited.connect(self._edited)
         document.reset.connect(self.rebuild)
         document.selectionChanged.connect(self._from_document)
-        self.itemSelectionChanged.connect(self._to_document)
-        self.itemActivated.connect(
-            lambda item: self.activated_object.emit(self.kind, item.data(Qt.ItemDataRole.UserRole))
-        )
+        self.selectionModel().selectionChanged.connect(self._to_document)
+        self.activated.connect(lambda index: self.activated_object.emit(self.kind, self.rows.ids[index.row()]))
         self.rebuild()
 
-    def _text(self, obj) -> str:
-        if self.kind == "token":
-            return f"{obj.label}  ({obj.side})"
-        return obj.label + ("  [hidden]" if getattr(obj, "hidden", False) else "")
+    # -- what tests and the window ask -------------------------------------------------------
+
+    def count(self) -> int:
+        return len(self.rows.ids)
+
+    def object_at(self, row: int) -> str:
+        return self.rows.ids[row]
+
+    def text_of(self, object_id: str) -> str:
+        return self.rows.data(self.rows.index(self.rows.row(object_id)))
+
+    def is_selected(self, object_id: str) -> bool:
+        return self.selectionModel().isSelected(self.rows.index(self.rows.row(object_id)))
+
+    def setCurrentRow(self, row: int) -> None:
+        self.setCurrentIndex(self.rows.index(row))
+
+    # -- keeping in step ---------------------------------------------------------------------
 
     def rebuild(self) -> None:
         self._syncing = True
-        self.clear()
-        self.rows = {}
-        objects = self.document.map.zones if self.kind == "zone" else self.document.map.tokens
-        for obj in objects:
-            self._add(obj)
-        self._syncing = False
-
-    def _add(self, obj, row: int | None = None) -> None:
-        item = QListWidgetItem(self._text(obj))
-        item.setToolTip(self._text(obj))
-        item.setData(Qt.ItemDataRole.UserRole, obj.id)
-        self.rows[obj.id] = item
-        self.insertItem(self.count() if row is None else row, item)
+        try:
+            self.rows.reset_rows()
+        finally:
+            self._syncing = False
 
     def _edited(self, change) -> None:
         """Rows follow the change; the document already knows the selection that remains, so
@@ -69,56 +157,36 @@ class ObjectList(QListWidget):
             return
         self._syncing = True
         try:
-            ids = change.object_ids if change.removed else self.document.in_map_order(self.kind, change.object_ids)
-            for object_id in ids:  # rows come back in map order, each at its place
-                if change.removed:
-                    self._removed(change.kind, object_id)
-                else:
-                    self._changed(change.kind, object_id)
+            if change.removed:
+                self.rows.remove(change.object_ids)
+            else:
+                self.rows.follow(self.document.in_map_order(self.kind, change.object_ids))
         finally:
             self._syncing = False
 
-    def _changed(self, kind: str, object_id: str) -> None:
-        if kind != self.kind:
-            return
-        obj = self.document.get(kind, object_id)
-        if object_id in self.rows:
-            self.rows[object_id].setText(self._text(obj))
-            self.rows[object_id].setToolTip(self._text(obj))
-        else:  # an undone removal comes back where it stood, not at the end
-            self._add(obj, self.document.position(kind, object_id))
-
-    def _removed(self, kind: str, object_id: str) -> None:
-        if kind == self.kind and object_id in self.rows:
-            self.takeItem(self.row(self.rows.pop(object_id)))
-
-    def _to_document(self) -> None:
+    def _to_document(self, *_) -> None:
         if self._syncing:
             return
-        chosen = [(self.kind, item.data(Qt.ItemDataRole.UserRole)) for item in self.selectedItems()]
+        ids = self.rows.ids
+        chosen = [(self.kind, ids[row]) for row in sorted(i.row() for i in self.selectionModel().selectedRows())]
         self.document.select(chosen)
 
     def _from_document(self) -> None:
-        """Mirror the document's selection in one call: item by item, Qt's selection costs
+        """Mirror the document's selection in one call: row by row, Qt's selection costs
         grow with the list, and Select All on 10k zones took 26 s."""
         self._syncing = True
-        rows = sorted(self._row(i) for k, i in self.document.selection if k == self.kind and i in self.rows)
-        chosen = QItemSelection()
-        start = 0
-        for k, row in enumerate(rows):
-            if k + 1 == len(rows) or rows[k + 1] != row + 1:
-                chosen.select(self.model().index(rows[start], 0), self.model().index(row, 0))
-                start = k + 1
-        self.selectionModel().select(chosen, QItemSelectionModel.SelectionFlag.ClearAndSelect)
-        self._syncing = False
-
-    def _row(self, object_id: str) -> int:
-        """The list follows the map's order, so the document knows the row; checked, not trusted."""
-        row = self.document.position(self.kind, object_id)
-        item = self.item(row)
-        if item is not None and item.data(Qt.ItemDataRole.UserRole) == object_id:
-            return row
-        return self.row(self.rows[object_id])
+        try:
+            known = self.rows.known
+            rows = sorted(self.rows.row(i) for k, i in self.document.selection if k == self.kind and i in known)
+            chosen = QItemSelection()
+            start = 0
+            for k, row in enumerate(rows):
+                if k + 1 == len(rows) or rows[k + 1] != row + 1:
+                    chosen.select(self.rows.index(rows[start]), self.rows.index(row))
+                    start = k + 1
+            self.selectionModel().select(chosen, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        finally:
+            self._syncing = False
 
     def empty_text(self) -> str:
         """What to do when the list is empty, said in the list itself."""
