@@ -5,7 +5,8 @@
 #   packaging/build.sh            # app folder + .deb, in build/bundle/
 #   packaging/build.sh --no-deb   # the app folder only (Windows and macOS: see packaging/README.md)
 #
-# Needs: python3 (3.11+, with venv), network access to PyPI on the first run, dpkg-deb for the .deb.
+# Needs: python3 (3.11+, with venv), network access to PyPI on the first run, dpkg-deb for the .deb,
+# icupkg (icu-devtools) and cc to slim ICU's data (without them the bundle is 23 MB larger).
 # Results: build/bundle/dist/tabletop/tabletop and build/bundle/tabletop_VERSION_ARCH.deb.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +36,10 @@ app=$out/dist/tabletop
 # the debug symbols of Python and Qt (libpython alone carries 17 MB of them in a pyenv build).
 find "$app/_internal" -type f \( -name 'libpython*.so*' -o -path '*/lib-dynload/*.so' -o -path '*/PySide6/*.so*' \) \
   -exec strip --strip-debug {} +
+# ICU's data without what Qt never asks ICU for (32 MB -> 9 MB; packaging/slim_icu.py says why).
+for icudata in "$app"/_internal/PySide6/Qt/lib/libicudata.so.*; do
+  "$out/venv/bin/python" packaging/slim_icu.py "$icudata"
+done
 "$app/tabletop" --version
 echo "build: $(du -sh "$app" | cut -f1) unpacked in $app"
 
