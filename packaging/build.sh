@@ -72,7 +72,7 @@ Version: $version
 Architecture: $arch
 Maintainer: The Tabletop developers <tabletop@localhost>
 Installed-Size: $(du -sk "$deb/opt" "$deb/usr" | awk '{s += $1} END {print s}')
-Depends: libc6 (>= $glibc), libgl1, libegl1, libxcb1, libwayland-client0, zlib1g, fontconfig-config
+Depends: libc6 (>= $glibc), libgl1, libegl1, libxcb1, libwayland-client0, libwayland-cursor0, libwayland-egl1, zlib1g, fontconfig-config
 Recommends: fonts-dejavu-core
 Section: games
 Priority: optional
