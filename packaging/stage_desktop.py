@@ -4,14 +4,20 @@ rendered from resources/icons/app.svg at the hicolor sizes with Qt's own SVG ren
 
     python packaging/stage_desktop.py SHARE_DIR
 
-Run with a Python that has PySide6 (the project's .venv); offscreen, so no display is needed.
+The metainfo names only what the repository states: the licence pyproject.toml declares (none
+yet, so none is claimed), and a homepage and screenshot URLs only when the build is told where the
+project is published (TABLETOP_HOMEPAGE, and TABLETOP_SCREENSHOTS for the URL that serves the
+repository's resources/screenshots/). Run with a Python that has PySide6 (the project's .venv);
+offscreen, so no display is needed.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
+import tomllib
 from pathlib import Path
 
 APP_ID = "org.tabletop.Tabletop"
@@ -50,7 +56,29 @@ def render_icons(share: Path) -> list[Path]:
     return [*written, scalable]
 
 
-def stage(share: Path) -> list[Path]:
+def declared_license() -> str | None:
+    """The SPDX licence pyproject.toml declares, if any: the metainfo must not claim one it does not."""
+    project = tomllib.loads((HERE.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    license = project.get("license")
+    return license if isinstance(license, str) else None
+
+
+def metainfo(source: str, homepage: str | None, screenshots: str | None) -> str:
+    """The installed metainfo: the repository's facts filled in, and what is not known left out
+    (AppStream wants screenshots as URLs, so without a published copy there are none)."""
+    tail = "  <developer_name>"
+    source = re.sub(r"\n\s*<!--.*?-->", "", source, flags=re.DOTALL)  # notes for the source file's readers
+    license = declared_license()
+    if license:
+        source = source.replace(tail, f"  <project_license>{license}</project_license>\n{tail}", 1)
+    if homepage:
+        source = source.replace(tail, f'  <url type="homepage">{homepage}</url>\n{tail}', 1)
+    if screenshots:
+        return source.replace("<image>resources/screenshots/", f"<image>{screenshots.rstrip('/')}/")
+    return re.sub(r"\n\s*<screenshots>.*?</screenshots>", "", source, flags=re.DOTALL)
+
+
+def stage(share: Path, homepage: str | None = None, screenshots: str | None = None) -> list[Path]:
     """Everything a desktop needs, at the paths the freedesktop specifications name."""
     linux = HERE / "linux"
     placed = {
@@ -61,11 +89,14 @@ def stage(share: Path) -> list[Path]:
     for source, target in placed.items():
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
+    target = placed[linux / f"{APP_ID}.metainfo.xml"]
+    target.write_text(metainfo(target.read_text(encoding="utf-8"), homepage, screenshots), encoding="utf-8")
     return [*placed.values(), *render_icons(share)]
 
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
         raise SystemExit("usage: stage_desktop.py SHARE_DIR")
-    for path in stage(Path(sys.argv[1])):
+    home, shots = os.environ.get("TABLETOP_HOMEPAGE") or None, os.environ.get("TABLETOP_SCREENSHOTS") or None
+    for path in stage(Path(sys.argv[1]), home, shots):
         print(path)

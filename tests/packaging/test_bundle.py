@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -98,3 +99,34 @@ def test_deb_installs_under_opt_with_a_launcher_and_desktop_files():
     ):
         assert path in paths
     assert not [p for p in paths if "/translations/" in p or "libqgtk3" in p]  # only what is used
+
+
+ICU_PROBE = """
+import ctypes, pathlib, sys
+lib = pathlib.Path(sys.argv[1])
+(i18n_path,) = lib.glob("libicui18n.so.*")
+v = i18n_path.name.rsplit(".", 1)[1]
+i18n, uc = ctypes.CDLL(str(i18n_path)), ctypes.CDLL(str(lib / f"libicuuc.so.{v}"))
+strcoll = getattr(i18n, f"ucol_strcoll_{v}")
+strcoll.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int32, ctypes.c_char_p, ctypes.c_int32]
+getattr(i18n, f"ucol_open_{v}").restype = getattr(uc, f"ucnv_open_{v}").restype = ctypes.c_void_p
+for locale in sys.argv[2:]:
+    status = ctypes.c_int(0)
+    collator = getattr(i18n, f"ucol_open_{v}")(locale.encode(), ctypes.byref(status))
+    order = strcoll(collator, "ö".encode("utf-16-le"), 1, "z".encode("utf-16-le"), 1)
+    print(locale, status.value <= 0, order)
+status = ctypes.c_int(0)
+print("UTF-8", bool(getattr(uc, f"ucnv_open_{v}")(b"UTF-8", ctypes.byref(status))) and status.value == 0)
+"""
+
+
+def test_bundled_icu_still_collates_and_converts_utf8(tmp_path):
+    """packaging/slim_icu.py drops ICU data Qt never reads; what QtCore does ask for must stay:
+    each locale's collation (Swedish sorts ö after z, German before) and UTF-8 conversion. Probed
+    in a Python without Qt, so the venv's own ICU is not loaded beside the bundle's."""
+    lib = APP.parent / "_internal" / "PySide6" / "Qt" / "lib"
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", ICU_PROBE, lib, "sv", "de"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:3] == ["sv True 1", "de True -1", "UTF-8 True"]

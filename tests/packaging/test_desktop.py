@@ -8,6 +8,7 @@ import configparser
 import importlib.util
 import shutil
 import subprocess
+import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -62,13 +63,36 @@ def test_launcher_opens_files_of_the_mime_type_it_names(share):
     assert [g.get("pattern") for g in mime_type.iter(f"{MIME}glob")] == ["*.tabletop"]
 
 
-def test_metainfo_names_the_launcher_and_shows_the_readme_screenshots(share):
+PUBLISHED = {"homepage": "https://example.org/tabletop", "screenshots": "https://example.org/tabletop/shots/"}
+
+
+@pytest.fixture
+def published(tmp_path) -> Path:
+    """The metainfo as a build that knows the project's public home would install it."""
+    source = (ROOT / "packaging" / "linux" / f"{APP_ID}.metainfo.xml").read_text(encoding="utf-8")
+    path = tmp_path / f"{APP_ID}.metainfo.xml"
+    path.write_text(stage_desktop.metainfo(source, **PUBLISHED), encoding="utf-8")
+    return path
+
+
+def test_metainfo_claims_no_licence_or_home_the_repository_does_not_state(share):
     component = ET.parse(share / "metainfo" / f"{APP_ID}.metainfo.xml").getroot()
     assert component.findtext("id") == APP_ID
     assert component.find("launchable").text == f"{APP_ID}.desktop"
-    images = [Path(image.text).name for image in component.iter("image")]
-    assert images and all((ROOT / "resources" / "screenshots" / name).is_file() for name in images)
-    assert all(name in (ROOT / "README.md").read_text(encoding="utf-8") for name in images)
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"].get("license")
+    assert component.findtext("project_license") == (declared if isinstance(declared, str) else None)
+    assert component.find("url") is None and component.find("screenshots") is None  # no public home yet
+    assert "tabletop-app" not in (share / "metainfo" / f"{APP_ID}.metainfo.xml").read_text(encoding="utf-8")
+
+
+def test_published_metainfo_shows_the_readme_screenshots_from_its_home(published):
+    component = ET.parse(published).getroot()
+    assert component.find("url[@type='homepage']").text == PUBLISHED["homepage"]
+    images = [image.text for image in component.iter("image")]
+    assert images and all(url.startswith(PUBLISHED["screenshots"]) for url in images)
+    names = [url.rsplit("/", 1)[1] for url in images]
+    assert all((ROOT / "resources" / "screenshots" / name).is_file() for name in names)
+    assert all(name in (ROOT / "README.md").read_text(encoding="utf-8") for name in names)
 
 
 def test_desktop_file_validate_passes(share):
@@ -78,8 +102,9 @@ def test_desktop_file_validate_passes(share):
     assert (done.returncode, done.stdout + done.stderr) == (0, "")
 
 
-def test_appstreamcli_validate_passes(share):
-    metainfo = share / "metainfo" / f"{APP_ID}.metainfo.xml"
+@pytest.mark.parametrize("where", ["unpublished", "published"])
+def test_appstreamcli_validate_passes(share, published, where):
+    metainfo = share / "metainfo" / f"{APP_ID}.metainfo.xml" if where == "unpublished" else published
     done = subprocess.run([_tool("appstreamcli"), "validate", "--no-net", metainfo], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 
