@@ -196,14 +196,15 @@ class Autosaver(QObject):
 
 
 _LIVE: weakref.WeakSet[Autosaver] = weakref.WeakSet()
+STOPS = (signal.SIGTERM, signal.SIGINT)
 _TERMINATE: list[object] = []
 """The socket pair and notifier that carry SIGTERM into the event loop, once per process."""
 
 
 def keep_on_terminate() -> None:
-    """On SIGTERM (a logout, a shutdown, `kill`) write every window's unsaved map to the
-    recovery folder, then quit without questions: nobody is there to answer them, and the next
-    start offers the map back. Python runs a signal handler only between bytecodes, which a
+    """On SIGTERM (a logout, a shutdown, `kill`) or Ctrl+C in the terminal that started it,
+    write every window's unsaved map to the recovery folder, then quit without questions:
+    nobody is there to answer them, and the next start offers the map back. Python runs a signal handler only between bytecodes, which a
     Qt event loop waiting in C++ may not reach for a long time, so the signal wakes the loop
     through a socket (signal.set_wakeup_fd) that a QSocketNotifier watches."""
     if _TERMINATE or not hasattr(signal, "SIGTERM") or threading.current_thread() is not threading.main_thread():
@@ -215,7 +216,8 @@ def keep_on_terminate() -> None:
     reader.setblocking(False)
     writer.setblocking(False)
     signal.set_wakeup_fd(writer.fileno())
-    signal.signal(signal.SIGTERM, lambda *_: None)  # the wakeup byte does the work, in the loop
+    for stop in STOPS:
+        signal.signal(stop, lambda *_: None)  # the wakeup byte does the work, in the loop (no traceback)
     notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, app)
 
     def woken() -> None:
@@ -223,11 +225,12 @@ def keep_on_terminate() -> None:
             received = reader.recv(64)
         except OSError:
             return
-        if signal.SIGTERM in received:
+        stops = [stop for stop in STOPS if stop in received]
+        if stops:
             for saver in list(_LIVE):
                 saver.tick()
                 saver.keep()
-            QCoreApplication.exit(128 + signal.SIGTERM)
+            QCoreApplication.exit(128 + stops[0])
 
     notifier.activated.connect(woken)
     _TERMINATE.extend([reader, writer, notifier])

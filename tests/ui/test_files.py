@@ -102,20 +102,26 @@ TERMINATED_SESSION = textwrap.dedent("""
         shown(window)
         zone = window.document.get("zone", "z2").model_copy(update={"name": "Loading bay"})
         window.document.undo_stack.push(EditObject(window.document, "zone", zone, "name"))
-        QTimer.singleShot(300, lambda: os.kill(os.getpid(), signal.SIGTERM))
+        QTimer.singleShot(300, lambda: os.kill(os.getpid(), getattr(signal, sys.argv[2])))
 
     main_window.MainWindow.show = show
     sys.exit(app.run(sys.argv[1]))
 """)
 
 
-def test_a_session_terminated_by_sigterm_autosaves_first(window, tmp_path, maps_dir):
+@pytest.mark.parametrize(("stop", "code"), [("SIGTERM", 143), ("SIGINT", 130)])
+def test_a_session_terminated_by_sigterm_or_ctrl_c_autosaves_first(window, tmp_path, maps_dir, stop, code):
     source = maps_dir / "warehouse.tabletop"
     env = {**os.environ, "TABLETOP_RECOVERY_DIR": str(tmp_path / "recovery"), "XDG_CONFIG_HOME": str(tmp_path)}
     done = subprocess.run(
-        [sys.executable, "-c", TERMINATED_SESSION, str(source)], env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", TERMINATED_SESSION, str(source), stop],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
-    assert done.returncode == 128 + 15, done.stderr
+    assert done.returncode == code, done.stderr
+    assert "Traceback" not in done.stderr
     assert load_map(source).zone("z2").name == "Middle", "autosave never writes over the user's file"
     [recovered] = pending()
     assert recovered.source == source and recovered.map.zone("z2").name == "Loading bay"
