@@ -206,7 +206,8 @@ def keep_on_terminate() -> None:
     write every window's unsaved map to the recovery folder, then quit without questions:
     nobody is there to answer them, and the next start offers the map back. Python runs a
     signal handler only between bytecodes, which a Qt event loop waiting in C++ may not reach
-    for a long time, so the signal wakes the loop through a socket (signal.set_wakeup_fd) that a QSocketNotifier watches."""
+    for a long time, so the signal wakes the loop through a socket (signal.set_wakeup_fd)
+    that a QSocketNotifier watches."""
     if _TERMINATE or not hasattr(signal, "SIGTERM") or threading.current_thread() is not threading.main_thread():
         return
     app = QCoreApplication.instance()
