@@ -131,3 +131,11 @@ def test_inf_and_nan_options_are_one_usage_line_not_an_internal_error(capsys, tm
         result = tabletop(capsys, "export", source, "-o", str(out), "--scope", view)
         assert result.code == 2 and "must be numbers within" in result.err, result.err
     assert not out.exists()
+
+
+def test_an_export_into_a_missing_folder_names_the_folder(capsys, tmp_path, qapp):
+    good = _save(tmp_path, "warehouse", warehouse())
+    out = tmp_path / "not made" / "w.png"
+    result = tabletop(capsys, "export", good, "-o", str(out))
+    assert result.code == 1
+    assert result.err.strip() == f"{out}: could not be exported: there is no folder {tmp_path / 'not made'}"

@@ -144,3 +144,14 @@ def test_cards_played_earlier_in_the_round_shorten_the_next_confrontation(window
     pane.new_round_button.click()
     pane.begin_button.click()
     assert "Erica: 7   (no card yet; 0/3)" in pane.values.text()
+
+
+def test_a_refused_begin_again_stops_the_running_confrontation(window):
+    window.document.replace_map(Map(title="Heist"), None)
+    pane = window.panes["Cards"]
+    pane.begin_button.click()
+    assert pane.play_button.isEnabled()
+    _type(pane.table, 1, 1, "-3")
+    pane.begin_button.click()
+    assert pane.message.text().endswith("no number may be negative")
+    assert not pane.play_button.isEnabled() and not pane.resolve_button.isEnabled()

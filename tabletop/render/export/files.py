@@ -123,6 +123,9 @@ def export_map(
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
         raise MapFileError(out, f"cannot export to '{suffix or 'no extension'}': use .png, .svg or .pdf")
+    folder = Path(os.path.realpath(out)).parent
+    if not folder.is_dir():  # said before any painting, naming the folder the GM must make
+        raise MapFileError(out, f"could not be exported: there is no folder {folder}")
     options = options or width_options(width, legend)
     if options.scale.kind is ScaleKind.WIDTH:
         top = STREAM_SIDE if suffix == ".png" and options.poster is None else MAX_SIDE

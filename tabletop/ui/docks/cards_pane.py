@@ -150,7 +150,10 @@ class CardsPane(QWidget):
             characters = self.characters()
             self.confrontation = Confrontation(characters[0], characters[1:])
         except ConfrontationError as error:
+            self.confrontation = None  # the table no longer says who plays: nothing runs on the old one
+            self.played = []
             self.message.setText(str(error))
+            self._show()
             return
         self.played = []
         inferior = self.confrontation.inferior
