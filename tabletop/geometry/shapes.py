@@ -242,7 +242,7 @@ def map_bounds(map_: Map, margin: float = 40.0) -> tuple[float, float, float, fl
     for grid in map_.grids:
         x, y, w, h = grid_rect(grid)
         xs += [x, x + w]
-        ys += [y, y + h + 2 * grid.area_size]  # the legend below the grid
+        ys += [y, y + h]  # the legend, when shown, makes its own room (render/legend.py)
     if xs:
         xs += _crowded_names(map_)
     if not xs:
