@@ -82,19 +82,22 @@ class ObjectRows(QAbstractListModel):
             self.known.discard(self.ids.pop(row))
             self.endRemoveRows()
 
-    def follow(self, object_ids: list[str]) -> None:
+    def follow(self, object_ids: list[str]) -> list[int]:
         """Objects added or changed, in map order: new rows at their place (an undone removal
-        comes back where it stood, not at the end), changed rows painted again."""
+        comes back where it stood, not at the end); returns the rows of the changed ones for
+        the view to paint again. Not dataChanged: QListView answers it by laying out every row
+        again (38 ms of a rename's 54 at 10k zones), and a row's text is made when painted."""
+        changed = []
         for object_id in object_ids:
             if object_id in self.known:
-                at = self.index(self.row(object_id))
-                self.dataChanged.emit(at, at)
+                changed.append(self.row(object_id))
                 continue
             row = min(max(self.document.position(self.kind, object_id), 0), len(self.ids))
             self.beginInsertRows(QModelIndex(), row, row)
             self.ids.insert(row, object_id)
             self.known.add(object_id)
             self.endInsertRows()
+        return changed
 
 
 class ObjectList(QListView):
@@ -160,7 +163,8 @@ class ObjectList(QListView):
             if change.removed:
                 self.rows.remove(change.object_ids)
             else:
-                self.rows.follow(self.document.in_map_order(self.kind, change.object_ids))
+                for row in self.rows.follow(self.document.in_map_order(self.kind, change.object_ids)):
+                    self.viewport().update(self.visualRect(self.rows.index(row)))
         finally:
             self._syncing = False
 
