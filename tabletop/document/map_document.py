@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
@@ -23,6 +24,7 @@ from tabletop.geometry.layout import Box, MapLayout
 from tabletop.geometry.shapes import Point, area_at, token_spots
 from tabletop.heap import collector_paused
 from tabletop.model import Border, Conflict, Map, TileSet
+from tabletop.model.conflict import MAX_LOG
 from tabletop.model.kinds import Key, Kind
 from tabletop.rules import Terrain, ZoneGraph
 
@@ -247,8 +249,10 @@ class MapDocument(QObject):
 
     def set_conflict(self, conflict: Conflict | None) -> None:
         """Start, step or end the conflict in play. Every participant must stand on the map
-        (the model checks the rest of the conflict when it is built)."""
+        and the rest of the conflict must load: play steps copy it without checking (101 reserve
+        sides, a turn for a token no longer taking part would save and then not open)."""
         if conflict is not None:
+            _check_conflict(conflict)
             for participant in conflict.participants:
                 if participant.token not in self._positions[Kind.TOKEN]:
                     raise IntegrityError(f"the conflict names token '{participant.token}', which is not on the map")
@@ -340,3 +344,15 @@ class MapDocument(QObject):
     def _boxes(self, keys: list[tuple[Kind, str]]) -> tuple[Box, ...]:
         boxes = self.layout.boxes
         return tuple(boxes[key] for key in keys if key in boxes)
+
+
+def _check_conflict(conflict: Conflict) -> None:
+    """The conflict validated as the loader will, but for its log: each entry was checked when
+    it was made, and dumping a long evening's log on every step would cost more than the rest."""
+    if len(conflict.log) > MAX_LOG:
+        raise IntegrityError(f"the conflict's log would hold more than {MAX_LOG} entries")
+    try:
+        Conflict.model_validate(conflict.model_dump(exclude={"log"}))
+    except ValidationError as error:
+        why = error.errors()[0]["msg"].removeprefix("Value error, ")
+        raise IntegrityError(f"the conflict would not load: {why}") from None

@@ -13,8 +13,9 @@ from tabletop.document.commands import AddObject, MoveToken, remove, remove_grid
 from tabletop.document.integrity import IntegrityError
 from tabletop.io import map_from_bytes
 from tabletop.io.write import map_to_text
-from tabletop.model import AreaLocation, Border, NodeShape, Token, Zone, ZoneLocation
+from tabletop.model import AreaLocation, Border, Conflict, NodeShape, Token, Zone, ZoneLocation
 from tabletop.model.kinds import Kind
+from tabletop.model.play_reserve import ReserveSide
 from tabletop.samples import af_encounter, warehouse
 
 
@@ -108,3 +109,19 @@ def test_every_edit_sequence_saves_a_map_that_loads_back_equal(qapp, start, step
         assert _saved_and_loaded(document) == document.map
         assert set(document.layout.zones) == {z.id for z in document.map.zones}
         assert set(document.layout.borders) == {b.id for b in document.map.borders}
+
+
+def test_a_conflict_the_loader_would_refuse_is_refused_and_changes_nothing(qapp):
+    """Play steps copy the conflict without checking: the document checks it whole."""
+    document = MapDocument(af_encounter())
+    start = document.map.model_copy(deep=True)
+    crowded = Conflict(system="reserve").model_copy(update={"reserve": [ReserveSide(name=f"S{n}") for n in range(101)]})
+    with pytest.raises(IntegrityError, match="at most 100"):
+        document.set_conflict(crowded)
+    stranger = Conflict(system="af").model_copy(update={"turn": "ghost"})
+    with pytest.raises(IntegrityError, match="names 'ghost', who does not take part"):
+        document.set_conflict(stranger)
+    assert document.map == start
+    fine = Conflict(system="reserve", reserve=[ReserveSide(name=f"S{n}") for n in range(100)])
+    document.set_conflict(fine)
+    assert _saved_and_loaded(document).conflict == fine
