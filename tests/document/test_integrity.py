@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.document import MapDocument
-from tabletop.document.commands import AddObject, MoveToken, remove, remove_grid
+from tabletop.document.commands import AddObject, EditObject, MoveToken, remove, remove_grid
+from tabletop.document.commands.play import play_step
 from tabletop.document.integrity import IntegrityError
 from tabletop.io import map_from_bytes
 from tabletop.io.write import map_to_text
@@ -125,3 +126,19 @@ def test_a_conflict_the_loader_would_refuse_is_refused_and_changes_nothing(qapp)
     fine = Conflict(system="reserve", reserve=[ReserveSide(name=f"S{n}") for n in range(100)])
     document.set_conflict(fine)
     assert _saved_and_loaded(document).conflict == fine
+
+
+def test_a_refused_play_step_leaves_neither_half_a_step_nor_an_undo_entry(qapp):
+    """The map edits of a step come before its conflict: when the conflict is refused, they are
+    taken back, and nothing marks the map modified."""
+    document = MapDocument(af_encounter())
+    start = document.map.model_copy(deep=True)
+    token = document.map.tokens[0]
+    turned = token.model_copy(update={"facing": (token.facing + 90) % 360})
+    broken = Conflict(system="af").model_copy(update={"turn": "ghost"})
+    with pytest.raises(IntegrityError, match="ghost"):
+        play_step(document, broken, "Turn and end", [EditObject(document, Kind.TOKEN, turned)])
+    with pytest.raises(IntegrityError, match="ghost"):
+        play_step(document, broken, "End")
+    assert document.map == start
+    assert document.undo_stack.count() == 0 and not document.modified
