@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.document import MapDocument
-from tabletop.document.commands import AddObject, EditObject, MoveToken, remove, remove_grid
+from tabletop.document.commands import AddObject, EditObject, MoveToken, SetBackground, remove, remove_grid
 from tabletop.document.commands.play import play_step
 from tabletop.document.integrity import IntegrityError
 from tabletop.io import map_from_bytes
 from tabletop.io.write import map_to_text
-from tabletop.model import AreaLocation, Border, Conflict, NodeShape, Token, Zone, ZoneLocation
+from tabletop.model import AreaLocation, Background, Border, Conflict, NodeShape, Token, Zone, ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.model.play_reserve import ReserveSide
 from tabletop.samples import af_encounter, warehouse
@@ -142,3 +142,14 @@ def test_a_refused_play_step_leaves_neither_half_a_step_nor_an_undo_entry(qapp):
         play_step(document, broken, "End")
     assert document.map == start
     assert document.undo_stack.count() == 0 and not document.modified
+
+
+def test_a_background_path_no_file_could_hold_is_refused_and_leaves_no_undo_entry(qapp):
+    document = MapDocument(af_encounter())
+    picture = Background(path="creek.png")
+    document.undo_stack.push(SetBackground(document, picture))
+    assert _saved_and_loaded(document).background == picture
+    broken = picture.model_copy(update={"path": "maps\nold/creek.png"})  # as a save copies a worked-out path
+    with pytest.raises(IntegrityError, match="background picture cannot be saved"):
+        document.undo_stack.push(SetBackground(document, broken))
+    assert document.map.background == picture and document.undo_stack.count() == 1
