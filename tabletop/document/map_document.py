@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
@@ -22,7 +23,8 @@ from tabletop.document.integrity import Integrity, IntegrityError
 from tabletop.geometry.layout import Box, MapLayout
 from tabletop.geometry.shapes import Point, area_at, token_spots
 from tabletop.heap import collector_paused
-from tabletop.model import Border, Conflict, Map, TileSet
+from tabletop.model import Background, Border, Conflict, Map, TileSet
+from tabletop.model.conflict import MAX_LOG
 from tabletop.model.kinds import Key, Kind
 from tabletop.rules import Terrain, ZoneGraph
 
@@ -247,8 +249,10 @@ class MapDocument(QObject):
 
     def set_conflict(self, conflict: Conflict | None) -> None:
         """Start, step or end the conflict in play. Every participant must stand on the map
-        (the model checks the rest of the conflict when it is built)."""
+        and the rest of the conflict must load: play steps copy it without checking (101 reserve
+        sides, a turn for a token no longer taking part would save and then not open)."""
         if conflict is not None:
+            _check_conflict(conflict)
             for participant in conflict.participants:
                 if participant.token not in self._positions[Kind.TOKEN]:
                     raise IntegrityError(f"the conflict names token '{participant.token}', which is not on the map")
@@ -256,9 +260,17 @@ class MapDocument(QObject):
         self.revision += 1
         self.conflictChanged.emit()
 
-    def set_background(self, background) -> None:
-        """The picture under the zones (None: no picture)."""
-        self.map.background = background
+    def set_background(self, background: Background | None) -> None:
+        """The picture under the zones (None: no picture), checked alone as set_meta's texts
+        are: assigning it would check the whole map (120 ms at 100k zones), and a path worked
+        out on save is copied in unchecked (a folder name with a control character)."""
+        if background is not None:
+            try:
+                Background.model_validate(background.model_dump())
+            except ValidationError as error:
+                why = error.errors()[0]["msg"]
+                raise IntegrityError(f"the background picture cannot be saved: {why}") from None
+        self.map.__dict__["background"] = background
         self.revision += 1
         self.metaChanged.emit()
 
@@ -340,3 +352,15 @@ class MapDocument(QObject):
     def _boxes(self, keys: list[tuple[Kind, str]]) -> tuple[Box, ...]:
         boxes = self.layout.boxes
         return tuple(boxes[key] for key in keys if key in boxes)
+
+
+def _check_conflict(conflict: Conflict) -> None:
+    """The conflict validated as the loader will, but for its log: each entry was checked when
+    it was made, and dumping a long evening's log on every step would cost more than the rest."""
+    if len(conflict.log) > MAX_LOG:
+        raise IntegrityError(f"the conflict's log would hold more than {MAX_LOG} entries")
+    try:
+        Conflict.model_validate(conflict.model_dump(exclude={"log"}))
+    except ValidationError as error:
+        why = error.errors()[0]["msg"].removeprefix("Value error, ")
+        raise IntegrityError(f"the conflict would not load: {why}") from None

@@ -29,6 +29,8 @@ Ending = Literal["taken out", "concession", "ended"]
 Count = Annotated[int, Field(ge=1, le=100_000)]
 MAX_LOG = 100_000
 """A log entry per action; a long evening is a few hundred."""
+MAX_RESERVE_SIDES = 100
+"""The most sides one extended conflict with reserve may have."""
 
 
 class Participant(Model):
@@ -73,7 +75,7 @@ class Conflict(Model):
     log: list[LogEntry] = Field(default_factory=list, max_length=MAX_LOG)
     scene_aspects: list[Aspect] = Field(default_factory=list)
     """Aspects placed on the scene itself; those on zones, borders and tokens stay on them."""
-    reserve: list[ReserveSide] = Field(default_factory=list, max_length=100)
+    reserve: list[ReserveSide] = Field(default_factory=list, max_length=MAX_RESERVE_SIDES)
     """The sides of an extended conflict with reserve (system "reserve"), in the order given."""
     ended: Ending | None = None
     story: Text = ""

@@ -34,6 +34,9 @@ class Fog(Protocol):
 
 
 _AREA_SETS: dict[int, tuple[list, frozenset[Area]]] = {}
+MAX_HELD_AREAS = 500_000
+"""Areas the sets below may hold in all: a Reveal drag over a grid fogged all over makes a new
+list per mouse move, and each set of 62,500 areas holds 2.5 MB (the old cap of 256 sets: ~630 MB)."""
 
 
 def fogged_set(grid: EncounterGrid) -> frozenset[Area]:
@@ -43,7 +46,7 @@ def fogged_set(grid: EncounterGrid) -> frozenset[Area]:
     held = _AREA_SETS.get(id(areas))
     if held is not None and held[0] is areas:
         return held[1]
-    if len(_AREA_SETS) > 256:
+    if len(_AREA_SETS) > 256 or sum(len(held[0]) for held in _AREA_SETS.values()) + len(areas) > MAX_HELD_AREAS:
         _AREA_SETS.clear()
     found = frozenset(areas)
     _AREA_SETS[id(areas)] = (areas, found)  # the list is kept alive, so its id is not reused

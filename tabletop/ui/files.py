@@ -124,8 +124,8 @@ class FileHandler:
     def _write(self, path: Path) -> bool:
         """Save, or say why not and keep everything as it was; True only when the map is on disk."""
         expected = self.stamp[1] if self.stamp is not None and self.stamp[0] == path else None
-        self._keep_background_beside(path)
         try:
+            self._keep_background_beside(path)
             stamp = save_map(self.document.map, path, expected=expected)
         except FileChangedError as error:
             return self._changed_on_disk(path, error)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tabletop.document import MapDocument
 from tabletop.document.commands.fog import MoveRevealing, SetFog, fog_everything
 from tabletop.model import AreaLocation, EncounterGrid, Map, Tile, Token
+from tabletop.model.grids import MAX_FOGGED
 from tabletop.samples import warehouse
 
 
@@ -75,3 +76,14 @@ def test_fog_all_on_a_big_grid_works_out_its_bounds_once_not_once_per_area(qapp,
     assert calls[0] <= 3, "each of 10,000 areas asked the 400 tiles for the bounds"
     document.undo_stack.push(command)
     assert len(document.get("grid", "g").fogged_areas) == 100 * 100
+
+
+def test_fog_all_on_a_big_grid_keeps_it_loadable_when_a_trim_left_fog_off_it(qapp):
+    """Fog a trim cut off is kept for when the grid grows back; past what a file holds it gives way."""
+    tiles = [Tile(row=r, col=c) for r in range(50) for c in range(50)]
+    cut_off = [(r, c) for r in range(-250, 0) for c in range(250)]  # a fogged 50x50 grid, since trimmed
+    document = MapDocument(Map(grids=[EncounterGrid(id="g", tiles=tiles, fogged_areas=cut_off)]))
+    document.undo_stack.push(fog_everything(document, True))
+    grid = document.map.grids[0]
+    assert EncounterGrid.model_validate(grid.model_dump()) == grid
+    assert len(grid.fogged_areas) == MAX_FOGGED and (0, 0) in grid.fogged_areas and (-1, 0) not in grid.fogged_areas

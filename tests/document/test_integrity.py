@@ -9,12 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.document import MapDocument
-from tabletop.document.commands import AddObject, MoveToken, remove, remove_grid
+from tabletop.document.commands import AddObject, EditObject, MoveToken, SetBackground, remove, remove_grid
+from tabletop.document.commands.play import play_step
 from tabletop.document.integrity import IntegrityError
 from tabletop.io import map_from_bytes
 from tabletop.io.write import map_to_text
-from tabletop.model import AreaLocation, Border, NodeShape, Token, Zone, ZoneLocation
+from tabletop.model import AreaLocation, Background, Border, Conflict, NodeShape, Token, Zone, ZoneLocation
 from tabletop.model.kinds import Kind
+from tabletop.model.play_reserve import ReserveSide
 from tabletop.samples import af_encounter, warehouse
 
 
@@ -108,3 +110,46 @@ def test_every_edit_sequence_saves_a_map_that_loads_back_equal(qapp, start, step
         assert _saved_and_loaded(document) == document.map
         assert set(document.layout.zones) == {z.id for z in document.map.zones}
         assert set(document.layout.borders) == {b.id for b in document.map.borders}
+
+
+def test_a_conflict_the_loader_would_refuse_is_refused_and_changes_nothing(qapp):
+    """Play steps copy the conflict without checking: the document checks it whole."""
+    document = MapDocument(af_encounter())
+    start = document.map.model_copy(deep=True)
+    crowded = Conflict(system="reserve").model_copy(update={"reserve": [ReserveSide(name=f"S{n}") for n in range(101)]})
+    with pytest.raises(IntegrityError, match="at most 100"):
+        document.set_conflict(crowded)
+    stranger = Conflict(system="af").model_copy(update={"turn": "ghost"})
+    with pytest.raises(IntegrityError, match="names 'ghost', who does not take part"):
+        document.set_conflict(stranger)
+    assert document.map == start
+    fine = Conflict(system="reserve", reserve=[ReserveSide(name=f"S{n}") for n in range(100)])
+    document.set_conflict(fine)
+    assert _saved_and_loaded(document).conflict == fine
+
+
+def test_a_refused_play_step_leaves_neither_half_a_step_nor_an_undo_entry(qapp):
+    """The map edits of a step come before its conflict: when the conflict is refused, they are
+    taken back, and nothing marks the map modified."""
+    document = MapDocument(af_encounter())
+    start = document.map.model_copy(deep=True)
+    token = document.map.tokens[0]
+    turned = token.model_copy(update={"facing": (token.facing + 90) % 360})
+    broken = Conflict(system="af").model_copy(update={"turn": "ghost"})
+    with pytest.raises(IntegrityError, match="ghost"):
+        play_step(document, broken, "Turn and end", [EditObject(document, Kind.TOKEN, turned)])
+    with pytest.raises(IntegrityError, match="ghost"):
+        play_step(document, broken, "End")
+    assert document.map == start
+    assert document.undo_stack.count() == 0 and not document.modified
+
+
+def test_a_background_path_no_file_could_hold_is_refused_and_leaves_no_undo_entry(qapp):
+    document = MapDocument(af_encounter())
+    picture = Background(path="creek.png")
+    document.undo_stack.push(SetBackground(document, picture))
+    assert _saved_and_loaded(document).background == picture
+    broken = picture.model_copy(update={"path": "maps\nold/creek.png"})  # as a save copies a worked-out path
+    with pytest.raises(IntegrityError, match="background picture cannot be saved"):
+        document.undo_stack.push(SetBackground(document, broken))
+    assert document.map.background == picture and document.undo_stack.count() == 1

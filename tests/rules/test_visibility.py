@@ -10,8 +10,16 @@ from pydantic import ValidationError
 from tabletop.io.read import map_from_bytes
 from tabletop.io.write import map_to_text
 from tabletop.model import AreaLocation, Aspect, EncounterGrid, Map, Segment, Tile, Token, ZoneLocation
-from tabletop.rules import Terrain
-from tabletop.rules.visibility import HeldFog, border_shown, players_view, token_hidden, token_shown, zone_shown
+from tabletop.rules import Terrain, visibility
+from tabletop.rules.visibility import (
+    HeldFog,
+    border_shown,
+    fogged_set,
+    players_view,
+    token_hidden,
+    token_shown,
+    zone_shown,
+)
 from tabletop.samples import nephrite_net
 from tests.strategies import maps
 
@@ -149,3 +157,14 @@ def test_a_fogged_zone_and_area_round_trip_through_the_file():
 def test_a_fogged_area_listed_twice_is_refused_with_the_grid_named():
     with pytest.raises(ValidationError, match="grid 'g' lists a fogged area twice"):
         EncounterGrid(id="g", tiles=[Tile(row=0, col=0)], fogged_areas=[(1, 1), (1, 1)])
+
+
+def test_the_fogged_area_sets_kept_for_quick_questions_stay_bounded():
+    """A Reveal drag over a grid fogged all over makes a new list of fogged areas per mouse move;
+    the sets kept for them must not grow with the drag."""
+    grid = EncounterGrid(id="g", tiles=[Tile(row=r, col=c) for r in range(50) for c in range(50)])
+    everywhere = [(r, c) for r in range(250) for c in range(250)]
+    for step in range(60):
+        grid = grid.model_copy(update={"fogged_areas": everywhere[step + 1 :]})  # as a drag revealing (0, step)
+        assert (0, step) not in fogged_set(grid) and (1, step) in fogged_set(grid)
+    assert sum(len(areas) for areas, _ in visibility._AREA_SETS.values()) <= visibility.MAX_HELD_AREAS

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tabletop.render import text
 from tabletop.samples import af_encounter
+from tabletop.ui.player import window as window_module
 
 
 def _open(qtbot, window, fogged=()):
@@ -65,3 +66,22 @@ def test_closing_the_players_window_leaves_the_legend_switch_working(qtbot, wind
     grid = window.document.map.grids[0]
     window.document.put("grid", grid.model_copy(update={"name": "Renamed"}))
     assert window.legend.isVisible() and window.document.map.grids[0].name == "Renamed"
+
+
+def test_the_players_legend_is_worked_out_once_per_edit_and_never_shows_what_fog_hides(qtbot, window, monkeypatch):
+    creek = [(r, 7) for r in range(5, 10)]
+    window.legend_action.trigger()
+    player = _open(qtbot, window, fogged=creek)
+    player.fit_map()
+    calls: list[str] = []
+    real = window_module.players_grid
+    monkeypatch.setattr(window_module, "players_grid", lambda grid, fog: calls.append(grid.id) or real(grid, fog))
+    first = _words(monkeypatch, player)
+    player.show_legend(True)  # refreshed: the full legend's entries, for its room only
+    again = _words(monkeypatch, player)
+    assert "water" not in first and "water" not in again and "rough" in again
+    assert calls == [], "painted again without an edit: worked out when first painted, not again"
+    grid = window.document.map.grids[0]
+    window.document.put("grid", grid.model_copy(update={"fogged_areas": []}))
+    assert "water" in _words(monkeypatch, player), "the creek revealed: its water is named"
+    assert calls == [grid.id], "worked out again once for the edit"

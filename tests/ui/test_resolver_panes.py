@@ -5,7 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableWidgetItem
 
-from tabletop.model import Map
+from tabletop.model import Conflict, Map, ReserveSide
+from tabletop.model.conflict import MAX_RESERVE_SIDES
 from tabletop.ui.docks.cards_pane import parse_card
 from tabletop.ui.docks.reserve_pane import parse_reserve, reserve_text
 
@@ -155,3 +156,14 @@ def test_a_refused_begin_again_stops_the_running_confrontation(window):
     pane.begin_button.click()
     assert pane.message.text().endswith("no number may be negative")
     assert not pane.play_button.isEnabled() and not pane.resolve_button.isEnabled()
+
+
+def test_the_reserve_pane_adds_no_side_past_what_a_map_file_holds(window):
+    window.document.replace_map(Map(title="Melee"), None)
+    full = [ReserveSide(name=f"Side {n}") for n in range(1, MAX_RESERVE_SIDES + 1)]
+    window.document.set_conflict(Conflict(system="reserve", reserve=full))
+    pane = window.panes["Reserve"]
+    pane.refresh()
+    pane.add_button.click()
+    assert len(window.document.map.conflict.reserve) == MAX_RESERVE_SIDES
+    assert pane.why.text() == f"Not added: a conflict has at most {MAX_RESERVE_SIDES} sides"

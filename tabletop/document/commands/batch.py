@@ -25,8 +25,16 @@ class Batch(QUndoCommand):
         self.parts = list(parts)
 
     def redo(self) -> None:
-        for part in self.parts:
-            part.redo()
+        """All parts or none: a part the document refuses takes back those before it, and
+        the step, made obsolete, is not kept on the undo stack (nor marks the map modified)."""
+        for done, part in enumerate(self.parts):
+            try:
+                part.redo()
+            except Exception:
+                for earlier in reversed(self.parts[:done]):
+                    earlier.undo()
+                self.setObsolete(True)
+                raise
 
     def undo(self) -> None:
         for part in reversed(self.parts):

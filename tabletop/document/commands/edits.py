@@ -197,7 +197,11 @@ class SetBackground(QUndoCommand):
         self.document, self.before, self.after = document, document.map.background, background
 
     def redo(self) -> None:
-        self.document.set_background(self.after)
+        try:
+            self.document.set_background(self.after)
+        except ValueError:
+            self.setObsolete(True)  # refused, nothing changed: not kept on the undo stack
+            raise
 
     def undo(self) -> None:
         self.document.set_background(self.before)

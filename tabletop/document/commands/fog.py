@@ -12,6 +12,7 @@ from tabletop.document.commands.edits import MoveToken
 from tabletop.document.commands.merge import MergeId
 from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, EncounterGrid, Location, Zone, ZoneLocation
+from tabletop.model.grids import MAX_FOGGED
 from tabletop.model.kinds import Kind
 from tabletop.rules.visibility import Area, fogged_set, on_players_side
 
@@ -31,6 +32,8 @@ def grid_fogged_to(grid: EncounterGrid, areas: Iterable[Area], fogged: bool) -> 
             have[tuple(area)] = None
         else:
             have.pop(tuple(area), None)
+    if len(have) > MAX_FOGGED:  # the fog a trim cut off gives way, so the grid still loads
+        have = {a: None for a in have if r0 <= a[0] <= r1 and c0 <= a[1] <= c1}
     return grid.model_copy(update={"fogged_areas": list(have)})
 
 

@@ -25,7 +25,11 @@ class SetConflict(QUndoCommand):
         self.document, self.before, self.after = document, document.map.conflict, conflict
 
     def redo(self) -> None:
-        self.document.set_conflict(self.after)
+        try:
+            self.document.set_conflict(self.after)
+        except ValueError:
+            self.setObsolete(True)  # refused, nothing changed: not kept on the undo stack
+            raise
 
     def undo(self) -> None:
         self.document.set_conflict(self.before)

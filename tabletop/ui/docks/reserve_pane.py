@@ -33,6 +33,7 @@ from tabletop.document import MapDocument
 from tabletop.document.commands import apply_step
 from tabletop.io.wording import describe
 from tabletop.model import ReserveSide
+from tabletop.model.conflict import MAX_RESERVE_SIDES
 from tabletop.rules.play import Step
 from tabletop.rules.reserve import DIFFICULTIES, ReserveError
 from tabletop.rules.resolvers import escape_step, fold_step, offensive, reserve_order, start_reserve
@@ -267,6 +268,9 @@ class ReservePane(QWidget):
 
     def add_side(self) -> None:
         taken = {s.name for s in self.sides()}
+        if len(taken) >= MAX_RESERVE_SIDES:
+            self.why.setText(f"Not added: a conflict has at most {MAX_RESERVE_SIDES} sides")
+            return
         name = next(f"Side {n}" for n in range(1, len(taken) + 2) if f"Side {n}" not in taken)
         self._with_sides([*self.sides(), ReserveSide(name=name, reserve={"Body": 5, "Mind": 5})], f"Add {name}")
 

@@ -139,6 +139,8 @@ class PlayersLegend(LegendItem):
         self.entries: list[str] = []
         self.corner, self.row, self.width = (0.0, 0.0), 40.0, 600.0
         self._bounds = QRectF()
+        self._worked_out: tuple[int, object, list[str]] = (-1, None, [])
+        """The revision and fog the players' entries were worked out for, and those entries."""
         self.setZValue(2.5)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -146,8 +148,12 @@ class PlayersLegend(LegendItem):
         """The entries as the players' fog leaves them, worked out when painted (the fog the
         GM sends changes no grid), within the room the full legend would take."""
         fog = self.map_scene.fog
-        grids = [players_grid(grid, fog) for grid in self.document.map.grids]
-        self.entries = legend_entries(self.document.map.model_copy(update={"grids": grids}))
+        if self._worked_out[0] != self.document.revision or self._worked_out[1] is not fog:
+            # once per edit or fog sent, not per paint: 86 ms on a half-fogged 50x50-tile grid
+            grids = [players_grid(grid, fog) for grid in self.document.map.grids]
+            seen = legend_entries(self.document.map.model_copy(update={"grids": grids}))
+            self._worked_out = (self.document.revision, fog, seen)
+        self.entries = self._worked_out[2]  # refresh() left the full legend's, for its room
         super().paint(painter, option, widget)
 
 
