@@ -153,3 +153,16 @@ def test_a_background_path_no_file_could_hold_is_refused_and_leaves_no_undo_entr
     with pytest.raises(IntegrityError, match="background picture cannot be saved"):
         document.undo_stack.push(SetBackground(document, broken))
     assert document.map.background == picture and document.undo_stack.count() == 1
+
+
+def test_a_refused_edit_leaves_no_undo_step_and_no_unsaved_mark(qapp):
+    from tabletop.document.commands import EditObject
+
+    document = MapDocument(af_encounter())
+    stray = document.map.tokens[0].model_copy(update={"location": ZoneLocation(zone="nowhere")})
+    with pytest.raises(IntegrityError, match="zone 'nowhere'"):
+        document.undo_stack.push(EditObject(document, "token", stray))
+    assert document.undo_stack.count() == 0 and not document.modified
+    with pytest.raises(IntegrityError):
+        document.undo_stack.push(AddObject(document, "border", Border(id="b", a="nowhere", b="else")))
+    assert document.undo_stack.count() == 0 and not document.modified

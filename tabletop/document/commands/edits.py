@@ -11,6 +11,7 @@ from PySide6.QtGui import QUndoCommand
 from tabletop.document.commands.batch import Batch
 from tabletop.document.commands.merge import MergeId
 from tabletop.document.commands.put import PutCommand, RemoveMany
+from tabletop.document.commands.refusal import obsolete_when_refused
 from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, Location, ZoneLocation
 from tabletop.model.kinds import Kind
@@ -123,6 +124,7 @@ class LeaveConflict:
         order = [t for t in self.before.order if t not in gone]
         self.after = self.before.model_copy(update={"participants": kept, "order": order, "turn": turn})
 
+    @obsolete_when_refused
     def redo(self) -> None:
         self.document.set_conflict(self.after)
 
@@ -182,6 +184,7 @@ class EditMap(QUndoCommand):
         self.setObsolete(self.after == self.before)
         return True
 
+    @obsolete_when_refused
     def redo(self) -> None:
         self.document.set_meta(*self.after)
 

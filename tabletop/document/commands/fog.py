@@ -10,6 +10,7 @@ from PySide6.QtGui import QUndoCommand
 
 from tabletop.document.commands.edits import MoveToken
 from tabletop.document.commands.merge import MergeId
+from tabletop.document.commands.refusal import obsolete_when_refused
 from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, EncounterGrid, Location, Zone, ZoneLocation
 from tabletop.model.grids import MAX_FOGGED
@@ -79,6 +80,7 @@ class SetFog(QUndoCommand):
         places = f"{n} zone{'s' if n != 1 else ''}" + (" and grid areas" if self.grids_after else "")
         return f"{verb} {places}"
 
+    @obsolete_when_refused
     def redo(self) -> None:
         self._put(self.zones_after, self.grids_after)
 
@@ -143,6 +145,7 @@ class MoveRevealing(MoveToken):
                 self.grids_before[grid.id] = grid
                 self.grids_after[grid.id] = grid_fogged_to(grid, [area], False)
 
+    @obsolete_when_refused
     def redo(self) -> None:
         super().redo()
         if self.revealed:

@@ -13,6 +13,7 @@ from PySide6.QtGui import QUndoCommand
 from tabletop.document.commands.batch import Batch
 from tabletop.document.commands.edits import named
 from tabletop.document.commands.put import EditMany, PutCommand
+from tabletop.document.commands.refusal import obsolete_when_refused
 from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, EncounterGrid, PropertyDraw, SetupMark, TileSet
 from tabletop.model.grids import MAX_TILES
@@ -31,6 +32,7 @@ class SetTileSets(QUndoCommand):
         super().__init__(text)
         self.document, self.before, self.after = document, list(document.map.tile_sets), list(after)
 
+    @obsolete_when_refused
     def redo(self) -> None:
         self.document.set_tile_sets(self.after)
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
+from tabletop.document.commands.refusal import obsolete_when_refused
 from tabletop.document.map_document import MapDocument
 from tabletop.model.kinds import Kind
 
@@ -29,6 +30,7 @@ class PutCommand(QUndoCommand):
         self.before, self.after = before, after
         self.position: int | None = None
 
+    @obsolete_when_refused
     def redo(self) -> None:
         self._apply(self.before, self.after)
 
@@ -50,6 +52,7 @@ class AddMany(QUndoCommand):
         self.document, self.kind, self.objs = document, Kind(kind), list(objs)
         self.positions: list[int] | None = None
 
+    @obsolete_when_refused
     def redo(self) -> None:
         self.document.put_many(self.kind, self.objs, self.positions)
 
@@ -67,6 +70,7 @@ class EditMany(QUndoCommand):
         self.befores = [document.get(kind, obj.id) for obj in afters]
         self.afters = list(afters)
 
+    @obsolete_when_refused
     def redo(self) -> None:
         self.document.put_many(self.kind, self.afters)
 
@@ -84,6 +88,7 @@ class RemoveMany(QUndoCommand):
         self.objs = [document.get(kind, object_id) for object_id in object_ids]
         self.positions: list[int] = []
 
+    @obsolete_when_refused
     def redo(self) -> None:
         self.positions = self.document.drop_many(self.kind, [obj.id for obj in self.objs])
 
