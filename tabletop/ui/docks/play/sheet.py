@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.document import MapDocument
 from tabletop.model import TOKEN_STATES, Token
+from tabletop.rules.edgerunner_stress import threshold_of
 from tabletop.ui.docks.play import manual
 
 BOX_SIZE = 30
@@ -28,8 +29,7 @@ MARKED_STYLE = "QPushButton:checked { background: #c0392b; color: white; font-we
 
 def _track_text(track) -> str:
     """A track's name and the threshold that counts now (a held defense replaces it)."""
-    threshold = track.defended_threshold if track.defended_threshold is not None else track.threshold
-    return f"{track.name} (≤{threshold})"
+    return f"{track.name} (≤{threshold_of(track)})"
 
 
 def _aspect_text(aspect) -> str:
