@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabletop.model import Conflict, Map
+from tabletop.rules.manual_steps import with_story
 from tabletop.rules.play import Step
-from tabletop.ui.docks.play.manual import with_story
 
 EDGERUNNER_ACTIONS = [
     "attack",

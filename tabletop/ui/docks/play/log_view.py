@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from tabletop.document import MapDocument
-from tabletop.ui.docks.play import manual
+from tabletop.rules import manual_steps as manual
 
 HEADERS = ["When", "Actor", "Action", "Target", "Numbers", "Story"]
 STORY = HEADERS.index("Story")

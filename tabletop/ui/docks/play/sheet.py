@@ -1,6 +1,6 @@
 """One participant's sheet in the play dock: stress tracks as boxes to click, aspects with
 their free invokes to spend, states to set and resolve, and the facing. Every click is one
-play step (one undo), built by manual.py and applied by the dock."""
+play step (one undo), built by rules/manual_steps.py and applied by the dock."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 
 from tabletop.document import MapDocument
 from tabletop.model import TOKEN_STATES, Token
+from tabletop.rules import manual_steps as manual
 from tabletop.rules.edgerunner_stress import threshold_of
-from tabletop.ui.docks.play import manual
 
 BOX_SIZE = 30
 MARKED_STYLE = "QPushButton:checked { background: #c0392b; color: white; font-weight: bold; border: 1px solid #7b241c }"
