@@ -4,18 +4,17 @@ map state of its own."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QPointF, QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.model import Map, ZoneLocation
 from tabletop.rules.terrain import MOVE_TYPES
-from tabletop.ui.actions import IMAGE_FILTERS, action, icon, quit_keys, say, scrolling, with_extension
+from tabletop.ui.actions import IMAGE_FILTERS, action, icon, quit_keys, say, with_extension
 from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
+from tabletop.ui.docks.lazy import LazyDock
 from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.docks.play import PlayControls
 from tabletop.ui.files import FileHandler, recent_files
@@ -38,34 +37,6 @@ from tabletop.ui.tools.select import SelectTool
 from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
 from tabletop.ui.view_modes import ViewModes
-
-
-class LazyDock(QDockWidget):
-    """A dock whose pane is built the first time it is shown or asked for: panes a GM
-    rarely opens cost nothing when the window starts."""
-
-    def __init__(self, title: str, parent: QWidget, build: Callable[[], QWidget]) -> None:
-        super().__init__(title, parent)
-        self._build: Callable[[], QWidget] | None = build
-        self._pane: QWidget | None = None
-        self.visibilityChanged.connect(lambda shown: shown and self.widget())  # its tab raised
-
-    def showEvent(self, event: QShowEvent) -> None:
-        self.widget()
-        super().showEvent(event)
-
-    def widget(self) -> QWidget:
-        self.pane()
-        return super().widget()
-
-    def pane(self) -> QWidget:
-        """The pane itself (the dock holds it in a scroll area, so a tall pane never pushes the
-        window past the screen)."""
-        if self._build is not None:
-            build, self._build = self._build, None
-            self._pane = build()
-            self.setWidget(scrolling(self._pane))
-        return self._pane
 
 
 class MainWindow(QMainWindow):

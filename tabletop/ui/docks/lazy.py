@@ -1,0 +1,38 @@
+"""A dock whose pane is built when first shown: panes a GM rarely opens cost nothing at start."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QDockWidget, QWidget
+
+from tabletop.ui.actions import scrolling
+
+
+class LazyDock(QDockWidget):
+    """A dock whose pane is built the first time it is shown or asked for: panes a GM
+    rarely opens cost nothing when the window starts."""
+
+    def __init__(self, title: str, parent: QWidget, build: Callable[[], QWidget]) -> None:
+        super().__init__(title, parent)
+        self._build: Callable[[], QWidget] | None = build
+        self._pane: QWidget | None = None
+        self.visibilityChanged.connect(lambda shown: shown and self.widget())  # its tab raised
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.widget()
+        super().showEvent(event)
+
+    def widget(self) -> QWidget:
+        self.pane()
+        return super().widget()
+
+    def pane(self) -> QWidget:
+        """The pane itself (the dock holds it in a scroll area, so a tall pane never pushes the
+        window past the screen)."""
+        if self._build is not None:
+            build, self._build = self._build, None
+            self._pane = build()
+            self.setWidget(scrolling(self._pane))
+        return self._pane
