@@ -170,3 +170,18 @@ def test_autosave_and_recovery_keep_a_conflict_in_progress(qtbot, window):
     window.document.replace_map(kept, None)
     assert window.play.dock.isVisible()
     assert dock.header.text() == "Edgerunner conflict · Exchange 1 · Gatto's turn"
+
+
+def test_the_auction_asks_only_those_who_may_still_act(qtbot, window, monkeypatch):
+    window.document.replace_map(warehouse(), None)
+    window.play.start_with(Setup("edgerunner", ["gatto", "hargan"], {}, {}))
+    dock = window.play.dock_widget
+    dock.turns.select_tokens(["hargan"])
+    _press(qtbot, window, Qt.Key.Key_F5)
+    _declare(dock, "simple", what="Reloads")
+    asked = []
+    monkeypatch.setattr(dock, "ask_bids", lambda claimants: asked.append(claimants) or dict.fromkeys(claimants, 1))
+    dock.turns.select_tokens(["gatto", "hargan"])  # Hargan has acted this exchange: no bid for him
+    _press(qtbot, window, Qt.Key.Key_F5)
+    assert asked == []
+    assert window.document.map.conflict.turn == "gatto"

@@ -230,7 +230,8 @@ class PlayDock(QWidget):
         auction runs among several, and with nobody selected the dock asks who's next."""
         conflict = self.document.map.conflict
         if conflict is not None and conflict.system == "edgerunner":
-            claimants = [t for t in self.turns.selected() if t != conflict.turn]
+            waiting = steps.whos_next(self.document.map, conflict)  # no bids from those who acted
+            claimants = [t for t in self.turns.selected() if t != conflict.turn and t in waiting]
             if len(claimants) > 1:
                 bids = self.ask_bids(claimants)
                 if bids is None:
