@@ -185,3 +185,13 @@ def test_the_auction_asks_only_those_who_may_still_act(qtbot, window, monkeypatc
     _press(qtbot, window, Qt.Key.Key_F5)
     assert asked == []
     assert window.document.map.conflict.turn == "gatto"
+
+
+def test_a_tie_in_the_auction_names_the_tokens_by_their_labels(qtbot, window, monkeypatch):
+    window.document.replace_map(warehouse(), None)
+    window.play.start_with(Setup("edgerunner", ["gatto", "hargan"], {}, {}))
+    dock = window.play.dock_widget
+    monkeypatch.setattr(dock, "ask_bids", lambda claimants: {"gatto": 3, "hargan": 3})
+    dock.turns.select_tokens(["gatto", "hargan"])
+    _press(qtbot, window, Qt.Key.Key_F5)
+    assert dock.message.text() == "Gatto and Hargan both bid 3: the GM picks who acts (select one, F5)."
