@@ -159,3 +159,12 @@ def test_the_start_dialog_offers_the_tokens_their_sides_and_reflexes(qtbot):
     assert dialog.problem.text() == "A conflict needs two sides: give someone another side."
     dialog.system.setCurrentIndex(dialog.system.findData("edgerunner"))
     assert dialog.table.isColumnHidden(2) and dialog.caller.isEnabled()
+
+
+def test_another_map_opened_clears_what_the_dock_said_about_the_last(qtbot, window):
+    _fight(window)
+    dock = window.play.dock_widget
+    window.play.step_actions["who"].trigger()
+    assert dock.message.text() == "Who's next? Hargan"
+    window.document.replace_map(warehouse(), None)
+    assert dock.message.text() == ""

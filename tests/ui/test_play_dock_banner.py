@@ -8,6 +8,7 @@ from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor, QImage, QTransform
 
 from tabletop.document.commands import EditObject
+from tabletop.document.commands.fog import SetFog
 from tabletop.samples import af_encounter
 from tabletop.ui.dialogs.start_conflict import Setup
 from tabletop.ui.player.banner import TEXT_COLOUR
@@ -83,3 +84,15 @@ def test_a_hidden_token_is_not_named_and_blackout_blacks_the_banner(qtbot, windo
     assert _yellow(player.banner.strips["bottom"].grab().toImage()).isEmpty()
     window.players.blackout_action.trigger()
     assert not _yellow(player.banner.strips["bottom"].grab().toImage()).isEmpty()
+
+
+def test_a_token_in_a_fogged_area_is_not_named_on_the_banner(qtbot, window):
+    player = _open(qtbot, window)
+    window.play.start_with(Setup("af", list(REFLEXES), {}, REFLEXES))
+    assert player.banner.text.startswith("Mira's turn")
+    mira = window.document.get("token", "mira")
+    area = (mira.location.row, mira.location.col)
+    window.document.undo_stack.push(SetFog(window.document, [], {mira.location.grid: [area]}, True))
+    assert player.banner.text == "Round 1  ·  Exchange 1"
+    window.document.undo_stack.undo()
+    assert player.banner.text.startswith("Mira's turn")

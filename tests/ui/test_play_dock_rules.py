@@ -170,3 +170,28 @@ def test_autosave_and_recovery_keep_a_conflict_in_progress(qtbot, window):
     window.document.replace_map(kept, None)
     assert window.play.dock.isVisible()
     assert dock.header.text() == "Edgerunner conflict · Exchange 1 · Gatto's turn"
+
+
+def test_the_auction_asks_only_those_who_may_still_act(qtbot, window, monkeypatch):
+    window.document.replace_map(warehouse(), None)
+    window.play.start_with(Setup("edgerunner", ["gatto", "hargan"], {}, {}))
+    dock = window.play.dock_widget
+    dock.turns.select_tokens(["hargan"])
+    _press(qtbot, window, Qt.Key.Key_F5)
+    _declare(dock, "simple", what="Reloads")
+    asked = []
+    monkeypatch.setattr(dock, "ask_bids", lambda claimants: asked.append(claimants) or dict.fromkeys(claimants, 1))
+    dock.turns.select_tokens(["gatto", "hargan"])  # Hargan has acted this exchange: no bid for him
+    _press(qtbot, window, Qt.Key.Key_F5)
+    assert asked == []
+    assert window.document.map.conflict.turn == "gatto"
+
+
+def test_a_tie_in_the_auction_names_the_tokens_by_their_labels(qtbot, window, monkeypatch):
+    window.document.replace_map(warehouse(), None)
+    window.play.start_with(Setup("edgerunner", ["gatto", "hargan"], {}, {}))
+    dock = window.play.dock_widget
+    monkeypatch.setattr(dock, "ask_bids", lambda claimants: {"gatto": 3, "hargan": 3})
+    dock.turns.select_tokens(["gatto", "hargan"])
+    _press(qtbot, window, Qt.Key.Key_F5)
+    assert dock.message.text() == "Gatto and Hargan both bid 3: the GM picks who acts (select one, F5)."

@@ -33,7 +33,8 @@ def banner_text(document: MapDocument) -> str:
         return "The conflict is over"
     parts = []
     token = document.get("token", conflict.turn) if conflict.turn else None
-    if token is not None and token_shown(token, lambda zone_id: document.get("zone", zone_id)):
+    places = (lambda zone_id: document.get("zone", zone_id)), (lambda grid_id: document.get("grid", grid_id))
+    if token is not None and token_shown(token, *places):
         parts.append(f"{token.label}'s turn")
     elif conflict.turn is None and conflict.system == "edgerunner":
         parts.append("Who's next?")
@@ -106,8 +107,8 @@ class TurnFrame(QWidget):
         self.refresh()
 
     def _edited(self, change) -> None:
-        if change.kind == "token" and self.document.map.conflict is not None:
-            self.refresh()  # a name changed, or the token hidden from the players
+        if change.kind in ("token", "zone", "grid") and self.document.map.conflict is not None:
+            self.refresh()  # a name changed, or the token hidden or fogged from the players
 
     def covered(self) -> bool:
         return bool(getattr(self.view, "covered", False))

@@ -93,7 +93,7 @@ class PlayDock(QWidget):
         document.conflictChanged.connect(self.refresh)
         document.edited.connect(self._edited)
         document.undo_stack.indexChanged.connect(self._catch_up)
-        document.reset.connect(self.refresh)
+        document.reset.connect(self._new_map)
         self.refresh()
 
     def _lay_out(self) -> None:
@@ -142,6 +142,11 @@ class PlayDock(QWidget):
         shown = self.shown_token()
         self.sheet.show_token(shown)
         self._show_actor(running)
+
+    def _new_map(self) -> None:
+        """Another map opened: what the dock said was about the last one."""
+        self.message.clear()
+        self.refresh()
 
     def _show_actor(self, running: bool) -> None:
         actor = self.actor()
@@ -230,7 +235,8 @@ class PlayDock(QWidget):
         auction runs among several, and with nobody selected the dock asks who's next."""
         conflict = self.document.map.conflict
         if conflict is not None and conflict.system == "edgerunner":
-            claimants = [t for t in self.turns.selected() if t != conflict.turn]
+            waiting = steps.whos_next(self.document.map, conflict)  # no bids from those who acted
+            claimants = [t for t in self.turns.selected() if t != conflict.turn and t in waiting]
             if len(claimants) > 1:
                 bids = self.ask_bids(claimants)
                 if bids is None:

@@ -70,6 +70,12 @@ def next_turn(map_: Map, conflict: Conflict, claimants: list[str], bids: dict[st
         return Outcome(Step(after, f"{_names(map_, claimants)} claims the turn"))
     if bids is None:
         return Outcome(message=f"{_names(map_, claimants)} claim the turn: an auction.")
+    top = max(bids.get(t, 0) for t in claimants)
+    tied = [t for t in claimants if bids.get(t, 0) == top]
+    if len(tied) > 1:  # the rules name ids; the GM reads the tokens' labels
+        both = "both" if len(tied) == 2 else "all"
+        names = " and ".join(_names(map_, [t]) for t in tied)
+        return Outcome(message=f"{names} {both} bid {top}: the GM picks who acts (select one, F5).")
     try:
         after = rules.auction(conflict, {t: bids.get(t, 0) for t in claimants})
     except ValueError as error:
