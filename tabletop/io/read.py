@@ -78,6 +78,19 @@ def _size(count: int) -> str:
     return f"{count // 2**20} MB" if count >= 2**20 else f"{count // 2**10} KB"
 
 
+def check_version(path, version: object, newest: int, word: str) -> None:
+    """A file's format version must be a version this Tabletop knows: maps and tile sets alike
+    say in one line what is wrong and, for a newer file, what to do."""
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise MapFileError(path, f"has an unknown format_version {json.dumps(version)[:40]}")
+    if version > newest:
+        raise MapFileError(
+            path,
+            f"was written by a newer Tabletop ({word} {version}; this version reads up to "
+            f"{newest}): update Tabletop to open it",
+        )
+
+
 def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>") -> Map:
     """Parse bytes as a map; `path` names the source in the error message."""
     with collector_off():
@@ -89,14 +102,7 @@ def _map_from_bytes(raw: bytes, path: str | os.PathLike[str]) -> Map:
     version = document.get("format_version")
     if "format_version" not in document:
         raise MapFileError(path, "has no format_version: it is not a Tabletop map")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise MapFileError(path, f"has an unknown format_version {json.dumps(version)[:40]}")
-    if version > FORMAT_VERSION:
-        raise MapFileError(
-            path,
-            f"was written by a newer Tabletop (format version {version}; this version reads up to "
-            f"{FORMAT_VERSION}): update Tabletop to open it",
-        )
+    check_version(path, version, FORMAT_VERSION, "format version")
     try:
         document = migrate(document)
         return Map.model_validate(document)

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from tabletop.io.errors import MapFileError
 from tabletop.io.limits import MAX_NESTING
-from tabletop.io.read import _depth, _parse, _read_regular
+from tabletop.io.read import _depth, _parse, _read_regular, check_version
 from tabletop.io.wording import describe
 from tabletop.io.write import write_atomically
 from tabletop.model import Model, TileSet
@@ -54,15 +54,7 @@ def tile_set_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<tile set>")
     if "tile_set" not in document:
         what = "a map, not a tile set" if "zones" in document or "grids" in document else "no tile_set"
         raise MapFileError(path, f"holds {what}")
-    version = document["format_version"]
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise MapFileError(path, f"has an unknown format_version {json.dumps(version)[:40]}")
-    if version > TILESET_FORMAT_VERSION:
-        raise MapFileError(
-            path,
-            f"was written by a newer Tabletop (tile set format {version}; this version reads up to "
-            f"{TILESET_FORMAT_VERSION}): update Tabletop to open it",
-        )
+    check_version(path, document["format_version"], TILESET_FORMAT_VERSION, "tile set format")
     try:
         return TileSetFile.model_validate(document).tile_set
     except ValidationError as error:
