@@ -14,10 +14,13 @@ MIN_POLYGON_AREA = 1e-6
 
 
 def polygon_area(points: list[Point]) -> float:
-    """The unsigned area by the shoelace formula."""
+    """The unsigned area by the shoelace formula, in one plain loop: it runs for every
+    polygon of every map opened (100k of them in a city map)."""
     total = 0.0
-    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
-        total += x1 * y2 - x2 * y1
+    x0, y0 = points[-1]
+    for x1, y1 in points:
+        total += x0 * y1 - x1 * y0
+        x0, y0 = x1, y1
     return abs(total) / 2
 
 
@@ -29,9 +32,10 @@ class PolygonShape(Model):
 
     @model_validator(mode="after")
     def _not_degenerate(self) -> PolygonShape:
-        if len(set(self.points)) < 3:
-            raise ValueError("a polygon zone needs at least three distinct points")
+        # a polygon with an area has three distinct points, so only a flat one needs counting
         if polygon_area(self.points) < MIN_POLYGON_AREA:
+            if len(set(self.points)) < 3:
+                raise ValueError("a polygon zone needs at least three distinct points")
             raise ValueError("a polygon zone has no area (its points lie on one line)")
         return self
 

@@ -1,0 +1,110 @@
+"""What a freshly read map's objects were given, counted in bulk, and their field sets shared.
+
+pydantic keeps on every model object the set of field names its input gave (728 bytes for a
+zone's nine); a 100k-zone map has a million of them, a third of the loaded map's memory. A map
+file written by Tabletop gives every field, so those sets are all equal: one shared set per
+class holds the same names. The set is never emptied or shrunk; pydantic only adds a name to
+it when a field is assigned, and every name is already in it.
+
+The same walk counts the keys the objects were given, which lets io/read.py prove a file has
+no key written twice without parsing it a second time (see `read._fast_map`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from itertools import chain, repeat
+from operator import attrgetter
+from types import NoneType
+from typing import Any, Literal, get_args, get_origin
+
+from pydantic import BaseModel
+
+FIELDS_SET = "__pydantic_fields_set__"
+_fields_set = attrgetter(FIELDS_SET)
+
+
+def given_keys(root: BaseModel) -> int:
+    """The number of keys the input gave to `root` and every object inside it (a dict field's
+    keys included), sharing each class's field set where an object was given every field.
+
+    A count that misses something is only ever too low, never too high: callers compare it
+    with the keys in the file, and a difference sends them the slow, exact way."""
+    total = 0
+    pending: list[list[Any]] = [[root]]
+    while pending:
+        found: list[list[Any]] = []
+        for objects in pending:
+            for kind, group in _by_class(objects).items():
+                counted = sum(map(len, map(_fields_set, group)))
+                total += counted
+                every = _every_field(kind)
+                if counted == len(every) * len(group):
+                    # each object's set is a subset of the fields, so equal sizes mean all equal
+                    list(map(object.__setattr__, group, repeat(FIELDS_SET), repeat(every)))
+                for name in _fields_holding_objects(kind):
+                    inner: list[Any] = []
+                    total += _gather(list(map(attrgetter(name), group)), inner)
+                    if inner:
+                        found.append(inner)
+        pending = found
+    return total
+
+
+def _by_class(objects: list[Any]) -> dict[type, list[Any]]:
+    kinds = set(map(type, objects))
+    if len(kinds) == 1:
+        return {kinds.pop(): objects}
+    groups: dict[type, list[Any]] = {kind: [] for kind in kinds}
+    for obj in objects:
+        groups[type(obj)].append(obj)
+    return groups
+
+
+def _gather(values: list[Any], found: list[Any]) -> int:
+    """Models among `values` (each None, a model, a list or a dict) join `found`; returns the
+    keys of the dicts among them, which are given keys too."""
+    kinds = set(map(type, values))
+    if all(issubclass(k, BaseModel) for k in kinds):
+        found.extend(values)
+        return 0
+    if kinds <= {NoneType} | {k for k in kinds if issubclass(k, BaseModel)}:
+        found.extend(v for v in values if v is not None)
+        return 0
+    if kinds == {list}:
+        items = list(chain.from_iterable(values))
+        return _gather(items, found) if items else 0
+    keys = 0
+    for value in values:
+        if isinstance(value, BaseModel):
+            found.append(value)
+        elif isinstance(value, dict):
+            keys += len(value) + _gather(list(value.values()), found)
+        elif isinstance(value, (list, tuple)) and value:
+            keys += _gather(list(value), found)
+    return keys
+
+
+@functools.cache
+def _every_field(kind: type[BaseModel]) -> set[str]:
+    """The one set shared by every object of `kind` that was given all its fields."""
+    return set(kind.model_fields)
+
+
+@functools.cache
+def _fields_holding_objects(kind: type[BaseModel]) -> tuple[str, ...]:
+    """The fields whose values may hold a model or a dict; the rest (text, numbers, points)
+    hold nothing the walk needs, and skipping them is most of its speed."""
+    return tuple(name for name, field in kind.model_fields.items() if _holds_objects(field.annotation))
+
+
+def _holds_objects(annotation: Any) -> bool:
+    if isinstance(annotation, type) and issubclass(annotation, (BaseModel, Mapping)):
+        return True
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return False
+    if isinstance(origin, type) and issubclass(origin, Mapping):
+        return True
+    return any(_holds_objects(arg) for arg in get_args(annotation))
