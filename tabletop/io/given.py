@@ -25,14 +25,17 @@ FIELDS_SET = "__pydantic_fields_set__"
 _fields_set = attrgetter(FIELDS_SET)
 
 
-def given_keys(root: BaseModel) -> int:
-    """The number of keys the input gave to `root` and every object inside it (a dict field's
-    keys included), sharing each class's field set where an object was given every field.
+def given_keys(root: BaseModel | list[BaseModel], skip: tuple[str, ...] = ()) -> int:
+    """The number of keys the input gave to `root` (an object or a list of them) and every
+    object inside it (a dict field's keys included), sharing each class's field set where an
+    object was given every field. `skip` names fields of `root` not to walk into (lists
+    counted already).
 
     A count that misses something is only ever too low, never too high: callers compare it
     with the keys in the file, and a difference sends them the slow, exact way."""
     total = 0
-    pending: list[list[Any]] = [[root]]
+    pending: list[list[Any]] = [root if isinstance(root, list) else [root]]
+    leave_out = set(skip)
     while pending:
         found: list[list[Any]] = []
         for objects in pending:
@@ -44,11 +47,13 @@ def given_keys(root: BaseModel) -> int:
                     # each object's set is a subset of the fields, so equal sizes mean all equal
                     list(map(object.__setattr__, group, repeat(FIELDS_SET), repeat(every)))
                 for name in _fields_holding_objects(kind):
+                    if name in leave_out:
+                        continue
                     inner: list[Any] = []
                     total += _gather(list(map(attrgetter(name), group)), inner)
                     if inner:
                         found.append(inner)
-        pending = found
+        pending, leave_out = found, set()
     return total
 
 

@@ -90,3 +90,22 @@ def test_given_keys_counts_dict_fields_and_every_object(maps_dir):
     raw = (maps_dir / "warehouse-conflict.tabletop").read_bytes()
     assert given_keys(loaded) == raw.count(b'":')
     assert loaded.conflict is not None and any(entry.numbers for entry in loaded.conflict.log)
+
+
+def test_long_lists_read_in_chunks_equal_the_exact_way_and_errors_name_the_right_zone(monkeypatch, exact_way):
+    from tabletop.io import bulk_read
+    from tests.benchmarks.mapgen import zone_map
+
+    monkeypatch.setattr(bulk_read, "CHUNK", 7)
+    raw = map_to_text(zone_map(60)).encode()
+    loaded = map_from_bytes(raw)
+    assert exact_way == [] and len(loaded.zones) > 14 and len(loaded.borders) > 14
+    assert loaded == read_module._map_from_bytes(raw, "<map>")
+    lines = raw.split(b"\n")
+    at = next(n for n, line in enumerate(lines) if b'"id":"z3-1"' in line)
+    lines[at] = lines[at].replace(b'"hidden":false', b'"hidden":"maybe"')
+    with pytest.raises(MapFileError) as refused:
+        map_from_bytes(b"\n".join(lines), "hill.tabletop")
+    place = [z.id for z in loaded.zones].index("z3-1")
+    assert f"zones[{place}].hidden" in str(refused.value) and place >= 7  # past the first chunk
+    assert exact_way
