@@ -26,8 +26,25 @@ CHUNK = 5_000
 
 _LONG_LISTS = {"zones": TypeAdapter(list[Zone]), "borders": TypeAdapter(list[Border])}
 
-_SPACED_COLONS = (b" :", b"\t:", b"\n:", b"\r:")
-"""A key's closing quote, white space, then its colon: what the key count below cannot see."""
+SPACES = b" \t\n\r"
+BIG_FILE = 4 * 2**20
+"""From this size on the colons are found with numpy: 0.1 s for a 70 MB file, not 0.4 s."""
+
+
+def _keys_in_file(raw: bytes) -> int | None:
+    """The `":` pairs in the file (every key's end, and any such pair inside a text), or None
+    when white space stands before some colon: a key written `"name" :` would not be counted."""
+    if len(raw) < BIG_FILE:
+        if any(bytes((space,)) + b":" in raw for space in SPACES):
+            return None
+        return raw.count(b'":')
+    import numpy as np
+
+    text = np.frombuffer(raw, dtype=np.uint8)
+    before = text[np.flatnonzero(text[1:] == ord(":"))]  # the byte before each colon
+    if np.isin(before, np.frombuffer(SPACES, dtype=np.uint8)).any():
+        return None
+    return int(np.count_nonzero(before == ord('"')))
 
 
 def read_current(raw: bytes) -> Map | None:
@@ -37,7 +54,10 @@ def read_current(raw: bytes) -> Map | None:
     any `":` inside a text, which only makes that count larger); the objects built count each
     key they were given once. Equal counts prove no key was repeated, provided no key has
     white space before its colon, which the first test rules out."""
-    if len(raw) > MAX_FILE_BYTES or raw.startswith(codecs.BOM_UTF8) or any(s in raw for s in _SPACED_COLONS):
+    if len(raw) > MAX_FILE_BYTES or raw.startswith(codecs.BOM_UTF8):
+        return None
+    keys_in_file = _keys_in_file(raw)
+    if keys_in_file is None:
         return None
     try:
         document = from_json(raw, allow_inf_nan=False)
@@ -56,7 +76,7 @@ def read_current(raw: bytes) -> Map | None:
     except ValidationError:
         return None
     counted += given_keys(map_, skip=tuple(_LONG_LISTS))
-    return map_ if counted == raw.count(b'":') else None
+    return map_ if counted == keys_in_file else None
 
 
 def _in_chunks(items: list[Any], adapter: TypeAdapter) -> tuple[list[Any], int]:

@@ -54,7 +54,13 @@ def test_a_key_written_twice_anywhere_is_refused(map_, data, exact_way):
         map_from_bytes(doubled.encode(), "doubled.tabletop")
 
 
-def test_white_space_before_a_colon_or_a_quote_in_a_text_reads_the_exact_way(maps_dir, exact_way):
+@pytest.mark.parametrize("big_from", [0, 2**40], ids=["numpy", "bytes"])
+def test_white_space_before_a_colon_or_a_quote_in_a_text_reads_the_exact_way(
+    maps_dir, exact_way, monkeypatch, big_from
+):
+    from tabletop.io import bulk_read
+
+    monkeypatch.setattr(bulk_read, "BIG_FILE", big_from)
     raw = (maps_dir / "warehouse.tabletop").read_bytes()
     spaced = raw.replace(b'"title":', b'"title" :', 1)
     assert map_from_bytes(spaced) == map_from_bytes(raw)
