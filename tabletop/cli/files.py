@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cli.ending import keep
+from tabletop.cli.ending import load_kept
 from tabletop.cli.errors import UsageError
 
 if TYPE_CHECKING:  # each command imports what it needs when it runs: `schema` never loads the rules
@@ -39,12 +39,12 @@ def add_file_commands(sub: argparse._SubParsersAction) -> None:
 def run_check(args: argparse.Namespace) -> int:
     """Load each file; with --lint, print the map check's warnings. Only a file that does
     not load makes the exit code 1: the warnings are for the GM to judge."""
-    from tabletop.io import MapFileError, load_map
+    from tabletop.io import MapFileError
 
     bad, report = 0, []
     for path in args.files:
         try:
-            map_ = keep(load_map(path))
+            map_ = load_kept(path)
         except MapFileError as error:
             print(error, file=sys.stderr)
             report.append({"file": path, "error": str(error), "findings": []})
@@ -78,9 +78,8 @@ def _finding_data(finding: Finding) -> dict[str, Any]:
 
 def run_info(args: argparse.Namespace) -> int:
     from tabletop.cli.text import describe_map, map_summary
-    from tabletop.io import load_map
 
-    map_ = keep(load_map(args.file))
+    map_ = load_kept(args.file)
     if args.json:
         print(json.dumps(map_summary(map_), indent=2, ensure_ascii=False))
     else:

@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cli.ending import keep
+from tabletop.cli.ending import load_kept
 from tabletop.cli.errors import UsageError
 
 if TYPE_CHECKING:  # maps, rules and the grid half are imported when a command runs, not at every start
@@ -113,11 +113,10 @@ def _grid_of_token(map_: Map, args: argparse.Namespace) -> None:
 
 def run_reach(args: argparse.Namespace) -> int:
     from tabletop.cli.grid import grid_reach
-    from tabletop.io import load_map
     from tabletop.rules.movement import reach
     from tabletop.rules.zone_graph import ZoneGraph
 
-    map_ = keep(load_map(args.file))
+    map_ = load_kept(args.file)
     _grid_of_token(map_, args)
     if args.grid:
         return _print(args, *grid_reach(map_, args))
@@ -139,11 +138,10 @@ def run_reach(args: argparse.Namespace) -> int:
 
 def run_path(args: argparse.Namespace) -> int:
     from tabletop.cli.grid import grid_path
-    from tabletop.io import load_map
     from tabletop.rules.movement import NoWayThrough, path
     from tabletop.rules.zone_graph import ZoneGraph
 
-    map_ = keep(load_map(args.file))
+    map_ = load_kept(args.file)
     _grid_of_token(map_, args)
     if args.grid:
         return _print(args, *grid_path(map_, args))
@@ -161,11 +159,10 @@ def run_path(args: argparse.Namespace) -> int:
 
 def run_range(args: argparse.Namespace) -> int:
     from tabletop.cli.grid import grid_range
-    from tabletop.io import load_map
     from tabletop.rules.ranges import range_field
     from tabletop.rules.zone_graph import ZoneGraph
 
-    map_ = keep(load_map(args.file))
+    map_ = load_kept(args.file)
     _grid_of_token(map_, args)
     if args.grid:
         return _print(args, *grid_range(map_, args))
