@@ -29,16 +29,16 @@ def load_map(path: str | os.PathLike[str]) -> Map:
 def load_map_stamped(path: str | os.PathLike[str]) -> tuple[Map, FileStamp]:
     """A map and the stamp of the file it came from, for an editor that will save it back
     and must notice if another program changed the file meanwhile."""
-    raw, info = _read_regular(path)
+    raw, info = read_regular(path)
     return map_from_bytes(raw, path), FileStamp.of(info, raw)
 
 
 def read_map_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a map file; see _read_regular."""
-    return _read_regular(path)[0]
+    """The bytes of a map file; see read_regular."""
+    return read_regular(path)[0]
 
 
-def _read_regular(
+def read_regular(
     path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, what: str = "map file"
 ) -> tuple[bytes, os.stat_result]:
     """The bytes of a regular file, never more than `limit`: a device (/dev/zero) or a
@@ -104,7 +104,7 @@ def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>") -> Map:
 
 
 def _map_from_bytes(raw: bytes, path: str | os.PathLike[str]) -> Map:
-    document = _parse(raw, path)
+    document = parse_json_object(raw, path)
     version = document.get("format_version")
     if "format_version" not in document:
         raise MapFileError(path, "has no format_version: it is not a Tabletop map")
@@ -117,12 +117,12 @@ def _map_from_bytes(raw: bytes, path: str | os.PathLike[str]) -> Map:
     except ValidationError as error:
         # A valid map is at most 7 levels deep, so nesting is only measured for a file that
         # failed: a deep file gets the plainer message, and a good file never pays for it.
-        if _depth(document) > MAX_NESTING:
+        if nesting_depth(document) > MAX_NESTING:
             raise MapFileError(path, f"is nested too deeply (at most {MAX_NESTING} levels)") from None
         raise MapFileError(path, describe(error)) from None
 
 
-def _parse(raw: bytes, path: str | os.PathLike[str], what: str = "map") -> dict[str, Any]:
+def parse_json_object(raw: bytes, path: str | os.PathLike[str], what: str = "map") -> dict[str, Any]:
     """JSON text as a dict; `what` names the kind of file the GM meant to open."""
     if len(raw) > MAX_FILE_BYTES:
         raise MapFileError(path, f"is larger than {MAX_FILE_BYTES // 2**20} MB")
@@ -163,7 +163,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def _depth(document: Any) -> int:
+def nesting_depth(document: Any) -> int:
     """Nesting depth, counted without recursion so a deep file cannot overflow the stack."""
     deepest = 0
     stack = [(document, 1)]

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from tabletop.io.errors import MapFileError
 from tabletop.io.limits import MAX_NESTING
-from tabletop.io.read import _depth, _parse, _read_regular, check_version
+from tabletop.io.read import check_version, nesting_depth, parse_json_object, read_regular
 from tabletop.io.wording import describe
 from tabletop.io.write import write_atomically
 from tabletop.model import Model, TileSet
@@ -48,7 +48,7 @@ def tile_set_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<tile set>")
     """Parse bytes as a tile set file; `path` names the source in the error message."""
     if len(raw) > MAX_TILESET_BYTES:
         raise MapFileError(path, f"is larger than {MAX_TILESET_BYTES // 2**20} MB, the most a tile set file may be")
-    document = _parse(raw, path, "tile set")
+    document = parse_json_object(raw, path, "tile set")
     if "format_version" not in document:
         raise MapFileError(path, "has no format_version: it is not a Tabletop tile set")
     if "tile_set" not in document:
@@ -58,14 +58,14 @@ def tile_set_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<tile set>")
     try:
         return TileSetFile.model_validate(document).tile_set
     except ValidationError as error:
-        if _depth(document) > MAX_NESTING:
+        if nesting_depth(document) > MAX_NESTING:
             raise MapFileError(path, f"is nested too deeply (at most {MAX_NESTING} levels)") from None
         raise MapFileError(path, describe(error)) from None
 
 
 def load_tile_set(path: str | os.PathLike[str]) -> TileSet:
     """Read and validate one tile set file, or raise MapFileError naming it."""
-    raw, _info = _read_regular(path, MAX_TILESET_BYTES, "tile set file")
+    raw, _info = read_regular(path, MAX_TILESET_BYTES, "tile set file")
     return tile_set_from_bytes(raw, path)
 
 
