@@ -96,3 +96,19 @@ def test_a_token_in_a_fogged_area_is_not_named_on_the_banner(qtbot, window):
     assert player.banner.text == "Round 1  ·  Exchange 1"
     window.document.undo_stack.undo()
     assert player.banner.text.startswith("Mira's turn")
+
+
+def test_staged_fog_names_whom_the_players_still_see_until_it_is_sent(qtbot, window):
+    player = _open(qtbot, window)
+    window.play.start_with(Setup("af", list(REFLEXES), {}, REFLEXES))
+    window.fog.stage_action.trigger()
+    mira = window.document.get("token", "mira")
+    area = (mira.location.row, mira.location.col)
+    window.document.undo_stack.push(SetFog(window.document, [], {mira.location.grid: [area]}, True))
+    assert player.banner.text.startswith("Mira's turn"), "the players were not sent that fog yet"
+    window.fog.send()
+    assert player.banner.text == "Round 1  ·  Exchange 1"
+    window.document.undo_stack.undo()  # revealed again on the GM's map, still fogged for the players
+    assert player.banner.text == "Round 1  ·  Exchange 1"
+    window.fog.stage_action.trigger()  # staging off: the players have the map's own fog again
+    assert player.banner.text.startswith("Mira's turn")

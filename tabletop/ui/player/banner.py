@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from tabletop.document import MapDocument
-from tabletop.rules.visibility import token_shown
+from tabletop.rules.visibility import LIVE, Fog, token_shown
 
 EDGES = ("bottom", "top", "left", "right")
 TURN = {"bottom": 0, "top": 180, "left": 90, "right": 270}
@@ -24,8 +24,9 @@ BANNER_COLOUR = QColor("#111111")
 TEXT_COLOUR = QColor("#f1c40f")
 
 
-def banner_text(document: MapDocument) -> str:
-    """What the players read: whose turn (if they may see that token), round and exchange."""
+def banner_text(document: MapDocument, fog: Fog = LIVE) -> str:
+    """What the players read: whose turn (if they may see that token under the fog they were
+    sent, which is not the map's own while the GM stages changes), round and exchange."""
     conflict = document.map.conflict
     if conflict is None:
         return ""
@@ -34,7 +35,7 @@ def banner_text(document: MapDocument) -> str:
     parts = []
     token = document.get("token", conflict.turn) if conflict.turn else None
     places = (lambda zone_id: document.get("zone", zone_id)), (lambda grid_id: document.get("grid", grid_id))
-    if token is not None and token_shown(token, *places):
+    if token is not None and token_shown(token, *places, fog=fog):
         parts.append(f"{token.label}'s turn")
     elif conflict.turn is None and conflict.system == "edgerunner":
         parts.append("Who's next?")
@@ -120,7 +121,8 @@ class TurnFrame(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        self.text = banner_text(self.document)
+        scene = self.view.scene() if hasattr(self.view, "scene") else None
+        self.text = banner_text(self.document, getattr(scene, "fog", LIVE))
         for edge, strip in self.strips.items():
             strip.setVisible(bool(self.text) and edge in self.edges)
             strip.update()

@@ -133,3 +133,4 @@ class FogControls(QObject):
         player = self.gm.players.player if hasattr(self.gm, "players") else None
         if player is not None:
             player.scene.set_fog(self.players_fog)
+            player.banner.refresh()  # whose turn it names depends on the fog the players have
