@@ -22,7 +22,7 @@ TWO_STEP_ZONES = 50_000
 numpy calls made per ring are most of its cost; beyond, the rings are long and striding gains nothing."""
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class Topology:
     """Undirected adjacency of n zone indices, as CSR arrays.
 
@@ -34,6 +34,9 @@ class Topology:
     indptr: np.ndarray
     indices: np.ndarray
     table: np.ndarray = field(repr=False)
+    searches: int = field(default=0, init=False)
+    """Range fields asked of this adjacency: the second one makes `two_away`."""
+    places: np.ndarray = field(default_factory=lambda: np.arange(0, dtype=np.intp), init=False, repr=False)
 
     @classmethod
     def build(cls, size: int, pairs: Iterable[tuple[int, int]]) -> Topology:
@@ -55,9 +58,8 @@ class Topology:
 
     @cached_property
     def two_away(self) -> np.ndarray | None:
-        """Row i: the zones exactly two borders from zone i, padded with n like `table`; made
-        on the first range field (10 ms at 10k zones). None on big maps, or where a crowded zone
-        would make the rows too wide to pay."""
+        """Row i: the zones exactly two borders from zone i, padded with n like `table` (10 ms
+        at 10k zones). None on big maps, or where a crowded zone would make the rows too wide to pay."""
         size, table = self.size, self.table
         width = table.shape[1]
         if size > TWO_STEP_ZONES or width > 16:
@@ -77,11 +79,12 @@ class Topology:
         rows[:size, :wide] = found[:, :wide]
         return rows
 
-    @cached_property
-    def _places(self) -> np.ndarray:
-        """0, 1, 2, ...: one place per zone a ring can gather, the searches' scratch."""
-        widest = max(self.table.shape[1], 0 if self.two_away is None else self.two_away.shape[1])
-        return np.arange((self.size + 1) * widest, dtype=np.intp)
+    def _places(self, width: int) -> np.ndarray:
+        """0, 1, 2, ...: a place for each zone a ring can gather through `width` columns, the
+        searches' scratch, made once per adjacency."""
+        if len(self.places) < (self.size + 1) * width:
+            self.places = np.arange((self.size + 1) * width, dtype=np.intp)
+        return self.places
 
     def ranges_from(self, start: int) -> np.ndarray:
         """Borders crossed from `start` to every zone (int array); UNREACHABLE where no path.
@@ -91,7 +94,10 @@ class Topology:
         size = self.size
         if size == 0:
             return np.full(0, UNREACHABLE, dtype=np.intp)
-        table, two_away, places = self.table, self.two_away, self._places
+        self.searches += 1  # one question after a border edit does not wait for the two-away table
+        two_away = self.two_away if self.searches > 1 else None
+        table = self.table
+        places = self._places(max(table.shape[1], 0 if two_away is None else two_away.shape[1]))
         unseen = np.ones(size + 1, dtype=bool)
         unseen[size] = False  # the padding counts as seen
         unseen[start] = False

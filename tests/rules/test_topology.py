@@ -45,8 +45,13 @@ def adjacencies(draw, most: int = 60):
 @given(adjacencies())
 @settings(max_examples=300)
 def test_the_range_field_agrees_with_a_plain_search(case):
+    """The first search strides one ring at a time, later ones two (through `two_away`)."""
     size, pairs, start = case
-    assert Topology.build(size, pairs).ranges_from(start).tolist() == plain_ranges(size, pairs, start)
+    found = Topology.build(size, pairs)
+    expected = plain_ranges(size, pairs, start)
+    assert found.ranges_from(start).tolist() == expected
+    assert found.ranges_from(start).tolist() == expected
+    assert found.ranges_from(size - 1 - start).tolist() == plain_ranges(size, pairs, size - 1 - start)
 
 
 @given(adjacencies())
@@ -59,7 +64,8 @@ def test_the_one_ring_search_agrees_too(case):
     try:
         found = Topology.build(size, pairs)
         assert found.two_away is None
-        assert found.ranges_from(start).tolist() == plain_ranges(size, pairs, start)
+        for _ in range(2):
+            assert found.ranges_from(start).tolist() == plain_ranges(size, pairs, start)
     finally:
         topology.TWO_STEP_ZONES = saved
 
@@ -81,7 +87,8 @@ def test_a_crowded_hub_is_searched_one_ring_at_a_time():
     star = [(0, leaf) for leaf in range(1, 41)] + [(40, 41)]
     found = Topology.build(42, star)
     assert found.two_away is None
-    assert found.ranges_from(41).tolist() == [2] + [3] * 39 + [1, 0]
+    for _ in range(2):
+        assert found.ranges_from(41).tolist() == [2] + [3] * 39 + [1, 0]
 
 
 def test_a_map_without_zones_has_an_empty_field():
