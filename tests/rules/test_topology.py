@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.rules import topology
-from tabletop.rules.topology import UNREACHABLE, Topology
+from tabletop.rules.topology import UNREACHABLE, Topology, zones_two_away
 
 
 def plain_ranges(size: int, pairs: list[tuple[int, int]], start: int) -> list[int]:
@@ -74,19 +74,26 @@ def test_the_one_ring_search_agrees_too(case):
 @settings(max_examples=100)
 def test_two_away_holds_exactly_the_zones_two_borders_off(case):
     size, pairs, _ = case
-    found = Topology.build(size, pairs)
-    if found.two_away is None:  # a hub too crowded for the table
-        assert found.table.shape[1] > 16
-        return
+    rows = zones_two_away(Topology.build(size, pairs).table, size)
+    assert set(rows[size].tolist()) == {size}, "the padding row stays padding"
     for zone in range(size):
         two = {i for i, r in enumerate(plain_ranges(size, pairs, zone)) if r == 2}
-        assert set(found.two_away[zone].tolist()) - {size} == two
+        found = rows[zone].tolist()
+        assert set(found) - {size} == two
+        assert len(found) - found.count(size) == len(two), "each zone once"
 
 
-def test_a_crowded_hub_is_searched_one_ring_at_a_time():
+def test_a_crowded_hub_on_a_big_map_is_searched_one_ring_at_a_time():
+    star = [(0, leaf) for leaf in range(1, 1001)] + [(1000, 1001)]
+    found = Topology.build(1002, star)
+    assert found.two_away is None, "a thousand-wide table squared is too big to make"
+    for _ in range(2):
+        assert found.ranges_from(1001).tolist() == [2] + [3] * 999 + [1, 0]
+
+
+def test_a_small_star_answers_the_same_either_way():
     star = [(0, leaf) for leaf in range(1, 41)] + [(40, 41)]
     found = Topology.build(42, star)
-    assert found.two_away is None
     for _ in range(2):
         assert found.ranges_from(41).tolist() == [2] + [3] * 39 + [1, 0]
 
