@@ -1,15 +1,18 @@
-"""The range adjacency's ring-by-ring search against a plain breadth-first search, on any shape
-of map: loops, repeated borders, lone zones and crowded hubs (where it strides one ring at a time)."""
+"""The range adjacency's searches against a plain breadth-first search, on any shape of map:
+loops, repeated borders, lone zones and crowded hubs; ring by ring, two rings a stride over the
+table of zones two borders away, and 16 rings a stride over the bitsets of small maps."""
 
 from __future__ import annotations
 
 from collections import deque
+from contextlib import contextmanager
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.rules import topology
-from tabletop.rules.topology import UNREACHABLE, Topology, zones_two_away
+from tabletop.rules.topology import BITS, UNREACHABLE, Topology, zone_spheres, zones_two_away
 
 
 def plain_ranges(size: int, pairs: list[tuple[int, int]], start: int) -> list[int]:
@@ -42,10 +45,10 @@ def adjacencies(draw, most: int = 60):
     return size, pairs, draw(zone)
 
 
-@given(adjacencies())
+@given(adjacencies(most=150))
 @settings(max_examples=300)
 def test_the_range_field_agrees_with_a_plain_search(case):
-    """The first search strides one ring at a time, later ones two (through `two_away`)."""
+    """The first search goes ring by ring, later ones stride over the spheres."""
     size, pairs, start = case
     found = Topology.build(size, pairs)
     expected = plain_ranges(size, pairs, start)
@@ -54,20 +57,51 @@ def test_the_range_field_agrees_with_a_plain_search(case):
     assert found.ranges_from(size - 1 - start).tolist() == plain_ranges(size, pairs, size - 1 - start)
 
 
-@given(adjacencies())
-@settings(max_examples=100)
-def test_the_one_ring_search_agrees_too(case):
-    """The search big maps use (no table of zones two borders away) answers the same."""
-    size, pairs, start = case
-    saved = topology.TWO_STEP_ZONES
-    topology.TWO_STEP_ZONES = -1
+@contextmanager
+def searching(**settings):
+    """The topology module's thresholds set for a test, and put back after."""
+    saved = {name: getattr(topology, name) for name in settings}
+    for name, value in settings.items():
+        setattr(topology, name, value)
     try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(topology, name, value)
+
+
+@given(adjacencies(most=150))
+@settings(max_examples=100)
+def test_the_ring_by_ring_search_agrees_however_often_asked(case):
+    """The search of big maps (no spheres, no two-away table)."""
+    size, pairs, start = case
+    with searching(SPHERE_ZONES=-1, TWO_STEP_ZONES=-1):
         found = Topology.build(size, pairs)
-        assert found.two_away is None
         for _ in range(2):
             assert found.ranges_from(start).tolist() == plain_ranges(size, pairs, start)
-    finally:
-        topology.TWO_STEP_ZONES = saved
+        assert found.spheres is None and found.two_away is None
+
+
+@given(adjacencies(most=150))
+@settings(max_examples=100)
+def test_two_rings_a_stride_agree_too(case):
+    """The search of middling maps (no spheres): its second ask strides over `two_away`."""
+    size, pairs, start = case
+    with searching(SPHERE_ZONES=-1):
+        found = Topology.build(size, pairs)
+        for _ in range(2):
+            assert found.ranges_from(start).tolist() == plain_ranges(size, pairs, start)
+
+
+@given(adjacencies(most=150), st.integers(1, 5))
+@settings(max_examples=100)
+def test_short_strides_over_the_spheres_agree_too(case, rings):
+    """Strides shorter than the map is deep, so the search takes several."""
+    size, pairs, start = case
+    with searching(SPHERE_RINGS=rings):
+        found = Topology.build(size, pairs)
+        for _ in range(2):
+            assert found.ranges_from(start).tolist() == plain_ranges(size, pairs, start)
 
 
 @given(adjacencies(most=30))
@@ -83,12 +117,28 @@ def test_two_away_holds_exactly_the_zones_two_borders_off(case):
         assert len(found) - found.count(size) == len(two), "each zone once"
 
 
-def test_a_crowded_hub_on_a_big_map_is_searched_one_ring_at_a_time():
+@given(adjacencies(most=70))
+@settings(max_examples=100)
+def test_the_spheres_hold_exactly_the_zones_at_each_range(case):
+    size, pairs, _ = case
+    found = Topology.build(size, pairs)
+    spheres = zone_spheres(found.indptr, found.indices, size, 4)
+    assert spheres.dtype == BITS and not spheres[size].any(), "the padding row stays empty"
+    for zone in range(size):
+        ranges = plain_ranges(size, pairs, zone)
+        for d in range(4):
+            bits = np.unpackbits(spheres[zone, d].view(np.uint8), bitorder="little")
+            assert np.flatnonzero(bits).tolist() == [i for i, r in enumerate(ranges) if r == d + 1]
+
+
+def test_a_crowded_hub_answers_the_same_every_way():
     star = [(0, leaf) for leaf in range(1, 1001)] + [(1000, 1001)]
-    found = Topology.build(1002, star)
-    assert found.two_away is None, "a thousand-wide table squared is too big to make"
-    for _ in range(2):
-        assert found.ranges_from(1001).tolist() == [2] + [3] * 999 + [1, 0]
+    for thresholds in ({}, {"SPHERE_ZONES": -1}):
+        with searching(**thresholds):
+            found = Topology.build(1002, star)
+            for _ in range(2):
+                assert found.ranges_from(1001).tolist() == [2] + [3] * 999 + [1, 0]
+            assert found.two_away is None, "a thousand-wide table squared is too big to make"
 
 
 def test_a_small_star_answers_the_same_either_way():
