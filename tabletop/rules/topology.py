@@ -23,7 +23,7 @@ UNREACHABLE = -1
 SPHERE_ZONES = 1_500
 """Up to this many zones a range field strides SPHERE_RINGS rings at a time over `spheres`
 (measured on brick maps: 1.5-2.5x quicker than ring by ring from 100 to 1k zones; their cost,
-square in the zones, reaches 30 ms and 4.5 MB here)."""
+square in the zones, is 13 ms and 4.3 MB here, then grows fast: 50 ms and 8 MB at 2k)."""
 SPHERE_RINGS = 16
 TWO_STEP_ZONES = 20_000
 """Up to this many zones (above SPHERE_ZONES) a range field strides two rings at a time over
@@ -35,20 +35,20 @@ BITS = np.dtype("<u8")
 
 def zone_spheres(indptr: np.ndarray, indices: np.ndarray, size: int, rings: int) -> np.ndarray:
     """[i, d]: the bitset of zones exactly d + 1 borders from zone i, for d below `rings`; the
-    last row (size) is empty, like the padding of `Topology.table`. 8 MB at most (2k zones)."""
+    last row (size) is empty, like the padding of `Topology.table`."""
     words = (size + 63) // 64
-    itself = np.zeros((size, words * 64), dtype=bool)
+    itself = np.zeros((size + 1, words * 64), dtype=bool)
     itself[np.arange(size), np.arange(size)] = True
     ball = np.packbits(itself, axis=1, bitorder="little").view(BITS)  # within d borders, from d = 0
     spheres = np.zeros((size + 1, rings, words), dtype=BITS)
-    lonely = indptr[1:] == indptr[:-1]
+    near = np.append(indices, size)  # the empty last row ends the gather, for zones without borders at the end
+    lonely = np.flatnonzero(indptr[1:] == indptr[:-1])
     for d in range(rings):
-        gathered = np.concatenate([ball[indices], np.zeros((1, words), dtype=BITS)])
-        grown = np.bitwise_or.reduceat(gathered, indptr[:-1], axis=0)  # each zone's neighbours' balls
-        grown[lonely] = 0  # reduceat gives a lone zone the row at its start, not nothing
-        grown |= ball
-        spheres[:size, d] = grown & ~ball
-        ball = grown
+        grown = np.bitwise_or.reduceat(ball[near], indptr[:-1], axis=0)  # each zone's neighbours' balls
+        grown[lonely] = 0  # reduceat gives a zone without borders the row at its start, not nothing
+        grown |= ball[:size]
+        np.bitwise_and(grown, ~ball[:size], out=spheres[:size, d])
+        ball[:size] = grown
     return spheres
 
 
@@ -108,7 +108,7 @@ class Topology:
 
     @cached_property
     def spheres(self) -> np.ndarray | None:
-        """`zone_spheres` of this adjacency (10 ms at 1k zones), or None on a map too big for them."""
+        """`zone_spheres` of this adjacency (10 ms and 2 MB at 1k zones), or None on a bigger map."""
         if self.size > SPHERE_ZONES:
             return None
         return zone_spheres(self.indptr, self.indices, self.size, SPHERE_RINGS)
