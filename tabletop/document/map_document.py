@@ -123,8 +123,10 @@ class MapDocument(QObject):
         return self._graph
 
     def prepare_graph(self) -> None:
-        """Build the zone graph and its range adjacency ahead of the first question."""
-        self.graph().topology()
+        """Build the zone graph, its range adjacency and the adjacency's stride tables ahead of
+        the first question (an edit's next range field builds them on its second ask)."""
+        topology = self.graph().topology()
+        _ = topology.spheres, topology.two_away
 
     def terrain(self, grid_id: str) -> Terrain:
         if grid_id not in self._terrains:
