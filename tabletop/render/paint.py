@@ -17,9 +17,9 @@ from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, map_bounds, occupied_zones, token_spots
 from tabletop.model import Map, NodeShape, Zone
 from tabletop.render import text
-from tabletop.render.aspect_paint import paint_aspects, paint_scene_aspects
+from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_aspects
 from tabletop.render.background import paint_background
-from tabletop.render.badge_paint import badge_box, paint_badges
+from tabletop.render.badge_paint import BADGE_TEXT, badge_box, paint_badges
 from tabletop.render.fog_paint import paint_zone_fog, split_fog
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
 from tabletop.render.style import Audience, MapStyle
@@ -181,7 +181,8 @@ def paint_region(
     zones, foggy = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)
     _paint_zone_shapes(p, zones, style, detail)
     paint_zone_fog(p, foggy, style, zone_path)
-    if detail:
+    labels = detail and text.readable(p, style.zone_label_size * style.text_scale)
+    if labels:
         for zone in zones:
             tokens = occupied is None or zone.id in occupied
             avoid = partial(label_avoid, zone, layout, style, occupied, shown_border)
@@ -202,9 +203,9 @@ def paint_region(
         pen = _border_pen(style.border, shared, style.line_scale)
         for cell in sorted(groups):
             p.strokePath(groups[cell], pen)
-    if detail and badges:
+    if detail and badges and text.readable(p, BADGE_TEXT * style.text_scale):
         paint_badges(p, [(layout.borders[border_id], lines[border_id]) for border_id in border_ids], style)
-    if detail:
+    if detail and text.readable(p, PLATE_SIZE * style.text_scale):
         paint_aspects(p, layout, zones, border_ids, style, shown_border, fogged)
 
 
@@ -282,7 +283,7 @@ def paint_map(
     layout = MapLayout(map_, index=False)
     zone_ids, border_ids = [z.id for z in map_.zones], [b.id for b in map_.borders]
     paint_region(p, layout, zone_ids, border_ids, style, detail, occupied_zones(map_), badges=badges)
-    if detail and map_.conflict is not None:
+    if detail and map_.conflict is not None and text.readable(p, PLATE_SIZE * style.text_scale):
         left, top, width, _ = map_bounds(map_)
         paint_scene_aspects(p, map_.conflict.scene_aspects, (left + width / 2, top + 20), style)
     crowds = area_crowds(token for token in map_.tokens if token.id in spots)
