@@ -20,6 +20,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QS
 from PySide6.QtGui import QGuiApplication, QImage, QPageSize, QPaintDevice, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
 
+from tabletop.heap import collector_off
 from tabletop.io import MapFileError, write_atomically
 from tabletop.model import Map
 from tabletop.render.export.options import ExportError, ExportOptions, Scale, ScaleKind
@@ -132,6 +133,18 @@ def export_map(
         if not MIN_SIDE <= options.scale.value <= top:
             raise MapFileError(out, f"width {options.scale.value:g} is out of range ({MIN_SIDE} to {top} pixels)")
     ensure_gui_app()
+    with collector_off():  # a big map's layout is a million new objects, none garbage: not walked again and again
+        data = _export_data(map_, out, options, base_dir, progress)
+    if data is not None:
+        write_atomically(out, data, verb="exported")
+        _tell(progress, 1, 1)
+
+
+def _export_data(
+    map_: Map, out: Path, options: ExportOptions, base_dir: Folder, progress: Progress | None
+) -> bytes | None:
+    """The file's bytes, or None when a huge PNG was streamed into place already."""
+    suffix = out.suffix.lower()
     try:
         if options.poster is not None:
             if suffix != ".pdf":
@@ -143,7 +156,7 @@ def export_map(
             picture = prepare(map_, options, base_dir, STREAM_SIDE, STREAM_PIXELS)
             if picture.width * picture.height > STREAM_FROM:
                 stream_png(picture, out, progress)
-                return
+                return None
             _tell(progress, 0, 1)
             data = _png_data(picture_image(picture))
         else:
@@ -154,8 +167,7 @@ def export_map(
         raise MapFileError(out, f"could not be exported: {error}") from None
     except OSError as error:
         raise MapFileError(out, f"could not be exported: {error.strerror or error}") from None
-    write_atomically(out, data, verb="exported")
-    _tell(progress, 1, 1)
+    return data
 
 
 PNG_QUALITY = 80
