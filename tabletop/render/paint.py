@@ -4,7 +4,6 @@ takes the style to paint in; none keeps one of its own."""
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable, Collection
 from functools import partial
@@ -20,6 +19,7 @@ from tabletop.render import text
 from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_aspects
 from tabletop.render.background import paint_background
 from tabletop.render.badge_paint import BADGE_TEXT, badge_box, paint_badges
+from tabletop.render.batch import line_cells
 from tabletop.render.fog_paint import paint_zone_fog, split_fog
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
 from tabletop.render.style import Audience, MapStyle
@@ -188,21 +188,10 @@ def paint_region(
             avoid = partial(label_avoid, zone, layout, style, occupied, shown_border)
             _zone_label(p, zone, style, avoid, tokens)
     lines = layout.lines
-    for shared in (True, False):
-        groups: dict[tuple[int, int], QPainterPath] = {}
-        for border_id in border_ids:
-            line = lines[border_id]
-            if line.shared is shared:
-                cell = (math.floor(line.anchor[0] / LINE_CELL), math.floor(line.anchor[1] / LINE_CELL))
-                path = groups.get(cell)
-                if path is None:
-                    path = groups[cell] = QPainterPath()
-                for (x1, y1), (x2, y2) in line.segments:
-                    path.moveTo(x1, y1)
-                    path.lineTo(x2, y2)
+    for shared, paths in line_cells([lines[border_id] for border_id in border_ids], LINE_CELL):
         pen = _border_pen(style.border, shared, style.line_scale)
-        for cell in sorted(groups):
-            p.strokePath(groups[cell], pen)
+        for path in paths:
+            p.strokePath(path, pen)
     if detail and badges and text.readable(p, BADGE_TEXT * style.text_scale):
         paint_badges(p, [(layout.borders[border_id], lines[border_id]) for border_id in border_ids], style)
     if detail and text.readable(p, PLATE_SIZE * style.text_scale):
