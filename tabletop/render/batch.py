@@ -6,16 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
+from typing import TYPE_CHECKING
 
-import numpy as np
 from PySide6.QtCore import QByteArray, QDataStream, QIODevice
 from PySide6.QtGui import QPainterPath
 
 from tabletop.geometry.shapes import BorderLine
 
+if TYPE_CHECKING:
+    import numpy as np
+
 MOVE, LINE = 0, 1
-_ELEMENT = np.dtype([("type", "<i4"), ("x", "<f8"), ("y", "<f8")])
-"""A path element as QDataStream writes it (little-endian, doubles)."""
+ELEMENT = [("type", "<i4"), ("x", "<f8"), ("y", "<f8")]
+"""A path element as QDataStream writes it (little-endian, doubles). numpy is imported when
+lines are first drawn, not with the window: the empty window starts without it."""
 
 
 def segment_paths(coords: np.ndarray, starts: Sequence[int], ends: Sequence[int]) -> list[QPainterPath]:
@@ -23,10 +27,12 @@ def segment_paths(coords: np.ndarray, starts: Sequence[int], ends: Sequence[int]
     lineTo(x2, y2) per segment makes: a segment of no length adds nothing, as lineTo skips a
     point it stands on (and the next moveTo takes the place of the lone one). Empty runs give
     empty paths."""
+    import numpy as np
+
     coords = np.asarray(coords, dtype=np.float64).reshape(-1, 4)
     real = (coords[:, 0] != coords[:, 2]) | (coords[:, 1] != coords[:, 3])
     kept = np.concatenate(([0], np.cumsum(real)))  # segments kept before each index
-    elements = np.empty(2 * int(kept[-1]), dtype=_ELEMENT)
+    elements = np.empty(2 * int(kept[-1]), dtype=ELEMENT)
     elements["type"][0::2], elements["type"][1::2] = MOVE, LINE
     elements["x"][0::2], elements["y"][0::2] = coords[real, 0], coords[real, 1]
     elements["x"][1::2], elements["y"][1::2] = coords[real, 2], coords[real, 3]
@@ -54,6 +60,8 @@ def line_cells(lines: list[BorderLine], cell: float) -> list[tuple[bool, list[QP
     """The lines' segments as one path per square of `cell` map units (by each line's anchor),
     the lines of a square in the order given: shared edges first, then lines between nodes,
     the squares of each in order of (column, row)."""
+    import numpy as np
+
     n = len(lines)
     if not n:
         return []
@@ -82,5 +90,7 @@ def line_cells(lines: list[BorderLine], cell: float) -> list[tuple[bool, list[QP
 
 def _within(counts: np.ndarray) -> np.ndarray:
     """0, 1, ... count-1 for each count, end to end."""
+    import numpy as np
+
     total = int(counts.sum())
     return np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
