@@ -43,16 +43,60 @@ def segment_paths(coords: np.ndarray, starts: Sequence[int], ends: Sequence[int]
         if count:  # the elements, then the last subpath's start and the odd-even fill rule
             data += elements[2 * start : 2 * end].tobytes()
             data += np.array([count - 2, 0], dtype="<i4").tobytes()
-    buffer = QByteArray(bytes(data))  # kept referenced while the stream reads it
+    return _read_paths(bytes(data), len(starts))
+
+
+def polygon_paths(polygons: list[Sequence[tuple[float, float]]], runs: Sequence[int]) -> list[QPainterPath]:
+    """One path for each run of `runs[k]` polygons, in order: each polygon a closed subpath, all
+    turned the same way round and the path filled by winding, so overlapping polygons of a run
+    fill as their union (never a hole where two overlap)."""
+    import numpy as np
+
+    counts = np.fromiter(map(len, polygons), dtype=np.int64, count=len(polygons))
+    total = int(counts.sum())
+    points = np.fromiter(chain.from_iterable(chain.from_iterable(polygons)), dtype=np.float64, count=2 * total)
+    x, y = points[0::2], points[1::2]
+    first = np.cumsum(counts) - counts
+    index = np.arange(total)
+    following = index + 1
+    following[first + counts - 1] = first  # each polygon's last point joins its first
+    twice_area = np.add.reduceat(x * y[following] - x[following] * y, first) if total else np.zeros(0)
+    within = index - np.repeat(first, counts)
+    backwards = np.repeat(twice_area < 0, counts)
+    source = np.where(backwards, np.repeat(first + counts, counts) - 1 - within, index)
+    # each polygon: moveTo its first point, lineTo the others, lineTo the first again (closed)
+    sizes = counts + 1
+    starts = np.cumsum(sizes) - sizes
+    elements = np.empty(int(sizes.sum()), dtype=ELEMENT)
+    elements["type"] = LINE
+    elements["type"][starts] = MOVE
+    body = np.ones(len(elements), dtype=bool)
+    body[starts + counts] = False
+    elements["x"][body], elements["y"][body] = x[source], y[source]
+    closing = source[first]
+    elements["x"][starts + counts], elements["y"][starts + counts] = x[closing], y[closing]
+    bounds = np.concatenate(([0], np.cumsum(np.asarray(runs, dtype=np.int64))))
+    data = bytearray()
+    for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
+        begin, end = (int(starts[a]), int(starts[b - 1] + sizes[b - 1])) if b > a else (0, 0)
+        data += np.array([end - begin], dtype="<i4").tobytes()
+        if end > begin:  # the elements, the last subpath's start and the winding fill rule
+            data += elements[begin:end].tobytes()
+            data += np.array([int(starts[b - 1]) - begin, 1], dtype="<i4").tobytes()
+    return _read_paths(bytes(data), len(runs))
+
+
+def _read_paths(data: bytes, count: int) -> list[QPainterPath]:
+    buffer = QByteArray(data)  # kept referenced while the stream reads it
     stream = QDataStream(buffer, QIODevice.OpenModeFlag.ReadOnly)
     stream.setByteOrder(QDataStream.ByteOrder.LittleEndian)
     paths = []
-    for _ in range(len(starts)):
+    for _ in range(count):
         path = QPainterPath()
         stream >> path
         paths.append(path)
     if stream.status() != QDataStream.Status.Ok:
-        raise ValueError("border lines could not be read into paths")
+        raise ValueError("shapes could not be read into paths")
     return paths
 
 
