@@ -4,6 +4,7 @@ takes the style to paint in; none keeps one of its own."""
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Collection
 from functools import partial
@@ -227,9 +228,11 @@ def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: 
     p.setBrush(Qt.BrushStyle.NoBrush)
 
 
-SPECK_RUN = 16
-"""Zones per path when they are specks: Qt fills a path in time that grows faster than its
-size (16 zones a path: 0.06 s for 100k zones; 1024: 2 s)."""
+SPECK_CELL = 800.0
+"""Zones drawn as specks are run together while they follow one another in map order within one
+square this many map units wide (by their first point). A run is the same whichever band, page
+or tile draws it, so they blend the same; and it stays short, since Qt fills a path in time that
+grows faster than its size (runs of 16 zones: 0.06 s for 100k zones; of 1024: 2 s)."""
 
 
 def _paint_specks(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool, pen: QPen) -> None:
@@ -237,7 +240,7 @@ def _paint_specks(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool,
     filled, their outlines stroked), anything else (patterns, hidden, nodes) as _zone_shape draws it."""
     brushes: dict[tuple[str, float], QBrush] = {}
     empty = QBrush()
-    items: list[tuple[QBrush, list] | Zone] = []
+    items: list[tuple[QBrush, tuple[int, int], list] | Zone] = []
     for zone in zones:
         fill = zone.fill
         if fill.pattern not in ("solid", "none") or zone.hidden or isinstance(zone.shape, NodeShape):
@@ -246,12 +249,14 @@ def _paint_specks(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool,
         brush = brushes.get((fill.colour, fill.opacity)) if fill.pattern == "solid" else empty
         if brush is None:
             brush = brushes[(fill.colour, fill.opacity)] = QBrush(_fill_colour(zone))
+        points = zone.shape.points
+        cell = (math.floor(points[0][0] / SPECK_CELL), math.floor(points[0][1] / SPECK_CELL))
         last = items[-1] if items else None
-        if isinstance(last, tuple) and last[0] is brush and len(last[1]) < SPECK_RUN:
-            last[1].append(zone.shape.points)
+        if isinstance(last, tuple) and last[0] is brush and last[1] == cell:
+            last[2].append(points)
         else:
-            items.append((brush, [zone.shape.points]))
-    runs = [item[1] for item in items if isinstance(item, tuple)]
+            items.append((brush, cell, [points]))
+    runs = [item[2] for item in items if isinstance(item, tuple)]
     paths = iter(polygon_paths([points for run in runs for points in run], [len(run) for run in runs]))
     for item in items:
         if isinstance(item, tuple):
@@ -295,13 +300,15 @@ def paint_map(
     *,
     badges: bool = True,
     token_names: bool = True,
+    zones_shown: Collection[str] | None = None,
 ) -> None:
     """Everything on the map in drawing order: background picture, grids, zones, borders, tokens.
 
     `audience` (the style's own by default) decides what is drawn: the players get the map
     without what the GM keeps hidden (rules.visibility.players_view). The background picture
     is drawn when `base_dir`, the map file's folder, is given. An export may leave off the
-    border badges and the token names."""
+    border badges and the token names. `zones_shown` (a band of a huge picture) names the only
+    zones that can show: the others are on the map for their borders' lines, not drawn."""
     if (audience or style.audience) is Audience.PLAYERS:
         map_ = players_view(map_)
     if map_.background is not None and base_dir is not None:
@@ -311,7 +318,8 @@ def paint_map(
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail, boxes)
     layout = MapLayout(map_, index=False)
-    zone_ids, border_ids = [z.id for z in map_.zones], [b.id for b in map_.borders]
+    zone_ids = [z.id for z in map_.zones if zones_shown is None or z.id in zones_shown]
+    border_ids = [b.id for b in map_.borders]
     paint_region(p, layout, zone_ids, border_ids, style, detail, occupied_zones(map_), badges=badges)
     if detail and map_.conflict is not None and text.readable(p, PLATE_SIZE * style.text_scale):
         left, top, width, _ = map_bounds(map_)

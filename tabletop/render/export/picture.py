@@ -161,7 +161,9 @@ def paint_picture(
     painter.translate(-x, -y)
     seen = QRectF(x + bx / ppu, y + by / ppu, bw / ppu, bh / ppu)
     whole = band is None and picture.options.scope.kind is ScopeKind.ALL
-    map_ = picture.map if whole else picture.parts().within(seen.x(), seen.y(), seen.width(), seen.height())
+    map_, shown = picture.map, None
+    if not whole:
+        map_, shown = picture.parts().within(seen.x(), seen.y(), seen.width(), seen.height())
     options = picture.options
     paint_map(
         painter,
@@ -170,6 +172,7 @@ def paint_picture(
         base_dir=picture.base_dir,
         badges=options.badges,
         token_names=options.token_names,
+        zones_shown=shown,
     )
     if options.area_coordinates:
         _area_coordinates(painter, map_, picture.style)
