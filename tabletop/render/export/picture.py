@@ -57,11 +57,12 @@ class PictureTooLarge(ValueError):
 
 def audience_map(map_: Map, who: Who) -> Map:
     """The map as its audience may see it: everything for the GM; for the players the one
-    filter (rules.visibility.players_view), and for a clean copy no tokens either."""
+    filter (rules.visibility.players_view), and for a clean copy no tokens either, nor the
+    conflict that names them (it is play, not the map)."""
     if who is Who.GM:
         return map_
     seen = players_view(map_)
-    return seen.model_copy(update={"tokens": []}) if who is Who.CLEAN else seen
+    return seen.model_copy(update={"tokens": [], "conflict": None}) if who is Who.CLEAN else seen
 
 
 @dataclass
