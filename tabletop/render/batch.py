@@ -111,11 +111,22 @@ def line_cells(lines: list[BorderLine], cell: float) -> list[tuple[bool, list[QP
         return []
     shared = np.fromiter((line.shared for line in lines), dtype=bool, count=n)
     anchors = np.fromiter(chain.from_iterable(line.anchor for line in lines), dtype=np.float64, count=2 * n)
-    cells = np.floor(anchors.reshape(n, 2) / cell)
     counts = np.fromiter((len(line.segments) for line in lines), dtype=np.int64, count=n)
-    total = int(counts.sum())
     points = chain.from_iterable(chain.from_iterable(line.segments for line in lines))
-    coords = np.fromiter(chain.from_iterable(points), dtype=np.float64, count=4 * total)
+    coords = np.fromiter(chain.from_iterable(points), dtype=np.float64, count=4 * int(counts.sum()))
+    return line_cells_of(shared, anchors.reshape(n, 2), counts, coords.reshape(-1, 4), cell)
+
+
+def line_cells_of(
+    shared: np.ndarray, anchors: np.ndarray, counts: np.ndarray, coords: np.ndarray, cell: float
+) -> list[tuple[bool, list[QPainterPath]]]:
+    """line_cells from the lines as arrays: each line's kind, anchor (x, y) and number of
+    segments, and all their segments (x1, y1, x2, y2) end to end, in the lines' order. A
+    layout that holds its lines as arrays hands them over without a BorderLine each."""
+    import numpy as np
+
+    n = len(counts)
+    cells = np.floor(anchors / cell)
     order = np.lexsort((np.arange(n), cells[:, 1], cells[:, 0], ~shared))
     order = order[counts[order] > 0]
     if not len(order):
@@ -127,7 +138,7 @@ def line_cells(lines: list[BorderLine], cell: float) -> list[tuple[bool, list[QP
     line_starts = np.concatenate(([0], new))
     bounds = np.concatenate(([0], np.cumsum(counts[order])))
     starts, ends = bounds[line_starts], bounds[np.append(new, len(order))]
-    paths = segment_paths(coords.reshape(-1, 4)[ordered], starts.tolist(), ends.tolist())
+    paths = segment_paths(coords[ordered], starts.tolist(), ends.tolist())
     kinds = shared[order][line_starts].tolist()
     return [(kind, [path for path, k in zip(paths, kinds, strict=True) if k is kind]) for kind in (True, False)]
 
