@@ -18,6 +18,7 @@ from tabletop.render.export import (
     ScaleKind,
     Scope,
     Who,
+    export_map,
     pdf_bytes,
     prepare,
     render_image,
@@ -77,6 +78,16 @@ def test_a_clean_copy_of_a_map_in_a_conflict_leaves_off_its_tokens_and_the_confl
     names = [token.name for token in map_.tokens if not token.hidden]
     assert all(name in players for name in names) and not any(name in clean for name in names)
     assert "West end" in clean
+
+
+def test_a_png_export_holds_the_pictures_pixels_and_its_dpi(qapp, tmp_path):
+    map_ = af_encounter()
+    options = ExportOptions(scale=Scale(ScaleKind.WIDTH, 700, dpi=300))
+    out = tmp_path / "map.png"
+    export_map(map_, out, options=options)
+    written = QImage(str(out))
+    assert np.array_equal(pixels(written), pixels(render_image(map_, options=options)))
+    assert round(written.dotsPerMeterX() * 0.0254) == 300
 
 
 def test_scope_one_zone_crops_to_it(qapp):

@@ -10,6 +10,7 @@ moved into place only when whole: cancelled or failed, nothing is left.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Callable, Iterator
@@ -158,7 +159,7 @@ def _export_data(
                 stream_png(picture, out, progress)
                 return None
             _tell(progress, 0, 1)
-            data = _png_data(picture_image(picture))
+            data = _png_data(picture_image(picture), picture.options.scale.dpi)
         else:
             picture = prepare(map_, options, base_dir)
             _tell(progress, 0, 1)
@@ -170,11 +171,6 @@ def _export_data(
     return data
 
 
-PNG_QUALITY = 80
-"""Qt maps PNG quality to zlib effort: 80 encodes a 4K map in half the time of the default
-for a file about 5% larger."""
-
-
 def _buffer() -> tuple[QByteArray, QBuffer]:
     data = QByteArray()
     buffer = QBuffer(data)
@@ -182,18 +178,24 @@ def _buffer() -> tuple[QByteArray, QBuffer]:
     return data, buffer
 
 
-def _png_data(image: QImage) -> bytes:
-    data, buffer = _buffer()
-    if not image.save(buffer, "PNG", PNG_QUALITY) or data.isEmpty():
-        raise OSError("the PNG writer failed")
-    buffer.close()
-    return bytes(data.data())
+def _png_data(image: QImage, dpi: float | None = None) -> bytes:
+    """The image as an 8-bit RGB PNG by the same writer as a huge one in bands (its rows
+    unfiltered, zlib at level 3): a 4K map in less than half the time of Qt's PNG writer at
+    its quickest setting, and a smaller file (2.1 MB against 2.7 MB at 100k zones)."""
+    rgb = image.convertToFormat(QImage.Format.Format_RGB888)
+    rows = np.frombuffer(rgb.constBits(), np.uint8).reshape(rgb.height(), rgb.bytesPerLine())
+    out = io.BytesIO()
+    stream = PngStream(out, rgb.width(), rgb.height(), dpi)
+    stream.add_rows(rows[:, : rgb.width() * 3].reshape(rgb.height(), rgb.width(), 3))
+    stream.finish()
+    return out.getvalue()
 
 
 def png_bytes(
     map_: Map, width: int, base_dir: Folder = None, legend: bool = False, options: ExportOptions | None = None
 ) -> bytes:
-    return _png_data(render_image(map_, width, base_dir, legend, options))
+    options = options or width_options(width, legend)
+    return _png_data(render_image(map_, width, base_dir, legend, options), options.scale.dpi)
 
 
 def band_rows(width: int) -> int:
