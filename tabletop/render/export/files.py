@@ -178,15 +178,22 @@ def _buffer() -> tuple[QByteArray, QBuffer]:
     return data, buffer
 
 
+PNG_ROWS = 256
+"""Rows of a picture handed to the PNG writer at once (3 MB of a 4K picture)."""
+
+
 def _png_data(image: QImage, dpi: float | None = None) -> bytes:
     """The image as an 8-bit RGB PNG by the same writer as a huge one in bands (its rows
     unfiltered, zlib at level 3): a 4K map in less than half the time of Qt's PNG writer at
     its quickest setting, and a smaller file (2.1 MB against 2.7 MB at 100k zones)."""
-    rgb = image.convertToFormat(QImage.Format.Format_RGB888)
-    rows = np.frombuffer(rgb.constBits(), np.uint8).reshape(rgb.height(), rgb.bytesPerLine())
+    image = image.convertToFormat(QImage.Format.Format_RGB32)  # as painted: no copy
+    width, height = image.width(), image.height()
+    rows = np.frombuffer(image.constBits(), np.uint8).reshape(height, image.bytesPerLine())
     out = io.BytesIO()
-    stream = PngStream(out, rgb.width(), rgb.height(), dpi)
-    stream.add_rows(rows[:, : rgb.width() * 3].reshape(rgb.height(), rgb.width(), 3))
+    stream = PngStream(out, width, height, dpi)
+    for top in range(0, height, PNG_ROWS):  # a few rows at a time: no second copy of the picture
+        bgra = rows[top : top + PNG_ROWS, : width * 4].reshape(-1, width, 4)
+        stream.add_rows(bgra[:, :, 2::-1])  # Qt's RGB32 is B, G, R, A in memory
     stream.finish()
     return out.getvalue()
 
