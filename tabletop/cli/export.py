@@ -122,6 +122,7 @@ class _Progress:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from tabletop.heap import collector_off
     from tabletop.io import MapFileError, load_map
     from tabletop.render.background import background_problem
     from tabletop.render.export import export_map
@@ -137,12 +138,16 @@ def run_export(args: argparse.Namespace) -> int:
     for name, target in targets:
         progress = _Progress(name)
         try:
-            map_ = load_map(name)
-            folder = Path(name).resolve().parent
-            problem = background_problem(map_, folder)
-            if problem is not None:
-                print(f"{name}: warning: {problem}; exported without it", file=sys.stderr)
-            export_map(map_, target, base_dir=folder, options=options, progress=progress)
+            # the collector is kept off from reading to the written file: it would walk a big map's
+            # million objects (none garbage) once read and again while it is drawn
+            with collector_off():
+                map_ = load_map(name)
+                folder = Path(name).resolve().parent
+                problem = background_problem(map_, folder)
+                if problem is not None:
+                    print(f"{name}: warning: {problem}; exported without it", file=sys.stderr)
+                export_map(map_, target, base_dir=folder, options=options, progress=progress)
+                del map_  # freed while the collector is off: it never sees the map
         except MapFileError as error:
             progress.end()
             print(error, file=sys.stderr)

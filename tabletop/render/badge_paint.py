@@ -22,6 +22,8 @@ SPRITE_BUDGET = 24 * 1024 * 1024
 distinct badges at a few zooms. Zooming through a hundred levels once reached 92 MB."""
 _pictures: BoundedCache[QPicture] = BoundedCache(PICTURE_BUDGET, lambda picture: picture.size(), max_items=4000)
 _sprites: BoundedCache[tuple[QImage, int, int]] = BoundedCache(SPRITE_BUDGET, lambda sprite: sprite[0].sizeInBytes())
+BADGE_TEXT = 13.0
+"""A badge's costs in map units (before the style's text scale): the badge reads when these do."""
 PLAIN_ZOOM = QTransform.TransformationType.TxScale.value
 """Moved and scaled, not turned or sheared: a copied image lands where the strokes would."""
 
@@ -117,7 +119,7 @@ def _sprite(picture: QPicture, scale: float) -> tuple[QImage, int, int]:
 
 def _draw_badge(p: QPainter, badge: Badge, style: MapStyle) -> None:
     """The badge centred on (0, 0): a rounded box with the costs, the options and a door glyph."""
-    main, small = map_font(13, True), map_font(9)
+    main, small = map_font(BADGE_TEXT, True), map_font(9)
     p.setFont(main)
     width = p.fontMetrics().horizontalAdvance(badge.costs) + 12
     p.setFont(small)

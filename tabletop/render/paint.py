@@ -17,12 +17,13 @@ from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, map_bounds, occupied_zones, token_spots
 from tabletop.model import Map, NodeShape, Zone
 from tabletop.render import text
-from tabletop.render.aspect_paint import paint_aspects, paint_scene_aspects
+from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_aspects
 from tabletop.render.background import paint_background
-from tabletop.render.badge_paint import badge_box, paint_badges
+from tabletop.render.badge_paint import BADGE_TEXT, badge_box, paint_badges
+from tabletop.render.batch import line_cells, polygon_paths
 from tabletop.render.fog_paint import paint_zone_fog, split_fog
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
-from tabletop.render.style import Audience, MapStyle
+from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
 from tabletop.render.token_paint import area_crowds, paint_token, token_boxes, token_rect
 from tabletop.rules import Terrain
 from tabletop.rules.visibility import players_view
@@ -181,38 +182,33 @@ def paint_region(
     zones, foggy = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)
     _paint_zone_shapes(p, zones, style, detail)
     paint_zone_fog(p, foggy, style, zone_path)
-    if detail:
+    labels = detail and text.readable(p, style.zone_label_size * style.text_scale)
+    if labels:
         for zone in zones:
             tokens = occupied is None or zone.id in occupied
             avoid = partial(label_avoid, zone, layout, style, occupied, shown_border)
             _zone_label(p, zone, style, avoid, tokens)
     lines = layout.lines
-    for shared in (True, False):
-        groups: dict[tuple[int, int], QPainterPath] = {}
-        for border_id in border_ids:
-            line = lines[border_id]
-            if line.shared is shared:
-                cell = (math.floor(line.anchor[0] / LINE_CELL), math.floor(line.anchor[1] / LINE_CELL))
-                path = groups.get(cell)
-                if path is None:
-                    path = groups[cell] = QPainterPath()
-                for (x1, y1), (x2, y2) in line.segments:
-                    path.moveTo(x1, y1)
-                    path.lineTo(x2, y2)
+    for shared, paths in line_cells([lines[border_id] for border_id in border_ids], LINE_CELL):
         pen = _border_pen(style.border, shared, style.line_scale)
-        for cell in sorted(groups):
-            p.strokePath(groups[cell], pen)
-    if detail and badges:
+        for path in paths:
+            p.strokePath(path, pen)
+    if detail and badges and text.readable(p, BADGE_TEXT * style.text_scale):
         paint_badges(p, [(layout.borders[border_id], lines[border_id]) for border_id in border_ids], style)
-    if detail:
+    if detail and text.readable(p, PLATE_SIZE * style.text_scale):
         paint_aspects(p, layout, zones, border_ids, style, shown_border, fogged)
 
 
 def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool) -> None:
-    """What _zone_shape draws, for many zones: one pen, and one brush per colour."""
+    """What _zone_shape draws, for many zones: one pen, and one brush per colour. Zoomed out
+    past DETAIL_SCALE the zones are specks of a few pixels: a run of polygons of one look (in
+    map order, so what lies on top still does) is drawn as one path, a Qt call per run."""
     pen = QPen(style.outline, 1.2 * style.line_scale)
     pen.setCosmetic(not detail)
     p.setPen(pen)
+    if text.device_scale(p) < DETAIL_SCALE:
+        _paint_specks(p, zones, style, detail, pen)
+        return
     brushes: dict[tuple[str, float], QBrush] = {}
     for zone in zones:
         fill = zone.fill
@@ -229,6 +225,46 @@ def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: 
             p.drawEllipse(QPointF(shape.x, shape.y), shape.radius, shape.radius)
         else:
             p.drawPolygon(QPolygonF([QPointF(x, y) for x, y in shape.points]))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+
+
+SPECK_CELL = 800.0
+"""Zones drawn as specks are run together while they follow one another in map order within one
+square this many map units wide (by their first point). A run is the same whichever band, page
+or tile draws it, so they blend the same; and it stays short, since Qt fills a path in time that
+grows faster than its size (the 100k-zone map in runs like these: 0.1 s; as one path: 5 s)."""
+
+
+def _paint_specks(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool, pen: QPen) -> None:
+    """The zones in map order: runs of plain polygons of one fill as one path each (their union
+    filled, their outlines stroked), anything else (patterns, hidden, nodes) as _zone_shape draws it."""
+    brushes: dict[tuple[str, float], QBrush] = {}
+    empty = QBrush()
+    items: list[tuple[QBrush, tuple[int, int], list] | Zone] = []
+    for zone in zones:
+        fill = zone.fill
+        if fill.pattern not in ("solid", "none") or zone.hidden or isinstance(zone.shape, NodeShape):
+            items.append(zone)
+            continue
+        brush = brushes.get((fill.colour, fill.opacity)) if fill.pattern == "solid" else empty
+        if brush is None:
+            brush = brushes[(fill.colour, fill.opacity)] = QBrush(_fill_colour(zone))
+        points = zone.shape.points
+        cell = (math.floor(points[0][0] / SPECK_CELL), math.floor(points[0][1] / SPECK_CELL))
+        last = items[-1] if items else None
+        if isinstance(last, tuple) and last[0] is brush and last[1] == cell:
+            last[2].append(points)
+        else:
+            items.append((brush, cell, [points]))
+    runs = [item[2] for item in items if isinstance(item, tuple)]
+    paths = iter(polygon_paths([points for run in runs for points in run], [len(run) for run in runs]))
+    for item in items:
+        if isinstance(item, tuple):
+            p.setBrush(item[0])
+            p.drawPath(next(paths))
+        else:
+            _zone_shape(p, item, style, detail)
+            p.setPen(pen)
     p.setBrush(Qt.BrushStyle.NoBrush)
 
 
@@ -264,13 +300,15 @@ def paint_map(
     *,
     badges: bool = True,
     token_names: bool = True,
+    zones_shown: Collection[str] | None = None,
 ) -> None:
     """Everything on the map in drawing order: background picture, grids, zones, borders, tokens.
 
     `audience` (the style's own by default) decides what is drawn: the players get the map
     without what the GM keeps hidden (rules.visibility.players_view). The background picture
     is drawn when `base_dir`, the map file's folder, is given. An export may leave off the
-    border badges and the token names."""
+    border badges and the token names. `zones_shown` (a band of a huge picture) names the only
+    zones that can show: the others are on the map for their borders' lines, not drawn."""
     if (audience or style.audience) is Audience.PLAYERS:
         map_ = players_view(map_)
     if map_.background is not None and base_dir is not None:
@@ -280,9 +318,10 @@ def paint_map(
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail, boxes)
     layout = MapLayout(map_, index=False)
-    zone_ids, border_ids = [z.id for z in map_.zones], [b.id for b in map_.borders]
+    zone_ids = [z.id for z in map_.zones if zones_shown is None or z.id in zones_shown]
+    border_ids = [b.id for b in map_.borders]
     paint_region(p, layout, zone_ids, border_ids, style, detail, occupied_zones(map_), badges=badges)
-    if detail and map_.conflict is not None:
+    if detail and map_.conflict is not None and text.readable(p, PLATE_SIZE * style.text_scale):
         left, top, width, _ = map_bounds(map_)
         paint_scene_aspects(p, map_.conflict.scene_aspects, (left + width / 2, top + 20), style)
     crowds = area_crowds(token for token in map_.tokens if token.id in spots)

@@ -12,6 +12,21 @@ from PySide6.QtGui import QColor, QPainter
 from tabletop.render.style import map_font
 
 CENTRE = Qt.AlignmentFlag.AlignCenter
+MIN_TEXT_PX = 4.0
+"""Letters smaller than this many device pixels cannot be read, so a picture leaves them out (with
+the plates and badges they sit on): a 100k-zone map at 4K would otherwise spend seconds laying out
+a hundred thousand names as specks. At the view's DETAIL_SCALE every kind of text still shows."""
+
+
+def device_scale(p: QPainter) -> float:
+    """Device pixels per painter unit (the mean of the two axes for a stretched painter)."""
+    return math.sqrt(abs(p.worldTransform().determinant()))
+
+
+def readable(p: QPainter, size: float) -> bool:
+    """Whether letters `size` painter units tall can be read: the one level-of-detail rule for
+    text, the same for the view's tiles and every export."""
+    return size * device_scale(p) >= MIN_TEXT_PX
 
 
 def draw_text(p: QPainter, box: QRectF, flags: Qt.AlignmentFlag, text: str) -> None:

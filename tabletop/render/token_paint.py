@@ -106,8 +106,8 @@ def paint_token(
         p.setPen(QPen(style.hidden, 2, Qt.PenStyle.DotLine))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawEllipse(centre, r + 4, r + 4)
-    if detail:
-        size = style.token_name_size * style.text_scale
+    size = style.token_name_size * style.text_scale
+    if detail and text.readable(p, size):
         name = text.elide(p, token.label, size, False, NAME_MAX_WIDTH * style.text_scale)
         if name:
             side = crowd.name_side if crowd is not None else "below"

@@ -8,10 +8,13 @@ import zlib
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 
+from tabletop.geometry.layout import zone_box
 from tabletop.io import MapFileError
 from tabletop.model import Token, ZoneLocation
+from tabletop.render import paint
 from tabletop.render.export import ExportCancelled, ExportOptions, Scale, ScaleKind, export_map, files, render_image
 from tabletop.render.png_stream import PngStream
 from tabletop.samples import af_encounter, warehouse
@@ -59,7 +62,9 @@ def test_a_png_missing_rows_is_refused():
         stream.add_rows(np.zeros((2, 5, 3), np.uint8))
 
 
-@pytest.mark.parametrize(("make", "width"), [(warehouse, 500), (af_encounter, 500), (crowded_bricks, 2400)])
+@pytest.mark.parametrize(
+    ("make", "width"), [(warehouse, 500), (af_encounter, 500), (crowded_bricks, 2400), (crowded_bricks, 400)]
+)
 def test_bands_make_the_same_picture_as_one_image(qapp, tmp_path, small_bands, make, width):
     map_ = make()
     out = tmp_path / "banded.png"
@@ -125,3 +130,25 @@ def test_idat_holds_every_row(qapp, tmp_path, small_bands):
     height = int.from_bytes(chunks[0][1][4:8], "big")
     raw = zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
     assert len(raw) == height * (1 + 320 * 3)
+
+
+def test_each_band_draws_only_the_zones_that_can_show_in_it(qapp, tmp_path, small_bands, monkeypatch):
+    """A zone is in a band's part of the map for the lines of its borders, but only the zones
+    whose box meets the band are drawn there: not every object again per band."""
+    map_ = zone_map(600)
+    drawn: list[tuple[QRectF, dict, int]] = []
+    real = paint.paint_region
+
+    def spy(p, layout, zone_ids, border_ids, *args, **kwargs):
+        clip = p.clipBoundingRect()  # the band, in map units
+        drawn.append((clip, {z: zone_box(layout.zones[z]) for z in zone_ids}, len(layout.zones)))
+        real(p, layout, zone_ids, border_ids, *args, **kwargs)
+
+    monkeypatch.setattr(paint, "paint_region", spy)
+    export_map(map_, tmp_path / "banded.png", 1200)
+    assert len(drawn) > 5
+    for clip, boxes, _ in drawn:
+        for left, top, right, bottom in boxes.values():
+            assert left <= clip.right() + 1.5 and right >= clip.left() - 1.5
+            assert top <= clip.bottom() + 1.5 and bottom >= clip.top() - 1.5
+    assert sum(len(boxes) for _, boxes, _ in drawn) < 0.75 * sum(held for _, _, held in drawn)

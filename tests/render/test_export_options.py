@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from tabletop.geometry.layout import zone_box
+from tabletop.io import load_map
 from tabletop.model import FillStyle, Token, ZoneLocation
 from tabletop.render.export import (
     ExportError,
@@ -17,6 +18,7 @@ from tabletop.render.export import (
     ScaleKind,
     Scope,
     Who,
+    export_map,
     pdf_bytes,
     prepare,
     render_image,
@@ -66,6 +68,26 @@ def test_no_hidden_name_reaches_the_players_svg(qapp, who):
     assert "Secret Vault" not in players and "Hidden Spy" not in players
     assert "West end" in players
     assert ("Gatto" in players) is (who is Who.PLAYERS), "the clean copy leaves the tokens off"
+
+
+def test_a_clean_copy_of_a_map_in_a_conflict_leaves_off_its_tokens_and_the_conflict(qapp, maps_dir):
+    map_ = load_map(maps_dir / "warehouse-conflict.tabletop")
+    assert map_.conflict is not None and map_.tokens
+    clean = svg_bytes(map_, 600, options=ExportOptions(who=Who.CLEAN)).decode()
+    players = svg_bytes(map_, 600, options=ExportOptions(who=Who.PLAYERS)).decode()
+    names = [token.name for token in map_.tokens if not token.hidden]
+    assert all(name in players for name in names) and not any(name in clean for name in names)
+    assert "West end" in clean
+
+
+def test_a_png_export_holds_the_pictures_pixels_and_its_dpi(qapp, tmp_path):
+    map_ = af_encounter()
+    options = ExportOptions(scale=Scale(ScaleKind.WIDTH, 700, dpi=300))
+    out = tmp_path / "map.png"
+    export_map(map_, out, options=options)
+    written = QImage(str(out))
+    assert np.array_equal(pixels(written), pixels(render_image(map_, options=options)))
+    assert round(written.dotsPerMeterX() * 0.0254) == 300
 
 
 def test_scope_one_zone_crops_to_it(qapp):

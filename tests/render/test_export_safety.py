@@ -80,9 +80,10 @@ def test_a_full_disk_keeps_the_good_file_and_says_so_in_one_line(qapp, tmp_path,
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([good.name, source.name])
 
 
-@pytest.mark.parametrize("suffix", FORMATS)
+@pytest.mark.parametrize("suffix", [".svg", ".pdf"])
 def test_a_writer_that_cannot_write_is_noticed(qapp, tmp_path, monkeypatch, suffix):
-    """Qt's SVG and PDF writers report no write error: the bytes they made are checked."""
+    """Qt's SVG and PDF writers report no write error: the bytes they made are checked. (A PNG
+    is made by render.png_stream, in memory, whose every failure raises.)"""
 
     def read_only_buffer():
         data = QByteArray()

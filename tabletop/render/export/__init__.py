@@ -4,7 +4,6 @@ players, at a pixel or print scale, posters over pages, and huge PNGs in bands."
 from tabletop.render.export.files import (
     DEFAULT_WIDTH,
     FORMATS,
-    PNG_QUALITY,
     ExportCancelled,
     Progress,
     ensure_gui_app,
@@ -33,7 +32,6 @@ __all__ = [
     "MAX_PIXELS",
     "MAX_SIDE",
     "MIN_SIDE",
-    "PNG_QUALITY",
     "ExportCancelled",
     "ExportError",
     "ExportOptions",

@@ -59,9 +59,10 @@ class MapParts:
         mask = (boxes[:, 0] <= right) & (boxes[:, 2] >= left) & (boxes[:, 1] <= bottom) & (boxes[:, 3] >= top)
         return np.nonzero(mask)[0]
 
-    def within(self, x: float, y: float, w: float, h: float) -> Map:
+    def within(self, x: float, y: float, w: float, h: float) -> tuple[Map, set[str]]:
         """A copy of the map (not validated again: every object is the map's own) holding what
-        may be drawn in the box (x, y, w, h) of map units."""
+        may be drawn in the box (x, y, w, h) of map units, and the ids of the zones that can
+        show there (the others are in it only for the lines of the borders they share)."""
         left, top, right, bottom = x - 1, y - 1, x + w + 1, y + h + 1
         seen = set(self._hits(self._zone_boxes, left, top, right, bottom).tolist())
         borders = set(self._hits(self._border_boxes, left, top, right, bottom).tolist())
@@ -79,7 +80,7 @@ class MapParts:
             if gx <= right and gx + gw >= left and gy <= bottom and gy + gh + 2 * grid.area_size >= top:
                 grids.append(grid)
                 tokens.update(self._tokens_on_grid.get(grid.id, ()))
-        return map_.model_copy(
+        part = map_.model_copy(
             update={
                 "zones": [map_.zones[k] for k in sorted(zone_set)],  # in map order: painted in the same order
                 "borders": [map_.borders[k] for k in sorted(borders)],
@@ -87,3 +88,4 @@ class MapParts:
                 "grids": grids,
             }
         )
+        return part, set(zone_ids)

@@ -57,11 +57,12 @@ class PictureTooLarge(ValueError):
 
 def audience_map(map_: Map, who: Who) -> Map:
     """The map as its audience may see it: everything for the GM; for the players the one
-    filter (rules.visibility.players_view), and for a clean copy no tokens either."""
+    filter (rules.visibility.players_view), and for a clean copy no tokens either, nor the
+    conflict that names them (it is play, not the map)."""
     if who is Who.GM:
         return map_
     seen = players_view(map_)
-    return seen.model_copy(update={"tokens": []}) if who is Who.CLEAN else seen
+    return seen.model_copy(update={"tokens": [], "conflict": None}) if who is Who.CLEAN else seen
 
 
 @dataclass
@@ -161,7 +162,9 @@ def paint_picture(
     painter.translate(-x, -y)
     seen = QRectF(x + bx / ppu, y + by / ppu, bw / ppu, bh / ppu)
     whole = band is None and picture.options.scope.kind is ScopeKind.ALL
-    map_ = picture.map if whole else picture.parts().within(seen.x(), seen.y(), seen.width(), seen.height())
+    map_, shown = picture.map, None
+    if not whole:
+        map_, shown = picture.parts().within(seen.x(), seen.y(), seen.width(), seen.height())
     options = picture.options
     paint_map(
         painter,
@@ -170,6 +173,7 @@ def paint_picture(
         base_dir=picture.base_dir,
         badges=options.badges,
         token_names=options.token_names,
+        zones_shown=shown,
     )
     if options.area_coordinates:
         _area_coordinates(painter, map_, picture.style)
