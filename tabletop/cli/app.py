@@ -91,8 +91,9 @@ def _is_bad_input(error: Exception) -> bool:
     return False
 
 
-HEADLESS = frozenset(COMMANDS) - {"open", "export"}
-"""Commands that never start Qt: the program may end them without tearing the map down."""
+HEADLESS = frozenset(COMMANDS) - {"open"}
+"""Commands without a window: their files are written and closed when main() returns, so the
+program may end them without tearing the map (or an export's painter) down."""
 
 
 def run_program() -> None:
