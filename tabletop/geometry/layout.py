@@ -9,21 +9,22 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableMapping
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from tabletop.geometry.labels import inside
 from tabletop.geometry.shapes import BorderLine, border_line
+from tabletop.geometry.tables import BordersAt, Box, BoxTable
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from tabletop.geometry.lines import ZoneTable
+
 # numpy and the vectorised border lines are imported by the whole-map passes that use them:
 # an empty map (the window at start) is laid out without them.
-
-Box = tuple[float, float, float, float]
-"""(left, top, right, bottom) in map units."""
 
 LARGE_CELLS = 1024
 """An object whose box covers more cells than this (a zone the size of a continent) is kept
@@ -39,6 +40,16 @@ BADGE_HALF = (45.0, 18.0)
 """Half the size of a one-passage badge (cost each way and a door glyph)."""
 BORDER_HIT = 6.0
 """How far from its line a click still picks a border, in map units."""
+
+
+def _shape_extent(zone: Zone) -> Box:
+    """(left, top, right, bottom) of a zone's shape alone."""
+    shape = zone.shape
+    if isinstance(shape, NodeShape):
+        return (shape.x - shape.radius, shape.y - shape.radius, shape.x + shape.radius, shape.y + shape.radius)
+    xs = [x for x, _ in shape.points]
+    ys = [y for _, y in shape.points]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def zone_box(zone: Zone) -> Box:
@@ -73,57 +84,35 @@ def border_box(border: Border, line: BorderLine) -> Box:
     return (left, top, right, bottom)
 
 
-def _zone_boxes(zones: list[Zone]) -> np.ndarray:
-    """zone_box of many zones as rows of an array: the polygons' in one numpy pass."""
+def _zone_boxes(table: ZoneTable) -> np.ndarray:
+    """zone_box of many zones as rows of an array, from their shapes' extents."""
     import numpy as np
 
-    out = np.empty((len(zones), 4), dtype=np.float64)
-    polygons = [i for i, z in enumerate(zones) if isinstance(z.shape, PolygonShape)]
-    for i in (i for i, z in enumerate(zones) if not isinstance(z.shape, PolygonShape)):
-        out[i] = zone_box(zones[i])
-    if polygons:
-        shapes = [zones[i].shape.points for i in polygons]
-        counts = np.fromiter(map(len, shapes), dtype=np.int64, count=len(shapes))
-        points = np.array([c for points in shapes for point in points for c in point], dtype=np.float64)
-        xs, ys = points[0::2], points[1::2]
-        firsts = np.concatenate(([0], np.cumsum(counts)[:-1]))
-        left, top, right, bottom = LABEL_ROOM
-        rows = np.array(polygons)
-        out[rows, 0] = np.minimum.reduceat(xs, firsts) - left
-        out[rows, 1] = np.minimum.reduceat(ys, firsts) - top
-        out[rows, 2] = np.maximum.reduceat(xs, firsts) + right
-        out[rows, 3] = np.maximum.reduceat(ys, firsts) + bottom
-    return out
+    nodes = table.polygon_of < 0
+    room = np.where(nodes[:, None], NODE_LABEL_ROOM, LABEL_ROOM) * np.array((-1.0, -1.0, 1.0, 1.0))
+    return table.extent + room
 
 
-def _border_boxes(borders: list[Border], lines: dict[str, BorderLine]) -> np.ndarray:
-    """border_box of many borders as rows of an array, in one numpy pass (the same numbers:
-    min(a - 4, b - 4) is min(a, b) - 4 in floating point too)."""
+def _border_boxes(borders: list[Border], heads: np.ndarray, pieces: np.ndarray) -> np.ndarray:
+    """border_box of many borders as rows of an array, from their lines' arrays (the same
+    numbers: min(a - 4, b - 4) is min(a, b) - 4 in floating point too)."""
     import numpy as np
 
     if not borders:
         return np.empty((0, 4), dtype=np.float64)
-    drawn = [lines[b.id] for b in borders]
     passages = np.fromiter((len(b.passages) for b in borders), dtype=np.float64, count=len(borders))
     half_w = np.where(passages <= 1, BADGE_HALF[0], np.maximum(BADGE_HALF[0], passages * 20.0 + 12.0))
     half_h = BADGE_HALF[1]
-    anchors = np.array([line.anchor for line in drawn], dtype=np.float64).reshape(-1, 2)
-    counts = np.fromiter((len(line.segments) for line in drawn), dtype=np.int64, count=len(drawn))
-    ends = np.array(
-        [c for line in drawn for segment in line.segments for point in segment for c in point], dtype=np.float64
-    ).reshape(-1, 4)
-    xs, ys = np.minimum(ends[:, 0], ends[:, 2]), np.minimum(ends[:, 1], ends[:, 3])
-    xs2, ys2 = np.maximum(ends[:, 0], ends[:, 2]), np.maximum(ends[:, 1], ends[:, 3])
+    firsts = heads[:, 4].astype(np.int64)
     out = np.empty((len(borders), 4), dtype=np.float64)
-    out[:, 0], out[:, 1] = anchors[:, 0] - half_w, anchors[:, 1] - half_h
-    out[:, 2], out[:, 3] = anchors[:, 0] + half_w, anchors[:, 1] + half_h
-    some = counts > 0
-    if some.any():
-        firsts = np.concatenate(([0], np.cumsum(counts)[:-1]))[some]
-        out[some, 0] = np.minimum(out[some, 0], np.minimum.reduceat(xs, firsts) - 4)
-        out[some, 1] = np.minimum(out[some, 1], np.minimum.reduceat(ys, firsts) - 4)
-        out[some, 2] = np.maximum(out[some, 2], np.maximum.reduceat(xs2, firsts) + 4)
-        out[some, 3] = np.maximum(out[some, 3], np.maximum.reduceat(ys2, firsts) + 4)
+    out[:, 0], out[:, 1] = heads[:, 0] - half_w, heads[:, 1] - half_h
+    out[:, 2], out[:, 3] = heads[:, 0] + half_w, heads[:, 1] + half_h
+    xs, ys = np.minimum(pieces[:, 0], pieces[:, 2]), np.minimum(pieces[:, 1], pieces[:, 3])
+    xs2, ys2 = np.maximum(pieces[:, 0], pieces[:, 2]), np.maximum(pieces[:, 1], pieces[:, 3])
+    out[:, 0] = np.minimum(out[:, 0], np.minimum.reduceat(xs, firsts) - 4)
+    out[:, 1] = np.minimum(out[:, 1], np.minimum.reduceat(ys, firsts) - 4)
+    out[:, 2] = np.maximum(out[:, 2], np.maximum.reduceat(xs2, firsts) + 4)
+    out[:, 3] = np.maximum(out[:, 3], np.maximum.reduceat(ys2, firsts) + 4)
     return out
 
 
@@ -195,30 +184,61 @@ class MapLayout:
         """`index=False` for a one-off painting of the whole map (an export): lines only."""
         self.zones: dict[str, Zone] = {z.id: z for z in map_.zones}
         self.borders: dict[str, Border] = {b.id: b for b in map_.borders}
-        self.boxes: dict[tuple[str, str], Box] = {}
-        self.lines: dict[str, BorderLine] = {}
-        if map_.borders:
-            from tabletop.geometry.lines import border_lines
-
-            self.lines = border_lines(map_)
-        self.borders_at: dict[str, set[str]] = {z: set() for z in self.zones}
-        for border in map_.borders:
-            self.borders_at[border.a].add(border.id)
-            self.borders_at[border.b].add(border.id)
+        self.boxes: MutableMapping[tuple[str, str], Box] = {}
+        self.lines: MutableMapping[str, BorderLine] = {}
+        self.borders_at: MutableMapping[str, set[str]] = {z: set() for z in self.zones}
         self._buckets: dict[tuple[int, int], set[tuple[str, str]]] = {}
         self._touching: dict[tuple[str, str], BorderLine] = {}
         self._large: set[tuple[str, str]] = set()
-        if not index or not (map_.zones or map_.borders):
-            return
+        self._extent: Box | None = None
+        if map_.zones:
+            self._build(map_, index)
+
+    def _build(self, map_: Map, index: bool) -> None:
+        """The whole map's lines, boxes and index in a few numpy passes over its zones and borders."""
         import numpy as np
 
-        keys = [("zone", z.id) for z in map_.zones] + [("border", b.id) for b in map_.borders]
-        boxes = np.concatenate([_zone_boxes(map_.zones), _border_boxes(map_.borders, self.lines)])
-        self.boxes = dict(zip(keys, map(tuple, boxes.tolist()), strict=True))
+        from tabletop.geometry.lines import LineTable, line_rows, zone_table
+
+        table = zone_table(map_.zones)
+        extent = table.extent
+        self._extent = (*extent[:, :2].min(axis=0).tolist(), *extent[:, 2:].max(axis=0).tolist())
+        zone_rows = dict(zip(self.zones, range(len(self.zones)), strict=True))
+        n = len(map_.borders)
+        border_ids = list(self.borders)
+        ends_a = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("a"), map_.borders)), dtype=np.int64, count=n)
+        ends_b = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("b"), map_.borders)), dtype=np.int64, count=n)
+        heads, pieces = line_rows(ends_a, ends_b, table)
+        border_rows = dict(zip(border_ids, range(n), strict=True))
+        self.lines = LineTable(dict(border_rows), heads, pieces)
+        if not index:  # a one-off painting reads every line, each more than once
+            self.lines = dict(zip(border_ids, self.lines.made(border_ids), strict=True))
+        ends = np.concatenate((ends_a, ends_b))
+        members = np.concatenate((np.arange(n), np.arange(n)))[np.argsort(ends, kind="stable")]
+        starts = np.concatenate(([0], np.cumsum(np.bincount(ends, minlength=len(zone_rows)))))
+        self.borders_at = BordersAt(dict(zone_rows), starts, members, border_ids)
+        if not index:
+            return
+        zone_boxes, border_boxes = _zone_boxes(table), _border_boxes(map_.borders, heads, pieces)
+        self.boxes = BoxTable({"zone": zone_rows, "border": border_rows}, {"zone": zone_boxes, "border": border_boxes})
+        keys = [("zone", z) for z in self.zones] + [("border", b) for b in border_ids]
+        boxes = np.concatenate((zone_boxes, border_boxes))
         large = _cell_counts(np.floor(boxes / CELL)) > LARGE_CELLS
         self._large = {keys[i] for i in np.flatnonzero(large).tolist()}
-        small = np.flatnonzero(~large).tolist()
-        self._buckets = _bucket_rows([keys[i] for i in small], boxes[small])
+        small = np.flatnonzero(~large)
+        self._buckets = _bucket_rows([keys[i] for i in small.tolist()], boxes[small])
+
+    def zone_extent(self) -> Box | None:
+        """(left, top, right, bottom) around every zone's shape (for `map_bounds`), None
+        without zones: worked out once, and again after a zone changes."""
+        if self._extent is None and self.zones:
+            xs, ys = [], []
+            for zone in self.zones.values():
+                left, top, right, bottom = _shape_extent(zone)
+                xs += (left, right)
+                ys += (top, bottom)
+            self._extent = (min(xs), min(ys), max(xs), max(ys))
+        return self._extent
 
     # -- keeping current ---------------------------------------------------------------------
 
@@ -226,6 +246,7 @@ class MapLayout:
         """A zone was added or changed; returns its borders, whose lines moved with it."""
         self.zones[zone.id] = zone
         self._touching = {}
+        self._extent = None
         self.borders_at.setdefault(zone.id, set())
         self._unindex(("zone", zone.id))
         self._index(("zone", zone.id), zone_box(zone))
@@ -313,6 +334,7 @@ class MapLayout:
         self._unindex((kind, object_id))
         self._touching = {}
         if kind == "zone":
+            self._extent = None
             self.zones.pop(object_id, None)
             self.borders_at.pop(object_id, None)
         elif kind == "border":
@@ -359,11 +381,10 @@ class MapLayout:
             whole = left <= cx * CELL and (cx + 1) * CELL <= right and top <= cy * CELL and (cy + 1) * CELL <= bottom
             (found if whole else edge).update(bucket)  # a cell wholly inside needs no box test
         boxes = self.boxes
-        found.update(
-            key
-            for key in edge - found
-            if boxes[key][0] <= right and boxes[key][2] >= left and boxes[key][1] <= bottom and boxes[key][3] >= top
-        )
+        for key in edge - found:
+            x0, y0, x1, y1 = boxes[key]
+            if x0 <= right and x1 >= left and y0 <= bottom and y1 >= top:
+                found.add(key)
         return found
 
     def zones_at(self, x: float, y: float) -> list[str]:

@@ -127,7 +127,11 @@ def open_first_frame(path: str | None) -> None:
         window.files.show_loaded(path, *loaded)
     window.show()
     window.view.fit_map()
-    window.view.viewport().repaint()
+    # the frame painted as the event loop would paint it, every tile of the fitted map (offscreen,
+    # repaint() paints nothing before the platform exposes the window: it once timed no tiles at all)
+    frame = window.view.viewport().grab()
+    if os.environ.get("TABLETOP_FRAME"):  # where to keep the frame, to look at it
+        frame.save(os.environ["TABLETOP_FRAME"])
     # the first frame is painted: what the event loop does next (the zone graph built ahead of
     # the first drag) and the teardown of a big map at exit are not part of it
     print(json.dumps({"cpu": time.process_time()}), flush=True)  # the wall time is the parent's, to here

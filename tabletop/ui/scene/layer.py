@@ -16,6 +16,7 @@ import itertools
 import math
 from collections import Counter, OrderedDict
 from collections.abc import Callable
+from contextlib import nullcontext
 from functools import partial
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer
@@ -293,7 +294,9 @@ class MapLayer(QGraphicsItem):
             painter.scale(level, level)
             occupied = self._occupied()
             shown = None if self.shows is None else partial(self.shows, "border")
-            paint_region(painter, layout, zones, borders, self.style, detail, occupied, shown, self.fogged)
+            held = getattr(layout.lines, "held", None)  # a map's lines made once for the tile, not per read
+            with held(borders) if held is not None else nullcontext():
+                paint_region(painter, layout, zones, borders, self.style, detail, occupied, shown, self.fogged)
             painter.end()
 
     def _occupied(self) -> set[str]:

@@ -86,7 +86,7 @@ class MapScene(QGraphicsScene):
             for obj in objects:
                 self._add(kind, obj.id)
         self._sync_tokens()
-        x, y, w, h = map_bounds(map_, margin=0)
+        x, y, w, h = map_bounds(map_, margin=0, zone_extent=self.layout.zone_extent())
         self.layer.reset(QRectF(x, y, w, h).adjusted(-200, -200, 200, 200))
         self.background.refresh()
         self.setSceneRect(QRectF(x, y, w, h).adjusted(-400, -400, 400, 400).united(self.itemsBoundingRect()))
