@@ -21,6 +21,7 @@ from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 if TYPE_CHECKING:
     import numpy as np
 
+    from tabletop.geometry.cells import CellIndex
     from tabletop.geometry.lines import ZoneTable
 
 # numpy and the vectorised border lines are imported by the whole-map passes that use them:
@@ -122,34 +123,19 @@ def _cell_counts(corners: np.ndarray) -> np.ndarray:
 
 
 def _bucket_all(boxes: dict[tuple[str, str], Box]) -> dict[tuple[int, int], set[tuple[str, str]]]:
-    """The bucket index of some objects at once (see _bucket_rows)."""
-    import numpy as np
-
-    return _bucket_rows(list(boxes), np.array(list(boxes.values()), dtype=np.float64).reshape(-1, 4))
-
-
-def _bucket_rows(keys: list[tuple[str, str]], boxes: np.ndarray) -> dict[tuple[int, int], set[tuple[str, str]]]:
-    """The bucket index of a whole map at once: each object's cells worked out with numpy,
-    then one set per cell."""
-    if not keys:
+    """The bucket index of some objects at once: their cells worked out with numpy, then a set per cell."""
+    if not boxes:
         return {}
     import numpy as np
 
-    corners = np.floor(boxes / CELL).astype(np.int64)
-    x0, y0, x1, y1 = corners.T
-    wide, high = x1 - x0 + 1, y1 - y0 + 1
-    per_object = wide * high
-    owner = np.repeat(np.arange(len(keys)), per_object)
-    local = np.arange(per_object.sum()) - np.repeat(np.cumsum(per_object) - per_object, per_object)
-    cx = x0[owner] + local % wide[owner]
-    cy = y0[owner] + local // wide[owner]
-    order = np.lexsort((cy, cx))
-    owner, cx, cy = owner[order], cx[order], cy[order]
-    cut = np.flatnonzero((np.diff(cx) != 0) | (np.diff(cy) != 0)) + 1
-    starts, ends = np.concatenate(([0], cut)).tolist(), np.concatenate((cut, [len(owner)])).tolist()
-    owners = owner.tolist()
-    cells = zip(cx[starts].tolist(), cy[starts].tolist(), strict=True)
-    return {cell: {keys[i] for i in owners[a:b]} for cell, a, b in zip(cells, starts, ends, strict=True)}
+    from tabletop.geometry.cells import cell_rows
+
+    keys = list(boxes)
+    cx, cy, owner = cell_rows(np.array(list(boxes.values()), dtype=np.float64).reshape(-1, 4), CELL)
+    found: dict[tuple[int, int], set[tuple[str, str]]] = {}
+    for x, y, i in zip(cx.tolist(), cy.tolist(), owner.tolist(), strict=True):
+        found.setdefault((x, y), set()).add(keys[i])
+    return found
 
 
 def _cell_count(box: Box) -> int:
@@ -187,6 +173,10 @@ class MapLayout:
         self.boxes: MutableMapping[tuple[str, str], Box] = {}
         self.lines: MutableMapping[str, BorderLine] = {}
         self.borders_at: MutableMapping[str, set[str]] = {z: set() for z in self.zones}
+        self._built: CellIndex | None = None
+        """The bucket index as the map was opened; `_stale` holds what has moved or gone since,
+        and `_buckets` what has been put since, a set per cell."""
+        self._stale: set[tuple[str, str]] = set()
         self._buckets: dict[tuple[int, int], set[tuple[str, str]]] = {}
         self._touching: dict[tuple[str, str], BorderLine] = {}
         self._large: set[tuple[str, str]] = set()
@@ -198,6 +188,7 @@ class MapLayout:
         """The whole map's lines, boxes and index in a few numpy passes over its zones and borders."""
         import numpy as np
 
+        from tabletop.geometry.cells import CellIndex
         from tabletop.geometry.lines import LineTable, line_rows, zone_table
 
         table = zone_table(map_.zones)
@@ -209,8 +200,7 @@ class MapLayout:
         ends_a = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("a"), map_.borders)), dtype=np.int64, count=n)
         ends_b = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("b"), map_.borders)), dtype=np.int64, count=n)
         heads, pieces = line_rows(ends_a, ends_b, table)
-        border_rows = dict(zip(border_ids, range(n), strict=True))
-        self.lines = LineTable(dict(border_rows), heads, pieces)
+        self.lines = LineTable(dict(zip(border_ids, range(n), strict=True)), heads, pieces)
         if not index:  # a one-off painting reads every line, each more than once
             self.lines = dict(zip(border_ids, self.lines.made(border_ids), strict=True))
         ends = np.concatenate((ends_a, ends_b))
@@ -219,14 +209,14 @@ class MapLayout:
         self.borders_at = BordersAt(dict(zone_rows), starts, members, border_ids)
         if not index:
             return
-        zone_boxes, border_boxes = _zone_boxes(table), _border_boxes(map_.borders, heads, pieces)
-        self.boxes = BoxTable({"zone": zone_rows, "border": border_rows}, {"zone": zone_boxes, "border": border_boxes})
-        keys = [("zone", z) for z in self.zones] + [("border", b) for b in border_ids]
-        boxes = np.concatenate((zone_boxes, border_boxes))
+        boxes = np.concatenate((_zone_boxes(table), _border_boxes(map_.borders, heads, pieces)))
+        nz = len(zone_rows)
+        border_rows = dict(zip(border_ids, range(nz, nz + n), strict=True))
+        self.boxes = BoxTable({"zone": zone_rows, "border": border_rows}, boxes)
         large = _cell_counts(np.floor(boxes / CELL)) > LARGE_CELLS
-        self._large = {keys[i] for i in np.flatnonzero(large).tolist()}
-        small = np.flatnonzero(~large)
-        self._buckets = _bucket_rows([keys[i] for i in small.tolist()], boxes[small])
+        kinds, ids = ["zone"] * nz + ["border"] * n, [*self.zones, *border_ids]
+        self._built = CellIndex(np.flatnonzero(~large), boxes, kinds, ids, CELL)
+        self._large = set(self._built.keys(np.flatnonzero(large).tolist()))
 
     def zone_extent(self) -> Box | None:
         """(left, top, right, bottom) around every zone's shape (for `map_bounds`), None
@@ -308,16 +298,10 @@ class MapLayout:
                 xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
                 bounds[zone_id] = (min(xs), min(ys), max(xs), max(ys))
         candidates = []
-        buckets = self._buckets
         for a_id, box in bounds.items():
             left, top, right, bottom = box
             mine = rank[a_id]
-            if _cell_count(box) > LARGE_CELLS:
-                near = self.find(box)
-            else:
-                near = set(self._large)
-                for cell in _cells(box):
-                    near.update(buckets.get(cell, ()))
+            near = self.find(box) if _cell_count(box) > LARGE_CELLS else self._near(box)
             for kind, b_id in near:
                 if kind != "zone" or b_id not in bounds or rank[b_id] <= mine:
                     continue
@@ -354,6 +338,8 @@ class MapLayout:
 
     def _unindex(self, key: tuple[str, str]) -> None:
         box = self.boxes.pop(key, None)
+        if self._built is not None:
+            self._stale.add(key)  # its place in the index as opened no longer holds
         if key in self._large:
             self._large.discard(key)
         elif box is not None:
@@ -363,7 +349,20 @@ class MapLayout:
     def _bucket(self, x: float, y: float) -> Iterable[tuple[str, str]]:
         """What may lie at a point: its cell's objects and the few large ones."""
         bucket = self._buckets.get((math.floor(x / CELL), math.floor(y / CELL)), ())
+        if self._built is not None:
+            stale = self._stale
+            bucket = itertools.chain((k for k in self._built.at(x, y) if k not in stale), bucket)
         return itertools.chain(bucket, self._large) if self._large else bucket
+
+    def _near(self, box: Box) -> set[tuple[str, str]]:
+        """What may meet a box: the objects of the cells it covers and the few large ones."""
+        near = set(self._large)
+        for cell in _cells(box):
+            near.update(self._buckets.get(cell, ()))
+        if self._built is not None:
+            rows = self._built.near(box)
+            near.update(key for key in self._built.keys(rows.tolist()) if key not in self._stale)
+        return near
 
     # -- what is where -------------------------------------------------------------------------
 
@@ -385,6 +384,10 @@ class MapLayout:
             x0, y0, x1, y1 = boxes[key]
             if x0 <= right and x1 >= left and y0 <= bottom and y1 >= top:
                 found.add(key)
+        if self._built is not None:  # what moved since the map was opened is found by its new place only
+            stale = self._stale
+            met = self._built.meets(box)
+            found.update((key for key in met if key not in stale) if stale else met)
         return found
 
     def zones_at(self, x: float, y: float) -> list[str]:
