@@ -30,7 +30,7 @@ class ZoneTable:
 
     Polygon p's vertices are x[firsts[p]:firsts[p] + counts[p]] (and y), and its edge k runs
     from (x[k], y[k]) to (x2[k], y2[k]); polygon_of[i] is zone i's polygon number, -1 for a
-    node. `extent` is each shape's (left, top, right, bottom)."""
+    node. `extent` is each shape's (left, top, right, bottom), `polygon_extent` each polygon's."""
 
     polygon_of: np.ndarray
     x: np.ndarray
@@ -42,6 +42,7 @@ class ZoneTable:
     centres: np.ndarray
     radii: np.ndarray
     extent: np.ndarray
+    polygon_extent: np.ndarray
 
 
 def zone_table(zones: list[Zone]) -> ZoneTable:
@@ -73,7 +74,8 @@ def zone_table(zones: list[Zone]) -> ZoneTable:
         extent[nodes] = np.column_stack(
             (discs[:, 0] - discs[:, 2], discs[:, 1] - discs[:, 2], discs[:, 0] + discs[:, 2], discs[:, 1] + discs[:, 2])
         )
-    return ZoneTable(polygon_of, x, y, x[following], y[following], firsts, counts, centres, radii, extent)
+    x2, y2 = x[following], y[following]
+    return ZoneTable(polygon_of, x, y, x2, y2, firsts, counts, centres, radii, extent, extent[polygons])
 
 
 def _polygon_centres(x: np.ndarray, y: np.ndarray, firsts: np.ndarray, counts: np.ndarray) -> np.ndarray:
@@ -89,18 +91,33 @@ def _polygon_centres(x: np.ndarray, y: np.ndarray, firsts: np.ndarray, counts: n
     return np.column_stack((sx / counts, sy / counts))
 
 
+def _edges_near(pairs: np.ndarray, others: np.ndarray, table: ZoneTable) -> tuple[np.ndarray, np.ndarray]:
+    """For borders between polygons pairs[k] and others[k]: (border k, edge) for each edge of
+    pairs[k], in order, whose box comes within TOLERANCE of polygon others[k]'s extent."""
+    counts = table.counts[pairs]
+    border_of = np.repeat(np.arange(len(pairs)), counts)
+    edge = table.firsts[pairs][border_of] + np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+    left, top, right, bottom = table.polygon_extent[others][border_of].T
+    x1, y1, x2, y2 = table.x[edge], table.y[edge], table.x2[edge], table.y2[edge]
+    near = (np.maximum(x1, x2) >= left - TOLERANCE) & (np.minimum(x1, x2) <= right + TOLERANCE)
+    near &= (np.maximum(y1, y2) >= top - TOLERANCE) & (np.minimum(y1, y2) <= bottom + TOLERANCE)
+    return border_of[near], edge[near]
+
+
 def _shared_pieces(pairs_a: np.ndarray, pairs_b: np.ndarray, table: ZoneTable) -> tuple[np.ndarray, ...]:
     """For borders between polygons number pairs_a[k] and pairs_b[k]: (border k, piece start x,
     y, end x, y) for each piece of shared edge, in `geometry.shared_edges`' order."""
-    firsts, counts = table.firsts, table.counts
     ex1, ey1, ex2, ey2 = table.x, table.y, table.x2, table.y2
-    na, nb = counts[pairs_a], counts[pairs_b]
+    # only the edges that reach the other polygon's extent can share a piece with it
+    from_a, edges_a = _edges_near(pairs_a, pairs_b, table)
+    from_b, edges_b = _edges_near(pairs_b, pairs_a, table)
+    na, nb = np.bincount(from_a, minlength=len(pairs_a)), np.bincount(from_b, minlength=len(pairs_a))
     per_border = na * nb
     border_of = np.repeat(np.arange(len(pairs_a)), per_border)
     local = np.arange(per_border.sum()) - np.repeat(np.cumsum(per_border) - per_border, per_border)
     nb_each = nb[border_of]
-    edge_a = firsts[pairs_a][border_of] + local // nb_each
-    edge_b = firsts[pairs_b][border_of] + local % nb_each
+    edge_a = edges_a[(np.cumsum(na) - na)[border_of] + local // nb_each]
+    edge_b = edges_b[(np.cumsum(nb) - nb)[border_of] + local % nb_each]
     del local, nb_each
     # first the cheap test on boxes, which removes most pairs
     px1, px2, qx1, qx2 = ex1[edge_a], ex2[edge_a], ex1[edge_b], ex2[edge_b]
