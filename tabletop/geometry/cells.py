@@ -19,14 +19,15 @@ Key = tuple[str, str]
 def cell_rows(boxes: np.ndarray, cell: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For objects with these boxes (rows of an n x 4 array): (cell x, cell y, object) of each
     cell each object's box covers, sorted by cell."""
-    corners = np.floor(boxes / cell).astype(np.int64)
-    x0, y0, x1, y1 = corners.T
+    x0, y0, x1, y1 = (np.floor(boxes[:, k] / cell).astype(np.int64) for k in range(4))
     wide, high = x1 - x0 + 1, y1 - y0 + 1
     per_object = wide * high
-    owner = np.repeat(np.arange(len(boxes)), per_object)
+    del x1, y1, high
+    owner = np.repeat(np.arange(len(boxes), dtype=np.int32 if len(boxes) < 2**31 else np.int64), per_object)
     local = np.arange(per_object.sum()) - np.repeat(np.cumsum(per_object) - per_object, per_object)
     cx = x0[owner] + local % wide[owner]
     cy = y0[owner] + local // wide[owner]
+    del local
     order = np.lexsort((cy, cx))
     return cx[order], cy[order], owner[order]
 
@@ -37,11 +38,11 @@ class CellIndex:
     def __init__(self, rows: np.ndarray, boxes: np.ndarray, kinds: list[str], ids: list[str], cell: float) -> None:
         """Only `rows` of the objects are indexed (the others are searched apart: too large)."""
         self.boxes, self.kinds, self.ids, self.cell = boxes, kinds, ids, cell
-        cx, cy, owner = cell_rows(boxes[rows], cell)
-        self.members = rows[owner]
+        cx, cy, owner = cell_rows(boxes[rows] if len(rows) < len(boxes) else boxes, cell)
+        self.members = rows[owner].astype(np.int32 if len(boxes) < 2**31 else np.int64)
         cut = np.flatnonzero((np.diff(cx) != 0) | (np.diff(cy) != 0)) + 1
-        starts = np.concatenate(([0], cut)).astype(np.int64) if len(owner) else np.empty(0, dtype=np.int64)
-        ends = np.concatenate((cut, [len(owner)])) if len(owner) else starts
+        starts = np.concatenate(([0], cut)).astype(np.int64) if len(cx) else np.empty(0, dtype=np.int64)
+        ends = np.concatenate((cut, [len(cx)])) if len(cx) else starts
         cells = zip(cx[starts].tolist(), cy[starts].tolist(), strict=True)
         self.cells: dict[tuple[int, int], tuple[int, int]] = dict(
             zip(cells, zip(starts.tolist(), ends.tolist(), strict=True), strict=True)

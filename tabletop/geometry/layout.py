@@ -200,7 +200,8 @@ class MapLayout:
         ends_a = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("a"), map_.borders)), dtype=np.int64, count=n)
         ends_b = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("b"), map_.borders)), dtype=np.int64, count=n)
         heads, pieces = line_rows(ends_a, ends_b, table)
-        self.lines = LineTable(dict(zip(border_ids, range(n), strict=True)), heads, pieces)
+        border_rows = dict(zip(border_ids, range(n), strict=True))
+        self.lines = LineTable(dict(border_rows), heads, pieces)  # copies share their numbers: a dict's entries only
         if not index:  # a one-off painting reads every line, each more than once
             self.lines = dict(zip(border_ids, self.lines.made(border_ids), strict=True))
         ends = np.concatenate((ends_a, ends_b))
@@ -210,9 +211,9 @@ class MapLayout:
         if not index:
             return
         boxes = np.concatenate((_zone_boxes(table), _border_boxes(map_.borders, heads, pieces)))
+        del table, ends, ends_a, ends_b  # what the index needs no more, before it is built
         nz = len(zone_rows)
-        border_rows = dict(zip(border_ids, range(nz, nz + n), strict=True))
-        self.boxes = BoxTable({"zone": zone_rows, "border": border_rows}, boxes)
+        self.boxes = BoxTable({"zone": zone_rows, "border": border_rows}, boxes, {"zone": 0, "border": nz})
         large = _cell_counts(np.floor(boxes / CELL)) > LARGE_CELLS
         kinds, ids = ["zone"] * nz + ["border"] * n, [*self.zones, *border_ids]
         self._built = CellIndex(np.flatnonzero(~large), boxes, kinds, ids, CELL)

@@ -19,9 +19,10 @@ Box = tuple[float, float, float, float]
 class BoxTable(MutableMapping[tuple[str, str], Box]):
     """(kind, id) -> Box, with the boxes of a whole map built at once as rows of an array."""
 
-    def __init__(self, rows: dict[str, dict[str, int]], boxes: Any) -> None:
-        """rows[kind][id] is the object's row in `boxes` (an n x 4 array)."""
-        self._rows, self._boxes = rows, boxes
+    def __init__(self, rows: dict[str, dict[str, int]], boxes: Any, first: dict[str, int]) -> None:
+        """first[kind] + rows[kind][id] is the object's row in `boxes` (an n x 4 array); the
+        numbers of rows are shared with the layout's other tables."""
+        self._rows, self._boxes, self._first = rows, boxes, first
         self._set: dict[tuple[str, str], Box] = {}
 
     def __getitem__(self, key: tuple[str, str]) -> Box:
@@ -29,7 +30,7 @@ class BoxTable(MutableMapping[tuple[str, str], Box]):
         if box is not None:
             return box
         kind, object_id = key
-        return tuple(self._boxes[self._rows[kind][object_id]].tolist())
+        return tuple(self._boxes[self._first[kind] + self._rows[kind][object_id]].tolist())
 
     def __contains__(self, key: object) -> bool:
         if key in self._set:
