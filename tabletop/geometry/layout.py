@@ -168,11 +168,11 @@ class MapLayout:
 
     def __init__(self, map_: Map, index: bool = True) -> None:
         """`index=False` for a one-off painting of the whole map (an export): lines only."""
-        self.zones: dict[str, Zone] = {z.id: z for z in map_.zones}
-        self.borders: dict[str, Border] = {b.id: b for b in map_.borders}
+        self.zones: dict[str, Zone] = dict(zip(map(attrgetter("id"), map_.zones), map_.zones, strict=True))
+        self.borders: dict[str, Border] = dict(zip(map(attrgetter("id"), map_.borders), map_.borders, strict=True))
         self.boxes: MutableMapping[tuple[str, str], Box] = {}
         self.lines: MutableMapping[str, BorderLine] = {}
-        self.borders_at: MutableMapping[str, set[str]] = {z: set() for z in self.zones}
+        self.borders_at: MutableMapping[str, set[str]] = {}  # a map without zones has no borders
         self._built: CellIndex | None = None
         """The bucket index as the map was opened; `_stale` holds what has moved or gone since,
         and `_buckets` what has been put since, a set per cell."""
