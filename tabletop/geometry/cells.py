@@ -69,6 +69,10 @@ class CellIndex:
 
     def meets(self, box: Box) -> list[Key]:
         """Every indexed object whose box meets `box`, once each."""
+        return self.keys(self.rows_meeting(box))
+
+    def rows_meeting(self, box: Box) -> list[int]:
+        """The rows of every indexed object whose box meets `box`, once each, in order."""
         rows = self.near(box)
         if not len(rows):
             return []
@@ -77,10 +81,10 @@ class CellIndex:
         hit = (drawn[:, 0] <= right) & (drawn[:, 2] >= left) & (drawn[:, 1] <= bottom) & (drawn[:, 3] >= top)
         rows = rows[hit]
         if len(rows) * 16 < len(self.boxes):
-            return self.keys(np.unique(rows).tolist())
+            return np.unique(rows).tolist()
         once = np.zeros(len(self.boxes), dtype=bool)  # a box over much of the map: a mask is quicker than a sort
         once[rows] = True
-        return self.keys(np.flatnonzero(once).tolist())
+        return np.flatnonzero(once).tolist()
 
     def at(self, x: float, y: float) -> list[Key]:
         """The objects in the cell holding a point (their boxes untested)."""

@@ -7,6 +7,7 @@ a bucket index answers "what lies here" and is kept current edit by edit. Qt-fre
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 from collections.abc import Iterable, MutableMapping
@@ -390,6 +391,18 @@ class MapLayout:
             met = self._built.meets(box)
             found.update((key for key in met if key not in stale) if stale else met)
         return found
+
+    def find_in_order(self, box: Box) -> tuple[list[str], list[str]] | None:
+        """The ids of the zones and of the borders `find` gives, each in the map's order, when
+        the layout is as the map was opened (its rows are in the map's order then); None after
+        an edit or with large objects, when the caller sorts what `find` gives."""
+        built = self._built
+        if built is None or self._stale or self._buckets or self._large:
+            return None
+        rows = built.rows_meeting(box)
+        zones = bisect.bisect_left(rows, len(self.zones))
+        ids = built.ids
+        return [ids[r] for r in rows[:zones]], [ids[r] for r in rows[zones:]]
 
     def zones_at(self, x: float, y: float) -> list[str]:
         """The zones whose shape holds the point, in no particular order."""

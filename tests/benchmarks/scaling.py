@@ -8,8 +8,9 @@ pytest-benchmark). CPU is the process's user and system time, steadier than the 
 on a machine shared with other work. Peak memory is the child's maximum resident set (getrusage), so it counts
 the interpreter, Qt and the map together. `open` is the window from the command to its first
 painted frame, every tile of the fitted map painted (figures before November 2026 painted none:
-offscreen, the frame was asked for before the window was exposed); `save` is save_map alone (time and CPU) in a process that loaded the map
-first, its peak the whole process's and, beside it, the most the save held above the loaded map.
+offscreen, the frame was asked for before the window was exposed); `save` is save_map alone
+(time and CPU) in a process that loaded the map first, its peak the whole process's and, beside
+it, the most the save held above the loaded map.
 Children run with Python's bytecode cached (in a folder of their own), as an installed Tabletop does.
 """
 

@@ -147,3 +147,17 @@ def test_an_export_layout_keeps_plain_lines():
     layout = MapLayout(map_, index=False)
     assert isinstance(layout.lines, dict) and dict(layout.lines) == _expected(map_)[0]
     assert len(layout.boxes) == 0
+
+
+def test_a_map_as_opened_gives_what_it_finds_in_map_order():
+    map_ = zone_map(300)
+    layout = MapLayout(map_)
+    rank = {("zone", z.id): i for i, z in enumerate(map_.zones)}
+    rank |= {("border", b.id): i for i, b in enumerate(map_.borders)}
+    for box in [(0, 0, 300, 60), (-1e6, -1e6, 1e6, 1e6), (500, 100, 900, 400), (5e5, 5e5, 6e5, 6e5)]:
+        found = sorted(layout.find(box), key=rank.__getitem__)
+        zones, borders = layout.find_in_order(box)
+        assert zones == [i for k, i in found if k == "zone"] and borders == [i for k, i in found if k == "border"]
+    assert layout.find_in_order((0, 0, 300, 60))[0], "the box holds zones"
+    layout.set_zone(map_.zones[3])
+    assert layout.find_in_order((0, 0, 300, 60)) is None, "after an edit the caller sorts"
