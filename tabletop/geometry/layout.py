@@ -10,13 +10,15 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
-from collections.abc import Iterable, MutableMapping
+from collections.abc import Iterable, Iterator, MutableMapping
+from contextlib import contextmanager
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from tabletop.geometry.labels import inside
 from tabletop.geometry.shapes import BorderLine, border_line
 from tabletop.geometry.tables import BordersAt, Box, BoxTable
+from tabletop.heap import collector_off
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 
 if TYPE_CHECKING:
@@ -219,6 +221,23 @@ class MapLayout:
         kinds, ids = ["zone"] * nz + ["border"] * n, [*self.zones, *border_ids]
         self._built = CellIndex(np.flatnonzero(~large), boxes, kinds, ids, CELL)
         self._large = set(self._built.keys(np.flatnonzero(large).tolist()))
+
+    @contextmanager
+    def lines_held(self, border_ids: list[str]) -> Iterator[None]:
+        """While a painting reads these borders' lines (each more than once), `lines` holds them
+        made, in a dict; the collector is off meanwhile, as it would walk the whole map for them."""
+        from tabletop.geometry.lines import HeldLines, LineTable
+
+        table = self.lines
+        if not isinstance(table, LineTable):  # a plain dict already (an export's, a map built by edits)
+            yield
+            return
+        with collector_off():
+            self.lines = HeldLines(table, border_ids)
+            try:
+                yield
+            finally:
+                self.lines = table
 
     def zone_extent(self) -> Box | None:
         """(left, top, right, bottom) around every zone's shape (for `map_bounds`), None

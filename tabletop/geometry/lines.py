@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping, MutableMapping
-from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import chain, pairwise
 from operator import attrgetter
@@ -18,7 +17,6 @@ from operator import attrgetter
 import numpy as np
 
 from tabletop.geometry.shapes import BorderLine
-from tabletop.heap import collector_off
 from tabletop.model import Border, Map, NodeShape, Zone
 
 TOLERANCE = 1e-6
@@ -228,10 +226,9 @@ class LineTable(MutableMapping[str, BorderLine]):
     def __init__(self, rows: dict[str, int], heads: np.ndarray, pieces: np.ndarray) -> None:
         self._rows, self.heads, self.pieces = rows, heads, pieces
         self._set: dict[str, BorderLine] = {}
-        self._held: dict[str, BorderLine] = {}
 
     def __getitem__(self, border_id: str) -> BorderLine:
-        line = self._held.get(border_id) or self._set.get(border_id)
+        line = self._set.get(border_id)
         if line is not None:
             return line
         ax, ay, tx, ty, first, count, shared = self.heads[self._rows[border_id]].tolist()
@@ -269,27 +266,14 @@ class LineTable(MutableMapping[str, BorderLine]):
             lines[k] = lines[k]._replace(segments=segments)
         return lines
 
-    @contextmanager
-    def held(self, border_ids: list[str]) -> Iterator[None]:
-        """Keep these borders' lines made while a painting reads them (each more than once);
-        the collector is off meanwhile, as it would walk the whole map for these short-lived lines."""
-        with collector_off():
-            self._held = dict(zip(border_ids, self.made(border_ids), strict=True))
-            try:
-                yield
-            finally:
-                self._held = {}
-
     def __contains__(self, border_id: object) -> bool:
         return border_id in self._set or border_id in self._rows
 
     def __setitem__(self, border_id: str, line: BorderLine) -> None:
-        self._held.pop(border_id, None)
         self._set[border_id] = line
         self._rows.pop(border_id, None)
 
     def __delitem__(self, border_id: str) -> None:
-        self._held.pop(border_id, None)
         if self._set.pop(border_id, None) is None:
             del self._rows[border_id]
 
@@ -298,6 +282,36 @@ class LineTable(MutableMapping[str, BorderLine]):
 
     def __len__(self) -> int:
         return len(self._rows) + len(self._set)
+
+
+class HeldLines(dict):
+    """Lines of a LineTable made ahead for one painting, read at a plain dict's speed; a line
+    not made ahead is asked of the table. Read-only: nothing edits a map while it is painted."""
+
+    def __init__(self, table: LineTable, border_ids: list[str]) -> None:
+        super().__init__(zip(border_ids, table.made(border_ids), strict=True))
+        self.table = table
+
+    def __missing__(self, border_id: str) -> BorderLine:
+        return self.table[border_id]
+
+    def get(self, border_id: str, default: BorderLine | None = None) -> BorderLine | None:
+        line = dict.get(self, border_id)
+        return line if line is not None else self.table.get(border_id, default)
+
+    def __contains__(self, border_id: object) -> bool:
+        return border_id in self.table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.table)
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    def _read_only(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a map's lines are not edited while it is painted")
+
+    __setitem__ = __delitem__ = pop = update = setdefault = clear = popitem = _read_only  # type: ignore[assignment]
 
 
 def line_table(borders: list[Border], table: ZoneTable, zone_rows: Mapping[str, int]) -> LineTable:

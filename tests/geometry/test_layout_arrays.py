@@ -124,10 +124,15 @@ def test_lines_held_for_a_painting_are_the_same_and_let_go_after():
     layout = MapLayout(map_)
     ids = [b.id for b in map_.borders]
     before = [layout.lines[i] for i in ids]
-    with layout.lines.held(ids):
-        assert [layout.lines[i] for i in ids] == before
+    table = layout.lines
+    with layout.lines_held(ids[:10]):
+        assert [layout.lines[i] for i in ids] == before, "held or not, every line reads the same"
+        assert [layout.lines.get(i) for i in ids] == before and all(i in layout.lines for i in ids)
         assert layout.lines[ids[0]] is layout.lines[ids[0]], "made once while held"
-    assert layout.lines[ids[0]] is not layout.lines[ids[0]], "nothing kept after the painting"
+        assert len(layout.lines) == len(ids) and layout.lines.get("nowhere") is None
+        with pytest.raises(TypeError):
+            layout.lines[ids[0]] = before[1]
+    assert layout.lines is table and layout.lines[ids[0]] is not layout.lines[ids[0]], "nothing kept after"
     assert layout.lines[ids[0]] == before[0]
 
 

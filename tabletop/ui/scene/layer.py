@@ -16,7 +16,6 @@ import itertools
 import math
 from collections import Counter, OrderedDict
 from collections.abc import Callable
-from contextlib import nullcontext
 from functools import partial
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer
@@ -290,8 +289,7 @@ class MapLayer(QGraphicsItem):
             painter.scale(level, level)
             occupied = self._occupied()
             shown = None if self.shows is None else partial(self.shows, "border")
-            held = getattr(layout.lines, "held", None)  # a map's lines made once for the tile, not per read
-            with held(borders) if held is not None else nullcontext():
+            with layout.lines_held(borders):  # a map's lines made once for the tile, not per read
                 paint_region(painter, layout, zones, borders, self.style, detail, occupied, shown, self.fogged)
             painter.end()
 
