@@ -104,7 +104,7 @@ def _border_boxes(borders: list[Border], heads: np.ndarray, pieces: np.ndarray) 
 
     if not borders:
         return np.empty((0, 4), dtype=np.float64)
-    passages = np.fromiter((len(b.passages) for b in borders), dtype=np.float64, count=len(borders))
+    passages = np.fromiter(map(len, map(attrgetter("passages"), borders)), dtype=np.float64, count=len(borders))
     half_w = np.where(passages <= 1, BADGE_HALF[0], np.maximum(BADGE_HALF[0], passages * 20.0 + 12.0))
     half_h = BADGE_HALF[1]
     firsts = heads[:, 4].astype(np.int64)
@@ -180,6 +180,8 @@ class MapLayout:
         """The bucket index as the map was opened; `_stale` holds what has moved or gone since,
         and `_buckets` what has been put since, a set per cell."""
         self._stale: set[tuple[str, str]] = set()
+        self._opened_zones = 0
+        """How many zones the map had when opened: the index's first rows."""
         self._buckets: dict[tuple[int, int], set[tuple[str, str]]] = {}
         self._touching: dict[tuple[str, str], BorderLine] = {}
         self._large: set[tuple[str, str]] = set()
@@ -219,6 +221,7 @@ class MapLayout:
         self.boxes = BoxTable({"zone": zone_rows, "border": border_rows}, boxes, {"zone": 0, "border": nz})
         large = _cell_counts(np.floor(boxes / CELL)) > LARGE_CELLS
         kinds, ids = ["zone"] * nz + ["border"] * n, [*self.zones, *border_ids]
+        self._opened_zones = nz
         self._built = CellIndex(np.flatnonzero(~large), boxes, kinds, ids, CELL)
         self._large = set(self._built.keys(np.flatnonzero(large).tolist()))
 
@@ -322,9 +325,12 @@ class MapLayout:
         for a_id, box in bounds.items():
             left, top, right, bottom = box
             mine = rank[a_id]
-            near = self.find(box) if _cell_count(box) > LARGE_CELLS else self._near(box)
-            for kind, b_id in near:
-                if kind != "zone" or b_id not in bounds or rank[b_id] <= mine:
+            if _cell_count(box) > LARGE_CELLS:
+                near = {zone_id for kind, zone_id in self.find(box) if kind == "zone"}
+            else:
+                near = self._zones_near(box)
+            for b_id in near:
+                if b_id not in bounds or rank[b_id] <= mine:
                     continue
                 b_left, b_top, b_right, b_bottom = bounds[b_id]
                 if left <= b_right and b_left <= right and top <= b_bottom and b_top <= bottom:
@@ -375,14 +381,17 @@ class MapLayout:
             bucket = itertools.chain((k for k in self._built.at(x, y) if k not in stale), bucket)
         return itertools.chain(bucket, self._large) if self._large else bucket
 
-    def _near(self, box: Box) -> set[tuple[str, str]]:
-        """What may meet a box: the objects of the cells it covers and the few large ones."""
-        near = set(self._large)
+    def _zones_near(self, box: Box) -> set[str]:
+        """The zones that may meet a box: those of the cells it covers and the few large ones."""
+        near = {zone_id for kind, zone_id in self._large if kind == "zone"}
         for cell in _cells(box):
-            near.update(self._buckets.get(cell, ()))
-        if self._built is not None:
-            rows = self._built.near(box)
-            near.update(key for key in self._built.keys(rows.tolist()) if key not in self._stale)
+            near.update(zone_id for kind, zone_id in self._buckets.get(cell, ()) if kind == "zone")
+        built = self._built
+        if built is not None:
+            rows = built.near(box)
+            ids = map(built.ids.__getitem__, set(rows[rows < self._opened_zones].tolist()))
+            stale = self._stale
+            near.update((zone_id for zone_id in ids if ("zone", zone_id) not in stale) if stale else ids)
         return near
 
     # -- what is where -------------------------------------------------------------------------

@@ -348,8 +348,8 @@ def shared_lines(pairs: list[tuple[Zone, Zone]]) -> list[BorderLine | None]:
     if not pairs:
         return []
     heads, pieces = _lines_between(pairs)
-    lines = LineTable({str(k): k for k in range(len(pairs))}, heads, pieces)
-    return [lines[str(k)] if shared else None for k, shared in enumerate(heads[:, 6].tolist())]
+    lines = LineTable({}, heads, pieces)._made(np.arange(len(pairs)))
+    return [line if line.shared else None for line in lines]
 
 
 def border_lines(map_: Map) -> LineTable:
