@@ -166,7 +166,9 @@ class MapLayout:
     """Drawn boxes of zones and borders, border lines, and a bucket index over both.
 
     Built for a whole map at once (border lines in one vectorised pass), then kept current
-    by `set_zone`, `set_border` and `drop` as the document reports edits.
+    by `set_zone`, `set_border` and `drop` as the document reports edits. A map as opened is
+    held in arrays (geometry/lines.py, tables.py, cells.py): `lines`, `boxes` and `borders_at`
+    read like dicts and make a line, box or set only when asked; an edit's are kept beside them.
     """
 
     def __init__(self, map_: Map, index: bool = True) -> None:
