@@ -67,21 +67,25 @@ class CellIndex:
         members = self.members
         return np.concatenate([members[a:b] for a, b in spans]) if spans else members[:0]
 
-    def meets(self, box: Box) -> list[Key]:
-        """Every indexed object whose box meets `box`, once each."""
-        return self.keys(self.rows_meeting(box))
+    def meets(self, boxes: list[Box]) -> list[Key]:
+        """Every indexed object whose box meets one of `boxes`, once each."""
+        return self.keys(self.rows_meeting(boxes))
 
-    def rows_meeting(self, box: Box) -> list[int]:
-        """The rows of every indexed object whose box meets `box`, once each, in order."""
-        rows = self.near(box)
+    def rows_meeting(self, boxes: list[Box]) -> list[int]:
+        """The rows of every indexed object whose box meets one of `boxes`, once each, in order."""
+        union = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        rows = self.near(union)
         if not len(rows):
             return []
-        left, top, right, bottom = box
-        drawn = self.boxes[rows]
-        hit = (drawn[:, 0] <= right) & (drawn[:, 2] >= left) & (drawn[:, 1] <= bottom) & (drawn[:, 3] >= top)
+        drawn = np.take(self.boxes, rows, axis=0)  # take: a fifth of fancy indexing's time on a few hundred rows
+        x0, y0, x1, y1 = drawn[:, 0], drawn[:, 1], drawn[:, 2], drawn[:, 3]
+        hit = None
+        for left, top, right, bottom in boxes:
+            meets = (x0 <= right) & (x1 >= left) & (y0 <= bottom) & (y1 >= top)
+            hit = meets if hit is None else hit | meets
         rows = rows[hit]
-        if len(rows) * 16 < len(self.boxes):
-            return np.unique(rows).tolist()
+        if len(rows) < 4096:
+            return sorted(set(rows.tolist()))
         once = np.zeros(len(self.boxes), dtype=bool)  # a box over much of the map: a mask is quicker than a sort
         once[rows] = True
         return np.flatnonzero(once).tolist()

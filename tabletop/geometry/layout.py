@@ -400,6 +400,11 @@ class MapLayout:
 
     def find(self, box: Box) -> set[tuple[str, str]]:
         """Every zone and border whose drawn box meets `box`, unordered."""
+        return self.find_any([box])
+
+    def find_any(self, boxes: list[Box]) -> set[tuple[str, str]]:
+        """Every zone and border whose drawn box meets one of `boxes` (an edit's rectangles), unordered."""
+        box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
         left, top, right, bottom = box
         found: set[tuple[str, str]] = set()
         edge: set[tuple[str, str]] = set(self._large)
@@ -410,15 +415,15 @@ class MapLayout:
             cells = ((c, self._buckets.get(c, ())) for c in _cells(box))
         for (cx, cy), bucket in cells:
             whole = left <= cx * CELL and (cx + 1) * CELL <= right and top <= cy * CELL and (cy + 1) * CELL <= bottom
-            (found if whole else edge).update(bucket)  # a cell wholly inside needs no box test
-        boxes = self.boxes
+            (found if whole and len(boxes) == 1 else edge).update(bucket)  # a cell wholly inside needs no box test
+        drawn = self.boxes
         for key in edge - found:
-            x0, y0, x1, y1 = boxes[key]
-            if x0 <= right and x1 >= left and y0 <= bottom and y1 >= top:
+            x0, y0, x1, y1 = drawn[key]
+            if any(x0 <= b[2] and x1 >= b[0] and y0 <= b[3] and y1 >= b[1] for b in boxes):
                 found.add(key)
         if self._built is not None:  # what moved since the map was opened is found by its new place only
             stale = self._stale
-            met = self._built.meets(box)
+            met = self._built.meets(boxes)
             found.update((key for key in met if key not in stale) if stale else met)
         return found
 
@@ -429,7 +434,7 @@ class MapLayout:
         built = self._built
         if built is None or self._stale or self._buckets or self._large:
             return None
-        rows = built.rows_meeting(box)
+        rows = built.rows_meeting([box])
         zones = bisect.bisect_left(rows, len(self.zones))
         ids = built.ids
         return [ids[r] for r in rows[:zones]], [ids[r] for r in rows[zones:]]

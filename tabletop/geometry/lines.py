@@ -218,6 +218,12 @@ def line_rows(ends_a: np.ndarray, ends_b: np.ndarray, table: ZoneTable) -> tuple
     return heads, pieces
 
 
+KEPT = 4096
+"""Lines a LineTable keeps once made one at a time (then it lets them all go and starts again)."""
+FEW = 128
+"""Up to this many lines asked at once are made one at a time (and kept)."""
+
+
 class LineTable(MutableMapping[str, BorderLine]):
     """Border id -> BorderLine, the lines of a whole map held in two arrays: a `BorderLine`
     is made when one is asked for (`held` makes many at once, for a painting that reads them
@@ -226,17 +232,26 @@ class LineTable(MutableMapping[str, BorderLine]):
     def __init__(self, rows: dict[str, int], heads: np.ndarray, pieces: np.ndarray) -> None:
         self._rows, self.heads, self.pieces = rows, heads, pieces
         self._set: dict[str, BorderLine] = {}
+        self._kept: dict[str, BorderLine] = {}
+        """Lines made one at a time, up to KEPT: an edit repaints the same few borders again and again."""
 
     def __getitem__(self, border_id: str) -> BorderLine:
-        line = self._set.get(border_id)
+        line = self._set.get(border_id) or self._kept.get(border_id)
         if line is not None:
             return line
         ax, ay, tx, ty, first, count, shared = self.heads[self._rows[border_id]].tolist()
         ends = self.pieces[int(first) : int(first + count)].tolist()
-        return BorderLine([((x1, y1), (x2, y2)) for x1, y1, x2, y2 in ends], (ax, ay), (tx, ty), shared > 0)
+        line = BorderLine([((x1, y1), (x2, y2)) for x1, y1, x2, y2 in ends], (ax, ay), (tx, ty), shared > 0)
+        if len(self._kept) >= KEPT:
+            self._kept.clear()
+        self._kept[border_id] = line
+        return line
 
     def made(self, border_ids: list[str]) -> list[BorderLine]:
-        """The lines of many borders, made in one pass over the arrays (a KeyError for one unknown)."""
+        """The lines of many borders, made in one pass over the arrays (a KeyError for one unknown);
+        a few are made one at a time, as a pass has a fixed cost of its own."""
+        if len(border_ids) <= FEW:
+            return [self[b] for b in border_ids]
         known, rows = self._set, self._rows
         if not known:
             return self._made(np.fromiter(map(rows.__getitem__, border_ids), dtype=np.int64, count=len(border_ids)))
@@ -270,10 +285,12 @@ class LineTable(MutableMapping[str, BorderLine]):
         return border_id in self._set or border_id in self._rows
 
     def __setitem__(self, border_id: str, line: BorderLine) -> None:
+        self._kept.pop(border_id, None)
         self._set[border_id] = line
         self._rows.pop(border_id, None)
 
     def __delitem__(self, border_id: str) -> None:
+        self._kept.pop(border_id, None)
         if self._set.pop(border_id, None) is None:
             del self._rows[border_id]
 

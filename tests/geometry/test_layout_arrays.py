@@ -132,8 +132,21 @@ def test_lines_held_for_a_painting_are_the_same_and_let_go_after():
         assert len(layout.lines) == len(ids) and layout.lines.get("nowhere") is None
         with pytest.raises(TypeError):
             layout.lines[ids[0]] = before[1]
-    assert layout.lines is table and layout.lines[ids[0]] is not layout.lines[ids[0]], "nothing kept after"
-    assert layout.lines[ids[0]] == before[0]
+    assert layout.lines is table and layout.lines[ids[0]] == before[0]
+
+
+def test_lines_made_one_at_a_time_are_kept_within_bounds(monkeypatch):
+    monkeypatch.setattr(lines_module, "KEPT", 5)
+    map_ = zone_map(80)
+    layout = MapLayout(map_)
+    ids = [b.id for b in map_.borders]
+    assert layout.lines[ids[0]] is layout.lines[ids[0]], "an edit's borders are repainted again and again"
+    assert [layout.lines[i] for i in ids] == list(_expected(map_)[0].values())
+    assert len(layout.lines._kept) <= 5, "never the whole map's lines as objects"
+    moved = Border(id=ids[1], a=map_.borders[1].a, b=map_.zones[-1].id)
+    layout.set_border(moved)
+    zones = {z.id: z for z in map_.zones}
+    assert layout.lines[ids[1]] == border_line(moved, zones[moved.a], zones[moved.b]), "an edit's line, not a kept one"
 
 
 def test_pairs_that_share_no_edge_have_no_shared_line():
@@ -166,3 +179,17 @@ def test_a_map_as_opened_gives_what_it_finds_in_map_order():
     assert layout.find_in_order((0, 0, 300, 60))[0], "the box holds zones"
     layout.set_zone(map_.zones[3])
     assert layout.find_in_order((0, 0, 300, 60)) is None, "after an edit the caller sorts"
+
+
+def test_what_meets_any_of_several_boxes_is_what_meets_each():
+    map_ = zone_map(300)
+    layout = MapLayout(map_)
+    boxes = [(0, 0, 40, 20), (600, 300, 640, 330), (200, 90, 205, 95)]
+
+    def each() -> set:
+        return set().union(*(layout.find(box) for box in boxes))
+
+    assert layout.find_any(boxes) == each() and len(each()) > len(layout.find(boxes[0]))
+    moved = map_.zones[0].model_copy(update={"shape": PolygonShape(points=[(600, 300), (650, 300), (650, 340)])})
+    layout.set_zone(moved)
+    assert ("zone", moved.id) in layout.find_any(boxes) and layout.find_any(boxes) == each()

@@ -51,11 +51,6 @@ def _level(scale: float) -> float:
     return round(scale, 6)
 
 
-def _meets(a: Box, b: Box) -> bool:
-    """Whether two map boxes touch, as the layout's search counts it."""
-    return a[0] <= b[2] and a[2] >= b[0] and a[1] <= b[3] and a[3] >= b[1]
-
-
 class TileBudget:
     """One least-recently-used store of tiles for every map layer in the process (the GM's
     window and the players' window), so two views never hold twice the memory."""
@@ -294,13 +289,8 @@ class MapLayer(QGraphicsItem):
             painter.end()
 
     def _found(self, boxes: list[Box]) -> tuple[list[str], list[str]]:
-        """The zones and borders shown in these map boxes, each in map order (one search over
-        their union, then each object's box checked)."""
-        layout = self.document.layout
-        union = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-        found = layout.find(union)
-        if len(boxes) > 1:
-            found = {key for key in found if any(_meets(layout.boxes[key], box) for box in boxes)}
+        """The zones and borders shown in these map boxes, each in map order."""
+        found = self.document.layout.find_any(boxes)
         if self.unseen is not None:
             found = found - self.unseen()
         elif self.shows is not None:
