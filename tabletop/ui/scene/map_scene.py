@@ -80,7 +80,7 @@ class MapScene(QGraphicsScene):
             self.removeItem(item)
         self.items_by_key.clear()
         map_ = self.document.map
-        self._zones_seen = {zone.id: zone for zone in map_.zones}
+        self._zones_seen = dict(self.layout.zones)  # the document's layout has just been built from this map
         """Each zone as last painted: an edit that keeps its shape repaints it alone."""
         for kind, objects in ((Kind.GRID, map_.grids), (Kind.TOKEN, map_.tokens)):
             for obj in objects:
