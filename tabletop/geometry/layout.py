@@ -7,23 +7,28 @@ a bucket index answers "what lies here" and is kept current edit by edit. Qt-fre
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, MutableMapping
+from contextlib import contextmanager
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from tabletop.geometry.labels import inside
 from tabletop.geometry.shapes import BorderLine, border_line
+from tabletop.geometry.tables import BordersAt, Box, BoxTable
+from tabletop.heap import collector_off
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from tabletop.geometry.cells import CellIndex
+    from tabletop.geometry.lines import ZoneTable
+
 # numpy and the vectorised border lines are imported by the whole-map passes that use them:
 # an empty map (the window at start) is laid out without them.
-
-Box = tuple[float, float, float, float]
-"""(left, top, right, bottom) in map units."""
 
 LARGE_CELLS = 1024
 """An object whose box covers more cells than this (a zone the size of a continent) is kept
@@ -39,6 +44,16 @@ BADGE_HALF = (45.0, 18.0)
 """Half the size of a one-passage badge (cost each way and a door glyph)."""
 BORDER_HIT = 6.0
 """How far from its line a click still picks a border, in map units."""
+
+
+def _shape_extent(zone: Zone) -> Box:
+    """(left, top, right, bottom) of a zone's shape alone."""
+    shape = zone.shape
+    if isinstance(shape, NodeShape):
+        return (shape.x - shape.radius, shape.y - shape.radius, shape.x + shape.radius, shape.y + shape.radius)
+    xs = [x for x, _ in shape.points]
+    ys = [y for _, y in shape.points]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def zone_box(zone: Zone) -> Box:
@@ -73,57 +88,35 @@ def border_box(border: Border, line: BorderLine) -> Box:
     return (left, top, right, bottom)
 
 
-def _zone_boxes(zones: list[Zone]) -> np.ndarray:
-    """zone_box of many zones as rows of an array: the polygons' in one numpy pass."""
+def _zone_boxes(table: ZoneTable) -> np.ndarray:
+    """zone_box of many zones as rows of an array, from their shapes' extents."""
     import numpy as np
 
-    out = np.empty((len(zones), 4), dtype=np.float64)
-    polygons = [i for i, z in enumerate(zones) if isinstance(z.shape, PolygonShape)]
-    for i in (i for i, z in enumerate(zones) if not isinstance(z.shape, PolygonShape)):
-        out[i] = zone_box(zones[i])
-    if polygons:
-        shapes = [zones[i].shape.points for i in polygons]
-        counts = np.fromiter(map(len, shapes), dtype=np.int64, count=len(shapes))
-        points = np.array([c for points in shapes for point in points for c in point], dtype=np.float64)
-        xs, ys = points[0::2], points[1::2]
-        firsts = np.concatenate(([0], np.cumsum(counts)[:-1]))
-        left, top, right, bottom = LABEL_ROOM
-        rows = np.array(polygons)
-        out[rows, 0] = np.minimum.reduceat(xs, firsts) - left
-        out[rows, 1] = np.minimum.reduceat(ys, firsts) - top
-        out[rows, 2] = np.maximum.reduceat(xs, firsts) + right
-        out[rows, 3] = np.maximum.reduceat(ys, firsts) + bottom
-    return out
+    nodes = table.polygon_of < 0
+    room = np.where(nodes[:, None], NODE_LABEL_ROOM, LABEL_ROOM) * np.array((-1.0, -1.0, 1.0, 1.0))
+    return table.extent + room
 
 
-def _border_boxes(borders: list[Border], lines: dict[str, BorderLine]) -> np.ndarray:
-    """border_box of many borders as rows of an array, in one numpy pass (the same numbers:
-    min(a - 4, b - 4) is min(a, b) - 4 in floating point too)."""
+def _border_boxes(borders: list[Border], heads: np.ndarray, pieces: np.ndarray) -> np.ndarray:
+    """border_box of many borders as rows of an array, from their lines' arrays (the same
+    numbers: min(a - 4, b - 4) is min(a, b) - 4 in floating point too)."""
     import numpy as np
 
     if not borders:
         return np.empty((0, 4), dtype=np.float64)
-    drawn = [lines[b.id] for b in borders]
-    passages = np.fromiter((len(b.passages) for b in borders), dtype=np.float64, count=len(borders))
+    passages = np.fromiter(map(len, map(attrgetter("passages"), borders)), dtype=np.float64, count=len(borders))
     half_w = np.where(passages <= 1, BADGE_HALF[0], np.maximum(BADGE_HALF[0], passages * 20.0 + 12.0))
     half_h = BADGE_HALF[1]
-    anchors = np.array([line.anchor for line in drawn], dtype=np.float64).reshape(-1, 2)
-    counts = np.fromiter((len(line.segments) for line in drawn), dtype=np.int64, count=len(drawn))
-    ends = np.array(
-        [c for line in drawn for segment in line.segments for point in segment for c in point], dtype=np.float64
-    ).reshape(-1, 4)
-    xs, ys = np.minimum(ends[:, 0], ends[:, 2]), np.minimum(ends[:, 1], ends[:, 3])
-    xs2, ys2 = np.maximum(ends[:, 0], ends[:, 2]), np.maximum(ends[:, 1], ends[:, 3])
+    firsts = heads[:, 4].astype(np.int64)
     out = np.empty((len(borders), 4), dtype=np.float64)
-    out[:, 0], out[:, 1] = anchors[:, 0] - half_w, anchors[:, 1] - half_h
-    out[:, 2], out[:, 3] = anchors[:, 0] + half_w, anchors[:, 1] + half_h
-    some = counts > 0
-    if some.any():
-        firsts = np.concatenate(([0], np.cumsum(counts)[:-1]))[some]
-        out[some, 0] = np.minimum(out[some, 0], np.minimum.reduceat(xs, firsts) - 4)
-        out[some, 1] = np.minimum(out[some, 1], np.minimum.reduceat(ys, firsts) - 4)
-        out[some, 2] = np.maximum(out[some, 2], np.maximum.reduceat(xs2, firsts) + 4)
-        out[some, 3] = np.maximum(out[some, 3], np.maximum.reduceat(ys2, firsts) + 4)
+    out[:, 0], out[:, 1] = heads[:, 0] - half_w, heads[:, 1] - half_h
+    out[:, 2], out[:, 3] = heads[:, 0] + half_w, heads[:, 1] + half_h
+    xs, ys = np.minimum(pieces[:, 0], pieces[:, 2]), np.minimum(pieces[:, 1], pieces[:, 3])
+    xs2, ys2 = np.maximum(pieces[:, 0], pieces[:, 2]), np.maximum(pieces[:, 1], pieces[:, 3])
+    out[:, 0] = np.minimum(out[:, 0], np.minimum.reduceat(xs, firsts) - 4)
+    out[:, 1] = np.minimum(out[:, 1], np.minimum.reduceat(ys, firsts) - 4)
+    out[:, 2] = np.maximum(out[:, 2], np.maximum.reduceat(xs2, firsts) + 4)
+    out[:, 3] = np.maximum(out[:, 3], np.maximum.reduceat(ys2, firsts) + 4)
     return out
 
 
@@ -133,34 +126,19 @@ def _cell_counts(corners: np.ndarray) -> np.ndarray:
 
 
 def _bucket_all(boxes: dict[tuple[str, str], Box]) -> dict[tuple[int, int], set[tuple[str, str]]]:
-    """The bucket index of some objects at once (see _bucket_rows)."""
-    import numpy as np
-
-    return _bucket_rows(list(boxes), np.array(list(boxes.values()), dtype=np.float64).reshape(-1, 4))
-
-
-def _bucket_rows(keys: list[tuple[str, str]], boxes: np.ndarray) -> dict[tuple[int, int], set[tuple[str, str]]]:
-    """The bucket index of a whole map at once: each object's cells worked out with numpy,
-    then one set per cell."""
-    if not keys:
+    """The bucket index of some objects at once: their cells worked out with numpy, then a set per cell."""
+    if not boxes:
         return {}
     import numpy as np
 
-    corners = np.floor(boxes / CELL).astype(np.int64)
-    x0, y0, x1, y1 = corners.T
-    wide, high = x1 - x0 + 1, y1 - y0 + 1
-    per_object = wide * high
-    owner = np.repeat(np.arange(len(keys)), per_object)
-    local = np.arange(per_object.sum()) - np.repeat(np.cumsum(per_object) - per_object, per_object)
-    cx = x0[owner] + local % wide[owner]
-    cy = y0[owner] + local // wide[owner]
-    order = np.lexsort((cy, cx))
-    owner, cx, cy = owner[order], cx[order], cy[order]
-    cut = np.flatnonzero((np.diff(cx) != 0) | (np.diff(cy) != 0)) + 1
-    starts, ends = np.concatenate(([0], cut)).tolist(), np.concatenate((cut, [len(owner)])).tolist()
-    owners = owner.tolist()
-    cells = zip(cx[starts].tolist(), cy[starts].tolist(), strict=True)
-    return {cell: {keys[i] for i in owners[a:b]} for cell, a, b in zip(cells, starts, ends, strict=True)}
+    from tabletop.geometry.cells import cell_rows
+
+    keys = list(boxes)
+    cx, cy, owner = cell_rows(np.array(list(boxes.values()), dtype=np.float64).reshape(-1, 4), CELL)
+    found: dict[tuple[int, int], set[tuple[str, str]]] = {}
+    for x, y, i in zip(cx.tolist(), cy.tolist(), owner.tolist(), strict=True):
+        found.setdefault((x, y), set()).add(keys[i])
+    return found
 
 
 def _cell_count(box: Box) -> int:
@@ -188,37 +166,95 @@ class MapLayout:
     """Drawn boxes of zones and borders, border lines, and a bucket index over both.
 
     Built for a whole map at once (border lines in one vectorised pass), then kept current
-    by `set_zone`, `set_border` and `drop` as the document reports edits.
+    by `set_zone`, `set_border` and `drop` as the document reports edits. A map as opened is
+    held in arrays (geometry/lines.py, tables.py, cells.py): `lines`, `boxes` and `borders_at`
+    read like dicts and make a line, box or set only when asked; an edit's are kept beside them.
     """
 
     def __init__(self, map_: Map, index: bool = True) -> None:
         """`index=False` for a one-off painting of the whole map (an export): lines only."""
-        self.zones: dict[str, Zone] = {z.id: z for z in map_.zones}
-        self.borders: dict[str, Border] = {b.id: b for b in map_.borders}
-        self.boxes: dict[tuple[str, str], Box] = {}
-        self.lines: dict[str, BorderLine] = {}
-        if map_.borders:
-            from tabletop.geometry.lines import border_lines
-
-            self.lines = border_lines(map_)
-        self.borders_at: dict[str, set[str]] = {z: set() for z in self.zones}
-        for border in map_.borders:
-            self.borders_at[border.a].add(border.id)
-            self.borders_at[border.b].add(border.id)
+        self.zones: dict[str, Zone] = dict(zip(map(attrgetter("id"), map_.zones), map_.zones, strict=True))
+        self.borders: dict[str, Border] = dict(zip(map(attrgetter("id"), map_.borders), map_.borders, strict=True))
+        self.boxes: MutableMapping[tuple[str, str], Box] = {}
+        self.lines: MutableMapping[str, BorderLine] = {}
+        self.borders_at: MutableMapping[str, set[str]] = {}  # a map without zones has no borders
+        self._built: CellIndex | None = None
+        """The bucket index as the map was opened; `_stale` holds what has moved or gone since,
+        and `_buckets` what has been put since, a set per cell."""
+        self._stale: set[tuple[str, str]] = set()
+        self._opened_zones = 0
+        """How many zones the map had when opened: the index's first rows."""
         self._buckets: dict[tuple[int, int], set[tuple[str, str]]] = {}
         self._touching: dict[tuple[str, str], BorderLine] = {}
         self._large: set[tuple[str, str]] = set()
-        if not index or not (map_.zones or map_.borders):
-            return
+        self._extent: Box | None = None
+        if map_.zones:
+            self._build(map_, index)
+
+    def _build(self, map_: Map, index: bool) -> None:
+        """The whole map's lines, boxes and index in a few numpy passes over its zones and borders."""
         import numpy as np
 
-        keys = [("zone", z.id) for z in map_.zones] + [("border", b.id) for b in map_.borders]
-        boxes = np.concatenate([_zone_boxes(map_.zones), _border_boxes(map_.borders, self.lines)])
-        self.boxes = dict(zip(keys, map(tuple, boxes.tolist()), strict=True))
+        from tabletop.geometry.cells import CellIndex
+        from tabletop.geometry.lines import LineTable, line_rows, zone_table
+
+        table = zone_table(map_.zones)
+        extent = table.extent
+        self._extent = (*extent[:, :2].min(axis=0).tolist(), *extent[:, 2:].max(axis=0).tolist())
+        zone_rows = dict(zip(self.zones, range(len(self.zones)), strict=True))
+        n = len(map_.borders)
+        border_ids = list(self.borders)
+        ends_a = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("a"), map_.borders)), dtype=np.int64, count=n)
+        ends_b = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("b"), map_.borders)), dtype=np.int64, count=n)
+        heads, pieces = line_rows(ends_a, ends_b, table)
+        border_rows = dict(zip(border_ids, range(n), strict=True))
+        self.lines = LineTable(dict(border_rows), heads, pieces)  # copies share their numbers: a dict's entries only
+        if not index:  # a one-off painting reads every line, each more than once
+            self.lines = dict(zip(border_ids, self.lines.made(border_ids), strict=True))
+        ends = np.concatenate((ends_a, ends_b))
+        members = np.concatenate((np.arange(n), np.arange(n)))[np.argsort(ends, kind="stable")]
+        starts = np.concatenate(([0], np.cumsum(np.bincount(ends, minlength=len(zone_rows)))))
+        self.borders_at = BordersAt(dict(zone_rows), starts, members, border_ids)
+        if not index:
+            return
+        boxes = np.concatenate((_zone_boxes(table), _border_boxes(map_.borders, heads, pieces)))
+        del table, ends, ends_a, ends_b  # what the index needs no more, before it is built
+        nz = len(zone_rows)
+        self.boxes = BoxTable({"zone": zone_rows, "border": border_rows}, boxes, {"zone": 0, "border": nz})
         large = _cell_counts(np.floor(boxes / CELL)) > LARGE_CELLS
-        self._large = {keys[i] for i in np.flatnonzero(large).tolist()}
-        small = np.flatnonzero(~large).tolist()
-        self._buckets = _bucket_rows([keys[i] for i in small], boxes[small])
+        kinds, ids = ["zone"] * nz + ["border"] * n, [*self.zones, *border_ids]
+        self._opened_zones = nz
+        self._built = CellIndex(np.flatnonzero(~large), boxes, kinds, ids, CELL)
+        self._large = set(self._built.keys(np.flatnonzero(large).tolist()))
+
+    @contextmanager
+    def lines_held(self, border_ids: list[str]) -> Iterator[None]:
+        """While a painting reads these borders' lines (each more than once), `lines` holds them
+        made, in a dict; the collector is off meanwhile, as it would walk the whole map for them."""
+        from tabletop.geometry.lines import HeldLines, LineTable
+
+        table = self.lines
+        if not isinstance(table, LineTable):  # a plain dict already (an export's, a map built by edits)
+            yield
+            return
+        with collector_off():
+            self.lines = HeldLines(table, border_ids)
+            try:
+                yield
+            finally:
+                self.lines = table
+
+    def zone_extent(self) -> Box | None:
+        """(left, top, right, bottom) around every zone's shape (for `map_bounds`), None
+        without zones: worked out once, and again after a zone changes."""
+        if self._extent is None and self.zones:
+            xs, ys = [], []
+            for zone in self.zones.values():
+                left, top, right, bottom = _shape_extent(zone)
+                xs += (left, right)
+                ys += (top, bottom)
+            self._extent = (min(xs), min(ys), max(xs), max(ys))
+        return self._extent
 
     # -- keeping current ---------------------------------------------------------------------
 
@@ -226,6 +262,7 @@ class MapLayout:
         """A zone was added or changed; returns its borders, whose lines moved with it."""
         self.zones[zone.id] = zone
         self._touching = {}
+        self._extent = None
         self.borders_at.setdefault(zone.id, set())
         self._unindex(("zone", zone.id))
         self._index(("zone", zone.id), zone_box(zone))
@@ -287,18 +324,15 @@ class MapLayout:
                 xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
                 bounds[zone_id] = (min(xs), min(ys), max(xs), max(ys))
         candidates = []
-        buckets = self._buckets
         for a_id, box in bounds.items():
             left, top, right, bottom = box
             mine = rank[a_id]
             if _cell_count(box) > LARGE_CELLS:
-                near = self.find(box)
+                near = {zone_id for kind, zone_id in self.find(box) if kind == "zone"}
             else:
-                near = set(self._large)
-                for cell in _cells(box):
-                    near.update(buckets.get(cell, ()))
-            for kind, b_id in near:
-                if kind != "zone" or b_id not in bounds or rank[b_id] <= mine:
+                near = self._zones_near(box)
+            for b_id in near:
+                if b_id not in bounds or rank[b_id] <= mine:
                     continue
                 b_left, b_top, b_right, b_bottom = bounds[b_id]
                 if left <= b_right and b_left <= right and top <= b_bottom and b_top <= bottom:
@@ -313,6 +347,7 @@ class MapLayout:
         self._unindex((kind, object_id))
         self._touching = {}
         if kind == "zone":
+            self._extent = None
             self.zones.pop(object_id, None)
             self.borders_at.pop(object_id, None)
         elif kind == "border":
@@ -332,6 +367,8 @@ class MapLayout:
 
     def _unindex(self, key: tuple[str, str]) -> None:
         box = self.boxes.pop(key, None)
+        if self._built is not None:
+            self._stale.add(key)  # its place in the index as opened no longer holds
         if key in self._large:
             self._large.discard(key)
         elif box is not None:
@@ -341,12 +378,33 @@ class MapLayout:
     def _bucket(self, x: float, y: float) -> Iterable[tuple[str, str]]:
         """What may lie at a point: its cell's objects and the few large ones."""
         bucket = self._buckets.get((math.floor(x / CELL), math.floor(y / CELL)), ())
+        if self._built is not None:
+            stale = self._stale
+            bucket = itertools.chain((k for k in self._built.at(x, y) if k not in stale), bucket)
         return itertools.chain(bucket, self._large) if self._large else bucket
+
+    def _zones_near(self, box: Box) -> set[str]:
+        """The zones that may meet a box: those of the cells it covers and the few large ones."""
+        near = {zone_id for kind, zone_id in self._large if kind == "zone"}
+        for cell in _cells(box):
+            near.update(zone_id for kind, zone_id in self._buckets.get(cell, ()) if kind == "zone")
+        built = self._built
+        if built is not None:
+            rows = built.near(box)
+            ids = map(built.ids.__getitem__, set(rows[rows < self._opened_zones].tolist()))
+            stale = self._stale
+            near.update((zone_id for zone_id in ids if ("zone", zone_id) not in stale) if stale else ids)
+        return near
 
     # -- what is where -------------------------------------------------------------------------
 
     def find(self, box: Box) -> set[tuple[str, str]]:
         """Every zone and border whose drawn box meets `box`, unordered."""
+        return self.find_any([box])
+
+    def find_any(self, boxes: list[Box]) -> set[tuple[str, str]]:
+        """Every zone and border whose drawn box meets one of `boxes` (an edit's rectangles), unordered."""
+        box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
         left, top, right, bottom = box
         found: set[tuple[str, str]] = set()
         edge: set[tuple[str, str]] = set(self._large)
@@ -357,14 +415,29 @@ class MapLayout:
             cells = ((c, self._buckets.get(c, ())) for c in _cells(box))
         for (cx, cy), bucket in cells:
             whole = left <= cx * CELL and (cx + 1) * CELL <= right and top <= cy * CELL and (cy + 1) * CELL <= bottom
-            (found if whole else edge).update(bucket)  # a cell wholly inside needs no box test
-        boxes = self.boxes
-        found.update(
-            key
-            for key in edge - found
-            if boxes[key][0] <= right and boxes[key][2] >= left and boxes[key][1] <= bottom and boxes[key][3] >= top
-        )
+            (found if whole and len(boxes) == 1 else edge).update(bucket)  # a cell wholly inside needs no box test
+        drawn = self.boxes
+        for key in edge - found:
+            x0, y0, x1, y1 = drawn[key]
+            if any(x0 <= b[2] and x1 >= b[0] and y0 <= b[3] and y1 >= b[1] for b in boxes):
+                found.add(key)
+        if self._built is not None:  # what moved since the map was opened is found by its new place only
+            stale = self._stale
+            met = self._built.meets(boxes)
+            found.update((key for key in met if key not in stale) if stale else met)
         return found
+
+    def find_in_order(self, box: Box) -> tuple[list[str], list[str]] | None:
+        """The ids of the zones and of the borders `find` gives, each in the map's order, when
+        the layout is as the map was opened (its rows are in the map's order then); None after
+        an edit or with large objects, when the caller sorts what `find` gives."""
+        built = self._built
+        if built is None or self._stale or self._buckets or self._large:
+            return None
+        rows = built.rows_meeting([box])
+        zones = bisect.bisect_left(rows, len(self.zones))
+        ids = built.ids
+        return [ids[r] for r in rows[:zones]], [ids[r] for r in rows[zones:]]
 
     def zones_at(self, x: float, y: float) -> list[str]:
         """The zones whose shape holds the point, in no particular order."""

@@ -1,52 +1,128 @@
-"""Every border's line of a whole map at once.
+"""Every border's line of a whole map at once, kept in arrays.
 
-`geometry.border_line` works one border at a time in Python; opening or exporting a map of
-25,000 borders would spend most of a second there. This does the same arithmetic with numpy
-over every pair of edges of every border's two polygons, and gives the same lines.
+`geometry.border_line` works one border at a time in Python; opening a map of 250,000
+borders would spend seconds there and hold a quarter of a million line objects. This does
+the same arithmetic with numpy over every pair of edges of every border's two zones, gives
+the same lines, and keeps them in a `LineTable` that makes a `BorderLine` only when asked.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from operator import itemgetter
+from collections.abc import Iterator, Mapping, MutableMapping
+from dataclasses import dataclass
+from itertools import chain, pairwise
+from operator import attrgetter
 
 import numpy as np
 
-from tabletop.geometry.shapes import BorderLine, Point, border_line
-from tabletop.model import Border, Map, Zone
+from tabletop.geometry.shapes import BorderLine
+from tabletop.model import Border, Map, NodeShape, Zone
 
 TOLERANCE = 1e-6
 
 
-def _edge_table(polygons: list[Zone]) -> tuple[np.ndarray, ...]:
-    """All polygons' vertices in columns: edge k runs from (x[k], y[k]) to (x2[k], y2[k]);
-    polygon i's edges start at firsts[i] and number counts[i]."""
-    counts = np.fromiter((len(z.shape.points) for z in polygons), dtype=np.int64, count=len(polygons))
+@dataclass
+class ZoneTable:
+    """Zones in columns (row i is zones[i]): what their border lines and drawn boxes need.
+
+    Polygon p's vertices are x[firsts[p]:firsts[p] + counts[p]] (and y), and its edge k runs
+    from (x[k], y[k]) to (x2[k], y2[k]); polygon_of[i] is zone i's polygon number, -1 for a
+    node. `extent` is each shape's (left, top, right, bottom), `polygon_extent` each polygon's."""
+
+    polygon_of: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
+    x2: np.ndarray
+    y2: np.ndarray
+    firsts: np.ndarray
+    counts: np.ndarray
+    centres: np.ndarray
+    radii: np.ndarray
+    extent: np.ndarray
+    polygon_extent: np.ndarray
+
+
+def zone_table(zones: list[Zone]) -> ZoneTable:
+    nodes = [i for i, z in enumerate(zones) if isinstance(z.shape, NodeShape)]
+    polygon_of = np.zeros(len(zones), dtype=np.int64)
+    polygon_of[nodes] = -1
+    polygons = np.flatnonzero(polygon_of == 0)
+    polygon_of[polygons] = np.arange(len(polygons))
+    shapes = [zones[i].shape.points for i in polygons.tolist()]
+    counts = np.fromiter(map(len, shapes), dtype=np.int64, count=len(shapes))
     firsts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
-    points = np.array([p for z in polygons for p in z.shape.points], dtype=np.float64).reshape(-1, 2)
-    following = np.arange(len(points)) + 1
+    flat = np.fromiter(chain.from_iterable(chain.from_iterable(shapes)), dtype=np.float64, count=2 * int(counts.sum()))
+    x, y = flat[0::2].copy(), flat[1::2].copy()
+    following = np.arange(len(x)) + 1
     following[firsts + counts - 1] = firsts
-    x, y = points[:, 0].copy(), points[:, 1].copy()
-    return x, y, x[following], y[following], firsts, counts
+    centres = np.zeros((len(zones), 2), dtype=np.float64)
+    radii = np.zeros(len(zones), dtype=np.float64)
+    extent = np.empty((len(zones), 4), dtype=np.float64)
+    if len(polygons):
+        centres[polygons] = _polygon_centres(x, y, firsts, counts)
+        extent[polygons, 0] = np.minimum.reduceat(x, firsts)
+        extent[polygons, 1] = np.minimum.reduceat(y, firsts)
+        extent[polygons, 2] = np.maximum.reduceat(x, firsts)
+        extent[polygons, 3] = np.maximum.reduceat(y, firsts)
+    if nodes:
+        discs = np.array([(z.shape.x, z.shape.y, z.shape.radius) for z in (zones[i] for i in nodes)], dtype=np.float64)
+        centres[nodes] = discs[:, :2]
+        radii[nodes] = discs[:, 2]
+        extent[nodes] = np.column_stack(
+            (discs[:, 0] - discs[:, 2], discs[:, 1] - discs[:, 2], discs[:, 0] + discs[:, 2], discs[:, 1] + discs[:, 2])
+        )
+    x2, y2 = x[following], y[following]
+    return ZoneTable(polygon_of, x, y, x2, y2, firsts, counts, centres, radii, extent, extent[polygons])
 
 
-def _shared_pieces(pairs_a: np.ndarray, pairs_b: np.ndarray, polygons: list[Zone]) -> tuple[np.ndarray, ...]:
+def _polygon_centres(x: np.ndarray, y: np.ndarray, firsts: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """PolygonShape.centre of every polygon: the vertices summed one after another from the
+    first, as Python's sum does (numpy's own sums pair them up and may differ in the last bit)."""
+    order = np.argsort(-counts, kind="stable")
+    longest = np.cumsum(np.bincount(counts, minlength=int(counts.max()) + 1)[::-1])[::-1]  # polygons with >= k points
+    sx, sy = np.zeros(len(counts)), np.zeros(len(counts))
+    for k in range(1, int(counts.max()) + 1):
+        some = order[: longest[k]]
+        sx[some] += x[firsts[some] + k - 1]
+        sy[some] += y[firsts[some] + k - 1]
+    return np.column_stack((sx / counts, sy / counts))
+
+
+def _edges_near(pairs: np.ndarray, others: np.ndarray, table: ZoneTable) -> tuple[np.ndarray, np.ndarray]:
+    """For borders between polygons pairs[k] and others[k]: (border k, edge) for each edge of
+    pairs[k], in order, whose box comes within TOLERANCE of polygon others[k]'s extent."""
+    counts = table.counts[pairs]
+    border_of = np.repeat(np.arange(len(pairs)), counts)
+    edge = table.firsts[pairs][border_of] + np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+    left, top, right, bottom = table.polygon_extent[others][border_of].T
+    x1, y1, x2, y2 = table.x[edge], table.y[edge], table.x2[edge], table.y2[edge]
+    near = (np.maximum(x1, x2) >= left - TOLERANCE) & (np.minimum(x1, x2) <= right + TOLERANCE)
+    near &= (np.maximum(y1, y2) >= top - TOLERANCE) & (np.minimum(y1, y2) <= bottom + TOLERANCE)
+    return border_of[near], edge[near]
+
+
+def _shared_pieces(pairs_a: np.ndarray, pairs_b: np.ndarray, table: ZoneTable) -> tuple[np.ndarray, ...]:
     """For borders between polygons number pairs_a[k] and pairs_b[k]: (border k, piece start x,
     y, end x, y) for each piece of shared edge, in `geometry.shared_edges`' order."""
-    ex1, ey1, ex2, ey2, firsts, counts = _edge_table(polygons)
-    na, nb = counts[pairs_a], counts[pairs_b]
+    ex1, ey1, ex2, ey2 = table.x, table.y, table.x2, table.y2
+    # only the edges that reach the other polygon's extent can share a piece with it
+    from_a, edges_a = _edges_near(pairs_a, pairs_b, table)
+    from_b, edges_b = _edges_near(pairs_b, pairs_a, table)
+    na, nb = np.bincount(from_a, minlength=len(pairs_a)), np.bincount(from_b, minlength=len(pairs_a))
     per_border = na * nb
     border_of = np.repeat(np.arange(len(pairs_a)), per_border)
     local = np.arange(per_border.sum()) - np.repeat(np.cumsum(per_border) - per_border, per_border)
     nb_each = nb[border_of]
-    edge_a = firsts[pairs_a][border_of] + local // nb_each
-    edge_b = firsts[pairs_b][border_of] + local % nb_each
+    edge_a = edges_a[(np.cumsum(na) - na)[border_of] + local // nb_each]
+    edge_b = edges_b[(np.cumsum(nb) - nb)[border_of] + local % nb_each]
+    del local, nb_each
     # first the cheap test on boxes, which removes most pairs
     px1, px2, qx1, qx2 = ex1[edge_a], ex2[edge_a], ex1[edge_b], ex2[edge_b]
     near = (np.maximum(qx1, qx2) >= np.minimum(px1, px2) - TOLERANCE) & (
         np.minimum(qx1, qx2) <= np.maximum(px1, px2) + TOLERANCE
     )
+    del px1, px2, qx1, qx2
     border_of, edge_a, edge_b = border_of[near], edge_a[near], edge_b[near]
     py1, py2, qy1, qy2 = ey1[edge_a], ey2[edge_a], ey1[edge_b], ey2[edge_b]
     near = (np.maximum(qy1, qy2) >= np.minimum(py1, py2) - TOLERANCE) & (
@@ -73,68 +149,226 @@ def _shared_pieces(pairs_a: np.ndarray, pairs_b: np.ndarray, polygons: list[Zone
     return border_of, px1 + dx * lo, py1 + dy * lo, px1 + dx * hi, py1 + dy * hi
 
 
+CHUNK = 1 << 18
+"""Edge pairs tested at once: the arrays of a chunk stay a few megabytes, however big the map."""
+
+
+def _pieces_in_chunks(pairs_a: np.ndarray, pairs_b: np.ndarray, table: ZoneTable) -> tuple[np.ndarray, ...]:
+    """_shared_pieces over runs of borders with about CHUNK edge pairs each, joined."""
+    if not len(pairs_a):
+        return _shared_pieces(pairs_a, pairs_b, table)
+    work = np.cumsum(table.counts[pairs_a] * table.counts[pairs_b])
+    cuts = np.unique(np.searchsorted(work, np.arange(CHUNK, int(work[-1]), CHUNK), side="right"))
+    bounds = [0, *cuts.tolist(), len(pairs_a)]
+    found = []
+    for start, stop in pairwise(bounds):
+        if start < stop:
+            border_of, *ends = _shared_pieces(pairs_a[start:stop], pairs_b[start:stop], table)
+            found.append((border_of + start, *ends))
+    return tuple(np.concatenate(column) for column in zip(*found, strict=True))
+
+
+HEAD = 7
+"""Columns of a line's row in a LineTable: anchor x, y, towards_b x, y, first piece, pieces, shared."""
+
+
+def line_rows(ends_a: np.ndarray, ends_b: np.ndarray, table: ZoneTable) -> tuple[np.ndarray, np.ndarray]:
+    """The lines between zones ends_a[k] and ends_b[k] (rows of `table`), as `border_line` draws
+    them: (heads, pieces), a row of HEAD columns per line and (x1, y1, x2, y2) per piece."""
+    n = len(ends_a)
+    towards = table.centres[ends_b] - table.centres[ends_a]
+    length = np.fromiter(map(math.hypot, towards[:, 0].tolist(), towards[:, 1].tolist()), dtype=np.float64, count=n)
+    apart = length != 0
+    unit = np.empty_like(towards)
+    unit[:, 0] = np.divide(towards[:, 0], length, out=np.zeros(n), where=apart)
+    unit[:, 1] = np.divide(towards[:, 1], length, out=np.ones(n), where=apart)
+    heads = np.zeros((n, HEAD), dtype=np.float64)
+    heads[:, 2:4] = unit
+    polygon_a, polygon_b = table.polygon_of[ends_a], table.polygon_of[ends_b]
+    between = np.flatnonzero((polygon_a >= 0) & (polygon_b >= 0))
+    border_of, sx, sy, ex, ey = _pieces_in_chunks(polygon_a[between], polygon_b[between], table)
+    owner = between[border_of]
+    shared_count = np.bincount(owner, minlength=n)
+    heads[:, 6] = shared_count > 0
+    # a line between the centres where no edge is shared, from disc's edge to disc's edge
+    apart_lines = np.flatnonzero(shared_count == 0)
+    ca, cb = table.centres[ends_a[apart_lines]], table.centres[ends_b[apart_lines]]
+    u = unit[apart_lines]
+    start = ca + u * table.radii[ends_a[apart_lines]][:, None]
+    end = cb - u * table.radii[ends_b[apart_lines]][:, None]
+    heads[apart_lines, 0:2] = (start + end) / 2
+    counts = np.maximum(shared_count, 1)
+    heads[:, 5] = counts
+    heads[:, 4] = np.cumsum(counts) - counts
+    pieces = np.empty((int(counts.sum()), 4), dtype=np.float64)
+    pieces[heads[apart_lines, 4].astype(np.int64)] = np.column_stack((start, end))
+    if len(owner):  # the shared pieces, in order, after each line's first
+        starts = np.concatenate(([0], np.flatnonzero(np.diff(owner)) + 1))
+        rank = np.arange(len(owner)) - np.repeat(starts, np.diff(np.concatenate((starts, [len(owner)]))))
+        pieces[heads[owner, 4].astype(np.int64) + rank] = np.column_stack((sx, sy, ex, ey))
+        lines = owner[starts]
+        firsts = heads[lines, 4].astype(np.int64)
+        heads[lines, 0] = (pieces[firsts, 0] + pieces[firsts, 2]) / 2
+        heads[lines, 1] = (pieces[firsts, 1] + pieces[firsts, 3]) / 2
+        for line in lines[shared_count[lines] > 1].tolist():  # the badge at the middle of the longest piece
+            first, count = int(heads[line, 4]), int(heads[line, 5])
+            ends = pieces[first : first + count].tolist()
+            x1, y1, x2, y2 = max(ends, key=lambda e: math.dist(e[:2], e[2:]))
+            heads[line, 0:2] = ((x1 + x2) / 2, (y1 + y2) / 2)
+    return heads, pieces
+
+
+KEPT = 4096
+"""Lines a LineTable keeps once made one at a time (then it lets them all go and starts again)."""
+FEW = 128
+"""Up to this many lines asked at once are made one at a time (and kept)."""
+
+
+class LineTable(MutableMapping[str, BorderLine]):
+    """Border id -> BorderLine, the lines of a whole map held in two arrays: a `BorderLine`
+    is made when one is asked for (`held` makes many at once, for a painting that reads them
+    all). Lines set later (edits) are kept as objects beside them."""
+
+    def __init__(self, rows: dict[str, int], heads: np.ndarray, pieces: np.ndarray) -> None:
+        self._rows, self.heads, self.pieces = rows, heads, pieces
+        self._set: dict[str, BorderLine] = {}
+        self._kept: dict[str, BorderLine] = {}
+        """Lines made one at a time, up to KEPT: an edit repaints the same few borders again and again."""
+
+    def __getitem__(self, border_id: str) -> BorderLine:
+        line = self._set.get(border_id) or self._kept.get(border_id)
+        if line is not None:
+            return line
+        ax, ay, tx, ty, first, count, shared = self.heads[self._rows[border_id]].tolist()
+        ends = self.pieces[int(first) : int(first + count)].tolist()
+        line = BorderLine([((x1, y1), (x2, y2)) for x1, y1, x2, y2 in ends], (ax, ay), (tx, ty), shared > 0)
+        if len(self._kept) >= KEPT:
+            self._kept.clear()
+        self._kept[border_id] = line
+        return line
+
+    def made(self, border_ids: list[str]) -> list[BorderLine]:
+        """The lines of many borders, made in one pass over the arrays (a KeyError for one unknown);
+        a few are made one at a time, as a pass has a fixed cost of its own."""
+        if len(border_ids) <= FEW:
+            return [self[b] for b in border_ids]
+        known, rows = self._set, self._rows
+        if not known:
+            return self._made(np.fromiter(map(rows.__getitem__, border_ids), dtype=np.int64, count=len(border_ids)))
+        lines = [known.get(b) for b in border_ids]
+        todo = [k for k, line in enumerate(lines) if line is None]
+        at = np.fromiter((rows[border_ids[k]] for k in todo), dtype=np.int64, count=len(todo))
+        for k, line in zip(todo, self._made(at), strict=True):
+            lines[k] = line
+        return lines
+
+    def _made(self, rows: np.ndarray) -> list[BorderLine]:
+        """The lines of these rows, column by column (a list per column is quicker than a list per row)."""
+        heads, pieces, make = self.heads[rows], self.pieces, tuple.__new__
+        firsts = heads[:, 4].astype(np.int64)
+        ends = pieces[firsts]
+        columns = [heads[:, k].tolist() for k in range(4)] + [ends[:, k].tolist() for k in range(4)]
+        several = dict.fromkeys(np.flatnonzero(heads[:, 5] != 1).tolist())
+        for k in several:  # the few lines of more than one piece
+            first, count = int(firsts[k]), int(heads[k, 5])
+            several[k] = [((a, b), (c, d)) for a, b, c, d in pieces[first : first + count].tolist()]
+        shared = (heads[:, 6] > 0).tolist()
+        lines = [
+            make(BorderLine, ([((x1, y1), (x2, y2))], (ax, ay), (tx, ty), one_side))
+            for ax, ay, tx, ty, x1, y1, x2, y2, one_side in zip(*columns, shared, strict=True)
+        ]
+        for k, segments in several.items():
+            lines[k] = lines[k]._replace(segments=segments)
+        return lines
+
+    def __contains__(self, border_id: object) -> bool:
+        return border_id in self._set or border_id in self._rows
+
+    def __setitem__(self, border_id: str, line: BorderLine) -> None:
+        self._kept.pop(border_id, None)
+        self._set[border_id] = line
+        self._rows.pop(border_id, None)
+
+    def __delitem__(self, border_id: str) -> None:
+        self._kept.pop(border_id, None)
+        if self._set.pop(border_id, None) is None:
+            del self._rows[border_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return chain(self._rows, self._set)
+
+    def __len__(self) -> int:
+        return len(self._rows) + len(self._set)
+
+
+class HeldLines(dict):
+    """Lines of a LineTable made ahead for one painting, read at a plain dict's speed; a line
+    not made ahead is asked of the table. Read-only: nothing edits a map while it is painted."""
+
+    def __init__(self, table: LineTable, border_ids: list[str]) -> None:
+        super().__init__(zip(border_ids, table.made(border_ids), strict=True))
+        self.table = table
+
+    def __missing__(self, border_id: str) -> BorderLine:
+        return self.table[border_id]
+
+    def get(self, border_id: str, default: BorderLine | None = None) -> BorderLine | None:
+        line = dict.get(self, border_id)
+        return line if line is not None else self.table.get(border_id, default)
+
+    def __contains__(self, border_id: object) -> bool:
+        return border_id in self.table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.table)
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    def _read_only(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a map's lines are not edited while it is painted")
+
+    __setitem__ = __delitem__ = pop = update = setdefault = clear = popitem = _read_only  # type: ignore[assignment]
+
+
+def line_table(borders: list[Border], table: ZoneTable, zone_rows: Mapping[str, int]) -> LineTable:
+    """The lines of these borders between zones of `table` (zone_rows: zone id -> row)."""
+    n = len(borders)
+    ends_a = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("a"), borders)), dtype=np.int64, count=n)
+    ends_b = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("b"), borders)), dtype=np.int64, count=n)
+    heads, pieces = line_rows(ends_a, ends_b, table)
+    return LineTable(dict(zip(map(attrgetter("id"), borders), range(n), strict=True)), heads, pieces)
+
+
+def _lines_between(pairs: list[tuple[Zone, Zone]]) -> tuple[np.ndarray, np.ndarray]:
+    """line_rows for pairs of zones, over a table of just those zones."""
+    rows: dict[str, int] = {}
+    used: list[Zone] = []
+    for zone in (z for pair in pairs for z in pair):
+        if zone.id not in rows:
+            rows[zone.id] = len(used)
+            used.append(zone)
+    table = zone_table(used)
+    ends = np.fromiter((rows[z.id] for pair in pairs for z in pair), dtype=np.int64, count=2 * len(pairs))
+    return line_rows(ends[0::2], ends[1::2], table)
+
+
+def lines_of(borders: list[Border], zones: Mapping[str, Zone]) -> LineTable:
+    """The lines of these borders, as `geometry.border_line` draws them, in one vectorised pass."""
+    heads, pieces = _lines_between([(zones[b.a], zones[b.b]) for b in borders])
+    return LineTable(dict(zip(map(attrgetter("id"), borders), range(len(borders)), strict=True)), heads, pieces)
+
+
 def shared_lines(pairs: list[tuple[Zone, Zone]]) -> list[BorderLine | None]:
     """For each pair of polygon zones, the line along the edges they share (as
     `geometry.border_line` draws it), or None where they share no edge."""
-    found: list[BorderLine | None] = [None] * len(pairs)
     if not pairs:
-        return found
-    number: dict[str, int] = {}
-    polygons: list[Zone] = []
-    for zone in (z for pair in pairs for z in pair):
-        if zone.id not in number:
-            number[zone.id] = len(polygons)
-            polygons.append(zone)
-    pairs_a = np.fromiter((number[a.id] for a, _ in pairs), dtype=np.int64, count=len(pairs))
-    pairs_b = np.fromiter((number[b.id] for _, b in pairs), dtype=np.int64, count=len(pairs))
-    border_of, sx, sy, ex, ey = _shared_pieces(pairs_a, pairs_b, polygons)
-    if not len(border_of):
-        return found
-    cut = np.flatnonzero(np.diff(border_of)) + 1
-    starts = np.concatenate(([0], cut))
-    ends = np.concatenate((cut, [len(border_of)]))
-    columns = (sx.tolist(), sy.tolist(), ex.tolist(), ey.tolist())
-    segments = [((a, b), (c, d)) for a, b, c, d in zip(*columns, strict=True)]
-    # each border's badge at the middle of its first piece, or of its longest where it has several
-    middle_x, middle_y = ((sx + ex) / 2)[starts].tolist(), ((sy + ey) / 2)[starts].tolist()
-    several = np.flatnonzero(ends - starts > 1).tolist()
-    starts, ends = starts.tolist(), ends.tolist()
-    for i in several:
-        longest = max(segments[starts[i] : ends[i]], key=lambda s: math.dist(*s))
-        middle_x[i], middle_y[i] = (longest[0][0] + longest[1][0]) / 2, (longest[0][1] + longest[1][1]) / 2
-    centres = [_centre(zone) for zone in polygons]
-    which = border_of[starts]
-    a_centres = np.array(centres, dtype=np.float64).reshape(-1, 2)[pairs_a[which]]
-    b_centres = np.array(centres, dtype=np.float64).reshape(-1, 2)[pairs_b[which]]
-    towards_x, towards_y = (b_centres - a_centres).T
-    length = np.array([math.hypot(x, y) for x, y in zip(towards_x.tolist(), towards_y.tolist(), strict=True)])
-    apart = length != 0
-    unit_x = np.divide(towards_x, length, out=np.zeros_like(length), where=apart).tolist()
-    unit_y = np.divide(towards_y, length, out=np.ones_like(length), where=apart).tolist()
-    for i, k in enumerate(which.tolist()):
-        found[k] = BorderLine(segments[starts[i] : ends[i]], (middle_x[i], middle_y[i]), (unit_x[i], unit_y[i]), True)
-    return found
+        return []
+    heads, pieces = _lines_between(pairs)
+    lines = LineTable({}, heads, pieces)._made(np.arange(len(pairs)))
+    return [line if line.shared else None for line in lines]
 
 
-def _centre(zone: Zone) -> Point:
-    """PolygonShape.centre, the same sums in the same order, without its generators."""
-    points = zone.shape.points
-    n = len(points)
-    return (sum(map(itemgetter(0), points)) / n, sum(map(itemgetter(1), points)) / n)
-
-
-def lines_of(borders: list[Border], zones: Mapping[str, Zone]) -> dict[str, BorderLine]:
-    """The lines of these borders, as `geometry.border_line` draws them: those between two
-    polygons in one vectorised pass, the rest one at a time."""
-    between = [b for b in borders if zones[b.a].shape.kind == "polygon" and zones[b.b].shape.kind == "polygon"]
-    shared = shared_lines([(zones[b.a], zones[b.b]) for b in between])
-    lines = {b.id: line for b, line in zip(between, shared, strict=True) if line is not None}
-    for border in borders:
-        if border.id not in lines:
-            lines[border.id] = border_line(border, zones[border.a], zones[border.b])
-    return lines
-
-
-def border_lines(map_: Map) -> dict[str, BorderLine]:
+def border_lines(map_: Map) -> LineTable:
     """Every border's line of a map, as `geometry.border_line` draws it."""
     return lines_of(map_.borders, {z.id: z for z in map_.zones})

@@ -45,7 +45,8 @@ class MapView(QGraphicsView):
 
     def fit_map(self) -> None:
         """Fit the map itself (zones, grids, with room for labels), not the items' margins."""
-        x, y, w, h = map_bounds(self.map_scene.document.map, margin=30)
+        document = self.map_scene.document
+        x, y, w, h = map_bounds(document.map, margin=30, zone_extent=document.layout.zone_extent())
         self.fitInView(QRectF(x, y, w, h), Qt.AspectRatioMode.KeepAspectRatio)
         self.zoomed.emit(self.scale_now())
 

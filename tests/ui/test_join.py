@@ -8,6 +8,7 @@ from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import shared_edges
 from tabletop.ui.tools.connect import join_touching_zones
 from tests.benchmarks.mapgen import zone_map
+from tests.geometry.test_layout import cell_contents
 
 
 def _every_pair(map_) -> set[frozenset[str]]:
@@ -34,7 +35,7 @@ def test_join_finds_every_touching_pair_once_as_one_undo_step(qapp):
     assert join_touching_zones(document) == 0, "nothing left to join"
     document.undo_stack.undo()
     assert document.map.borders == [] and document.layout.lines == {}
-    assert all(not keys or all(kind == "zone" for kind, _ in keys) for keys in document.layout._buckets.values())
+    assert all(kind == "zone" for keys in cell_contents(document.layout).values() for kind, _ in keys)
 
 
 def test_deleting_everything_on_a_big_map_is_a_few_changes_and_undoes_whole(qtbot, window):

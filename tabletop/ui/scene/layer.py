@@ -51,11 +51,6 @@ def _level(scale: float) -> float:
     return round(scale, 6)
 
 
-def _meets(a: Box, b: Box) -> bool:
-    """Whether two map boxes touch, as the layout's search counts it."""
-    return a[0] <= b[2] and a[2] >= b[0] and a[1] <= b[3] and a[3] >= b[1]
-
-
 class TileBudget:
     """One least-recently-used store of tiles for every map layer in the process (the GM's
     window and the players' window), so two views never hold twice the memory."""
@@ -271,19 +266,15 @@ class MapLayer(QGraphicsItem):
 
     def _paint_tile(self, pixmap: QPixmap, level: float, ix: int, iy: int, boxes: list[Box]) -> None:
         """The zones and borders the layout finds in these map boxes, in map order, painted
-        onto the tile (one search over their union, then each object's box checked)."""
+        onto the tile (a fresh tile of a map as opened takes them in order from the layout)."""
         layout = self.document.layout
-        union = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-        found = layout.find(union)
-        if len(boxes) > 1:
-            found = {key for key in found if any(_meets(layout.boxes[key], box) for box in boxes)}
-        if self.unseen is not None:
-            found = found - self.unseen()
-        elif self.shows is not None:
-            found = {key for key in found if self.shows(*key)}
-        order = self.document.in_map_order
-        zones = order("zone", [i for k, i in found if k == "zone"])
-        borders = order("border", [i for k, i in found if k == "border"])
+        ordered = None
+        if len(boxes) == 1 and self.unseen is None and self.shows is None:  # a whole tile of everything
+            ordered = layout.find_in_order(boxes[0])
+        if ordered is not None:
+            zones, borders = ordered
+        else:
+            zones, borders = self._found(boxes)
         if zones or borders:
             detail = level >= DETAIL_SCALE
             painter = QPainter(pixmap)
@@ -293,8 +284,20 @@ class MapLayer(QGraphicsItem):
             painter.scale(level, level)
             occupied = self._occupied()
             shown = None if self.shows is None else partial(self.shows, "border")
-            paint_region(painter, layout, zones, borders, self.style, detail, occupied, shown, self.fogged)
+            with layout.lines_held(borders):  # a map's lines made once for the tile, not per read
+                paint_region(painter, layout, zones, borders, self.style, detail, occupied, shown, self.fogged)
             painter.end()
+
+    def _found(self, boxes: list[Box]) -> tuple[list[str], list[str]]:
+        """The zones and borders shown in these map boxes, each in map order."""
+        found = self.document.layout.find_any(boxes)
+        if self.unseen is not None:
+            found = found - self.unseen()
+        elif self.shows is not None:
+            found = {key for key in found if self.shows(*key)}
+        order = self.document.in_map_order
+        zones, borders = [i for k, i in found if k == "zone"], [i for k, i in found if k == "border"]
+        return order("zone", zones), order("border", borders)
 
     def _occupied(self) -> set[str]:
         """Zones whose name keeps clear of tokens: for the players, only tokens they see (a

@@ -80,13 +80,13 @@ class MapScene(QGraphicsScene):
             self.removeItem(item)
         self.items_by_key.clear()
         map_ = self.document.map
-        self._zones_seen = {zone.id: zone for zone in map_.zones}
+        self._zones_seen = dict(self.layout.zones)  # the document's layout has just been built from this map
         """Each zone as last painted: an edit that keeps its shape repaints it alone."""
         for kind, objects in ((Kind.GRID, map_.grids), (Kind.TOKEN, map_.tokens)):
             for obj in objects:
                 self._add(kind, obj.id)
         self._sync_tokens()
-        x, y, w, h = map_bounds(map_, margin=0)
+        x, y, w, h = map_bounds(map_, margin=0, zone_extent=self.layout.zone_extent())
         self.layer.reset(QRectF(x, y, w, h).adjusted(-200, -200, 200, 200))
         self.background.refresh()
         self.setSceneRect(QRectF(x, y, w, h).adjusted(-400, -400, 400, 400).united(self.itemsBoundingRect()))

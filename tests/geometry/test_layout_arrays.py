@@ -1,0 +1,195 @@
+"""The array-backed layout answers as the per-object geometry does: every line, box, border
+list and the map's bounds, on random maps, after edits, and however the work is cut in chunks."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.geometry import lines as lines_module
+from tabletop.geometry.layout import MapLayout, border_box, zone_box
+from tabletop.geometry.lines import border_lines, shared_lines
+from tabletop.geometry.shapes import border_line, map_bounds
+from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
+from tests.benchmarks.mapgen import zone_map
+from tests.geometry.test_layout import _random_map
+
+
+def _ring(rng: random.Random, cx: float, cy: float, n: int) -> list[tuple[float, float]]:
+    """A star-shaped polygon of n points with untidy coordinates: its centre's sums round
+    differently when added in another order."""
+    turns = [2 * math.pi * k / n for k in range(n)]
+    return [(cx + rng.uniform(5, 40) * math.cos(t), cy + rng.uniform(5, 40) * math.sin(t)) for t in turns]
+
+
+def _ring_map(seed: int) -> Map:
+    """Polygons of many points (so a centre is a long sum), nodes of several sizes, and borders
+    between random pairs: most share no edge, so their lines run between the centres."""
+    rng = random.Random(seed)
+    zones = []
+    for k in range(10):
+        x, y = rng.uniform(-500, 500), rng.uniform(-500, 500)
+        if rng.random() < 0.3:
+            zones.append(Zone(id=f"n{k}", shape=NodeShape(x=x, y=y, radius=rng.uniform(5, 60))))
+        else:
+            zones.append(Zone(id=f"p{k}", shape=PolygonShape(points=_ring(rng, x, y, rng.randint(3, 40)))))
+    pairs = {tuple(sorted(rng.sample([z.id for z in zones], 2))) for _ in range(15)}
+    return Map(zones=zones, borders=[Border(id=f"b{i}", a=a, b=b) for i, (a, b) in enumerate(sorted(pairs))])
+
+
+def _expected(map_: Map) -> tuple[dict, dict, dict]:
+    """Lines, boxes and borders per zone worked out one object at a time."""
+    zones = {z.id: z for z in map_.zones}
+    lines = {b.id: border_line(b, zones[b.a], zones[b.b]) for b in map_.borders}
+    boxes = {("zone", z.id): zone_box(z) for z in map_.zones}
+    boxes |= {("border", b.id): border_box(b, lines[b.id]) for b in map_.borders}
+    ends = {z.id: set() for z in map_.zones}
+    for border in map_.borders:
+        ends[border.a].add(border.id)
+        ends[border.b].add(border.id)
+    return lines, boxes, ends
+
+
+def _assert_layout_is(layout: MapLayout, map_: Map) -> None:
+    lines, boxes, ends = _expected(map_)
+    assert dict(layout.lines) == lines
+    assert layout.lines.made(list(lines)) == list(lines.values())
+    assert dict(layout.boxes) == boxes
+    assert {z: set(b) for z, b in layout.borders_at.items()} == ends
+    assert map_bounds(map_, 7.0, layout.zone_extent()) == map_bounds(map_, 7.0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([_random_map, _ring_map]))
+def test_the_array_layout_equals_one_object_at_a_time(seed, make):
+    map_ = make(seed)
+    _assert_layout_is(MapLayout(map_), map_)
+
+
+def test_long_sums_give_the_same_centres():
+    """Polygons of up to 40 points: the lines' directions come from centres summed in
+    Python's order, to the last bit."""
+    for seed in range(30):
+        map_ = _ring_map(seed)
+        zones = {z.id: z for z in map_.zones}
+        assert border_lines(map_) == {b.id: border_line(b, zones[b.a], zones[b.b]) for b in map_.borders}
+
+
+def test_the_work_cut_in_small_chunks_gives_the_same_lines(monkeypatch):
+    map_ = zone_map(300)
+    whole = dict(border_lines(map_))
+    monkeypatch.setattr(lines_module, "CHUNK", 7)
+    assert dict(border_lines(map_)) == whole
+    zones = {z.id: z for z in map_.zones}
+    assert whole == {b.id: border_line(b, zones[b.a], zones[b.b]) for b in map_.borders}
+
+
+def test_edits_over_the_arrays_answer_as_a_fresh_layout():
+    map_ = zone_map(120)
+    layout = MapLayout(map_)
+    moved = map_.zones[5].model_copy(update={"shape": PolygonShape(points=[(0, 0), (900, 0), (900, 40), (0, 40)])})
+    zones = [moved if z.id == moved.id else z for z in map_.zones]
+    layout.set_zone(moved)
+    gone = map_.borders[3]
+    layout.drop("border", gone.id)
+    added = Border(id="new", a=map_.zones[0].id, b=map_.zones[40].id)
+    layout.set_border(added)
+    edited = Map(zones=zones, borders=[b for b in map_.borders if b.id != gone.id] + [added])
+    _assert_layout_is(layout, edited)
+    fresh = MapLayout(edited)
+    everywhere = (-1e6, -1e6, 1e6, 1e6)
+    assert layout.find(everywhere) == fresh.find(everywhere)
+    assert layout.find((0, 0, 300, 60)) == fresh.find((0, 0, 300, 60))
+
+
+def test_a_zones_border_set_is_kept_once_read():
+    map_ = zone_map(50)
+    layout = MapLayout(map_)
+    zone_id = map_.zones[0].id
+    first = layout.borders_at[zone_id]
+    assert first is layout.borders_at[zone_id], "an edit changes the set in place, so reading must keep it"
+    assert len(layout.borders_at) == len(map_.zones)
+    del layout.borders_at[zone_id]
+    assert zone_id not in layout.borders_at
+    with pytest.raises(KeyError):
+        layout.borders_at[zone_id]
+
+
+def test_lines_held_for_a_painting_are_the_same_and_let_go_after():
+    map_ = zone_map(80)
+    layout = MapLayout(map_)
+    ids = [b.id for b in map_.borders]
+    before = [layout.lines[i] for i in ids]
+    table = layout.lines
+    with layout.lines_held(ids[:10]):
+        assert [layout.lines[i] for i in ids] == before, "held or not, every line reads the same"
+        assert [layout.lines.get(i) for i in ids] == before and all(i in layout.lines for i in ids)
+        assert layout.lines[ids[0]] is layout.lines[ids[0]], "made once while held"
+        assert len(layout.lines) == len(ids) and layout.lines.get("nowhere") is None
+        with pytest.raises(TypeError):
+            layout.lines[ids[0]] = before[1]
+    assert layout.lines is table and layout.lines[ids[0]] == before[0]
+
+
+def test_lines_made_one_at_a_time_are_kept_within_bounds(monkeypatch):
+    monkeypatch.setattr(lines_module, "KEPT", 5)
+    map_ = zone_map(80)
+    layout = MapLayout(map_)
+    ids = [b.id for b in map_.borders]
+    assert layout.lines[ids[0]] is layout.lines[ids[0]], "an edit's borders are repainted again and again"
+    assert [layout.lines[i] for i in ids] == list(_expected(map_)[0].values())
+    assert len(layout.lines._kept) <= 5, "never the whole map's lines as objects"
+    moved = Border(id=ids[1], a=map_.borders[1].a, b=map_.zones[-1].id)
+    layout.set_border(moved)
+    zones = {z.id: z for z in map_.zones}
+    assert layout.lines[ids[1]] == border_line(moved, zones[moved.a], zones[moved.b]), "an edit's line, not a kept one"
+
+
+def test_pairs_that_share_no_edge_have_no_shared_line():
+    a = Zone(id="a", shape=PolygonShape(points=[(0, 0), (10, 0), (10, 10), (0, 10)]))
+    b = Zone(id="b", shape=PolygonShape(points=[(10, 0), (20, 0), (20, 10), (10, 10)]))
+    c = Zone(id="c", shape=PolygonShape(points=[(50, 50), (60, 50), (60, 60)]))
+    found = shared_lines([(a, b), (a, c), (b, a)])
+    assert found[1] is None
+    assert found[0] == border_line(Border(id="x", a="a", b="b"), a, b)
+    assert found[2] == border_line(Border(id="y", a="b", b="a"), b, a)
+    assert shared_lines([]) == []
+
+
+def test_an_export_layout_keeps_plain_lines():
+    map_ = zone_map(30)
+    layout = MapLayout(map_, index=False)
+    assert isinstance(layout.lines, dict) and dict(layout.lines) == _expected(map_)[0]
+    assert len(layout.boxes) == 0
+
+
+def test_a_map_as_opened_gives_what_it_finds_in_map_order():
+    map_ = zone_map(300)
+    layout = MapLayout(map_)
+    rank = {("zone", z.id): i for i, z in enumerate(map_.zones)}
+    rank |= {("border", b.id): i for i, b in enumerate(map_.borders)}
+    for box in [(0, 0, 300, 60), (-1e6, -1e6, 1e6, 1e6), (500, 100, 900, 400), (5e5, 5e5, 6e5, 6e5)]:
+        found = sorted(layout.find(box), key=rank.__getitem__)
+        zones, borders = layout.find_in_order(box)
+        assert zones == [i for k, i in found if k == "zone"] and borders == [i for k, i in found if k == "border"]
+    assert layout.find_in_order((0, 0, 300, 60))[0], "the box holds zones"
+    layout.set_zone(map_.zones[3])
+    assert layout.find_in_order((0, 0, 300, 60)) is None, "after an edit the caller sorts"
+
+
+def test_what_meets_any_of_several_boxes_is_what_meets_each():
+    map_ = zone_map(300)
+    layout = MapLayout(map_)
+    boxes = [(0, 0, 40, 20), (600, 300, 640, 330), (200, 90, 205, 95)]
+
+    def each() -> set:
+        return set().union(*(layout.find(box) for box in boxes))
+
+    assert layout.find_any(boxes) == each() and len(each()) > len(layout.find(boxes[0]))
+    moved = map_.zones[0].model_copy(update={"shape": PolygonShape(points=[(600, 300), (650, 300), (650, 340)])})
+    layout.set_zone(moved)
+    assert ("zone", moved.id) in layout.find_any(boxes) and layout.find_any(boxes) == each()
