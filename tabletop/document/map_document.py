@@ -10,7 +10,9 @@ tool and dock reads the indexes from the document and finds them already current
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,8 @@ from tabletop.model import Background, Border, Conflict, Map, TileSet
 from tabletop.model.conflict import MAX_LOG
 from tabletop.model.kinds import Key, Kind
 from tabletop.rules import Terrain, ZoneGraph
+
+_id = attrgetter("id")
 
 KINDS = tuple(Kind)
 BULK = 64
@@ -73,7 +77,7 @@ class MapDocument(QObject):
         self._spots: tuple[int, dict[str, Point]] = (-1, {})
         self._occupied: tuple[int, set[str]] = (-1, set())
         self._lists = {kind: getattr(map_, kind.plural) for kind in KINDS}
-        self._positions = {kind: {obj.id: i for i, obj in enumerate(self._items(kind))} for kind in KINDS}
+        self._positions = {kind: dict(zip(map(_id, self._items(kind)), itertools.count())) for kind in KINDS}
         with collector_paused():  # a big map's layout is a million objects, none garbage
             self.layout = MapLayout(map_)
         self.integrity = Integrity(map_, self.layout.borders_at)

@@ -75,7 +75,8 @@ class ViewModes(QObject):
         again to the new room; a zoomed-in view keeps its centre."""
         view = self.window.view
         centre = view.mapToScene(view.viewport().rect().center())
-        x, y, w, h = map_bounds(view.map_scene.document.map, margin=0)
+        document = view.map_scene.document
+        x, y, w, h = map_bounds(document.map, margin=0, zone_extent=document.layout.zone_extent())
         whole = view.mapToScene(view.viewport().rect()).boundingRect().contains(QRectF(x, y, w, h))
         if on and not self._hidden:
             chrome = [*self.window.findChildren(QDockWidget), *self.window.findChildren(QToolBar)]

@@ -54,7 +54,8 @@ def run(args: list[str], env: dict[str, str] | None = None) -> Run:
     child = subprocess.Popen(
         [sys.executable, *args], cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
     )
-    out = child.stdout.read()
+    with child.stdout:
+        out = child.stdout.read()
     _, status, usage = os.wait4(child.pid, 0)
     seconds = time.perf_counter() - start
     child.returncode = os.waitstatus_to_exitcode(status)

@@ -205,7 +205,11 @@ class PlayerWindow(QWidget):
         """Fit what the players may see: a hidden zone at the map's edge leaves no empty room
         that tells them something is there."""
         map_ = self.document.map
-        x, y, w, h = map_bounds(map_.model_copy(update={"zones": [z for z in map_.zones if zone_shown(z)]}), margin=30)
+        shown = [z for z in map_.zones if zone_shown(z)]
+        if len(shown) == len(map_.zones):  # nothing hidden: the layout's extent, kept, not worked out again
+            x, y, w, h = map_bounds(map_, margin=30, zone_extent=self.document.layout.zone_extent())
+        else:
+            x, y, w, h = map_bounds(map_.model_copy(update={"zones": shown}), margin=30)
         self.view.show_rect(QRectF(x, y, w, h))
 
     def reveal_when_built(self) -> None:
