@@ -7,16 +7,16 @@ the door (another passage) or the GM changes the door's state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tabletop.model import Border, Passage
 
 
-@dataclass(frozen=True, slots=True)
-class Crossing:
+class Crossing(NamedTuple):
     """How one border is crossed in one direction: which passage, at what cost, and why.
 
-    `opening` is the part of the cost spent opening a closed door first (0 otherwise).
+    `opening` is the part of the cost spent opening a closed door first (0 otherwise). A
+    named tuple, made in C: a 100k-zone map's graph makes half a million of them.
     """
 
     border: str

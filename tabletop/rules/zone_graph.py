@@ -8,7 +8,9 @@ bridges), and dropped at the next edit, so editing never pays for it.
 
 from __future__ import annotations
 
-from collections import defaultdict
+import itertools
+from collections import Counter, defaultdict
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from tabletop.model import Border, Map, Zone
@@ -38,8 +40,7 @@ class ZoneGraph:
         self._between: dict[tuple[int, int], dict[str, None]] = defaultdict(dict)
         self._topology: Topology | None = None
         self._passable: nx.DiGraph | None = None
-        for zone in map_.zones:
-            self._add_zone(zone)
+        self._add_all_zones(map_.zones)
         self._add_all_borders(map_.borders)
 
     # -- edits -------------------------------------------------------------------------
@@ -90,23 +91,41 @@ class ZoneGraph:
         self.out.append({})
         self.hops.append([])
 
+    def _add_all_zones(self, zones: list[Zone]) -> None:
+        """The bulk form of _add_zone for a whole map, in C loops where it can."""
+        ids = list(map(attrgetter("id"), zones))
+        if len(set(ids)) != len(ids):
+            repeated = next(i for i, n in Counter(ids).items() if n > 1)
+            raise ValueError(f"zone '{repeated}' is already on the map")
+        self.ids = ids
+        self.names = [zone.label for zone in zones]
+        self.index = dict(zip(ids, itertools.count()))
+        self.out = [{} for _ in ids]
+        self.hops = [[] for _ in ids]
+
     def _add_all_borders(self, borders: list[Border]) -> None:
         """The bulk form of _add_border for a whole map: one pass over the borders."""
-        out, index = self.out, self.index
+        out, index, between = self.out, self.index, self._between
+        self.borders.update(zip(map(attrgetter("id"), borders), borders, strict=True))
         for border in borders:
-            self.borders[border.id] = border
+            border_id = border.id
             a, b = index[border.a], index[border.b]
-            self._between[(min(a, b), max(a, b))][border.id] = None
+            between[(a, b) if a < b else (b, a)][border_id] = None
             passages = border.passages
             if len(passages) == 1 and passages[0].door is None and a != b:
                 # most borders: one passage, no door; what cheapest_crossing gives, without asking it
                 passage = passages[0]
                 label = passage.label or "pass"
-                for src, dst, cost in ((a, b, passage.cost_from_a), (b, a, passage.cost_from_b)):
-                    if cost is not None:
-                        known = out[src].get(dst)
-                        if known is None or cost < known.cost:
-                            out[src][dst] = Crossing(border.id, 0, cost, label)
+                cost = passage.cost_from_a
+                if cost is not None:
+                    known = out[a].get(b)
+                    if known is None or cost < known.cost:
+                        out[a][b] = Crossing(border_id, 0, cost, label)
+                cost = passage.cost_from_b
+                if cost is not None:
+                    known = out[b].get(a)
+                    if known is None or cost < known.cost:
+                        out[b][a] = Crossing(border_id, 0, cost, label)
                 continue
             for src, dst, zone in ((a, b, border.a), (b, a, border.b)):
                 crossing = cheapest_crossing(border, zone)
