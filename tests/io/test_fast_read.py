@@ -115,3 +115,11 @@ def test_long_lists_read_in_chunks_equal_the_exact_way_and_errors_name_the_right
     place = [z.id for z in loaded.zones].index("z3-1")
     assert f"zones[{place}].hidden" in str(refused.value) and place >= 7  # past the first chunk
     assert exact_way
+
+
+@pytest.mark.parametrize("version", [b"3.0", b"3e0", b"30e-1"])
+def test_a_format_version_written_as_a_fraction_is_refused_as_before(version):
+    """3.0 equals 3 in Python, but the exact way refuses a version that is not a whole number."""
+    raw = b'{"format_version":' + version + b',"title":"x"}'
+    with pytest.raises(MapFileError, match="has an unknown format_version 3.0"):
+        map_from_bytes(raw, "fraction.tabletop")
