@@ -121,5 +121,5 @@ def test_long_lists_read_in_chunks_equal_the_exact_way_and_errors_name_the_right
 def test_a_format_version_written_as_a_fraction_is_refused_as_before(version):
     """3.0 equals 3 in Python, but the exact way refuses a version that is not a whole number."""
     raw = b'{"format_version":' + version + b',"title":"x"}'
-    with pytest.raises(MapFileError, match="has an unknown format_version 3.0"):
+    with pytest.raises(MapFileError, match=r"has an unknown format_version 3\.0"):
         map_from_bytes(raw, "fraction.tabletop")
