@@ -123,3 +123,26 @@ def test_a_format_version_written_as_a_fraction_is_refused_as_before(version):
     raw = b'{"format_version":' + version + b',"title":"x"}'
     with pytest.raises(MapFileError, match=r"has an unknown format_version 3\.0"):
         map_from_bytes(raw, "fraction.tabletop")
+
+
+def test_a_key_written_twice_in_a_dict_field_is_refused_the_exact_way(maps_dir):
+    """A log entry's numbers and a reserve side's scores are dicts: jiter keeps the last of a
+    repeated key there too, and their keys are counted like any object's."""
+    from tabletop.model import Conflict, LogEntry, ReserveSide
+
+    conflict = Conflict(
+        system="reserve",
+        reserve=[ReserveSide(name="Runners", reserve={"Fight": 3, 'Wi"ts:': 2})],
+        log=[LogEntry(exchange=1, numbers={"roll": 4, 'a":b': -2})],
+    )
+    map_ = load_map(maps_dir / "warehouse.tabletop").model_copy(update={"conflict": conflict})
+    raw = map_to_text(map_).encode()
+    assert map_from_bytes(raw) == map_
+    for key in (b'"Fight":', b'"roll":', b'"Wi\\"ts:":', b'"a\\":b":'):
+        doubled = raw.replace(key, key + b"1," + key, 1)
+        assert doubled != raw
+        with pytest.raises(MapFileError, match="appears twice") as refused:
+            map_from_bytes(doubled, "doubled.tabletop")
+        with pytest.raises(MapFileError) as exact:
+            read_module._map_from_bytes(doubled, "doubled.tabletop")
+        assert str(refused.value) == str(exact.value)
