@@ -63,7 +63,10 @@ def read_current(raw: bytes) -> Map | None:
         document = from_json(raw, allow_inf_nan=False)
     except ValueError:
         return None
-    if not isinstance(document, dict) or document.get("format_version") != FORMAT_VERSION:
+    if not isinstance(document, dict):
+        return None
+    version = document.get("format_version")
+    if type(version) is not int or version != FORMAT_VERSION:  # 3.0 equals 3, yet is no format version
         return None
     counted = 0
     try:

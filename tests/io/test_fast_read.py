@@ -115,3 +115,34 @@ def test_long_lists_read_in_chunks_equal_the_exact_way_and_errors_name_the_right
     place = [z.id for z in loaded.zones].index("z3-1")
     assert f"zones[{place}].hidden" in str(refused.value) and place >= 7  # past the first chunk
     assert exact_way
+
+
+@pytest.mark.parametrize("version", [b"3.0", b"3e0", b"30e-1"])
+def test_a_format_version_written_as_a_fraction_is_refused_as_before(version):
+    """3.0 equals 3 in Python, but the exact way refuses a version that is not a whole number."""
+    raw = b'{"format_version":' + version + b',"title":"x"}'
+    with pytest.raises(MapFileError, match=r"has an unknown format_version 3\.0"):
+        map_from_bytes(raw, "fraction.tabletop")
+
+
+def test_a_key_written_twice_in_a_dict_field_is_refused_the_exact_way(maps_dir):
+    """A log entry's numbers and a reserve side's scores are dicts: jiter keeps the last of a
+    repeated key there too, and their keys are counted like any object's."""
+    from tabletop.model import Conflict, LogEntry, ReserveSide
+
+    conflict = Conflict(
+        system="reserve",
+        reserve=[ReserveSide(name="Runners", reserve={"Fight": 3, 'Wi"ts:': 2})],
+        log=[LogEntry(exchange=1, numbers={"roll": 4, 'a":b': -2})],
+    )
+    map_ = load_map(maps_dir / "warehouse.tabletop").model_copy(update={"conflict": conflict})
+    raw = map_to_text(map_).encode()
+    assert map_from_bytes(raw) == map_
+    for key in (b'"Fight":', b'"roll":', b'"Wi\\"ts:":', b'"a\\":b":'):
+        doubled = raw.replace(key, key + b"1," + key, 1)
+        assert doubled != raw
+        with pytest.raises(MapFileError, match="appears twice") as refused:
+            map_from_bytes(doubled, "doubled.tabletop")
+        with pytest.raises(MapFileError) as exact:
+            read_module._map_from_bytes(doubled, "doubled.tabletop")
+        assert str(refused.value) == str(exact.value)
