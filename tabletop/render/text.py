@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QPaintEngine, QPainter
 
 from tabletop.render.style import map_font
 
@@ -23,9 +23,17 @@ def device_scale(p: QPainter) -> float:
     return math.sqrt(abs(p.worldTransform().determinant()))
 
 
+VECTOR_ENGINES = (QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf)
+"""SVG and PDF files are zoomed and printed large: their text is read at sizes a pixel count
+at the picture's nominal size does not tell."""
+
+
 def readable(p: QPainter, size: float) -> bool:
     """Whether letters `size` painter units tall can be read: the one level-of-detail rule for
-    text, the same for the view's tiles and every export."""
+    text, the same for the view's tiles and every pixel export; a vector file keeps it all."""
+    engine = p.paintEngine()
+    if engine is not None and engine.type() in VECTOR_ENGINES:
+        return True
     return size * device_scale(p) >= MIN_TEXT_PX
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from tabletop.geometry.shapes import map_bounds
 from tabletop.render.badge_paint import BADGE_TEXT
 from tabletop.render.export import export_map
@@ -14,11 +12,6 @@ from tabletop.render.style import gm_style
 from tests.benchmarks.mapgen import zone_map
 
 
-@pytest.mark.xfail(
-    reason="render/text.readable drops text under 4 device pixels in every export, SVG and PDF "
-    "included, where the GM zooms in: a 10k-zone SVG lost its 25k pass-value badges (render/*, paintfast)",
-    strict=True,
-)
 def test_an_svg_keeps_pass_values_too_small_to_read_unzoomed(qapp, tmp_path):
     map_ = zone_map(60)
     style = gm_style()
@@ -28,3 +21,20 @@ def test_an_svg_keeps_pass_values_too_small_to_read_unzoomed(qapp, tmp_path):
     export_map(map_, out, width=round(width * scale))
     numbers = re.findall(r">(\d+)</text>", out.read_text(encoding="utf-8"))
     assert len(numbers) > len(map_.borders) // 2  # most badges are one number (the others, "1/3" and such)
+
+
+def test_a_pdf_painter_reads_every_size_and_a_picture_does_not(qapp, tmp_path):
+    from PySide6.QtGui import QImage, QPainter, QPdfWriter
+
+    from tabletop.render.text import readable
+
+    writer = QPdfWriter(str(tmp_path / "tiny.pdf"))
+    pdf = QPainter(writer)
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    picture = QPainter(image)
+    try:
+        assert readable(pdf, 0.01)
+        assert not readable(picture, 0.01) and readable(picture, 12)
+    finally:
+        pdf.end()
+        picture.end()
