@@ -9,7 +9,7 @@ bridges), and dropped at the next edit, so editing never pays for it.
 from __future__ import annotations
 
 import itertools
-from collections import Counter, defaultdict
+from collections import Counter
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -37,7 +37,9 @@ class ZoneGraph:
         self.hops: list[list[tuple[int, int]]] = []
         """Per zone, (cost, neighbour) cheapest first: what the searches iterate."""
         self.borders: dict[str, Border] = {}
-        self._between: dict[tuple[int, int], dict[str, None]] = defaultdict(dict)
+        self._between: dict[tuple[int, int], str | dict[str, None]] = {}
+        """The border (or, for a pair joined by several, the borders) between two zones by
+        index: a lone id for most pairs, so a 100k-zone map holds no 250k one-entry dicts."""
         self._topology: Topology | None = None
         self._passable: nx.DiGraph | None = None
         self._add_all_zones(map_.zones)
@@ -110,7 +112,10 @@ class ZoneGraph:
         for border in borders:
             border_id = border.id
             a, b = index[border.a], index[border.b]
-            between[(a, b) if a < b else (b, a)][border_id] = None
+            pair = (a, b) if a < b else (b, a)
+            known = between.setdefault(pair, border_id)
+            if known != border_id:
+                _join(between, pair, known, border_id)
             passages = border.passages
             if len(passages) == 1 and passages[0].door is None and a != b:
                 # most borders: one passage, no door; what cheapest_crossing gives, without asking it
@@ -138,21 +143,30 @@ class ZoneGraph:
     def _add_border(self, border: Border) -> None:
         self.borders[border.id] = border
         a, b = self.index[border.a], self.index[border.b]
-        self._between[(min(a, b), max(a, b))][border.id] = None
+        pair = (min(a, b), max(a, b))
+        known = self._between.setdefault(pair, border.id)
+        if known != border.id:
+            _join(self._between, pair, known, border.id)
         self._refresh_pair(a, b)
 
     def _remove_border(self, border_id: str) -> None:
         border = self.borders.pop(border_id)
         a, b = self.index[border.a], self.index[border.b]
         key = (min(a, b), max(a, b))
-        self._between[key].pop(border_id, None)
-        if not self._between[key]:
+        known = self._between.get(key)
+        if isinstance(known, dict):
+            known.pop(border_id, None)
+            if len(known) == 1:
+                self._between[key] = next(iter(known))
+            elif not known:
+                del self._between[key]
+        elif known == border_id:
             del self._between[key]
         self._refresh_pair(a, b)
 
     def _refresh_pair(self, a: int, b: int) -> None:
         """Recompute both directions between two zones from every border joining them."""
-        ids = self._between.get((min(a, b), max(a, b)), ())
+        ids = self.between(a, b)
         for src, dst in ((a, b), (b, a)):
             options = [cheapest_crossing(self.borders[i], self.ids[src]) for i in ids]
             best = min((c for c in options if c is not None), key=lambda c: c.cost, default=None)
@@ -181,7 +195,8 @@ class ZoneGraph:
 
     def between(self, a: int, b: int) -> list[str]:
         """The ids of every border joining two zones (by index), passable or not."""
-        return list(self._between.get((min(a, b), max(a, b)), ()))
+        known = self._between.get((min(a, b), max(a, b)), ())
+        return [known] if isinstance(known, str) else list(known)
 
     def zone_ids(self) -> list[str]:
         """The ids of the zones on the map now (a removed zone keeps its index, not its id)."""
@@ -205,3 +220,11 @@ class ZoneGraph:
             )
             self._passable = graph
         return self._passable
+
+
+def _join(between: dict[tuple[int, int], str | dict[str, None]], pair: tuple[int, int], known, border_id: str) -> None:
+    """A second (third...) border between one pair of zones: the lone id becomes a dict."""
+    if isinstance(known, str):
+        between[pair] = {known: None, border_id: None}
+    else:
+        known[border_id] = None

@@ -4,6 +4,7 @@ by border (which asks cheapest_crossing for each): labels, passages, costs and d
 from __future__ import annotations
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletop.model import Map
 from tabletop.rules import ZoneGraph
@@ -32,3 +33,32 @@ def test_bulk_crossings_of_every_sample():
         bulk, single = ZoneGraph(map_), _one_by_one(map_)
         assert bulk.out == single.out
         assert bulk.hops == single.hops
+
+
+def _pairs(graph: ZoneGraph) -> dict[tuple[int, int], set[str]]:
+    """Every pair of zones with the borders between them, asked pair by pair."""
+    found = {}
+    for border in graph.borders.values():
+        a, b = graph.index[border.a], graph.index[border.b]
+        found[(min(a, b), max(a, b))] = set(graph.between(a, b))
+    return found
+
+
+@given(maps(), st.data())
+@settings(max_examples=80)
+def test_borders_between_zones_follow_edits_as_a_fresh_graph_has_them(map_, data):
+    graph = ZoneGraph(map_)
+    borders = list(map_.borders)
+    for _ in range(data.draw(st.integers(0, 8))):
+        if borders and data.draw(st.booleans()):
+            gone = borders.pop(data.draw(st.integers(0, len(borders) - 1)))
+            graph.remove_border(gone.id)
+        elif borders:
+            again = borders[data.draw(st.integers(0, len(borders) - 1))]
+            same_id = (again.id + " ")[:-1]  # equal, not the same string: as an edit's copy may hold
+            graph.set_border(again.model_copy(update={"label": "edited", "id": same_id}))
+    fresh = ZoneGraph(map_.model_copy(update={"borders": borders}))
+    assert _pairs(graph) == _pairs(fresh)
+    assert set(graph._between) == set(fresh._between) == set(_pairs(fresh))
+    ours, theirs = graph.topology(), fresh.topology()
+    assert ours.indptr.tolist() == theirs.indptr.tolist() and ours.indices.tolist() == theirs.indices.tolist()
