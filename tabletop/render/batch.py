@@ -12,6 +12,7 @@ from PySide6.QtCore import QByteArray, QDataStream, QIODevice
 from PySide6.QtGui import QPainterPath
 
 from tabletop.geometry.shapes import BorderLine
+from tabletop.geometry.tables import within
 
 if TYPE_CHECKING:
     import numpy as np
@@ -55,15 +56,33 @@ def polygon_paths(polygons: list[Sequence[tuple[float, float]]], runs: Sequence[
     counts = np.fromiter(map(len, polygons), dtype=np.int64, count=len(polygons))
     total = int(counts.sum())
     points = np.fromiter(chain.from_iterable(chain.from_iterable(polygons)), dtype=np.float64, count=2 * total)
-    x, y = points[0::2], points[1::2]
+    return _polygon_paths(points[0::2], points[1::2], counts, runs)
+
+
+def polygon_runs(
+    x: np.ndarray, y: np.ndarray, firsts: np.ndarray, counts: np.ndarray, polygons: np.ndarray, runs: Sequence[int]
+) -> list[QPainterPath]:
+    """polygon_paths of polygons held in arrays (polygon p's points are x[firsts[p]:firsts[p] +
+    counts[p]], and y): the `polygons` named, in order, without a Python object per point."""
+    import numpy as np
+
+    sizes = counts[polygons]
+    at = np.repeat(firsts[polygons], sizes) + within(sizes)
+    return _polygon_paths(x[at], y[at], sizes, runs)
+
+
+def _polygon_paths(x: np.ndarray, y: np.ndarray, counts: np.ndarray, runs: Sequence[int]) -> list[QPainterPath]:
+    import numpy as np
+
+    total = len(x)
     first = np.cumsum(counts) - counts
     index = np.arange(total)
     following = index + 1
     following[first + counts - 1] = first  # each polygon's last point joins its first
     twice_area = np.add.reduceat(x * y[following] - x[following] * y, first) if total else np.zeros(0)
-    within = index - np.repeat(first, counts)
+    inside = index - np.repeat(first, counts)
     backwards = np.repeat(twice_area < 0, counts)
-    source = np.where(backwards, np.repeat(first + counts, counts) - 1 - within, index)
+    source = np.where(backwards, np.repeat(first + counts, counts) - 1 - inside, index)
     # each polygon: moveTo its first point, lineTo the others, lineTo the first again (closed)
     sizes = counts + 1
     starts = np.cumsum(sizes) - sizes
@@ -132,7 +151,7 @@ def line_cells_of(
     if not len(order):
         return []
     first = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    ordered = np.repeat(first[order], counts[order]) + _within(counts[order])
+    ordered = np.repeat(first[order], counts[order]) + within(counts[order])
     keys = np.column_stack((~shared[order], cells[order]))
     new = np.flatnonzero(np.any(keys[1:] != keys[:-1], axis=1)) + 1
     line_starts = np.concatenate(([0], new))
@@ -141,11 +160,3 @@ def line_cells_of(
     paths = segment_paths(coords[ordered], starts.tolist(), ends.tolist())
     kinds = shared[order][line_starts].tolist()
     return [(kind, [path for path, k in zip(paths, kinds, strict=True) if k is kind]) for kind in (True, False)]
-
-
-def _within(counts: np.ndarray) -> np.ndarray:
-    """0, 1, ... count-1 for each count, end to end."""
-    import numpy as np
-
-    total = int(counts.sum())
-    return np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
