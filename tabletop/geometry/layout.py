@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.geometry.labels import inside
 from tabletop.geometry.shapes import BorderLine, border_line
-from tabletop.geometry.tables import BordersAt, Box, BoxTable, MadeOnRead, ShapeTable
+from tabletop.geometry.tables import BordersAt, Box, BoxTable, MadeOnRead, RowIds, ShapeTable
 from tabletop.heap import collector_off
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 
@@ -453,14 +453,22 @@ class MapLayout:
     def find_in_order(self, box: Box) -> tuple[list[str], list[str]] | None:
         """The ids of the zones and of the borders `find` gives, each in the map's order, when
         the layout is as the map was opened (its rows are in the map's order then); None after
-        an edit or with large objects, when the caller sorts what `find` gives."""
+        an edit or with large objects, when the caller sorts what `find` gives. The lists carry
+        their rows (RowIds), for a painting that reads the layout's arrays."""
         built = self._built
         if built is None or self._stale or self._buckets or self._large:
             return None
+        import numpy as np
+
         rows = built.rows_meeting([box])
-        zones = bisect.bisect_left(rows, len(self.zones))
+        nz = self._opened_zones
+        zones = bisect.bisect_left(rows, nz)
         ids = built.ids
-        return [ids[r] for r in rows[:zones]], [ids[r] for r in rows[zones:]]
+        zone_rows, border_rows = rows[:zones], rows[zones:]
+        return (
+            RowIds(map(ids.__getitem__, zone_rows), np.array(zone_rows, dtype=np.int64)),
+            RowIds(map(ids.__getitem__, border_rows), np.array(border_rows, dtype=np.int64) - nz),
+        )
 
     def zones_at(self, x: float, y: float) -> list[str]:
         """The zones whose shape holds the point, in no particular order."""

@@ -8,8 +8,10 @@ an edit sets afterwards is kept beside them, as in a dict. Qt-free; numpy is not
 
 from __future__ import annotations
 
-from collections.abc import ItemsView, Iterator, KeysView, Mapping, MutableMapping, ValuesView
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, MutableMapping, ValuesView
 from itertools import chain, repeat
+from operator import attrgetter
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -157,6 +159,18 @@ def within(counts: np.ndarray) -> np.ndarray:
     return np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
 
 
+class RowIds(list):
+    """Ids of a map's objects as opened, with their rows in the layout's tables (`rows`, an
+    array): a painting handed these reads the tables without looking each id up."""
+
+    def __init__(self, ids: Iterable[str], rows: np.ndarray) -> None:
+        super().__init__(ids)
+        self.rows = rows
+
+
+GONE = SimpleNamespace(fill=SimpleNamespace(pattern="none", colour="", opacity=0.0), hidden=True, fogged=True)
+"""Stands for a zone dropped since the map was opened (its row no longer read)."""
+
 Look = tuple[str, str, float, bool, bool, bool]
 """How a zone is painted as a speck: fill pattern, colour and opacity, hidden, fogged, a node."""
 
@@ -191,6 +205,8 @@ class ShapeTable:
         """Each zone's row, -1 for one edited or added since the map was opened."""
         import numpy as np
 
+        if isinstance(zone_ids, RowIds):
+            return zone_ids.rows
         rows = self._zone_rows
         return np.fromiter(map(rows.get, zone_ids, repeat(-1)), dtype=np.int64, count=len(zone_ids))
 
@@ -200,14 +216,19 @@ class ShapeTable:
         if self._looks is None:
             import numpy as np
 
-            found = [zones.get(zone_id) for zone_id in self._ids]
-            nodes = (self.polygon_of < 0).tolist()
-            keys = [
-                ("none", "", 0.0, True, True, node)
-                if zone is None
-                else (zone.fill.pattern, zone.fill.colour, zone.fill.opacity, zone.hidden, zone.fogged, node)
-                for zone, node in zip(found, nodes, strict=True)
-            ]
+            found = list(map(zones.get, self._ids, repeat(GONE)))
+            fills = list(map(attrgetter("fill"), found))
+            keys = list(
+                zip(
+                    map(attrgetter("pattern"), fills),
+                    map(attrgetter("colour"), fills),
+                    map(attrgetter("opacity"), fills),
+                    map(attrgetter("hidden"), found),
+                    map(attrgetter("fogged"), found),
+                    (self.polygon_of < 0).tolist(),
+                    strict=True,
+                )
+            )
             numbers = dict.fromkeys(keys)
             for k, key in enumerate(numbers):
                 numbers[key] = k
@@ -224,7 +245,10 @@ class ShapeTable:
         import numpy as np
 
         n = len(border_ids)
-        rows = np.fromiter(map(self._line_rows.get, border_ids, repeat(-1)), dtype=np.int64, count=n)
+        if isinstance(border_ids, RowIds):
+            rows = border_ids.rows
+        else:
+            rows = np.fromiter(map(self._line_rows.get, border_ids, repeat(-1)), dtype=np.int64, count=n)
         later = np.flatnonzero(rows < 0)
         heads = self.heads[np.maximum(rows, 0)] if len(self.heads) else np.zeros((n, 7))
         shared, anchors = heads[:, 6] > 0, heads[:, :2].copy()
