@@ -14,6 +14,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 from tabletop.geometry.labels import label_spot, may_fit, zone_anchor
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, map_bounds, occupied_zones, token_spots
+from tabletop.geometry.tables import RowIds
 from tabletop.model import Map, NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_aspects
@@ -287,8 +288,7 @@ def paint_map(
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail, boxes)
     layout = MapLayout(map_, index=False)
-    zone_ids = [z.id for z in map_.zones if zones_shown is None or z.id in zones_shown]
-    border_ids = [b.id for b in map_.borders]
+    zone_ids, border_ids = _in_map_order(layout, zones_shown)
     paint_region(p, layout, zone_ids, border_ids, style, detail, occupied_zones(map_), badges=badges)
     if detail and map_.conflict is not None and text.readable(p, PLATE_SIZE * style.text_scale):
         left, top, width, _ = map_bounds(map_)
@@ -297,6 +297,19 @@ def paint_map(
     for token in map_.tokens:
         if token.id in spots:
             paint_token(p, token, spots[token.id], style, detail and token_names, crowd=crowds.get(token.id))
+
+
+def _in_map_order(layout: MapLayout, zones_shown: Collection[str] | None) -> tuple[RowIds, RowIds]:
+    """The zones (those shown) and borders of a layout just built, in the map's order, with
+    their rows in its tables (their places in the map), so the painting reads them directly."""
+    import numpy as np
+
+    zone_ids, border_ids = list(layout.zones), list(layout.borders)
+    rows = np.arange(len(zone_ids))
+    if zones_shown is not None:
+        rows = rows[np.fromiter(map(zones_shown.__contains__, zone_ids), dtype=bool, count=len(zone_ids))]
+        zone_ids = [zone_ids[row] for row in rows.tolist()]
+    return RowIds(zone_ids, rows), RowIds(border_ids, np.arange(len(border_ids)))
 
 
 __all__ = [
