@@ -37,14 +37,8 @@ def segment_paths(coords: np.ndarray, starts: Sequence[int], ends: Sequence[int]
     elements["type"][0::2], elements["type"][1::2] = MOVE, LINE
     elements["x"][0::2], elements["y"][0::2] = coords[real, 0], coords[real, 1]
     elements["x"][1::2], elements["y"][1::2] = coords[real, 2], coords[real, 3]
-    data = bytearray()
-    for start, end in zip(kept[list(starts)].tolist(), kept[list(ends)].tolist(), strict=True):
-        count = 2 * (end - start)
-        data += np.array([count], dtype="<i4").tobytes()
-        if count:  # the elements, then the last subpath's start and the odd-even fill rule
-            data += elements[2 * start : 2 * end].tobytes()
-            data += np.array([count - 2, 0], dtype="<i4").tobytes()
-    return _read_paths(bytes(data), len(starts))
+    begins, ends = 2 * kept[np.asarray(starts, dtype=np.int64)], 2 * kept[np.asarray(ends, dtype=np.int64)]
+    return _read_paths(_stream(elements, begins, ends, ends - begins - 2, 0), len(begins))
 
 
 def polygon_paths(polygons: list[Sequence[tuple[float, float]]], runs: Sequence[int]) -> list[QPainterPath]:
@@ -95,14 +89,33 @@ def _polygon_paths(x: np.ndarray, y: np.ndarray, counts: np.ndarray, runs: Seque
     closing = source[first]
     elements["x"][starts + counts], elements["y"][starts + counts] = x[closing], y[closing]
     bounds = np.concatenate(([0], np.cumsum(np.asarray(runs, dtype=np.int64))))
-    data = bytearray()
-    for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
-        begin, end = (int(starts[a]), int(starts[b - 1] + sizes[b - 1])) if b > a else (0, 0)
-        data += np.array([end - begin], dtype="<i4").tobytes()
-        if end > begin:  # the elements, the last subpath's start and the winding fill rule
-            data += elements[begin:end].tobytes()
-            data += np.array([int(starts[b - 1]) - begin, 1], dtype="<i4").tobytes()
-    return _read_paths(bytes(data), len(runs))
+    full = bounds[1:] > bounds[:-1]
+    begins = ends = lasts = np.zeros(len(full), dtype=np.int64)
+    if len(starts):  # a run's elements from its first polygon's to its last one's end
+        first, last = starts[np.where(full, bounds[:-1], 0)], np.where(full, bounds[1:] - 1, 0)
+        begins = np.where(full, first, 0)
+        ends = np.where(full, starts[last] + sizes[last], 0)
+        lasts = np.where(full, starts[last] - first, 0)
+    return _read_paths(_stream(elements, begins, ends, lasts, 1), len(begins))
+
+
+def _stream(elements: np.ndarray, begins: np.ndarray, ends: np.ndarray, lasts: np.ndarray, rule: int) -> bytes:
+    """Paths as QDataStream writes them, one for each run elements[begin:end]: the number of
+    elements, the elements, then (if any) the last subpath's start and the fill rule (0 odd-even,
+    1 winding). The numbers are packed in numpy; the loop only joins slices."""
+    import numpy as np
+
+    heads = (ends - begins).astype("<i4").tobytes()
+    tails = np.column_stack((lasts, np.full(len(lasts), rule))).astype("<i4").tobytes()
+    body, size = memoryview(elements.tobytes()), elements.itemsize
+    parts: list[bytes | memoryview] = []
+    add = parts.append
+    for k, (begin, end) in enumerate(zip(begins.tolist(), ends.tolist(), strict=True)):
+        add(heads[4 * k : 4 * k + 4])
+        if end > begin:
+            add(body[size * begin : size * end])
+            add(tails[8 * k : 8 * k + 8])
+    return b"".join(parts)
 
 
 def _read_paths(data: bytes, count: int) -> list[QPainterPath]:
