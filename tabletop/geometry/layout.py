@@ -7,7 +7,6 @@ a bucket index answers "what lies here" and is kept current edit by edit. Qt-fre
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import math
 from collections.abc import Iterable, Iterator, MutableMapping
@@ -458,16 +457,14 @@ class MapLayout:
         built = self._built
         if built is None or self._stale or self._buckets or self._large:
             return None
-        import numpy as np
-
-        rows = built.rows_meeting([box])
+        rows = built.rows_array([box])
         nz = self._opened_zones
-        zones = bisect.bisect_left(rows, nz)
+        zones = int(rows.searchsorted(nz))
         ids = built.ids
         zone_rows, border_rows = rows[:zones], rows[zones:]
         return (
-            RowIds(map(ids.__getitem__, zone_rows), np.array(zone_rows, dtype=np.int64)),
-            RowIds(map(ids.__getitem__, border_rows), np.array(border_rows, dtype=np.int64) - nz),
+            RowIds(map(ids.__getitem__, zone_rows.tolist()), zone_rows),
+            RowIds(map(ids.__getitem__, border_rows.tolist()), border_rows - nz),
         )
 
     def zones_at(self, x: float, y: float) -> list[str]:
