@@ -73,10 +73,14 @@ class CellIndex:
 
     def rows_meeting(self, boxes: list[Box]) -> list[int]:
         """The rows of every indexed object whose box meets one of `boxes`, once each, in order."""
+        return self.rows_array(boxes).tolist()
+
+    def rows_array(self, boxes: list[Box]) -> np.ndarray:
+        """rows_meeting as an array (for a painting that reads the layout's tables by row)."""
         union = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
         rows = self.near(union)
         if not len(rows):
-            return []
+            return rows[:0].astype(np.int64)
         drawn = np.take(self.boxes, rows, axis=0)  # take: a fifth of fancy indexing's time on a few hundred rows
         x0, y0, x1, y1 = drawn[:, 0], drawn[:, 1], drawn[:, 2], drawn[:, 3]
         hit = None
@@ -85,10 +89,10 @@ class CellIndex:
             hit = meets if hit is None else hit | meets
         rows = rows[hit]
         if len(rows) < 4096:
-            return sorted(set(rows.tolist()))
+            return np.array(sorted(set(rows.tolist())), dtype=np.int64)
         once = np.zeros(len(self.boxes), dtype=bool)  # a box over much of the map: a mask is quicker than a sort
         once[rows] = True
-        return np.flatnonzero(once).tolist()
+        return np.flatnonzero(once)
 
     def at(self, x: float, y: float) -> list[Key]:
         """The objects in the cell holding a point (their boxes untested)."""

@@ -7,7 +7,6 @@ a bucket index answers "what lies here" and is kept current edit by edit. Qt-fre
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import math
 from collections.abc import Iterable, Iterator, MutableMapping
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.geometry.labels import inside
 from tabletop.geometry.shapes import BorderLine, border_line
-from tabletop.geometry.tables import BordersAt, Box, BoxTable
+from tabletop.geometry.tables import BordersAt, Box, BoxTable, MadeOnRead, RowIds, ShapeTable
 from tabletop.heap import collector_off
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 
@@ -188,6 +187,8 @@ class MapLayout:
         self._touching: dict[tuple[str, str], BorderLine] = {}
         self._large: set[tuple[str, str]] = set()
         self._extent: Box | None = None
+        self._shapes: ShapeTable | None = None
+        """The zones' polygons and the borders' lines as opened, in arrays, for painting many at once."""
         if map_.zones:
             self._build(map_, index)
 
@@ -208,9 +209,11 @@ class MapLayout:
         ends_b = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("b"), map_.borders)), dtype=np.int64, count=n)
         heads, pieces = line_rows(ends_a, ends_b, table)
         border_rows = dict(zip(border_ids, range(n), strict=True))
-        self.lines = LineTable(dict(border_rows), heads, pieces)  # copies share their numbers: a dict's entries only
-        if not index:  # a one-off painting reads every line, each more than once
-            self.lines = dict(zip(border_ids, self.lines.made(border_ids), strict=True))
+        line_rows = dict(border_rows)  # the table's own: an edited line leaves it (copies share only the numbers)
+        self.lines = LineTable(line_rows, heads, pieces)
+        self._shapes = ShapeTable(table, dict(zone_rows), line_rows, heads, pieces)
+        if not index:  # a one-off painting reads lines (if at all) each more than once: made together when first read
+            self.lines = MadeOnRead(self.lines, border_ids)
         ends = np.concatenate((ends_a, ends_b))
         members = np.concatenate((np.arange(n), np.arange(n)))[np.argsort(ends, kind="stable")]
         starts = np.concatenate(([0], np.cumsum(np.bincount(ends, minlength=len(zone_rows)))))
@@ -231,18 +234,33 @@ class MapLayout:
     def lines_held(self, border_ids: list[str]) -> Iterator[None]:
         """While a painting reads these borders' lines (each more than once), `lines` holds them
         made, in a dict; the collector is off meanwhile, as it would walk the whole map for them."""
-        from tabletop.geometry.lines import HeldLines, LineTable
+        from tabletop.geometry.lines import LineTable
 
         table = self.lines
         if not isinstance(table, LineTable):  # a plain dict already (an export's, a map built by edits)
             yield
             return
         with collector_off():
-            self.lines = HeldLines(table, border_ids)
+            self.lines = MadeOnRead(table, border_ids)  # a painting of specks reads none: none made
             try:
                 yield
             finally:
                 self.lines = table
+
+    def shapes(self) -> ShapeTable:
+        """The polygons and lines of the map as opened, in arrays (empty for a map laid out
+        edit by edit): what a painting of many specks and lines reads instead of objects."""
+        if self._shapes is None:
+            import numpy as np
+
+            self._shapes = ShapeTable(None, {}, {}, np.zeros((0, 7)), np.zeros((0, 4)))
+        return self._shapes
+
+    def line_arrays(self, border_ids: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """ShapeTable.line_arrays of these borders: a line set since opening read from the
+        layout's table, never by making every line a painting holds."""
+        lines = self.lines.table if isinstance(self.lines, MadeOnRead) else self.lines
+        return self.shapes().line_arrays(border_ids, lines)
 
     def zone_extent(self) -> Box | None:
         """(left, top, right, bottom) around every zone's shape (for `map_bounds`), None
@@ -261,6 +279,8 @@ class MapLayout:
     def set_zone(self, zone: Zone) -> list[str]:
         """A zone was added or changed; returns its borders, whose lines moved with it."""
         self.zones[zone.id] = zone
+        if self._shapes is not None:
+            self._shapes.forget(zone.id)
         self._touching = {}
         self._extent = None
         self.borders_at.setdefault(zone.id, set())
@@ -348,6 +368,8 @@ class MapLayout:
         self._touching = {}
         if kind == "zone":
             self._extent = None
+            if self._shapes is not None:
+                self._shapes.forget(object_id)
             self.zones.pop(object_id, None)
             self.borders_at.pop(object_id, None)
         elif kind == "border":
@@ -430,14 +452,20 @@ class MapLayout:
     def find_in_order(self, box: Box) -> tuple[list[str], list[str]] | None:
         """The ids of the zones and of the borders `find` gives, each in the map's order, when
         the layout is as the map was opened (its rows are in the map's order then); None after
-        an edit or with large objects, when the caller sorts what `find` gives."""
+        an edit or with large objects, when the caller sorts what `find` gives. The lists carry
+        their rows (RowIds), for a painting that reads the layout's arrays."""
         built = self._built
         if built is None or self._stale or self._buckets or self._large:
             return None
-        rows = built.rows_meeting([box])
-        zones = bisect.bisect_left(rows, len(self.zones))
+        rows = built.rows_array([box])
+        nz = self._opened_zones
+        zones = int(rows.searchsorted(nz))
         ids = built.ids
-        return [ids[r] for r in rows[:zones]], [ids[r] for r in rows[zones:]]
+        zone_rows, border_rows = rows[:zones], rows[zones:]
+        return (
+            RowIds(map(ids.__getitem__, zone_rows.tolist()), zone_rows),
+            RowIds(map(ids.__getitem__, border_rows.tolist()), border_rows - nz),
+        )
 
     def zones_at(self, x: float, y: float) -> list[str]:
         """The zones whose shape holds the point, in no particular order."""

@@ -8,9 +8,18 @@ an edit sets afterwards is kept beside them, as in a dict. Qt-free; numpy is not
 
 from __future__ import annotations
 
-from collections.abc import Iterator, MutableMapping
-from itertools import chain
-from typing import Any
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, MutableMapping, ValuesView
+from itertools import chain, repeat
+from operator import attrgetter
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from tabletop.geometry.lines import ZoneTable
+    from tabletop.geometry.shapes import BorderLine
+    from tabletop.model import Zone
 
 Box = tuple[float, float, float, float]
 """(left, top, right, bottom) in map units."""
@@ -92,3 +101,166 @@ class BordersAt(MutableMapping[str, set[str]]):
 
     def __len__(self) -> int:
         return len(self._rows) + len(self._set)
+
+
+class MadeOnRead(dict):
+    """The lines of some borders of a LineTable, made together when the first is read and then
+    read at a plain dict's speed: a painting that reads none (a zoomed-out map of specks, its
+    lines drawn from the table's arrays) makes none. A line not among them is asked of the
+    table. Read-only: nothing edits a map while it is painted."""
+
+    def __init__(self, table: Any, border_ids: list[str]) -> None:
+        super().__init__()
+        self.table, self._todo = table, border_ids
+
+    def __missing__(self, border_id: str) -> BorderLine:
+        todo = self._todo
+        if todo:
+            self._todo = None
+            dict.update(self, zip(todo, self.table.made(todo), strict=True))
+            if dict.__contains__(self, border_id):
+                return dict.__getitem__(self, border_id)
+        return self.table[border_id]
+
+    def get(self, border_id: str, default: BorderLine | None = None) -> BorderLine | None:
+        line = dict.get(self, border_id)
+        if line is not None:
+            return line
+        return self[border_id] if border_id in self.table else default
+
+    def __contains__(self, border_id: object) -> bool:
+        return border_id in self.table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.table)
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    def keys(self) -> KeysView[str]:  # type: ignore[override]
+        return KeysView(self)
+
+    def values(self) -> ValuesView[BorderLine]:  # type: ignore[override]
+        return ValuesView(self)
+
+    def items(self) -> ItemsView[str, BorderLine]:  # type: ignore[override]
+        return ItemsView(self)
+
+    def _read_only(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a map's lines are not edited while it is painted")
+
+    __setitem__ = __delitem__ = pop = update = setdefault = clear = popitem = _read_only  # type: ignore[assignment]
+
+
+def within(counts: np.ndarray) -> np.ndarray:
+    """0, 1, ... count-1 for each count, end to end: the places inside each run of a flat array."""
+    import numpy as np
+
+    return np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+
+
+class RowIds(list):
+    """Ids of a map's objects as opened, with their rows in the layout's tables (`rows`, an
+    array): a painting handed these reads the tables without looking each id up."""
+
+    def __init__(self, ids: Iterable[str], rows: np.ndarray) -> None:
+        super().__init__(ids)
+        self.rows = rows
+
+
+GONE = SimpleNamespace(fill=SimpleNamespace(pattern="none", colour="", opacity=0.0), hidden=True, fogged=True)
+"""Stands for a zone dropped since the map was opened (its row no longer read)."""
+
+Look = tuple[str, str, float, bool, bool, bool]
+"""How a zone is painted as a speck: fill pattern, colour and opacity, hidden, fogged, a node."""
+
+
+class ShapeTable:
+    """The zones' polygons and the borders' lines of a map as it was opened, in the arrays the
+    layout was built from: a painting of a whole zoomed-out map reads them in bulk instead of a
+    Zone's points or a BorderLine each. A zone or line edited since is read from its object."""
+
+    def __init__(
+        self, zones: ZoneTable | None, zone_rows: dict[str, int], line_rows: dict[str, int], heads: Any, pieces: Any
+    ) -> None:
+        """`line_rows` is the LineTable's own (an edited line leaves it); `zone_rows` is ours.
+        Without `zones` (a map laid out edit by edit) every zone is read from its object."""
+        import numpy as np
+
+        if zones is None:
+            self.x = self.y = np.zeros(0)
+            self.firsts = self.counts = self.polygon_of = np.zeros(0, dtype=np.int64)
+        else:
+            self.x, self.y, self.firsts, self.counts = zones.x, zones.y, zones.firsts, zones.counts
+            self.polygon_of = zones.polygon_of
+        self._zone_rows, self._ids = zone_rows, list(zone_rows)
+        self._line_rows, self.heads, self.pieces = line_rows, heads, pieces
+        self._looks: tuple[np.ndarray, list[Look]] | None = None
+
+    def forget(self, zone_id: str) -> None:
+        """A zone was edited or dropped: its row no longer holds."""
+        self._zone_rows.pop(zone_id, None)
+
+    def zone_rows(self, zone_ids: list[str]) -> np.ndarray:
+        """Each zone's row, -1 for one edited or added since the map was opened."""
+        import numpy as np
+
+        if isinstance(zone_ids, RowIds):
+            return zone_ids.rows
+        rows = self._zone_rows
+        return np.fromiter(map(rows.get, zone_ids, repeat(-1)), dtype=np.int64, count=len(zone_ids))
+
+    def looks(self, zones: Mapping[str, Zone]) -> tuple[np.ndarray, list[Look]]:
+        """(each row's look number, the looks): worked out once, when first painted (a row
+        edited since has a look that does not hold, and is read from its zone instead)."""
+        if self._looks is None:
+            import numpy as np
+
+            found = list(map(zones.get, self._ids, repeat(GONE)))
+            fills = list(map(attrgetter("fill"), found))
+            keys = list(
+                zip(
+                    map(attrgetter("pattern"), fills),
+                    map(attrgetter("colour"), fills),
+                    map(attrgetter("opacity"), fills),
+                    map(attrgetter("hidden"), found),
+                    map(attrgetter("fogged"), found),
+                    (self.polygon_of < 0).tolist(),
+                    strict=True,
+                )
+            )
+            numbers = dict.fromkeys(keys)
+            for k, key in enumerate(numbers):
+                numbers[key] = k
+            codes = np.fromiter(map(numbers.__getitem__, keys), dtype=np.int64, count=len(keys))
+            self._looks = (codes, list(numbers))
+        return self._looks
+
+    def line_arrays(
+        self, border_ids: list[str], lines: Mapping[str, BorderLine]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """These borders' lines as arrays, in their order: each one's kind (shared), anchor
+        (x, y) and number of segments, and all their segments (x1, y1, x2, y2) end to end. A
+        line set since the map was opened is read from `lines`."""
+        import numpy as np
+
+        n = len(border_ids)
+        if isinstance(border_ids, RowIds):
+            rows = border_ids.rows
+        else:
+            rows = np.fromiter(map(self._line_rows.get, border_ids, repeat(-1)), dtype=np.int64, count=n)
+        later = np.flatnonzero(rows < 0)
+        heads = self.heads[np.maximum(rows, 0)] if len(self.heads) else np.zeros((n, 7))
+        shared, anchors = heads[:, 6] > 0, heads[:, :2].copy()
+        counts, firsts = heads[:, 5].astype(np.int64), heads[:, 4].astype(np.int64)
+        source = self.pieces
+        if len(later):  # their segments after the table's, their firsts pointing there
+            made = [lines[border_ids[k]] for k in later.tolist()]
+            shared[later] = [line.shared for line in made]
+            anchors[later] = [line.anchor for line in made]
+            counts[later] = [len(line.segments) for line in made]
+            extra = [(x1, y1, x2, y2) for line in made for (x1, y1), (x2, y2) in line.segments]
+            firsts[later] = len(source) + np.cumsum(counts[later]) - counts[later]
+            source = np.concatenate((source, np.array(extra, dtype=np.float64).reshape(-1, 4)))
+        coords = source[np.repeat(firsts, counts) + within(counts)]
+        return shared, anchors, counts, coords

@@ -12,6 +12,7 @@ from PySide6.QtCore import QByteArray, QDataStream, QIODevice
 from PySide6.QtGui import QPainterPath
 
 from tabletop.geometry.shapes import BorderLine
+from tabletop.geometry.tables import within
 
 if TYPE_CHECKING:
     import numpy as np
@@ -36,14 +37,8 @@ def segment_paths(coords: np.ndarray, starts: Sequence[int], ends: Sequence[int]
     elements["type"][0::2], elements["type"][1::2] = MOVE, LINE
     elements["x"][0::2], elements["y"][0::2] = coords[real, 0], coords[real, 1]
     elements["x"][1::2], elements["y"][1::2] = coords[real, 2], coords[real, 3]
-    data = bytearray()
-    for start, end in zip(kept[list(starts)].tolist(), kept[list(ends)].tolist(), strict=True):
-        count = 2 * (end - start)
-        data += np.array([count], dtype="<i4").tobytes()
-        if count:  # the elements, then the last subpath's start and the odd-even fill rule
-            data += elements[2 * start : 2 * end].tobytes()
-            data += np.array([count - 2, 0], dtype="<i4").tobytes()
-    return _read_paths(bytes(data), len(starts))
+    begins, ends = 2 * kept[np.asarray(starts, dtype=np.int64)], 2 * kept[np.asarray(ends, dtype=np.int64)]
+    return _read_paths(_stream(elements, begins, ends, ends - begins - 2, 0), len(begins))
 
 
 def polygon_paths(polygons: list[Sequence[tuple[float, float]]], runs: Sequence[int]) -> list[QPainterPath]:
@@ -55,15 +50,33 @@ def polygon_paths(polygons: list[Sequence[tuple[float, float]]], runs: Sequence[
     counts = np.fromiter(map(len, polygons), dtype=np.int64, count=len(polygons))
     total = int(counts.sum())
     points = np.fromiter(chain.from_iterable(chain.from_iterable(polygons)), dtype=np.float64, count=2 * total)
-    x, y = points[0::2], points[1::2]
+    return _polygon_paths(points[0::2], points[1::2], counts, runs)
+
+
+def polygon_runs(
+    x: np.ndarray, y: np.ndarray, firsts: np.ndarray, counts: np.ndarray, polygons: np.ndarray, runs: Sequence[int]
+) -> list[QPainterPath]:
+    """polygon_paths of polygons held in arrays (polygon p's points are x[firsts[p]:firsts[p] +
+    counts[p]], and y): the `polygons` named, in order, without a Python object per point."""
+    import numpy as np
+
+    sizes = counts[polygons]
+    at = np.repeat(firsts[polygons], sizes) + within(sizes)
+    return _polygon_paths(x[at], y[at], sizes, runs)
+
+
+def _polygon_paths(x: np.ndarray, y: np.ndarray, counts: np.ndarray, runs: Sequence[int]) -> list[QPainterPath]:
+    import numpy as np
+
+    total = len(x)
     first = np.cumsum(counts) - counts
     index = np.arange(total)
     following = index + 1
     following[first + counts - 1] = first  # each polygon's last point joins its first
     twice_area = np.add.reduceat(x * y[following] - x[following] * y, first) if total else np.zeros(0)
-    within = index - np.repeat(first, counts)
+    inside = index - np.repeat(first, counts)
     backwards = np.repeat(twice_area < 0, counts)
-    source = np.where(backwards, np.repeat(first + counts, counts) - 1 - within, index)
+    source = np.where(backwards, np.repeat(first + counts, counts) - 1 - inside, index)
     # each polygon: moveTo its first point, lineTo the others, lineTo the first again (closed)
     sizes = counts + 1
     starts = np.cumsum(sizes) - sizes
@@ -76,14 +89,33 @@ def polygon_paths(polygons: list[Sequence[tuple[float, float]]], runs: Sequence[
     closing = source[first]
     elements["x"][starts + counts], elements["y"][starts + counts] = x[closing], y[closing]
     bounds = np.concatenate(([0], np.cumsum(np.asarray(runs, dtype=np.int64))))
-    data = bytearray()
-    for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
-        begin, end = (int(starts[a]), int(starts[b - 1] + sizes[b - 1])) if b > a else (0, 0)
-        data += np.array([end - begin], dtype="<i4").tobytes()
-        if end > begin:  # the elements, the last subpath's start and the winding fill rule
-            data += elements[begin:end].tobytes()
-            data += np.array([int(starts[b - 1]) - begin, 1], dtype="<i4").tobytes()
-    return _read_paths(bytes(data), len(runs))
+    full = bounds[1:] > bounds[:-1]
+    begins = ends = lasts = np.zeros(len(full), dtype=np.int64)
+    if len(starts):  # a run's elements from its first polygon's to its last one's end
+        first, last = starts[np.where(full, bounds[:-1], 0)], np.where(full, bounds[1:] - 1, 0)
+        begins = np.where(full, first, 0)
+        ends = np.where(full, starts[last] + sizes[last], 0)
+        lasts = np.where(full, starts[last] - first, 0)
+    return _read_paths(_stream(elements, begins, ends, lasts, 1), len(begins))
+
+
+def _stream(elements: np.ndarray, begins: np.ndarray, ends: np.ndarray, lasts: np.ndarray, rule: int) -> bytes:
+    """Paths as QDataStream writes them, one for each run elements[begin:end]: the number of
+    elements, the elements, then (if any) the last subpath's start and the fill rule (0 odd-even,
+    1 winding). The numbers are packed in numpy; the loop only joins slices."""
+    import numpy as np
+
+    heads = (ends - begins).astype("<i4").tobytes()
+    tails = np.column_stack((lasts, np.full(len(lasts), rule))).astype("<i4").tobytes()
+    body, size = memoryview(elements.tobytes()), elements.itemsize
+    parts: list[bytes | memoryview] = []
+    add = parts.append
+    for k, (begin, end) in enumerate(zip(begins.tolist(), ends.tolist(), strict=True)):
+        add(heads[4 * k : 4 * k + 4])
+        if end > begin:
+            add(body[size * begin : size * end])
+            add(tails[8 * k : 8 * k + 8])
+    return b"".join(parts)
 
 
 def _read_paths(data: bytes, count: int) -> list[QPainterPath]:
@@ -132,7 +164,7 @@ def line_cells_of(
     if not len(order):
         return []
     first = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    ordered = np.repeat(first[order], counts[order]) + _within(counts[order])
+    ordered = np.repeat(first[order], counts[order]) + within(counts[order])
     keys = np.column_stack((~shared[order], cells[order]))
     new = np.flatnonzero(np.any(keys[1:] != keys[:-1], axis=1)) + 1
     line_starts = np.concatenate(([0], new))
@@ -141,11 +173,3 @@ def line_cells_of(
     paths = segment_paths(coords[ordered], starts.tolist(), ends.tolist())
     kinds = shared[order][line_starts].tolist()
     return [(kind, [path for path, k in zip(paths, kinds, strict=True) if k is kind]) for kind in (True, False)]
-
-
-def _within(counts: np.ndarray) -> np.ndarray:
-    """0, 1, ... count-1 for each count, end to end."""
-    import numpy as np
-
-    total = int(counts.sum())
-    return np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)

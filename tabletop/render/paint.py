@@ -4,7 +4,6 @@ takes the style to paint in; none keeps one of its own."""
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable, Collection
 from functools import partial
@@ -15,14 +14,16 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 from tabletop.geometry.labels import label_spot, may_fit, zone_anchor
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, map_bounds, occupied_zones, token_spots
+from tabletop.geometry.tables import RowIds
 from tabletop.model import Map, NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_aspects
 from tabletop.render.background import paint_background
 from tabletop.render.badge_paint import BADGE_TEXT, badge_box, paint_badges
-from tabletop.render.batch import line_cells, polygon_paths
+from tabletop.render.batch import line_cells_of
 from tabletop.render.fog_paint import paint_zone_fog, split_fog
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
+from tabletop.render.specks import paint_specks
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
 from tabletop.render.token_paint import area_crowds, paint_token, token_boxes, token_rect
 from tabletop.rules import Terrain
@@ -179,36 +180,45 @@ def paint_region(
     the map's middle layer, for the screen one tile at a time and for an export all at once.
     Strokes are batched by pen and brush, since a big map has thousands of each. Fogged zones
     (`fogged`, else their own flag) are fog for the players, veiled for the GM."""
-    zones, foggy = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)
-    _paint_zone_shapes(p, zones, style, detail)
-    paint_zone_fog(p, foggy, style, zone_path)
+    p.setPen(_outline_pen(style, detail))
     labels = detail and text.readable(p, style.zone_label_size * style.text_scale)
+    aspects = detail and text.readable(p, PLATE_SIZE * style.text_scale)
+    zones: list[Zone] = []
+    if text.device_scale(p) < DETAIL_SCALE:  # specks, from the layout's arrays
+        foggy = paint_specks(p, layout, zone_ids, style, fogged, partial(_zone_shape, p, style=style, detail=detail))
+        if labels or aspects:
+            zones = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)[0]
+    else:
+        zones, foggy = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)
+        _paint_zone_shapes(p, zones, style, detail)
+    paint_zone_fog(p, foggy, style, zone_path)
     if labels:
         for zone in zones:
             tokens = occupied is None or zone.id in occupied
             avoid = partial(label_avoid, zone, layout, style, occupied, shown_border)
             _zone_label(p, zone, style, avoid, tokens)
     lines = layout.lines
-    for shared, paths in line_cells([lines[border_id] for border_id in border_ids], LINE_CELL):
+    for shared, paths in line_cells_of(*layout.line_arrays(border_ids), LINE_CELL):
         pen = _border_pen(style.border, shared, style.line_scale)
         for path in paths:
             p.strokePath(path, pen)
     if detail and badges and text.readable(p, BADGE_TEXT * style.text_scale):
         paint_badges(p, [(layout.borders[border_id], lines[border_id]) for border_id in border_ids], style)
-    if detail and text.readable(p, PLATE_SIZE * style.text_scale):
+    if aspects:
         paint_aspects(p, layout, zones, border_ids, style, shown_border, fogged)
 
 
-def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool) -> None:
-    """What _zone_shape draws, for many zones: one pen, and one brush per colour. Zoomed out
-    past DETAIL_SCALE the zones are specks of a few pixels: a run of polygons of one look (in
-    map order, so what lies on top still does) is drawn as one path, a Qt call per run."""
+def _outline_pen(style: MapStyle, detail: bool) -> QPen:
     pen = QPen(style.outline, 1.2 * style.line_scale)
     pen.setCosmetic(not detail)
+    return pen
+
+
+def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool) -> None:
+    """What _zone_shape draws, for many zones: one pen, and one brush per colour (zones as
+    specks are painted in runs instead: render/specks.py)."""
+    pen = _outline_pen(style, detail)
     p.setPen(pen)
-    if text.device_scale(p) < DETAIL_SCALE:
-        _paint_specks(p, zones, style, detail, pen)
-        return
     brushes: dict[tuple[str, float], QBrush] = {}
     for zone in zones:
         fill = zone.fill
@@ -225,46 +235,6 @@ def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: 
             p.drawEllipse(QPointF(shape.x, shape.y), shape.radius, shape.radius)
         else:
             p.drawPolygon(QPolygonF([QPointF(x, y) for x, y in shape.points]))
-    p.setBrush(Qt.BrushStyle.NoBrush)
-
-
-SPECK_CELL = 800.0
-"""Zones drawn as specks are run together while they follow one another in map order within one
-square this many map units wide (by their first point). A run is the same whichever band, page
-or tile draws it, so they blend the same; and it stays short, since Qt fills a path in time that
-grows faster than its size (the 100k-zone map in runs like these: 0.1 s; as one path: 5 s)."""
-
-
-def _paint_specks(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool, pen: QPen) -> None:
-    """The zones in map order: runs of plain polygons of one fill as one path each (their union
-    filled, their outlines stroked), anything else (patterns, hidden, nodes) as _zone_shape draws it."""
-    brushes: dict[tuple[str, float], QBrush] = {}
-    empty = QBrush()
-    items: list[tuple[QBrush, tuple[int, int], list] | Zone] = []
-    for zone in zones:
-        fill = zone.fill
-        if fill.pattern not in ("solid", "none") or zone.hidden or isinstance(zone.shape, NodeShape):
-            items.append(zone)
-            continue
-        brush = brushes.get((fill.colour, fill.opacity)) if fill.pattern == "solid" else empty
-        if brush is None:
-            brush = brushes[(fill.colour, fill.opacity)] = QBrush(_fill_colour(zone))
-        points = zone.shape.points
-        cell = (math.floor(points[0][0] / SPECK_CELL), math.floor(points[0][1] / SPECK_CELL))
-        last = items[-1] if items else None
-        if isinstance(last, tuple) and last[0] is brush and last[1] == cell:
-            last[2].append(points)
-        else:
-            items.append((brush, cell, [points]))
-    runs = [item[2] for item in items if isinstance(item, tuple)]
-    paths = iter(polygon_paths([points for run in runs for points in run], [len(run) for run in runs]))
-    for item in items:
-        if isinstance(item, tuple):
-            p.setBrush(item[0])
-            p.drawPath(next(paths))
-        else:
-            _zone_shape(p, item, style, detail)
-            p.setPen(pen)
     p.setBrush(Qt.BrushStyle.NoBrush)
 
 
@@ -318,8 +288,7 @@ def paint_map(
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail, boxes)
     layout = MapLayout(map_, index=False)
-    zone_ids = [z.id for z in map_.zones if zones_shown is None or z.id in zones_shown]
-    border_ids = [b.id for b in map_.borders]
+    zone_ids, border_ids = _in_map_order(layout, zones_shown)
     paint_region(p, layout, zone_ids, border_ids, style, detail, occupied_zones(map_), badges=badges)
     if detail and map_.conflict is not None and text.readable(p, PLATE_SIZE * style.text_scale):
         left, top, width, _ = map_bounds(map_)
@@ -328,6 +297,19 @@ def paint_map(
     for token in map_.tokens:
         if token.id in spots:
             paint_token(p, token, spots[token.id], style, detail and token_names, crowd=crowds.get(token.id))
+
+
+def _in_map_order(layout: MapLayout, zones_shown: Collection[str] | None) -> tuple[RowIds, RowIds]:
+    """The zones (those shown) and borders of a layout just built, in the map's order, with
+    their rows in its tables (their places in the map), so the painting reads them directly."""
+    import numpy as np
+
+    zone_ids, border_ids = list(layout.zones), list(layout.borders)
+    rows = np.arange(len(zone_ids))
+    if zones_shown is not None:
+        rows = rows[np.fromiter(map(zones_shown.__contains__, zone_ids), dtype=bool, count=len(zone_ids))]
+        zone_ids = [zone_ids[row] for row in rows.tolist()]
+    return RowIds(zone_ids, rows), RowIds(border_ids, np.arange(len(border_ids)))
 
 
 __all__ = [

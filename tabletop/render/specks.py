@@ -1,0 +1,135 @@
+"""Zones zoomed out past DETAIL_SCALE, a few pixels each, painted from the layout's arrays: a
+run of plain polygons of one look (in map order, so what lies on top still does) as one path,
+a Qt call per run, worked out in numpy without a Python step per zone. A 100k-zone map's
+first frame spent over a second here making each zone's polygon from its points."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QPainter
+
+from tabletop.geometry.layout import MapLayout
+from tabletop.model import NodeShape, Zone
+from tabletop.render.batch import polygon_runs
+from tabletop.render.style import Audience, MapStyle
+
+if TYPE_CHECKING:
+    import numpy as np
+
+SPECK_CELL = 800.0
+"""Zones drawn as specks are run together while they follow one another in map order within one
+square this many map units wide (by their first point). A run is the same whichever band, page
+or tile draws it, so they blend the same; and it stays short, since Qt fills a path in time that
+grows faster than its size (the 100k-zone map in runs like these: 0.1 s; as one path: 5 s)."""
+
+PLAIN = ("solid", "none")
+"""Fill patterns a run draws; a pattern, a hidden zone or a node is drawn as itself."""
+
+
+def _look(zone: Zone) -> tuple:
+    """ShapeTable's look of a zone read from its object (one edited since the map was opened)."""
+    fill = zone.fill
+    return (fill.pattern, fill.colour, fill.opacity, zone.hidden, zone.fogged, isinstance(zone.shape, NodeShape))
+
+
+def _speck_table(layout: MapLayout, zone_ids: list[str]) -> tuple[np.ndarray, list, np.ndarray, tuple]:
+    """(each zone's look number, the looks, each zone's polygon number, (x, y, firsts, counts)
+    of the polygons): the map as opened from the layout's arrays, a zone edited since from its object."""
+    import numpy as np
+
+    shapes = layout.shapes()
+    rows = shapes.zone_rows(zone_ids)
+    codes, looks = shapes.looks(layout.zones)
+    known = rows >= 0
+    code = codes[np.where(known, rows, 0)] if len(codes) else np.full(len(rows), -1, dtype=np.int64)
+    polygon = shapes.polygon_of[np.where(known, rows, 0)] if len(codes) else np.full(len(rows), -1, dtype=np.int64)
+    arrays = (shapes.x, shapes.y, shapes.firsts, shapes.counts)
+    later = np.flatnonzero(~known).tolist()
+    if later:  # zones edited since opening: their looks and points appended after the table's
+        looks = list(looks)
+        numbers = {look: k for k, look in enumerate(looks)}
+        x, y, counts = [], [], []
+        for k in later:
+            zone = layout.zones[zone_ids[k]]
+            look = _look(zone)
+            code[k] = numbers.setdefault(look, len(numbers))
+            if len(numbers) > len(looks):
+                looks.append(look)
+            polygon[k] = -1 if look[5] else len(arrays[2]) + len(counts)
+            if not look[5]:
+                x += [px for px, _ in zone.shape.points]
+                y += [py for _, py in zone.shape.points]
+                counts.append(len(zone.shape.points))
+        extra = np.asarray(counts, dtype=np.int64)
+        arrays = (
+            np.concatenate((arrays[0], x)),
+            np.concatenate((arrays[1], y)),
+            np.concatenate((arrays[2], len(arrays[0]) + np.cumsum(extra) - extra)),
+            np.concatenate((arrays[3], extra)),
+        )
+    return code, looks, polygon, arrays
+
+
+def paint_specks(
+    p: QPainter,
+    layout: MapLayout,
+    zone_ids: list[str],
+    style: MapStyle,
+    fogged: Callable[[Zone], bool] | None,
+    one: Callable[[Zone], None],
+) -> list[Zone]:
+    """The zones in map order as specks (the painter's pen already set): runs of plain polygons
+    of one fill as one path each (their union filled, their outlines stroked), anything else
+    drawn by `one`. Returns the fogged zones (`fogged`, else their own flag), which the players
+    get as fog only, not painted here."""
+    import numpy as np
+
+    if not zone_ids:
+        return []
+    code, looks, polygon, (x, y, firsts, counts) = _speck_table(layout, zone_ids)
+    if fogged is None:
+        fog = np.array([look[4] for look in looks], dtype=bool)[code]
+    else:
+        fog = np.fromiter(map(fogged, map(layout.zones.__getitem__, zone_ids)), dtype=bool, count=len(zone_ids))
+    foggy = [layout.zones[zone_ids[k]] for k in np.flatnonzero(fog).tolist()]
+    painted = np.flatnonzero(~fog) if style.audience is Audience.PLAYERS else np.arange(len(zone_ids))
+    if not len(painted):
+        return foggy
+    brush_keys = [("solid", look[1], look[2]) if look[0] == "solid" else ("none",) for look in looks]
+    numbers = {key: k for k, key in enumerate(dict.fromkeys(brush_keys))}
+    plain_look = np.array([look[0] in PLAIN and not look[3] and not look[5] for look in looks], dtype=bool)
+    look_brush = np.array([numbers[key] for key in brush_keys], dtype=np.int64)
+    code, polygon = code[painted], polygon[painted]
+    plain, brush = plain_look[code], look_brush[code]
+    cx = cy = np.zeros(len(code))
+    if len(x):  # the square of each polygon's first point
+        start = firsts[np.where(plain, polygon, 0)]
+        cx, cy = np.floor(x[start] / SPECK_CELL), np.floor(y[start] / SPECK_CELL)
+    new = np.ones(len(code), dtype=bool)  # where a run (or a zone drawn as itself) begins
+    new[1:] = ~plain[1:] | ~plain[:-1] | (brush[1:] != brush[:-1]) | (cx[1:] != cx[:-1]) | (cy[1:] != cy[:-1])
+    heads = np.flatnonzero(new)
+    sizes = np.diff(np.append(heads, len(code)))
+    runs = plain[heads]
+    paths = iter(polygon_runs(x, y, firsts, counts, polygon[plain], sizes[runs].tolist()))
+    brushes = [QBrush() if key == ("none",) else QBrush(_colour(key[1], key[2])) for key in numbers]
+    pen = p.pen()
+    ids = [zone_ids[k] for k in painted[heads[~runs]].tolist()]
+    others = iter(map(layout.zones.__getitem__, ids))
+    for is_run, number in zip(runs.tolist(), brush[heads].tolist(), strict=True):
+        if is_run:
+            p.setBrush(brushes[number])
+            p.drawPath(next(paths))
+        else:
+            one(next(others))
+            p.setPen(pen)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    return foggy
+
+
+def _colour(colour: str, opacity: float) -> QColor:
+    fill = QColor(colour)
+    fill.setAlphaF(opacity)
+    return fill

@@ -1,0 +1,138 @@
+"""Specks and border lines painted from the layout's arrays: the same pixels whether a zone or
+line is read from the arrays (as opened) or from its object (edited since), and a zoomed-out
+painting makes no line objects at all."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtGui import QImage, QPainter
+
+from tabletop.geometry import lines as lines_module
+from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.shapes import map_bounds
+from tabletop.model import FillStyle, Map, PolygonShape, Zone
+from tabletop.render.batch import line_cells, line_cells_of, polygon_paths, polygon_runs
+from tabletop.render.paint import paint_region
+from tabletop.render.style import DETAIL_SCALE, gm_style, players_style
+from tests.benchmarks.mapgen import zone_map
+from tests.render.test_batch import _elements
+
+
+def _picture(layout: MapLayout, map_: Map, scale: float, style=None, fogged=None) -> np.ndarray:
+    left, top, width, height = map_bounds(map_)
+    image = QImage(round(width * scale) + 4, round(height * scale) + 4, QImage.Format.Format_RGB32)
+    image.fill(0xFFFFFFFF)
+    painter = QPainter(image)
+    painter.scale(scale, scale)
+    painter.translate(-left, -top)
+    zones, borders = [z.id for z in map_.zones], [b.id for b in map_.borders]
+    with layout.lines_held(borders):
+        paint_region(painter, layout, zones, borders, style or gm_style(), False, fogged=fogged)
+    painter.end()
+    bits = np.frombuffer(bytes(image.constBits())[: image.sizeInBytes()], dtype=np.uint8)
+    return bits.reshape(image.height(), -1).copy()
+
+
+def _edited(map_: Map) -> tuple[Map, list[Zone], str]:
+    """The map with some zones changed (a pattern, a new colour, hidden, moved), one dropped
+    with its borders, and one added; returns the changed and added zones and the dropped id."""
+    zones = list(map_.zones)
+    zones[3] = zones[3].model_copy(update={"fill": FillStyle(colour="#336699", pattern="hatch")})
+    zones[8] = zones[8].model_copy(update={"fill": FillStyle(colour="#993366", opacity=0.5)})
+    zones[9] = zones[9].model_copy(update={"hidden": True})
+    moved = [(x + 7.0, y + 3.0) for x, y in zones[20].shape.points]
+    zones[20] = zones[20].model_copy(update={"shape": PolygonShape(points=moved)})
+    dropped = zones.pop(30).id
+    added = Zone(id="new", shape=PolygonShape(points=[(5.0, 5.0), (60.0, 5.0), (60.0, 30.0)]))
+    changed = [zones[3], zones[8], zones[9], zones[20], added]
+    borders = [b for b in map_.borders if dropped not in (b.a, b.b)]
+    return map_.model_copy(update={"zones": [*zones, added], "borders": borders}), changed, dropped
+
+
+def test_specks_of_zones_edited_since_opening_look_as_a_fresh_layout_paints_them(qapp):
+    map_ = zone_map(300)
+    layout = MapLayout(map_)
+    scale = DETAIL_SCALE * 0.4
+    before = _picture(layout, map_, scale)
+    edited, changed, dropped = _edited(map_)
+    for border_id in sorted(layout.borders_at[dropped]):
+        layout.drop("border", border_id)
+    layout.drop("zone", dropped)
+    for zone in changed:
+        layout.set_zone(zone)
+    after = _picture(layout, edited, scale)
+    assert np.array_equal(after, _picture(MapLayout(edited), edited, scale))
+    assert not np.array_equal(after[:, : before.shape[1]], before[: after.shape[0]]), "the edits show"
+
+
+def test_players_get_fogged_specks_as_fog_only(qapp):
+    map_ = zone_map(200)
+    fogged = {map_.zones[k].id for k in (2, 3, 40)}
+    layout = MapLayout(map_)
+    scale = DETAIL_SCALE * 0.4
+    by_flag = map_.model_copy(update={"zones": [z.model_copy(update={"fogged": z.id in fogged}) for z in map_.zones]})
+    asked = _picture(layout, map_, scale, players_style(), fogged=lambda zone: zone.id in fogged)
+    assert np.array_equal(asked, _picture(MapLayout(by_flag), by_flag, scale, players_style()))
+    assert not np.array_equal(asked, _picture(layout, map_, scale, players_style()))
+
+
+def test_lines_read_from_arrays_are_the_lines_of_their_objects(qapp):
+    map_ = zone_map(300)
+    layout = MapLayout(map_)
+    moved = [(x + 7.0, y + 3.0) for x, y in map_.zones[20].shape.points]
+    layout.set_zone(map_.zones[20].model_copy(update={"shape": PolygonShape(points=moved)}))
+    ids = [b.id for b in map_.borders][::-1]
+    edited = [b for b in ids if b in layout.borders_at[map_.zones[20].id]]
+    assert edited, "some lines are read from their objects"
+    from_arrays = line_cells_of(*layout.line_arrays(ids), 200.0)
+    from_objects = line_cells([layout.lines[b] for b in ids], 200.0)
+    assert [kind for kind, _ in from_arrays] == [kind for kind, _ in from_objects]
+    for (_, found), (_, made) in zip(from_arrays, from_objects, strict=True):
+        assert [_elements(p) for p in found] == [_elements(p) for p in made]
+
+
+def test_a_zoomed_out_painting_makes_no_line_objects(qapp, monkeypatch):
+    made: list[int] = []
+    real = lines_module.LineTable.made
+    monkeypatch.setattr(lines_module.LineTable, "made", lambda table, ids: made.append(len(ids)) or real(table, ids))
+    map_ = zone_map(300)
+    layout = MapLayout(map_)
+    _picture(layout, map_, DETAIL_SCALE * 0.4)
+    assert made == []
+    ids = [b.id for b in map_.borders]
+    with layout.lines_held(ids):
+        assert layout.lines[ids[5]] == layout.lines.table[ids[5]] and made == [len(ids)], "made together when read"
+        assert dict(layout.lines.items()) == {b: layout.lines.table[b] for b in ids}
+
+
+def test_polygons_from_arrays_are_the_paths_of_their_points(qapp):
+    map_ = zone_map(40)
+    polygons = [z.shape.points for z in map_.zones]
+    counts = np.array([len(p) for p in polygons])
+    flat = np.array([point for p in polygons for point in p], dtype=np.float64)
+    firsts = np.cumsum(counts) - counts
+    chosen = np.array([7, 2, 2, 30, 11])
+    found = polygon_runs(flat[:, 0], flat[:, 1], firsts, counts, chosen, [3, 0, 2])
+    made = polygon_paths([polygons[k] for k in chosen], [3, 0, 2])
+    assert [_elements(p) for p in found] == [_elements(p) for p in made] and found[0].elementCount() > 0
+
+
+def test_ids_found_with_their_rows_paint_as_plain_ids_do(qapp):
+    map_ = zone_map(300)
+    layout = MapLayout(map_)
+    left, top, width, height = map_bounds(map_)
+    zones, borders = layout.find_in_order((left, top, left + width / 2, top + height / 2))
+    assert list(layout.shapes().zone_rows(zones)) == [layout.shapes().zone_rows([z])[0] for z in zones]
+    pictures = []
+    for ids in ((zones, borders), (list(zones), list(borders))):
+        image = QImage(round(width * 0.1), round(height * 0.1), QImage.Format.Format_RGB32)
+        image.fill(0xFFFFFFFF)
+        painter = QPainter(image)
+        painter.scale(0.1, 0.1)
+        painter.translate(-left, -top)
+        paint_region(painter, layout, *ids, gm_style(), False)
+        painter.end()
+        pictures.append(image)
+    blank = QImage(pictures[0].size(), QImage.Format.Format_RGB32)
+    blank.fill(0xFFFFFFFF)
+    assert pictures[0] == pictures[1] and pictures[0] != blank
