@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from itertools import chain
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from tabletop.geometry.labels import zone_anchor
@@ -228,6 +230,20 @@ def _crowded_names(map_: Map) -> list[float]:
     return reach
 
 
+def _zones_extent(zones: list[Zone]) -> tuple[list[float], list[float]]:
+    """The extreme x and y of every zone's shape, the points read in C loops (0.37 s at 100k
+    zones in a Python loop, for an export's frame)."""
+    shapes = list(map(attrgetter("shape"), zones))
+    nodes = [shape for shape in shapes if isinstance(shape, NodeShape)]
+    points = list(chain.from_iterable(s.points for s in shapes if not isinstance(s, NodeShape)))
+    xs = [f(map(itemgetter(0), points)) for f in (min, max)] if points else []
+    ys = [f(map(itemgetter(1), points)) for f in (min, max)] if points else []
+    for node in nodes:
+        xs += [node.x - node.radius, node.x + node.radius]
+        ys += [node.y - node.radius, node.y + node.radius]
+    return xs, ys
+
+
 def map_bounds(
     map_: Map, margin: float = 40.0, zone_extent: tuple[float, float, float, float] | None = None
 ) -> tuple[float, float, float, float]:
@@ -240,13 +256,8 @@ def map_bounds(
     if zone_extent is not None:
         xs += [zone_extent[0], zone_extent[2]]
         ys += [zone_extent[1], zone_extent[3]]
-    for zone in map_.zones if zone_extent is None else ():
-        if isinstance(zone.shape, NodeShape):
-            xs += [zone.shape.x - zone.shape.radius, zone.shape.x + zone.shape.radius]
-            ys += [zone.shape.y - zone.shape.radius, zone.shape.y + zone.shape.radius]
-        else:
-            xs += [x for x, _ in zone.shape.points]
-            ys += [y for _, y in zone.shape.points]
+    elif map_.zones:
+        xs, ys = _zones_extent(map_.zones)
     for grid in map_.grids:
         x, y, w, h = grid_rect(grid)
         xs += [x, x + w]
