@@ -15,7 +15,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from tabletop.geometry.labels import inside
-from tabletop.geometry.shapes import BorderLine, border_line
+from tabletop.geometry.shapes import BorderLine, border_line, zones_extent
 from tabletop.geometry.tables import BordersAt, Box, BoxTable, MadeOnRead, RowIds, ShapeTable
 from tabletop.heap import collector_off
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
@@ -43,16 +43,6 @@ BADGE_HALF = (45.0, 18.0)
 """Half the size of a one-passage badge (cost each way and a door glyph)."""
 BORDER_HIT = 6.0
 """How far from its line a click still picks a border, in map units."""
-
-
-def _shape_extent(zone: Zone) -> Box:
-    """(left, top, right, bottom) of a zone's shape alone."""
-    shape = zone.shape
-    if isinstance(shape, NodeShape):
-        return (shape.x - shape.radius, shape.y - shape.radius, shape.x + shape.radius, shape.y + shape.radius)
-    xs = [x for x, _ in shape.points]
-    ys = [y for _, y in shape.points]
-    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def zone_box(zone: Zone) -> Box:
@@ -266,12 +256,7 @@ class MapLayout:
         """(left, top, right, bottom) around every zone's shape (for `map_bounds`), None
         without zones: worked out once, and again after a zone changes."""
         if self._extent is None and self.zones:
-            xs, ys = [], []
-            for zone in self.zones.values():
-                left, top, right, bottom = _shape_extent(zone)
-                xs += (left, right)
-                ys += (top, bottom)
-            self._extent = (min(xs), min(ys), max(xs), max(ys))
+            self._extent = zones_extent(list(self.zones.values()))
         return self._extent
 
     # -- keeping current ---------------------------------------------------------------------
