@@ -112,10 +112,7 @@ class ZoneGraph:
         for border in borders:
             border_id = border.id
             a, b = index[border.a], index[border.b]
-            pair = (a, b) if a < b else (b, a)
-            known = between.setdefault(pair, border_id)
-            if known != border_id:
-                _join(between, pair, known, border_id)
+            _note_between(between, (a, b) if a < b else (b, a), border_id)
             passages = border.passages
             if len(passages) == 1 and passages[0].door is None and a != b:
                 # most borders: one passage, no door; what cheapest_crossing gives, without asking it
@@ -143,10 +140,7 @@ class ZoneGraph:
     def _add_border(self, border: Border) -> None:
         self.borders[border.id] = border
         a, b = self.index[border.a], self.index[border.b]
-        pair = (min(a, b), max(a, b))
-        known = self._between.setdefault(pair, border.id)
-        if known != border.id:
-            _join(self._between, pair, known, border.id)
+        _note_between(self._between, (min(a, b), max(a, b)), border.id)
         self._refresh_pair(a, b)
 
     def _remove_border(self, border_id: str) -> None:
@@ -222,8 +216,11 @@ class ZoneGraph:
         return self._passable
 
 
-def _join(between: dict[tuple[int, int], str | dict[str, None]], pair: tuple[int, int], known, border_id: str) -> None:
-    """A second (third...) border between one pair of zones: the lone id becomes a dict."""
+def _note_between(between: dict[tuple[int, int], str | dict[str, None]], pair: tuple[int, int], border_id: str) -> None:
+    """A border between a pair of zones: the lone id, or, from the second border on, a dict."""
+    known = between.setdefault(pair, border_id)
+    if known == border_id:
+        return
     if isinstance(known, str):
         between[pair] = {known: None, border_id: None}
     else:
