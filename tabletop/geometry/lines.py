@@ -303,15 +303,6 @@ class LineTable(MutableMapping[str, BorderLine]):
         return len(self._rows) + len(self._set)
 
 
-def line_table(borders: list[Border], table: ZoneTable, zone_rows: Mapping[str, int]) -> LineTable:
-    """The lines of these borders between zones of `table` (zone_rows: zone id -> row)."""
-    n = len(borders)
-    ends_a = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("a"), borders)), dtype=np.int64, count=n)
-    ends_b = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("b"), borders)), dtype=np.int64, count=n)
-    heads, pieces = line_rows(ends_a, ends_b, table)
-    return LineTable(dict(zip(map(attrgetter("id"), borders), range(n), strict=True)), heads, pieces)
-
-
 def _lines_between(pairs: list[tuple[Zone, Zone]]) -> tuple[np.ndarray, np.ndarray]:
     """line_rows for pairs of zones, over a table of just those zones."""
     rows: dict[str, int] = {}
