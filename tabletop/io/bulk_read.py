@@ -3,20 +3,25 @@
 The exact way (io/read.py) parses the whole file into dicts with a hook on every object,
 then validates the whole map: a 100k-zone file held twice, as dicts and as objects. Here the
 file is parsed in Rust (jiter, through pydantic-core), and its two long lists, zones and
-borders, are validated a chunk at a time while their dicts are let go, so the parsed file
-and the map are hardly ever both whole in memory. Anything unusual (an older format, an
-error to word for the GM, a key that might be written twice) returns None, and the caller
-reads the file the exact way, which says what is wrong.
+borders, are validated a chunk at a time. A big file as Tabletop writes it (each zone and
+border on a line of its own) is parsed a chunk of lines at a time, so its parsed dicts (five
+times the file) are never whole in memory; any other file is parsed whole and each chunk's
+dicts let go as its objects exist. Anything unusual (an older format, an error to word for
+the GM, a key that might be written twice) returns None, and the caller reads the file the
+exact way, which says what is wrong.
 """
 
 from __future__ import annotations
 
 import codecs
+import threading
+from collections.abc import Iterator
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
-from pydantic_core import from_json
+from pydantic import ValidationError
+from pydantic_core import SchemaValidator, from_json
 
+from tabletop.io.counting import Defaults, validator
 from tabletop.io.given import given_keys
 from tabletop.io.limits import MAX_FILE_BYTES
 from tabletop.model import FORMAT_VERSION, Border, Map, Zone
@@ -24,7 +29,14 @@ from tabletop.model import FORMAT_VERSION, Border, Map, Zone
 CHUNK = 5_000
 """Objects validated at a time: small enough that a chunk's dicts are a few MB."""
 
-_LONG_LISTS = {"zones": TypeAdapter(list[Zone]), "borders": TypeAdapter(list[Border])}
+
+_LONG_LISTS = {"zones": validator(list[Zone]), "borders": validator(list[Border])}
+_MAP = validator(Map)
+_READING = threading.Lock()
+"""One read at a time counts defaults (io/counting.py)."""
+
+Lines = tuple[Any, Any]
+"""Where each line of a long list starts and ends in the file, as two numpy arrays."""
 
 SPACES = b" \t\n\r"
 BIG_FILE = 4 * 2**20
@@ -52,15 +64,18 @@ def read_current(raw: bytes) -> Map | None:
 
     jiter keeps the last of a repeated key. The file's `":` pairs count every key once (and
     any `":` inside a text, which only makes that count larger); the objects built count each
-    key they were given once. Equal counts prove no key was repeated, provided no key has
-    white space before its colon, which the first test rules out."""
+    key they were given once (a record: each field that did not take its default). Equal
+    counts prove no key was repeated, provided no key has white space before its colon, which
+    the first test rules out."""
     if len(raw) > MAX_FILE_BYTES or raw.startswith(codecs.BOM_UTF8):
         return None
     keys_in_file = _keys_in_file(raw)
     if keys_in_file is None:
         return None
     try:
-        document = from_json(raw, allow_inf_nan=False)
+        document, lists = _by_lines(raw) if len(raw) >= BIG_FILE else (None, {})
+        if document is None:
+            document = from_json(raw, allow_inf_nan=False)
     except ValueError:
         return None
     if not isinstance(document, dict):
@@ -68,28 +83,84 @@ def read_current(raw: bytes) -> Map | None:
     version = document.get("format_version")
     if type(version) is not int or version != FORMAT_VERSION:  # 3.0 equals 3, yet is no format version
         return None
-    counted = 0
-    try:
-        for name, adapter in _LONG_LISTS.items():
-            items = document.get(name)
-            if isinstance(items, list):
-                document[name], keys = _in_chunks(items, adapter)
+    with _READING:
+        Defaults.taken = 0
+        counted = 0
+        try:
+            for name, adapter in _LONG_LISTS.items():
+                items = document.get(name)
+                if name in lists:
+                    document[name], keys = _validated(_parsed(raw, lists[name]), adapter)
+                elif isinstance(items, list):
+                    document[name], keys = _validated(_let_go(items), adapter)
+                else:
+                    continue
                 counted += keys
-        map_ = Map.model_validate(document)
-    except ValidationError:
-        return None
-    counted += given_keys(map_, skip=tuple(_LONG_LISTS))
+            map_ = _MAP.validate_python(document)
+        except (ValidationError, ValueError):
+            return None
+        counted += given_keys(map_, skip=tuple(_LONG_LISTS)) - Defaults.taken
     return map_ if counted == keys_in_file else None
 
 
-def _in_chunks(items: list[Any], adapter: TypeAdapter) -> tuple[list[Any], int]:
-    """The objects of one long list and the keys they were given; each chunk's dicts are
-    dropped from `items` as soon as its objects exist, so their memory is used again."""
+def _validated(chunks: Iterator[list[Any]], adapter: SchemaValidator) -> tuple[list[Any], int]:
+    """The objects of one long list, a chunk at a time, and the keys they were given."""
     built: list[Any] = []
     keys = 0
-    for start in range(0, len(items), CHUNK):
-        objects = adapter.validate_python(items[start : start + CHUNK])
-        items[start : start + CHUNK] = [None] * len(objects)
+    for chunk in chunks:
+        objects = adapter.validate_python(chunk)
         keys += given_keys(objects)
         built += objects
     return built, keys
+
+
+def _let_go(items: list[Any]) -> Iterator[list[Any]]:
+    """`items` a chunk at a time, each chunk's dicts dropped once its objects exist."""
+    for start in range(0, len(items), CHUNK):
+        yield items[start : start + CHUNK]
+        items[start : start + CHUNK] = [None] * len(items[start : start + CHUNK])
+
+
+def _parsed(raw: bytes, lines: Lines) -> Iterator[list[Any]]:
+    """The items on `lines`, parsed a chunk at a time. A chunk cut inside an item would leave
+    a bracket open and fail to parse (ValueError)."""
+    starts, ends = lines
+    for first in range(0, len(starts), CHUNK):
+        last = min(first + CHUNK, len(starts)) - 1
+        items = from_json(b"[" + raw[starts[first] : ends[last]].rstrip(b",\n ") + b"]", allow_inf_nan=False)
+        if not isinstance(items, list) or len(items) != last + 1 - first:
+            raise ValueError("not one item a line")
+        yield items
+
+
+def _by_lines(raw: bytes) -> tuple[dict[str, Any] | None, dict[str, Lines]]:
+    """The file's top level parsed with its long lists left empty, and the lines of each long
+    list; (None, {}) when the file is not laid out the way Tabletop writes it."""
+    import numpy as np
+
+    cuts: list[tuple[int, int]] = []
+    lines: dict[str, Lines] = {}
+    for name in _LONG_LISTS:
+        opening = raw.find(b'\n "' + name.encode() + b'": [\n')
+        if opening < 0:
+            continue
+        first = opening + len(name) + 8
+        closing = raw.find(b"\n ]", first)
+        if closing < 0:
+            return None, {}
+        ends = np.flatnonzero(np.frombuffer(raw, dtype=np.uint8, count=closing + 1 - first, offset=first) == 10)
+        ends += first
+        starts = np.concatenate(([first], ends[:-1] + 1))
+        text = np.frombuffer(raw, dtype=np.uint8)
+        if (text[starts + 2] != ord("{")).any() or (text[ends[:-1] - 1] != ord(",")).any():
+            return None, {}  # not one item a line: indented by hand, say
+        lines[name] = starts, ends
+        cuts.append((first - 1, closing + 1))
+    if not cuts or cuts != sorted(cuts):
+        return None, {}
+    kept = zip([0] + [end for _, end in cuts], [start for start, _ in cuts] + [len(raw)], strict=True)
+    skeleton = b"".join(raw[start:end] for start, end in kept)
+    document = from_json(skeleton, allow_inf_nan=False)
+    if not isinstance(document, dict) or any(document.get(name) != [] for name in lines):
+        return None, {}
+    return document, lines

@@ -1,13 +1,15 @@
 """What a freshly read map's objects were given, counted in bulk, and their field sets shared.
 
-pydantic keeps on every model object the set of field names its input gave (728 bytes for a
-zone's nine); a 100k-zone map has a million of them, a third of the loaded map's memory. A map
-file written by Tabletop gives every field, so those sets are all equal: one shared set per
-class holds the same names. The set is never emptied or shrunk; pydantic only adds a name to
-it when a field is assigned, and every name is already in it.
+The many small things of a map are records (model/record.py), which keep no note of what they
+were given: the quick reader validates a file with every default taken away, so each record it
+builds was given each of its fields. The few pydantic models (the map, tokens, grids, the
+conflict) keep the set of field names their input gave (728 bytes for nine); a map file written
+by Tabletop gives every field, so those sets are all equal and one shared set per class holds
+the same names. The set is never emptied or shrunk; pydantic only adds a name to it when a
+field is assigned, and every name is already in it.
 
-The same walk counts the keys the objects were given, which lets io/read.py prove a file has
-no key written twice without parsing it a second time (see `read._fast_map`).
+The same walk counts the keys the objects were given, which lets io/bulk_read.py prove a file
+has no key written twice without parsing it a second time.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
 
+from tabletop.model.record import Record
+
 FIELDS_SET = "__pydantic_fields_set__"
+OBJECTS = (BaseModel, Record)
 _fields_set = attrgetter(FIELDS_SET)
 
 
@@ -40,9 +45,13 @@ def given_keys(root: BaseModel | list[BaseModel], skip: tuple[str, ...] = ()) ->
         found: list[list[Any]] = []
         for objects in pending:
             for kind, group in _by_class(objects).items():
-                counted = sum(map(len, map(_fields_set, group)))
-                total += counted
                 every = _every_field(kind)
+                if issubclass(kind, Record):
+                    total += len(every) * len(group)
+                    counted = -1
+                else:
+                    counted = sum(map(len, map(_fields_set, group)))
+                    total += counted
                 if counted == len(every) * len(group):
                     # each object's set is a subset of the fields, so equal sizes mean all equal
                     list(map(object.__setattr__, group, repeat(FIELDS_SET), repeat(every)))
@@ -71,10 +80,10 @@ def _gather(values: list[Any], found: list[Any]) -> int:
     """Models among `values` (each None, a model, a list or a dict) join `found`; returns the
     keys of the dicts among them, which are given keys too."""
     kinds = set(map(type, values))
-    if all(issubclass(k, BaseModel) for k in kinds):
+    if all(issubclass(k, OBJECTS) for k in kinds):
         found.extend(values)
         return 0
-    if kinds <= {NoneType} | {k for k in kinds if issubclass(k, BaseModel)}:
+    if kinds <= {NoneType} | {k for k in kinds if issubclass(k, OBJECTS)}:
         found.extend(v for v in values if v is not None)
         return 0
     if kinds == {list}:
@@ -82,7 +91,7 @@ def _gather(values: list[Any], found: list[Any]) -> int:
         return _gather(items, found) if items else 0
     keys = 0
     for value in values:
-        if isinstance(value, BaseModel):
+        if isinstance(value, OBJECTS):
             found.append(value)
         elif isinstance(value, dict):
             keys += len(value) + _gather(list(value.values()), found)
@@ -92,20 +101,20 @@ def _gather(values: list[Any], found: list[Any]) -> int:
 
 
 @functools.cache
-def _every_field(kind: type[BaseModel]) -> set[str]:
+def _every_field(kind: type[BaseModel | Record]) -> set[str]:
     """The one set shared by every object of `kind` that was given all its fields."""
     return set(kind.model_fields)
 
 
 @functools.cache
-def _fields_holding_objects(kind: type[BaseModel]) -> tuple[str, ...]:
+def _fields_holding_objects(kind: type[BaseModel | Record]) -> tuple[str, ...]:
     """The fields whose values may hold a model or a dict; the rest (text, numbers, points)
     hold nothing the walk needs, and skipping them is most of its speed."""
     return tuple(name for name, field in kind.model_fields.items() if _holds_objects(field.annotation))
 
 
 def _holds_objects(annotation: Any) -> bool:
-    if isinstance(annotation, type) and issubclass(annotation, (BaseModel, Mapping)):
+    if isinstance(annotation, type) and issubclass(annotation, (*OBJECTS, Mapping)):
         return True
     origin = get_origin(annotation)
     if origin is Literal:

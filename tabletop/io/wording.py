@@ -36,6 +36,10 @@ NUMBERS = {
 }
 """The field a bound belongs to (the last name in the error's location), as a GM says it."""
 
+UNKNOWN = ("extra_forbidden", "unexpected_keyword_argument")
+"""A field no model has, as pydantic names it for a model and for a record (model/record.py)."""
+MISSING = ("missing", "missing_argument", "missing_keyword_only_argument")
+
 BOUNDS = {"less_than_equal": "at most {le}", "less_than": "less than {lt}", "greater_than_equal": "at least {ge}"}
 
 
@@ -51,6 +55,10 @@ def describe(error: ValidationError) -> str:
 
 def _words(problem: Any) -> str | None:
     kind, ctx, value = problem["type"], problem.get("ctx") or {}, problem.get("input")
+    if kind in UNKNOWN:
+        return "is not a field Tabletop knows (a typo, or a file from a newer Tabletop?)"
+    if kind in MISSING:
+        return "is required and missing"
     if kind in BOUNDS:
         name = next((part for part in reversed(problem["loc"]) if isinstance(part, str)), "")
         noun = NUMBERS.get(name, "a number")

@@ -10,6 +10,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from tabletop.model.record import Record, record
+
 MAX_COORDINATE = 100_000.0
 """How far from the origin anything on a map may lie, in map units: at 40 units an area,
 2,500 areas each way, and a 100k-zone map is 23,000 units across; small enough that the
@@ -54,7 +56,8 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True, allow_inf_nan=False)
 
 
-class Aspect(Model):
+@record
+class Aspect(Record):
     """An aspect placed on a zone, border, token or the scene, with its free invokes.
 
     A maneuver buys free invokes; their number is also the aspect's stress boxes when
@@ -65,7 +68,8 @@ class Aspect(Model):
     free_invokes: GameNumber = 0
 
 
-class StressTrack(Model):
+@record
+class StressTrack(Record):
     """A stress track: numbered boxes, those marked, and the threshold.
 
     Stress higher than the threshold takes the owner out; a defense replaces the threshold

@@ -6,12 +6,14 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import Aspect, GameNumber, Id, Line, Model, StressTrack
+from tabletop.model.base import Aspect, GameNumber, Id, Line, StressTrack
+from tabletop.model.record import Record, record
 
 DoorState = Literal["open", "closed", "locked", "broken"]
 
 
-class Door(Model):
+@record
+class Door(Record):
     """Door-like state on a passage: a closed door costs `open_cost` more, a locked one bars it.
 
     "1 to go through the open door, 2 more to open or close the door": the passage's own cost
@@ -22,7 +24,8 @@ class Door(Model):
     open_cost: GameNumber = 2
 
 
-class Passage(Model):
+@record
+class Passage(Record):
     """One way through a border, with its pass value from each side.
 
     `cost_from_a` is paid when moving from the border's zone `a` into zone `b`, and
@@ -40,7 +43,8 @@ def _one_passage() -> list[Passage]:
     return [Passage()]
 
 
-class Border(Model):
+@record
+class Border(Record):
     """Where two zones meet. All borders have a pass value, 1 unless said otherwise.
 
     A border can be attacked like anything that resists: it may carry aspects and a stress

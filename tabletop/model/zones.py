@@ -6,7 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import MAX_POINTS, MAX_RADIUS, Aspect, Colour, Coordinate, Id, Line, Model, Point, Text
+from tabletop.model.base import MAX_POINTS, MAX_RADIUS, Aspect, Colour, Coordinate, Id, Line, Point, Text
+from tabletop.model.record import Record, record
 
 # Smallest area a polygon zone may enclose, in map units squared; below it the zone cannot
 # be seen or clicked, which is what a GM means by a degenerate polygon.
@@ -26,7 +27,8 @@ def polygon_area(points: list[Point]) -> float:
     return abs(total) / 2
 
 
-class PolygonShape(Model):
+@record
+class PolygonShape(Record):
     """A zone of physical space, drawn as a closed polygon in map units."""
 
     kind: Literal["polygon"] = "polygon"
@@ -47,7 +49,8 @@ class PolygonShape(Model):
         return (sum(p[0] for p in self.points) / n, sum(p[1] for p in self.points) / n)
 
 
-class NodeShape(Model):
+@record
+class NodeShape(Record):
     """A zone of abstract space (a mood, a social circle, a network node), drawn as a disc."""
 
     kind: Literal["node"] = "node"
@@ -62,7 +65,8 @@ class NodeShape(Model):
 Shape = Annotated[PolygonShape | NodeShape, Field(discriminator="kind")]
 
 
-class FillStyle(Model):
+@record
+class FillStyle(Record):
     """How a zone is filled on the map; the map palette is kept apart from the UI's."""
 
     colour: Colour = "#d8cfb8"
@@ -70,7 +74,8 @@ class FillStyle(Model):
     opacity: Annotated[float, Field(ge=0, le=1)] = 1.0
 
 
-class Zone(Model):
+@record
+class Zone(Record):
     """A discrete space on the map: if it matters whether you are there or not, it is a zone."""
 
     id: Id

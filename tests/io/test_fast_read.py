@@ -42,9 +42,20 @@ def test_every_sample_map_is_read_the_fast_way_and_equals_the_exact_way(maps_dir
         exact_way.clear()
 
 
+@pytest.fixture(params=["whole", "by lines"])
+def parsing(request, monkeypatch):
+    """Both ways of parsing: the whole file at once, or (as for a big file) a few lines at a time."""
+    from tabletop.io import bulk_read
+
+    if request.param == "by lines":
+        monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
+        monkeypatch.setattr(bulk_read, "CHUNK", 2)
+    return request.param
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(map_=maps(), data=st.data())
-def test_a_key_written_twice_anywhere_is_refused(map_, data, exact_way):
+def test_a_key_written_twice_anywhere_is_refused(map_, data, exact_way, parsing):
     text = map_to_text(map_)
     assert map_from_bytes(text.encode()) == map_
     opening = data.draw(st.sampled_from(list(re.finditer(r'\{"([a-z_]+)":', text))))
@@ -79,22 +90,38 @@ def test_no_format_version_or_an_old_one_goes_the_exact_way(maps_dir, exact_way)
     assert len(exact_way) == 3
 
 
-def test_a_loaded_map_shares_one_field_set_per_class_and_stays_editable(maps_dir):
-    loaded = map_from_bytes(map_to_text(load_map(maps_dir / "warehouse.tabletop")).encode())
-    first, second = loaded.zones[0], loaded.zones[1]
-    assert first.model_fields_set is second.model_fields_set
-    assert first.model_fields_set == set(type(first).model_fields)
+def test_a_loaded_maps_records_hold_no_dict_and_its_models_share_one_field_set(maps_dir):
+    loaded = map_from_bytes(map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop")).encode())
+    zone, border = loaded.zones[0], loaded.borders[0]
+    assert not hasattr(zone, "__dict__") and not hasattr(border.passages[0], "__dict__")
+    first, second = loaded.tokens[0], loaded.tokens[1]
+    assert first.model_fields_set is second.model_fields_set == set(type(first).model_fields)
     second.name = "Renamed"  # pydantic adds the name to the set: already there, nobody else changes
-    assert first.model_fields_set == set(type(first).model_fields)
-    assert first.name != "Renamed" and loaded.zones[1].name == "Renamed"
-    copy = first.model_copy(update={"name": "Copy"})
-    assert copy.model_fields_set is not first.model_fields_set and first.name != "Copy"
+    assert first.model_fields_set == set(type(first).model_fields) and first.name != "Renamed"
+    zone.name = "Renamed too"
+    assert loaded.zones[0].name == "Renamed too" and loaded.zones[1].name != "Renamed too"
+
+
+def test_a_key_left_out_does_not_hide_another_written_twice(maps_dir, exact_way):
+    """A record keeps no note of what it was given: the defaults it took are counted, so a
+    missing field cannot make up for a repeated one in the count of keys."""
+    text = map_to_text(load_map(maps_dir / "warehouse.tabletop"))
+    short = text.replace(',"fogged":false', "", 1)
+    assert short != text and map_from_bytes(short.encode()) == map_from_bytes(text.encode())
+    assert exact_way == []
+    doubled = short.replace('"name":', '"name":"Twice","name":', 1)
+    with pytest.raises(MapFileError, match='the key "name" appears twice'):
+        map_from_bytes(doubled.encode(), "doubled.tabletop")
+    passage = text.replace('"door":null', '"cost_from_a":2', 1)  # a passage's door left out, a cost twice
+    assert passage != text
+    with pytest.raises(MapFileError, match='the key "cost_from_a" appears twice'):
+        map_from_bytes(passage.encode(), "doubled.tabletop")
 
 
 def test_given_keys_counts_dict_fields_and_every_object(maps_dir):
-    loaded = load_map(maps_dir / "warehouse-conflict.tabletop")
-    raw = (maps_dir / "warehouse-conflict.tabletop").read_bytes()
-    assert given_keys(loaded) == raw.count(b'":')
+    written = map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop")).encode()
+    loaded = map_from_bytes(written)
+    assert given_keys(loaded) == written.count(b'":')  # a file Tabletop wrote gives every field
     assert loaded.conflict is not None and any(entry.numbers for entry in loaded.conflict.log)
 
 
@@ -146,3 +173,37 @@ def test_a_key_written_twice_in_a_dict_field_is_refused_the_exact_way(maps_dir):
         with pytest.raises(MapFileError) as exact:
             read_module._map_from_bytes(doubled, "doubled.tabletop")
         assert str(refused.value) == str(exact.value)
+
+
+def test_an_unknown_field_and_a_missing_one_are_named_in_a_gms_words(maps_dir):
+    text = map_to_text(load_map(maps_dir / "warehouse.tabletop"))
+    with pytest.raises(MapFileError, match=r"zones\[0\]\.colour: is not a field Tabletop knows"):
+        map_from_bytes(text.replace('"fogged":false', '"colour":"red"', 1).encode(), "typo.tabletop")
+    with pytest.raises(MapFileError, match=r"borders\[0\]\.a: is required and missing"):
+        map_from_bytes(re.sub(r'"a":"[^"]*",', "", text, count=1).encode(), "short.tabletop")
+
+
+def test_a_big_file_is_parsed_by_lines_unless_its_items_span_lines(maps_dir, exact_way, parsing, monkeypatch):
+    from tabletop.io import bulk_read
+
+    whole = monkeypatch.setattr
+    made = []
+    by_lines = bulk_read._by_lines
+    whole(bulk_read, "_by_lines", lambda raw: made.append(by_lines(raw)[0] is not None) or by_lines(raw))
+    original = load_map(maps_dir / "warehouse-conflict.tabletop")
+    text = map_to_text(original)
+    made.clear()
+    assert map_from_bytes(text.encode()) == original
+    assert made == ([True] if parsing == "by lines" else [])
+    spread = text.replace(',"name":', ',\n  "name":')  # JSON still, but not one item a line
+    assert spread.count("\n") > text.count("\n")
+    assert map_from_bytes(spread.encode()) == original
+    inside = text.replace('},{"name":', '},\n  {"name":', 1)  # a zone's aspects over two lines: a chunk cut there
+    assert inside.count("\n") == text.count("\n") + 1
+    assert map_from_bytes(inside.encode()) == original  # fails to parse, and the exact way reads it
+    exact_way.clear()
+    pretty = (maps_dir / "warehouse-conflict.tabletop").read_bytes()  # indented by hand, as the samples are
+    made.clear()
+    assert map_from_bytes(pretty) == original
+    assert made == ([False] if parsing == "by lines" else [])
+    assert exact_way == []

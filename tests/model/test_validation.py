@@ -93,7 +93,9 @@ def test_border_to_itself_is_refused():
 
 
 def test_unknown_field_is_refused_so_typos_are_not_lost():
-    assert "Extra inputs are not permitted" in _message(lambda: Zone(id="a", shape=NodeShape(x=0, y=0), colour="red"))
+    assert "colour\n  Unexpected keyword argument" in _message(
+        lambda: Zone(id="a", shape=NodeShape(x=0, y=0), colour="red")
+    )
 
 
 def test_marked_box_beyond_the_track_is_refused():
