@@ -31,7 +31,7 @@ CHUNK = 5_000
 
 
 _LONG_LISTS = {"zones": validator(list[Zone]), "borders": validator(list[Border])}
-_MAP = validator(Map)
+_MAP = validator(Map, last_check=False)
 _READING = threading.Lock()
 """One read at a time counts defaults (io/counting.py)."""
 
@@ -87,17 +87,22 @@ def read_current(raw: bytes) -> Map | None:
         Defaults.taken = 0
         counted = 0
         try:
+            built: dict[str, list[Any]] = {}
             for name, adapter in _LONG_LISTS.items():
                 items = document.get(name)
                 if name in lists:
-                    document[name], keys = _validated(_parsed(raw, lists[name]), adapter)
+                    built[name], keys = _validated(_parsed(raw, lists[name]), adapter)
                 elif isinstance(items, list):
-                    document[name], keys = _validated(_let_go(items), adapter)
+                    built[name], keys = _validated(_let_go(items), adapter)
                 else:
                     continue
+                document[name] = []
                 counted += keys
             map_ = _MAP.validate_python(document)
         except (ValidationError, ValueError):
+            return None
+        map_.__dict__.update(built)  # validated above: the map would walk them again
+        if map_.problems():  # the map's own last check, once it is whole
             return None
         counted += given_keys(map_, skip=tuple(_LONG_LISTS)) - Defaults.taken
     return map_ if counted == keys_in_file else None

@@ -33,8 +33,8 @@ class Background(Model):
     opacity: Annotated[float, Field(ge=0, le=1)] = 1.0
 
 
-def _duplicates(kind: str, ids: list[str]) -> list[str]:
-    if len(set(ids)) == len(ids):  # the usual answer, found without counting each id
+def _duplicates(kind: str, ids: list[str], distinct: int | None = None) -> list[str]:
+    if (len(set(ids)) if distinct is None else distinct) == len(ids):  # the usual answer, found without counting
         return []
     return [f"two {kind}s have the id '{i}'" for i, n in Counter(ids).items() if n > 1]
 
@@ -64,12 +64,13 @@ class Map(Model):
     def problems(self) -> list[str]:
         """Every broken reference, in words a GM understands; empty when the map is whole."""
         problems: list[str] = []
-        problems += _duplicates("zone", [z.id for z in self.zones])
-        problems += _duplicates("border", [b.id for b in self.borders])
-        problems += _duplicates("token", [t.id for t in self.tokens])
-        problems += _duplicates("grid", [g.id for g in self.grids])
-        problems += _duplicates("tile set", [s.id for s in self.tile_sets])
-        zone_ids = {z.id for z in self.zones}
+        ids = attrgetter("id")
+        zone_ids = set(map(ids, self.zones))
+        problems += _duplicates("zone", list(map(ids, self.zones)), len(zone_ids))
+        problems += _duplicates("border", list(map(ids, self.borders)))
+        problems += _duplicates("token", list(map(ids, self.tokens)))
+        problems += _duplicates("grid", list(map(ids, self.grids)))
+        problems += _duplicates("tile set", list(map(ids, self.tile_sets)))
         ends = set(map(attrgetter("a"), self.borders)) | set(map(attrgetter("b"), self.borders))
         if not ends <= zone_ids:  # the border by border search only when one is missing
             for border in self.borders:

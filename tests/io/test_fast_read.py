@@ -207,3 +207,11 @@ def test_a_big_file_is_parsed_by_lines_unless_its_items_span_lines(maps_dir, exa
     assert map_from_bytes(pretty) == original
     assert made == ([False] if parsing == "by lines" else [])
     assert exact_way == []
+
+
+def test_a_broken_reference_is_refused_after_the_lists_are_in(maps_dir, parsing):
+    text = map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop"))
+    border = re.search(r'\{"id":"([^"]+)","a":"([^"]+)"', text)
+    broken = text.replace(border.group(0), border.group(0).replace(border.group(2), "nowhere"), 1)
+    with pytest.raises(MapFileError, match=f"border '{border.group(1)}' names zone 'nowhere', which is not on the map"):
+        map_from_bytes(broken.encode(), "broken.tabletop")
