@@ -91,7 +91,7 @@ def read_current(raw: bytes) -> Map | None:
             for name, adapter in _LONG_LISTS.items():
                 items = document.get(name)
                 if name in lists:
-                    built[name], keys = _validated(_parsed(raw, lists[name]), adapter)
+                    built[name], keys = _validated(_lines(raw, lists[name]), adapter)
                 elif isinstance(items, list):
                     built[name], keys = _validated(_let_go(items), adapter)
                 else:
@@ -108,12 +108,18 @@ def read_current(raw: bytes) -> Map | None:
     return map_ if counted == keys_in_file else None
 
 
-def _validated(chunks: Iterator[list[Any]], adapter: SchemaValidator) -> tuple[list[Any], int]:
+def _validated(chunks: Iterator[list[Any] | Lines], adapter: SchemaValidator) -> tuple[list[Any], int]:
     """The objects of one long list, a chunk at a time, and the keys they were given."""
     built: list[Any] = []
     keys = 0
     for chunk in chunks:
-        objects = adapter.validate_python(chunk)
+        if isinstance(chunk, list):
+            objects = adapter.validate_python(chunk)
+        else:  # straight from the JSON, no dicts made: a fifth quicker
+            text, count = chunk
+            objects = adapter.validate_json(text)
+            if len(objects) != count:
+                raise ValueError("not one item a line")
         keys += given_keys(objects)
         built += objects
     return built, keys
@@ -126,16 +132,13 @@ def _let_go(items: list[Any]) -> Iterator[list[Any]]:
         items[start : start + CHUNK] = [None] * len(items[start : start + CHUNK])
 
 
-def _parsed(raw: bytes, lines: Lines) -> Iterator[list[Any]]:
-    """The items on `lines`, parsed a chunk at a time. A chunk cut inside an item would leave
-    a bracket open and fail to parse (ValueError)."""
+def _lines(raw: bytes, lines: Lines) -> Iterator[tuple[bytes, int]]:
+    """The items on `lines` as a JSON list a chunk at a time, with how many lines it took. A
+    chunk cut inside an item would leave a bracket open and fail to validate."""
     starts, ends = lines
     for first in range(0, len(starts), CHUNK):
         last = min(first + CHUNK, len(starts)) - 1
-        items = from_json(b"[" + raw[starts[first] : ends[last]].rstrip(b",\n ") + b"]", allow_inf_nan=False)
-        if not isinstance(items, list) or len(items) != last + 1 - first:
-            raise ValueError("not one item a line")
-        yield items
+        yield b"[" + raw[starts[first] : ends[last]].rstrip(b",\n ") + b"]", last + 1 - first
 
 
 def _by_lines(raw: bytes) -> tuple[dict[str, Any] | None, dict[str, Lines]]:
