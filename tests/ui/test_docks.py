@@ -92,6 +92,20 @@ def test_the_zones_list_names_only_the_rows_it_shows(qtbot, window, monkeypatch)
     assert len(set(asked)) < 300, "only the rows in sight"
 
 
+def test_a_row_of_the_zones_list_is_never_typed_in(qtbot, window):
+    """Names are edited in the inspector, as one undo step; the list only selects."""
+    from PySide6.QtWidgets import QAbstractItemView
+
+    window.document.replace_map(warehouse(), None)
+    window.show()
+    listing = window.zone_list
+    listing.setFocus()
+    listing.setCurrentRow(1)
+    qtbot.keyClick(listing, Qt.Key.Key_F2)
+    assert listing.state() != QAbstractItemView.State.EditingState
+    assert window.document.selection == [("zone", listing.object_at(1))]
+
+
 def test_the_zones_list_follows_a_rename_a_removal_and_its_undo(qtbot, window):
     from tabletop.document.commands import remove
 
