@@ -42,6 +42,7 @@ def test_resources_package_maps_to_the_top_level_folder():
 
 
 def test_checkout_finds_resources_at_the_top_of_the_repository():
+    resources.resources_dir.cache_clear()
     assert resources.resources_dir() == ROOT / "resources"
     assert resources.resource("icons", "app.svg").is_file()
 
@@ -54,11 +55,13 @@ def test_installed_package_is_preferred_to_the_checkout(tmp_path, monkeypatch):
     import tabletop
 
     monkeypatch.setattr(tabletop, "__path__", [*tabletop.__path__, str(tmp_path / "tabletop")])
+    resources.resources_dir.cache_clear()
     try:
         assert resources.resources_dir() == bundled
         assert resources.resource("icons", "app.svg").read_text() == "<svg/>"
     finally:
         sys.modules.pop(resources.PACKAGE, None)  # later tests find the checkout again
+        resources.resources_dir.cache_clear()
 
 
 def test_version_command_matches_the_wheel_metadata(capsys):
