@@ -34,10 +34,11 @@ def given_keys(root: BaseModel | list[BaseModel], skip: tuple[str, ...] = ()) ->
     """The number of keys the input gave to `root` (an object or a list of them) and every
     object inside it (a dict field's keys included), sharing each class's field set where an
     object was given every field. `skip` names fields of `root` not to walk into (lists
-    counted already).
+    counted already). A record counts all its fields: the caller takes away the defaults
+    its validators counted (io/counting.py).
 
-    A count that misses something is only ever too low, never too high: callers compare it
-    with the keys in the file, and a difference sends them the slow, exact way."""
+    For models a count that misses something is only ever too low, never too high: callers
+    compare it with the keys in the file, and a difference sends them the slow, exact way."""
     total = 0
     pending: list[list[Any]] = [root if isinstance(root, list) else [root]]
     leave_out = set(skip)
@@ -46,15 +47,14 @@ def given_keys(root: BaseModel | list[BaseModel], skip: tuple[str, ...] = ()) ->
         for objects in pending:
             for kind, group in _by_class(objects).items():
                 every = _every_field(kind)
-                if issubclass(kind, Record):
+                if issubclass(kind, Record):  # keeps no set of what it was given
                     total += len(every) * len(group)
-                    counted = -1
                 else:
                     counted = sum(map(len, map(_fields_set, group)))
                     total += counted
-                if counted == len(every) * len(group):
-                    # each object's set is a subset of the fields, so equal sizes mean all equal
-                    list(map(object.__setattr__, group, repeat(FIELDS_SET), repeat(every)))
+                    if counted == len(every) * len(group):
+                        # each object's set is a subset of the fields, so equal sizes mean all equal
+                        list(map(object.__setattr__, group, repeat(FIELDS_SET), repeat(every)))
                 for name in _fields_holding_objects(kind):
                     if name in leave_out:
                         continue
