@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
-from itertools import chain, pairwise
+from itertools import chain, compress, pairwise, repeat
 from operator import attrgetter
 
 import numpy as np
@@ -44,15 +44,21 @@ class ZoneTable:
 
 
 def zone_table(zones: list[Zone]) -> ZoneTable:
-    nodes = [i for i, z in enumerate(zones) if isinstance(z.shape, NodeShape)]
+    shapes = list(map(attrgetter("shape"), zones))
+    # read in C loops, without a Python step per zone: a map of polygons alone skips the nodes' pass
+    if any(issubclass(kind, NodeShape) for kind in set(map(type, shapes))):
+        is_node = np.fromiter(map(isinstance, shapes, repeat(NodeShape)), dtype=bool, count=len(shapes))
+    else:
+        is_node = np.zeros(len(shapes), dtype=bool)
+    nodes = np.flatnonzero(is_node).tolist()
     polygon_of = np.zeros(len(zones), dtype=np.int64)
     polygon_of[nodes] = -1
-    polygons = np.flatnonzero(polygon_of == 0)
+    polygons = np.flatnonzero(~is_node)
     polygon_of[polygons] = np.arange(len(polygons))
-    shapes = [zones[i].shape.points for i in polygons.tolist()]
-    counts = np.fromiter(map(len, shapes), dtype=np.int64, count=len(shapes))
+    points = list(map(attrgetter("points"), compress(shapes, (~is_node).tolist()) if nodes else shapes))
+    counts = np.fromiter(map(len, points), dtype=np.int64, count=len(points))
     firsts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
-    flat = np.fromiter(chain.from_iterable(chain.from_iterable(shapes)), dtype=np.float64, count=2 * int(counts.sum()))
+    flat = np.fromiter(chain.from_iterable(chain.from_iterable(points)), dtype=np.float64, count=2 * int(counts.sum()))
     x, y = flat[0::2].copy(), flat[1::2].copy()
     following = np.arange(len(x)) + 1
     following[firsts + counts - 1] = firsts
@@ -66,7 +72,7 @@ def zone_table(zones: list[Zone]) -> ZoneTable:
         extent[polygons, 2] = np.maximum.reduceat(x, firsts)
         extent[polygons, 3] = np.maximum.reduceat(y, firsts)
     if nodes:
-        discs = np.array([(z.shape.x, z.shape.y, z.shape.radius) for z in (zones[i] for i in nodes)], dtype=np.float64)
+        discs = np.array([(s.x, s.y, s.radius) for s in map(shapes.__getitem__, nodes)], dtype=np.float64)
         centres[nodes] = discs[:, :2]
         radii[nodes] = discs[:, 2]
         extent[nodes] = np.column_stack(
