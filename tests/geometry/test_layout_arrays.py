@@ -193,3 +193,45 @@ def test_what_meets_any_of_several_boxes_is_what_meets_each():
     moved = map_.zones[0].model_copy(update={"shape": PolygonShape(points=[(600, 300), (650, 300), (650, 340)])})
     layout.set_zone(moved)
     assert ("zone", moved.id) in layout.find_any(boxes) and layout.find_any(boxes) == each()
+
+
+def test_the_first_frame_finds_without_the_index_what_the_index_finds():
+    """Before its index is built, an opened map's tiles test every box at once: the same
+    objects in the same order as the index gives once built."""
+    boxes = [(0, 0, 300, 60), (-1e6, -1e6, 1e6, 1e6), (500, 100, 900, 400), (5e5, 5e5, 6e5, 6e5), (60, 40, 60, 40)]
+    for map_ in (zone_map(300), _ring_map(3), _random_map(8)):
+        layout = MapLayout(map_)
+        assert layout._cell_index is None, "the first frame goes without the index"
+        scanned = [layout.find_in_order(box) for box in boxes]
+        assert layout._cell_index is None
+        layout.prepare()
+        assert layout._cell_index is not None
+        assert [layout.find_in_order(box) for box in boxes] == scanned
+        assert [[r.rows.tolist() for r in found] for found in scanned] == [
+            [r.rows.tolist() for r in layout.find_in_order(box)] for box in boxes
+        ]
+    assert any(zones for zones, _ in scanned), "the boxes hold zones"
+
+
+def test_what_waits_for_the_index_is_made_when_first_asked():
+    """A hover or an edit before the layout is prepared finds as a prepared layout does."""
+    map_ = zone_map(200)
+    waiting, prepared = MapLayout(map_), MapLayout(map_)
+    prepared.prepare()
+    assert waiting.zones_at(70, 50) == prepared.zones_at(70, 50) != []
+    assert MapLayout(map_).borders_near(60, 20) == prepared.borders_near(60, 20) != []
+    edited = MapLayout(map_)
+    edited.set_zone(map_.zones[4])
+    assert edited.find((0, 0, 400, 200)) == prepared.find((0, 0, 400, 200))
+    assert dict(MapLayout(map_).borders) == {b.id: b for b in map_.borders}
+
+
+def test_the_rows_a_caller_keeps_lay_out_the_same_map():
+    map_ = zone_map(150)
+    rows = ({z.id: i for i, z in enumerate(map_.zones)}, {b.id: i for i, b in enumerate(map_.borders)})
+    kept = (dict(rows[0]), dict(rows[1]))
+    given_rows = MapLayout(map_, rows=rows)
+    _assert_layout_is(given_rows, map_)
+    given_rows.drop("zone", map_.zones[0].id)
+    given_rows.set_border(Border(id="new", a=map_.zones[1].id, b=map_.zones[9].id))
+    assert rows == kept, "the caller's numbers are copied, never edited"
