@@ -235,3 +235,14 @@ def test_the_rows_a_caller_keeps_lay_out_the_same_map():
     given_rows.drop("zone", map_.zones[0].id)
     given_rows.set_border(Border(id="new", a=map_.zones[1].id, b=map_.zones[9].id))
     assert rows == kept, "the caller's numbers are copied, never edited"
+
+
+def test_an_edge_of_no_length_shares_nothing_as_one_at_a_time():
+    """A polygon with a point given twice has an edge of no length: the whole-map pass leaves it
+    out before pairing edges, and draws the same lines as border_line does."""
+    a = Zone(id="a", shape=PolygonShape(points=[(0, 0), (10, 0), (10, 0), (10, 10), (0, 10)]))
+    b = Zone(id="b", shape=PolygonShape(points=[(10, 0), (10, 0), (20, 0), (20, 10), (10, 10), (10, 10)]))
+    c = Zone(id="c", shape=PolygonShape(points=[(0, 10), (10, 10), (10, 20), (0, 20), (0, 10)]))
+    map_ = Map(zones=[a, b, c], borders=[Border(id="ab", a="a", b="b"), Border(id="ca", a="c", b="a")])
+    _assert_layout_is(MapLayout(map_), map_)
+    assert MapLayout(map_).lines["ab"].shared and MapLayout(map_).lines["ca"].shared
