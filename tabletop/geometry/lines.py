@@ -104,8 +104,6 @@ class _Edges:
         x1, y1, x2, y2 = table.x, table.y, table.x2, table.y2
         self.min_x, self.max_x = np.minimum(x1, x2), np.maximum(x1, x2)
         self.min_y, self.max_y = np.minimum(y1, y2), np.maximum(y1, y2)
-        self.low_x, self.high_x = self.min_x - TOLERANCE, self.max_x + TOLERANCE
-        self.low_y, self.high_y = self.min_y - TOLERANCE, self.max_y + TOLERANCE
         self.dx, self.dy = x2 - x1, y2 - y1
         self.length2 = self.dx * self.dx + self.dy * self.dy
         self.length = np.sqrt(self.length2)
@@ -153,8 +151,12 @@ def _shared_pieces(
     edge_b = edges_b[(np.cumsum(nb) - nb)[border_of] + local % nb_each]
     del local, nb_each
     # first the cheap test on boxes, which removes some pairs
-    near = (edges.max_x[edge_b] >= edges.low_x[edge_a]) & (edges.min_x[edge_b] <= edges.high_x[edge_a])
-    near &= (edges.max_y[edge_b] >= edges.low_y[edge_a]) & (edges.min_y[edge_b] <= edges.high_y[edge_a])
+    near = (edges.max_x[edge_b] >= edges.min_x[edge_a] - TOLERANCE) & (
+        edges.min_x[edge_b] <= edges.max_x[edge_a] + TOLERANCE
+    )
+    near &= (edges.max_y[edge_b] >= edges.min_y[edge_a] - TOLERANCE) & (
+        edges.min_y[edge_b] <= edges.max_y[edge_a] + TOLERANCE
+    )
     border_of, edge_a, edge_b = border_of[near], edge_a[near], edge_b[near]
     px1, py1, qx1, qy1, qx2, qy2 = ex1[edge_a], ey1[edge_a], ex1[edge_b], ey1[edge_b], ex2[edge_b], ey2[edge_b]
     dx, dy, slack = edges.dx[edge_a], edges.dy[edge_a], edges.slack[edge_a]
