@@ -90,6 +90,8 @@ class MapLayout:
     by `set_zone`, `set_border` and `drop` as the document reports edits. A map as opened is
     held in arrays (geometry/lines.py, tables.py, cells.py): `lines`, `boxes` and `borders_at`
     read like dicts and make a line, box or set only when asked; an edit's are kept beside them.
+    The first frame of an opened map needs neither the bucket index nor the borders by id:
+    both are made when first asked, or by `prepare` in the event loop after that frame.
     """
 
     def __init__(self, map_: Map, index: bool = True, rows: Rows | None = None) -> None:
