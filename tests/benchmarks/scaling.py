@@ -9,7 +9,7 @@ on a machine shared with other work. Peak memory is the child's maximum resident
 the interpreter, Qt and the map together. `open` is the window from the command to its first
 painted frame, every tile of the fitted map painted (figures before November 2026 painted none:
 offscreen, the frame was asked for before the window was exposed), its CPU also given by part
-(reading the file, Qt and the empty window, the map to its first frame); `save` is save_map alone
+(Python's start and reading the file, Qt and the empty window, the map to its first frame); `save` is save_map alone
 (time and CPU) in a process that loaded the map first, its peak the whole process's and, beside
 it, the most the save held above the loaded map.
 Children run with Python's bytecode cached (in a folder of their own), as an installed Tabletop does.
@@ -141,7 +141,8 @@ def open_first_frame(path: str | None) -> None:
     # the first frame is painted: what the event loop does next (the zone graph built ahead of
     # the first drag) and the teardown of a big map at exit are not part of it
     done = time.process_time()  # the wall time is the parent's, to here
-    # CPU by part: reading the file, Qt and the empty window, then the map to its first frame
+    # CPU by part: the interpreter's start and reading the file, Qt and the empty window, then
+    # the map to its first frame (the document, its layout, showing the window, the tiles)
     parts = {"read_cpu": read, "window_cpu": started - read, "frame_cpu": done - started}
     print(json.dumps({"cpu": done, **parts}), flush=True)
     os._exit(0)
