@@ -35,6 +35,8 @@ in a short list every query tests, instead of in thousands of cells."""
 CELL = 240.0
 """Side of one bucket in map units: a few zones across, so a point or a screen tile touches few buckets."""
 
+WIDE = 1 / 64
+"""A tile this much of the map or more is searched by testing every box until the index is built."""
 Rows = tuple[dict[str, int], dict[str, int]]
 """Each zone's and each border's place in the map, by id."""
 BORDER_HIT = 6.0
@@ -410,10 +412,10 @@ class MapLayout:
         their rows (RowIds), for a painting that reads the layout's arrays."""
         if not self._opened_zones or self._stale or self._buckets or self._large:
             return None
-        built = self._cell_index
+        built = self._cell_index if self._wide(box) else self._built
         if built is not None:
             rows, ids = built.rows_array([box]), built.ids
-        else:  # the first frame of an opened map, before its index is built: every box tested at once
+        else:  # a wide box (a fitted first frame's tile) before the index is built: every box tested at once
             import numpy as np
 
             boxes, ids = self._index_from[1], self._index_from[3]
@@ -428,6 +430,15 @@ class MapLayout:
             RowIds(map(ids.__getitem__, zone_rows.tolist()), zone_rows),
             RowIds(map(ids.__getitem__, border_rows.tolist()), border_rows - nz),
         )
+
+    def _wide(self, box: Box) -> bool:
+        """Whether a box covers a good part of the map (WIDE of it or more): such a box tests
+        every object's box as quickly as it would ask the index; a smaller one builds the index."""
+        extent = self._extent
+        if extent is None:
+            return False
+        area = (extent[2] - extent[0]) * (extent[3] - extent[1])
+        return (box[2] - box[0]) * (box[3] - box[1]) >= WIDE * area
 
     def zones_at(self, x: float, y: float) -> list[str]:
         """The zones whose shape holds the point, in no particular order."""

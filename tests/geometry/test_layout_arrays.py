@@ -195,22 +195,39 @@ def test_what_meets_any_of_several_boxes_is_what_meets_each():
     assert ("zone", moved.id) in layout.find_any(boxes) and layout.find_any(boxes) == each()
 
 
+def _quarters(layout: MapLayout) -> list[tuple[float, float, float, float]]:
+    """The tiles of a fitted first frame: quarters of the map, the whole map, and past its edges."""
+    left, top, right, bottom = layout.zone_extent()
+    mid_x, mid_y = (left + right) / 2, (top + bottom) / 2
+    quarters = [(left, top, mid_x, mid_y), (mid_x, top, right, mid_y), (left, mid_y, mid_x, bottom)]
+    return [*quarters, (mid_x, mid_y, right, bottom), (-1e6, -1e6, 1e6, 1e6), (right + 1, top, 2 * right + 9, bottom)]
+
+
 def test_the_first_frame_finds_without_the_index_what_the_index_finds():
-    """Before its index is built, an opened map's tiles test every box at once: the same
-    objects in the same order as the index gives once built."""
-    boxes = [(0, 0, 300, 60), (-1e6, -1e6, 1e6, 1e6), (500, 100, 900, 400), (5e5, 5e5, 6e5, 6e5), (60, 40, 60, 40)]
+    """Before its index is built, an opened map's wide tiles (a fitted first frame's) test
+    every box at once: the same objects in the same order as the index gives once built."""
     for map_ in (zone_map(300), _ring_map(3), _random_map(8)):
         layout = MapLayout(map_)
         assert layout._cell_index is None, "the first frame goes without the index"
+        boxes = _quarters(layout)
         scanned = [layout.find_in_order(box) for box in boxes]
-        assert layout._cell_index is None
+        assert layout._cell_index is None and any(zones for zones, _ in scanned)
         layout.prepare()
         assert layout._cell_index is not None
         assert [layout.find_in_order(box) for box in boxes] == scanned
         assert [[r.rows.tolist() for r in found] for found in scanned] == [
             [r.rows.tolist() for r in layout.find_in_order(box)] for box in boxes
         ]
-    assert any(zones for zones, _ in scanned), "the boxes hold zones"
+
+
+def test_a_small_tile_builds_the_index_first():
+    """A tile of a zoomed-in frame is a small part of the map: it asks the index (built then),
+    not every box of the map."""
+    map_ = zone_map(300)
+    layout, prepared = MapLayout(map_), MapLayout(map_)
+    prepared.prepare()
+    assert layout.find_in_order((60, 40, 100, 70)) == prepared.find_in_order((60, 40, 100, 70))
+    assert layout._cell_index is not None
 
 
 def test_what_waits_for_the_index_is_made_when_first_asked():
