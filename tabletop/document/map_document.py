@@ -36,8 +36,9 @@ KINDS = tuple(Kind)
 BULK = 64
 """Past this many objects in one change, the zone graph is built again rather than edited."""
 PREPARE_AFTER_MS = 250
-"""How long after an open the zone graph is built, in the event loop: after the first frame,
-before a GM can start a drag, so the first reach overlay finds it ready (1.1 s at 100k zones)."""
+"""How long after an open the layout's index and the zone graph are built, in the event loop:
+after the first frame, before a GM can start a drag, so the first hover and reach overlay find
+them ready (0.15 s and 1.1 s at 100k zones)."""
 
 
 class MapDocument(QObject):
@@ -79,10 +80,15 @@ class MapDocument(QObject):
         self._lists = {kind: getattr(map_, kind.plural) for kind in KINDS}
         self._positions = {kind: dict(zip(map(_id, self._items(kind)), itertools.count())) for kind in KINDS}
         with collector_paused():  # a big map's layout is a million objects, none garbage
-            self.layout = MapLayout(map_)
+            self.layout = MapLayout(map_, rows=(self._positions[Kind.ZONE], self._positions[Kind.BORDER]))
         self.integrity = Integrity(map_, self.layout.borders_at)
         # counted from when the event loop runs again (a big map's open takes seconds before it does)
-        QTimer.singleShot(0, self, lambda: QTimer.singleShot(PREPARE_AFTER_MS, self, self.prepare_graph))
+        QTimer.singleShot(0, self, lambda: QTimer.singleShot(PREPARE_AFTER_MS, self, self._prepare))
+
+    def _prepare(self) -> None:
+        """After the first frame: what it went without (the layout's index), then the zone graph."""
+        self.layout.prepare()
+        self.prepare_graph()
 
     def set_path(self, path: Path) -> None:
         self.path = path

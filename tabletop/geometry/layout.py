@@ -14,17 +14,17 @@ from contextlib import contextmanager
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from tabletop.geometry.boxes import badge_half, border_box, border_boxes, zone_box, zone_boxes
 from tabletop.geometry.labels import inside
 from tabletop.geometry.shapes import BorderLine, border_line, zones_extent
 from tabletop.geometry.tables import BordersAt, Box, BoxTable, MadeOnRead, RowIds, ShapeTable
-from tabletop.heap import collector_off
+from tabletop.heap import collector_off, collector_paused
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 
 if TYPE_CHECKING:
     import numpy as np
 
     from tabletop.geometry.cells import CellIndex
-    from tabletop.geometry.lines import ZoneTable
 
 # numpy and the vectorised border lines are imported by the whole-map passes that use them:
 # an empty map (the window at start) is laid out without them.
@@ -35,78 +35,12 @@ in a short list every query tests, instead of in thousands of cells."""
 CELL = 240.0
 """Side of one bucket in map units: a few zones across, so a point or a screen tile touches few buckets."""
 
-LABEL_ROOM: Box = (12.0, 50.0, 12.0, 12.0)
-"""Room a polygon zone's label and outline need beyond its points (left, above, right, below)."""
-NODE_LABEL_ROOM: Box = (160.0, 50.0, 160.0, 50.0)
-"""A node's name is written above the disc, up to 300 units wide."""
-BADGE_HALF = (45.0, 18.0)
-"""Half the size of a one-passage badge (cost each way and a door glyph)."""
+WIDE = 1 / 64
+"""A tile this much of the map or more is searched by testing every box until the index is built."""
+Rows = tuple[dict[str, int], dict[str, int]]
+"""Each zone's and each border's place in the map, by id."""
 BORDER_HIT = 6.0
 """How far from its line a click still picks a border, in map units."""
-
-
-def zone_box(zone: Zone) -> Box:
-    """The box around what a zone draws: its shape, outline and label."""
-    shape = zone.shape
-    if isinstance(shape, NodeShape):
-        left, top, right, bottom = NODE_LABEL_ROOM
-        r = shape.radius
-        return (shape.x - r - left, shape.y - r - top, shape.x + r + right, shape.y + r + bottom)
-    xs = [x for x, _ in shape.points]
-    ys = [y for _, y in shape.points]
-    left, top, right, bottom = LABEL_ROOM
-    return (min(xs) - left, min(ys) - top, max(xs) + right, max(ys) + bottom)
-
-
-def badge_half(border: Border) -> tuple[float, float]:
-    """Half the badge's size, from the number of passages (its options line grows with them)."""
-    n = len(border.passages)
-    if n <= 1:
-        return BADGE_HALF
-    return (max(BADGE_HALF[0], n * 20.0 + 12.0), 18.0)
-
-
-def border_box(border: Border, line: BorderLine) -> Box:
-    """The box around a border's line and its badge."""
-    hw, hh = badge_half(border)
-    ax, ay = line.anchor
-    left, top, right, bottom = ax - hw, ay - hh, ax + hw, ay + hh
-    for (x1, y1), (x2, y2) in line.segments:
-        left, right = min(left, x1 - 4, x2 - 4), max(right, x1 + 4, x2 + 4)
-        top, bottom = min(top, y1 - 4, y2 - 4), max(bottom, y1 + 4, y2 + 4)
-    return (left, top, right, bottom)
-
-
-def _zone_boxes(table: ZoneTable) -> np.ndarray:
-    """zone_box of many zones as rows of an array, from their shapes' extents."""
-    import numpy as np
-
-    nodes = table.polygon_of < 0
-    room = np.where(nodes[:, None], NODE_LABEL_ROOM, LABEL_ROOM) * np.array((-1.0, -1.0, 1.0, 1.0))
-    return table.extent + room
-
-
-def _border_boxes(borders: list[Border], heads: np.ndarray, pieces: np.ndarray) -> np.ndarray:
-    """border_box of many borders as rows of an array, from their lines' arrays (the same
-    numbers: min(a - 4, b - 4) is min(a, b) - 4 in floating point too)."""
-    import numpy as np
-
-    if not borders:
-        return np.empty((0, 4), dtype=np.float64)
-    passages = np.fromiter(map(len, map(attrgetter("passages"), borders)), dtype=np.float64, count=len(borders))
-    half_w = np.where(passages <= 1, BADGE_HALF[0], np.maximum(BADGE_HALF[0], passages * 20.0 + 12.0))
-    half_h = BADGE_HALF[1]
-    firsts = heads[:, 4].astype(np.int64)
-    out = np.empty((len(borders), 4), dtype=np.float64)
-    out[:, 0], out[:, 1] = heads[:, 0] - half_w, heads[:, 1] - half_h
-    out[:, 2], out[:, 3] = heads[:, 0] + half_w, heads[:, 1] + half_h
-    xs, ys = np.minimum(pieces[:, 0], pieces[:, 2]), np.minimum(pieces[:, 1], pieces[:, 3])
-    xs2, ys2 = np.maximum(pieces[:, 0], pieces[:, 2]), np.maximum(pieces[:, 1], pieces[:, 3])
-    out[:, 0] = np.minimum(out[:, 0], np.minimum.reduceat(xs, firsts) - 4)
-    out[:, 1] = np.minimum(out[:, 1], np.minimum.reduceat(ys, firsts) - 4)
-    out[:, 2] = np.maximum(out[:, 2], np.maximum.reduceat(xs2, firsts) + 4)
-    out[:, 3] = np.maximum(out[:, 3], np.maximum.reduceat(ys2, firsts) + 4)
-    return out
 
 
 def _cell_counts(corners: np.ndarray) -> np.ndarray:
@@ -158,18 +92,30 @@ class MapLayout:
     by `set_zone`, `set_border` and `drop` as the document reports edits. A map as opened is
     held in arrays (geometry/lines.py, tables.py, cells.py): `lines`, `boxes` and `borders_at`
     read like dicts and make a line, box or set only when asked; an edit's are kept beside them.
+    The first frame of an opened map needs neither the bucket index nor the borders by id:
+    both are made when first asked, or by `prepare` in the event loop after that frame.
     """
 
-    def __init__(self, map_: Map, index: bool = True) -> None:
-        """`index=False` for a one-off painting of the whole map (an export): lines only."""
-        self.zones: dict[str, Zone] = dict(zip(map(attrgetter("id"), map_.zones), map_.zones, strict=True))
-        self.borders: dict[str, Border] = dict(zip(map(attrgetter("id"), map_.borders), map_.borders, strict=True))
+    def __init__(self, map_: Map, index: bool = True, rows: Rows | None = None) -> None:
+        """`index=False` for a one-off painting of the whole map (an export): lines only.
+        `rows`, each zone's and each border's place in the map by id, when the caller keeps them
+        already (the document): copied, not made again (a 100k-zone map's take 0.15 s)."""
+        if rows is None:
+            zone_ids, border_ids = list(map(attrgetter("id"), map_.zones)), list(map(attrgetter("id"), map_.borders))
+            rows = (dict(zip(zone_ids, itertools.count())), dict(zip(border_ids, itertools.count())))
+        else:
+            zone_ids, border_ids = list(rows[0]), list(rows[1])
+        self.zones: dict[str, Zone] = dict(zip(zone_ids, map_.zones, strict=True))
+        self._borders: dict[str, Border] | None = None
+        self._borders_from: tuple[list[str], list[Border]] | None = (border_ids, list(map_.borders))
         self.boxes: MutableMapping[tuple[str, str], Box] = {}
         self.lines: MutableMapping[str, BorderLine] = {}
         self.borders_at: MutableMapping[str, set[str]] = {}  # a map without zones has no borders
-        self._built: CellIndex | None = None
-        """The bucket index as the map was opened; `_stale` holds what has moved or gone since,
-        and `_buckets` what has been put since, a set per cell."""
+        self._cell_index: CellIndex | None = None
+        """The bucket index as the map was opened (`_built`); `_stale` holds what has moved or
+        gone since, and `_buckets` what has been put since, a set per cell."""
+        self._index_from: tuple | None = None
+        """What the index is built from, until it is: the first frame of an opened map goes without."""
         self._stale: set[tuple[str, str]] = set()
         self._opened_zones = 0
         """How many zones the map had when opened: the index's first rows."""
@@ -180,26 +126,27 @@ class MapLayout:
         self._shapes: ShapeTable | None = None
         """The zones' polygons and the borders' lines as opened, in arrays, for painting many at once."""
         if map_.zones:
-            self._build(map_, index)
+            self._build(map_, index, zone_ids, border_ids, rows)
 
-    def _build(self, map_: Map, index: bool) -> None:
+    def _build(self, map_: Map, index: bool, zone_ids: list[str], border_ids: list[str], rows: Rows) -> None:
         """The whole map's lines, boxes and index in a few numpy passes over its zones and borders."""
         import numpy as np
 
-        from tabletop.geometry.cells import CellIndex
         from tabletop.geometry.lines import LineTable, line_rows, zone_table
 
         table = zone_table(map_.zones)
         extent = table.extent
         self._extent = (*extent[:, :2].min(axis=0).tolist(), *extent[:, 2:].max(axis=0).tolist())
-        zone_rows = dict(zip(self.zones, range(len(self.zones)), strict=True))
-        n = len(map_.borders)
-        border_ids = list(self.borders)
-        ends_a = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("a"), map_.borders)), dtype=np.int64, count=n)
-        ends_b = np.fromiter(map(zone_rows.__getitem__, map(attrgetter("b"), map_.borders)), dtype=np.int64, count=n)
+        zone_rows, border_rows = rows[0].copy(), rows[1].copy()  # the tables' own: an edit takes its object out
+        n = len(border_ids)
+        ends = np.fromiter(
+            map(zone_rows.__getitem__, itertools.chain.from_iterable(map(attrgetter("a", "b"), map_.borders))),
+            dtype=np.int64,
+            count=2 * n,
+        )
+        ends_a, ends_b = ends[0::2], ends[1::2]
         heads, pieces = line_rows(ends_a, ends_b, table)
-        border_rows = dict(zip(border_ids, range(n), strict=True))
-        line_rows = dict(border_rows)  # the table's own: an edited line leaves it (copies share only the numbers)
+        line_rows = border_rows.copy()  # the table's own: an edited line leaves it (copies share only the numbers)
         self.lines = LineTable(line_rows, heads, pieces)
         self._shapes = ShapeTable(table, dict(zone_rows), line_rows, heads, pieces)
         if not index:  # a one-off painting reads lines (if at all) each more than once: made together when first read
@@ -210,15 +157,39 @@ class MapLayout:
         self.borders_at = BordersAt(dict(zone_rows), starts, members, border_ids)
         if not index:
             return
-        boxes = np.concatenate((_zone_boxes(table), _border_boxes(map_.borders, heads, pieces)))
+        boxes = np.concatenate((zone_boxes(table), border_boxes(map_.borders, heads, pieces)))
         del table, ends, ends_a, ends_b  # what the index needs no more, before it is built
         nz = len(zone_rows)
         self.boxes = BoxTable({"zone": zone_rows, "border": border_rows}, boxes, {"zone": 0, "border": nz})
         large = _cell_counts(np.floor(boxes / CELL)) > LARGE_CELLS
-        kinds, ids = ["zone"] * nz + ["border"] * n, [*self.zones, *border_ids]
+        kinds, ids = ["zone"] * nz + ["border"] * n, [*zone_ids, *border_ids]
         self._opened_zones = nz
-        self._built = CellIndex(np.flatnonzero(~large), boxes, kinds, ids, CELL)
-        self._large = set(self._built.keys(np.flatnonzero(large).tolist()))
+        self._index_from = (np.flatnonzero(~large), boxes, kinds, ids, CELL)
+        self._large = {(kinds[r], ids[r]) for r in np.flatnonzero(large).tolist()}
+
+    @property
+    def borders(self) -> dict[str, Border]:
+        """Border id -> Border, made when first asked: the first frame of a big map asks none."""
+        if self._borders is None:
+            ids, borders = self._borders_from
+            self._borders, self._borders_from = dict(zip(ids, borders, strict=True)), None
+        return self._borders
+
+    @property
+    def _built(self) -> CellIndex | None:
+        """The bucket index of the map as opened (None for a map laid out edit by edit), built
+        when first asked: the first frame's tiles test every box instead (see find_in_order)."""
+        if self._cell_index is None and self._index_from is not None:
+            from tabletop.geometry.cells import CellIndex
+
+            self._cell_index, self._index_from = CellIndex(*self._index_from), None
+        return self._cell_index
+
+    def prepare(self) -> None:
+        """Make what the first frame went without (the bucket index, the borders by id), in the
+        event loop soon after an open, before a GM can hover or edit; the collector is kept off them."""
+        with collector_paused():
+            _ = self._built, self.borders
 
     @contextmanager
     def lines_held(self, border_ids: list[str]) -> Iterator[None]:
@@ -374,7 +345,7 @@ class MapLayout:
 
     def _unindex(self, key: tuple[str, str]) -> None:
         box = self.boxes.pop(key, None)
-        if self._built is not None:
+        if self._opened_zones:  # laid out from arrays (its index built or not)
             self._stale.add(key)  # its place in the index as opened no longer holds
         if key in self._large:
             self._large.discard(key)
@@ -439,18 +410,35 @@ class MapLayout:
         the layout is as the map was opened (its rows are in the map's order then); None after
         an edit or with large objects, when the caller sorts what `find` gives. The lists carry
         their rows (RowIds), for a painting that reads the layout's arrays."""
-        built = self._built
-        if built is None or self._stale or self._buckets or self._large:
+        if not self._opened_zones or self._stale or self._buckets or self._large:
             return None
-        rows = built.rows_array([box])
+        built = self._cell_index if self._wide(box) else self._built
+        if built is not None:
+            rows, ids = built.rows_array([box]), built.ids
+        else:  # a wide box (a fitted first frame's tile) before the index is built: every box tested at once
+            import numpy as np
+
+            boxes, ids = self._index_from[1], self._index_from[3]
+            left, top, right, bottom = box
+            rows = np.flatnonzero(
+                (boxes[:, 0] <= right) & (boxes[:, 2] >= left) & (boxes[:, 1] <= bottom) & (boxes[:, 3] >= top)
+            )
         nz = self._opened_zones
         zones = int(rows.searchsorted(nz))
-        ids = built.ids
         zone_rows, border_rows = rows[:zones], rows[zones:]
         return (
             RowIds(map(ids.__getitem__, zone_rows.tolist()), zone_rows),
             RowIds(map(ids.__getitem__, border_rows.tolist()), border_rows - nz),
         )
+
+    def _wide(self, box: Box) -> bool:
+        """Whether a box covers a good part of the map (WIDE of it or more): such a box tests
+        every object's box as quickly as it would ask the index; a smaller one builds the index."""
+        extent = self._extent
+        if extent is None:
+            return False
+        area = (extent[2] - extent[0]) * (extent[3] - extent[1])
+        return (box[2] - box[0]) * (box[3] - box[1]) >= WIDE * area
 
     def zones_at(self, x: float, y: float) -> list[str]:
         """The zones whose shape holds the point, in no particular order."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
-from itertools import chain, pairwise
+from itertools import chain, compress, pairwise, repeat
 from operator import attrgetter
 
 import numpy as np
@@ -44,15 +44,21 @@ class ZoneTable:
 
 
 def zone_table(zones: list[Zone]) -> ZoneTable:
-    nodes = [i for i, z in enumerate(zones) if isinstance(z.shape, NodeShape)]
+    shapes = list(map(attrgetter("shape"), zones))
+    # read in C loops, without a Python step per zone: a map of polygons alone skips the nodes' pass
+    if any(issubclass(kind, NodeShape) for kind in set(map(type, shapes))):
+        is_node = np.fromiter(map(isinstance, shapes, repeat(NodeShape)), dtype=bool, count=len(shapes))
+    else:
+        is_node = np.zeros(len(shapes), dtype=bool)
+    nodes = np.flatnonzero(is_node).tolist()
     polygon_of = np.zeros(len(zones), dtype=np.int64)
     polygon_of[nodes] = -1
-    polygons = np.flatnonzero(polygon_of == 0)
+    polygons = np.flatnonzero(~is_node)
     polygon_of[polygons] = np.arange(len(polygons))
-    shapes = [zones[i].shape.points for i in polygons.tolist()]
-    counts = np.fromiter(map(len, shapes), dtype=np.int64, count=len(shapes))
+    points = list(map(attrgetter("points"), compress(shapes, (~is_node).tolist()) if nodes else shapes))
+    counts = np.fromiter(map(len, points), dtype=np.int64, count=len(points))
     firsts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
-    flat = np.fromiter(chain.from_iterable(chain.from_iterable(shapes)), dtype=np.float64, count=2 * int(counts.sum()))
+    flat = np.fromiter(chain.from_iterable(chain.from_iterable(points)), dtype=np.float64, count=2 * int(counts.sum()))
     x, y = flat[0::2].copy(), flat[1::2].copy()
     following = np.arange(len(x)) + 1
     following[firsts + counts - 1] = firsts
@@ -66,7 +72,7 @@ def zone_table(zones: list[Zone]) -> ZoneTable:
         extent[polygons, 2] = np.maximum.reduceat(x, firsts)
         extent[polygons, 3] = np.maximum.reduceat(y, firsts)
     if nodes:
-        discs = np.array([(z.shape.x, z.shape.y, z.shape.radius) for z in (zones[i] for i in nodes)], dtype=np.float64)
+        discs = np.array([(s.x, s.y, s.radius) for s in map(shapes.__getitem__, nodes)], dtype=np.float64)
         centres[nodes] = discs[:, :2]
         radii[nodes] = discs[:, 2]
         extent[nodes] = np.column_stack(
@@ -89,62 +95,82 @@ def _polygon_centres(x: np.ndarray, y: np.ndarray, firsts: np.ndarray, counts: n
     return np.column_stack((sx / counts, sy / counts))
 
 
-def _edges_near(pairs: np.ndarray, others: np.ndarray, table: ZoneTable) -> tuple[np.ndarray, np.ndarray]:
+class _Edges:
+    """Every edge's box and direction, worked out once for a whole table (the pair tests gather
+    them instead of working them out again for each of a million candidate pairs: the same
+    numbers, as the same operations on the same values)."""
+
+    def __init__(self, table: ZoneTable) -> None:
+        x1, y1, x2, y2 = table.x, table.y, table.x2, table.y2
+        self.min_x, self.max_x = np.minimum(x1, x2), np.maximum(x1, x2)
+        self.min_y, self.max_y = np.minimum(y1, y2), np.maximum(y1, y2)
+        self.dx, self.dy = x2 - x1, y2 - y1
+        self.length2 = self.dx * self.dx + self.dy * self.dy
+        self.length = np.sqrt(self.length2)
+        self.slack = TOLERANCE * self.length
+        extent = table.polygon_extent
+        self.near_box = (extent[:, 0] - TOLERANCE, extent[:, 1] - TOLERANCE)
+        self.near_box += (extent[:, 2] + TOLERANCE, extent[:, 3] + TOLERANCE)
+        """Each polygon's extent widened by TOLERANCE: (left, top, right, bottom)."""
+
+
+def _edges_near(
+    pairs: np.ndarray, others: np.ndarray, table: ZoneTable, edges: _Edges, long: bool
+) -> tuple[np.ndarray, np.ndarray]:
     """For borders between polygons pairs[k] and others[k]: (border k, edge) for each edge of
-    pairs[k], in order, whose box comes within TOLERANCE of polygon others[k]'s extent."""
+    pairs[k], in order, whose box comes within TOLERANCE of polygon others[k]'s extent (and,
+    if `long`, has a length: one of no length shares nothing)."""
     counts = table.counts[pairs]
     border_of = np.repeat(np.arange(len(pairs)), counts)
-    edge = table.firsts[pairs][border_of] + np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-    left, top, right, bottom = table.polygon_extent[others][border_of].T
-    x1, y1, x2, y2 = table.x[edge], table.y[edge], table.x2[edge], table.y2[edge]
-    near = (np.maximum(x1, x2) >= left - TOLERANCE) & (np.minimum(x1, x2) <= right + TOLERANCE)
-    near &= (np.maximum(y1, y2) >= top - TOLERANCE) & (np.minimum(y1, y2) <= bottom + TOLERANCE)
+    edge = np.repeat(table.firsts[pairs] - (np.cumsum(counts) - counts), counts) + np.arange(len(border_of))
+    of = others[border_of]
+    left, top, right, bottom = (column[of] for column in edges.near_box)
+    near = (edges.max_x[edge] >= left) & (edges.min_x[edge] <= right)
+    near &= (edges.max_y[edge] >= top) & (edges.min_y[edge] <= bottom)
+    if long:
+        near &= edges.length2[edge] > 0
     return border_of[near], edge[near]
 
 
-def _shared_pieces(pairs_a: np.ndarray, pairs_b: np.ndarray, table: ZoneTable) -> tuple[np.ndarray, ...]:
+def _shared_pieces(
+    pairs_a: np.ndarray, pairs_b: np.ndarray, table: ZoneTable, edges: _Edges | None = None
+) -> tuple[np.ndarray, ...]:
     """For borders between polygons number pairs_a[k] and pairs_b[k]: (border k, piece start x,
     y, end x, y) for each piece of shared edge, in `geometry.shared_edges`' order."""
+    edges = edges or _Edges(table)
     ex1, ey1, ex2, ey2 = table.x, table.y, table.x2, table.y2
     # only the edges that reach the other polygon's extent can share a piece with it
-    from_a, edges_a = _edges_near(pairs_a, pairs_b, table)
-    from_b, edges_b = _edges_near(pairs_b, pairs_a, table)
+    from_a, edges_a = _edges_near(pairs_a, pairs_b, table, edges, long=True)
+    from_b, edges_b = _edges_near(pairs_b, pairs_a, table, edges, long=False)
     na, nb = np.bincount(from_a, minlength=len(pairs_a)), np.bincount(from_b, minlength=len(pairs_a))
     per_border = na * nb
     border_of = np.repeat(np.arange(len(pairs_a)), per_border)
-    local = np.arange(per_border.sum()) - np.repeat(np.cumsum(per_border) - per_border, per_border)
+    local = np.arange(len(border_of)) - np.repeat(np.cumsum(per_border) - per_border, per_border)
     nb_each = nb[border_of]
     edge_a = edges_a[(np.cumsum(na) - na)[border_of] + local // nb_each]
     edge_b = edges_b[(np.cumsum(nb) - nb)[border_of] + local % nb_each]
     del local, nb_each
-    # first the cheap test on boxes, which removes most pairs
-    px1, px2, qx1, qx2 = ex1[edge_a], ex2[edge_a], ex1[edge_b], ex2[edge_b]
-    near = (np.maximum(qx1, qx2) >= np.minimum(px1, px2) - TOLERANCE) & (
-        np.minimum(qx1, qx2) <= np.maximum(px1, px2) + TOLERANCE
+    # first the cheap test on boxes, which removes some pairs
+    near = (edges.max_x[edge_b] >= edges.min_x[edge_a] - TOLERANCE) & (
+        edges.min_x[edge_b] <= edges.max_x[edge_a] + TOLERANCE
     )
-    del px1, px2, qx1, qx2
-    border_of, edge_a, edge_b = border_of[near], edge_a[near], edge_b[near]
-    py1, py2, qy1, qy2 = ey1[edge_a], ey2[edge_a], ey1[edge_b], ey2[edge_b]
-    near = (np.maximum(qy1, qy2) >= np.minimum(py1, py2) - TOLERANCE) & (
-        np.minimum(qy1, qy2) <= np.maximum(py1, py2) + TOLERANCE
+    near &= (edges.max_y[edge_b] >= edges.min_y[edge_a] - TOLERANCE) & (
+        edges.min_y[edge_b] <= edges.max_y[edge_a] + TOLERANCE
     )
     border_of, edge_a, edge_b = border_of[near], edge_a[near], edge_b[near]
     px1, py1, qx1, qy1, qx2, qy2 = ex1[edge_a], ey1[edge_a], ex1[edge_b], ey1[edge_b], ex2[edge_b], ey2[edge_b]
-    dx, dy = ex2[edge_a] - px1, ey2[edge_a] - py1
-    length2 = dx * dx + dy * dy
-    length = np.sqrt(length2)
-    slack = TOLERANCE * length
-    off1 = np.abs(dx * (qy1 - py1) - dy * (qx1 - px1))
-    off2 = np.abs(dx * (qy2 - py1) - dy * (qx2 - px1))
-    keep = (length2 > 0) & (off1 <= slack) & (off2 <= slack)
-    border_of, px1, py1, dx, dy, length2, length, qx1, qy1, qx2, qy2 = (
-        a[keep] for a in (border_of, px1, py1, dx, dy, length2, length, qx1, qy1, qx2, qy2)
+    dx, dy, slack = edges.dx[edge_a], edges.dy[edge_a], edges.slack[edge_a]
+    keep = np.abs(dx * (qy1 - py1) - dy * (qx1 - px1)) <= slack
+    keep &= np.abs(dx * (qy2 - py1) - dy * (qx2 - px1)) <= slack
+    border_of, edge_a, px1, py1, dx, dy, qx1, qy1, qx2, qy2 = (
+        a[keep] for a in (border_of, edge_a, px1, py1, dx, dy, qx1, qy1, qx2, qy2)
     )
+    length2 = edges.length2[edge_a]
     t1 = ((qx1 - px1) * dx + (qy1 - py1) * dy) / length2
     t2 = ((qx2 - px1) * dx + (qy2 - py1) * dy) / length2
     lo = np.maximum(0.0, np.minimum(t1, t2))
     hi = np.minimum(1.0, np.maximum(t1, t2))
-    overlap = (hi - lo) * length > TOLERANCE
+    overlap = (hi - lo) * edges.length[edge_a] > TOLERANCE
     border_of, px1, py1, dx, dy, lo, hi = (a[overlap] for a in (border_of, px1, py1, dx, dy, lo, hi))
     return border_of, px1 + dx * lo, py1 + dy * lo, px1 + dx * hi, py1 + dy * hi
 
@@ -155,8 +181,9 @@ CHUNK = 1 << 18
 
 def _pieces_in_chunks(pairs_a: np.ndarray, pairs_b: np.ndarray, table: ZoneTable) -> tuple[np.ndarray, ...]:
     """_shared_pieces over runs of borders with about CHUNK edge pairs each, joined."""
+    edges = _Edges(table)
     if not len(pairs_a):
-        return _shared_pieces(pairs_a, pairs_b, table)
+        return _shared_pieces(pairs_a, pairs_b, table, edges)
     work = np.cumsum(table.counts[pairs_a] * table.counts[pairs_b])
     # sorted already; a cut met twice gives an empty run, skipped below (np.unique would pull
     # in numpy.ma at the first open: 0.1 s)
@@ -165,7 +192,7 @@ def _pieces_in_chunks(pairs_a: np.ndarray, pairs_b: np.ndarray, table: ZoneTable
     found = []
     for start, stop in pairwise(bounds):
         if start < stop:
-            border_of, *ends = _shared_pieces(pairs_a[start:stop], pairs_b[start:stop], table)
+            border_of, *ends = _shared_pieces(pairs_a[start:stop], pairs_b[start:stop], table, edges)
             found.append((border_of + start, *ends))
     return tuple(np.concatenate(column) for column in zip(*found, strict=True))
 

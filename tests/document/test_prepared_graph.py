@@ -23,3 +23,14 @@ def test_a_document_dropped_before_the_graph_is_built_leaves_no_error(qtbot):
     document = MapDocument(nephrite_net())
     document.deleteLater()
     qtbot.wait(400)
+
+
+def test_the_layouts_index_is_built_in_the_event_loop_after_an_open(qtbot):
+    from tests.benchmarks.mapgen import zone_map
+
+    map_ = zone_map(300)
+    document = MapDocument(map_)
+    assert document.layout._cell_index is None, "the first frame goes without it"
+    qtbot.waitUntil(lambda: document.layout._cell_index is not None, timeout=5000)
+    assert document.layout.find_in_order((0, 0, 300, 60))[0], "found through the index once built"
+    assert document.layout._borders is not None

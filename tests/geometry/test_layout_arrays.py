@@ -193,3 +193,73 @@ def test_what_meets_any_of_several_boxes_is_what_meets_each():
     moved = map_.zones[0].model_copy(update={"shape": PolygonShape(points=[(600, 300), (650, 300), (650, 340)])})
     layout.set_zone(moved)
     assert ("zone", moved.id) in layout.find_any(boxes) and layout.find_any(boxes) == each()
+
+
+def _quarters(layout: MapLayout) -> list[tuple[float, float, float, float]]:
+    """The tiles of a fitted first frame: quarters of the map, the whole map, and past its edges."""
+    left, top, right, bottom = layout.zone_extent()
+    mid_x, mid_y = (left + right) / 2, (top + bottom) / 2
+    quarters = [(left, top, mid_x, mid_y), (mid_x, top, right, mid_y), (left, mid_y, mid_x, bottom)]
+    return [*quarters, (mid_x, mid_y, right, bottom), (-1e6, -1e6, 1e6, 1e6), (right + 1, top, 2 * right + 9, bottom)]
+
+
+def test_the_first_frame_finds_without_the_index_what_the_index_finds():
+    """Before its index is built, an opened map's wide tiles (a fitted first frame's) test
+    every box at once: the same objects in the same order as the index gives once built."""
+    for map_ in (zone_map(300), _ring_map(3), _random_map(8)):
+        layout = MapLayout(map_)
+        assert layout._cell_index is None, "the first frame goes without the index"
+        boxes = _quarters(layout)
+        scanned = [layout.find_in_order(box) for box in boxes]
+        assert layout._cell_index is None and any(zones for zones, _ in scanned)
+        layout.prepare()
+        assert layout._cell_index is not None
+        assert [layout.find_in_order(box) for box in boxes] == scanned
+        assert [[r.rows.tolist() for r in found] for found in scanned] == [
+            [r.rows.tolist() for r in layout.find_in_order(box)] for box in boxes
+        ]
+
+
+def test_a_small_tile_builds_the_index_first():
+    """A tile of a zoomed-in frame is a small part of the map: it asks the index (built then),
+    not every box of the map."""
+    map_ = zone_map(300)
+    layout, prepared = MapLayout(map_), MapLayout(map_)
+    prepared.prepare()
+    assert layout.find_in_order((60, 40, 100, 70)) == prepared.find_in_order((60, 40, 100, 70))
+    assert layout._cell_index is not None
+
+
+def test_what_waits_for_the_index_is_made_when_first_asked():
+    """A hover or an edit before the layout is prepared finds as a prepared layout does."""
+    map_ = zone_map(200)
+    waiting, prepared = MapLayout(map_), MapLayout(map_)
+    prepared.prepare()
+    assert waiting.zones_at(70, 50) == prepared.zones_at(70, 50) != []
+    assert MapLayout(map_).borders_near(60, 20) == prepared.borders_near(60, 20) != []
+    edited = MapLayout(map_)
+    edited.set_zone(map_.zones[4])
+    assert edited.find((0, 0, 400, 200)) == prepared.find((0, 0, 400, 200))
+    assert dict(MapLayout(map_).borders) == {b.id: b for b in map_.borders}
+
+
+def test_the_rows_a_caller_keeps_lay_out_the_same_map():
+    map_ = zone_map(150)
+    rows = ({z.id: i for i, z in enumerate(map_.zones)}, {b.id: i for i, b in enumerate(map_.borders)})
+    kept = (dict(rows[0]), dict(rows[1]))
+    given_rows = MapLayout(map_, rows=rows)
+    _assert_layout_is(given_rows, map_)
+    given_rows.drop("zone", map_.zones[0].id)
+    given_rows.set_border(Border(id="new", a=map_.zones[1].id, b=map_.zones[9].id))
+    assert rows == kept, "the caller's numbers are copied, never edited"
+
+
+def test_an_edge_of_no_length_shares_nothing_as_one_at_a_time():
+    """A polygon with a point given twice has an edge of no length: the whole-map pass leaves it
+    out before pairing edges, and draws the same lines as border_line does."""
+    a = Zone(id="a", shape=PolygonShape(points=[(0, 0), (10, 0), (10, 0), (10, 10), (0, 10)]))
+    b = Zone(id="b", shape=PolygonShape(points=[(10, 0), (10, 0), (20, 0), (20, 10), (10, 10), (10, 10)]))
+    c = Zone(id="c", shape=PolygonShape(points=[(0, 10), (10, 10), (10, 20), (0, 20), (0, 10)]))
+    map_ = Map(zones=[a, b, c], borders=[Border(id="ab", a="a", b="b"), Border(id="ca", a="c", b="a")])
+    _assert_layout_is(MapLayout(map_), map_)
+    assert MapLayout(map_).lines["ab"].shared and MapLayout(map_).lines["ca"].shared
