@@ -11,7 +11,7 @@ from functools import partial
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from tabletop.geometry.labels import label_spot, may_fit, zone_anchor
+from tabletop.geometry.labels import zone_anchor
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, map_bounds, occupied_zones, token_spots
 from tabletop.geometry.tables import RowIds
@@ -19,10 +19,11 @@ from tabletop.model import Map, NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_aspects
 from tabletop.render.background import paint_background
-from tabletop.render.badge_paint import BADGE_TEXT, badge_box, paint_badges
+from tabletop.render.badge_paint import BADGE_TEXT, paint_badges
 from tabletop.render.batch import line_cells_of
 from tabletop.render.fog_paint import paint_zone_fog, split_fog
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
+from tabletop.render.label_paint import fill_colour, label_avoid, paint_zone_labels, zone_label
 from tabletop.render.specks import paint_specks
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
 from tabletop.render.token_paint import area_crowds, paint_token, token_boxes, token_rect
@@ -52,18 +53,12 @@ def paint_zone(
 ) -> None:
     _zone_shape(p, zone, style, detail, selected and style.selection_marks)
     if detail:
-        _zone_label(p, zone, style, avoid or [])
-
-
-def _fill_colour(zone: Zone) -> QColor:
-    fill = QColor(zone.fill.colour)
-    fill.setAlphaF(zone.fill.opacity)
-    return fill
+        zone_label(p, zone, style, avoid or [])
 
 
 def _zone_shape(p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected: bool = False) -> None:
     path = zone_path(zone)
-    fill = _fill_colour(zone)
+    fill = fill_colour(zone)
     if zone.fill.pattern == "solid":
         p.fillPath(path, fill)
     elif zone.fill.pattern in PATTERNS:
@@ -74,62 +69,6 @@ def _zone_shape(p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected
     pen = QPen(style.selection if selected else style.outline, 3.0 if selected else 1.2 * style.line_scale)
     pen.setCosmetic(not detail)
     p.strokePath(path, pen)
-
-
-TOKEN_ROOM = (TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.0, TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.6)
-"""Kept free of a zone's label around its anchor (left, above, right, below): its tokens stand there."""
-
-
-NODE_LABEL_WIDTH = 280.0
-"""A node's name is cut to this width (the layout leaves it 300 units)."""
-
-
-def label_avoid(
-    zone: Zone,
-    layout: MapLayout,
-    style: MapStyle,
-    occupied: Collection[str] | None = None,
-    shown: Callable[[str], bool] | None = None,
-) -> list[tuple[float, float, float, float]]:
-    """What a zone's label keeps clear of: the badges of its borders (those `shown`, for the
-    players: a name moved aside for a hidden border's badge would hint at it) and the place of
-    its tokens (kept free in every zone unless `occupied`, the zones where tokens stand, is given)."""
-    boxes = []
-    if occupied is None or zone.id in occupied:
-        ax, ay = zone_anchor(zone)
-        left, top, right, bottom = TOKEN_ROOM
-        bottom = TOKEN_RADIUS * 1.2 + style.token_name_size * style.text_scale * 1.4
-        boxes.append((ax - left, ay - top, ax + right, ay + bottom))
-    for border_id in layout.borders_at.get(zone.id, ()):
-        line = layout.lines.get(border_id)
-        if line is not None and (shown is None or shown(border_id)):
-            boxes.append(badge_box(layout.borders[border_id], line, style))
-    return boxes
-
-
-def _zone_label(
-    p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], list] | list, tokens: bool = True
-) -> None:
-    """`avoid` may be a callable: working out the badges around a zone is skipped for the many
-    small zones of a zoomed-out map whose names cannot fit whole anyway."""
-    size = style.zone_label_size * style.text_scale
-    height = size * 1.25
-    if isinstance(zone.shape, NodeShape):  # beside the disc on the paper, clear of badges
-        name = text.elide(p, zone.label, size, True, NODE_LABEL_WIDTH)
-        spot = label_spot(zone, text.text_width(p, name, size, True), height, avoid() if callable(avoid) else avoid)
-        text.label(p, name, (spot.x, spot.y), style.label, size)
-        return
-    # inside the polygon, clear of badges and tokens, in a colour that reads on its fill
-    fill = _fill_colour(zone)
-    ink = style.label if fill.lightnessF() > 0.45 or zone.fill.opacity < 0.5 else QColor("white")
-    width = text.text_width(p, zone.label, size, True)
-    if callable(avoid):
-        avoid = avoid() if may_fit(zone, width, height) else []
-    lift = TOKEN_ROOM[1] + height / 2 + 6 if tokens else 0.0  # above the tokens' place, or in the middle
-    spot = label_spot(zone, width, height, avoid, lift=lift)
-    name = zone.label if spot.max_width >= width else text.elide(p, zone.label, size, True, spot.max_width)
-    if name:
-        text.label(p, name, (spot.x, spot.y), ink, size)
 
 
 def paint_border(p: QPainter, line: BorderLine, style: MapStyle, selected: bool = False) -> None:
@@ -193,10 +132,7 @@ def paint_region(
         _paint_zone_shapes(p, zones, style, detail)
     paint_zone_fog(p, foggy, style, zone_path)
     if labels:
-        for zone in zones:
-            tokens = occupied is None or zone.id in occupied
-            avoid = partial(label_avoid, zone, layout, style, occupied, shown_border)
-            _zone_label(p, zone, style, avoid, tokens)
+        paint_zone_labels(p, layout, zones, style, occupied, shown_border)
     lines = layout.lines
     for shared, paths in line_cells_of(*layout.line_arrays(border_ids), LINE_CELL):
         pen = _border_pen(style.border, shared, style.line_scale)
@@ -228,7 +164,7 @@ def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: 
             continue
         brush = brushes.get((fill.colour, fill.opacity)) if fill.pattern == "solid" else QBrush()
         if brush is None:
-            brush = brushes[(fill.colour, fill.opacity)] = QBrush(_fill_colour(zone))
+            brush = brushes[(fill.colour, fill.opacity)] = QBrush(fill_colour(zone))
         p.setBrush(brush)
         shape = zone.shape
         if isinstance(shape, NodeShape):
