@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPicture, QPixmap, QTransform
 
 from tabletop.geometry.shapes import BorderLine
-from tabletop.model import Border
+from tabletop.model import Border, Door
 from tabletop.render.badges import Badge, arrow, badge_for
 from tabletop.render.cache import BoundedCache
 from tabletop.render.style import MapStyle, map_font
@@ -37,10 +37,14 @@ def _style_key(style: MapStyle) -> tuple[int, ...]:
 def _key(border: Border, line: BorderLine, style_key: tuple[int, ...]) -> tuple:
     """What a badge depends on: the passages' costs and doors, which way is 'towards b', the colours."""
     passages = tuple(
-        (p.cost_from_a, p.cost_from_b, None if p.door is None else (p.door.state, p.door.open_cost))
+        (p.cost_from_a, p.cost_from_b, None) if p.door is None else (p.cost_from_a, p.cost_from_b, _door(p.door))
         for p in border.passages
     )
     return (arrow(line.towards_b), passages, style_key)
+
+
+def _door(door: Door) -> tuple[str, int]:
+    return (door.state, door.open_cost)
 
 
 def _picture(key: tuple, border: Border, line: BorderLine, style: MapStyle) -> QPicture:
@@ -81,17 +85,21 @@ def paint_badges(p: QPainter, badges: list[tuple[Border, BorderLine]], style: Ma
         for border, line in badges:
             paint_badge(p, border, line, style)
         return
-    scale = transform.m11()
+    scale, tall, dx, dy = transform.m11(), transform.m22(), transform.dx(), transform.dy()
     p.save()
     p.resetTransform()
+    sprites: dict[tuple, tuple[QImage, int, int]] = {}  # this painting's: no cache bookkeeping per badge
+    draw = p.drawImage
     for border, line in badges:
         key = _key(border, line, style_key)
-        sprite = _sprites.get((key, scale))
+        sprite = sprites.get(key)
         if sprite is None:
-            sprite = _sprites.put((key, scale), _sprite(_picture(key, border, line, style), scale))
+            sprite = sprites[key] = _sprites.get((key, scale)) or _sprites.put(
+                (key, scale), _sprite(_picture(key, border, line, style), scale)
+            )
         image, ox, oy = sprite
-        spot = transform.map(QPointF(*line.anchor))
-        p.drawImage(QPointF(round(spot.x()) - ox, round(spot.y()) - oy), image)
+        x, y = line.anchor  # as QTransform.map puts it at a plain zoom, in the same arithmetic
+        draw(QPointF(round(scale * x + dx) - ox, round(tall * y + dy) - oy), image)
     p.restore()
 
 
