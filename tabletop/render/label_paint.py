@@ -92,6 +92,8 @@ def paint_zone_labels(
 ) -> None:
     """The zones' names in their order, as `zone_label` paints each: the same spots, cuts and
     strokes, with the cut names of small zones found in bulk and drawn with one font set."""
+    if not zones:
+        return
     size = style.zone_label_size * style.text_scale
     font = map_font(size, True)
     p.setFont(font)

@@ -207,6 +207,7 @@ def paint_map(
     badges: bool = True,
     token_names: bool = True,
     zones_shown: Collection[str] | None = None,
+    layout: MapLayout | None = None,
 ) -> None:
     """Everything on the map in drawing order: background picture, grids, zones, borders, tokens.
 
@@ -227,7 +228,7 @@ def paint_map(
     zone_ids, border_ids = _in_map_order(layout, zones_shown)
     paint_region(p, layout, zone_ids, border_ids, style, detail, occupied_zones(map_), badges=badges)
     if detail and map_.conflict is not None and text.readable(p, PLATE_SIZE * style.text_scale):
-        left, top, width, _ = map_bounds(map_)
+        left, top, width, _ = map_bounds(map_, zone_extent=layout.zone_extent())
         paint_scene_aspects(p, map_.conflict.scene_aspects, (left + width / 2, top + 20), style)
     crowds = area_crowds(token for token in map_.tokens if token.id in spots)
     for token in map_.tokens:

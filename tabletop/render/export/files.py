@@ -100,7 +100,7 @@ def render_image(
     options: ExportOptions | None = None,
 ) -> QImage:
     ensure_gui_app()
-    return picture_image(prepare(map_, options or width_options(width, legend), base_dir))
+    return picture_image(prepare(map_, options or width_options(width, legend), base_dir, whole=True))
 
 
 def _tell(progress: Progress | None, done: int, total: int) -> None:
@@ -154,14 +154,16 @@ def _export_data(
 
             data = poster_bytes(map_, options, base_dir, progress)
         elif suffix == ".png":
-            picture = prepare(map_, options, base_dir, STREAM_SIDE, STREAM_PIXELS)
-            if picture.width * picture.height > STREAM_FROM:
+            whole = options.scale.kind is ScaleKind.WIDTH and options.scale.value**2 <= STREAM_FROM
+            picture = prepare(map_, options, base_dir, STREAM_SIDE, STREAM_PIXELS, whole=whole)
+            if picture.width * picture.height > STREAM_FROM:  # (a map taller than wide, when `whole`)
+                picture.layout = None  # the bands are painted from parts of the map, each laid out alone
                 stream_png(picture, out, progress)
                 return None
             _tell(progress, 0, 1)
             data = _png_data(picture_image(picture), picture.options.scale.dpi)
         else:
-            picture = prepare(map_, options, base_dir)
+            picture = prepare(map_, options, base_dir, whole=True)
             _tell(progress, 0, 1)
             data = svg_picture(picture) if suffix == ".svg" else pdf_picture(picture)
     except (PictureTooLarge, ExportError) as error:
