@@ -20,7 +20,7 @@ from tabletop.render import text
 from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_aspects
 from tabletop.render.background import paint_background
 from tabletop.render.badge_paint import BADGE_TEXT, paint_badges
-from tabletop.render.batch import line_cells_of
+from tabletop.render.batch import line_cells_of, polygons_of
 from tabletop.render.fog_paint import paint_zone_fog, split_fog
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
 from tabletop.render.label_paint import fill_colour, label_avoid, paint_zone_labels, zone_label
@@ -129,7 +129,7 @@ def paint_region(
             zones = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)[0]
     else:
         zones, foggy = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)
-        _paint_zone_shapes(p, zones, style, detail)
+        _paint_zone_shapes(p, zones, style, detail, layout)
     paint_zone_fog(p, foggy, style, zone_path)
     if labels:
         paint_zone_labels(p, layout, zones, style, occupied, shown_border)
@@ -150,28 +150,51 @@ def _outline_pen(style: MapStyle, detail: bool) -> QPen:
     return pen
 
 
-def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool) -> None:
+def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool, layout=None) -> None:
     """What _zone_shape draws, for many zones: one pen, and one brush per colour (zones as
-    specks are painted in runs instead: render/specks.py)."""
+    specks are painted in runs instead: render/specks.py). The polygons of a map as opened
+    are read from the `layout`'s arrays, the others made from their zones' points."""
     pen = _outline_pen(style, detail)
     p.setPen(pen)
     brushes: dict[tuple[str, float], QBrush] = {}
-    for zone in zones:
+    polygons = _polygons(layout, zones) if layout is not None else [None] * len(zones)
+    brushed = None
+    for zone, polygon in zip(zones, polygons, strict=True):
         fill = zone.fill
         if fill.pattern not in ("solid", "none") or zone.hidden:
             _zone_shape(p, zone, style, detail)
             p.setPen(pen)
+            brushed = None
             continue
         brush = brushes.get((fill.colour, fill.opacity)) if fill.pattern == "solid" else QBrush()
         if brush is None:
             brush = brushes[(fill.colour, fill.opacity)] = QBrush(fill_colour(zone))
-        p.setBrush(brush)
+        if brush is not brushed:
+            p.setBrush(brush)
+            brushed = brush
         shape = zone.shape
         if isinstance(shape, NodeShape):
             p.drawEllipse(QPointF(shape.x, shape.y), shape.radius, shape.radius)
         else:
-            p.drawPolygon(QPolygonF([QPointF(x, y) for x, y in shape.points]))
+            p.drawPolygon(polygon or QPolygonF([QPointF(x, y) for x, y in shape.points]))
     p.setBrush(Qt.BrushStyle.NoBrush)
+
+
+def _polygons(layout: MapLayout, zones: list[Zone]) -> list[QPolygonF | None]:
+    """Each zone's polygon from the layout's arrays, None for a node or a zone edited since opening."""
+    import numpy as np
+
+    shapes = layout.shapes()
+    found: list[QPolygonF | None] = [None] * len(zones)
+    if not len(shapes.counts) or not zones:
+        return found
+    rows = shapes.zone_rows([zone.id for zone in zones])
+    polygon = np.where(rows >= 0, shapes.polygon_of[np.maximum(rows, 0)], -1)
+    known = np.flatnonzero(polygon >= 0)
+    made = polygons_of(shapes.x, shapes.y, shapes.firsts, shapes.counts, polygon[known])
+    for k, shape in zip(known.tolist(), made, strict=True):
+        found[k] = shape
+    return found
 
 
 def paint_selection(
