@@ -238,16 +238,17 @@ def paint_map(
     without what the GM keeps hidden (rules.visibility.players_view). The background picture
     is drawn when `base_dir`, the map file's folder, is given. An export may leave off the
     border badges and the token names. `zones_shown` (a band of a huge picture) names the only
-    zones that can show: the others are on the map for their borders' lines, not drawn."""
+    zones that can show: the others are on the map for their borders' lines, not drawn.
+    `layout` is this map's (built with index=False), when the caller has built it already."""
     if (audience or style.audience) is Audience.PLAYERS:
-        map_ = players_view(map_)
+        map_, layout = players_view(map_), None  # a new map: laid out here
     if map_.background is not None and base_dir is not None:
         paint_background(p, map_, base_dir, style)
-    spots = token_spots(map_, name_scale=style.text_scale)
+    layout = layout or MapLayout(map_, index=False)
+    spots = token_spots(map_, layout.zones.get, name_scale=style.text_scale)
     boxes = token_boxes(map_.tokens, spots, style)  # the setup labels keep clear of the tokens
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail, boxes)
-    layout = MapLayout(map_, index=False)
     zone_ids, border_ids = _in_map_order(layout, zones_shown)
     paint_region(p, layout, zone_ids, border_ids, style, detail, occupied_zones(map_), badges=badges)
     if detail and map_.conflict is not None and text.readable(p, PLATE_SIZE * style.text_scale):
