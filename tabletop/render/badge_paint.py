@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPicture, QPixmap, QTransform
 
 from tabletop.geometry.shapes import BorderLine
-from tabletop.model import Border, Door
+from tabletop.model import Border
 from tabletop.render.badges import Badge, arrow, badge_for
 from tabletop.render.cache import BoundedCache
 from tabletop.render.style import MapStyle, map_font
@@ -37,14 +37,10 @@ def _style_key(style: MapStyle) -> tuple[int, ...]:
 def _key(border: Border, line: BorderLine, style_key: tuple[int, ...]) -> tuple:
     """What a badge depends on: the passages' costs and doors, which way is 'towards b', the colours."""
     passages = tuple(
-        (p.cost_from_a, p.cost_from_b, None) if p.door is None else (p.cost_from_a, p.cost_from_b, _door(p.door))
+        (p.cost_from_a, p.cost_from_b, None if p.door is None else (p.door.state, p.door.open_cost))
         for p in border.passages
     )
     return (arrow(line.towards_b), passages, style_key)
-
-
-def _door(door: Door) -> tuple[str, int]:
-    return (door.state, door.open_cost)
 
 
 def _picture(key: tuple, border: Border, line: BorderLine, style: MapStyle) -> QPicture:

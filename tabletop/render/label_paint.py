@@ -101,6 +101,7 @@ def paint_zone_labels(
     widths = [metrics.horizontalAdvance(zone.label) for zone in zones]
     xs, ys, cuts = _cut_spots(layout, zones, widths, size * 1.25)
     inks: dict[tuple[str, float], QColor] = {}
+    cut_widths: dict[str, int] = {}
     pen = None
     for zone, width, x, y, cut in zip(zones, widths, xs, ys, cuts, strict=True):
         if cut != cut:  # NaN: a node, a zone edited since opening, or a name that may fit whole
@@ -115,7 +116,9 @@ def paint_zone_labels(
             name = metrics.elidedText(zone.label, Qt.TextElideMode.ElideRight, max(0, math.ceil(cut + 0.5)))
             if not name:
                 continue
-            shown = metrics.horizontalAdvance(name)
+            shown = cut_widths.get(name)
+            if shown is None:  # cut names repeat ("Zone…"): measured once each
+                shown = cut_widths[name] = metrics.horizontalAdvance(name)
         look = (zone.fill.colour, zone.fill.opacity)
         ink = inks.get(look)
         if ink is None:
