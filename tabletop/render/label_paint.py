@@ -114,11 +114,11 @@ def paint_zone_labels(
             name, shown = zone.label, width
         else:
             name = metrics.elidedText(zone.label, Qt.TextElideMode.ElideRight, max(0, math.ceil(cut + 0.5)))
-            if not name:
-                continue
             shown = cut_widths.get(name)
             if shown is None:  # cut names repeat ("Zone…"): measured once each
                 shown = cut_widths[name] = metrics.horizontalAdvance(name)
+        if not name:
+            continue
         look = (zone.fill.colour, zone.fill.opacity)
         ink = inks.get(look)
         if ink is None:
