@@ -198,12 +198,14 @@ def _png_data(image: QImage, dpi: float | None = None) -> bytes:
 
 def _add_rows(stream: PngStream, image: QImage, height: int) -> None:
     """The first `height` rows of an RGB32 image to the PNG, a few at a time (no second copy of
-    the picture), each few turned to R, G, B bytes by Qt (twice as quick as numpy picking three
-    bytes of every four)."""
-    width = image.width()
+    the picture), each few read in place and turned to R, G, B bytes by Qt (twice as quick as
+    numpy picking three bytes of every four). The image outlives the views of its rows."""
+    width, line = image.width(), image.bytesPerLine()
+    bits = image.constBits()
     for top in range(0, height, PNG_ROWS):
         rows = min(PNG_ROWS, height - top)
-        rgb = image.copy(0, top, width, rows).convertToFormat(QImage.Format.Format_RGB888)
+        few = QImage(bits[top * line : (top + rows) * line], width, rows, line, QImage.Format.Format_RGB32)  # no copy
+        rgb = few.convertToFormat(QImage.Format.Format_RGB888)
         lines = np.frombuffer(rgb.constBits(), np.uint8).reshape(rows, rgb.bytesPerLine())
         stream.add_rows(lines[:, : width * 3].reshape(rows, width, 3))
 
