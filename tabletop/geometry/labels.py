@@ -12,8 +12,12 @@ import heapq
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from tabletop.model import NodeShape, Zone
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -250,3 +254,71 @@ def _cut(points: tuple[Point, ...], ax: float, ay: float, width: float, pad: flo
     x, y = (ax, ay) if inside(points, ax, ay) else pole_of_inaccessibility(points)
     low, high = room_across(points, x, y)
     return LabelSpot(x, y, min(width, max(0.0, 2 * min(x - low, high - x) - 2 * pad)))
+
+
+def cut_spots(
+    polygons: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], widths: list[float], height: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """label_spot of many convex polygons' labels too big to fit whole (the small zones of a
+    zoomed-out map: their spot is the anchor, the name cut to the zone's width there), worked
+    out in numpy with the same arithmetic, so the same numbers. `polygons` is (x, y, firsts,
+    counts) of each zone's polygon, `widths` its label's. Returns each spot's x, y and width,
+    NaN where label_spot must be asked (a label that may fit, a polygon not convex or of no area)."""
+    import numpy as np
+
+    from tabletop.geometry.tables import within
+
+    x, y, firsts, counts = polygons
+    n = len(counts)
+    if not n:
+        return np.zeros(0), np.zeros(0), np.zeros(0)
+    wanted = np.array([round(w, 1) for w in widths], dtype=np.float64)  # as label_spot rounds them
+    tall = round(height, 1)
+    owner = np.repeat(np.arange(n), counts)
+    at = np.repeat(firsts, counts) + within(counts)
+    ends = np.cumsum(counts)
+    following = np.arange(1, len(at) + 1)
+    following[ends - 1] = ends - counts  # each polygon's last vertex joins its first
+    x1, y1 = x[at], y[at]
+    x2, y2 = x1[following], y1[following]
+    starts = ends - counts
+    left, right = np.minimum.reduceat(x1, starts), np.maximum.reduceat(x1, starts)
+    top, bottom = np.minimum.reduceat(y1, starts), np.maximum.reduceat(y1, starts)
+    small = (wanted + 2 * PAD > right - left) | (tall + 2 * PAD > bottom - top)
+    x3, y3 = x2[following], y2[following]
+    turn = (x2 - x1) * (y3 - y2) - (y2 - y1) * (x3 - x2)
+    convex = ~(np.bincount(owner, turn > 0, n).astype(bool) & np.bincount(owner, turn < 0, n).astype(bool))
+    area, cx, cy = _centroid_sums(x1, y1, x2, y2, starts, counts)
+    solid = np.abs(area) >= 1e-12
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ax, ay = cx / (3 * area), cy / (3 * area)
+        ex, ey = ax[owner], ay[owner]
+        crosses = (y1 > ey) != (y2 > ey)
+        at_x = x1 + (ey - y1) * (x2 - x1) / (y2 - y1)
+    inner = np.bincount(owner, crosses & (ex < at_x), n).astype(np.int64) % 2 == 1
+    low = np.maximum.reduceat(np.where(crosses & (at_x <= ex), at_x, -np.inf), starts)
+    high = np.minimum.reduceat(np.where(crosses & (at_x >= ex), at_x, np.inf), starts)
+    low, high = np.where(np.isinf(low), ax, low), np.where(np.isinf(high), ax, high)
+    room = np.maximum(0.0, 2 * np.minimum(ax - low, high - ax) - 2 * PAD)
+    cut = np.minimum(np.minimum(wanted, room), np.asarray(widths, dtype=np.float64))
+    done = small & convex & solid & inner
+    return np.where(done, ax, np.nan), np.where(done, ay, np.nan), np.where(done, cut, np.nan)
+
+
+def _centroid_sums(
+    x1: np.ndarray, y1: np.ndarray, x2: np.ndarray, y2: np.ndarray, starts: np.ndarray, counts: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """area_centroid's three sums for every polygon, edge after edge as it adds them (numpy's own
+    sums pair the terms up and may differ in the last bit)."""
+    import numpy as np
+
+    n = len(counts)
+    area, cx, cy = np.zeros(n), np.zeros(n), np.zeros(n)
+    cross = x1 * y2 - x2 * y1
+    for k in range(int(counts.max())):
+        some = np.flatnonzero(counts > k)
+        edge = starts[some] + k
+        area[some] += cross[edge]
+        cx[some] += (x1[edge] + x2[edge]) * cross[edge]
+        cy[some] += (y1[edge] + y2[edge]) * cross[edge]
+    return area, cx, cy

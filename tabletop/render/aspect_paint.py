@@ -60,10 +60,13 @@ def paint_aspects(
     for zone in zones:
         if zone.aspects and not (players and zone.hidden):
             paint_plates(p, zone.aspects, _zone_top(zone, style), style)
+    borders, lines = layout.borders, layout.lines
     for border_id in border_ids:
-        border = layout.borders.get(border_id)
-        line = layout.lines.get(border_id)
-        if border is None or line is None or not border.aspects:
+        border = borders.get(border_id)
+        if border is None or not border.aspects:  # most have none: their lines are not read
+            continue
+        line = lines.get(border_id)
+        if line is None:
             continue
         if players and not _border_seen(layout, border_id, shown_border, fogged):
             continue

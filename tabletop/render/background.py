@@ -84,11 +84,15 @@ def background_rect(background: Background, image: QImage) -> QRectF:
 
 
 def bounds_with_background(
-    map_: Map, base_dir: str | os.PathLike[str] | None, margin: float = 40.0
+    map_: Map,
+    base_dir: str | os.PathLike[str] | None,
+    margin: float = 40.0,
+    zone_extent: tuple[float, float, float, float] | None = None,
 ) -> tuple[float, float, float, float]:
     """(x, y, width, height) around everything drawn and the background picture, for an export
-    that shows the whole picture; the map's own bounds when there is none or it is missing."""
-    x, y, w, h = map_bounds(map_, margin)
+    that shows the whole picture; the map's own bounds when there is none or it is missing.
+    `zone_extent` as map_bounds takes it (a layout's, when the caller has built one)."""
+    x, y, w, h = map_bounds(map_, margin, zone_extent)
     image = background_image(map_, base_dir)
     if image is None:
         return (x, y, w, h)

@@ -81,17 +81,21 @@ def paint_badges(p: QPainter, badges: list[tuple[Border, BorderLine]], style: Ma
         for border, line in badges:
             paint_badge(p, border, line, style)
         return
-    scale = transform.m11()
+    scale, tall, dx, dy = transform.m11(), transform.m22(), transform.dx(), transform.dy()
     p.save()
     p.resetTransform()
+    sprites: dict[tuple, tuple[QImage, int, int]] = {}  # this painting's: no cache bookkeeping per badge
+    draw = p.drawImage
     for border, line in badges:
         key = _key(border, line, style_key)
-        sprite = _sprites.get((key, scale))
+        sprite = sprites.get(key)
         if sprite is None:
-            sprite = _sprites.put((key, scale), _sprite(_picture(key, border, line, style), scale))
+            sprite = sprites[key] = _sprites.get((key, scale)) or _sprites.put(
+                (key, scale), _sprite(_picture(key, border, line, style), scale)
+            )
         image, ox, oy = sprite
-        spot = transform.map(QPointF(*line.anchor))
-        p.drawImage(QPointF(round(spot.x()) - ox, round(spot.y()) - oy), image)
+        x, y = line.anchor  # as QTransform.map puts it at a plain zoom, in the same arithmetic
+        draw(QPointF(round(scale * x + dx) - ox, round(tall * y + dy) - oy), image)
     p.restore()
 
 

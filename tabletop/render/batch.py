@@ -9,7 +9,7 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QDataStream, QIODevice
-from PySide6.QtGui import QPainterPath
+from PySide6.QtGui import QPainterPath, QPolygonF
 
 from tabletop.geometry.shapes import BorderLine
 from tabletop.geometry.tables import within
@@ -63,6 +63,37 @@ def polygon_runs(
     sizes = counts[polygons]
     at = np.repeat(firsts[polygons], sizes) + within(sizes)
     return _polygon_paths(x[at], y[at], sizes, runs)
+
+
+def polygons_of(
+    x: np.ndarray, y: np.ndarray, firsts: np.ndarray, counts: np.ndarray, polygons: np.ndarray
+) -> list[QPolygonF]:
+    """The `polygons` named (as in polygon_runs) as QPolygonF, read from bytes: the points a
+    QPolygonF of QPointF(x, y) holds, without a Python object per point."""
+    import numpy as np
+
+    sizes = counts[polygons]
+    at = np.repeat(firsts[polygons], sizes) + within(sizes)
+    points = np.empty((len(at), 2), dtype="<f8")
+    points[:, 0], points[:, 1] = x[at], y[at]
+    heads = sizes.astype("<u4").tobytes()
+    body, ends = points.tobytes(), (16 * np.cumsum(sizes)).tolist()
+    parts: list[bytes] = []
+    start = 0
+    for k, end in enumerate(ends):
+        parts += (heads[4 * k : 4 * k + 4], body[start:end])
+        start = end
+    buffer = QByteArray(b"".join(parts))
+    stream = QDataStream(buffer, QIODevice.OpenModeFlag.ReadOnly)
+    stream.setByteOrder(QDataStream.ByteOrder.LittleEndian)
+    shapes = []
+    for _ in ends:
+        polygon = QPolygonF()
+        stream >> polygon
+        shapes.append(polygon)
+    if stream.status() != QDataStream.Status.Ok:
+        raise ValueError("polygons could not be read")
+    return shapes
 
 
 def _polygon_paths(x: np.ndarray, y: np.ndarray, counts: np.ndarray, runs: Sequence[int]) -> list[QPainterPath]:

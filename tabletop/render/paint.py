@@ -11,7 +11,7 @@ from functools import partial
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from tabletop.geometry.labels import label_spot, may_fit, zone_anchor
+from tabletop.geometry.labels import zone_anchor
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, map_bounds, occupied_zones, token_spots
 from tabletop.geometry.tables import RowIds
@@ -19,10 +19,11 @@ from tabletop.model import Map, NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_aspects
 from tabletop.render.background import paint_background
-from tabletop.render.badge_paint import BADGE_TEXT, badge_box, paint_badges
-from tabletop.render.batch import line_cells_of
+from tabletop.render.badge_paint import BADGE_TEXT, paint_badges
+from tabletop.render.batch import line_cells_of, polygons_of
 from tabletop.render.fog_paint import paint_zone_fog, split_fog
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
+from tabletop.render.label_paint import fill_colour, label_avoid, paint_zone_labels, zone_label
 from tabletop.render.specks import paint_specks
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
 from tabletop.render.token_paint import area_crowds, paint_token, token_boxes, token_rect
@@ -52,18 +53,12 @@ def paint_zone(
 ) -> None:
     _zone_shape(p, zone, style, detail, selected and style.selection_marks)
     if detail:
-        _zone_label(p, zone, style, avoid or [])
-
-
-def _fill_colour(zone: Zone) -> QColor:
-    fill = QColor(zone.fill.colour)
-    fill.setAlphaF(zone.fill.opacity)
-    return fill
+        zone_label(p, zone, style, avoid or [])
 
 
 def _zone_shape(p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected: bool = False) -> None:
     path = zone_path(zone)
-    fill = _fill_colour(zone)
+    fill = fill_colour(zone)
     if zone.fill.pattern == "solid":
         p.fillPath(path, fill)
     elif zone.fill.pattern in PATTERNS:
@@ -74,62 +69,6 @@ def _zone_shape(p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected
     pen = QPen(style.selection if selected else style.outline, 3.0 if selected else 1.2 * style.line_scale)
     pen.setCosmetic(not detail)
     p.strokePath(path, pen)
-
-
-TOKEN_ROOM = (TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.0, TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.6)
-"""Kept free of a zone's label around its anchor (left, above, right, below): its tokens stand there."""
-
-
-NODE_LABEL_WIDTH = 280.0
-"""A node's name is cut to this width (the layout leaves it 300 units)."""
-
-
-def label_avoid(
-    zone: Zone,
-    layout: MapLayout,
-    style: MapStyle,
-    occupied: Collection[str] | None = None,
-    shown: Callable[[str], bool] | None = None,
-) -> list[tuple[float, float, float, float]]:
-    """What a zone's label keeps clear of: the badges of its borders (those `shown`, for the
-    players: a name moved aside for a hidden border's badge would hint at it) and the place of
-    its tokens (kept free in every zone unless `occupied`, the zones where tokens stand, is given)."""
-    boxes = []
-    if occupied is None or zone.id in occupied:
-        ax, ay = zone_anchor(zone)
-        left, top, right, bottom = TOKEN_ROOM
-        bottom = TOKEN_RADIUS * 1.2 + style.token_name_size * style.text_scale * 1.4
-        boxes.append((ax - left, ay - top, ax + right, ay + bottom))
-    for border_id in layout.borders_at.get(zone.id, ()):
-        line = layout.lines.get(border_id)
-        if line is not None and (shown is None or shown(border_id)):
-            boxes.append(badge_box(layout.borders[border_id], line, style))
-    return boxes
-
-
-def _zone_label(
-    p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], list] | list, tokens: bool = True
-) -> None:
-    """`avoid` may be a callable: working out the badges around a zone is skipped for the many
-    small zones of a zoomed-out map whose names cannot fit whole anyway."""
-    size = style.zone_label_size * style.text_scale
-    height = size * 1.25
-    if isinstance(zone.shape, NodeShape):  # beside the disc on the paper, clear of badges
-        name = text.elide(p, zone.label, size, True, NODE_LABEL_WIDTH)
-        spot = label_spot(zone, text.text_width(p, name, size, True), height, avoid() if callable(avoid) else avoid)
-        text.label(p, name, (spot.x, spot.y), style.label, size)
-        return
-    # inside the polygon, clear of badges and tokens, in a colour that reads on its fill
-    fill = _fill_colour(zone)
-    ink = style.label if fill.lightnessF() > 0.45 or zone.fill.opacity < 0.5 else QColor("white")
-    width = text.text_width(p, zone.label, size, True)
-    if callable(avoid):
-        avoid = avoid() if may_fit(zone, width, height) else []
-    lift = TOKEN_ROOM[1] + height / 2 + 6 if tokens else 0.0  # above the tokens' place, or in the middle
-    spot = label_spot(zone, width, height, avoid, lift=lift)
-    name = zone.label if spot.max_width >= width else text.elide(p, zone.label, size, True, spot.max_width)
-    if name:
-        text.label(p, name, (spot.x, spot.y), ink, size)
 
 
 def paint_border(p: QPainter, line: BorderLine, style: MapStyle, selected: bool = False) -> None:
@@ -190,13 +129,10 @@ def paint_region(
             zones = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)[0]
     else:
         zones, foggy = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)
-        _paint_zone_shapes(p, zones, style, detail)
+        _paint_zone_shapes(p, zones, style, detail, layout)
     paint_zone_fog(p, foggy, style, zone_path)
     if labels:
-        for zone in zones:
-            tokens = occupied is None or zone.id in occupied
-            avoid = partial(label_avoid, zone, layout, style, occupied, shown_border)
-            _zone_label(p, zone, style, avoid, tokens)
+        paint_zone_labels(p, layout, zones, style, occupied, shown_border)
     lines = layout.lines
     for shared, paths in line_cells_of(*layout.line_arrays(border_ids), LINE_CELL):
         pen = _border_pen(style.border, shared, style.line_scale)
@@ -214,28 +150,51 @@ def _outline_pen(style: MapStyle, detail: bool) -> QPen:
     return pen
 
 
-def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool) -> None:
+def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool, layout=None) -> None:
     """What _zone_shape draws, for many zones: one pen, and one brush per colour (zones as
-    specks are painted in runs instead: render/specks.py)."""
+    specks are painted in runs instead: render/specks.py). The polygons of a map as opened
+    are read from the `layout`'s arrays, the others made from their zones' points."""
     pen = _outline_pen(style, detail)
     p.setPen(pen)
     brushes: dict[tuple[str, float], QBrush] = {}
-    for zone in zones:
+    polygons = _polygons(layout, zones) if layout is not None else [None] * len(zones)
+    brushed = None
+    for zone, polygon in zip(zones, polygons, strict=True):
         fill = zone.fill
         if fill.pattern not in ("solid", "none") or zone.hidden:
             _zone_shape(p, zone, style, detail)
             p.setPen(pen)
+            brushed = None
             continue
         brush = brushes.get((fill.colour, fill.opacity)) if fill.pattern == "solid" else QBrush()
         if brush is None:
-            brush = brushes[(fill.colour, fill.opacity)] = QBrush(_fill_colour(zone))
-        p.setBrush(brush)
+            brush = brushes[(fill.colour, fill.opacity)] = QBrush(fill_colour(zone))
+        if brush is not brushed:
+            p.setBrush(brush)
+            brushed = brush
         shape = zone.shape
         if isinstance(shape, NodeShape):
             p.drawEllipse(QPointF(shape.x, shape.y), shape.radius, shape.radius)
         else:
-            p.drawPolygon(QPolygonF([QPointF(x, y) for x, y in shape.points]))
+            p.drawPolygon(polygon or QPolygonF([QPointF(x, y) for x, y in shape.points]))
     p.setBrush(Qt.BrushStyle.NoBrush)
+
+
+def _polygons(layout: MapLayout, zones: list[Zone]) -> list[QPolygonF | None]:
+    """Each zone's polygon from the layout's arrays, None for a node or a zone edited since opening."""
+    import numpy as np
+
+    shapes = layout.shapes()
+    found: list[QPolygonF | None] = [None] * len(zones)
+    if not len(shapes.counts) or not zones:
+        return found
+    rows = shapes.zone_rows([zone.id for zone in zones])
+    polygon = np.where(rows >= 0, shapes.polygon_of[np.maximum(rows, 0)], -1)
+    known = np.flatnonzero(polygon >= 0)
+    made = polygons_of(shapes.x, shapes.y, shapes.firsts, shapes.counts, polygon[known])
+    for k, shape in zip(known.tolist(), made, strict=True):
+        found[k] = shape
+    return found
 
 
 def paint_selection(
@@ -271,6 +230,7 @@ def paint_map(
     badges: bool = True,
     token_names: bool = True,
     zones_shown: Collection[str] | None = None,
+    layout: MapLayout | None = None,
 ) -> None:
     """Everything on the map in drawing order: background picture, grids, zones, borders, tokens.
 
@@ -278,20 +238,21 @@ def paint_map(
     without what the GM keeps hidden (rules.visibility.players_view). The background picture
     is drawn when `base_dir`, the map file's folder, is given. An export may leave off the
     border badges and the token names. `zones_shown` (a band of a huge picture) names the only
-    zones that can show: the others are on the map for their borders' lines, not drawn."""
+    zones that can show: the others are on the map for their borders' lines, not drawn.
+    `layout` is this map's (built with index=False), when the caller has built it already."""
     if (audience or style.audience) is Audience.PLAYERS:
-        map_ = players_view(map_)
+        map_, layout = players_view(map_), None  # a new map: laid out here
     if map_.background is not None and base_dir is not None:
         paint_background(p, map_, base_dir, style)
-    spots = token_spots(map_, name_scale=style.text_scale)
+    layout = layout or MapLayout(map_, index=False)
+    spots = token_spots(map_, layout.zones.get, name_scale=style.text_scale)
     boxes = token_boxes(map_.tokens, spots, style)  # the setup labels keep clear of the tokens
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail, boxes)
-    layout = MapLayout(map_, index=False)
     zone_ids, border_ids = _in_map_order(layout, zones_shown)
     paint_region(p, layout, zone_ids, border_ids, style, detail, occupied_zones(map_), badges=badges)
     if detail and map_.conflict is not None and text.readable(p, PLATE_SIZE * style.text_scale):
-        left, top, width, _ = map_bounds(map_)
+        left, top, width, _ = map_bounds(map_, zone_extent=layout.zone_extent())
         paint_scene_aspects(p, map_.conflict.scene_aspects, (left + width / 2, top + 20), style)
     crowds = area_crowds(token for token in map_.tokens if token.id in spots)
     for token in map_.tokens:

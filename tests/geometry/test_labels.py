@@ -5,11 +5,13 @@ from __future__ import annotations
 import itertools
 import math
 
+import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop.geometry.labels import (
     area_centroid,
+    cut_spots,
     edge_distance,
     inside,
     label_spot,
@@ -137,3 +139,55 @@ def test_the_projection_palette_reads_under_dark_labels_and_its_colours_differ()
     rgb = [tuple(int(c[i : i + 2], 16) for i in (1, 3, 5)) for c in PROJECTION_PALETTE]
     closest = min(math.dist(a, b) for i, a in enumerate(rgb) for b in rgb[i + 1 :])
     assert closest >= 40
+
+
+def _cut_spots_of(polygons: list[list[tuple[float, float]]], widths: list[float], height: float):
+    counts = np.array([len(points) for points in polygons], dtype=np.int64)
+    flat = np.array([p for points in polygons for p in points], dtype=np.float64).reshape(-1, 2)
+    firsts = np.cumsum(counts) - counts
+    return cut_spots((flat[:, 0].copy(), flat[:, 1].copy(), firsts, counts), widths, height)
+
+
+SMALL_ROOMS = [
+    [(0.0, 0.0), (60.0, 0.0), (60.0, 40.0), (0.0, 40.0)],
+    [(30.0, 40.0), (90.0, 40.0), (90.0, 80.0), (30.0, 80.0)],
+    [(0.0, 0.0), (70.0, 10.0), (20.0, 45.0)],
+    [(0.0, 0.0), (40.0, 0.0), (55.0, 20.0), (40.0, 40.0), (0.0, 40.0), (-10.0, 20.0)],
+]
+
+
+def test_the_cut_names_of_small_zones_are_placed_in_bulk_as_one_by_one():
+    """Names too long for their zones: cut at the anchor, to the zone's width there, the same
+    numbers as label_spot gives each zone alone."""
+    widths = [90.0, 133.0, 71.4, 200.0]
+    xs, ys, cuts = _cut_spots_of(SMALL_ROOMS, widths, 19.0)
+    for points, width, x, y, cut in zip(SMALL_ROOMS, widths, xs, ys, cuts, strict=True):
+        spot = label_spot(_zone(points), width, 19.0, [])
+        assert (x, y, cut) == (spot.x, spot.y, spot.max_width)
+        assert cut < width
+
+
+def test_zones_a_name_may_fit_in_or_not_convex_or_flat_are_left_to_label_spot():
+    flat = [(0.0, 0.0), (50.0, 0.0), (100.0, 0.0)]
+    xs, ys, cuts = _cut_spots_of([SMALL_ROOMS[0], L_SHAPE, flat], [30.0, 400.0, 200.0], 19.0)
+    assert np.isnan(xs).all() and np.isnan(ys).all() and np.isnan(cuts).all()
+
+
+@given(
+    st.lists(
+        st.tuples(st.floats(-500, 500), st.floats(-500, 500), st.floats(4, 120), st.floats(4, 80), st.floats(1, 300)),
+        min_size=1,
+        max_size=6,
+    ),
+    st.floats(5, 40),
+)
+def test_bulk_spots_are_label_spots_whenever_given(rooms, height):
+    polygons = [[(x, y), (x + w, y), (x + w * 1.2, y + h), (x - w * 0.1, y + h)] for x, y, w, h, _ in rooms]
+    widths = [width for *_, width in rooms]
+    xs, ys, cuts = _cut_spots_of(polygons, widths, height)
+    for points, width, x, y, cut in zip(polygons, widths, xs, ys, cuts, strict=True):
+        spot = label_spot(_zone(points), width, height, [])
+        if not np.isnan(x):
+            assert (x, y, cut) == (spot.x, spot.y, spot.max_width)
+        elif round(width, 1) + 8 > max(p[0] for p in points) - min(p[0] for p in points):
+            raise AssertionError("a small convex zone was left to label_spot")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from tabletop.geometry.layout import MapLayout
@@ -110,3 +110,41 @@ def test_badge_caches_stay_bounded_across_many_zooms(qapp):
     assert badge_paint._pictures.bytes <= badge_paint.PICTURE_BUDGET
     held = [badge_paint._sprites.get(key)[0].sizeInBytes() for key in list(badge_paint._sprites._items)]
     assert sum(held) == badge_paint._sprites.bytes
+
+
+class _CopySpy(QPainter):
+    """A painter that notes where each badge's image is copied."""
+
+    def __init__(self, device) -> None:
+        super().__init__(device)
+        self.copies: list[tuple[float, float, QImage]] = []
+
+    def drawImage(self, point, image):
+        self.copies.append((point.x(), point.y(), image))
+        super().drawImage(point, image)
+
+
+@pytest.mark.parametrize("zoom", [(0.37, 0.37, 13.3, -7.9), (1.71, 1.2, -250.55, 31.25), (1.0, 1.0, 0.5, 0.5)])
+def test_each_copied_badge_lands_where_the_painter_maps_its_anchor(qapp, zoom):
+    """Copies are placed with the painter's transform worked out in Python: the pixel
+    QTransform.map rounds each anchor to, at a stretched and a moved zoom too."""
+    map_ = warehouse()
+    layout = MapLayout(map_)
+    badges = [(b, layout.lines[b.id]) for b in map_.borders]
+    image = QImage(900, 700, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.white)
+    painter = _CopySpy(image)
+    sx, sy, dx, dy = zoom
+    painter.translate(dx, dy)
+    painter.scale(sx, sy)
+    transform = painter.worldTransform()
+    paint_badges(painter, badges, MapStyle())
+    painter.end()
+    assert len(painter.copies) == len(badges)
+    for (x, y, sprite), (_, line) in zip(painter.copies, badges, strict=True):
+        spot = transform.map(QPointF(*line.anchor))
+        centre = (x + sprite.width() / 2, y + sprite.height() / 2)
+        assert abs(centre[0] - spot.x()) <= sprite.width() / 2 and abs(centre[1] - spot.y()) <= sprite.height() / 2
+        key = next(k for k in badge_paint._sprites._items if k[1] == sx and badge_paint._sprites.get(k)[0] is sprite)
+        _, ox, oy = badge_paint._sprites.get(key)
+        assert (x + ox, y + oy) == (round(spot.x()), round(spot.y()))

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QImage
 
-from tabletop.geometry.layout import zone_box
+from tabletop.geometry.layout import MapLayout, zone_box
 from tabletop.io import load_map
 from tabletop.model import FillStyle, Token, ZoneLocation
 from tabletop.render.export import (
@@ -172,3 +172,23 @@ def test_the_title_has_room_of_its_own_above_the_map(qapp):
     assert room > 0 and first_inked_row(pixels(titled)[:room]) < room, "the title is in the room above"
     assert first_inked_row(pixels(titled)[room:]) == first_inked_row(pixels(plain)), "the map starts below it"
     assert not has_colour(titled.copy(0, 0, titled.width(), room), SECRET)
+
+
+@pytest.mark.parametrize("who", [Who.GM, Who.PLAYERS])
+def test_a_picture_painted_whole_from_the_layout_built_for_its_frame_is_the_same_picture(qapp, who, monkeypatch):
+    """The whole map's layout, built first for the frame (and painted from), gives the frame
+    and the pixels the map's own points give; the players' map is laid out as it is painted."""
+    from tabletop.render import paint
+    from tabletop.render.export.files import picture_image
+
+    map_ = warehouse()
+    options = ExportOptions(scale=Scale(ScaleKind.WIDTH, 900), who=who)
+    alone, whole = prepare(map_, options), prepare(map_, options, whole=True)
+    assert (whole.layout is not None) == (who is Who.GM)
+    assert (whole.frame, whole.width, whole.height) == (alone.frame, alone.width, alone.height)
+    built = []
+    monkeypatch.setattr(paint, "MapLayout", lambda *args, **kwargs: built.append(1) or MapLayout(*args, **kwargs))
+    assert np.array_equal(pixels(picture_image(whole)), pixels(picture_image(alone)))
+    assert len(built) == (1 if who is Who.GM else 2), "the GM's whole picture is painted from its layout"
+    scoped = prepare(map_, ExportOptions(scope=Scope.parse("zone:z2", 40.0)), whole=True)
+    assert scoped.layout is None, "a part of the map is painted from its parts"

@@ -130,6 +130,40 @@ def test_zoomed_out_zones_are_painted_plainly_with_the_same_pixels(qapp):
     assert images[0].pixelColor(5, 5).name() != "#ffffff", "zones were painted at all"
 
 
+def test_zones_read_from_the_layouts_arrays_are_painted_as_from_their_points(qapp):
+    """Polygons read from a layout's arrays (a map as opened) and from zones' points (edited
+    since) make the same picture as zones painted one by one."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QPainter
+
+    from tabletop.geometry.layout import MapLayout
+    from tabletop.model import Map, PolygonShape
+    from tabletop.render.paint import _paint_zone_shapes, paint_zone
+    from tests.benchmarks.mapgen import zone_map
+
+    zones = zone_map(300).zones + nephrite_net().zones
+    zones[5] = zones[5].model_copy(update={"fill": FillStyle(colour="#993366", opacity=0.5)})
+    layout = MapLayout(Map(zones=zones))
+    moved = zones[7].model_copy(update={"shape": PolygonShape(points=[(0, 0), (300, 40), (120, 200)])})
+    layout.set_zone(moved)
+    zones[7] = moved
+    images = []
+    for from_layout in (False, True):
+        image = QImage(800, 600, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.white)
+        painter = QPainter(image)
+        painter.scale(0.5, 0.5)
+        if from_layout:
+            _paint_zone_shapes(painter, zones, MapStyle(), detail=False, layout=layout)
+        else:
+            for zone in zones:
+                paint_zone(painter, zone, MapStyle(), detail=False)
+        painter.end()
+        images.append(image)
+    assert images[0] == images[1]
+    assert images[1].pixelColor(round(120 * 0.5), round(60 * 0.5)) != images[1].pixelColor(790, 590)
+
+
 def test_copied_badges_land_where_replayed_strokes_would(qapp):
     """On an image each distinct badge is drawn once and copied; the copies match the strokes
     within a pixel's shift, and every badge of the room's door is there."""

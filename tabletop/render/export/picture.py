@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
+from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import area_rect
 from tabletop.model import Map
 from tabletop.render import legend as legends
@@ -80,6 +81,9 @@ class Picture:
     """The frame without the legend under it (the legend's top is its bottom)."""
     title_size: float = 0.0
     """The title's letters in pixels; the frame holds twice that above the map for it."""
+    layout: MapLayout | None = field(default=None, repr=False)
+    """The whole map's layout, built before the frame when the picture is painted whole: the
+    frame is read from it instead of from every zone's points again (0.16 s at 100k zones)."""
     _parts: MapParts | None = field(default=None, repr=False)
 
     @property
@@ -98,10 +102,18 @@ def prepare(
     base_dir: Folder = None,
     max_side: int = MAX_SIDE,
     max_pixels: int = MAX_PIXELS,
+    whole: bool = False,
 ) -> Picture:
-    """Work out what is drawn and how big; ExportError or PictureTooLarge in one line."""
+    """Work out what is drawn and how big; ExportError or PictureTooLarge in one line. `whole`:
+    the caller paints the picture at once (not in bands or pages), so the whole map's layout
+    is built here, once, for the frame and the painting (the GM's: the players' map is
+    filtered again as it is painted, and laid out then)."""
     seen = audience_map(map_, options.who)
-    map_frame = scope_frame(seen, options.scope) or bounds_with_background(seen, base_dir)
+    layout = None
+    if whole and options.scope.kind is ScopeKind.ALL and options.who is Who.GM and seen.zones:
+        layout = MapLayout(seen, index=False)
+    extent = layout.zone_extent() if layout is not None else None
+    map_frame = scope_frame(seen, options.scope) or bounds_with_background(seen, base_dir, zone_extent=extent)
     frame = legends.with_legend(seen, map_frame) if options.legend else map_frame
     _, _, w, h = frame
     scale = options.scale
@@ -131,7 +143,7 @@ def prepare(
     style = gm_style() if options.who is Who.GM else players_style()
     if not options.grid_lines:
         style = replace(style, grid_line=CLEAR, tile_line=CLEAR)
-    return Picture(seen, options, frame, ppu, width, height, style, base_dir, map_frame, title)
+    return Picture(seen, options, frame, ppu, width, height, style, base_dir, map_frame, title, layout)
 
 
 def with_width(options: ExportOptions, width: int) -> ExportOptions:
@@ -174,6 +186,7 @@ def paint_picture(
         badges=options.badges,
         token_names=options.token_names,
         zones_shown=shown,
+        layout=picture.layout if whole else None,
     )
     if options.area_coordinates:
         _area_coordinates(painter, map_, picture.style)

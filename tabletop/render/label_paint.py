@@ -1,0 +1,152 @@
+"""Zones' names on the map: inside each polygon (clear of its badges and its tokens' place) in
+a colour that reads on its fill, or above a node's disc. The names of a region are painted
+together: the many small zones of a zoomed-out map, whose names are cut at their anchors, have
+their spots worked out in bulk (geometry.labels.cut_spots) and share one font and one pen, so
+a 4K picture of 10k zones spends no second on its names; the rest are placed one by one."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter
+
+from tabletop.geometry.labels import cut_spots, label_spot, may_fit, zone_anchor
+from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.shapes import TOKEN_RADIUS
+from tabletop.model import NodeShape, Zone
+from tabletop.render import text
+from tabletop.render.badge_paint import badge_box
+from tabletop.render.style import MapStyle, map_font
+
+TOKEN_ROOM = (TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.0, TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.6)
+"""Kept free of a zone's label around its anchor (left, above, right, below): its tokens stand there."""
+NODE_LABEL_WIDTH = 280.0
+"""A node's name is cut to this width (the layout leaves it 300 units)."""
+WHITE = QColor("white")
+
+
+def fill_colour(zone: Zone) -> QColor:
+    fill = QColor(zone.fill.colour)
+    fill.setAlphaF(zone.fill.opacity)
+    return fill
+
+
+def ink_for(zone: Zone, style: MapStyle) -> QColor:
+    """The label's colour: the style's ink on a light or faint fill, white on a dark one."""
+    return style.label if fill_colour(zone).lightnessF() > 0.45 or zone.fill.opacity < 0.5 else WHITE
+
+
+def label_avoid(
+    zone: Zone,
+    layout: MapLayout,
+    style: MapStyle,
+    occupied: Collection[str] | None = None,
+    shown: Callable[[str], bool] | None = None,
+) -> list[tuple[float, float, float, float]]:
+    """What a zone's label keeps clear of: the badges of its borders (those `shown`, for the
+    players: a name moved aside for a hidden border's badge would hint at it) and the place of
+    its tokens (kept free in every zone unless `occupied`, the zones where tokens stand, is given)."""
+    boxes = []
+    if occupied is None or zone.id in occupied:
+        ax, ay = zone_anchor(zone)
+        left, top, right, bottom = TOKEN_ROOM
+        bottom = TOKEN_RADIUS * 1.2 + style.token_name_size * style.text_scale * 1.4
+        boxes.append((ax - left, ay - top, ax + right, ay + bottom))
+    for border_id in layout.borders_at.get(zone.id, ()):
+        line = layout.lines.get(border_id)
+        if line is not None and (shown is None or shown(border_id)):
+            boxes.append(badge_box(layout.borders[border_id], line, style))
+    return boxes
+
+
+def zone_label(p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], list] | list, tokens: bool = True) -> None:
+    """One zone's name. `avoid` may be a callable: working out the badges around a zone is
+    skipped for a small zone whose name cannot fit whole anyway."""
+    size = style.zone_label_size * style.text_scale
+    height = size * 1.25
+    if isinstance(zone.shape, NodeShape):  # beside the disc on the paper, clear of badges
+        name = text.elide(p, zone.label, size, True, NODE_LABEL_WIDTH)
+        spot = label_spot(zone, text.text_width(p, name, size, True), height, avoid() if callable(avoid) else avoid)
+        text.label(p, name, (spot.x, spot.y), style.label, size)
+        return
+    # inside the polygon, clear of badges and tokens, in a colour that reads on its fill
+    width = text.text_width(p, zone.label, size, True)
+    if callable(avoid):
+        avoid = avoid() if may_fit(zone, width, height) else []
+    lift = TOKEN_ROOM[1] + height / 2 + 6 if tokens else 0.0  # above the tokens' place, or in the middle
+    spot = label_spot(zone, width, height, avoid, lift=lift)
+    name = zone.label if spot.max_width >= width else text.elide(p, zone.label, size, True, spot.max_width)
+    if name:
+        text.label(p, name, (spot.x, spot.y), ink_for(zone, style), size)
+
+
+def paint_zone_labels(
+    p: QPainter,
+    layout: MapLayout,
+    zones: list[Zone],
+    style: MapStyle,
+    occupied: Collection[str] | None = None,
+    shown_border: Callable[[str], bool] | None = None,
+) -> None:
+    """The zones' names in their order, as `zone_label` paints each: the same spots, cuts and
+    strokes, with the cut names of small zones found in bulk and drawn with one font set."""
+    if not zones:
+        return
+    size = style.zone_label_size * style.text_scale
+    font = map_font(size, True)
+    p.setFont(font)
+    metrics = p.fontMetrics()
+    widths = [metrics.horizontalAdvance(zone.label) for zone in zones]
+    xs, ys, cuts = _cut_spots(layout, zones, widths, size * 1.25)
+    inks: dict[tuple[str, float], QColor] = {}
+    cut_widths: dict[str, int] = {}
+    pen = None
+    for zone, width, x, y, cut in zip(zones, widths, xs, ys, cuts, strict=True):
+        if cut != cut:  # NaN: a node, a zone edited since opening, or a name that may fit whole
+            tokens = occupied is None or zone.id in occupied
+            zone_label(p, zone, style, lambda z=zone: label_avoid(z, layout, style, occupied, shown_border), tokens)
+            p.setFont(font)
+            pen = None
+            continue
+        if cut >= width:
+            name, shown = zone.label, width
+        else:
+            name = metrics.elidedText(zone.label, Qt.TextElideMode.ElideRight, max(0, math.ceil(cut + 0.5)))
+            shown = cut_widths.get(name)
+            if shown is None:  # cut names repeat ("Zone…"): measured once each
+                shown = cut_widths[name] = metrics.horizontalAdvance(name)
+        if not name:
+            continue
+        look = (zone.fill.colour, zone.fill.opacity)
+        ink = inks.get(look)
+        if ink is None:
+            ink = inks[look] = ink_for(zone, style)
+        if ink is not pen:
+            p.setPen(ink)
+            pen = ink
+        box = shown + size
+        text.draw_text(p, QRectF(x - box / 2, y - size, box, size * 2), text.CENTRE, name)
+
+
+def _cut_spots(layout: MapLayout, zones: list[Zone], widths: list[int], height: float) -> tuple[list, list, list]:
+    """cut_spots of the zones whose polygons the layout holds as opened; NaN for the others."""
+    import numpy as np
+
+    nan = [float("nan")] * len(zones)
+    shapes = layout.shapes()
+    if not len(shapes.counts) or not zones:
+        return nan, nan, nan
+    rows = shapes.zone_rows([zone.id for zone in zones])
+    polygon = np.where(rows >= 0, shapes.polygon_of[np.maximum(rows, 0)], -1)
+    known = np.flatnonzero(polygon >= 0)
+    chosen = polygon[known]
+    x, y, cut = cut_spots(
+        (shapes.x, shapes.y, shapes.firsts[chosen], shapes.counts[chosen]),
+        [widths[k] for k in known.tolist()],
+        height,
+    )
+    xs, ys, cuts = np.full(len(zones), np.nan), np.full(len(zones), np.nan), np.full(len(zones), np.nan)
+    xs[known], ys[known], cuts[known] = x, y, cut
+    return xs.tolist(), ys.tolist(), cuts.tolist()
