@@ -59,29 +59,31 @@ def _counting_defaults(schema: Any) -> Any:
 
 def validator(kind: Any, last_check: bool = True) -> SchemaValidator:
     """A validator of `kind` whose records count their defaults. pydantic-core puts a class's
-    own validator wherever a schema names a finished class, which would drop the counting, so
-    the records are marked unfinished while it is built (tests/io/test_fast_read.py proves
-    the count is right: a key left out and another written twice is refused). Without
+    own validator wherever a schema names a finished class, which would drop the counting
+    (in a record, or in a record inside a model: a token's stress track), so the records and
+    models are marked unfinished while it is built (tests/io/test_fast_read*.py prove the
+    count is right: a key left out and another written twice is refused). Without
     `last_check`, the check `kind` runs once it is whole is left out, for the caller to run."""
     schema = _counting_defaults(TypeAdapter(kind).core_schema)
     if not last_check and schema["type"] == "function-after":
         schema = schema["schema"]
-    records = set(_records(schema))
-    for cls in records:
+    classes = set(_classes(schema))
+    for cls in classes:
         cls.__pydantic_complete__ = False
     try:
         return SchemaValidator(schema)
     finally:
-        for cls in records:
+        for cls in classes:
             cls.__pydantic_complete__ = True
 
 
-def _records(schema: Any) -> Iterator[type]:
+def _classes(schema: Any) -> Iterator[type]:
+    """Every record and model class `schema` names."""
     if isinstance(schema, list):
         for part in schema:
-            yield from _records(part)
+            yield from _classes(part)
     elif isinstance(schema, dict):
-        if schema.get("type") == "dataclass":
+        if schema.get("type") in ("dataclass", "model"):
             yield schema["cls"]
         for value in schema.values():
-            yield from _records(value)
+            yield from _classes(value)

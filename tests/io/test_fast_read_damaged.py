@@ -73,3 +73,24 @@ def test_a_damaged_map_reads_the_quick_way_as_the_exact_way(map_, changes, parsi
         damage(tree, *change)
     raw = tabletop_layout(tree).encode()
     assert outcome(map_from_bytes, raw) == outcome(read_module._map_from_bytes, raw)
+
+
+@pytest.mark.parametrize(
+    ("left_out", "twice"),
+    [(',"threshold":3,', '"boxes":'), (',"defended_threshold":null}', '"marked":'), (',"fly":null}', '"run":')],
+    ids=["a token's stress threshold", "a token's defended threshold", "a token's fly speed"],
+)
+def test_a_key_left_out_inside_a_token_does_not_hide_one_written_twice(maps_dir, parsing, left_out, twice):
+    """A token is a model, its stress tracks records: their defaults are counted as much as a
+    zone's, wherever in the map the key written twice stands."""
+    text = map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop"))
+    short = text.replace(left_out, left_out[-1] if left_out.endswith("}") else ",", 1)
+    assert short != text
+    assert outcome(map_from_bytes, short.encode()) == outcome(read_module._map_from_bytes, short.encode())
+    doubled = short.replace('"name":', '"name":"Twice","name":', 1)
+    with pytest.raises(MapFileError, match='the key "name" appears twice'):
+        map_from_bytes(doubled.encode(), "doubled.tabletop")
+    before, _, after = short.rpartition(twice)  # far from the zones: in the last token
+    doubled = before + twice + "1," + twice + after
+    with pytest.raises(MapFileError, match=f"the key {twice[:-1]} appears twice"):
+        map_from_bytes(doubled.encode(), "doubled.tabletop")
