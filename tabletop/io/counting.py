@@ -67,14 +67,14 @@ def validator(kind: Any, last_check: bool = True) -> SchemaValidator:
     schema = _counting_defaults(TypeAdapter(kind).core_schema)
     if not last_check and schema["type"] == "function-after":
         schema = schema["schema"]
-    classes = set(_classes(schema))
-    for cls in classes:
+    finished = {cls: cls.__pydantic_complete__ for cls in _classes(schema)}
+    for cls in finished:
         cls.__pydantic_complete__ = False
     try:
         return SchemaValidator(schema)
     finally:
-        for cls in classes:
-            cls.__pydantic_complete__ = True
+        for cls, was in finished.items():
+            cls.__pydantic_complete__ = was
 
 
 def _classes(schema: Any) -> Iterator[type]:
