@@ -2,7 +2,8 @@
 
 A record (model/record.py) keeps no note of which fields its input gave. The quick reader
 (io/bulk_read.py) proves a file has no repeated key by counting keys two ways; for a record it
-counts every field and takes away each default used, which these validators count.
+counts every field and takes away each default used, which these validators count, with the
+keys inside a default that holds records: a count too high could hide a key written twice.
 """
 
 from __future__ import annotations
@@ -15,25 +16,30 @@ from typing import Any
 from pydantic import TypeAdapter
 from pydantic_core import SchemaValidator
 
+from tabletop.io.given import keys_inside
+
 
 class Defaults:
-    """How many record fields of the current read took their default. A record keeps no note
-    of what its input gave, so the quick reader validates with defaults that count themselves
+    """How many keys the current read's objects hold that its file did not give: each record
+    field that took its default, and every key inside a default that holds records (a zone's
+    default fill, a border's default passage), which the walk of given keys counts as given
     (the reader runs on one thread at a time: see `bulk_read._READING`)."""
 
     taken = 0
 
     @classmethod
-    def counting(cls, schema: dict[str, Any]) -> dict[str, Any]:
-        """`schema` (a field's default) as a default that counts each time it is used."""
+    def counting(cls, schema: dict[str, Any], own: int = 1) -> dict[str, Any]:
+        """`schema` (a field's default) as a default that counts each time it is used: `own`
+        for the field itself (a model's field is not counted: its set of given names says)."""
         made = schema.get("default_factory")
         if made is None:
             value = schema["default"]
             made = functools.partial(copy.deepcopy, value)
 
         def taken() -> Any:
-            cls.taken += 1
-            return made()
+            value = made()
+            cls.taken += own + keys_inside(value)
+            return value
 
         return {"type": "default", "schema": schema["schema"], "default_factory": taken}
 
@@ -45,36 +51,39 @@ def _counting_defaults(schema: Any) -> Any:
     if not isinstance(schema, dict):
         return schema
     copied = {key: _counting_defaults(value) for key, value in schema.items()}
-    if copied.get("type") == "dataclass-field" and copied["schema"].get("type") == "default":
-        copied["schema"] = Defaults.counting(copied["schema"])
+    field = copied.get("type")
+    if field in ("dataclass-field", "model-field") and copied["schema"].get("type") == "default":
+        copied["schema"] = Defaults.counting(copied["schema"], own=int(field == "dataclass-field"))
     return copied
 
 
 def validator(kind: Any, last_check: bool = True) -> SchemaValidator:
     """A validator of `kind` whose records count their defaults. pydantic-core puts a class's
-    own validator wherever a schema names a finished class, which would drop the counting, so
-    the records are marked unfinished while it is built (tests/io/test_fast_read.py proves
-    the count is right: a key left out and another written twice is refused). Without
+    own validator wherever a schema names a finished class, which would drop the counting
+    (in a record, or in a record inside a model: a token's stress track), so the records and
+    models are marked unfinished while it is built (tests/io/test_fast_read*.py prove the
+    count is right: a key left out and another written twice is refused). Without
     `last_check`, the check `kind` runs once it is whole is left out, for the caller to run."""
     schema = _counting_defaults(TypeAdapter(kind).core_schema)
     if not last_check and schema["type"] == "function-after":
         schema = schema["schema"]
-    records = set(_records(schema))
-    for cls in records:
+    finished = {cls: cls.__pydantic_complete__ for cls in _classes(schema)}
+    for cls in finished:
         cls.__pydantic_complete__ = False
     try:
         return SchemaValidator(schema)
     finally:
-        for cls in records:
-            cls.__pydantic_complete__ = True
+        for cls, was in finished.items():
+            cls.__pydantic_complete__ = was
 
 
-def _records(schema: Any) -> Iterator[type]:
+def _classes(schema: Any) -> Iterator[type]:
+    """Every record and model class `schema` names."""
     if isinstance(schema, list):
         for part in schema:
-            yield from _records(part)
+            yield from _classes(part)
     elif isinstance(schema, dict):
-        if schema.get("type") == "dataclass":
+        if schema.get("type") in ("dataclass", "model"):
             yield schema["cls"]
         for value in schema.values():
-            yield from _records(value)
+            yield from _classes(value)

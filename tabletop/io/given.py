@@ -66,6 +66,16 @@ def given_keys(root: BaseModel | list[BaseModel], skip: tuple[str, ...] = ()) ->
     return total
 
 
+def keys_inside(value: Any) -> int:
+    """The keys given_keys counts inside one field's value: none in a text, a number or an
+    empty list; each field of a record in it, the names given to a model in it, a dict's keys."""
+    if value is None or isinstance(value, (str, int, float)) or value == []:
+        return 0
+    found: list[Any] = []
+    keys = _gather([value], found)
+    return keys + (given_keys(found) if found else 0)
+
+
 def _by_class(objects: list[Any]) -> dict[type, list[Any]]:
     kinds = set(map(type, objects))
     if len(kinds) == 1:

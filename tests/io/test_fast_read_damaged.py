@@ -1,0 +1,96 @@
+"""Damaged maps read the quick way (io/bulk_read.py) give what the exact way gives: the same
+map, or the same one line saying what is wrong; a key written twice is never taken."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop.io import MapFileError, load_map, map_from_bytes, map_to_text
+from tabletop.io import read as read_module
+from tests.io.damage import damage, pairs_tree, tabletop_layout
+from tests.strategies import maps
+
+
+@pytest.fixture(params=["whole", "by lines"])
+def parsing(request, monkeypatch):
+    """Both ways of parsing: the whole file at once, or (as for a big file) a few lines at a time."""
+    from tabletop.io import bulk_read
+
+    if request.param == "by lines":
+        monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
+        monkeypatch.setattr(bulk_read, "CHUNK", 2)
+    return request.param
+
+
+def outcome(read, raw: bytes) -> str:
+    """The map read (as its file text), or the one line that refused it."""
+    try:
+        return map_to_text(read(raw, "damaged.tabletop"))
+    except MapFileError as error:
+        return f"refused: {error}"
+
+
+@pytest.mark.parametrize(
+    ("left_out", "keys_inside"),
+    [(r',"fill":\{[^}]*\}', 3), (r',"passages":\[\{[^]]*\]', 4)],
+    ids=["a zone's fill", "a border's passages"],
+)
+def test_a_default_holding_records_does_not_hide_keys_written_twice(maps_dir, parsing, left_out, keys_inside):
+    """A zone without a fill gets a default one of three fields, a border without passages one
+    passage of four; none of those keys are in the file, so they must not stand in for as
+    many keys written twice."""
+    text = map_to_text(load_map(maps_dir / "warehouse.tabletop"))
+    short = re.sub(left_out, "", text, count=1)
+    assert short != text
+    assert outcome(map_from_bytes, short.encode()) == outcome(read_module._map_from_bytes, short.encode())
+    doubled = short.replace('"name":', '"name":"Twice","name":', keys_inside)
+    assert doubled.count('"name":"Twice"') == keys_inside
+    with pytest.raises(MapFileError, match='the key "name" appears twice'):
+        map_from_bytes(doubled.encode(), "doubled.tabletop")
+
+
+damages = st.lists(
+    st.tuples(
+        st.sampled_from(["drop", "twice", "twice", "move", "retype", "extra"]),
+        st.integers(0, 200),
+        st.integers(0, 20),
+        st.integers(0, 50),
+    ),
+    min_size=1,
+    max_size=5,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(map_=maps(), changes=damages)
+def test_a_damaged_map_reads_the_quick_way_as_the_exact_way(map_, changes, parsing):
+    tree = pairs_tree(map_to_text(map_))
+    for change in changes:
+        damage(tree, *change)
+    raw = tabletop_layout(tree).encode()
+    assert outcome(map_from_bytes, raw) == outcome(read_module._map_from_bytes, raw)
+
+
+@pytest.mark.parametrize(
+    ("left_out", "twice"),
+    [(',"threshold":3,', '"boxes":'), (',"defended_threshold":null}', '"marked":'), (',"fly":null}', '"run":')],
+    ids=["a token's stress threshold", "a token's defended threshold", "a token's fly speed"],
+)
+def test_a_key_left_out_inside_a_token_does_not_hide_one_written_twice(maps_dir, parsing, left_out, twice):
+    """A token is a model, its stress tracks records: their defaults are counted as much as a
+    zone's, wherever in the map the key written twice stands."""
+    text = map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop"))
+    short = text.replace(left_out, left_out[-1] if left_out.endswith("}") else ",", 1)
+    assert short != text
+    assert outcome(map_from_bytes, short.encode()) == outcome(read_module._map_from_bytes, short.encode())
+    doubled = short.replace('"name":', '"name":"Twice","name":', 1)
+    with pytest.raises(MapFileError, match='the key "name" appears twice'):
+        map_from_bytes(doubled.encode(), "doubled.tabletop")
+    before, _, after = short.rpartition(twice)  # far from the zones: in the last token
+    doubled = before + twice + "1," + twice + after
+    with pytest.raises(MapFileError, match=f"the key {twice[:-1]} appears twice"):
+        map_from_bytes(doubled.encode(), "doubled.tabletop")
