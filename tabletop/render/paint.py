@@ -150,7 +150,9 @@ def _outline_pen(style: MapStyle, detail: bool) -> QPen:
     return pen
 
 
-def _paint_zone_shapes(p: QPainter, zones: list[Zone], style: MapStyle, detail: bool, layout=None) -> None:
+def _paint_zone_shapes(
+    p: QPainter, zones: list[Zone], style: MapStyle, detail: bool, layout: MapLayout | None = None
+) -> None:
     """What _zone_shape draws, for many zones: one pen, and one brush per colour (zones as
     specks are painted in runs instead: render/specks.py). The polygons of a map as opened
     are read from the `layout`'s arrays, the others made from their zones' points."""

@@ -8,11 +8,14 @@ the whole map and a name across two bands joins up. Qt-free.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import numpy as np
 
-from tabletop.geometry.layout import zone_box
+from tabletop.geometry.layout import LABEL_ROOM, NODE_LABEL_ROOM
+from tabletop.geometry.lines import zone_table
 from tabletop.geometry.shapes import grid_rect
-from tabletop.model import AreaLocation, Map, ZoneLocation
+from tabletop.model import AreaLocation, Map, Zone, ZoneLocation
 
 REACH = 200.0
 """Map units a zone's drawing may stand out of its box when tokens stand in it: their discs
@@ -23,26 +26,24 @@ BADGE_ROOM = 50.0
 
 
 class MapParts:
+    """The map's zones and borders as boxes in arrays, to cut it to a place many times over."""
+
     def __init__(self, map_: Map) -> None:
         self.map = map_
         zones = map_.zones
-        self._zone_index = {zone.id: k for k, zone in enumerate(zones)}
+        index = {zone.id: k for k, zone in enumerate(zones)}
         occupied = {t.location.zone for t in map_.tokens if isinstance(t.location, ZoneLocation)}
         reach = np.array([REACH if zone.id in occupied else 0.0 for zone in zones]).reshape(-1, 1)
-        boxes = np.array([zone_box(zone) for zone in zones], dtype=np.float64).reshape(-1, 4)
-        self._zone_boxes = boxes + np.hstack([-reach, -reach, reach, reach])
-        ends = np.array([(self._zone_index[b.a], self._zone_index[b.b]) for b in map_.borders], dtype=np.int64).reshape(
-            -1, 2
-        )
+        self._zone_boxes = _zone_boxes(zones) + np.hstack([-reach, -reach, reach, reach])
+        n = len(map_.borders)
+        ends = np.empty((n, 2), dtype=np.int64)
+        ends[:, 0] = np.fromiter(map(index.__getitem__, map(attrgetter("a"), map_.borders)), dtype=np.int64, count=n)
+        ends[:, 1] = np.fromiter(map(index.__getitem__, map(attrgetter("b"), map_.borders)), dtype=np.int64, count=n)
         a, b = self._zone_boxes[ends[:, 0]], self._zone_boxes[ends[:, 1]]
         self._ends = ends
         self._border_boxes = np.concatenate(
             [np.minimum(a[:, :2], b[:, :2]) - BADGE_ROOM, np.maximum(a[:, 2:], b[:, 2:]) + BADGE_ROOM], axis=1
         )
-        self._borders_of: dict[int, list[int]] = {}
-        for k, (za, zb) in enumerate(ends.tolist()):
-            self._borders_of.setdefault(za, []).append(k)
-            self._borders_of.setdefault(zb, []).append(k)
         self._tokens_in_zone: dict[str, list[int]] = {}
         self._tokens_on_grid: dict[str, list[int]] = {}
         for k, token in enumerate(map_.tokens):
@@ -64,15 +65,17 @@ class MapParts:
         may be drawn in the box (x, y, w, h) of map units, and the ids of the zones that can
         show there (the others are in it only for the lines of the borders they share)."""
         left, top, right, bottom = x - 1, y - 1, x + w + 1, y + h + 1
-        seen = set(self._hits(self._zone_boxes, left, top, right, bottom).tolist())
-        borders = set(self._hits(self._border_boxes, left, top, right, bottom).tolist())
-        for zone in seen:
-            borders.update(self._borders_of.get(zone, ()))
-        zone_set = set(seen)
-        for k in borders:
-            zone_set.update(self._ends[k].tolist())
+        seen = self._hits(self._zone_boxes, left, top, right, bottom)
+        shows = np.zeros(len(self._zone_boxes), dtype=bool)
+        shows[seen] = True
+        ends = self._ends
+        taken = shows[ends[:, 0]] | shows[ends[:, 1]]  # every border of a zone that shows, and those seen
+        taken[self._hits(self._border_boxes, left, top, right, bottom)] = True
+        borders = np.flatnonzero(taken)
+        held = shows.copy()  # with the zones at the borders' other ends
+        held[ends[borders].ravel()] = True
         map_ = self.map
-        zone_ids = [map_.zones[k].id for k in sorted(seen)]
+        zone_ids = [map_.zones[k].id for k in seen.tolist()]
         tokens = {k for zone_id in zone_ids for k in self._tokens_in_zone.get(zone_id, ())}
         grids = []
         for grid in map_.grids:
@@ -82,10 +85,20 @@ class MapParts:
                 tokens.update(self._tokens_on_grid.get(grid.id, ()))
         part = map_.model_copy(
             update={
-                "zones": [map_.zones[k] for k in sorted(zone_set)],  # in map order: painted in the same order
-                "borders": [map_.borders[k] for k in sorted(borders)],
+                "zones": [map_.zones[k] for k in np.flatnonzero(held).tolist()],  # in map order, painted so
+                "borders": [map_.borders[k] for k in borders.tolist()],
                 "tokens": [map_.tokens[k] for k in sorted(tokens)],
                 "grids": grids,
             }
         )
         return part, set(zone_ids)
+
+
+def _zone_boxes(zones: list[Zone]) -> np.ndarray:
+    """zone_box of every zone as rows of an array, from their shapes' extents in one numpy
+    pass (the same numbers: min(xs) - room, as zone_box works it out)."""
+    if not zones:
+        return np.zeros((0, 4))
+    table = zone_table(zones)
+    nodes = (table.polygon_of < 0)[:, None]
+    return table.extent + np.where(nodes, NODE_LABEL_ROOM, LABEL_ROOM) * np.array((-1.0, -1.0, 1.0, 1.0))
