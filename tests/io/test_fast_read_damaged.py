@@ -115,3 +115,20 @@ def test_whichever_key_is_left_out_a_key_written_twice_is_refused(maps_dir, pars
         for times in range(1, 7):
             doubled = raw.replace(b'\n "title": ', b'\n "title": "Twice",' * times + b'\n "title": ', 1)
             assert read_current(doubled) is None  # the exact way then refuses it
+
+
+@pytest.mark.parametrize("line", [-1, 6], ids=["after the last border", "at a chunk's end"])
+def test_a_comma_too_many_in_a_big_file_is_refused_as_the_exact_way_refuses_it(monkeypatch, line):
+    """Deleting the last border's line by hand leaves a comma before the list's end, which is
+    not JSON; read by lines, a chunk's last comma must be taken off once, not all of them."""
+    from tabletop.io import bulk_read
+    from tests.benchmarks.mapgen import zone_map
+
+    monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
+    monkeypatch.setattr(bulk_read, "CHUNK", 7)
+    lines = map_to_text(zone_map(60)).encode().split(b"\n")
+    borders = [n for n, text in enumerate(lines) if text.startswith(b'  {"id":"b')]
+    lines[borders[line]] += b","
+    raw = b"\n".join(lines)
+    assert outcome(map_from_bytes, raw) == outcome(read_module._map_from_bytes, raw)
+    assert outcome(map_from_bytes, raw).startswith("refused: damaged.tabletop: is not valid JSON")
