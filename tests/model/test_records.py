@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from tabletop.io import MapFileError, map_from_bytes
+from tabletop.io import MapFileError, load_map, map_from_bytes, map_to_text
 from tabletop.model import Border, PolygonShape, StressTrack, Zone
 
 
@@ -40,3 +40,21 @@ def test_fields_given_by_field_keep_their_bounds():
     with pytest.raises(ValidationError, match="marks box 9"):
         StressTrack(name="health", marked=[9])
     assert Border(id="b", a="x", b="y").passages[0].cost_from_a == 1
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ('"fill":{', '"fill":3,"x":{', r"zones\[0\]\.fill: should be an object in braces \{\.\.\.\}, not a number"),
+        ('"door":null', '"door":[]', r"borders\[0\]\.passages\[0\]\.door: should be an object .*, not a list"),
+        ('"speeds":{', '"speeds":"fast","x":{', r"tokens\[0\]\.speeds: should be an object .*, not a text"),
+        ('"background": null', '"background": true', r"background: should be an object .*, not true$"),
+    ],
+    ids=["a zone's fill", "a passage's door", "a token's speeds", "the background"],
+)
+def test_something_not_an_object_is_said_alike_for_records_and_models(maps_dir, old, new, said):
+    """Records and models once said it two ways, each naming a class (FillStyle, Speeds)."""
+    text = map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop"))
+    assert old in text
+    with pytest.raises(MapFileError, match=said):
+        map_from_bytes(text.replace(old, new, 1).encode(), "odd.tabletop")
