@@ -134,11 +134,13 @@ def _let_go(items: list[Any]) -> Iterator[list[Any]]:
 
 def _lines(raw: bytes, lines: Lines) -> Iterator[tuple[bytes, int]]:
     """The items on `lines` as a JSON list a chunk at a time, with how many lines it took. A
-    chunk cut inside an item would leave a bracket open and fail to validate."""
+    chunk cut inside an item would leave a bracket open and fail to validate. The comma that
+    ends a chunk's last line is taken off, that one only: a second would be no JSON."""
     starts, ends = lines
     for first in range(0, len(starts), CHUNK):
         last = min(first + CHUNK, len(starts)) - 1
-        yield b"[" + raw[starts[first] : ends[last]].rstrip(b",\n ") + b"]", last + 1 - first
+        end = ends[last] - (last < len(starts) - 1)  # every line but the list's last ends in a comma
+        yield b"[" + raw[starts[first] : end] + b"]", last + 1 - first
 
 
 def _by_lines(raw: bytes) -> tuple[dict[str, Any] | None, dict[str, Lines]]:
@@ -162,6 +164,8 @@ def _by_lines(raw: bytes) -> tuple[dict[str, Any] | None, dict[str, Lines]]:
         text = np.frombuffer(raw, dtype=np.uint8)
         if (text[starts + 2] != ord("{")).any() or (text[ends[:-1] - 1] != ord(",")).any():
             return None, {}  # not one item a line: indented by hand, say
+        if text[ends[-1] - 1] != ord("}"):
+            return None, {}  # the list's last item ends its line: a comma there is no JSON
         lines[name] = starts, ends
         cuts.append((first - 1, closing + 1))
     if not cuts or cuts != sorted(cuts):

@@ -39,6 +39,17 @@ NUMBERS = {
 UNKNOWN = ("extra_forbidden", "unexpected_keyword_argument")
 """A field no model has, as pydantic names it for a model and for a record (model/record.py)."""
 MISSING = ("missing", "missing_argument", "missing_keyword_only_argument")
+NOT_AN_OBJECT = ("model_type", "dataclass_type")
+"""Something other than {...} where a zone's fill, a door or a token's speeds belong: pydantic
+would name the class (FillStyle), which is no word of the game."""
+JSON_KINDS = {
+    type(None): "null",
+    bool: "true or false",
+    int: "a number",
+    float: "a number",
+    str: "a text",
+    list: "a list",
+}
 
 BOUNDS = {"less_than_equal": "at most {le}", "less_than": "less than {lt}", "greater_than_equal": "at least {ge}"}
 
@@ -59,6 +70,9 @@ def _words(problem: Any) -> str | None:
         return "is not a field Tabletop knows (a typo, or a file from a newer Tabletop?)"
     if kind in MISSING:
         return "is required and missing"
+    if kind in NOT_AN_OBJECT:
+        given = ("true" if value else "false") if isinstance(value, bool) else JSON_KINDS.get(type(value), "that")
+        return f"should be an object in braces {{...}}, not {given}"
     if kind in BOUNDS:
         name = next((part for part in reversed(problem["loc"]) if isinstance(part, str)), "")
         noun = NUMBERS.get(name, "a number")

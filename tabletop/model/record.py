@@ -23,7 +23,12 @@ R = TypeVar("R", bound=type)
 
 
 def record(cls: R) -> R:
-    """Make `cls` (a subclass of Record) a slotted, keyword-only pydantic dataclass."""
+    """Make `cls` (a subclass of Record) a slotted, keyword-only pydantic dataclass. A field
+    given by Field() is made keyword-only too: pydantic would take it by position and check it
+    first, so a zone's first problem named would be in its aspects, not its missing id."""
+    for name, value in list(vars(cls).items()):
+        if isinstance(value, FieldInfo):
+            setattr(cls, name, FieldInfo.merge_field_infos(value, kw_only=True))
     made = dataclass(config=RECORD_CONFIG, slots=True, kw_only=True)(cls)
     made.model_fields = made.__pydantic_fields__
     return made

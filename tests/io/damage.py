@@ -7,6 +7,7 @@ written twice, which no dict can hold."""
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -41,7 +42,7 @@ def damage(tree: Any, how: str, where: int, which: int, odd: int) -> None:
     if not pairs:
         how = "extra"
     pick = which % max(len(pairs), 1)
-    value = ODD_VALUES[odd % len(ODD_VALUES)]
+    value = copy.deepcopy(ODD_VALUES[odd % len(ODD_VALUES)])  # never one object in two places
     if how == "drop":
         pairs.pop(pick)
     elif how == "twice":  # the same key again, with its own value or an odd one

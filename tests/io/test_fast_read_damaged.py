@@ -3,6 +3,7 @@ map, or the same one line saying what is wrong; a key written twice is never tak
 
 from __future__ import annotations
 
+import copy
 import re
 
 import pytest
@@ -11,7 +12,8 @@ from hypothesis import strategies as st
 
 from tabletop.io import MapFileError, load_map, map_from_bytes, map_to_text
 from tabletop.io import read as read_module
-from tests.io.damage import damage, pairs_tree, tabletop_layout
+from tabletop.io.bulk_read import read_current
+from tests.io.damage import damage, objects, pairs_tree, tabletop_layout
 from tests.strategies import maps
 
 
@@ -55,17 +57,19 @@ def test_a_default_holding_records_does_not_hide_keys_written_twice(maps_dir, pa
 
 damages = st.lists(
     st.tuples(
-        st.sampled_from(["drop", "twice", "twice", "move", "retype", "extra"]),
+        st.sampled_from(["drop", "drop", "twice", "twice", "move", "retype", "extra"]),
         st.integers(0, 200),
         st.integers(0, 20),
         st.integers(0, 50),
     ),
     min_size=1,
-    max_size=5,
+    max_size=8,
 )
+"""Mostly keys left out and written twice: the quick reader's count of keys must not let
+one make up for the other."""
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(map_=maps(), changes=damages)
 def test_a_damaged_map_reads_the_quick_way_as_the_exact_way(map_, changes, parsing):
     tree = pairs_tree(map_to_text(map_))
@@ -94,3 +98,37 @@ def test_a_key_left_out_inside_a_token_does_not_hide_one_written_twice(maps_dir,
     doubled = before + twice + "1," + twice + after
     with pytest.raises(MapFileError, match=f"the key {twice[:-1]} appears twice"):
         map_from_bytes(doubled.encode(), "doubled.tabletop")
+
+
+def test_whichever_key_is_left_out_a_key_written_twice_is_refused(maps_dir, parsing):
+    """Each key of a map with zones, borders, tokens and a conflict left out in turn, and the
+    title written twice up to six times (a left-out default may hold that many keys)."""
+    text = map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop"))
+    tree = pairs_tree(text)
+    places = [(n, k) for n, found in enumerate(objects(tree)) for k in range(len(found["pairs"])) if (n, k) != (0, 1)]
+    assert tree["pairs"][1][0] == "title"  # the one key not left out: it is the one written twice
+    assert len(places) > 250
+    for n, k in places:
+        short = copy.deepcopy(tree)
+        objects(short)[n]["pairs"].pop(k)
+        raw = tabletop_layout(short).encode()
+        for times in range(1, 7):
+            doubled = raw.replace(b'\n "title": ', b'\n "title": "Twice",' * times + b'\n "title": ', 1)
+            assert read_current(doubled) is None  # the exact way then refuses it
+
+
+@pytest.mark.parametrize("line", [-1, 6], ids=["after the last border", "at a chunk's end"])
+def test_a_comma_too_many_in_a_big_file_is_refused_as_the_exact_way_refuses_it(monkeypatch, line):
+    """Deleting the last border's line by hand leaves a comma before the list's end, which is
+    not JSON; read by lines, a chunk's last comma must be taken off once, not all of them."""
+    from tabletop.io import bulk_read
+    from tests.benchmarks.mapgen import zone_map
+
+    monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
+    monkeypatch.setattr(bulk_read, "CHUNK", 7)
+    lines = map_to_text(zone_map(60)).encode().split(b"\n")
+    borders = [n for n, text in enumerate(lines) if text.startswith(b'  {"id":"b')]
+    lines[borders[line]] += b","
+    raw = b"\n".join(lines)
+    assert outcome(map_from_bytes, raw) == outcome(read_module._map_from_bytes, raw)
+    assert outcome(map_from_bytes, raw).startswith("refused: damaged.tabletop: is not valid JSON")

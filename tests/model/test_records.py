@@ -1,0 +1,60 @@
+"""Records (model/record.py) check their fields in the order a file gives them, by keyword
+only, as the pydantic models they replaced did."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from tabletop.io import MapFileError, load_map, map_from_bytes, map_to_text
+from tabletop.model import Border, PolygonShape, StressTrack, Zone
+
+
+def test_a_zones_first_problem_named_is_the_first_in_its_fields_order():
+    """A zone without an id whose aspect holds a bad number: the missing id comes first in the
+    file's order and is what a GM is told, as before zones were records."""
+    raw = (
+        b'{"format_version":3,"zones":[{"name":"Hall","aspects":[{"name":"Dark","free_invokes":5000}],'
+        b'"shape":{"kind":"node","x":0,"y":0}}]}'
+    )
+    with pytest.raises(MapFileError, match=r"zones\[0\]\.id: is required and missing \(and 1 more problems\)"):
+        map_from_bytes(raw, "hall.tabletop")
+    with pytest.raises(ValidationError) as refused:
+        Border.model_validate({"a": "z1", "b": "z2", "passages": [{"cost_from_a": -1}], "aspects": 3})
+    assert [problem["loc"][0] for problem in refused.value.errors()] == ["id", "passages", "aspects"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "given"),
+    [(Zone, {"id": "z", "shape": {"kind": "node", "x": 0, "y": 0}}), (StressTrack, {"name": "health"})],
+)
+def test_a_records_fields_are_given_by_name_only(kind, given):
+    """Field() fields too: taken by position, a list handed to a zone would become its aspects."""
+    with pytest.raises(ValidationError, match="Unexpected positional argument"):
+        kind([], **given)
+
+
+def test_fields_given_by_field_keep_their_bounds():
+    with pytest.raises(ValidationError, match="at least 3 items"):
+        PolygonShape(points=[(0, 0), (1, 1)])
+    with pytest.raises(ValidationError, match="marks box 9"):
+        StressTrack(name="health", marked=[9])
+    assert Border(id="b", a="x", b="y").passages[0].cost_from_a == 1
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ('"fill":{', '"fill":3,"x":{', r"zones\[0\]\.fill: should be an object in braces \{\.\.\.\}, not a number"),
+        ('"door":null', '"door":[]', r"borders\[0\]\.passages\[0\]\.door: should be an object .*, not a list"),
+        ('"speeds":{', '"speeds":"fast","x":{', r"tokens\[0\]\.speeds: should be an object .*, not a text"),
+        ('"background": null', '"background": true', r"background: should be an object .*, not true$"),
+    ],
+    ids=["a zone's fill", "a passage's door", "a token's speeds", "the background"],
+)
+def test_something_not_an_object_is_said_alike_for_records_and_models(maps_dir, old, new, said):
+    """Records and models once said it two ways, each naming a class (FillStyle, Speeds)."""
+    text = map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop"))
+    assert old in text
+    with pytest.raises(MapFileError, match=said):
+        map_from_bytes(text.replace(old, new, 1).encode(), "odd.tabletop")
