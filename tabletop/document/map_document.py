@@ -86,9 +86,10 @@ class MapDocument(QObject):
         QTimer.singleShot(0, self, lambda: QTimer.singleShot(PREPARE_AFTER_MS, self, self._prepare))
 
     def _prepare(self) -> None:
-        """After the first frame: what it went without (the layout's index), then the zone graph."""
+        """After the first frame: what it went without (the layout's index), then, as an event
+        of its own (a click between the two is answered), the zone graph."""
         self.layout.prepare()
-        self.prepare_graph()
+        QTimer.singleShot(0, self, self.prepare_graph)
 
     def set_path(self, path: Path) -> None:
         self.path = path
