@@ -12,7 +12,7 @@ from operator import attrgetter
 
 import numpy as np
 
-from tabletop.geometry.layout import LABEL_ROOM, NODE_LABEL_ROOM
+from tabletop.geometry.boxes import LABEL_ROOM, NODE_LABEL_ROOM
 from tabletop.geometry.lines import zone_table
 from tabletop.geometry.shapes import grid_rect
 from tabletop.model import AreaLocation, Map, Zone, ZoneLocation
