@@ -136,9 +136,12 @@ def parse_json_object(raw: bytes, path: str | os.PathLike[str], what: str = "map
         document = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
         hint = " (is the file cut short?)" if error.pos >= len(text.rstrip()) else ""
+        problem = error.msg
+        if problem.startswith("Unterminated string"):  # runs to the end of the file: cut short, or a quote lost
+            problem, hint = "a text starts here and is never closed", " (is the file cut short, or a quote lost?)"
         raise MapFileError(
             path,
-            f"is not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}{hint}",
+            f"is not valid JSON at line {error.lineno}, column {error.colno}: {problem}{hint}",
         ) from None
     except RecursionError:
         raise MapFileError(path, f"is nested too deeply (at most {MAX_NESTING} levels)") from None

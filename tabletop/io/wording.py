@@ -51,6 +51,20 @@ JSON_KINDS = {
     list: "a list",
 }
 
+WRONG_KIND = {
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "string_type": "a text in quotes",
+    "list_type": "a list in brackets [...]",
+    "tuple_type": "a list in brackets [...]",
+}
+"""A value of the wrong kind, and what the field holds, in JSON's words (the file's language)."""
+
 BOUNDS = {"less_than_equal": "at most {le}", "less_than": "less than {lt}", "greater_than_equal": "at least {ge}"}
 
 
@@ -60,7 +74,7 @@ def describe(error: ValidationError) -> str:
     where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in first["loc"]).lstrip(".")
     message = _words(first) or first["msg"].removeprefix("Value error, ")
     count = error.error_count()
-    more = f" (and {count - 1} more problems)" if count > 1 else ""
+    more = f" (and {count - 1} more {'problem' if count == 2 else 'problems'})" if count > 1 else ""
     return f"{where}: {message}{more}" if where else f"{message}{more}"
 
 
@@ -71,8 +85,9 @@ def _words(problem: Any) -> str | None:
     if kind in MISSING:
         return "is required and missing"
     if kind in NOT_AN_OBJECT:
-        given = ("true" if value else "false") if isinstance(value, bool) else JSON_KINDS.get(type(value), "that")
-        return f"should be an object in braces {{...}}, not {given}"
+        return f"should be an object in braces {{...}}, not {_given(value)}"
+    if kind in WRONG_KIND:
+        return f"should be {WRONG_KIND[kind]}, not {_given(value)}"
     if kind in BOUNDS:
         name = next((part for part in reversed(problem["loc"]) if isinstance(part, str)), "")
         noun = NUMBERS.get(name, "a number")
@@ -106,6 +121,13 @@ def _text_words(pattern: str | None, value: str) -> str | None:
     if bad in "\r\n\u2028\u2029":
         return f"holds a line break: {rule}"
     return f"holds a control character (U+{ord(bad):04X}): {rule}"
+
+
+def _given(value: Any) -> str:
+    """What the file holds instead, as JSON names it: true, a text, an object..."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return JSON_KINDS.get(type(value), "an object" if isinstance(value, dict) else "that")
 
 
 def _number(value: Any) -> str:

@@ -57,7 +57,8 @@ class Map(Model):
     def _references_hold(self) -> Map:
         problems = self.problems()
         if problems:
-            more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+            others = len(problems) - 1
+            more = f" (and {others} more {'problem' if others == 1 else 'problems'})" if others else ""
             raise ValueError(problems[0] + more)
         return self
 

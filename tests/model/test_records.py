@@ -17,7 +17,7 @@ def test_a_zones_first_problem_named_is_the_first_in_its_fields_order():
         b'{"format_version":3,"zones":[{"name":"Hall","aspects":[{"name":"Dark","free_invokes":5000}],'
         b'"shape":{"kind":"node","x":0,"y":0}}]}'
     )
-    with pytest.raises(MapFileError, match=r"zones\[0\]\.id: is required and missing \(and 1 more problems\)"):
+    with pytest.raises(MapFileError, match=r"zones\[0\]\.id: is required and missing \(and 1 more problem\)"):
         map_from_bytes(raw, "hall.tabletop")
     with pytest.raises(ValidationError) as refused:
         Border.model_validate({"a": "z1", "b": "z2", "passages": [{"cost_from_a": -1}], "aspects": 3})
@@ -58,3 +58,38 @@ def test_something_not_an_object_is_said_alike_for_records_and_models(maps_dir, 
     assert old in text
     with pytest.raises(MapFileError, match=said):
         map_from_bytes(text.replace(old, new, 1).encode(), "odd.tabletop")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ('"hidden":false', '"hidden":"maybe"', r"zones\[0\]\.hidden: should be true or false, not a text$"),
+        ('"cost_from_a":3', '"cost_from_a":2.5', r"borders\[0\]\.passages\[0\]\.cost_from_a: should be a whole number"),
+        (
+            '"points":[',
+            '"points":7,"x":[',
+            r"zones\[0\]\.shape\.polygon\.points: should be a list in brackets \[\.\.\.\], not a number",
+        ),
+        ('"name":"Middle"', '"name":4', r"zones\[1\]\.name: should be a text in quotes, not a number$"),
+    ],
+    ids=["a flag", "a pass value", "a polygon's points", "a name"],
+)
+def test_a_value_of_the_wrong_kind_is_said_in_the_files_words(maps_dir, old, new, said):
+    text = map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop"))
+    assert old in text
+    with pytest.raises(MapFileError, match=said):
+        map_from_bytes(text.replace(old, new, 1).encode(), "odd.tabletop")
+
+
+def test_one_more_problem_is_said_in_the_singular(maps_dir):
+    text = map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop"))
+    twice = text.replace('"hidden":false', '"hidden":"maybe"', 2)
+    with pytest.raises(MapFileError, match=r"\(and 1 more problem\)$"):
+        map_from_bytes(twice.encode(), "odd.tabletop")
+
+
+def test_a_text_cut_short_says_so(maps_dir):
+    text = map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop"))
+    cut = text[: text.index('"Middle"') + 4]
+    with pytest.raises(MapFileError, match=r"a text starts here and is never closed \(is the file cut short"):
+        map_from_bytes(cut.encode(), "cut.tabletop")

@@ -109,7 +109,7 @@ def test_grid_referring_to_missing_tile_set_is_refused():
 
 def test_several_problems_are_counted():
     borders = [Border(id="x", a="a", b="q"), Border(id="y", a="a", b="r")]
-    assert "and 1 more problems" in _message(lambda: Map(zones=[_zone("a")], borders=borders))
+    assert "and 1 more problem)" in _message(lambda: Map(zones=[_zone("a")], borders=borders))
 
 
 def test_facing_any_angle_is_kept_on_the_compass():
