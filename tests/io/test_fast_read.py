@@ -42,17 +42,6 @@ def test_every_sample_map_is_read_the_fast_way_and_equals_the_exact_way(maps_dir
         exact_way.clear()
 
 
-@pytest.fixture(params=["whole", "by lines"])
-def parsing(request, monkeypatch):
-    """Both ways of parsing: the whole file at once, or (as for a big file) a few lines at a time."""
-    from tabletop.io import bulk_read
-
-    if request.param == "by lines":
-        monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
-        monkeypatch.setattr(bulk_read, "CHUNK", 2)
-    return request.param
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(map_=maps(), data=st.data())
 def test_a_key_written_twice_anywhere_is_refused(map_, data, exact_way, parsing):

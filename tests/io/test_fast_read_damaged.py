@@ -17,17 +17,6 @@ from tests.io.damage import damage, objects, pairs_tree, tabletop_layout
 from tests.strategies import maps
 
 
-@pytest.fixture(params=["whole", "by lines"])
-def parsing(request, monkeypatch):
-    """Both ways of parsing: the whole file at once, or (as for a big file) a few lines at a time."""
-    from tabletop.io import bulk_read
-
-    if request.param == "by lines":
-        monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
-        monkeypatch.setattr(bulk_read, "CHUNK", 2)
-    return request.param
-
-
 def outcome(read, raw: bytes) -> str:
     """The map read (as its file text), or the one line that refused it."""
     try:

@@ -54,6 +54,11 @@ def test_fields_given_by_field_keep_their_bounds():
 )
 def test_something_not_an_object_is_said_alike_for_records_and_models(maps_dir, old, new, said):
     """Records and models once said it two ways, each naming a class (FillStyle, Speeds)."""
+    _refused_with(maps_dir, old, new, said)
+
+
+def _refused_with(maps_dir, old: str, new: str, said: str) -> None:
+    """A saved sample map with `old` changed to `new` is refused, saying `said`."""
     text = map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop"))
     assert old in text
     with pytest.raises(MapFileError, match=said):
@@ -75,10 +80,7 @@ def test_something_not_an_object_is_said_alike_for_records_and_models(maps_dir, 
     ids=["a flag", "a pass value", "a polygon's points", "a name"],
 )
 def test_a_value_of_the_wrong_kind_is_said_in_the_files_words(maps_dir, old, new, said):
-    text = map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop"))
-    assert old in text
-    with pytest.raises(MapFileError, match=said):
-        map_from_bytes(text.replace(old, new, 1).encode(), "odd.tabletop")
+    _refused_with(maps_dir, old, new, said)
 
 
 def test_one_more_problem_is_said_in_the_singular(maps_dir):

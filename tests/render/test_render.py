@@ -101,31 +101,38 @@ def test_export_into_a_missing_folder_fails_cleanly(capsys, tmp_path, maps_dir):
     assert result.code == 1 and "could not be exported" in result.err
 
 
-def test_zoomed_out_zones_are_painted_plainly_with_the_same_pixels(qapp):
-    """The batched zoomed-out painting draws what paint_zone draws, pixel for pixel."""
+def _one_by_one_and_batched(zones, scale: float, layout=None) -> list[QImage]:
+    """The zones painted one by one with paint_zone, then in one batch (zoomed out, detail off)."""
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QPainter
 
     from tabletop.render.paint import _paint_zone_shapes, paint_zone
+
+    images = []
+    for batched in (False, True):
+        image = QImage(800, 600, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.white)
+        painter = QPainter(image)
+        painter.scale(scale, scale)
+        if batched:
+            _paint_zone_shapes(painter, zones, MapStyle(), detail=False, layout=layout)
+        else:
+            for zone in zones:
+                paint_zone(painter, zone, MapStyle(), detail=False)
+        painter.end()
+        images.append(image)
+    return images
+
+
+def test_zoomed_out_zones_are_painted_plainly_with_the_same_pixels(qapp):
+    """The batched zoomed-out painting draws what paint_zone draws, pixel for pixel."""
     from tests.benchmarks.mapgen import zone_map
 
     zones = zone_map(300).zones + nephrite_net().zones
     zones[3] = zones[3].model_copy(update={"fill": FillStyle(colour="#336699", pattern="hatch")})
     zones[4] = zones[4].model_copy(update={"fill": FillStyle(colour="#336699", pattern="none"), "hidden": True})
     zones[5] = zones[5].model_copy(update={"fill": FillStyle(colour="#993366", opacity=0.5)})
-    images = []
-    for plain in (False, True):
-        image = QImage(800, 600, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(Qt.GlobalColor.white)
-        painter = QPainter(image)
-        painter.scale(0.3, 0.3)
-        if plain:
-            _paint_zone_shapes(painter, zones, MapStyle(), detail=False)
-        else:
-            for zone in zones:
-                paint_zone(painter, zone, MapStyle(), detail=False)
-        painter.end()
-        images.append(image)
+    images = _one_by_one_and_batched(zones, 0.3)
     assert images[0] == images[1]
     assert images[0].pixelColor(5, 5).name() != "#ffffff", "zones were painted at all"
 
@@ -133,12 +140,8 @@ def test_zoomed_out_zones_are_painted_plainly_with_the_same_pixels(qapp):
 def test_zones_read_from_the_layouts_arrays_are_painted_as_from_their_points(qapp):
     """Polygons read from a layout's arrays (a map as opened) and from zones' points (edited
     since) make the same picture as zones painted one by one."""
-    from PySide6.QtCore import Qt
-    from PySide6.QtGui import QPainter
-
     from tabletop.geometry.layout import MapLayout
     from tabletop.model import Map, PolygonShape
-    from tabletop.render.paint import _paint_zone_shapes, paint_zone
     from tests.benchmarks.mapgen import zone_map
 
     zones = zone_map(300).zones + nephrite_net().zones
@@ -147,19 +150,7 @@ def test_zones_read_from_the_layouts_arrays_are_painted_as_from_their_points(qap
     moved = zones[7].model_copy(update={"shape": PolygonShape(points=[(0, 0), (300, 40), (120, 200)])})
     layout.set_zone(moved)
     zones[7] = moved
-    images = []
-    for from_layout in (False, True):
-        image = QImage(800, 600, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(Qt.GlobalColor.white)
-        painter = QPainter(image)
-        painter.scale(0.5, 0.5)
-        if from_layout:
-            _paint_zone_shapes(painter, zones, MapStyle(), detail=False, layout=layout)
-        else:
-            for zone in zones:
-                paint_zone(painter, zone, MapStyle(), detail=False)
-        painter.end()
-        images.append(image)
+    images = _one_by_one_and_batched(zones, 0.5, layout)
     assert images[0] == images[1]
     assert images[1].pixelColor(round(120 * 0.5), round(60 * 0.5)) != images[1].pixelColor(790, 590)
 
