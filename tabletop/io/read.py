@@ -16,6 +16,7 @@ from tabletop.io.errors import MapFileError
 from tabletop.io.given import given_keys
 from tabletop.io.limits import MAX_FILE_BYTES, MAX_NESTING
 from tabletop.io.migrate import MigrationError, migrate
+from tabletop.io.places import repeated_key_place
 from tabletop.io.stamp import FileStamp
 from tabletop.io.wording import describe
 from tabletop.model import FORMAT_VERSION, Map
@@ -146,7 +147,10 @@ def parse_json_object(raw: bytes, path: str | os.PathLike[str], what: str = "map
     except RecursionError:
         raise MapFileError(path, f"is nested too deeply (at most {MAX_NESTING} levels)") from None
     except ValueError as error:
-        raise MapFileError(path, f"is not valid JSON: {error}") from None
+        said = str(error)
+        place = repeated_key_place(text, said.split('"')[1]) if said.startswith(REPEATED) else None
+        where = f" at line {place[0]}, column {place[1]}" if place else ""
+        raise MapFileError(path, f"is not valid JSON{where}: {error}") from None
     if not isinstance(document, dict):
         raise MapFileError(path, f"holds JSON but not a {what} (the top level is not an object)")
     return document
@@ -156,13 +160,16 @@ def _refuse_constant(name: str) -> None:
     raise ValueError(f"{name} is not a number a map can hold")
 
 
+REPEATED = "the key "
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object as a dict, refusing repeated keys: which one was meant is not knowable."""
     result = dict(pairs)
     if len(result) != len(pairs):
         seen: set[str] = set()
         repeated = next(key for key, _ in pairs if key in seen or seen.add(key))
-        raise ValueError(f'the key "{repeated[:40]}" appears twice in one object')
+        raise ValueError(f'{REPEATED}"{repeated[:40]}" appears twice in one object')
     return result
 
 

@@ -136,3 +136,27 @@ def test_mutated_valid_maps_load_or_refuse_in_one_line(map_, data):
         target = target[key]
     target[path[-1]] = data.draw(json_values)
     _loads_or_refuses_in_one_line(json.dumps(document).encode())
+
+
+@pytest.mark.parametrize("whole_text", [True, False], ids=["parsed whole", "searched line by line"])
+def test_a_key_written_twice_is_placed_at_the_object_that_holds_it(maps_dir, monkeypatch, whole_text):
+    """In a 10k-zone file "the key appears twice" alone cannot be found: the refusal names
+    the line and column where the object holding it opens."""
+    from tabletop.io import load_map, map_from_bytes, map_to_text, places
+
+    if not whole_text:
+        monkeypatch.setattr(places, "WHOLE_TEXT", 0)  # as for a big file
+    text = map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop"))
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if '"name":"Middle"' in row)
+    doubled = text.replace('"name":"Middle"', '"name":"Middle","name":"Bay"', 1)
+    with pytest.raises(MapFileError, match=rf'at line {line}, column 3: the key "name" appears twice in one object'):
+        map_from_bytes(doubled.encode(), "doubled.tabletop")
+    pretty = (maps_dir / "warehouse.tabletop").read_text()  # indented by hand: the zone opens on its own line
+    opening = next(n for n, row in enumerate(pretty.splitlines(), 1) if '"West end"' in row) - 2
+    doubled = pretty.replace('"name": "West end",', '"name": "West end", "name": "Bay",', 1)
+    if whole_text:
+        with pytest.raises(MapFileError, match=rf'at line {opening}, column 3: the key "name" appears twice'):
+            map_from_bytes(doubled.encode(), "doubled.tabletop")
+    else:  # no line of it is a whole object: the key is still named, without a place
+        with pytest.raises(MapFileError, match=r'is not valid JSON: the key "name" appears twice'):
+            map_from_bytes(doubled.encode(), "doubled.tabletop")

@@ -1,0 +1,72 @@
+"""Where in a file the object with a key written twice opens, for the refusal to name it.
+
+Python's fast JSON parser tells nothing of where an object stood, and in a 10k-zone file a GM
+cannot find "the key "name" appears twice" alone. Only once a file is refused, it is parsed
+again by the pure-Python parser, which can say where each object opens. A big file is first
+searched line by line (Tabletop writes a zone or a border to a line), so the slow parse only
+ever reads one line of it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import json.decoder
+import json.scanner
+from typing import Any
+
+WHOLE_TEXT = 4 * 2**20
+"""Above this size the slow parse reads only the line that holds the repeated key."""
+
+
+class _Repeated(ValueError):
+    pass
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise _Repeated
+    return result
+
+
+def repeated_key_place(text: str, key: str) -> tuple[int, int] | None:
+    """The line and column (from 1) where the first object holding a repeated key opens, or
+    None when it cannot be found (the text holds no such object, or is no JSON at all). `key`
+    is the key the fast parser found twice: a line that holds it once can be passed over."""
+    if len(text) <= WHOLE_TEXT:
+        return _place(text)
+    written = json.dumps(key) + ":"
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.count(written) < 2:
+            continue
+        try:
+            json.loads(line.strip().rstrip(","), object_pairs_hook=_unique)
+        except _Repeated:
+            found = _place(line)
+            return (number, found[1]) if found else (number, 1)
+        except ValueError:
+            continue  # not a whole JSON value on its own: a bracket, a key and a list's opening
+    return None
+
+
+def _place(text: str) -> tuple[int, int] | None:
+    opened: list[int] = []
+
+    def parse_object(s_and_end: tuple[str, int], *rest: Any) -> Any:
+        try:
+            return json.decoder.JSONObject(s_and_end, *rest)
+        except _Repeated:
+            if not opened:  # the innermost object is the first to hear of it
+                opened.append(s_and_end[1] - 1)
+            raise
+
+    decoder = json.JSONDecoder(object_pairs_hook=_unique)
+    decoder.parse_object = parse_object
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)
+    with contextlib.suppress(ValueError, RecursionError):  # refused again: only the place was sought
+        decoder.decode(text)
+    if not opened:
+        return None
+    position = opened[0]
+    return text.count("\n", 0, position) + 1, position - text.rfind("\n", 0, position)
