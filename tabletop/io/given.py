@@ -1,8 +1,8 @@
 """What a freshly read map's objects were given, counted in bulk, and their field sets shared.
 
 The many small things of a map are records (model/record.py), which keep no note of what they
-were given: the quick reader validates a file with every default taken away, so each record it
-builds was given each of its fields. The few pydantic models (the map, tokens, grids, the
+were given: the walk counts every field of a record, and the quick reader takes away the
+defaults its validators saw records take (io/counting.py). The few pydantic models (the map, tokens, grids, the
 conflict) keep the set of field names their input gave (728 bytes for nine); a map file written
 by Tabletop gives every field, so those sets are all equal and one shared set per class holds
 the same names. The set is never emptied or shrunk; pydantic only adds a name to it when a
