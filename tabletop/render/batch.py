@@ -83,17 +83,7 @@ def polygons_of(
     for k, end in enumerate(ends):
         parts += (heads[4 * k : 4 * k + 4], body[start:end])
         start = end
-    buffer = QByteArray(b"".join(parts))
-    stream = QDataStream(buffer, QIODevice.OpenModeFlag.ReadOnly)
-    stream.setByteOrder(QDataStream.ByteOrder.LittleEndian)
-    shapes = []
-    for _ in ends:
-        polygon = QPolygonF()
-        stream >> polygon
-        shapes.append(polygon)
-    if stream.status() != QDataStream.Status.Ok:
-        raise ValueError("polygons could not be read")
-    return shapes
+    return _read_all(b"".join(parts), len(ends), QPolygonF)
 
 
 def _polygon_paths(x: np.ndarray, y: np.ndarray, counts: np.ndarray, runs: Sequence[int]) -> list[QPainterPath]:
@@ -150,17 +140,22 @@ def _stream(elements: np.ndarray, begins: np.ndarray, ends: np.ndarray, lasts: n
 
 
 def _read_paths(data: bytes, count: int) -> list[QPainterPath]:
+    return _read_all(data, count, QPainterPath)
+
+
+def _read_all(data: bytes, count: int, kind: type) -> list:
+    """`count` Qt objects of `kind` (paths, polygons) read from `data`, Qt's stream of them."""
     buffer = QByteArray(data)  # kept referenced while the stream reads it
     stream = QDataStream(buffer, QIODevice.OpenModeFlag.ReadOnly)
     stream.setByteOrder(QDataStream.ByteOrder.LittleEndian)
-    paths = []
+    found = []
     for _ in range(count):
-        path = QPainterPath()
-        stream >> path
-        paths.append(path)
+        made = kind()
+        stream >> made
+        found.append(made)
     if stream.status() != QDataStream.Status.Ok:
-        raise ValueError("shapes could not be read into paths")
-    return paths
+        raise ValueError(f"{kind.__name__} objects could not be read from the stream")
+    return found
 
 
 def line_cells(lines: list[BorderLine], cell: float) -> list[tuple[bool, list[QPainterPath]]]:
