@@ -109,10 +109,13 @@ class ZoneGraph:
         """The bulk form of _add_border for a whole map: one pass over the borders."""
         out, index, between = self.out, self.index, self._between
         self.borders.update(zip(map(attrgetter("id"), borders), borders, strict=True))
+        made = tuple.__new__  # a Crossing made in C: Crossing(...) calls a Python __new__
         for border in borders:
             border_id = border.id
             a, b = index[border.a], index[border.b]
-            _note_between(between, (a, b) if a < b else (b, a), border_id)
+            pair = (a, b) if a < b else (b, a)
+            if between.setdefault(pair, border_id) is not border_id:
+                _note_between(between, pair, border_id)  # a second border between the two zones
             passages = border.passages
             if len(passages) == 1 and passages[0].door is None and a != b:
                 # most borders: one passage, no door; what cheapest_crossing gives, without asking it
@@ -122,12 +125,12 @@ class ZoneGraph:
                 if cost is not None:
                     known = out[a].get(b)
                     if known is None or cost < known.cost:
-                        out[a][b] = Crossing(border_id, 0, cost, label)
+                        out[a][b] = made(Crossing, (border_id, 0, cost, label, 0))
                 cost = passage.cost_from_b
                 if cost is not None:
                     known = out[b].get(a)
                     if known is None or cost < known.cost:
-                        out[b][a] = Crossing(border_id, 0, cost, label)
+                        out[b][a] = made(Crossing, (border_id, 0, cost, label, 0))
                 continue
             for src, dst, zone in ((a, b, border.a), (b, a, border.b)):
                 crossing = cheapest_crossing(border, zone)
@@ -135,7 +138,8 @@ class ZoneGraph:
                     known = out[src].get(dst)
                     if known is None or crossing.cost < known.cost:
                         out[src][dst] = crossing
-        self.hops = [sorted((c.cost, dst) for dst, c in crossings.items()) for crossings in out]
+        cost = attrgetter("cost")
+        self.hops = [sorted(zip(map(cost, crossings.values()), crossings, strict=True)) for crossings in out]
 
     def _add_border(self, border: Border) -> None:
         self.borders[border.id] = border
