@@ -266,7 +266,7 @@ def cut_spots(
     NaN where label_spot must be asked (a label that may fit, a polygon not convex or of no area)."""
     import numpy as np
 
-    from tabletop.geometry.tables import within
+    from tabletop.geometry.tables import following, within
 
     x, y, firsts, counts = polygons
     n = len(counts)
@@ -277,15 +277,14 @@ def cut_spots(
     owner = np.repeat(np.arange(n), counts)
     at = np.repeat(firsts, counts) + within(counts)
     ends = np.cumsum(counts)
-    following = np.arange(1, len(at) + 1)
-    following[ends - 1] = ends - counts  # each polygon's last vertex joins its first
+    after = following(counts)
     x1, y1 = x[at], y[at]
-    x2, y2 = x1[following], y1[following]
+    x2, y2 = x1[after], y1[after]
     starts = ends - counts
     left, right = np.minimum.reduceat(x1, starts), np.maximum.reduceat(x1, starts)
     top, bottom = np.minimum.reduceat(y1, starts), np.maximum.reduceat(y1, starts)
     small = (wanted + 2 * PAD > right - left) | (tall + 2 * PAD > bottom - top)
-    x3, y3 = x2[following], y2[following]
+    x3, y3 = x2[after], y2[after]
     turn = (x2 - x1) * (y3 - y2) - (y2 - y1) * (x3 - x2)
     convex = ~(np.bincount(owner, turn > 0, n).astype(bool) & np.bincount(owner, turn < 0, n).astype(bool))
     area, cx, cy = _centroid_sums(x1, y1, x2, y2, starts, counts)

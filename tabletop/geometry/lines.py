@@ -17,6 +17,7 @@ from operator import attrgetter
 import numpy as np
 
 from tabletop.geometry.shapes import BorderLine
+from tabletop.geometry.tables import following
 from tabletop.model import Border, Map, NodeShape, Zone
 
 TOLERANCE = 1e-6
@@ -60,8 +61,7 @@ def zone_table(zones: list[Zone]) -> ZoneTable:
     firsts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
     flat = np.fromiter(chain.from_iterable(chain.from_iterable(points)), dtype=np.float64, count=2 * int(counts.sum()))
     x, y = flat[0::2].copy(), flat[1::2].copy()
-    following = np.arange(len(x)) + 1
-    following[firsts + counts - 1] = firsts
+    after = following(counts)
     centres = np.zeros((len(zones), 2), dtype=np.float64)
     radii = np.zeros(len(zones), dtype=np.float64)
     extent = np.empty((len(zones), 4), dtype=np.float64)
@@ -78,7 +78,7 @@ def zone_table(zones: list[Zone]) -> ZoneTable:
         extent[nodes] = np.column_stack(
             (discs[:, 0] - discs[:, 2], discs[:, 1] - discs[:, 2], discs[:, 0] + discs[:, 2], discs[:, 1] + discs[:, 2])
         )
-    x2, y2 = x[following], y[following]
+    x2, y2 = x[after], y[after]
     return ZoneTable(polygon_of, x, y, x2, y2, firsts, counts, centres, radii, extent, extent[polygons])
 
 

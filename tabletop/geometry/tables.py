@@ -159,6 +159,17 @@ def within(counts: np.ndarray) -> np.ndarray:
     return np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
 
 
+def following(counts: np.ndarray) -> np.ndarray:
+    """For each point of polygons stored end to end (`counts` points each), the place of the
+    next point of its polygon: the last one closes on its first."""
+    import numpy as np
+
+    firsts = np.cumsum(counts) - counts
+    after = np.arange(1, int(counts.sum()) + 1)
+    after[firsts + counts - 1] = firsts
+    return after
+
+
 class RowIds(list):
     """Ids of a map's objects as opened, with their rows in the layout's tables (`rows`, an
     array): a painting handed these reads the tables without looking each id up."""

@@ -12,7 +12,7 @@ from PySide6.QtCore import QByteArray, QDataStream, QIODevice
 from PySide6.QtGui import QPainterPath, QPolygonF
 
 from tabletop.geometry.shapes import BorderLine
-from tabletop.geometry.tables import within
+from tabletop.geometry.tables import following, within
 
 if TYPE_CHECKING:
     import numpy as np
@@ -92,9 +92,8 @@ def _polygon_paths(x: np.ndarray, y: np.ndarray, counts: np.ndarray, runs: Seque
     total = len(x)
     first = np.cumsum(counts) - counts
     index = np.arange(total)
-    following = index + 1
-    following[first + counts - 1] = first  # each polygon's last point joins its first
-    twice_area = np.add.reduceat(x * y[following] - x[following] * y, first) if total else np.zeros(0)
+    after = following(counts)
+    twice_area = np.add.reduceat(x * y[after] - x[after] * y, first) if total else np.zeros(0)
     inside = index - np.repeat(first, counts)
     backwards = np.repeat(twice_area < 0, counts)
     source = np.where(backwards, np.repeat(first + counts, counts) - 1 - inside, index)
