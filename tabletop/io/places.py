@@ -1,4 +1,4 @@
-"""Where in a file the object with a key written twice opens, for the refusal to name it.
+"""A key written twice in a JSON object: refused while parsing, and placed for the refusal.
 
 Python's fast JSON parser tells nothing of where an object stood, and in a 10k-zone file a GM
 cannot find "the key "name" appears twice" alone. Only once a file is refused, it is parsed
@@ -19,14 +19,20 @@ WHOLE_TEXT = 4 * 2**20
 """Above this size the slow parse reads only the line that holds the repeated key."""
 
 
-class _Repeated(ValueError):
-    pass
+class RepeatedKey(ValueError):
+    """A JSON object with a key written twice: which value was meant is not knowable."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f'the key "{key[:40]}" appears twice in one object')
+        self.key = key
 
 
-def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as a dict (json's object_pairs_hook), refusing a repeated key."""
     result = dict(pairs)
     if len(result) != len(pairs):
-        raise _Repeated
+        seen: set[str] = set()
+        raise RepeatedKey(next(key for key, _ in pairs if key in seen or seen.add(key)))
     return result
 
 
@@ -41,8 +47,8 @@ def repeated_key_place(text: str, key: str) -> tuple[int, int] | None:
         if line.count(written) < 2:
             continue
         try:
-            json.loads(line.strip().rstrip(","), object_pairs_hook=_unique)
-        except _Repeated:
+            json.loads(line.strip().rstrip(","), object_pairs_hook=unique_keys)
+        except RepeatedKey:
             found = _place(line)
             return (number, found[1]) if found else (number, 1)
         except ValueError:
@@ -56,12 +62,12 @@ def _place(text: str) -> tuple[int, int] | None:
     def parse_object(s_and_end: tuple[str, int], *rest: Any) -> Any:
         try:
             return json.decoder.JSONObject(s_and_end, *rest)
-        except _Repeated:
+        except RepeatedKey:
             if not opened:  # the innermost object is the first to hear of it
                 opened.append(s_and_end[1] - 1)
             raise
 
-    decoder = json.JSONDecoder(object_pairs_hook=_unique)
+    decoder = json.JSONDecoder(object_pairs_hook=unique_keys)
     decoder.parse_object = parse_object
     decoder.scan_once = json.scanner.py_make_scanner(decoder)
     with contextlib.suppress(ValueError, RecursionError):  # refused again: only the place was sought

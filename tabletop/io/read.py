@@ -16,7 +16,7 @@ from tabletop.io.errors import MapFileError
 from tabletop.io.given import given_keys
 from tabletop.io.limits import MAX_FILE_BYTES, MAX_NESTING
 from tabletop.io.migrate import MigrationError, migrate
-from tabletop.io.places import repeated_key_place
+from tabletop.io.places import RepeatedKey, repeated_key_place, unique_keys
 from tabletop.io.stamp import FileStamp
 from tabletop.io.wording import describe
 from tabletop.model import FORMAT_VERSION, Map
@@ -134,7 +134,7 @@ def parse_json_object(raw: bytes, path: str | os.PathLike[str], what: str = "map
     except UnicodeDecodeError as error:
         raise MapFileError(path, f"is not UTF-8 text (byte {error.start}): not a Tabletop {what}") from None
     try:
-        document = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+        document = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=unique_keys)
     except json.JSONDecodeError as error:
         hint = " (is the file cut short?)" if error.pos >= len(text.rstrip()) else ""
         problem = error.msg
@@ -146,11 +146,12 @@ def parse_json_object(raw: bytes, path: str | os.PathLike[str], what: str = "map
         ) from None
     except RecursionError:
         raise MapFileError(path, f"is nested too deeply (at most {MAX_NESTING} levels)") from None
-    except ValueError as error:
-        said = str(error)
-        place = repeated_key_place(text, said.split('"')[1]) if said.startswith(REPEATED) else None
+    except RepeatedKey as error:
+        place = repeated_key_place(text, error.key)
         where = f" at line {place[0]}, column {place[1]}" if place else ""
         raise MapFileError(path, f"is not valid JSON{where}: {error}") from None
+    except ValueError as error:
+        raise MapFileError(path, f"is not valid JSON: {error}") from None
     if not isinstance(document, dict):
         raise MapFileError(path, f"holds JSON but not a {what} (the top level is not an object)")
     return document
@@ -158,19 +159,6 @@ def parse_json_object(raw: bytes, path: str | os.PathLike[str], what: str = "map
 
 def _refuse_constant(name: str) -> None:
     raise ValueError(f"{name} is not a number a map can hold")
-
-
-REPEATED = "the key "
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object as a dict, refusing repeated keys: which one was meant is not knowable."""
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        seen: set[str] = set()
-        repeated = next(key for key, _ in pairs if key in seen or seen.add(key))
-        raise ValueError(f'{REPEATED}"{repeated[:40]}" appears twice in one object')
-    return result
 
 
 def nesting_depth(document: Any) -> int:
