@@ -1,3 +1,11 @@
 """Tabletop: zone maps and encounter grids for role-playing games played at the table."""
 
+import os
+
 __version__ = "0.1.0"
+
+# Tabletop's numpy work is element by element (tables of zones and borders), never matrix
+# algebra, so OpenBLAS's worker threads would only spin: started with numpy, they cost every
+# open of a map 0.09 s of CPU (a core's worth while a GM waits on a two-core laptop). A GM who
+# sets the variable keeps theirs.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

@@ -14,6 +14,7 @@ exact way, which says what is wrong.
 from __future__ import annotations
 
 import codecs
+import functools
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -30,8 +31,18 @@ CHUNK = 5_000
 """Objects validated at a time: small enough that a chunk's dicts are a few MB."""
 
 
-_LONG_LISTS = {"zones": validator(list[Zone]), "borders": validator(list[Border])}
-_MAP = validator(Map, last_check=False)
+LONG_LISTS = ("zones", "borders")
+"""The map's lists that hold thousands of items, validated a chunk at a time."""
+
+
+@functools.cache
+def _validators() -> tuple[dict[str, SchemaValidator], SchemaValidator]:
+    """The long lists' validators and the map's, built at the first read (30 ms): the empty
+    window at start reads no file."""
+    lists = {"zones": validator(list[Zone]), "borders": validator(list[Border])}
+    return lists, validator(Map, last_check=False)
+
+
 _READING = threading.Lock()
 """One read at a time counts defaults (io/counting.py)."""
 
@@ -83,12 +94,13 @@ def read_current(raw: bytes) -> Map | None:
     version = document.get("format_version")
     if type(version) is not int or version != FORMAT_VERSION:  # 3.0 equals 3, yet is no format version
         return None
+    long_lists, map_validator = _validators()
     with _READING:
         Defaults.taken = 0
         counted = 0
         try:
             built: dict[str, list[Any]] = {}
-            for name, adapter in _LONG_LISTS.items():
+            for name, adapter in long_lists.items():
                 items = document.get(name)
                 if name in lists:
                     built[name], keys = _validated(_lines(raw, lists[name]), adapter)
@@ -98,13 +110,13 @@ def read_current(raw: bytes) -> Map | None:
                     continue
                 document[name] = []
                 counted += keys
-            map_ = _MAP.validate_python(document)
+            map_ = map_validator.validate_python(document)
         except (ValidationError, ValueError):
             return None
         map_.__dict__.update(built)  # validated above: the map would walk them again
         if map_.problems():  # the map's own last check, once it is whole
             return None
-        counted += given_keys(map_, skip=tuple(_LONG_LISTS)) - Defaults.taken
+        counted += given_keys(map_, skip=LONG_LISTS) - Defaults.taken
     return map_ if counted == keys_in_file else None
 
 
@@ -150,7 +162,7 @@ def _by_lines(raw: bytes) -> tuple[dict[str, Any] | None, dict[str, Lines]]:
 
     cuts: list[tuple[int, int]] = []
     lines: dict[str, Lines] = {}
-    for name in _LONG_LISTS:
+    for name in LONG_LISTS:
         opening = raw.find(b'\n "' + name.encode() + b'": [\n')
         if opening < 0:
             continue
