@@ -8,6 +8,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from tabletop.cli.files import shipped_schema_text
 from tabletop.io import map_schema_text
 from tests.cli.run import tabletop_process
@@ -37,6 +39,30 @@ def test_quick_commands_import_only_what_they_need(maps_dir):
     assert seen["schema"] == []
     assert "tabletop.model" in seen["check"]
     assert not [m for m in seen["check"] if m.startswith(("numpy", "networkx", "PySide6", "tabletop.rules"))]
+
+
+THREADS = """
+import os
+{setting}
+import tabletop, numpy
+print(len(os.listdir("/proc/self/task")), os.environ["OPENBLAS_NUM_THREADS"])
+"""
+
+
+def _threads(setting: str) -> list[str]:
+    """A fresh process's thread count once tabletop and numpy are imported, and OpenBLAS's setting."""
+    script = THREADS.format(setting=setting)
+    return subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    ).stdout.split()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="threads counted in /proc")
+def test_numpy_starts_no_worker_threads_for_tabletop():
+    """OpenBLAS's workers spin at numpy's import (0.09 s CPU of every map open) and Tabletop
+    does no matrix algebra: one thread, unless the GM's own setting says otherwise."""
+    assert _threads('os.environ.pop("OPENBLAS_NUM_THREADS", None)') == ["1", "1"]
+    assert _threads('os.environ["OPENBLAS_NUM_THREADS"] = "2"')[1] == "2"
 
 
 def test_the_shipped_schema_is_the_models():
