@@ -1,5 +1,6 @@
 """Map files: read, write, migrate, limits and schema. Qt-free; never pickles."""
 
+from tabletop.io.bulk_read import Progress, ReadCancelled
 from tabletop.io.errors import MapFileError, one_line
 from tabletop.io.limits import EXTENSION, MAX_FILE_BYTES, MAX_NESTING
 from tabletop.io.read import load_map, load_map_stamped, map_from_bytes
@@ -26,6 +27,8 @@ __all__ = [
     "FileStamp",
     "FoundSet",
     "MapFileError",
+    "Progress",
+    "ReadCancelled",
     "load_map",
     "load_map_stamped",
     "load_tile_set",

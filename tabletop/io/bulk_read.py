@@ -16,7 +16,7 @@ from __future__ import annotations
 import codecs
 import functools
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from pydantic import ValidationError
@@ -43,8 +43,17 @@ def _validators() -> tuple[dict[str, SchemaValidator], SchemaValidator]:
     return lists, validator(Map, last_check=False)
 
 
-_READING = threading.Lock()
-"""One read at a time counts defaults (io/counting.py)."""
+_READING = threading.RLock()
+"""One read at a time counts defaults (io/counting.py). A read may start inside another's
+progress call (the window handles its events there): it keeps the outer read's count aside."""
+
+Progress = Callable[[int, int], bool]
+"""Told (items read, items in all) after each chunk; False asks to stop (ReadCancelled)."""
+
+
+class ReadCancelled(Exception):
+    """The GM stopped reading a map: nothing was read, nothing changed."""
+
 
 Lines = tuple[Any, Any]
 """Where each line of a long list starts and ends in the file, as two numpy arrays."""
@@ -70,7 +79,7 @@ def _keys_in_file(raw: bytes) -> int | None:
     return int(np.count_nonzero(before == ord('"')))
 
 
-def read_current(raw: bytes) -> Map | None:
+def read_current(raw: bytes, progress: Progress | None = None) -> Map | None:
     """The map in `raw`, or None when the exact way must read it.
 
     jiter keeps the last of a repeated key. The file's `":` pairs count every key once (and
@@ -95,32 +104,53 @@ def read_current(raw: bytes) -> Map | None:
     if type(version) is not int or version != FORMAT_VERSION:  # 3.0 equals 3, yet is no format version
         return None
     long_lists, map_validator = _validators()
+    told = _Told(progress, document, lists)
     with _READING:
-        Defaults.taken = 0
-        counted = 0
+        outer, Defaults.taken = Defaults.taken, 0
         try:
+            counted = 0
             built: dict[str, list[Any]] = {}
             for name, adapter in long_lists.items():
                 items = document.get(name)
                 if name in lists:
-                    built[name], keys = _validated(_lines(raw, lists[name]), adapter)
+                    built[name], keys = _validated(_lines(raw, lists[name]), adapter, told)
                 elif isinstance(items, list):
-                    built[name], keys = _validated(_let_go(items), adapter)
+                    built[name], keys = _validated(_let_go(items), adapter, told)
                 else:
                     continue
                 document[name] = []
                 counted += keys
             map_ = map_validator.validate_python(document)
+            map_.__dict__.update(built)  # validated above: the map would walk them again
+            if map_.problems():  # the map's own last check, once it is whole
+                return None
+            counted += given_keys(map_, skip=LONG_LISTS) - Defaults.taken
         except (ValidationError, ValueError):
             return None
-        map_.__dict__.update(built)  # validated above: the map would walk them again
-        if map_.problems():  # the map's own last check, once it is whole
-            return None
-        counted += given_keys(map_, skip=LONG_LISTS) - Defaults.taken
+        finally:
+            Defaults.taken = outer
     return map_ if counted == keys_in_file else None
 
 
-def _validated(chunks: Iterator[list[Any] | Lines], adapter: SchemaValidator) -> tuple[list[Any], int]:
+class _Told:
+    """A read's progress in items of its long lists, handed on after each chunk."""
+
+    def __init__(self, progress: Progress | None, document: dict[str, Any], lines: dict[str, Lines]) -> None:
+        self.progress, self.done = progress, 0
+        sizes = [len(lines[name][0]) if name in lines else _length(document.get(name)) for name in LONG_LISTS]
+        self.total = sum(sizes)
+
+    def __call__(self, count: int) -> None:
+        self.done += count
+        if self.progress is not None and not self.progress(self.done, self.total):
+            raise ReadCancelled
+
+
+def _length(items: Any) -> int:
+    return len(items) if isinstance(items, list) else 0
+
+
+def _validated(chunks: Iterator[list[Any] | Lines], adapter: SchemaValidator, told: _Told) -> tuple[list[Any], int]:
     """The objects of one long list, a chunk at a time, and the keys they were given."""
     built: list[Any] = []
     keys = 0
@@ -134,6 +164,7 @@ def _validated(chunks: Iterator[list[Any] | Lines], adapter: SchemaValidator) ->
                 raise ValueError("not one item a line")
         keys += given_keys(objects)
         built += objects
+        told(len(objects))
     return built, keys
 
 

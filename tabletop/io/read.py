@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tabletop.heap import collector_off
-from tabletop.io.bulk_read import read_current
+from tabletop.io.bulk_read import Progress, read_current
 from tabletop.io.errors import MapFileError
 from tabletop.io.given import given_keys
 from tabletop.io.limits import MAX_FILE_BYTES, MAX_NESTING
@@ -27,11 +27,12 @@ def load_map(path: str | os.PathLike[str]) -> Map:
     return map_from_bytes(read_map_bytes(path), path)
 
 
-def load_map_stamped(path: str | os.PathLike[str]) -> tuple[Map, FileStamp]:
+def load_map_stamped(path: str | os.PathLike[str], progress: Progress | None = None) -> tuple[Map, FileStamp]:
     """A map and the stamp of the file it came from, for an editor that will save it back
-    and must notice if another program changed the file meanwhile."""
+    and must notice if another program changed the file meanwhile. `progress` hears how far
+    a big file's reading got (bulk_read.Progress) and may stop it (ReadCancelled)."""
     raw, info = read_regular(path)
-    return map_from_bytes(raw, path), FileStamp.of(info, raw)
+    return map_from_bytes(raw, path, progress), FileStamp.of(info, raw)
 
 
 def read_map_bytes(path: str | os.PathLike[str]) -> bytes:
@@ -94,10 +95,10 @@ def check_version(path, version: object, newest: int, word: str) -> None:
         )
 
 
-def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>") -> Map:
+def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>", progress: Progress | None = None) -> Map:
     """Parse bytes as a map; `path` names the source in the error message."""
     with collector_off():
-        map_ = read_current(raw)
+        map_ = read_current(raw, progress)
         if map_ is None:
             map_ = _map_from_bytes(raw, path)
             given_keys(map_)  # shares the field sets: a migrated map is as small as any
