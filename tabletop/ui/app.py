@@ -43,6 +43,19 @@ def local_path(argument: str) -> str:
     return url2pathname(parts.path)  # percent-decoded; on Windows /C:/x becomes C:\x
 
 
+WINDOW_FIRST = 4 * 2**20
+"""A map file this big (some 6,000 zones) takes half a second or more to open: the window
+shows first, with the reading's progress, instead of nothing happening for seconds. A smaller
+file is read first, so a bad one is one line in the terminal and no window."""
+
+
+def _file_size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0  # the read says what is wrong
+
+
 def run(path: str | None) -> int:
     """Open the main window on a map (checked first, so a bad file is one line, not a dialog)."""
     try:
@@ -56,8 +69,9 @@ def run(path: str | None) -> int:
         return 1
     from tabletop.heap import collector_paused
 
+    big = path is not None and _file_size(path) >= WINDOW_FIRST
     with collector_paused():  # the editor's open path: what was read is frozen out of the collector
-        loaded = load_map_stamped(path) if path else None
+        loaded = load_map_stamped(path) if path and not big else None
     from PySide6.QtWidgets import QApplication
 
     from tabletop.render.style import font_family
@@ -75,7 +89,17 @@ def run(path: str | None) -> int:
     from tabletop.ui.recovery import keep_on_terminate
 
     keep_on_terminate()
-    if loaded is not None:
+    if big:  # the window first, with the reading's progress
+        from tabletop.io import MapFileError
+        from tabletop.ui.files import absolute
+
+        window.show()
+        try:
+            window.files.read_and_show(absolute(path))
+        except MapFileError:
+            window.close()  # as for a small file: one line in the terminal, no window
+            raise
+    elif loaded is not None:
         window.files.show_loaded(path, *loaded)  # an absolute path, the file's stamp, Open Recent
     window.show()
     from PySide6.QtCore import QTimer

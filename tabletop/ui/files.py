@@ -16,10 +16,11 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import SetBackground
-from tabletop.heap import collector_paused
-from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, load_map_stamped, save_map
+from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, save_map
 from tabletop.model import Map
 from tabletop.render.background import background_path, relative_path
+from tabletop.ui.actions import say
+from tabletop.ui.opening import Opening, read_map
 
 RECENT_KEY = "recentFiles"
 RECENT_MAX = 10
@@ -86,13 +87,26 @@ class FileHandler:
 
     def _load(self, path: Path) -> bool:
         try:
-            with collector_paused():  # the map is kept for the session: out of the collector's sight
-                map_, stamp = load_map_stamped(path)
+            return self.read_and_show(path)
         except MapFileError as error:
             QMessageBox.warning(self.window, "Could not open the map", str(error))
             return False
-        self.show_loaded(path, map_, stamp)
-        return True
+
+    def read_and_show(self, path: Path) -> bool:
+        """Read the map at `path` and show it, the reading's progress shown (ui/opening.py);
+        False when the GM cancelled. A file that cannot be read raises MapFileError, the map
+        on screen kept."""
+        opening = Opening(self.window, path)
+        try:
+            loaded = read_map(opening, path)
+            if loaded is None:
+                say(self.window, f"Opening {path.name} cancelled: the map is as it was")
+                return False
+            opening.laying_out(loaded[0])
+            self.show_loaded(path, *loaded)
+            return True
+        finally:
+            opening.close()
 
     def source_stamp(self) -> FileStamp | None:
         """The stamp of the file the map came from, for the recovery note."""

@@ -1,0 +1,64 @@
+"""Opening a map with the window answering: a big map takes seconds to read and lay out
+(a 100k-zone city, about four), so the cursor is busy and, once it has taken a moment, a
+progress dialog says how far the reading got, with a Cancel that leaves the map as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
+
+from tabletop.heap import collector_paused
+from tabletop.io import FileStamp, ReadCancelled, load_map_stamped
+from tabletop.model import Map
+
+SHOW_AFTER_MS = 400
+"""A read shorter than this shows no dialog (a flash would only distract): a 10k-zone map
+reads in about 0.3 s."""
+
+
+class Opening:
+    """The busy cursor and the progress dialog of one map's opening, until `close`."""
+
+    def __init__(self, window: QWidget, path: Path) -> None:
+        self.dialog = QProgressDialog(f"Reading {path.name}…", "Cancel", 0, 0, window)
+        self.dialog.setWindowTitle("Open map")
+        self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        self.dialog.setMinimumDuration(SHOW_AFTER_MS)
+        self.dialog.setAutoClose(False)
+        self.dialog.setAutoReset(False)
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        self.closed = False
+
+    def tell(self, done: int, total: int) -> bool:
+        """bulk_read.Progress: the bar moved on and the window's events handled (Cancel among
+        them); False once the GM cancelled."""
+        self.dialog.setMaximum(max(total, 1))
+        self.dialog.setValue(min(done, total))
+        QApplication.processEvents()
+        return not self.dialog.wasCanceled()
+
+    def laying_out(self, map_: Map) -> None:
+        """Reading is done; what is left (the layout and the first frame) cannot be cancelled."""
+        self.dialog.setLabelText(f"Drawing {len(map_.zones):,} zones…")
+        self.dialog.setCancelButton(None)
+        self.dialog.setValue(self.dialog.maximum())
+        QApplication.processEvents()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.dialog.close()
+            self.dialog.deleteLater()
+            QApplication.restoreOverrideCursor()
+
+
+def read_map(opening: Opening, path: Path) -> tuple[Map, FileStamp] | None:
+    """The map at `path` and its file's stamp, read while `opening` shows progress; None when
+    the GM cancelled. A file that cannot be read raises MapFileError for the caller to show."""
+    try:
+        with collector_paused():  # the map is kept for the session: out of the collector's sight
+            return load_map_stamped(path, opening.tell)
+    except ReadCancelled:
+        return None

@@ -1,0 +1,134 @@
+"""Opening a big map keeps the window answering: a busy cursor, a progress dialog once the
+read takes a moment, a Cancel that leaves the map as it was; `tabletop BIG_FILE` shows the
+window first and still refuses a bad file in one line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication, QProgressDialog
+
+from tabletop.io import map_to_text
+from tabletop.samples import warehouse
+from tabletop.ui import opening
+from tests.benchmarks.mapgen import zone_map
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def hill(tmp_path, monkeypatch) -> Path:
+    """A map read a few lines at a time, as a big one is, and a progress dialog at once."""
+    from tabletop.io import bulk_read
+
+    monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
+    monkeypatch.setattr(bulk_read, "CHUNK", 10)
+    monkeypatch.setattr(opening, "SHOW_AFTER_MS", 0)
+    path = tmp_path / "hill.tabletop"
+    path.write_text(map_to_text(zone_map(60)))
+    return path
+
+
+def _heard(monkeypatch, then=None) -> list[tuple[int, int, bool]]:
+    """Each progress call: done, total, and whether the dialog was up then."""
+    heard = []
+    told = opening.Opening.tell
+
+    def tell(self, done, total):
+        heard.append((done, total, self.dialog.isVisible()))
+        if then is not None:
+            then(self)
+        return told(self, done, total)
+
+    monkeypatch.setattr(opening.Opening, "tell", tell)
+    return heard
+
+
+def test_a_big_map_opens_with_its_progress_and_the_cursor_comes_back(window, hill, monkeypatch):
+    heard = _heard(monkeypatch)
+    assert window.files.open(hill)
+    zones, borders = len(window.document.map.zones), len(window.document.map.borders)
+    assert zones > 50 and window.document.path == hill
+    assert heard[-1][:2] == (zones + borders, zones + borders) and len(heard) > 10
+    assert any(up for *_, up in heard), "the progress dialog never showed"
+    assert QApplication.overrideCursor() is None
+    assert not [d for d in window.findChildren(QProgressDialog) if d.isVisible()]
+
+
+def test_cancel_leaves_the_map_as_it_was_and_says_so(window, hill, monkeypatch):
+    window.document.replace_map(warehouse(), None)
+    heard = _heard(monkeypatch, then=lambda o: o.dialog.cancel() if len(heard) == 3 else None)
+    assert not window.files.open(hill)
+    assert window.document.map == warehouse() and window.document.path is None
+    assert len(heard) == 3  # stopped at once, not read to the end
+    assert "cancelled" in window.statusBar().currentMessage()
+    assert QApplication.overrideCursor() is None
+
+
+def test_a_damaged_big_map_is_refused_with_the_cursor_back_and_the_map_kept(window, hill, answers):
+    window.document.replace_map(warehouse(), None)
+    hill.write_text(hill.read_text().replace('"hidden":false', '"hidden":"maybe"', 1))
+    assert not window.files.open(hill)
+    assert window.document.map == warehouse()
+    assert answers["warned"] and "hidden" in answers["warned"][0] and str(hill) in answers["warned"][0]
+    assert QApplication.overrideCursor() is None
+
+
+START = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from tabletop.ui import app as app_module
+
+from tabletop.ui import opening
+
+app_module.WINDOW_FIRST = 0  # this small file is opened as a big one is
+app = QApplication(sys.argv[:1])
+told, shown = opening.Opening.tell, []
+
+def tell(self, done, total):
+    shown.append(self.dialog.parentWidget().isVisible())  # the window, while its map is read
+    return told(self, done, total)
+
+opening.Opening.tell = tell
+
+def report():
+    # once the map is in: timers fire while the reading shows its progress, too
+    window = next((w for w in app.topLevelWidgets() if hasattr(w, "document")), None)
+    if window is None or not window.document.map.zones:
+        QTimer.singleShot(50, report)
+        return
+    print(len(window.document.map.zones), all(shown) and bool(shown), window.isVisible(), file=sys.stderr)
+    app.quit()
+
+QTimer.singleShot(0, report)
+from tabletop.cli.app import main
+sys.exit(main([sys.argv[1]]))
+"""
+
+
+def _start(tmp_path, path: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TABLETOP_RECOVERY_DIR=str(tmp_path / "recovery"))
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    return subprocess.run(
+        [sys.executable, "-c", START, str(path)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_the_command_shows_the_window_first_for_a_big_map(tmp_path, maps_dir):
+    done = _start(tmp_path, maps_dir / "warehouse.tabletop")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.split()[-3:] == [str(len(warehouse().zones)), "True", "True"]
+
+
+def test_the_command_still_refuses_a_bad_big_map_in_one_line(tmp_path):
+    broken = tmp_path / "broken.tabletop"
+    broken.write_text('{"format_version": 3, "zones": [}')
+    done = _start(tmp_path, broken)
+    assert done.returncode != 0
+    lines = [line for line in done.stderr.splitlines() if "propagateSizeHints" not in line]  # offscreen Qt's
+    assert len(lines) == 1 and lines[0].startswith(f"{broken}: ") and "Traceback" not in done.stderr
