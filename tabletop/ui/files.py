@@ -20,7 +20,7 @@ from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, sa
 from tabletop.model import Map
 from tabletop.render.background import background_path, relative_path
 from tabletop.ui.actions import say
-from tabletop.ui.opening import Opening, read_map
+from tabletop.ui.opening import Opening, busy, read_map
 
 RECENT_KEY = "recentFiles"
 RECENT_MAX = 10
@@ -140,7 +140,8 @@ class FileHandler:
         expected = self.stamp[1] if self.stamp is not None and self.stamp[0] == path else None
         try:
             self._keep_background_beside(path)
-            stamp = save_map(self.document.map, path, expected=expected)
+            with busy():
+                stamp = save_map(self.document.map, path, expected=expected)
         except FileChangedError as error:
             return self._changed_on_disk(path, error)
         except MapFileError as error:

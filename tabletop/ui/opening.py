@@ -4,6 +4,8 @@ progress dialog says how far the reading got, with a Cancel that leaves the map 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -16,6 +18,16 @@ from tabletop.model import Map
 SHOW_AFTER_MS = 400
 """A read shorter than this shows no dialog (a flash would only distract): a 10k-zone map
 reads in about 0.3 s."""
+
+
+@contextmanager
+def busy() -> Iterator[None]:
+    """The busy cursor while the window cannot answer (saving a 100k-zone map: a second)."""
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        yield
+    finally:
+        QApplication.restoreOverrideCursor()
 
 
 class Opening:

@@ -132,3 +132,23 @@ def test_the_command_still_refuses_a_bad_big_map_in_one_line(tmp_path):
     assert done.returncode != 0
     lines = [line for line in done.stderr.splitlines() if "propagateSizeHints" not in line]  # offscreen Qt's
     assert len(lines) == 1 and lines[0].startswith(f"{broken}: ") and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_saving_shows_the_busy_cursor_and_gives_it_back(window, tmp_path, answers, monkeypatch, fails):
+    from PySide6.QtCore import Qt
+
+    from tabletop.io import MapFileError, save_map
+
+    cursors = []
+
+    def saving(map_, path, **kwargs):
+        cursors.append(QApplication.overrideCursor().shape())
+        if fails:
+            raise MapFileError(path, "could not be saved: No space left on device")
+        return save_map(map_, path, **kwargs)
+
+    monkeypatch.setattr("tabletop.ui.files.save_map", saving)
+    window.document.replace_map(warehouse(), None)
+    assert window.files.save_as(tmp_path / "w.tabletop") is not fails
+    assert cursors == [Qt.CursorShape.WaitCursor] and QApplication.overrideCursor() is None
