@@ -125,6 +125,10 @@ class MapLayout:
         self._extent: Box | None = None
         self._shapes: ShapeTable | None = None
         """The zones' polygons and the borders' lines as opened, in arrays, for painting many at once."""
+        self.zone_size: float | None = None
+        """A typical zone's size in map units as opened (the median over zones of the square root of each one's box), by
+        which a painting far out fades zones' outlines (render/ink.py); None for a map laid out
+        edit by edit. Kept as it was, so every tile and export of the map fades alike."""
         if map_.zones:
             self._build(map_, index, zone_ids, border_ids, rows)
 
@@ -136,6 +140,7 @@ class MapLayout:
 
         table = zone_table(map_.zones)
         extent = table.extent
+        self.zone_size = float(np.median(np.sqrt((extent[:, 2] - extent[:, 0]) * (extent[:, 3] - extent[:, 1]))))
         self._extent = (*extent[:, :2].min(axis=0).tolist(), *extent[:, 2:].max(axis=0).tolist())
         zone_rows, border_rows = rows[0].copy(), rows[1].copy()  # the tables' own: an edit takes its object out
         n = len(border_ids)

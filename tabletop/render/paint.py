@@ -23,6 +23,7 @@ from tabletop.render.badge_paint import BADGE_TEXT, paint_badges
 from tabletop.render.batch import line_cells_of, polygons_of
 from tabletop.render.fog_paint import paint_zone_fog, split_fog
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
+from tabletop.render.ink import FAINTEST, coverage, faded, outline_share
 from tabletop.render.label_paint import fill_colour, label_avoid, paint_zone_labels, zone_label
 from tabletop.render.specks import paint_specks
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
@@ -56,7 +57,9 @@ def paint_zone(
         zone_label(p, zone, style, avoid or [])
 
 
-def _zone_shape(p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected: bool = False) -> None:
+def _zone_shape(
+    p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected: bool = False, share: float = 1.0
+) -> None:
     path = zone_path(zone)
     fill = fill_colour(zone)
     if zone.fill.pattern == "solid":
@@ -70,7 +73,7 @@ def _zone_shape(p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected
         pen = QPen(style.selection, 3.0)
         pen.setCosmetic(not detail)
     else:
-        pen = _outline_pen(style, detail)
+        pen = _outline_pen(style, detail, share)
     p.strokePath(path, pen)
 
 
@@ -86,10 +89,14 @@ def _border_pen(colour: QColor, shared: bool, scale: float = 1.0) -> QPen:
     """Solid along a shared edge, dashed between abstract nodes; as wide as a wall in map units,
     so zoomed out over thousands of zones the lines thin with the zoom (to a hairline) instead
     of covering the zones."""
-    pen = QPen(colour, (5.0 if shared else 3.0) * scale, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    pen = QPen(colour, _border_width(shared, scale), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
     if not shared:
         pen.setStyle(Qt.PenStyle.DashLine)
     return pen
+
+
+def _border_width(shared: bool, scale: float) -> float:
+    return (5.0 if shared else 3.0) * scale
 
 
 def paint_reach_zone(p: QPainter, zone: Zone, cost: int, style: MapStyle) -> None:
@@ -122,12 +129,15 @@ def paint_region(
     the map's middle layer, for the screen one tile at a time and for an export all at once.
     Strokes are batched by pen and brush, since a big map has thousands of each. Fogged zones
     (`fogged`, else their own flag) are fog for the players, veiled for the GM."""
-    p.setPen(_outline_pen(style, detail))
+    share = 1.0 if detail else outline_share(p, layout.zone_size)
+    p.setPen(_outline_pen(style, detail, share))
     labels = detail and text.readable(p, style.zone_label_size * style.text_scale)
     aspects = detail and text.readable(p, PLATE_SIZE * style.text_scale)
     zones: list[Zone] = []
     if text.device_scale(p) < DETAIL_SCALE:  # specks, from the layout's arrays
-        foggy = paint_specks(p, layout, zone_ids, style, fogged, partial(_zone_shape, p, style=style, detail=detail))
+        foggy = paint_specks(
+            p, layout, zone_ids, style, fogged, partial(_zone_shape, p, style=style, detail=detail, share=share)
+        )
         if labels or aspects:
             zones = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)[0]
     else:
@@ -138,7 +148,10 @@ def paint_region(
         paint_zone_labels(p, layout, zones, style, occupied, shown_border)
     lines = layout.lines
     for shared, paths in line_cells_of(*layout.line_arrays(border_ids), LINE_CELL):
-        pen = _border_pen(style.border, shared, style.line_scale)
+        share = coverage(p, _border_width(shared, style.line_scale))
+        if share < FAINTEST:
+            continue
+        pen = _border_pen(faded(style.border, share), shared, style.line_scale)
         for path in paths:
             p.strokePath(path, pen)
     if detail and badges and text.readable(p, BADGE_TEXT * style.text_scale):
@@ -147,13 +160,20 @@ def paint_region(
         paint_aspects(p, layout, zones, border_ids, style, shown_border, fogged)
 
 
-def _outline_pen(style: MapStyle, detail: bool) -> QPen:
+OUTLINE = 1.2
+"""A zone's outline, in map units (times the style's line_scale)."""
+
+
+def _outline_pen(style: MapStyle, detail: bool, share: float = 1.0) -> QPen:
     """Zones' outlines: 1.2 units at detail zoom; farther out a hairline of one pixel (one
     and a half for the players), which Qt strokes on its fast path, while a cosmetic 1.2 px
-    goes through its general stroker (a third of the first frame of 100k zones)."""
+    goes through its general stroker (a third of the first frame of 100k zones). Zones of a
+    few pixels get it faded by `share` (render/ink.py), none at all when too faint."""
     if detail:
-        return QPen(style.outline, 1.2 * style.line_scale)
-    pen = QPen(style.outline, style.line_scale)
+        return QPen(style.outline, OUTLINE * style.line_scale)
+    if share < FAINTEST:
+        return QPen(Qt.PenStyle.NoPen)
+    pen = QPen(faded(style.outline, share), style.line_scale)
     pen.setCosmetic(True)
     return pen
 
