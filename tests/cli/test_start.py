@@ -65,6 +65,16 @@ def test_numpy_starts_no_worker_threads_for_tabletop():
     assert _threads('os.environ["OPENBLAS_NUM_THREADS"] = "2"')[1] == "2"
 
 
+def test_building_the_models_looks_for_no_pydantic_plugins():
+    script = (
+        "import os; os.environ.pop('PYDANTIC_DISABLE_PLUGINS', None)\n"
+        "import tabletop.model, pydantic.plugin._loader as loader\n"
+        "tabletop.model.Map(title='x'); print(loader._plugins)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.split() == ["None"]  # never looked: no scan of the installed packages
+
+
 def test_the_shipped_schema_is_the_models():
     assert shipped_schema_text() == map_schema_text(), (
         "tabletop/cli/map-schema.json is stale: rewrite it with python -c 'from tabletop.io import "
