@@ -199,12 +199,9 @@ class SetBackground(QUndoCommand):
         super().__init__("Remove the background picture" if background is None else "Set the background picture")
         self.document, self.before, self.after = document, document.map.background, background
 
+    @obsolete_when_refused
     def redo(self) -> None:
-        try:
-            self.document.set_background(self.after)
-        except ValueError:
-            self.setObsolete(True)  # refused, nothing changed: not kept on the undo stack
-            raise
+        self.document.set_background(self.after)
 
     def undo(self) -> None:
         self.document.set_background(self.before)
