@@ -166,6 +166,8 @@ def end_exchange(map_: Map, conflict: Conflict) -> Step:
     encounter: it leaves the map); "new arrivals will enter at specified edges" ("Setup");
     and "after an encounter that lasts more than an exchange" a persevere check, -2 as
     strenuous past two exchanges ("Persevere"). The next exchange starts at round 1."""
+    if conflict.ended is not None:
+        raise ValueError("the encounter has ended")
     ended = conflict.exchange
     grids, tokens, notes = _trimmed(map_, conflict)
     notes.extend(arrivals_reminder(map_, conflict))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
-from tabletop.document.commands import play_step
+from tabletop.document.commands import play_step, remove
 from tabletop.model import Aspect, Conflict, EdgerunnerTurn, LogEntry, Participant
 from tabletop.samples import warehouse
 
@@ -115,6 +115,18 @@ def test_close_conflict_is_one_undo_step_and_disables_the_steps(qtbot, window):
     assert not window.play.step_actions["next"].isEnabled()
     window.document.undo_stack.undo()
     assert window.document.map.conflict is not None
+
+
+def test_removing_every_fighter_ends_the_conflict_and_says_why(qtbot, window):
+    _fight(window)
+    window.document.select([("token", "gatto"), ("token", "hargan")])
+    window.document.undo_stack.push(remove(window.document, window.document.selection))
+    assert window.document.undo_stack.undoText() == "Delete 2 objects; the conflict ends"
+    header = window.play.dock_widget.header.text()
+    assert header == "Edgerunner conflict · ended: Nobody who can still act is left on the map."
+    assert not window.play.step_actions["next"].isEnabled()
+    window.document.undo_stack.undo()
+    assert window.play.step_actions["next"].isEnabled()
 
 
 def test_no_two_actions_of_the_window_share_a_key(qtbot, window):
