@@ -173,6 +173,34 @@ def test_the_start_dialog_offers_the_tokens_their_sides_and_reflexes(qtbot):
     assert dialog.table.isColumnHidden(2) and dialog.caller.isEnabled()
 
 
+def test_the_start_dialog_asks_for_each_reflex_and_fills_the_last_encounters(qtbot):
+    """The AF text runs turns "on your reflex" and the map keeps no reflex of a token: the GM
+    types it (an untyped one is said, never started as 0), or the last encounter's is kept."""
+    from tabletop.rules import af
+    from tabletop.samples import af_encounter
+    from tabletop.ui.dialogs.start_conflict import StartConflictDialog
+
+    creek = af_encounter()
+    dialog = StartConflictDialog(creek)
+    qtbot.addWidget(dialog)
+    assert dialog.reflex["kell"].text() == "type it"
+    dialog.reflex["kell"].setValue(4)
+    dialog.reflex["mira"].setValue(0)  # a typed 0 is a reflex like any other
+    dialog._accept()
+    assert dialog.problem.text() == "Type the reflex of Raider and Raider archer: turns run on reflex, highest first."
+    assert dialog.result() != dialog.DialogCode.Accepted
+    assert dialog.setup().reflexes == {"kell": 4, "mira": 0}
+    dialog.reflex["raider"].setValue(2)
+    dialog.reflex["archer"].setValue(-1)
+    dialog._accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    chosen = dialog.setup()
+    creek.conflict = af.start(creek, chosen.tokens, chosen.sides, chosen.reflexes).conflict
+    again = StartConflictDialog(creek)
+    qtbot.addWidget(again)
+    assert {t: spin.value() for t, spin in again.reflex.items()} == {"kell": 4, "mira": 0, "raider": 2, "archer": -1}
+
+
 def test_another_map_opened_clears_what_the_dock_said_about_the_last(qtbot, window):
     _fight(window)
     dock = window.play.dock_widget
