@@ -62,6 +62,17 @@ def test_a_bad_file_is_refused_and_the_open_map_kept(window, tmp_path, answers):
     assert answers["warned"][0].startswith(f"{broken}: is not valid JSON")
 
 
+def test_a_number_too_long_to_read_is_said_in_one_line_and_the_open_map_kept(window, tmp_path, answers):
+    window.document.replace_map(warehouse(), None)
+    long = tmp_path / "long.tabletop"
+    long.write_text('{"format_version": 3, "title": ' + "9" * 5000 + "}")
+    assert not window.files.open(long)
+    assert window.document.map == warehouse()
+    assert answers["warned"] == [
+        f"{long}: holds a number 5000 digits long at line 1, column 32: no number on a map has more than a few digits"
+    ]
+
+
 def test_closing_with_unsaved_changes_asks(window, answers):
     window.document.replace_map(warehouse(), None)
     _edit(window)
