@@ -18,10 +18,10 @@ from typing import Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtGui import QUndoStack
 
 from tabletop.document.changes import Action, Change
 from tabletop.document.integrity import Integrity, IntegrityError
+from tabletop.document.undo import UndoStack
 from tabletop.geometry.layout import Box, MapLayout
 from tabletop.geometry.shapes import Point, area_at, token_spots
 from tabletop.heap import collector_paused
@@ -54,7 +54,7 @@ class MapDocument(QObject):
 
     def __init__(self, map_: Map | None = None, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.undo_stack = QUndoStack(self)
+        self.undo_stack = UndoStack(self)
         self.revision = 0
         self.selection: list[Key] = []
         self._load(map_ or Map(title="Untitled map"), path)

@@ -18,7 +18,7 @@ from tabletop.io.limits import MAX_FILE_BYTES, MAX_NESTING
 from tabletop.io.migrate import MigrationError, migrate
 from tabletop.io.places import RepeatedKey, repeated_key_place, unique_keys
 from tabletop.io.stamp import FileStamp
-from tabletop.io.wording import describe
+from tabletop.io.wording import LONG_DIGITS, describe, digits, long_number
 from tabletop.model import FORMAT_VERSION, Map
 
 
@@ -87,6 +87,8 @@ def check_version(path, version: object, newest: int, word: str) -> None:
     say in one line what is wrong and, for a newer file, what to do."""
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise MapFileError(path, f"has an unknown format_version {json.dumps(version)[:40]}")
+    if digits(version) > LONG_DIGITS:
+        raise MapFileError(path, f"has an unknown format_version (a number {digits(version)} digits long)")
     if version > newest:
         raise MapFileError(
             path,
@@ -152,7 +154,7 @@ def parse_json_object(raw: bytes, path: str | os.PathLike[str], what: str = "map
         where = f" at line {place[0]}, column {place[1]}" if place else ""
         raise MapFileError(path, f"is not valid JSON{where}: {error}") from None
     except ValueError as error:
-        raise MapFileError(path, f"is not valid JSON: {error}") from None
+        raise MapFileError(path, long_number(text) or f"is not valid JSON: {error}") from None
     if not isinstance(document, dict):
         raise MapFileError(path, f"holds JSON but not a {what} (the top level is not an object)")
     return document

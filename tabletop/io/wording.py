@@ -3,6 +3,9 @@ holds a character a map cannot keep."""
 
 from __future__ import annotations
 
+import math
+import re
+import sys
 from typing import Any
 
 from pydantic import ValidationError
@@ -78,8 +81,38 @@ def describe(error: ValidationError) -> str:
     return f"{where}: {message}{more}" if where else f"{message}{more}"
 
 
+LONG_DIGITS = 20
+"""A whole number longer than this is said by its length, not its digits (no field holds one)."""
+
+
+def digits(number: int) -> int:
+    """How many digits a whole number has, even past what Python will turn into text."""
+    try:
+        return len(str(abs(number)))
+    except ValueError:  # past sys.get_int_max_str_digits()
+        return math.floor(abs(number).bit_length() * math.log10(2)) + 1
+
+
+def long_number(text: str) -> str | None:
+    """The refusal of a whole number too long for Python to read (past 4,300 digits), with
+    where it stands, in place of Python's own message; None when the text holds none."""
+    limit = sys.get_int_max_str_digits()
+    found = re.search(rf"-?\d{{{limit + 1},}}", text) if limit else None
+    if found is None:
+        return None
+    start = found.start()
+    line, column = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
+    count = len(found.group().lstrip("-"))
+    where = f"at line {line}, column {column}"
+    return f"holds a number {count} digits long {where}: no number on a map has more than a few digits"
+
+
 def _words(problem: Any) -> str | None:
     kind, ctx, value = problem["type"], problem.get("ctx") or {}, problem.get("input")
+    if kind in ("float_type", "float_parsing") and type(value) is int:  # too long to be a float
+        return f"a number {digits(value)} digits long is far past any a map can hold"
+    if kind == "finite_number" and isinstance(value, float) and math.isinf(value):
+        return "a number past 1e308 is far past any a map can hold"
     if kind in UNKNOWN:
         return "is not a field Tabletop knows (a typo, or a file from a newer Tabletop?)"
     if kind in MISSING:
@@ -131,4 +164,6 @@ def _given(value: Any) -> str:
 
 
 def _number(value: Any) -> str:
+    if type(value) is int and digits(value) > LONG_DIGITS:
+        return f"a number {digits(value)} digits long"
     return f"{value:g}" if isinstance(value, float) else str(value)

@@ -6,11 +6,12 @@ instead of silently dropped.
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Mapping
+from typing import Annotated, Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from tabletop.model.record import Record, record
+from tabletop.model.record import Record, check_update, record
 
 MAX_COORDINATE = 100_000.0
 """How far from the origin anything on a map may lie, in map units: at 40 units an area,
@@ -54,6 +55,13 @@ class Model(BaseModel):
     """The base of every model class: unknown fields are errors, assignments are validated."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True, allow_inf_nan=False)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with `update` checked as an assignment is (pydantic's own skips the checks)."""
+        new = super().model_copy(update=update, deep=deep)
+        if update:
+            check_update(new, update)
+        return new
 
 
 @record

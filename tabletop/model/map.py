@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from operator import attrgetter
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from tabletop.model.base import Coordinate, Line, Model, Text
 from tabletop.model.borders import Border
@@ -52,6 +53,11 @@ class Map(Model):
     grids: list[EncounterGrid] = Field(default_factory=list)
     tile_sets: list[TileSet] = Field(default_factory=list)
     conflict: Conflict | None = None
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Map:
+        """Unchecked, as pydantic's: a whole map's copies are views (the players' map, an
+        export, a step's what-if), never saved as such, and a check would walk every reference."""
+        return BaseModel.model_copy(self, update=update, deep=deep)
 
     @model_validator(mode="after")
     def _references_hold(self) -> Map:

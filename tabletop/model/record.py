@@ -11,6 +11,7 @@ model_fields, model_validate, model_dump, model_copy and model_json_schema.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from typing import Any, ClassVar, Self, TypeVar
 
 from pydantic import ConfigDict, TypeAdapter
@@ -34,6 +35,15 @@ def record(cls: R) -> R:
     return made
 
 
+def check_update(obj: Any, names: Iterable[str]) -> None:
+    """Check each field a copy's update set, as an assignment is checked, once all are set:
+    fields changed together (a track's boxes and its marks) are judged as they end up.
+    ValidationError names the first field out of its limits."""
+    validator = type(obj).__pydantic_validator__
+    for name in names:
+        validator.validate_assignment(obj, name, getattr(obj, name))
+
+
 class Record:
     """The base of every record; `__slots__` empty, so records carry no dict of their own."""
 
@@ -54,8 +64,8 @@ class Record:
         return self.__pydantic_serializer__.to_python(self, mode=mode, include=include, exclude=exclude)
 
     def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy with `update` applied unchecked, as pydantic's model_copy does: callers pass
-        values that are already valid (the rules and commands check what they change)."""
+        """A copy with `update` applied and checked (pydantic's own model_copy skips the checks:
+        a rule's or a form's value past a field's limits saved a map the loader then refused)."""
         new = object.__new__(type(self))
         memo: dict[int, Any] = {}
         for name in self.model_fields:
@@ -65,6 +75,8 @@ class Record:
             if name not in self.model_fields:
                 raise AttributeError(f"{type(self).__name__} has no field '{name}'")
             object.__setattr__(new, name, value)
+        if update:
+            check_update(new, update)
         return new
 
     def __copy__(self) -> Self:

@@ -39,6 +39,7 @@ __all__ = [
     "face",
     "hustle_areas",
     "next_turn",
+    "reflexes_known",
     "reorder",
     "screen",
     "second_snap",
@@ -84,6 +85,17 @@ def start(map_: Map, tokens: list[str], sides: dict[str, str], reflexes: dict[st
     conflict = logged(conflict, action="start", story=f"reflex order: {reflex_order}")
     first = begin_turn(map_, conflict.model_copy(update={"turn": order[0]}))
     return Step(first.conflict, f"Start the encounter: {first.text}", first.tokens)
+
+
+def reflexes_known(map_: Map) -> dict[str, int]:
+    """The reflex each token had in the map's AF encounter (running, ended or about to be
+    replaced), by token id. The text has turns run "on your reflex" but gives no way to work it
+    out ("an encounter uses reflex", as a complication does): the GM types it, and the map
+    remembers it only in an encounter's participants."""
+    conflict = map_.conflict
+    if conflict is None or conflict.system != "af":
+        return {}
+    return {p.token: p.af.reflex for p in conflict.participants if p.af is not None}
 
 
 def reorder(conflict: Conflict, order: list[str]) -> Conflict:
@@ -166,6 +178,8 @@ def end_exchange(map_: Map, conflict: Conflict) -> Step:
     encounter: it leaves the map); "new arrivals will enter at specified edges" ("Setup");
     and "after an encounter that lasts more than an exchange" a persevere check, -2 as
     strenuous past two exchanges ("Persevere"). The next exchange starts at round 1."""
+    if conflict.ended is not None:
+        raise ValueError("the encounter has ended")
     ended = conflict.exchange
     grids, tokens, notes = _trimmed(map_, conflict)
     notes.extend(arrivals_reminder(map_, conflict))

@@ -27,3 +27,19 @@ def logged(conflict: Conflict, **entry) -> Conflict:
     """The conflict with one more log entry, stamped with its exchange and round."""
     stamp = {"exchange": conflict.exchange, "round": conflict.round if conflict.system == "af" else 0}
     return conflict.model_copy(update={"log": [*conflict.log, LogEntry(**{**stamp, **entry})]})
+
+
+NOBODY_LEFT = "Nobody who can still act is left on the map."
+
+
+def leave(conflict: Conflict, gone: set[str]) -> Conflict:
+    """The conflict after these tokens left the map (removed by the GM). With nobody left who
+    can act, it ends: an exchange is "a time period where everyone gets to act once" and an
+    encounter's round gives a turn to "every character present"; with nobody, neither runs."""
+    kept = [p for p in conflict.participants if p.token not in gone]
+    turn = None if conflict.turn in gone else conflict.turn
+    order = [t for t in conflict.order if t not in gone]
+    update = {"participants": kept, "order": order, "turn": turn}
+    if conflict.ended is None and len(kept) < len(conflict.participants) and all(p.out for p in kept):
+        update |= {"ended": "ended", "story": NOBODY_LEFT, "turn": None, "order": []}
+    return conflict.model_copy(update=update)

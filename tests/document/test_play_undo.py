@@ -42,11 +42,12 @@ def test_removing_a_fighter_drops_it_from_the_conflict_in_one_undo_step(document
 def test_removing_a_zone_takes_its_fighters_out_of_the_conflict(document: MapDocument) -> None:
     play_step(document, Conflict(system="edgerunner", participants=[Participant(token="gatto")]), "Start")
     command = remove(document, [("zone", "bay")])
-    assert command.text() == "Remove zone Loading bay with 1 token"
+    assert command.text() == "Remove zone Loading bay with 1 token; the conflict ends"
     document.undo_stack.push(command)
-    assert document.map.conflict.participants == []
+    assert document.map.conflict.participants == [] and document.map.conflict.ended == "ended"
     document.undo_stack.undo()
     assert [p.token for p in document.map.conflict.participants] == ["gatto"]
+    assert document.map.conflict.ended is None
 
 
 # -- undo of whole exchanges -------------------------------------------------------------------

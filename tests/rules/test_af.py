@@ -264,3 +264,15 @@ def test_leaving_an_opponents_overlap_wants_a_move_check(encounter):
     step = af.act(map_, encounter.conflict, "mira", "maneuver", to=(9, 3), facing=90)
     assert "leaving an overlap: a move check" in step.text
     assert "overlap" not in af.act(encounter, encounter.conflict, "mira", "maneuver", to=(9, 3), facing=90).text
+
+
+def test_the_reflexes_known_are_those_of_the_maps_af_encounter_only():
+    from tabletop.rules import edgerunner
+    from tabletop.samples import af_encounter
+
+    creek = af_encounter()
+    assert af.reflexes_known(creek) == {}
+    creek.conflict = edgerunner.start(creek, ["kell", "raider"]).conflict
+    assert af.reflexes_known(creek) == {}, "an Edgerunner conflict has no reflexes"
+    creek.conflict = af.start(creek, ["kell", "raider"], {}, {"kell": 7, "raider": -2}).conflict
+    assert af.reflexes_known(creek) == {"kell": 7, "raider": -2}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import subprocess
@@ -59,6 +60,17 @@ def test_a_bad_file_is_refused_and_the_open_map_kept(window, tmp_path, answers):
     assert not window.files.open(broken)
     assert window.document.map == warehouse()
     assert answers["warned"][0].startswith(f"{broken}: is not valid JSON")
+
+
+def test_a_number_too_long_to_read_is_said_in_one_line_and_the_open_map_kept(window, tmp_path, answers):
+    window.document.replace_map(warehouse(), None)
+    long = tmp_path / "long.tabletop"
+    long.write_text('{"format_version": 3, "title": ' + "9" * 5000 + "}")
+    assert not window.files.open(long)
+    assert window.document.map == warehouse()
+    assert answers["warned"] == [
+        f"{long}: holds a number 5000 digits long at line 1, column 32: no number on a map has more than a few digits"
+    ]
 
 
 def test_closing_with_unsaved_changes_asks(window, answers):
@@ -180,8 +192,11 @@ def _rename(window, name):
 
 
 def _unwritable(window):
-    """A name no file can hold, as an edit that skipped validation could leave it."""
-    _rename(window, "Bay\ud800")
+    """A name no file can hold, as an edit that skipped validation could leave it (a copy
+    checks its update, so it is set past the checks here)."""
+    zone = copy.copy(window.document.get("zone", "z2"))
+    object.__setattr__(zone, "name", "Bay\ud800")
+    window.document.undo_stack.push(EditObject(window.document, "zone", zone, "name"))
 
 
 def test_a_map_that_cannot_be_written_keeps_the_window_open_and_says_why(window, tmp_path, answers):

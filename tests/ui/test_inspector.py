@@ -164,3 +164,14 @@ def test_the_badge_tooltip_says_which_number_goes_which_way(qtbot, window):
     tip = " ".join(window.inspector.passages_label.toolTip().split())
     assert "a/b is a from Hall into Office and b from Office into Hall" in tip
     assert "through the door: 1 each way, +2 to open the closed door" in tip
+
+
+def test_an_edit_the_document_refuses_is_said_in_the_inspectors_line(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    window.document.select([("border", "b12")])
+    _settle(window)
+    assert not window.inspector.edit("border", "a", "nowhere")
+    assert window.inspector.problem.text() == "a: border 'b12' would name zone 'nowhere', which is not on the map"
+    assert window.document.get("border", "b12").a == "z1" and window.document.undo_stack.count() == 0
+    assert window.inspector.edit("border", "label", "aisles")
+    assert window.inspector.problem.text() == ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
-from tabletop.document.commands import play_step
+from tabletop.document.commands import play_step, remove
 from tabletop.model import Aspect, Conflict, EdgerunnerTurn, LogEntry, Participant
 from tabletop.samples import warehouse
 
@@ -117,6 +117,18 @@ def test_close_conflict_is_one_undo_step_and_disables_the_steps(qtbot, window):
     assert window.document.map.conflict is not None
 
 
+def test_removing_every_fighter_ends_the_conflict_and_says_why(qtbot, window):
+    _fight(window)
+    window.document.select([("token", "gatto"), ("token", "hargan")])
+    window.document.undo_stack.push(remove(window.document, window.document.selection))
+    assert window.document.undo_stack.undoText() == "Delete 2 objects; the conflict ends"
+    header = window.play.dock_widget.header.text()
+    assert header == "Edgerunner conflict · ended: Nobody who can still act is left on the map."
+    assert not window.play.step_actions["next"].isEnabled()
+    window.document.undo_stack.undo()
+    assert window.play.step_actions["next"].isEnabled()
+
+
 def test_no_two_actions_of_the_window_share_a_key(qtbot, window):
     seen: dict[str, str] = {}
     for act in window.findChildren(type(window.play.start_action)):
@@ -159,6 +171,34 @@ def test_the_start_dialog_offers_the_tokens_their_sides_and_reflexes(qtbot):
     assert dialog.problem.text() == "A conflict needs two sides: give someone another side."
     dialog.system.setCurrentIndex(dialog.system.findData("edgerunner"))
     assert dialog.table.isColumnHidden(2) and dialog.caller.isEnabled()
+
+
+def test_the_start_dialog_asks_for_each_reflex_and_fills_the_last_encounters(qtbot):
+    """The AF text runs turns "on your reflex" and the map keeps no reflex of a token: the GM
+    types it (an untyped one is said, never started as 0), or the last encounter's is kept."""
+    from tabletop.rules import af
+    from tabletop.samples import af_encounter
+    from tabletop.ui.dialogs.start_conflict import StartConflictDialog
+
+    creek = af_encounter()
+    dialog = StartConflictDialog(creek)
+    qtbot.addWidget(dialog)
+    assert dialog.reflex["kell"].text() == "type it"
+    dialog.reflex["kell"].setValue(4)
+    dialog.reflex["mira"].setValue(0)  # a typed 0 is a reflex like any other
+    dialog._accept()
+    assert dialog.problem.text() == "Type the reflex of Raider and Raider archer: turns run on reflex, highest first."
+    assert dialog.result() != dialog.DialogCode.Accepted
+    assert dialog.setup().reflexes == {"kell": 4, "mira": 0}
+    dialog.reflex["raider"].setValue(2)
+    dialog.reflex["archer"].setValue(-1)
+    dialog._accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    chosen = dialog.setup()
+    creek.conflict = af.start(creek, chosen.tokens, chosen.sides, chosen.reflexes).conflict
+    again = StartConflictDialog(creek)
+    qtbot.addWidget(again)
+    assert {t: spin.value() for t, spin in again.reflex.items()} == {"kell": 4, "mira": 0, "raider": 2, "archer": -1}
 
 
 def test_another_map_opened_clears_what_the_dock_said_about_the_last(qtbot, window):

@@ -12,6 +12,8 @@ from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
 
+from tabletop.document.undo import refused
+
 
 class Part(Protocol):
     def redo(self) -> None: ...
@@ -30,11 +32,11 @@ class Batch(QUndoCommand):
         for done, part in enumerate(self.parts):
             try:
                 part.redo()
-            except Exception:
+            except Exception as error:
                 for earlier in reversed(self.parts[:done]):
                     earlier.undo()
-                self.setObsolete(True)
-                raise
+                refused(self, error)
+                return
 
     def undo(self) -> None:
         for part in reversed(self.parts):

@@ -15,6 +15,7 @@ from tabletop.document.commands.refusal import obsolete_when_refused
 from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, Location, ZoneLocation
 from tabletop.model.kinds import Kind
+from tabletop.rules.play import leave
 
 
 def named(document: MapDocument, kind: str, obj: Any) -> str:
@@ -119,10 +120,7 @@ class LeaveConflict:
 
     def __init__(self, document: MapDocument, gone: set[str]) -> None:
         self.document, self.before = document, document.map.conflict
-        kept = [p for p in self.before.participants if p.token not in gone]
-        turn = None if self.before.turn in gone else self.before.turn
-        order = [t for t in self.before.order if t not in gone]
-        self.after = self.before.model_copy(update={"participants": kept, "order": order, "turn": turn})
+        self.after = leave(self.before, gone)  # the last one leaving ends it
 
     @obsolete_when_refused
     def redo(self) -> None:
@@ -150,8 +148,14 @@ def remove(document: MapDocument, keys: list[tuple[str, str]]) -> Batch | None:
         extra += [_counted(tokens, "token")] if tokens else []
         if extra:
             what += " with " + " and ".join(extra)
-        return Batch(f"Remove {what}", [*leave, *parts])
-    return Batch(f"Delete {_counted(len(chosen), 'object')}", [*leave, *parts])
+        return Batch(f"Remove {what}{_ends(leave)}", [*leave, *parts])
+    return Batch(f"Delete {_counted(len(chosen), 'object')}{_ends(leave)}", [*leave, *parts])
+
+
+def _ends(leave: list[LeaveConflict]) -> str:
+    """The Edit menu says when a removal ends the conflict (nobody left to act)."""
+    ends = leave and leave[0].before.ended is None and leave[0].after.ended is not None
+    return "; the conflict ends" if ends else ""
 
 
 def remove_zone(document: MapDocument, zone_id: str) -> Batch:
@@ -199,12 +203,9 @@ class SetBackground(QUndoCommand):
         super().__init__("Remove the background picture" if background is None else "Set the background picture")
         self.document, self.before, self.after = document, document.map.background, background
 
+    @obsolete_when_refused
     def redo(self) -> None:
-        try:
-            self.document.set_background(self.after)
-        except ValueError:
-            self.setObsolete(True)  # refused, nothing changed: not kept on the undo stack
-            raise
+        self.document.set_background(self.after)
 
     def undo(self) -> None:
         self.document.set_background(self.before)

@@ -78,13 +78,31 @@ def set_random_properties(document: MapDocument, set_id: str, draws: list[Proper
 
 
 def _checked(grid: EncounterGrid) -> EncounterGrid:
-    """The grid validated whole: growth copies without checking, and the map must still load."""
-    if len(grid.tiles) > MAX_TILES:
-        raise GridEditError(f"the grid would have {len(grid.tiles)} tiles: a grid may have at most {MAX_TILES}")
+    """The grid validated whole, so the map still loads (a copy checks only what it changed)."""
     try:
         return EncounterGrid.model_validate(grid.model_dump())
     except ValidationError as error:
-        raise GridEditError(error.errors()[0]["msg"].removeprefix("Value error, ")) from None
+        raise GridEditError(_why(error)) from None
+
+
+def _why(error: ValidationError) -> str:
+    """A grid's refusal in one line: too many tiles said with their count, else the first problem."""
+    first = error.errors()[0]
+    if first["type"] == "too_long" and first["loc"][:1] == ("tiles",):
+        return f"the grid would have {first['ctx']['actual_length']} tiles: a grid may have at most {MAX_TILES}"
+    return first["msg"].removeprefix("Value error, ")
+
+
+def _grown(document: MapDocument, grid: EncounterGrid, growing, where: str) -> EncounterGrid:
+    """A grown grid, or one line: too many tiles, or a new tile past the farthest index (the
+    validator's lines, not one)."""
+    try:
+        return _checked(growing())
+    except ValidationError as error:
+        first = error.errors()[0]
+        if first["type"] == "too_long":
+            raise GridEditError(_why(error)) from None
+        raise GridEditError(f"{named(document, Kind.GRID, grid)} reaches as far{where} as a grid may") from None
 
 
 def _grid(document: MapDocument, grid_id: str) -> EncounterGrid:
@@ -97,7 +115,10 @@ def _grid(document: MapDocument, grid_id: str) -> EncounterGrid:
 def fill_grid(document: MapDocument, grid_id: str, tile_set: TileSet, seed: int) -> Batch:
     """Draw every tile of a grid afresh from a set (put on the map if it is not), reproducibly."""
     grid = _grid(document, grid_id)
-    filled = _checked(fill(grid, tile_set, seed))
+    try:
+        filled = _checked(fill(grid, tile_set, seed))
+    except ValidationError as error:  # a seed past the limits
+        raise GridEditError(_why(error)) from None
     parts: list = []
     imported = import_tile_set(document, tile_set)
     if imported is not None:
@@ -113,9 +134,9 @@ def grow_grid(document: MapDocument, grid_id: str, edge: str) -> PutCommand:
         raise GridEditError(f"{named(document, Kind.GRID, grid)} has no tile set to grow from: fill it from one first")
     tile_set = document.map.tile_set(grid.tile_set)
     try:
-        grown = _checked(grow(grid, tile_set, edge))
-    except ValidationError:  # a new tile past the farthest index (was the validator's lines, not one)
-        raise GridEditError(f"{named(document, Kind.GRID, grid)} reaches as far to the {edge} as a grid may") from None
+        grown = _grown(document, grid, lambda: grow(grid, tile_set, edge), f" to the {edge}")
+    except GridEditError:
+        raise
     except ValueError as error:
         raise GridEditError(str(error)) from None
     added = len(grown.tiles) - len(grid.tiles)
@@ -133,10 +154,7 @@ def grow_for_token(document: MapDocument, token_id: str, row: int, col: int) -> 
     if grid.tile_set is None:
         raise GridEditError(f"{named(document, Kind.GRID, grid)} has no tile set to grow from")
     edges = edges_toward(grid, row, col)
-    try:
-        grown = _checked(grow_to(grid, document.map.tile_set(grid.tile_set), row, col))
-    except ValidationError:
-        raise GridEditError(f"{named(document, Kind.GRID, grid)} reaches as far as a grid may") from None
+    grown = _grown(document, grid, lambda: grow_to(grid, document.map.tile_set(grid.tile_set), row, col), "")
     moved = token.model_copy(update={"location": AreaLocation(grid=grid.id, row=row, col=col)})
     parts = [PutCommand(document, Kind.GRID, grid, grown, ""), PutCommand(document, Kind.TOKEN, token, moved, "")]
     where = " and ".join(dict.fromkeys(edges))
@@ -171,5 +189,8 @@ def trim_grid(document: MapDocument, grid_id: str) -> Batch | None:
 def set_setup(document: MapDocument, grid_id: str, starts: list[SetupMark], arrivals: list[str]) -> PutCommand:
     """Mark where each side may start and where arrivals enter."""
     grid = _grid(document, grid_id)
-    after = _checked(grid.model_copy(update={"starts": list(starts), "arrivals": list(arrivals)}))
+    try:
+        after = _checked(grid.model_copy(update={"starts": list(starts), "arrivals": list(arrivals)}))
+    except ValidationError as error:
+        raise GridEditError(_why(error)) from None
     return PutCommand(document, Kind.GRID, grid, after, f"Change setup marks of {named(document, Kind.GRID, grid)}")

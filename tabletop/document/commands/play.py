@@ -13,6 +13,7 @@ from PySide6.QtGui import QUndoCommand
 
 from tabletop.document.commands.batch import Batch, Part
 from tabletop.document.commands.edits import EditObject
+from tabletop.document.commands.refusal import obsolete_when_refused
 from tabletop.document.map_document import MapDocument
 from tabletop.model import Conflict
 
@@ -24,12 +25,9 @@ class SetConflict(QUndoCommand):
         super().__init__(text)
         self.document, self.before, self.after = document, document.map.conflict, conflict
 
+    @obsolete_when_refused
     def redo(self) -> None:
-        try:
-            self.document.set_conflict(self.after)
-        except ValueError:
-            self.setObsolete(True)  # refused, nothing changed: not kept on the undo stack
-            raise
+        self.document.set_conflict(self.after)
 
     def undo(self) -> None:
         self.document.set_conflict(self.before)

@@ -1,5 +1,6 @@
 """Play ▸ Start Conflict: pick the system, who takes part (the tokens on the map, all ticked
-but the hidden), their sides and, for an AF encounter, their reflex. The rules then start it
+but the hidden), their sides and, for an AF encounter, their reflex (typed by the GM, or the
+last encounter's on this map; never a silent 0). The rules then start it
 (rules/edgerunner.py `start`, rules/af.py `start`) as one undo step."""
 
 from __future__ import annotations
@@ -24,8 +25,16 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.model import SYSTEM_NAMES, Map
+from tabletop.rules.af import reflexes_known
 
 COLUMNS = ["Takes part", "Side", "Reflex"]
+REFLEXES = (-20, 40)
+UNTYPED = REFLEXES[0] - 1
+"""A reflex spin box at this value shows "type it": the GM has not given that reflex yet."""
+REFLEX_TIP = (
+    "Each round, on your reflex, you get your turn (highest first). The reflex comes from the "
+    "character, not the map: type it for everyone taking part (the last encounter's is filled in)."
+)
 PLAYED = ("edgerunner", "af")
 """The systems the play dock runs turn by turn."""
 
@@ -62,7 +71,9 @@ class StartConflictDialog(QDialog):
         self.table.setVerticalHeaderLabels([t.label for t in map_.tokens])
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.horizontalHeaderItem(2).setToolTip(REFLEX_TIP)
         self.reflex: dict[str, QSpinBox] = {}
+        known = reflexes_known(map_)
         for row, token in enumerate(map_.tokens):
             check = QTableWidgetItem(token.label)
             check.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled)
@@ -71,7 +82,10 @@ class StartConflictDialog(QDialog):
             self.table.setItem(row, 0, check)
             self.table.setItem(row, 1, QTableWidgetItem(token.side))
             spin = QSpinBox()
-            spin.setRange(-20, 40)
+            spin.setRange(UNTYPED, REFLEXES[1])
+            spin.setSpecialValueText("type it")
+            spin.setValue(known.get(token.id, UNTYPED))
+            spin.setToolTip(REFLEX_TIP)
             self.reflex[token.id] = spin
             self.table.setCellWidget(row, 2, spin)
         form = QFormLayout()
@@ -104,7 +118,8 @@ class StartConflictDialog(QDialog):
                 continue
             tokens.append(token.id)
             sides[token.id] = self.table.item(row, 1).text().strip() or token.side
-            reflexes[token.id] = self.reflex[token.id].value()
+            if self.reflex[token.id].value() != UNTYPED:
+                reflexes[token.id] = self.reflex[token.id].value()
         return Setup(self.system.currentData(), tokens, sides, reflexes, self.caller.text().strip())
 
     def _accept(self) -> None:
@@ -114,6 +129,12 @@ class StartConflictDialog(QDialog):
             return
         if len(set(chosen.sides.values())) < 2:
             self.problem.setText("A conflict needs two sides: give someone another side.")
+            return
+        untyped = [t for t in chosen.tokens if t not in chosen.reflexes]
+        if chosen.system == "af" and untyped:
+            names = [self.map.token(t).label for t in untyped]
+            who = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+            self.problem.setText(f"Type the reflex of {who}: turns run on reflex, highest first.")
             return
         self.accept()
 

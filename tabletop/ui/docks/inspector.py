@@ -285,11 +285,15 @@ class Inspector(QWidget):
         except ValidationError as error:
             self.problem.setText(f"{path.split('.')[-1]}: {error_text(error)}")
             return False
-        self.problem.clear()
         if new != obj:
-            self.document.undo_stack.push(
-                EditObject(self.document, kind, new, path.split(".")[-1], merge=merge or path)
-            )
+            try:  # the document refuses what would break the map (a border to a missing zone)
+                self.document.undo_stack.push(
+                    EditObject(self.document, kind, new, path.split(".")[-1], merge=merge or path)
+                )
+            except ValueError as error:
+                self.problem.setText(f"{path.split('.')[-1]}: {' '.join(str(error).split())}")
+                return False
+        self.problem.clear()
         return True
 
     def _edit_passages(self, passages: list[Passage], which: str) -> None:

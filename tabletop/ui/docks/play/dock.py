@@ -46,6 +46,8 @@ def header_text(document: MapDocument) -> str:
     when = f"Exchange {conflict.exchange}"
     if conflict.system == "af":
         when += f" · round {conflict.round}"
+    if conflict.ended == "ended" and conflict.story:  # why, when no side won (nobody left)
+        return f"{SYSTEM_NAMES[conflict.system]} · ended: {conflict.story}"
     if conflict.ended:
         return f"{SYSTEM_NAMES[conflict.system]} · ended ({conflict.ended})"
     turn = f"{document.label('token', conflict.turn)}'s turn" if conflict.turn else "Who's next?"
