@@ -169,8 +169,15 @@ class FileHandler:
         if not picture.exists():
             return  # a missing picture keeps its path as typed, to be put back by the GM
         moved = relative_path(picture, path)
-        if moved != background.path:
-            self.document.undo_stack.push(SetBackground(self.document, background.model_copy(update={"path": moved})))
+        if moved == background.path:
+            return
+        try:
+            kept = background.model_copy(update={"path": moved})
+        except ValueError:  # the way from the new folder to the picture passes a name no map line may hold
+            raise MapFileError(
+                path, "cannot keep its background picture: the way to it from here holds a control character"
+            ) from None
+        self.document.undo_stack.push(SetBackground(self.document, kept))
 
     def _changed_on_disk(self, path: Path, error: FileChangedError) -> bool:
         answer = choose(
