@@ -4,9 +4,9 @@ map state of its own."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtCore import QByteArray, QPointF, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox, QStyle, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.model import Map, ZoneLocation
@@ -37,6 +37,11 @@ from tabletop.ui.tools.select import SelectTool
 from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
 from tabletop.ui.view_modes import ViewModes
+
+GEOMETRY_KEY = "window/geometry"
+"""The map window's place, size and state when it last closed, as Qt saves them: it opens there."""
+FIRST_SHARE = 0.9
+"""On a first start the window takes this part of the screen's free width and height."""
 
 
 class MainWindow(QMainWindow):
@@ -221,12 +226,20 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.move_type)
 
     def _first_size(self) -> None:
-        """1400x900, or less on a smaller screen (a 1280x720 projector), so nothing is cut off."""
-        screen = self.screen().availableGeometry() if self.screen() is not None else None
-        width, height = 1400, 900
-        if screen is not None and screen.width() > 0:
-            width, height = min(width, screen.width()), min(height, screen.height())
-        self.resize(width, height)
+        """Where the GM left the window last time; on a first start most of the screen, centred
+        (a map wants the room, and 90% is a window the desktop still shows around: maximized
+        would leave no smaller size to go back to, and on X11 a second layout after the window
+        manager grants it)."""
+        saved = self.settings.value(GEOMETRY_KEY)
+        if isinstance(saved, QByteArray) and self.restoreGeometry(saved):
+            return
+        screen = self.screen()
+        free = screen.availableGeometry() if screen is not None else QRect()
+        if free.width() <= 0 or free.height() <= 0:
+            self.resize(1400, 900)
+            return
+        size = QSize(round(free.width() * FIRST_SHARE), round(free.height() * FIRST_SHARE))
+        self.setGeometry(QStyle.alignedRect(Qt.LayoutDirection.LeftToRight, Qt.AlignmentFlag.AlignCenter, size, free))
 
     def _status(self) -> None:
         self.tool_hint = QLabel()
@@ -393,6 +406,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.files.may_discard():
             self.autosaver.discard()
+            self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
             event.accept()
         else:
             event.ignore()
