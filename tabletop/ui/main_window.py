@@ -4,6 +4,8 @@ map state of its own."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QByteArray, QPointF, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox, QStyle, QWidget
@@ -16,9 +18,8 @@ from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lazy import LazyDock
 from tabletop.ui.docks.lists import ObjectList
-from tabletop.ui.docks.play import PlayControls
 from tabletop.ui.files import FileHandler, recent_files
-from tabletop.ui.grid_menu import GridMenu
+from tabletop.ui.later import AfterFirstFrame, stand_in, take_place
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.player import PlayerControls
 from tabletop.ui.player.fog import FogControls
@@ -38,6 +39,10 @@ from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
 from tabletop.ui.view_modes import ViewModes
 
+if TYPE_CHECKING:
+    from tabletop.ui.docks.play import PlayControls
+    from tabletop.ui.grid_menu import GridMenu
+
 GEOMETRY_KEY = "window/geometry"
 """The map window's place, size and state when it last closed, as Qt saves them: it opens there."""
 FIRST_SHARE = 0.9
@@ -52,6 +57,7 @@ class MainWindow(QMainWindow):
         self.scene = EditorScene(self.document)
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
+        self.later = AfterFirstFrame(self, self.view.viewport(), [self._build_grid_menu, self._build_play])
         self.files = FileHandler(self, self.document, self.settings)
         self.reach_settings = ReachSettings()
         self.autosaver = Autosaver(self.document, stamp=self.files.source_stamp)
@@ -69,7 +75,7 @@ class MainWindow(QMainWindow):
         self.players = PlayerControls(self)
         self.fog = FogControls(self)
         self.physical_scale = ScaleControls(self)
-        self.play = PlayControls(self)
+        self._play_stand_in = stand_in(self, "&Play", self.later.finish)
         self.set_tool("S")
         self.document.undo_stack.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)
@@ -120,6 +126,34 @@ class MainWindow(QMainWindow):
             self.tabifyDockWidget(self.docks["Inspector"], dock)
             dock.hide()
             self.docks[title] = dock
+
+    @property
+    def play(self) -> PlayControls:
+        """The Play menu and dock: built after the first frame (the dock shows only with a
+        conflict), or now when asked for first."""
+        self.later.finish()
+        return self._play
+
+    @property
+    def grid_menu(self) -> GridMenu:
+        """The Grid menu and the Tile Sets dock (tile sets read from disk): built after the first
+        frame, or now when asked for first."""
+        self.later.finish()
+        return self._grid_menu
+
+    def _build_grid_menu(self) -> None:
+        from tabletop.ui.grid_menu import GridMenu
+
+        self._grid_menu = GridMenu(self)
+        take_place(self, self._grid_stand_in, self.menuBar().actions()[-1].menu())
+        shown_after = self._view_menu.actions()[self._tile_sets_at :]
+        self._view_menu.insertAction(shown_after[0] if shown_after else None, self._grid_menu.dock.toggleViewAction())
+
+    def _build_play(self) -> None:
+        from tabletop.ui.docks.play import PlayControls
+
+        self._play = PlayControls(self)
+        take_place(self, self._play_stand_in, self.menuBar().actions()[-1].menu())
 
     @property
     def panes(self) -> dict[str, QWidget]:
@@ -180,8 +214,8 @@ class MainWindow(QMainWindow):
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         self.map_menu = MapMenu(self)
-        self.grid_menu = GridMenu(self)
-        view.addAction(self.grid_menu.dock.toggleViewAction())
+        self._grid_stand_in = stand_in(self, "&Grid", self.later.finish)
+        self._view_menu, self._tile_sets_at = view, len(view.actions())  # the Tile Sets dock's place
         tools_menu = self.menuBar().addMenu("&Tools")
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
