@@ -19,7 +19,6 @@ from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lazy import LazyDock
 from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.files import FileHandler, recent_files
-from tabletop.ui.later import AfterFirstFrame, stand_in, take_place
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.player import PlayerControls
 from tabletop.ui.player.fog import FogControls
@@ -27,6 +26,7 @@ from tabletop.ui.player.scale import ScaleControls
 from tabletop.ui.recovery import Autosaver, discard, pending
 from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.scene.legend import LEGEND_KEY, LegendItem
+from tabletop.ui.startup import AfterFirstFrame, made_canvas, stand_in, take_place
 from tabletop.ui.tools.connect import BorderTool, join_touching_zones
 from tabletop.ui.tools.draw import NodeTool, PolygonTool
 from tabletop.ui.tools.grid import GridTool
@@ -57,7 +57,8 @@ class MainWindow(QMainWindow):
         self.scene = EditorScene(self.document)
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
-        self.later = AfterFirstFrame(self, self.view.viewport(), [self._build_grid_menu, self._build_play])
+        canvas = made_canvas(self.view)
+        self.later = AfterFirstFrame(self, canvas, [self._build_grid_menu, self._build_play])
         self.files = FileHandler(self, self.document, self.settings)
         self.reach_settings = ReachSettings()
         self.autosaver = Autosaver(self.document, stamp=self.files.source_stamp)

@@ -1,6 +1,7 @@
 """The Grid and Play menus (the Tile Sets and Play docks behind them) are built just after the
 window's first frame: the first frame comes without them, the menu bar looks the same all along,
-and a GM finds them working by the time a key or a click can reach them."""
+and a GM finds them working by the time a key or a click can reach them. The canvas is a widget
+Python made, set up as Qt sets up a view's own."""
 
 from __future__ import annotations
 
@@ -102,3 +103,29 @@ def test_after_the_first_frame_the_menus_and_keys_work_without_asking_for_them(q
     dock = next(d for d in window.findChildren(type(window.docks["Inspector"])) if d.objectName() == "Tile Sets")
     qtbot.waitUntil(dock.isVisible)
     assert dock.widget() is not None
+
+
+def test_the_canvas_python_made_is_set_up_as_qt_sets_up_a_views_own(qtbot, window):
+    from PySide6.QtCore import Qt
+
+    from tabletop.ui.view import MapView
+
+    plain = MapView(window.scene)  # its viewport is the one Qt makes
+    qtbot.addWidget(plain)
+
+    def setup(view) -> dict:
+        canvas = view.viewport()
+        varies = Qt.WidgetAttribute.WA_InputMethodEnabled.value  # follows the scene's focus item
+        count = Qt.WidgetAttribute.WA_AttributeCount.value
+        return {
+            "attributes": [a for a in range(count) if a != varies and canvas.testAttribute(Qt.WidgetAttribute(a))],
+            "tracked": canvas.hasMouseTracking(),
+            "filled": (canvas.autoFillBackground(), canvas.backgroundRole()),
+            "focus": (canvas.focusPolicy(), canvas.focusProxy() is view),
+            "drops": canvas.acceptDrops(),
+        }
+
+    plain.show()
+    qtbot.waitExposed(plain)
+    assert setup(window.view) == setup(plain)
+    plain.hide()
