@@ -40,9 +40,17 @@ class AfterFirstFrame(QObject):
 
 def stand_in(window: QMainWindow, title: str, build: Callable[[], None]) -> QMenu:
     """An empty menu holding a later menu's place in the menu bar, so the first frame shows the
-    bar as it will stay; opened before its menu is built, it builds it."""
+    bar as it will stay; opened before its menu is built, it builds it and opens that instead."""
     menu = window.menuBar().addMenu(title)
-    menu.aboutToShow.connect(build)
+
+    def opened() -> None:
+        build()
+        bar = window.menuBar()
+        built = next((a for a in bar.actions() if a.text() == title), None)
+        if built is not None and built is not menu.menuAction():
+            QTimer.singleShot(0, bar, lambda: bar.setActiveAction(built))
+
+    menu.aboutToShow.connect(opened)
     return menu
 
 

@@ -83,11 +83,16 @@ def test_the_menu_bar_shows_every_menu_before_the_first_frame(qtbot, tmp_path):
 def test_a_menu_opened_before_its_build_is_built_then(qtbot, tmp_path):
     window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
-    _menu(window, "&Play").aboutToShow.emit()
+    window.show()
+    bar = window.menuBar()
+    bar.setActiveAction(next(a for a in bar.actions() if a.text() == "&Play"))  # the GM clicks Play
     assert window.later.done
-    assert [a.text() for a in window.menuBar().actions()] == TITLES
+    assert [a.text() for a in bar.actions()] == TITLES
     assert _menu(window, "&Play").actions()[0].text() == "&Start Conflict…"
     assert "Tile Sets" in [a.text() for a in _menu(window, "&View").actions()]
+    qtbot.waitUntil(lambda: _menu(window, "&Play").isVisible())  # the built menu opens in its place
+    _menu(window, "&Play").hide()
+    window.hide()
 
 
 def test_after_the_first_frame_the_menus_and_keys_work_without_asking_for_them(qtbot, window):
