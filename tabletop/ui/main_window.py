@@ -4,9 +4,11 @@ map state of its own."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QSettings, Qt
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QByteArray, QPointF, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox, QStyle, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.model import Map, ZoneLocation
@@ -16,9 +18,7 @@ from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lazy import LazyDock
 from tabletop.ui.docks.lists import ObjectList
-from tabletop.ui.docks.play import PlayControls
 from tabletop.ui.files import FileHandler, recent_files
-from tabletop.ui.grid_menu import GridMenu
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.player import PlayerControls
 from tabletop.ui.player.fog import FogControls
@@ -26,6 +26,7 @@ from tabletop.ui.player.scale import ScaleControls
 from tabletop.ui.recovery import Autosaver, discard, pending
 from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.scene.legend import LEGEND_KEY, LegendItem
+from tabletop.ui.startup import AfterFirstFrame, made_canvas, stand_in, take_place
 from tabletop.ui.tools.connect import BorderTool, join_touching_zones
 from tabletop.ui.tools.draw import NodeTool, PolygonTool
 from tabletop.ui.tools.grid import GridTool
@@ -38,6 +39,15 @@ from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
 from tabletop.ui.view_modes import ViewModes
 
+if TYPE_CHECKING:
+    from tabletop.ui.docks.play import PlayControls
+    from tabletop.ui.grid_menu import GridMenu
+
+GEOMETRY_KEY = "window/geometry"
+"""The map window's place, size and state when it last closed, as Qt saves them: it opens there."""
+FIRST_SHARE = 0.9
+"""On a first start the window takes this part of the screen's free width and height."""
+
 
 class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None) -> None:
@@ -47,6 +57,8 @@ class MainWindow(QMainWindow):
         self.scene = EditorScene(self.document)
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
+        canvas = made_canvas(self.view)
+        self.later = AfterFirstFrame(self, canvas, [self._build_grid_menu, self._build_play])
         self.files = FileHandler(self, self.document, self.settings)
         self.reach_settings = ReachSettings()
         self.autosaver = Autosaver(self.document, stamp=self.files.source_stamp)
@@ -64,7 +76,7 @@ class MainWindow(QMainWindow):
         self.players = PlayerControls(self)
         self.fog = FogControls(self)
         self.physical_scale = ScaleControls(self)
-        self.play = PlayControls(self)
+        self._play_stand_in = stand_in(self, "&Play", self.later.finish)
         self.set_tool("S")
         self.document.undo_stack.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)
@@ -115,6 +127,34 @@ class MainWindow(QMainWindow):
             self.tabifyDockWidget(self.docks["Inspector"], dock)
             dock.hide()
             self.docks[title] = dock
+
+    @property
+    def play(self) -> PlayControls:
+        """The Play menu and dock: built after the first frame (the dock shows only with a
+        conflict), or now when asked for first."""
+        self.later.finish()
+        return self._play
+
+    @property
+    def grid_menu(self) -> GridMenu:
+        """The Grid menu and the Tile Sets dock (tile sets read from disk): built after the first
+        frame, or now when asked for first."""
+        self.later.finish()
+        return self._grid_menu
+
+    def _build_grid_menu(self) -> None:
+        from tabletop.ui.grid_menu import GridMenu
+
+        self._grid_menu = GridMenu(self)
+        take_place(self, self._grid_stand_in, self.menuBar().actions()[-1].menu())
+        shown_after = self._view_menu.actions()[self._tile_sets_at :]
+        self._view_menu.insertAction(shown_after[0] if shown_after else None, self._grid_menu.dock.toggleViewAction())
+
+    def _build_play(self) -> None:
+        from tabletop.ui.docks.play import PlayControls
+
+        self._play = PlayControls(self)
+        take_place(self, self._play_stand_in, self.menuBar().actions()[-1].menu())
 
     @property
     def panes(self) -> dict[str, QWidget]:
@@ -175,8 +215,8 @@ class MainWindow(QMainWindow):
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         self.map_menu = MapMenu(self)
-        self.grid_menu = GridMenu(self)
-        view.addAction(self.grid_menu.dock.toggleViewAction())
+        self._grid_stand_in = stand_in(self, "&Grid", self.later.finish)
+        self._view_menu, self._tile_sets_at = view, len(view.actions())  # the Tile Sets dock's place
         tools_menu = self.menuBar().addMenu("&Tools")
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
@@ -221,12 +261,20 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.move_type)
 
     def _first_size(self) -> None:
-        """1400x900, or less on a smaller screen (a 1280x720 projector), so nothing is cut off."""
-        screen = self.screen().availableGeometry() if self.screen() is not None else None
-        width, height = 1400, 900
-        if screen is not None and screen.width() > 0:
-            width, height = min(width, screen.width()), min(height, screen.height())
-        self.resize(width, height)
+        """Where the GM left the window last time; on a first start most of the screen, centred
+        (a map wants the room, and 90% is a window the desktop still shows around: maximized
+        would leave no smaller size to go back to, and on X11 a second layout after the window
+        manager grants it)."""
+        saved = self.settings.value(GEOMETRY_KEY)
+        if isinstance(saved, QByteArray) and self.restoreGeometry(saved):
+            return
+        screen = self.screen()
+        free = screen.availableGeometry() if screen is not None else QRect()
+        if free.width() <= 0 or free.height() <= 0:
+            self.resize(1400, 900)
+            return
+        size = QSize(round(free.width() * FIRST_SHARE), round(free.height() * FIRST_SHARE))
+        self.setGeometry(QStyle.alignedRect(Qt.LayoutDirection.LeftToRight, Qt.AlignmentFlag.AlignCenter, size, free))
 
     def _status(self) -> None:
         self.tool_hint = QLabel()
@@ -393,6 +441,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.files.may_discard():
             self.autosaver.discard()
+            self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
             event.accept()
         else:
             event.ignore()

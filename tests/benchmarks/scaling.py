@@ -121,17 +121,10 @@ def open_first_frame(path: str | None) -> None:
     with collector_paused():
         loaded = load_map_stamped(path) if path and not big else None
     read = time.process_time()
-    from PySide6.QtWidgets import QApplication
+    from tabletop.ui.app import _main_window
 
-    from tabletop.render.style import font_family
-    from tabletop.ui.main_window import MainWindow
-    from tabletop.ui.scheme import follow_scheme
-
-    app = QApplication(sys.argv[:1])
-    app.setStyle("Fusion")
-    follow_scheme(app)
-    font_family()
-    window = MainWindow()
+    with collector_paused():  # as ui.app.run builds it
+        app, window = _main_window()
     started = time.process_time()
     parts = {}
     if big:

@@ -13,7 +13,6 @@ from tabletop.document.commands import Batch, EditObject, MoveToken, remove
 from tabletop.model import AreaLocation, NodeShape, PolygonShape, Zone, ZoneLocation
 from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.kinds import Kind
-from tabletop.ui.grid_menu import offer_growth
 from tabletop.ui.tools.base import GRID_STEP, Tool
 from tabletop.ui.tools.reach import ReachSettings, token_reach
 
@@ -168,6 +167,8 @@ class SelectTool(Tool):
             picker.take_drop(token_id, where)
             return True
         if self._token is not None:
+            from tabletop.ui.grid_menu import offer_growth  # the Grid menu's module, built after the first frame
+
             offer_growth(self.view, self.document, self._token, pos)  # dropped off a grid's edge
             item = self.scene.items_by_key.get((Kind.TOKEN, self._token))
             if item is not None:

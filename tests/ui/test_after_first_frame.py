@@ -1,0 +1,136 @@
+"""The Grid and Play menus (the Tile Sets and Play docks behind them) are built just after the
+window's first frame: the first frame comes without them, the menu bar looks the same all along,
+and a GM finds them working by the time a key or a click can reach them. The canvas is a widget
+Python made, set up as Qt sets up a view's own."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+
+from tabletop.ui.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+TITLES = ["&File", "&Edit", "&View", "&Map", "&Grid", "&Tools", "&Play"]
+
+REPORT = """
+import json, sys
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication
+from tabletop.ui.app import run
+
+app = QApplication(sys.argv[:1])
+LATER = ("tabletop.ui.docks.play.dock", "tabletop.ui.docks.tile_sets")
+seen = {}
+
+class FirstFrame(QObject):
+    def eventFilter(self, watched, event):
+        canvas = type(watched.parent()).__name__ == "MapView"
+        if event.type() == QEvent.Type.Paint and canvas and "painted" not in seen:
+            seen["painted"] = [m for m in LATER if m in sys.modules]
+            QTimer.singleShot(200, report)  # after the window's own zero-delay timers
+        return False
+
+spy = FirstFrame()
+app.installEventFilter(spy)
+
+def report():
+    try:
+        window = next(w for w in app.topLevelWidgets() if type(w).__name__ == "MainWindow")
+        menus = {a.text(): [x.text() for x in a.menu().actions()] for a in window.menuBar().actions()}
+        seen.update(after=[m for m in LATER if m in sys.modules], bar=list(menus))
+        seen.update(play=menus["&Play"][:1], grid=menus["&Grid"][-1:])
+        print(json.dumps(seen), file=sys.stderr)
+    finally:
+        app.quit()
+
+QTimer.singleShot(60_000, report)  # no frame at all: report that
+sys.exit(run(None))
+"""
+
+
+def test_the_command_paints_its_first_frame_before_the_grid_and_play_menus_are_built(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TABLETOP_RECOVERY_DIR=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-c", REPORT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stderr.strip().splitlines()[-1])
+    assert seen["painted"] == [], "the first frame waited for the Play or Tile Sets dock"
+    assert seen["after"] == ["tabletop.ui.docks.play.dock", "tabletop.ui.docks.tile_sets"]
+    assert seen["bar"] == TITLES
+    assert seen["play"] == ["&Start Conflict…"] and seen["grid"] == ["Tile &Sets…"]
+
+
+def _menu(window, title: str):
+    found = [a.menu() for a in window.menuBar().actions() if a.text() == title]
+    assert len(found) == 1, f"one {title} menu, not {len(found)}"
+    return found[0]
+
+
+def test_the_menu_bar_shows_every_menu_before_the_first_frame(qtbot, tmp_path):
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    assert not window.later.done
+    assert [a.text() for a in window.menuBar().actions()] == TITLES
+
+
+def test_a_menu_opened_before_its_build_is_built_then(qtbot, tmp_path):
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    bar = window.menuBar()
+    bar.setActiveAction(next(a for a in bar.actions() if a.text() == "&Play"))  # the GM clicks Play
+    assert window.later.done
+    assert [a.text() for a in bar.actions()] == TITLES
+    assert _menu(window, "&Play").actions()[0].text() == "&Start Conflict…"
+    assert "Tile Sets" in [a.text() for a in _menu(window, "&View").actions()]
+    qtbot.waitUntil(lambda: _menu(window, "&Play").isVisible())  # the built menu opens in its place
+    _menu(window, "&Play").hide()
+    window.hide()
+
+
+def test_after_the_first_frame_the_menus_and_keys_work_without_asking_for_them(qtbot, window):
+    """Nothing asks for window.play or window.grid_menu here: the first frame built them."""
+    window.view.viewport().update()
+    qtbot.waitUntil(lambda: window.later.done)
+    keys = {a.shortcut().toString() for a in window.actions()}
+    assert {"F5", "F6", "F7", "F8", "F9", "Ctrl+Shift+C"} <= keys
+    _menu(window, "&Play").actions()[0].trigger()  # Start Conflict… on an empty map
+    assert "No tokens on the map" in window.statusBar().currentMessage()
+    tile_sets = next(a for a in _menu(window, "&Grid").actions() if a.text() == "Tile &Sets…")
+    tile_sets.trigger()
+    dock = next(d for d in window.findChildren(type(window.docks["Inspector"])) if d.objectName() == "Tile Sets")
+    qtbot.waitUntil(dock.isVisible)
+    assert dock.widget() is not None
+
+
+def test_the_canvas_python_made_is_set_up_as_qt_sets_up_a_views_own(qtbot, window):
+    from PySide6.QtCore import Qt
+
+    from tabletop.ui.view import MapView
+
+    plain = MapView(window.scene)  # its viewport is the one Qt makes
+    qtbot.addWidget(plain)
+
+    def setup(view) -> dict:
+        canvas = view.viewport()
+        varies = Qt.WidgetAttribute.WA_InputMethodEnabled.value  # follows the scene's focus item
+        count = Qt.WidgetAttribute.WA_AttributeCount.value
+        return {
+            "attributes": [a for a in range(count) if a != varies and canvas.testAttribute(Qt.WidgetAttribute(a))],
+            "tracked": canvas.hasMouseTracking(),
+            "filled": (canvas.autoFillBackground(), canvas.backgroundRole()),
+            "focus": (canvas.focusPolicy(), canvas.focusProxy() is view),
+            "drops": canvas.acceptDrops(),
+        }
+
+    plain.show()
+    qtbot.waitExposed(plain)
+    assert setup(window.view) == setup(plain)
+    plain.hide()
