@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from tabletop.heap import collector_paused
@@ -57,6 +57,9 @@ class Opening:
         self.dialog.setAutoReset(False)
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         self.closed = False
+        # The window painted and the busy cursor shown before the file is parsed (a 100k-zone
+        # map: 0.7 s or more before the first progress call); the GM's clicks wait.
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
 
     def tell(self, done: int, total: int) -> bool:
         """bulk_read.Progress: the bar moved on and the window's events handled (Cancel among

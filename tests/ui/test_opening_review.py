@@ -69,6 +69,32 @@ def test_closing_the_window_while_its_map_is_read_keeps_it_open_and_the_map_come
     assert window.close()  # the read over, the window closes as ever
 
 
+def test_the_window_is_painted_before_its_map_is_parsed(window, big, monkeypatch):
+    """`tabletop FILE` shows the window, then parses the file: 0.7 s or more for 100k zones before
+    the first progress call, a blank frame on screen unless the window paints first."""
+    from PySide6.QtCore import QEvent, QObject
+
+    painted, seen = [], []
+
+    class Painted(QObject):
+        def eventFilter(self, watched, event):
+            painted.extend([True] if event.type() == QEvent.Type.Paint else [])
+            return False
+
+    spy = Painted(window)
+    window.installEventFilter(spy)
+    window.update()  # a paint due, as for a window just shown
+    read = opening.load_map_stamped
+
+    def reading(path, tell):
+        seen.append(bool(painted))
+        return read(path, tell)
+
+    monkeypatch.setattr(opening, "load_map_stamped", reading)
+    assert window.files.open(big("city"))
+    assert seen == [True]
+
+
 START = """
 import sys
 from PySide6.QtCore import QTimer
