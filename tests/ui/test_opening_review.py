@@ -211,3 +211,14 @@ def test_an_autosave_during_a_read_keeps_the_map_on_screen_not_the_one_being_rea
     assert [m.title for m in kept] == ["Warehouse, changed"]
     assert len(kept[0].zones) == len(warehouse().zones)
     assert window.document.path == path
+
+
+def test_escape_in_the_progress_dialog_stops_the_reading_as_cancel_does(window, big, monkeypatch, qtbot):
+    from PySide6.QtCore import Qt
+
+    monkeypatch.setattr(opening, "SHOW_AFTER_MS", 0)
+    window.document.replace_map(warehouse(), None)
+    calls = _at_call(monkeypatch, 2, lambda o: qtbot.keyClick(o.dialog, Qt.Key.Key_Escape))
+    assert not window.files.open(big("city"))
+    assert len(calls) == 2 and window.document.map == warehouse()
+    _settled(window)
