@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from tabletop.heap import collector_paused
@@ -30,10 +30,25 @@ def busy() -> Iterator[None]:
         QApplication.restoreOverrideCursor()
 
 
+class _StayOpen(QObject):
+    """Refuses to close the window while its map is read. Once the progress dialog shows, Qt
+    refuses it anyway (the dialog is modal); before that, a close would be undone when the read
+    ends: `tabletop FILE` shows the window again, with the map in it."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Close:
+            event.ignore()
+            return True
+        return False
+
+
 class Opening:
     """The busy cursor and the progress dialog of one map's opening, until `close`."""
 
     def __init__(self, window: QWidget, path: Path) -> None:
+        self.window = window
+        self.stay_open = _StayOpen(window)
+        window.installEventFilter(self.stay_open)
         self.dialog = QProgressDialog(f"Reading {path.name}…", "Cancel", 0, 0, window)
         self.dialog.setWindowTitle("Open map")
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
@@ -42,6 +57,9 @@ class Opening:
         self.dialog.setAutoReset(False)
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         self.closed = False
+        # The window painted and the busy cursor shown before the file is parsed (a 100k-zone
+        # map: 0.7 s or more before the first progress call); the GM's clicks wait.
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
 
     def tell(self, done: int, total: int) -> bool:
         """bulk_read.Progress: the bar moved on and the window's events handled (Cancel among
@@ -61,6 +79,8 @@ class Opening:
     def close(self) -> None:
         if not self.closed:
             self.closed = True
+            self.window.removeEventFilter(self.stay_open)
+            self.stay_open.deleteLater()
             self.dialog.close()
             self.dialog.deleteLater()
             QApplication.restoreOverrideCursor()
