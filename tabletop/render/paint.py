@@ -23,7 +23,7 @@ from tabletop.render.badge_paint import BADGE_TEXT, paint_badges
 from tabletop.render.batch import line_cells_of, polygons_of
 from tabletop.render.fog_paint import paint_zone_fog, split_fog
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
-from tabletop.render.ink import FAINTEST, coverage, faded, outline_share
+from tabletop.render.ink import FAINTEST, faded, line_share
 from tabletop.render.label_paint import fill_colour, label_avoid, paint_zone_labels, zone_label
 from tabletop.render.specks import paint_specks
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
@@ -89,14 +89,10 @@ def _border_pen(colour: QColor, shared: bool, scale: float = 1.0) -> QPen:
     """Solid along a shared edge, dashed between abstract nodes; as wide as a wall in map units,
     so zoomed out over thousands of zones the lines thin with the zoom (to a hairline) instead
     of covering the zones."""
-    pen = QPen(colour, _border_width(shared, scale), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    pen = QPen(colour, (5.0 if shared else 3.0) * scale, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
     if not shared:
         pen.setStyle(Qt.PenStyle.DashLine)
     return pen
-
-
-def _border_width(shared: bool, scale: float) -> float:
-    return (5.0 if shared else 3.0) * scale
 
 
 def paint_reach_zone(p: QPainter, zone: Zone, cost: int, style: MapStyle) -> None:
@@ -129,7 +125,7 @@ def paint_region(
     the map's middle layer, for the screen one tile at a time and for an export all at once.
     Strokes are batched by pen and brush, since a big map has thousands of each. Fogged zones
     (`fogged`, else their own flag) are fog for the players, veiled for the GM."""
-    share = 1.0 if detail else outline_share(p, layout.zone_size)
+    share = 1.0 if detail else line_share(p, layout.zone_size)  # outlines and lines fade as zones shrink
     p.setPen(_outline_pen(style, detail, share))
     labels = detail and text.readable(p, style.zone_label_size * style.text_scale)
     aspects = detail and text.readable(p, PLATE_SIZE * style.text_scale)
@@ -147,13 +143,11 @@ def paint_region(
     if labels:
         paint_zone_labels(p, layout, zones, style, occupied, shown_border)
     lines = layout.lines
-    for shared, paths in line_cells_of(*layout.line_arrays(border_ids), LINE_CELL):
-        share = coverage(p, _border_width(shared, style.line_scale))
-        if share < FAINTEST:
-            continue
-        pen = _border_pen(faded(style.border, share), shared, style.line_scale)
-        for path in paths:
-            p.strokePath(path, pen)
+    if share >= FAINTEST:  # zones of two pixels or less: their lines are not drawn at all
+        for shared, paths in line_cells_of(*layout.line_arrays(border_ids), LINE_CELL):
+            pen = _border_pen(faded(style.border, share), shared, style.line_scale)
+            for path in paths:
+                p.strokePath(path, pen)
     if detail and badges and text.readable(p, BADGE_TEXT * style.text_scale):
         paint_badges(p, [(layout.borders[border_id], lines[border_id]) for border_id in border_ids], style)
     if aspects:
