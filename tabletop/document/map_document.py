@@ -11,7 +11,8 @@ tool and dock reads the indexes from the document and finds them already current
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,8 @@ class MapDocument(QObject):
         super().__init__(parent)
         self.undo_stack = UndoStack(self)
         self.revision = 0
+        self._held = 0
+        """How many reads of another map are under way (preparation_held)."""
         self.selection: list[Key] = []
         self._load(map_ or Map(title="Untitled map"), path)
 
@@ -83,13 +86,41 @@ class MapDocument(QObject):
             self.layout = MapLayout(map_, rows=(self._positions[Kind.ZONE], self._positions[Kind.BORDER]))
         self.integrity = Integrity(map_, self.layout.borders_at)
         # counted from when the event loop runs again (a big map's open takes seconds before it does)
-        QTimer.singleShot(0, self, lambda: QTimer.singleShot(PREPARE_AFTER_MS, self, self._prepare))
+        QTimer.singleShot(0, self, lambda: self._later(self._prepare, map_))
 
-    def _prepare(self) -> None:
+    def _later(self, step: Callable[[Map], None], map_: Map, after_ms: int = PREPARE_AFTER_MS) -> None:
+        QTimer.singleShot(after_ms, self, lambda: step(map_))
+
+    def _prepare(self, map_: Map) -> None:
         """After the first frame: what it went without (the layout's index), then, as an event
-        of its own (a click between the two is answered), the zone graph."""
+        of its own (a click between the two is answered), the zone graph. Not for a map since
+        replaced, nor while another map is read in (preparation_held): it may be about to go."""
+        if self.map is not map_:
+            return
+        if self._held:
+            self._later(self._prepare, map_)
+            return
         self.layout.prepare()
-        QTimer.singleShot(0, self, self.prepare_graph)
+        self._later(self._prepare_graph, map_, 0)
+
+    def _prepare_graph(self, map_: Map) -> None:
+        if self.map is not map_:
+            return
+        if self._held:
+            self._later(self._prepare_graph, map_)
+            return
+        self.prepare_graph()
+
+    @contextmanager
+    def preparation_held(self) -> Iterator[None]:
+        """While another map is read into this document, this one's index and zone graph wait:
+        it may be about to be dropped (a 100k-zone map's graph, built during the next map's
+        read, made that open 1.3 s longer)."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
 
     def set_path(self, path: Path) -> None:
         self.path = path

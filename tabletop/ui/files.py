@@ -98,7 +98,8 @@ class FileHandler:
         on screen kept."""
         opening = Opening(self.window, path)
         try:
-            loaded = read_map(opening, path)
+            with self.document.preparation_held():
+                loaded = read_map(opening, path)
             if loaded is None:
                 say(self.window, f"Opening {path.name} cancelled: the map is as it was")
                 return False

@@ -152,3 +152,28 @@ def test_saving_shows_the_busy_cursor_and_gives_it_back(window, tmp_path, answer
     window.document.replace_map(warehouse(), None)
     assert window.files.save_as(tmp_path / "w.tabletop") is not fails
     assert cursors == [Qt.CursorShape.WaitCursor] and QApplication.overrideCursor() is None
+
+
+def test_the_map_on_screen_waits_with_its_zone_graph_while_another_is_read(window, hill, monkeypatch, qtbot):
+    """A 100k-zone map's deferred zone graph, built during the next map's read, made that open
+    1.3 s longer, for a map about to be dropped."""
+    from tabletop.document.map_document import PREPARE_AFTER_MS, MapDocument
+
+    prepared = []
+    prepare = MapDocument.prepare_graph
+    monkeypatch.setattr(MapDocument, "prepare_graph", lambda self: prepared.append(self.map.title) or prepare(self))
+    window.document.replace_map(warehouse(), None)  # its index and graph come in the event loop
+    first = []
+    told = opening.Opening.tell
+
+    def slow_tell(self, done, total):
+        if not first:
+            first.append(done)
+            qtbot.wait(3 * PREPARE_AFTER_MS)  # the window's events, long past the graph's time
+        return told(self, done, total)
+
+    monkeypatch.setattr(opening.Opening, "tell", slow_tell)
+    assert window.files.open(hill)
+    qtbot.waitUntil(lambda: bool(prepared), timeout=5000)
+    assert prepared == [window.document.map.title] != [warehouse().title]
+    assert window.document._graph is not None
