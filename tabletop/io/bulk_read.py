@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import codecs
 import functools
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -43,12 +42,9 @@ def _validators() -> tuple[dict[str, SchemaValidator], SchemaValidator]:
     return lists, validator(Map, last_check=False)
 
 
-_READING = threading.RLock()
-"""One read at a time counts defaults (io/counting.py). A read may start inside another's
-progress call (the window handles its events there): it keeps the outer read's count aside."""
-
 Progress = Callable[[int, int], bool]
-"""Told (items read, items in all) after each chunk; False asks to stop (ReadCancelled)."""
+"""Told (items read, items in all) after each chunk, (0, 0) when the exact way reads the file
+(no count to give); False asks to stop (ReadCancelled)."""
 
 
 class ReadCancelled(Exception):
@@ -105,30 +101,29 @@ def read_current(raw: bytes, progress: Progress | None = None) -> Map | None:
         return None
     long_lists, map_validator = _validators()
     told = _Told(progress, document, lists)
-    with _READING:
-        outer, Defaults.taken = Defaults.taken, 0
-        try:
-            counted = 0
-            built: dict[str, list[Any]] = {}
-            for name, adapter in long_lists.items():
-                items = document.get(name)
-                if name in lists:
-                    built[name], keys = _validated(_lines(raw, lists[name]), adapter, told)
-                elif isinstance(items, list):
-                    built[name], keys = _validated(_let_go(items), adapter, told)
-                else:
-                    continue
-                document[name] = []
-                counted += keys
-            map_ = map_validator.validate_python(document)
-            map_.__dict__.update(built)  # validated above: the map would walk them again
-            if map_.problems():  # the map's own last check, once it is whole
-                return None
-            counted += given_keys(map_, skip=LONG_LISTS) - Defaults.taken
-        except (ValidationError, ValueError):
+    outer, Defaults.taken = Defaults.taken, 0  # a read begun inside another, on its thread
+    try:
+        counted = 0
+        built: dict[str, list[Any]] = {}
+        for name, adapter in long_lists.items():
+            items = document.get(name)
+            if name in lists:
+                built[name], keys = _validated(_lines(raw, lists[name]), adapter, told)
+            elif isinstance(items, list):
+                built[name], keys = _validated(_let_go(items), adapter, told)
+            else:
+                continue
+            document[name] = []
+            counted += keys
+        map_ = map_validator.validate_python(document)
+        map_.__dict__.update(built)  # validated above: the map would walk them again
+        if map_.problems():  # the map's own last check, once it is whole
             return None
-        finally:
-            Defaults.taken = outer
+        counted += given_keys(map_, skip=LONG_LISTS) - Defaults.taken
+    except (ValidationError, ValueError):
+        return None
+    finally:
+        Defaults.taken = outer
     return map_ if counted == keys_in_file else None
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,16 +20,16 @@ from pydantic_core import SchemaValidator
 from tabletop.io.given import keys_inside
 
 
-class Defaults:
+class _Defaults(threading.local):
     """How many keys the current read's objects hold that its file did not give: each record
     field that took its default, and every key inside a default that holds records (a zone's
-    default fill, a border's default passage), which the walk of given keys counts as given
-    (the reader runs on one thread at a time: see `bulk_read._READING`)."""
+    default fill, a border's default passage), which the walk of given keys counts as given.
+    Counted per thread (the window reads a map on a worker thread while its own thread may read
+    a recovery file); a read begun inside another on one thread keeps the outer count aside."""
 
     taken = 0
 
-    @classmethod
-    def counting(cls, schema: dict[str, Any], own: int = 1) -> dict[str, Any]:
+    def counting(self, schema: dict[str, Any], own: int = 1) -> dict[str, Any]:
         """`schema` (a field's default) as a default that counts each time it is used: `own`
         for the field itself (a model's field is not counted: its set of given names says)."""
         made = schema.get("default_factory")
@@ -38,10 +39,13 @@ class Defaults:
 
         def taken() -> Any:
             value = made()
-            cls.taken += own + keys_inside(value)
+            self.taken += own + keys_inside(value)
             return value
 
         return {"type": "default", "schema": schema["schema"], "default_factory": taken}
+
+
+Defaults = _Defaults()
 
 
 def _counting_defaults(schema: Any) -> Any:

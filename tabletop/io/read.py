@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tabletop.heap import collector_off
-from tabletop.io.bulk_read import Progress, read_current
+from tabletop.io.bulk_read import Progress, ReadCancelled, read_current
 from tabletop.io.errors import MapFileError
 from tabletop.io.given import given_keys
 from tabletop.io.limits import MAX_FILE_BYTES, MAX_NESTING
@@ -30,7 +30,8 @@ def load_map(path: str | os.PathLike[str]) -> Map:
 def load_map_stamped(path: str | os.PathLike[str], progress: Progress | None = None) -> tuple[Map, FileStamp]:
     """A map and the stamp of the file it came from, for an editor that will save it back
     and must notice if another program changed the file meanwhile. `progress` hears how far
-    a big file's reading got (bulk_read.Progress) and may stop it (ReadCancelled)."""
+    a big file's reading got (bulk_read.Progress) and may stop it (ReadCancelled); a file read
+    the exact way is told once as (0, 0), having no count to give."""
     raw, info = read_regular(path)
     return map_from_bytes(raw, path, progress), FileStamp.of(info, raw)
 
@@ -102,6 +103,8 @@ def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>", progress:
     with collector_off():
         map_ = read_current(raw, progress)
         if map_ is None:
+            if progress is not None and not progress(0, 0):  # the exact way: no count to give
+                raise ReadCancelled
             map_ = _map_from_bytes(raw, path)
             given_keys(map_)  # shares the field sets: a migrated map is as small as any
         return map_

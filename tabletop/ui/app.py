@@ -92,7 +92,7 @@ def run(path: str | None) -> int:
         loaded = load_map_stamped(path) if path and not big else None
     with collector_paused():  # Qt's modules and the window last the session: 45 collections less at start
         app, window = _main_window()
-    from tabletop.ui.recovery import keep_on_terminate
+    from tabletop.ui.recovery import exit_asked, keep_on_terminate
 
     keep_on_terminate()
     if big:  # the window first, with the reading's progress
@@ -107,6 +107,8 @@ def run(path: str | None) -> int:
             raise
     elif loaded is not None:
         window.files.show_loaded(path, *loaded)  # an absolute path, the file's stamp, Open Recent
+    if exit_asked() is not None:  # a logout or Ctrl+C while the map was read: saved, and gone
+        return exit_asked()
     window.show()
     from PySide6.QtCore import QTimer
 

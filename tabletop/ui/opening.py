@@ -1,12 +1,21 @@
 """Opening a map with the window answering: a big map takes seconds to read and lay out
 (a 100k-zone city, about four), so the cursor is busy and, once it has taken a moment, a
-progress dialog says how far the reading got, with a Cancel that leaves the map as it was."""
+progress dialog says how far the reading got, with a Cancel that leaves the map as it was.
+
+The file is read on a worker thread while the window's thread keeps the dialog alive: each
+chunk's progress is handed to the window's thread and answered (go on or stop), so the quick
+reader runs in step with the dialog as before; a file the quick reader cannot vouch for (an
+older format, a damaged one) is read the exact way, seconds without a chunk to tell, and the
+dialog stays painted with a busy bar and a Cancel that leaves that read to finish unheard."""
 
 from __future__ import annotations
 
+import queue
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
@@ -14,10 +23,13 @@ from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 from tabletop.heap import collector_paused
 from tabletop.io import FileStamp, ReadCancelled, load_map_stamped
 from tabletop.model import Map
+from tabletop.ui.recovery import exit_asked
 
 SHOW_AFTER_MS = 400
 """A read shorter than this shows no dialog (a flash would only distract): a 10k-zone map
 reads in about 0.3 s."""
+POLL_S = 0.03
+"""How often the window's thread handles its events while the worker has nothing to tell."""
 
 
 @contextmanager
@@ -46,7 +58,7 @@ class Opening:
     """The busy cursor and the progress dialog of one map's opening, until `close`."""
 
     def __init__(self, window: QWidget, path: Path) -> None:
-        self.window = window
+        self.window, self.name = window, path.name
         self.stay_open = _StayOpen(window)
         window.installEventFilter(self.stay_open)
         self.dialog = QProgressDialog(f"Reading {path.name}…", "Cancel", 0, 0, window)
@@ -55,6 +67,7 @@ class Opening:
         self.dialog.setMinimumDuration(SHOW_AFTER_MS)
         self.dialog.setAutoClose(False)
         self.dialog.setAutoReset(False)
+        self.dialog.setValue(0)  # from here the dialog shows itself after SHOW_AFTER_MS of events
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         self.closed = False
         # The window painted and the busy cursor shown before the file is parsed (a 100k-zone
@@ -62,12 +75,20 @@ class Opening:
         QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
 
     def tell(self, done: int, total: int) -> bool:
-        """bulk_read.Progress: the bar moved on and the window's events handled (Cancel among
-        them); False once the GM cancelled."""
-        self.dialog.setMaximum(max(total, 1))
+        """bulk_read.Progress, on the window's thread: the bar moved on and the window's events
+        handled (Cancel among them); False once the GM cancelled. A total of 0 is a read with
+        no count to give (the exact way): a busy bar."""
+        if total == 0:
+            self.dialog.setLabelText(f"Checking {self.name} (an older or damaged file takes longer)…")
+        self.dialog.setMaximum(max(total, 0))
         self.dialog.setValue(min(done, total))
+        return self.waiting()
+
+    def waiting(self) -> bool:
+        """The window's events handled while the read has nothing new to tell; False once the
+        GM cancelled, or asked the program to stop (a logout, Ctrl+C)."""
         QApplication.processEvents()
-        return not self.dialog.wasCanceled()
+        return not self.dialog.wasCanceled() and exit_asked() is None
 
     def laying_out(self, map_: Map) -> None:
         """Reading is done; what is left (the layout and the first frame) cannot be cancelled."""
@@ -87,10 +108,46 @@ class Opening:
 
 
 def read_map(opening: Opening, path: Path) -> tuple[Map, FileStamp] | None:
-    """The map at `path` and its file's stamp, read while `opening` shows progress; None when
-    the GM cancelled. A file that cannot be read raises MapFileError for the caller to show."""
-    try:
-        with collector_paused():  # the map is kept for the session: out of the collector's sight
-            return load_map_stamped(path, opening.tell)
-    except ReadCancelled:
-        return None
+    """The map at `path` and its file's stamp, read on a worker thread while `opening` shows
+    progress; None when the GM cancelled. A file that cannot be read raises MapFileError for
+    the caller to show."""
+    reading = _Reading()
+    threading.Thread(target=reading.run, args=(path,), name="map read", daemon=True).start()
+    while True:
+        try:
+            kind, *said = reading.told.get(timeout=POLL_S)
+        except queue.Empty:
+            if not opening.waiting():
+                reading.answers.put(False)  # heard at its next chunk; the exact way runs on, unheard
+                return None
+            continue
+        if kind == "told":
+            reading.answers.put(opening.tell(*said))
+        elif kind == "read":
+            return said[0]
+        elif kind == "cancelled":
+            return None
+        else:
+            raise said[0]
+
+
+class _Reading:
+    """One map read on a worker thread (io only, no Qt), telling the window's thread its
+    progress and what came of it, and waiting for each answer."""
+
+    def __init__(self) -> None:
+        self.told: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
+        self.answers: queue.SimpleQueue[bool] = queue.SimpleQueue()
+
+    def progress(self, done: int, total: int) -> bool:
+        self.told.put(("told", done, total))
+        return self.answers.get()
+
+    def run(self, path: Path) -> None:
+        try:
+            with collector_paused():  # the map is kept for the session: out of the collector's sight
+                self.told.put(("read", load_map_stamped(path, self.progress)))
+        except ReadCancelled:
+            self.told.put(("cancelled",))
+        except BaseException as error:  # a MapFileError, or anything else: raised on the window's thread
+            self.told.put(("failed", error))

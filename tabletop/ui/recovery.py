@@ -201,6 +201,16 @@ _TERMINATE: list[object] = []
 """The socket pair and notifier that carry SIGTERM into the event loop, once per process."""
 
 
+_EXIT: list[int] = []
+"""The exit codes a stop asked for (128 + the signal's number)."""
+
+
+def exit_asked() -> int | None:
+    """The exit code a stop (SIGTERM, Ctrl+C) asked for, if one came: a map being read when it
+    came, before the event loop runs, stops reading and the program ends with it."""
+    return _EXIT[0] if _EXIT else None
+
+
 def keep_on_terminate() -> None:
     """On SIGTERM (a logout, a shutdown, `kill`) or Ctrl+C in the terminal that started it,
     write every window's unsaved map to the recovery folder, then quit without questions:
@@ -231,6 +241,7 @@ def keep_on_terminate() -> None:
             for saver in list(_LIVE):
                 saver.tick()
                 saver.keep()
+            _EXIT.append(128 + stops[0])  # heard while a map is read, before the event loop runs
             QCoreApplication.exit(128 + stops[0])
 
     notifier.activated.connect(woken)

@@ -1,0 +1,163 @@
+"""The map is read on a worker thread: a file the quick reader cannot vouch for (an older
+format, a damaged one) is read the exact way for seconds without a chunk to tell, and the
+window stays alive through it, its Cancel answered at once; a stop (a logout, Ctrl+C) during
+the read ends the program with the map on screen kept for recovery."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication, QProgressDialog
+
+from tabletop.io import MapFileError, load_map, map_from_bytes, map_to_text
+from tabletop.io import read as read_module
+from tabletop.samples import warehouse
+from tabletop.ui import opening
+from tests.benchmarks.mapgen import zone_map
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def slow_exact_way(monkeypatch):
+    """The exact way taking a second, as it does for a damaged 100k-zone file (ten or more)."""
+    exact = read_module._map_from_bytes
+    calls = []
+
+    def slow(raw, path):
+        calls.append(threading.current_thread().name)
+        time.sleep(1.0)
+        return exact(raw, path)
+
+    monkeypatch.setattr(read_module, "_map_from_bytes", slow)
+    monkeypatch.setattr(opening, "SHOW_AFTER_MS", 0)
+    return calls
+
+
+@pytest.fixture
+def damaged(tmp_path) -> Path:
+    path = tmp_path / "damaged.tabletop"
+    path.write_text(map_to_text(zone_map(60)).replace('"hidden":false', '"hidden":"maybe"', 1))
+    return path
+
+
+def test_the_exact_way_runs_off_the_windows_thread_with_a_busy_bar(window, damaged, slow_exact_way, answers):
+    labels, busy = [], []
+    waiting = opening.Opening.waiting
+
+    def watch(self):
+        labels.append(self.dialog.labelText())
+        busy.append(self.dialog.maximum() == 0 and self.dialog.isVisible())
+        return waiting(self)
+
+    opening.Opening.waiting = watch
+    try:
+        assert not window.files.open(damaged)
+    finally:
+        opening.Opening.waiting = waiting
+    assert slow_exact_way == ["map read"]  # not the window's thread
+    assert len(busy) > 10 and any(busy), "the window's events went unhandled while the file was read"
+    assert any(label.startswith("Checking damaged.tabletop") for label in labels)
+    assert answers["warned"] and "hidden" in answers["warned"][0]
+    assert QApplication.overrideCursor() is None
+    assert not [d for d in window.findChildren(QProgressDialog) if d.isVisible()]
+
+
+def test_cancel_during_the_exact_way_answers_at_once_and_keeps_the_map(window, damaged, slow_exact_way, answers):
+    window.document.replace_map(warehouse(), None)
+    waiting, calls = opening.Opening.waiting, []
+
+    def cancel_soon(self):
+        calls.append(time.perf_counter())
+        if len(calls) == 5:
+            self.dialog.cancel()
+        return waiting(self)
+
+    opening.Opening.waiting = cancel_soon
+    try:
+        start = time.perf_counter()
+        assert not window.files.open(damaged)
+        took = time.perf_counter() - start
+    finally:
+        opening.Opening.waiting = waiting
+    assert took < 0.9, f"Cancel waited for the read: {took:.2f} s"
+    assert window.document.map == warehouse() and answers["warned"] == []
+    assert "cancelled" in window.statusBar().currentMessage()
+
+
+def test_a_read_on_another_thread_meanwhile_counts_its_own_keys(tmp_path):
+    """The window's thread may read (a recovery file) while the worker reads the map: each
+    read proves its own file has no key written twice."""
+    from tabletop.io import bulk_read
+
+    text = map_to_text(zone_map(60))
+    twice = text.replace('"label":""', '"label":"","label":""', 1).encode()
+    found = {}
+
+    def meanwhile(done, total):
+        if not found:
+            other = threading.Thread(target=lambda: found.update(b=_outcome(twice)))
+            other.start()
+            other.join()
+        return True
+
+    assert map_from_bytes(text.encode(), "a.tabletop", meanwhile) == load_map_text(text)
+    assert found["b"].startswith("twice.tabletop: ") and "twice" in found["b"]
+    assert bulk_read.Defaults.taken == 0
+
+
+def _outcome(raw: bytes) -> str:
+    try:
+        map_from_bytes(raw, "twice.tabletop")
+    except MapFileError as error:
+        return str(error)
+    return "read"
+
+
+def load_map_text(text: str):
+    return read_module._map_from_bytes(text.encode(), "<map>")
+
+
+STOPPED = """
+import os, signal, sys
+from tabletop.io import bulk_read
+from tabletop.ui import app as app_module
+from tabletop.ui import opening
+
+app_module.WINDOW_FIRST = 0  # this small file is read as a big one is
+bulk_read.BIG_FILE, bulk_read.CHUNK = 0, 2
+told = opening.Opening.tell
+
+def tell(self, done, total):
+    if done == 2:
+        os.kill(os.getpid(), signal.SIGTERM)  # a logout while the map is read
+    return told(self, done, total)
+
+opening.Opening.tell = tell
+from tabletop.cli.app import main
+sys.exit(main([sys.argv[1]]))
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
+def test_a_stop_during_the_read_ends_the_program(tmp_path, maps_dir):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TABLETOP_RECOVERY_DIR=str(tmp_path / "recovery"))
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    done = subprocess.run(
+        [sys.executable, "-c", STOPPED, str(maps_dir / "warehouse.tabletop")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 128 + signal.SIGTERM, done.stderr
+    assert "Traceback" not in done.stderr
+    assert load_map(maps_dir / "warehouse.tabletop").zones  # the file itself untouched
