@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection
+from functools import partial
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
@@ -64,13 +65,21 @@ def label_avoid(
 def zone_label(p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], list] | list, tokens: bool = True) -> None:
     """One zone's name. `avoid` may be a callable: working out the badges around a zone is
     skipped for a small zone whose name cannot fit whole anyway."""
+    name, centre, ink, size = _placed(p, zone, style, avoid, tokens)
+    if name:
+        text.label(p, name, centre, ink, size)
+
+
+def _placed(
+    p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], list] | list, tokens: bool
+) -> tuple[str, tuple[float, float], QColor, float]:
+    """What `zone_label` writes and where: the name as cut, its centre, its ink and size."""
     size = style.zone_label_size * style.text_scale
     height = size * 1.25
     if isinstance(zone.shape, NodeShape):  # beside the disc on the paper, clear of badges
         name = text.elide(p, zone.label, size, True, NODE_LABEL_WIDTH)
         spot = label_spot(zone, text.text_width(p, name, size, True), height, avoid() if callable(avoid) else avoid)
-        text.label(p, name, (spot.x, spot.y), style.label, size)
-        return
+        return name, (spot.x, spot.y), style.label, size
     # inside the polygon, clear of badges and tokens, in a colour that reads on its fill
     width = text.text_width(p, zone.label, size, True)
     if callable(avoid):
@@ -78,8 +87,29 @@ def zone_label(p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], lis
     lift = TOKEN_ROOM[1] + height / 2 + 6 if tokens else 0.0  # above the tokens' place, or in the middle
     spot = label_spot(zone, width, height, avoid, lift=lift)
     name = zone.label if spot.max_width >= width else text.elide(p, zone.label, size, True, spot.max_width)
-    if name:
-        text.label(p, name, (spot.x, spot.y), ink_for(zone, style), size)
+    return name, (spot.x, spot.y), ink_for(zone, style), size
+
+
+def written_label(
+    p: QPainter,
+    zone: Zone,
+    layout: MapLayout,
+    style: MapStyle,
+    tokens: bool,
+    shown_border: Callable[[str], bool] | None = None,
+) -> tuple[str, tuple[float, float, float, float]] | None:
+    """The name as `zone_label` writes it when tokens stand in the zone or not, and the map box
+    it is written in (None: no name). A token's first step into a zone moves at most this, so
+    a view repaints these boxes, not the zone, and nothing when both are the same (a name with
+    no room above the tokens' place stays put; a name cut in bulk never moves)."""
+    occupied = {zone.id} if tokens else set()
+    avoid = partial(label_avoid, zone, layout, style, occupied, shown_border)
+    name, (x, y), _, size = _placed(p, zone, style, avoid, tokens)
+    if not name:
+        return None
+    p.setFont(map_font(size, True))
+    half = (p.fontMetrics().horizontalAdvance(name) + size) / 2  # text.label's box
+    return name, (x - half, y - size, x + half, y + size)
 
 
 def paint_zone_labels(
