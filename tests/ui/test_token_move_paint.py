@@ -3,7 +3,7 @@ or entered where those names move. Both windows then show what a fresh paint of 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication
 
@@ -149,3 +149,26 @@ def test_a_brick_map_token_move_repaints_no_tile(qtbot, window, monkeypatch):
     x, y = document.get("zone", "z2-2").shape.centre()
     assert token.sceneBoundingRect().contains(x, y + 5), "the token stands in its zone again"
     player.close()
+
+
+def test_a_step_keeps_the_tokens_cached_picture(qtbot, window, monkeypatch):
+    """The window paints a moved token from its cached picture; a renamed one is painted again."""
+    document = window.document
+    document.replace_map(zone_map(300), None)
+    scout = Token(id="t", name="Scout", location=ZoneLocation(zone="z2-2"))
+    document.undo_stack.push(AddObject(document, "token", scout))
+    window.view.resetTransform()
+    window.view.centerOn(QPointF(200, 120))
+    item = window.scene.items_by_key[("token", "t")]
+    painted = []
+    monkeypatch.setattr(item, "paint", lambda *args: painted.append(document.get("token", "t").name))
+    window.view.viewport().grab()
+    assert painted == ["Scout"]
+    document.undo_stack.push(MoveToken(document, "t", ZoneLocation(zone="z2-3")))
+    window.view.viewport().grab()
+    assert painted == ["Scout"], "moved, not painted again"
+    assert item.pos() == QPointF(*document.token_spots()["t"])
+    renamed = document.get("token", "t").model_copy(update={"name": "Spy"})
+    document.undo_stack.push(EditObject(document, "token", renamed))
+    window.view.viewport().grab()
+    assert painted == ["Scout", "Spy"]
