@@ -49,17 +49,20 @@ def label_avoid(
     """What a zone's label keeps clear of: the badges of its borders (those `shown`, for the
     players: a name moved aside for a hidden border's badge would hint at it) and the place of
     its tokens (kept free in every zone unless `occupied`, the zones where tokens stand, is given)."""
-    boxes = []
-    if occupied is None or zone.id in occupied:
-        ax, ay = zone_anchor(zone)
-        left, top, right, bottom = TOKEN_ROOM
-        bottom = TOKEN_RADIUS * 1.2 + style.token_name_size * style.text_scale * 1.4
-        boxes.append((ax - left, ay - top, ax + right, ay + bottom))
+    boxes = [_token_room(zone, style)] if occupied is None or zone.id in occupied else []
     for border_id in layout.borders_at.get(zone.id, ()):
         line = layout.lines.get(border_id)
         if line is not None and (shown is None or shown(border_id)):
             boxes.append(badge_box(layout.borders[border_id], line, style))
     return boxes
+
+
+def _token_room(zone: Zone, style: MapStyle) -> tuple[float, float, float, float]:
+    """Where a zone's tokens and their names stand, around its anchor."""
+    ax, ay = zone_anchor(zone)
+    left, top, right, _ = TOKEN_ROOM
+    bottom = TOKEN_RADIUS * 1.2 + style.token_name_size * style.text_scale * 1.4
+    return (ax - left, ay - top, ax + right, ay + bottom)
 
 
 def zone_label(p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], list] | list, tokens: bool = True) -> None:
@@ -90,26 +93,38 @@ def _placed(
     return name, (spot.x, spot.y), ink_for(zone, style), size
 
 
-def written_label(
+Written = tuple[str, tuple[float, float, float, float]]
+"""A name as written on the map, and the map box (left, top, right, bottom) it is written in."""
+
+
+def written_labels(
     p: QPainter,
     zone: Zone,
     layout: MapLayout,
     style: MapStyle,
-    tokens: bool,
     shown_border: Callable[[str], bool] | None = None,
-) -> tuple[str, tuple[float, float, float, float]] | None:
-    """The name as `zone_label` writes it when tokens stand in the zone or not, and the map box
-    it is written in (None: no name). A token's first step into a zone moves at most this, so
-    a view repaints these boxes, not the zone, and nothing when both are the same (a name with
-    no room above the tokens' place stays put; a name cut in bulk never moves)."""
-    occupied = {zone.id} if tokens else set()
-    avoid = partial(label_avoid, zone, layout, style, occupied, shown_border)
-    name, (x, y), _, size = _placed(p, zone, style, avoid, tokens)
-    if not name:
-        return None
-    p.setFont(map_font(size, True))
-    half = (p.fontMetrics().horizontalAdvance(name) + size) / 2  # text.label's box
-    return name, (x - half, y - size, x + half, y + size)
+) -> tuple[Written | None, Written | None]:
+    """A zone's name as `zone_label` writes it with tokens in the zone and without (None: no
+    name). A token's first step into a zone moves at most this, so a view repaints these boxes,
+    not the zone, and nothing when both are the same (a name with no room above the tokens'
+    place stays put; a name cut in bulk never moves). Its badges are found once for both."""
+    badges: list = []
+
+    def avoid(tokens: bool) -> list:
+        if not badges:
+            badges.append(label_avoid(zone, layout, style, (), shown_border))
+        return [_token_room(zone, style), *badges[0]] if tokens else badges[0]
+
+    written = []
+    for tokens in (True, False):
+        name, (x, y), _, size = _placed(p, zone, style, partial(avoid, tokens), tokens)
+        if not name:
+            written.append(None)
+            continue
+        p.setFont(map_font(size, True))
+        half = (p.fontMetrics().horizontalAdvance(name) + size) / 2  # text.label's box
+        written.append((name, (x - half, y - size, x + half, y + size)))
+    return written[0], written[1]
 
 
 def paint_zone_labels(

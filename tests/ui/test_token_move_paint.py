@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from tabletop.document.commands import AddObject, EditObject, MoveToken
 from tabletop.document.commands.fog import SetFog
 from tabletop.model import Border, Map, Passage, PolygonShape, Token, Zone, ZoneLocation
-from tabletop.render.label_paint import written_label
+from tabletop.render.label_paint import written_labels
 from tests.benchmarks.mapgen import zone_map
 
 ROOM_W, ROOM_H = 260.0, 200.0
@@ -76,10 +76,10 @@ def test_a_name_steps_up_for_tokens_in_a_big_room(qtbot, window):
     layout, style = window.document.layout, window.scene.style
     pixmap = QPixmap(1, 1)
     painter = QPainter(pixmap)
-    room = [written_label(painter, layout.zones["r00"], layout, style, tokens) for tokens in (True, False)]
+    room = written_labels(painter, layout.zones["r00"], layout, style)
     window.document.replace_map(zone_map(300), None)
     layout = window.document.layout
-    brick = [written_label(painter, layout.zones["z2-2"], layout, style, tokens) for tokens in (True, False)]
+    brick = written_labels(painter, layout.zones["z2-2"], layout, style)
     painter.end()
     assert room[0][0] == room[1][0] == "Hall 00"
     assert room[0][1][1] < room[1][1][1], "above the tokens' place with tokens there, in the middle without"

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 from tabletop.document import MapDocument
 from tabletop.geometry.layout import Box
 from tabletop.model import Zone
-from tabletop.render.label_paint import written_label
+from tabletop.render.label_paint import written_labels
 from tabletop.render.paint import paint_region
 from tabletop.render.style import DETAIL_SCALE, MapStyle
 
@@ -190,10 +190,7 @@ class MapLayer(QGraphicsItem):
         painter = QPainter(pixmap)
         boxes = []
         for zone_id in changed:
-            kept, cleared = (
-                written_label(painter, zones[zone_id], self.document.layout, self.style, tokens, shown)
-                for tokens in (True, False)
-            )
+            kept, cleared = written_labels(painter, zones[zone_id], self.document.layout, self.style, shown)
             if kept != cleared:  # the name moves, or is cut otherwise
                 boxes += [written[1] for written in (kept, cleared) if written is not None]
         painter.end()
