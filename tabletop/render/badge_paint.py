@@ -28,10 +28,22 @@ PLAIN_ZOOM = QTransform.TransformationType.TxScale.value
 """Moved and scaled, not turned or sheared: a copied image lands where the strokes would."""
 
 
+_style_keys: dict[int, tuple[MapStyle, tuple[int, ...]]] = {}
+"""Each style's key, by the style (held, so its id is not reused): a zone's label asks it for
+every badge around the zone, on every tile."""
+
+
 def _style_key(style: MapStyle) -> tuple[int, ...]:
     """The colours and sizes a badge uses, by value: a new MapStyle with the same ones shares the pictures."""
+    held = _style_keys.get(id(style))
+    if held is not None and held[0] is style:
+        return held[1]
     colours = (style.border, style.badge, style.label, *style.doors.values())
-    return (*(c.rgba() for c in colours), round(style.text_scale * 1000), round(style.line_scale * 1000))
+    key = (*(c.rgba() for c in colours), round(style.text_scale * 1000), round(style.line_scale * 1000))
+    if len(_style_keys) >= 16:  # a few windows' styles, and each export's
+        _style_keys.clear()
+    _style_keys[id(style)] = (style, key)
+    return key
 
 
 def _key(border: Border, line: BorderLine, style_key: tuple[int, ...]) -> tuple:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection
+from functools import partial
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
@@ -48,12 +49,7 @@ def label_avoid(
     """What a zone's label keeps clear of: the badges of its borders (those `shown`, for the
     players: a name moved aside for a hidden border's badge would hint at it) and the place of
     its tokens (kept free in every zone unless `occupied`, the zones where tokens stand, is given)."""
-    boxes = []
-    if occupied is None or zone.id in occupied:
-        ax, ay = zone_anchor(zone)
-        left, top, right, bottom = TOKEN_ROOM
-        bottom = TOKEN_RADIUS * 1.2 + style.token_name_size * style.text_scale * 1.4
-        boxes.append((ax - left, ay - top, ax + right, ay + bottom))
+    boxes = [_token_room(zone, style)] if occupied is None or zone.id in occupied else []
     for border_id in layout.borders_at.get(zone.id, ()):
         line = layout.lines.get(border_id)
         if line is not None and (shown is None or shown(border_id)):
@@ -61,16 +57,32 @@ def label_avoid(
     return boxes
 
 
+def _token_room(zone: Zone, style: MapStyle) -> tuple[float, float, float, float]:
+    """Where a zone's tokens and their names stand, around its anchor."""
+    ax, ay = zone_anchor(zone)
+    left, top, right, _ = TOKEN_ROOM
+    bottom = TOKEN_RADIUS * 1.2 + style.token_name_size * style.text_scale * 1.4
+    return (ax - left, ay - top, ax + right, ay + bottom)
+
+
 def zone_label(p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], list] | list, tokens: bool = True) -> None:
     """One zone's name. `avoid` may be a callable: working out the badges around a zone is
     skipped for a small zone whose name cannot fit whole anyway."""
+    name, centre, ink, size = _placed(p, zone, style, avoid, tokens)
+    if name:
+        text.label(p, name, centre, ink, size)
+
+
+def _placed(
+    p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], list] | list, tokens: bool
+) -> tuple[str, tuple[float, float], QColor, float]:
+    """What `zone_label` writes and where: the name as cut, its centre, its ink and size."""
     size = style.zone_label_size * style.text_scale
     height = size * 1.25
     if isinstance(zone.shape, NodeShape):  # beside the disc on the paper, clear of badges
         name = text.elide(p, zone.label, size, True, NODE_LABEL_WIDTH)
         spot = label_spot(zone, text.text_width(p, name, size, True), height, avoid() if callable(avoid) else avoid)
-        text.label(p, name, (spot.x, spot.y), style.label, size)
-        return
+        return name, (spot.x, spot.y), style.label, size
     # inside the polygon, clear of badges and tokens, in a colour that reads on its fill
     width = text.text_width(p, zone.label, size, True)
     if callable(avoid):
@@ -78,8 +90,41 @@ def zone_label(p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], lis
     lift = TOKEN_ROOM[1] + height / 2 + 6 if tokens else 0.0  # above the tokens' place, or in the middle
     spot = label_spot(zone, width, height, avoid, lift=lift)
     name = zone.label if spot.max_width >= width else text.elide(p, zone.label, size, True, spot.max_width)
-    if name:
-        text.label(p, name, (spot.x, spot.y), ink_for(zone, style), size)
+    return name, (spot.x, spot.y), ink_for(zone, style), size
+
+
+Written = tuple[str, tuple[float, float, float, float]]
+"""A name as written on the map, and the map box (left, top, right, bottom) it is written in."""
+
+
+def written_labels(
+    p: QPainter,
+    zone: Zone,
+    layout: MapLayout,
+    style: MapStyle,
+    shown_border: Callable[[str], bool] | None = None,
+) -> tuple[Written | None, Written | None]:
+    """A zone's name as `zone_label` writes it with tokens in the zone and without (None: no
+    name). A token's first step into a zone moves at most this, so a view repaints these boxes,
+    not the zone, and nothing when both are the same (a name with no room above the tokens'
+    place stays put; a name cut in bulk never moves). Its badges are found once for both."""
+    badges: list = []
+
+    def avoid(tokens: bool) -> list:
+        if not badges:
+            badges.append(label_avoid(zone, layout, style, (), shown_border))
+        return [_token_room(zone, style), *badges[0]] if tokens else badges[0]
+
+    written = []
+    for tokens in (True, False):
+        name, (x, y), _, size = _placed(p, zone, style, partial(avoid, tokens), tokens)
+        if not name:
+            written.append(None)
+            continue
+        p.setFont(map_font(size, True))
+        half = (p.fontMetrics().horizontalAdvance(name) + size) / 2  # text.label's box
+        written.append((name, (x - half, y - size, x + half, y + size)))
+    return written[0], written[1]
 
 
 def paint_zone_labels(

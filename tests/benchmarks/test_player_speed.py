@@ -5,8 +5,10 @@ players' window.
 
 An edit marks its map boxes on each window's kept tiles; the next frame mends just those
 rectangles (ui/scene/layer.py), so an edit's cost is the few zones around it, not the 60 zones
-of each tile it touches. Each step below includes both windows' whole frames as the benchmark
-paints them (QGraphicsView.render of both viewports, about half of a step's time).
+of each tile it touches. A token is an item of its own: its step mends no tile, unless the name
+of a zone it leaves or enters moves (then that name's two boxes only). Each step below includes
+both windows' whole frames as the benchmark paints them (QGraphicsView.render of both viewports,
+about half of a step's time).
 
 Run with: .venv/bin/python -m pytest tests/benchmarks/test_player_speed.py -o addopts="" --benchmark-only
 """
@@ -18,11 +20,13 @@ import itertools
 
 import pytest
 from PySide6.QtCore import QPointF
+from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QApplication
 
 from tabletop.document.commands import AddObject, EditObject, MoveToken
 from tabletop.document.commands.fog import SetFog
-from tabletop.model import Token, ZoneLocation
+from tabletop.model import Map, Token, ZoneLocation
+from tabletop.render.label_paint import written_labels
 from tests.benchmarks.test_editor_speed import big_map_file, discard_on_close, frame, window  # noqa: F401
 
 PLAYER_SIZE = (1280, 720)
@@ -73,6 +77,41 @@ def test_a_token_move_repaints_both_windows_10k(benchmark, qtbot, window):
     border = document.get("border", there)
     places = itertools.cycle([ZoneLocation(zone=border.a), ZoneLocation(zone=border.b)])
     document.undo_stack.push(AddObject(document, "token", Token(id="t", name="Scout", location=next(places))))
+
+    def move_and_paint():
+        document.undo_stack.push(MoveToken(document, "t", next(places)))
+        return frame(window.view), frame(player.view)
+
+    benchmark(move_and_paint)
+    player.close()
+
+
+def _rooms(map_: Map, scale: float = 3.0) -> Map:
+    """The map with every zone `scale` times as big: rooms where a name steps up above the
+    tokens' place when the first token comes (a brick has no room for that)."""
+    zones = []
+    for zone in map_.zones:
+        shape = zone.shape.model_copy(update={"points": [(x * scale, y * scale) for x, y in zone.shape.points]})
+        zones.append(zone.model_copy(update={"shape": shape}))
+    return map_.model_copy(update={"zones": zones})
+
+
+def test_a_token_move_that_moves_names_10k(benchmark, qtbot, window):
+    """A token moved between two neighbouring rooms, each room's name stepping up or back down."""
+    document = window.document
+    document.replace_map(_rooms(document.map), None)
+    player = _players(qtbot, window)
+    here = _zone_near_centre(window)
+    there = min(document.layout.borders_at[here])
+    border = document.get("border", there)
+    places = itertools.cycle([ZoneLocation(zone=border.a), ZoneLocation(zone=border.b)])
+    document.undo_stack.push(AddObject(document, "token", Token(id="t", name="Scout", location=next(places))))
+    pixmap = QPixmap(1, 1)
+    painter = QPainter(pixmap)
+    room = document.layout.zones[border.a]
+    moved = written_labels(painter, room, document.layout, window.scene.style)
+    painter.end()
+    assert moved[0] != moved[1], "the room's name moves for its tokens"
 
     def move_and_paint():
         document.undo_stack.push(MoveToken(document, "t", next(places)))

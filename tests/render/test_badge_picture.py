@@ -148,3 +148,18 @@ def test_each_copied_badge_lands_where_the_painter_maps_its_anchor(qapp, zoom):
         key = next(k for k in badge_paint._sprites._items if k[1] == sx and badge_paint._sprites.get(k)[0] is sprite)
         _, ox, oy = badge_paint._sprites.get(key)
         assert (x + ox, y + oy) == (round(spot.x()), round(spot.y()))
+
+
+def _badge_colours(room, colour: QColor) -> set[int]:
+    """The colours of the room's badges painted in a style of their own, dropped after."""
+    image = _badges_image(room, 400, True, replace(MapStyle(), badge=colour))
+    return {image.pixel(x, y) for x in range(image.width()) for y in range(image.height())}
+
+
+def test_each_style_paints_its_own_badge_colour(qapp):
+    """A style's badge key is kept for the style itself: a style made after it with another
+    badge colour (even many styles later, and one in the place of a dropped one) paints its own."""
+    room = room_with_door()
+    for step in range(20):
+        colour = QColor(f"#{step * 12:02x}2040")
+        assert colour.rgb() in _badge_colours(room, colour), step

@@ -82,9 +82,15 @@ class TokenItem(MapItem):
     def sync(self) -> None:
         self._placed = None  # the token itself changed (its name, say): placed again in full
         self.place(self.document.token_spots().get(self.object_id))
-        self.update()  # the token changed: its cached picture goes
+        token = self.model()
+        look = None if token is None else {field: value for field, value in token if field != "location"}
+        if look != self._look:  # its picture changed: the cached one goes (a step only moves it)
+            self._look = look
+            self.update()
 
     _placed: tuple | None = None
+    _look: dict | None = None
+    """The token's fields as last painted, but where it stands: a step keeps the cached picture."""
 
     def place(self, spot: tuple[float, float] | None) -> None:
         """Move to the spot the document worked out for all tokens at once (None: off the map).

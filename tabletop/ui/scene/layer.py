@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 from tabletop.document import MapDocument
 from tabletop.geometry.layout import Box
 from tabletop.model import Zone
+from tabletop.render.label_paint import written_labels
 from tabletop.render.paint import paint_region
 from tabletop.render.style import DETAIL_SCALE, MapStyle
 
@@ -119,6 +120,8 @@ class MapLayer(QGraphicsItem):
         self._rect = QRectF()
         self._mends: dict[TileKey, list[QRectF]] = {}
         """Edited map rectangles each kept tile must paint again before it is next shown."""
+        self._named: set[str] = set()
+        """The zones whose names the tiles keep clear of tokens (as painted, or marked to be)."""
         self.quick = False
         """True while zooming: missing tiles are borrowed from another zoom, not painted."""
         self._settle = QTimer()
@@ -133,6 +136,7 @@ class MapLayer(QGraphicsItem):
     def reset(self, bounds: QRectF) -> None:
         self.budget.clear(self._owner)
         self._mends.clear()
+        self._named = self._occupied()
         self.prepareGeometryChange()
         self._rect = bounds
         self.update()
@@ -146,6 +150,8 @@ class MapLayer(QGraphicsItem):
         """Mark these map boxes on the tiles, at every zoom, that show them: each tile paints
         them again when next shown, once however many edits came (a bulk edit's thousands
         drop their union's tiles instead)."""
+        if not boxes:
+            return
         rects = [QRectF(left, top, right - left, bottom - top) for left, top, right, bottom in boxes]
         bulk = len(rects) > BULK_RECTS
         if bulk:
@@ -168,6 +174,27 @@ class MapLayer(QGraphicsItem):
                 del self._mends[key]
         for rect in rects:
             self.update(rect.adjusted(-2, -2, 2, 2))
+
+    def follow_tokens(self) -> None:
+        """Tokens came into or left zones (or the players stopped or started seeing them): the
+        name of a zone whose first token came or last token left may move, so where it was and
+        where it goes are painted again, never the whole zone. Called after every edit."""
+        occupied = self._occupied()
+        changed, self._named = occupied ^ self._named, occupied
+        zones = self.document.layout.zones
+        changed = [zone_id for zone_id in changed if zone_id in zones]
+        if not changed:
+            return
+        shown = None if self.shows is None else partial(self.shows, "border")
+        pixmap = QPixmap(1, 1)  # measured on a pixmap, as the tiles are painted
+        painter = QPainter(pixmap)
+        boxes = []
+        for zone_id in changed:
+            kept, cleared = written_labels(painter, zones[zone_id], self.document.layout, self.style, shown)
+            if kept != cleared:  # the name moves, or is cut otherwise
+                boxes += [written[1] for written in (kept, cleared) if written is not None]
+        painter.end()
+        self.dirty(boxes)
 
     def zooming(self) -> None:
         """Called on every zoom step: borrow tiles until the zoom rests."""

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QGraphicsScene
 from tabletop.document import MapDocument
 from tabletop.document.changes import Change
 from tabletop.geometry.shapes import map_bounds, token_spots
-from tabletop.model import ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.render.style import Audience, MapStyle
 from tabletop.rules.visibility import LIVE, Fog, border_shown, token_shown, zone_shown
@@ -45,12 +44,9 @@ class MapScene(QGraphicsScene):
         self.players = self.style.audience is Audience.PLAYERS
         self.fog: Fog = LIVE
         """The fog the players see: the map's own, or the fog last sent while the GM stages changes."""
-        self._token_zone: dict[str, str] = {
-            t.id: t.location.zone for t in document.map.tokens if isinstance(t.location, ZoneLocation)
-        }
+        self.unseen = Unseen(document, lambda: self.fog) if self.players else None
         """The players' picture leaves out what the GM hides, asked object by object of the
         rules (never painted and then covered)."""
-        self.unseen = Unseen(document, lambda: self.fog) if self.players else None
         self.layer = MapLayer(
             document,
             self.style,
@@ -114,13 +110,14 @@ class MapScene(QGraphicsScene):
         kind = change.kind
         if self.unseen is not None:
             self.unseen.update(change)
-        if self.players and kind is Kind.TOKEN:
-            self.layer.dirty(self._players_zones(change.object_ids))
         if self.players and kind is Kind.ZONE:
             self.background.update()  # its cut-outs follow the hidden zones
-        repaint = self._zones_repaint(change) if kind is Kind.ZONE else change.repaint
-        if repaint:  # a zone's label moves when the first token enters it or the last leaves
-            self.layer.dirty(repaint)
+        if kind is Kind.ZONE:
+            self.layer.dirty(self._zones_repaint(change))
+        elif kind is not Kind.TOKEN:  # a token is an item: the layer holds only the names it moves
+            self.layer.dirty(change.repaint)
+        if kind in (Kind.ZONE, Kind.TOKEN):  # a zone's name moves when its first token comes or its last leaves
+            self.layer.follow_tokens()  # (for the players, the first they see: fog and hidden zones count)
         if kind in (Kind.ZONE, Kind.BORDER):
             for box in change.repaint:
                 left, top, right, bottom = box
@@ -170,19 +167,6 @@ class MapScene(QGraphicsScene):
         shown = SimpleNamespace(tokens=[t for t in map_.tokens if self.shows(Kind.TOKEN, t.id)], grids=map_.grids)
         return token_spots(shown, self._find_zone, name_scale=self.style.text_scale)
 
-    def _players_zones(self, token_ids) -> list:
-        """The zones these tokens stand in now and stood in before: for the players, a zone's
-        name moves when a token they see comes or goes, hidden or shown."""
-        boxes = []
-        for token_id in token_ids:
-            token = self.document.get(Kind.TOKEN, token_id)
-            now = token.location.zone if token is not None and isinstance(token.location, ZoneLocation) else None
-            before = self._token_zone.pop(token_id, None)
-            if now is not None:
-                self._token_zone[token_id] = now
-            boxes += [self.layout.boxes[(Kind.ZONE, z)] for z in {now, before} if (Kind.ZONE, z) in self.layout.boxes]
-        return boxes
-
     def shows(self, kind: str, object_id: str) -> bool:
         """Whether the players see this object (everything, for the GM)."""
         obj = self.document.get(kind, object_id)
@@ -216,6 +200,7 @@ class MapScene(QGraphicsScene):
         keys += [(Kind.BORDER, b) for z in changed for b in self.layout.borders_at.get(z, ())]
         boxes = self.layout.boxes
         self.layer.dirty([boxes[key] for key in keys if key in boxes])
+        self.layer.follow_tokens()
         for (kind, _), item in self.items_by_key.items():
             if kind is Kind.GRID:
                 item.update()
