@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SIZES = (1_000, 10_000, 100_000)
+GM_WINDOW = (1728, 972)
+"""The window a GM's 1920x1080 laptop opens with (90% of the screen): the size opened and painted."""
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -125,6 +127,7 @@ def open_first_frame(path: str | None) -> None:
 
     with collector_paused():  # as ui.app.run builds it
         app, window = _main_window()
+    window.resize(*GM_WINDOW)  # offscreen, the "screen" is 800x800: the GM's laptop instead
     started = time.process_time()
     parts = {}
     if big:
