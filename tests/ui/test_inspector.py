@@ -175,3 +175,13 @@ def test_an_edit_the_document_refuses_is_said_in_the_inspectors_line(qtbot, wind
     assert window.document.get("border", "b12").a == "z1" and window.document.undo_stack.count() == 0
     assert window.inspector.edit("border", "label", "aisles")
     assert window.inspector.problem.text() == ""
+
+
+def test_a_big_maps_counts_read_with_thousands_marked():
+    from tabletop.ui.docks.fields import count
+
+    assert [count(1, "zone"), count(99_846, "zone"), count(1_000, "border")] == [
+        "1 zone",
+        "99,846 zones",
+        "1,000 borders",
+    ]

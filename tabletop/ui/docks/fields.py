@@ -120,8 +120,8 @@ def optional(model: type[BaseModel], field: str) -> bool:
 
 
 def count(n: int, word: str) -> str:
-    """ "1 grid", "2 grids": a number with its noun in the right number."""
-    return f"{n} {word if n == 1 else word + 's'}"
+    """ "1 grid", "2 grids", "99,846 zones": a number with its noun in the right number."""
+    return f"{n:,} {word if n == 1 else word + 's'}"
 
 
 def spin(minimum: int, maximum: int, none_text: str = "") -> QSpinBox:
