@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
 from tabletop.ui.main_window import FIRST_SHARE, GEOMETRY_KEY, MainWindow
+from tests.ui.window_process import run_window
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = Path(__file__).with_name("screens.json")
@@ -72,16 +70,8 @@ print(json.dumps({"first": first, "again": again}))
 def test_on_a_1920x1080_laptop_the_first_window_is_1728x972_and_the_next_start_keeps_the_gms_size(tmp_path):
     """The GM's report: 1400x900 on a 1920x1080 screen. A fresh interpreter, as the screens
     are the platform's from its start."""
-    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={SCREENS}"}
-    env |= {"TABLETOP_RECOVERY_DIR": str(tmp_path / "recovery"), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-c", LAPTOP, str(tmp_path / "settings.ini")],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    screens = {"QT_QPA_PLATFORM": f"offscreen:configfile={SCREENS}"}
+    done = run_window(LAPTOP, tmp_path, str(tmp_path / "settings.ini"), env=screens, timeout=120)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout.strip().splitlines()[-1])
     assert out["first"] == ["laptop", 96, 54, 1728, 972]

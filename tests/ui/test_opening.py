@@ -4,9 +4,7 @@ window first and still refuses a bad file in one line."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,7 @@ from tabletop.io import map_to_text
 from tabletop.samples import warehouse
 from tabletop.ui import opening
 from tests.benchmarks.mapgen import zone_map
+from tests.ui.window_process import WHEN_LOADED, run_window
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,9 +77,10 @@ def test_a_damaged_big_map_is_refused_with_the_cursor_back_and_the_map_kept(wind
     assert QApplication.overrideCursor() is None
 
 
-START = """
+START = (
+    WHEN_LOADED
+    + """
 import sys
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from tabletop.ui import app as app_module
 
@@ -96,27 +96,19 @@ def tell(self, done, total):
 
 opening.Opening.tell = tell
 
-def report():
-    # once the map is in: timers fire while the reading shows its progress, too
-    window = next((w for w in app.topLevelWidgets() if hasattr(w, "document")), None)
-    if window is None or not window.document.map.zones:
-        QTimer.singleShot(50, report)
-        return
+def report(window):
     print(len(window.document.map.zones), all(shown) and bool(shown), window.isVisible(), file=sys.stderr)
     app.quit()
 
-QTimer.singleShot(0, report)
+QTimer.singleShot(0, lambda: when_loaded(app, report))
 from tabletop.cli.app import main
 sys.exit(main([sys.argv[1]]))
 """
+)
 
 
 def _start(tmp_path, path: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TABLETOP_RECOVERY_DIR=str(tmp_path / "recovery"))
-    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
-    return subprocess.run(
-        [sys.executable, "-c", START, str(path)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
-    )
+    return run_window(START, tmp_path, str(path))
 
 
 def test_the_command_shows_the_window_first_for_a_big_map(tmp_path, maps_dir):

@@ -4,9 +4,6 @@ firing in the middle of a read."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +13,7 @@ from tabletop.io import load_map, map_to_text
 from tabletop.samples import warehouse
 from tabletop.ui import opening
 from tests.benchmarks.mapgen import zone_map
+from tests.ui.window_process import WHEN_LOADED, run_window
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -95,9 +93,10 @@ def test_the_window_is_painted_before_its_map_is_parsed(window, big, monkeypatch
     assert seen == [True]
 
 
-START = """
+START = (
+    WHEN_LOADED
+    + """
 import sys
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from tabletop.io import bulk_read
 from tabletop.ui import app as app_module
@@ -115,32 +114,19 @@ def tell(self, done, total):
 
 opening.Opening.tell = tell
 
-def report():
-    # once the map is in (timers fire while the read shows its progress, too)
-    window = next((w for w in app.topLevelWidgets() if hasattr(w, "document")), None)
-    if window is None or not window.document.map.zones:
-        QTimer.singleShot(50, report)
-        return
+def report(window):
     print(closed, window.isVisible(), len(window.document.map.zones), file=sys.stderr)
     app.quit()
 
-QTimer.singleShot(0, report)
+QTimer.singleShot(0, lambda: when_loaded(app, report))
 from tabletop.cli.app import main
 sys.exit(main([sys.argv[1]]))
 """
+)
 
 
 def test_the_command_does_not_bring_back_a_window_closed_during_the_read(tmp_path, maps_dir):
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TABLETOP_RECOVERY_DIR=str(tmp_path / "recovery"))
-    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
-    done = subprocess.run(
-        [sys.executable, "-c", START, str(maps_dir / "warehouse.tabletop")],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_window(START, tmp_path, str(maps_dir / "warehouse.tabletop"))
     assert done.returncode == 0, done.stderr
     # refused, not closed and shown again a moment later with the map in it
     assert done.stderr.split()[-3:] == ["[False]", "True", str(len(warehouse().zones))]

@@ -5,9 +5,7 @@ the read ends the program with the map on screen kept for recovery."""
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -21,6 +19,7 @@ from tabletop.io import read as read_module
 from tabletop.samples import warehouse
 from tabletop.ui import opening
 from tests.benchmarks.mapgen import zone_map
+from tests.ui.window_process import run_window
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -148,16 +147,7 @@ sys.exit(main([sys.argv[1]]))
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
 def test_a_stop_during_the_read_ends_the_program(tmp_path, maps_dir):
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TABLETOP_RECOVERY_DIR=str(tmp_path / "recovery"))
-    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
-    done = subprocess.run(
-        [sys.executable, "-c", STOPPED, str(maps_dir / "warehouse.tabletop")],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_window(STOPPED, tmp_path, str(maps_dir / "warehouse.tabletop"))
     assert done.returncode == 128 + signal.SIGTERM, done.stderr
     assert "Traceback" not in done.stderr
     assert load_map(maps_dir / "warehouse.tabletop").zones  # the file itself untouched

@@ -5,9 +5,6 @@ quarter turns, and coming back as it was after a restart."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +22,7 @@ from tabletop.samples import warehouse
 from tabletop.ui.main_window import MainWindow
 from tabletop.ui.player.window import PlayerWindow
 from tabletop.ui.scene.editor_scene import EditorScene
+from tests.ui.window_process import run_window
 
 SCREENS = Path(__file__).with_name("screens.json")
 """Three screens for the offscreen platform: the GM's laptop, a projector to its right and a
@@ -303,21 +301,9 @@ print(json.dumps(out))
 def test_with_several_screens_it_opens_full_screen_on_the_chosen_one(tmp_path):
     """The offscreen platform reads its screens from a file, which only a new QApplication
     does: this runs in a fresh interpreter."""
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": f"offscreen:configfile={SCREENS}",
-        "TABLETOP_RECOVERY_DIR": str(tmp_path / "recovery"),
-        "PYTHONPATH": str(ROOT),
-    }
+    screens = {"QT_QPA_PLATFORM": f"offscreen:configfile={SCREENS}"}
     settings = str(tmp_path / "settings.ini")
-    done = subprocess.run(
-        [sys.executable, "-c", SEVERAL_SCREENS, settings],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_window(SEVERAL_SCREENS, tmp_path, settings, env=screens, timeout=120)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout.strip().splitlines()[-1])
     projector, table = [1920, 0, 1280, 720], [0, 1080, 1600, 900]
