@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDockWidget, QFileDialog, QMainWindow, QMessageBox
 
@@ -82,7 +82,7 @@ class PlayControls(QObject):
             file_menu.insertAction(quit_, self.export_action)
         self.document.conflictChanged.connect(self._enable)
         self.document.reset.connect(self._opened)
-        self._enable()
+        self._opened()
 
     def _edges_changed(self) -> None:
         """Where the players sit around a TV lying flat: each chosen edge gets a strip facing it."""
@@ -104,6 +104,8 @@ class PlayControls(QObject):
         """Another map (opened, recovered): mid-conflict, the dock shows whatever it showed before."""
         self._was_running = False
         self._enable()
+        if self.dock.isVisible():  # the map was fitted before the dock took its room: fitted again beside it
+            QTimer.singleShot(0, self.window.view.fit_map)
 
     def _enable(self) -> None:
         conflict = self.document.map.conflict
