@@ -40,6 +40,21 @@ def leave(conflict: Conflict, gone: set[str]) -> Conflict:
     turn = None if conflict.turn in gone else conflict.turn
     order = [t for t in conflict.order if t not in gone]
     update = {"participants": kept, "order": order, "turn": turn}
-    if conflict.ended is None and len(kept) < len(conflict.participants) and all(p.out for p in kept):
-        update |= {"ended": "ended", "story": NOBODY_LEFT, "turn": None, "order": []}
+    if conflict.ended is None and len(kept) < len(conflict.participants):
+        story = NOBODY_LEFT if all(p.out for p in kept) else _side_gone(conflict, kept)
+        if story is not None:
+            update |= {"ended": "ended", "story": story, "turn": None, "order": []}
     return conflict.model_copy(update=update)
+
+
+def _side_gone(conflict: Conflict, kept: list) -> str | None:
+    """Edgerunner: "if every actor on one side of the conflict is taken out, the conflict
+    ends"; a side whose every actor has left the map (or is out) has no one left to take out.
+    An AF encounter goes on: new arrivals may enter at the end of each exchange."""
+    if conflict.system != "edgerunner":
+        return None
+    sides = dict.fromkeys(p.side for p in conflict.participants)
+    if len(sides) < 2:
+        return None
+    gone = next((side for side in sides if all(p.out for p in kept if p.side == side)), None)
+    return None if gone is None else f"Nobody of the side '{gone}' is left on the map to act."

@@ -20,7 +20,7 @@ def _removed(document: MapDocument, token_ids: list[str]) -> None:
 def test_an_edgerunner_conflict_ends_when_its_last_participant_is_removed(qapp):
     document = MapDocument(warehouse())
     fighters = [t.id for t in document.map.tokens]
-    apply_step(document, edgerunner.start(document.map, fighters))
+    apply_step(document, edgerunner.start(document.map, fighters, {t: "runners" for t in fighters}))
     _removed(document, fighters[:1])
     assert document.map.conflict.ended is None, "someone is still there to act"
     _removed(document, fighters[1:])
@@ -31,6 +31,19 @@ def test_an_edgerunner_conflict_ends_when_its_last_participant_is_removed(qapp):
         edgerunner.end_exchange(conflict)
     document.undo_stack.undo()
     assert document.map.conflict.ended is None and len(document.map.conflict.participants) == len(fighters) - 1
+
+
+def test_an_edgerunner_conflict_ends_when_every_actor_of_one_side_has_left(qapp):
+    """ "If every actor on one side of the conflict is taken out, the conflict ends": a side
+    whose every actor has left the map has nobody left to take out."""
+    document = MapDocument(warehouse())
+    apply_step(document, edgerunner.start(document.map, ["gatto", "hargan"]))
+    _removed(document, ["gatto"])
+    conflict = document.map.conflict
+    assert [p.token for p in conflict.participants] == ["hargan"] and conflict.ended == "ended"
+    assert conflict.story == "Nobody of the side 'runners' is left on the map to act."
+    document.undo_stack.undo()
+    assert document.map.conflict.ended is None
 
 
 def test_an_encounter_ends_when_its_last_fighter_is_removed(qapp):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QRectF, QSettings, QTimer
 
 from tabletop.geometry.shapes import map_bounds
@@ -48,11 +47,6 @@ def test_a_conflict_map_opened_in_a_running_window_is_whole_beside_the_play_dock
     assert _whole_map_on_canvas(window), "the East end is cut off behind the Play dock"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="not fixed: edgerunner-conflicts.txt 'If every actor on one side of the conflict is taken out, the "
-    "conflict ends'; the start dialog refuses one side, but removing a side's last token leaves it running",
-)
 def test_removing_the_last_token_of_one_side_ends_the_conflict(window, qtbot):
     path = MAPS / "warehouse-conflict.tabletop"
     window.files.show_loaded(path, *load_map_stamped(path))
@@ -61,3 +55,6 @@ def test_removing_the_last_token_of_one_side_ends_the_conflict(window, qtbot):
     conflict = window.document.map.conflict
     assert [p.token for p in conflict.participants] == ["hargan"], "only the corp's side is left"
     assert conflict.ended, "Hargan plays exchange after exchange against nobody"
+    assert "left on the map" in conflict.story
+    window.document.undo_stack.undo()
+    assert window.document.map.conflict.ended is None and len(window.document.map.conflict.participants) == 2
