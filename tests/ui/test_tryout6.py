@@ -58,3 +58,14 @@ def test_removing_the_last_token_of_one_side_ends_the_conflict(window, qtbot):
     assert "left on the map" in conflict.story
     window.document.undo_stack.undo()
     assert window.document.map.conflict.ended is None and len(window.document.map.conflict.participants) == 2
+
+
+def test_after_file_new_the_play_dock_lists_nothing_of_the_last_maps_conflict(window, qtbot):
+    path = MAPS / "warehouse-conflict.tabletop"
+    window.files.show_loaded(path, *load_map_stamped(path))
+    form = window.play.dock_widget.form
+    assert form.target.count() and form.zone.count()
+    assert window.files.new()
+    names = [form.target.itemText(i) for i in range(form.target.count())]
+    zones = [form.zone.itemText(i) for i in range(form.zone.count())]
+    assert names == [] and zones == [] and form.on.count() == 0

@@ -140,7 +140,10 @@ class ActionForm(QWidget):
             elif system == "af":
                 self.action.addItems([*AF_ACTIONS, *(SNAP + s for s in AF_SNAPS), "second snap", "guard"])
             self.action.blockSignals(False)
-        if conflict is None:
+        if conflict is None:  # another map (File > New): nothing of the last one's conflict stays listed
+            for combo in (self.target, self.helper, self.zone, self.on, self.track):
+                self._fill(combo, [])
+            self._places_dirty = True
             return
         tokens = [(self.document.label("token", p.token), p.token) for p in conflict.participants]
         renamed = self._fill(self.target, tokens)
