@@ -75,7 +75,9 @@ def _main_window() -> tuple:
 
 
 def run(path: str | None) -> int:
-    """Open the main window on a map (checked first, so a bad file is one line, not a dialog)."""
+    """Open the main window on a map. A file under WINDOW_FIRST is checked first, so a bad one
+    is one line, not a dialog; a bigger one is read in the shown window, with its progress, and
+    a bad one closes the window and is the same one line."""
     try:
         path = local_path(path) if path else None
     except ValueError as error:

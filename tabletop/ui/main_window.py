@@ -44,7 +44,8 @@ if TYPE_CHECKING:
     from tabletop.ui.grid_menu import GridMenu
 
 GEOMETRY_KEY = "window/geometry"
-"""The map window's place, size and state when it last closed, as Qt saves them: it opens there."""
+"""The map window's place, size and state when it last closed, as Qt saves them (in base64
+text: QSettings is handed only text, numbers and lists of text): it opens there."""
 FIRST_SHARE = 0.9
 """On a first start the window takes this part of the screen's free width and height."""
 
@@ -266,7 +267,7 @@ class MainWindow(QMainWindow):
         would leave no smaller size to go back to, and on X11 a second layout after the window
         manager grants it)."""
         saved = self.settings.value(GEOMETRY_KEY)
-        if isinstance(saved, QByteArray) and self.restoreGeometry(saved):
+        if isinstance(saved, str) and self.restoreGeometry(QByteArray.fromBase64(saved.encode("ascii"))):
             return
         screen = self.screen()
         free = screen.availableGeometry() if screen is not None else QRect()
@@ -441,7 +442,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.files.may_discard():
             self.autosaver.discard()
-            self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
+            self.settings.setValue(GEOMETRY_KEY, self.saveGeometry().toBase64().data().decode("ascii"))
             event.accept()
         else:
             event.ignore()
