@@ -39,7 +39,7 @@ def test_the_place_and_size_the_gm_left_win_over_the_first_size(qtbot, tmp_path,
     first.setGeometry(30, 50, 500, 400)
     left = first.geometry()
     assert first.close()
-    assert isinstance(_settings(tmp_path).value(GEOMETRY_KEY), str)  # text: QSettings pickles Qt and Python objects
+    assert isinstance(_settings(tmp_path).value(GEOMETRY_KEY), str)  # text, as every setting Tabletop keeps
     again = MainWindow(settings=_settings(tmp_path))
     qtbot.addWidget(again)
     assert again.geometry() == left
