@@ -7,6 +7,8 @@ what happened in the GM's words, or raises GridEditError with one line for the s
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pydantic import ValidationError
 from PySide6.QtGui import QUndoCommand
 
@@ -77,10 +79,11 @@ def set_random_properties(document: MapDocument, set_id: str, draws: list[Proper
     return SetTileSets(document, _with_set(document, changed), text)
 
 
-def _checked(grid: EncounterGrid) -> EncounterGrid:
-    """The grid validated whole, so the map still loads (a copy checks only what it changed)."""
+def _checked(build: Callable[[], EncounterGrid]) -> EncounterGrid:
+    """The grid `build` makes, validated whole, so the map still loads (a copy checks only what
+    it changed); its refusal, or the copy's own, in one line."""
     try:
-        return EncounterGrid.model_validate(grid.model_dump())
+        return EncounterGrid.model_validate(build().model_dump())
     except ValidationError as error:
         raise GridEditError(_why(error)) from None
 
@@ -97,10 +100,9 @@ def _grown(document: MapDocument, grid: EncounterGrid, growing, where: str) -> E
     """A grown grid, or one line: too many tiles, or a new tile past the farthest index (the
     validator's lines, not one)."""
     try:
-        return _checked(growing())
+        return EncounterGrid.model_validate(growing().model_dump())
     except ValidationError as error:
-        first = error.errors()[0]
-        if first["type"] == "too_long":
+        if error.errors()[0]["type"] == "too_long":
             raise GridEditError(_why(error)) from None
         raise GridEditError(f"{named(document, Kind.GRID, grid)} reaches as far{where} as a grid may") from None
 
@@ -115,10 +117,7 @@ def _grid(document: MapDocument, grid_id: str) -> EncounterGrid:
 def fill_grid(document: MapDocument, grid_id: str, tile_set: TileSet, seed: int) -> Batch:
     """Draw every tile of a grid afresh from a set (put on the map if it is not), reproducibly."""
     grid = _grid(document, grid_id)
-    try:
-        filled = _checked(fill(grid, tile_set, seed))
-    except ValidationError as error:  # a seed past the limits
-        raise GridEditError(_why(error)) from None
+    filled = _checked(lambda: fill(grid, tile_set, seed))  # a seed past the limits: one line
     parts: list = []
     imported = import_tile_set(document, tile_set)
     if imported is not None:
@@ -137,7 +136,7 @@ def grow_grid(document: MapDocument, grid_id: str, edge: str) -> PutCommand:
         grown = _grown(document, grid, lambda: grow(grid, tile_set, edge), f" to the {edge}")
     except GridEditError:
         raise
-    except ValueError as error:
+    except ValueError as error:  # grow's own refusal
         raise GridEditError(str(error)) from None
     added = len(grown.tiles) - len(grid.tiles)
     text = f"Grow {named(document, Kind.GRID, grid)} to the {edge} ({added} tiles from {_set_label(tile_set)})"
@@ -173,7 +172,7 @@ def trim_grid(document: MapDocument, grid_id: str) -> Batch | None:
         return None
     tokens = [document.get(Kind.TOKEN, i) for i in document.tokens_on(Kind.GRID, grid_id)]
     areas = {t.id: (t.location.row, t.location.col) for t in tokens if isinstance(t.location, AreaLocation)}
-    trimmed = _checked(trim(grid, areas.values()))
+    trimmed = _checked(lambda: trim(grid, areas.values()))
     leaving = outside_window(trimmed, areas)
     parts: list = []
     text = f"Trim {named(document, Kind.GRID, grid)} to {HOME_SIZE}x{HOME_SIZE}"
@@ -189,8 +188,5 @@ def trim_grid(document: MapDocument, grid_id: str) -> Batch | None:
 def set_setup(document: MapDocument, grid_id: str, starts: list[SetupMark], arrivals: list[str]) -> PutCommand:
     """Mark where each side may start and where arrivals enter."""
     grid = _grid(document, grid_id)
-    try:
-        after = _checked(grid.model_copy(update={"starts": list(starts), "arrivals": list(arrivals)}))
-    except ValidationError as error:
-        raise GridEditError(_why(error)) from None
+    after = _checked(lambda: grid.model_copy(update={"starts": list(starts), "arrivals": list(arrivals)}))
     return PutCommand(document, Kind.GRID, grid, after, f"Change setup marks of {named(document, Kind.GRID, grid)}")
