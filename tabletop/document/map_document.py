@@ -95,21 +95,23 @@ class MapDocument(QObject):
         """After the first frame: what it went without (the layout's index), then, as an event
         of its own (a click between the two is answered), the zone graph. Not for a map since
         replaced, nor while another map is read in (preparation_held): it may be about to go."""
-        if self.map is not map_:
-            return
-        if self._held:
-            self._later(self._prepare, map_)
-            return
-        self.layout.prepare()
-        self._later(self._prepare_graph, map_, 0)
+        if self._due(self._prepare, map_):
+            self.layout.prepare()
+            self._later(self._prepare_graph, map_, 0)
 
     def _prepare_graph(self, map_: Map) -> None:
+        if self._due(self._prepare_graph, map_):
+            self.prepare_graph()
+
+    def _due(self, step: Callable[[Map], None], map_: Map) -> bool:
+        """Whether a deferred step for `map_` runs now: never for a map since replaced; later,
+        once more, while another map is read in."""
         if self.map is not map_:
-            return
+            return False
         if self._held:
-            self._later(self._prepare_graph, map_)
-            return
-        self.prepare_graph()
+            self._later(step, map_)
+            return False
+        return True
 
     @contextmanager
     def preparation_held(self) -> Iterator[None]:
