@@ -27,17 +27,32 @@ def _colour_at(window, image: QImage, x: float, y: float) -> str:
     return image.pixelColor(point.x(), point.y()).name()
 
 
-def _count_renders(window, monkeypatch, method: str = "_render") -> list:
-    """The tiles the map layer paints afresh (or mends, with method="_mend") from now on."""
+def _count_renders(window, monkeypatch) -> list:
+    """The tiles the map layer paints afresh from now on."""
     made = []
-    original = getattr(window.scene.layer, method)
+    original = window.scene.layer._render
 
     def counted(*key):
         made.append(key[:3])
         return original(*key)
 
-    monkeypatch.setattr(window.scene.layer, method, counted)
+    monkeypatch.setattr(window.scene.layer, "_render", counted)
     return made
+
+
+def _count_mends(window, monkeypatch) -> tuple[list, list]:
+    """The kept tiles the map layer mends from now on, and the patches it paints for them."""
+    mended, patches = [], []
+    layer = window.scene.layer
+    original = layer._mend_group
+
+    def counted(level, group):
+        mended.extend((level, ix, iy) for ix, iy, *_ in group)
+        patches.append(len(group))
+        return original(level, group)
+
+    monkeypatch.setattr(layer, "_mend_group", counted)
+    return mended, patches
 
 
 def test_a_big_map_is_one_layer_of_tiles_made_once(qtbot, window, monkeypatch):
@@ -61,7 +76,7 @@ def test_an_edit_repaints_only_the_tiles_under_it(qtbot, window, monkeypatch):
     window.view.centerOn(QPointF(300, 200))
     _frame(window)
     made = _count_renders(window, monkeypatch)
-    mended = _count_renders(window, monkeypatch, "_mend")
+    mended, patches = _count_mends(window, monkeypatch)
     zone = window.document.get("zone", "z2-3")
     red = zone.model_copy(update={"fill": FillStyle(colour="#ff0000")})
     window.document.undo_stack.push(EditObject(window.document, "zone", red, "fill"))
@@ -71,6 +86,7 @@ def test_an_edit_repaints_only_the_tiles_under_it(qtbot, window, monkeypatch):
     assert made == [], "no tile is painted afresh for an edit"
     assert 0 < len(mended) <= 4, f"only the tiles under the zone are painted again, not {len(mended)}"
     assert len(set(mended)) == len(mended), "each tile is mended once"
+    assert patches == [len(mended)], "the tiles under one zone are mended from one patch"
 
 
 def test_turning_the_wheel_borrows_tiles_until_the_zoom_rests(qtbot, window, monkeypatch):

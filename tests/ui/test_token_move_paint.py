@@ -139,7 +139,7 @@ def test_a_brick_map_token_move_repaints_no_tile(qtbot, window, monkeypatch):
     mended = []
     for view in views:
         layer = view.scene().layer
-        monkeypatch.setattr(layer, "_mend", lambda *key, layer=layer: mended.append(key[:3]))
+        monkeypatch.setattr(layer, "_mend_group", lambda level, group: mended.append((level, group)))
     for zone_id in ("z2-3", "z3-3", "z2-2"):
         document.undo_stack.push(MoveToken(document, "t", ZoneLocation(zone=zone_id)))
         images = [_paint(view) for view in views]

@@ -43,7 +43,8 @@ class PlayerView(QGraphicsView):
         super().__init__(scene)
         self.map_scene = scene
         self.covered = True
-        self.rotation = 0
+        self._rotation = 0
+        self._following_scene = False
         self.shown_rect = QRectF()
         self.locked_scale: float | None = None
         """Screen pixels per map unit when the GM locks the physical scale (miniatures fit)."""
@@ -56,7 +57,23 @@ class PlayerView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setSceneRect(QRectF(-ROOM, -ROOM, 2 * ROOM, 2 * ROOM))
         self.viewport().setCursor(Qt.CursorShape.BlankCursor)
-        scene.changed.connect(self._scene_changed)
+
+    @property
+    def rotation(self) -> int:
+        return self._rotation
+
+    @rotation.setter
+    def rotation(self, degrees: int) -> None:
+        """Only a turned view follows the scene's `changed` signal: while anything listens to it,
+        Qt repaints every changed item's whole bounding rectangle, so an upright view would paint
+        all its tiles again for an edit of one zone."""
+        self._rotation = degrees % 360
+        if bool(self._rotation) != self._following_scene:
+            self._following_scene = bool(self._rotation)
+            if self._following_scene:
+                self.map_scene.changed.connect(self._scene_changed)
+            else:
+                self.map_scene.changed.disconnect(self._scene_changed)
 
     def _scene_changed(self, _rects) -> None:
         """A turned view paints its own picture, so every change repaints all of it (Qt's
@@ -118,7 +135,7 @@ class PlayerView(QGraphicsView):
         self.viewChanged.emit()
 
     def set_rotation(self, degrees: int) -> None:
-        self.rotation = degrees % 360
+        self.rotation = degrees
         self.show_rect(self.shown_rect)
 
     def visible_rect(self) -> QRectF:

@@ -43,6 +43,8 @@ BULK_RECTS = 64
 MARGIN_PX = 2
 """Pixels around an edited rectangle painted again: antialiasing and half a pen reach past
 an object's box."""
+MEND_GROUP = 4
+"""Kept tiles mended on one patch when they lie within this many tiles' square together."""
 
 TileKey = tuple[float, int, int]
 """(zoom level, column, row) of one tile of one layer."""
@@ -222,6 +224,9 @@ class MapLayer(QGraphicsItem):
             return
         x0, x1 = math.floor(exposed.left() * level / TILE), math.floor(exposed.right() * level / TILE)
         y0, y1 = math.floor(exposed.top() * level / TILE), math.floor(exposed.bottom() * level / TILE)
+        waiting = [(ix, iy) for iy in range(y0, y1 + 1) for ix in range(x0, x1 + 1) if (level, ix, iy) in self._mends]
+        if waiting:
+            self._mend_tiles(level, waiting)
         painter.save()
         painter.setWorldTransform(QTransform())  # tiles are in screen pixels already
         dx, dy = transform.dx(), transform.dy()
@@ -259,37 +264,59 @@ class MapLayer(QGraphicsItem):
         return pixmap
 
     def _mend(self, pixmap: QPixmap, level: float, ix: int, iy: int, rects: list[QRectF]) -> None:
-        """Paint the edited map rectangles of a kept tile again: everything the layout finds
-        there is painted on a clear tile, unclipped (a clip would change the antialiasing at its
-        edge), and those rectangles, grown to whole pixels and a margin, are copied over."""
-        clip, boxes = QRegion(), []
-        whole = QRect(0, 0, TILE, TILE)
-        for rect in rects:
-            device = QRectF((rect.left() * level - ix * TILE), rect.top() * level - iy * TILE, 0, 0)
-            device.setSize(rect.size() * level)
-            aligned = device.toAlignedRect().adjusted(-MARGIN_PX, -MARGIN_PX, MARGIN_PX, MARGIN_PX)
-            clip = clip.united(aligned.intersected(whole))
-        if clip.isEmpty():
-            return
-        for r in clip:  # what is painted there: the clip's rectangles a pixel wider, never past the tile
-            left, top = max(0, r.left() - 1), max(0, r.top() - 1)
-            right, bottom = min(TILE, r.right() + 2), min(TILE, r.bottom() + 2)
+        """Paint the edited map rectangles of one kept tile again (see _mend_group)."""
+        clip = _clip(level, ix, iy, rects)
+        if not clip.isEmpty():
+            self._mend_group(level, [(ix, iy, pixmap, clip)])
+
+    def _mend_tiles(self, level: float, tiles: list[tuple[int, int]]) -> None:
+        """Mend the kept tiles about to be shown, neighbours together: an edit across a tile's
+        edge is painted once for both tiles, not once per tile."""
+        groups: list[list[tuple[int, int, QPixmap, QRegion]]] = []
+        for ix, iy in tiles:
+            rects = self._mends.pop((level, ix, iy))
+            pixmap = self.budget.get(self._owner, (level, ix, iy))
+            clip = _clip(level, ix, iy, rects)
+            if pixmap is None or clip.isEmpty():
+                continue
+            if groups and _span([*groups[-1], (ix, iy)]) <= MEND_GROUP:
+                groups[-1].append((ix, iy, pixmap, clip))
+            else:
+                groups.append([(ix, iy, pixmap, clip)])
+        for group in groups:
+            self._mend_group(level, group)
+
+    def _mend_group(self, level: float, group: list[tuple[int, int, QPixmap, QRegion]]) -> None:
+        """Everything the layout finds in the tiles' edited rectangles is painted on one clear
+        patch over those tiles, unclipped (a clip would change the antialiasing at its edge), and
+        the rectangles, grown to whole pixels and a margin, are copied onto each tile. The patch
+        is placed in whole tiles, so a stroke lands on the same pixels as in a fresh tile."""
+        x0, y0 = min(ix for ix, *_ in group), min(iy for _, iy, *_ in group)
+        x1, y1 = max(ix for ix, *_ in group), max(iy for _, iy, *_ in group)
+        left, top = x0 * TILE, y0 * TILE
+        width, height = (x1 - x0 + 1) * TILE, (y1 - y0 + 1) * TILE
+        region = QRegion()
+        for *_, clip in group:
+            region = region.united(clip)
+        boxes = []
+        for r in region:  # what is painted there: the clip's rectangles a pixel wider, never past the patch
             boxes.append(
                 (
-                    (ix * TILE + left) / level,
-                    (iy * TILE + top) / level,
-                    (ix * TILE + right) / level,
-                    (iy * TILE + bottom) / level,
+                    max(left, r.left() - 1) / level,
+                    max(top, r.top() - 1) / level,
+                    min(left + width, r.right() + 2) / level,
+                    min(top + height, r.bottom() + 2) / level,
                 )
             )
-        patch = QPixmap(TILE, TILE)
+        patch = QPixmap(width, height)
         patch.fill(Qt.GlobalColor.transparent)
-        self._paint_tile(patch, level, ix, iy, boxes)
-        painter = QPainter(pixmap)
-        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
-        for rect in clip:
-            painter.drawPixmap(rect, patch, rect)
-        painter.end()
+        self._paint_tile(patch, level, x0, y0, boxes)
+        for ix, iy, pixmap, clip in group:
+            painter = QPainter(pixmap)
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+            for rect in clip:
+                painter.drawPixmap(rect.translated(-ix * TILE, -iy * TILE), patch, rect.translated(-left, -top))
+            painter.end()
 
     def _paint_tile(self, pixmap: QPixmap, level: float, ix: int, iy: int, boxes: list[Box]) -> None:
         """The zones and borders the layout finds in these map boxes, in map order, painted
@@ -358,3 +385,22 @@ class MapLayer(QGraphicsItem):
                         painter.drawPixmap(QRectF(jx * side, jy * side, side, side), pixmap, QRectF(0, 0, TILE, TILE))
             painter.restore()
         painter.restore()
+
+
+def _clip(level: float, ix: int, iy: int, rects: list[QRectF]) -> QRegion:
+    """The pixels of tile (ix, iy) that edited map rectangles cover, grown to whole pixels and a
+    margin, in the screen pixels of the whole zoom level (the tile's own at ix * TILE, iy * TILE)."""
+    clip = QRegion()
+    whole = QRect(ix * TILE, iy * TILE, TILE, TILE)
+    for rect in rects:
+        device = QRectF(rect.left() * level, rect.top() * level, 0, 0)
+        device.setSize(rect.size() * level)
+        aligned = device.toAlignedRect().adjusted(-MARGIN_PX, -MARGIN_PX, MARGIN_PX, MARGIN_PX)
+        clip = clip.united(aligned.intersected(whole))
+    return clip
+
+
+def _span(tiles: list) -> int:
+    """How many tiles the square around these (column, row, ...) tiles takes."""
+    columns, rows = [tile[0] for tile in tiles], [tile[1] for tile in tiles]
+    return (max(columns) - min(columns) + 1) * (max(rows) - min(rows) + 1)

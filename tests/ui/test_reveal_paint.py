@@ -1,0 +1,135 @@
+"""A reveal or a rename repaints only the edited zone's box in each window, an edit across a
+tile's edge from one patch, and both windows then show what a fresh paint of the map shows."""
+
+from __future__ import annotations
+
+import itertools
+
+from PySide6.QtCore import QEvent, QObject, QPointF, QRect, QRectF
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QApplication
+
+from tabletop.document.commands import AddObject, EditObject
+from tabletop.document.commands.fog import SetFog
+from tabletop.model import Token, ZoneLocation
+from tests.benchmarks.mapgen import zone_map
+
+
+def _paint(view) -> QImage:
+    QApplication.processEvents()
+    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(image)
+    view.render(painter)
+    painter.end()
+    return image
+
+
+def _fresh(view) -> QImage:
+    """The view painted from new tiles, none kept from before."""
+    layer = view.scene().layer
+    layer.budget.clear(layer._owner)
+    layer._mends.clear()
+    return _paint(view)
+
+
+def _patches(layer, monkeypatch) -> list[int]:
+    """How many tiles each patch the layer paints from now on is copied onto."""
+    sizes = []
+    original = layer._mend_group
+
+    def counted(level, group):
+        sizes.append(len(group))
+        return original(level, group)
+
+    monkeypatch.setattr(layer, "_mend_group", counted)
+    return sizes
+
+
+def _players(qtbot, window):
+    window.players.open_action.trigger()
+    player = window.players.player
+    qtbot.waitUntil(lambda: not player.view.covered)
+    return player
+
+
+def test_after_reveals_and_renames_both_windows_equal_a_fresh_paint(qtbot, window, monkeypatch):
+    """Fog lifted and dropped and names changed along a row of zones, at zooms that are not
+    whole numbers: every frame of both windows is the fresh paint's, pixel for pixel, and edits
+    lying across a tile's edge are painted once for the tiles they cross."""
+    document = window.document
+    document.replace_map(zone_map(300), None)
+    scout = Token(id="t", name="Scout", location=ZoneLocation(zone="z2-3"))
+    document.undo_stack.push(AddObject(document, "token", scout))
+    document.undo_stack.push(SetFog(document, ["z2-4", "z3-3"], None, True))
+    player = _players(qtbot, window)
+    player.view.show_rect(QRectF(40, 30, 560, 300))
+    window.view.resetTransform()
+    window.view.scale(1.37, 1.37)
+    window.view.centerOn(QPointF(300, 180))
+    views = {"GM": window.view, "players": player.view}
+    for view in views.values():
+        _paint(view)
+    patches = {name: _patches(view.scene().layer, monkeypatch) for name, view in views.items()}
+    names = itertools.cycle(["Vault", "Stair of the long descent"])
+    for zone_id in [f"z2-{column}" for column in range(1, 7)] + ["z3-3"]:
+        zone = document.get("zone", zone_id)
+        edits = [
+            SetFog(document, [zone_id], None, not zone.fogged),
+            EditObject(document, "zone", zone.model_copy(update={"name": next(names), "fogged": not zone.fogged})),
+            SetFog(document, [zone_id], None, zone.fogged),
+        ]
+        for edit in edits:
+            document.undo_stack.push(edit)
+            for name, view in views.items():
+                kept = _paint(view)
+                assert kept == _fresh(view), f"{name} after {edit.text()} on {zone_id}"
+    for name, sizes in patches.items():
+        assert sizes, f"{name}: the edits mend kept tiles"
+        assert max(sizes) > 1, f"{name}: an edit across a tile's edge is one patch"
+    player.close()
+
+
+class _PaintedRegions(QObject):
+    """The rectangles a widget is asked to paint, from now on."""
+
+    def __init__(self, widget) -> None:
+        super().__init__()
+        self.rects: list[QRect] = []
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.rects.append(event.rect())
+        return False
+
+
+def test_an_upright_players_window_repaints_only_around_the_edit(qtbot, window):
+    """A reveal repaints the zone's part of the players' screen, not all of it; turned a
+    quarter, the window paints its whole picture again, as a turned view must."""
+    document = window.document
+    document.replace_map(zone_map(300), None)
+    player = _players(qtbot, window)
+    player.view.show_rect(QRectF(40, 30, 560, 300))
+    viewport = player.view.viewport()
+    _paint(player.view)
+    painted = _PaintedRegions(viewport)
+    document.undo_stack.push(SetFog(document, ["z4-4"], None, True))  # the first edit after opening
+    QApplication.processEvents()  # paints the window whole, once
+    painted.rects.clear()
+    zone = document.get("zone", "z2-3")
+    document.undo_stack.push(SetFog(document, ["z2-3"], None, True))
+    QApplication.processEvents()
+    assert painted.rects, "the reveal is painted"
+    area = viewport.width() * viewport.height()
+    assert all(r.width() * r.height() < area / 4 for r in painted.rects), painted.rects
+    x, y = zone.shape.centre()
+    centre = player.view.mapFromScene(QPointF(x, y))
+    assert any(r.contains(centre) for r in painted.rects), "around the zone"
+    player.view.set_rotation(90)
+    QApplication.processEvents()
+    painted.rects.clear()
+    document.undo_stack.push(SetFog(document, ["z2-3"], None, False))
+    QApplication.processEvents()
+    assert QRect(0, 0, viewport.width(), viewport.height()) in painted.rects, "a turned view paints it all"
+    player.view.set_rotation(0)
+    player.close()
