@@ -93,6 +93,11 @@ def test_every_layer_shares_one_tile_budget(qapp):
         _picture(scene, QRectF(0, 0, 1200, 400))
     assert len(budget) == 10, "two layers together never hold more than the budget"
     assert budget.holds(a.layer._owner) or budget.holds(b.layer._owner)
+    for layer in (a.layer, b.layer):  # what each layer finds its edits on: the tiles still kept
+        kept = budget.keys(layer._owner)
+        assert all(budget.get(layer._owner, key) is not None for key in kept)
+        assert sum(budget.levels(layer._owner).values()) == len(kept)
+    assert len(budget.keys(a.layer._owner)) + len(budget.keys(b.layer._owner)) == 10
 
 
 def test_an_inactive_tool_does_not_listen_to_changes(qtbot, window):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import partial
 
@@ -56,12 +56,14 @@ def _level(scale: float) -> float:
 
 class TileBudget:
     """One least-recently-used store of tiles for every map layer in the process (the GM's
-    window and the players' window), so two views never hold twice the memory."""
+    window and the players' window), so two views never hold twice the memory. Each owner's
+    keys are indexed by zoom level too, so an edit finds the tiles under it without walking
+    every tile kept."""
 
     def __init__(self, capacity: int = CACHE_TILES) -> None:
         self.capacity = capacity
         self._tiles: OrderedDict[tuple[int, TileKey], QPixmap] = OrderedDict()
-        self._held: Counter[int] = Counter()
+        self._owned: dict[int, dict[float, set[TileKey]]] = {}
 
     def get(self, owner: int, key: TileKey) -> QPixmap | None:
         pixmap = self._tiles.get((owner, key))
@@ -70,22 +72,36 @@ class TileBudget:
         return pixmap
 
     def put(self, owner: int, key: TileKey, pixmap: QPixmap) -> None:
-        if (owner, key) not in self._tiles:
-            self._held[owner] += 1
         self._tiles[(owner, key)] = pixmap
+        self._owned.setdefault(owner, {}).setdefault(key[0], set()).add(key)
         while len(self._tiles) > self.capacity:
-            (who, _), _ = self._tiles.popitem(last=False)
-            self._held[who] -= 1
+            (who, old), _ = self._tiles.popitem(last=False)
+            self._forget(who, old)
+
+    def _forget(self, owner: int, key: TileKey) -> None:
+        levels = self._owned[owner]
+        levels[key[0]].discard(key)
+        if not levels[key[0]]:
+            del levels[key[0]]
+        if not levels:
+            del self._owned[owner]
 
     def holds(self, owner: int) -> bool:
-        return self._held[owner] > 0
+        return owner in self._owned
+
+    def has(self, owner: int, key: TileKey) -> bool:
+        return (owner, key) in self._tiles
 
     def keys(self, owner: int) -> list[TileKey]:
-        return [key for who, key in self._tiles if who == owner]
+        return [key for keys in self._owned.get(owner, {}).values() for key in keys]
+
+    def levels(self, owner: int) -> dict[float, int]:
+        """The zoom levels this owner keeps tiles of, with how many at each."""
+        return {level: len(keys) for level, keys in self._owned.get(owner, {}).items()}
 
     def drop(self, owner: int, key: TileKey) -> None:
         if self._tiles.pop((owner, key), None) is not None:
-            self._held[owner] -= 1
+            self._forget(owner, key)
 
     def clear(self, owner: int) -> None:
         for key in self.keys(owner):
@@ -154,14 +170,14 @@ class MapLayer(QGraphicsItem):
         drop their union's tiles instead)."""
         if not boxes:
             return
-        rects = [QRectF(left, top, right - left, bottom - top) for left, top, right, bottom in boxes]
+        rects = [QRectF(left, top, right - left, bottom - top) for left, top, right, bottom in dict.fromkeys(boxes)]
         bulk = len(rects) > BULK_RECTS
         if bulk:
             union = QRectF()
             for rect in rects:
                 union = union.united(rect)
             rects = [union]
-        for key in self.budget.keys(self._owner):
+        for key in self._tiles_under(rects):
             level, ix, iy = key
             reach = MARGIN_PX / level
             tile = QRectF(ix * TILE / level, iy * TILE / level, TILE / level, TILE / level)
@@ -176,6 +192,27 @@ class MapLayer(QGraphicsItem):
                 del self._mends[key]
         for rect in rects:
             self.update(rect.adjusted(-2, -2, 2, 2))
+
+    def _tiles_under(self, rects: list[QRectF]) -> list[TileKey]:
+        """The kept tiles, at every zoom, that may show these map rectangles (a margin around
+        them included): found by their columns and rows, or among the kept tiles when those are
+        fewer."""
+        found = []
+        for level, count in self.budget.levels(self._owner).items():
+            reach, side = MARGIN_PX / level, TILE / level
+            spans = [
+                (
+                    range(math.floor((rect.left() - reach) / side), math.floor((rect.right() + reach) / side) + 1),
+                    range(math.floor((rect.top() - reach) / side), math.floor((rect.bottom() + reach) / side) + 1),
+                )
+                for rect in rects
+            ]
+            if sum(len(columns) * len(rows) for columns, rows in spans) > count:
+                found += [key for key in self.budget.keys(self._owner) if key[0] == level]
+                continue
+            keys = {(level, ix, iy) for columns, rows in spans for ix in columns for iy in rows}
+            found += [key for key in keys if self.budget.has(self._owner, key)]
+        return found
 
     def follow_tokens(self) -> None:
         """Tokens came into or left zones (or the players stopped or started seeing them): the
@@ -364,7 +401,7 @@ class MapLayer(QGraphicsItem):
 
     def _borrow(self, painter: QPainter, level: float, missing: list[tuple[int, int]]) -> None:
         """Stand-ins while zooming: the nearest zoom's tiles that cover the missing ones, scaled."""
-        levels = {key[0] for key in self.budget.keys(self._owner)}
+        levels = self.budget.levels(self._owner)
         if not levels:
             return
         near = min(levels, key=lambda other: abs(math.log(other / level)))
