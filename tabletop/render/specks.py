@@ -25,6 +25,10 @@ square this many map units wide (by their first point). A run is the same whiche
 or tile draws it, so they blend the same; and it stays short, since Qt fills a path in time that
 grows faster than its size (the 100k-zone map in runs like these: 0.1 s; as one path: 5 s)."""
 
+BARE_RUN = 256
+"""At most this many zones in a run drawn without outlines, which may cross squares (see
+paint_specks): Qt fills a path in time that grows faster than its size."""
+
 PLAIN = ("solid", "none")
 """Fill patterns a run draws; a pattern, a hidden zone or a node is drawn as itself."""
 
@@ -83,8 +87,10 @@ def paint_specks(
 ) -> list[Zone]:
     """The zones in map order as specks (the painter's pen already set): runs of plain polygons
     of one fill as one path each (their union filled, their outlines stroked), anything else
-    drawn by `one`. Returns the fogged zones (`fogged`, else their own flag), which the players
-    get as fog only, not painted here."""
+    drawn by `one`. Without outlines (zones of a pixel or two), runs of an opaque fill go on
+    across squares: unstroked and opaque, a run of any length covers the same pixels. Returns
+    the fogged zones (`fogged`, else their own flag), which the players get as fog only, not
+    painted here."""
     import numpy as np
 
     if not zone_ids:
@@ -104,18 +110,25 @@ def paint_specks(
     look_brush = np.array([numbers[key] for key in brush_keys], dtype=np.int64)
     code, polygon = code[painted], polygon[painted]
     plain, brush = plain_look[code], look_brush[code]
+    brushes = [QBrush() if key == ("none",) else QBrush(_colour(key[1], key[2])) for key in numbers]
+    pen = p.pen()
+    bare = pen.style() == Qt.PenStyle.NoPen  # zones too small for outlines: their fills alone
+    opaque = np.array([brush.color().alpha() == 255 for brush in brushes], dtype=bool)
     cx = cy = np.zeros(len(code))
     if len(x):  # the square of each polygon's first point
         start = firsts[np.where(plain, polygon, 0)]
         cx, cy = np.floor(x[start] / SPECK_CELL), np.floor(y[start] / SPECK_CELL)
     new = np.ones(len(code), dtype=bool)  # where a run (or a zone drawn as itself) begins
-    new[1:] = ~plain[1:] | ~plain[:-1] | (brush[1:] != brush[:-1]) | (cx[1:] != cx[:-1]) | (cy[1:] != cy[:-1])
+    moved = (cx[1:] != cx[:-1]) | (cy[1:] != cy[:-1])
+    if bare:  # opaque fills without outlines cover the same pixels in runs of any length
+        moved &= ~opaque[brush[1:]]
+    new[1:] = ~plain[1:] | ~plain[:-1] | (brush[1:] != brush[:-1]) | moved
+    if bare:
+        new[::BARE_RUN] = True
     heads = np.flatnonzero(new)
     sizes = np.diff(np.append(heads, len(code)))
     runs = plain[heads]
-    paths = iter(polygon_runs(x, y, firsts, counts, polygon[plain], sizes[runs].tolist()))
-    brushes = [QBrush() if key == ("none",) else QBrush(_colour(key[1], key[2])) for key in numbers]
-    pen = p.pen()
+    paths = iter(polygon_runs(x, y, firsts, counts, polygon[plain], sizes[runs].tolist(), closed=not bare))
     ids = [zone_ids[k] for k in painted[heads[~runs]].tolist()]
     others = iter(map(layout.zones.__getitem__, ids))
     for is_run, number in zip(runs.tolist(), brush[heads].tolist(), strict=True):

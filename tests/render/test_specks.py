@@ -5,7 +5,7 @@ painting makes no line objects at all."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QColor, QImage, QPainter
 
 from tabletop.geometry import lines as lines_module
 from tabletop.geometry.layout import MapLayout
@@ -136,3 +136,40 @@ def test_ids_found_with_their_rows_paint_as_plain_ids_do(qapp):
     blank = QImage(pictures[0].size(), QImage.Format.Format_RGB32)
     blank.fill(0xFFFFFFFF)
     assert pictures[0] == pictures[1] and pictures[0] != blank
+
+
+def test_zones_too_small_for_outlines_fill_in_long_runs_as_each_alone(qapp):
+    """What the long runs of specks rely on: without outlines, opaque fills run together across
+    squares (and left open, as a fill closes them) cover the pixels each zone's own closed
+    polygon covers, in map order; a translucent zone keeps to its square's runs."""
+    from PySide6.QtCore import Qt
+
+    from tabletop.render.ink import FAINTEST, line_share
+    from tabletop.render.paint import zone_path
+
+    map_ = zone_map(3000)
+    zones = list(map_.zones)
+    for k in range(0, len(zones), 97):
+        zones[k] = zones[k].model_copy(update={"fill": FillStyle(colour="#993366")})
+    zones[500] = zones[500].model_copy(update={"fill": FillStyle(colour="#336699", opacity=0.5)})
+    map_ = map_.model_copy(update={"zones": zones})
+    layout = MapLayout(map_)
+    scale = 0.015
+    painted = _picture(layout, map_, scale)
+    left, top, width, height = map_bounds(map_)
+    image = QImage(round(width * scale) + 4, round(height * scale) + 4, QImage.Format.Format_RGB32)
+    image.fill(0xFFFFFFFF)
+    painter = QPainter(image)
+    painter.scale(scale, scale)
+    painter.translate(-left, -top)
+    assert line_share(painter, layout.zone_size) < FAINTEST, "no outlines at this scale"
+    painter.setPen(Qt.PenStyle.NoPen)
+    for zone in zones:
+        colour = QColor(zone.fill.colour)
+        colour.setAlphaF(zone.fill.opacity)
+        painter.fillPath(zone_path(zone), colour)
+    painter.end()
+    bits = np.frombuffer(bytes(image.constBits())[: image.sizeInBytes()], dtype=np.uint8)
+    alone = bits.reshape(image.height(), -1)
+    assert np.array_equal(painted, alone)
+    assert len(np.unique(painted.reshape(-1, 4), axis=0)) >= 3, "both fills and the paper show"
