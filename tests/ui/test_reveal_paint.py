@@ -53,9 +53,10 @@ def _players(qtbot, window):
 
 
 def test_after_reveals_and_renames_both_windows_equal_a_fresh_paint(qtbot, window, monkeypatch):
-    """Fog lifted and dropped and names changed along a row of zones, at zooms that are not
-    whole numbers: every frame of both windows is the fresh paint's, pixel for pixel, and edits
-    lying across a tile's edge are painted once for the tiles they cross."""
+    """Fog lifted and dropped, zones hidden and shown and names changed along a row of zones, at
+    zooms that are not whole numbers (the GM's also close up, where a line is wider than the
+    margin, and far out, in specks): every frame of both windows is the fresh paint's, pixel for
+    pixel, and edits lying across a tile's edge are painted once for the tiles they cross."""
     document = window.document
     document.replace_map(zone_map(300), None)
     scout = Token(id="t", name="Scout", location=ZoneLocation(zone="z2-3"))
@@ -63,26 +64,30 @@ def test_after_reveals_and_renames_both_windows_equal_a_fresh_paint(qtbot, windo
     document.undo_stack.push(SetFog(document, ["z2-4", "z3-3"], None, True))
     player = _players(qtbot, window)
     player.view.show_rect(QRectF(40, 30, 560, 300))
-    window.view.resetTransform()
-    window.view.scale(1.37, 1.37)
-    window.view.centerOn(QPointF(300, 180))
     views = {"GM": window.view, "players": player.view}
-    for view in views.values():
-        _paint(view)
     patches = {name: _patches(view.scene().layer, monkeypatch) for name, view in views.items()}
     names = itertools.cycle(["Vault", "Stair of the long descent"])
-    for zone_id in [f"z2-{column}" for column in range(1, 7)] + ["z3-3"]:
-        zone = document.get("zone", zone_id)
-        edits = [
-            SetFog(document, [zone_id], None, not zone.fogged),
-            EditObject(document, "zone", zone.model_copy(update={"name": next(names), "fogged": not zone.fogged})),
-            SetFog(document, [zone_id], None, zone.fogged),
-        ]
-        for edit in edits:
-            document.undo_stack.push(edit)
-            for name, view in views.items():
-                kept = _paint(view)
-                assert kept == _fresh(view), f"{name} after {edit.text()} on {zone_id}"
+    rows = [f"z2-{column}" for column in range(1, 7)] + ["z3-3"]
+    for scale, zone_ids in ((1.37, rows), (3.1, rows[1:4]), (0.2, rows[2:5])):
+        window.view.resetTransform()
+        window.view.scale(scale, scale)
+        window.view.centerOn(QPointF(300, 180))
+        for view in views.values():
+            _paint(view)
+        for zone_id in zone_ids:
+            zone = document.get("zone", zone_id)
+            edits = [
+                SetFog(document, [zone_id], None, not zone.fogged),
+                EditObject(document, "zone", zone.model_copy(update={"name": next(names), "fogged": not zone.fogged})),
+                EditObject(document, "zone", document.get("zone", zone_id).model_copy(update={"hidden": True})),
+                EditObject(document, "zone", document.get("zone", zone_id).model_copy(update={"hidden": False})),
+                SetFog(document, [zone_id], None, zone.fogged),
+            ]
+            for edit in edits:
+                document.undo_stack.push(edit)
+                for name, view in views.items():
+                    kept = _paint(view)
+                    assert kept == _fresh(view), f"{name} after {edit.text()} on {zone_id} at {scale}"
     for name, sizes in patches.items():
         assert sizes, f"{name}: the edits mend kept tiles"
         assert max(sizes) > 1, f"{name}: an edit across a tile's edge is one patch"

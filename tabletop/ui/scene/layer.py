@@ -17,6 +17,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import partial
+from operator import attrgetter
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QPainter, QPixmap, QRegion, QTransform
@@ -27,6 +28,7 @@ from tabletop.geometry.layout import Box
 from tabletop.model import Zone
 from tabletop.render.label_paint import written_labels
 from tabletop.render.paint import paint_region
+from tabletop.render.specks import PLAIN
 from tabletop.render.style import DETAIL_SCALE, MapStyle
 
 TILE = 256
@@ -327,7 +329,8 @@ class MapLayer(QGraphicsItem):
         """Everything the layout finds in the tiles' edited rectangles is painted on one clear
         patch over those tiles, unclipped (a clip would change the antialiasing at its edge), and
         the rectangles, grown to whole pixels and a margin, are copied onto each tile. The patch
-        is placed in whole tiles, so a stroke lands on the same pixels as in a fresh tile."""
+        is placed in whole tiles, so a line, a fill or a letter lands on the same pixels as in a
+        fresh tile; a pattern or a texture may not (see _textured)."""
         x0, y0 = min(ix for ix, *_ in group), min(iy for _, iy, *_ in group)
         x1, y1 = max(ix for ix, *_ in group), max(iy for _, iy, *_ in group)
         left, top = x0 * TILE, y0 * TILE
@@ -345,28 +348,48 @@ class MapLayer(QGraphicsItem):
                     min(top + height, r.bottom() + 2) / level,
                 )
             )
+        found = self._find(boxes)
+        if len(group) > 1 and self._textured(found[0]):
+            for ix, iy, pixmap, clip in group:  # the same objects, each on a patch placed as its tile
+                self._copy(pixmap, ix, iy, clip, self._patch(level, ix, iy, TILE, TILE, found), ix * TILE, iy * TILE)
+            return
+        patch = self._patch(level, x0, y0, width, height, found)
+        for ix, iy, pixmap, clip in group:
+            self._copy(pixmap, ix, iy, clip, patch, left, top)
+
+    def _patch(self, level: float, ix: int, iy: int, width: int, height: int, found: tuple) -> QPixmap:
         patch = QPixmap(width, height)
         patch.fill(Qt.GlobalColor.transparent)
-        self._paint_tile(patch, level, x0, y0, boxes)
-        for ix, iy, pixmap, clip in group:
-            painter = QPainter(pixmap)
-            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
-            for rect in clip:
-                painter.drawPixmap(rect.translated(-ix * TILE, -iy * TILE), patch, rect.translated(-left, -top))
-            painter.end()
+        self._paint_found(patch, level, ix, iy, *found)
+        return patch
+
+    @staticmethod
+    def _copy(pixmap: QPixmap, ix: int, iy: int, clip: QRegion, patch: QPixmap, left: int, top: int) -> None:
+        """The clip's pixels (in the zoom level's pixels) copied from a patch whose corner is at
+        (left, top) onto tile (ix, iy)."""
+        painter = QPainter(pixmap)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+        for rect in clip:
+            painter.drawPixmap(rect.translated(-ix * TILE, -iy * TILE), patch, rect.translated(-left, -top))
+        painter.end()
 
     def _paint_tile(self, pixmap: QPixmap, level: float, ix: int, iy: int, boxes: list[Box]) -> None:
         """The zones and borders the layout finds in these map boxes, in map order, painted
         onto the tile (a fresh tile of a map as opened takes them in order from the layout)."""
-        layout = self.document.layout
+        self._paint_found(pixmap, level, ix, iy, *self._find(boxes))
+
+    def _find(self, boxes: list[Box]) -> tuple[list[str], list[str]]:
         ordered = None
         if len(boxes) == 1 and self.unseen is None and self.shows is None:  # a whole tile of everything
-            ordered = layout.find_in_order(boxes[0])
-        if ordered is not None:
-            zones, borders = ordered
-        else:
-            zones, borders = self._found(boxes)
+            ordered = self.document.layout.find_in_order(boxes[0])
+        return ordered if ordered is not None else self._found(boxes)
+
+    def _paint_found(
+        self, pixmap: QPixmap, level: float, ix: int, iy: int, zones: list[str], borders: list[str]
+    ) -> None:
+        """These zones and borders painted onto a pixmap whose corner is tile (ix, iy)'s."""
         if zones or borders:
+            layout = self.document.layout
             detail = level >= DETAIL_SCALE
             painter = QPainter(pixmap)
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, detail)
@@ -378,6 +401,18 @@ class MapLayer(QGraphicsItem):
             with layout.lines_held(borders):  # a map's lines made once for the tile, not per read
                 paint_region(painter, layout, zones, borders, self.style, detail, occupied, shown, self.fogged)
             painter.end()
+
+    def _textured(self, zone_ids: list[str]) -> bool:
+        """Whether any of these zones is filled with a pattern or a texture (a hatched fill, the
+        hatching of a hidden zone, fog or its veil): those brushes fall on pixels that depend on
+        where the painting's corner is, so such zones are painted on each tile's own patch."""
+        zones = self.document.layout.zones
+        fogged = self.fogged or attrgetter("fogged")
+        for zone_id in zone_ids:
+            zone = zones[zone_id]
+            if zone.hidden or zone.fill.pattern not in PLAIN or fogged(zone):
+                return True
+        return False
 
     def _found(self, boxes: list[Box]) -> tuple[list[str], list[str]]:
         """The zones and borders shown in these map boxes, each in map order."""

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.document import MapDocument
 from tabletop.document.changes import Change
-from tabletop.geometry.shapes import map_bounds, token_spots
+from tabletop.geometry.shapes import map_bounds, token_spots, zones_extent
 from tabletop.model.kinds import Kind
 from tabletop.render.style import Audience, MapStyle
 from tabletop.rules.visibility import LIVE, Fog, border_shown, token_shown, zone_shown
@@ -138,7 +138,9 @@ class MapScene(QGraphicsScene):
     def _zones_repaint(self, change: Change) -> tuple:
         """What a zone edit paints again. Zones edited in place (the same shape; for the players
         the same hidden and fog, which decide their borders) change only their own picture, a
-        name or a fill: their borders, in the document's repaint too, are not painted again."""
+        name or a fill: their borders, in the document's repaint too, are not painted again. For
+        the GM, fog lifted or dropped or a zone hidden or shown changes only the mark over its
+        shape (the veil, the hatching), never its name's room."""
         before = [self._zones_seen.pop(zone_id, None) for zone_id in change.object_ids]
         now = [None if change.removed else self.document.get(Kind.ZONE, zone_id) for zone_id in change.object_ids]
         self._zones_seen.update((zone.id, zone) for zone in now if zone is not None)
@@ -148,6 +150,8 @@ class MapScene(QGraphicsScene):
             return change.repaint
         if self.players and any((o.hidden, o.fogged) != (n.hidden, n.fogged) for o, n in zip(before, now, strict=True)):
             return change.repaint
+        if not self.players and all(_marked_only(old, new) for old, new in zip(before, now, strict=True)):
+            return tuple(zones_extent([zone]) for zone in now)  # the veil or hatching over its shape, no more
         boxes = self.layout.boxes
         return tuple(boxes[(Kind.ZONE, zone.id)] for zone in now)
 
@@ -205,3 +209,10 @@ class MapScene(QGraphicsScene):
             if kind is Kind.GRID:
                 item.update()
         self._sync_tokens()
+
+
+def _marked_only(old, new) -> bool:
+    """Whether a zone edit changed no more than its fog and hidden marks."""
+    if old is None or new is None:
+        return False
+    return old.model_copy(update={"hidden": new.hidden, "fogged": new.fogged}) == new
