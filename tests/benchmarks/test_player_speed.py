@@ -5,7 +5,10 @@ players' window.
 
 An edit marks its map boxes on each window's kept tiles; the next frame mends just those
 rectangles (ui/scene/layer.py), so an edit's cost is the few zones around it, not the 60 zones
-of each tile it touches. A token is an item of its own: its step mends no tile, unless the name
+of each tile it touches; an edit across a tile's edge is painted once for the tiles it crosses
+(unless a pattern or texture is among them), and fog lifted or dropped repaints, in the GM's
+window, only the zone's shape. The upright players' window repaints only around the edit.
+A token is an item of its own: its step mends no tile, unless the name
 of a zone it leaves or enters moves (then that name's two boxes only). Each step below includes
 both windows' whole frames as the benchmark paints them (QGraphicsView.render of both viewports,
 about half of a step's time).
