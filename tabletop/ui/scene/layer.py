@@ -263,9 +263,11 @@ class MapLayer(QGraphicsItem):
             return
         x0, x1 = math.floor(exposed.left() * level / TILE), math.floor(exposed.right() * level / TILE)
         y0, y1 = math.floor(exposed.top() * level / TILE), math.floor(exposed.bottom() * level / TILE)
-        waiting = [(ix, iy) for iy in range(y0, y1 + 1) for ix in range(x0, x1 + 1) if (level, ix, iy) in self._mends]
-        if waiting:
-            self._mend_tiles(level, waiting)
+        if self._mends:
+            mends = self._mends
+            waiting = [(ix, iy) for iy in range(y0, y1 + 1) for ix in range(x0, x1 + 1) if (level, ix, iy) in mends]
+            if waiting:
+                self._mend_tiles(level, waiting)
         painter.save()
         painter.setWorldTransform(QTransform())  # tiles are in screen pixels already
         dx, dy = transform.dx(), transform.dy()
