@@ -14,8 +14,8 @@ from tabletop.model import FillStyle, ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.samples import af_encounter, warehouse
 from tabletop.ui.scene.editor_scene import EditorScene
-from tabletop.ui.scene.layer import TileBudget
 from tabletop.ui.scene.map_scene import MapScene
+from tabletop.ui.scene.tiles import TileBudget
 from tests.ui.conftest import click
 
 
