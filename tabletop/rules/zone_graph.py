@@ -32,14 +32,16 @@ slices answers a click or a drag at once."""
 
 
 class _Made(dict):
-    """Zone index -> what a search reads of that zone, made on first read by `make`."""
+    """Zone index -> what a search reads of that zone, made on first read by `make`: what
+    `out` and `hops` are until the whole graph is built (lists from then on, read quicker)."""
 
     def __init__(self, make: Callable[[int], object]) -> None:
         super().__init__()
         self.make = make
 
     def __missing__(self, zone: int) -> object:
-        return self.make(zone)
+        self[zone] = made = self.make(zone)  # kept here too for a search begun before the whole graph was built
+        return made
 
 
 class ZoneGraph:
@@ -61,9 +63,9 @@ class ZoneGraph:
         self.ids: list[str] = []
         self.names: list[str] = []
         self.index: dict[str, int] = {}
-        self.out: dict[int, dict[int, Crossing]] = _Made(lambda zone: self._make(zone)[0])
-        """Per zone index, its crossings by neighbour index: made when first read."""
-        self.hops: dict[int, list[tuple[int, int]]] = _Made(lambda zone: self._make(zone)[1])
+        self.out: list[dict[int, Crossing]] = _Made(lambda zone: self._make(zone)[0])  # type: ignore[assignment]
+        """Per zone index, its crossings by neighbour index (made when first read, until complete)."""
+        self.hops: list[list[tuple[int, int]]] = _Made(lambda zone: self._make(zone)[1])  # type: ignore[assignment]
         """Per zone index, (cost, neighbour) cheapest first: what the searches iterate."""
         self._borders: dict[str, Border] = {}
         self._between: dict[tuple[int, int], str | dict[str, None]] = {}
@@ -106,12 +108,10 @@ class ZoneGraph:
         for start in range(0, len(borders), SLICE):
             _add_crossings(borders[start : start + SLICE], self.index, out, between)
             yield True
-        cost, out_now, hops_now = attrgetter("cost"), self.out, self.hops
-        for start in range(0, len(out), SLICE):  # a zone a search made already is made alike
-            made = out[start : start + SLICE]
-            out_now.update(zip(itertools.count(start), made))
-            hops = [sorted(zip(map(cost, c.values()), c, strict=True)) for c in made]
-            hops_now.update(zip(itertools.count(start), hops))
+        cost = attrgetter("cost")
+        hops: list[list[tuple[int, int]]] = []
+        for start in range(0, len(out), SLICE):
+            hops += [sorted(zip(map(cost, c.values()), c, strict=True)) for c in out[start : start + SLICE]]
             yield True
         known: dict[str, Border] = {}
         for start in range(0, len(borders), 4 * SLICE):
@@ -119,6 +119,7 @@ class ZoneGraph:
             known.update(zip(map(attrgetter("id"), some), some, strict=True))
             yield True
         self._borders, self._between, self._opened = known, between, None
+        self.out, self.hops = out, hops  # a zone a search made already is made alike
         yield True
         topology = self.topology()
         yield True
@@ -128,11 +129,11 @@ class ZoneGraph:
     def _make(self, zone: int) -> tuple[dict[int, Crossing], list[tuple[int, int]]]:
         """A zone's crossings and hops, from the borders touching it now, in map order (as the
         whole graph's pass meets them); without `borders_of`, the whole graph is built."""
-        if self._opened is None or self._borders_of is None or not 0 <= zone < len(self.ids):
+        if not 0 <= zone < len(self.ids):
+            raise KeyError(zone)
+        if self._opened is None or self._borders_of is None:
             self._complete()
-            if zone not in self.hops or zone not in self.out:
-                raise KeyError(zone)
-            return dict.__getitem__(self.out, zone), dict.__getitem__(self.hops, zone)
+            return self.out[zone], self.hops[zone]
         here = self.ids[zone]
         index = self.index
         crossings: dict[int, Crossing] = {}
@@ -197,11 +198,11 @@ class ZoneGraph:
     def _add_zone(self, zone: Zone) -> None:
         if zone.id in self.index:
             raise ValueError(f"zone '{zone.id}' is already on the map")
-        self.index[zone.id] = i = len(self.ids)
+        self.index[zone.id] = len(self.ids)
         self.ids.append(zone.id)
         self.names.append(zone.label)
-        self.out[i] = {}
-        self.hops[i] = []
+        self.out.append({})
+        self.hops.append([])
 
     def _add_all_zones(self, zones: list[Zone], rows: Mapping[str, int] | None) -> None:
         """The bulk form of _add_zone for a whole map, in C loops where it can."""
