@@ -134,19 +134,22 @@ class ZoneGraph:
         if self._opened is None or self._borders_of is None:
             self._complete()
             return self.out[zone], self.hops[zone]
-        here = self.ids[zone]
-        index = self.index
+        here, index, made = self.ids[zone], self.index, tuple.__new__
         crossings: dict[int, Crossing] = {}
-        for border in self._borders_of(here):
-            for end, other in ((border.a, border.b), (border.b, border.a)):
-                if end != here:
-                    continue
-                crossing = _crossing(border, end, other)
-                if crossing is not None:
-                    dst = index[other]
-                    known = crossings.get(dst)
-                    if known is None or crossing.cost < known.cost:
-                        crossings[dst] = crossing
+        for border in self._borders_of(here):  # a border joins two zones: `here` is one end of it
+            a, b = border.a, border.b
+            passages = border.passages
+            if len(passages) == 1 and passages[0].door is None:  # most borders, as _add_crossings makes them
+                passage = passages[0]
+                cost, other = (passage.cost_from_a, b) if a == here else (passage.cost_from_b, a)
+                crossing = None if cost is None else made(Crossing, (border.id, 0, cost, passage.label or "pass", 0))
+            else:
+                crossing, other = cheapest_crossing(border, here), b if a == here else a
+            if crossing is not None:
+                dst = index[other]
+                known = crossings.get(dst)
+                if known is None or crossing.cost < known.cost:
+                    crossings[dst] = crossing
         hops = sorted((c.cost, other) for other, c in crossings.items())
         dict.__setitem__(self.out, zone, crossings)
         dict.__setitem__(self.hops, zone, hops)
@@ -351,13 +354,3 @@ def _add_crossings(
                 known = out[src].get(dst)
                 if known is None or crossing.cost < known.cost:
                     out[src][dst] = crossing
-
-
-def _crossing(border: Border, end: str, other: str) -> Crossing | None:
-    """The cheapest way across a border from one of its ends, as _add_crossings makes it."""
-    passages = border.passages
-    if len(passages) == 1 and passages[0].door is None and end != other:
-        passage = passages[0]
-        cost = passage.cost_from_a if end == border.a else passage.cost_from_b
-        return None if cost is None else tuple.__new__(Crossing, (border.id, 0, cost, passage.label or "pass", 0))
-    return cheapest_crossing(border, end)
