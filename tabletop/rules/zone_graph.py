@@ -3,7 +3,7 @@
 The hot queries (reach, range field) run on a compact adjacency: a dict of {neighbour
 index: crossing} per zone, which one border edit updates in place. A new graph is quick to
 make (its zones only): a zone's crossings are worked out when a search first reaches it, the
-whole map's in slices (`preparing`) or at the first edit or whole-map question, so a reach
+whole map's in slices (`prepare_step`) or at the first edit or whole-map question, so a reach
 asked as a 100k-zone map opens waits for the few hundred zones it visits, not the map.
 networkx is built from it only when asked, for what it does best (a single-pair path,
 strongly connected parts, bridges), and dropped at the next edit, so editing never pays for it.
@@ -12,6 +12,7 @@ strongly connected parts, bridges), and dropped at the next edit, so editing nev
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from operator import attrgetter
@@ -32,15 +33,16 @@ slices answers a click or a drag at once."""
 
 
 class _Made(dict):
-    """Zone index -> what a search reads of that zone, made on first read by `make`: what
-    `out` and `hops` are until the whole graph is built (lists from then on, read quicker)."""
+    """Zone index -> what a search reads of that zone, made on first read by the graph: what
+    `out` and `hops` are until the whole graph is built (lists from then on, read quicker).
+    The graph is held weakly: a cycle frozen out of the collector's sight would outlive it."""
 
-    def __init__(self, make: Callable[[int], object]) -> None:
+    def __init__(self, graph: ZoneGraph, part: int) -> None:
         super().__init__()
-        self.make = make
+        self.graph, self.part = weakref.ref(graph), part
 
     def __missing__(self, zone: int) -> object:
-        self[zone] = made = self.make(zone)  # kept here too for a search begun before the whole graph was built
+        self[zone] = made = self.graph()._make(zone)[self.part]  # kept here for a search begun before the whole graph
         return made
 
 
@@ -63,9 +65,9 @@ class ZoneGraph:
         self.ids: list[str] = []
         self.names: list[str] = []
         self.index: dict[str, int] = {}
-        self.out: list[dict[int, Crossing]] = _Made(lambda zone: self._make(zone)[0])  # type: ignore[assignment]
+        self.out: list[dict[int, Crossing]] = _Made(self, 0)  # type: ignore[assignment]
         """Per zone index, its crossings by neighbour index (made when first read, until complete)."""
-        self.hops: list[list[tuple[int, int]]] = _Made(lambda zone: self._make(zone)[1])  # type: ignore[assignment]
+        self.hops: list[list[tuple[int, int]]] = _Made(self, 1)  # type: ignore[assignment]
         """Per zone index, (cost, neighbour) cheapest first: what the searches iterate."""
         self._borders: dict[str, Border] = {}
         self._between: dict[tuple[int, int], str | dict[str, None]] = {}
@@ -77,7 +79,7 @@ class ZoneGraph:
         self._opened: list[Border] | None = list(map_.borders)
         """The borders as the map was given, until the whole graph is built from them."""
         self._add_all_zones(map_.zones, zone_rows)
-        self._steps = self._preparing()
+        self._slices: Iterator[_Whole | None] = _whole_in_slices(self._opened, self.index, len(self.ids))
         self.prepared = False
         """Whether `prepare_step` has built it all (range adjacency and strides included)."""
 
@@ -89,42 +91,32 @@ class ZoneGraph:
         return self._opened is None
 
     def prepare_step(self) -> bool:
-        """Build one slice of the whole graph, its range adjacency last; False once all is built."""
-        return next(self._steps, None) is not None
+        """Build one slice of the whole graph, then its range adjacency, then the adjacency's
+        strides; False once all is built."""
+        if self._opened is not None:
+            self._slice()
+        elif self.prepared:
+            return False
+        elif self._topology is None:
+            self.topology()
+        else:
+            _ = self._topology.spheres, self._topology.two_away
+            self.prepared = True
+        return True
 
     def _complete(self) -> None:
         """The rest of the whole graph now: an edit or a whole-map question needs all of it."""
         with collector_off():  # half a million crossings, none garbage
             while self._opened is not None:
-                next(self._steps)
+                self._slice()
 
-    def _preparing(self) -> Iterator[bool]:
-        """The whole graph in slices: each border's crossings, each zone's cheapest-first hops,
-        then the range adjacency and its strides. No edit comes between two slices: an edit
-        first builds the rest (_complete)."""
-        borders = self._opened
-        out: list[dict[int, Crossing]] = [{} for _ in self.ids]
-        between: dict[tuple[int, int], str | dict[str, None]] = {}
-        for start in range(0, len(borders), SLICE):
-            _add_crossings(borders[start : start + SLICE], self.index, out, between)
-            yield True
-        cost = attrgetter("cost")
-        hops: list[list[tuple[int, int]]] = []
-        for start in range(0, len(out), SLICE):
-            hops += [sorted(zip(map(cost, c.values()), c, strict=True)) for c in out[start : start + SLICE]]
-            yield True
-        known: dict[str, Border] = {}
-        for start in range(0, len(borders), 4 * SLICE):
-            some = borders[start : start + 4 * SLICE]
-            known.update(zip(map(attrgetter("id"), some), some, strict=True))
-            yield True
-        self._borders, self._between, self._opened = known, between, None
-        self.out, self.hops = out, hops  # a zone a search made already is made alike
-        yield True
-        topology = self.topology()
-        yield True
-        _ = topology.spheres, topology.two_away
-        self.prepared = True
+    def _slice(self) -> None:
+        """One slice of `_whole_in_slices`; the last takes what they built. No edit comes between
+        two slices: an edit first builds the rest (_complete)."""
+        whole = next(self._slices)
+        if whole is not None:  # a zone a search made already is made alike
+            self.out, self.hops, self._borders, self._between = whole
+            self._opened, self._slices = None, iter(())
 
     def _make(self, zone: int) -> tuple[dict[int, Crossing], list[tuple[int, int]]]:
         """A zone's crossings and hops, from the borders touching it now, in map order (as the
@@ -315,6 +307,36 @@ def _note_between(between: dict[tuple[int, int], str | dict[str, None]], pair: t
         between[pair] = {known: None, border_id: None}
     else:
         known[border_id] = None
+
+
+_Whole = tuple[
+    list[dict[int, Crossing]],
+    list[list[tuple[int, int]]],
+    dict[str, Border],
+    dict[tuple[int, int], str | dict[str, None]],
+]
+"""A whole graph's crossings, hops, borders by id and borders between zones."""
+
+
+def _whole_in_slices(borders: list[Border], index: dict[str, int], size: int) -> Iterator[_Whole | None]:
+    """The whole graph of `size` zones in slices of SLICE (None after each): each border's
+    crossings, each zone's cheapest-first hops, the borders by id; then all of it."""
+    out: list[dict[int, Crossing]] = [{} for _ in range(size)]
+    between: dict[tuple[int, int], str | dict[str, None]] = {}
+    for start in range(0, len(borders), SLICE):
+        _add_crossings(borders[start : start + SLICE], index, out, between)
+        yield None
+    cost = attrgetter("cost")
+    hops: list[list[tuple[int, int]]] = []
+    for start in range(0, len(out), SLICE):
+        hops += [sorted(zip(map(cost, c.values()), c, strict=True)) for c in out[start : start + SLICE]]
+        yield None
+    known: dict[str, Border] = {}
+    for start in range(0, len(borders), 4 * SLICE):
+        some = borders[start : start + 4 * SLICE]
+        known.update(zip(map(attrgetter("id"), some), some, strict=True))
+        yield None
+    yield out, hops, known, between
 
 
 def _add_crossings(

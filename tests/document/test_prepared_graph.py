@@ -52,14 +52,14 @@ def test_the_whole_graph_is_built_in_the_event_loop_a_slice_an_event(qtbot, monk
     from tests.benchmarks.mapgen import zone_map
 
     monkeypatch.setattr(zone_graph, "SLICE", 50)
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QObject, QTimer
 
-    steps, ticks = [], []
+    steps, ticks, anchor = [], [], QObject()
     step = ZoneGraph.prepare_step
 
-    def stepped(graph):  # each step notes the ticks so far and asks for one more, for the next event
+    def stepped(graph):  # each step notes the ticks so far and asks for one more, as the document asks its next step
         steps.append(len(ticks))
-        QTimer.singleShot(0, lambda: ticks.append(1))
+        QTimer.singleShot(0, anchor, lambda: ticks.append(1))
         return step(graph)
 
     monkeypatch.setattr(ZoneGraph, "prepare_step", stepped)
@@ -72,3 +72,32 @@ def test_the_whole_graph_is_built_in_the_event_loop_a_slice_an_event(qtbot, monk
     fresh, start = ZoneGraph(map_), map_.zones[7].id
     assert reach(document.graph(), start, 6).zones() == reach(fresh, start, 6).zones()
     assert range_field(document.graph(), start).zones() == range_field(fresh, start).zones()
+
+
+def test_a_graph_half_built_when_its_map_is_replaced_is_freed_without_the_collector(qtbot, monkeypatch):
+    """What the editor builds is frozen out of the collector's sight: a replaced map's graph
+    must go by its reference count alone, its preparation under way or not."""
+    import gc
+    import weakref
+
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop.document.map_document import PREPARE_AFTER_MS
+    from tabletop.rules import zone_graph
+    from tests.benchmarks.mapgen import zone_map
+
+    monkeypatch.setattr(zone_graph, "SLICE", 20)
+    document = MapDocument(zone_map(300))
+    document._prepare(document.map)  # as the event loop calls it after the first frame
+    for _ in range(5):  # the layout's two parts, then the graph's first slices
+        QApplication.processEvents()
+    reach(document.graph(), document.map.zones[3].id, 4)
+    assert document.layout._cell_index is not None and not document.graph().complete, "its slices are under way"
+    gone = weakref.ref(document.graph())
+    gc.disable()
+    try:
+        document.replace_map(nephrite_net(), None)
+        qtbot.wait(2 * PREPARE_AFTER_MS)  # the old map's next slice finds it replaced and stops
+        assert gone() is None
+    finally:
+        gc.enable()

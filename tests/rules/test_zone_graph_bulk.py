@@ -4,11 +4,13 @@ zone's crossings made when a search first reads them equal the whole map's."""
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.model import Map
-from tabletop.rules import ZoneGraph
+from tabletop.rules import ZoneGraph, reach
 from tabletop.samples import SAMPLES
 from tests.strategies import maps
 
@@ -133,3 +135,28 @@ def test_a_whole_graph_built_in_slices_equals_one_built_at_once(monkeypatch):
     assert _crossings(sliced) == _crossings(whole) and _hops(sliced) == _hops(whole)
     assert list(sliced._between.items()) == list(whole._between.items())
     assert sliced.topology().indices.tolist() == whole.topology().indices.tolist()
+
+
+def test_a_graph_dropped_half_built_is_freed_without_the_collector():
+    """The editor freezes what it builds out of the collector's sight: a graph in a reference
+    cycle would outlive its map, so a graph half built, or whole, is freed by its count alone."""
+    import gc
+    import weakref
+
+    from tabletop.rules import zone_graph
+    from tests.benchmarks.mapgen import zone_map
+
+    map_ = zone_map(200)
+    gc.disable()
+    try:
+        for steps in (0, 1, 3, 1000):
+            graph = ZoneGraph(map_, borders_of=_borders_of(map_))
+            with patch.object(zone_graph, "SLICE", 100):
+                reach(graph, map_.zones[5].id, 4)
+                for _ in range(steps):
+                    graph.prepare_step()
+            gone = weakref.ref(graph)
+            del graph
+            assert gone() is None, f"a graph after {steps} steps outlives its last reference"
+    finally:
+        gc.enable()
