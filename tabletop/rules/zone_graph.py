@@ -24,11 +24,12 @@ from tabletop.rules.passages import Crossing, cheapest_crossing
 
 if TYPE_CHECKING:  # imported on first ask (passable(), topology()): a start that never asks never pays for them
     import networkx as nx
+    import numpy as np
 
     from tabletop.rules.topology import Topology
 
-SLICE = 16_384
-"""Borders (or zones) per slice of `preparing`: about 40 ms each, so the event loop between
+SLICE = 8_192
+"""Borders (or zones) per slice of `prepare_step`: 15-25 ms each, so the event loop between
 slices answers a click or a drag at once."""
 
 
@@ -74,6 +75,8 @@ class ZoneGraph:
         """The border (or, for a pair joined by several, the borders) between two zones by
         index: a lone id for most pairs, so a 100k-zone map holds no 250k one-entry dicts."""
         self._topology: Topology | None = None
+        self._pairs: np.ndarray | None = None
+        """The pairs of zones joined by borders as one flat array, made by `prepare_step` before the adjacency."""
         self._passable: nx.DiGraph | None = None
         self._borders_of = borders_of
         self._opened: list[Border] | None = list(map_.borders)
@@ -97,6 +100,10 @@ class ZoneGraph:
             self._slice()
         elif self.prepared:
             return False
+        elif self._topology is None and self._pairs is None:  # the adjacency in two events of half the time
+            from tabletop.rules.topology import flat_pairs
+
+            self._pairs = flat_pairs(self._between.keys())
         elif self._topology is None:
             self.topology()
         else:
@@ -188,7 +195,7 @@ class ZoneGraph:
         self.revision += 1
         self._passable = None
         if topology:
-            self._topology = None
+            self._topology = self._pairs = None
 
     def _add_zone(self, zone: Zone) -> None:
         if zone.id in self.index:
@@ -264,7 +271,8 @@ class ZoneGraph:
             self._complete()
             from tabletop.rules.topology import Topology
 
-            self._topology = Topology.build(len(self.ids), self._between.keys())
+            pairs = self._between.keys() if self._pairs is None else self._pairs
+            self._topology, self._pairs = Topology.build(len(self.ids), pairs), None
         return self._topology
 
     def between(self, a: int, b: int) -> list[str]:
