@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,8 @@ BULK = 64
 PREPARE_AFTER_MS = 250
 """How long after an open the layout's index and the zone graph are built, in the event loop:
 after the first frame, before a GM can start a drag, so the first hover and reach overlay find
-them ready (0.15 s and 1.1 s at 100k zones)."""
+them ready (0.1 s and 0.8 s at 100k zones, in events of 15-60 ms: a reach asked meanwhile waits
+for one at most, and reads only the zones it reaches)."""
 
 
 class MapDocument(QObject):
@@ -92,16 +94,29 @@ class MapDocument(QObject):
         QTimer.singleShot(after_ms, self, lambda: step(map_))
 
     def _prepare(self, map_: Map) -> None:
-        """After the first frame: what it went without (the layout's index), then, as an event
-        of its own (a click between the two is answered), the zone graph. Not for a map since
-        replaced, nor while another map is read in (preparation_held): it may be about to go."""
+        """After the first frame: the zone graph (its zones only: quick), then, each an event of
+        its own so a click or a drag waits for one at most, what the first frame went without
+        (the layout's borders by id, then its index) and the rest of the graph, a slice at a
+        time. Not for a map since replaced, nor while another map is read in (preparation_held):
+        it may be about to go."""
         if self._due(self._prepare, map_):
-            self.layout.prepare()
-            self._later(self._prepare_graph, map_, 0)
-
-    def _prepare_graph(self, map_: Map) -> None:
-        if self._due(self._prepare_graph, map_):
             self.prepare_graph()
+            self._later(partial(self._prepare_part, self._parts()), map_, 0)
+
+    def _parts(self) -> Iterator[None]:
+        _ = self.layout.borders  # made on first read
+        yield
+        self.layout.prepare()
+        yield
+        while (graph := self._graph) is not None and graph.prepare_step():  # the graph now, if one was dropped
+            yield
+
+    def _prepare_part(self, parts: Iterator[None], map_: Map) -> None:
+        if self._due(partial(self._prepare_part, parts), map_):
+            with collector_paused():  # what the parts make is kept for the session
+                more = next(parts, parts) is not parts
+            if more:
+                self._later(partial(self._prepare_part, parts), map_, 0)
 
     def _due(self, step: Callable[[Map], None], map_: Map) -> bool:
         """Whether a deferred step for `map_` runs now: never for a map since replaced; later,
@@ -160,17 +175,18 @@ class MapDocument(QObject):
         return f"{prefix}-{n}"
 
     def graph(self) -> ZoneGraph:
-        """The zone graph for reach and range, built once and then kept current per edit."""
+        """The zone graph for reach and range, kept current per edit. Quick to make (its zones
+        only: a search reads each zone's borders from the layout as it reaches it); the rest
+        is built in the event loop after an open (_prepare), or at the first edit or whole-map
+        question."""
         if self._graph is None:
-            with collector_paused():  # half a million crossings, none garbage: kept for the session
-                self._graph = ZoneGraph(self.map)
+            with collector_paused():
+                self._graph = ZoneGraph(self.map, self.borders_of, self._positions[Kind.ZONE])
         return self._graph
 
     def prepare_graph(self) -> None:
-        """Build the zone graph, its range adjacency and the adjacency's stride tables ahead of
-        the first question (an edit's next range field builds them on its second ask)."""
-        topology = self.graph().topology()
-        _ = topology.spheres, topology.two_away
+        """Make the zone graph ahead of the first question (the rest of it is built in slices)."""
+        self.graph()
 
     def terrain(self, grid_id: str) -> Terrain:
         if grid_id not in self._terrains:

@@ -72,6 +72,11 @@ def zones_two_away(table: np.ndarray, size: int) -> np.ndarray:
     return rows
 
 
+def flat_pairs(pairs: Iterable[tuple[int, int]]) -> np.ndarray:
+    """a0, b0, a1, b1, ...: half the work of `Topology.build`, which a caller may do apart."""
+    return np.fromiter(chain.from_iterable(pairs), dtype=np.intp)
+
+
 @dataclass(eq=False)
 class Topology:
     """Undirected adjacency of n zone indices, as CSR arrays.
@@ -89,8 +94,9 @@ class Topology:
     places: np.ndarray = field(default_factory=lambda: np.arange(0, dtype=np.intp), init=False, repr=False)
 
     @classmethod
-    def build(cls, size: int, pairs: Iterable[tuple[int, int]]) -> Topology:
-        flat = np.fromiter(chain.from_iterable(pairs), dtype=np.intp)
+    def build(cls, size: int, pairs: Iterable[tuple[int, int]] | np.ndarray) -> Topology:
+        """From the pairs of zones joined by borders, each once, or `flat_pairs` of them."""
+        flat = pairs if isinstance(pairs, np.ndarray) else flat_pairs(pairs)
         edges = flat.reshape(-1, 2)
         src = np.concatenate([edges[:, 0], edges[:, 1]])
         dst = np.concatenate([edges[:, 1], edges[:, 0]])

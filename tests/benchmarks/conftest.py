@@ -20,8 +20,10 @@ def zone_graphs(maps_by_size):
     class Graphs(dict):
         def __missing__(self, size):
             maps_by_size[size] = zone_map(size)
-            self[size] = ZoneGraph(maps_by_size[size])
-            return self[size]
+            self[size] = graph = ZoneGraph(maps_by_size[size])
+            while graph.prepare_step():  # built whole, as the editor has it once an open is prepared
+                pass
+            return graph
 
     return Graphs()
 

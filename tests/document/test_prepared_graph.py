@@ -34,3 +34,71 @@ def test_the_layouts_index_is_built_in_the_event_loop_after_an_open(qtbot):
     qtbot.waitUntil(lambda: document.layout._cell_index is not None, timeout=5000)
     assert document.layout.find_in_order((0, 0, 300, 60))[0], "found through the index once built"
     assert document.layout._borders is not None
+
+
+def test_a_reach_asked_before_the_graph_is_built_reads_only_the_zones_it_reaches(qtbot):
+    from tests.benchmarks.mapgen import zone_map
+
+    document = MapDocument(zone_map(300))
+    graph = document.graph()
+    start = document.map.zones[0].id
+    found = reach(graph, start, 3)
+    assert not graph.complete, "the reach did not wait for the whole graph"
+    assert found.zones() == reach(ZoneGraph(document.map), start, 3).zones()
+
+
+def test_the_whole_graph_is_built_in_the_event_loop_a_slice_an_event(qtbot, monkeypatch):
+    from tabletop.rules import zone_graph
+    from tests.benchmarks.mapgen import zone_map
+
+    monkeypatch.setattr(zone_graph, "SLICE", 50)
+    from PySide6.QtCore import QObject, QTimer
+
+    steps, ticks, anchor = [], [], QObject()
+    step = ZoneGraph.prepare_step
+
+    def stepped(graph):  # each step notes the ticks so far and asks for one more, as the document asks its next step
+        steps.append((graph, len(ticks)))  # an earlier test's document may prepare its own meanwhile
+        QTimer.singleShot(0, anchor, lambda: ticks.append(1))
+        return step(graph)
+
+    monkeypatch.setattr(ZoneGraph, "prepare_step", stepped)
+    map_ = zone_map(300)
+    document = MapDocument(map_)
+    qtbot.waitUntil(lambda: document._graph is not None and document._graph.prepared, timeout=5000)
+    steps = [seen for graph, seen in steps if graph is document.graph()]
+    assert len(steps) > len(map_.borders) // 50, "a slice at a time"
+    assert steps == sorted(set(steps)), "each slice an event of its own: the event loop runs between two"
+    assert document.layout._cell_index is not None, "the layout's index is made before the graph's slices end"
+    fresh, start = ZoneGraph(map_), map_.zones[7].id
+    assert reach(document.graph(), start, 6).zones() == reach(fresh, start, 6).zones()
+    assert range_field(document.graph(), start).zones() == range_field(fresh, start).zones()
+
+
+def test_a_graph_half_built_when_its_map_is_replaced_is_freed_without_the_collector(qtbot, monkeypatch):
+    """What the editor builds is frozen out of the collector's sight: a replaced map's graph
+    must go by its reference count alone, its preparation under way or not."""
+    import gc
+    import weakref
+
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop.document.map_document import PREPARE_AFTER_MS
+    from tabletop.rules import zone_graph
+    from tests.benchmarks.mapgen import zone_map
+
+    monkeypatch.setattr(zone_graph, "SLICE", 20)
+    document = MapDocument(zone_map(300))
+    document._prepare(document.map)  # as the event loop calls it after the first frame
+    for _ in range(5):  # the layout's two parts, then the graph's first slices
+        QApplication.processEvents()
+    reach(document.graph(), document.map.zones[3].id, 4)
+    assert document.layout._cell_index is not None and not document.graph().complete, "its slices are under way"
+    gone = weakref.ref(document.graph())
+    gc.disable()
+    try:
+        document.replace_map(nephrite_net(), None)
+        qtbot.wait(2 * PREPARE_AFTER_MS)  # the old map's next slice finds it replaced and stops
+        assert gone() is None
+    finally:
+        gc.enable()
