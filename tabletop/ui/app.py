@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from urllib.parse import urlsplit
-from urllib.request import url2pathname
 
 from tabletop.io.read import load_map_stamped
 
@@ -37,6 +35,9 @@ def local_path(argument: str) -> str:
     maybe naming localhost) instead of a path; a plain path, spaces and all, is kept as it is."""
     if not argument.lower().startswith("file:"):
         return argument
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname  # here: it brings http.client and ssl, 10 ms of every start
+
     parts = urlsplit(argument)
     if parts.netloc not in ("", "localhost"):
         raise ValueError(f"tabletop: {argument}: not a file on this computer (host '{parts.netloc}')")
