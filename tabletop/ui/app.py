@@ -61,7 +61,6 @@ def _main_window() -> tuple:
     """The application with its style, and the empty map window."""
     from PySide6.QtWidgets import QApplication
 
-    from tabletop.render.style import font_family
     from tabletop.ui.main_window import MainWindow
     from tabletop.ui.scheme import follow_scheme
 
@@ -70,8 +69,7 @@ def _main_window() -> tuple:
     app.setOrganizationName("Tabletop")
     app.setDesktopFileName("org.tabletop.Tabletop")  # Wayland matches the window to the launcher and icon
     app.setStyle("Fusion")
-    follow_scheme(app)
-    font_family()
+    follow_scheme(app)  # the map's bundled font is registered by the first text painted (render.style)
     return app, MainWindow()
 
 
