@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from urllib.parse import urlsplit
-from urllib.request import url2pathname
 
 from tabletop.io.read import load_map_stamped
 
@@ -37,6 +35,9 @@ def local_path(argument: str) -> str:
     maybe naming localhost) instead of a path; a plain path, spaces and all, is kept as it is."""
     if not argument.lower().startswith("file:"):
         return argument
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname  # here: it brings http.client and ssl, 10 ms of every start
+
     parts = urlsplit(argument)
     if parts.netloc not in ("", "localhost"):
         raise ValueError(f"tabletop: {argument}: not a file on this computer (host '{parts.netloc}')")
@@ -60,7 +61,6 @@ def _main_window() -> tuple:
     """The application with its style, and the empty map window."""
     from PySide6.QtWidgets import QApplication
 
-    from tabletop.render.style import font_family
     from tabletop.ui.main_window import MainWindow
     from tabletop.ui.scheme import follow_scheme
 
@@ -69,8 +69,7 @@ def _main_window() -> tuple:
     app.setOrganizationName("Tabletop")
     app.setDesktopFileName("org.tabletop.Tabletop")  # Wayland matches the window to the launcher and icon
     app.setStyle("Fusion")
-    follow_scheme(app)
-    font_family()
+    follow_scheme(app)  # the map's bundled font is registered by the first text painted (render.style)
     return app, MainWindow()
 
 

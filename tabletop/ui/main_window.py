@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QPointF, QRect, QSettings, QSize, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox, QStyle, QWidget
 
 from tabletop.document import MapDocument
@@ -20,9 +20,6 @@ from tabletop.ui.docks.lazy import LazyDock
 from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.files import FileHandler, recent_files
 from tabletop.ui.map_menu import MapMenu
-from tabletop.ui.player import PlayerControls
-from tabletop.ui.player.fog import FogControls
-from tabletop.ui.player.scale import ScaleControls
 from tabletop.ui.recovery import Autosaver, discard, pending
 from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.scene.legend import LEGEND_KEY, LegendItem
@@ -42,6 +39,9 @@ from tabletop.ui.view_modes import ViewModes
 if TYPE_CHECKING:
     from tabletop.ui.docks.play import PlayControls
     from tabletop.ui.grid_menu import GridMenu
+    from tabletop.ui.player import PlayerControls
+    from tabletop.ui.player.fog import FogControls
+    from tabletop.ui.player.scale import ScaleControls
 
 GEOMETRY_KEY = "window/geometry"
 """The map window's place, size and state when it last closed, as Qt saves them (in base64
@@ -59,7 +59,8 @@ class MainWindow(QMainWindow):
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
         canvas = made_canvas(self.view)
-        self.later = AfterFirstFrame(self, canvas, [self._build_grid_menu, self._build_play])
+        later = [self._build_grid_menu, self._build_play, self._build_player_controls, self._build_inspector_pages]
+        self.later = AfterFirstFrame(self, canvas, later)
         self.files = FileHandler(self, self.document, self.settings)
         self.reach_settings = ReachSettings()
         self.autosaver = Autosaver(self.document, stamp=self.files.source_stamp)
@@ -69,14 +70,11 @@ class MainWindow(QMainWindow):
         }
         self.tools["S"] = SelectTool(self.document, self.scene, self.view, self.reach_settings)
         self._docks()
-        self.tools["A"] = SegmentTool(self.document, self.scene, self.view, self.inspector.segment_page.choice)
+        self.tools["A"] = SegmentTool(self.document, self.scene, self.view, self.inspector.segment_choice)
         self._actions()
         self._status()
         self.badge_tips = BadgeTips(self.view)
         self.view_modes = ViewModes(self)
-        self.players = PlayerControls(self)
-        self.fog = FogControls(self)
-        self.physical_scale = ScaleControls(self)
         self._play_stand_in = stand_in(self, "&Play", self.later.finish)
         self.set_tool("S")
         self.document.undo_stack.cleanChanged.connect(self._title)
@@ -156,6 +154,41 @@ class MainWindow(QMainWindow):
 
         self._play = PlayControls(self)
         take_place(self, self._play_stand_in, self.menuBar().actions()[-1].menu())
+
+    @property
+    def players(self) -> PlayerControls:
+        """The players' window's controls (View menu): built after the first frame, or when
+        asked for first."""
+        return self._built("_players")
+
+    @property
+    def fog(self) -> FogControls:
+        """The Map menu's Fog controls, built with the players' window's controls."""
+        return self._built("_fog")
+
+    @property
+    def physical_scale(self) -> ScaleControls:
+        """The View menu's physical scale controls, built with the players' window's controls."""
+        return self._built("_physical_scale")
+
+    def _built(self, name: str):
+        if name not in self.__dict__:  # not while they are built: fog and scale ask for the players
+            self.later.finish()
+        return self.__dict__[name]
+
+    def _build_player_controls(self) -> None:
+        from tabletop.ui.player import PlayerControls
+        from tabletop.ui.player.fog import FogControls
+        from tabletop.ui.player.scale import ScaleControls
+
+        self._players = PlayerControls(self)
+        self._fog = FogControls(self)
+        self._physical_scale = ScaleControls(self)
+        if self.isVisible():  # built after the window showed: the players' window comes back as at a show
+            self._players.eventFilter(self, QShowEvent())
+
+    def _build_inspector_pages(self) -> None:
+        self.inspector.build_pages()
 
     @property
     def panes(self) -> dict[str, QWidget]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +55,8 @@ class _StayOpen(QObject):
 
 
 class Opening:
-    """The busy cursor and the progress dialog of one map's opening, until `close`."""
+    """The busy cursor and the progress dialog of one map's opening, until `close`. The cursor
+    is `busy()`'s, held open across the calls between (an ExitStack) and given back by `close`."""
 
     def __init__(self, window: QWidget, path: Path) -> None:
         self.window, self.name = window, path.name
@@ -68,7 +69,8 @@ class Opening:
         self.dialog.setAutoClose(False)
         self.dialog.setAutoReset(False)
         self.dialog.setValue(0)  # from here the dialog shows itself after SHOW_AFTER_MS of events
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        self._held = ExitStack()
+        self._held.enter_context(busy())
         self.closed = False
         # The window painted and the busy cursor shown before the file is parsed (a 100k-zone
         # map: 0.7 s or more before the first progress call); the GM's clicks wait.
@@ -104,7 +106,7 @@ class Opening:
             self.stay_open.deleteLater()
             self.dialog.close()
             self.dialog.deleteLater()
-            QApplication.restoreOverrideCursor()
+            self._held.close()
 
 
 def read_map(opening: Opening, path: Path) -> tuple[Map, FileStamp] | None:

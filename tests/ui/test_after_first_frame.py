@@ -1,7 +1,9 @@
-"""The Grid and Play menus (the Tile Sets and Play docks behind them) are built just after the
-window's first frame: the first frame comes without them, the menu bar looks the same all along,
-and a GM finds them working by the time a key or a click can reach them. The canvas is a widget
-Python made, set up as Qt sets up a view's own."""
+"""The Grid and Play menus (the Tile Sets and Play docks behind them), the players' window's,
+fog and physical scale controls and the Inspector's pages other than the map's are built just
+after the window's first frame: the first frame comes without them, the menu bar looks the same
+all along, and a GM finds them working by the time a key or a click can reach them (code asking
+for one sooner gets it built then). The canvas is a widget Python made, set up as Qt sets up a
+view's own."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
+from tabletop.samples import warehouse
 from tabletop.ui.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,7 +28,8 @@ from PySide6.QtWidgets import QApplication
 from tabletop.ui.app import run
 
 app = QApplication(sys.argv[:1])
-LATER = ("tabletop.ui.docks.play.dock", "tabletop.ui.docks.tile_sets")
+LATER = ("tabletop.ui.docks.play.dock", "tabletop.ui.docks.tile_sets", "tabletop.ui.player.controls",
+         "tabletop.ui.player.scale", "tabletop.ui.docks.passages", "tabletop.ui.docks.shared")
 seen = {}
 
 class FirstFrame(QObject):
@@ -33,6 +37,7 @@ class FirstFrame(QObject):
         canvas = type(watched.parent()).__name__ == "MapView"
         if event.type() == QEvent.Type.Paint and canvas and "painted" not in seen:
             seen["painted"] = [m for m in LATER if m in sys.modules]
+            seen["urllib"] = "urllib.request" in sys.modules
             QTimer.singleShot(200, report)  # after the window's own zero-delay timers
         return False
 
@@ -62,7 +67,15 @@ def test_the_command_paints_its_first_frame_before_the_grid_and_play_menus_are_b
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stderr.strip().splitlines()[-1])
     assert seen["painted"] == [], "the first frame waited for the Play or Tile Sets dock"
-    assert seen["after"] == ["tabletop.ui.docks.play.dock", "tabletop.ui.docks.tile_sets"]
+    assert seen["after"] == [
+        "tabletop.ui.docks.play.dock",
+        "tabletop.ui.docks.tile_sets",
+        "tabletop.ui.player.controls",
+        "tabletop.ui.player.scale",
+        "tabletop.ui.docks.passages",
+        "tabletop.ui.docks.shared",
+    ]
+    assert not seen["urllib"], "a path argument that is no file:// URI needs no urllib.request"
     assert seen["bar"] == TITLES
     assert seen["play"] == ["&Start Conflict…"] and seen["grid"] == ["Tile &Sets…"]
 
@@ -134,3 +147,92 @@ def test_the_canvas_python_made_is_set_up_as_qt_sets_up_a_views_own(qtbot, windo
     qtbot.waitExposed(plain)
     assert setup(window.view) == setup(plain)
     plain.hide()
+
+
+def _texts(window) -> dict[str, list[str]]:
+    """Every menu's entries, as the GM reads them."""
+    return {a.text(): [x.text() for x in a.menu().actions()] for a in window.menuBar().actions()}
+
+
+def test_the_menus_are_the_same_whether_their_parts_were_built_before_or_after_the_first_frame(qtbot, tmp_path):
+    asked = MainWindow(settings=QSettings(str(tmp_path / "asked.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(asked)
+    assert asked.players.open_action.text() == "&Player Window"  # asked before any frame: all built now
+    assert asked.later.done
+    waited = MainWindow(settings=QSettings(str(tmp_path / "waited.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(waited)
+    waited.show()
+    qtbot.waitUntil(lambda: waited.later.done)
+    assert _texts(asked) == _texts(waited)
+    view = _texts(waited)["&View"]
+    assert view.index("&Map Only") < view.index("&Player Window") < view.index("&Lock Physical Scale")
+    assert "F&og" in _texts(waited)["&Map"]
+    waited.hide()
+
+
+def test_players_fog_and_scale_controls_work_when_asked_for_before_the_first_frame(
+    qtbot, tmp_path, answers, monkeypatch
+):
+    monkeypatch.setenv("TABLETOP_RECOVERY_DIR", str(tmp_path / "recovery"))  # the edits' autosave
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.document.replace_map(warehouse(), None)
+    assert not window.later.done
+    window.fog.fog_all(True)  # Map ▸ Fog ▸ Fog All
+    assert all(zone.fogged for zone in window.document.map.zones)
+    assert window.physical_scale.lock_action.shortcut().toString() == "Ctrl+Shift+L"
+    window.players.open_action.trigger()
+    player = window.players.player
+    assert player is not None and player.scene.document is window.document
+    player.close()
+    assert window.players.player is None
+
+
+def test_after_the_first_frame_the_players_keys_work_without_asking_for_them(qtbot, window):
+    """Nothing asks for window.players here: the first frame built it, and its key opens the
+    players' window."""
+    window.document.replace_map(warehouse(), None)
+    window.view.viewport().update()
+    qtbot.waitUntil(lambda: window.later.done)
+    keys = {a.shortcut().toString(): a for a in window.actions()}
+    assert {"Ctrl+Shift+P", "Ctrl+Shift+B", "Ctrl+Shift+V", "Ctrl+Shift+L"} <= set(keys)
+    keys["Ctrl+Shift+P"].trigger()
+    player = window.players.player
+    assert player is not None and player.isVisible()
+    player.close()
+
+
+def test_the_inspector_pages_work_when_shown_before_the_first_frame(qtbot, tmp_path, answers, monkeypatch):
+    monkeypatch.setenv("TABLETOP_RECOVERY_DIR", str(tmp_path / "recovery"))  # the edits' autosave
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    inspector = window.inspector
+    window.document.replace_map(warehouse(), None)
+    assert not window.later.done
+    border = window.document.map.borders[0]
+    window.document.select([("border", border.id)])  # the border page, built as it is first shown
+    assert inspector.pages.currentWidget() is inspector._page("border")
+    assert len(inspector.passage_editor._rows) == len(border.passages)
+    zones = [("zone", z.id) for z in window.document.map.zones[:2]]
+    window.document.select(zones)  # what two zones share: named by the zone page's labels
+    assert inspector.title.text() == "2 objects selected"
+    assert "hidden" in inspector.shared_page.widgets
+    window.document.select(zones[:1])
+    name = next(f.widget for f in inspector.fields["zone"] if f.path == "name")
+    name.setText("Loading dock")
+    name.textEdited.emit("Loading dock")
+    name.editingFinished.emit()
+    assert window.document.map.zones[0].name == "Loading dock"
+
+
+def test_after_the_first_frame_every_inspector_page_is_built_and_shows_its_object(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    window.view.viewport().update()
+    qtbot.waitUntil(lambda: window.later.done)
+    inspector = window.inspector
+    assert set(inspector._built) == {"map", "zone", "border", "token", "grid", "many"}
+    token = window.document.map.tokens[0]
+    window.document.select([("token", token.id)])
+    assert inspector.pages.currentWidget() is inspector._page("token")
+    assert inspector.title.text() == token.name
+    assert {f.path: f.widget for f in inspector.fields["token"]}["side"].text() == token.side

@@ -76,3 +76,45 @@ def test_on_a_1920x1080_laptop_the_first_window_is_1728x972_and_the_next_start_k
     out = json.loads(done.stdout.strip().splitlines()[-1])
     assert out["first"] == ["laptop", 96, 54, 1728, 972]
     assert out["again"] == ["laptop", 100, 80, 1000, 700]
+
+
+MID_CONFLICT = """
+import json, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from tabletop.ui.app import run
+app = QApplication(sys.argv[:1])
+seen = {}
+
+def watch():
+    window = next((w for w in app.topLevelWidgets() if type(w).__name__ == "MainWindow"), None)
+    if window is not None and window.isVisible() and "shown" not in seen:
+        seen["shown"] = window.geometry().getRect()
+    if window is not None and window.later.done and window.play.dock.isVisible():
+        QTimer.singleShot(300, lambda: finish(window))  # the layout's later passes, as a GM would wait
+        return
+    QTimer.singleShot(10, watch)
+
+def finish(window):
+    seen.update(after=window.geometry().getRect(), play=window.play.dock.isVisible())
+    print(json.dumps(seen))
+    app.quit()
+
+QTimer.singleShot(0, watch)
+QTimer.singleShot(60_000, app.quit)
+sys.exit(run(sys.argv[1]))
+"""
+
+
+def test_a_map_opened_mid_conflict_keeps_the_first_windows_size_when_its_play_dock_shows(tmp_path):
+    """The GM's report: `tabletop FILE` on a map saved mid-conflict made the window 1011 pixels
+    tall on a 1080-pixel screen, its status bar past the 90% the first window takes: the Play
+    dock, shown after the first frame, asked for more height than the window had."""
+    screens = {"QT_QPA_PLATFORM": f"offscreen:configfile={SCREENS}"}
+    conflict = str(ROOT / "maps" / "warehouse-conflict.tabletop")
+    done = run_window(MID_CONFLICT, tmp_path, conflict, env=screens, timeout=120)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["play"], "the Play dock shows for a map mid-conflict"
+    assert seen["shown"] == [96, 54, 1728, 972]
+    assert seen["after"] == seen["shown"]

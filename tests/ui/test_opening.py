@@ -169,3 +169,32 @@ def test_the_map_on_screen_waits_with_its_zone_graph_while_another_is_read(windo
     qtbot.waitUntil(lambda: bool(prepared), timeout=5000)
     assert prepared == [window.document.map.title] != [warehouse().title]
     assert window.document._graph is not None
+
+
+def test_an_opening_holds_the_busy_cursor_of_busy_and_gives_back_only_its_own(qtbot, tmp_path, monkeypatch):
+    """One mechanism owns the busy cursor: the opening holds `busy()` open until `close`, and
+    a second `close` leaves a cursor set by someone else alone."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QWidget
+
+    window = QWidget()  # a bare window: no map document whose deferred steps outlive the test
+    qtbot.addWidget(window)
+
+    entered = []
+    real = opening.busy
+
+    def counted():
+        entered.append("busy")
+        return real()
+
+    monkeypatch.setattr(opening, "busy", counted)
+    QApplication.setOverrideCursor(Qt.CursorShape.CrossCursor)  # someone else's, under the opening's
+    try:
+        held = opening.Opening(window, tmp_path / "big.tabletop")
+        assert entered == ["busy"] and QApplication.overrideCursor().shape() == Qt.CursorShape.WaitCursor
+        held.close()
+        held.close()
+        assert QApplication.overrideCursor().shape() == Qt.CursorShape.CrossCursor
+    finally:
+        QApplication.restoreOverrideCursor()
+    assert QApplication.overrideCursor() is None

@@ -30,13 +30,24 @@ from tabletop.document.commands import EditMap, EditObject
 from tabletop.model import FillStyle, Map, Passage, Speeds, Token
 from tabletop.ui.badge_tips import as_tooltip, explain_badge
 from tabletop.ui.docks.fields import Field, choices, count, error_text, optional, spin, updated
-from tabletop.ui.docks.passages import PassageEditor
-from tabletop.ui.docks.segment_page import SegmentPage
-from tabletop.ui.docks.setup_marks import SetupEditor, push_to
-from tabletop.ui.docks.shared import SharedPage
+from tabletop.ui.docks.segment_page import SegmentChoice, SegmentPage
 from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, PointEdit
 
 KIND_WORDS = {"zone": "zone", "border": "border", "token": "token", "grid": "encounter grid"}
+PAGES = ("map", "zone", "border", "token", "grid", "many")
+"""The Inspector's pages: the map's, one per kind of object, and what several objects share."""
+PARTS = {
+    "passage_editor": "border",
+    "passages_label": "border",
+    "sides": "token",
+    "state_boxes": "token",
+    "grid_tiles": "grid",
+    "segment_page": "grid",
+    "setup_editor": "grid",
+    "shared_page": "many",
+}
+"""The widgets of pages built after the first frame, and the page each is on: asked for sooner,
+the page is built then."""
 
 
 def _text(lines: int = 3) -> QPlainTextEdit:
@@ -51,8 +62,11 @@ class Inspector(QWidget):
         self.document = document
         self.shown: tuple[str, str] | None = None
         self._pending = False
-        self.fields: dict[str, list[Field]] = {}
+        self._fields: dict[str, list[Field]] = {}
         self.labels: dict[str, dict[str, str]] = {}
+        self._built: dict[str, QWidget] = {}
+        self.segment_choice = SegmentChoice()  # the Segment tool's too, before the grid page is built
+        document.reset.connect(lambda: self.segment_choice.set(None))
         self.pages = QStackedWidget()
         self.title = ElidedLabel()
         font = QFont(self.title.font())
@@ -75,12 +89,7 @@ class Inspector(QWidget):
         layout = QVBoxLayout(self)
         for widget in (self.title, self.kind, scroll, self.problem):
             layout.addWidget(widget)
-        self._page_map()
-        self._page_zone()
-        self._page_border()
-        self._page_token()
-        self._page_grid()
-        self._page_many()
+        self._page("map")  # the page the first frame shows; the others when first shown or after it
         document.selectionChanged.connect(self.refresh)
         document.edited.connect(self._edited)
         document.reset.connect(self.refresh)
@@ -88,6 +97,31 @@ class Inspector(QWidget):
         self.refresh()
 
     # -- pages -------------------------------------------------------------------------------
+
+    @property
+    def fields(self) -> dict[str, list[Field]]:
+        """Every page's fields (every page built)."""
+        self.build_pages()
+        return self._fields
+
+    def build_pages(self) -> None:
+        """The pages the first frame does not show, built just after it (ui/startup.py), so the
+        window's start does not wait for them and a first selection does not either."""
+        for kind in PAGES:
+            self._page(kind)
+
+    def _page(self, kind: str) -> QWidget:
+        """The page of a kind, built the first time it is shown or asked for."""
+        if kind not in self._built:
+            getattr(self, f"_page_{kind}")()
+        return self._built[kind]
+
+    def __getattr__(self, name: str) -> Any:
+        """A widget of a page not yet built (a test or the window reaching into it) builds it."""
+        if name.startswith("_") or name not in PARTS:
+            raise AttributeError(name)
+        self._page(PARTS[name])
+        return self.__dict__[name]
 
     def _form(self, kind: str, rows: list[tuple[str, str, QWidget]]) -> QFormLayout:
         page, holder = QWidget(), QWidget()
@@ -97,13 +131,14 @@ class Inspector(QWidget):
         outer.addStretch(1)  # rows stay together at the top, however tall the dock
         form = QFormLayout(holder)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        self.fields[kind], self.labels[kind] = [], {}
+        self._fields[kind], self.labels[kind] = [], {}
         for label, path, widget in rows:
             form.addRow(label, widget)
             if path:
-                self.fields[kind].append(Field(path, widget, lambda p, v, k=kind: self.edit(k, p, v)))
+                self._fields[kind].append(Field(path, widget, lambda p, v, k=kind: self.edit(k, p, v)))
                 self.labels[kind][path] = label or widget.text()
         self.pages.addWidget(page)
+        self._built[kind] = page
         return form
 
     def _page_map(self) -> None:
@@ -135,6 +170,8 @@ class Inspector(QWidget):
         )
 
     def _page_border(self) -> None:
+        from tabletop.ui.docks.passages import PassageEditor
+
         self.passage_editor = PassageEditor(self._edit_passages)
         form = self._form("border", [("Label", "label", QLineEdit())])
         self.passages_label = QLabel("Passages")
@@ -171,6 +208,8 @@ class Inspector(QWidget):
             form.addRow("" if index else "States", box)
 
     def _page_grid(self) -> None:
+        from tabletop.ui.docks.setup_marks import SetupEditor, push_to
+
         area = QDoubleSpinBox()
         area.setRange(0.1, 1000)
         area.setDecimals(1)
@@ -187,23 +226,26 @@ class Inspector(QWidget):
                 ("Tiles", "", self.grid_tiles),
             ],
         )
-        self.segment_page = SegmentPage(self.document)  # the segment chosen with the Segment tool
+        self.segment_page = SegmentPage(self.document, self.segment_choice)  # chosen with the Segment tool
         form.addRow(self.segment_page)
         shown_grid = lambda: self.shown[1] if self.shown is not None and self.shown[0] == "grid" else None  # noqa: E731
         self.setup_editor = SetupEditor(self.document, shown_grid, push_to(self.document, self.problem))
         form.addRow(self.setup_editor)
 
     def _page_many(self) -> None:
+        from tabletop.ui.docks.shared import SharedPage
+
         self.shared_page = SharedPage(self.document, self.labels, self.problem)
         self.pages.addWidget(self.shared_page)
-        self.fields["many"] = []
+        self._fields["many"] = []
+        self._built["many"] = self.shared_page
 
     # -- showing -----------------------------------------------------------------------------
 
     def refresh(self) -> None:
         self.problem.clear()
         selection = [key for key in self.document.selection if self.document.get(*key) is not None]
-        self.shown = selection[0] if len(selection) == 1 and selection[0][0] in self.fields else None
+        self.shown = selection[0] if len(selection) == 1 and selection[0][0] in PAGES else None
         if len(selection) > 1:
             self._load_many(selection)
             return
@@ -211,11 +253,11 @@ class Inspector(QWidget):
             self._load_map()
             return
         kind, obj = self.shown[0], self.document.get(*self.shown)
-        self.pages.setCurrentIndex(list(self.fields).index(kind))
+        self.pages.setCurrentWidget(self._page(kind))
         label = getattr(obj, "label", "") or getattr(obj, "name", "") or obj.id
         self.title.setText(label)
         self.kind.setText(KIND_WORDS[kind] if label == obj.id else f"{KIND_WORDS[kind]} · {obj.id}")
-        for field in self.fields[kind]:
+        for field in self._fields[kind]:
             field.load(obj)
         if kind == "border":
             names = [self.document.get("zone", z).label for z in (obj.a, obj.b)]
@@ -238,7 +280,7 @@ class Inspector(QWidget):
 
     def _load_map(self) -> None:
         map_ = self.document.map
-        self.pages.setCurrentIndex(list(self.fields).index("map"))
+        self.pages.setCurrentWidget(self._page("map"))
         self.title.setText(map_.title or "Untitled map")
         self.kind.setText("map")
         for widget, value in ((self.map_title, map_.title), (self.map_notes, map_.notes)):
@@ -253,9 +295,11 @@ class Inspector(QWidget):
 
     def _load_many(self, selection: list[tuple[str, str]]) -> None:
         """Several objects: how many of each kind, and what they share."""
-        self.pages.setCurrentIndex(list(self.fields).index("many"))
-        self.title.setText(f"{len(selection)} objects selected")
         kinds = list(dict.fromkeys(kind for kind, _ in selection))
+        for kind in ("many", *kinds):  # what they share is named by their own pages' labels
+            self._page(kind)
+        self.pages.setCurrentWidget(self._page("many"))
+        self.title.setText(f"{len(selection)} objects selected")
         self.kind.setText(", ".join(count(sum(k == kind for k, _ in selection), KIND_WORDS[kind]) for kind in kinds))
         self.shared_page.load(selection)
 

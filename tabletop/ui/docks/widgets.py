@@ -1,11 +1,21 @@
 """Small widgets for the docks: a label that elides instead of widening its dock, a colour
-button with a picker, and a pair of numbers for a point on the map."""
+button with a picker, a pair of numbers for a point on the map, and a pane that scrolls up
+and down instead of making the window taller."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPixmap
-from PySide6.QtWidgets import QColorDialog, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QColorDialog,
+    QDoubleSpinBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QWidget,
+)
 
 MIN_TEXT_WIDTH = 40
 """How narrow an elided label may get: the dock's width is the GM's choice, never the text's."""
@@ -110,3 +120,21 @@ def fit_rows(table, most: int = 8) -> None:
     table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
     rows = most * table.verticalHeader().defaultSectionSize()
     table.setMaximumHeight(table.horizontalHeader().sizeHint().height() + rows + 4)
+
+
+class UpDown(QScrollArea):
+    """A dock's pane that scrolls up and down: as wide as the pane needs, never asking the
+    window for more height than it has. A Play dock shown for a map opened mid-conflict asked
+    for 905 pixels before its form had its width, and the window grew past the screen's 90%."""
+
+    def __init__(self, pane: QWidget) -> None:
+        super().__init__()
+        self.setWidget(pane)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def minimumSizeHint(self) -> QSize:
+        hint, pane = super().minimumSizeHint(), self.widget()
+        width = pane.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        return QSize(max(hint.width(), width), hint.height())

@@ -17,6 +17,7 @@ from tabletop.ui.actions import say
 from tabletop.ui.dialogs.start_conflict import PLAYED, StartConflictDialog, start_step
 from tabletop.ui.docks.play import concession
 from tabletop.ui.docks.play.dock import PlayDock
+from tabletop.ui.docks.widgets import UpDown
 from tabletop.ui.player.banner import EDGES, EDGES_KEY, parse_edges
 
 KEYS = {"next": "F5", "round": "F6", "exchange": "F7", "who": "F8", "do": "F9"}
@@ -35,7 +36,7 @@ class PlayControls(QObject):
             self.dock_widget.form.move_type = lambda: settings.move
         self.dock = QDockWidget("Play", window)
         self.dock.setObjectName("Play")
-        self.dock.setWidget(self.dock_widget)
+        self.dock.setWidget(UpDown(self.dock_widget))  # the window keeps its height when the dock shows
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         inspector = getattr(window, "docks", {}).get("Inspector")
         if inspector is not None:
