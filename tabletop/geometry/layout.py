@@ -85,6 +85,14 @@ class MapLayout(WhatIsWhere):
         if map_.zones:
             self._build(map_, index, (zone_ids, border_ids), rows, arrays)
 
+    @classmethod
+    def as_read(cls, map_: Map, index: bool = True, rows: Rows | None = None) -> MapLayout:
+        """The layout of a map just read, from the arrays a second process made meanwhile when
+        there are some that fit it (geometry/sidecar.py)."""
+        from tabletop.geometry.sidecar import arrays_for
+
+        return cls(map_, index, rows, arrays_for(map_))
+
     def _build(
         self, map_: Map, index: bool, ids: tuple[list[str], list[str]], rows: Rows, arrays: LayoutArrays | None
     ) -> None:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import SetBackground
+from tabletop.geometry.sidecar import Sidecar
 from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, save_map
 from tabletop.model import Map
 from tabletop.render.background import background_path, relative_path
@@ -98,8 +99,8 @@ class FileHandler:
         on screen kept."""
         opening = Opening(self.window, path)
         try:
-            with self.document.preparation_held():
-                loaded = read_map(opening, path)
+            with self.document.preparation_held():  # a big map laid out meanwhile in a second process
+                loaded = read_map(opening, path, Sidecar())
             if loaded is None:
                 say(self.window, f"Opening {path.name} cancelled: the map is as it was")
                 return False
