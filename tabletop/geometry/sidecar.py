@@ -22,17 +22,24 @@ import select
 import signal
 import sys
 import time
+import warnings
 import weakref
 from collections.abc import Callable
 from typing import Any
 
 from tabletop.model import Map
 
-WAIT_PER_MB = 0.015
-"""The longest the reader waits for the child's answer once it needs it, per MB of file: about
-what making the arrays itself would take (1 s for a 70 MB map), so a child that falls behind
-costs at most that much before it is killed and the work is done in-process."""
-MIN_WAIT = 0.25
+MIN_WAIT = 0.05
+"""How long the reader waits, once it needs the answer, for a child that has not yet parsed the
+file: one that far behind (a machine with no core to spare) is killed, and the work done here."""
+WAIT_PER_MB = 0.008
+"""How long, per MB of file, it waits for a child that has parsed the file to make the arrays:
+about what is left of the child's work (0.5 s for a 70 MB map), less than making them here."""
+PARSED = b"parsed\n"
+"""What the child says once it has parsed the file, before its answer."""
+NICE = 10
+"""The child's lower priority: beside a free core it runs as fast; where cores are busy it
+leaves them to the reader (and is then killed as late)."""
 UNKNOWN = -1
 """The key count of a child that gave none: the reader counts for itself."""
 
@@ -74,8 +81,9 @@ class Sidecar:
         self.child: int | None = None
         """The child's process id, kept once it has ended (for the tests: it must be gone)."""
         self._pipe = self._memory = -1
-        self._budget = MIN_WAIT
-        self._answer: tuple[int, Any] | None = None
+        self._budget = 0.0
+        self._keys: int | None = UNKNOWN
+        self._arrays: Any | None = None
         self._asked = False
 
     def start(self, raw: bytes, count_keys: Callable[[bytes], int | None]) -> bool:
@@ -92,8 +100,12 @@ class Sidecar:
         except OSError:
             os.close(memory)
             return False
+        import tabletop.geometry.bulk  # noqa: F401 - numpy and the layout's code, imported once for both processes
+
         try:
-            pid = os.fork()
+            with warnings.catch_warnings():  # newer Pythons warn of threads: the child takes no lock they hold
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pid = os.fork()
         except OSError:
             for fd in (memory, pipe, told):
                 os.close(fd)
@@ -108,33 +120,38 @@ class Sidecar:
 
     def key_count(self) -> int | None:
         """The file's `":` count as the child made it (None: a colon with white space before
-        it), or UNKNOWN when the child gave no answer in time (it is killed then)."""
-        answer = self._wait()
-        return UNKNOWN if answer is None else answer[0]
+        it), or UNKNOWN when the child gave none in time (it is killed then)."""
+        self._wait()
+        return self._keys
 
     def finish(self, map_: Map | None) -> None:
         """The read is over: `map_` the map it gave by the quick way (the child's arrays are kept
         for its layout), or None (cancelled, refused, read the exact way: they are dropped)."""
         global _handed
-        answer = self._answer if map_ is not None else None
         self._end()
-        if answer is not None and answer[1] is not None:
-            _handed = (weakref.ref(map_, _forget), answer[1])
+        if map_ is not None and self._arrays is not None:
+            _handed = (weakref.ref(map_, _forget), self._arrays)
 
-    def _wait(self) -> tuple[int, Any] | None:
-        """The child's answer, waited for at most the budget; the child is ended either way."""
+    def _wait(self) -> None:
+        """The child's answer, waited for a moment (MIN_WAIT) or, once it has parsed the file,
+        its budget; the child is ended either way, and what it said in time is kept."""
         if self._asked or self.pid is None:
-            return self._answer
+            return
         self._asked = True
         try:
-            said = _read_all(self._pipe, time.monotonic() + self._budget)
-            if said is not None:  # its pipe closed: the child is at its end
-                self._answer = _unpacked(said, self._memory)
-        except Exception:  # whatever the child said, the layout is made in-process
-            self._answer = None
+            said, whole = _read_all(self._pipe, MIN_WAIT, self._budget)
+            lines = said.split(b"\n")
+            if len(lines) > 1:  # its first line is whole
+                keys = json.loads(lines[0])["keys"]
+                if keys is not None and type(keys) is not int:
+                    raise ValueError("a key count that is no number")
+                self._keys = keys
+            if whole and len(lines) == 4 and lines[1] + b"\n" == PARSED and not lines[3]:
+                self._arrays = _unpacked(json.loads(lines[2]), self._memory)
+        except Exception:  # whatever the child said, the reader does the work itself
+            self._arrays = None
         finally:
             self._end()
-        return self._answer
 
     def _end(self) -> None:
         """Kill the child if it still runs, reap it, close what it was given."""
@@ -152,36 +169,31 @@ class Sidecar:
         self._pipe = self._memory = -1
 
 
-def _read_all(fd: int, deadline: float) -> bytes | None:
-    """All the child writes to the pipe, up to its end; None when the deadline comes first."""
-    chunks = []
+def _read_all(fd: int, first: float, parsed: float) -> tuple[bytes, bool]:
+    """What the child writes to the pipe, and whether it came to its end: waited for `first`
+    seconds, or `parsed` seconds from when the child says it has parsed the file."""
+    said = b""
+    deadline = time.monotonic() + first
     poll = select.poll()
     poll.register(fd, select.POLLIN | select.POLLHUP)
     while True:
         left = deadline - time.monotonic()
         if left <= 0 or not poll.poll(left * 1000):
-            return None
+            return said, False
         chunk = os.read(fd, 1 << 16)
         if not chunk:
-            return b"".join(chunks)
-        chunks.append(chunk)
+            return said, True
+        before, said = said, said + chunk
+        if PARSED in said.split(b"\n", 1)[-1] and PARSED not in before.split(b"\n", 1)[-1]:
+            deadline = max(deadline, time.monotonic() + parsed)
 
 
-def _unpacked(said: bytes, memory: int) -> tuple[int, Any] | None:
-    """(key count, LayoutArrays or None) from the child's line and the memory file it filled."""
+def _unpacked(layout: dict[str, Any], memory: int) -> Any:
+    """The LayoutArrays the child wrote into the memory file, as `layout` says they lie there."""
+    import numpy as np
+
     from tabletop.geometry.bulk import LayoutArrays
     from tabletop.geometry.columns import ZoneTable
-
-    if not said:
-        return None  # it died before saying anything
-    answer = json.loads(said)
-    keys = answer["keys"]
-    if keys is not None and type(keys) is not int:
-        raise ValueError("a key count that is no number")
-    layout = answer.get("layout")
-    if layout is None:
-        return keys, None
-    import numpy as np
 
     size = os.fstat(memory).st_size
     shared = mmap.mmap(memory, size, access=mmap.ACCESS_COPY) if size else b""
@@ -195,44 +207,50 @@ def _unpacked(said: bytes, memory: int) -> tuple[int, Any] | None:
 
     arrays = layout["arrays"]
     table = ZoneTable(**{f.name: array(arrays[f.name]) for f in dataclasses.fields(ZoneTable)})
-    made = LayoutArrays(
+    return LayoutArrays(
         table,
         *(array(arrays[name]) for name in ("heads", "pieces", "ends", "starts", "members", "boxes")),
         zone_size=float(layout["zone_size"]),
         extent=tuple(float(v) for v in layout["extent"]),
         digests=(str(layout["digests"][0]), str(layout["digests"][1])),
     )
-    return keys, made
 
 
 ALIGN = 64
 
 
 def _child(raw: bytes, count_keys: Callable[[bytes], int | None], told: int, memory: int) -> None:
-    """The child's whole life: count, parse, lay out, write, say, end. Any failure ends it
-    without a word, and the reader does the work itself."""
+    """The child's whole life: count the keys and say so, parse the file and say so, make and
+    write the arrays and say where they lie, end. Any failure ends it without another word, and
+    the reader does the rest itself."""
     code = 1
     try:
         gc.disable()  # the parent's objects are not walked (nor copied page by page)
+        os.nice(NICE)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.set_wakeup_fd(-1)  # a signal here must not wake the parent's event loop
-        answer: dict[str, Any] = {"keys": count_keys(raw), "layout": None}
+        _said(told, json.dumps({"keys": count_keys(raw)}).encode() + b"\n")
         from pydantic_core import from_json
 
         document = from_json(raw, allow_inf_nan=False)
+        _said(told, PARSED)
+        layout = None
         if document.get("zones"):
             from tabletop.geometry.bulk import arrays_of_json
 
             arrays = arrays_of_json(document["zones"], document["borders"])
             del document
-            answer["layout"] = _written(arrays, memory)
-        data = json.dumps(answer).encode()
-        while data:
-            data = data[os.write(told, data) :]
+            layout = _written(arrays, memory)
+        _said(told, json.dumps(layout).encode() + b"\n")
         code = 0
     finally:
         os._exit(code)
+
+
+def _said(told: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(told, data) :]
 
 
 def _written(arrays: Any, memory: int) -> dict[str, Any]:

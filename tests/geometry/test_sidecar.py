@@ -28,6 +28,7 @@ def big(monkeypatch):
     """Every file read as a big one is, on a machine with a core to spare."""
     monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
     monkeypatch.setattr(sidecar, "cores_free", lambda: 2)
+    monkeypatch.setattr(sidecar, "MIN_WAIT", 30.0)  # however busy the machine, the child is waited for
 
 
 @pytest.fixture(params=["bricks", "odd"])
@@ -185,13 +186,24 @@ def _exact_reads(monkeypatch) -> list[int]:
     return calls
 
 
-def test_a_late_child_is_killed_and_the_reader_does_the_work(big, monkeypatch, raw):
-    monkeypatch.setattr(bulk, "arrays_of_json", lambda *args: time.sleep(60))
+@pytest.mark.parametrize("late", ["parsing", "laying out"])
+def test_a_late_child_is_killed_and_the_reader_does_the_rest(big, monkeypatch, raw, late):
+    """A child still parsing when the reader needs it is far behind: killed after a moment; one
+    laying out is given its budget. Either way the key count it gave is used."""
+    import pydantic_core
+
+    slow = (pydantic_core, "from_json") if late == "parsing" else (bulk, "arrays_of_json")
+    monkeypatch.setattr(*slow, lambda *args, **kwargs: time.sleep(60))
     monkeypatch.setattr(sidecar, "MIN_WAIT", 0.05)
     monkeypatch.setattr(sidecar, "WAIT_PER_MB", 0.0)
+    counted = []
+    count = bulk_read._keys_in_file
+    monkeypatch.setattr(bulk_read, "_keys_in_file", lambda raw: counted.append(1) or count(raw))
     helper = Sidecar()
-    _assert_laid_out_in_process(raw, helper)
-    assert _gone(helper.child)
+    map_ = map_from_bytes(raw, helper=helper)
+    assert counted == [], "the child's count was taken (it counts in its own copy of this process)"
+    assert _gone(helper.child) and arrays_for(map_) is None
+    assert map_ == map_from_bytes(raw)
 
 
 def test_a_cancelled_read_leaves_no_child(big, raw):
