@@ -90,3 +90,27 @@ def test_a_cancelled_open_leaves_no_second_process(window, hill, helpers, monkey
     (helper,) = helpers
     qtbot.waitUntil(lambda: _gone(helper.child), timeout=5000)  # the reader heard the Cancel and ended it
     assert sidecar._handed is None or sidecar._handed[0]() is None
+
+
+def test_an_export_paints_the_same_picture_from_the_second_process_arrays(tmp_path, hill, helpers, monkeypatch):
+    """`tabletop export` of a big map: the whole picture is painted from the arrays the second
+    process made, and it is the picture painted without it, pixel for pixel."""
+    from tabletop.cli.app import main
+
+    monkeypatch.setattr(sidecar, "Sidecar", files.Sidecar)  # the recorded one, as the window's
+    taken = []
+    build = MapLayout._build
+
+    def spied(self, map_, index, ids, rows, arrays):
+        build(self, map_, index, ids, rows, arrays)
+        taken.append(arrays is not None and self._shapes.heads is arrays.heads)
+
+    monkeypatch.setattr(MapLayout, "_build", spied)
+    helped, alone = tmp_path / "helped.png", tmp_path / "alone.png"
+    assert main(["export", str(hill), "-o", str(helped), "--width", "800"]) == 0
+    assert taken == [True] and len(helpers) == 1
+    monkeypatch.setattr(sidecar, "cores_free", lambda: 1)  # no second process
+    taken.clear()
+    assert main(["export", str(hill), "-o", str(alone), "--width", "800"]) == 0
+    assert taken == [False]
+    assert helped.read_bytes() == alone.read_bytes()
