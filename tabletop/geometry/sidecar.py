@@ -102,6 +102,7 @@ class Sidecar:
             return False
         import tabletop.geometry.bulk  # noqa: F401 - numpy and the layout's code, imported once for both processes
 
+        parent = os.getpid()
         try:
             with warnings.catch_warnings():  # newer Pythons warn of threads: the child takes no lock they hold
                 warnings.simplefilter("ignore", DeprecationWarning)
@@ -111,7 +112,7 @@ class Sidecar:
                 os.close(fd)
             return False
         if pid == 0:  # the child: never returns
-            _child(raw, count_keys, told, memory)
+            _child(raw, count_keys, told, memory, parent)
         os.close(told)
         self.pid = self.child = pid
         self._pipe, self._memory = pipe, memory
@@ -219,13 +220,14 @@ def _unpacked(layout: dict[str, Any], memory: int) -> Any:
 ALIGN = 64
 
 
-def _child(raw: bytes, count_keys: Callable[[bytes], int | None], told: int, memory: int) -> None:
+def _child(raw: bytes, count_keys: Callable[[bytes], int | None], told: int, memory: int, parent: int) -> None:
     """The child's whole life: count the keys and say so, parse the file and say so, make and
     write the arrays and say where they lie, end. Any failure ends it without another word, and
     the reader does the rest itself."""
     code = 1
     try:
         gc.disable()  # the parent's objects are not walked (nor copied page by page)
+        _dies_with(parent)
         os.nice(NICE)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -246,6 +248,15 @@ def _child(raw: bytes, count_keys: Callable[[bytes], int | None], told: int, mem
         code = 0
     finally:
         os._exit(code)
+
+
+def _dies_with(parent: int) -> None:
+    """Killed if the reader's thread ends before it (the program killed, say): never left running."""
+    import ctypes
+
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it ended before that was asked
+        os._exit(1)
 
 
 def _said(told: int, data: bytes) -> None:

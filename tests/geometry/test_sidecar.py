@@ -163,9 +163,9 @@ def test_a_wrong_key_count_sends_the_file_the_exact_way(big, monkeypatch, raw):
     assert _gone(helper.child)
 
 
-def _lying_child(raw, count_keys, told, memory):
+def _lying_child(raw, count_keys, told, memory, parent):
     real = LYING_CHILD
-    real(raw, lambda raw: count_keys(raw) + 1, told, memory)
+    real(raw, lambda raw: count_keys(raw) + 1, told, memory, parent)
 
 
 LYING_CHILD = sidecar._child
@@ -225,3 +225,48 @@ def test_a_file_read_the_exact_way_drops_the_childs_work(big, monkeypatch, raw):
     map_ = map_from_bytes(spaced, helper=helper)
     assert exact == [1] and map_ == map_from_bytes(raw)
     assert arrays_for(map_) is None and _gone(helper.child)
+
+
+CHILD_LEFT_BEHIND = """
+import time
+from tabletop.geometry import bulk, sidecar
+from tabletop.io.write import map_to_bytes
+from tests.benchmarks.mapgen import zone_map
+
+sidecar.cores_free = lambda: 2
+bulk.arrays_of_json = lambda *args: time.sleep(60)
+helper = sidecar.Sidecar()
+assert helper.start(map_to_bytes(zone_map(30)), lambda raw: 0)
+print(helper.child, flush=True)
+time.sleep(60)
+"""
+
+
+def _dead(pid: int) -> bool:
+    """Whether a process no longer runs (gone, or a zombie its new parent has yet to reap)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
+
+
+def test_the_child_dies_with_the_reader():
+    """A reader killed mid-read (the program killed from outside) takes its child with it."""
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    reader = subprocess.Popen([sys.executable, "-c", CHILD_LEFT_BEHIND], cwd=root, stdout=subprocess.PIPE, text=True)
+    try:
+        child = int(reader.stdout.readline())
+        assert not _dead(child)
+    finally:
+        reader.kill()
+        reader.wait()
+        reader.stdout.close()
+    for _ in range(1000):  # it is killed as the reader ends: waited for, however slow the machine
+        if _dead(child):
+            break
+        time.sleep(0.01)
+    assert _dead(child)
