@@ -252,21 +252,35 @@ def _dead(pid: int) -> bool:
 
 
 def test_the_child_dies_with_the_reader():
-    """A reader killed mid-read (the program killed from outside) takes its child with it."""
+    """A reader killed mid-read (the program killed from outside) takes its child with it. This
+    process stands in for init meanwhile, so the orphan comes here and is reaped."""
+    import ctypes
     import subprocess
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    reader = subprocess.Popen([sys.executable, "-c", CHILD_LEFT_BEHIND], cwd=root, stdout=subprocess.PIPE, text=True)
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(36, 1)  # PR_SET_CHILD_SUBREAPER
+    child = None
     try:
-        child = int(reader.stdout.readline())
-        assert not _dead(child)
+        reader = subprocess.Popen(
+            [sys.executable, "-c", CHILD_LEFT_BEHIND], cwd=root, stdout=subprocess.PIPE, text=True
+        )
+        try:
+            child = int(reader.stdout.readline())
+            assert not _dead(child)
+        finally:
+            reader.kill()
+            reader.wait()
+            reader.stdout.close()
+        for _ in range(1000):  # it is killed as the reader ends: waited for, however slow the machine
+            if _dead(child):
+                break
+            time.sleep(0.01)
+        assert _dead(child)
     finally:
-        reader.kill()
-        reader.wait()
-        reader.stdout.close()
-    for _ in range(1000):  # it is killed as the reader ends: waited for, however slow the machine
-        if _dead(child):
-            break
-        time.sleep(0.01)
-    assert _dead(child)
+        libc.prctl(36, 0)
+        if child is not None:
+            if not _dead(child):
+                os.kill(child, signal.SIGKILL)
+            os.waitpid(child, 0)
