@@ -155,6 +155,7 @@ def open_first_frame(path: str | None) -> None:
     children = os.times()
     parts["helper_cpu"] = children.children_user + children.children_system  # the layout's second process, reaped
     parts["helper_peak_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    parts["window_peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     # CPU by part: the interpreter's start and reading the file, Qt and the empty window, then
     # the map to its first frame (the document, its layout, showing the window, the tiles)
     parts |= {"read_cpu": read, "window_cpu": started - read, "frame_cpu": done - started}
