@@ -27,6 +27,7 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="th
 def big(monkeypatch):
     """Every file read as a big one is, on a machine with a core to spare."""
     monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
+    monkeypatch.setattr(sidecar, "FROM_BYTES", 0)
     monkeypatch.setattr(sidecar, "cores_free", lambda: 2)
     monkeypatch.setattr(sidecar, "MIN_WAIT", 30.0)  # however busy the machine, the child is waited for
 
@@ -76,10 +77,15 @@ def test_the_document_and_an_export_take_the_childs_arrays(big):
         assert MapLayout.as_read(map_, index=index)._shapes.heads is given.heads
 
 
-def test_a_small_file_forks_nothing(monkeypatch, raw):
+@pytest.mark.parametrize("quick_reader", ["small", "big"])
+def test_a_file_under_its_size_forks_nothing(monkeypatch, raw, quick_reader):
+    """A file the quick reader reads whole (under BIG_FILE), or one it reads by lines but small
+    enough to lay out in a moment (under FROM_BYTES), pays no fork."""
     monkeypatch.setattr(sidecar, "cores_free", lambda: 2)
+    if quick_reader == "big":
+        monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
     helper = Sidecar()
-    assert len(raw) < bulk_read.BIG_FILE
+    assert len(raw) < min(sidecar.FROM_BYTES, 4 * 2**20)
     map_ = map_from_bytes(raw, helper=helper)
     assert helper.child is None and arrays_for(map_) is None
 
@@ -234,6 +240,7 @@ from tabletop.io.write import map_to_bytes
 from tests.benchmarks.mapgen import zone_map
 
 sidecar.cores_free = lambda: 2
+sidecar.FROM_BYTES = 0
 bulk.arrays_of_json = lambda *args: time.sleep(60)
 helper = sidecar.Sidecar()
 assert helper.start(map_to_bytes(zone_map(30)), lambda raw: 0)

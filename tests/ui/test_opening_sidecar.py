@@ -29,6 +29,7 @@ def helpers(tmp_path, monkeypatch) -> list[sidecar.Sidecar]:
     monkeypatch.setattr(bulk_read, "CHUNK", 10)
     monkeypatch.setattr(opening, "SHOW_AFTER_MS", 0)
     monkeypatch.setattr(sidecar, "cores_free", lambda: 2)
+    monkeypatch.setattr(sidecar, "FROM_BYTES", 0)
     monkeypatch.setattr(sidecar, "MIN_WAIT", 30.0)  # however busy the machine, the child is waited for
     made = []
 
