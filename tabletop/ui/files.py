@@ -99,13 +99,15 @@ class FileHandler:
         on screen kept."""
         opening = Opening(self.window, path)
         try:
-            with self.document.preparation_held():  # a big map laid out meanwhile in a second process
-                loaded = read_map(opening, path, Sidecar())
-            if loaded is None:
-                say(self.window, f"Opening {path.name} cancelled: the map is as it was")
-                return False
-            opening.laying_out(loaded[0])
-            self.show_loaded(path, *loaded)
+            # the map on screen holds back its deferred steps until replaced: the dialog's last
+            # events (laying_out) would otherwise build its zone graph as it goes
+            with self.document.preparation_held():
+                loaded = read_map(opening, path, Sidecar())  # a big map laid out meanwhile in a second process
+                if loaded is None:
+                    say(self.window, f"Opening {path.name} cancelled: the map is as it was")
+                    return False
+                opening.laying_out(loaded[0])
+                self.show_loaded(path, *loaded)
             return True
         finally:
             opening.close()
