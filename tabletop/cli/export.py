@@ -122,6 +122,7 @@ class _Progress:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from tabletop.geometry.sidecar import Sidecar
     from tabletop.heap import collector_off
     from tabletop.io import MapFileError, load_map
     from tabletop.render.background import background_problem
@@ -141,7 +142,7 @@ def run_export(args: argparse.Namespace) -> int:
             # the collector is kept off from reading to the written file: it would walk a big map's
             # million objects (none garbage) once read and again while it is drawn
             with collector_off():
-                map_ = load_map(name)
+                map_ = load_map(name, helper=Sidecar())  # a big map laid out meanwhile in a second process
                 folder = Path(name).resolve().parent
                 problem = background_problem(map_, folder)
                 if problem is not None:

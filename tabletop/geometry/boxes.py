@@ -3,7 +3,6 @@ layout's bucket index holds, one object at a time or a whole map's in numpy. Qt-
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from tabletop.geometry.shapes import BorderLine
@@ -13,7 +12,7 @@ from tabletop.model import Border, NodeShape, Zone
 if TYPE_CHECKING:
     import numpy as np
 
-    from tabletop.geometry.lines import ZoneTable
+    from tabletop.geometry.columns import ZoneTable
 
 LABEL_ROOM: Box = (12.0, 50.0, 12.0, 12.0)
 """Room a polygon zone's label and outline need beyond its points (left, above, right, below)."""
@@ -64,18 +63,17 @@ def zone_boxes(table: ZoneTable) -> np.ndarray:
     return table.extent + room
 
 
-def border_boxes(borders: list[Border], heads: np.ndarray, pieces: np.ndarray) -> np.ndarray:
-    """border_box of many borders as rows of an array, from their lines' arrays (the same
-    numbers: min(a - 4, b - 4) is min(a, b) - 4 in floating point too)."""
+def border_boxes(passages: np.ndarray, heads: np.ndarray, pieces: np.ndarray) -> np.ndarray:
+    """border_box of many borders as rows of an array, from each one's number of passages and
+    their lines' arrays (the same numbers: min(a - 4, b - 4) is min(a, b) - 4 in floating point too)."""
     import numpy as np
 
-    if not borders:
+    if not len(passages):
         return np.empty((0, 4), dtype=np.float64)
-    passages = np.fromiter(map(len, map(attrgetter("passages"), borders)), dtype=np.float64, count=len(borders))
     half_w = np.where(passages <= 1, BADGE_HALF[0], np.maximum(BADGE_HALF[0], passages * 20.0 + 12.0))
     half_h = BADGE_HALF[1]
     firsts = heads[:, 4].astype(np.int64)
-    out = np.empty((len(borders), 4), dtype=np.float64)
+    out = np.empty((len(passages), 4), dtype=np.float64)
     out[:, 0], out[:, 1] = heads[:, 0] - half_w, heads[:, 1] - half_h
     out[:, 2], out[:, 3] = heads[:, 0] + half_w, heads[:, 1] + half_h
     xs, ys = np.minimum(pieces[:, 0], pieces[:, 2]), np.minimum(pieces[:, 1], pieces[:, 3])

@@ -10,89 +10,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping, MutableMapping
-from dataclasses import dataclass
-from itertools import chain, compress, pairwise, repeat
+from itertools import chain, pairwise
 from operator import attrgetter
 
 import numpy as np
 
+from tabletop.geometry.columns import ZoneTable, zone_table
 from tabletop.geometry.shapes import BorderLine
-from tabletop.geometry.tables import following
-from tabletop.model import Border, Map, NodeShape, Zone
+from tabletop.model import Border, Map, Zone
 
 TOLERANCE = 1e-6
-
-
-@dataclass
-class ZoneTable:
-    """Zones in columns (row i is zones[i]): what their border lines and drawn boxes need.
-
-    Polygon p's vertices are x[firsts[p]:firsts[p] + counts[p]] (and y), and its edge k runs
-    from (x[k], y[k]) to (x2[k], y2[k]); polygon_of[i] is zone i's polygon number, -1 for a
-    node. `extent` is each shape's (left, top, right, bottom), `polygon_extent` each polygon's."""
-
-    polygon_of: np.ndarray
-    x: np.ndarray
-    y: np.ndarray
-    x2: np.ndarray
-    y2: np.ndarray
-    firsts: np.ndarray
-    counts: np.ndarray
-    centres: np.ndarray
-    radii: np.ndarray
-    extent: np.ndarray
-    polygon_extent: np.ndarray
-
-
-def zone_table(zones: list[Zone]) -> ZoneTable:
-    shapes = list(map(attrgetter("shape"), zones))
-    # read in C loops, without a Python step per zone: a map of polygons alone skips the nodes' pass
-    if any(issubclass(kind, NodeShape) for kind in set(map(type, shapes))):
-        is_node = np.fromiter(map(isinstance, shapes, repeat(NodeShape)), dtype=bool, count=len(shapes))
-    else:
-        is_node = np.zeros(len(shapes), dtype=bool)
-    nodes = np.flatnonzero(is_node).tolist()
-    polygon_of = np.zeros(len(zones), dtype=np.int64)
-    polygon_of[nodes] = -1
-    polygons = np.flatnonzero(~is_node)
-    polygon_of[polygons] = np.arange(len(polygons))
-    points = list(map(attrgetter("points"), compress(shapes, (~is_node).tolist()) if nodes else shapes))
-    counts = np.fromiter(map(len, points), dtype=np.int64, count=len(points))
-    firsts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
-    flat = np.fromiter(chain.from_iterable(chain.from_iterable(points)), dtype=np.float64, count=2 * int(counts.sum()))
-    x, y = flat[0::2].copy(), flat[1::2].copy()
-    after = following(counts)
-    centres = np.zeros((len(zones), 2), dtype=np.float64)
-    radii = np.zeros(len(zones), dtype=np.float64)
-    extent = np.empty((len(zones), 4), dtype=np.float64)
-    if len(polygons):
-        centres[polygons] = _polygon_centres(x, y, firsts, counts)
-        extent[polygons, 0] = np.minimum.reduceat(x, firsts)
-        extent[polygons, 1] = np.minimum.reduceat(y, firsts)
-        extent[polygons, 2] = np.maximum.reduceat(x, firsts)
-        extent[polygons, 3] = np.maximum.reduceat(y, firsts)
-    if nodes:
-        discs = np.array([(s.x, s.y, s.radius) for s in map(shapes.__getitem__, nodes)], dtype=np.float64)
-        centres[nodes] = discs[:, :2]
-        radii[nodes] = discs[:, 2]
-        extent[nodes] = np.column_stack(
-            (discs[:, 0] - discs[:, 2], discs[:, 1] - discs[:, 2], discs[:, 0] + discs[:, 2], discs[:, 1] + discs[:, 2])
-        )
-    x2, y2 = x[after], y[after]
-    return ZoneTable(polygon_of, x, y, x2, y2, firsts, counts, centres, radii, extent, extent[polygons])
-
-
-def _polygon_centres(x: np.ndarray, y: np.ndarray, firsts: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """PolygonShape.centre of every polygon: the vertices summed one after another from the
-    first, as Python's sum does (numpy's own sums pair them up and may differ in the last bit)."""
-    order = np.argsort(-counts, kind="stable")
-    longest = np.cumsum(np.bincount(counts, minlength=int(counts.max()) + 1)[::-1])[::-1]  # polygons with >= k points
-    sx, sy = np.zeros(len(counts)), np.zeros(len(counts))
-    for k in range(1, int(counts.max()) + 1):
-        some = order[: longest[k]]
-        sx[some] += x[firsts[some] + k - 1]
-        sy[some] += y[firsts[some] + k - 1]
-    return np.column_stack((sx / counts, sy / counts))
 
 
 class _Edges:

@@ -100,6 +100,14 @@ def border_line(border: Border, a: Zone, b: Zone) -> BorderLine:
     return BorderLine([(start, end)], mid, towards, shared=False)
 
 
+def distance_to_segment(x: float, y: float, p: tuple[float, float], q: tuple[float, float]) -> float:
+    """How far a point is from the segment p-q: what a click on a border's line is measured by."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((x - p[0]) * dx + (y - p[1]) * dy) / length2))
+    return math.hypot(x - (p[0] + t * dx), y - (p[1] + t * dy))
+
+
 def area_rect(grid: EncounterGrid, row: int, col: int) -> tuple[float, float, float, float]:
     """(x, y, width, height) of an area on the canvas."""
     size = grid.area_size

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import numpy as np
 
-    from tabletop.geometry.lines import ZoneTable
+    from tabletop.geometry.columns import ZoneTable
     from tabletop.geometry.shapes import BorderLine
     from tabletop.model import Zone
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import codecs
 import functools
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import ValidationError
 from pydantic_core import SchemaValidator, from_json
@@ -75,17 +75,45 @@ def _keys_in_file(raw: bytes) -> int | None:
     return int(np.count_nonzero(before == ord('"')))
 
 
-def read_current(raw: bytes, progress: Progress | None = None) -> Map | None:
+class Helper(Protocol):
+    """Work done beside a big file's read in a second process (geometry/sidecar.py): started
+    with the file's bytes and the way to count its keys, asked for that count at the end, and
+    told what came of the read (the map, or None), after which it has stopped."""
+
+    def start(self, raw: bytes, count_keys: Callable[[bytes], int | None]) -> bool: ...
+
+    def key_count(self) -> int | None: ...
+
+    def finish(self, map_: Map | None) -> None: ...
+
+
+NOT_COUNTED = -1
+"""A Helper's key count when it has none: the reader counts for itself."""
+
+
+def read_current(raw: bytes, progress: Progress | None = None, helper: Helper | None = None) -> Map | None:
     """The map in `raw`, or None when the exact way must read it.
 
     jiter keeps the last of a repeated key. The file's `":` pairs count every key once (and
     any `":` inside a text, which only makes that count larger); the objects built count each
     key they were given once (a record: each field that did not take its default). Equal
     counts prove no key was repeated, provided no key has white space before its colon, which
-    the first test rules out."""
+    the first test rules out. A big file's keys are counted by the `helper`, if given, while
+    this process checks the records; it is told the map (or None) however the read ends."""
+    map_ = None
+    try:
+        map_ = _read_current(raw, progress, helper if len(raw) >= BIG_FILE else None)
+        return map_
+    finally:
+        if helper is not None:
+            helper.finish(map_)
+
+
+def _read_current(raw: bytes, progress: Progress | None, helper: Helper | None) -> Map | None:
     if len(raw) > MAX_FILE_BYTES or raw.startswith(codecs.BOM_UTF8):
         return None
-    keys_in_file = _keys_in_file(raw)
+    helped = helper is not None and helper.start(raw, _keys_in_file)
+    keys_in_file = NOT_COUNTED if helped else _keys_in_file(raw)
     if keys_in_file is None:
         return None
     try:
@@ -124,6 +152,10 @@ def read_current(raw: bytes, progress: Progress | None = None) -> Map | None:
         return None
     finally:
         Defaults.taken = outer
+    if helped:
+        keys_in_file = helper.key_count()
+        if keys_in_file == NOT_COUNTED:
+            keys_in_file = _keys_in_file(raw)
     return map_ if counted == keys_in_file else None
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tabletop.heap import collector_off
-from tabletop.io.bulk_read import Progress, ReadCancelled, read_current
+from tabletop.io.bulk_read import Helper, Progress, ReadCancelled, read_current
 from tabletop.io.errors import MapFileError
 from tabletop.io.given import given_keys
 from tabletop.io.limits import MAX_FILE_BYTES, MAX_NESTING
@@ -22,18 +22,20 @@ from tabletop.io.wording import LONG_DIGITS, describe, digits, long_number
 from tabletop.model import FORMAT_VERSION, Map
 
 
-def load_map(path: str | os.PathLike[str]) -> Map:
-    """Read, check, migrate and validate one map file."""
-    return map_from_bytes(read_map_bytes(path), path)
+def load_map(path: str | os.PathLike[str], helper: Helper | None = None) -> Map:
+    """Read, check, migrate and validate one map file (`helper`: see map_from_bytes)."""
+    return map_from_bytes(read_map_bytes(path), path, helper=helper)
 
 
-def load_map_stamped(path: str | os.PathLike[str], progress: Progress | None = None) -> tuple[Map, FileStamp]:
+def load_map_stamped(
+    path: str | os.PathLike[str], progress: Progress | None = None, helper: Helper | None = None
+) -> tuple[Map, FileStamp]:
     """A map and the stamp of the file it came from, for an editor that will save it back
     and must notice if another program changed the file meanwhile. `progress` hears how far
     a big file's reading got (bulk_read.Progress) and may stop it (ReadCancelled); a file read
     the exact way is told once as (0, 0), having no count to give."""
     raw, info = read_regular(path)
-    return map_from_bytes(raw, path, progress), FileStamp.of(info, raw)
+    return map_from_bytes(raw, path, progress, helper), FileStamp.of(info, raw)
 
 
 def read_map_bytes(path: str | os.PathLike[str]) -> bytes:
@@ -98,10 +100,13 @@ def check_version(path, version: object, newest: int, word: str) -> None:
         )
 
 
-def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>", progress: Progress | None = None) -> Map:
-    """Parse bytes as a map; `path` names the source in the error message."""
+def map_from_bytes(
+    raw: bytes, path: str | os.PathLike[str] = "<map>", progress: Progress | None = None, helper: Helper | None = None
+) -> Map:
+    """Parse bytes as a map; `path` names the source in the error message. A big file read the
+    quick way is worked on by `helper` meanwhile (bulk_read.Helper: a second process laying it out)."""
     with collector_off():
-        map_ = read_current(raw, progress)
+        map_ = read_current(raw, progress, helper)
         if map_ is None:
             if progress is not None and not progress(0, 0):  # the exact way: no count to give
                 raise ReadCancelled

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import SetBackground
+from tabletop.geometry.sidecar import Sidecar
 from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, save_map
 from tabletop.model import Map
 from tabletop.render.background import background_path, relative_path
@@ -98,13 +99,15 @@ class FileHandler:
         on screen kept."""
         opening = Opening(self.window, path)
         try:
+            # the map on screen holds back its deferred steps until replaced: the dialog's last
+            # events (laying_out) would otherwise build its zone graph as it goes
             with self.document.preparation_held():
-                loaded = read_map(opening, path)
-            if loaded is None:
-                say(self.window, f"Opening {path.name} cancelled: the map is as it was")
-                return False
-            opening.laying_out(loaded[0])
-            self.show_loaded(path, *loaded)
+                loaded = read_map(opening, path, Sidecar())  # a big map laid out meanwhile in a second process
+                if loaded is None:
+                    say(self.window, f"Opening {path.name} cancelled: the map is as it was")
+                    return False
+                opening.laying_out(loaded[0])
+                self.show_loaded(path, *loaded)
             return True
         finally:
             opening.close()

@@ -171,6 +171,28 @@ def test_the_map_on_screen_waits_with_its_zone_graph_while_another_is_read(windo
     assert window.document._graph is not None
 
 
+def test_the_map_on_screen_waits_too_while_the_new_one_is_laid_out(window, hill, monkeypatch, qtbot):
+    """The read over, the dialog's last events ("Drawing … zones") come before the new map
+    replaces the old: the old map's deferred steps wait through them too (a slow machine once
+    built the old map's zone graph there)."""
+    from tabletop.document.map_document import PREPARE_AFTER_MS, MapDocument
+
+    prepared = []
+    prepare = MapDocument.prepare_graph
+    monkeypatch.setattr(MapDocument, "prepare_graph", lambda self: prepared.append(self.map.title) or prepare(self))
+    window.document.replace_map(warehouse(), None)
+    laying_out = opening.Opening.laying_out
+
+    def slow(self, map_):
+        qtbot.wait(3 * PREPARE_AFTER_MS)  # the window's events, long past the graph's time
+        laying_out(self, map_)
+
+    monkeypatch.setattr(opening.Opening, "laying_out", slow)
+    assert window.files.open(hill)
+    qtbot.waitUntil(lambda: bool(prepared), timeout=5000)
+    assert prepared == [window.document.map.title] != [warehouse().title]
+
+
 def test_an_opening_holds_the_busy_cursor_of_busy_and_gives_back_only_its_own(qtbot, tmp_path, monkeypatch):
     """One mechanism owns the busy cursor: the opening holds `busy()` open until `close`, and
     a second `close` leaves a cursor set by someone else alone."""

@@ -84,9 +84,9 @@ def test_the_window_is_painted_before_its_map_is_parsed(window, big, monkeypatch
     window.update()  # a paint due, as for a window just shown
     read = opening.load_map_stamped
 
-    def reading(path, tell):
+    def reading(path, tell, *helper):
         seen.append(bool(painted))
-        return read(path, tell)
+        return read(path, tell, *helper)
 
     monkeypatch.setattr(opening, "load_map_stamped", reading)
     assert window.files.open(big("city"))

@@ -111,7 +111,7 @@ def prepare(
     seen = audience_map(map_, options.who)
     layout = None
     if whole and options.scope.kind is ScopeKind.ALL and options.who is Who.GM and seen.zones:
-        layout = MapLayout(seen, index=False)
+        layout = MapLayout.as_read(seen, index=False)  # its arrays made as the map was read, if they were
     extent = layout.zone_extent() if layout is not None else None
     map_frame = scope_frame(seen, options.scope) or bounds_with_background(seen, base_dir, zone_extent=extent)
     frame = legends.with_legend(seen, map_frame) if options.legend else map_frame

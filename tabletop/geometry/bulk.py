@@ -1,0 +1,112 @@
+"""A whole map's layout as arrays, made in a few numpy passes: every border's line, every drawn
+box, which borders touch each zone, a typical zone's size and the zones' extent.
+
+Made from the map's records (MapLayout, as a map is opened) or from the file's parsed JSON (a
+second process, while the first checks the file: geometry/sidecar.py). Both read their input
+into the same columns and call the same functions from there, so a layout never depends on
+which way its arrays were made. Qt-free.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from operator import attrgetter, itemgetter
+from typing import Any
+
+import numpy as np
+
+from tabletop.geometry.boxes import border_boxes, zone_boxes
+from tabletop.geometry.columns import Shapes, ZoneTable, table_of
+from tabletop.geometry.lines import line_rows
+from tabletop.geometry.tables import Box
+from tabletop.model import Border, Map
+
+PASSAGES = len(Border.model_fields["passages"].default_factory())
+"""A border's passages when its file leaves them out: what the record takes."""
+
+
+@dataclass
+class LayoutArrays:
+    """What MapLayout is built from. `ends` holds each border's zone rows, a then b, end to end;
+    zone row r's borders are members[starts[r]:starts[r + 1]]; `boxes` the zones' then the
+    borders' drawn boxes (None when not asked for); `digests` the zones' and the borders' ids
+    when made from a file, to prove the arrays belong to the map checked from it."""
+
+    table: ZoneTable
+    heads: np.ndarray
+    pieces: np.ndarray
+    ends: np.ndarray
+    starts: np.ndarray
+    members: np.ndarray
+    boxes: np.ndarray | None
+    zone_size: float
+    extent: Box
+    digests: tuple[str, str] | None = None
+
+    def fits(self, zone_ids: list[str], border_ids: list[str], boxes: bool) -> bool:
+        """Whether these arrays are those of a map with these zones and borders, in this order
+        (and hold the boxes, when asked): arrays made from a file prove it by their ids' digests."""
+        if len(self.table.polygon_of) != len(zone_ids) or len(self.ends) != 2 * len(border_ids):
+            return False
+        if boxes and self.boxes is None:
+            return False
+        return self.digests is None or self.digests == (digest(zone_ids), digest(border_ids))
+
+
+def digest(ids: Iterable[str]) -> str:
+    """A short fingerprint of ids in order (an id holds no white space, so a line break parts them)."""
+    return hashlib.blake2b("\n".join(ids).encode(), digest_size=16).hexdigest()
+
+
+def arrays_of_map(map_: Map, zone_rows: dict[str, int], boxes: bool = True) -> LayoutArrays:
+    """The arrays of a map's records; `zone_rows` is each zone's row by id."""
+    borders = map_.borders
+    ends = np.fromiter(
+        map(zone_rows.__getitem__, itertools.chain.from_iterable(map(attrgetter("a", "b"), borders))),
+        dtype=np.int64,
+        count=2 * len(borders),
+    )
+    passages = None
+    if boxes:
+        passages = np.fromiter(map(len, map(attrgetter("passages"), borders)), dtype=np.float64, count=len(borders))
+    return _arrays(Shapes.of_zones(map_.zones), ends, passages)
+
+
+def arrays_of_json(zones: list[dict[str, Any]], borders: list[dict[str, Any]]) -> LayoutArrays:
+    """The arrays of a map's zones and borders as parsed from its file (dicts), boxes and all,
+    with the digests of their ids. A file the reader would refuse may raise anything here."""
+    zone_ids = list(map(itemgetter("id"), zones))
+    rows = dict(zip(zone_ids, itertools.count()))
+    ends = np.fromiter(
+        map(rows.__getitem__, itertools.chain.from_iterable(map(itemgetter("a", "b"), borders))),
+        dtype=np.int64,
+        count=2 * len(borders),
+    )
+    passages = np.fromiter(
+        (len(b["passages"]) if "passages" in b else PASSAGES for b in borders), dtype=np.float64, count=len(borders)
+    )
+    arrays = _arrays(Shapes.of_json(zones), ends, passages)
+    arrays.digests = (digest(zone_ids), digest(map(itemgetter("id"), borders)))
+    return arrays
+
+
+def _arrays(shapes: Shapes, ends: np.ndarray, passages: np.ndarray | None) -> LayoutArrays:
+    """The one way every layout's arrays are made, from the zones' shapes, the borders' zone
+    rows and (for the boxes) each border's number of passages."""
+    table = table_of(shapes)
+    extent = table.extent
+    zone_size = float(np.median(np.sqrt((extent[:, 2] - extent[:, 0]) * (extent[:, 3] - extent[:, 1]))))
+    whole = (*extent[:, :2].min(axis=0).tolist(), *extent[:, 2:].max(axis=0).tolist())
+    ends_a, ends_b = ends[0::2], ends[1::2]
+    heads, pieces = line_rows(ends_a, ends_b, table)
+    n = len(ends_a)
+    both = np.concatenate((ends_a, ends_b))
+    members = np.concatenate((np.arange(n), np.arange(n)))[np.argsort(both, kind="stable")]
+    starts = np.concatenate(([0], np.cumsum(np.bincount(both, minlength=len(table.polygon_of)))))
+    boxes = None
+    if passages is not None:
+        boxes = np.concatenate((zone_boxes(table), border_boxes(passages, heads, pieces)))
+    return LayoutArrays(table, heads, pieces, ends, starts, members, boxes, zone_size, whole)

@@ -1,0 +1,131 @@
+"""Zones in columns: the arrays a whole map's border lines and drawn boxes are worked out from.
+
+A map's zones reach here as records (a map as opened or edited) or as the file's parsed JSON
+(a second process laying out a big map while the first checks it: geometry/sidecar.py). Each
+is read into the same `Shapes`, and one `zone_table` makes the columns from them, so both ways
+give the same numbers to the last bit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import chain, compress, repeat
+from operator import attrgetter, itemgetter
+from typing import Any
+
+import numpy as np
+
+from tabletop.geometry.tables import following
+from tabletop.model import NodeShape, Zone
+
+NODE_RADIUS: float = NodeShape.model_fields["radius"].default
+"""A node's radius when its file leaves it out: what the record takes."""
+
+
+@dataclass
+class Shapes:
+    """The zones' shapes as `zone_table` reads them: which zones are nodes, each polygon's
+    points and each node's (x, y, radius), in the zones' order."""
+
+    is_node: np.ndarray
+    points: list[Any]
+    discs: list[tuple[float, float, float]]
+
+    @classmethod
+    def of_zones(cls, zones: list[Zone]) -> Shapes:
+        """From records, read in C loops without a Python step per zone (a map of polygons alone
+        skips the nodes' pass)."""
+        shapes = list(map(attrgetter("shape"), zones))
+        if any(issubclass(kind, NodeShape) for kind in set(map(type, shapes))):
+            is_node = np.fromiter(map(isinstance, shapes, repeat(NodeShape)), dtype=bool, count=len(shapes))
+        else:
+            is_node = np.zeros(len(shapes), dtype=bool)
+        if not is_node.any():
+            return cls(is_node, list(map(attrgetter("points"), shapes)), [])
+        points = list(map(attrgetter("points"), compress(shapes, (~is_node).tolist())))
+        discs = [(s.x, s.y, s.radius) for s in compress(shapes, is_node.tolist())]
+        return cls(is_node, points, discs)
+
+    @classmethod
+    def of_json(cls, zones: list[dict[str, Any]]) -> Shapes:
+        """From the file's parsed zones (dicts, a polygon's points as lists): the same numbers
+        the records hold once the file is checked."""
+        shapes = list(map(itemgetter("shape"), zones))
+        kinds = list(map(itemgetter("kind"), shapes))
+        is_node = np.fromiter(map("node".__eq__, kinds), dtype=bool, count=len(kinds))
+        points = list(map(itemgetter("points"), compress(shapes, (~is_node).tolist())))
+        discs = [(s["x"], s["y"], s.get("radius", NODE_RADIUS)) for s in compress(shapes, is_node.tolist())]
+        return cls(is_node, points, discs)
+
+
+@dataclass
+class ZoneTable:
+    """Zones in columns (row i is zones[i]): what their border lines and drawn boxes need.
+
+    Polygon p's vertices are x[firsts[p]:firsts[p] + counts[p]] (and y), and its edge k runs
+    from (x[k], y[k]) to (x2[k], y2[k]); polygon_of[i] is zone i's polygon number, -1 for a
+    node. `extent` is each shape's (left, top, right, bottom), `polygon_extent` each polygon's."""
+
+    polygon_of: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
+    x2: np.ndarray
+    y2: np.ndarray
+    firsts: np.ndarray
+    counts: np.ndarray
+    centres: np.ndarray
+    radii: np.ndarray
+    extent: np.ndarray
+    polygon_extent: np.ndarray
+
+
+def zone_table(zones: list[Zone]) -> ZoneTable:
+    """The table of some zones (records)."""
+    return table_of(Shapes.of_zones(zones))
+
+
+def table_of(shapes: Shapes) -> ZoneTable:
+    """The table of zones read into `Shapes`, from records or from a file alike."""
+    is_node, points = shapes.is_node, shapes.points
+    count = len(is_node)
+    nodes = np.flatnonzero(is_node)
+    polygon_of = np.zeros(count, dtype=np.int64)
+    polygon_of[nodes] = -1
+    polygons = np.flatnonzero(~is_node)
+    polygon_of[polygons] = np.arange(len(polygons))
+    counts = np.fromiter(map(len, points), dtype=np.int64, count=len(points))
+    firsts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
+    flat = np.fromiter(chain.from_iterable(chain.from_iterable(points)), dtype=np.float64, count=2 * int(counts.sum()))
+    x, y = flat[0::2].copy(), flat[1::2].copy()
+    after = following(counts)
+    centres = np.zeros((count, 2), dtype=np.float64)
+    radii = np.zeros(count, dtype=np.float64)
+    extent = np.empty((count, 4), dtype=np.float64)
+    if len(polygons):
+        centres[polygons] = _polygon_centres(x, y, firsts, counts)
+        extent[polygons, 0] = np.minimum.reduceat(x, firsts)
+        extent[polygons, 1] = np.minimum.reduceat(y, firsts)
+        extent[polygons, 2] = np.maximum.reduceat(x, firsts)
+        extent[polygons, 3] = np.maximum.reduceat(y, firsts)
+    if len(nodes):
+        discs = np.array(shapes.discs, dtype=np.float64).reshape(-1, 3)
+        centres[nodes] = discs[:, :2]
+        radii[nodes] = discs[:, 2]
+        extent[nodes] = np.column_stack(
+            (discs[:, 0] - discs[:, 2], discs[:, 1] - discs[:, 2], discs[:, 0] + discs[:, 2], discs[:, 1] + discs[:, 2])
+        )
+    x2, y2 = x[after], y[after]
+    return ZoneTable(polygon_of, x, y, x2, y2, firsts, counts, centres, radii, extent, extent[polygons])
+
+
+def _polygon_centres(x: np.ndarray, y: np.ndarray, firsts: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """PolygonShape.centre of every polygon: the vertices summed one after another from the
+    first, as Python's sum does (numpy's own sums pair them up and may differ in the last bit)."""
+    order = np.argsort(-counts, kind="stable")
+    longest = np.cumsum(np.bincount(counts, minlength=int(counts.max()) + 1)[::-1])[::-1]  # polygons with >= k points
+    sx, sy = np.zeros(len(counts)), np.zeros(len(counts))
+    for k in range(1, int(counts.max()) + 1):
+        some = order[: longest[k]]
+        sx[some] += x[firsts[some] + k - 1]
+        sy[some] += y[firsts[some] + k - 1]
+    return np.column_stack((sx / counts, sy / counts))

@@ -1,0 +1,296 @@
+"""A big map's layout worked out in a second process while the reading process checks the file.
+
+Checking a 100k-zone file's records holds the reader's interpreter for over two seconds, and
+threads cannot share that; the layout's arrays (a second more) need only the file's numbers.
+On Linux, with a core to spare, a child forked as the read begins parses the same bytes, makes
+the arrays the one way they are made (geometry/bulk.py), writes them to a memory file and says
+where they lie through a pipe; the reader takes them once its map is checked, and MapLayout
+uses them if they fit that map. Whenever anything goes wrong (no fork, the child dies, is
+late, says nonsense) the layout is made in-process as before: the same picture, only later.
+The child runs numpy and plain Python only, never Qt; it is always killed or reaped by the
+end of the read. Qt-free.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import json
+import mmap
+import os
+import select
+import signal
+import sys
+import time
+import warnings
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from tabletop.model import Map
+
+FROM_BYTES = 16 * 2**20
+"""The smallest file a child is forked for (about 25k zones): there it saves a quarter of a
+second; a 10k-zone map's layout takes 0.1 s here, about what a fork and its wait may cost."""
+MIN_WAIT = 0.05
+"""How long the reader waits, once it needs the answer, for a child that has not yet parsed the
+file: one that far behind (a machine with no core to spare) is killed, and the work done here."""
+WAIT_PER_MB = 0.008
+"""How long, per MB of file, it waits for a child that has parsed the file to make the arrays:
+about what is left of the child's work (0.5 s for a 70 MB map), less than making them here."""
+PARSED = b"parsed\n"
+"""What the child says once it has parsed the file, before its answer."""
+UNKNOWN = -1
+"""The key count of a child that gave none: the reader counts for itself."""
+
+_handed: tuple[weakref.ref[Map], Any] | None = None
+"""The arrays of the last map read with a child's help, until laid out (or the map is gone)."""
+
+
+def arrays_for(map_: Map) -> Any | None:
+    """The layout arrays a child made while `map_` was read (geometry.bulk.LayoutArrays), once:
+    None for any other map. MapLayout still checks that they fit the map."""
+    global _handed
+    if _handed is None or _handed[0]() is not map_:
+        return None
+    arrays, _handed = _handed[1], None
+    return arrays
+
+
+def _forget(_: object) -> None:
+    global _handed
+    _handed = None
+
+
+def cores_free() -> int:
+    """Cores this process may run on: the child helps only beside a core of its own."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+class Sidecar:
+    """One read's child: `start` forks it, `key_count` waits for its answer (the file's key
+    count and the layout's arrays), `finish` hands the arrays on for the map read, or drops them,
+    and makes sure the child is gone. The reader (io/bulk_read.py) calls all three."""
+
+    def __init__(self) -> None:
+        self.pid: int | None = None
+        """The child while it runs (None before and after)."""
+        self.child: int | None = None
+        """The child's process id, kept once it has ended (for the tests: it must be gone)."""
+        self._pipe = self._memory = -1
+        self._budget = 0.0
+        self._keys: int | None = UNKNOWN
+        self._arrays: Any | None = None
+        self._asked = False
+
+    def start(self, raw: bytes, count_keys: Callable[[bytes], int | None]) -> bool:
+        """Fork the child for these bytes (the reader's `count_keys` counts the file's keys in
+        it); False, and nothing started, where it cannot help: a file under FROM_BYTES, not
+        Linux, one core, no fork."""
+        if len(raw) < FROM_BYTES or self.pid is not None or not sys.platform.startswith("linux"):
+            return False
+        if cores_free() < 2:
+            return False
+        try:
+            memory = os.memfd_create("tabletop-layout", os.MFD_CLOEXEC)
+        except (AttributeError, OSError):
+            return False
+        try:
+            pipe, told = os.pipe()
+        except OSError:
+            os.close(memory)
+            return False
+        import tabletop.geometry.bulk  # noqa: F401 - numpy and the layout's code, imported once for both processes
+
+        parent = os.getpid()
+        try:
+            with warnings.catch_warnings():  # newer Pythons warn of threads: the child takes no lock they hold
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pid = os.fork()
+        except OSError:
+            for fd in (memory, pipe, told):
+                os.close(fd)
+            return False
+        if pid == 0:  # the child: never returns
+            _child(raw, count_keys, told, memory, parent)
+        os.close(told)
+        self.pid = self.child = pid
+        self._pipe, self._memory = pipe, memory
+        self._budget = max(MIN_WAIT, WAIT_PER_MB * len(raw) / 2**20)
+        return True
+
+    def key_count(self) -> int | None:
+        """The file's `":` count as the child made it (None: a colon with white space before
+        it), or UNKNOWN when the child gave none in time (it is killed then)."""
+        self._wait()
+        return self._keys
+
+    def finish(self, map_: Map | None) -> None:
+        """The read is over: `map_` the map it gave by the quick way (the child's arrays are kept
+        for its layout), or None (cancelled, refused, read the exact way: they are dropped)."""
+        global _handed
+        self._end()
+        if map_ is not None and self._arrays is not None:
+            _handed = (weakref.ref(map_, _forget), self._arrays)
+
+    def _wait(self) -> None:
+        """The child's answer, waited for a moment (MIN_WAIT) or, once it has parsed the file,
+        its budget; the child is ended either way, and what it said in time is kept."""
+        if self._asked or self.pid is None:
+            return
+        self._asked = True
+        try:
+            said, whole = _read_all(self._pipe, MIN_WAIT, self._budget)
+            lines = said.split(b"\n")
+            if len(lines) > 1:  # its first line is whole
+                keys = json.loads(lines[0])["keys"]
+                if keys is not None and type(keys) is not int:
+                    raise ValueError("a key count that is no number")
+                self._keys = keys
+            if whole and len(lines) == 4 and lines[1] + b"\n" == PARSED and not lines[3]:
+                self._arrays = _unpacked(json.loads(lines[2]), self._memory)
+        except Exception:  # whatever the child said, the reader does the work itself
+            self._arrays = None
+        finally:
+            self._end()
+
+    def _end(self) -> None:
+        """Kill the child if it still runs, reap it, close what it was given."""
+        pid, self.pid = self.pid, None
+        if pid is not None:
+            try:
+                if os.waitpid(pid, os.WNOHANG) == (0, 0):
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+        for fd in (self._pipe, self._memory):
+            if fd >= 0:
+                os.close(fd)
+        self._pipe = self._memory = -1
+
+
+def _read_all(fd: int, first: float, parsed: float) -> tuple[bytes, bool]:
+    """What the child writes to the pipe, and whether it came to its end: waited for `first`
+    seconds, or `parsed` seconds from when the child says it has parsed the file."""
+    said = b""
+    deadline = time.monotonic() + first
+    poll = select.poll()
+    poll.register(fd, select.POLLIN | select.POLLHUP)
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not poll.poll(left * 1000):
+            return said, False
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return said, True
+        before, said = said, said + chunk
+        if PARSED in said.split(b"\n", 1)[-1] and PARSED not in before.split(b"\n", 1)[-1]:
+            deadline = max(deadline, time.monotonic() + parsed)
+
+
+def _unpacked(layout: dict[str, Any], memory: int) -> Any:
+    """The LayoutArrays the child wrote into the memory file, as `layout` says they lie there."""
+    import numpy as np
+
+    from tabletop.geometry.bulk import LayoutArrays
+    from tabletop.geometry.columns import ZoneTable
+
+    size = os.fstat(memory).st_size
+    shared = mmap.mmap(memory, size, access=mmap.ACCESS_COPY) if size else b""
+
+    def array(place: list[Any]) -> np.ndarray:
+        dtype, shape, offset = np.dtype(place[0]), tuple(place[1]), place[2]
+        count = int(np.prod(shape))
+        if dtype.kind not in "fib" or offset < 0 or offset + count * dtype.itemsize > size:
+            raise ValueError("an array outside the memory file")
+        return np.frombuffer(shared, dtype=dtype, count=count, offset=offset).reshape(shape)
+
+    arrays = layout["arrays"]
+    table = ZoneTable(**{f.name: array(arrays[f.name]) for f in dataclasses.fields(ZoneTable)})
+    return LayoutArrays(
+        table,
+        *(array(arrays[name]) for name in ("heads", "pieces", "ends", "starts", "members", "boxes")),
+        zone_size=float(layout["zone_size"]),
+        extent=tuple(float(v) for v in layout["extent"]),
+        digests=(str(layout["digests"][0]), str(layout["digests"][1])),
+    )
+
+
+ALIGN = 64
+
+
+def _child(raw: bytes, count_keys: Callable[[bytes], int | None], told: int, memory: int, parent: int) -> None:
+    """The child's whole life: count the keys and say so, parse the file and say so, make and
+    write the arrays and say where they lie, end. Any failure ends it without another word, and
+    the reader does the rest itself."""
+    code = 1
+    try:
+        gc.disable()  # the parent's objects are not walked (nor copied page by page)
+        _dies_with(parent)
+        _idle_only()
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.set_wakeup_fd(-1)  # a signal here must not wake the parent's event loop
+        _said(told, json.dumps({"keys": count_keys(raw)}).encode() + b"\n")
+        from pydantic_core import from_json
+
+        document = from_json(raw, allow_inf_nan=False)
+        _said(told, PARSED)
+        layout = None
+        if document.get("zones"):
+            from tabletop.geometry.bulk import arrays_of_json
+
+            arrays = arrays_of_json(document["zones"], document["borders"])
+            del document
+            layout = _written(arrays, memory)
+        _said(told, json.dumps(layout).encode() + b"\n")
+        code = 0
+    finally:
+        os._exit(code)
+
+
+def _idle_only() -> None:
+    """The child runs on time no other process wants (SCHED_IDLE): beside a free core as fast as
+    ever; where cores are busy it takes nothing from the reader or anyone else (and is then
+    killed as late). Measured on a busy machine, a child at nice 10 still cost an export 0.3-0.9 s."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):
+        os.nice(19)
+
+
+def _dies_with(parent: int) -> None:
+    """Killed if the reader's thread ends before it (the program killed, say): never left running."""
+    import ctypes
+
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it ended before that was asked
+        os._exit(1)
+
+
+def _said(told: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(told, data) :]
+
+
+def _written(arrays: Any, memory: int) -> dict[str, Any]:
+    """Write the arrays into the memory file; where each one lies, and the layout's numbers."""
+    import numpy as np
+
+    places: dict[str, list[Any]] = {}
+    offset = 0
+    named = [(f.name, getattr(arrays.table, f.name)) for f in dataclasses.fields(arrays.table)]
+    named += [(name, getattr(arrays, name)) for name in ("heads", "pieces", "ends", "starts", "members", "boxes")]
+    with open(memory, "wb", closefd=False) as out:
+        for name, value in named:
+            value = np.ascontiguousarray(value)
+            offset += -offset % ALIGN
+            out.seek(offset)
+            out.write(value.data)
+            places[name] = [value.dtype.str, list(value.shape), offset]
+            offset += value.nbytes
+    return {"arrays": places, "zone_size": arrays.zone_size, "extent": list(arrays.extent), "digests": arrays.digests}

@@ -1,0 +1,293 @@
+"""A big map laid out in a second process while it is read: the arrays it hands back are the
+layout's, and whenever it cannot help (not Linux, one core, a small file, no fork) or goes
+wrong (dies, says nonsense, is late, the read is cancelled) the map is read and laid out
+in-process as before, and no child is left running or unreaped."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+
+import pytest
+
+from tabletop.geometry import bulk, sidecar
+from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.sidecar import Sidecar, arrays_for
+from tabletop.io import ReadCancelled, bulk_read, map_from_bytes
+from tabletop.io.write import map_to_bytes
+from tests.benchmarks.mapgen import zone_map
+from tests.geometry.test_layout_both_ways import _assert_answers_equal, _odd_map
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the second process is Linux's")
+
+
+@pytest.fixture
+def big(monkeypatch):
+    """Every file read as a big one is, on a machine with a core to spare."""
+    monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
+    monkeypatch.setattr(sidecar, "FROM_BYTES", 0)
+    monkeypatch.setattr(sidecar, "cores_free", lambda: 2)
+    monkeypatch.setattr(sidecar, "MIN_WAIT", 30.0)  # however busy the machine, the child is waited for
+
+
+@pytest.fixture(params=["bricks", "odd"])
+def raw(request) -> bytes:
+    return map_to_bytes(zone_map(300) if request.param == "bricks" else _odd_map())
+
+
+def _gone(pid: int | None) -> bool:
+    """Whether the child has ended and been reaped (a zombie would still be waited for)."""
+    assert pid is not None, "no child was started"
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+def _assert_laid_out_in_process(raw: bytes, helper: Sidecar, handed: bool = False) -> None:
+    """The map read as without help, and laid out from its records: no arrays handed on
+    (or, with `handed`, arrays handed on that the layout finds do not fit the map)."""
+    map_ = map_from_bytes(raw, helper=helper)
+    assert map_ == map_from_bytes(raw)
+    given = sidecar._handed[1] if sidecar._handed and sidecar._handed[0]() is map_ else None
+    assert (given is not None) == handed
+    own, layout = MapLayout(map_), MapLayout.as_read(map_)
+    assert given is None or layout._shapes.heads is not given.heads
+    assert dict(layout.lines) == dict(own.lines) and dict(layout.boxes) == dict(own.boxes)
+
+
+def test_a_big_map_is_laid_out_from_the_arrays_the_child_made(big, raw):
+    helper = Sidecar()
+    map_ = map_from_bytes(raw, helper=helper)
+    assert _gone(helper.child)
+    assert map_ == map_from_bytes(raw)
+    given = arrays_for(map_)
+    assert given is not None and arrays_for(map_) is None, "handed on once"
+    _assert_answers_equal(map_, given)
+
+
+def test_the_document_and_an_export_take_the_childs_arrays(big):
+    raw = map_to_bytes(zone_map(300))
+    for index in (True, False):
+        map_ = map_from_bytes(raw, helper=Sidecar())
+        given = sidecar._handed[1]
+        assert MapLayout.as_read(map_, index=index)._shapes.heads is given.heads
+
+
+@pytest.mark.parametrize("quick_reader", ["small", "big"])
+def test_a_file_under_its_size_forks_nothing(monkeypatch, raw, quick_reader):
+    """A file the quick reader reads whole (under BIG_FILE), or one it reads by lines but small
+    enough to lay out in a moment (under FROM_BYTES), pays no fork."""
+    monkeypatch.setattr(sidecar, "cores_free", lambda: 2)
+    if quick_reader == "big":
+        monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
+    helper = Sidecar()
+    assert len(raw) < min(sidecar.FROM_BYTES, 4 * 2**20)
+    map_ = map_from_bytes(raw, helper=helper)
+    assert helper.child is None and arrays_for(map_) is None
+
+
+@pytest.mark.parametrize("where", ["windows", "one core", "no fork", "no memory file"])
+def test_no_child_where_it_cannot_help(big, monkeypatch, raw, where):
+    if where == "windows":
+        monkeypatch.setattr(sys, "platform", "win32")
+    elif where == "one core":
+        monkeypatch.setattr(sidecar, "cores_free", lambda: 1)
+    elif where == "no fork":
+        monkeypatch.setattr(os, "fork", lambda: (_ for _ in ()).throw(OSError(11, "Resource temporarily unavailable")))
+    else:
+        monkeypatch.delattr(os, "memfd_create")
+    helper = Sidecar()
+    _assert_laid_out_in_process(raw, helper)
+    assert helper.child is None
+
+
+def _dies(*args):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _raises(*args):
+    raise KeyError("zone")
+
+
+def _outside(arrays, memory):
+    said = FAULTS_WRITTEN(arrays, memory)
+    said["arrays"]["heads"][2] = 1 << 40
+    return said
+
+
+def _objects(arrays, memory):
+    said = FAULTS_WRITTEN(arrays, memory)
+    said["arrays"]["pieces"][0] = "|O"
+    return said
+
+
+def _other_ids(arrays, memory):
+    said = FAULTS_WRITTEN(arrays, memory)
+    said["digests"] = ["0" * 32, said["digests"][1]]
+    return said
+
+
+def _nonsense(arrays, memory):
+    return {"arrays": "the moon"}
+
+
+FAULTS_WRITTEN = sidecar._written
+
+
+@pytest.mark.parametrize(
+    ("name", "fault"),
+    [
+        ("arrays_of_json", _dies),
+        ("arrays_of_json", _raises),
+        ("_written", _outside),
+        ("_written", _objects),
+        ("_written", _other_ids),
+        ("_written", _nonsense),
+    ],
+    ids=["dies", "raises", "outside its memory", "objects", "another map's ids", "nonsense"],
+)
+def test_a_child_that_dies_or_says_nonsense_leaves_the_layout_to_the_reader(big, monkeypatch, raw, name, fault):
+    """The faults are put in the child's code before it is forked (it runs a copy of this process)."""
+    monkeypatch.setattr(bulk if name == "arrays_of_json" else sidecar, name, fault)
+    helper = Sidecar()
+    _assert_laid_out_in_process(raw, helper, handed=fault is _other_ids)
+    assert _gone(helper.child)
+
+
+def test_a_wrong_key_count_sends_the_file_the_exact_way(big, monkeypatch, raw):
+    """The child counts the file's keys for the reader: a count that does not match is no proof
+    that no key is written twice, so the exact way reads the file (and finds it good)."""
+    monkeypatch.setattr(sidecar, "_child", _lying_child)
+    exact = _exact_reads(monkeypatch)
+    helper = Sidecar()
+    map_ = map_from_bytes(raw, helper=helper)
+    assert exact == [1] and map_ == map_from_bytes(raw) and arrays_for(map_) is None
+    assert _gone(helper.child)
+
+
+def _lying_child(raw, count_keys, told, memory, parent):
+    real = LYING_CHILD
+    real(raw, lambda raw: count_keys(raw) + 1, told, memory, parent)
+
+
+LYING_CHILD = sidecar._child
+
+
+def _exact_reads(monkeypatch) -> list[int]:
+    """Each read the exact way, from here on."""
+    from tabletop.io import read
+
+    calls = []
+    exact = read._map_from_bytes
+
+    def counted(*args):
+        calls.append(1)
+        return exact(*args)
+
+    monkeypatch.setattr(read, "_map_from_bytes", counted)
+    return calls
+
+
+@pytest.mark.parametrize("late", ["parsing", "laying out"])
+def test_a_late_child_is_killed_and_the_reader_does_the_rest(big, monkeypatch, raw, late):
+    """A child still parsing when the reader needs it is far behind: killed after a moment; one
+    laying out is given its budget. Either way the key count it gave is used."""
+    import pydantic_core
+
+    slow = (pydantic_core, "from_json") if late == "parsing" else (bulk, "arrays_of_json")
+    monkeypatch.setattr(*slow, lambda *args, **kwargs: time.sleep(60))
+    monkeypatch.setattr(sidecar, "MIN_WAIT", 0.05)
+    monkeypatch.setattr(sidecar, "WAIT_PER_MB", 0.0)
+    counted = []
+    count = bulk_read._keys_in_file
+    monkeypatch.setattr(bulk_read, "_keys_in_file", lambda raw: counted.append(1) or count(raw))
+    helper = Sidecar()
+    map_ = map_from_bytes(raw, helper=helper)
+    assert counted == [], "the child's count was taken (it counts in its own copy of this process)"
+    assert _gone(helper.child) and arrays_for(map_) is None
+    assert map_ == map_from_bytes(raw)
+
+
+def test_a_cancelled_read_leaves_no_child(big, raw):
+    helper = Sidecar()
+    with pytest.raises(ReadCancelled):
+        map_from_bytes(raw, progress=lambda done, total: False, helper=helper)
+    assert _gone(helper.child)
+    assert sidecar._handed is None or sidecar._handed[0]() is None
+
+
+def test_a_file_read_the_exact_way_drops_the_childs_work(big, monkeypatch, raw):
+    """A file the quick way cannot vouch for (here a key with white space before its colon,
+    which the child finds as it counts) is read the exact way: what the child made of its
+    bytes is never used."""
+    spaced = raw.replace(b'"title":', b'"title" :', 1)
+    assert spaced != raw
+    exact = _exact_reads(monkeypatch)
+    helper = Sidecar()
+    map_ = map_from_bytes(spaced, helper=helper)
+    assert exact == [1] and map_ == map_from_bytes(raw)
+    assert arrays_for(map_) is None and _gone(helper.child)
+
+
+CHILD_LEFT_BEHIND = """
+import time
+from tabletop.geometry import bulk, sidecar
+from tabletop.io.write import map_to_bytes
+from tests.benchmarks.mapgen import zone_map
+
+sidecar.cores_free = lambda: 2
+sidecar.FROM_BYTES = 0
+bulk.arrays_of_json = lambda *args: time.sleep(60)
+helper = sidecar.Sidecar()
+assert helper.start(map_to_bytes(zone_map(30)), lambda raw: 0)
+print(helper.child, flush=True)
+time.sleep(60)
+"""
+
+
+def _dead(pid: int) -> bool:
+    """Whether a process no longer runs (gone, or a zombie its new parent has yet to reap)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
+
+
+def test_the_child_dies_with_the_reader():
+    """A reader killed mid-read (the program killed from outside) takes its child with it. This
+    process stands in for init meanwhile, so the orphan comes here and is reaped."""
+    import ctypes
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(36, 1)  # PR_SET_CHILD_SUBREAPER
+    child = None
+    try:
+        reader = subprocess.Popen(
+            [sys.executable, "-c", CHILD_LEFT_BEHIND], cwd=root, stdout=subprocess.PIPE, text=True
+        )
+        try:
+            child = int(reader.stdout.readline())
+            assert not _dead(child)
+        finally:
+            reader.kill()
+            reader.wait()
+            reader.stdout.close()
+        for _ in range(1000):  # it is killed as the reader ends: waited for, however slow the machine
+            if _dead(child):
+                break
+            time.sleep(0.01)
+        assert _dead(child)
+    finally:
+        libc.prctl(36, 0)
+        if child is not None:
+            if not _dead(child):
+                os.kill(child, signal.SIGKILL)
+            os.waitpid(child, 0)

@@ -1,0 +1,117 @@
+"""Opening a big map in the window: its layout is worked out in a second process while the
+file is checked (geometry/sidecar.py), the document's layout is built from what that process
+made, and a cancelled open leaves no such process behind."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tabletop.geometry import sidecar
+from tabletop.geometry.layout import MapLayout
+from tabletop.io import map_to_text
+from tabletop.samples import warehouse
+from tabletop.ui import files, opening
+from tests.benchmarks.mapgen import zone_map
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the second process is Linux's")
+
+
+@pytest.fixture
+def helpers(tmp_path, monkeypatch) -> list[sidecar.Sidecar]:
+    """Every read taken as a big one, with a core to spare; each open's helper, as made."""
+    from tabletop.io import bulk_read
+
+    monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
+    monkeypatch.setattr(bulk_read, "CHUNK", 10)
+    monkeypatch.setattr(opening, "SHOW_AFTER_MS", 0)
+    monkeypatch.setattr(sidecar, "cores_free", lambda: 2)
+    monkeypatch.setattr(sidecar, "FROM_BYTES", 0)
+    monkeypatch.setattr(sidecar, "MIN_WAIT", 30.0)  # however busy the machine, the child is waited for
+    made = []
+
+    class Recorded(sidecar.Sidecar):
+        def __init__(self) -> None:
+            super().__init__()
+            made.append(self)
+
+        def finish(self, map_) -> None:
+            self.handed = self._arrays if map_ is not None else None
+            super().finish(map_)
+
+    monkeypatch.setattr(files, "Sidecar", Recorded)
+    return made
+
+
+@pytest.fixture
+def hill(tmp_path) -> Path:
+    path = tmp_path / "hill.tabletop"
+    path.write_text(map_to_text(zone_map(200)))
+    return path
+
+
+def _gone(pid: int | None) -> bool:
+    """Whether the process has ended and been reaped by the window (a zombie keeps its /proc
+    entry; this asks without reaping it)."""
+    assert pid is not None, "no second process was started"
+    return not Path(f"/proc/{pid}").exists()
+
+
+def test_the_opened_maps_layout_is_built_from_the_second_process_arrays(window, hill, helpers):
+    assert window.files.open(hill)
+    (helper,) = helpers
+    assert _gone(helper.child)
+    document = window.document
+    assert helper.handed is not None and document.layout._shapes.heads is helper.handed.heads
+    own = MapLayout(document.map)
+    assert dict(document.layout.lines) == dict(own.lines) and dict(document.layout.boxes) == dict(own.boxes)
+
+
+def test_a_cancelled_open_leaves_no_second_process(window, hill, helpers, monkeypatch, qtbot):
+    """The second process still at work (made slow here) when the GM cancels: it is killed."""
+    from tabletop.geometry import bulk
+
+    monkeypatch.setattr(bulk, "arrays_of_json", lambda *args: time.sleep(60))
+    window.document.replace_map(warehouse(), None)
+    told = opening.Opening.tell
+    heard = []
+
+    def tell(self, done, total):
+        heard.append(done)
+        if len(heard) == 2:
+            self.dialog.cancel()
+        return told(self, done, total)
+
+    monkeypatch.setattr(opening.Opening, "tell", tell)
+    assert not window.files.open(hill)
+    assert window.document.map == warehouse()
+    (helper,) = helpers
+    qtbot.waitUntil(lambda: _gone(helper.child), timeout=5000)  # the reader heard the Cancel and ended it
+    assert sidecar._handed is None or sidecar._handed[0]() is None
+
+
+def test_an_export_paints_the_same_picture_from_the_second_process_arrays(tmp_path, hill, helpers, monkeypatch):
+    """`tabletop export` of a big map: the whole picture is painted from the arrays the second
+    process made, and it is the picture painted without it, pixel for pixel."""
+    from tabletop.cli.app import main
+
+    monkeypatch.setattr(sidecar, "Sidecar", files.Sidecar)  # the recorded one, as the window's
+    taken = []
+    build = MapLayout._build
+
+    def spied(self, map_, index, ids, rows, arrays):
+        build(self, map_, index, ids, rows, arrays)
+        taken.append(arrays is not None and self._shapes.heads is arrays.heads)
+
+    monkeypatch.setattr(MapLayout, "_build", spied)
+    helped, alone = tmp_path / "helped.png", tmp_path / "alone.png"
+    assert main(["export", str(hill), "-o", str(helped), "--width", "800"]) == 0
+    assert taken == [True] and len(helpers) == 1
+    monkeypatch.setattr(sidecar, "cores_free", lambda: 1)  # no second process
+    taken.clear()
+    assert main(["export", str(hill), "-o", str(alone), "--width", "800"]) == 0
+    assert taken == [False]
+    assert helped.read_bytes() == alone.read_bytes()
