@@ -44,9 +44,10 @@ BULK_RECTS = 64
 MARGIN_PX = 2
 """Pixels around an edited rectangle painted again: antialiasing and half a pen reach past
 an object's box."""
-BADGE_REACH = 2 * BADGE_HALF[0]
-"""Map units past its box, per unit of text scale past 1, that a badge of up to three
-passages may reach: the layout boxes badges at the GM's size, the players' are a third larger."""
+BADGE_REACH = (BADGE_HALF[0], 2 * BADGE_HALF[1])
+"""Map units past its box across and down, per unit of text scale past 1, that a badge may
+reach (its options on a second line included): the layout boxes badges at the GM's size, the
+players' are a third larger."""
 MEND_GROUP = 4
 """Kept tiles mended on one patch when they lie within this many tiles' square together."""
 
@@ -113,9 +114,9 @@ class MapLayer(QGraphicsItem):
         drop their union's tiles instead)."""
         if not boxes:
             return
-        grow = self._badge_reach()  # a border's badge drawn larger than its box, before or after the edit
+        gx, gy = self._badge_reach()  # a border's badge drawn larger than its box, before or after the edit
         rects = [
-            QRectF(left - grow, top - grow, right - left + 2 * grow, bottom - top + 2 * grow)
+            QRectF(left - gx, top - gy, right - left + 2 * gx, bottom - top + 2 * gy)
             for left, top, right, bottom in dict.fromkeys(boxes)
         ]
         bulk = len(rects) > BULK_RECTS
@@ -364,9 +365,9 @@ class MapLayer(QGraphicsItem):
     def _found(self, boxes: list[Box]) -> tuple[list[str], list[str]]:
         """The zones and borders shown in these map boxes, each in map order."""
         found = self.document.layout.find_any(boxes)
-        grow = self._badge_reach()
-        if grow:  # the borders whose larger badges reach in from outside the boxes
-            wider = [(left - grow, top - grow, right + grow, bottom + grow) for left, top, right, bottom in boxes]
+        gx, gy = self._badge_reach()
+        if gx or gy:  # the borders whose larger badges reach in from outside the boxes
+            wider = [(left - gx, top - gy, right + gx, bottom + gy) for left, top, right, bottom in boxes]
             found |= {key for key in self.document.layout.find_any(wider) if key[0] == "border"}
         if self.unseen is not None:
             found = found - self.unseen()
@@ -376,9 +377,11 @@ class MapLayer(QGraphicsItem):
         zones, borders = [i for k, i in found if k == "zone"], [i for k, i in found if k == "border"]
         return order("zone", zones), order("border", borders)
 
-    def _badge_reach(self) -> float:
-        """How far this layer's badges may reach past the layout's boxes (none at the GM's size)."""
-        return max(0.0, self.style.text_scale - 1) * BADGE_REACH
+    def _badge_reach(self) -> tuple[float, float]:
+        """How far this layer's badges may reach past the layout's boxes, across and down (none
+        at the GM's size)."""
+        extra = max(0.0, self.style.text_scale - 1)
+        return extra * BADGE_REACH[0], extra * BADGE_REACH[1]
 
     def _occupied(self) -> set[str]:
         """Zones whose name keeps clear of tokens: for the players, only tokens they see (a
