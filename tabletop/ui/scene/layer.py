@@ -23,6 +23,7 @@ from PySide6.QtGui import QPainter, QPixmap, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
+from tabletop.geometry.boxes import BADGE_HALF
 from tabletop.geometry.layout import Box
 from tabletop.model import Zone
 from tabletop.render.label_paint import written_labels
@@ -43,6 +44,10 @@ BULK_RECTS = 64
 MARGIN_PX = 2
 """Pixels around an edited rectangle painted again: antialiasing and half a pen reach past
 an object's box."""
+BADGE_REACH = (BADGE_HALF[0], 2 * BADGE_HALF[1])
+"""Map units past its box across and down, per unit of text scale past 1, that a badge may
+reach (its options on a second line included): the layout boxes badges at the GM's size, the
+players' are a third larger."""
 MEND_GROUP = 4
 """Kept tiles mended on one patch when they lie within this many tiles' square together."""
 
@@ -109,7 +114,11 @@ class MapLayer(QGraphicsItem):
         drop their union's tiles instead)."""
         if not boxes:
             return
-        rects = [QRectF(left, top, right - left, bottom - top) for left, top, right, bottom in dict.fromkeys(boxes)]
+        gx, gy = self._badge_reach()  # a border's badge drawn larger than its box, before or after the edit
+        rects = [
+            QRectF(left - gx, top - gy, right - left + 2 * gx, bottom - top + 2 * gy)
+            for left, top, right, bottom in dict.fromkeys(boxes)
+        ]
         bulk = len(rects) > BULK_RECTS
         if bulk:
             union = QRectF()
@@ -356,6 +365,10 @@ class MapLayer(QGraphicsItem):
     def _found(self, boxes: list[Box]) -> tuple[list[str], list[str]]:
         """The zones and borders shown in these map boxes, each in map order."""
         found = self.document.layout.find_any(boxes)
+        gx, gy = self._badge_reach()
+        if gx or gy:  # the borders whose larger badges reach in from outside the boxes
+            wider = [(left - gx, top - gy, right + gx, bottom + gy) for left, top, right, bottom in boxes]
+            found |= {key for key in self.document.layout.find_any(wider) if key[0] == "border"}
         if self.unseen is not None:
             found = found - self.unseen()
         elif self.shows is not None:
@@ -363,6 +376,12 @@ class MapLayer(QGraphicsItem):
         order = self.document.in_map_order
         zones, borders = [i for k, i in found if k == "zone"], [i for k, i in found if k == "border"]
         return order("zone", zones), order("border", borders)
+
+    def _badge_reach(self) -> tuple[float, float]:
+        """How far this layer's badges may reach past the layout's boxes, across and down (none
+        at the GM's size)."""
+        extra = max(0.0, self.style.text_scale - 1)
+        return extra * BADGE_REACH[0], extra * BADGE_REACH[1]
 
     def _occupied(self) -> set[str]:
         """Zones whose name keeps clear of tokens: for the players, only tokens they see (a
