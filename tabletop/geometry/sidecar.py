@@ -105,6 +105,7 @@ class Sidecar:
             return False
         import tabletop.geometry.bulk  # noqa: F401 - numpy and the layout's code, imported once for both processes
 
+        tie = _tie_to_reader()
         parent = os.getpid()
         try:
             with warnings.catch_warnings():  # newer Pythons warn of threads: the child takes no lock they hold
@@ -115,7 +116,7 @@ class Sidecar:
                 os.close(fd)
             return False
         if pid == 0:  # the child: never returns
-            _child(raw, count_keys, told, memory, parent)
+            _child(raw, count_keys, told, memory, parent, tie)
         os.close(told)
         self.pid = self.child = pid
         self._pipe, self._memory = pipe, memory
@@ -223,14 +224,16 @@ def _unpacked(layout: dict[str, Any], memory: int) -> Any:
 ALIGN = 64
 
 
-def _child(raw: bytes, count_keys: Callable[[bytes], int | None], told: int, memory: int, parent: int) -> None:
+def _child(
+    raw: bytes, count_keys: Callable[[bytes], int | None], told: int, memory: int, parent: int, tie: Callable[[], Any]
+) -> None:
     """The child's whole life: count the keys and say so, parse the file and say so, make and
     write the arrays and say where they lie, end. Any failure ends it without another word, and
     the reader does the rest itself."""
     code = 1
     try:
         gc.disable()  # the parent's objects are not walked (nor copied page by page)
-        _dies_with(parent)
+        _dies_with(parent, tie)
         _idle_only()
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -263,11 +266,19 @@ def _idle_only() -> None:
         os.nice(19)
 
 
-def _dies_with(parent: int) -> None:
-    """Killed if the reader's thread ends before it (the program killed, say): never left running."""
+def _tie_to_reader() -> Callable[[], Any]:
+    """The child's first call, looked up here before the fork: a child of a threaded program
+    must not load a library (another thread, Qt's, may hold the loader's lock at the fork, and
+    the child would hang there untied, outliving a reader killed meanwhile)."""
     import ctypes
 
-    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    prctl = ctypes.CDLL(None, use_errno=True).prctl
+    return lambda: prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def _dies_with(parent: int, tie: Callable[[], Any]) -> None:
+    """Killed if the reader's thread ends before it (the program killed, say): never left running."""
+    tie()
     if os.getppid() != parent:  # it ended before that was asked
         os._exit(1)
 

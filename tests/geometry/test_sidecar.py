@@ -158,6 +158,25 @@ def test_a_child_that_dies_or_says_nonsense_leaves_the_layout_to_the_reader(big,
     assert _gone(helper.child)
 
 
+def test_the_child_loads_no_library(big, monkeypatch):
+    """What ties the child to the reader is looked up before the fork: a child of a threaded
+    program that loads a library may hang on the loader's lock another thread held at the fork
+    (here a library loaded in the child makes it fail, and its work go unused)."""
+    import ctypes
+
+    reader, load = os.getpid(), ctypes.CDLL
+
+    def loaded_here_only(*args, **kwargs):
+        if os.getpid() != reader:
+            raise OSError("a library loaded in the child")
+        return load(*args, **kwargs)
+
+    monkeypatch.setattr(ctypes, "CDLL", loaded_here_only)
+    helper = Sidecar()
+    map_ = map_from_bytes(map_to_bytes(zone_map(300)), helper=helper)
+    assert arrays_for(map_) is not None and _gone(helper.child)
+
+
 def test_a_wrong_key_count_sends_the_file_the_exact_way(big, monkeypatch, raw):
     """The child counts the file's keys for the reader: a count that does not match is no proof
     that no key is written twice, so the exact way reads the file (and finds it good)."""
@@ -169,9 +188,9 @@ def test_a_wrong_key_count_sends_the_file_the_exact_way(big, monkeypatch, raw):
     assert _gone(helper.child)
 
 
-def _lying_child(raw, count_keys, told, memory, parent):
+def _lying_child(raw, count_keys, *rest):
     real = LYING_CHILD
-    real(raw, lambda raw: count_keys(raw) + 1, told, memory, parent)
+    real(raw, lambda raw: count_keys(raw) + 1, *rest)
 
 
 LYING_CHILD = sidecar._child
