@@ -205,8 +205,8 @@ def _unpacked(layout: dict[str, Any], memory: int) -> Any:
 
     def array(place: list[Any]) -> np.ndarray:
         dtype, shape, offset = np.dtype(place[0]), tuple(place[1]), place[2]
-        count = int(np.prod(shape))
-        if dtype.kind not in "fib" or offset < 0 or offset + count * dtype.itemsize > size:
+        count = int(np.prod(shape))  # a length of -1 would be "the rest of the memory file" to numpy
+        if dtype.kind not in "fib" or min(shape, default=0) < 0 or offset < 0 or offset + count * dtype.itemsize > size:
             raise ValueError("an array outside the memory file")
         return np.frombuffer(shared, dtype=dtype, count=count, offset=offset).reshape(shape)
 

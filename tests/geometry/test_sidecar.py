@@ -119,6 +119,12 @@ def _outside(arrays, memory):
     return said
 
 
+def _rest_of_memory(arrays, memory):
+    said = FAULTS_WRITTEN(arrays, memory)
+    said["arrays"]["starts"][1] = [-1]  # to numpy: every number from there to the memory file's end
+    return said
+
+
 def _objects(arrays, memory):
     said = FAULTS_WRITTEN(arrays, memory)
     said["arrays"]["pieces"][0] = "|O"
@@ -144,11 +150,12 @@ FAULTS_WRITTEN = sidecar._written
         ("arrays_of_json", _dies),
         ("arrays_of_json", _raises),
         ("_written", _outside),
+        ("_written", _rest_of_memory),
         ("_written", _objects),
         ("_written", _other_ids),
         ("_written", _nonsense),
     ],
-    ids=["dies", "raises", "outside its memory", "objects", "another map's ids", "nonsense"],
+    ids=["dies", "raises", "outside its memory", "a length of -1", "objects", "another map's ids", "nonsense"],
 )
 def test_a_child_that_dies_or_says_nonsense_leaves_the_layout_to_the_reader(big, monkeypatch, raw, name, fault):
     """The faults are put in the child's code before it is forked (it runs a copy of this process)."""
