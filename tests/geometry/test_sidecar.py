@@ -184,6 +184,23 @@ def test_the_child_loads_no_library(big, monkeypatch):
     assert arrays_for(map_) is not None and _gone(helper.child)
 
 
+def test_the_child_is_the_first_to_go_where_memory_runs_out(big, monkeypatch):
+    """The kernel ends the child, not the reader, when memory runs out (here a child the kernel
+    would not pick first makes no arrays)."""
+    lay_out = bulk.arrays_of_json
+
+    def first_to_go(*args):
+        with open("/proc/self/oom_score_adj") as score:
+            if int(score.read()) != 1000:
+                raise MemoryError("the reader would be ended first")
+        return lay_out(*args)
+
+    monkeypatch.setattr(bulk, "arrays_of_json", first_to_go)
+    helper = Sidecar()
+    map_ = map_from_bytes(map_to_bytes(zone_map(300)), helper=helper)
+    assert arrays_for(map_) is not None and _gone(helper.child)
+
+
 def test_a_wrong_key_count_sends_the_file_the_exact_way(big, monkeypatch, raw):
     """The child counts the file's keys for the reader: a count that does not match is no proof
     that no key is written twice, so the exact way reads the file (and finds it good)."""
