@@ -89,10 +89,11 @@ class Sidecar:
     def start(self, raw: bytes, count_keys: Callable[[bytes], int | None]) -> bool:
         """Fork the child for these bytes (the reader's `count_keys` counts the file's keys in
         it); False, and nothing started, where it cannot help: a file under FROM_BYTES, not
-        Linux, one core, no fork."""
+        Linux, one core, no prctl, no fork."""
         if len(raw) < FROM_BYTES or self.pid is not None or not sys.platform.startswith("linux"):
             return False
-        if cores_free() < 2:
+        tie = _tie_to_reader() if cores_free() >= 2 else None
+        if tie is None:
             return False
         try:
             memory = os.memfd_create("tabletop-layout", os.MFD_CLOEXEC)
@@ -105,7 +106,6 @@ class Sidecar:
             return False
         import tabletop.geometry.bulk  # noqa: F401 - numpy and the layout's code, imported once for both processes
 
-        tie = _tie_to_reader()
         parent = os.getpid()
         try:
             with warnings.catch_warnings():  # newer Pythons warn of threads: the child takes no lock they hold
@@ -267,13 +267,17 @@ def _idle_only() -> None:
         os.nice(19)
 
 
-def _tie_to_reader() -> Callable[[], Any]:
+def _tie_to_reader() -> Callable[[], Any] | None:
     """The child's first call, looked up here before the fork: a child of a threaded program
     must not load a library (another thread, Qt's, may hold the loader's lock at the fork, and
-    the child would hang there untied, outliving a reader killed meanwhile)."""
-    import ctypes
+    the child would hang there untied, outliving a reader killed meanwhile). None where it
+    cannot be had: no child then."""
+    try:
+        import ctypes
 
-    prctl = ctypes.CDLL(None, use_errno=True).prctl
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (ImportError, OSError, AttributeError):
+        return None
     return lambda: prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 

@@ -90,7 +90,7 @@ def test_a_file_under_its_size_forks_nothing(monkeypatch, raw, quick_reader):
     assert helper.child is None and arrays_for(map_) is None
 
 
-@pytest.mark.parametrize("where", ["windows", "one core", "no fork", "no memory file"])
+@pytest.mark.parametrize("where", ["windows", "one core", "no fork", "no memory file", "no prctl"])
 def test_no_child_where_it_cannot_help(big, monkeypatch, raw, where):
     if where == "windows":
         monkeypatch.setattr(sys, "platform", "win32")
@@ -98,8 +98,12 @@ def test_no_child_where_it_cannot_help(big, monkeypatch, raw, where):
         monkeypatch.setattr(sidecar, "cores_free", lambda: 1)
     elif where == "no fork":
         monkeypatch.setattr(os, "fork", lambda: (_ for _ in ()).throw(OSError(11, "Resource temporarily unavailable")))
-    else:
+    elif where == "no memory file":
         monkeypatch.delattr(os, "memfd_create")
+    else:
+        import ctypes
+
+        monkeypatch.setattr(ctypes, "CDLL", lambda *args, **kwargs: (_ for _ in ()).throw(OSError("no libc")))
     helper = Sidecar()
     _assert_laid_out_in_process(raw, helper)
     assert helper.child is None
