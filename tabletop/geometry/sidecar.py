@@ -84,7 +84,6 @@ class Sidecar:
         self._budget = 0.0
         self._keys: int | None = UNKNOWN
         self._arrays: Any | None = None
-        self._asked = False
 
     def start(self, raw: bytes, count_keys: Callable[[bytes], int | None]) -> bool:
         """Fork the child for these bytes (the reader's `count_keys` counts the file's keys in
@@ -140,9 +139,8 @@ class Sidecar:
     def _wait(self) -> None:
         """The child's answer, waited for a moment (MIN_WAIT) or, once it has parsed the file,
         its budget; the child is ended either way, and what it said in time is kept."""
-        if self._asked or self.pid is None:
+        if self.pid is None:  # never started, or asked already: it ended the child
             return
-        self._asked = True
         try:
             said, whole = _read_all(self._pipe, MIN_WAIT, self._budget)
             lines = said.split(b"\n")
