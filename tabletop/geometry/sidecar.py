@@ -84,15 +84,15 @@ class Sidecar:
         self._budget = 0.0
         self._keys: int | None = UNKNOWN
         self._arrays: Any | None = None
-        self._asked = False
 
     def start(self, raw: bytes, count_keys: Callable[[bytes], int | None]) -> bool:
         """Fork the child for these bytes (the reader's `count_keys` counts the file's keys in
         it); False, and nothing started, where it cannot help: a file under FROM_BYTES, not
-        Linux, one core, no fork."""
+        Linux, one core, no prctl, no fork."""
         if len(raw) < FROM_BYTES or self.pid is not None or not sys.platform.startswith("linux"):
             return False
-        if cores_free() < 2:
+        tie = _tie_to_reader() if cores_free() >= 2 else None
+        if tie is None:
             return False
         try:
             memory = os.memfd_create("tabletop-layout", os.MFD_CLOEXEC)
@@ -115,7 +115,7 @@ class Sidecar:
                 os.close(fd)
             return False
         if pid == 0:  # the child: never returns
-            _child(raw, count_keys, told, memory, parent)
+            _child(raw, count_keys, told, memory, parent, tie)
         os.close(told)
         self.pid = self.child = pid
         self._pipe, self._memory = pipe, memory
@@ -139,9 +139,8 @@ class Sidecar:
     def _wait(self) -> None:
         """The child's answer, waited for a moment (MIN_WAIT) or, once it has parsed the file,
         its budget; the child is ended either way, and what it said in time is kept."""
-        if self._asked or self.pid is None:
+        if self.pid is None:  # never started, or asked already: it ended the child
             return
-        self._asked = True
         try:
             said, whole = _read_all(self._pipe, MIN_WAIT, self._budget)
             lines = said.split(b"\n")
@@ -204,8 +203,8 @@ def _unpacked(layout: dict[str, Any], memory: int) -> Any:
 
     def array(place: list[Any]) -> np.ndarray:
         dtype, shape, offset = np.dtype(place[0]), tuple(place[1]), place[2]
-        count = int(np.prod(shape))
-        if dtype.kind not in "fib" or offset < 0 or offset + count * dtype.itemsize > size:
+        count = int(np.prod(shape))  # a length of -1 would be "the rest of the memory file" to numpy
+        if dtype.kind not in "fib" or min(shape, default=0) < 0 or offset < 0 or offset + count * dtype.itemsize > size:
             raise ValueError("an array outside the memory file")
         return np.frombuffer(shared, dtype=dtype, count=count, offset=offset).reshape(shape)
 
@@ -223,15 +222,18 @@ def _unpacked(layout: dict[str, Any], memory: int) -> Any:
 ALIGN = 64
 
 
-def _child(raw: bytes, count_keys: Callable[[bytes], int | None], told: int, memory: int, parent: int) -> None:
+def _child(
+    raw: bytes, count_keys: Callable[[bytes], int | None], told: int, memory: int, parent: int, tie: Callable[[], Any]
+) -> None:
     """The child's whole life: count the keys and say so, parse the file and say so, make and
     write the arrays and say where they lie, end. Any failure ends it without another word, and
     the reader does the rest itself."""
     code = 1
     try:
         gc.disable()  # the parent's objects are not walked (nor copied page by page)
-        _dies_with(parent)
+        _dies_with(parent, tie)
         _idle_only()
+        _first_to_go()
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.set_wakeup_fd(-1)  # a signal here must not wake the parent's event loop
@@ -263,11 +265,33 @@ def _idle_only() -> None:
         os.nice(19)
 
 
-def _dies_with(parent: int) -> None:
-    """Killed if the reader's thread ends before it (the program killed, say): never left running."""
-    import ctypes
+def _tie_to_reader() -> Callable[[], Any] | None:
+    """The child's first call, looked up here before the fork: a child of a threaded program
+    must not load a library (another thread, Qt's, may hold the loader's lock at the fork, and
+    the child would hang there untied, outliving a reader killed meanwhile). None where it
+    cannot be had: no child then."""
+    try:
+        import ctypes
 
-    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (ImportError, OSError, AttributeError):
+        return None
+    return lambda: prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def _first_to_go() -> None:
+    """Where memory runs out, the kernel ends the child (half a GB on a 70 MB map), not the
+    reader: it would otherwise pick the bigger process, the program with the GM's map in it."""
+    try:
+        with open("/proc/self/oom_score_adj", "w") as score:
+            score.write("1000")
+    except OSError:
+        pass
+
+
+def _dies_with(parent: int, tie: Callable[[], Any]) -> None:
+    """Killed if the reader's thread ends before it (the program killed, say): never left running."""
+    tie()
     if os.getppid() != parent:  # it ended before that was asked
         os._exit(1)
 

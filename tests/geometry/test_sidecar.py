@@ -90,7 +90,7 @@ def test_a_file_under_its_size_forks_nothing(monkeypatch, raw, quick_reader):
     assert helper.child is None and arrays_for(map_) is None
 
 
-@pytest.mark.parametrize("where", ["windows", "one core", "no fork", "no memory file"])
+@pytest.mark.parametrize("where", ["windows", "one core", "no fork", "no memory file", "no prctl"])
 def test_no_child_where_it_cannot_help(big, monkeypatch, raw, where):
     if where == "windows":
         monkeypatch.setattr(sys, "platform", "win32")
@@ -98,8 +98,12 @@ def test_no_child_where_it_cannot_help(big, monkeypatch, raw, where):
         monkeypatch.setattr(sidecar, "cores_free", lambda: 1)
     elif where == "no fork":
         monkeypatch.setattr(os, "fork", lambda: (_ for _ in ()).throw(OSError(11, "Resource temporarily unavailable")))
-    else:
+    elif where == "no memory file":
         monkeypatch.delattr(os, "memfd_create")
+    else:
+        import ctypes
+
+        monkeypatch.setattr(ctypes, "CDLL", lambda *args, **kwargs: (_ for _ in ()).throw(OSError("no libc")))
     helper = Sidecar()
     _assert_laid_out_in_process(raw, helper)
     assert helper.child is None
@@ -116,6 +120,12 @@ def _raises(*args):
 def _outside(arrays, memory):
     said = FAULTS_WRITTEN(arrays, memory)
     said["arrays"]["heads"][2] = 1 << 40
+    return said
+
+
+def _rest_of_memory(arrays, memory):
+    said = FAULTS_WRITTEN(arrays, memory)
+    said["arrays"]["starts"][1] = [-1]  # to numpy: every number from there to the memory file's end
     return said
 
 
@@ -144,11 +154,12 @@ FAULTS_WRITTEN = sidecar._written
         ("arrays_of_json", _dies),
         ("arrays_of_json", _raises),
         ("_written", _outside),
+        ("_written", _rest_of_memory),
         ("_written", _objects),
         ("_written", _other_ids),
         ("_written", _nonsense),
     ],
-    ids=["dies", "raises", "outside its memory", "objects", "another map's ids", "nonsense"],
+    ids=["dies", "raises", "outside its memory", "a length of -1", "objects", "another map's ids", "nonsense"],
 )
 def test_a_child_that_dies_or_says_nonsense_leaves_the_layout_to_the_reader(big, monkeypatch, raw, name, fault):
     """The faults are put in the child's code before it is forked (it runs a copy of this process)."""
@@ -156,6 +167,42 @@ def test_a_child_that_dies_or_says_nonsense_leaves_the_layout_to_the_reader(big,
     helper = Sidecar()
     _assert_laid_out_in_process(raw, helper, handed=fault is _other_ids)
     assert _gone(helper.child)
+
+
+def test_the_child_loads_no_library(big, monkeypatch):
+    """What ties the child to the reader is looked up before the fork: a child of a threaded
+    program that loads a library may hang on the loader's lock another thread held at the fork
+    (here a library loaded in the child makes it fail, and its work go unused)."""
+    import ctypes
+
+    reader, load = os.getpid(), ctypes.CDLL
+
+    def loaded_here_only(*args, **kwargs):
+        if os.getpid() != reader:
+            raise OSError("a library loaded in the child")
+        return load(*args, **kwargs)
+
+    monkeypatch.setattr(ctypes, "CDLL", loaded_here_only)
+    helper = Sidecar()
+    map_ = map_from_bytes(map_to_bytes(zone_map(300)), helper=helper)
+    assert arrays_for(map_) is not None and _gone(helper.child)
+
+
+def test_the_child_is_the_first_to_go_where_memory_runs_out(big, monkeypatch):
+    """The kernel ends the child, not the reader, when memory runs out (here a child the kernel
+    would not pick first makes no arrays)."""
+    lay_out = bulk.arrays_of_json
+
+    def first_to_go(*args):
+        with open("/proc/self/oom_score_adj") as score:
+            if int(score.read()) != 1000:
+                raise MemoryError("the reader would be ended first")
+        return lay_out(*args)
+
+    monkeypatch.setattr(bulk, "arrays_of_json", first_to_go)
+    helper = Sidecar()
+    map_ = map_from_bytes(map_to_bytes(zone_map(300)), helper=helper)
+    assert arrays_for(map_) is not None and _gone(helper.child)
 
 
 def test_a_wrong_key_count_sends_the_file_the_exact_way(big, monkeypatch, raw):
@@ -169,9 +216,9 @@ def test_a_wrong_key_count_sends_the_file_the_exact_way(big, monkeypatch, raw):
     assert _gone(helper.child)
 
 
-def _lying_child(raw, count_keys, told, memory, parent):
+def _lying_child(raw, count_keys, *rest):
     real = LYING_CHILD
-    real(raw, lambda raw: count_keys(raw) + 1, told, memory, parent)
+    real(raw, lambda raw: count_keys(raw) + 1, *rest)
 
 
 LYING_CHILD = sidecar._child

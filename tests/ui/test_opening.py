@@ -146,14 +146,29 @@ def test_saving_shows_the_busy_cursor_and_gives_it_back(window, tmp_path, answer
     assert cursors == [Qt.CursorShape.WaitCursor] and QApplication.overrideCursor() is None
 
 
-def test_the_map_on_screen_waits_with_its_zone_graph_while_another_is_read(window, hill, monkeypatch, qtbot):
-    """A 100k-zone map's deferred zone graph, built during the next map's read, made that open
-    1.3 s longer, for a map about to be dropped."""
-    from tabletop.document.map_document import PREPARE_AFTER_MS, MapDocument
+def _graphs_built(window, monkeypatch) -> list[str]:
+    """The titles of the maps whose zone graph the window's document builds from here on (only
+    its own: another test's window, closed, may still build its graph meanwhile)."""
+    from tabletop.document.map_document import MapDocument
 
     prepared = []
     prepare = MapDocument.prepare_graph
-    monkeypatch.setattr(MapDocument, "prepare_graph", lambda self: prepared.append(self.map.title) or prepare(self))
+
+    def counted(self: MapDocument) -> None:
+        if self is window.document:
+            prepared.append(self.map.title)
+        prepare(self)
+
+    monkeypatch.setattr(MapDocument, "prepare_graph", counted)
+    return prepared
+
+
+def test_the_map_on_screen_waits_with_its_zone_graph_while_another_is_read(window, hill, monkeypatch, qtbot):
+    """A 100k-zone map's deferred zone graph, built during the next map's read, made that open
+    1.3 s longer, for a map about to be dropped."""
+    from tabletop.document.map_document import PREPARE_AFTER_MS
+
+    prepared = _graphs_built(window, monkeypatch)
     window.document.replace_map(warehouse(), None)  # its index and graph come in the event loop
     first = []
     told = opening.Opening.tell
@@ -175,11 +190,9 @@ def test_the_map_on_screen_waits_too_while_the_new_one_is_laid_out(window, hill,
     """The read over, the dialog's last events ("Drawing … zones") come before the new map
     replaces the old: the old map's deferred steps wait through them too (a slow machine once
     built the old map's zone graph there)."""
-    from tabletop.document.map_document import PREPARE_AFTER_MS, MapDocument
+    from tabletop.document.map_document import PREPARE_AFTER_MS
 
-    prepared = []
-    prepare = MapDocument.prepare_graph
-    monkeypatch.setattr(MapDocument, "prepare_graph", lambda self: prepared.append(self.map.title) or prepare(self))
+    prepared = _graphs_built(window, monkeypatch)
     window.document.replace_map(warehouse(), None)
     laying_out = opening.Opening.laying_out
 
