@@ -127,6 +127,7 @@ def run_export(args: argparse.Namespace) -> int:
     from tabletop.io import MapFileError, load_map
     from tabletop.render.background import background_problem
     from tabletop.render.export import export_map
+    from tabletop.render.export.picture import reads_layout
 
     options = export_options(args)
     targets = _targets(args)
@@ -142,7 +143,8 @@ def run_export(args: argparse.Namespace) -> int:
             # the collector is kept off from reading to the written file: it would walk a big map's
             # million objects (none garbage) once read and again while it is drawn
             with collector_off():
-                map_ = load_map(name, helper=Sidecar())  # a big map laid out meanwhile in a second process
+                # a big map laid out meanwhile in a second process, for a picture that takes it
+                map_ = load_map(name, helper=Sidecar() if reads_layout(options) else None)
                 folder = Path(name).resolve().parent
                 problem = background_problem(map_, folder)
                 if problem is not None:

@@ -115,3 +115,17 @@ def test_an_export_paints_the_same_picture_from_the_second_process_arrays(tmp_pa
     assert main(["export", str(hill), "-o", str(alone), "--width", "800"]) == 0
     assert taken == [False]
     assert helped.read_bytes() == alone.read_bytes()
+
+
+@pytest.mark.parametrize("asked", [["--player"], ["--scope", "view:0,0,200,200"]])
+def test_an_export_of_what_it_shows_starts_no_second_process(tmp_path, hill, helpers, asked, monkeypatch):
+    """The players' picture, or a part of the map, is laid out from what it shows: a second
+    process's layout of the whole map would be half a gigabyte and a core spent for nothing."""
+    from tabletop.cli.app import main
+
+    monkeypatch.setattr(sidecar, "Sidecar", files.Sidecar)  # the recorded one, as the window's
+    assert main(["export", str(hill), "-o", str(tmp_path / "part.png"), "--width", "400", *asked]) == 0
+    assert (tmp_path / "part.png").stat().st_size > 0
+    assert helpers == []
+    assert main(["export", str(hill), "-o", str(tmp_path / "whole.png"), "--width", "400"]) == 0
+    assert len(helpers) == 1  # the whole GM's picture still takes one

@@ -96,6 +96,13 @@ class Picture:
         return self._parts
 
 
+def reads_layout(options: ExportOptions) -> bool:
+    """Whether an export with these options can take the layout worked out as its map was read
+    (a second process's, on Linux): the whole map as the GM sees it. A players', a scoped or a
+    poster's picture is laid out from what it shows, so for it no such layout is worked out."""
+    return options.poster is None and options.scope.kind is ScopeKind.ALL and options.who is Who.GM
+
+
 def prepare(
     map_: Map,
     options: ExportOptions,
@@ -110,7 +117,7 @@ def prepare(
     filtered again as it is painted, and laid out then)."""
     seen = audience_map(map_, options.who)
     layout = None
-    if whole and options.scope.kind is ScopeKind.ALL and options.who is Who.GM and seen.zones:
+    if whole and reads_layout(options) and seen.zones:
         layout = MapLayout.as_read(seen, index=False)  # its arrays made as the map was read, if they were
     extent = layout.zone_extent() if layout is not None else None
     map_frame = scope_frame(seen, options.scope) or bounds_with_background(seen, base_dir, zone_extent=extent)
