@@ -18,19 +18,29 @@ from tests.benchmarks.mapgen import zone_map
 from tests.render.test_batch import _elements
 
 
-def _picture(layout: MapLayout, map_: Map, scale: float, style=None, fogged=None) -> np.ndarray:
+def _canvas(map_: Map, scale: float) -> tuple[QImage, QPainter]:
+    """White paper the size of the whole map at `scale`, and a painter drawing on it in map units."""
     left, top, width, height = map_bounds(map_)
     image = QImage(round(width * scale) + 4, round(height * scale) + 4, QImage.Format.Format_RGB32)
     image.fill(0xFFFFFFFF)
     painter = QPainter(image)
     painter.scale(scale, scale)
     painter.translate(-left, -top)
-    zones, borders = [z.id for z in map_.zones], [b.id for b in map_.borders]
-    with layout.lines_held(borders):
-        paint_region(painter, layout, zones, borders, style or gm_style(), False, fogged=fogged)
+    return image, painter
+
+
+def _pixels(image: QImage, painter: QPainter) -> np.ndarray:
     painter.end()
     bits = np.frombuffer(bytes(image.constBits())[: image.sizeInBytes()], dtype=np.uint8)
     return bits.reshape(image.height(), -1).copy()
+
+
+def _picture(layout: MapLayout, map_: Map, scale: float, style=None, fogged=None) -> np.ndarray:
+    image, painter = _canvas(map_, scale)
+    zones, borders = [z.id for z in map_.zones], [b.id for b in map_.borders]
+    with layout.lines_held(borders):
+        paint_region(painter, layout, zones, borders, style or gm_style(), False, fogged=fogged)
+    return _pixels(image, painter)
 
 
 def _edited(map_: Map) -> tuple[Map, list[Zone], str]:
@@ -156,20 +166,13 @@ def test_zones_too_small_for_outlines_fill_in_long_runs_as_each_alone(qapp):
     layout = MapLayout(map_)
     scale = 0.015
     painted = _picture(layout, map_, scale)
-    left, top, width, height = map_bounds(map_)
-    image = QImage(round(width * scale) + 4, round(height * scale) + 4, QImage.Format.Format_RGB32)
-    image.fill(0xFFFFFFFF)
-    painter = QPainter(image)
-    painter.scale(scale, scale)
-    painter.translate(-left, -top)
+    image, painter = _canvas(map_, scale)
     assert line_share(painter, layout.zone_size) < FAINTEST, "no outlines at this scale"
     painter.setPen(Qt.PenStyle.NoPen)
     for zone in zones:
         colour = QColor(zone.fill.colour)
         colour.setAlphaF(zone.fill.opacity)
         painter.fillPath(zone_path(zone), colour)
-    painter.end()
-    bits = np.frombuffer(bytes(image.constBits())[: image.sizeInBytes()], dtype=np.uint8)
-    alone = bits.reshape(image.height(), -1)
+    alone = _pixels(image, painter)
     assert np.array_equal(painted, alone)
     assert len(np.unique(painted.reshape(-1, 4), axis=0)) >= 3, "both fills and the paper show"

@@ -6,30 +6,13 @@ from __future__ import annotations
 import itertools
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRect, QRectF
-from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from tabletop.document.commands import AddObject, EditObject
 from tabletop.document.commands.fog import SetFog
 from tabletop.model import Token, ZoneLocation
 from tests.benchmarks.mapgen import zone_map
-
-
-def _paint(view) -> QImage:
-    QApplication.processEvents()
-    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
-    painter = QPainter(image)
-    view.render(painter)
-    painter.end()
-    return image
-
-
-def _fresh(view) -> QImage:
-    """The view painted from new tiles, none kept from before."""
-    layer = view.scene().layer
-    layer.budget.clear(layer._owner)
-    layer._mends.clear()
-    return _paint(view)
+from tests.ui.view_frames import fresh, painted
 
 
 def _patches(layer, monkeypatch) -> list[int]:
@@ -73,7 +56,7 @@ def test_after_reveals_and_renames_both_windows_equal_a_fresh_paint(qtbot, windo
         window.view.scale(scale, scale)
         window.view.centerOn(QPointF(300, 180))
         for view in views.values():
-            _paint(view)
+            painted(view)
         for zone_id in zone_ids:
             zone = document.get("zone", zone_id)
             edits = [
@@ -86,8 +69,8 @@ def test_after_reveals_and_renames_both_windows_equal_a_fresh_paint(qtbot, windo
             for edit in edits:
                 document.undo_stack.push(edit)
                 for name, view in views.items():
-                    kept = _paint(view)
-                    assert kept == _fresh(view), f"{name} after {edit.text()} on {zone_id} at {scale}"
+                    kept = painted(view)
+                    assert kept == fresh(view), f"{name} after {edit.text()} on {zone_id} at {scale}"
     for name, sizes in patches.items():
         assert sizes, f"{name}: the edits mend kept tiles"
         assert max(sizes) > 1, f"{name}: an edit across a tile's edge is one patch"
@@ -116,25 +99,25 @@ def test_an_upright_players_window_repaints_only_around_the_edit(qtbot, window):
     player = _players(qtbot, window)
     player.view.show_rect(QRectF(40, 30, 560, 300))
     viewport = player.view.viewport()
-    _paint(player.view)
-    painted = _PaintedRegions(viewport)
+    painted(player.view)
+    regions = _PaintedRegions(viewport)
     document.undo_stack.push(SetFog(document, ["z4-4"], None, True))  # the first edit after opening
     QApplication.processEvents()  # paints the window whole, once
-    painted.rects.clear()
+    regions.rects.clear()
     zone = document.get("zone", "z2-3")
     document.undo_stack.push(SetFog(document, ["z2-3"], None, True))
     QApplication.processEvents()
-    assert painted.rects, "the reveal is painted"
+    assert regions.rects, "the reveal is painted"
     area = viewport.width() * viewport.height()
-    assert all(r.width() * r.height() < area / 4 for r in painted.rects), painted.rects
+    assert all(r.width() * r.height() < area / 4 for r in regions.rects), regions.rects
     x, y = zone.shape.centre()
     centre = player.view.mapFromScene(QPointF(x, y))
-    assert any(r.contains(centre) for r in painted.rects), "around the zone"
+    assert any(r.contains(centre) for r in regions.rects), "around the zone"
     player.view.set_rotation(90)
     QApplication.processEvents()
-    painted.rects.clear()
+    regions.rects.clear()
     document.undo_stack.push(SetFog(document, ["z2-3"], None, False))
     QApplication.processEvents()
-    assert QRect(0, 0, viewport.width(), viewport.height()) in painted.rects, "a turned view paints it all"
+    assert QRect(0, 0, viewport.width(), viewport.height()) in regions.rects, "a turned view paints it all"
     player.view.set_rotation(0)
     player.close()

@@ -4,14 +4,14 @@ or entered where those names move. Both windows then show what a fresh paint of 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QImage, QPainter, QPixmap
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QPainter, QPixmap
 
 from tabletop.document.commands import AddObject, EditObject, MoveToken
 from tabletop.document.commands.fog import SetFog
 from tabletop.model import Border, Map, Passage, PolygonShape, Token, Zone, ZoneLocation
 from tabletop.render.label_paint import written_labels
 from tests.benchmarks.mapgen import zone_map
+from tests.ui.view_frames import fresh, painted
 
 ROOM_W, ROOM_H = 260.0, 200.0
 
@@ -29,23 +29,6 @@ def _rooms() -> Map:
                 borders.append(Border(id=f"b{row}{col}", a=f"r{row}{col - 1}", b=f"r{row}{col}", passages=[Passage()]))
         borders.append(Border(id=f"v{row}", a=f"r0{row}", b=f"r1{row}", passages=[Passage(cost_from_a=3)]))
     return Map(title="Rooms", zones=zones, borders=borders)
-
-
-def _paint(view) -> QImage:
-    QApplication.processEvents()
-    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
-    painter = QPainter(image)
-    view.render(painter)
-    painter.end()
-    return image
-
-
-def _fresh(view) -> QImage:
-    """The view painted from new tiles, none kept from before."""
-    layer = view.scene().layer
-    layer.budget.clear(layer._owner)
-    layer._mends.clear()
-    return _paint(view)
 
 
 def _dirtied(layer, monkeypatch) -> list:
@@ -99,7 +82,7 @@ def test_after_token_moves_both_windows_show_a_fresh_paint(qtbot, window, monkey
     player = _players(qtbot, window, QRectF(-20, -20, 3 * ROOM_W + 40, 2 * ROOM_H + 40))
     views = {"GM": window.view, "players": player.view}
     for view in views.values():
-        _paint(view)
+        painted(view)
     dirtied = {name: _dirtied(view.scene().layer, monkeypatch) for name, view in views.items()}
     edits = [
         MoveToken(document, "t", ZoneLocation(zone="r01")),
@@ -115,8 +98,8 @@ def test_after_token_moves_both_windows_show_a_fresh_paint(qtbot, window, monkey
     for edit in edits:
         document.undo_stack.push(edit)
         for name, view in views.items():
-            kept = _paint(view)
-            assert kept == _fresh(view), f"{name} after {edit.text()}"
+            kept = painted(view)
+            assert kept == fresh(view), f"{name} after {edit.text()}"
             if not isinstance(edit, SetFog):  # fog repaints its rooms whole
                 assert all((r - left) * (b - t) < room_area / 10 for left, t, r, b in dirtied[name]), (
                     f"{name}: names only"
@@ -135,16 +118,16 @@ def test_a_brick_map_token_move_repaints_no_tile(qtbot, window, monkeypatch):
     player = _players(qtbot, window, QRectF(60, 20, 300, 200))
     views = (window.view, player.view)
     for view in views:
-        _paint(view)
+        painted(view)
     mended = []
     for view in views:
         layer = view.scene().layer
         monkeypatch.setattr(layer, "_mend_group", lambda level, group: mended.append((level, group)))
     for zone_id in ("z2-3", "z3-3", "z2-2"):
         document.undo_stack.push(MoveToken(document, "t", ZoneLocation(zone=zone_id)))
-        images = [_paint(view) for view in views]
+        images = [painted(view) for view in views]
         assert mended == []
-        assert images == [_fresh(view) for view in views], zone_id
+        assert images == [fresh(view) for view in views], zone_id
     token = window.scene.items_by_key[("token", "t")]
     x, y = document.get("zone", "z2-2").shape.centre()
     assert token.sceneBoundingRect().contains(x, y + 5), "the token stands in its zone again"
