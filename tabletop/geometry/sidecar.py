@@ -220,6 +220,7 @@ def _unpacked(layout: dict[str, Any], memory: int) -> Any:
 
 
 ALIGN = 64
+"""Where each array starts in the memory file: a multiple of this many bytes, so numpy reads it aligned."""
 
 
 def _child(

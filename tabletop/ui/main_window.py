@@ -131,15 +131,13 @@ class MainWindow(QMainWindow):
     def play(self) -> PlayControls:
         """The Play menu and dock: built after the first frame (the dock shows only with a
         conflict), or now when asked for first."""
-        self.later.finish()
-        return self._play
+        return self._built("_play")
 
     @property
     def grid_menu(self) -> GridMenu:
         """The Grid menu and the Tile Sets dock (tile sets read from disk): built after the first
         frame, or now when asked for first."""
-        self.later.finish()
-        return self._grid_menu
+        return self._built("_grid_menu")
 
     def _build_grid_menu(self) -> None:
         from tabletop.ui.grid_menu import GridMenu
@@ -172,6 +170,7 @@ class MainWindow(QMainWindow):
         return self._built("_physical_scale")
 
     def _built(self, name: str):
+        """A part built after the first frame (AfterFirstFrame), built now if it is still waiting."""
         if name not in self.__dict__:  # not while they are built: fog and scale ask for the players
             self.later.finish()
         return self.__dict__[name]
