@@ -97,6 +97,10 @@ class FileHandler:
         """Read the map at `path` and show it, the reading's progress shown (ui/opening.py);
         False when the GM cancelled. A file that cannot be read raises MapFileError, the map
         on screen kept."""
+        with self.window.later.held():  # the map's first frame before the parts built after one
+            return self._read_and_show(path)
+
+    def _read_and_show(self, path: Path) -> bool:
         opening = Opening(self.window, path)
         try:
             # the map on screen holds back its deferred steps until replaced: the dialog's last

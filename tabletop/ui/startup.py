@@ -4,7 +4,8 @@ Python made (finding the type of one Qt made loads every widget class PySide6 ha
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QGraphicsView, QMainWindow, QMenu, QWidget
@@ -20,6 +21,7 @@ class AfterFirstFrame(QObject):
         super().__init__(window)
         self._builders = list(builders)
         self._canvas = canvas
+        self._held = False
         canvas.installEventFilter(self)
 
     @property
@@ -29,8 +31,25 @@ class AfterFirstFrame(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._canvas and event.type() == QEvent.Type.Paint:
             self._canvas.removeEventFilter(self)
-            QTimer.singleShot(0, self, self.finish)
+            QTimer.singleShot(0, self, self._after_frame)
         return False
+
+    def _after_frame(self) -> None:
+        if self._held:  # the frame that counts is still to come: wait for the next one
+            self._canvas.installEventFilter(self)
+        else:
+            self.finish()
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Hold the builders back until the frame painted after this: a big map read in the
+        empty window that came first (`tabletop FILE`) gets its own first frame sooner (they
+        take ~0.1 s, which the read would otherwise wait for). `finish` still builds at once."""
+        self._held = bool(self._builders)
+        try:
+            yield
+        finally:
+            self._held = False
 
     def finish(self) -> None:
         """Build what is still waiting; a builder that asks for a later part gets it built."""

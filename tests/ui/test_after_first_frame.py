@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QObject, QSettings
 
 from tabletop.samples import warehouse
 from tabletop.ui.main_window import MainWindow
@@ -236,3 +236,52 @@ def test_after_the_first_frame_every_inspector_page_is_built_and_shows_its_objec
     assert inspector.pages.currentWidget() is inspector._page("token")
     assert inspector.title.text() == token.name
     assert {f.path: f.widget for f in inspector.fields["token"]}["side"].text() == token.side
+
+
+def test_a_map_read_in_the_empty_window_paints_its_frame_before_the_parts_built_after_one(
+    qtbot, tmp_path, answers, monkeypatch
+):
+    """`tabletop BIGFILE` shows the empty window, then reads the map in it: the empty window's
+    first frame does not set the later parts building while the map is read (the GM waits for
+    the map); they are built after the map's own first frame, and asking for one still builds
+    it at once."""
+    from tabletop.io import save_map
+    from tabletop.ui import opening
+
+    monkeypatch.setenv("TABLETOP_RECOVERY_DIR", str(tmp_path / "recovery"))
+    path = tmp_path / "warehouse.tabletop"
+    save_map(warehouse(), path)
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    painted, during = [], []
+
+    class Frames(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Paint:
+                painted.append(1)
+            return False
+
+    frames_seen = Frames()
+    window.view.viewport().installEventFilter(frames_seen)
+    laying_out = opening.Opening.laying_out
+
+    def seen(self, map_):
+        during.append((len(painted), window.later.done))
+        laying_out(self, map_)
+
+    monkeypatch.setattr(opening.Opening, "laying_out", seen)
+    window.show()
+    assert window.files.read_and_show(path)
+    ((frames, built),) = during
+    assert frames > 0, "the empty window painted no frame while the map was read"
+    assert not built, "the parts built after the first frame were built while the map was read"
+    assert window.document.map == warehouse()
+    qtbot.waitUntil(lambda: window.later.done)
+    assert window.play is window._play
+
+
+def test_a_part_asked_for_while_a_map_is_read_is_built_at_once(qtbot, window):
+    with window.later.held():
+        assert not window.later.done
+        assert window.grid_menu is window._grid_menu
+        assert window.later.done
