@@ -7,23 +7,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QPointF, QRect, QSettings, QSize, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox, QStyle, QWidget
+from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QStyle, QWidget
 
 from tabletop.document import MapDocument
-from tabletop.model import Map, ZoneLocation
-from tabletop.rules.terrain import MOVE_TYPES
-from tabletop.ui.actions import IMAGE_FILTERS, action, icon, quit_keys, say, with_extension
+from tabletop.model import Map
+from tabletop.ui.actions import IMAGE_FILTERS, icon, say, with_extension
 from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lazy import LazyDock
 from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.files import FileHandler, recent_files
-from tabletop.ui.map_menu import MapMenu
+from tabletop.ui.menus import build_menus
 from tabletop.ui.recovery import Autosaver, discard, pending
 from tabletop.ui.scene.editor_scene import EditorScene
-from tabletop.ui.scene.legend import LEGEND_KEY, LegendItem
+from tabletop.ui.scene.legend import LEGEND_KEY
 from tabletop.ui.startup import AfterFirstFrame, made_canvas, stand_in, take_place
+from tabletop.ui.status_line import StatusLine
 from tabletop.ui.tools.connect import BorderTool, join_touching_zones
 from tabletop.ui.tools.draw import NodeTool, PolygonTool
 from tabletop.ui.tools.grid import GridTool
@@ -71,8 +71,9 @@ class MainWindow(QMainWindow):
         self.tools["S"] = SelectTool(self.document, self.scene, self.view, self.reach_settings)
         self._docks()
         self.tools["A"] = SegmentTool(self.document, self.scene, self.view, self.inspector.segment_choice)
-        self._actions()
-        self._status()
+        build_menus(self)
+        self.status_line = StatusLine(self, self.view, self.document)
+        self.tool_hint, self.hover_label = self.status_line.tool_hint, self.status_line.hover_label
         self.badge_tips = BadgeTips(self.view)
         self.view_modes = ViewModes(self)
         self._play_stand_in = stand_in(self, "&Play", self.later.finish)
@@ -194,105 +195,6 @@ class MainWindow(QMainWindow):
         """The reserve and cards panes, built when first asked for."""
         return {title: self.docks[title].pane() for title in ("Reserve", "Cards")}
 
-    def _actions(self) -> None:
-        stack = self.document.undo_stack
-        files = self.files
-        self.undo_action = stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.undo_action.setIcon(icon("undo"))
-        self.redo_action = stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")])
-        self.redo_action.setIcon(icon("redo"))
-        menu = self.menuBar().addMenu("&File")
-        new = action(self, "&New", files.new, QKeySequence.StandardKey.New, "new")
-        open_ = action(self, "&Open…", files.open, QKeySequence.StandardKey.Open, "open")
-        save = action(self, "&Save", files.save, QKeySequence.StandardKey.Save, "save")
-        save_as = action(self, "Save &As…", files.save_as, QKeySequence.StandardKey.SaveAs)
-        export = action(self, "&Export…", self.export, "Ctrl+E", "export")
-        export_image = action(self, "Export &Image…", self.export_image)
-        quit_ = action(self, "&Quit", self.close, quit_keys())
-        self.recent_menu = menu.addMenu("Open &Recent")
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
-        for act in (new, open_, save, save_as, export, export_image, quit_):
-            menu.addAction(act)
-        edit = self.menuBar().addMenu("&Edit")
-        delete = action(
-            self,
-            "&Delete",
-            lambda: self.view.tool.delete() or self.tools["S"].delete_selection(),
-            QKeySequence.StandardKey.Delete,
-            "delete",
-        )
-        join = action(
-            self,
-            "&Join Touching Zones",
-            self.join_touching,
-            "Ctrl+J",
-            tip="Create borders for all zones that share an edge",
-        )
-        select_all = action(self, "Select &All", self.select_all, QKeySequence.StandardKey.SelectAll)
-        for act in (self.undo_action, self.redo_action, delete, select_all, join):
-            edit.addAction(act)
-        view = self.menuBar().addMenu("&View")
-        fit = action(self, "&Fit Map", self.view.fit_map, "Ctrl+0", "fit")
-        zoom_in = action(self, "Zoom &In", lambda: self.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn, "zoom-in")
-        zoom_out = action(self, "Zoom &Out", lambda: self.view.zoom(0.8), QKeySequence.StandardKey.ZoomOut, "zoom-out")
-        self.legend = LegendItem(self.document, self.scene.style)  # the grids' legend, under them
-        self.scene.addItem(self.legend)
-        self.legend_action = action(self, "Show &Legend", self._show_legend, tip="The grids' ground and its look")
-        self.legend_action.setCheckable(True)
-        self.legend_action.setChecked(bool(self.settings.value(LEGEND_KEY, False, type=bool)))
-        self.legend.setVisible(self.legend_action.isChecked())
-        for act in (fit, zoom_in, zoom_out, self.legend_action):
-            view.addAction(act)
-        for dock in self.docks.values():
-            view.addAction(dock.toggleViewAction())
-        self.map_menu = MapMenu(self)
-        self._grid_stand_in = stand_in(self, "&Grid", self.later.finish)
-        self._view_menu, self._tile_sets_at = view, len(view.actions())  # the Tile Sets dock's place
-        tools_menu = self.menuBar().addMenu("&Tools")
-        group = QActionGroup(self)
-        self.tool_actions: dict[str, QAction] = {}
-        icons = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex"}
-        icons |= {"G": "grid", "A": "segment", "R": "reveal"}
-        for key in ("S", "P", "N", "B", "T", "V", "G", "A", "R"):
-            tool = self.tools[key]
-            act = action(self, tool.name, lambda k=key: self.set_tool(k), key, icons[key], tool.status)
-            act.setCheckable(True)
-            act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            self.view.addAction(act)  # single keys act on the canvas only, never while typing
-            group.addAction(act)
-            tools_menu.addAction(act)
-            self.tool_actions[key] = act
-        bar = self.addToolBar("Main")
-        bar.setObjectName("Main")
-        for act in (
-            new,
-            open_,
-            save,
-            None,
-            self.undo_action,
-            self.redo_action,
-            None,
-            *self.tool_actions.values(),
-            None,
-            fit,
-            zoom_in,
-            zoom_out,
-            None,
-        ):
-            bar.addSeparator() if act is None else bar.addAction(act)
-        self.shifts = QSpinBox()
-        self.shifts.setRange(0, 99)
-        self.shifts.setValue(self.reach_settings.shifts)
-        self.shifts.setPrefix("Shifts ")
-        self.shifts.valueChanged.connect(lambda v: setattr(self.reach_settings, "shifts", v))
-        self.move_type = QComboBox()
-        self.move_type.addItems(list(MOVE_TYPES))
-        self.move_type.currentTextChanged.connect(lambda m: setattr(self.reach_settings, "move", m))
-        bar.addWidget(self.shifts)
-        bar.addWidget(self.move_type)
-
     def _first_size(self) -> None:
         """Where the GM left the window last time; on a first start most of the screen, centred
         (a map wants the room, and 90% is a window the desktop still shows around: maximized
@@ -309,18 +211,6 @@ class MainWindow(QMainWindow):
         size = QSize(round(free.width() * FIRST_SHARE), round(free.height() * FIRST_SHARE))
         self.setGeometry(QStyle.alignedRect(Qt.LayoutDirection.LeftToRight, Qt.AlignmentFlag.AlignCenter, size, free))
 
-    def _status(self) -> None:
-        self.tool_hint = QLabel()
-        self.statusBar().addWidget(self.tool_hint, 1)  # under passing messages, back when they clear
-        self.hover_label = QLabel()
-        self.zoom_label = QLabel()
-        self.statusBar().addPermanentWidget(self.hover_label)
-        self.statusBar().addPermanentWidget(self.zoom_label)
-        self.view.hovered.connect(self._hovered)
-        for signal in (self.document.selectionChanged, self.document.edited, self.document.reset):
-            signal.connect(self._hover_again)
-        self.view.zoomed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
-
     # -- behaviour -----------------------------------------------------------------------------
 
     def set_tool(self, key: str) -> None:
@@ -336,41 +226,6 @@ class MainWindow(QMainWindow):
         shown = self.legend_action.isChecked()
         self.legend.setVisible(shown)
         self.settings.setValue(LEGEND_KEY, shown)
-
-    def _hovered(self, pos: QPointF) -> None:
-        self._hover_at = QPointF(pos)
-        text = f"{pos.x():.0f}, {pos.y():.0f}"
-        zone_id = self.document.zone_at(pos.x(), pos.y())
-        if zone_id:
-            text = f"{self.document.get('zone', zone_id).label}   {text}"
-            text += self._range_note(zone_id)
-        area = self.document.area_at(pos.x(), pos.y())
-        if area:
-            text = f"area {area[1][0]},{area[1][1]}   {text}"
-        self.hover_label.setText(text)
-
-    def _hover_again(self, *_) -> None:
-        """The hover line names what is under the resting mouse now: a new selection or an
-        edit (a token moved by undo) changes the range it shows without a mouse move."""
-        at = getattr(self, "_hover_at", None)
-        if at is not None:
-            self._hovered(at)
-
-    def _range_note(self, zone_id: str) -> str:
-        """Range from the selected token to the hovered zone, as the GM asks at the table."""
-        tokens = [i for k, i in self.document.selection if k == "token"]
-        if len(tokens) != 1:
-            return ""
-        token = self.document.get("token", tokens[0])
-        if not isinstance(token.location, ZoneLocation):
-            return ""
-        key = (self.document.revision, token.location.zone)
-        if getattr(self, "_ranges", (None, None))[0] != key:  # one search per token and edit, not per mouse move
-            from tabletop.rules.ranges import range_field  # numpy, on the first range asked, not at start
-
-            self._ranges = (key, range_field(self.document.graph(), token.location.zone))
-        found = self._ranges[1][zone_id]
-        return f"   range from {token.label}: {'out of reach' if found is None else found}"
 
     def centre_on(self, kind: str, object_id: str) -> None:
         item = self.scene.items_by_key.get((kind, object_id))

@@ -1,0 +1,122 @@
+"""The map window's menus (File, Edit, View, Tools; the Map menu and the later Grid and Play
+menus have modules of their own) and its toolbar: the actions a GM reaches by menu, key and
+button, each made once and shared by the three."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QComboBox, QSpinBox
+
+from tabletop.rules.terrain import MOVE_TYPES
+from tabletop.ui.actions import action, icon, quit_keys
+from tabletop.ui.map_menu import MapMenu
+from tabletop.ui.scene.legend import LEGEND_KEY, LegendItem
+from tabletop.ui.startup import stand_in
+
+if TYPE_CHECKING:
+    from tabletop.ui.main_window import MainWindow
+
+
+def build_menus(window: MainWindow) -> None:
+    """The menus and the toolbar, their actions kept on the window (undo, redo, the tools' keys,
+    the legend's switch, the reach's shifts and move type) for the parts that use them."""
+    stack = window.document.undo_stack
+    files = window.files
+    window.undo_action = stack.createUndoAction(window, "&Undo")
+    window.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+    window.undo_action.setIcon(icon("undo"))
+    window.redo_action = stack.createRedoAction(window, "&Redo")
+    window.redo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")])
+    window.redo_action.setIcon(icon("redo"))
+    menu = window.menuBar().addMenu("&File")
+    new = action(window, "&New", files.new, QKeySequence.StandardKey.New, "new")
+    open_ = action(window, "&Open…", files.open, QKeySequence.StandardKey.Open, "open")
+    save = action(window, "&Save", files.save, QKeySequence.StandardKey.Save, "save")
+    save_as = action(window, "Save &As…", files.save_as, QKeySequence.StandardKey.SaveAs)
+    export = action(window, "&Export…", window.export, "Ctrl+E", "export")
+    export_image = action(window, "Export &Image…", window.export_image)
+    quit_ = action(window, "&Quit", window.close, quit_keys())
+    window.recent_menu = menu.addMenu("Open &Recent")
+    window.recent_menu.aboutToShow.connect(window._fill_recent)
+    for act in (new, open_, save, save_as, export, export_image, quit_):
+        menu.addAction(act)
+    edit = window.menuBar().addMenu("&Edit")
+    delete = action(
+        window,
+        "&Delete",
+        lambda: window.view.tool.delete() or window.tools["S"].delete_selection(),
+        QKeySequence.StandardKey.Delete,
+        "delete",
+    )
+    join = action(
+        window,
+        "&Join Touching Zones",
+        window.join_touching,
+        "Ctrl+J",
+        tip="Create borders for all zones that share an edge",
+    )
+    select_all = action(window, "Select &All", window.select_all, QKeySequence.StandardKey.SelectAll)
+    for act in (window.undo_action, window.redo_action, delete, select_all, join):
+        edit.addAction(act)
+    view = window.menuBar().addMenu("&View")
+    fit = action(window, "&Fit Map", window.view.fit_map, "Ctrl+0", "fit")
+    zoom_in = action(window, "Zoom &In", lambda: window.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn, "zoom-in")
+    zoom_out = action(window, "Zoom &Out", lambda: window.view.zoom(0.8), QKeySequence.StandardKey.ZoomOut, "zoom-out")
+    window.legend = LegendItem(window.document, window.scene.style)  # the grids' legend, under them
+    window.scene.addItem(window.legend)
+    window.legend_action = action(window, "Show &Legend", window._show_legend, tip="The grids' ground and its look")
+    window.legend_action.setCheckable(True)
+    window.legend_action.setChecked(bool(window.settings.value(LEGEND_KEY, False, type=bool)))
+    window.legend.setVisible(window.legend_action.isChecked())
+    for act in (fit, zoom_in, zoom_out, window.legend_action):
+        view.addAction(act)
+    for dock in window.docks.values():
+        view.addAction(dock.toggleViewAction())
+    window.map_menu = MapMenu(window)
+    window._grid_stand_in = stand_in(window, "&Grid", window.later.finish)
+    window._view_menu, window._tile_sets_at = view, len(view.actions())  # the Tile Sets dock's place
+    tools_menu = window.menuBar().addMenu("&Tools")
+    group = QActionGroup(window)
+    window.tool_actions: dict[str, QAction] = {}
+    icons = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex"}
+    icons |= {"G": "grid", "A": "segment", "R": "reveal"}
+    for key in ("S", "P", "N", "B", "T", "V", "G", "A", "R"):
+        tool = window.tools[key]
+        act = action(window, tool.name, lambda k=key: window.set_tool(k), key, icons[key], tool.status)
+        act.setCheckable(True)
+        act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        window.view.addAction(act)  # single keys act on the canvas only, never while typing
+        group.addAction(act)
+        tools_menu.addAction(act)
+        window.tool_actions[key] = act
+    bar = window.addToolBar("Main")
+    bar.setObjectName("Main")
+    for act in (
+        new,
+        open_,
+        save,
+        None,
+        window.undo_action,
+        window.redo_action,
+        None,
+        *window.tool_actions.values(),
+        None,
+        fit,
+        zoom_in,
+        zoom_out,
+        None,
+    ):
+        bar.addSeparator() if act is None else bar.addAction(act)
+    window.shifts = QSpinBox()
+    window.shifts.setRange(0, 99)
+    window.shifts.setValue(window.reach_settings.shifts)
+    window.shifts.setPrefix("Shifts ")
+    window.shifts.valueChanged.connect(lambda v: setattr(window.reach_settings, "shifts", v))
+    window.move_type = QComboBox()
+    window.move_type.addItems(list(MOVE_TYPES))
+    window.move_type.currentTextChanged.connect(lambda m: setattr(window.reach_settings, "move", m))
+    bar.addWidget(window.shifts)
+    bar.addWidget(window.move_type)

@@ -1,0 +1,65 @@
+"""The status bar's lines: the tool's hint, and where the mouse rests (the zone's name, its
+place, the grid area, and the range to it from the one selected token, as a GM asks at the
+table), and the zoom."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QLabel, QMainWindow
+
+from tabletop.document import MapDocument
+from tabletop.model import ZoneLocation
+from tabletop.ui.view import MapView
+
+
+class StatusLine:
+    """The labels in `window`'s status bar, kept current from the view and the document."""
+
+    def __init__(self, window: QMainWindow, view: MapView, document: MapDocument) -> None:
+        self.document = document
+        self.tool_hint = QLabel()
+        window.statusBar().addWidget(self.tool_hint, 1)  # under passing messages, back when they clear
+        self.hover_label = QLabel()
+        self.zoom_label = QLabel()
+        window.statusBar().addPermanentWidget(self.hover_label)
+        window.statusBar().addPermanentWidget(self.zoom_label)
+        self._hover_at: QPointF | None = None
+        self._ranges: tuple[object, object] = (None, None)
+        view.hovered.connect(self._hovered)
+        for signal in (document.selectionChanged, document.edited, document.reset):
+            signal.connect(self._hover_again)
+        view.zoomed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
+
+    def _hovered(self, pos: QPointF) -> None:
+        self._hover_at = QPointF(pos)
+        text = f"{pos.x():.0f}, {pos.y():.0f}"
+        zone_id = self.document.zone_at(pos.x(), pos.y())
+        if zone_id:
+            text = f"{self.document.get('zone', zone_id).label}   {text}"
+            text += self._range_note(zone_id)
+        area = self.document.area_at(pos.x(), pos.y())
+        if area:
+            text = f"area {area[1][0]},{area[1][1]}   {text}"
+        self.hover_label.setText(text)
+
+    def _hover_again(self, *_) -> None:
+        """The hover line names what is under the resting mouse now: a new selection or an
+        edit (a token moved by undo) changes the range it shows without a mouse move."""
+        if self._hover_at is not None:
+            self._hovered(self._hover_at)
+
+    def _range_note(self, zone_id: str) -> str:
+        """Range from the selected token to the hovered zone, as the GM asks at the table."""
+        tokens = [i for k, i in self.document.selection if k == "token"]
+        if len(tokens) != 1:
+            return ""
+        token = self.document.get("token", tokens[0])
+        if not isinstance(token.location, ZoneLocation):
+            return ""
+        key = (self.document.revision, token.location.zone)
+        if self._ranges[0] != key:  # one search per token and edit, not per mouse move
+            from tabletop.rules.ranges import range_field  # numpy, on the first range asked, not at start
+
+            self._ranges = (key, range_field(self.document.graph(), token.location.zone))
+        found = self._ranges[1][zone_id]
+        return f"   range from {token.label}: {'out of reach' if found is None else found}"
