@@ -30,6 +30,7 @@ def big(monkeypatch):
     monkeypatch.setattr(sidecar, "FROM_BYTES", 0)
     monkeypatch.setattr(sidecar, "cores_free", lambda: 2)
     monkeypatch.setattr(sidecar, "MIN_WAIT", 30.0)  # however busy the machine, the child is waited for
+    monkeypatch.setattr(sidecar, "CHUNK", 7)  # the child parses the file's lines a few at a time
 
 
 @pytest.fixture(params=["bricks", "odd"])
@@ -69,6 +70,30 @@ def test_a_big_map_is_laid_out_from_the_arrays_the_child_made(big, raw):
     _assert_answers_equal(map_, given)
 
 
+def test_the_child_parses_the_zones_and_borders_a_chunk_at_a_time(big, monkeypatch, raw):
+    """The child never holds the dicts of the whole file (0.35 GB at 100k zones), only a chunk's
+    (here a text of more than a chunk's lines, parsed in the child, makes it fail)."""
+    import pydantic_core
+
+    longest = max(map(len, raw.split(b"\n"))) * sidecar.CHUNK + 2
+
+    def a_chunk_at_most(parse):
+        def parsing(*args, **kwargs):
+            if len(args[-1]) > longest:
+                raise MemoryError("more than a chunk parsed at once")
+            return parse(*args, **kwargs)
+
+        return parsing
+
+    monkeypatch.setattr(bulk, "parsed", a_chunk_at_most(bulk.parsed))
+    monkeypatch.setattr(pydantic_core, "from_json", a_chunk_at_most(pydantic_core.from_json))
+    helper = Sidecar()
+    map_ = map_from_bytes(raw, helper=helper)
+    given = arrays_for(map_)
+    assert given is not None and _gone(helper.child)
+    _assert_answers_equal(map_, given)
+
+
 def test_the_document_and_an_export_take_the_childs_arrays(big):
     raw = map_to_bytes(zone_map(300))
     for index in (True, False):
@@ -88,6 +113,17 @@ def test_a_file_under_its_size_forks_nothing(monkeypatch, raw, quick_reader):
     assert len(raw) < min(sidecar.FROM_BYTES, 4 * 2**20)
     map_ = map_from_bytes(raw, helper=helper)
     assert helper.child is None and arrays_for(map_) is None
+
+
+def test_a_file_not_written_a_zone_a_line_forks_nothing(big, raw):
+    """The child parses the zones' and borders' lines a chunk at a time: a file indented by hand
+    (read whole by the reader too) gets no child, and is laid out here as before."""
+    import json
+
+    indented = json.dumps(json.loads(raw), indent=2).encode()
+    helper = Sidecar()
+    _assert_laid_out_in_process(indented, helper)
+    assert helper.child is None
 
 
 @pytest.mark.parametrize("where", ["windows", "one core", "no fork", "no memory file", "no prctl"])
@@ -243,10 +279,7 @@ def _exact_reads(monkeypatch) -> list[int]:
 def test_a_late_child_is_killed_and_the_reader_does_the_rest(big, monkeypatch, raw, late):
     """A child still parsing when the reader needs it is far behind: killed after a moment; one
     laying out is given its budget. Either way the key count it gave is used."""
-    import pydantic_core
-
-    slow = (pydantic_core, "from_json") if late == "parsing" else (bulk, "arrays_of_json")
-    monkeypatch.setattr(*slow, lambda *args, **kwargs: time.sleep(60))
+    monkeypatch.setattr(bulk, "parsed" if late == "parsing" else "_arrays", lambda *args: time.sleep(60))
     monkeypatch.setattr(sidecar, "MIN_WAIT", 0.05)
     monkeypatch.setattr(sidecar, "WAIT_PER_MB", 0.0)
     counted = []
@@ -290,7 +323,7 @@ sidecar.cores_free = lambda: 2
 sidecar.FROM_BYTES = 0
 bulk.arrays_of_json = lambda *args: time.sleep(60)
 helper = sidecar.Sidecar()
-assert helper.start(map_to_bytes(zone_map(30)), lambda raw: 0)
+assert helper.start(map_to_bytes(zone_map(30)), lambda raw: 0, {})
 print(helper.child, flush=True)
 time.sleep(60)
 """
