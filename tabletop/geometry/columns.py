@@ -25,13 +25,14 @@ NODE_RADIUS: float = NodeShape.model_fields["radius"].default
 @dataclass
 class Shapes:
     """The zones' shapes as `table_of` reads them, in the zones' order: which zones are nodes,
-    each polygon's number of points, all the polygons' coordinates (x, y, x, y, ...) and each
-    node's (x, y, radius). Numbers only, so a file's zones can be read a chunk at a time and
-    their dicts let go (`joined`)."""
+    each polygon's number of points, the x and y of every polygon's points one polygon after
+    another (the table's own) and each node's (x, y, radius). Numbers only, so a file's zones
+    can be read a chunk at a time and their dicts let go (`joined`)."""
 
     is_node: np.ndarray
     counts: np.ndarray
-    flat: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
     discs: np.ndarray
 
     @classmethod
@@ -65,7 +66,8 @@ class Shapes:
         counts = np.fromiter(map(len, points), dtype=np.int64, count=len(points))
         coordinates = chain.from_iterable(chain.from_iterable(points))
         flat = np.fromiter(coordinates, dtype=np.float64, count=2 * int(counts.sum()))
-        return cls(is_node, counts, flat, np.array(discs, dtype=np.float64).reshape(-1, 3))
+        x, y = flat[0::2].copy(), flat[1::2].copy()
+        return cls(is_node, counts, x, y, np.array(discs, dtype=np.float64).reshape(-1, 3))
 
     @classmethod
     def joined(cls, parts: list[Shapes]) -> Shapes:
@@ -108,7 +110,7 @@ def zone_table(zones: list[Zone]) -> ZoneTable:
 
 def table_of(shapes: Shapes) -> ZoneTable:
     """The table of zones read into `Shapes`, from records or from a file alike."""
-    is_node, counts, flat = shapes.is_node, shapes.counts, shapes.flat
+    is_node, counts, x, y = shapes.is_node, shapes.counts, shapes.x, shapes.y
     count = len(is_node)
     nodes = np.flatnonzero(is_node)
     polygon_of = np.zeros(count, dtype=np.int64)
@@ -116,7 +118,6 @@ def table_of(shapes: Shapes) -> ZoneTable:
     polygons = np.flatnonzero(~is_node)
     polygon_of[polygons] = np.arange(len(polygons))
     firsts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
-    x, y = flat[0::2].copy(), flat[1::2].copy()
     after = following(counts)
     centres = np.zeros((count, 2), dtype=np.float64)
     radii = np.zeros(count, dtype=np.float64)
