@@ -15,6 +15,7 @@ end of the read. Qt-free.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 import json
 import mmap
@@ -22,6 +23,7 @@ import os
 import select
 import signal
 import sys
+import threading
 import time
 import warnings
 import weakref
@@ -45,26 +47,34 @@ PARSED = b"parsed\n"
 CHUNK = 1000
 """Zones or borders the child parses at a time: the dicts of a few hundred KB of the file at
 most (the whole 70 MB file's were 0.35 GB), and 1000 parse quicker than 5000 (they stay in cache)."""
-UNKNOWN = -1
-"""The key count of a child that gave none: the reader counts for itself."""
-
-_handed: tuple[weakref.ref[Map], Any] | None = None
-"""The arrays of the last map read with a child's help, until laid out (or the map is gone)."""
+_handed: dict[int, tuple[weakref.ref[Map], Any]] = {}
+"""The arrays of each map read with a child's help, by the map's id(), until laid out (or the
+map is gone): each read hands on its own, so one finishing late (cancelled, unheard) cannot
+take the place of another's."""
+_handing = threading.RLock()  # a map may be freed, and forgotten, on either thread
 
 
 def arrays_for(map_: Map) -> Any | None:
     """The layout arrays a child made while `map_` was read (geometry.bulk.LayoutArrays), once:
     None for any other map. MapLayout still checks that they fit the map."""
-    global _handed
-    if _handed is None or _handed[0]() is not map_:
-        return None
-    arrays, _handed = _handed[1], None
-    return arrays
+    with _handing:
+        handed = _handed.get(id(map_))
+        if handed is None or handed[0]() is not map_:
+            return None
+        del _handed[id(map_)]
+    return handed[1]
 
 
-def _forget(_: object) -> None:
-    global _handed
-    _handed = None
+def _hand_on(map_: Map, arrays: Any) -> None:
+    key = id(map_)
+
+    def forget(ref: weakref.ref[Map]) -> None:  # the map is gone: so are its arrays
+        with _handing:
+            if _handed.get(key, (None,))[0] is ref:
+                del _handed[key]
+
+    with _handing:
+        _handed[key] = (weakref.ref(map_, forget), arrays)
 
 
 def cores_free() -> int:
@@ -87,7 +97,9 @@ class Sidecar:
         """The child's process id, kept once it has ended (for the tests: it must be gone)."""
         self._pipe = self._memory = -1
         self._budget = 0.0
-        self._keys: int | None = UNKNOWN
+        self._keys: int | None = None
+        self._keys_given = False
+        self._count_keys: Callable[[], int | None] | None = None
         self._arrays: Any | None = None
 
     def start(
@@ -127,22 +139,25 @@ class Sidecar:
         os.close(told)
         self.pid = self.child = pid
         self._pipe, self._memory = pipe, memory
+        self._count_keys = functools.partial(count_keys, raw)
         self._budget = max(MIN_WAIT, WAIT_PER_MB * len(raw) / 2**20)
         return True
 
     def key_count(self) -> int | None:
-        """The file's `":` count as the child made it (None: a colon with white space before
-        it), or UNKNOWN when the child gave none in time (it is killed then)."""
+        """The file's `":` count (None: a colon with white space before it), as the child made it
+        or, when it gave none in time (it is killed then), as `count_keys` makes it here."""
         self._wait()
+        if not self._keys_given and self._count_keys is not None:
+            self._keys, self._keys_given = self._count_keys(), True
         return self._keys
 
     def finish(self, map_: Map | None) -> None:
         """The read is over: `map_` the map it gave by the quick way (the child's arrays are kept
         for its layout), or None (cancelled, refused, read the exact way: they are dropped)."""
-        global _handed
         self._end()
+        self._count_keys = None
         if map_ is not None and self._arrays is not None:
-            _handed = (weakref.ref(map_, _forget), self._arrays)
+            _hand_on(map_, self._arrays)
 
     def _wait(self) -> None:
         """The child's answer, waited for a moment (MIN_WAIT) or, once it has parsed the file,
@@ -156,7 +171,7 @@ class Sidecar:
                 keys = json.loads(lines[0])["keys"]
                 if keys is not None and type(keys) is not int:
                     raise ValueError("a key count that is no number")
-                self._keys = keys
+                self._keys, self._keys_given = keys, True
             if whole and len(lines) == 4 and lines[1] + b"\n" == PARSED and not lines[3]:
                 self._arrays = _unpacked(json.loads(lines[2]), self._memory)
         except Exception:  # whatever the child said, the reader does the work itself

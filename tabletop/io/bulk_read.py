@@ -79,8 +79,9 @@ class Helper(Protocol):
     """Work done beside a big file's read in a second process (geometry/sidecar.py): started
     with the file's bytes, the way to count its keys and `texts(name, size)`, a long list's
     items as JSON lists of `size` items (none where the file has no such list), asked for that
-    count at the end, and told what came of the read (the map, or None), after which it has
-    stopped."""
+    count at the end (it counts them with the way given when its process gave none: no
+    "not counted" value crosses from geometry to io, which may not import each other), and
+    told what came of the read (the map, or None), after which it has stopped."""
 
     def start(
         self, raw: bytes, count_keys: Callable[[bytes], int | None], texts: Callable[[str, int], Iterator[bytes]]
@@ -89,10 +90,6 @@ class Helper(Protocol):
     def key_count(self) -> int | None: ...
 
     def finish(self, map_: Map | None) -> None: ...
-
-
-NOT_COUNTED = -1
-"""A Helper's key count when it has none: the reader counts for itself."""
 
 
 def read_current(raw: bytes, progress: Progress | None = None, helper: Helper | None = None) -> Map | None:
@@ -116,8 +113,8 @@ def read_current(raw: bytes, progress: Progress | None = None, helper: Helper | 
 def _read_current(raw: bytes, progress: Progress | None, helper: Helper | None) -> Map | None:
     if len(raw) > MAX_FILE_BYTES or raw.startswith(codecs.BOM_UTF8):
         return None
-    keys_in_file = NOT_COUNTED if helper is not None else _keys_in_file(raw)  # a helper may count them
-    if keys_in_file is None:
+    keys_in_file = _keys_in_file(raw) if helper is None else None  # else counted once the helper is started or not
+    if helper is None and keys_in_file is None:
         return None
     try:
         document, lists = _by_lines(raw) if len(raw) >= BIG_FILE else (None, {})
@@ -132,7 +129,7 @@ def _read_current(raw: bytes, progress: Progress | None, helper: Helper | None) 
         return None
     long_lists, map_validator = _validators()
     told = _Told(progress, document, lists)
-    helped = helper is not None and _helps(helper, raw, document, lists)
+    helped = helper is not None and _helps(helper, raw, document, lists, told)
     if helper is not None and not helped:
         keys_in_file = _keys_in_file(raw)
         if keys_in_file is None:
@@ -162,16 +159,17 @@ def _read_current(raw: bytes, progress: Progress | None, helper: Helper | None) 
         Defaults.taken = outer
     if helped:
         keys_in_file = helper.key_count()
-        if keys_in_file == NOT_COUNTED:
-            keys_in_file = _keys_in_file(raw)
     return map_ if counted == keys_in_file else None
 
 
-def _helps(helper: Helper, raw: bytes, document: dict[str, Any], lists: dict[str, Lines]) -> bool:
+def _helps(helper: Helper, raw: bytes, document: dict[str, Any], lists: dict[str, Lines], told: _Told) -> bool:
     """Whether `helper` was started on a file of the current format whose zones and borders
-    (those it has) are written one a line: it is handed them as JSON a chunk at a time."""
+    (those it has) are written one a line: it is handed them as JSON a chunk at a time. The
+    progress is asked first (0 read), so a read the GM or a stop has ended already starts no
+    process (ReadCancelled)."""
     if "zones" not in lists or any(document.get(name) for name in LONG_LISTS if name not in lists):
         return False
+    told(0)  # a read stopped before it begins (Cancel, or a SIGTERM already heard) forks nothing
     return helper.start(raw, _keys_in_file, functools.partial(_texts, raw, lists))
 
 

@@ -48,12 +48,18 @@ def _gone(pid: int | None) -> bool:
     return False
 
 
+def _handed_for(map_) -> object | None:
+    """The arrays handed on for this map, left there."""
+    ref, arrays = sidecar._handed.get(id(map_), (lambda: None, None))
+    return arrays if ref() is map_ else None
+
+
 def _assert_laid_out_in_process(raw: bytes, helper: Sidecar, handed: bool = False) -> None:
     """The map read as without help, and laid out from its records: no arrays handed on
     (or, with `handed`, arrays handed on that the layout finds do not fit the map)."""
     map_ = map_from_bytes(raw, helper=helper)
     assert map_ == map_from_bytes(raw)
-    given = sidecar._handed[1] if sidecar._handed and sidecar._handed[0]() is map_ else None
+    given = _handed_for(map_)
     assert (given is not None) == handed
     own, layout = MapLayout(map_), MapLayout.as_read(map_)
     assert given is None or layout._shapes.heads is not given.heads
@@ -98,7 +104,7 @@ def test_the_document_and_an_export_take_the_childs_arrays(big):
     raw = map_to_bytes(zone_map(300))
     for index in (True, False):
         map_ = map_from_bytes(raw, helper=Sidecar())
-        given = sidecar._handed[1]
+        given = _handed_for(map_)
         assert MapLayout.as_read(map_, index=index)._shapes.heads is given.heads
 
 
@@ -293,11 +299,53 @@ def test_a_late_child_is_killed_and_the_reader_does_the_rest(big, monkeypatch, r
 
 
 def test_a_cancelled_read_leaves_no_child(big, raw):
+    handed = dict(sidecar._handed)
     helper = Sidecar()
     with pytest.raises(ReadCancelled):
-        map_from_bytes(raw, progress=lambda done, total: False, helper=helper)
+        map_from_bytes(raw, progress=lambda done, total: done < 1, helper=helper)
     assert _gone(helper.child)
-    assert sidecar._handed is None or sidecar._handed[0]() is None
+    assert sidecar._handed.keys() <= handed.keys(), "nothing handed on"
+
+
+def test_a_read_stopped_before_it_begins_forks_nothing(big, raw):
+    """The read's progress is asked before the child is forked: a read the GM cancelled, or the
+    program was asked to stop (SIGTERM) before it began, starts no second process."""
+    heard = []
+    helper = Sidecar()
+    with pytest.raises(ReadCancelled):
+        map_from_bytes(raw, progress=lambda done, total: heard.append(done) or False, helper=helper)
+    assert heard == [0] and helper.child is None
+
+
+def test_a_read_finishing_late_leaves_the_next_reads_arrays(big, raw):
+    """Each read hands its arrays on with its own map: a read that ends after the next one
+    (cancelled in the window, finishing unheard) cannot take the place of that one's."""
+    first, second = Sidecar(), Sidecar()
+    opened = map_from_bytes(raw, helper=second)
+    late = map_from_bytes(raw, helper=first)  # its hand-off after the map opened meanwhile
+    given = arrays_for(opened)
+    assert given is not None and arrays_for(late) is not None and arrays_for(opened) is None
+    _assert_answers_equal(opened, given)
+    assert all(_gone(helper.child) for helper in (first, second))
+
+
+def test_a_map_gone_takes_its_handed_arrays_with_it(big, raw):
+    helper = Sidecar()
+    map_ = map_from_bytes(raw, helper=helper)
+    key = id(map_)
+    assert _handed_for(map_) is not None
+    del map_
+    assert key not in sidecar._handed
+
+
+def test_a_child_gone_before_it_counted_leaves_the_count_to_the_reader(big, monkeypatch, raw):
+    reader, count = os.getpid(), bulk_read._keys_in_file
+    monkeypatch.setattr(bulk_read, "_keys_in_file", lambda raw: count(raw) if os.getpid() == reader else _dies())
+    exact = _exact_reads(monkeypatch)
+    helper = Sidecar()
+    map_ = map_from_bytes(raw, helper=helper)
+    assert exact == [] and map_ == map_from_bytes(raw) and arrays_for(map_) is None
+    assert _gone(helper.child)
 
 
 def test_a_file_read_the_exact_way_drops_the_childs_work(big, monkeypatch, raw):
