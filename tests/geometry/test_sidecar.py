@@ -31,6 +31,7 @@ def big(monkeypatch):
     monkeypatch.setattr(sidecar, "cores_free", lambda: 2)
     monkeypatch.setattr(sidecar, "MIN_WAIT", 30.0)  # however busy the machine, the child is waited for
     monkeypatch.setattr(sidecar, "CHUNK", 7)  # the child parses the file's lines a few at a time
+    monkeypatch.setattr(sidecar, "IDLE_TO_FORK", 0.0)  # however busy the machine, a child is forked
 
 
 @pytest.fixture(params=["bricks", "odd"])
@@ -119,6 +120,41 @@ def test_a_file_under_its_size_forks_nothing(monkeypatch, raw, quick_reader):
     assert len(raw) < min(sidecar.FROM_BYTES, 4 * 2**20)
     map_ = map_from_bytes(raw, helper=helper)
     assert helper.child is None and arrays_for(map_) is None
+
+
+def _machine(monkeypatch, idle_cpus: float | None, watched: float = 1.0) -> None:
+    """/proc/stat as read by the child's start: `idle_cpus` idle on average over `watched`
+    seconds since the Sidecar was made (None: no /proc/stat)."""
+    readings = iter([(100.0, 5000.0), (100.0 + watched, 5000.0 + watched * (idle_cpus or 0))])
+    monkeypatch.setattr(sidecar, "_idle_now", lambda: None if idle_cpus is None else next(readings))
+
+
+@pytest.mark.parametrize(
+    ("idle_cpus", "watched", "forked"),
+    [(0.2, 0.2, False), (0.49, 1.0, False), (0.6, 0.2, True), (1.0, 0.2, True), (0.0, 0.01, True), (None, 1.0, True)],
+    ids=["busy", "just busy", "a core idle", "quiet", "too soon to tell", "no /proc/stat"],
+)
+def test_a_busy_machine_forks_no_child(big, monkeypatch, raw, idle_cpus, watched, forked):
+    """A child at SCHED_IDLE runs only on a core nothing else wants: where the machine had less
+    than IDLE_TO_FORK idle CPUs since the read began, it is not forked, and the map is laid out
+    here. Where that cannot be told (too soon, not Linux's /proc) it is forked as before."""
+    monkeypatch.setattr(sidecar, "IDLE_TO_FORK", 0.5)
+    _machine(monkeypatch, idle_cpus, watched)
+    helper = Sidecar()
+    if forked:
+        map_ = map_from_bytes(raw, helper=helper)
+        assert _gone(helper.child) and arrays_for(map_) is not None
+    else:
+        _assert_laid_out_in_process(raw, helper)
+        assert helper.child is None
+
+
+def test_the_idle_cpus_are_read_from_proc_stat():
+    first = sidecar._idle_now()
+    time.sleep(0.05)
+    second = sidecar._idle_now()
+    assert first is not None and second is not None
+    assert second[0] > first[0] and 0 <= second[1] - first[1] <= (second[0] - first[0] + 0.02) * os.cpu_count()
 
 
 def test_a_file_not_written_a_zone_a_line_forks_nothing(big, raw):

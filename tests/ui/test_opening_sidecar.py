@@ -31,6 +31,7 @@ def helpers(tmp_path, monkeypatch) -> list[sidecar.Sidecar]:
     monkeypatch.setattr(sidecar, "cores_free", lambda: 2)
     monkeypatch.setattr(sidecar, "FROM_BYTES", 0)
     monkeypatch.setattr(sidecar, "MIN_WAIT", 30.0)  # however busy the machine, the child is waited for
+    monkeypatch.setattr(sidecar, "IDLE_TO_FORK", 0.0)  # and forked
     made = []
 
     class Recorded(sidecar.Sidecar):
