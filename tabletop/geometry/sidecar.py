@@ -2,14 +2,14 @@
 
 Checking a 100k-zone file's records holds the reader's interpreter for over two seconds, and
 threads cannot share that; the layout's arrays (a second more) need only the file's numbers.
-On Linux, with a core to spare, a child forked as the read begins parses the same bytes (the
-zones' and borders' lines a chunk at a time, keeping only their numbers), makes the arrays
-the one way they are made (geometry/bulk.py), writes them to a memory file and says
-where they lie through a pipe; the reader takes them once its map is checked, and MapLayout
-uses them if they fit that map. Whenever anything goes wrong (no fork, the child dies, is
-late, says nonsense) the layout is made in-process as before: the same picture, only later.
-The child runs numpy and plain Python only, never Qt; it is always killed or reaped by the
-end of the read. Qt-free.
+On Linux, with a core to spare and idle (IDLE_TO_FORK), a child forked once the reader has
+found the file's lines parses the zones' and borders' lines a chunk at a time, keeping only
+their numbers, makes the arrays the one way they are made (geometry/bulk.py), writes them to
+a memory file and says where they lie through a pipe; the reader takes them once its map is
+checked, and MapLayout uses them if they fit that map. Whenever anything goes wrong (no fork,
+the child dies, is late, says nonsense) the layout is made in-process as before: the same
+picture, only later. The child runs numpy and plain Python only, never Qt; it is always
+killed or reaped by the end of the read. Qt-free.
 """
 
 from __future__ import annotations
