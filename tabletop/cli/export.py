@@ -121,13 +121,28 @@ class _Progress:
             sys.stderr.flush()
 
 
+def takes_layout(options, target: Path) -> bool:
+    """Whether the picture is painted from the layout worked out as its map is read (by a second
+    process, for a big map): the GM's whole map (render/export/picture.reads_layout) painted at
+    once. A PNG over 4096 px wide is painted in bands, each from its part of the map laid out
+    alone, and one at a scale other than a width is laid out as painted: no second process."""
+    from tabletop.render.export.files import STREAM_FROM
+    from tabletop.render.export.options import ScaleKind
+    from tabletop.render.export.picture import reads_layout
+
+    if not reads_layout(options):
+        return False
+    if target.suffix.lower() != ".png":
+        return True
+    return options.scale.kind is ScaleKind.WIDTH and options.scale.value**2 <= STREAM_FROM  # as export_map decides
+
+
 def run_export(args: argparse.Namespace) -> int:
     from tabletop.geometry.sidecar import Sidecar
     from tabletop.heap import collector_off
     from tabletop.io import MapFileError, load_map
     from tabletop.render.background import background_problem
     from tabletop.render.export import export_map
-    from tabletop.render.export.picture import reads_layout
 
     options = export_options(args)
     targets = _targets(args)
@@ -144,7 +159,7 @@ def run_export(args: argparse.Namespace) -> int:
             # million objects (none garbage) once read and again while it is drawn
             with collector_off():
                 # a big map laid out meanwhile in a second process, for a picture that takes it
-                map_ = load_map(name, helper=Sidecar() if reads_layout(options) else None)
+                map_ = load_map(name, helper=Sidecar() if takes_layout(options, target) else None)
                 folder = Path(name).resolve().parent
                 problem = background_problem(map_, folder)
                 if problem is not None:

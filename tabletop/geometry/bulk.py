@@ -9,6 +9,7 @@ which way its arrays were made. Qt-free.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 from collections.abc import Iterable
@@ -17,6 +18,7 @@ from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
+from pydantic_core import CoreSchema, SchemaValidator, core_schema
 
 from tabletop.geometry.boxes import border_boxes, zone_boxes
 from tabletop.geometry.columns import Shapes, ZoneTable, table_of
@@ -61,6 +63,22 @@ def digest(ids: Iterable[str]) -> str:
     return hashlib.blake2b("\n".join(ids).encode(), digest_size=16).hexdigest()
 
 
+class _Digest:
+    """`digest` of ids given a run at a time: the same fingerprint as of them all at once."""
+
+    def __init__(self) -> None:
+        self._hash = hashlib.blake2b(digest_size=16)
+        self._some = False
+
+    def add(self, ids: list[str]) -> None:
+        if ids:
+            self._hash.update(("\n" if self._some else "").encode() + "\n".join(ids).encode())
+            self._some = True
+
+    def hexdigest(self) -> str:
+        return self._hash.hexdigest()
+
+
 def arrays_of_map(map_: Map, zone_rows: dict[str, int], boxes: bool = True) -> LayoutArrays:
     """The arrays of a map's records; `zone_rows` is each zone's row by id."""
     borders = map_.borders
@@ -75,22 +93,69 @@ def arrays_of_map(map_: Map, zone_rows: dict[str, int], boxes: bool = True) -> L
     return _arrays(Shapes.of_zones(map_.zones), ends, passages)
 
 
-def arrays_of_json(zones: list[dict[str, Any]], borders: list[dict[str, Any]]) -> LayoutArrays:
+def arrays_of_json(zones: Iterable[list[dict[str, Any]]], borders: Iterable[list[dict[str, Any]]]) -> LayoutArrays:
     """The arrays of a map's zones and borders as parsed from its file (dicts), boxes and all,
-    with the digests of their ids. A file the reader would refuse may raise anything here."""
-    zone_ids = list(map(itemgetter("id"), zones))
-    rows = dict(zip(zone_ids, itertools.count()))
-    ends = np.fromiter(
-        map(rows.__getitem__, itertools.chain.from_iterable(map(itemgetter("a", "b"), borders))),
-        dtype=np.int64,
-        count=2 * len(borders),
-    )
-    passages = np.fromiter(
-        (len(b["passages"]) if "passages" in b else PASSAGES for b in borders), dtype=np.float64, count=len(borders)
-    )
-    arrays = _arrays(Shapes.of_json(zones), ends, passages)
-    arrays.digests = (digest(zone_ids), digest(map(itemgetter("id"), borders)))
+    with the digests of their ids. Each comes a chunk (a list) at a time, every zone before the
+    first border, and only numbers are kept of it: a big file's dicts need never be whole in
+    memory. A file the reader would refuse may raise anything here."""
+    rows: dict[str, int] = {}
+    shapes, zone_ids, count = [], _Digest(), 0
+    for chunk in zones:
+        ids = list(map(itemgetter("id"), chunk))
+        rows.update(zip(ids, range(count, count + len(ids)), strict=True))
+        count += len(ids)
+        zone_ids.add(ids)
+        shapes.append(Shapes.of_json(chunk))
+    ends, passages, border_ids = [], [], _Digest()
+    for chunk in borders:
+        ends.append(
+            np.fromiter(
+                map(rows.__getitem__, itertools.chain.from_iterable(map(itemgetter("a", "b"), chunk))),
+                dtype=np.int64,
+                count=2 * len(chunk),
+            )
+        )
+        passages.append(
+            np.fromiter(
+                (len(b["passages"]) if "passages" in b else PASSAGES for b in chunk), dtype=np.float64, count=len(chunk)
+            )
+        )
+        border_ids.add(list(map(itemgetter("id"), chunk)))
+    del rows
+    arrays = _arrays(Shapes.joined(shapes), _joined(ends, np.int64), _joined(passages, np.float64))
+    arrays.digests = (zone_ids.hexdigest(), border_ids.hexdigest())
     return arrays
+
+
+def parsed(name: str, text: bytes) -> list[dict[str, Any]]:
+    """A chunk of the file's `name` list ("zones" or "borders"), a JSON list, as dicts of what
+    arrays_of_json reads and nothing else (half the time of every field's; each number as the
+    JSON parser gives it). Anything that is no such list raises."""
+    return _parsers()[name].validate_json(text)
+
+
+@functools.cache
+def _parsers() -> dict[str, SchemaValidator]:
+    """The parsers of `parsed`: each item's other fields are skipped, never made into objects."""
+    anything = core_schema.any_schema()
+
+    def fields(*required: str, **optional: CoreSchema) -> CoreSchema:
+        kept = {name: core_schema.typed_dict_field(anything) for name in required}
+        kept |= {name: core_schema.typed_dict_field(schema, required=False) for name, schema in optional.items()}
+        return core_schema.typed_dict_schema(kept)
+
+    shape = fields("kind", points=anything, x=anything, y=anything, radius=anything)
+    zone = fields("id", shape=shape)
+    border = fields("id", "a", "b", passages=core_schema.list_schema(fields()))  # counted: an empty dict each
+    return {"zones": _list_parser(zone), "borders": _list_parser(border)}
+
+
+def _list_parser(item: CoreSchema) -> SchemaValidator:
+    return SchemaValidator(core_schema.list_schema(item))
+
+
+def _joined(parts: list[np.ndarray], dtype: type) -> np.ndarray:
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=dtype)
 
 
 def _arrays(shapes: Shapes, ends: np.ndarray, passages: np.ndarray | None) -> LayoutArrays:

@@ -8,7 +8,7 @@ give the same numbers to the last bit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import chain, compress, repeat
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -24,12 +24,16 @@ NODE_RADIUS: float = NodeShape.model_fields["radius"].default
 
 @dataclass
 class Shapes:
-    """The zones' shapes as `zone_table` reads them: which zones are nodes, each polygon's
-    points and each node's (x, y, radius), in the zones' order."""
+    """The zones' shapes as `table_of` reads them, in the zones' order: which zones are nodes,
+    each polygon's number of points, the x and y of every polygon's points one polygon after
+    another (the table's own) and each node's (x, y, radius). Numbers only, so a file's zones
+    can be read a chunk at a time and their dicts let go (`joined`)."""
 
     is_node: np.ndarray
-    points: list[Any]
-    discs: list[tuple[float, float, float]]
+    counts: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
+    discs: np.ndarray
 
     @classmethod
     def of_zones(cls, zones: list[Zone]) -> Shapes:
@@ -41,10 +45,10 @@ class Shapes:
         else:
             is_node = np.zeros(len(shapes), dtype=bool)
         if not is_node.any():
-            return cls(is_node, list(map(attrgetter("points"), shapes)), [])
+            return cls._of(is_node, list(map(attrgetter("points"), shapes)), [])
         points = list(map(attrgetter("points"), compress(shapes, (~is_node).tolist())))
         discs = [(s.x, s.y, s.radius) for s in compress(shapes, is_node.tolist())]
-        return cls(is_node, points, discs)
+        return cls._of(is_node, points, discs)
 
     @classmethod
     def of_json(cls, zones: list[dict[str, Any]]) -> Shapes:
@@ -55,7 +59,27 @@ class Shapes:
         is_node = np.fromiter(map("node".__eq__, kinds), dtype=bool, count=len(kinds))
         points = list(map(itemgetter("points"), compress(shapes, (~is_node).tolist())))
         discs = [(s["x"], s["y"], s.get("radius", NODE_RADIUS)) for s in compress(shapes, is_node.tolist())]
-        return cls(is_node, points, discs)
+        return cls._of(is_node, points, discs)
+
+    @classmethod
+    def _of(cls, is_node: np.ndarray, points: list[Any], discs: list[tuple[float, float, float]]) -> Shapes:
+        counts = np.fromiter(map(len, points), dtype=np.int64, count=len(points))
+        coordinates = chain.from_iterable(chain.from_iterable(points))
+        flat = np.fromiter(coordinates, dtype=np.float64, count=2 * int(counts.sum()))
+        x, y = flat[0::2].copy(), flat[1::2].copy()
+        return cls(is_node, counts, x, y, np.array(discs, dtype=np.float64).reshape(-1, 3))
+
+    @classmethod
+    def joined(cls, parts: list[Shapes]) -> Shapes:
+        """The shapes of several runs of zones, one after another."""
+        if len(parts) == 1:
+            return parts[0]
+        if not parts:
+            return cls._of(np.zeros(0, dtype=bool), [], [])
+        return cls(*(np.concatenate([getattr(part, name) for part in parts]) for name in _FIELDS))
+
+
+_FIELDS = [field.name for field in fields(Shapes)]
 
 
 @dataclass
@@ -86,17 +110,14 @@ def zone_table(zones: list[Zone]) -> ZoneTable:
 
 def table_of(shapes: Shapes) -> ZoneTable:
     """The table of zones read into `Shapes`, from records or from a file alike."""
-    is_node, points = shapes.is_node, shapes.points
+    is_node, counts, x, y = shapes.is_node, shapes.counts, shapes.x, shapes.y
     count = len(is_node)
     nodes = np.flatnonzero(is_node)
     polygon_of = np.zeros(count, dtype=np.int64)
     polygon_of[nodes] = -1
     polygons = np.flatnonzero(~is_node)
     polygon_of[polygons] = np.arange(len(polygons))
-    counts = np.fromiter(map(len, points), dtype=np.int64, count=len(points))
     firsts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
-    flat = np.fromiter(chain.from_iterable(chain.from_iterable(points)), dtype=np.float64, count=2 * int(counts.sum()))
-    x, y = flat[0::2].copy(), flat[1::2].copy()
     after = following(counts)
     centres = np.zeros((count, 2), dtype=np.float64)
     radii = np.zeros(count, dtype=np.float64)
@@ -108,7 +129,7 @@ def table_of(shapes: Shapes) -> ZoneTable:
         extent[polygons, 2] = np.maximum.reduceat(x, firsts)
         extent[polygons, 3] = np.maximum.reduceat(y, firsts)
     if len(nodes):
-        discs = np.array(shapes.discs, dtype=np.float64).reshape(-1, 3)
+        discs = shapes.discs
         centres[nodes] = discs[:, :2]
         radii[nodes] = discs[:, 2]
         extent[nodes] = np.column_stack(

@@ -2,18 +2,20 @@
 
 Checking a 100k-zone file's records holds the reader's interpreter for over two seconds, and
 threads cannot share that; the layout's arrays (a second more) need only the file's numbers.
-On Linux, with a core to spare, a child forked as the read begins parses the same bytes, makes
-the arrays the one way they are made (geometry/bulk.py), writes them to a memory file and says
-where they lie through a pipe; the reader takes them once its map is checked, and MapLayout
-uses them if they fit that map. Whenever anything goes wrong (no fork, the child dies, is
-late, says nonsense) the layout is made in-process as before: the same picture, only later.
-The child runs numpy and plain Python only, never Qt; it is always killed or reaped by the
-end of the read. Qt-free.
+On Linux, with a core to spare and idle (IDLE_TO_FORK), a child forked once the reader has
+found the file's lines parses the zones' and borders' lines a chunk at a time, keeping only
+their numbers, makes the arrays the one way they are made (geometry/bulk.py), writes them to
+a memory file and says where they lie through a pipe; the reader takes them once its map is
+checked, and MapLayout uses them if they fit that map. Whenever anything goes wrong (no fork,
+the child dies, is late, says nonsense) the layout is made in-process as before: the same
+picture, only later. The child runs numpy and plain Python only, never Qt; it is always
+killed or reaped by the end of the read. Qt-free.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 import json
 import mmap
@@ -21,10 +23,11 @@ import os
 import select
 import signal
 import sys
+import threading
 import time
 import warnings
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from tabletop.model import Map
@@ -37,29 +40,61 @@ MIN_WAIT = 0.05
 file: one that far behind (a machine with no core to spare) is killed, and the work done here."""
 WAIT_PER_MB = 0.008
 """How long, per MB of file, it waits for a child that has parsed the file to make the arrays:
-about what is left of the child's work (0.5 s for a 70 MB map), less than making them here."""
+a little more than what is left of the child's work (0.4 s for a 70 MB map), less than making
+them here (0.65 s)."""
 PARSED = b"parsed\n"
-"""What the child says once it has parsed the file, before its answer."""
-UNKNOWN = -1
-"""The key count of a child that gave none: the reader counts for itself."""
-
-_handed: tuple[weakref.ref[Map], Any] | None = None
-"""The arrays of the last map read with a child's help, until laid out (or the map is gone)."""
+"""What the child says once it has parsed every zone and border, before its answer."""
+IDLE_TO_FORK = 0.5
+"""The idle CPUs, on average since the read began (the file read and its lines found: about
+0.2 s for a 70 MB map), below which no child is forked: at SCHED_IDLE it would run only on a
+core nothing else wants. Measured here at load ~2, a child forked after a busy start finished
+2 times in 13, while each one that did not cost the reader ~0.06 s CPU and 0.1-0.15 s (its
+fork, the wait for it); a child that finishes saves the reader ~0.65 s."""
+SURE_AFTER = 0.05
+"""Seconds the machine must have been watched for its idle time to tell (ten of the kernel's
+10 ms ticks on two CPUs); a read that reaches its fork sooner forks as before."""
+CHUNK = 1000
+"""Zones or borders the child parses at a time: the dicts of a few hundred KB of the file at
+most (the whole 70 MB file's were 0.35 GB), and 1000 parse quicker than 5000 (they stay in cache)."""
+_handed: dict[int, tuple[weakref.ref[Map], Any]] = {}
+"""The arrays of each map read with a child's help, by the map's id(), until laid out (or the
+map is gone): each read hands on its own, so one finishing late (cancelled, unheard) cannot
+take the place of another's."""
+_handing = threading.RLock()  # a map may be freed, and forgotten, on either thread
 
 
 def arrays_for(map_: Map) -> Any | None:
     """The layout arrays a child made while `map_` was read (geometry.bulk.LayoutArrays), once:
     None for any other map. MapLayout still checks that they fit the map."""
-    global _handed
-    if _handed is None or _handed[0]() is not map_:
+    with _handing:
+        handed = _handed.get(id(map_))
+        if handed is None or handed[0]() is not map_:
+            return None
+        del _handed[id(map_)]
+    return handed[1]
+
+
+def _hand_on(map_: Map, arrays: Any) -> None:
+    key = id(map_)
+
+    def forget(ref: weakref.ref[Map]) -> None:  # the map is gone: so are its arrays
+        with _handing:
+            if _handed.get(key, (None,))[0] is ref:
+                del _handed[key]
+
+    with _handing:
+        _handed[key] = (weakref.ref(map_, forget), arrays)
+
+
+def _idle_now() -> tuple[float, float] | None:
+    """The monotonic clock and the CPU seconds all CPUs have been idle (or waiting for a disk)
+    since boot, from /proc/stat; None where there is none (not Linux)."""
+    try:
+        with open("/proc/stat", "rb") as stat:
+            ticks = stat.readline().split()[4:6]  # cpu user nice system idle iowait
+        return time.monotonic(), sum(map(int, ticks)) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
         return None
-    arrays, _handed = _handed[1], None
-    return arrays
-
-
-def _forget(_: object) -> None:
-    global _handed
-    _handed = None
 
 
 def cores_free() -> int:
@@ -82,16 +117,23 @@ class Sidecar:
         """The child's process id, kept once it has ended (for the tests: it must be gone)."""
         self._pipe = self._memory = -1
         self._budget = 0.0
-        self._keys: int | None = UNKNOWN
+        self._keys: int | None = None
+        self._keys_given = False
+        self._count_keys: Callable[[], int | None] | None = None
         self._arrays: Any | None = None
+        self._since = _idle_now()
+        """(seconds, idle CPU seconds) as the read began: see IDLE_TO_FORK."""
 
-    def start(self, raw: bytes, count_keys: Callable[[bytes], int | None]) -> bool:
-        """Fork the child for these bytes (the reader's `count_keys` counts the file's keys in
-        it); False, and nothing started, where it cannot help: a file under FROM_BYTES, not
-        Linux, one core, no prctl, no fork."""
+    def start(
+        self, raw: bytes, count_keys: Callable[[bytes], int | None], texts: Callable[[str, int], Iterator[bytes]]
+    ) -> bool:
+        """Fork the child for these bytes: the reader's `count_keys` counts the file's keys in
+        them, `texts(name, size)` gives the zones' or the borders' items as JSON lists of `size`
+        items (made lazily: only the child runs it). False, and nothing started, where it cannot
+        help: a file under FROM_BYTES, not Linux, one core, no prctl, no fork."""
         if len(raw) < FROM_BYTES or self.pid is not None or not sys.platform.startswith("linux"):
             return False
-        tie = _tie_to_reader() if cores_free() >= 2 else None
+        tie = _tie_to_reader() if cores_free() >= 2 and not self._busy() else None
         if tie is None:
             return False
         try:
@@ -115,26 +157,37 @@ class Sidecar:
                 os.close(fd)
             return False
         if pid == 0:  # the child: never returns
-            _child(raw, count_keys, told, memory, parent, tie)
+            _child(raw, count_keys, texts, told, memory, parent, tie)
         os.close(told)
         self.pid = self.child = pid
         self._pipe, self._memory = pipe, memory
+        self._count_keys = functools.partial(count_keys, raw)
         self._budget = max(MIN_WAIT, WAIT_PER_MB * len(raw) / 2**20)
         return True
 
+    def _busy(self) -> bool:
+        """Whether the machine has had less than IDLE_TO_FORK idle CPUs since the read began: a
+        child would find no core to run on, and only cost the reader its fork and wait."""
+        now = _idle_now()
+        if self._since is None or now is None or now[0] - self._since[0] < SURE_AFTER:
+            return False
+        return (now[1] - self._since[1]) / (now[0] - self._since[0]) < IDLE_TO_FORK
+
     def key_count(self) -> int | None:
-        """The file's `":` count as the child made it (None: a colon with white space before
-        it), or UNKNOWN when the child gave none in time (it is killed then)."""
+        """The file's `":` count (None: a colon with white space before it), as the child made it
+        or, when it gave none in time (it is killed then), as `count_keys` makes it here."""
         self._wait()
+        if not self._keys_given and self._count_keys is not None:
+            self._keys, self._keys_given = self._count_keys(), True
         return self._keys
 
     def finish(self, map_: Map | None) -> None:
         """The read is over: `map_` the map it gave by the quick way (the child's arrays are kept
         for its layout), or None (cancelled, refused, read the exact way: they are dropped)."""
-        global _handed
         self._end()
+        self._count_keys = None
         if map_ is not None and self._arrays is not None:
-            _handed = (weakref.ref(map_, _forget), self._arrays)
+            _hand_on(map_, self._arrays)
 
     def _wait(self) -> None:
         """The child's answer, waited for a moment (MIN_WAIT) or, once it has parsed the file,
@@ -148,7 +201,7 @@ class Sidecar:
                 keys = json.loads(lines[0])["keys"]
                 if keys is not None and type(keys) is not int:
                     raise ValueError("a key count that is no number")
-                self._keys = keys
+                self._keys, self._keys_given = keys, True
             if whole and len(lines) == 4 and lines[1] + b"\n" == PARSED and not lines[3]:
                 self._arrays = _unpacked(json.loads(lines[2]), self._memory)
         except Exception:  # whatever the child said, the reader does the work itself
@@ -224,11 +277,18 @@ ALIGN = 64
 
 
 def _child(
-    raw: bytes, count_keys: Callable[[bytes], int | None], told: int, memory: int, parent: int, tie: Callable[[], Any]
+    raw: bytes,
+    count_keys: Callable[[bytes], int | None],
+    texts: Callable[[str, int], Iterator[bytes]],
+    told: int,
+    memory: int,
+    parent: int,
+    tie: Callable[[], Any],
 ) -> None:
-    """The child's whole life: count the keys and say so, parse the file and say so, make and
-    write the arrays and say where they lie, end. Any failure ends it without another word, and
-    the reader does the rest itself."""
+    """The child's whole life: count the keys and say so, parse the zones and borders a chunk at
+    a time (the dicts of one chunk at most: a whole 70 MB file's were 0.35 GB) keeping their
+    numbers and say so, make and write the arrays and say where they lie, end. Any failure ends
+    it without another word, and the reader does the rest itself."""
     code = 1
     try:
         gc.disable()  # the parent's objects are not walked (nor copied page by page)
@@ -239,17 +299,16 @@ def _child(
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.set_wakeup_fd(-1)  # a signal here must not wake the parent's event loop
         _said(told, json.dumps({"keys": count_keys(raw)}).encode() + b"\n")
-        from pydantic_core import from_json
+        from tabletop.geometry.bulk import arrays_of_json, parsed
 
-        document = from_json(raw, allow_inf_nan=False)
-        _said(told, PARSED)
-        layout = None
-        if document.get("zones"):
-            from tabletop.geometry.bulk import arrays_of_json
+        def chunks(name: str) -> Iterator[list[Any]]:
+            return (parsed(name, text) for text in texts(name, CHUNK))
 
-            arrays = arrays_of_json(document["zones"], document["borders"])
-            del document
-            layout = _written(arrays, memory)
+        def then_say_parsed() -> Iterator[list[Any]]:
+            yield from chunks("borders")
+            _said(told, PARSED)
+
+        layout = _written(arrays_of_json(chunks("zones"), then_say_parsed()), memory)
         _said(told, json.dumps(layout).encode() + b"\n")
         code = 0
     finally:

@@ -77,18 +77,19 @@ def _keys_in_file(raw: bytes) -> int | None:
 
 class Helper(Protocol):
     """Work done beside a big file's read in a second process (geometry/sidecar.py): started
-    with the file's bytes and the way to count its keys, asked for that count at the end, and
+    with the file's bytes, the way to count its keys and `texts(name, size)`, a long list's
+    items as JSON lists of `size` items (none where the file has no such list), asked for that
+    count at the end (it counts them with the way given when its process gave none: no
+    "not counted" value crosses from geometry to io, which may not import each other), and
     told what came of the read (the map, or None), after which it has stopped."""
 
-    def start(self, raw: bytes, count_keys: Callable[[bytes], int | None]) -> bool: ...
+    def start(
+        self, raw: bytes, count_keys: Callable[[bytes], int | None], texts: Callable[[str, int], Iterator[bytes]]
+    ) -> bool: ...
 
     def key_count(self) -> int | None: ...
 
     def finish(self, map_: Map | None) -> None: ...
-
-
-NOT_COUNTED = -1
-"""A Helper's key count when it has none: the reader counts for itself."""
 
 
 def read_current(raw: bytes, progress: Progress | None = None, helper: Helper | None = None) -> Map | None:
@@ -112,9 +113,8 @@ def read_current(raw: bytes, progress: Progress | None = None, helper: Helper | 
 def _read_current(raw: bytes, progress: Progress | None, helper: Helper | None) -> Map | None:
     if len(raw) > MAX_FILE_BYTES or raw.startswith(codecs.BOM_UTF8):
         return None
-    helped = helper is not None and helper.start(raw, _keys_in_file)
-    keys_in_file = NOT_COUNTED if helped else _keys_in_file(raw)
-    if keys_in_file is None:
+    keys_in_file = _keys_in_file(raw) if helper is None else None  # else counted once the helper is started or not
+    if helper is None and keys_in_file is None:
         return None
     try:
         document, lists = _by_lines(raw) if len(raw) >= BIG_FILE else (None, {})
@@ -129,6 +129,11 @@ def _read_current(raw: bytes, progress: Progress | None, helper: Helper | None) 
         return None
     long_lists, map_validator = _validators()
     told = _Told(progress, document, lists)
+    helped = helper is not None and _helps(helper, raw, document, lists, told)
+    if helper is not None and not helped:
+        keys_in_file = _keys_in_file(raw)
+        if keys_in_file is None:
+            return None
     outer, Defaults.taken = Defaults.taken, 0  # a read begun inside another, on its thread
     try:
         counted = 0
@@ -154,9 +159,24 @@ def _read_current(raw: bytes, progress: Progress | None, helper: Helper | None) 
         Defaults.taken = outer
     if helped:
         keys_in_file = helper.key_count()
-        if keys_in_file == NOT_COUNTED:
-            keys_in_file = _keys_in_file(raw)
     return map_ if counted == keys_in_file else None
+
+
+def _helps(helper: Helper, raw: bytes, document: dict[str, Any], lists: dict[str, Lines], told: _Told) -> bool:
+    """Whether `helper` was started on a file of the current format whose zones and borders
+    (those it has) are written one a line: it is handed them as JSON a chunk at a time. The
+    progress is asked first (0 read), so a read the GM or a stop has ended already starts no
+    process (ReadCancelled)."""
+    if "zones" not in lists or any(document.get(name) for name in LONG_LISTS if name not in lists):
+        return False
+    told(0)  # a read stopped before it begins (Cancel, or a SIGTERM already heard) forks nothing
+    return helper.start(raw, _keys_in_file, functools.partial(_texts, raw, lists))
+
+
+def _texts(raw: bytes, lists: dict[str, Lines], name: str, size: int) -> Iterator[bytes]:
+    """A long list's items as JSON lists of `size` items (none where the file has no such list)."""
+    for text, _ in _lines(raw, lists[name], size) if name in lists else ():
+        yield text
 
 
 class _Told:
@@ -202,13 +222,15 @@ def _let_go(items: list[Any]) -> Iterator[list[Any]]:
         items[start : start + CHUNK] = [None] * len(items[start : start + CHUNK])
 
 
-def _lines(raw: bytes, lines: Lines) -> Iterator[tuple[bytes, int]]:
-    """The items on `lines` as a JSON list a chunk at a time, with how many lines it took. A
-    chunk cut inside an item would leave a bracket open and fail to validate. The comma that
-    ends a chunk's last line is taken off, that one only: a second would be no JSON."""
+def _lines(raw: bytes, lines: Lines, size: int = 0) -> Iterator[tuple[bytes, int]]:
+    """The items on `lines` as a JSON list a chunk (CHUNK, or `size`, items) at a time, with how
+    many lines it took. A chunk cut inside an item would leave a bracket open and fail to
+    validate. The comma that ends a chunk's last line is taken off, that one only: a second
+    would be no JSON."""
     starts, ends = lines
-    for first in range(0, len(starts), CHUNK):
-        last = min(first + CHUNK, len(starts)) - 1
+    size = size or CHUNK
+    for first in range(0, len(starts), size):
+        last = min(first + size, len(starts)) - 1
         end = ends[last] - (last < len(starts) - 1)  # every line but the list's last ends in a comma
         yield b"[" + raw[starts[first] : end] + b"]", last + 1 - first
 

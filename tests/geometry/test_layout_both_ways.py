@@ -5,6 +5,7 @@ to the last bit, and every answer (lines, boxes, borders at a zone, what lies in
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import numpy as np
 import pytest
 from pydantic_core import from_json
 
-from tabletop.geometry.bulk import LayoutArrays, arrays_of_json, arrays_of_map
+from tabletop.geometry.bulk import LayoutArrays, arrays_of_json, arrays_of_map, digest, parsed
 from tabletop.geometry.columns import ZoneTable
 from tabletop.geometry.layout import MapLayout
 from tabletop.io import map_from_bytes
@@ -56,7 +57,19 @@ def _file_text(path: Path) -> tuple[Map, bytes]:
 ONE_PASSAGE = {"label": "", "cost_from_a": 1, "cost_from_b": 1, "door": None}
 
 
-def _from_file(raw: bytes, leave_out_defaults: bool = False) -> LayoutArrays:
+CHUNKS = [None, 1, 7, -7]
+"""The file's zones and borders given whole, or a chunk of so many at a time; -7: seven at a
+time, each chunk's JSON parsed as the second process parses a big file's lines (bulk.parsed)."""
+
+
+def _chunks(name: str, items: list, size: int | None) -> list[list]:
+    if size is None:
+        return [items]
+    chunks = [items[start : start + abs(size)] for start in range(0, len(items), abs(size))]
+    return [parsed(name, json.dumps(chunk).encode()) for chunk in chunks] if size < 0 else chunks
+
+
+def _from_file(raw: bytes, leave_out_defaults: bool = False, chunk: int | None = None) -> LayoutArrays:
     document = from_json(raw)
     zones, borders = document["zones"], document["borders"]
     if leave_out_defaults:  # as a file written by hand may: the records take the defaults
@@ -70,7 +83,7 @@ def _from_file(raw: bytes, leave_out_defaults: bool = False) -> LayoutArrays:
                 del border["passages"]
                 left_out += 1
         assert left_out, "the map has defaults to leave out"
-    return arrays_of_json(zones, borders)
+    return arrays_of_json(_chunks("zones", zones, chunk), _chunks("borders", borders, chunk))
 
 
 def _assert_arrays_equal(own: LayoutArrays, given: LayoutArrays) -> None:
@@ -113,11 +126,12 @@ def _assert_answers_equal(map_: Map, given: LayoutArrays) -> None:
 
 
 @pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
-def test_every_bundled_map_is_laid_out_alike_from_its_file(path):
+@pytest.mark.parametrize("chunk", CHUNKS, ids=["whole", "one at a time", "by seven", "parsed by seven"])
+def test_every_bundled_map_is_laid_out_alike_from_its_file(path, chunk):
     map_, raw = _file_text(path)
     if not map_.zones:
         pytest.skip("a map without zones has no layout arrays")
-    given = _from_file(raw)
+    given = _from_file(raw, chunk=chunk)
     _assert_arrays_equal(arrays_of_map(map_, {z.id: i for i, z in enumerate(map_.zones)}), given)
     _assert_answers_equal(map_, given)
 
@@ -131,10 +145,13 @@ def test_every_bundled_map_is_laid_out_alike_from_its_file(path):
 def test_generated_maps_are_laid_out_alike_from_their_files(make):
     map_ = make()
     raw = map_to_bytes(map_)
+    own = arrays_of_map(map_, {z.id: i for i, z in enumerate(map_.zones)})
     for leave_out in (False, True):
-        given = _from_file(raw, leave_out_defaults=leave_out)
-        _assert_arrays_equal(arrays_of_map(map_, {z.id: i for i, z in enumerate(map_.zones)}), given)
-        _assert_answers_equal(map_, given)
+        for chunk in CHUNKS:
+            given = _from_file(raw, leave_out_defaults=leave_out, chunk=chunk)
+            _assert_arrays_equal(own, given)
+            assert given.digests == (digest(z.id for z in map_.zones), digest(b.id for b in map_.borders))
+            _assert_answers_equal(map_, given)
 
 
 def test_arrays_of_another_map_are_not_taken():

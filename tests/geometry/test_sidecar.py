@@ -30,6 +30,8 @@ def big(monkeypatch):
     monkeypatch.setattr(sidecar, "FROM_BYTES", 0)
     monkeypatch.setattr(sidecar, "cores_free", lambda: 2)
     monkeypatch.setattr(sidecar, "MIN_WAIT", 30.0)  # however busy the machine, the child is waited for
+    monkeypatch.setattr(sidecar, "CHUNK", 7)  # the child parses the file's lines a few at a time
+    monkeypatch.setattr(sidecar, "IDLE_TO_FORK", 0.0)  # however busy the machine, a child is forked
 
 
 @pytest.fixture(params=["bricks", "odd"])
@@ -47,12 +49,18 @@ def _gone(pid: int | None) -> bool:
     return False
 
 
+def _handed_for(map_) -> object | None:
+    """The arrays handed on for this map, left there."""
+    ref, arrays = sidecar._handed.get(id(map_), (lambda: None, None))
+    return arrays if ref() is map_ else None
+
+
 def _assert_laid_out_in_process(raw: bytes, helper: Sidecar, handed: bool = False) -> None:
     """The map read as without help, and laid out from its records: no arrays handed on
     (or, with `handed`, arrays handed on that the layout finds do not fit the map)."""
     map_ = map_from_bytes(raw, helper=helper)
     assert map_ == map_from_bytes(raw)
-    given = sidecar._handed[1] if sidecar._handed and sidecar._handed[0]() is map_ else None
+    given = _handed_for(map_)
     assert (given is not None) == handed
     own, layout = MapLayout(map_), MapLayout.as_read(map_)
     assert given is None or layout._shapes.heads is not given.heads
@@ -69,11 +77,35 @@ def test_a_big_map_is_laid_out_from_the_arrays_the_child_made(big, raw):
     _assert_answers_equal(map_, given)
 
 
+def test_the_child_parses_the_zones_and_borders_a_chunk_at_a_time(big, monkeypatch, raw):
+    """The child never holds the dicts of the whole file (0.35 GB at 100k zones), only a chunk's
+    (here a text of more than a chunk's lines, parsed in the child, makes it fail)."""
+    import pydantic_core
+
+    longest = max(map(len, raw.split(b"\n"))) * sidecar.CHUNK + 2
+
+    def a_chunk_at_most(parse):
+        def parsing(*args, **kwargs):
+            if len(args[-1]) > longest:
+                raise MemoryError("more than a chunk parsed at once")
+            return parse(*args, **kwargs)
+
+        return parsing
+
+    monkeypatch.setattr(bulk, "parsed", a_chunk_at_most(bulk.parsed))
+    monkeypatch.setattr(pydantic_core, "from_json", a_chunk_at_most(pydantic_core.from_json))
+    helper = Sidecar()
+    map_ = map_from_bytes(raw, helper=helper)
+    given = arrays_for(map_)
+    assert given is not None and _gone(helper.child)
+    _assert_answers_equal(map_, given)
+
+
 def test_the_document_and_an_export_take_the_childs_arrays(big):
     raw = map_to_bytes(zone_map(300))
     for index in (True, False):
         map_ = map_from_bytes(raw, helper=Sidecar())
-        given = sidecar._handed[1]
+        given = _handed_for(map_)
         assert MapLayout.as_read(map_, index=index)._shapes.heads is given.heads
 
 
@@ -88,6 +120,52 @@ def test_a_file_under_its_size_forks_nothing(monkeypatch, raw, quick_reader):
     assert len(raw) < min(sidecar.FROM_BYTES, 4 * 2**20)
     map_ = map_from_bytes(raw, helper=helper)
     assert helper.child is None and arrays_for(map_) is None
+
+
+def _machine(monkeypatch, idle_cpus: float | None, watched: float = 1.0) -> None:
+    """/proc/stat as read by the child's start: `idle_cpus` idle on average over `watched`
+    seconds since the Sidecar was made (None: no /proc/stat)."""
+    readings = iter([(100.0, 5000.0), (100.0 + watched, 5000.0 + watched * (idle_cpus or 0))])
+    monkeypatch.setattr(sidecar, "_idle_now", lambda: None if idle_cpus is None else next(readings))
+
+
+@pytest.mark.parametrize(
+    ("idle_cpus", "watched", "forked"),
+    [(0.2, 0.2, False), (0.49, 1.0, False), (0.6, 0.2, True), (1.0, 0.2, True), (0.0, 0.01, True), (None, 1.0, True)],
+    ids=["busy", "just busy", "a core idle", "quiet", "too soon to tell", "no /proc/stat"],
+)
+def test_a_busy_machine_forks_no_child(big, monkeypatch, raw, idle_cpus, watched, forked):
+    """A child at SCHED_IDLE runs only on a core nothing else wants: where the machine had less
+    than IDLE_TO_FORK idle CPUs since the read began, it is not forked, and the map is laid out
+    here. Where that cannot be told (too soon, not Linux's /proc) it is forked as before."""
+    monkeypatch.setattr(sidecar, "IDLE_TO_FORK", 0.5)
+    _machine(monkeypatch, idle_cpus, watched)
+    helper = Sidecar()
+    if forked:
+        map_ = map_from_bytes(raw, helper=helper)
+        assert _gone(helper.child) and arrays_for(map_) is not None
+    else:
+        _assert_laid_out_in_process(raw, helper)
+        assert helper.child is None
+
+
+def test_the_idle_cpus_are_read_from_proc_stat():
+    first = sidecar._idle_now()
+    time.sleep(0.05)
+    second = sidecar._idle_now()
+    assert first is not None and second is not None
+    assert second[0] > first[0] and 0 <= second[1] - first[1] <= (second[0] - first[0] + 0.02) * os.cpu_count()
+
+
+def test_a_file_not_written_a_zone_a_line_forks_nothing(big, raw):
+    """The child parses the zones' and borders' lines a chunk at a time: a file indented by hand
+    (read whole by the reader too) gets no child, and is laid out here as before."""
+    import json
+
+    indented = json.dumps(json.loads(raw), indent=2).encode()
+    helper = Sidecar()
+    _assert_laid_out_in_process(indented, helper)
+    assert helper.child is None
 
 
 @pytest.mark.parametrize("where", ["windows", "one core", "no fork", "no memory file", "no prctl"])
@@ -243,10 +321,7 @@ def _exact_reads(monkeypatch) -> list[int]:
 def test_a_late_child_is_killed_and_the_reader_does_the_rest(big, monkeypatch, raw, late):
     """A child still parsing when the reader needs it is far behind: killed after a moment; one
     laying out is given its budget. Either way the key count it gave is used."""
-    import pydantic_core
-
-    slow = (pydantic_core, "from_json") if late == "parsing" else (bulk, "arrays_of_json")
-    monkeypatch.setattr(*slow, lambda *args, **kwargs: time.sleep(60))
+    monkeypatch.setattr(bulk, "parsed" if late == "parsing" else "_arrays", lambda *args: time.sleep(60))
     monkeypatch.setattr(sidecar, "MIN_WAIT", 0.05)
     monkeypatch.setattr(sidecar, "WAIT_PER_MB", 0.0)
     counted = []
@@ -260,11 +335,53 @@ def test_a_late_child_is_killed_and_the_reader_does_the_rest(big, monkeypatch, r
 
 
 def test_a_cancelled_read_leaves_no_child(big, raw):
+    handed = dict(sidecar._handed)
     helper = Sidecar()
     with pytest.raises(ReadCancelled):
-        map_from_bytes(raw, progress=lambda done, total: False, helper=helper)
+        map_from_bytes(raw, progress=lambda done, total: done < 1, helper=helper)
     assert _gone(helper.child)
-    assert sidecar._handed is None or sidecar._handed[0]() is None
+    assert sidecar._handed.keys() <= handed.keys(), "nothing handed on"
+
+
+def test_a_read_stopped_before_it_begins_forks_nothing(big, raw):
+    """The read's progress is asked before the child is forked: a read the GM cancelled, or the
+    program was asked to stop (SIGTERM) before it began, starts no second process."""
+    heard = []
+    helper = Sidecar()
+    with pytest.raises(ReadCancelled):
+        map_from_bytes(raw, progress=lambda done, total: heard.append(done) or False, helper=helper)
+    assert heard == [0] and helper.child is None
+
+
+def test_a_read_finishing_late_leaves_the_next_reads_arrays(big, raw):
+    """Each read hands its arrays on with its own map: a read that ends after the next one
+    (cancelled in the window, finishing unheard) cannot take the place of that one's."""
+    first, second = Sidecar(), Sidecar()
+    opened = map_from_bytes(raw, helper=second)
+    late = map_from_bytes(raw, helper=first)  # its hand-off after the map opened meanwhile
+    given = arrays_for(opened)
+    assert given is not None and arrays_for(late) is not None and arrays_for(opened) is None
+    _assert_answers_equal(opened, given)
+    assert all(_gone(helper.child) for helper in (first, second))
+
+
+def test_a_map_gone_takes_its_handed_arrays_with_it(big, raw):
+    helper = Sidecar()
+    map_ = map_from_bytes(raw, helper=helper)
+    key = id(map_)
+    assert _handed_for(map_) is not None
+    del map_
+    assert key not in sidecar._handed
+
+
+def test_a_child_gone_before_it_counted_leaves_the_count_to_the_reader(big, monkeypatch, raw):
+    reader, count = os.getpid(), bulk_read._keys_in_file
+    monkeypatch.setattr(bulk_read, "_keys_in_file", lambda raw: count(raw) if os.getpid() == reader else _dies())
+    exact = _exact_reads(monkeypatch)
+    helper = Sidecar()
+    map_ = map_from_bytes(raw, helper=helper)
+    assert exact == [] and map_ == map_from_bytes(raw) and arrays_for(map_) is None
+    assert _gone(helper.child)
 
 
 def test_a_file_read_the_exact_way_drops_the_childs_work(big, monkeypatch, raw):
@@ -290,7 +407,7 @@ sidecar.cores_free = lambda: 2
 sidecar.FROM_BYTES = 0
 bulk.arrays_of_json = lambda *args: time.sleep(60)
 helper = sidecar.Sidecar()
-assert helper.start(map_to_bytes(zone_map(30)), lambda raw: 0)
+assert helper.start(map_to_bytes(zone_map(30)), lambda raw: 0, {})
 print(helper.child, flush=True)
 time.sleep(60)
 """

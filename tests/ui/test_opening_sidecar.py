@@ -31,6 +31,7 @@ def helpers(tmp_path, monkeypatch) -> list[sidecar.Sidecar]:
     monkeypatch.setattr(sidecar, "cores_free", lambda: 2)
     monkeypatch.setattr(sidecar, "FROM_BYTES", 0)
     monkeypatch.setattr(sidecar, "MIN_WAIT", 30.0)  # however busy the machine, the child is waited for
+    monkeypatch.setattr(sidecar, "IDLE_TO_FORK", 0.0)  # and forked
     made = []
 
     class Recorded(sidecar.Sidecar):
@@ -86,11 +87,12 @@ def test_a_cancelled_open_leaves_no_second_process(window, hill, helpers, monkey
         return told(self, done, total)
 
     monkeypatch.setattr(opening.Opening, "tell", tell)
+    handed = set(sidecar._handed)
     assert not window.files.open(hill)
     assert window.document.map == warehouse()
     (helper,) = helpers
     qtbot.waitUntil(lambda: _gone(helper.child), timeout=5000)  # the reader heard the Cancel and ended it
-    assert sidecar._handed is None or sidecar._handed[0]() is None
+    assert set(sidecar._handed) <= handed, "nothing handed on"
 
 
 def test_an_export_paints_the_same_picture_from_the_second_process_arrays(tmp_path, hill, helpers, monkeypatch):
@@ -129,3 +131,31 @@ def test_an_export_of_what_it_shows_starts_no_second_process(tmp_path, hill, hel
     assert helpers == []
     assert main(["export", str(hill), "-o", str(tmp_path / "whole.png"), "--width", "400"]) == 0
     assert len(helpers) == 1  # the whole GM's picture still takes one
+
+
+@pytest.mark.parametrize(
+    ("out", "asked", "taken"),
+    [
+        ("whole.svg", [], True),
+        ("whole.pdf", ["--width", "1200"], True),
+        ("whole.png", ["--width", "4096"], True),
+        ("bands.png", ["--width", "4097"], False),
+        ("scaled.png", ["--px-per-unit", "0.5"], False),
+        ("poster.pdf", ["--poster", "a4", "--width", "400"], False),
+    ],
+)
+def test_an_export_forks_a_second_process_only_when_it_paints_from_its_layout(
+    tmp_path, hill, helpers, monkeypatch, out, asked, taken
+):
+    """A PNG painted in bands (over 4096 px wide) or at a scale, and a poster, are laid out as
+    they are painted: the layout a second process works out as the map is read is asked for
+    (MapLayout.as_read) only by the whole GM's picture painted at once, and only it forks one."""
+    from tabletop.cli.app import main
+
+    monkeypatch.setattr(sidecar, "Sidecar", files.Sidecar)  # the recorded one, as the window's
+    read_layouts = []
+    as_read = MapLayout.as_read.__func__
+    monkeypatch.setattr(MapLayout, "as_read", classmethod(lambda *a, **k: read_layouts.append(1) or as_read(*a, **k)))
+    assert main(["export", str(hill), "-o", str(tmp_path / out), *asked]) == 0
+    assert (tmp_path / out).stat().st_size > 0
+    assert len(helpers) == len(read_layouts) == int(taken)
