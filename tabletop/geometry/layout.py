@@ -69,6 +69,8 @@ class MapLayout(WhatIsWhere):
         gone since, and `_buckets` what has been put since, a set per cell."""
         self._index_from: tuple | None = None
         """What the index is built from, until it is: the first frame of an opened map goes without."""
+        self._sides: tuple | None = None
+        """The boxes the index is built from, side by side (finding.py), while a wide tile asks before it is."""
         self._stale: set[tuple[str, str]] = set()
         self._opened_zones = 0
         """How many zones the map had when opened: the index's first rows."""
@@ -135,6 +137,11 @@ class MapLayout(WhatIsWhere):
             self._borders, self._borders_from = dict(zip(ids, borders, strict=True)), None
         return self._borders
 
+    def border_ids(self) -> list[str]:
+        """The borders' ids in the map's order, without making the borders by id when they are
+        not made yet (an export of a big map paints its lines from the arrays and asks none)."""
+        return list(self._borders_from[0]) if self._borders is None else list(self._borders)
+
     @property
     def _built(self) -> CellIndex | None:
         """The bucket index of the map as opened (None for a map laid out edit by edit), built
@@ -142,7 +149,7 @@ class MapLayout(WhatIsWhere):
         if self._cell_index is None and self._index_from is not None:
             from tabletop.geometry.cells import CellIndex
 
-            self._cell_index, self._index_from = CellIndex(*self._index_from), None
+            self._cell_index, self._index_from, self._sides = CellIndex(*self._index_from), None, None
         return self._cell_index
 
     def prepare(self) -> None:
