@@ -256,6 +256,22 @@ def test_a_whole_map_painting_reads_the_border_ids_without_the_borders_by_id():
     assert edited.border_ids() == ids[:3] + ids[4:]
 
 
+def test_a_one_off_painting_makes_the_border_rows_only_for_a_line_asked_by_id():
+    """An export's layout paints its lines from the arrays by row: the borders' rows by id are
+    made only when a line is asked for by id (a badge), and then give the lines an index would."""
+    map_ = zone_map(120)
+    painting, indexed = MapLayout(map_, index=False), MapLayout(map_)
+    assert callable(painting.lines.table._rows_from), "no rows by id made for the painting"
+    border = map_.borders[7]
+    assert (
+        painting.lines[border.id]
+        == indexed.lines[border.id]
+        == border_line(border, painting.zones[border.a], painting.zones[border.b])
+    )
+    assert painting.lines.table._rows == {b.id: k for k, b in enumerate(map_.borders)}
+    assert painting.shapes()._line_rows is painting.lines.table._rows, "one dict for both tables"
+
+
 def test_the_rows_a_caller_keeps_lay_out_the_same_map():
     map_ = zone_map(150)
     rows = ({z.id: i for i, z in enumerate(map_.zones)}, {b.id: i for i, b in enumerate(map_.borders)})
