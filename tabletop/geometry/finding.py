@@ -29,6 +29,7 @@ class WhatIsWhere:
     boxes, its buckets (`_buckets`, `_large`, `_stale`) and the index as opened (`_built`)."""
 
     _built: CellIndex | None
+    _sides: tuple | None
 
     def _bucket(self, x: float, y: float) -> Iterable[tuple[str, str]]:
         """What may lie at a point: its cell's objects and the few large ones."""
@@ -93,11 +94,14 @@ class WhatIsWhere:
         else:  # a wide box (a fitted first frame's tile) before the index is built: every box tested at once
             import numpy as np
 
-            boxes, ids = self._index_from[1], self._index_from[3]
+            ids = self._index_from[3]
             left, top, right, bottom = box
-            rows = np.flatnonzero(
-                (boxes[:, 0] <= right) & (boxes[:, 2] >= left) & (boxes[:, 1] <= bottom) & (boxes[:, 3] >= top)
-            )
+            lefts, tops, rights, bottoms = self._box_sides()
+            met = lefts <= right
+            met &= rights >= left
+            met &= tops <= bottom
+            met &= bottoms >= top
+            rows = np.flatnonzero(met)
         nz = self._opened_zones
         zones = int(rows.searchsorted(nz))
         zone_rows, border_rows = rows[:zones], rows[zones:]
@@ -105,6 +109,17 @@ class WhatIsWhere:
             RowIds(map(ids.__getitem__, zone_rows.tolist()), zone_rows),
             RowIds(map(ids.__getitem__, border_rows.tolist()), border_rows - nz),
         )
+
+    def _box_sides(self) -> tuple:
+        """The opened objects' lefts, tops, rights and bottoms, each an array of its own, made at
+        the first wide box and kept until the index is built: a column of the n x 4 boxes is a
+        strided read, and each of a fitted frame's tiles tests every box."""
+        if self._sides is None:
+            import numpy as np
+
+            boxes = self._index_from[1]
+            self._sides = tuple(np.ascontiguousarray(boxes[:, k]) for k in range(4))
+        return self._sides
 
     def _wide(self, box: Box) -> bool:
         """Whether a box covers a good part of the map (WIDE of it or more): such a box tests

@@ -8,8 +8,9 @@ a bucket index answers "what lies here" and is kept current edit by edit. Qt-fre
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping
 from contextlib import contextmanager
+from functools import cache, partial
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -55,7 +56,10 @@ class MapLayout(WhatIsWhere):
         when they fit the map, else made here."""
         if rows is None:
             zone_ids, border_ids = list(map(attrgetter("id"), map_.zones)), list(map(attrgetter("id"), map_.borders))
-            rows = (dict(zip(zone_ids, itertools.count())), dict(zip(border_ids, itertools.count())))
+            border_rows: dict[str, int] | Callable[[], dict[str, int]] = dict(zip(border_ids, itertools.count()))
+            if not index:  # a one-off painting reads its lines from the arrays by row: the rows by id wait
+                border_rows = cache(partial(dict, zip(border_ids, itertools.count())))
+            rows = (dict(zip(zone_ids, itertools.count())), border_rows)
         else:
             zone_ids, border_ids = list(rows[0]), list(rows[1])
         self.zones: dict[str, Zone] = dict(zip(zone_ids, map_.zones, strict=True))
@@ -69,6 +73,8 @@ class MapLayout(WhatIsWhere):
         gone since, and `_buckets` what has been put since, a set per cell."""
         self._index_from: tuple | None = None
         """What the index is built from, until it is: the first frame of an opened map goes without."""
+        self._sides: tuple | None = None
+        """The boxes the index is built from, side by side (finding.py), while a wide tile asks before it is."""
         self._stale: set[tuple[str, str]] = set()
         self._opened_zones = 0
         """How many zones the map had when opened: the index's first rows."""
@@ -97,19 +103,22 @@ class MapLayout(WhatIsWhere):
         self, map_: Map, index: bool, ids: tuple[list[str], list[str]], rows: Rows, arrays: LayoutArrays | None
     ) -> None:
         """The whole map's lines, boxes and index from its arrays (geometry/bulk.py): those
-        given, when they fit the map, else made here."""
+        given, when they fit the map, else made here. Border rows still to be made (a one-off
+        painting's, made only if a line is asked for by id) come with zone rows made here too."""
         from tabletop.geometry.bulk import arrays_of_map
         from tabletop.geometry.lines import LineTable
 
         zone_ids, border_ids = ids
-        zone_rows, border_rows = rows[0].copy(), rows[1].copy()  # the tables' own: an edit takes its object out
+        own = callable(rows[1])  # both made for this layout: taken without a copy
+        zone_rows, border_rows = rows if own else (rows[0].copy(), rows[1].copy())  # an edit takes its object out
         if arrays is None or not arrays.fits(zone_ids, border_ids, boxes=index):
             arrays = arrays_of_map(map_, zone_rows, boxes=index)
         heads, pieces = arrays.heads, arrays.pieces
         self.zone_size, self._extent = arrays.zone_size, arrays.extent
-        line_rows = border_rows.copy()  # the table's own: an edited line leaves it (copies share only the numbers)
+        # the line table's own: an edited line leaves it (copies share only the numbers)
+        line_rows = border_rows if not index else border_rows.copy()
         self.lines = LineTable(line_rows, heads, pieces)
-        self._shapes = ShapeTable(arrays.table, dict(zone_rows), line_rows, heads, pieces)
+        self._shapes = ShapeTable(arrays.table, zone_rows if not index else dict(zone_rows), line_rows, heads, pieces)
         if not index:  # a one-off painting reads lines (if at all) each more than once: made together when first read
             self.lines = MadeOnRead(self.lines, border_ids)
         self.borders_at = BordersAt(dict(zone_rows), arrays.starts, arrays.members, border_ids)
@@ -135,6 +144,11 @@ class MapLayout(WhatIsWhere):
             self._borders, self._borders_from = dict(zip(ids, borders, strict=True)), None
         return self._borders
 
+    def border_ids(self) -> list[str]:
+        """The borders' ids in the map's order, without making the borders by id when they are
+        not made yet (an export of a big map paints its lines from the arrays and asks none)."""
+        return list(self._borders_from[0]) if self._borders is None else list(self._borders)
+
     @property
     def _built(self) -> CellIndex | None:
         """The bucket index of the map as opened (None for a map laid out edit by edit), built
@@ -142,7 +156,7 @@ class MapLayout(WhatIsWhere):
         if self._cell_index is None and self._index_from is not None:
             from tabletop.geometry.cells import CellIndex
 
-            self._cell_index, self._index_from = CellIndex(*self._index_from), None
+            self._cell_index, self._index_from, self._sides = CellIndex(*self._index_from), None, None
         return self._cell_index
 
     def prepare(self) -> None:

@@ -9,7 +9,7 @@ the same lines, and keeps them in a `LineTable` that makes a `BorderLine` only w
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from itertools import chain, pairwise
 from operator import attrgetter
 
@@ -185,11 +185,22 @@ class LineTable(MutableMapping[str, BorderLine]):
     is made when one is asked for (`held` makes many at once, for a painting that reads them
     all). Lines set later (edits) are kept as objects beside them."""
 
-    def __init__(self, rows: dict[str, int], heads: np.ndarray, pieces: np.ndarray) -> None:
-        self._rows, self.heads, self.pieces = rows, heads, pieces
+    def __init__(
+        self, rows: dict[str, int] | Callable[[], dict[str, int]], heads: np.ndarray, pieces: np.ndarray
+    ) -> None:
+        """`rows`, each border's row by id, or what makes them when first asked (a one-off
+        painting reads its lines by row and may ask none by id)."""
+        self._rows_from, self.heads, self.pieces = rows, heads, pieces
         self._set: dict[str, BorderLine] = {}
         self._kept: dict[str, BorderLine] = {}
         """Lines made one at a time, up to KEPT: an edit repaints the same few borders again and again."""
+
+    @property
+    def _rows(self) -> dict[str, int]:
+        rows = self._rows_from
+        if callable(rows):
+            rows = self._rows_from = rows()
+        return rows
 
     def __getitem__(self, border_id: str) -> BorderLine:
         line = self._set.get(border_id) or self._kept.get(border_id)

@@ -192,7 +192,7 @@ class ShapeTable:
     Zone's points or a BorderLine each. A zone or line edited since is read from its object."""
 
     def __init__(
-        self, zones: ZoneTable | None, zone_rows: dict[str, int], line_rows: dict[str, int], heads: Any, pieces: Any
+        self, zones: ZoneTable | None, zone_rows: dict[str, int], line_rows: Any, heads: Any, pieces: Any
     ) -> None:
         """`line_rows` is the LineTable's own (an edited line leaves it); `zone_rows` is ours.
         Without `zones` (a map laid out edit by edit) every zone is read from its object."""
@@ -205,8 +205,16 @@ class ShapeTable:
             self.x, self.y, self.firsts, self.counts = zones.x, zones.y, zones.firsts, zones.counts
             self.polygon_of = zones.polygon_of
         self._zone_rows, self._ids = zone_rows, list(zone_rows)
-        self._line_rows, self.heads, self.pieces = line_rows, heads, pieces
+        self._line_rows_from, self.heads, self.pieces = line_rows, heads, pieces
         self._looks: tuple[np.ndarray, list[Look]] | None = None
+
+    @property
+    def _line_rows(self) -> dict[str, int]:
+        """The LineTable's rows (or what makes them, the same dict for both: see LineTable)."""
+        rows = self._line_rows_from
+        if callable(rows):
+            rows = self._line_rows_from = rows()
+        return rows
 
     def forget(self, zone_id: str) -> None:
         """A zone was edited or dropped: its row no longer holds."""

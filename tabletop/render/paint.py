@@ -289,7 +289,7 @@ def _in_map_order(layout: MapLayout, zones_shown: Collection[str] | None) -> tup
     their rows in its tables (their places in the map), so the painting reads them directly."""
     import numpy as np
 
-    zone_ids, border_ids = list(layout.zones), list(layout.borders)
+    zone_ids, border_ids = list(layout.zones), layout.border_ids()
     rows = np.arange(len(zone_ids))
     if zones_shown is not None:
         rows = rows[np.fromiter(map(zones_shown.__contains__, zone_ids), dtype=bool, count=len(zone_ids))]

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPainter
 
 from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.tables import ShapeTable
 from tabletop.model import NodeShape, Zone
 from tabletop.render.batch import polygon_runs
 from tabletop.render.style import Audience, MapStyle
@@ -39,13 +41,15 @@ def _look(zone: Zone) -> tuple:
     return (fill.pattern, fill.colour, fill.opacity, zone.hidden, zone.fogged, isinstance(zone.shape, NodeShape))
 
 
-def _speck_table(layout: MapLayout, zone_ids: list[str]) -> tuple[np.ndarray, list, np.ndarray, tuple]:
+def _speck_table(
+    layout: MapLayout, zone_ids: list[str], rows: np.ndarray
+) -> tuple[np.ndarray, list, np.ndarray, tuple]:
     """(each zone's look number, the looks, each zone's polygon number, (x, y, firsts, counts)
-    of the polygons): the map as opened from the layout's arrays, a zone edited since from its object."""
+    of the polygons): the map as opened from the layout's arrays (the zones' `rows` there, -1
+    for one edited since), a zone edited since from its object."""
     import numpy as np
 
     shapes = layout.shapes()
-    rows = shapes.zone_rows(zone_ids)
     codes, looks = shapes.looks(layout.zones)
     known = rows >= 0
     code = codes[np.where(known, rows, 0)] if len(codes) else np.full(len(rows), -1, dtype=np.int64)
@@ -95,7 +99,8 @@ def paint_specks(
 
     if not zone_ids:
         return []
-    code, looks, polygon, (x, y, firsts, counts) = _speck_table(layout, zone_ids)
+    rows = layout.shapes().zone_rows(zone_ids)
+    code, looks, polygon, (x, y, firsts, counts) = _speck_table(layout, zone_ids, rows)
     if fogged is None:
         fog = np.array([look[4] for look in looks], dtype=bool)[code]
     else:
@@ -104,25 +109,18 @@ def paint_specks(
     painted = np.flatnonzero(~fog) if style.audience is Audience.PLAYERS else np.arange(len(zone_ids))
     if not len(painted):
         return foggy
-    brush_keys = [("solid", look[1], look[2]) if look[0] == "solid" else ("none",) for look in looks]
-    numbers = {key: k for k, key in enumerate(dict.fromkeys(brush_keys))}
-    plain_look = np.array([look[0] in PLAIN and not look[3] and not look[5] for look in looks], dtype=bool)
-    look_brush = np.array([numbers[key] for key in brush_keys], dtype=np.int64)
+    plain_look, look_brush, brushes = _brushes(looks)
     code, polygon = code[painted], polygon[painted]
     plain, brush = plain_look[code], look_brush[code]
-    brushes = [QBrush() if key == ("none",) else QBrush(_colour(key[1], key[2])) for key in numbers]
     pen = p.pen()
     bare = pen.style() == Qt.PenStyle.NoPen  # zones too small for outlines: their fills alone
     opaque = np.array([brush.color().alpha() == 255 for brush in brushes], dtype=bool)
-    cx = cy = np.zeros(len(code))
-    if len(x):  # the square of each polygon's first point
-        start = firsts[np.where(plain, polygon, 0)]
-        cx, cy = np.floor(x[start] / SPECK_CELL), np.floor(y[start] / SPECK_CELL)
-    new = np.ones(len(code), dtype=bool)  # where a run (or a zone drawn as itself) begins
-    moved = (cx[1:] != cx[:-1]) | (cy[1:] != cy[:-1])
-    if bare:  # opaque fills without outlines cover the same pixels in runs of any length
-        moved &= ~opaque[brush[1:]]
-    new[1:] = ~plain[1:] | ~plain[:-1] | (brush[1:] != brush[:-1]) | moved
+    new = _run_heads(plain, brush, polygon, (x, firsts, y), bare, opaque)
+    # a run is also one of the map as opened: the same zones run together whatever else is painted
+    rows = rows[painted]
+    runs = _table_runs(layout, bare)
+    runs = np.where(rows >= 0, runs[np.maximum(rows, 0)] if len(runs) else 0, -1 - np.arange(len(rows)))
+    new[1:] |= runs[1:] != runs[:-1]
     if bare:
         new[::BARE_RUN] = True
     heads = np.flatnonzero(new)
@@ -140,6 +138,62 @@ def paint_specks(
             p.setPen(pen)
     p.setBrush(Qt.BrushStyle.NoBrush)
     return foggy
+
+
+def _brushes(looks: list) -> tuple[np.ndarray, np.ndarray, list[QBrush]]:
+    """For each look, whether a run may draw it and its brush's number; and the brushes."""
+    import numpy as np
+
+    brush_keys = [("solid", look[1], look[2]) if look[0] == "solid" else ("none",) for look in looks]
+    numbers = {key: k for k, key in enumerate(dict.fromkeys(brush_keys))}
+    plain_look = np.array([look[0] in PLAIN and not look[3] and not look[5] for look in looks], dtype=bool)
+    look_brush = np.array([numbers[key] for key in brush_keys], dtype=np.int64)
+    brushes = [QBrush() if key == ("none",) else QBrush(_colour(key[1], key[2])) for key in numbers]
+    return plain_look, look_brush, brushes
+
+
+def _run_heads(
+    plain: np.ndarray, brush: np.ndarray, polygon: np.ndarray, points: tuple, bare: bool, opaque: np.ndarray
+) -> np.ndarray:
+    """Where a run (or a zone drawn as itself) begins among zones in map order: at a zone not
+    plain, a new brush or a new square (none for an opaque fill without outlines)."""
+    import numpy as np
+
+    x, firsts, y = points
+    cx = cy = np.zeros(len(plain))
+    if len(x):  # the square of each polygon's first point
+        start = firsts[np.where(plain, polygon, 0)]
+        cx, cy = np.floor(x[start] / SPECK_CELL), np.floor(y[start] / SPECK_CELL)
+    new = np.ones(len(plain), dtype=bool)
+    moved = (cx[1:] != cx[:-1]) | (cy[1:] != cy[:-1])
+    if bare:  # opaque fills without outlines cover the same pixels in runs of any length
+        moved &= ~opaque[brush[1:]]
+    new[1:] = ~plain[1:] | ~plain[:-1] | (brush[1:] != brush[:-1]) | moved
+    return new
+
+
+_RUNS: WeakKeyDictionary[ShapeTable, dict[bool, np.ndarray]] = WeakKeyDictionary()
+"""Each opened map's runs, with and without outlines, worked out at its first painting."""
+
+
+def _table_runs(layout: MapLayout, bare: bool) -> np.ndarray:
+    """Each zone of the map as opened: the number of its run among all the map's zones in map
+    order. A tile or a patch paints the zones it finds; were runs cut where those happen to
+    follow one another, a patch finding fewer zones than the tile would join two rows of zones
+    the tile paints apart, and stroke the line between them twice over their fills (a row of
+    pixels a shade darker after every edit there). Zones of one run here are one path anywhere."""
+    import numpy as np
+
+    shapes = layout.shapes()
+    known = _RUNS.setdefault(shapes, {})
+    if bare not in known:
+        codes, looks = shapes.looks(layout.zones)
+        plain_look, look_brush, brushes = _brushes(looks)
+        opaque = np.array([brush.color().alpha() == 255 for brush in brushes], dtype=bool)
+        plain, brush = plain_look[codes], look_brush[codes]
+        new = _run_heads(plain, brush, shapes.polygon_of, (shapes.x, shapes.firsts, shapes.y), bare, opaque)
+        known[bare] = np.cumsum(new)
+    return known[bare]
 
 
 def _colour(colour: str, opacity: float) -> QColor:

@@ -243,6 +243,35 @@ def test_what_waits_for_the_index_is_made_when_first_asked():
     assert dict(MapLayout(map_).borders) == {b.id: b for b in map_.borders}
 
 
+def test_a_whole_map_painting_reads_the_border_ids_without_the_borders_by_id():
+    """An export asks the borders' ids in the map's order: the borders by id (for a hover or an
+    edit) are not made for it, and once made, or after an edit, give the ids as they stand."""
+    map_ = zone_map(120)
+    ids = [border.id for border in map_.borders]
+    layout = MapLayout(map_, index=False)
+    assert layout.border_ids() == ids
+    assert layout._borders is None, "the borders by id wait for a question that needs them"
+    edited = MapLayout(map_)
+    edited.drop("border", ids[3])
+    assert edited.border_ids() == ids[:3] + ids[4:]
+
+
+def test_a_one_off_painting_makes_the_border_rows_only_for_a_line_asked_by_id():
+    """An export's layout paints its lines from the arrays by row: the borders' rows by id are
+    made only when a line is asked for by id (a badge), and then give the lines an index would."""
+    map_ = zone_map(120)
+    painting, indexed = MapLayout(map_, index=False), MapLayout(map_)
+    assert callable(painting.lines.table._rows_from), "no rows by id made for the painting"
+    border = map_.borders[7]
+    assert (
+        painting.lines[border.id]
+        == indexed.lines[border.id]
+        == border_line(border, painting.zones[border.a], painting.zones[border.b])
+    )
+    assert painting.lines.table._rows == {b.id: k for k, b in enumerate(map_.borders)}
+    assert painting.shapes()._line_rows is painting.lines.table._rows, "one dict for both tables"
+
+
 def test_the_rows_a_caller_keeps_lay_out_the_same_map():
     map_ = zone_map(150)
     rows = ({z.id: i for i, z in enumerate(map_.zones)}, {b.id: i for i, b in enumerate(map_.borders)})

@@ -121,3 +121,25 @@ def test_an_upright_players_window_repaints_only_around_the_edit(qtbot, window):
     assert QRect(0, 0, viewport.width(), viewport.height()) in regions.rects, "a turned view paints it all"
     player.view.set_rotation(0)
     player.close()
+
+
+def test_an_edit_far_out_paints_the_rows_of_specks_a_fresh_paint_does(qtbot, window):
+    """Zoomed out to specks, a fog or hide edit's patch finds only the zones around the edit: a
+    row of them and the row below, following one another there, were one path, their line stroked
+    twice over their fills (a row of pixels a shade darker than the fresh paint, which finds the
+    whole row and paints the rows apart). A run of zones is the map's, whatever a painting finds."""
+    document = window.document
+    document.replace_map(zone_map(2000), None)
+    window.view.resetTransform()
+    window.view.scale(0.08, 0.08)
+    window.view.centerOn(QPointF(1600, 700))
+    painted(window.view)
+    for zone_id in ("z18-5", "z8-17", "z20-30", "z3-44"):
+        zone = document.get("zone", zone_id)
+        for edit in (
+            SetFog(document, [zone_id], None, not zone.fogged),
+            EditObject(document, "zone", document.get("zone", zone_id).model_copy(update={"hidden": True})),
+        ):
+            document.undo_stack.push(edit)
+            kept = painted(window.view)
+            assert kept == fresh(window.view), f"after {edit.text()} on {zone_id}"
