@@ -44,12 +44,16 @@ class AfterFirstFrame(QObject):
     def held(self) -> Iterator[None]:
         """Hold the builders back until the frame painted after this: a big map read in the
         empty window that came first (`tabletop FILE`) gets its own first frame sooner (they
-        take ~0.1 s, which the read would otherwise wait for). `finish` still builds at once."""
+        take ~0.1 s, which the read would otherwise wait for). `finish` still builds at once.
+        A read cancelled or refused changes nothing on the canvas: a frame is asked for, else
+        the parts would wait for whatever next paints it (keys such as F5 dead until then)."""
         self._held = bool(self._builders)
         try:
             yield
         finally:
             self._held = False
+            if self._builders:
+                self._canvas.update()
 
     def finish(self) -> None:
         """Build what is still waiting; a builder that asks for a later part gets it built."""

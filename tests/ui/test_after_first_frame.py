@@ -280,6 +280,32 @@ def test_a_map_read_in_the_empty_window_paints_its_frame_before_the_parts_built_
     assert window.play is window._play
 
 
+def test_a_read_cancelled_in_the_empty_window_still_builds_the_parts_held_back(qtbot, tmp_path, monkeypatch):
+    """`tabletop BIGFILE`, the GM cancels: the empty window stays as it was, so nothing on the
+    canvas changes and nothing else need paint it (the progress dialog goes; a compositing
+    desktop repaints nothing under it). The parts held back for the map's first frame are built
+    all the same, and their keys work."""
+    from tabletop.io import save_map
+    from tabletop.ui import opening
+
+    monkeypatch.setenv("TABLETOP_RECOVERY_DIR", str(tmp_path / "recovery"))
+    path = tmp_path / "warehouse.tabletop"
+    save_map(warehouse(), path)
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+
+    def cancelled(self, done, total):  # the empty window's first frame painted while the map is read
+        qtbot.wait(200)
+        return False
+
+    monkeypatch.setattr(opening.Opening, "tell", cancelled)
+    window.show()
+    assert not window.files.read_and_show(path)
+    assert not window.document.map.zones
+    qtbot.waitUntil(lambda: window.later.done)
+    assert "F5" in {a.shortcut().toString() for a in window.actions()}
+
+
 def test_a_part_asked_for_while_a_map_is_read_is_built_at_once(qtbot, window):
     with window.later.held():
         assert not window.later.done
