@@ -125,7 +125,9 @@ def takes_layout(options, target: Path) -> bool:
     """Whether the picture is painted from the layout worked out as its map is read (by a second
     process, for a big map): the GM's whole map (render/export/picture.reads_layout) painted at
     once. A PNG over 4096 px wide is painted in bands, each from its part of the map laid out
-    alone, and one at a scale other than a width is laid out as painted: no second process."""
+    alone, and one at a scale other than a width is laid out as painted: no second process. A map
+    taller than wide may still come out over STREAM_FROM pixels at 4096 px or less and be painted
+    in bands, its child's work unused: its height is known only once the map is read."""
     from tabletop.render.export.files import STREAM_FROM
     from tabletop.render.export.options import ScaleKind
     from tabletop.render.export.picture import reads_layout
