@@ -12,6 +12,7 @@ import math
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from itertools import chain, pairwise
 from operator import attrgetter
+from typing import Any
 
 import numpy as np
 
@@ -180,6 +181,12 @@ FEW = 128
 """Up to this many lines asked at once are made one at a time (and kept)."""
 
 
+def rows_made(rows: Any) -> dict[str, int]:
+    """Border rows given as a dict, or as what makes them when first asked (a cached callable,
+    so the line table and the shape table that share it get one and the same dict)."""
+    return rows() if callable(rows) else rows
+
+
 class LineTable(MutableMapping[str, BorderLine]):
     """Border id -> BorderLine, the lines of a whole map held in two arrays: a `BorderLine`
     is made when one is asked for (`held` makes many at once, for a painting that reads them
@@ -197,10 +204,7 @@ class LineTable(MutableMapping[str, BorderLine]):
 
     @property
     def _rows(self) -> dict[str, int]:
-        rows = self._rows_from
-        if callable(rows):
-            rows = self._rows_from = rows()
-        return rows
+        return rows_made(self._rows_from)
 
     def __getitem__(self, border_id: str) -> BorderLine:
         line = self._set.get(border_id) or self._kept.get(border_id)

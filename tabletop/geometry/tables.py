@@ -211,10 +211,9 @@ class ShapeTable:
     @property
     def _line_rows(self) -> dict[str, int]:
         """The LineTable's rows (or what makes them, the same dict for both: see LineTable)."""
-        rows = self._line_rows_from
-        if callable(rows):
-            rows = self._line_rows_from = rows()
-        return rows
+        from tabletop.geometry.lines import rows_made
+
+        return rows_made(self._line_rows_from)
 
     def forget(self, zone_id: str) -> None:
         """A zone was edited or dropped: its row no longer holds."""
