@@ -113,9 +113,6 @@ def read_current(raw: bytes, progress: Progress | None = None, helper: Helper | 
 def _read_current(raw: bytes, progress: Progress | None, helper: Helper | None) -> Map | None:
     if len(raw) > MAX_FILE_BYTES or raw.startswith(codecs.BOM_UTF8):
         return None
-    keys_in_file = _keys_in_file(raw) if helper is None else None  # else counted once the helper is started or not
-    if helper is None and keys_in_file is None:
-        return None
     try:
         document, lists = _by_lines(raw) if len(raw) >= BIG_FILE else (None, {})
         if document is None:
@@ -130,7 +127,7 @@ def _read_current(raw: bytes, progress: Progress | None, helper: Helper | None) 
     long_lists, map_validator = _validators()
     told = _Told(progress, document, lists)
     helped = helper is not None and _helps(helper, raw, document, lists, told)
-    if helper is not None and not helped:
+    if not helped:  # else the helper counts them, meanwhile
         keys_in_file = _keys_in_file(raw)
         if keys_in_file is None:
             return None

@@ -109,12 +109,11 @@ def paint_specks(
     painted = np.flatnonzero(~fog) if style.audience is Audience.PLAYERS else np.arange(len(zone_ids))
     if not len(painted):
         return foggy
-    plain_look, look_brush, brushes = _brushes(looks)
+    plain_look, look_brush, brushes, opaque = _brushes(looks)
     code, polygon = code[painted], polygon[painted]
     plain, brush = plain_look[code], look_brush[code]
     pen = p.pen()
     bare = pen.style() == Qt.PenStyle.NoPen  # zones too small for outlines: their fills alone
-    opaque = np.array([brush.color().alpha() == 255 for brush in brushes], dtype=bool)
     new = _run_heads(plain, brush, polygon, (x, firsts, y), bare, opaque)
     # a run is also one of the map as opened: the same zones run together whatever else is painted
     rows = rows[painted]
@@ -140,8 +139,9 @@ def paint_specks(
     return foggy
 
 
-def _brushes(looks: list) -> tuple[np.ndarray, np.ndarray, list[QBrush]]:
-    """For each look, whether a run may draw it and its brush's number; and the brushes."""
+def _brushes(looks: list) -> tuple[np.ndarray, np.ndarray, list[QBrush], np.ndarray]:
+    """For each look, whether a run may draw it and its brush's number; the brushes, and
+    whether each is opaque."""
     import numpy as np
 
     brush_keys = [("solid", look[1], look[2]) if look[0] == "solid" else ("none",) for look in looks]
@@ -149,7 +149,8 @@ def _brushes(looks: list) -> tuple[np.ndarray, np.ndarray, list[QBrush]]:
     plain_look = np.array([look[0] in PLAIN and not look[3] and not look[5] for look in looks], dtype=bool)
     look_brush = np.array([numbers[key] for key in brush_keys], dtype=np.int64)
     brushes = [QBrush() if key == ("none",) else QBrush(_colour(key[1], key[2])) for key in numbers]
-    return plain_look, look_brush, brushes
+    opaque = np.array([brush.color().alpha() == 255 for brush in brushes], dtype=bool)
+    return plain_look, look_brush, brushes, opaque
 
 
 def _run_heads(
@@ -188,8 +189,7 @@ def _table_runs(layout: MapLayout, bare: bool) -> np.ndarray:
     known = _RUNS.setdefault(shapes, {})
     if bare not in known:
         codes, looks = shapes.looks(layout.zones)
-        plain_look, look_brush, brushes = _brushes(looks)
-        opaque = np.array([brush.color().alpha() == 255 for brush in brushes], dtype=bool)
+        plain_look, look_brush, _, opaque = _brushes(looks)
         plain, brush = plain_look[codes], look_brush[codes]
         new = _run_heads(plain, brush, shapes.polygon_of, (shapes.x, shapes.firsts, shapes.y), bare, opaque)
         known[bare] = np.cumsum(new)
