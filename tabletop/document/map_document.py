@@ -40,7 +40,7 @@ BULK = 64
 PREPARE_AFTER_MS = 250
 """How long after an open the layout's index and the zone graph are built, in the event loop:
 after the first frame, before a GM can start a drag, so the first hover and reach overlay find
-them ready (0.1 s and 0.8 s at 100k zones, in events of 15-60 ms: a reach asked meanwhile waits
+them ready (0.15 s and 0.8 s at 100k zones, in events of 15-60 ms: a reach asked meanwhile waits
 for one at most, and reads only the zones it reaches)."""
 
 
@@ -104,9 +104,7 @@ class MapDocument(QObject):
             self._later(partial(self._prepare_part, self._parts()), map_, 0)
 
     def _parts(self) -> Iterator[None]:
-        _ = self.layout.borders  # made on first read
-        yield
-        self.layout.prepare()
+        yield from self.layout.prepare_steps()
         yield
         while (graph := self._graph) is not None and graph.prepare_step():  # the graph now, if one was dropped
             yield

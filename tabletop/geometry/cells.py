@@ -16,9 +16,25 @@ Box = tuple[float, float, float, float]
 Key = tuple[str, str]
 
 
-def cell_rows(boxes: np.ndarray, cell: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For objects with these boxes (rows of an n x 4 array): (cell x, cell y, object) of each
-    cell each object's box covers, sorted by cell."""
+Covered = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""(cell x, cell y, object) of each cell each object's box covers."""
+
+
+def cell_rows(boxes: np.ndarray, cell: float) -> Covered:
+    """For objects with these boxes (rows of an n x 4 array): the cells each one's box covers,
+    sorted by cell."""
+    return by_cell(*covered_cells(boxes, cell))
+
+
+def by_cell(cx: np.ndarray, cy: np.ndarray, owner: np.ndarray) -> Covered:
+    """Sorted by cell (x, then y), the objects of a cell in the order given: a stable sort, so
+    parts sorted apart and joined are sorted again quickly (a merge of runs)."""
+    order = np.argsort((cx << 32) + (cy + 2**31), kind="stable")
+    return cx[order], cy[order], owner[order]
+
+
+def covered_cells(boxes: np.ndarray, cell: float) -> Covered:
+    """cell_rows before its sort (by_cell)."""
     x0, y0, x1, y1 = (np.floor(boxes[:, k] / cell).astype(np.int64) for k in range(4))
     wide, high = x1 - x0 + 1, y1 - y0 + 1
     per_object = wide * high
@@ -27,18 +43,25 @@ def cell_rows(boxes: np.ndarray, cell: float) -> tuple[np.ndarray, np.ndarray, n
     local = np.arange(per_object.sum()) - np.repeat(np.cumsum(per_object) - per_object, per_object)
     cx = x0[owner] + local % wide[owner]
     cy = y0[owner] + local // wide[owner]
-    del local
-    order = np.lexsort((cy, cx))
-    return cx[order], cy[order], owner[order]
+    return cx, cy, owner
 
 
 class CellIndex:
     """Objects (kinds[r], ids[r]) with boxes[r], found by the cells of CELL units they cover."""
 
-    def __init__(self, rows: np.ndarray, boxes: np.ndarray, kinds: list[str], ids: list[str], cell: float) -> None:
-        """Only `rows` of the objects are indexed (the others are searched apart: too large)."""
+    def __init__(
+        self,
+        rows: np.ndarray,
+        boxes: np.ndarray,
+        kinds: list[str],
+        ids: list[str],
+        cell: float,
+        ordered: Covered | None = None,
+    ) -> None:
+        """Only `rows` of the objects are indexed (the others are searched apart: too large).
+        `ordered`: their cell_rows, when worked out already (in steps: MapLayout.prepare_steps)."""
         self.boxes, self.kinds, self.ids, self.cell = boxes, kinds, ids, cell
-        cx, cy, owner = cell_rows(boxes[rows] if len(rows) < len(boxes) else boxes, cell)
+        cx, cy, owner = ordered or cell_rows(self.indexed_boxes(rows, boxes), cell)
         self.members = rows[owner].astype(np.int32 if len(boxes) < 2**31 else np.int64)
         cut = np.flatnonzero((np.diff(cx) != 0) | (np.diff(cy) != 0)) + 1
         starts = np.concatenate(([0], cut)).astype(np.int64) if len(cx) else np.empty(0, dtype=np.int64)
@@ -47,6 +70,10 @@ class CellIndex:
         self.cells: dict[tuple[int, int], tuple[int, int]] = dict(
             zip(cells, zip(starts.tolist(), ends.tolist(), strict=True), strict=True)
         )
+
+    @staticmethod
+    def indexed_boxes(rows: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        return boxes[rows] if len(rows) < len(boxes) else boxes
 
     def keys(self, rows: list[int]) -> list[Key]:
         kinds, ids = self.kinds, self.ids

@@ -31,6 +31,12 @@ if TYPE_CHECKING:
 # numpy and the vectorised border lines are imported by the whole-map passes that use them:
 # an empty map (the window at start) is laid out without them.
 
+BORDER_SLICE = 60_000
+"""Borders put in the borders by id per step of prepare_steps: about 20 ms."""
+
+INDEX_SLICE = 120_000
+"""Zones and borders whose cells are found per step of prepare_steps: about 20 ms."""
+
 Rows = tuple[dict[str, int], dict[str, int]]
 """Each zone's and each border's place in the map, by id."""
 
@@ -65,6 +71,8 @@ class MapLayout(WhatIsWhere):
         self.zones: dict[str, Zone] = dict(zip(zone_ids, map_.zones, strict=True))
         self._borders: dict[str, Border] | None = None
         self._borders_from: tuple[list[str], list[Border]] | None = (border_ids, list(map_.borders))
+        self._borders_part: tuple[dict[str, Border], int] = ({}, 0)
+        """The borders by id made so far by prepare_steps, and how many."""
         self.boxes: MutableMapping[tuple[str, str], Box] = {}
         self.lines: MutableMapping[str, BorderLine] = {}
         self.borders_at: MutableMapping[str, set[str]] = {}  # a map without zones has no borders
@@ -140,9 +148,23 @@ class MapLayout(WhatIsWhere):
     def borders(self) -> dict[str, Border]:
         """Border id -> Border, made when first asked: the first frame of a big map asks none."""
         if self._borders is None:
-            ids, borders = self._borders_from
-            self._borders, self._borders_from = dict(zip(ids, borders, strict=True)), None
+            for _ in self._borders_by_slices(len(self._borders_from[0])):
+                pass
         return self._borders
+
+    def _borders_by_slices(self, size: int) -> Iterator[None]:
+        """The borders by id made `size` at a time, from where an earlier slice stopped; done
+        when `_borders` is set (by this, or by a caller that wanted them at once)."""
+        ids, borders = self._borders_from
+        made, start = self._borders_part
+        while self._borders is None:
+            made.update(zip(ids[start : start + size], borders[start : start + size], strict=True))
+            start += size
+            self._borders_part = (made, start)
+            if start >= len(ids):
+                self._borders, self._borders_from, self._borders_part = made, None, ({}, 0)
+            else:
+                yield
 
     def border_ids(self) -> list[str]:
         """The borders' ids in the map's order, without making the borders by id when they are
@@ -160,10 +182,36 @@ class MapLayout(WhatIsWhere):
         return self._cell_index
 
     def prepare(self) -> None:
-        """Make what the first frame went without (the bucket index, the borders by id), in the
-        event loop soon after an open, before a GM can hover or edit; the collector is kept off them."""
+        """Make what the first frame went without (the bucket index, the borders by id) at once;
+        the collector is kept off them."""
         with collector_paused():
-            _ = self._built, self.borders
+            for _ in self.prepare_steps():
+                pass
+
+    def prepare_steps(self) -> Iterator[None]:
+        """What `prepare` makes, a step at a time (20-35 ms each at 100k zones), for the event
+        loop soon after an open: a hover or a reach asked meanwhile waits for one step at most,
+        not for the whole index (90 ms at 100k, more under load). A part asked for before its
+        steps are done is made at once, from where they stopped."""
+        if self._borders is None:
+            yield from self._borders_by_slices(BORDER_SLICE)
+            yield
+        from_ = self._index_from
+        if self._cell_index is None and from_ is not None:
+            import numpy as np
+
+            from tabletop.geometry.cells import CellIndex, by_cell, covered_cells
+
+            rows, boxes, *_, cell = from_
+            indexed, parts = CellIndex.indexed_boxes(rows, boxes), []
+            for start in range(0, len(indexed), INDEX_SLICE):
+                cx, cy, owner = covered_cells(indexed[start : start + INDEX_SLICE], cell)
+                parts.append(by_cell(cx, cy, owner + start))
+                yield
+            if self._cell_index is None and self._index_from is from_:
+                ordered = by_cell(*(np.concatenate(part) for part in zip(*parts, strict=True))) if parts else None
+                self._cell_index = CellIndex(*from_, ordered=ordered)
+                self._index_from, self._sides = None, None
 
     @contextmanager
     def lines_held(self, border_ids: list[str]) -> Iterator[None]:

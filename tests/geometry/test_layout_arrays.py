@@ -292,3 +292,37 @@ def test_an_edge_of_no_length_shares_nothing_as_one_at_a_time():
     map_ = Map(zones=[a, b, c], borders=[Border(id="ab", a="a", b="b"), Border(id="ca", a="c", b="a")])
     _assert_layout_is(MapLayout(map_), map_)
     assert MapLayout(map_).lines["ab"].shared and MapLayout(map_).lines["ca"].shared
+
+
+def test_prepared_a_step_at_a_time_as_at_once(monkeypatch):
+    """The event loop prepares an opened map a step at a time (borders by id, then the index,
+    in slices): the same borders and the same finds as `prepare`, with a hover, an
+    edit or a borders lookup between any two steps served at once and the steps ending early."""
+    from tabletop.geometry import layout as layout_module
+
+    monkeypatch.setattr(layout_module, "BORDER_SLICE", 97)  # several slices of a small map's borders
+    monkeypatch.setattr(layout_module, "INDEX_SLICE", 211)  # and of its index
+    map_ = zone_map(300)
+    prepared = MapLayout(map_)
+    prepared.prepare()
+    everything = (-1e6, -1e6, 1e6, 1e6)
+    steps = list(MapLayout(map_).prepare_steps())
+    indexed = len(map_.zones) + len(map_.borders)
+    assert len(steps) >= len(map_.borders) // 97 + indexed // 211, "borders, then the index, in slices"
+    for stop in range(len(steps) + 1):
+        layout = MapLayout(map_)
+        stepping = layout.prepare_steps()
+        for _ in range(stop):
+            next(stepping)
+        if stop % 3 == 0:  # a borders lookup (an edit's, the inspector's)
+            assert layout.borders == prepared.borders
+        elif stop % 3 == 1:  # a hover
+            assert layout.zones_at(70, 50) == prepared.zones_at(70, 50)
+        else:
+            layout.set_zone(map_.zones[4])
+        for _ in stepping:
+            pass
+        assert layout._cell_index is not None and layout._index_from is None
+        assert layout.borders == prepared.borders and list(layout.borders) == [b.id for b in map_.borders]
+        assert layout.find(everything) == prepared.find(everything)
+        assert layout.zones_at(70, 50) == prepared.zones_at(70, 50) != []
