@@ -88,11 +88,14 @@ def _hand_on(map_: Map, arrays: Any) -> None:
 
 def _idle_now() -> tuple[float, float] | None:
     """The monotonic clock and the CPU seconds all CPUs have been idle (or waiting for a disk)
-    since boot, from /proc/stat; None where there is none (not Linux)."""
+    since boot, from /proc/stat; None where there is none (not Linux), or where its first line
+    is not the sum over CPUs with an idle count (a machine would look busy for ever)."""
     try:
         with open("/proc/stat", "rb") as stat:
-            ticks = stat.readline().split()[4:6]  # cpu user nice system idle iowait
-        return time.monotonic(), sum(map(int, ticks)) / os.sysconf("SC_CLK_TCK")
+            fields = stat.readline().split()  # cpu user nice system idle iowait ...
+        if fields[0] != b"cpu" or len(fields) < 5:
+            return None
+        return time.monotonic(), sum(map(int, fields[4:6])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError, AttributeError):
         return None
 

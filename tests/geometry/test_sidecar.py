@@ -157,6 +157,21 @@ def test_the_idle_cpus_are_read_from_proc_stat():
     assert second[0] > first[0] and 0 <= second[1] - first[1] <= (second[0] - first[0] + 0.02) * os.cpu_count()
 
 
+@pytest.mark.parametrize("first_line", [b"cpu  10 0 5\n", b"", b"intr 5 6 7 8 9\n"])
+def test_a_proc_stat_without_an_idle_count_tells_nothing(monkeypatch, tmp_path, first_line):
+    """A /proc/stat whose first line has no idle count (a container's stand-in, say) is no
+    reading: a machine would look busy for ever, and no child ever forked."""
+    import builtins
+
+    stand_in = tmp_path / "stat"
+    stand_in.write_bytes(first_line + b"cpu0 1 2 3 4 5\n")
+    real_open = builtins.open
+    monkeypatch.setattr(
+        builtins, "open", lambda path, *a, **k: real_open(stand_in if path == "/proc/stat" else path, *a, **k)
+    )
+    assert sidecar._idle_now() is None
+
+
 def test_a_file_not_written_a_zone_a_line_forks_nothing(big, raw):
     """The child parses the zones' and borders' lines a chunk at a time: a file indented by hand
     (read whole by the reader too) gets no child, and is laid out here as before."""
