@@ -115,6 +115,37 @@ def test_turning_the_wheel_borrows_tiles_until_the_zoom_rests(qtbot, window, mon
     assert made, "once the zoom rests, crisp tiles are painted"
 
 
+def test_once_the_zoom_rests_its_crisp_tiles_come_a_few_each_frame(qtbot, window, monkeypatch):
+    """A big map at a new zoom takes most of a second of tiles: once the wheel rests, each
+    frame paints what CATCH_UP_MS allows (here, one tile), the rest stand in and another frame
+    is asked for, until a frame needs no stand-in: then it is what a fresh paint shows."""
+    from tabletop.ui.scene import layer as layer_module
+
+    monkeypatch.setattr(layer_module, "CATCH_UP_MS", 0)  # one tile a frame
+    window.document.replace_map(zone_map(1400), None)
+    window.view.fit_map()
+    _frame(window)
+    layer = window.scene.layer
+    layer.zooming()
+    window.view.zoom(1.15)
+    _frame(window)
+    made = _count_renders(window, monkeypatch)
+    layer._settled()
+    frames = 0
+    while layer._catching_up:
+        before = len(made)
+        _frame(window)
+        frames += 1
+        assert len(made) - before == 1, "one tile a frame"
+        assert not layer._catching_up or layer._next_frame.isActive(), "another frame is asked for"
+        assert frames < 500
+    assert frames == len(made) > 4, "every tile of the new zoom painted, one each frame"
+    crisp = _frame(window)
+    assert len(made) == frames, "caught up: nothing painted again"
+    layer.budget.clear(layer._owner)
+    assert crisp == _frame(window), "the same picture as a fresh paint"
+
+
 def test_the_selection_is_marked_over_the_layer_and_found_by_the_rubber_band(qtbot, window):
     window.document.replace_map(zone_map(60), None)
     window.document.undo_stack.push(
