@@ -9,8 +9,7 @@ an edit sets afterwards is kept beside them, as in a dict. Qt-free; numpy is not
 from __future__ import annotations
 
 from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, MutableMapping, ValuesView
-from itertools import chain, repeat
-from operator import attrgetter
+from itertools import chain, count, repeat
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -234,23 +233,20 @@ class ShapeTable:
         if self._looks is None:
             import numpy as np
 
-            found = list(map(zones.get, self._ids, repeat(GONE)))
-            fills = list(map(attrgetter("fill"), found))
-            keys = list(
-                zip(
-                    map(attrgetter("pattern"), fills),
-                    map(attrgetter("colour"), fills),
-                    map(attrgetter("opacity"), fills),
-                    map(attrgetter("hidden"), found),
-                    map(attrgetter("fogged"), found),
-                    (self.polygon_of < 0).tolist(),
-                    strict=True,
-                )
-            )
-            numbers = dict.fromkeys(keys)
-            for k, key in enumerate(numbers):
-                numbers[key] = k
-            codes = np.fromiter(map(numbers.__getitem__, keys), dtype=np.int64, count=len(keys))
+            # one pass over the zones (each read once, its attributes together: the objects lie
+            # scattered in memory), each look hashed once, numbered by where it first stands
+            nodes = (self.polygon_of < 0).tolist()
+            found = map(zones.get, self._ids, repeat(GONE))
+            keys = [
+                (fill.pattern, fill.colour, fill.opacity, zone.hidden, zone.fogged, node)
+                for zone, node in zip(found, nodes, strict=True)
+                for fill in (zone.fill,)
+            ]
+            numbers: dict[Look, int] = {}
+            firsts = np.fromiter(map(numbers.setdefault, keys, count()), dtype=np.int64, count=len(keys))
+            codes = np.zeros(len(keys), dtype=np.int64)
+            if len(numbers) > 1:  # the first places, ascending, stand in the looks' order
+                codes = np.unique(firsts, return_inverse=True)[1].reshape(-1)
             self._looks = (codes, list(numbers))
         return self._looks
 
