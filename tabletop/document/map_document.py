@@ -86,7 +86,7 @@ class MapDocument(QObject):
         self._positions = {kind: dict(zip(map(_id, self._items(kind)), itertools.count())) for kind in KINDS}
         with collector_paused():  # a big map's layout is a million objects, none garbage (its arrays: see as_read)
             self.layout = MapLayout.as_read(map_, rows=(self._positions[Kind.ZONE], self._positions[Kind.BORDER]))
-        self.integrity = Integrity(map_, self.layout.borders_at)
+        self.integrity = Integrity(map_, self.layout.borders_at, self._positions)
         # counted from when the event loop runs again (a big map's open takes seconds before it does)
         QTimer.singleShot(0, self, lambda: self._later(self._prepare, map_))
 
