@@ -182,7 +182,8 @@ class RowIds(Sequence[str]):
         self._ids: Iterable[str] = ids
         self.rows = rows
 
-    def _list(self) -> list[str]:
+    def listed(self) -> list[str]:
+        """The ids as a list, made at the first call: a caller reading many by place reads this."""
         ids = self._ids
         if not isinstance(ids, list):
             self._ids = ids = list(ids)
@@ -192,23 +193,23 @@ class RowIds(Sequence[str]):
         return len(self.rows)
 
     def __getitem__(self, k):  # type: ignore[override]
-        return self._list()[k]
+        return self.listed()[k]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._list())
+        return iter(self.listed())
 
     def __contains__(self, object_id: object) -> bool:
-        return object_id in self._list()
+        return object_id in self.listed()
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, RowIds | list):
-            return self._list() == list(other)
+            return self.listed() == list(other)
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"RowIds({self._list()!r})"
+        return f"RowIds({self.listed()!r})"
 
 
 GONE = SimpleNamespace(fill=SimpleNamespace(pattern="none", colour="", opacity=0.0), hidden=True, fogged=True)
