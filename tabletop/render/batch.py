@@ -142,7 +142,7 @@ def _stream(elements: np.ndarray, begins: np.ndarray, ends: np.ndarray, lasts: n
 
     heads = (ends - begins).astype("<i4").tobytes()
     tails = np.column_stack((lasts, np.full(len(lasts), rule))).astype("<i4").tobytes()
-    body, size = memoryview(elements.tobytes()), elements.itemsize
+    body, size = memoryview(elements.view(np.uint8)), elements.itemsize  # read in place: no copy of every element
     parts: list[bytes | memoryview] = []
     add = parts.append
     for k, (begin, end) in enumerate(zip(begins.tolist(), ends.tolist(), strict=True)):
