@@ -33,10 +33,11 @@ def segment_paths(coords: np.ndarray, starts: Sequence[int], ends: Sequence[int]
     coords = np.asarray(coords, dtype=np.float64).reshape(-1, 4)
     real = (coords[:, 0] != coords[:, 2]) | (coords[:, 1] != coords[:, 3])
     kept = np.concatenate(([0], np.cumsum(real)))  # segments kept before each index
-    elements = np.empty(2 * int(kept[-1]), dtype=ELEMENT)
-    elements["type"][0::2], elements["type"][1::2] = MOVE, LINE
-    elements["x"][0::2], elements["y"][0::2] = coords[real, 0], coords[real, 1]
-    elements["x"][1::2], elements["y"][1::2] = coords[real, 2], coords[real, 3]
+    segments = coords if kept[-1] == len(coords) else coords[real]
+    pairs = np.empty((len(segments), 2), dtype=ELEMENT)  # each segment's moveTo and lineTo, filled a column at a time
+    pairs["type"] = (MOVE, LINE)
+    pairs["x"], pairs["y"] = segments[:, 0::2], segments[:, 1::2]
+    elements = pairs.reshape(-1)
     begins, ends = 2 * kept[np.asarray(starts, dtype=np.int64)], 2 * kept[np.asarray(ends, dtype=np.int64)]
     return _read_paths(_stream(elements, begins, ends, ends - begins - 2, 0), len(begins))
 

@@ -41,6 +41,9 @@ def test_paths_hold_what_move_and_line_calls_make(qapp):
         else:
             assert path.isEmpty()
     assert paths[1].elementCount() == 2  # the empty segment added nothing
+    whole = [segment for segment in segments if segment[:2] != segment[2:]]  # none empty: read as they are
+    path = segment_paths(np.array(whole), [0], [len(whole)])[0]
+    assert _elements(path) == _elements(_by_calls(whole)) and path.elementCount() == 2 * len(whole)
 
 
 def test_lines_are_grouped_by_kind_then_square_in_the_given_order(qapp):
