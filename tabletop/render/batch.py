@@ -113,17 +113,15 @@ def _polygon_paths(
     # each polygon: moveTo its first point, lineTo the others, lineTo the first again (closed)
     sizes = counts + 1 if closed else counts
     starts = np.cumsum(sizes) - sizes
-    elements = np.empty(int(sizes.sum()), dtype=ELEMENT)
+    at = source  # the point each element is at, in order
+    if closed:
+        at = np.empty(int(sizes.sum()), dtype=np.int64)
+        at[np.arange(total) + np.repeat(np.arange(len(counts)), counts)] = source  # a place further per polygon
+        at[starts + counts] = source[first]
+    elements = np.empty(len(at), dtype=ELEMENT)
     elements["type"] = LINE
     elements["type"][starts] = MOVE
-    if closed:
-        body = np.ones(len(elements), dtype=bool)
-        body[starts + counts] = False
-        elements["x"][body], elements["y"][body] = x[source], y[source]
-        closing = source[first]
-        elements["x"][starts + counts], elements["y"][starts + counts] = x[closing], y[closing]
-    else:
-        elements["x"], elements["y"] = x[source], y[source]
+    elements["x"], elements["y"] = x[at], y[at]
     bounds = np.concatenate(([0], np.cumsum(np.asarray(runs, dtype=np.int64))))
     full = bounds[1:] > bounds[:-1]
     begins = ends = lasts = np.zeros(len(full), dtype=np.int64)
