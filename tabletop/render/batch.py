@@ -196,16 +196,20 @@ def line_cells_of(
     layout that holds its lines as arrays hands them over without a BorderLine each."""
     import numpy as np
 
-    n = len(counts)
+    if not len(counts):
+        return []
     cells = np.floor(anchors / cell)
-    order = np.lexsort((np.arange(n), cells[:, 1], cells[:, 0], ~shared))
+    cells -= cells.min(axis=0)
+    square = cells[:, 0] * (cells[:, 1].max() + 1) + cells[:, 1]  # (column, row) as one number, in order
+    key = np.where(shared, 0, square.max() + 1) + square  # shared edges first: one stable sort, not four
+    order = np.argsort(key, kind="stable")
     order = order[counts[order] > 0]
     if not len(order):
         return []
     first = np.concatenate(([0], np.cumsum(counts)[:-1]))
     ordered = np.repeat(first[order], counts[order]) + within(counts[order])
-    keys = np.column_stack((~shared[order], cells[order]))
-    new = np.flatnonzero(np.any(keys[1:] != keys[:-1], axis=1)) + 1
+    sorted_keys = key[order]
+    new = np.flatnonzero(sorted_keys[1:] != sorted_keys[:-1]) + 1
     line_starts = np.concatenate(([0], new))
     bounds = np.concatenate(([0], np.cumsum(counts[order])))
     starts, ends = bounds[line_starts], bounds[np.append(new, len(order))]
