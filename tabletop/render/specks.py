@@ -128,13 +128,17 @@ def paint_specks(
     paths = iter(polygon_runs(x, y, firsts, counts, polygon[plain], sizes[runs].tolist(), closed=not bare))
     ids = _at(zone_ids, painted[heads[~runs]].tolist())
     others = iter(map(layout.zones.__getitem__, ids))
+    brushed = -1  # the brush set last: runs of one look follow one another by thousands
     for is_run, number in zip(runs.tolist(), brush[heads].tolist(), strict=True):
         if is_run:
-            p.setBrush(brushes[number])
+            if number != brushed:
+                p.setBrush(brushes[number])
+                brushed = number
             p.drawPath(next(paths))
         else:
             one(next(others))
             p.setPen(pen)
+            brushed = -1
     p.setBrush(Qt.BrushStyle.NoBrush)
     return foggy
 
