@@ -11,18 +11,18 @@ tool and dock reads the indexes from the document and finds them already current
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
-from functools import partial
+from collections.abc import Iterable
+from contextlib import AbstractContextManager
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from tabletop.document.changes import Action, Change
 from tabletop.document.integrity import Integrity, IntegrityError
+from tabletop.document.preparation import Preparation
 from tabletop.document.undo import UndoStack
 from tabletop.geometry.layout import Box, MapLayout
 from tabletop.geometry.shapes import Point, area_at, token_spots
@@ -37,11 +37,6 @@ _id = attrgetter("id")
 KINDS = tuple(Kind)
 BULK = 64
 """Past this many objects in one change, the zone graph is built again rather than edited."""
-PREPARE_AFTER_MS = 250
-"""How long after an open the layout's index and the zone graph are built, in the event loop:
-after the first frame, before a GM can start a drag, so the first hover and reach overlay find
-them ready (0.15 s and 0.8 s at 100k zones, in events of 15-60 ms: a reach asked meanwhile waits
-for one at most, and reads only the zones it reaches)."""
 
 
 class MapDocument(QObject):
@@ -59,8 +54,8 @@ class MapDocument(QObject):
         super().__init__(parent)
         self.undo_stack = UndoStack(self)
         self.revision = 0
-        self._held = 0
-        """How many reads of another map are under way (preparation_held)."""
+        self.preparation = Preparation(self)
+        """What the first frame of an opened map goes without, built in the event loop after it."""
         self.selection: list[Key] = []
         self._load(map_ or Map(title="Untitled map"), path)
 
@@ -86,56 +81,12 @@ class MapDocument(QObject):
         self._positions = {kind: dict(zip(map(_id, self._items(kind)), itertools.count())) for kind in KINDS}
         with collector_paused():  # a big map's layout is a million objects, none garbage (its arrays: see as_read)
             self.layout = MapLayout.as_read(map_, rows=(self._positions[Kind.ZONE], self._positions[Kind.BORDER]))
-        self.integrity = Integrity(map_, self.layout.borders_at)
-        # counted from when the event loop runs again (a big map's open takes seconds before it does)
-        QTimer.singleShot(0, self, lambda: self._later(self._prepare, map_))
+        self.integrity = Integrity(map_, self.layout.borders_at, self._positions)
+        self.preparation.start(map_)
 
-    def _later(self, step: Callable[[Map], None], map_: Map, after_ms: int = PREPARE_AFTER_MS) -> None:
-        QTimer.singleShot(after_ms, self, lambda: step(map_))
-
-    def _prepare(self, map_: Map) -> None:
-        """After the first frame: the zone graph (its zones only: quick), then, each an event of
-        its own so a click or a drag waits for one at most, what the first frame went without
-        (the layout's borders by id, then its index) and the rest of the graph, a slice at a
-        time. Not for a map since replaced, nor while another map is read in (preparation_held):
-        it may be about to go."""
-        if self._due(self._prepare, map_):
-            self.prepare_graph()
-            self._later(partial(self._prepare_part, self._parts()), map_, 0)
-
-    def _parts(self) -> Iterator[None]:
-        yield from self.layout.prepare_steps()
-        yield
-        while (graph := self._graph) is not None and graph.prepare_step():  # the graph now, if one was dropped
-            yield
-
-    def _prepare_part(self, parts: Iterator[None], map_: Map) -> None:
-        if self._due(partial(self._prepare_part, parts), map_):
-            with collector_paused():  # what the parts make is kept for the session
-                more = next(parts, parts) is not parts
-            if more:
-                self._later(partial(self._prepare_part, parts), map_, 0)
-
-    def _due(self, step: Callable[[Map], None], map_: Map) -> bool:
-        """Whether a deferred step for `map_` runs now: never for a map since replaced; later,
-        once more, while another map is read in."""
-        if self.map is not map_:
-            return False
-        if self._held:
-            self._later(step, map_)
-            return False
-        return True
-
-    @contextmanager
-    def preparation_held(self) -> Iterator[None]:
-        """While another map is read into this document, this one's index and zone graph wait:
-        it may be about to be dropped (a 100k-zone map's graph, built during the next map's
-        read, made that open 1.3 s longer)."""
-        self._held += 1
-        try:
-            yield
-        finally:
-            self._held -= 1
+    def preparation_held(self) -> AbstractContextManager[None]:
+        """While another map is read in, this one's deferred steps wait (document/preparation.py)."""
+        return self.preparation.held()
 
     def set_path(self, path: Path) -> None:
         self.path = path
@@ -175,11 +126,15 @@ class MapDocument(QObject):
     def graph(self) -> ZoneGraph:
         """The zone graph for reach and range, kept current per edit. Quick to make (its zones
         only: a search reads each zone's borders from the layout as it reaches it); the rest
-        is built in the event loop after an open (_prepare), or at the first edit or whole-map
-        question."""
+        is built in the event loop after an open (document/preparation.py), or at the first
+        edit or whole-map question."""
         if self._graph is None:
             with collector_paused():
                 self._graph = ZoneGraph(self.map, self.borders_of, self._positions[Kind.ZONE])
+        return self._graph
+
+    def graph_made(self) -> ZoneGraph | None:
+        """The zone graph if made (None when never asked, or dropped by a bulk edit)."""
         return self._graph
 
     def prepare_graph(self) -> None:

@@ -33,10 +33,11 @@ def segment_paths(coords: np.ndarray, starts: Sequence[int], ends: Sequence[int]
     coords = np.asarray(coords, dtype=np.float64).reshape(-1, 4)
     real = (coords[:, 0] != coords[:, 2]) | (coords[:, 1] != coords[:, 3])
     kept = np.concatenate(([0], np.cumsum(real)))  # segments kept before each index
-    elements = np.empty(2 * int(kept[-1]), dtype=ELEMENT)
-    elements["type"][0::2], elements["type"][1::2] = MOVE, LINE
-    elements["x"][0::2], elements["y"][0::2] = coords[real, 0], coords[real, 1]
-    elements["x"][1::2], elements["y"][1::2] = coords[real, 2], coords[real, 3]
+    segments = coords if kept[-1] == len(coords) else coords[real]
+    pairs = np.empty((len(segments), 2), dtype=ELEMENT)  # each segment's moveTo and lineTo, filled a column at a time
+    pairs["type"] = (MOVE, LINE)
+    pairs["x"], pairs["y"] = segments[:, 0::2], segments[:, 1::2]
+    elements = pairs.reshape(-1)
     begins, ends = 2 * kept[np.asarray(starts, dtype=np.int64)], 2 * kept[np.asarray(ends, dtype=np.int64)]
     return _read_paths(_stream(elements, begins, ends, ends - begins - 2, 0), len(begins))
 
@@ -112,17 +113,15 @@ def _polygon_paths(
     # each polygon: moveTo its first point, lineTo the others, lineTo the first again (closed)
     sizes = counts + 1 if closed else counts
     starts = np.cumsum(sizes) - sizes
-    elements = np.empty(int(sizes.sum()), dtype=ELEMENT)
+    at = source  # the point each element is at, in order
+    if closed:
+        at = np.empty(int(sizes.sum()), dtype=np.int64)
+        at[np.arange(total) + np.repeat(np.arange(len(counts)), counts)] = source  # a place further per polygon
+        at[starts + counts] = source[first]
+    elements = np.empty(len(at), dtype=ELEMENT)
     elements["type"] = LINE
     elements["type"][starts] = MOVE
-    if closed:
-        body = np.ones(len(elements), dtype=bool)
-        body[starts + counts] = False
-        elements["x"][body], elements["y"][body] = x[source], y[source]
-        closing = source[first]
-        elements["x"][starts + counts], elements["y"][starts + counts] = x[closing], y[closing]
-    else:
-        elements["x"], elements["y"] = x[source], y[source]
+    elements["x"], elements["y"] = x[at], y[at]
     bounds = np.concatenate(([0], np.cumsum(np.asarray(runs, dtype=np.int64))))
     full = bounds[1:] > bounds[:-1]
     begins = ends = lasts = np.zeros(len(full), dtype=np.int64)
@@ -142,7 +141,7 @@ def _stream(elements: np.ndarray, begins: np.ndarray, ends: np.ndarray, lasts: n
 
     heads = (ends - begins).astype("<i4").tobytes()
     tails = np.column_stack((lasts, np.full(len(lasts), rule))).astype("<i4").tobytes()
-    body, size = memoryview(elements.tobytes()), elements.itemsize
+    body, size = memoryview(elements.view(np.uint8)), elements.itemsize  # read in place: no copy of every element
     parts: list[bytes | memoryview] = []
     add = parts.append
     for k, (begin, end) in enumerate(zip(begins.tolist(), ends.tolist(), strict=True)):
@@ -197,16 +196,20 @@ def line_cells_of(
     layout that holds its lines as arrays hands them over without a BorderLine each."""
     import numpy as np
 
-    n = len(counts)
+    if not len(counts):
+        return []
     cells = np.floor(anchors / cell)
-    order = np.lexsort((np.arange(n), cells[:, 1], cells[:, 0], ~shared))
+    cells -= cells.min(axis=0)
+    square = cells[:, 0] * (cells[:, 1].max() + 1) + cells[:, 1]  # (column, row) as one number, in order
+    key = np.where(shared, 0, square.max() + 1) + square  # shared edges first: one stable sort, not four
+    order = np.argsort(key, kind="stable")
     order = order[counts[order] > 0]
     if not len(order):
         return []
     first = np.concatenate(([0], np.cumsum(counts)[:-1]))
     ordered = np.repeat(first[order], counts[order]) + within(counts[order])
-    keys = np.column_stack((~shared[order], cells[order]))
-    new = np.flatnonzero(np.any(keys[1:] != keys[:-1], axis=1)) + 1
+    sorted_keys = key[order]
+    new = np.flatnonzero(sorted_keys[1:] != sorted_keys[:-1]) + 1
     line_starts = np.concatenate(([0], new))
     bounds = np.concatenate(([0], np.cumsum(counts[order])))
     starts, ends = bounds[line_starts], bounds[np.append(new, len(order))]

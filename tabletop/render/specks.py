@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPainter
 
 from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.tables import ShapeTable
+from tabletop.geometry.tables import RowIds, ShapeTable
 from tabletop.model import NodeShape, Zone
 from tabletop.render.batch import polygon_runs
 from tabletop.render.style import Audience, MapStyle
@@ -105,7 +105,7 @@ def paint_specks(
         fog = np.array([look[4] for look in looks], dtype=bool)[code]
     else:
         fog = np.fromiter(map(fogged, map(layout.zones.__getitem__, zone_ids)), dtype=bool, count=len(zone_ids))
-    foggy = [layout.zones[zone_ids[k]] for k in np.flatnonzero(fog).tolist()]
+    foggy = list(map(layout.zones.__getitem__, _at(zone_ids, np.flatnonzero(fog).tolist())))
     painted = np.flatnonzero(~fog) if style.audience is Audience.PLAYERS else np.arange(len(zone_ids))
     if not len(painted):
         return foggy
@@ -126,17 +126,29 @@ def paint_specks(
     sizes = np.diff(np.append(heads, len(code)))
     runs = plain[heads]
     paths = iter(polygon_runs(x, y, firsts, counts, polygon[plain], sizes[runs].tolist(), closed=not bare))
-    ids = [zone_ids[k] for k in painted[heads[~runs]].tolist()]
+    ids = _at(zone_ids, painted[heads[~runs]].tolist())
     others = iter(map(layout.zones.__getitem__, ids))
+    brushed = -1  # the brush set last: runs of one look follow one another by thousands
     for is_run, number in zip(runs.tolist(), brush[heads].tolist(), strict=True):
         if is_run:
-            p.setBrush(brushes[number])
+            if number != brushed:
+                p.setBrush(brushes[number])
+                brushed = number
             p.drawPath(next(paths))
         else:
             one(next(others))
             p.setPen(pen)
+            brushed = -1
     p.setBrush(Qt.BrushStyle.NoBrush)
     return foggy
+
+
+def _at(zone_ids: list[str], places: list[int]) -> list[str]:
+    """The ids at these places; ids found with their rows (RowIds) are made a list only if any is asked."""
+    if not places:
+        return []
+    named = zone_ids.listed() if isinstance(zone_ids, RowIds) else zone_ids
+    return [named[k] for k in places]
 
 
 def _brushes(looks: list) -> tuple[np.ndarray, np.ndarray, list[QBrush], np.ndarray]:

@@ -166,3 +166,21 @@ def test_a_refused_edit_leaves_no_undo_step_and_no_unsaved_mark(qapp):
     with pytest.raises(IntegrityError):
         document.undo_stack.push(AddObject(document, "border", Border(id="b", a="nowhere", b="else")))
     assert document.undo_stack.count() == 0 and not document.modified
+
+
+def test_the_zones_a_border_may_name_follow_every_edit_undo_and_redo(qapp):
+    """Integrity reads the zones on the map from the document's places by id: a zone added,
+    removed, or put back by undo is known or not at once."""
+    document = MapDocument(warehouse())
+    added = Zone(id="annex", shape=NodeShape(x=10.0, y=10.0, radius=5.0))
+    document.undo_stack.push(AddObject(document, Kind.ZONE, added))
+    document.put(Kind.BORDER, Border(id="to-annex", a="z1", b="annex"))
+    document.drop(Kind.BORDER, "to-annex")
+    document.undo_stack.undo()  # the annex gone again
+    with pytest.raises(IntegrityError, match="zone 'annex', which is not on the map"):
+        document.put(Kind.BORDER, Border(id="to-annex", a="z1", b="annex"))
+    document.undo_stack.redo()
+    document.put(Kind.BORDER, Border(id="to-annex", a="z1", b="annex"))
+    assert document.get(Kind.BORDER, "to-annex").b == "annex"
+    with pytest.raises(IntegrityError, match="border 'to-annex' still names zone 'annex'"):
+        document.drop(Kind.ZONE, "annex")

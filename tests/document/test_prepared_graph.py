@@ -83,13 +83,13 @@ def test_a_graph_half_built_when_its_map_is_replaced_is_freed_without_the_collec
 
     from PySide6.QtWidgets import QApplication
 
-    from tabletop.document.map_document import PREPARE_AFTER_MS
+    from tabletop.document.preparation import PREPARE_AFTER_MS
     from tabletop.rules import zone_graph
     from tests.benchmarks.mapgen import zone_map
 
     monkeypatch.setattr(zone_graph, "SLICE", 20)
     document = MapDocument(zone_map(300))
-    document._prepare(document.map)  # as the event loop calls it after the first frame
+    document.preparation.prepare(document.map)  # as the event loop calls it after the first frame
     for _ in range(5):  # the layout's two parts, then the graph's first slices
         QApplication.processEvents()
     reach(document.graph(), document.map.zones[3].id, 4)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QImage, QPainter, QPainterPath, QPolygonF
 
@@ -41,6 +43,9 @@ def test_paths_hold_what_move_and_line_calls_make(qapp):
         else:
             assert path.isEmpty()
     assert paths[1].elementCount() == 2  # the empty segment added nothing
+    whole = [segment for segment in segments if segment[:2] != segment[2:]]  # none empty: read as they are
+    path = segment_paths(np.array(whole), [0], [len(whole)])[0]
+    assert _elements(path) == _elements(_by_calls(whole)) and path.elementCount() == 2 * len(whole)
 
 
 def test_lines_are_grouped_by_kind_then_square_in_the_given_order(qapp):
@@ -63,6 +68,28 @@ def test_lines_are_grouped_by_kind_then_square_in_the_given_order(qapp):
     for kind, paths in found:
         assert [_elements(p) for p in paths] == [_elements(p) for p in expected[kind]]
     assert line_cells([], 200.0) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.floats(-100_000, 100_000), st.floats(-100_000, 100_000), st.booleans(), st.integers(1, 3)),
+        max_size=40,
+    )
+)
+def test_lines_anywhere_on_the_map_are_grouped_as_sorting_by_kind_square_and_order_would(qapp, drawn):
+    lines = [
+        BorderLine([((x + k, y), (x + k + 3.0, y - 2.0)) for k in range(count)], (x, y), (0.0, 1.0), shared)
+        for x, y, shared, count in drawn
+    ]
+    found = dict(line_cells(lines, 200.0)) if lines else {}
+    for shared in (True, False):
+        groups: dict[tuple[int, int], list[BorderLine]] = {}
+        for item in lines:
+            if item.shared is shared:
+                groups.setdefault((math.floor(item.anchor[0] / 200), math.floor(item.anchor[1] / 200)), []).append(item)
+        expected = [_by_calls([(*a, *b) for item in groups[cell] for a, b in item.segments]) for cell in sorted(groups)]
+        assert [_elements(p) for p in found.get(shared, [])] == [_elements(p) for p in expected]
 
 
 def test_a_run_of_polygons_is_their_closed_outlines_turned_one_way(qapp):

@@ -148,6 +148,48 @@ def test_ids_found_with_their_rows_paint_as_plain_ids_do(qapp):
     assert pictures[0] == pictures[1] and pictures[0] != blank
 
 
+def test_a_zoomed_out_tile_paints_from_the_rows_without_making_its_lists_of_ids(qapp):
+    """The ids found with their rows are a list only once read (a fitted big map's tiles never
+    read them), and read they are the ids in map order, equal to plain lists."""
+    map_ = zone_map(300)
+    layout = MapLayout(map_)
+    left, top, width, height = map_bounds(map_)
+    zones, borders = layout.find_in_order((left, top, left + width, top + height))
+    image = QImage(round(width * 0.1), round(height * 0.1), QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    painter.scale(0.1, 0.1)
+    painter.translate(-left, -top)
+    with layout.lines_held(borders):
+        paint_region(painter, layout, zones, borders, gm_style(), False)
+    painter.end()
+    assert not isinstance(zones._ids, list) and not isinstance(borders._ids, list), "painted from the rows"
+    assert len(zones) == len(map_.zones) and len(borders) == len(map_.borders)
+    assert zones == [z.id for z in map_.zones] and borders == [b.id for b in map_.borders]
+    assert zones[3] == map_.zones[3].id and map_.borders[-1].id in borders
+    assert next(reversed(zones)) == map_.zones[-1].id
+
+
+def test_zones_drawn_alone_or_as_fog_are_named_from_ids_found_with_their_rows(qapp):
+    """A hatched, a hidden and a fogged zone among specks: painted from ids found with their rows
+    (read by place then) as from plain lists, pixel for pixel."""
+    base = zone_map(300)
+    zones = list(base.zones)
+    zones[4] = zones[4].model_copy(update={"fill": FillStyle(colour="#336699", pattern="hatch")})
+    zones[40] = zones[40].model_copy(update={"hidden": True})
+    zones[77] = zones[77].model_copy(update={"fogged": True})
+    map_ = base.model_copy(update={"zones": zones})
+    layout = MapLayout(map_)
+    left, top, width, height = map_bounds(map_)
+    found = layout.find_in_order((left, top, left + width, top + height))
+    pictures = []
+    for ids in (found, ([z.id for z in zones], [b.id for b in map_.borders])):
+        image, painter = _canvas(map_, DETAIL_SCALE * 0.5)
+        paint_region(painter, layout, *ids, gm_style(), False)
+        pictures.append(_pixels(image, painter))
+    assert isinstance(found[0]._ids, list), "read by place"
+    assert np.array_equal(pictures[0], pictures[1])
+
+
 def test_zones_too_small_for_outlines_fill_in_long_runs_as_each_alone(qapp):
     """What the long runs of specks rely on: without outlines, opaque fills run together across
     squares (and left open, as a fill closes them) cover the pixels each zone's own closed

@@ -166,7 +166,7 @@ def _graphs_built(window, monkeypatch) -> list[str]:
 def test_the_map_on_screen_waits_with_its_zone_graph_while_another_is_read(window, hill, monkeypatch, qtbot):
     """A 100k-zone map's deferred zone graph, built during the next map's read, made that open
     1.3 s longer, for a map about to be dropped."""
-    from tabletop.document.map_document import PREPARE_AFTER_MS
+    from tabletop.document.preparation import PREPARE_AFTER_MS
 
     prepared = _graphs_built(window, monkeypatch)
     window.document.replace_map(warehouse(), None)  # its index and graph come in the event loop
@@ -190,7 +190,7 @@ def test_the_map_on_screen_waits_too_while_the_new_one_is_laid_out(window, hill,
     """The read over, the dialog's last events ("Drawing … zones") come before the new map
     replaces the old: the old map's deferred steps wait through them too (a slow machine once
     built the old map's zone graph there)."""
-    from tabletop.document.map_document import PREPARE_AFTER_MS
+    from tabletop.document.preparation import PREPARE_AFTER_MS
 
     prepared = _graphs_built(window, monkeypatch)
     window.document.replace_map(warehouse(), None)
