@@ -28,7 +28,7 @@ from tabletop.ui.tools.connect import BorderTool, join_touching_zones
 from tabletop.ui.tools.draw import NodeTool, PolygonTool
 from tabletop.ui.tools.grid import GridTool
 from tabletop.ui.tools.place import TokenTool
-from tabletop.ui.tools.reach import ReachSettings
+from tabletop.ui.tools.reach import ReachSettings, ready_rules
 from tabletop.ui.tools.reveal import RevealTool
 from tabletop.ui.tools.segment import SegmentTool
 from tabletop.ui.tools.select import SelectTool
@@ -60,6 +60,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         canvas = made_canvas(self.view)
         later = [self._build_grid_menu, self._build_play, self._build_player_controls, self._build_inspector_pages]
+        later.append(ready_rules)  # and the modules a first drag asks, imported after the frame too
         self.later = AfterFirstFrame(self, canvas, later)
         self.files = FileHandler(self, self.document, self.settings)
         self.reach_settings = ReachSettings()

@@ -29,7 +29,8 @@ from tabletop.ui.app import run
 
 app = QApplication(sys.argv[:1])
 LATER = ("tabletop.ui.docks.play.dock", "tabletop.ui.docks.tile_sets", "tabletop.ui.player.controls",
-         "tabletop.ui.player.scale", "tabletop.ui.docks.passages", "tabletop.ui.docks.shared")
+         "tabletop.ui.player.scale", "tabletop.ui.docks.passages", "tabletop.ui.docks.shared",
+         "tabletop.ui.docks.segment_page", "tabletop.rules.movement", "tabletop.rules.grid_movement")
 seen = {}
 
 class FirstFrame(QObject):
@@ -74,7 +75,10 @@ def test_the_command_paints_its_first_frame_before_the_grid_and_play_menus_are_b
         "tabletop.ui.player.scale",
         "tabletop.ui.docks.passages",
         "tabletop.ui.docks.shared",
-    ]
+        "tabletop.ui.docks.segment_page",
+        "tabletop.rules.movement",
+        "tabletop.rules.grid_movement",
+    ], "the parts' modules, and the rules a drag asks, are imported after the first frame, not before"
     assert not seen["urllib"], "a path argument that is no file:// URI needs no urllib.request"
     assert seen["bar"] == TITLES
     assert seen["play"] == ["&Start Conflict…"] and seen["grid"] == ["Tile &Sets…"]
