@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QDataStream, QIODevice
 from PySide6.QtGui import QPainterPath, QPolygonF
 
 from tabletop.geometry.shapes import BorderLine
@@ -158,6 +157,8 @@ def _read_paths(data: bytes, count: int) -> list[QPainterPath]:
 
 def _read_all(data: bytes, count: int, kind: type) -> list:
     """`count` Qt objects of `kind` (paths, polygons) read from `data`, Qt's stream of them."""
+    from PySide6.QtCore import QByteArray, QDataStream, QIODevice  # here: 2 ms of the window's start
+
     buffer = QByteArray(data)  # kept referenced while the stream reads it
     stream = QDataStream(buffer, QIODevice.OpenModeFlag.ReadOnly)
     stream.setByteOrder(QDataStream.ByteOrder.LittleEndian)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Collection
 from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QRadialGradient, QTransform
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QTransform
 
 from tabletop.geometry.shapes import area_rect
 from tabletop.model import EncounterGrid, Zone
@@ -31,6 +31,8 @@ GM_VEIL = QColor(28, 32, 44, 95)
 @cache
 def cloud_texture() -> QImage:
     """A seamless tile of soft lighter blobs on the dark base, the same on every run."""
+    from PySide6.QtGui import QRadialGradient  # here: its class and enums (2.5 ms) wait for the first fog
+
     image = QImage(TEXTURE, TEXTURE, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(FOG_BASE)
     chance = random.Random(1913)

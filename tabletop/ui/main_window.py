@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QPointF, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QCloseEvent, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QStyle, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QStyle, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.model import Map
@@ -17,7 +17,6 @@ from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lazy import LazyDock
 from tabletop.ui.docks.lists import ObjectList
-from tabletop.ui.files import FileHandler, recent_files
 from tabletop.ui.menus import build_menus
 from tabletop.ui.recovery import Autosaver, discard, pending
 from tabletop.ui.scene.editor_scene import EditorScene
@@ -28,7 +27,7 @@ from tabletop.ui.tools.connect import BorderTool, join_touching_zones
 from tabletop.ui.tools.draw import NodeTool, PolygonTool
 from tabletop.ui.tools.grid import GridTool
 from tabletop.ui.tools.place import TokenTool
-from tabletop.ui.tools.reach import ReachSettings
+from tabletop.ui.tools.reach import ReachSettings, ready_rules
 from tabletop.ui.tools.reveal import RevealTool
 from tabletop.ui.tools.segment import SegmentTool
 from tabletop.ui.tools.select import SelectTool
@@ -38,6 +37,7 @@ from tabletop.ui.view_modes import ViewModes
 
 if TYPE_CHECKING:
     from tabletop.ui.docks.play import PlayControls
+    from tabletop.ui.files import FileHandler
     from tabletop.ui.grid_menu import GridMenu
     from tabletop.ui.player import PlayerControls
     from tabletop.ui.player.fog import FogControls
@@ -60,10 +60,11 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         canvas = made_canvas(self.view)
         later = [self._build_grid_menu, self._build_play, self._build_player_controls, self._build_inspector_pages]
+        later += [ready_rules, self._build_files]  # and the modules a first drag or Open asks, after the frame too
         self.later = AfterFirstFrame(self, canvas, later)
-        self.files = FileHandler(self, self.document, self.settings)
+        self._files: FileHandler | None = None
         self.reach_settings = ReachSettings()
-        self.autosaver = Autosaver(self.document, stamp=self.files.source_stamp)
+        self.autosaver = Autosaver(self.document, stamp=lambda: self.files.source_stamp())
         self.tools = {
             cls.shortcut: cls(self.document, self.scene, self.view)
             for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool, GridTool, RevealTool)
@@ -191,6 +192,20 @@ class MainWindow(QMainWindow):
         self.inspector.build_pages()
 
     @property
+    def files(self) -> FileHandler:
+        """The map's life on disk (New, Open, Save and their dialogs): made when first asked for,
+        else just after the first frame, so the empty window does not wait for its modules (the
+        reading's and the file dialogs': ~5 ms)."""
+        if self._files is None:
+            from tabletop.ui.files import FileHandler
+
+            self._files = FileHandler(self, self.document, self.settings)
+        return self._files
+
+    def _build_files(self) -> None:
+        self.files  # noqa: B018 (made by asking)
+
+    @property
     def panes(self) -> dict[str, QWidget]:
         """The reserve and cards panes, built when first asked for."""
         return {title: self.docks[title].pane() for title in ("Reserve", "Cards")}
@@ -262,7 +277,7 @@ class MainWindow(QMainWindow):
     def export_image(self) -> None:
         """Export the map as an image: the chosen filter's extension is added, and the GM
         chooses the width (remembered for next time)."""
-        from PySide6.QtWidgets import QFileDialog, QInputDialog
+        from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
         from tabletop.io import MapFileError
         from tabletop.render.export import DEFAULT_WIDTH, export_map
@@ -298,6 +313,8 @@ class MainWindow(QMainWindow):
         self.document.select([(kind, obj.id) for kind, objects in kinds for obj in objects])
 
     def _fill_recent(self) -> None:
+        from tabletop.ui.files import recent_files
+
         self.recent_menu.clear()
         for path in recent_files(self.settings):
             self.recent_menu.addAction(path, lambda p=path: self.files.open(p))
@@ -309,6 +326,8 @@ class MainWindow(QMainWindow):
 
     def offer_recovery(self) -> bool:
         """After a crash: offer each recovered map; the newest accepted one is opened."""
+        from PySide6.QtWidgets import QMessageBox
+
         for found in pending():
             answer = QMessageBox.question(
                 self,

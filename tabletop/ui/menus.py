@@ -24,7 +24,6 @@ def build_menus(window: MainWindow) -> None:
     """The menus and the toolbar, their actions kept on the window (undo, redo, the tools' keys,
     the legend's switch, the reach's shifts and move type) for the parts that use them."""
     stack = window.document.undo_stack
-    files = window.files
     window.undo_action = stack.createUndoAction(window, "&Undo")
     window.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
     window.undo_action.setIcon(icon("undo"))
@@ -32,10 +31,11 @@ def build_menus(window: MainWindow) -> None:
     window.redo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")])
     window.redo_action.setIcon(icon("redo"))
     menu = window.menuBar().addMenu("&File")
-    new = action(window, "&New", files.new, QKeySequence.StandardKey.New, "new")
-    open_ = action(window, "&Open…", files.open, QKeySequence.StandardKey.Open, "open")
-    save = action(window, "&Save", files.save, QKeySequence.StandardKey.Save, "save")
-    save_as = action(window, "Save &As…", files.save_as, QKeySequence.StandardKey.SaveAs)
+    # the window's file handler is made after the first frame (or when first asked for): asked for here at each use
+    new = action(window, "&New", lambda: window.files.new(), QKeySequence.StandardKey.New, "new")
+    open_ = action(window, "&Open…", lambda: window.files.open(), QKeySequence.StandardKey.Open, "open")
+    save = action(window, "&Save", lambda: window.files.save(), QKeySequence.StandardKey.Save, "save")
+    save_as = action(window, "Save &As…", lambda: window.files.save_as(), QKeySequence.StandardKey.SaveAs)
     export = action(window, "&Export…", window.export, "Ctrl+E", "export")
     export_image = action(window, "Export &Image…", window.export_image)
     quit_ = action(window, "&Quit", window.close, quit_keys())

@@ -29,7 +29,9 @@ from tabletop.ui.app import run
 
 app = QApplication(sys.argv[:1])
 LATER = ("tabletop.ui.docks.play.dock", "tabletop.ui.docks.tile_sets", "tabletop.ui.player.controls",
-         "tabletop.ui.player.scale", "tabletop.ui.docks.passages", "tabletop.ui.docks.shared")
+         "tabletop.ui.player.scale", "tabletop.ui.docks.passages", "tabletop.ui.docks.shared",
+         "tabletop.ui.docks.segment_page", "tabletop.rules.movement", "tabletop.rules.grid_movement",
+         "tabletop.ui.files", "tabletop.ui.opening")
 seen = {}
 
 class FirstFrame(QObject):
@@ -74,7 +76,12 @@ def test_the_command_paints_its_first_frame_before_the_grid_and_play_menus_are_b
         "tabletop.ui.player.scale",
         "tabletop.ui.docks.passages",
         "tabletop.ui.docks.shared",
-    ]
+        "tabletop.ui.docks.segment_page",
+        "tabletop.rules.movement",
+        "tabletop.rules.grid_movement",
+        "tabletop.ui.files",
+        "tabletop.ui.opening",
+    ], "the parts' modules, the rules a drag asks and the file handler's are imported after the first frame"
     assert not seen["urllib"], "a path argument that is no file:// URI needs no urllib.request"
     assert seen["bar"] == TITLES
     assert seen["play"] == ["&Start Conflict…"] and seen["grid"] == ["Tile &Sets…"]
@@ -311,3 +318,25 @@ def test_a_part_asked_for_while_a_map_is_read_is_built_at_once(qtbot, window):
         assert not window.later.done
         assert window.grid_menu is window._grid_menu
         assert window.later.done
+
+
+def test_the_file_menu_opens_and_saves_before_its_handler_is_made(qtbot, tmp_path, maps_dir, monkeypatch):
+    """The file handler (its modules: the reading's, the file dialogs') is made after the first
+    frame; File ▸ Open and Save chosen sooner make it then, and work."""
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.setenv("TABLETOP_RECOVERY_DIR", str(tmp_path / "recovery"))
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    assert "_files" in window.__dict__ and window.__dict__["_files"] is None, "not made with the window"
+    chosen = tmp_path / "copy.tabletop"
+    chosen.write_bytes((maps_dir / "warehouse.tabletop").read_bytes())
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args: (str(chosen), ""))
+    entries = {a.text(): a for a in _menu(window, "&File").actions()}
+    entries["&Open…"].trigger()
+    assert window.document.path == chosen and len(window.document.map.zones) == len(warehouse().zones)
+    window.document.select([("zone", window.document.map.zones[0].id)])
+    window.delete()
+    entries["&Save"].trigger()
+    assert not window.document.modified
+    assert chosen.read_text() != (maps_dir / "warehouse.tabletop").read_text(), "the edit was saved"

@@ -1,4 +1,4 @@
-"""The empty window starts on what its first frame needs: the map check's networkx, numpy's
+"""The empty window starts on what its first frame needs: the map check's networkx (and its dialog), numpy's
 arrays (the layout of a whole map, ranges) and the resolvers' rules are imported when a GM
 first uses them (start-up is measured in tests/benchmarks/scaling.py; here only what is imported)."""
 
@@ -23,7 +23,8 @@ app = QApplication(sys.argv[:1])
 def report():
     seen = sorted(m for m in sys.modules if m.split(".")[0] in ("numpy", "networkx")
                   or m.startswith(("tabletop.rules.checks", "tabletop.rules.topology", "tabletop.rules.cards",
-                                  "tabletop.ui.dialogs.export", "tabletop.ui.docks.cards_pane",
+                                  "tabletop.ui.dialogs.export", "tabletop.ui.dialogs.map_check",
+                                  "tabletop.ui.dialogs.background", "tabletop.ui.docks.cards_pane",
                                   "tabletop.ui.docks.reserve_pane")))
     print(json.dumps(seen), file=sys.stderr)
     app.quit()
@@ -42,7 +43,7 @@ def start(tmp_path, *args: str) -> list[str]:
     return json.loads(done.stderr.strip().splitlines()[-1])
 
 
-def test_the_empty_window_starts_without_networkx_numpy_the_resolvers_or_the_export_dialog(tmp_path):
+def test_the_empty_window_starts_without_networkx_numpy_the_resolvers_or_the_map_menus_dialogs(tmp_path):
     assert start(tmp_path) == []
 
 

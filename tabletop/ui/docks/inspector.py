@@ -8,12 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QStringListModel, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QCompleter,
     QDoubleSpinBox,
     QFormLayout,
     QLabel,
@@ -30,7 +29,7 @@ from tabletop.document.commands import EditMap, EditObject
 from tabletop.model import FillStyle, Map, Passage, Speeds, Token
 from tabletop.ui.badge_tips import as_tooltip, explain_badge
 from tabletop.ui.docks.fields import Field, choices, count, error_text, optional, spin, updated
-from tabletop.ui.docks.segment_page import SegmentChoice, SegmentPage
+from tabletop.ui.docks.segment_choice import SegmentChoice
 from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, PointEdit
 
 KIND_WORDS = {"zone": "zone", "border": "border", "token": "token", "grid": "encounter grid"}
@@ -179,6 +178,9 @@ class Inspector(QWidget):
         form.addRow(self.passage_editor)
 
     def _page_token(self) -> None:
+        from PySide6.QtCore import QStringListModel
+        from PySide6.QtWidgets import QCompleter
+
         facing = QDoubleSpinBox()
         facing.setRange(-360, 720)
         facing.setWrapping(False)
@@ -208,6 +210,7 @@ class Inspector(QWidget):
             form.addRow("" if index else "States", box)
 
     def _page_grid(self) -> None:
+        from tabletop.ui.docks.segment_page import SegmentPage
         from tabletop.ui.docks.setup_marks import SetupEditor, push_to
 
         area = QDoubleSpinBox()

@@ -5,15 +5,15 @@ one undo step; typing a name is one step, as typing a zone's name is."""
 from __future__ import annotations
 
 from pydantic import ValidationError
-from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 
 from tabletop.document import MapDocument
-from tabletop.document.commands.grid_edits import SegmentKey, edit_segment, segment_at, segment_label
+from tabletop.document.commands.grid_edits import edit_segment, segment_at, segment_label
 from tabletop.model import Segment
 from tabletop.model.base import MAX_GAME_NUMBER
 from tabletop.model.kinds import Kind
 from tabletop.ui.docks.fields import choices, count
+from tabletop.ui.docks.segment_choice import SegmentChoice
 
 PROPERTY_TIPS = {
     "rough": "It costs 2 speed to enter an area instead of 1",
@@ -24,21 +24,6 @@ PROPERTY_TIPS = {
     "water": "Swim speed only; one may drown",
 }
 """The AF text's sample effects, shown as each box's tip."""
-
-
-class SegmentChoice(QObject):
-    """Which segment the GM is working on: shared by the Segment tool and the Inspector."""
-
-    changed = Signal()
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.key: SegmentKey | None = None
-
-    def set(self, key: SegmentKey | None) -> None:
-        if key != self.key:
-            self.key = key
-            self.changed.emit()
 
 
 class SegmentPage(QWidget):

@@ -7,7 +7,6 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import (
-    QColorDialog,
     QDoubleSpinBox,
     QFrame,
     QHBoxLayout,
@@ -78,6 +77,8 @@ class ColourButton(QPushButton):
         self.setIcon(swatch(colour))
 
     def pick(self) -> None:
+        from PySide6.QtWidgets import QColorDialog  # here: the window's start does not load its class
+
         chosen = QColorDialog.getColor(QColor(self.colour), self, self.title)
         if chosen.isValid() and chosen.name() != self.colour:
             self.set_colour(chosen.name())

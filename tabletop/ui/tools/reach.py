@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Protocol
 
 from tabletop.document import MapDocument
 from tabletop.model import AreaLocation, Location, Token, ZoneLocation
-from tabletop.rules import grid_reach, opponent_areas, reach
 
 
 class PlacePicker(Protocol):
@@ -33,8 +33,20 @@ class ReachSettings:
     picker: PlacePicker | None = None
 
 
+RULES = ("tabletop.rules.movement", "tabletop.rules.grid_movement", "tabletop.rules.sides")
+"""The rules a drag asks: imported just after the window's first frame (`ready_rules`), so
+neither that frame (~3 ms) nor the first drag waits for them."""
+
+
+def ready_rules() -> None:
+    for name in RULES:
+        importlib.import_module(name)
+
+
 def token_reach(document: MapDocument, token: Token, where: Location | None, settings: ReachSettings):
     """("zones", [(zone id, cost)]) or ("areas", grid id, [(area, cost)]) or None."""
+    from tabletop.rules import grid_reach, opponent_areas, reach
+
     if isinstance(where, ZoneLocation):
         return ("zones", reach(document.graph(), where.zone, settings.shifts).zones())
     if isinstance(where, AreaLocation):

@@ -31,7 +31,7 @@ from tabletop.geometry.shapes import area_at, area_rect
 from tabletop.model import EncounterGrid, Segment
 from tabletop.model.grids import TILE_AREAS
 from tabletop.model.kinds import Kind
-from tabletop.ui.docks.segment_page import SegmentChoice
+from tabletop.ui.docks.segment_choice import SegmentChoice
 from tabletop.ui.tools.base import Tool
 
 Area = tuple[int, int]
