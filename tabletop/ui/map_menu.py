@@ -55,8 +55,8 @@ class MapMenu:
 
     def _edited(self, _change) -> None:
         """Check again once the edits rest (a drag is many edits; a check of a big map takes a
-        second), and only while the findings are shown."""
-        if self.check_dialog is not None and self.check_dialog.isVisible():
+        second), and only while the findings are shown: a token or a grid changes none of them."""
+        if self.check_dialog is not None and self.check_dialog.isVisible() and _change.kind in ("zone", "border"):
             self._recheck.start()
 
     def set_background(self) -> None:

@@ -95,6 +95,48 @@ def test_edits_keep_the_index_and_lines_current():
     assert border_id not in layout.borders_at[zone.id]
 
 
+def test_a_zone_renamed_filled_or_fogged_keeps_its_borders_lines_and_its_place(monkeypatch):
+    """Fog All sets every zone: one whose shape is as it was has nothing to lay out again (its
+    borders' lines worked out one at a time took 50 s at 100k zones), and the layout still
+    answers as one made afresh from the edited map."""
+    from tabletop.geometry import layout as layout_module
+
+    map_ = zone_map(400)
+    layout = MapLayout(map_)
+    lines_before = {b.id: layout.lines[b.id] for b in map_.borders}
+    worked_out = []
+    monkeypatch.setattr(layout_module, "border_line", lambda *args: worked_out.append(args) or border_line(*args))
+    edited = [
+        zone.model_copy(
+            update={
+                "hidden": True,
+                "name": f"Fogged {zone.id}",
+                "fill": zone.fill.model_copy(update={"colour": "#aa2222"}),
+            }
+        )
+        for zone in map_.zones
+    ]
+    assert [layout.set_zone(zone) for zone in edited] == [[]] * len(edited), "no border moved with them"
+    assert worked_out == []
+    assert all(layout.zones[zone.id] is zone for zone in edited), "the edited zones are the layout's"
+    fresh = MapLayout(map_.model_copy(update={"zones": edited}))
+    assert (
+        {b.id: layout.lines[b.id] for b in map_.borders}
+        == lines_before
+        == {b.id: fresh.lines[b.id] for b in map_.borders}
+    )
+    assert layout.boxes == fresh.boxes
+    centre = map_.zones[7].shape.centre()
+    assert layout.zones_at(*centre) == fresh.zones_at(*centre) == [map_.zones[7].id]
+    moved = edited[7].model_copy(
+        update={"shape": PolygonShape(points=[(x + 9000, y) for x, y in edited[7].shape.points])}
+    )
+    assert sorted(layout.set_zone(moved)) == sorted(layout.borders_at[moved.id]) != [], (
+        "a moved zone still moves its borders"
+    )
+    assert len(worked_out) == len(layout.borders_at[moved.id])
+
+
 def test_the_bulk_index_equals_one_object_at_a_time():
     map_ = zone_map(300)
     bulk = MapLayout(map_)

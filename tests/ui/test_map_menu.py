@@ -28,6 +28,28 @@ def test_check_map_lists_findings_and_centres_on_one(qtbot, window):
     dialog.close()
 
 
+def test_check_map_is_checked_again_after_a_zone_or_border_edit_not_after_a_token_move(qtbot, window, monkeypatch):
+    """A check of a 100k-zone map takes 7 s or more: moving a token, which changes no finding,
+    must not hold the table for it whenever the findings are shown."""
+    from tabletop.document.commands import MoveToken, remove
+    from tabletop.model import ZoneLocation
+    from tabletop.ui.map_menu import RECHECK_MS
+
+    window.document.replace_map(warehouse(), None)
+    dialog = window.map_menu.check_map()
+    checks = []
+    monkeypatch.setattr(dialog, "refresh", lambda: checks.append(window.document.revision))
+    token = window.document.map.tokens[0]
+    elsewhere = next(z.id for z in window.document.map.zones if z.id != token.location.zone)
+    window.document.undo_stack.push(MoveToken(window.document, token.id, ZoneLocation(zone=elsewhere)))
+    qtbot.wait(RECHECK_MS + 200)
+    assert checks == [], "a token moved: nothing to check again"
+    border = window.document.map.borders[0].id
+    window.document.undo_stack.push(remove(window.document, [("border", border)]))
+    qtbot.waitUntil(lambda: checks == [window.document.revision], timeout=RECHECK_MS + 2000)
+    dialog.close()
+
+
 def test_a_background_set_from_the_window_shows_under_zones_and_undoes(qtbot, window, tmp_path, monkeypatch):
     picture = tmp_path / "scan.png"
     image = QImage(100, 100, QImage.Format.Format_RGB32)
