@@ -4,12 +4,17 @@ table), and the zoom."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, QTimer
 from PySide6.QtWidgets import QLabel, QMainWindow
 
 from tabletop.document import MapDocument
+from tabletop.heap import collector_paused
 from tabletop.model import ZoneLocation
 from tabletop.ui.view import MapView
+
+RANGE_WAITS_FROM = 5_000
+"""Zones from which the range on the hover line waits for the zone graph, built a slice an event
+(15-50 ms each; under 0.2 s whole below this)."""
 
 
 class StatusLine:
@@ -57,9 +62,23 @@ class StatusLine:
         if not isinstance(token.location, ZoneLocation):
             return ""
         key = (self.document.revision, token.location.zone)
+        if self._ranges[0] != key and not self._graph_ready():
+            return f"   range from {token.label}: working it out…"
         if self._ranges[0] != key:  # one search per token and edit, not per mouse move
             from tabletop.rules.ranges import range_field  # numpy, on the first range asked, not at start
 
             self._ranges = (key, range_field(self.document.graph(), token.location.zone))
         found = self._ranges[1][zone_id]
         return f"   range from {token.label}: {'out of reach' if found is None else found}"
+
+    def _graph_ready(self) -> bool:
+        """Whether the zone graph is whole for a range; on a big map, if not, one slice of it is
+        built and the hover line asked again after the next events. Asked whole at once, it held
+        the window 3 s when a token was selected on a 100k-zone map just opened."""
+        graph = self.document.graph()
+        if graph.prepared or len(self.document.map.zones) < RANGE_WAITS_FROM:
+            return True
+        with collector_paused():  # what it builds is kept
+            graph.prepare_step()
+        QTimer.singleShot(0, self.hover_label, self._hover_again)
+        return False

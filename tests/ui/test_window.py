@@ -112,3 +112,35 @@ def test_the_hover_line_follows_a_token_moved_while_the_mouse_rests(window):
     assert f"range from {token.label}: 0" in window.hover_label.text(), "no mouse move needed"
     window.document.undo_stack.undo()
     assert window.hover_label.text() == before
+
+
+def test_on_a_big_map_just_opened_the_hover_range_waits_for_the_graph_built_in_slices(qtbot, window, monkeypatch):
+    """Selecting a token and hovering on a big map just opened built the whole zone graph in one
+    event (3 s at 100k zones): the hover line says the range is being worked out, builds one
+    slice of the graph per event, and gives the range once the graph is whole."""
+    from PySide6.QtCore import QPointF
+
+    from tabletop.document.commands import AddObject
+    from tabletop.model import Token, ZoneLocation
+    from tabletop.rules import ZoneGraph
+    from tabletop.rules.ranges import range_between
+    from tabletop.ui import status_line
+    from tests.benchmarks.mapgen import zone_map
+
+    monkeypatch.setattr(status_line, "RANGE_WAITS_FROM", 100)
+    document = window.document
+    document.replace_map(zone_map(600), None)
+    document.undo_stack.push(AddObject(document, "token", Token(id="t", location=ZoneLocation(zone="z0-0"))))
+    document.select([("token", "t")])
+    steps = []
+    real_step = ZoneGraph.prepare_step
+    monkeypatch.setattr(ZoneGraph, "prepare_step", lambda graph: steps.append(graph) or real_step(graph))
+    assert not document.graph().prepared
+    left, top, right, bottom = document.layout.boxes[("zone", "z3-3")]
+    window.view.hovered.emit(QPointF((left + right) / 2, (top + bottom) / 2))
+    assert "range from t: working it out" in window.hover_label.text()
+    assert len(steps) == 1, "one slice of the graph in this event, not all of it"
+    qtbot.waitUntil(lambda: "working" not in window.hover_label.text(), timeout=5000)
+    expected = range_between(ZoneGraph(document.map), "z0-0", "z3-3")
+    assert f"range from t: {expected}" in window.hover_label.text() and expected > 2
+    assert document.graph().prepared and len(steps) > 2
