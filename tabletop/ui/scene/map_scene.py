@@ -119,9 +119,10 @@ class MapScene(QGraphicsScene):
         if kind in (Kind.ZONE, Kind.TOKEN):  # a zone's name moves when its first token comes or its last leaves
             self.layer.follow_tokens()  # (for the players, the first they see: fog and hidden zones count)
         if kind in (Kind.ZONE, Kind.BORDER):
-            for box in change.repaint:
-                left, top, right, bottom = box
-                self._grow_to(QRectF(left, top, right - left, bottom - top))
+            if change.repaint:  # their union, once: Fog All on 100k zones grew to each of 350k boxes
+                lefts, tops, rights, bottoms = zip(*change.repaint, strict=True)
+                left, top = min(lefts), min(tops)
+                self._grow_to(QRectF(left, top, max(rights) - left, max(bottoms) - top))
         elif change.removed:
             for object_id in change.object_ids:
                 item = self.items_by_key.pop((kind, object_id), None)
