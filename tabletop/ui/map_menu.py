@@ -27,7 +27,7 @@ class MapMenu:
         self._recheck = QTimer(window)
         self._recheck.setSingleShot(True)
         self._recheck.setInterval(RECHECK_MS)
-        self._recheck.timeout.connect(lambda: self.check_dialog.refresh())
+        self._recheck.timeout.connect(self._check_again)
         menu = window.menuBar().addMenu("&Map")
         self.check_action = action(window, "&Check Map…", self.check_map, "Ctrl+Shift+K")
         self.background_action = action(window, "Set &Background Image…", self.set_background)
@@ -42,13 +42,17 @@ class MapMenu:
         self.remove_background_action.setEnabled(self.document.map.background is not None)
 
     def check_map(self) -> MapCheckDialog:
-        if self.check_dialog is None:
-            from tabletop.ui.dialogs.map_check import MapCheckDialog
+        """The findings, checked with the busy cursor (a 100k-zone map takes ten seconds)."""
+        from tabletop.ui.opening import busy  # the reading's module: loaded after the first frame
 
-            self.check_dialog = MapCheckDialog(self.document, self.window.centre_on, parent=self.window)
-            self.document.edited.connect(self._edited)
-        else:
-            self.check_dialog.refresh()
+        with busy():
+            if self.check_dialog is None:
+                from tabletop.ui.dialogs.map_check import MapCheckDialog
+
+                self.check_dialog = MapCheckDialog(self.document, self.window.centre_on, parent=self.window)
+                self.document.edited.connect(self._edited)
+            else:
+                self.check_dialog.refresh()
         self.check_dialog.show()
         self.check_dialog.raise_()
         return self.check_dialog
@@ -58,6 +62,12 @@ class MapMenu:
         second), and only while the findings are shown: a token or a grid changes none of them."""
         if self.check_dialog is not None and self.check_dialog.isVisible() and _change.kind in ("zone", "border"):
             self._recheck.start()
+
+    def _check_again(self) -> None:
+        from tabletop.ui.opening import busy
+
+        with busy():
+            self.check_dialog.refresh()
 
     def set_background(self) -> None:
         from tabletop.ui.dialogs.background import choose_background

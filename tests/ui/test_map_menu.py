@@ -129,3 +129,25 @@ def test_the_players_see_no_background_under_a_hidden_zone(qtbot, tmp_path):
     rect = QRectF(0, 0, 600, 200)
     assert _colour(_picture(players, rect), rect, 500, 150) != "#00ff00", "cut out under the hidden East end"
     assert _colour(_picture(players, rect), rect, 500, 195) != "#00ff00"
+
+
+def test_checking_the_map_shows_the_busy_cursor(qtbot, window, monkeypatch):
+    """A 100k-zone map takes ten seconds to check: the cursor says the window is at work."""
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop.ui.dialogs import map_check
+
+    seen = []
+    real = map_check.MapCheckDialog.refresh
+
+    def refresh(dialog):
+        seen.append(QApplication.overrideCursor() is not None)
+        return real(dialog)
+
+    monkeypatch.setattr(map_check.MapCheckDialog, "refresh", refresh)
+    dialog = window.map_menu.check_map()
+    window.map_menu.check_map()
+    window.map_menu._check_again()
+    assert seen and all(seen), "busy while checking"
+    assert QApplication.overrideCursor() is None, "and given back after"
+    dialog.close()
