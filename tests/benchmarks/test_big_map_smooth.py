@@ -15,7 +15,15 @@ from PySide6.QtCore import QPointF, QSettings
 
 from tabletop.io import load_map, save_map
 from tests.benchmarks.mapgen import zone_map
-from tests.benchmarks.test_editor_speed import _one_to_one, _show, discard_on_close, frame  # noqa: F401
+from tests.benchmarks.test_editor_speed import (  # noqa: F401  # the editor's own frames, here on this module's window
+    _one_to_one,
+    _show,
+    discard_on_close,
+    frame,
+    test_frame_at_one_to_one_first,
+    test_frame_at_one_to_one_repeat,
+)
+from tests.benchmarks.test_editor_speed import test_frame_whole_map_10k as test_frame_whole_map  # noqa: F401
 
 
 @pytest.fixture(scope="module", params=[10_000, 100_000], ids=["10k", "100k"])
@@ -53,14 +61,6 @@ def window(qtbot, city):
     _show(qtbot, city)
     yield city
     city.hide()
-
-
-def test_frame_whole_map(benchmark, window):
-    """The fitted map again (a token's or the reach's repaint): tiles from their cache."""
-    window.view.fit_map()
-    frame(window.view)
-    frame(window.view)
-    benchmark(frame, window.view)
 
 
 def test_frame_whole_map_first(benchmark, window):
@@ -128,22 +128,6 @@ def test_zoom_rests_until_crisp(benchmark, window):
             frame(window.view)
 
     benchmark.pedantic(caught_up, setup=_rested(window, 1.35), rounds=5)
-
-
-def test_frame_at_one_to_one_first(benchmark, window):
-    view = _one_to_one(window)
-
-    def first():
-        window.scene.layer.dirty([(-1e9, -1e9, 1e9, 1e9)])
-        return frame(view)
-
-    benchmark.pedantic(first, rounds=5)
-
-
-def test_frame_at_one_to_one_repeat(benchmark, window):
-    view = _one_to_one(window)
-    frame(view)
-    benchmark(frame, view)
 
 
 def test_token_drag_with_reach(benchmark, window):
