@@ -226,19 +226,36 @@ def paint_selection(
 ) -> None:
     """The selection marks: selected zones' outlines and selected borders' lines in the
     selection colour, then the badges of every border they touch drawn again over them, so a
-    thick outline never hides a digit. Nothing on a style without selection marks."""
+    thick outline never hides a digit. Nothing on a style without selection marks. The outlines
+    are one path and the lines batched as the layer's are, from the layout's arrays: a 10k-zone
+    map selected whole took 0.6 s a frame stroked one by one."""
     if not style.selection_marks:
         return
     pen = QPen(style.selection, 3.0)
     pen.setCosmetic(not detail)
     badges: dict[str, None] = {}
+    zones, border_ids = [], []
     for kind, object_id in marked:
         if kind == "zone" and object_id in layout.zones:
-            p.strokePath(zone_path(layout.zones[object_id]), pen)
+            zones.append(layout.zones[object_id])
             badges.update(dict.fromkeys(sorted(layout.borders_at.get(object_id, ()))))
         elif kind == "border" and object_id in layout.lines:
-            paint_border(p, layout.lines[object_id], style, selected=True)
+            border_ids.append(object_id)
             badges[object_id] = None
+    if zones:
+        outlines = QPainterPath()
+        for zone, polygon in zip(zones, _polygons(layout, zones), strict=True):  # as opened: from the arrays
+            if polygon is None:
+                outlines.addPath(zone_path(zone))
+            else:
+                outlines.addPolygon(polygon)
+                outlines.closeSubpath()
+        p.strokePath(outlines, pen)
+    if border_ids:
+        for shared, paths in line_cells_of(*layout.line_arrays(border_ids), LINE_CELL):
+            pen = _border_pen(style.selection, shared, style.line_scale)
+            for path in paths:
+                p.strokePath(path, pen)
     if detail:
         paint_badges(p, [(layout.borders[b], layout.lines[b]) for b in badges if b in layout.lines], style)
 

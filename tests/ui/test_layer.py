@@ -295,3 +295,32 @@ def test_a_stand_in_tile_shows_the_edit_made_at_another_zoom(qtbot, window):
     ]
     green = [spot for spot in inside if _colour_at(window, image, *spot) == "#00ff00"]
     assert len(green) > 10, "the edit shows on the stand-in"
+
+
+def test_a_whole_map_selected_marks_only_what_a_frame_shows(qtbot, window, monkeypatch):
+    """Select All on a big map: a repaint of part of the canvas strokes the marks of what that
+    part shows (with room for a badge), not of every object selected; the whole frame, all."""
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    from tabletop.ui.scene import marks as marks_module
+
+    document = window.document
+    document.replace_map(zone_map(1400), None)
+    window.select_all()
+    marks = window.scene.marks
+    assert len(marks.marked) > marks_module.CULL_FROM
+    handed = []
+    monkeypatch.setattr(marks_module, "paint_selection", lambda p, layout, marked, *rest: handed.append(marked))
+    image = QImage(200, 200, QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(image)
+    option = QStyleOptionGraphicsItem()
+    option.exposedRect = QRectF(100, 100, 50, 50)
+    marks.paint(painter, option)
+    option.exposedRect = marks.boundingRect()
+    marks.paint(painter, option)
+    painter.end()
+    part, whole = handed
+    boxes = document.layout.boxes
+    assert 0 < len(part) < len(whole) / 10 and whole == marks.marked
+    assert ("zone", document.zone_at(120, 120)) in part
+    assert all(boxes[key][0] <= 150 + 90 and boxes[key][2] >= 100 - 90 for key in part)

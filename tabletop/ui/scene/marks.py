@@ -10,6 +10,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
 from tabletop.document import MapDocument
+from tabletop.geometry.boxes import BADGE_HALF
 from tabletop.geometry.shapes import grid_rect
 from tabletop.render.paint import paint_reach_area, paint_reach_zone, paint_selection, zone_path
 from tabletop.render.style import MapStyle
@@ -70,6 +71,10 @@ class ReachOverlay(QGraphicsItem):
                 paint_reach_area(painter, grid, area, cost, self.style)
 
 
+CULL_FROM = 200
+"""Marks past this many are first culled to the part of the canvas being painted."""
+
+
 class SelectionMarks(QGraphicsItem):
     """The selected zones' outlines and borders, drawn over the map layer in the selection
     colour: selecting never repaints the layer's tiles."""
@@ -80,20 +85,22 @@ class SelectionMarks(QGraphicsItem):
         self.marked: list[tuple[str, str]] = []
         self.setZValue(1.5)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # the exposed part, for paint
         self._bounds = QRectF()
 
     def refresh(self) -> None:
         layout = self.document.layout
         keys = layout.boxes
         self.marked = [key for key in self.document.selection if key in keys]
-        rect = QRectF()
+        touched = list(self.marked)
         for kind, object_id in self.marked:
-            touched = [(kind, object_id)]
             if kind == "zone":  # its borders' badges are drawn again over the outline
                 touched += [("border", b) for b in layout.borders_at.get(object_id, ())]
-            for key in touched:
-                left, top, right, bottom = keys[key]
-                rect = rect.united(QRectF(left, top, right - left, bottom - top))
+        rect = QRectF()
+        if touched:  # their union: a whole 100k map selected is 450k boxes
+            lefts, tops, rights, bottoms = zip(*(keys[key] for key in touched), strict=True)
+            left, top = min(lefts), min(tops)
+            rect = QRectF(left, top, max(rights) - left, max(bottoms) - top)
         self.prepareGeometryChange()
         self._bounds = rect
         self.update()
@@ -102,4 +109,18 @@ class SelectionMarks(QGraphicsItem):
         return self._bounds
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        paint_selection(painter, self.document.layout, self.marked, self.style, detail_for(painter))
+        """The marks of what the exposed part shows (with room for a badge and the pen): a
+        frame of a whole map selected, or a hover's repaint, strokes only what it shows."""
+        marked = self.marked
+        if len(marked) > CULL_FROM:
+            reach_x, reach_y = 2 * BADGE_HALF[0], 2 * BADGE_HALF[1]
+            exposed = option.exposedRect
+            left, top = exposed.left() - reach_x, exposed.top() - reach_y
+            right, bottom = exposed.right() + reach_x, exposed.bottom() + reach_y
+            boxes = self.document.layout.boxes
+            marked = [
+                key
+                for key in marked
+                if (box := boxes[key])[0] <= right and box[2] >= left and box[1] <= bottom and box[3] >= top
+            ]
+        paint_selection(painter, self.document.layout, marked, self.style, detail_for(painter))
