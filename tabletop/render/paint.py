@@ -238,7 +238,8 @@ def paint_selection(
     for kind, object_id in marked:
         if kind == "zone" and object_id in layout.zones:
             zones.append(layout.zones[object_id])
-            badges.update(dict.fromkeys(sorted(layout.borders_at.get(object_id, ()))))
+            if detail:  # its borders' badges, drawn again over its outline
+                badges.update(dict.fromkeys(sorted(layout.borders_at.get(object_id, ()))))
         elif kind == "border" and object_id in layout.lines:
             border_ids.append(object_id)
             badges[object_id] = None
