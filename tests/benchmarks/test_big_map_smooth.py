@@ -24,6 +24,7 @@ from tests.benchmarks.test_editor_speed import (  # noqa: F401  # the editor's o
     test_frame_at_one_to_one_repeat,
 )
 from tests.benchmarks.test_editor_speed import test_frame_whole_map_10k as test_frame_whole_map  # noqa: F401
+from tests.benchmarks.test_editor_speed import test_token_drag_with_reach_10k as test_token_drag_with_reach  # noqa: F401
 
 
 @pytest.fixture(scope="module", params=[10_000, 100_000], ids=["10k", "100k"])
@@ -128,27 +129,3 @@ def test_zoom_rests_until_crisp(benchmark, window):
             frame(window.view)
 
     benchmark.pedantic(caught_up, setup=_rested(window, 1.35), rounds=5)
-
-
-def test_token_drag_with_reach(benchmark, window):
-    from tabletop.document.commands import AddObject
-    from tabletop.model import Token, ZoneLocation
-
-    document = window.document
-    if document.get("token", "t") is None:
-        document.undo_stack.push(AddObject(document, "token", Token(id="t", location=ZoneLocation(zone="z40-40"))))
-    view = _one_to_one(window)
-    view.centerOn(window.scene.items_by_key[("token", "t")].pos())
-    window.reach_settings.shifts = 12
-    select = window.tools["S"]
-    select.start_token_drag("t")
-    spot = window.scene.items_by_key[("token", "t")].pos()
-    steps = iter(range(10**9))
-
-    def move():
-        k = next(steps) % 40
-        select.drag_token_to(QPointF(spot.x() + k * 7, spot.y() + (k % 7) * 5))
-        return frame(window.view)
-
-    benchmark(move)
-    select.cancel_token_drag()
