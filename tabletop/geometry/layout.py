@@ -262,13 +262,13 @@ class MapLayout(WhatIsWhere):
         self.zones[zone.id] = zone
         if self._shapes is not None:
             self._shapes.forget(zone.id)
-        self._touching = {}
-        self._extent = None
         self.borders_at.setdefault(zone.id, set())
         self._unindex(("zone", zone.id))  # its row as opened no longer holds its look
         self._index(("zone", zone.id), zone_box(zone))
         if old is not None and (old.shape is zone.shape or old.shape == zone.shape):
-            return []
+            return []  # the map's extent and the touching pairs' lines hold too
+        self._touching = {}
+        self._extent = None
         touched = sorted(self.borders_at[zone.id])
         for border_id in touched:
             self.set_border(self.borders[border_id])
