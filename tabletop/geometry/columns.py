@@ -150,3 +150,19 @@ def _polygon_centres(x: np.ndarray, y: np.ndarray, firsts: np.ndarray, counts: n
         sx[some] += x[firsts[some] + k - 1]
         sy[some] += y[firsts[some] + k - 1]
     return np.column_stack((sx / counts, sy / counts))
+
+
+def maybe_flat(table: ZoneTable, least: float) -> np.ndarray:
+    """Rows of the zones whose polygon might enclose less than `least` as PolygonShape's own
+    check works it out (model/zones.py: polygon_area, summed in another order): numpy's
+    shoelace sums, each taken as under `least` by more than either sum's rounding can reach
+    ((n + 2) units of the last place of the terms' magnitudes, both ways, with room to spare). The
+    reader checks these few with the record's own sum, not all 100k of a city one by one."""
+    if not len(table.counts):
+        return np.zeros(0, dtype=np.int64)
+    terms = table.x * table.y2 - table.x2 * table.y
+    sizes = np.abs(table.x * table.y2) + np.abs(table.x2 * table.y)
+    doubled = np.abs(np.add.reduceat(terms, table.firsts))
+    slack = 1e-15 * (table.counts + 2) * np.add.reduceat(sizes, table.firsts)
+    flat = np.flatnonzero(doubled / 2 < least + slack)
+    return np.flatnonzero(table.polygon_of >= 0)[flat]  # polygons are numbered in the zones' order

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from tabletop.model import Map
+from tabletop.model.zones import MIN_POLYGON_AREA
 
 FROM_BYTES = 16 * 2**20
 """The smallest file a child is forked for (about 25k zones): there it saves a quarter of a
@@ -183,6 +184,16 @@ class Sidecar:
         if not self._keys_given and self._count_keys is not None:
             self._keys, self._keys_given = self._count_keys(), True
         return self._keys
+
+    def maybe_flat(self, zones: int) -> list[int] | None:
+        """The rows of the zones whose polygon might enclose too little, by the child's arrays
+        when it gave them for `zones` zones (the reader checks these alone); else None."""
+        arrays = self._arrays
+        if arrays is None or len(arrays.table.polygon_of) != zones:
+            return None
+        from tabletop.geometry.columns import maybe_flat
+
+        return maybe_flat(arrays.table, MIN_POLYGON_AREA).tolist()
 
     def finish(self, map_: Map | None) -> None:
         """The read is over: `map_` the map it gave by the quick way (the child's arrays are kept

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import codecs
 import functools
+import operator
 from collections.abc import Callable, Iterator
+from operator import attrgetter
 from typing import Any, NamedTuple, Protocol
 
 from pydantic import ValidationError
@@ -25,6 +27,7 @@ from tabletop.io.counting import Defaults, validator
 from tabletop.io.given import given_keys
 from tabletop.io.limits import MAX_FILE_BYTES
 from tabletop.model import FORMAT_VERSION, Border, Map, Zone
+from tabletop.model.zones import MIN_POLYGON_AREA, PolygonShape, polygon_area
 
 CHUNK = 5_000
 """Objects validated at a time: small enough that a chunk's dicts are a few MB."""
@@ -38,8 +41,13 @@ LONG_LISTS = ("zones", "borders")
 def _validators() -> tuple[dict[str, SchemaValidator], SchemaValidator]:
     """The long lists' validators and the map's, built at the first read (30 ms): the empty
     window at start reads no file."""
-    lists = {"zones": validator(list[Zone]), "borders": validator(list[Border])}
+    lists = {"zones": validator(list[Zone], apart=APART), "borders": validator(list[Border], apart=APART)}
     return lists, validator(Map, last_check=False)
+
+
+APART = (PolygonShape, Border)
+"""Records whose own after-checks (a polygon's area, a border's two zones) the long lists'
+validators leave out: _checked_apart runs them over the whole map at once."""
 
 
 Progress = Callable[[int, int], bool]
@@ -95,6 +103,11 @@ class Helper(Protocol):
     ) -> bool: ...
 
     def key_count(self) -> int | None: ...
+
+    def maybe_flat(self, zones: int) -> list[int] | None:
+        """After key_count: the rows of the zones whose polygon might enclose too little
+        (geometry/columns.py: maybe_flat), when the helper laid out `zones` zones; else None."""
+        ...
 
     def finish(self, map_: Map | None) -> None: ...
 
@@ -163,7 +176,21 @@ def _read_current(raw: bytes, progress: Progress | None, helper: Helper | None) 
         Defaults.taken = outer
     if helped:
         keys_in_file = helper.key_count()
-    return map_ if counted == keys_in_file else None
+    if counted != keys_in_file:
+        return None
+    return map_ if _checked_apart(map_, helper.maybe_flat(len(map_.zones)) if helped else None) else None
+
+
+def _checked_apart(map_: Map, suspects: list[int] | None) -> bool:
+    """The after-checks of APART, left out of the long lists' validators, over the whole map:
+    no border joins a zone to itself, and every polygon zone (or those among `suspects`, the rows
+    a helper found might be flat) encloses an area. False sends the exact way, which words it."""
+    borders = map_.borders
+    if any(map(operator.eq, map(attrgetter("a"), borders), map(attrgetter("b"), borders))):
+        return False
+    zones = map_.zones if suspects is None else [map_.zones[row] for row in suspects]
+    polygons = (shape for shape in map(attrgetter("shape"), zones) if shape.kind == "polygon")
+    return all(polygon_area(shape.points) >= MIN_POLYGON_AREA for shape in polygons)
 
 
 def _helps(helper: Helper, raw: bytes, document: dict[str, Any], lists: dict[str, Lines], told: _Told) -> bool:
