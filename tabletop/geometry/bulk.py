@@ -23,11 +23,14 @@ from pydantic_core import CoreSchema, SchemaValidator, core_schema
 from tabletop.geometry.boxes import border_boxes, zone_boxes
 from tabletop.geometry.columns import Shapes, ZoneTable, table_of
 from tabletop.geometry.lines import line_rows
-from tabletop.geometry.tables import Box
-from tabletop.model import Border, Map
+from tabletop.geometry.tables import Box, Look, numbered
+from tabletop.model import Border, FillStyle, Map, Zone
 
 PASSAGES = len(Border.model_fields["passages"].default_factory())
 """A border's passages when its file leaves them out: what the record takes."""
+FILL = FillStyle()
+"""A zone's fill when its file leaves it (or a part of it) out: what the record takes."""
+SHOWN = (Zone.model_fields["hidden"].default, Zone.model_fields["fogged"].default)
 
 
 @dataclass
@@ -47,6 +50,8 @@ class LayoutArrays:
     zone_size: float
     extent: Box
     digests: tuple[str, str] | None = None
+    looks: tuple[np.ndarray, list[Look]] | None = None
+    """The zones' looks as painted (geometry/tables.py: ShapeTable.looks), when made from a file."""
 
     def fits(self, zone_ids: list[str], border_ids: list[str], boxes: bool) -> bool:
         """Whether these arrays are those of a map with these zones and borders, in this order
@@ -99,13 +104,14 @@ def arrays_of_json(zones: Iterable[list[dict[str, Any]]], borders: Iterable[list
     first border, and only numbers are kept of it: a big file's dicts need never be whole in
     memory. A file the reader would refuse may raise anything here."""
     rows: dict[str, int] = {}
-    shapes, zone_ids, count = [], _Digest(), 0
+    shapes, zone_ids, count, looks = [], _Digest(), 0, []
     for chunk in zones:
         ids = list(map(itemgetter("id"), chunk))
         rows.update(zip(ids, range(count, count + len(ids)), strict=True))
         count += len(ids)
         zone_ids.add(ids)
         shapes.append(Shapes.of_json(chunk))
+        looks.extend(map(_look, chunk))
     ends, passages, border_ids = [], [], _Digest()
     for chunk in borders:
         ends.append(
@@ -124,7 +130,26 @@ def arrays_of_json(zones: Iterable[list[dict[str, Any]]], borders: Iterable[list
     del rows
     arrays = _arrays(Shapes.joined(shapes), _joined(ends, np.int64), _joined(passages, np.float64))
     arrays.digests = (zone_ids.hexdigest(), border_ids.hexdigest())
+    if None not in looks:  # every zone's look as its record will hold it: the first frame need not read 100k records
+        arrays.looks = numbered(looks)
     return arrays
+
+
+def _look(zone: dict[str, Any]) -> Look | None:
+    """A zone's look as ShapeTable.looks reads it from the record made of this zone's JSON, or
+    None where the record would hold a value converted from another type (a hidden given as
+    "yes", an opacity as a text): such a file's first frame reads its records."""
+    fill = zone.get("fill", {})
+    if type(fill) is not dict:
+        return None
+    hidden, fogged = zone.get("hidden", SHOWN[0]), zone.get("fogged", SHOWN[1])
+    pattern, colour = fill.get("pattern", FILL.pattern), fill.get("colour", FILL.colour)
+    opacity = fill.get("opacity", FILL.opacity)
+    if type(hidden) is not bool or type(fogged) is not bool or type(pattern) is not str or type(colour) is not str:
+        return None
+    if type(opacity) not in (float, int):
+        return None
+    return (pattern, colour, float(opacity), hidden, fogged, zone["shape"]["kind"] == "node")
 
 
 def parsed(name: str, text: bytes) -> list[dict[str, Any]]:
@@ -145,7 +170,8 @@ def _parsers() -> dict[str, SchemaValidator]:
         return core_schema.typed_dict_schema(kept)
 
     shape = fields("kind", points=anything, x=anything, y=anything, radius=anything)
-    zone = fields("id", shape=shape)
+    fill = fields(colour=anything, pattern=anything, opacity=anything)
+    zone = fields("id", shape=shape, fill=fill, hidden=anything, fogged=anything)
     border = fields("id", "a", "b", passages=core_schema.list_schema(fields()))  # counted: an empty dict each
     return {"zones": _list_parser(zone), "borders": _list_parser(border)}
 

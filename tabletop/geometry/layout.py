@@ -126,7 +126,8 @@ class MapLayout(WhatIsWhere):
         # the line table's own: an edited line leaves it (copies share only the numbers)
         line_rows = border_rows if not index else border_rows.copy()
         self.lines = LineTable(line_rows, heads, pieces)
-        self._shapes = ShapeTable(arrays.table, zone_rows if not index else dict(zone_rows), line_rows, heads, pieces)
+        rows = zone_rows if not index else dict(zone_rows)
+        self._shapes = ShapeTable(arrays.table, rows, line_rows, heads, pieces, arrays.looks)
         if not index:  # a one-off painting reads lines (if at all) each more than once: made together when first read
             self.lines = MadeOnRead(self.lines, border_ids)
         self.borders_at = BordersAt(dict(zone_rows), arrays.starts, arrays.members, border_ids)

@@ -283,7 +283,22 @@ def _unpacked(layout: dict[str, Any], memory: int) -> Any:
         zone_size=float(layout["zone_size"]),
         extent=tuple(float(v) for v in layout["extent"]),
         digests=(str(layout["digests"][0]), str(layout["digests"][1])),
+        looks=_looks(layout, arrays, array),
     )
+
+
+def _looks(layout: dict[str, Any], arrays: dict[str, Any], array: Callable[[list[Any]], Any]) -> Any:
+    """The zones' looks the child worked out (each zone's number, and the looks), if it did."""
+    if "looks" not in layout:
+        return None
+    looks = [tuple(look) for look in layout["looks"]]
+    kinds = (str, str, float, bool, bool, bool)
+    if any(len(look) != len(kinds) or not all(map(isinstance, look, kinds)) for look in looks):
+        raise ValueError("a look that is none")
+    codes = array(arrays["looks"])
+    if codes.ndim != 1 or (len(codes) and not 0 <= codes.min() <= codes.max() < len(looks)):
+        raise ValueError("a look's number out of range")
+    return codes, looks
 
 
 ALIGN = 64
@@ -383,6 +398,8 @@ def _written(arrays: Any, memory: int) -> dict[str, Any]:
     offset = 0
     named = [(f.name, getattr(arrays.table, f.name)) for f in dataclasses.fields(arrays.table)]
     named += [(name, getattr(arrays, name)) for name in ("heads", "pieces", "ends", "starts", "members", "boxes")]
+    if arrays.looks is not None:
+        named.append(("looks", arrays.looks[0]))
     with open(memory, "wb", closefd=False) as out:
         for name, value in named:
             value = np.ascontiguousarray(value)
@@ -391,4 +408,5 @@ def _written(arrays: Any, memory: int) -> dict[str, Any]:
             out.write(value.data)
             places[name] = [value.dtype.str, list(value.shape), offset]
             offset += value.nbytes
-    return {"arrays": places, "zone_size": arrays.zone_size, "extent": list(arrays.extent), "digests": arrays.digests}
+    said = {"arrays": places, "zone_size": arrays.zone_size, "extent": list(arrays.extent), "digests": arrays.digests}
+    return said | ({"looks": arrays.looks[1]} if arrays.looks is not None else {})

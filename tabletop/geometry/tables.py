@@ -169,6 +169,19 @@ def following(counts: np.ndarray) -> np.ndarray:
     return after
 
 
+def numbered(keys: list[Look]) -> tuple[np.ndarray, list[Look]]:
+    """(each key's look number, the looks), each look numbered by where it first stands: the
+    same numbers from a map's records (ShapeTable.looks) as from its file (geometry/bulk.py)."""
+    import numpy as np
+
+    numbers: dict[Look, int] = {}
+    firsts = np.fromiter(map(numbers.setdefault, keys, count()), dtype=np.int64, count=len(keys))
+    codes = np.zeros(len(keys), dtype=np.int64)
+    if len(numbers) > 1:  # the first places, ascending, stand in the looks' order
+        codes = np.unique(firsts, return_inverse=True)[1].reshape(-1)
+    return codes, list(numbers)
+
+
 class RowIds(Sequence[str]):
     """Ids of a map's objects as opened, with their rows in the layout's tables (`rows`, an
     array): a painting handed these reads the tables without looking each id up. The list of
@@ -225,10 +238,17 @@ class ShapeTable:
     Zone's points or a BorderLine each. A zone or line edited since is read from its object."""
 
     def __init__(
-        self, zones: ZoneTable | None, zone_rows: dict[str, int], line_rows: Any, heads: Any, pieces: Any
+        self,
+        zones: ZoneTable | None,
+        zone_rows: dict[str, int],
+        line_rows: Any,
+        heads: Any,
+        pieces: Any,
+        looks: tuple[np.ndarray, list[Look]] | None = None,
     ) -> None:
         """`line_rows` is the LineTable's own (an edited line leaves it); `zone_rows` is ours.
-        Without `zones` (a map laid out edit by edit) every zone is read from its object."""
+        Without `zones` (a map laid out edit by edit) every zone is read from its object.
+        `looks`, as `looks` would work them out, when the file's reading made them meanwhile."""
         import numpy as np
 
         if zones is None:
@@ -239,7 +259,7 @@ class ShapeTable:
             self.polygon_of = zones.polygon_of
         self._zone_rows, self._ids = zone_rows, list(zone_rows)
         self._line_rows_from, self.heads, self.pieces = line_rows, heads, pieces
-        self._looks: tuple[np.ndarray, list[Look]] | None = None
+        self._looks = looks
 
     @property
     def _line_rows(self) -> dict[str, int]:
@@ -265,8 +285,6 @@ class ShapeTable:
         """(each row's look number, the looks): worked out once, when first painted (a row
         edited since has a look that does not hold, and is read from its zone instead)."""
         if self._looks is None:
-            import numpy as np
-
             # one pass over the zones (each read once, its attributes together: the objects lie
             # scattered in memory), each look hashed once, numbered by where it first stands
             nodes = (self.polygon_of < 0).tolist()
@@ -276,12 +294,7 @@ class ShapeTable:
                 for zone, node in zip(found, nodes, strict=True)
                 for fill in (zone.fill,)
             ]
-            numbers: dict[Look, int] = {}
-            firsts = np.fromiter(map(numbers.setdefault, keys, count()), dtype=np.int64, count=len(keys))
-            codes = np.zeros(len(keys), dtype=np.int64)
-            if len(numbers) > 1:  # the first places, ascending, stand in the looks' order
-                codes = np.unique(firsts, return_inverse=True)[1].reshape(-1)
-            self._looks = (codes, list(numbers))
+            self._looks = numbered(keys)
         return self._looks
 
     def line_arrays(

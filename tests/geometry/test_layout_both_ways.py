@@ -18,7 +18,7 @@ from tabletop.geometry.columns import ZoneTable
 from tabletop.geometry.layout import MapLayout
 from tabletop.io import map_from_bytes
 from tabletop.io.write import map_to_bytes
-from tabletop.model import FORMAT_VERSION, Border, Door, Map, NodeShape, Passage, PolygonShape, Zone
+from tabletop.model import FORMAT_VERSION, Border, Door, FillStyle, Map, NodeShape, Passage, PolygonShape, Zone
 from tests.benchmarks.mapgen import zone_map
 from tests.geometry.test_layout import _random_map
 from tests.geometry.test_layout_arrays import _ring_map
@@ -123,6 +123,33 @@ def _assert_answers_equal(map_: Map, given: LayoutArrays) -> None:
             assert all(np.array_equal(a.rows, b.rows) for a, b in zip(mine, theirs, strict=True))
     painted = MapLayout(map_, index=False, arrays=given)
     assert dict(painted.lines) == dict(MapLayout(map_, index=False).lines)
+    if given.looks is not None:  # the zones' looks the file's reading made, as the records would paint them
+        codes, looks = own._shapes.looks(own.zones)
+        for table in (taken._shapes, painted._shapes):
+            assert np.array_equal(table.looks(own.zones)[0], codes) and table.looks(own.zones)[1] == looks
+
+
+def test_the_looks_come_from_a_file_as_from_its_records_or_not_at_all():
+    """A file leaving a zone's fill or flags out gives the looks its records take; one whose
+    record would hold a value converted from another type (a hidden given as "no", an opacity
+    as a text) gives none, and the first frame reads the records."""
+    map_ = _odd_map()
+    map_.zones[2] = map_.zones[2].model_copy(update={"hidden": True, "fill": FillStyle(colour="#102030", opacity=0.5)})
+    map_.zones[3] = map_.zones[3].model_copy(update={"fogged": True})
+    raw = map_to_bytes(map_)
+    document = from_json(raw)
+    for zone in document["zones"][4:]:
+        del zone["fill"], zone["hidden"]
+    document["zones"][5]["fill"] = {"pattern": "dots"}
+    map_ = Map.model_validate(document)
+    given = arrays_of_json([document["zones"]], [document["borders"]])
+    assert given.looks is not None and len(given.looks[1]) == 5
+    _assert_answers_equal(map_, given)
+    for field, value in (("hidden", "no"), ("fill", {"opacity": "0.5"})):
+        odd = from_json(raw)
+        odd["zones"][1][field] = value
+        assert Map.model_validate(odd).zones[1] is not None  # the record takes it, converted
+        assert arrays_of_json([odd["zones"]], [odd["borders"]]).looks is None
 
 
 @pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
@@ -132,6 +159,7 @@ def test_every_bundled_map_is_laid_out_alike_from_its_file(path, chunk):
     if not map_.zones:
         pytest.skip("a map without zones has no layout arrays")
     given = _from_file(raw, chunk=chunk)
+    assert given.looks is not None, "a file Tabletop wrote gives every zone's look"
     _assert_arrays_equal(arrays_of_map(map_, {z.id: i for i, z in enumerate(map_.zones)}), given)
     _assert_answers_equal(map_, given)
 
