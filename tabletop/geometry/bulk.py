@@ -52,6 +52,17 @@ class LayoutArrays:
     digests: tuple[str, str] | None = None
     looks: tuple[np.ndarray, list[Look]] | None = None
     """The zones' looks as painted (geometry/tables.py: ShapeTable.looks), when made from a file."""
+    unique: bool = False
+    """Made from a file whose zones' ids and borders' ids were each found once (and every
+    border's zones among the zones, or there would be no arrays)."""
+    proven: bool = False
+    """Their digests found equal to those of the map read from the file (`prove`)."""
+
+    def prove(self, zone_ids: list[str], border_ids: list[str]) -> bool:
+        """Whether these arrays were made from a file holding these zones and borders, in this
+        order; once proven, `fits` needs not work the digests out again."""
+        self.proven = self.fits(zone_ids, border_ids, boxes=False) and self.digests is not None
+        return self.proven
 
     def fits(self, zone_ids: list[str], border_ids: list[str], boxes: bool) -> bool:
         """Whether these arrays are those of a map with these zones and borders, in this order
@@ -60,7 +71,7 @@ class LayoutArrays:
             return False
         if boxes and self.boxes is None:
             return False
-        return self.digests is None or self.digests == (digest(zone_ids), digest(border_ids))
+        return self.proven or self.digests is None or self.digests == (digest(zone_ids), digest(border_ids))
 
 
 def digest(ids: Iterable[str]) -> str:
@@ -112,7 +123,7 @@ def arrays_of_json(zones: Iterable[list[dict[str, Any]]], borders: Iterable[list
         zone_ids.add(ids)
         shapes.append(Shapes.of_json(chunk))
         looks.extend(map(_look, chunk))
-    ends, passages, border_ids = [], [], _Digest()
+    ends, passages, border_ids, seen, border_count = [], [], _Digest(), set(), 0
     for chunk in borders:
         ends.append(
             np.fromiter(
@@ -126,10 +137,14 @@ def arrays_of_json(zones: Iterable[list[dict[str, Any]]], borders: Iterable[list
                 (len(b["passages"]) if "passages" in b else PASSAGES for b in chunk), dtype=np.float64, count=len(chunk)
             )
         )
-        border_ids.add(list(map(itemgetter("id"), chunk)))
-    del rows
+        ids = list(map(itemgetter("id"), chunk))
+        border_ids.add(ids)
+        seen.update(ids)
+        border_count += len(ids)
+    unique = len(rows) == count and len(seen) == border_count
+    del rows, seen
     arrays = _arrays(Shapes.joined(shapes), _joined(ends, np.int64), _joined(passages, np.float64))
-    arrays.digests = (zone_ids.hexdigest(), border_ids.hexdigest())
+    arrays.digests, arrays.unique = (zone_ids.hexdigest(), border_ids.hexdigest()), unique
     if None not in looks:  # every zone's look as its record will hold it: the first frame need not read 100k records
         arrays.looks = numbered(looks)
     return arrays

@@ -104,6 +104,11 @@ class Helper(Protocol):
 
     def key_count(self) -> int | None: ...
 
+    def vouches(self, zone_ids: list[str], border_ids: list[str]) -> bool:
+        """After key_count: whether the helper read these zones and borders, in this order, from
+        the file, and found each one's id once and every border's zones among the zones."""
+        ...
+
     def maybe_flat(self, zones: int) -> list[int] | None:
         """After key_count: the rows of the zones whose polygon might enclose too little
         (geometry/columns.py: maybe_flat), when the helper laid out `zones` zones; else None."""
@@ -167,15 +172,16 @@ def _read_current(raw: bytes, progress: Progress | None, helper: Helper | None) 
             counted += keys
         map_ = map_validator.validate_python(document)
         map_.__dict__.update(built)  # validated above: the map would walk them again
-        if map_.problems():  # the map's own last check, once it is whole
+        if helped:  # its answers are waited for here
+            keys_in_file = helper.key_count()
+        whole = helped and helper.vouches(*(list(map(attrgetter("id"), built.get(name, []))) for name in LONG_LISTS))
+        if map_.problems(zones_and_borders_whole=whole):  # the map's own last check, once it is whole
             return None
         counted += given_keys(map_, skip=LONG_LISTS) - Defaults.taken
     except (ValidationError, ValueError):
         return None
     finally:
         Defaults.taken = outer
-    if helped:
-        keys_in_file = helper.key_count()
     if counted != keys_in_file:
         return None
     return map_ if _checked_apart(map_, helper.maybe_flat(len(map_.zones)) if helped else None) else None

@@ -128,3 +128,55 @@ def test_a_city_of_bricks_has_no_suspects_and_a_flat_one_is_found():
     assert maybe_flat(table, MIN_POLYGON_AREA).size == 0
     flat = [_zone([(0.0, 0.0), (1e5, 1e5), (1e5, 1e5 + 1e-12)])]
     assert maybe_flat(zone_table([*zones, *flat]), MIN_POLYGON_AREA).tolist() == [len(zones)]
+
+
+@pytest.fixture
+def beside(monkeypatch):
+    """Every file read as a big one, beside the layout's second process however busy the machine."""
+    monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
+    monkeypatch.setattr(sidecar, "FROM_BYTES", 0)
+    monkeypatch.setattr(sidecar, "cores_free", lambda: 2)
+    monkeypatch.setattr(sidecar, "MIN_WAIT", 30.0)
+    monkeypatch.setattr(sidecar, "IDLE_TO_FORK", 0.0)
+
+
+def _twice(raw: bytes, kind: str) -> bytes:
+    """The map with a zone's or a border's id given to another, or a border naming no zone."""
+    if kind == "zone id":
+        return raw.replace(b'"id":"z2-2"', b'"id":"z2-1"', 1)
+    if kind == "border id":
+        return raw.replace(b'"id":"b31"', b'"id":"b30"', 1)
+    return raw.replace(b'"a":"z3-3"', b'"a":"nowhere"', 1)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the second process is Linux's")
+@pytest.mark.parametrize("kind", ["zone id", "border id", "no such zone"])
+def test_ids_the_child_did_not_find_whole_are_checked_here_in_the_exact_ways_words(beside, monkeypatch, kind):
+    asked = []
+    problems = bulk_read.Map.problems
+    monkeypatch.setattr(bulk_read.Map, "problems", lambda self, **kw: asked.append(kw) or problems(self, **kw))
+    good = map_to_bytes(zone_map(120))
+    asked.clear()
+    assert map_from_bytes(good, helper=Sidecar()) == map_from_bytes(good)
+    assert asked == [{"zones_and_borders_whole": True}, {"zones_and_borders_whole": False}], "vouched for beside"
+    broken = _twice(good, kind)
+    assert broken != good
+    with pytest.raises(MapFileError) as exact:
+        read_module._map_from_bytes(broken, "broken.tabletop")
+    asked.clear()
+    with pytest.raises(MapFileError) as quick:
+        map_from_bytes(broken, "broken.tabletop", helper=Sidecar())
+    assert str(quick.value) == str(exact.value)
+    assert {"zones_and_borders_whole": False} in asked
+
+
+def test_a_map_whose_zones_and_borders_are_vouched_for_still_has_its_tokens_checked():
+    from tabletop.model import Map, Token, ZoneLocation
+
+    map_ = zone_map(30)
+    lost = Token(id="t", name="Lost", location=ZoneLocation(zone="nowhere"))
+    twice = map_.model_copy(update={"tokens": [lost], "borders": [*map_.borders, map_.borders[0]]})
+    assert Map.problems(twice, zones_and_borders_whole=True) == [
+        "token 't' stands in zone 'nowhere', which is not on the map"
+    ]
+    assert len(Map.problems(twice)) == 2  # the border given twice, when not vouched for
