@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import signal
 import sys
 
 import pytest
 
 from tabletop.document.commands import EditObject
-from tabletop.io import load_map
+from tabletop.io import load_map, save_map
 from tabletop.samples import warehouse
 from tabletop.ui import recovery
 from tests.io.children import gone, stall_children, writing
@@ -23,8 +25,6 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ch
 def saver(window, tmp_path, monkeypatch):
     monkeypatch.setattr(recovery, "FORK_FROM", 0)
     path = tmp_path / "w.tabletop"
-    from tabletop.io import save_map
-
     save_map(warehouse(), path)
     assert window.files.open(path)
     return window.autosaver
@@ -85,9 +85,6 @@ def test_a_failing_child_is_said_and_leaves_no_file(window, saver, qtbot):
 
 
 def test_a_child_stopped_from_outside_is_said_and_leaves_no_half_file(window, saver, qtbot, monkeypatch):
-    import os
-    import signal
-
     stall_children(monkeypatch)
     _rename(window, "Loading bay")
     pid = _child_started(saver)
