@@ -80,8 +80,11 @@ def run_info(args: argparse.Namespace) -> int:
     from tabletop.cli.text import describe_map, map_summary
 
     map_ = load_kept(args.file)
-    if args.json:
-        print(json.dumps(map_summary(map_), indent=2, ensure_ascii=False))
+    if args.json:  # as json.dumps(..., indent=2, ensure_ascii=False) made it, several times quicker and leaner
+        from tabletop.cli.json_text import write_indented
+
+        write_indented(map_summary(map_), sys.stdout)
+        sys.stdout.write("\n")
     else:
         print(describe_map(map_, args.file))
     return 0

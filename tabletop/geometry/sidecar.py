@@ -16,20 +16,18 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import gc
 import json
 import mmap
 import os
 import select
-import signal
 import sys
 import threading
 import time
-import warnings
 import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from tabletop.forking import become_child, ended, fork, idle_only, say, tie_to_parent
 from tabletop.model import Map
 from tabletop.model.zones import MIN_POLYGON_AREA
 
@@ -137,7 +135,7 @@ class Sidecar:
         help: a file under FROM_BYTES, not Linux, one core, no prctl, no fork."""
         if len(raw) < FROM_BYTES or self.pid is not None or not sys.platform.startswith("linux"):
             return False
-        tie = _tie_to_reader() if cores_free() >= 2 and not self._busy() else None
+        tie = tie_to_parent() if cores_free() >= 2 and not self._busy() else None
         if tie is None:
             return False
         try:
@@ -153,9 +151,7 @@ class Sidecar:
 
         parent = os.getpid()
         try:
-            with warnings.catch_warnings():  # newer Pythons warn of threads: the child takes no lock they hold
-                warnings.simplefilter("ignore", DeprecationWarning)
-                pid = os.fork()
+            pid = fork()
         except OSError:
             for fd in (memory, pipe, told):
                 os.close(fd)
@@ -232,12 +228,7 @@ class Sidecar:
         """Kill the child if it still runs, reap it, close what it was given."""
         pid, self.pid = self.pid, None
         if pid is not None:
-            try:
-                if os.waitpid(pid, os.WNOHANG) == (0, 0):
-                    os.kill(pid, signal.SIGKILL)
-                    os.waitpid(pid, 0)
-            except ChildProcessError:
-                pass
+            ended(pid, kill=True)
         for fd in (self._pipe, self._memory):
             if fd >= 0:
                 os.close(fd)
@@ -326,14 +317,9 @@ def _child(
     it without another word, and the reader does the rest itself."""
     code = 1
     try:
-        gc.disable()  # the parent's objects are not walked (nor copied page by page)
-        _dies_with(parent, tie)
-        _idle_only()
-        _first_to_go()
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        signal.set_wakeup_fd(-1)  # a signal here must not wake the parent's event loop
-        _said(told, json.dumps({"keys": count_keys(raw)}).encode() + b"\n")
+        become_child(parent, tie)
+        idle_only()
+        say(told, json.dumps({"keys": count_keys(raw)}).encode() + b"\n")
         from tabletop.geometry.bulk import arrays_of_json, parsed
 
         def chunks(name: str) -> Iterator[list[Any]]:
@@ -341,59 +327,13 @@ def _child(
 
         def then_say_parsed() -> Iterator[list[Any]]:
             yield from chunks("borders")
-            _said(told, PARSED)
+            say(told, PARSED)
 
         layout = _written(arrays_of_json(chunks("zones"), then_say_parsed()), memory)
-        _said(told, json.dumps(layout).encode() + b"\n")
+        say(told, json.dumps(layout).encode() + b"\n")
         code = 0
     finally:
         os._exit(code)
-
-
-def _idle_only() -> None:
-    """The child runs on time no other process wants (SCHED_IDLE): beside a free core as fast as
-    ever; where cores are busy it takes nothing from the reader or anyone else (and is then
-    killed as late). Measured on a busy machine, a child at nice 10 still cost an export 0.3-0.9 s."""
-    try:
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    except (AttributeError, OSError):
-        os.nice(19)
-
-
-def _tie_to_reader() -> Callable[[], Any] | None:
-    """The child's first call, looked up here before the fork: a child of a threaded program
-    must not load a library (another thread, Qt's, may hold the loader's lock at the fork, and
-    the child would hang there untied, outliving a reader killed meanwhile). None where it
-    cannot be had: no child then."""
-    try:
-        import ctypes
-
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except (ImportError, OSError, AttributeError):
-        return None
-    return lambda: prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-
-
-def _first_to_go() -> None:
-    """Where memory runs out, the kernel ends the child (half a GB on a 70 MB map), not the
-    reader: it would otherwise pick the bigger process, the program with the GM's map in it."""
-    try:
-        with open("/proc/self/oom_score_adj", "w") as score:
-            score.write("1000")
-    except OSError:
-        pass
-
-
-def _dies_with(parent: int, tie: Callable[[], Any]) -> None:
-    """Killed if the reader's thread ends before it (the program killed, say): never left running."""
-    tie()
-    if os.getppid() != parent:  # it ended before that was asked
-        os._exit(1)
-
-
-def _said(told: int, data: bytes) -> None:
-    while data:
-        data = data[os.write(told, data) :]
 
 
 def _written(arrays: Any, memory: int) -> dict[str, Any]:

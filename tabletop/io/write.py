@@ -168,6 +168,12 @@ def _clear_dead_saves(path: Path) -> None:
             stale.unlink()
 
 
+def clear_dead_saves(path: str | os.PathLike[str]) -> None:
+    """Remove what unfinished saves to `path` left, once their process is gone (a child killed
+    while it wrote, io/forked_save.py): the file itself is whole either way, old or new."""
+    _clear_dead_saves(Path(os.path.realpath(path)))
+
+
 def process_alive(pid: int) -> bool:
     """Whether a process still runs, so files it may be writing are left alone."""
     try:
