@@ -337,7 +337,7 @@ def test_a_late_child_is_killed_and_the_reader_does_the_rest(big, monkeypatch, r
     """A child still parsing when the reader needs it is far behind: killed after a moment; one
     laying out is given its budget. Either way the key count it gave is used."""
     monkeypatch.setattr(bulk, "parsed" if late == "parsing" else "_arrays", lambda *args: time.sleep(60))
-    monkeypatch.setattr(sidecar, "MIN_WAIT", 0.05)
+    monkeypatch.setattr(sidecar, "MIN_WAIT", 1.0)  # a moment, in which even a busy machine's child counts the keys
     monkeypatch.setattr(sidecar, "WAIT_PER_MB", 0.0)
     counted = []
     count = bulk_read._keys_in_file
