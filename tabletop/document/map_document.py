@@ -10,8 +10,7 @@ tool and dock reads the indexes from the document and finds them already current
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager
 from operator import attrgetter
 from pathlib import Path
@@ -25,6 +24,7 @@ from tabletop.document.integrity import Integrity, IntegrityError
 from tabletop.document.preparation import Preparation
 from tabletop.document.undo import UndoStack
 from tabletop.geometry.layout import Box, MapLayout
+from tabletop.geometry.rows import SlicedRows
 from tabletop.geometry.shapes import Point, area_at, token_spots
 from tabletop.heap import collector_paused
 from tabletop.model import Background, Border, Conflict, Map, TileSet
@@ -37,6 +37,44 @@ _id = attrgetter("id")
 KINDS = tuple(Kind)
 BULK = 64
 """Past this many objects in one change, the zone graph is built again rather than edited."""
+
+
+class _Places(dict):
+    """Each kind's objects' places in their list, by id, made when first asked: a big map's
+    borders' (0.05 s for 250k) after its first frame, in slices (`steps`), or at once when an
+    edit or a lookup asks sooner. A kind renumbered since holds its new dict."""
+
+    def __init__(self, lists: dict[Kind, list[Any]]) -> None:
+        super().__init__()
+        self._lists = lists
+        self._making: dict[Kind, SlicedRows] = {}
+        """Places being made a slice at a time, from the ids as they were when begun (any edit
+        asks for its kind's places first, which finishes them)."""
+
+    def __missing__(self, kind: Kind) -> dict[str, int]:
+        made = self[kind] = self._begun(kind)()
+        return made
+
+    def _begun(self, kind: Kind) -> SlicedRows:
+        making = self._making.get(kind)
+        if making is None:
+            making = self._making[kind] = SlicedRows(list(map(_id, self._lists[kind])))
+        return making
+
+    def steps(self, kind: Kind, size: int) -> Iterator[None]:
+        """A kind's places made `size` at a time until made (or asked for, or renumbered)."""
+        if kind in self:
+            return
+        making = self._begun(kind)
+        for _ in making.steps(size):
+            yield
+            if self._making.get(kind) is not making:  # asked for, or renumbered, meanwhile
+                return
+        self[kind] = making()
+
+    def __setitem__(self, kind: Kind, rows: dict[str, int]) -> None:
+        self._making.pop(kind, None)  # renumbered: the places being made no longer hold
+        super().__setitem__(kind, rows)
 
 
 class MapDocument(QObject):
@@ -78,11 +116,15 @@ class MapDocument(QObject):
         self._spots: tuple[int, dict[str, Point]] = (-1, {})
         self._occupied: tuple[int, set[str]] = (-1, set())
         self._lists = {kind: getattr(map_, kind.plural) for kind in KINDS}
-        self._positions = {kind: dict(zip(map(_id, self._items(kind)), itertools.count())) for kind in KINDS}
+        self._positions = _Places(self._lists)
         with collector_paused():  # a big map's layout is a million objects, none garbage (its arrays: see as_read)
-            self.layout = MapLayout.as_read(map_, rows=(self._positions[Kind.ZONE], self._positions[Kind.BORDER]))
+            self.layout = MapLayout.as_read(map_, rows=self._positions[Kind.ZONE])
         self.integrity = Integrity(map_, self.layout.borders_at, self._positions)
         self.preparation.start(map_)
+
+    def prepare_places(self, size: int) -> Iterator[None]:
+        """The borders' places, `size` at a time (preparation.py, after the first frame)."""
+        return self._positions.steps(Kind.BORDER, size)
 
     def preparation_held(self) -> AbstractContextManager[None]:
         """While another map is read in, this one's deferred steps wait (document/preparation.py)."""

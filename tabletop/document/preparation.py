@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
+from tabletop.geometry.layout import BORDER_SLICE
 from tabletop.heap import collector_paused
 from tabletop.model import Map
 
@@ -50,6 +51,8 @@ class Preparation:
     def _parts(self) -> Iterator[None]:
         document = self.document
         yield from document.layout.prepare_steps()  # the borders by id and the index, in slices
+        yield
+        yield from document.prepare_places(BORDER_SLICE)
         yield
         while (graph := document.graph_made()) is not None and graph.prepare_step():  # none: one was dropped
             yield

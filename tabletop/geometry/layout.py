@@ -8,15 +8,15 @@ a bucket index answers "what lies here" and is kept current edit by edit. Qt-fre
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Iterator, MutableMapping
 from contextlib import contextmanager
-from functools import cache, partial
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from tabletop.geometry.boxes import border_box, zone_box
 from tabletop.geometry.buckets import CELL, LARGE_CELLS, bucket_all, cell_count, cell_counts, cells_of
 from tabletop.geometry.finding import WhatIsWhere
+from tabletop.geometry.rows import RowsOnDemand, SlicedRows
 from tabletop.geometry.shapes import BorderLine, border_line, zones_extent
 from tabletop.geometry.tables import BordersAt, Box, BoxTable, MadeOnRead, ShapeTable
 from tabletop.heap import collector_off, collector_paused
@@ -37,9 +37,6 @@ BORDER_SLICE = 60_000
 INDEX_SLICE = 120_000
 """Zones and borders whose cells are found per step of prepare_steps: about 20 ms."""
 
-Rows = tuple[dict[str, int], dict[str, int]]
-"""Each zone's and each border's place in the map, by id."""
-
 
 class MapLayout(WhatIsWhere):
     """Drawn boxes of zones and borders, border lines, and a bucket index over both.
@@ -53,21 +50,19 @@ class MapLayout(WhatIsWhere):
     """
 
     def __init__(
-        self, map_: Map, index: bool = True, rows: Rows | None = None, arrays: LayoutArrays | None = None
+        self, map_: Map, index: bool = True, rows: dict[str, int] | None = None, arrays: LayoutArrays | None = None
     ) -> None:
         """`index=False` for a one-off painting of the whole map (an export): lines only.
-        `rows`, each zone's and each border's place in the map by id, when the caller keeps them
-        already (the document): copied, not made again (a 100k-zone map's take 0.15 s).
+        `rows`, each zone's place in the map by id, when the caller keeps them already (the
+        document): copied, not made again. The borders' rows by id are made when first asked, or
+        in slices by `prepare_steps`: no first frame asks them (a 100k-zone map's: 0.05 s).
         `arrays`, the layout's arrays made beside the map's reading (geometry/sidecar.py): used
         when they fit the map, else made here."""
-        if rows is None:
-            zone_ids, border_ids = list(map(attrgetter("id"), map_.zones)), list(map(attrgetter("id"), map_.borders))
-            border_rows: dict[str, int] | Callable[[], dict[str, int]] = dict(zip(border_ids, itertools.count()))
-            if not index:  # a one-off painting reads its lines from the arrays by row: the rows by id wait
-                border_rows = cache(partial(dict, zip(border_ids, itertools.count())))
-            rows = (dict(zip(zone_ids, itertools.count())), border_rows)
-        else:
-            zone_ids, border_ids = list(rows[0]), list(rows[1])
+        zone_ids = list(rows) if rows is not None else list(map(attrgetter("id"), map_.zones))
+        border_ids = list(map(attrgetter("id"), map_.borders))
+        zone_rows = rows.copy() if rows is not None else dict(zip(zone_ids, itertools.count()))
+        self._border_rows = SlicedRows(border_ids)
+        """The borders' rows by id: the box table's (a line table keeps a copy of its own)."""
         self.zones: dict[str, Zone] = dict(zip(zone_ids, map_.zones, strict=True))
         self._borders: dict[str, Border] | None = None
         self._borders_from: tuple[list[str], list[Border]] | None = (border_ids, list(map_.borders))
@@ -97,10 +92,10 @@ class MapLayout(WhatIsWhere):
         which a painting far out fades zones' outlines (render/ink.py); None for a map laid out
         edit by edit. Kept as it was, so every tile and export of the map fades alike."""
         if map_.zones:
-            self._build(map_, index, (zone_ids, border_ids), rows, arrays)
+            self._build(map_, index, (zone_ids, border_ids), zone_rows, arrays)
 
     @classmethod
-    def as_read(cls, map_: Map, index: bool = True, rows: Rows | None = None) -> MapLayout:
+    def as_read(cls, map_: Map, index: bool = True, rows: dict[str, int] | None = None) -> MapLayout:
         """The layout of a map just read, from the arrays a second process made meanwhile when
         there are some that fit it (geometry/sidecar.py)."""
         from tabletop.geometry.sidecar import arrays_for
@@ -108,23 +103,26 @@ class MapLayout(WhatIsWhere):
         return cls(map_, index, rows, arrays_for(map_))
 
     def _build(
-        self, map_: Map, index: bool, ids: tuple[list[str], list[str]], rows: Rows, arrays: LayoutArrays | None
+        self,
+        map_: Map,
+        index: bool,
+        ids: tuple[list[str], list[str]],
+        zone_rows: dict[str, int],
+        arrays: LayoutArrays | None,
     ) -> None:
         """The whole map's lines, boxes and index from its arrays (geometry/bulk.py): those
-        given, when they fit the map, else made here. Border rows still to be made (a one-off
-        painting's, made only if a line is asked for by id) come with zone rows made here too."""
+        given, when they fit the map, else made here. `zone_rows` is this layout's own."""
         from tabletop.geometry.bulk import arrays_of_map
         from tabletop.geometry.lines import LineTable
 
         zone_ids, border_ids = ids
-        own = callable(rows[1])  # both made for this layout: taken without a copy
-        zone_rows, border_rows = rows if own else (rows[0].copy(), rows[1].copy())  # an edit takes its object out
         if arrays is None or not arrays.fits(zone_ids, border_ids, boxes=index):
             arrays = arrays_of_map(map_, zone_rows, boxes=index)
         heads, pieces = arrays.heads, arrays.pieces
         self.zone_size, self._extent = arrays.zone_size, arrays.extent
-        # the line table's own: an edited line leaves it (copies share only the numbers)
-        line_rows = border_rows if not index else border_rows.copy()
+        # the line table's own: an edited line leaves it (copies share only the numbers); a
+        # one-off painting's tables share the borders' rows, made only if a line is asked by id
+        line_rows = self._border_rows if not index else self._border_rows.copied()
         self.lines = LineTable(line_rows, heads, pieces)
         rows = zone_rows if not index else dict(zone_rows)
         self._shapes = ShapeTable(arrays.table, rows, line_rows, heads, pieces, arrays.looks)
@@ -137,7 +135,8 @@ class MapLayout(WhatIsWhere):
         del arrays  # what the index needs no more, before it is built
         import numpy as np
 
-        nz, n = len(zone_rows), len(border_rows)
+        nz, n = len(zone_rows), len(border_ids)
+        border_rows = RowsOnDemand(self._border_rows)
         self.boxes = BoxTable({"zone": zone_rows, "border": border_rows}, boxes, {"zone": 0, "border": nz})
         large = cell_counts(np.floor(boxes / CELL)) > LARGE_CELLS
         kinds, ids = ["zone"] * nz + ["border"] * n, [*zone_ids, *border_ids]
@@ -196,6 +195,9 @@ class MapLayout(WhatIsWhere):
         steps are done is made at once, from where they stopped."""
         if self._borders is None:
             yield from self._borders_by_slices(BORDER_SLICE)
+            yield
+        if not self._border_rows.made:
+            yield from self._border_rows.steps(BORDER_SLICE)
             yield
         from_ = self._index_from
         if self._cell_index is None and from_ is not None:

@@ -102,3 +102,31 @@ def test_a_graph_half_built_when_its_map_is_replaced_is_freed_without_the_collec
         assert gone() is None
     finally:
         gc.enable()
+
+
+def test_the_borders_places_are_made_after_the_first_frame_a_slice_at_a_time(qtbot, monkeypatch):
+    """A big map's borders' places by id (0.05 s at 100k) wait for the event loop, made a slice
+    an event; an edit or a lookup between two slices finds them whole and right."""
+    from tabletop.document import preparation
+    from tabletop.model import Border
+    from tabletop.model.kinds import Kind
+    from tests.benchmarks.mapgen import zone_map
+
+    monkeypatch.setattr(preparation, "BORDER_SLICE", 40)
+    map_ = zone_map(300)
+    document = MapDocument(map_)
+    assert Kind.BORDER not in document._positions, "an open does not make them"
+    slices = document.prepare_places(40)
+    next(slices)
+    assert Kind.BORDER not in document._positions and document._positions._making, "a slice made, not all"
+    last = map_.borders[-1]
+    assert document.get(Kind.BORDER, last.id) is last, "a lookup between slices makes the rest at once"
+    assert list(slices) == [], "the slices stop: the places are made"
+    added = Border(id="new", a=map_.zones[0].id, b=map_.zones[2].id)
+    document.put(Kind.BORDER, added)
+    assert document.position(Kind.BORDER, "new") == len(map_.borders) - 1
+
+    again = MapDocument(zone_map(300))
+    qtbot.waitUntil(lambda: Kind.BORDER in again._positions, timeout=5000)
+    expected = {b.id: k for k, b in enumerate(again.map.borders)}
+    assert again._positions[Kind.BORDER] == expected

@@ -274,13 +274,31 @@ def test_a_one_off_painting_makes_the_border_rows_only_for_a_line_asked_by_id():
 
 def test_the_rows_a_caller_keeps_lay_out_the_same_map():
     map_ = zone_map(150)
-    rows = ({z.id: i for i, z in enumerate(map_.zones)}, {b.id: i for i, b in enumerate(map_.borders)})
-    kept = (dict(rows[0]), dict(rows[1]))
+    rows = {z.id: i for i, z in enumerate(map_.zones)}
+    kept = dict(rows)
     given_rows = MapLayout(map_, rows=rows)
     _assert_layout_is(given_rows, map_)
     given_rows.drop("zone", map_.zones[0].id)
     given_rows.set_border(Border(id="new", a=map_.zones[1].id, b=map_.zones[9].id))
     assert rows == kept, "the caller's numbers are copied, never edited"
+
+
+def test_the_borders_rows_by_id_wait_until_asked_or_prepared():
+    """No first frame asks a border's row by id (a 100k-zone map's 250k: 0.05 s): they are made
+    when first asked, or a slice at a time by the preparation, and answer the same either way."""
+    map_ = zone_map(150)
+    asked, prepared = MapLayout(map_), MapLayout(map_)
+    assert not asked._border_rows.made and not prepared._border_rows.made
+    border = map_.borders[7]
+    assert ("border", border.id) in asked.boxes and asked._border_rows.made
+    for _ in prepared.prepare_steps():
+        pass
+    assert prepared._border_rows.made
+    for layout in (asked, prepared):
+        assert layout.boxes[("border", border.id)] == MapLayout(map_).boxes[("border", border.id)]
+        assert layout.lines[border.id] == MapLayout(map_).lines[border.id]
+    _assert_layout_is(asked, map_)
+    _assert_layout_is(prepared, map_)
 
 
 def test_an_edge_of_no_length_shares_nothing_as_one_at_a_time():
