@@ -4,7 +4,7 @@ part of its name or id, and sees how many rows match."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPalette
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QPalette
 from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from tabletop.ui.actions import icon
@@ -16,6 +16,8 @@ class FilterBox(QLineEdit):
 
     entered = Signal()
     left = Signal()
+    focused = Signal()
+    """The GM is about to type: the list prepares its labels now rather than at the first key."""
 
     def __init__(self, noun: str) -> None:
         super().__init__()
@@ -26,6 +28,10 @@ class FilterBox(QLineEdit):
         clear.triggered.connect(self.clear)
         self.textChanged.connect(lambda text: clear.setVisible(bool(text)))
         clear.setVisible(False)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.focused.emit()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
