@@ -7,7 +7,8 @@ import random
 
 import numpy as np
 
-from tabletop.ui.docks.labels import Labels, fold, needle, row_piece
+from tabletop.ui.docks.folding import fold, needle, row_piece
+from tabletop.ui.docks.labels import Labels
 
 
 def test_folding_sets_case_accents_and_spaces_aside():

@@ -8,30 +8,11 @@ the bytes of the rows it changed instead of folding every label again."""
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
 
 import numpy as np
 
-MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
-"""The combining accents NFKD splits off a letter: dropped, so "cafe" finds "Café"."""
-
-SEPARATOR = "\n"
-"""Between a row's label and id and after the id: a label is one line (no control
-characters), so no search text spans two of them."""
-
-
-def fold(text: str) -> str:
-    """How the lists compare text: case, accents and the width of forms set aside."""
-    if text.isascii():
-        return text.lower()
-    return MARKS.sub("", unicodedata.normalize("NFKD", text).casefold())
-
-
-def needle(typed: str) -> bytes:
-    """What a GM typed, as the bytes searched for: folded, trimmed, on one line."""
-    return fold(" ".join(typed.split())).encode()
+from tabletop.ui.docks.folding import SEPARATOR, fold
 
 
 class Labels:
@@ -61,8 +42,11 @@ class Labels:
         rows = np.searchsorted(self.starts, at, side="right") - 1
         return rows[np.concatenate(([True], rows[1:] != rows[:-1]))] if len(rows) else rows
 
-    def starting(self, wanted: bytes, rows: np.ndarray) -> np.ndarray:
-        """Those of `rows` whose label begins with `wanted` (type-to-find's test), in their order."""
+    def starting(self, wanted: bytes, rows: np.ndarray | None = None) -> np.ndarray:
+        """Those of `rows` (all if None) whose label begins with `wanted` (type-to-find's
+        test), in their order."""
+        if rows is None:
+            rows = np.arange(len(self), dtype=np.int64)
         if not wanted or not len(rows):
             return rows
         probe = np.frombuffer(wanted, np.uint8)
@@ -97,10 +81,61 @@ class Labels:
         self.starts = np.concatenate(([0], np.cumsum(np.concatenate(sizes)))).astype(np.int64)
 
 
-def row_piece(label: str, object_id: str) -> str:
-    """One row as `Labels` holds it (before folding)."""
-    return f"{label}{SEPARATOR}{object_id}{SEPARATOR}"
-
-
 def _bytes(text: str) -> np.ndarray:
     return np.frombuffer(fold(text).encode(), np.uint8).copy()
+
+
+class Shown:
+    """The rows a filter shows, as their places among all the rows, ascending: one array, so
+    a filter matching 100k zones makes no Python object a row."""
+
+    def __init__(self, places: np.ndarray) -> None:
+        self.places = places
+
+    def __len__(self) -> int:
+        return len(self.places)
+
+    def place(self, row: int) -> int:
+        return int(self.places[row])
+
+    def row(self, place: int) -> int:
+        """The row showing the object at `place`, or -1 if the filter hides it."""
+        row = int(np.searchsorted(self.places, place))
+        return row if row < len(self.places) and self.places[row] == place else -1
+
+    def rows(self, places: Sequence[int]) -> list[int]:
+        """The rows of those of `places` (ascending) that are shown."""
+        wanted = np.asarray(places, dtype=np.int64)
+        rows = np.searchsorted(self.places, wanted)
+        inside = rows < len(self.places)
+        rows, wanted = rows[inside], wanted[inside]
+        return rows[self.places[rows] == wanted].tolist()
+
+    def rows_of_places(self, places: np.ndarray) -> np.ndarray:
+        """The rows of places all shown."""
+        return np.searchsorted(self.places, places)
+
+    def same(self, other: Shown) -> bool:
+        return np.array_equal(self.places, other.places)
+
+    def removed(self, place: int) -> int:
+        """The object at `place` taken from the list: its row if it was shown (now gone), else
+        -1; the places after it move up one."""
+        row = self.row(place)
+        if row >= 0:
+            self.places = np.delete(self.places, row)
+        self.places[self.places > place] -= 1
+        return row
+
+    def added(self, place: int, shown: bool) -> int:
+        """An object put at `place`: the places from it move down one; its row if `shown`, else -1."""
+        self.places[self.places >= place] += 1
+        return self.show(place) if shown else -1
+
+    def show(self, place: int) -> int:
+        row = int(np.searchsorted(self.places, place))
+        self.places = np.insert(self.places, row, place)
+        return row
+
+    def hide(self, row: int) -> None:
+        self.places = np.delete(self.places, row)

@@ -4,17 +4,22 @@ filter, which of them the list shows.
 The model counts its rows in Qt's own code (a QStringListModel of empty strings): QListView
 asks the count once per row each time it lays the rows out, and answered in Python that was
 0.3-0.6 s of opening 100k zones. A row's text is made only when the row is painted, and the
-filter's rows are one numpy array of places in `ids`, never a Python object a row."""
+filter's rows are one numpy array of places in `ids`, never a Python object a row (numpy and
+labels.py are imported at the first search: the empty window starts without them)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QStringListModel, Qt
 
 from tabletop.document import MapDocument
-from tabletop.ui.docks.labels import Labels, fold, needle, row_piece
+from tabletop.ui.docks.folding import fold, needle, row_piece
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from tabletop.ui.docks.labels import Labels, Shown
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -31,8 +36,8 @@ class ObjectRows(QStringListModel):
         self.known: set[str] = set()
         self.wanted = b""
         """The filter as searched (folded); empty: every row shown."""
-        self.shown: np.ndarray | None = None
-        """Under a filter, the places in `ids` of the rows shown, ascending; None without one."""
+        self.shown: Shown | None = None
+        """Under a filter, the rows shown; None without one."""
         self._labels: Labels | None = None
 
     # -- rows and objects ----------------------------------------------------------------------
@@ -58,7 +63,7 @@ class ObjectRows(QStringListModel):
         return len(self.ids) if self.shown is None else len(self.shown)
 
     def object_at(self, row: int) -> str:
-        return self.ids[row if self.shown is None else int(self.shown[row])]
+        return self.ids[row if self.shown is None else self.shown.place(row)]
 
     def place(self, object_id: str) -> int:
         """Where an object stands among all the rows: the list follows the map's order, so
@@ -71,26 +76,20 @@ class ObjectRows(QStringListModel):
     def row(self, object_id: str) -> int:
         """The row showing an object, or -1 when the filter hides it."""
         place = self.place(object_id)
-        if self.shown is None:
-            return place
-        row = int(np.searchsorted(self.shown, place))
-        return row if row < len(self.shown) and self.shown[row] == place else -1
+        return place if self.shown is None else self.shown.row(place)
 
     def rows_of(self, object_ids: list[str]) -> list[int]:
         """The rows showing these objects, ascending; those not listed or filtered out left out."""
         known, place = self.known, self.place
         places = sorted(place(i) for i in object_ids if i in known)
-        if self.shown is None or not places:
-            return places
-        rows = np.searchsorted(self.shown, places)
-        inside = rows < len(self.shown)
-        rows = rows[inside]
-        return rows[self.shown[rows] == np.asarray(places)[inside]].tolist()
+        return places if self.shown is None or not places else self.shown.rows(places)
 
     def labels(self) -> Labels:
         """Every row's label, prepared for finding: made when first searched (a map opens
         without it), then kept in step edit by edit."""
         if self._labels is None:
+            from tabletop.ui.docks.labels import Labels
+
             objects = self._objects()
             if [obj.id for obj in objects] != self.ids:  # never yet: the rows follow the map's order
                 objects = [self.document.get(self.kind, i) for i in self.ids]
@@ -102,9 +101,9 @@ class ObjectRows(QStringListModel):
 
     def rows_starting(self, typed: str) -> np.ndarray:
         """The rows whose label begins with what was typed, ascending."""
-        every = np.arange(len(self.ids)) if self.shown is None else self.shown
+        every = None if self.shown is None else self.shown.places
         places = self.labels().starting(needle(typed), every)
-        return places if self.shown is None else np.searchsorted(self.shown, places)
+        return places if self.shown is None else self.shown.rows_of_places(places)
 
     # -- the filter ----------------------------------------------------------------------------
 
@@ -120,13 +119,15 @@ class ObjectRows(QStringListModel):
     def _refilter(self, *, again: bool = False) -> bool:
         """The rows shown under the filter; the model reset only if they differ (a word that
         grows, "z", "zo", "zone", often keeps the same rows: 10-15 ms a key saved at 100k)."""
-        shown = self.labels().containing(self.wanted) if self.wanted else None
-        before = self.shown
-        self.shown = shown
-        if before is None or shown is None:
+        before, self.shown = self.shown, None
+        if self.wanted:
+            from tabletop.ui.docks.labels import Shown
+
+            self.shown = Shown(self.labels().containing(self.wanted))
+        if before is None or self.shown is None:
             same = len(before if before is not None else self.ids) == self.count()  # all rows, both
         else:
-            same = np.array_equal(before, shown)
+            same = before.same(self.shown)
         if again or not same:
             self.setStringList([""] * self.count())
         return again or not same
@@ -152,12 +153,8 @@ class ObjectRows(QStringListModel):
             if self.shown is None:
                 self.removeRows(place, 1)
                 continue
-            row = int(np.searchsorted(self.shown, place))
-            hidden = row == len(self.shown) or self.shown[row] != place
-            if not hidden:
-                self.shown = np.delete(self.shown, row)
-            self.shown[row:] -= 1  # the rows after it move up one place
-            if not hidden:
+            row = self.shown.removed(place)
+            if row >= 0:
                 self.removeRows(row, 1)
 
     def follow(self, object_ids: list[str]) -> list[int]:
@@ -188,10 +185,8 @@ class ObjectRows(QStringListModel):
         if self.shown is None:
             self.insertRows(place, 1)
             return
-        self.shown[self.shown >= place] += 1
-        if self.wanted in fold(piece).encode():
-            row = int(np.searchsorted(self.shown, place))
-            self.shown = np.insert(self.shown, row, place)
+        row = self.shown.added(place, self.wanted in fold(piece).encode())
+        if row >= 0:
             self.insertRows(row, 1)
 
     def _follow_change(self, object_id: str) -> int:
@@ -205,11 +200,9 @@ class ObjectRows(QStringListModel):
             return row
         matches = self.wanted in fold(piece).encode()
         if row >= 0 and not matches:
-            self.shown = np.delete(self.shown, row)
+            self.shown.hide(row)
             self.removeRows(row, 1)
         elif row < 0 and matches:
-            row = int(np.searchsorted(self.shown, place))
-            self.shown = np.insert(self.shown, row, place)
-            self.insertRows(row, 1)
+            self.insertRows(self.shown.show(place), 1)
             return -1
         return row if matches else -1
