@@ -30,7 +30,7 @@ def _named(window, zone_id: str, name: str) -> None:
     window.document.undo_stack.push(EditObject(window.document, "zone", zone, "name"))
 
 
-def test_typing_in_the_box_shows_only_the_matching_zones_and_counts_them(qtbot, window):
+def test_typing_in_the_box_shows_only_the_matching_zones_and_counts_them(qtbot, window, monkeypatch):
     window.document.replace_map(_castle(), None)
     listing = window.zone_list
     assert listing.filter_bar.count.text() == "7 zones"
@@ -44,6 +44,11 @@ def test_typing_in_the_box_shows_only_the_matching_zones_and_counts_them(qtbot, 
     listing.filter_box.setText("dungeon")
     assert listing.count() == 0 and listing.filter_bar.count.text() == "0 of 7 zones"
     assert "dungeon" in listing.empty_text()
+    asked = []
+    viewport = listing.viewport()
+    monkeypatch.setattr(viewport, "update", lambda *args: asked.append(args), raising=False)
+    qtbot.keyClicks(listing.filter_box, "s")
+    assert asked, "still no row, but the empty list says the new word: it is painted again"
 
 
 def test_esc_and_the_clear_button_empty_the_box(qtbot, window):

@@ -92,6 +92,8 @@ class ObjectList(QListView):
             self._syncing = False
         self._counted()
         if not changed:
+            if not self.count():
+                self.viewport().update()  # the empty list says what was typed: say it anew
             return
         self._from_document()
         selected = self.selectionModel().selectedRows()
