@@ -52,17 +52,18 @@ class LayoutArrays:
     digests: tuple[str, str] | None = None
     looks: tuple[np.ndarray, list[Look]] | None = None
     """The zones' looks as painted (geometry/tables.py: ShapeTable.looks), when made from a file."""
-    unique: bool = False
-    """Made from a file whose zones' ids and borders' ids were each found once (and every
-    border's zones among the zones, or there would be no arrays)."""
-    proven: bool = False
-    """Their digests found equal to those of the map read from the file (`prove`)."""
+    whole: bool = False
+    """Made from a file whose zones' ids and borders' ids were each found once and whose every
+    border joins two different zones (found among the zones, or there would be no arrays)."""
+    proven: tuple[list[str], list[str]] | None = None
+    """The ids of the map read from the file, once its digests were found equal (`prove`)."""
 
     def prove(self, zone_ids: list[str], border_ids: list[str]) -> bool:
         """Whether these arrays were made from a file holding these zones and borders, in this
-        order; once proven, `fits` needs not work the digests out again."""
-        self.proven = self.fits(zone_ids, border_ids, boxes=False) and self.digests is not None
-        return self.proven
+        order; once proven, `fits` needs not work the digests out again, nor the layout the ids."""
+        fits = self.fits(zone_ids, border_ids, boxes=False) and self.digests is not None
+        self.proven = (zone_ids, border_ids) if fits else None
+        return fits
 
     def fits(self, zone_ids: list[str], border_ids: list[str], boxes: bool) -> bool:
         """Whether these arrays are those of a map with these zones and borders, in this order
@@ -71,7 +72,9 @@ class LayoutArrays:
             return False
         if boxes and self.boxes is None:
             return False
-        return self.proven or self.digests is None or self.digests == (digest(zone_ids), digest(border_ids))
+        if self.proven is not None:
+            return True
+        return self.digests is None or self.digests == (digest(zone_ids), digest(border_ids))
 
 
 def digest(ids: Iterable[str]) -> str:
@@ -141,10 +144,13 @@ def arrays_of_json(zones: Iterable[list[dict[str, Any]]], borders: Iterable[list
         border_ids.add(ids)
         seen.update(ids)
         border_count += len(ids)
-    unique = len(rows) == count and len(seen) == border_count
-    del rows, seen
-    arrays = _arrays(Shapes.joined(shapes), _joined(ends, np.int64), _joined(passages, np.float64))
-    arrays.digests, arrays.unique = (zone_ids.hexdigest(), border_ids.hexdigest()), unique
+    unique_zones = len(rows) == count
+    del rows
+    joined = _joined(ends, np.int64)
+    whole = len(seen) == border_count and not (joined[0::2] == joined[1::2]).any()
+    del seen
+    arrays = _arrays(Shapes.joined(shapes), joined, _joined(passages, np.float64))
+    arrays.digests, arrays.whole = (zone_ids.hexdigest(), border_ids.hexdigest()), whole and unique_zones
     if None not in looks:  # every zone's look as its record will hold it: the first frame need not read 100k records
         arrays.looks = numbered(looks)
     return arrays

@@ -59,7 +59,11 @@ class MapLayout(WhatIsWhere):
         `arrays`, the layout's arrays made beside the map's reading (geometry/sidecar.py): used
         when they fit the map, else made here."""
         zone_ids = list(rows) if rows is not None else list(map(attrgetter("id"), map_.zones))
-        border_ids = list(map(attrgetter("id"), map_.borders))
+        read = arrays.proven if arrays is not None else None  # the ids the map was read with
+        if read is not None and len(read[1]) == len(map_.borders):
+            border_ids = read[1]
+        else:
+            border_ids = list(map(attrgetter("id"), map_.borders))
         zone_rows = rows.copy() if rows is not None else dict(zip(zone_ids, itertools.count()))
         self._border_rows = SlicedRows(border_ids)
         """The borders' rows by id: the box table's (a line table keeps a copy of its own)."""

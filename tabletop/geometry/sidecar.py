@@ -183,8 +183,8 @@ class Sidecar:
 
     def vouches(self, zone_ids: list[str], border_ids: list[str]) -> bool:
         """After key_count: whether the child's arrays were made from these zones and borders, in
-        this order (their digests), and found each id once and every border's zones."""
-        return self._arrays is not None and self._arrays.unique and self._arrays.prove(zone_ids, border_ids)
+        this order (their digests), and found each id once and every border's two zones."""
+        return self._arrays is not None and self._arrays.whole and self._arrays.prove(zone_ids, border_ids)
 
     def maybe_flat(self, zones: int) -> list[int] | None:
         """The rows of the zones whose polygon might enclose too little, by the child's arrays
@@ -280,7 +280,7 @@ def _unpacked(layout: dict[str, Any], memory: int) -> Any:
         extent=tuple(float(v) for v in layout["extent"]),
         digests=(str(layout["digests"][0]), str(layout["digests"][1])),
         looks=_looks(layout, arrays, array),
-        unique=layout.get("unique") is True,
+        whole=layout.get("whole") is True,
     )
 
 
@@ -355,5 +355,5 @@ def _written(arrays: Any, memory: int) -> dict[str, Any]:
             places[name] = [value.dtype.str, list(value.shape), offset]
             offset += value.nbytes
     said = {"arrays": places, "zone_size": arrays.zone_size, "extent": list(arrays.extent), "digests": arrays.digests}
-    said["unique"] = arrays.unique
+    said["whole"] = arrays.whole
     return said | ({"looks": arrays.looks[1]} if arrays.looks is not None else {})

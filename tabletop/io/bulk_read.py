@@ -106,7 +106,7 @@ class Helper(Protocol):
 
     def vouches(self, zone_ids: list[str], border_ids: list[str]) -> bool:
         """After key_count: whether the helper read these zones and borders, in this order, from
-        the file, and found each one's id once and every border's zones among the zones."""
+        the file, and found each one's id once and every border's two zones among the zones."""
         ...
 
     def maybe_flat(self, zones: int) -> list[int] | None:
@@ -184,15 +184,17 @@ def _read_current(raw: bytes, progress: Progress | None, helper: Helper | None) 
         Defaults.taken = outer
     if counted != keys_in_file:
         return None
-    return map_ if _checked_apart(map_, helper.maybe_flat(len(map_.zones)) if helped else None) else None
+    suspects = helper.maybe_flat(len(map_.zones)) if helped else None
+    return map_ if _checked_apart(map_, suspects, borders_whole=whole) else None
 
 
-def _checked_apart(map_: Map, suspects: list[int] | None) -> bool:
+def _checked_apart(map_: Map, suspects: list[int] | None, borders_whole: bool = False) -> bool:
     """The after-checks of APART, left out of the long lists' validators, over the whole map:
-    no border joins a zone to itself, and every polygon zone (or those among `suspects`, the rows
-    a helper found might be flat) encloses an area. False sends the exact way, which words it."""
+    no border joins a zone to itself (unless a helper vouched for the borders: `borders_whole`),
+    and every polygon zone (or those among `suspects`, the rows a helper found might be flat)
+    encloses an area. False sends the exact way, which words it."""
     borders = map_.borders
-    if any(map(operator.eq, map(attrgetter("a"), borders), map(attrgetter("b"), borders))):
+    if not borders_whole and any(map(operator.eq, map(attrgetter("a"), borders), map(attrgetter("b"), borders))):
         return False
     zones = map_.zones if suspects is None else [map_.zones[row] for row in suspects]
     polygons = (shape for shape in map(attrgetter("shape"), zones) if shape.kind == "polygon")

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tabletop.geometry import sidecar
 from tabletop.geometry.columns import maybe_flat, zone_table
+from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.sidecar import Sidecar
 from tabletop.io import MapFileError, bulk_read, map_from_bytes
 from tabletop.io import read as read_module
@@ -155,10 +156,17 @@ def test_ids_the_child_did_not_find_whole_are_checked_here_in_the_exact_ways_wor
     asked = []
     problems = bulk_read.Map.problems
     monkeypatch.setattr(bulk_read.Map, "problems", lambda self, **kw: asked.append(kw) or problems(self, **kw))
+    apart = []
+    checked_apart = bulk_read._checked_apart
+    monkeypatch.setattr(bulk_read, "_checked_apart", lambda *args, **kw: apart.append(kw) or checked_apart(*args, **kw))
     good = map_to_bytes(zone_map(120))
     asked.clear()
-    assert map_from_bytes(good, helper=Sidecar()) == map_from_bytes(good)
+    beside = map_from_bytes(good, helper=Sidecar())
+    assert beside == map_from_bytes(good)
     assert asked == [{"zones_and_borders_whole": True}, {"zones_and_borders_whole": False}], "vouched for beside"
+    assert apart == [{"borders_whole": True}, {"borders_whole": False}], "no border to itself, said beside"
+    layout = MapLayout.as_read(beside)
+    assert layout.border_ids() == [b.id for b in beside.borders], "laid out with the ids the map was read with"
     broken = _twice(good, kind)
     assert broken != good
     with pytest.raises(MapFileError) as exact:
