@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from tabletop.heap import collector_off
+
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
@@ -39,24 +41,47 @@ _known: weakref.WeakKeyDictionary[ZoneGraph, PassableMap] = weakref.WeakKeyDicti
 
 def passable_map(graph: ZoneGraph) -> PassableMap:
     """The graph's passable map as it is now, made once per edit (`revision`): a check asks
-    for all three searches at once, and the window's dialog asks reach again for each start."""
+    for all three searches at once, and the window's dialog asks reach again for each start.
+    An edit that opens or shuts no way (a pass value, a closed door's cost) keeps what the
+    searches found: the window checks again after each edit."""
     known = _known.get(graph)
     if known is None or known.revision != graph.revision:
-        _known[graph] = known = PassableMap(graph)
+        made = PassableMap(graph)
+        if known is not None:
+            made.keep_found(known)
+        _known[graph] = known = made
     return known
 
 
 class PassableMap:
     """One revision of a zone graph, read once; its searches are made when first asked."""
 
+    KEPT = ("one_way", "traps", "bridges", "_reached")
+    """What the searches found, which depends on the ways alone: kept while they stay the same."""
+
     def __init__(self, graph: ZoneGraph) -> None:
         self.revision = graph.revision
         self.topology = graph.topology()  # the whole graph is built from here on: `out` is a list
         self.out: Sequence[Mapping[int, object]] = graph.out
         self.size = len(graph.ids)
+        self._reached: tuple[int, bytearray] | None = None
+
+    def keep_found(self, before: PassableMap) -> None:
+        """Take what `before` (an earlier revision) found if its ways were these, in the same
+        order (a way shut and opened again moves in its zone's order: checked afresh)."""
+        if "ways" not in before.__dict__ or before.size != self.size:
+            return
+        (counts, to), (counts_before, to_before) = self.ways, before.ways
+        if np.array_equal(counts, counts_before) and np.array_equal(to, to_before):
+            for name in self.KEPT:
+                if name in before.__dict__:
+                    self.__dict__[name] = before.__dict__[name]
 
     def reached_from(self, start: int) -> bytearray:
-        """1 for every zone some chain of ways leads to from `start` (itself included)."""
+        """1 for every zone some chain of ways leads to from `start` (itself included); the
+        last start's answer is kept (do not change it)."""
+        if self._reached is not None and self._reached[0] == start:
+            return self._reached[1]
         out = self.out
         reached = bytearray(self.size)
         reached[start] = 1
@@ -67,20 +92,25 @@ class PassableMap:
                 if not reached[other]:
                     reached[other] = 1
                     push(other)
+        self._reached = (start, reached)
         return reached
 
     @cached_property
-    def _ways(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Every way as (from, to) arrays, and where its pair of zones sits in the range
-        adjacency's sorted pairs (row * size + neighbour), each way round: (there, back)."""
-        size, out = self.size, self.out
-        counts = np.fromiter(map(len, out), dtype=np.intp, count=size)
-        to = np.fromiter(chain.from_iterable(out), dtype=np.intp, count=int(counts.sum()))
+    def ways(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every way: how many leave each zone, and where each leads, zone by zone."""
+        counts = np.fromiter(map(len, self.out), dtype=np.intp, count=self.size)
+        return counts, np.fromiter(chain.from_iterable(self.out), dtype=np.intp, count=int(counts.sum()))
+
+    @cached_property
+    def _places(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Where each way starts, and where its pair of zones sits in the range adjacency's
+        sorted pairs (row * size + neighbour), each way round: (from, there, back)."""
+        (counts, to), size = self.ways, self.size
         since = np.repeat(np.arange(size, dtype=np.intp), counts)
         known = self._pair_keys
         there = np.searchsorted(known, since * size + to)
         back = np.searchsorted(known, to * size + since)  # the adjacency is symmetric: the pair is there
-        return since, to, there, back
+        return since, there, back
 
     @cached_property
     def _pair_keys(self) -> np.ndarray:
@@ -93,7 +123,7 @@ class PassableMap:
     @cached_property
     def one_way(self) -> bool:
         """Whether any way has no way back: without one, no part of the map is a trap."""
-        *_, there, back = self._ways
+        _, there, back = self._places
         forward = np.zeros(len(self._pair_keys), dtype=bool)
         forward[there] = True
         return not forward[back].all()
@@ -104,8 +134,10 @@ class PassableMap:
         zone indices ascending, in the order of their first zones."""
         if not self.one_way:
             return []  # every way goes both ways: each part is a whole connected piece, entered from nowhere
-        part = np.array(strong_parts(self.out, self.size), dtype=np.intp)
-        since, to, *_ = self._ways
+        with collector_off():  # a big map's million objects walked again by the collector cost more than the search
+            part = np.array(strong_parts(self.out, self.size), dtype=np.intp)
+        since, _, _ = self._places
+        to = self.ways[1]
         leaving = part[since] != part[to]
         count = int(part.max()) + 1 if self.size else 0
         way_out = np.bincount(part[since[leaving]], minlength=count) > 0
@@ -124,7 +156,7 @@ class PassableMap:
         """The bridges of the passable map taken both ways at once (a pair of zones joined by
         a way either way, several borders between two zones counting once), in no set order."""
         topology, size = self.topology, self.size
-        *_, there, back = self._ways
+        _, there, back = self._places
         joined = np.zeros(len(self._pair_keys), dtype=bool)
         joined[there] = True
         joined[back] = True
@@ -135,7 +167,8 @@ class PassableMap:
             kept = np.zeros(len(joined) + 1, dtype=np.intp)
             np.cumsum(joined, out=kept[1:])
             indptr = kept[topology.indptr]  # the links kept before each row's first
-        return find_bridges(indptr.tolist(), indices.tolist(), size)
+        with collector_off():
+            return find_bridges(indptr.tolist(), indices.tolist(), size)
 
 
 def strong_parts(out: Sequence[Mapping[int, object]], size: int) -> list[int]:
