@@ -81,3 +81,24 @@ def test_checking_again_keeps_the_chosen_start_while_it_is_on_the_map(qtbot):
     dialog.refresh()
     assert dialog.start_zone() == "hall", "the chosen zone is gone: the first zone again"
     assert _texts(dialog)[0] == "Nobody can reach Vault from Hall."
+
+
+def test_hovering_over_a_finding_says_its_kind(qtbot):
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    dialog, _ = _dialog(qtbot, lint_map())
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    view = dialog.findings.viewport()
+    tips = []
+    for row in range(3):
+        at = dialog.findings.visualItemRect(dialog.findings.item(row)).center()
+        QApplication.sendEvent(view, QHelpEvent(QEvent.Type.ToolTip, at, view.mapToGlobal(at)))
+        tips.append(QToolTip.text())
+    assert tips == [
+        "Unreachable: activate to centre the map on it",
+        "One-way trap: activate to centre the map on it",
+        "Choke border: activate to centre the map on it",
+    ]
