@@ -97,16 +97,21 @@ def choke_borders(graph: ZoneGraph) -> list[Finding]:
         wanted = {border_id for border_id, _ in chokes}
         place = {border_id: n for n, border_id in enumerate(graph.borders) if border_id in wanted}
         chokes.sort(key=lambda choke: place[choke[0]])
-    found = []
-    for border_id, bridge in chokes:
-        border = graph.borders[border_id]
-        what = f"'{border.label}'" if border.label else "The border"
-        message = (
-            f"{what} between {_name(graph, border.a)} and {_name(graph, border.b)} is a choke border: "
-            f"its loss cuts the map in two ({bridge.side_a} zones on one side, {bridge.side_b} on the other)."
+    return [
+        Finding(
+            FindingKind.CHOKE, "border", (border_id,), _choke_message(graph, border_id, bridge.side_a, bridge.side_b)
         )
-        found.append(Finding(FindingKind.CHOKE, "border", (border_id,), message))
-    return found
+        for border_id, bridge in chokes
+    ]
+
+
+def _choke_message(graph: ZoneGraph, border_id: str, one: int, other: int) -> str:
+    border = graph.borders[border_id]
+    what = f"'{border.label}'" if border.label else "The border"
+    return (
+        f"{what} between {_name(graph, border.a)} and {_name(graph, border.b)} is a choke border: "
+        f"its loss cuts the map in two ({one} zones on one side, {other} on the other)."
+    )
 
 
 def _live(graph: ZoneGraph) -> range | list[int]:

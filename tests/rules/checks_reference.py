@@ -1,5 +1,8 @@
 """The map check as it was built on networkx, kept as the reference the array searches
-(tabletop/rules/passable_map.py) must agree with, finding for finding and word for word."""
+(tabletop/rules/passable_map.py) must agree with, finding for finding and word for word.
+The few helpers the rewrite left as they were (a zone's name, a trap's line, a choke's
+line from its counts, whether a border can be crossed) are the checks' own;
+test_checks.py holds each line's exact words."""
 
 from __future__ import annotations
 
@@ -7,8 +10,15 @@ from collections import defaultdict
 
 import networkx as nx
 
-from tabletop.rules.checks import CHOKE_SIDE, Finding, FindingKind
-from tabletop.rules.passages import cheapest_crossing
+from tabletop.rules.checks import (
+    CHOKE_SIDE,
+    Finding,
+    FindingKind,
+    _choke_message,
+    _crossable,
+    _name,
+    _trap_message,
+)
 from tabletop.rules.zone_graph import ZoneGraph
 
 
@@ -53,14 +63,6 @@ def reference_one_way_traps(graph: ZoneGraph) -> list[Finding]:
     return found
 
 
-def _trap_message(graph: ZoneGraph, members: tuple[str, ...]) -> str:
-    if len(members) == 1:
-        return f"{_name(graph, members[0])} is a one-way trap: it can be entered but never left."
-    names = ", ".join(_name(graph, zone) for zone in members[:3])
-    more = f" and {len(members) - 3} more" if len(members) > 3 else ""
-    return f"{names}{more} form a one-way trap: they can be entered but never left."
-
-
 def reference_choke_borders(graph: ZoneGraph) -> list[Finding]:
     """Borders whose loss cuts the map in two: the bridges of the passable graph taken both
     ways at once, when they are the only passable border between their zones and leave at
@@ -83,13 +85,7 @@ def reference_choke_borders(graph: ZoneGraph) -> list[Finding]:
         one, other = sides[(a, b)]
         if min(one, other) < CHOKE_SIDE:
             continue
-        border = graph.borders[border_id]
-        what = f"'{border.label}'" if border.label else "The border"
-        message = (
-            f"{what} between {_name(graph, border.a)} and {_name(graph, border.b)} is a choke border: "
-            f"its loss cuts the map in two ({one} zones on one side, {other} on the other)."
-        )
-        found.append(Finding(FindingKind.CHOKE, "border", (border_id,), message))
+        found.append(Finding(FindingKind.CHOKE, "border", (border_id,), _choke_message(graph, border_id, one, other)))
     return found
 
 
@@ -141,12 +137,3 @@ def _side_sizes(passable: nx.Graph, bridges: list[tuple[str, str]]) -> dict[tupl
 def _borders_between(graph: ZoneGraph, a: str, b: str) -> list[str]:
     i, j = graph.index[a], graph.index[b]
     return graph.between(i, j)
-
-
-def _crossable(graph: ZoneGraph, border_id: str) -> bool:
-    border = graph.borders[border_id]
-    return cheapest_crossing(border, border.a) is not None or cheapest_crossing(border, border.b) is not None
-
-
-def _name(graph: ZoneGraph, zone_id: str) -> str:
-    return graph.names[graph.index[zone_id]] or zone_id
