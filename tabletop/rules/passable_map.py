@@ -6,7 +6,7 @@ they are, and the undirected map (for choke borders) is the range adjacency (`To
 already kept for range) less the pairs of zones no passage joins either way. Each search is
 linear in the map and runs without recursion, so a 100k-zone map is checked in a fraction of
 a second where networkx took ten (its graphs cost more to build than the searches).
-What a map's searches found is kept until the graph's next edit (`passable_map`).
+What a map's searches found is kept until an edit opens or shuts a way (`passable_map`).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def passable_map(graph: ZoneGraph) -> PassableMap:
 class PassableMap:
     """One revision of a zone graph, read once; its searches are made when first asked."""
 
-    KEPT = ("one_way", "traps", "bridges", "_reached")
+    KEPT = ("traps", "bridges", "_reached")
     """What the searches found, which depends on the ways alone: kept while they stay the same."""
 
     def __init__(self, graph: ZoneGraph) -> None:
@@ -102,42 +102,33 @@ class PassableMap:
         return counts, np.fromiter(chain.from_iterable(self.out), dtype=np.intp, count=int(counts.sum()))
 
     @cached_property
-    def _places(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Where each way starts, and where its pair of zones sits in the range adjacency's
-        sorted pairs (row * size + neighbour), each way round: (from, there, back)."""
-        (counts, to), size = self.ways, self.size
+    def _links(self) -> tuple[bool, np.ndarray]:
+        """Whether any way has no way back (without one, no part of the map is a trap), and
+        which of the range adjacency's pairs of zones (row by row) a way joins either way
+        round. Worked out by where each way's pair sits among the adjacency's pairs, as
+        row * size + neighbour: sorted, as `Topology.build` orders each row's neighbours."""
+        (counts, to), size, topology = self.ways, self.size, self.topology
+        rows = np.repeat(np.arange(size, dtype=np.intp), np.diff(topology.indptr))
+        known = rows * size + topology.indices
         since = np.repeat(np.arange(size, dtype=np.intp), counts)
-        known = self._pair_keys
         there = np.searchsorted(known, since * size + to)
         back = np.searchsorted(known, to * size + since)  # the adjacency is symmetric: the pair is there
-        return since, there, back
-
-    @cached_property
-    def _pair_keys(self) -> np.ndarray:
-        """The range adjacency's pairs as row * size + neighbour: sorted, as `Topology.build`
-        orders each row's neighbours."""
-        topology, size = self.topology, self.size
-        rows = np.repeat(np.arange(size, dtype=np.intp), np.diff(topology.indptr))
-        return rows * size + topology.indices
-
-    @cached_property
-    def one_way(self) -> bool:
-        """Whether any way has no way back: without one, no part of the map is a trap."""
-        _, there, back = self._places
-        forward = np.zeros(len(self._pair_keys), dtype=bool)
-        forward[there] = True
-        return not forward[back].all()
+        joined = np.zeros(len(known), dtype=bool)
+        joined[there] = True
+        one_way = not joined[back].all()
+        joined[back] = True
+        return one_way, joined
 
     @cached_property
     def traps(self) -> list[list[int]]:
         """The strongly connected parts with a way in from outside and no way out, each as its
         zone indices ascending, in the order of their first zones."""
-        if not self.one_way:
+        if not self._links[0]:
             return []  # every way goes both ways: each part is a whole connected piece, entered from nowhere
         with collector_off():  # a big map's million objects walked again by the collector cost more than the search
             part = np.array(strong_parts(self.out, self.size), dtype=np.intp)
-        since, _, _ = self._places
-        to = self.ways[1]
+        counts, to = self.ways
+        since = np.repeat(np.arange(self.size, dtype=np.intp), counts)
         leaving = part[since] != part[to]
         count = int(part.max()) + 1 if self.size else 0
         way_out = np.bincount(part[since[leaving]], minlength=count) > 0
@@ -156,10 +147,7 @@ class PassableMap:
         """The bridges of the passable map taken both ways at once (a pair of zones joined by
         a way either way, several borders between two zones counting once), in no set order."""
         topology, size = self.topology, self.size
-        _, there, back = self._places
-        joined = np.zeros(len(self._pair_keys), dtype=bool)
-        joined[there] = True
-        joined[back] = True
+        joined = self._links[1]
         if joined.all():
             indptr, indices = topology.indptr, topology.indices
         else:  # pairs joined only by shut borders are no link
