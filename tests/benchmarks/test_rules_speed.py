@@ -16,8 +16,10 @@ import pytest
 import rustworkx as rx
 
 from tabletop.model import Passage
-from tabletop.rules import grid_reach, range_field, reach
+from tabletop.rules import ZoneGraph, grid_reach, range_field, reach
 from tabletop.rules.checks import check_map
+from tests.benchmarks.mapgen import zone_map
+from tests.rules.checks_reference import reference_check_map
 
 
 def _starts(graph, count=50):
@@ -231,9 +233,79 @@ def test_reach_huge_budget_10k(benchmark, zone_graphs):
     benchmark.extra_info["zones reached (last)"] = len(found.costs)
 
 
-def test_map_check_10k(benchmark, zone_graphs):
-    """Map ▸ Check Map on 10k zones, networkx graph built afresh each round (as after an edit)."""
-    graph = zone_graphs[10_000]
-    border = next(iter(graph.borders.values()))
-    found = benchmark.pedantic(lambda: check_map(graph), setup=lambda: graph.set_border(border), rounds=5)
+CHECK_SIZES = [1_000, 10_000, 100_000]
+
+
+@pytest.fixture(scope="module")
+def drop_graphs():
+    """ZoneGraph by zone count of the generated maps with every thirteenth border a drop (a way
+    one way only): the map check's search for traps runs only where some way has no way back."""
+
+    class Graphs(dict):
+        def __missing__(self, size):
+            map_ = zone_map(size)
+            for n, border in enumerate(map_.borders):
+                if n % 13 == 0:
+                    border.passages = [Passage(cost_from_a=1, cost_from_b=None)]
+            self[size] = graph = ZoneGraph(map_)
+            while graph.prepare_step():
+                pass
+            return graph
+
+    return Graphs()
+
+
+def _check_after_ways_change(benchmark, graph, check=check_map, rounds=5):
+    """Each round after an edit that shuts or opens a way (a border of the middle made a drop,
+    then two-way again), so nothing found before is kept; the border is as it was after."""
+    border = graph.borders[f"b{len(graph.borders) // 2}"]
+    ways = itertools.cycle([[Passage(cost_from_a=1, cost_from_b=None)], [Passage(cost_from_a=1, cost_from_b=1)]])
+    try:
+        found = benchmark.pedantic(
+            lambda: check(graph),
+            setup=lambda: graph.set_border(border.model_copy(update={"passages": next(ways)})),
+            rounds=rounds,
+        )
+    finally:
+        graph.set_border(border)
     benchmark.extra_info["findings"] = len(found)
+    return found
+
+
+@pytest.mark.parametrize("size", CHECK_SIZES)
+def test_map_check(benchmark, zone_graphs, size):
+    """Map ▸ Check Map (unreachable, traps, chokes) after an edit that shuts or opens a way."""
+    _check_after_ways_change(benchmark, zone_graphs[size])
+
+
+@pytest.mark.parametrize("size", [10_000, 100_000])
+def test_map_check_with_drops(benchmark, drop_graphs, size):
+    """The same on a map with drops, where the strongly connected parts are searched."""
+    found = _check_after_ways_change(benchmark, drop_graphs[size])
+    assert any(finding.kind == "one-way trap" for finding in found)
+
+
+def test_map_check_after_a_cost_edit_100k(benchmark, zone_graphs):
+    """A pass value changed: no way opened or shut, so the searches' findings are kept."""
+    graph = zone_graphs[100_000]
+    border = graph.borders["b7"]
+    costs = itertools.cycle(range(1, 8))
+    check_map(graph)
+    try:
+        benchmark.pedantic(
+            lambda: check_map(graph),
+            setup=lambda: graph.set_border(
+                border.model_copy(update={"passages": [Passage(cost_from_a=(c := next(costs)), cost_from_b=c)]})
+            ),
+            rounds=7,
+        )
+    finally:
+        graph.set_border(border)
+
+
+def test_map_check_networkx_10k(benchmark, drop_graphs):
+    """The check as it was, on networkx graphs built afresh each round (kept in the tests as the
+    reference): the same findings, or its time says nothing."""
+    graph = drop_graphs[10_000]
+    found = _check_after_ways_change(benchmark, graph, reference_check_map, rounds=3)
+    assert found == check_map(graph)

@@ -32,7 +32,7 @@ def _double_click(qtbot, dialog, row):
 def test_lists_each_finding_and_is_not_modal(qtbot):
     dialog, _ = _dialog(qtbot, lint_map())
     assert not dialog.isModal()
-    assert dialog.start.currentData() == "hall"
+    assert dialog.start_zone() == "hall" and dialog.start.currentText() == "Hall"
     texts = _texts(dialog)
     assert texts[0] == "Nobody can reach Vault from Hall."
     assert texts[1].startswith("Pit is a one-way trap") and "choke border" in texts[2]
@@ -50,7 +50,8 @@ def test_activating_a_finding_centres_the_map_on_its_zone_or_border(qtbot):
 
 def test_picking_another_start_checks_again(qtbot):
     dialog, _ = _dialog(qtbot, lint_map())
-    dialog.start.setCurrentIndex(dialog.start.findData("pit"))
+    dialog.start.setCurrentIndex(dialog.start.findText("Pit"))
+    assert dialog.start_zone() == "pit"
     unreachable = [text for text in _texts(dialog) if text.startswith("Nobody can reach")]
     assert len(unreachable) == 6 and unreachable[0] == "Nobody can reach Hall from Pit."
 
@@ -58,7 +59,46 @@ def test_picking_another_start_checks_again(qtbot):
 def test_a_new_map_is_checked_and_a_sound_one_says_so(qtbot):
     dialog, centred = _dialog(qtbot, lint_map())
     dialog.document.replace_map(warehouse(), None)
-    assert dialog.findings.count() == 0 and [dialog.start.itemData(i) for i in range(3)] == ["z1", "z2", "z3"]
+    assert dialog.findings.count() == 0 and dialog.choices.ids == ["z1", "z2", "z3"]
+    assert [dialog.start.itemText(i) for i in range(3)] == [z.label for z in warehouse().zones]
     assert dialog.summary.text().startswith("Nothing to warn of: every zone can be reached from West end")
     dialog.document.replace_map(Map(title="Only grids"), None)
     assert dialog.summary.text() == "This map has no zones to check." and centred == []
+
+
+def test_checking_again_keeps_the_chosen_start_while_it_is_on_the_map(qtbot):
+    from tabletop.document.commands import remove
+
+    dialog, _ = _dialog(qtbot, lint_map())
+    dialog.start.setCurrentIndex(dialog.start.findText("Office"))
+    document = dialog.document
+    document.undo_stack.push(remove(document, [("zone", "pit")]))
+    dialog.refresh()
+    assert dialog.start_zone() == "office" and dialog.start.currentText() == "Office"
+    assert "Pit" not in [dialog.start.itemText(i) for i in range(dialog.start.count())]
+    assert _texts(dialog)[0] == "Nobody can reach Vault from Office."
+    document.undo_stack.push(remove(document, [("zone", "office")]))
+    dialog.refresh()
+    assert dialog.start_zone() == "hall", "the chosen zone is gone: the first zone again"
+    assert _texts(dialog)[0] == "Nobody can reach Vault from Hall."
+
+
+def test_hovering_over_a_finding_says_its_kind(qtbot):
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    dialog, _ = _dialog(qtbot, lint_map())
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    view = dialog.findings.viewport()
+    tips = []
+    for row in range(3):
+        at = dialog.findings.visualItemRect(dialog.findings.item(row)).center()
+        QApplication.sendEvent(view, QHelpEvent(QEvent.Type.ToolTip, at, view.mapToGlobal(at)))
+        tips.append(QToolTip.text())
+    assert tips == [
+        "Unreachable: activate to centre the map on it",
+        "One-way trap: activate to centre the map on it",
+        "Choke border: activate to centre the map on it",
+    ]
