@@ -123,6 +123,8 @@ class Sidecar:
         self._keys_given = False
         self._count_keys: Callable[[], int | None] | None = None
         self._arrays: Any | None = None
+        self._started_on: bytes | None = None
+        """The bytes the child was started on, while it runs."""
         self._since = _idle_now()
         """(seconds, idle CPU seconds) as the read began: see IDLE_TO_FORK."""
 
@@ -132,8 +134,11 @@ class Sidecar:
         """Fork the child for these bytes: the reader's `count_keys` counts the file's keys in
         them, `texts(name, size)` gives the zones' or the borders' items as JSON lists of `size`
         items (made lazily: only the child runs it). False, and nothing started, where it cannot
-        help: a file under FROM_BYTES, not Linux, one core, no prctl, no fork."""
-        if len(raw) < FROM_BYTES or self.pid is not None or not sys.platform.startswith("linux"):
+        help: a file under FROM_BYTES, not Linux, one core, no prctl, no fork. A child started
+        on these very bytes already (bulk_read.begin, as the window starts) is taken: True."""
+        if self.pid is not None:
+            return self._started_on is raw
+        if len(raw) < FROM_BYTES or not sys.platform.startswith("linux"):
             return False
         tie = tie_to_parent() if cores_free() >= 2 and not self._busy() else None
         if tie is None:
@@ -160,7 +165,7 @@ class Sidecar:
             _child(raw, count_keys, texts, told, memory, parent, tie)
         os.close(told)
         self.pid = self.child = pid
-        self._pipe, self._memory = pipe, memory
+        self._pipe, self._memory, self._started_on = pipe, memory, raw
         self._count_keys = functools.partial(count_keys, raw)
         self._budget = max(MIN_WAIT, WAIT_PER_MB * len(raw) / 2**20)
         return True
@@ -226,7 +231,7 @@ class Sidecar:
 
     def _end(self) -> None:
         """Kill the child if it still runs, reap it, close what it was given."""
-        pid, self.pid = self.pid, None
+        pid, self.pid, self._started_on = self.pid, None, None
         if pid is not None:
             ended(pid, kill=True)
         for fd in (self._pipe, self._memory):

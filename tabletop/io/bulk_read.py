@@ -212,6 +212,30 @@ def _helps(helper: Helper, raw: bytes, document: dict[str, Any], lists: dict[str
     return helper.start(raw, _keys_in_file, functools.partial(_texts, raw, lists))
 
 
+def begin(raw: bytes, helper: Helper) -> bool:
+    """Start `helper` on a big file before its read begins (the window's start, while Qt is
+    loaded and the window made): the read then takes the started helper (Helper.start with the
+    same bytes answers at once). The helper's process finds the file's lines itself; a file
+    not laid out one item a line gives it none, and the reader does the work itself."""
+    if len(raw) < BIG_FILE:
+        return False
+    return helper.start(raw, _keys_in_file, _TextsFound(raw))
+
+
+class _TextsFound:
+    """`texts(name, size)` for a helper started before the read: the file's lines found when
+    first asked, in the helper's own process."""
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+        self.lists: dict[str, Lines] | None = None
+
+    def __call__(self, name: str, size: int) -> Iterator[bytes]:
+        if self.lists is None:
+            self.lists = _by_lines(self.raw)[1]
+        return _texts(self.raw, self.lists, name, size)
+
+
 def _texts(raw: bytes, lists: dict[str, Lines], name: str, size: int) -> Iterator[bytes]:
     """A long list's items as JSON lists of `size` items (none where the file has no such list)."""
     for text, _ in _lines(raw, lists[name], size) if name in lists else ():

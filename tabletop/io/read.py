@@ -28,13 +28,17 @@ def load_map(path: str | os.PathLike[str], helper: Helper | None = None) -> Map:
 
 
 def load_map_stamped(
-    path: str | os.PathLike[str], progress: Progress | None = None, helper: Helper | None = None
+    path: str | os.PathLike[str],
+    progress: Progress | None = None,
+    helper: Helper | None = None,
+    read: tuple[bytes, os.stat_result] | None = None,
 ) -> tuple[Map, FileStamp]:
     """A map and the stamp of the file it came from, for an editor that will save it back
     and must notice if another program changed the file meanwhile. `progress` hears how far
     a big file's reading got (bulk_read.Progress) and may stop it (ReadCancelled); a file read
-    the exact way is told once as (0, 0), having no count to give."""
-    raw, info = read_regular(path)
+    the exact way is told once as (0, 0), having no count to give. `read`: the file's bytes
+    and status as read_regular gave them already (a helper was started on them)."""
+    raw, info = read if read is not None else read_regular(path)
     return map_from_bytes(raw, path, progress, helper), FileStamp.of(info, raw)
 
 

@@ -93,20 +93,23 @@ class FileHandler:
             QMessageBox.warning(self.window, "Could not open the map", str(error))
             return False
 
-    def read_and_show(self, path: Path) -> bool:
+    def read_and_show(self, path: Path, begun: tuple[bytes, os.stat_result, Sidecar] | None = None) -> bool:
         """Read the map at `path` and show it, the reading's progress shown (ui/opening.py);
         False when the GM cancelled. A file that cannot be read raises MapFileError, the map
-        on screen kept."""
+        on screen kept. `begun`: the file read and its layout's process started already
+        (ui/app.py: `begin_read`, as `tabletop FILE` starts)."""
         with self.window.later.held():  # the map's first frame before the parts built after one
-            return self._read_and_show(path)
+            return self._read_and_show(path, begun)
 
-    def _read_and_show(self, path: Path) -> bool:
+    def _read_and_show(self, path: Path, begun: tuple[bytes, os.stat_result, Sidecar] | None) -> bool:
         opening = Opening(self.window, path)
         try:
             # the map on screen holds back its deferred steps until replaced: the dialog's last
             # events (laying_out) would otherwise build its zone graph as it goes
             with self.document.preparation_held():
-                loaded = read_map(opening, path, Sidecar())  # a big map laid out meanwhile in a second process
+                # a big map laid out meanwhile in a second process
+                helper, read = (begun[2], begun[:2]) if begun is not None else (Sidecar(), None)
+                loaded = read_map(opening, path, helper, read)
                 if loaded is None:
                     say(self.window, f"Opening {path.name} cancelled: the map is as it was")
                     return False

@@ -110,13 +110,16 @@ class Opening:
             self._held.close()
 
 
-def read_map(opening: Opening, path: Path, helper: Helper | None = None) -> tuple[Map, FileStamp] | None:
+def read_map(
+    opening: Opening, path: Path, helper: Helper | None = None, read: tuple[bytes, Any] | None = None
+) -> tuple[Map, FileStamp] | None:
     """The map at `path` and its file's stamp, read on a worker thread while `opening` shows
     progress; None when the GM cancelled. A file that cannot be read raises MapFileError for
     the caller to show. `helper` lays a big map out in a second process meanwhile (it ends with
-    the read, a cancelled one too: geometry/sidecar.py)."""
+    the read, a cancelled one too: geometry/sidecar.py); `read`, the file's bytes and status when
+    they were read already (the helper started on them)."""
     reading = _Reading()
-    threading.Thread(target=reading.run, args=(path, helper), name="map read", daemon=True).start()
+    threading.Thread(target=reading.run, args=(path, helper, read), name="map read", daemon=True).start()
     while True:
         try:
             kind, *said = reading.told.get(timeout=POLL_S)
@@ -147,10 +150,10 @@ class _Reading:
         self.told.put(("told", done, total))
         return self.answers.get()
 
-    def run(self, path: Path, helper: Helper | None = None) -> None:
+    def run(self, path: Path, helper: Helper | None = None, read: tuple[bytes, Any] | None = None) -> None:
         try:
             with collector_paused():  # the map is kept for the session: out of the collector's sight
-                self.told.put(("read", load_map_stamped(path, self.progress, helper)))
+                self.told.put(("read", load_map_stamped(path, self.progress, helper, read)))
         except ReadCancelled:
             self.told.put(("cancelled",))
         except BaseException as error:  # a MapFileError, or anything else: raised on the window's thread

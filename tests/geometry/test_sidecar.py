@@ -5,6 +5,7 @@ in-process as before, and no child is left running or unreaped."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
@@ -471,3 +472,25 @@ def test_the_child_dies_with_the_reader():
             if not _dead(child):
                 os.kill(child, signal.SIGKILL)
             os.waitpid(child, 0)
+
+
+def test_a_child_begun_before_the_read_finds_the_lines_itself_and_is_taken_by_the_read(big, raw):
+    """bulk_read.begin forks the child on the bytes before the read (as `tabletop FILE` starts):
+    the read takes it (a start on the same bytes answers at once) and its arrays; a start on
+    other bytes is refused. A hand-indented file gives the child no lines: the read does it all."""
+    helper = Sidecar()
+    assert bulk_read.begin(raw, helper)
+    child = helper.child
+    assert not helper.start(raw + b" ", bulk_read._keys_in_file, lambda name, size: iter(())), "other bytes"
+    map_ = map_from_bytes(raw, helper=helper)
+    assert helper.child == child and _gone(child)
+    assert map_ == map_from_bytes(raw)
+    given = arrays_for(map_)
+    assert given is not None and given.looks is not None
+    _assert_answers_equal(map_, given)
+    pretty = json.dumps(json.loads(raw), indent=1).encode()
+    helper = Sidecar()
+    assert bulk_read.begin(pretty, helper)
+    again = map_from_bytes(pretty, helper=helper)
+    assert again == map_ and arrays_for(again) is None
+    assert _gone(helper.child)

@@ -159,3 +159,32 @@ def test_an_export_forks_a_second_process_only_when_it_paints_from_its_layout(
     assert main(["export", str(hill), "-o", str(tmp_path / out), *asked]) == 0
     assert (tmp_path / out).stat().st_size > 0
     assert len(helpers) == len(read_layouts) == int(taken)
+
+
+def test_tabletop_file_starts_the_second_process_before_the_window_and_the_read_takes_it(window, hill, helpers):
+    """`tabletop BIGFILE` reads the file and forks the layout's process before the window is made
+    (ui.app.begin_read); the read in the window takes that process and its arrays, not a new one."""
+    from tabletop.ui.app import begin_read
+
+    begun = begin_read(str(hill))
+    assert begun is not None
+    raw, _, helper = begun
+    assert helper.child is not None, "forked before the window's read"
+    assert window.files.read_and_show(hill, begun)
+    assert helpers == [], "no second helper made by the read"
+    assert _gone(helper.child)
+    document = window.document
+    own = MapLayout(document.map)
+    assert document.layout._shapes.heads is not own._shapes.heads
+    assert dict(document.layout.lines) == dict(own.lines) and dict(document.layout.boxes) == dict(own.boxes)
+    assert raw == hill.read_bytes()
+
+
+def test_a_file_that_cannot_be_read_begins_nothing_and_the_window_says_why(window, tmp_path, helpers):
+    from tabletop.io import MapFileError
+    from tabletop.ui.app import begin_read
+
+    missing = tmp_path / "gone.tabletop"
+    assert begin_read(str(missing)) is None
+    with pytest.raises(MapFileError, match=r"gone\.tabletop"):
+        window.files.read_and_show(missing, None)
