@@ -152,7 +152,8 @@ class Sidecar:
         except OSError:
             os.close(memory)
             return False
-        import tabletop.geometry.bulk  # noqa: F401 - numpy and the layout's code, imported once for both processes
+        if threading.active_count() > 1:  # a threaded program's child may load no library: imported for both
+            import tabletop.geometry.bulk  # noqa: F401 - numpy and the layout's code
 
         parent = os.getpid()
         try:

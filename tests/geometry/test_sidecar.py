@@ -494,3 +494,36 @@ def test_a_child_begun_before_the_read_finds_the_lines_itself_and_is_taken_by_th
     again = map_from_bytes(pretty, helper=helper)
     assert again == map_ and arrays_for(again) is None
     assert _gone(helper.child)
+
+
+BEGUN_BEFORE_NUMPY = """
+import sys
+from tabletop.geometry import sidecar
+from tabletop.io import bulk_read, map_from_bytes
+sidecar.cores_free = lambda: 2
+sidecar.FROM_BYTES = 0
+sidecar.IDLE_TO_FORK = 0.0
+sidecar.MIN_WAIT = 30.0
+bulk_read.BIG_FILE = 0
+raw = open(sys.argv[1], "rb").read()
+helper = sidecar.Sidecar()
+assert bulk_read.begin(raw, helper)
+print("numpy" in sys.modules, flush=True)  # the child imports it, not this process before its window
+map_ = map_from_bytes(raw, helper=helper)
+print(sidecar.arrays_for(map_) is not None, flush=True)
+"""
+
+
+def test_a_child_begun_before_the_window_imports_numpy_itself(tmp_path):
+    """Begun before Qt starts, this process runs one thread: the child may import the layout's
+    code itself, and the window's start does not wait for numpy's import."""
+    import subprocess
+    from pathlib import Path
+
+    path = tmp_path / "hill.tabletop"
+    path.write_bytes(map_to_bytes(zone_map(60)))
+    root = Path(__file__).resolve().parents[2]
+    said = subprocess.run(
+        [sys.executable, "-c", BEGUN_BEFORE_NUMPY, str(path)], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert said.stdout.split() == ["False", "True"]
