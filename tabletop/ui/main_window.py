@@ -306,6 +306,17 @@ class MainWindow(QMainWindow):
         if not self.view.tool.delete():
             self.tools["S"].delete_selection()
 
+    def find_zone(self) -> None:
+        """Ctrl+F: the Zones list's filter box, ready to type over (its dock shown and raised;
+        the map-only view left first, as the list is what the GM asked for)."""
+        if self.view_modes.map_only:
+            self.view_modes.set_map_only(False)
+        dock = self.docks["Zones"]
+        dock.show()
+        dock.raise_()
+        self.zone_list.filter_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.zone_list.filter_box.selectAll()
+
     def select_all(self) -> None:
         """Ctrl+A: every zone, border, token and grid on the map (text fields keep their own)."""
         map_ = self.document.map

@@ -59,7 +59,8 @@ def build_menus(window: MainWindow) -> None:
         tip="Create borders for all zones that share an edge",
     )
     select_all = action(window, "Select &All", window.select_all, QKeySequence.StandardKey.SelectAll)
-    for act in (window.undo_action, window.redo_action, delete, select_all, join):
+    find = action(window, "&Find Zone…", window.find_zone, QKeySequence.StandardKey.Find, tip="Filter the Zones list")
+    for act in (window.undo_action, window.redo_action, delete, select_all, join, find):
         edit.addAction(act)
     view = window.menuBar().addMenu("&View")
     fit = action(window, "&Fit Map", window.view.fit_map, "Ctrl+0", "fit")
