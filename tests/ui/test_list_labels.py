@@ -54,3 +54,15 @@ def test_spliced_edits_find_what_labels_made_afresh_find():
         assert np.array_equal(labels.text, afresh.text) and np.array_equal(labels.starts, afresh.starts)
         for word in ("a", "cafe", "ost", str(step)):
             assert np.array_equal(labels.containing(needle(word)), afresh.containing(needle(word)))
+
+
+def test_a_label_spaced_oddly_is_found_as_typed_either_way():
+    """The typed text's spacing is set aside (needle), and so is the labels': a zone named with
+    two spaces, or a space at its start, is found by its name typed with one or with both."""
+    names = ["Wine  cellar", " Hall", "Wine cellar", "Tab\there"]
+    labels = Labels(names, ["z1", "z2", "z3", "z4"])
+    for typed in ("Wine  cellar", "wine cellar", " WINE   CELLAR "):
+        assert labels.containing(needle(typed)).tolist() == [0, 2]
+    assert labels.starting(needle("hall")).tolist() == [1]
+    assert labels.containing(needle("tab here")).tolist() == [3]
+    assert fold(row_piece("  Wine  cellar ", "z1")).encode() == labels.row_text(0), "an edited row spliced in alike"

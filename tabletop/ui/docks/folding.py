@@ -29,4 +29,21 @@ def needle(typed: str) -> bytes:
 
 def row_piece(label: str, object_id: str) -> str:
     """One row as the prepared labels hold it (before folding)."""
-    return f"{label}{SEPARATOR}{object_id}{SEPARATOR}"
+    return spaced(f"{label}{SEPARATOR}{object_id}{SEPARATOR}")
+
+
+RUNS = re.compile(r"[^\S\n]+")
+"""A run of spacing within a line (a label: ids hold none)."""
+EDGES = re.compile(r"^ | ?\n ?")
+
+
+def spaced(text: str) -> str:
+    """Rows' text with each run of spacing as one space and none at a line's ends, as `needle`
+    sets the typed spacing aside: "Wine  cellar" is found by "wine cellar", typed either way."""
+    if text.isascii() and "  " not in text and "\t" not in text and " \n" not in text and "\n " not in text:
+        return text if not text.startswith(" ") else EDGES.sub(_edge, text)
+    return EDGES.sub(_edge, RUNS.sub(" ", text))
+
+
+def _edge(found: re.Match[str]) -> str:
+    return "\n" if "\n" in found.group() else ""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from tabletop.ui.docks.folding import SEPARATOR, fold
+from tabletop.ui.docks.folding import SEPARATOR, fold, spaced
 
 
 class Labels:
@@ -22,7 +22,7 @@ class Labels:
     def __init__(self, labels: Sequence[str], ids: Sequence[str]) -> None:
         parts: list[str] = [""] * (2 * len(ids))
         parts[0::2], parts[1::2] = labels, ids
-        self.text = _bytes(SEPARATOR.join(parts) + SEPARATOR if parts else "")
+        self.text = _bytes(spaced(SEPARATOR.join(parts) + SEPARATOR) if parts else "")
         ends = np.flatnonzero(self.text == ord(SEPARATOR))[1::2] + 1
         self.starts = np.concatenate(([0], ends)).astype(np.int64)
 
