@@ -3,10 +3,12 @@
 Checking a 100k-zone file's records holds the reader's interpreter for over two seconds, and
 threads cannot share that; the layout's arrays (a second more) need only the file's numbers.
 On Linux, with a core to spare and idle (IDLE_TO_FORK), a child forked once the reader has
-found the file's lines parses the zones' and borders' lines a chunk at a time, keeping only
-their numbers, makes the arrays the one way they are made (geometry/bulk.py), writes them to
-a memory file and says where they lie through a pipe; the reader takes them once its map is
-checked, and MapLayout uses them if they fit that map. Whenever anything goes wrong (no fork,
+found the file's lines (or, for `tabletop FILE`, as the program starts: bulk_read.begin, the
+child finding the lines itself) parses the zones' and borders' lines a chunk at a time, keeping
+only their numbers, makes the arrays the one way they are made (geometry/bulk.py), with what it
+found of the ids (each once, every border's two zones), writes them to a memory file and says
+where they lie through a pipe; the reader takes them as it checks its map (they spare it checks
+once proven to be this map's) and MapLayout uses them if they fit. Whenever anything goes wrong (no fork,
 the child dies, is late, says nonsense) the layout is made in-process as before: the same
 picture, only later. The child runs numpy and plain Python only, never Qt; it is always
 killed or reaped by the end of the read. Qt-free.
@@ -23,6 +25,7 @@ import select
 import sys
 import threading
 import time
+import warnings
 import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -109,8 +112,9 @@ def cores_free() -> int:
 
 class Sidecar:
     """One read's child: `start` forks it, `key_count` waits for its answer (the file's key
-    count and the layout's arrays), `finish` hands the arrays on for the map read, or drops them,
-    and makes sure the child is gone. The reader (io/bulk_read.py) calls all three."""
+    count and the layout's arrays), `vouches` and `maybe_flat` say what the arrays spare the
+    reader's checks, `finish` hands the arrays on for the map read, or drops them, and makes
+    sure the child is gone. The reader (io/bulk_read.py: bulk_read.Helper) calls them all."""
 
     def __init__(self) -> None:
         self.pid: int | None = None
@@ -194,9 +198,10 @@ class Sidecar:
 
     def maybe_flat(self, zones: int) -> list[int] | None:
         """The rows of the zones whose polygon might enclose too little, by the child's arrays
-        when it gave them for `zones` zones (the reader checks these alone); else None."""
+        once proven to be this map's (`vouches`) for its `zones` zones (the reader checks these
+        alone); else None."""
         arrays = self._arrays
-        if arrays is None or len(arrays.table.polygon_of) != zones:
+        if arrays is None or arrays.proven is None or len(arrays.table.polygon_of) != zones:
             return None
         from tabletop.geometry.columns import maybe_flat
 
@@ -325,6 +330,7 @@ def _child(
     try:
         become_child(parent, tie)
         idle_only()
+        warnings.simplefilter("ignore")  # it says nothing but through its pipe: the terminal is the GM's
         say(told, json.dumps({"keys": count_keys(raw)}).encode() + b"\n")
         from tabletop.geometry.bulk import arrays_of_json, parsed
 

@@ -233,6 +233,8 @@ class _TextsFound:
     def __call__(self, name: str, size: int) -> Iterator[bytes]:
         if self.lists is None:
             self.lists = _by_lines(self.raw)[1]
+            if "zones" not in self.lists:  # not one item a line (hand-indented, cut short): no help to give
+                raise ValueError("the file's zones are not one a line")
         return _texts(self.raw, self.lists, name, size)
 
 

@@ -474,7 +474,7 @@ def test_the_child_dies_with_the_reader():
             os.waitpid(child, 0)
 
 
-def test_a_child_begun_before_the_read_finds_the_lines_itself_and_is_taken_by_the_read(big, raw):
+def test_a_child_begun_before_the_read_finds_the_lines_itself_and_is_taken_by_the_read(big, raw, capfd):
     """bulk_read.begin forks the child on the bytes before the read (as `tabletop FILE` starts):
     the read takes it (a start on the same bytes answers at once) and its arrays; a start on
     other bytes is refused. A hand-indented file gives the child no lines: the read does it all."""
@@ -493,6 +493,7 @@ def test_a_child_begun_before_the_read_finds_the_lines_itself_and_is_taken_by_th
     assert bulk_read.begin(pretty, helper)
     again = map_from_bytes(pretty, helper=helper)
     assert again == map_ and arrays_for(again) is None
+    assert capfd.readouterr().err == "", "the child gave up without a word (numpy warned of an empty map)"
     assert _gone(helper.child)
 
 

@@ -161,11 +161,17 @@ def test_an_export_forks_a_second_process_only_when_it_paints_from_its_layout(
     assert len(helpers) == len(read_layouts) == int(taken)
 
 
-def test_tabletop_file_starts_the_second_process_before_the_window_and_the_read_takes_it(window, hill, helpers):
+def test_tabletop_file_starts_the_second_process_before_the_window_and_the_read_takes_it(
+    window, hill, helpers, monkeypatch
+):
     """`tabletop BIGFILE` reads the file and forks the layout's process before the window is made
     (ui.app.begin_read); the read in the window takes that process and its arrays, not a new one."""
+    from tabletop.geometry import bulk
     from tabletop.ui.app import begin_read
 
+    made_here = []
+    arrays_of_map = bulk.arrays_of_map
+    monkeypatch.setattr(bulk, "arrays_of_map", lambda *args, **kw: made_here.append(1) or arrays_of_map(*args, **kw))
     begun = begin_read(str(hill))
     assert begun is not None
     raw, _, helper = begun
@@ -173,9 +179,10 @@ def test_tabletop_file_starts_the_second_process_before_the_window_and_the_read_
     assert window.files.read_and_show(hill, begun)
     assert helpers == [], "no second helper made by the read"
     assert _gone(helper.child)
+    assert made_here == [], "the document's layout took the child's arrays"
     document = window.document
     own = MapLayout(document.map)
-    assert document.layout._shapes.heads is not own._shapes.heads
+    assert made_here == [1]
     assert dict(document.layout.lines) == dict(own.lines) and dict(document.layout.boxes) == dict(own.boxes)
     assert raw == hill.read_bytes()
 
