@@ -3,8 +3,6 @@ layout's bucket index holds, one object at a time or a whole map's in numpy. Qt-
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from tabletop.geometry.shapes import BorderLine
@@ -85,14 +83,3 @@ def border_boxes(passages: np.ndarray, heads: np.ndarray, pieces: np.ndarray) ->
     out[:, 2] = np.maximum(out[:, 2], np.maximum.reduceat(xs2, firsts) + 4)
     out[:, 3] = np.maximum(out[:, 3], np.maximum.reduceat(ys2, firsts) + 4)
     return out
-
-
-def union_of(boxes: Sequence[Box]) -> Box:
-    """The box around all these boxes (at least one), four passes over plain tuples: Fog All on
-    100k zones repaints 700k boxes, and a QRectF united with each took seconds."""
-    return (
-        min(map(itemgetter(0), boxes)),
-        min(map(itemgetter(1), boxes)),
-        max(map(itemgetter(2), boxes)),
-        max(map(itemgetter(3), boxes)),
-    )

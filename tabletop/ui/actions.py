@@ -69,3 +69,21 @@ def with_extension(path: str, name_filter: str) -> str:
         return path
     wanted = name_filter.split("(*")[-1].rstrip(")") if "(*" in name_filter else known[0]
     return path + wanted
+
+
+def busily(window: QMainWindow, slot: Callable[[], object]) -> Callable[[], None]:
+    """The slot run under the busy cursor, kept until the map is painted again in the GM's and
+    the players' windows: Fog All, Select All or Delete on a 100k-zone map holds the window for
+    seconds, most of them in the frames after the edit."""
+
+    def run() -> None:
+        from tabletop.ui.opening import busy  # the reading's module: loaded after the first frame
+
+        with busy():
+            slot()
+            players = getattr(getattr(window, "players", None), "player", None)
+            for view in (getattr(window, "view", None), getattr(players, "view", None)):
+                if view is not None and view.isVisible():
+                    view.viewport().repaint()
+
+    return run

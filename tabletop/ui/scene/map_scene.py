@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.document import MapDocument
 from tabletop.document.changes import Change
-from tabletop.geometry.boxes import union_of
 from tabletop.geometry.shapes import map_bounds, token_spots, zones_extent
+from tabletop.geometry.tables import union_of
 from tabletop.model.kinds import Kind
 from tabletop.render.style import Audience, MapStyle
 from tabletop.rules.visibility import LIVE, Fog, border_shown, token_shown, zone_shown
