@@ -80,9 +80,10 @@ def split_fog(
 def paint_zone_fog(p: QPainter, zones: list[Zone], style: MapStyle, path_of: Callable[[Zone], QPainterPath]) -> None:
     """Cloud over fogged zones for the players, a veil for the GM; one path for all of them, so
     neighbouring fogged zones are one cloud without seams. The path is merged into its outline
-    where that shows: the players' cloud is edged, and antialiased edges between zones would
-    leave seams. The GM's veil painted without antialiasing (zones far out, a few pixels each)
-    fills the same pixels unmerged: merging a fitted 100k-zone map fogged whole took a second."""
+    where that is needed or cheap: the players' cloud is edged along it, and close up
+    (antialiased) a tile holds few zones. The GM's veil far out (no antialiasing, zones a few
+    pixels each) covers the same pixels unmerged: merging a fitted 100k-zone map fogged whole
+    took a second."""
     if not zones:
         return
     path = QPainterPath()
