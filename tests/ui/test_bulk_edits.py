@@ -6,6 +6,7 @@ in bulk is what the object-by-object paths work out."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 
 from tabletop.document.commands import AddObject
@@ -175,3 +176,28 @@ def test_fog_all_holds_the_busy_cursor_until_both_windows_are_painted(qtbot, win
         assert watch.shapes and watch.shapes[0] == Qt.CursorShape.WaitCursor, name
     assert all(zone.fogged for zone in window.document.map.zones)
     player.close()
+
+
+def test_select_all_strokes_the_marks_once_under_the_busy_cursor(qtbot, window, monkeypatch):
+    """The frame the action paints is the event loop's next one, not one more: a whole map's
+    marks stroked twice would double Select All's frame."""
+    from tabletop.ui.scene import marks
+
+    window.document.replace_map(zone_map(300), None)
+    window.view.fit_map()
+    painted(window.view)
+    cursors = []
+    stroke = marks.paint_selection
+
+    def counted(*args):
+        cursor = QApplication.overrideCursor()
+        cursors.append(None if cursor is None else cursor.shape())
+        stroke(*args)
+
+    monkeypatch.setattr(marks, "paint_selection", counted)
+    select_all = next(a for a in window.findChildren(QAction) if a.text() == "Select &All")
+    select_all.trigger()
+    for _ in range(3):
+        QApplication.processEvents()
+    assert cursors == [Qt.CursorShape.WaitCursor]
+    assert len(window.scene.marks.marked) > 300
