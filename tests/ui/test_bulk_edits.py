@@ -201,3 +201,47 @@ def test_select_all_strokes_the_marks_once_under_the_busy_cursor(qtbot, window, 
         QApplication.processEvents()
     assert cursors == [Qt.CursorShape.WaitCursor]
     assert len(window.scene.marks.marked) > 300
+
+
+def _marks_painted(marks, exposed: QRectF, scale: float):
+    """The marks item painted antialiased (as on screen) with this part of the canvas exposed."""
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    image = QImage(900, 600, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.scale(scale, scale)
+    painter.setClipRect(exposed)
+    option = QStyleOptionGraphicsItem()
+    option.exposedRect = exposed
+    marks.paint(painter, option)
+    painter.end()
+    return image
+
+
+def test_a_part_of_a_whole_map_selected_paints_as_in_the_whole_frame(qtbot, window):
+    """The outlines are stroked a square of the map at a time, in the squares' order: a part of
+    the canvas painted alone (a hover, culled to it) has the pixels the whole frame has there,
+    where outlines of two squares meet too."""
+    window.document.replace_map(zone_map(300), None)
+    window.select_all()
+    marks = window.scene.marks
+    for scale in (1.3, 0.4):
+        whole = _marks_painted(marks, QRectF(-100, -100, 5000, 5000), scale)
+        part_rect = QRectF(395, 190, 230, 130)  # across the squares' edges at 400 across
+        part = _marks_painted(marks, part_rect, scale)
+        pixels = part_rect.adjusted(1, 1, -1, -1)
+        x0, y0 = int(pixels.left() * scale) + 1, int(pixels.top() * scale) + 1
+        x1, y1 = int(pixels.right() * scale) - 1, int(pixels.bottom() * scale) - 1
+        assert whole.copy(x0, y0, x1 - x0, y1 - y0) == part.copy(x0, y0, x1 - x0, y1 - y0), scale
+        assert part.copy(x0, y0, x1 - x0, y1 - y0) != _blank(x1 - x0, y1 - y0), "marks are painted there"
+
+
+def _blank(width: int, height: int):
+    from PySide6.QtGui import QImage
+
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    return image
