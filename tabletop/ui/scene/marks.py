@@ -4,6 +4,7 @@ dragged token. Neither is ever drawn in the players' picture."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter
@@ -16,6 +17,9 @@ from tabletop.geometry.tables import box_array
 from tabletop.render.paint import paint_reach_area, paint_reach_zone, paint_selection, zone_path
 from tabletop.render.style import MapStyle
 from tabletop.ui.scene.items import detail_for
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class ReachOverlay(QGraphicsItem):
@@ -84,8 +88,9 @@ class SelectionMarks(QGraphicsItem):
         super().__init__()
         self.document, self.style = document, style
         self.marked: list[tuple[str, str]] = []
-        self._boxes = box_array({}, [])[1]
-        """Each marked object's box, in the order of `marked`."""
+        self._boxes: np.ndarray | None = None
+        """Each marked object's box, in the order of `marked` (numpy waits for a selection: the
+        window starts without it)."""
         self.setZValue(1.5)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # the exposed part, for paint
@@ -93,6 +98,11 @@ class SelectionMarks(QGraphicsItem):
 
     def refresh(self) -> None:
         """What is marked, each mark's box (an array, for paint to cull with) and their bounds."""
+        self.prepareGeometryChange()
+        if not self.document.selection:
+            self.marked, self._boxes, self._bounds = [], None, QRectF()
+            self.update()
+            return
         import numpy as np
 
         layout = self.document.layout
@@ -108,7 +118,6 @@ class SelectionMarks(QGraphicsItem):
         if len(around):
             left, top = around[:, 0].min(), around[:, 1].min()
             rect = QRectF(left, top, around[:, 2].max() - left, around[:, 3].max() - top)
-        self.prepareGeometryChange()
         self._bounds = rect
         self.update()
 
