@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, MutableMapping, Sequence, ValuesView
 from itertools import chain, count, repeat
+from operator import itemgetter
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,29 @@ if TYPE_CHECKING:
 
 Box = tuple[float, float, float, float]
 """(left, top, right, bottom) in map units."""
+
+
+def union_of(boxes: Sequence[Box]) -> Box:
+    """The box around all these boxes (at least one), four passes over plain tuples: Fog All on
+    100k zones repaints 700k boxes, and a QRectF united with each took seconds."""
+    return (
+        min(map(itemgetter(0), boxes)),
+        min(map(itemgetter(1), boxes)),
+        max(map(itemgetter(2), boxes)),
+        max(map(itemgetter(3), boxes)),
+    )
+
+
+def box_array(boxes: Mapping[tuple[str, str], Box], keys: list[tuple[str, str]]) -> tuple[list, np.ndarray]:
+    """(the keys `boxes` holds, in their order; their boxes as rows of an n x 4 array): a
+    BoxTable reads the rows of its array at once, where a tuple made per key took a second for
+    a 100k-zone map selected whole."""
+    import numpy as np
+
+    if isinstance(boxes, BoxTable):
+        return boxes.array(keys)
+    held = [key for key in keys if key in boxes]
+    return held, np.array([boxes[key] for key in held], dtype=np.float64).reshape(-1, 4)
 
 
 class BoxTable(MutableMapping[tuple[str, str], Box]):
@@ -45,6 +69,29 @@ class BoxTable(MutableMapping[tuple[str, str], Box]):
             return True
         kind, object_id = key
         return object_id in self._rows.get(kind, ())
+
+    def array(self, keys: list[tuple[str, str]]) -> tuple[list, np.ndarray]:
+        """See box_array: the rows as opened in one fancy index, the boxes set since after."""
+        import numpy as np
+
+        edited, rows, first = self._set, self._rows, self._first
+        none: dict[str, int] = {}
+        found = []  # a row; -1: set since; -2: not held
+        for key in keys:
+            if key in edited:
+                found.append(-1)
+                continue
+            row = rows.get(key[0], none).get(key[1])
+            found.append(-2 if row is None else first[key[0]] + row)
+        at = np.array(found, dtype=np.int64)
+        if (at == -2).any():
+            keys = [key for key, row in zip(keys, at.tolist(), strict=True) if row != -2]
+            at = at[at != -2]
+        out = self._boxes[np.maximum(at, 0)] if len(self._boxes) else np.zeros((len(keys), 4))
+        later = np.flatnonzero(at < 0)
+        if len(later):
+            out[later] = [edited[keys[k]] for k in later.tolist()]
+        return list(keys), out
 
     def __setitem__(self, key: tuple[str, str], box: Box) -> None:
         kind, object_id = key

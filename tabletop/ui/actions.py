@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QFrame, QMainWindow, QScrollArea, QWidget
 
@@ -69,3 +70,24 @@ def with_extension(path: str, name_filter: str) -> str:
         return path
     wanted = name_filter.split("(*")[-1].rstrip(")") if "(*" in name_filter else known[0]
     return path + wanted
+
+
+def busily(window: QMainWindow, slot: Callable[[], object]) -> Callable[[], None]:
+    """The slot run under the busy cursor, kept until the map is painted again in the GM's and
+    the players' windows: Fog All, Select All or Delete on a 100k-zone map holds the window for
+    seconds, a good part of them in the frames after the edit. The frames are the ones the event
+    loop would paint, painted sooner (a repaint() of its own, then the scene's update, stroked a
+    whole map's selection marks twice)."""
+
+    def run() -> None:
+        from tabletop.ui.opening import busy  # the reading's module: loaded after the first frame
+
+        with busy():
+            slot()
+            players = getattr(getattr(window, "players", None), "player", None)
+            for view in (getattr(window, "view", None), getattr(players, "view", None)):
+                if view is not None and view.isVisible():  # what the event loop does next, now:
+                    QCoreApplication.sendPostedEvents(view.scene(), QEvent.Type.MetaCall)  # the scene's updates
+                    QCoreApplication.sendPostedEvents(view.window(), QEvent.Type.UpdateRequest)  # the paint
+
+    return run

@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QSpinBox
 
 from tabletop.rules.terrain import MOVE_TYPES
-from tabletop.ui.actions import action, icon, quit_keys
+from tabletop.ui.actions import action, busily, icon, quit_keys
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.scene.legend import LEGEND_KEY, LegendItem
 from tabletop.ui.startup import stand_in
@@ -47,7 +47,7 @@ def build_menus(window: MainWindow) -> None:
     delete = action(
         window,
         "&Delete",
-        lambda: window.view.tool.delete() or window.tools["S"].delete_selection(),
+        busily(window, lambda: window.view.tool.delete() or window.tools["S"].delete_selection()),
         QKeySequence.StandardKey.Delete,
         "delete",
     )
@@ -58,7 +58,7 @@ def build_menus(window: MainWindow) -> None:
         "Ctrl+J",
         tip="Create borders for all zones that share an edge",
     )
-    select_all = action(window, "Select &All", window.select_all, QKeySequence.StandardKey.SelectAll)
+    select_all = action(window, "Select &All", busily(window, window.select_all), QKeySequence.StandardKey.SelectAll)
     find = action(window, "&Find Zone…", window.find_zone, QKeySequence.StandardKey.Find, tip="Filter the Zones list")
     for act in (window.undo_action, window.redo_action, delete, select_all, join, find):
         edit.addAction(act)

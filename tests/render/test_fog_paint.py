@@ -24,3 +24,56 @@ def test_fog_of_many_areas_is_painted_on_them_with_the_bounds_asked_once(qapp, m
     # area row 10 (y 100-110) is fogged, row 11 (y 110-120) is not
     assert image.pixelColor(505, 105) != QColor("white")
     assert image.pixelColor(505, 115) == QColor("white")
+
+
+def _veiled(zones, scale: float, antialiased: bool, merged: bool | None = None):
+    """The GM's veil over these zones at this scale: as paint_zone_fog paints it, or (`merged`
+    given) from the path merged into its outline or not."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QPainterPath
+
+    from tabletop.render import fog_paint
+    from tabletop.render.paint import zone_path
+    from tabletop.render.style import MapStyle
+
+    image = QImage(700, 500, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, antialiased)
+    painter.scale(scale, scale)
+    if merged is None:
+        fog_paint.paint_zone_fog(painter, zones, MapStyle(), zone_path)
+    else:
+        path = QPainterPath()
+        path.setFillRule(Qt.FillRule.WindingFill)
+        for zone in zones:
+            path.addPath(zone_path(zone))
+        fog_paint._fog(painter, path.simplified() if merged else path, MapStyle())
+    painter.end()
+    return image
+
+
+def _covered(image: QImage) -> QImage:
+    return image.convertToFormat(QImage.Format.Format_Alpha8)
+
+
+def test_the_gms_veil_far_out_covers_the_pixels_the_merged_outline_does(qapp):
+    """Without antialiasing a pixel is the veil's when its centre is in any zone, merged or not
+    (zones drawn either way round included), so far out the veil is filled unmerged (its cloud
+    may fall a shade apart, the texture read along other runs); close up, antialiased, it is
+    merged as before."""
+    from tests.benchmarks.mapgen import zone_map
+
+    zones = zone_map(200).zones
+    zones = [
+        z.model_copy(update={"shape": z.shape.model_copy(update={"points": list(reversed(z.shape.points))})})
+        if k % 3 == 0
+        else z
+        for k, z in enumerate(zones)
+    ]
+    for scale in (0.07, 0.19, 0.33):
+        far = _veiled(zones, scale, antialiased=False)
+        assert _covered(far) == _covered(_veiled(zones, scale, antialiased=False, merged=True)), scale
+        assert far.pixelColor(20, 20).alpha() > 0, "the veil is painted"
+    near = _veiled(zones, 0.9, antialiased=True)
+    assert near == _veiled(zones, 0.9, antialiased=True, merged=True)

@@ -15,6 +15,7 @@ from tabletop.document.commands import MoveToken
 from tabletop.document.commands.fog import MoveRevealing, fog_everything
 from tabletop.rules.sides import known_side
 from tabletop.rules.visibility import LIVE, Fog, HeldFog
+from tabletop.ui.actions import busily
 
 REVEAL_KEY = "fog/reveal_on_enter"
 SIDE_KEY = "fog/players_side"
@@ -31,8 +32,8 @@ class FogControls(QObject):
         if menu is None:
             menu = window.menuBar().addMenu("&Map")
         self.menu = menu.addMenu("F&og")
-        self.reveal_all_action = self._action("&Reveal All", lambda: self.fog_all(False))
-        self.fog_all_action = self._action("&Fog All", lambda: self.fog_all(True))
+        self.reveal_all_action = self._action("&Reveal All", busily(window, lambda: self.fog_all(False)))
+        self.fog_all_action = self._action("&Fog All", busily(window, lambda: self.fog_all(True)))
         self.menu.addSeparator()
         self.reveal_on_enter_action = self._action("Reveal Where &Players Go", self._set_reveal_on_enter, True)
         self.reveal_on_enter_action.setChecked(bool(self.settings.value(REVEAL_KEY, False, type=bool)))

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import partial
 from operator import attrgetter
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QPainter, QPixmap, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
@@ -31,11 +31,9 @@ from tabletop.render.label_paint import written_labels
 from tabletop.render.paint import paint_region
 from tabletop.render.specks import PLAIN
 from tabletop.render.style import DETAIL_SCALE, MapStyle
+from tabletop.ui.scene.tile_marks import MARGIN_PX, TILE, clip_of, edited_rects, span_of, tiles_under
 from tabletop.ui.scene.tiles import TILES, TileBudget, TileKey
 
-TILE = 256
-"""Tile side in screen pixels: small enough that an edit repaints little, large enough that
-a full-screen frame is a few dozen copies."""
 SETTLE_MS = 180
 """How long the zoom must rest before stand-in tiles are replaced by crisp ones."""
 CATCH_UP_MS = 40
@@ -44,11 +42,6 @@ for the rest and another frame asked for: a 100k-zone map fitted at a new zoom t
 of tiles, which would otherwise hold the window (a hover, the next wheel turn) in one frame."""
 MEND_RECTS = 64
 """Past this many edited rectangles waiting on one tile, the tile is painted afresh instead."""
-BULK_RECTS = 64
-"""Past this many edited boxes in one change, their union is dropped from the tiles."""
-MARGIN_PX = 2
-"""Pixels around an edited rectangle painted again: antialiasing and half a pen reach past
-an object's box."""
 BADGE_REACH = (BADGE_HALF[0], 2 * BADGE_HALF[1])
 """Map units past its box across and down, per unit of text scale past 1, that a badge may
 reach (its options on a second line included): the layout boxes badges at the GM's size, the
@@ -119,24 +112,15 @@ class MapLayer(QGraphicsItem):
             self.prepareGeometryChange()
             self._rect = self._rect.united(rect)
 
-    def dirty(self, boxes: list[Box]) -> None:
+    def dirty(self, boxes: list[Box], bulk: bool = False) -> None:
         """Mark these map boxes on the tiles, at every zoom, that show them: each tile paints
-        them again when next shown, once however many edits came (a bulk edit's thousands
-        drop their union's tiles instead)."""
+        them again when next shown, once however many edits came (a bulk edit's thousands, or
+        their union given as `bulk`, drop the tiles under them instead)."""
         if not boxes:
             return
-        gx, gy = self._badge_reach()  # a border's badge drawn larger than its box, before or after the edit
-        rects = [
-            QRectF(left - gx, top - gy, right - left + 2 * gx, bottom - top + 2 * gy)
-            for left, top, right, bottom in dict.fromkeys(boxes)
-        ]
-        bulk = len(rects) > BULK_RECTS
-        if bulk:
-            union = QRectF()
-            for rect in rects:
-                union = union.united(rect)
-            rects = [union]
-        for key in self._tiles_under(rects):
+        rects, many = edited_rects(boxes, self._badge_reach())  # a border's badge drawn larger than its box
+        bulk = bulk or many
+        for key in tiles_under(self.budget, self._owner, rects):
             level, ix, iy = key
             reach = MARGIN_PX / level
             tile = QRectF(ix * TILE / level, iy * TILE / level, TILE / level, TILE / level)
@@ -151,27 +135,6 @@ class MapLayer(QGraphicsItem):
                 del self._mends[key]
         for rect in rects:
             self.update(rect.adjusted(-2, -2, 2, 2))
-
-    def _tiles_under(self, rects: list[QRectF]) -> list[TileKey]:
-        """The kept tiles, at every zoom, that may show these map rectangles (a margin around
-        them included): found by their columns and rows, or among the kept tiles when those are
-        fewer."""
-        found = []
-        for level, count in self.budget.levels(self._owner).items():
-            reach, side = MARGIN_PX / level, TILE / level
-            spans = [
-                (
-                    range(math.floor((rect.left() - reach) / side), math.floor((rect.right() + reach) / side) + 1),
-                    range(math.floor((rect.top() - reach) / side), math.floor((rect.bottom() + reach) / side) + 1),
-                )
-                for rect in rects
-            ]
-            if sum(len(columns) * len(rows) for columns, rows in spans) > count:
-                found += [key for key in self.budget.keys(self._owner) if key[0] == level]
-                continue
-            keys = {(level, ix, iy) for columns, rows in spans for ix in columns for iy in rows}
-            found += [key for key in keys if self.budget.has(self._owner, key)]
-        return found
 
     def follow_tokens(self) -> None:
         """Tokens came into or left zones (or the players stopped or started seeing them): the
@@ -277,7 +240,7 @@ class MapLayer(QGraphicsItem):
 
     def _mend(self, pixmap: QPixmap, level: float, ix: int, iy: int, rects: list[QRectF]) -> None:
         """Paint the edited map rectangles of one kept tile again (see _mend_group)."""
-        clip = _clip(level, ix, iy, rects)
+        clip = clip_of(level, ix, iy, rects)
         if not clip.isEmpty():
             self._mend_group(level, [(ix, iy, pixmap, clip)])
 
@@ -288,10 +251,10 @@ class MapLayer(QGraphicsItem):
         for ix, iy in tiles:
             rects = self._mends.pop((level, ix, iy))
             pixmap = self.budget.get(self._owner, (level, ix, iy))
-            clip = _clip(level, ix, iy, rects)
+            clip = clip_of(level, ix, iy, rects)
             if pixmap is None or clip.isEmpty():
                 continue
-            if groups and _span([*groups[-1], (ix, iy)]) <= MEND_GROUP:
+            if groups and span_of([*groups[-1], (ix, iy)]) <= MEND_GROUP:
                 groups[-1].append((ix, iy, pixmap, clip))
             else:
                 groups.append([(ix, iy, pixmap, clip)])
@@ -440,22 +403,3 @@ class MapLayer(QGraphicsItem):
                         painter.drawPixmap(QRectF(jx * side, jy * side, side, side), pixmap, QRectF(0, 0, TILE, TILE))
             painter.restore()
         painter.restore()
-
-
-def _clip(level: float, ix: int, iy: int, rects: list[QRectF]) -> QRegion:
-    """The pixels of tile (ix, iy) that edited map rectangles cover, grown to whole pixels and a
-    margin, in the screen pixels of the whole zoom level (the tile's own at ix * TILE, iy * TILE)."""
-    clip = QRegion()
-    whole = QRect(ix * TILE, iy * TILE, TILE, TILE)
-    for rect in rects:
-        device = QRectF(rect.left() * level, rect.top() * level, 0, 0)
-        device.setSize(rect.size() * level)
-        aligned = device.toAlignedRect().adjusted(-MARGIN_PX, -MARGIN_PX, MARGIN_PX, MARGIN_PX)
-        clip = clip.united(aligned.intersected(whole))
-    return clip
-
-
-def _span(tiles: list) -> int:
-    """How many tiles the square around these (column, row, ...) tiles takes."""
-    columns, rows = [tile[0] for tile in tiles], [tile[1] for tile in tiles]
-    return (max(columns) - min(columns) + 1) * (max(rows) - min(rows) + 1)

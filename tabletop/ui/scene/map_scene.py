@@ -18,12 +18,14 @@ from PySide6.QtWidgets import QGraphicsScene
 from tabletop.document import MapDocument
 from tabletop.document.changes import Change
 from tabletop.geometry.shapes import map_bounds, token_spots, zones_extent
+from tabletop.geometry.tables import union_of
 from tabletop.model.kinds import Kind
 from tabletop.render.style import Audience, MapStyle
 from tabletop.rules.visibility import LIVE, Fog, border_shown, token_shown, zone_shown
 from tabletop.ui.scene.background import BackgroundItem
 from tabletop.ui.scene.items import GridItem, MapItem, TokenItem
 from tabletop.ui.scene.layer import MapLayer
+from tabletop.ui.scene.tile_marks import BULK_RECTS
 from tabletop.ui.scene.turn_mark import TurnMark
 from tabletop.ui.scene.unseen import Unseen
 
@@ -112,17 +114,22 @@ class MapScene(QGraphicsScene):
             self.unseen.update(change)
         if self.players and kind is Kind.ZONE:
             self.background.update()  # its cut-outs follow the hidden zones
-        if kind is Kind.ZONE:
+        if kind in (Kind.ZONE, Kind.BORDER) and len(change.repaint) > BULK_RECTS:
+            whole = union_of(change.repaint)  # once, for the tiles and the canvas (Fog All: 700k boxes)
+            if kind is Kind.ZONE:
+                self._zones_follow(change)
+            self.layer.dirty([whole], bulk=True)
+            self._grow_to(QRectF(whole[0], whole[1], whole[2] - whole[0], whole[3] - whole[1]))
+        elif kind is Kind.ZONE:
             self.layer.dirty(self._zones_repaint(change))
         elif kind is not Kind.TOKEN:  # a token is an item: the layer holds only the names it moves
             self.layer.dirty(change.repaint)
         if kind in (Kind.ZONE, Kind.TOKEN):  # a zone's name moves when its first token comes or its last leaves
             self.layer.follow_tokens()  # (for the players, the first they see: fog and hidden zones count)
         if kind in (Kind.ZONE, Kind.BORDER):
-            if change.repaint:  # their union, once: Fog All on 100k zones grew to each of 350k boxes
-                lefts, tops, rights, bottoms = zip(*change.repaint, strict=True)
-                left, top = min(lefts), min(tops)
-                self._grow_to(QRectF(left, top, max(rights) - left, max(bottoms) - top))
+            if change.repaint and len(change.repaint) <= BULK_RECTS:
+                left, top, right, bottom = union_of(change.repaint)
+                self._grow_to(QRectF(left, top, right - left, bottom - top))
         elif change.removed:
             for object_id in change.object_ids:
                 item = self.items_by_key.pop((kind, object_id), None)
@@ -135,6 +142,17 @@ class MapScene(QGraphicsScene):
                 self._grow_to(item.sceneBoundingRect())
         if kind in (Kind.ZONE, Kind.TOKEN, Kind.GRID):  # tokens share their zone's or area's space
             self._sync_tokens()
+
+    def _zones_follow(self, change: Change) -> None:
+        """Keep each edited zone as now painted, without working out its own repaint: a bulk
+        edit repaints the union of everything it touched."""
+        seen = self._zones_seen
+        if change.removed:
+            for zone_id in change.object_ids:
+                seen.pop(zone_id, None)
+        else:
+            get = self.document.get
+            seen.update((zone_id, get(Kind.ZONE, zone_id)) for zone_id in change.object_ids)
 
     def _zones_repaint(self, change: Change) -> tuple:
         """What a zone edit paints again. Zones edited in place (the same shape; for the players

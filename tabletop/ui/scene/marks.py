@@ -4,6 +4,7 @@ dragged token. Neither is ever drawn in the players' picture."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter
@@ -12,9 +13,13 @@ from PySide6.QtWidgets import QGraphicsItem
 from tabletop.document import MapDocument
 from tabletop.geometry.boxes import BADGE_HALF
 from tabletop.geometry.shapes import grid_rect
+from tabletop.geometry.tables import box_array
 from tabletop.render.paint import paint_reach_area, paint_reach_zone, paint_selection, zone_path
 from tabletop.render.style import MapStyle
 from tabletop.ui.scene.items import detail_for
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class ReachOverlay(QGraphicsItem):
@@ -83,25 +88,36 @@ class SelectionMarks(QGraphicsItem):
         super().__init__()
         self.document, self.style = document, style
         self.marked: list[tuple[str, str]] = []
+        self._boxes: np.ndarray | None = None
+        """Each marked object's box, in the order of `marked` (numpy waits for a selection: the
+        window starts without it)."""
         self.setZValue(1.5)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # the exposed part, for paint
         self._bounds = QRectF()
 
     def refresh(self) -> None:
+        """What is marked, each mark's box (an array, for paint to cull with) and their bounds."""
+        self.prepareGeometryChange()
+        if not self.document.selection:
+            self.marked, self._boxes, self._bounds = [], None, QRectF()
+            self.update()
+            return
+        import numpy as np
+
         layout = self.document.layout
         keys = layout.boxes
-        self.marked = [key for key in self.document.selection if key in keys]
-        touched = list(self.marked)
-        for kind, object_id in self.marked:
-            if kind == "zone":  # its borders' badges are drawn again over the outline
-                touched += [("border", b) for b in layout.borders_at.get(object_id, ())]
+        self.marked, self._boxes = box_array(keys, self.document.selection)
+        zones = {object_id for kind, object_id in self.marked if kind == "zone"}
+        if len(zones) > CULL_FROM:  # by their ends, in one pass: a whole 100k map is 250k borders
+            touched = [("border", b.id) for b in self.document.map.borders if b.a in zones or b.b in zones]
+        else:
+            touched = [("border", b) for zone_id in zones for b in layout.borders_at.get(zone_id, ())]
+        around = np.concatenate((self._boxes, box_array(keys, touched)[1]))  # their badges are drawn again
         rect = QRectF()
-        if touched:  # their union: a whole 100k map selected is 450k boxes
-            lefts, tops, rights, bottoms = zip(*(keys[key] for key in touched), strict=True)
-            left, top = min(lefts), min(tops)
-            rect = QRectF(left, top, max(rights) - left, max(bottoms) - top)
-        self.prepareGeometryChange()
+        if len(around):
+            left, top = around[:, 0].min(), around[:, 1].min()
+            rect = QRectF(left, top, around[:, 2].max() - left, around[:, 3].max() - top)
         self._bounds = rect
         self.update()
 
@@ -113,14 +129,14 @@ class SelectionMarks(QGraphicsItem):
         frame of a whole map selected, or a hover's repaint, strokes only what it shows."""
         marked = self.marked
         if len(marked) > CULL_FROM:
+            import numpy as np
+
             reach_x, reach_y = 2 * BADGE_HALF[0], 2 * BADGE_HALF[1]
             exposed = option.exposedRect
             left, top = exposed.left() - reach_x, exposed.top() - reach_y
             right, bottom = exposed.right() + reach_x, exposed.bottom() + reach_y
-            boxes = self.document.layout.boxes
-            marked = [
-                key
-                for key in marked
-                if (box := boxes[key])[0] <= right and box[2] >= left and box[1] <= bottom and box[3] >= top
-            ]
+            boxes = self._boxes
+            inside = (boxes[:, 0] <= right) & (boxes[:, 2] >= left) & (boxes[:, 1] <= bottom) & (boxes[:, 3] >= top)
+            if not inside.all():
+                marked = [marked[k] for k in np.flatnonzero(inside).tolist()]
         paint_selection(painter, self.document.layout, marked, self.style, detail_for(painter))

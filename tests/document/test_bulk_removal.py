@@ -1,0 +1,54 @@
+"""Removing most of a map at once finds what stands on the zones in one pass: the same parts
+as asked zone by zone, and one undo step that puts everything back."""
+
+from __future__ import annotations
+
+from tabletop.document import MapDocument
+from tabletop.document.commands import AddObject
+from tabletop.document.commands import edits as edits_module
+from tabletop.document.commands.edits import remove
+from tabletop.model import Token, ZoneLocation
+from tests.benchmarks.mapgen import zone_map
+
+
+def _parts(document, keys) -> list[tuple[str, set[str]]]:
+    return [(part.kind, {obj.id for obj in part.objs}) for part in edits_module.removal_parts(document, keys)]
+
+
+def _scout_in(document, zone_id: str) -> None:
+    scout = Token(id="t", name="Scout", location=ZoneLocation(zone=zone_id))
+    document.undo_stack.push(AddObject(document, "token", scout))
+
+
+def test_a_bulk_removal_takes_the_same_borders_and_tokens_as_zone_by_zone(qapp, monkeypatch):
+    document = MapDocument(zone_map(150))
+    document.undo_stack.push(
+        AddObject(document, "token", Token(id="t", name="Scout", location=ZoneLocation(zone="z2-2")))
+    )
+    zones = [z.id for z in document.map.zones[::2] if z.id != "z2-2"] + ["z2-2"]
+    keys = [("zone", z) for z in zones] + [("border", document.map.borders[1].id), ("token", "x")]
+    monkeypatch.setattr(edits_module, "BULK_ZONES", 10**9)
+    one_by_one = _parts(document, keys)
+    monkeypatch.setattr(edits_module, "BULK_ZONES", 5)
+    assert _parts(document, keys) == one_by_one
+    parts = dict(one_by_one)
+    assert list(parts) == ["token", "border", "zone"]
+    assert parts["token"] == {"t"} and parts["zone"] == set(zones)
+    assert document.layout.borders_at["z2-2"] <= parts["border"]
+    assert document.map.borders[1].id in parts["border"]
+
+
+def test_removing_a_whole_map_is_one_step_undone_whole(qapp, monkeypatch):
+    monkeypatch.setattr(edits_module, "BULK_ZONES", 5)
+    map_ = zone_map(150)
+    document = MapDocument(map_)
+    document.undo_stack.push(
+        AddObject(document, "token", Token(id="t", name="Scout", location=ZoneLocation(zone="z2-2")))
+    )
+    before = document.map.model_dump()
+    command = remove(document, [("zone", z.id) for z in document.map.zones])
+    assert command.text() == "Delete 150 objects"
+    document.undo_stack.push(command)
+    assert document.map.zones == [] and document.map.borders == [] and document.map.tokens == []
+    document.undo_stack.undo()
+    assert document.map.model_dump() == before
