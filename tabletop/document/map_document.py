@@ -387,6 +387,8 @@ class MapDocument(QObject):
         before = self._boxes(keys)
         if kind is Kind.BORDER:
             self.layout.set_borders(objs)
+        elif len(objs) > BULK and self.layout.set_looks(objs):
+            return before  # every zone kept its shape: the same boxes (read twice, 1.2 s of Fog All at 100k)
         else:
             for obj in objs:
                 self.layout.set_zone(obj)

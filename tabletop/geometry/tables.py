@@ -319,6 +319,11 @@ class ShapeTable:
         """A zone was edited or dropped: its row no longer holds."""
         self._zone_rows.pop(zone_id, None)
 
+    def relook(self) -> None:
+        """Many zones kept their shapes and changed their looks (Fog All): the looks are worked
+        out again, once, at the next painting, and every row still holds."""
+        self._looks = None
+
     def zone_rows(self, zone_ids: list[str]) -> np.ndarray:
         """Each zone's row, -1 for one edited or added since the map was opened."""
         import numpy as np

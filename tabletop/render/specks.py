@@ -185,8 +185,9 @@ def _run_heads(
     return new
 
 
-_RUNS: WeakKeyDictionary[ShapeTable, dict[bool, np.ndarray]] = WeakKeyDictionary()
-"""Each opened map's runs, with and without outlines, worked out at its first painting."""
+_RUNS: WeakKeyDictionary[ShapeTable, dict[bool, tuple[object, np.ndarray]]] = WeakKeyDictionary()
+"""Each opened map's runs, with and without outlines, worked out at its first painting, with the
+looks they were worked out from (worked out again when its looks are: ShapeTable.relook)."""
 
 
 def _table_runs(layout: MapLayout, bare: bool) -> np.ndarray:
@@ -199,13 +200,14 @@ def _table_runs(layout: MapLayout, bare: bool) -> np.ndarray:
 
     shapes = layout.shapes()
     known = _RUNS.setdefault(shapes, {})
-    if bare not in known:
-        codes, looks = shapes.looks(layout.zones)
+    seen = shapes.looks(layout.zones)
+    if bare not in known or known[bare][0] is not seen:
+        codes, looks = seen
         plain_look, look_brush, _, opaque = _brushes(looks)
         plain, brush = plain_look[codes], look_brush[codes]
         new = _run_heads(plain, brush, shapes.polygon_of, (shapes.x, shapes.firsts, shapes.y), bare, opaque)
-        known[bare] = np.cumsum(new)
-    return known[bare]
+        known[bare] = (seen, np.cumsum(new))
+    return known[bare][1]
 
 
 def _colour(colour: str, opacity: float) -> QColor:

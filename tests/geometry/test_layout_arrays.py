@@ -344,3 +344,22 @@ def test_prepared_a_step_at_a_time_as_at_once(monkeypatch):
         assert layout.borders == prepared.borders and list(layout.borders) == [b.id for b in map_.borders]
         assert layout.find(everything) == prepared.find(everything)
         assert layout.zones_at(70, 50) == prepared.zones_at(70, 50) != []
+
+
+def test_many_zones_that_keep_their_shapes_keep_their_rows_and_change_their_looks():
+    """Fog All: zones whose shape is as it was keep their row as opened and place in the index;
+    the looks are worked out again from them. One zone whose shape moved takes nothing."""
+    map_ = zone_map(150)
+    layout = MapLayout(map_)
+    before = layout.shapes().looks(layout.zones)
+    fogged = [zone.model_copy(update={"fogged": True}) for zone in map_.zones]
+    moved = PolygonShape(points=[(x + 1, y) for x, y in map_.zones[3].shape.points])
+    one_moved = [*fogged[:3], fogged[3].model_copy(update={"shape": moved}), *fogged[4:]]
+    assert not layout.set_looks(one_moved)
+    assert layout.zones[map_.zones[0].id] is map_.zones[0], "nothing taken"
+    assert layout.set_looks(fogged)
+    codes, looks = layout.shapes().looks(layout.zones)
+    assert (codes, looks) is not before
+    assert [looks[c][4] for c in codes.tolist()] == [True] * len(fogged)
+    assert layout.shapes().zone_rows([z.id for z in map_.zones]).tolist() == list(range(len(map_.zones)))
+    _assert_layout_is(layout, map_.model_copy(update={"zones": fogged}))

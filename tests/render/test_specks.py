@@ -218,3 +218,29 @@ def test_zones_too_small_for_outlines_fill_in_long_runs_as_each_alone(qapp):
     alone = _pixels(image, painter)
     assert np.array_equal(painted, alone)
     assert len(np.unique(painted.reshape(-1, 4), axis=0)) >= 3, "both fills and the paper show"
+
+
+def test_many_zones_given_new_looks_at_once_paint_as_the_map_laid_out_afresh():
+    """Fog All, a fill given to hundreds of zones: the zones keep their rows (MapLayout.set_looks)
+    and the looks, with the runs of specks the map as opened is cut into, are worked out again;
+    every pixel is that of the changed map laid out afresh (runs kept from the old looks would
+    cut the new ones where a fresh layout does not, and stroke those outlines twice)."""
+    map_ = zone_map(400)
+    zones = list(map_.zones)
+    for k in range(0, len(zones), 2):  # as opened, every other zone of another colour: runs cut everywhere
+        zones[k] = zones[k].model_copy(update={"fill": FillStyle(colour="#993322")})
+    opened = map_.model_copy(update={"zones": zones})
+    layout = MapLayout(opened)
+    scales = (0.05, 0.1, 0.2, 0.5)
+    for scale in scales:
+        _picture(layout, opened, scale)  # the looks and runs as opened, worked out and kept
+    same = [
+        zone.model_copy(update={"fill": FillStyle(colour="#336699"), "fogged": k % 7 == 0})
+        for k, zone in enumerate(zones)
+    ]
+    changed = opened.model_copy(update={"zones": same})
+    assert layout.set_looks(same)
+    for scale in scales:
+        again = _picture(layout, changed, scale)
+        assert np.array_equal(again, _picture(MapLayout(changed), changed, scale)), scale
+        assert not np.array_equal(again, _picture(MapLayout(opened), opened, scale)), "the new looks show"
