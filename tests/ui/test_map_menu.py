@@ -29,7 +29,7 @@ def test_check_map_lists_findings_and_centres_on_one(qtbot, window):
 
 
 def test_check_map_is_checked_again_after_a_zone_or_border_edit_not_after_a_token_move(qtbot, window, monkeypatch):
-    """A check of a 100k-zone map takes 7 s or more: moving a token, which changes no finding,
+    """A check of a 100k-zone map takes a third of a second: moving a token, which changes no finding,
     must not hold the table for it whenever the findings are shown."""
     from tabletop.document.commands import MoveToken, remove
     from tabletop.model import ZoneLocation
@@ -132,7 +132,7 @@ def test_the_players_see_no_background_under_a_hidden_zone(qtbot, tmp_path):
 
 
 def test_checking_the_map_shows_the_busy_cursor(qtbot, window, monkeypatch):
-    """A 100k-zone map takes ten seconds to check: the cursor says the window is at work."""
+    """A 100k-zone map takes a third of a second to check: the cursor says the window is at work."""
     from PySide6.QtWidgets import QApplication
 
     from tabletop.ui.dialogs import map_check
