@@ -134,6 +134,14 @@ class BordersAt(MutableMapping[str, set[str]]):
     def __contains__(self, zone_id: object) -> bool:
         return zone_id in self._set or zone_id in self._rows
 
+    def rows_as_opened(self, zone_id: str) -> list[int] | None:
+        """The rows of a zone's borders as the map was opened, its set not made (a reach asks a
+        few zones' borders the moment a big map appears); None once its set is made or changed."""
+        row = self._rows.get(zone_id)
+        if row is None:
+            return None
+        return self._members[self._starts[row] : self._starts[row + 1]].tolist()
+
     def __setitem__(self, zone_id: str, borders: set[str]) -> None:
         self._rows.pop(zone_id, None)
         self._set[zone_id] = borders

@@ -130,3 +130,32 @@ def test_the_borders_places_are_made_after_the_first_frame_a_slice_at_a_time(qtb
     qtbot.waitUntil(lambda: Kind.BORDER in again._positions, timeout=5000)
     expected = {b.id: k for k, b in enumerate(again.map.borders)}
     assert again._positions[Kind.BORDER] == expected
+
+
+def test_a_zones_borders_asked_at_the_first_frame_make_no_places_and_answer_as_after_edits(qtbot):
+    """A reach asked the moment a big map appears reads a few zones' borders: their rows as
+    opened are their places while no border was added or removed, so no 250k places are made
+    for it; a moved zone, an added border and a removed one leave answers in map order."""
+    from tabletop.document.commands import AddObject
+    from tabletop.model import Border, PolygonShape
+    from tabletop.model.kinds import Kind
+    from tests.benchmarks.mapgen import zone_map
+
+    document = MapDocument(zone_map(300))
+
+    def expected(zone_id):
+        return [b for b in document.map.borders if zone_id in (b.a, b.b)]
+
+    zone = document.map.zones[40]
+    assert document.borders_of(zone.id) == expected(zone.id)
+    assert Kind.BORDER not in document._positions, "no places made for it"
+    moved = zone.model_copy(update={"shape": PolygonShape(points=[(x + 3, y) for x, y in zone.shape.points])})
+    document.put(Kind.ZONE, moved)
+    assert document.borders_of(zone.id) == expected(zone.id)
+    new = Border(id="late", a=zone.id, b=document.map.zones[0].id)
+    document.undo_stack.push(AddObject(document, "border", new))
+    assert document.borders_of(zone.id) == expected(zone.id) and document.borders_of(zone.id)[-1] == new
+    document.drop(Kind.BORDER, expected(zone.id)[0].id)
+    assert document.borders_of(zone.id) == expected(zone.id)
+    other = document.map.zones[77]
+    assert document.borders_of(other.id) == expected(other.id)
