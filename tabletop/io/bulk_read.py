@@ -172,9 +172,10 @@ def _read_current(raw: bytes, progress: Progress | None, helper: Helper | None) 
             counted += keys
         map_ = map_validator.validate_python(document)
         map_.__dict__.update(built)  # validated above: the map would walk them again
-        if helped:  # its answers are waited for here
+        ids = [list(map(attrgetter("id"), built.get(name, []))) for name in LONG_LISTS] if helped else []
+        if helped:  # its answers are waited for here, once this side's own work is done
             keys_in_file = helper.key_count()
-        whole = helped and helper.vouches(*(list(map(attrgetter("id"), built.get(name, []))) for name in LONG_LISTS))
+        whole = helped and helper.vouches(*ids)
         if map_.problems(zones_and_borders_whole=whole):  # the map's own last check, once it is whole
             return None
         counted += given_keys(map_, skip=LONG_LISTS) - Defaults.taken
