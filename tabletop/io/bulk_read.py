@@ -214,9 +214,9 @@ def _helps(helper: Helper, raw: bytes, document: dict[str, Any], lists: dict[str
 
 
 def begin(raw: bytes, helper: Helper) -> bool:
-    """Start `helper` on a big file before its read begins (the window's start, while Qt is
-    loaded and the window made): the read then takes the started helper (Helper.start with the
-    same bytes answers at once). The helper's process finds the file's lines itself; a file
+    """Start `helper` on a big file before its read begins (as `tabletop FILE` starts, before Qt
+    is loaded and the window made): the read then takes the started helper (Helper.start with
+    the same bytes answers at once). The helper's process finds the file's lines itself; a file
     not laid out one item a line gives it none, and the reader does the work itself."""
     if len(raw) < BIG_FILE:
         return False
