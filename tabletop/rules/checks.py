@@ -110,7 +110,7 @@ def _choke_message(graph: ZoneGraph, border_id: str, one: int, other: int) -> st
     what = f"'{border.label}'" if border.label else "The border"
     return (
         f"{what} between {_name(graph, border.a)} and {_name(graph, border.b)} is a choke border: "
-        f"its loss cuts the map in two ({one} zones on one side, {other} on the other)."
+        f"its loss cuts the map in two ({one:,} zones on one side, {other:,} on the other)."
     )
 
 

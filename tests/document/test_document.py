@@ -88,3 +88,10 @@ def test_typing_the_map_title_is_one_undo_step(qapp):
     assert document.undo_stack.count() == 1 and document.map.title == "The loading bay"
     document.undo_stack.undo()
     assert document.map.title == "The warehouse"
+
+
+def test_a_selection_given_in_words_or_kinds_is_held_as_kinds():
+    document = MapDocument(warehouse())
+    document.select([("zone", "z1"), (Kind.BORDER, document.map.borders[0].id)])
+    assert document.selection == [(Kind.ZONE, "z1"), (Kind.BORDER, document.map.borders[0].id)]
+    assert all(type(kind) is Kind for kind, _ in document.selection)

@@ -121,3 +121,11 @@ def test_a_trap_can_be_entered_and_never_left(map_):
         inside = set(finding.ids)
         assert all(set(passable.successors(zone)) <= inside for zone in inside)
         assert any(set(passable.predecessors(zone)) - inside for zone in inside)
+
+
+def test_a_choke_on_a_city_map_counts_its_sides_as_the_lists_do():
+    """With thousands of zones a side, the counts read as the Zones list's count does: 9,880."""
+    from tabletop.rules.checks import _choke_message
+
+    graph = ZoneGraph(lint_map())
+    assert "(9,880 zones on one side, 12,345 on the other)" in _choke_message(graph, "yard-store", 9880, 12345)
