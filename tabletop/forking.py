@@ -64,6 +64,17 @@ def dies_with(parent: int, tie: Callable[[], Any]) -> None:
         os._exit(1)
 
 
+def keep_only(*fds: int) -> None:
+    """Close every descriptor the child was born with but these and the standard three: a pipe
+    another of the program's children was being given (forked from another thread at that
+    instant) must not stay open here, or its reader would wait for this child to end."""
+    last = 3
+    for fd in sorted(fd for fd in fds if fd >= 3):
+        os.closerange(last, fd)
+        last = fd + 1
+    os.closerange(last, max(last, os.sysconf("SC_OPEN_MAX")))
+
+
 def first_to_go() -> None:
     """Where memory runs out, the kernel ends the child, not the parent: it would otherwise
     pick the bigger process, the program with the GM's map in it."""

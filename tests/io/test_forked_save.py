@@ -4,6 +4,7 @@ a failure said in one line; a child ended midway leaves the file as it was and n
 from __future__ import annotations
 
 import copy
+import os
 import sys
 import time
 
@@ -102,3 +103,30 @@ def test_no_child_where_the_system_has_no_process_to_spare(tmp_path, monkeypatch
     saving = ForkedSave()
     assert not saving.start(warehouse(), tmp_path / "m.tabletop")
     assert not saving.running
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the forked children are Linux's")
+def test_a_child_keeps_no_descriptor_but_its_own():
+    """A pipe another part of the program was giving its own child at the fork's instant must
+    not stay open in this one (its reader would wait for this child to end): keep_only."""
+    from tabletop.forking import keep_only
+
+    stray_read, stray_write = os.pipe()
+    own_read, own_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        keep_only(own_write)
+        try:
+            os.fstat(stray_write)
+            os.write(own_write, b"stray open")
+        except OSError:
+            os.write(own_write, b"stray closed")
+        os._exit(0)
+    os.close(stray_write)
+    os.close(own_write)
+    os.waitpid(pid, 0)
+    assert os.read(own_read, 100) == b"stray closed"
+    os.set_blocking(stray_read, False)
+    assert os.read(stray_read, 1) == b"", "no writer left: the reader sees the pipe's end"
+    os.close(stray_read)
+    os.close(own_read)
