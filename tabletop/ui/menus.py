@@ -30,6 +30,9 @@ def build_menus(window: MainWindow) -> None:
     window.redo_action = stack.createRedoAction(window, "&Redo")
     window.redo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")])
     window.redo_action.setIcon(icon("redo"))
+    for act, step in ((window.undo_action, stack.undo), (window.redo_action, stack.redo)):
+        act.triggered.disconnect()  # the stack's own step, taken again under the busy cursor:
+        act.triggered.connect(busily(window, step))  # Fog All undone at 100k zones takes seconds
     menu = window.menuBar().addMenu("&File")
     # the window's file handler is made after the first frame (or when first asked for): asked for here at each use
     new = action(window, "&New", lambda: window.files.new(), QKeySequence.StandardKey.New, "new")

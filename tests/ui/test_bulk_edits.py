@@ -245,3 +245,28 @@ def _blank(width: int, height: int):
     image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(0)
     return image
+
+
+def test_undo_and_redo_hold_the_busy_cursor_until_both_windows_are_painted(qtbot, window, monkeypatch):
+    """Fog All undone at 100k zones takes seconds: Edit ▸ Undo and Redo show the busy cursor too."""
+    from tabletop.ui import opening
+
+    _map_with_a_scout(window)
+    window.fog.fog_all_action.trigger()
+    held = []
+    busy = opening.busy
+
+    def watched():
+        held.append("busy")
+        return busy()
+
+    monkeypatch.setattr(opening, "busy", watched)
+    fogged = all(zone.fogged for zone in window.document.map.zones)
+    stack = window.document.undo_stack
+    at = stack.index()
+    window.undo_action.trigger()
+    assert held == ["busy"] and fogged and not all(zone.fogged for zone in window.document.map.zones)
+    assert stack.index() == at - 1, "one step undone, not two"
+    window.redo_action.trigger()
+    assert held == ["busy", "busy"] and all(zone.fogged for zone in window.document.map.zones)
+    assert stack.index() == at
