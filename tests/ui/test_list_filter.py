@@ -201,3 +201,26 @@ def test_type_to_find_and_the_filter_on_a_big_map_never_name_every_row(qtbot, wi
     assert _shown(listing) == ["z40-2"] + [f"z40-{c}" for c in range(20, 30)]
     QApplication.processEvents()
     assert len(set(asked)) < 300, "only the rows in sight"
+
+
+def test_a_long_word_with_no_match_is_shown_whole_across_lines(qtbot, window):
+    """The empty list says what was typed: a word longer than the list is wide is cut across
+    lines, not clipped at the list's edge (found by review10)."""
+    import numpy as np
+
+    window.document.replace_map(_castle(), None)
+    listing = window.zone_list
+    listing.filter_box.setText("q" * 90)
+    assert listing.count() == 0
+
+    def text_lines() -> int:
+        image = listing.viewport().grab().toImage()
+        bits = np.frombuffer(bytes(image.constBits())[: image.sizeInBytes()], np.uint8)
+        rows = bits.reshape(image.height(), -1, 4)[:, :, :3].astype(int)
+        inked = (np.abs(rows - rows[-1, -1]).sum(axis=2) > 60).any(axis=1)
+        return int(np.count_nonzero(inked[1:] & ~inked[:-1]))  # bands of text rows: lines of text
+
+    width = listing.viewport().width()
+    line = listing.fontMetrics().horizontalAdvance("q" * 90)
+    assert line > 2 * width, "the word is longer than two of the list's lines"
+    assert text_lines() >= 2 + line // width, "the whole word, over as many lines as it takes"

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QEvent, QItemSelection, QItemSelectionModel, QObject, Qt, Signal
-from PySide6.QtGui import QPainter
+from PySide6.QtCore import QEvent, QItemSelection, QItemSelectionModel, QObject, QRectF, Qt, Signal
+from PySide6.QtGui import QPainter, QTextOption
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QListView
 
 from tabletop.document import MapDocument
@@ -245,5 +245,7 @@ class ObjectList(QListView):
         if text:
             painter = QPainter(self.viewport())
             painter.setPen(self.palette().placeholderText().color())
-            box = self.viewport().rect().adjusted(8, 8, -8, -8)
-            painter.drawText(box, int(Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap), text)
+            box = QRectF(self.viewport().rect().adjusted(8, 8, -8, -8))
+            option = QTextOption(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)  # a long word is cut, not clipped
+            painter.drawText(box, text, option)
