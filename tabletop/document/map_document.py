@@ -24,7 +24,7 @@ from tabletop.document.integrity import Integrity, IntegrityError
 from tabletop.document.preparation import Preparation
 from tabletop.document.undo import UndoStack
 from tabletop.geometry.layout import Box, MapLayout
-from tabletop.geometry.rows import SlicedRows
+from tabletop.geometry.rows import SlicedDict
 from tabletop.geometry.shapes import Point, area_at, token_spots
 from tabletop.heap import collector_paused
 from tabletop.model import Background, Border, Conflict, Map, TileSet
@@ -49,7 +49,7 @@ class _Places(dict):
     def __init__(self, lists: dict[Kind, list[Any]]) -> None:
         super().__init__()
         self._lists = lists
-        self._making: dict[Kind, SlicedRows] = {}
+        self._making: dict[Kind, SlicedDict] = {}
         """Places being made a slice at a time, from the ids as they were when begun (any edit
         asks for its kind's places first, which finishes them)."""
 
@@ -57,10 +57,10 @@ class _Places(dict):
         made = self[kind] = self._begun(kind)()
         return made
 
-    def _begun(self, kind: Kind) -> SlicedRows:
+    def _begun(self, kind: Kind) -> SlicedDict:
         making = self._making.get(kind)
         if making is None:
-            making = self._making[kind] = SlicedRows(list(map(_id, self._lists[kind])))
+            making = self._making[kind] = SlicedDict(list(map(_id, self._lists[kind])))
         return making
 
     def steps(self, kind: Kind, size: int) -> Iterator[None]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from tabletop.geometry.boxes import border_box, zone_box
 from tabletop.geometry.buckets import CELL, LARGE_CELLS, bucket_all, cell_count, cell_counts, cells_of
 from tabletop.geometry.finding import WhatIsWhere
-from tabletop.geometry.rows import RowsOnDemand, SlicedRows
+from tabletop.geometry.rows import SlicedDict
 from tabletop.geometry.shapes import BorderLine, border_line, zones_extent
 from tabletop.geometry.tables import BordersAt, Box, BoxTable, MadeOnRead, ShapeTable
 from tabletop.heap import collector_off, collector_paused
@@ -65,13 +65,11 @@ class MapLayout(WhatIsWhere):
         else:
             border_ids = list(map(attrgetter("id"), map_.borders))
         zone_rows = rows.copy() if rows is not None else dict(zip(zone_ids, itertools.count()))
-        self._border_rows = SlicedRows(border_ids)
+        self._border_rows = SlicedDict(border_ids)
         """The borders' rows by id: the box table's (a line table keeps a copy of its own)."""
         self.zones: dict[str, Zone] = dict(zip(zone_ids, map_.zones, strict=True))
-        self._borders: dict[str, Border] | None = None
-        self._borders_from: tuple[list[str], list[Border]] | None = (border_ids, list(map_.borders))
-        self._borders_part: tuple[dict[str, Border], int] = ({}, 0)
-        """The borders by id made so far by prepare_steps, and how many."""
+        self._borders_by_id = SlicedDict(border_ids, list(map_.borders))
+        """The borders by id, made when first asked or in slices by prepare_steps."""
         self.boxes: MutableMapping[tuple[str, str], Box] = {}
         self.lines: MutableMapping[str, BorderLine] = {}
         self.borders_at: MutableMapping[str, set[str]] = {}  # a map without zones has no borders
@@ -140,8 +138,7 @@ class MapLayout(WhatIsWhere):
         import numpy as np
 
         nz, n = len(zone_rows), len(border_ids)
-        border_rows = RowsOnDemand(self._border_rows)
-        self.boxes = BoxTable({"zone": zone_rows, "border": border_rows}, boxes, {"zone": 0, "border": nz})
+        self.boxes = BoxTable({"zone": zone_rows, "border": self._border_rows}, boxes, {"zone": 0, "border": nz})
         large = cell_counts(np.floor(boxes / CELL)) > LARGE_CELLS
         kinds, ids = ["zone"] * nz + ["border"] * n, [*zone_ids, *border_ids]
         self._opened_zones = nz
@@ -151,29 +148,17 @@ class MapLayout(WhatIsWhere):
     @property
     def borders(self) -> dict[str, Border]:
         """Border id -> Border, made when first asked: the first frame of a big map asks none."""
-        if self._borders is None:
-            for _ in self._borders_by_slices(len(self._borders_from[0])):
-                pass
-        return self._borders
+        return self._borders_by_id()
 
-    def _borders_by_slices(self, size: int) -> Iterator[None]:
-        """The borders by id made `size` at a time, from where an earlier slice stopped; done
-        when `_borders` is set (by this, or by a caller that wanted them at once)."""
-        ids, borders = self._borders_from
-        made, start = self._borders_part
-        while self._borders is None:
-            made.update(zip(ids[start : start + size], borders[start : start + size], strict=True))
-            start += size
-            self._borders_part = (made, start)
-            if start >= len(ids):
-                self._borders, self._borders_from, self._borders_part = made, None, ({}, 0)
-            else:
-                yield
+    @property
+    def _borders(self) -> dict[str, Border] | None:
+        """The borders by id once made, else None."""
+        return self._borders_by_id() if self._borders_by_id.made else None
 
     def border_ids(self) -> list[str]:
         """The borders' ids in the map's order, without making the borders by id when they are
         not made yet (an export of a big map paints its lines from the arrays and asks none)."""
-        return list(self._borders_from[0]) if self._borders is None else list(self._borders)
+        return list(self._borders_by_id.ids)
 
     @property
     def _built(self) -> CellIndex | None:
@@ -197,8 +182,8 @@ class MapLayout(WhatIsWhere):
         loop soon after an open: a hover or a reach asked meanwhile waits for one step at most,
         not for the whole index (90 ms at 100k, more under load). A part asked for before its
         steps are done is made at once, from where they stopped."""
-        if self._borders is None:
-            yield from self._borders_by_slices(BORDER_SLICE)
+        if not self._borders_by_id.made:
+            yield from self._borders_by_id.steps(BORDER_SLICE)
             yield
         if not self._border_rows.made:
             yield from self._border_rows.steps(BORDER_SLICE)

@@ -8,7 +8,17 @@ an edit sets afterwards is kept beside them, as in a dict. Qt-free; numpy is not
 
 from __future__ import annotations
 
-from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, MutableMapping, Sequence, ValuesView
+from collections.abc import (
+    Callable,
+    ItemsView,
+    Iterable,
+    Iterator,
+    KeysView,
+    Mapping,
+    MutableMapping,
+    Sequence,
+    ValuesView,
+)
 from itertools import chain, count, repeat
 from operator import itemgetter
 from types import SimpleNamespace
@@ -51,37 +61,55 @@ def box_array(boxes: Mapping[tuple[str, str], Box], keys: list[tuple[str, str]])
 class BoxTable(MutableMapping[tuple[str, str], Box]):
     """(kind, id) -> Box, with the boxes of a whole map built at once as rows of an array."""
 
-    def __init__(self, rows: dict[str, dict[str, int]], boxes: Any, first: dict[str, int]) -> None:
+    def __init__(
+        self, rows: dict[str, dict[str, int] | Callable[[], dict[str, int]]], boxes: Any, first: dict[str, int]
+    ) -> None:
         """first[kind] + rows[kind][id] is the object's row in `boxes` (an n x 4 array); the
-        numbers of rows are shared with the layout's other tables."""
-        self._rows, self._boxes, self._first = rows, boxes, first
+        numbers of rows are shared with the layout's other tables. A kind's rows may be given as
+        what makes them, called when first needed (no first frame asks a border's box by id)."""
+        self._given, self._boxes, self._first = rows, boxes, first
         self._set: dict[tuple[str, str], Box] = {}
+
+    @property
+    def _rows(self) -> dict[str, dict[str, int]]:
+        """Every kind's rows, those given as what makes them made now (once)."""
+        given = self._given
+        for kind, rows in given.items():
+            if callable(rows):
+                given[kind] = rows()
+        return given
+
+    def _of(self, kind: str) -> dict[str, int]:
+        rows = self._given.get(kind, {})
+        if callable(rows):
+            rows = self._given[kind] = rows()
+        return rows
 
     def __getitem__(self, key: tuple[str, str]) -> Box:
         box = self._set.get(key)
         if box is not None:
             return box
         kind, object_id = key
-        return tuple(self._boxes[self._first[kind] + self._rows[kind][object_id]].tolist())
+        return tuple(self._boxes[self._first[kind] + self._of(kind)[object_id]].tolist())
 
     def __contains__(self, key: object) -> bool:
         if key in self._set:
             return True
         kind, object_id = key
-        return object_id in self._rows.get(kind, ())
+        return object_id in self._of(kind)
 
     def array(self, keys: list[tuple[str, str]]) -> tuple[list, np.ndarray]:
         """See box_array: the rows as opened in one fancy index, the boxes set since after."""
         import numpy as np
 
-        edited, rows, first = self._set, self._rows, self._first
-        none: dict[str, int] = {}
+        edited, first = self._set, self._first
+        rows = {kind: self._of(kind) for kind in set(map(itemgetter(0), keys))}
         found = []  # a row; -1: set since; -2: not held
         for key in keys:
             if key in edited:
                 found.append(-1)
                 continue
-            row = rows.get(key[0], none).get(key[1])
+            row = rows[key[0]].get(key[1])
             found.append(-2 if row is None else first[key[0]] + row)
         at = np.array(found, dtype=np.int64)
         if (at == -2).any():
@@ -95,14 +123,14 @@ class BoxTable(MutableMapping[tuple[str, str], Box]):
 
     def __setitem__(self, key: tuple[str, str], box: Box) -> None:
         kind, object_id = key
-        if kind in self._rows:
-            self._rows[kind].pop(object_id, None)
+        if kind in self._given:
+            self._of(kind).pop(object_id, None)
         self._set[key] = box
 
     def __delitem__(self, key: tuple[str, str]) -> None:
         if self._set.pop(key, None) is None:
             kind, object_id = key
-            del self._rows[kind][object_id]
+            del self._of(kind)[object_id]
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
         built = ((kind, object_id) for kind, rows in self._rows.items() for object_id in rows)
