@@ -44,17 +44,19 @@ def fork() -> int:
         return os.fork()
 
 
-def become_child(parent: int, tie: Callable[[], Any]) -> None:
+def become_child(parent: int, tie: Callable[[], Any], *keep: int) -> None:
     """A forked child's first steps: the collector off (the parent's objects are not walked,
     nor copied page by page), killed with the thread that forked it, first to go where memory
-    runs out, and deaf to the signals meant for the parent (Ctrl+C, SIGTERM end it at once
-    and do not wake the parent's event loop through its wakeup socket)."""
+    runs out, deaf to the signals meant for the parent (Ctrl+C, SIGTERM end it at once and do
+    not wake the parent's event loop through its wakeup socket), and holding no descriptor but
+    `keep` (its own pipes and files: keep_only)."""
     gc.disable()
     dies_with(parent, tie)
     first_to_go()
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.set_wakeup_fd(-1)
+    keep_only(*keep)
 
 
 def dies_with(parent: int, tie: Callable[[], Any]) -> None:

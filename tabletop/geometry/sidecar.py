@@ -30,7 +30,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from tabletop.forking import become_child, ended, fork, idle_only, keep_only, say, tie_to_parent
+from tabletop.forking import become_child, ended, fork, idle_only, say, tie_to_parent
 from tabletop.model import Map
 from tabletop.model.zones import MIN_POLYGON_AREA
 
@@ -328,8 +328,7 @@ def _child(
     it without another word, and the reader does the rest itself."""
     code = 1
     try:
-        become_child(parent, tie)
-        keep_only(told, memory)
+        become_child(parent, tie, told, memory)
         idle_only()
         warnings.simplefilter("ignore")  # it says nothing but through its pipe: the terminal is the GM's
         say(told, json.dumps({"keys": count_keys(raw)}).encode() + b"\n")

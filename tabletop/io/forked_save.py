@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.forking import become_child, ended, fork, idle_only, keep_only, say, tie_to_parent
+from tabletop.forking import become_child, ended, fork, idle_only, say, tie_to_parent
 from tabletop.io.errors import MapFileError, one_line
 from tabletop.io.write import clear_dead_saves, save_map
 from tabletop.model import Map
@@ -132,8 +132,7 @@ def _child(map_: Map, path: Path, says: int, parent: int, tie: Callable[[], Any]
     """The child's whole life: save, say why not if it could not, end."""
     code = 1
     try:
-        become_child(parent, tie)
-        keep_only(says)
+        become_child(parent, tie, says)
         idle_only()  # a 100k frame just after the fork: 2.4 s beside a child at the usual priority, 1.2 s so
         try:
             save_map(map_, path, backup=False)

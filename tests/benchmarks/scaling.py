@@ -129,7 +129,7 @@ def open_first_frame(path: str | None) -> None:
     with collector_paused():
         loaded = load_map_stamped(path) if path and not big else None
     begun = None
-    if big and not os.environ.get("TABLETOP_BEGIN_LATE"):  # as ui.app.run, unless asked as before December 2026
+    if big:  # as ui.app.run: the file read and its layout's process begun before the window
         from tabletop.ui.app import begin_read
 
         begun = begin_read(path)
