@@ -75,30 +75,28 @@ class Map(Model):
         0.15 s of a 100k-zone map), so only the rest is checked."""
         problems: list[str] = []
         ids = attrgetter("id")
-        zone_ids: set[str] | None = None
-        if not zones_and_borders_whole:
-            zone_ids = set(map(ids, self.zones))
+        whole = zones_and_borders_whole
+        in_zones = any(isinstance(token.location, ZoneLocation) for token in self.tokens)
+        zone_ids = set(map(ids, self.zones)) if not whole or in_zones else set()
+        if not whole:
             problems += _duplicates("zone", list(map(ids, self.zones)), len(zone_ids))
             problems += _duplicates("border", list(map(ids, self.borders)))
         problems += _duplicates("token", list(map(ids, self.tokens)))
         problems += _duplicates("grid", list(map(ids, self.grids)))
         problems += _duplicates("tile set", list(map(ids, self.tile_sets)))
-        if zone_ids is not None:
-            ends = set(map(attrgetter("a"), self.borders)) | set(map(attrgetter("b"), self.borders))
-            if not ends <= zone_ids:  # the border by border search only when one is missing
-                for border in self.borders:
-                    for end in (border.a, border.b):
-                        if end not in zone_ids:
-                            problems.append(f"border '{border.id}' names zone '{end}', which is not on the map")
-        if zone_ids is None and any(isinstance(token.location, ZoneLocation) for token in self.tokens):
-            zone_ids = set(map(ids, self.zones))
+        ends = set() if whole else set(map(attrgetter("a"), self.borders)) | set(map(attrgetter("b"), self.borders))
+        if not ends <= zone_ids:  # the border by border search only when one is missing
+            for border in self.borders:
+                for end in (border.a, border.b):
+                    if end not in zone_ids:
+                        problems.append(f"border '{border.id}' names zone '{end}', which is not on the map")
         set_ids = {s.id for s in self.tile_sets}
         grids = {g.id: g for g in self.grids}
         for grid in self.grids:
             if grid.tile_set is not None and grid.tile_set not in set_ids:
                 problems.append(f"grid '{grid.id}' draws from tile set '{grid.tile_set}', which is not on the map")
         for token in self.tokens:
-            problems += _location_problems(token, zone_ids or set(), grids)
+            problems += _location_problems(token, zone_ids, grids)
         if self.conflict is not None:
             token_ids = {t.id for t in self.tokens}
             problems += [
