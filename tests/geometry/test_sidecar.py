@@ -12,14 +12,17 @@ import sys
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from tabletop.geometry import bulk, sidecar
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.sidecar import Sidecar, arrays_for
-from tabletop.io import ReadCancelled, bulk_read, map_from_bytes
+from tabletop.io import ReadCancelled, bulk_read, map_from_bytes, map_to_text, read
 from tabletop.io.write import map_to_bytes
 from tests.benchmarks.mapgen import zone_map
 from tests.geometry.test_layout_both_ways import _assert_answers_equal, _odd_map
+from tests.io.damage import damage, damages, outcome, pairs_tree, tabletop_layout
+from tests.strategies import maps
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the second process is Linux's")
 
@@ -297,6 +300,19 @@ def test_the_child_is_the_first_to_go_where_memory_runs_out(big, monkeypatch):
     helper = Sidecar()
     map_ = map_from_bytes(map_to_bytes(zone_map(300)), helper=helper)
     assert arrays_for(map_) is not None and _gone(helper.child)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(map_=maps(), changes=damages)
+def test_a_damaged_map_read_with_a_child_reads_as_the_exact_way(big, map_, changes):
+    """Keys left out, written twice, moved, retyped or unknown, anywhere in a file the child
+    works on beside the reader: the same map or the same refusal as the exact way."""
+    tree = pairs_tree(map_to_text(map_))
+    for change in changes:
+        damage(tree, *change)
+    raw = tabletop_layout(tree).encode()
+    helped = outcome(lambda raw, path: map_from_bytes(raw, path, helper=Sidecar()), raw)
+    assert helped == outcome(read._map_from_bytes, raw)
 
 
 def test_a_wrong_key_count_sends_the_file_the_exact_way(big, monkeypatch, raw):

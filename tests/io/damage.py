@@ -11,6 +11,10 @@ import copy
 import json
 from typing import Any
 
+from hypothesis import strategies as st
+
+from tabletop.io import MapFileError, map_to_text
+
 LONG_LISTS = ("zones", "borders", "tokens", "grids", "tile_sets")
 ODD_VALUES: list[Any] = [None, True, 0, -1, 1.5, 1001, 100001.0, "", "x", "#ffffff", [], {"pairs": []}]
 """Values of every JSON type, some just past a map's limits."""
@@ -73,3 +77,25 @@ def tabletop_layout(tree: Any) -> str:
         else:
             lines.append(f" {json.dumps(key)}: {compact(value)}")
     return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def outcome(read, raw: bytes) -> str:
+    """The map read (as its file text), or the one line that refused it."""
+    try:
+        return map_to_text(read(raw, "damaged.tabletop"))
+    except MapFileError as error:
+        return f"refused: {error}"
+
+
+damages = st.lists(
+    st.tuples(
+        st.sampled_from(["drop", "drop", "twice", "twice", "move", "retype", "extra"]),
+        st.integers(0, 200),
+        st.integers(0, 20),
+        st.integers(0, 50),
+    ),
+    min_size=1,
+    max_size=8,
+)
+"""Mostly keys left out and written twice: the quick reader's count of keys must not let
+one make up for the other."""

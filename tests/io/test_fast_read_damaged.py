@@ -8,21 +8,12 @@ import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from tabletop.io import MapFileError, load_map, map_from_bytes, map_to_text
 from tabletop.io import read as read_module
 from tabletop.io.bulk_read import read_current
-from tests.io.damage import damage, objects, pairs_tree, tabletop_layout
+from tests.io.damage import damage, damages, objects, outcome, pairs_tree, tabletop_layout
 from tests.strategies import maps
-
-
-def outcome(read, raw: bytes) -> str:
-    """The map read (as its file text), or the one line that refused it."""
-    try:
-        return map_to_text(read(raw, "damaged.tabletop"))
-    except MapFileError as error:
-        return f"refused: {error}"
 
 
 @pytest.mark.parametrize(
@@ -42,20 +33,6 @@ def test_a_default_holding_records_does_not_hide_keys_written_twice(maps_dir, pa
     assert doubled.count('"name":"Twice"') == keys_inside
     with pytest.raises(MapFileError, match='the key "name" appears twice'):
         map_from_bytes(doubled.encode(), "doubled.tabletop")
-
-
-damages = st.lists(
-    st.tuples(
-        st.sampled_from(["drop", "drop", "twice", "twice", "move", "retype", "extra"]),
-        st.integers(0, 200),
-        st.integers(0, 20),
-        st.integers(0, 50),
-    ),
-    min_size=1,
-    max_size=8,
-)
-"""Mostly keys left out and written twice: the quick reader's count of keys must not let
-one make up for the other."""
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
