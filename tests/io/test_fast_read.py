@@ -204,3 +204,17 @@ def test_a_broken_reference_is_refused_after_the_lists_are_in(maps_dir, parsing)
     broken = text.replace(border.group(0), border.group(0).replace(border.group(2), "nowhere"), 1)
     with pytest.raises(MapFileError, match=f"border '{border.group(1)}' names zone 'nowhere', which is not on the map"):
         map_from_bytes(broken.encode(), "broken.tabletop")
+
+
+@pytest.mark.parametrize("big", [False, True], ids=["small file", "big file"])
+def test_the_keys_in_a_file_are_counted_unless_a_colon_has_white_space_before_it(monkeypatch, big):
+    """Every colon after a quote: counted at once; a colon in a text too: each colon's byte
+    before looked at (with numpy from BIG_FILE on), and any white space there gives no count."""
+    from tabletop.io import bulk_read
+
+    monkeypatch.setattr(bulk_read, "BIG_FILE", 0 if big else 1 << 40)
+    assert bulk_read._keys_in_file(b'{"a":1,"b":{"c":"d"}}') == 3
+    assert bulk_read._keys_in_file(b'{"a":"at 10:30","b":"x\\":"}') == 3  # a `":` in a text counts too
+    for space in (" ", "\t", "\n", "\r"):
+        assert bulk_read._keys_in_file(f'{{"a":"at 10:30","b"{space}:1}}'.encode()) is None
+        assert bulk_read._keys_in_file(f'{{"a"{space}:1}}'.encode()) is None
