@@ -17,7 +17,7 @@ from tabletop.io.given import given_keys
 from tabletop.io.limits import MAX_FILE_BYTES, MAX_NESTING
 from tabletop.io.migrate import MigrationError, migrate
 from tabletop.io.places import RepeatedKey, repeated_key_place, unique_keys
-from tabletop.io.stamp import FileStamp
+from tabletop.io.stamp import FileStamp, stamp_beside
 from tabletop.io.wording import LONG_DIGITS, describe, digits, long_number
 from tabletop.model import FORMAT_VERSION, Map
 
@@ -39,7 +39,8 @@ def load_map_stamped(
     the exact way is told once as (0, 0), having no count to give. `read`: the file's bytes
     and status as read_regular gave them already (a helper was started on them)."""
     raw, info = read if read is not None else read_regular(path)
-    return map_from_bytes(raw, path, progress, helper), FileStamp.of(info, raw)
+    stamp = stamp_beside(info, raw)
+    return map_from_bytes(raw, path, progress, helper), stamp()
 
 
 def read_map_bytes(path: str | os.PathLike[str]) -> bytes:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +44,29 @@ class FileStamp:
 
 def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+BESIDE_BYTES = 4 * 2**20
+"""From this size on a file's hash is worked out beside its read (stamp_beside)."""
+
+
+def stamp_beside(info: os.stat_result, data: bytes) -> Callable[[], FileStamp]:
+    """The stamp of `data`, read with `info`, when called: a big file's hash is worked out on a
+    thread of its own meanwhile. hashlib lets go of the interpreter as it hashes, so the read
+    does not wait for it (a 70 MB file's hash is 0.04 s)."""
+    if len(data) < BESIDE_BYTES:
+        stamp = FileStamp.of(info, data)
+        return lambda: stamp
+    found: list[str] = []
+    hashing = threading.Thread(target=lambda: found.append(digest(data)), name="map digest", daemon=True)
+    hashing.start()
+
+    def stamped() -> FileStamp:
+        hashing.join()
+        hashed = found[0] if found else digest(data)  # the thread failed (out of memory): here, then
+        return FileStamp(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, hashed)
+
+    return stamped
 
 
 def stamp_of(path: Path, data: bytes) -> FileStamp:

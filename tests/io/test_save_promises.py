@@ -7,6 +7,7 @@ import os
 import stat
 import subprocess
 import sys
+from threading import Thread
 
 import pytest
 
@@ -67,9 +68,18 @@ def test_a_file_rewritten_with_the_same_bytes_is_no_conflict(saved):
     save_map(map_, saved, expected=new_stamp)  # the stamp a save returns is the next save's
 
 
-def test_the_stamp_of_a_save_is_the_stamp_of_the_next_read(saved):
+@pytest.mark.parametrize("beside", [False, True], ids=["hashed in the read", "hashed beside it"])
+def test_the_stamp_of_a_save_is_the_stamp_of_the_next_read(saved, monkeypatch, beside):
+    """A big file's hash is worked out on a thread of its own while the map is read: the same stamp."""
+    from tabletop.io import stamp as stamp_module
+
+    monkeypatch.setattr(stamp_module, "BESIDE_BYTES", 0 if beside else 1 << 40)
+    threads = []
+    monkeypatch.setattr(stamp_module.threading, "Thread", lambda **kwargs: threads.append(1) or Thread(**kwargs))
     stamp = save_map(SAMPLES["hillside"](), saved)
-    assert load_map_stamped(saved)[1] == stamp
+    assert load_map_stamped(saved)[1] == stamp and len(threads) == beside
+    saved.write_bytes(saved.read_bytes().replace(b"The hillside", b"The hillsid3"))
+    assert load_map_stamped(saved)[1].digest != stamp.digest
 
 
 def test_a_dead_saves_backup_staging_file_is_cleared(tmp_path, saved):
