@@ -5,6 +5,7 @@ window first and still refuses a bad file in one line."""
 from __future__ import annotations
 
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ def hill(tmp_path, monkeypatch) -> Path:
     monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
     monkeypatch.setattr(bulk_read, "CHUNK", 10)
     monkeypatch.setattr(opening, "SHOW_AFTER_MS", 0)
+    monkeypatch.setattr(opening, "TELL_EVERY_S", 0.0)  # every chunk told
     path = tmp_path / "hill.tabletop"
     path.write_text(map_to_text(zone_map(60)))
     return path
@@ -52,7 +54,8 @@ def test_a_big_map_opens_with_its_progress_and_the_cursor_comes_back(window, hil
     assert window.files.open(hill)
     zones, borders = len(window.document.map.zones), len(window.document.map.borders)
     assert zones > 50 and window.document.path == hill
-    assert heard[-1][:2] == (zones + borders, zones + borders) and len(heard) > 10
+    done, total, _ = heard[-1]
+    assert done == total > zones + borders and len(heard) > 10, "to the end, in bytes of the file's lines"
     assert any(up for *_, up in heard), "the progress dialog never showed"
     assert QApplication.overrideCursor() is None
     assert not [d for d in window.findChildren(QProgressDialog) if d.isVisible()]
@@ -66,6 +69,33 @@ def test_cancel_leaves_the_map_as_it_was_and_says_so(window, hill, monkeypatch):
     assert len(heard) == 3  # stopped at once, not read to the end
     assert "cancelled" in window.statusBar().currentMessage()
     assert QApplication.overrideCursor() is None
+
+
+def test_a_cancel_between_two_tells_stops_the_read_at_its_next_chunk(window, hill, monkeypatch):
+    """A read tells its progress a tenth of a second apart (here once, then only at the end):
+    the GM's Cancel meanwhile reaches it at its next chunk all the same."""
+    monkeypatch.setattr(opening, "TELL_EVERY_S", 3600.0)
+    window.document.replace_map(warehouse(), None)
+    heard, cancelled, asked = [], [], []
+    tell, progress = opening.Opening.tell, opening._Reading.progress
+
+    def told_then_cancelled(self, done, total):
+        heard.append(done)
+        answer = tell(self, done, total)
+        cancelled.append(True)  # the GM presses Cancel just after the first tell
+        return answer
+
+    def slowly(self, done, total):  # a chunk a while: the window's thread looks in between
+        time.sleep(0.01)
+        asked.append((done, total))
+        return progress(self, done, total)
+
+    monkeypatch.setattr(opening.Opening, "tell", told_then_cancelled)
+    monkeypatch.setattr(opening.Opening, "waiting", lambda self: not cancelled)
+    monkeypatch.setattr(opening._Reading, "progress", slowly)
+    assert not window.files.open(hill)
+    assert len(heard) == 1 and 1 < len(asked) and asked[-1][0] < asked[-1][1], "stopped between two tells"
+    assert window.document.map == warehouse() and "cancelled" in window.statusBar().currentMessage()
 
 
 def test_a_damaged_big_map_is_refused_with_the_cursor_back_and_the_map_kept(window, hill, answers):
