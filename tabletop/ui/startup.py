@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QGraphicsView, QMainWindow, QMenu, QWidget
 
 
 class AfterFirstFrame(QObject):
-    """Runs the builders once the canvas has painted its first frame, in the order given, or
-    at once when code asks for a part first (`finish`). A timer set in the paint runs after the
+    """Runs the builders once the canvas has painted its first frame, in the order given, an
+    event each, or the rest at once when code asks for a part first (`finish`). A timer set in the paint runs after the
     frame is on the screen; one set when the window is shown would run before it, as Qt hands
     out zero-delay timers before the platform's first expose."""
 
@@ -35,10 +35,14 @@ class AfterFirstFrame(QObject):
         return False
 
     def _after_frame(self) -> None:
+        """One builder an event (all of them in one were 50 ms after a big map's first frame,
+        which a click or a drag then waited for), unless held."""
         if self._held:  # the frame that counts is still to come: wait for the next one
             self._canvas.installEventFilter(self)
-        else:
-            self.finish()
+        elif self._builders:
+            self._builders.pop(0)()
+            if self._builders:
+                QTimer.singleShot(0, self, self._after_frame)
 
     @contextmanager
     def held(self) -> Iterator[None]:

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QEvent, QObject, QSettings
 
 from tabletop.samples import warehouse
@@ -112,6 +113,27 @@ def test_a_menu_opened_before_its_build_is_built_then(qtbot, tmp_path):
     assert "Tile Sets" in [a.text() for a in _menu(window, "&View").actions()]
     qtbot.waitUntil(lambda: _menu(window, "&Play").isVisible())  # the built menu opens in its place
     _menu(window, "&Play").hide()
+    window.hide()
+
+
+def test_the_later_parts_are_built_an_event_each(qtbot, tmp_path):
+    """All in one event they held a click or a drag after a big map's first frame for 50 ms."""
+    from tabletop.ui import startup
+
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    left, seen = len(window.later._builders), []
+    watched = startup.AfterFirstFrame._after_frame
+
+    def each(self):
+        watched(self)
+        seen.append(len(self._builders))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(startup.AfterFirstFrame, "_after_frame", each)
+        window.show()
+        qtbot.waitUntil(lambda: window.later.done)
+    assert left > 2 and seen == list(range(left - 1, -1, -1))
     window.hide()
 
 
