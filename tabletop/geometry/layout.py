@@ -18,7 +18,7 @@ from tabletop.geometry.buckets import CELL, LARGE_CELLS, bucket_all, cell_count,
 from tabletop.geometry.finding import WhatIsWhere
 from tabletop.geometry.rows import SlicedDict
 from tabletop.geometry.shapes import BorderLine, border_line, zones_extent
-from tabletop.geometry.tables import BordersAt, Box, BoxTable, MadeOnRead, ShapeTable
+from tabletop.geometry.tables import BordersAt, Box, BoxTable, MadeOnRead, ShapeTable, union_of
 from tabletop.heap import collector_off, collector_paused
 from tabletop.model import Border, Map, PolygonShape, Zone
 
@@ -236,6 +236,13 @@ class MapLayout(WhatIsWhere):
         layout's table, never by making every line a painting holds."""
         lines = self.lines.table if isinstance(self.lines, MadeOnRead) else self.lines
         return self.shapes().line_arrays(border_ids, lines)
+
+    def whole_box(self) -> Box | None:
+        """The box around every zone's and border's drawn box (None: nothing is drawn)."""
+        boxes = self.boxes
+        if isinstance(boxes, BoxTable):
+            return boxes.union()
+        return union_of(list(boxes.values())) if boxes else None
 
     def zone_extent(self) -> Box | None:
         """(left, top, right, bottom) around every zone's shape (for `map_bounds`), None

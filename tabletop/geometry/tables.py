@@ -121,6 +121,20 @@ class BoxTable(MutableMapping[tuple[str, str], Box]):
             out[later] = [edited[keys[k]] for k in later.tolist()]
         return list(keys), out
 
+    def union(self) -> Box | None:
+        """The box around every box held (None: none held), in numpy: what a change of the
+        whole map repaints."""
+        import numpy as np
+
+        rows = [first + np.fromiter(self._of(kind).values(), dtype=np.int64) for kind, first in self._first.items()]
+        held = [self._boxes[np.concatenate(rows)]] if rows and len(self._boxes) else []
+        if self._set:
+            held.append(np.array(list(self._set.values()), dtype=np.float64))
+        boxes = np.concatenate(held) if held else np.zeros((0, 4))
+        if not len(boxes):
+            return None
+        return (*boxes[:, :2].min(axis=0).tolist(), *boxes[:, 2:].max(axis=0).tolist())
+
     def __setitem__(self, key: tuple[str, str], box: Box) -> None:
         kind, object_id = key
         if kind in self._given:

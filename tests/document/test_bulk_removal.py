@@ -3,6 +3,8 @@ as asked zone by zone, and one undo step that puts everything back."""
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop.document import MapDocument
 from tabletop.document.commands import AddObject
 from tabletop.document.commands import edits as edits_module
@@ -52,3 +54,36 @@ def test_removing_a_whole_map_is_one_step_undone_whole(qapp, monkeypatch):
     assert document.map.zones == [] and document.map.borders == [] and document.map.tokens == []
     document.undo_stack.undo()
     assert document.map.model_dump() == before
+
+
+def test_a_whole_map_put_back_is_laid_out_afresh_as_a_fresh_layout_would_be(qapp, monkeypatch):
+    """Delete of everything undone puts 150 zones, then their borders, back: each most of the
+    map, so the layout is made afresh (one vectorised pass), not object by object. It answers as
+    a fresh layout does, the integrity checks read its borders, and the change repaints it all."""
+    from tabletop.document import map_document
+    from tabletop.document.integrity import IntegrityError
+    from tabletop.geometry.layout import MapLayout
+    from tabletop.geometry.tables import union_of
+
+    monkeypatch.setattr(edits_module, "BULK_ZONES", 5)
+    document = MapDocument(zone_map(150))
+    document.undo_stack.push(remove(document, [("zone", z.id) for z in document.map.zones]))
+    one_by_one, repainted = [], []
+    for name in ("set_zone", "set_borders"):
+        monkeypatch.setattr(MapLayout, name, lambda *args, name=name: one_by_one.append(name))
+    document.edited.connect(lambda change: repainted.extend(change.repaint))
+    document.undo_stack.undo()
+    assert one_by_one == [] and len(document.map.borders) > map_document.BULK
+    fresh = MapLayout(document.map)
+    layout = document.layout
+    assert dict(layout.lines) == dict(fresh.lines) and dict(layout.boxes) == dict(fresh.boxes)
+    assert {z: set(b) for z, b in layout.borders_at.items()} == {z: set(b) for z, b in fresh.borders_at.items()}
+    whole = union_of(list(fresh.boxes.values()))
+    around = union_of(repainted)
+    assert around[:2] <= whole[:2] and around[2:] >= whole[2:], "the change repaints the whole map"
+    zone = document.map.zones[40]
+    x, y = zone.shape.centre()
+    assert zone.id in layout.zones_at(x, y)
+    with pytest.raises(IntegrityError, match="still names zone"):
+        document.drop("zone", zone.id)
+    assert document.graph().ids == [z.id for z in document.map.zones]
