@@ -100,8 +100,9 @@ def test_the_players_unseen_set_after_bulk_edits_is_the_rules_answer(qtbot, wind
 
 
 def test_a_bulk_zone_edit_repaints_one_union_and_grows_the_canvas_to_it(qtbot, window, monkeypatch):
-    """Fog All hands the layer one box (the union of its thousands) to drop tiles under, and
-    that box holds every box the document said to repaint."""
+    """Fog All of a whole map: the document says to repaint one box around the map (not a box
+    for each zone and border), the layer is handed it as a bulk edit's to drop tiles under, and
+    it holds every zone's and border's box."""
     _map_with_a_scout(window)
     document, layer = window.document, window.scene.layer
     given, changes = [], []
@@ -112,12 +113,14 @@ def test_a_bulk_zone_edit_repaints_one_union_and_grows_the_canvas_to_it(qtbot, w
     document.edited.connect(changes.append)
     window.fog.fog_all(True)
     change = next(c for c in changes if c.kind is Kind.ZONE)
-    assert len(change.repaint) > BULK_RECTS
+    assert len(change.object_ids) > BULK_RECTS and len(change.repaint) == 1
     (box,), bulk = given[0]
-    assert bulk
-    for left, top, right, bottom in change.repaint:
+    assert bulk and box == change.repaint[0]
+    every = [document.layout.boxes[key] for key in document.layout.boxes]
+    assert len(every) > len(change.object_ids)
+    for left, top, right, bottom in every:
         assert box[0] <= left and box[1] <= top and box[2] >= right and box[3] >= bottom
-    assert box[0] == min(b[0] for b in change.repaint) and box[3] == max(b[3] for b in change.repaint)
+    assert box[0] == min(b[0] for b in every) and box[3] == max(b[3] for b in every)
     assert window.scene.sceneRect().contains(QRectF(box[0], box[1], box[2] - box[0], box[3] - box[1]))
 
 

@@ -114,12 +114,16 @@ class MapScene(QGraphicsScene):
             self.unseen.update(change)
         if self.players and kind is Kind.ZONE:
             self.background.update()  # its cut-outs follow the hidden zones
-        if kind in (Kind.ZONE, Kind.BORDER) and len(change.repaint) > BULK_RECTS:
-            whole = union_of(change.repaint)  # once, for the tiles and the canvas (Fog All: 700k boxes)
+        # a change of many objects (its boxes, or the one box around the map the document gives
+        # for most of it) is painted as the union of its boxes, its zones never looked at one by one
+        bulk = kind in (Kind.ZONE, Kind.BORDER) and max(len(change.repaint), len(change.object_ids)) > BULK_RECTS
+        if bulk:
             if kind is Kind.ZONE:
                 self._zones_follow(change)
-            self.layer.dirty([whole], bulk=True)
-            self._grow_to(QRectF(whole[0], whole[1], whole[2] - whole[0], whole[3] - whole[1]))
+            if change.repaint:
+                whole = union_of(change.repaint)  # once, for the tiles and the canvas (Fog All: 700k boxes)
+                self.layer.dirty([whole], bulk=True)
+                self._grow_to(QRectF(whole[0], whole[1], whole[2] - whole[0], whole[3] - whole[1]))
         elif kind is Kind.ZONE:
             self.layer.dirty(self._zones_repaint(change))
         elif kind is not Kind.TOKEN:  # a token is an item: the layer holds only the names it moves
@@ -127,7 +131,7 @@ class MapScene(QGraphicsScene):
         if kind in (Kind.ZONE, Kind.TOKEN):  # a zone's name moves when its first token comes or its last leaves
             self.layer.follow_tokens()  # (for the players, the first they see: fog and hidden zones count)
         if kind in (Kind.ZONE, Kind.BORDER):
-            if change.repaint and len(change.repaint) <= BULK_RECTS:
+            if change.repaint and not bulk:
                 left, top, right, bottom = union_of(change.repaint)
                 self._grow_to(QRectF(left, top, right - left, bottom - top))
         elif change.removed:
