@@ -77,21 +77,30 @@ def split_fog(
     return zones, foggy
 
 
-def paint_zone_fog(p: QPainter, zones: list[Zone], style: MapStyle, path_of: Callable[[Zone], QPainterPath]) -> None:
-    """Cloud over fogged zones for the players, a veil for the GM; one path for all of them, so
-    neighbouring fogged zones are one cloud without seams. The path is merged into its outline
-    where that is needed or cheap: the players' cloud is edged along it, and close up
-    (antialiased) a tile holds few zones. The GM's veil far out (no antialiasing, zones a few
-    pixels each) covers the same pixels unmerged: merging a fitted 100k-zone map fogged whole
-    took a second."""
+def paint_zone_fog(
+    p: QPainter, zones: list[Zone], style: MapStyle, path_of: Callable[[list[Zone]], QPainterPath]
+) -> None:
+    """Cloud over fogged zones for the players, a veil for the GM; one path for all of them
+    (`path_of` makes it, with the winding rule: see zones_path), so neighbouring fogged zones
+    are one cloud without seams. The path is merged into its outline where that is needed or
+    cheap: the players' cloud is edged along it, and close up (antialiased) a tile holds few
+    zones. The GM's veil far out (no antialiasing, zones a few pixels each) covers the same
+    pixels unmerged: merging a fitted 100k-zone map fogged whole took a second."""
     if not zones:
         return
+    path = path_of(zones)
+    edged = style.audience is Audience.PLAYERS or p.testRenderHint(QPainter.RenderHint.Antialiasing)
+    _fog(p, path.simplified() if len(zones) > 1 and edged else path, style)
+
+
+def zones_path(zones: list[Zone], path_of: Callable[[Zone], QPainterPath]) -> QPainterPath:
+    """One path of every zone's (`path_of` one zone's), filled by the winding rule: zones drawn
+    either way round all covered."""
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.WindingFill)
     for zone in zones:
         path.addPath(path_of(zone))
-    edged = style.audience is Audience.PLAYERS or p.testRenderHint(QPainter.RenderHint.Antialiasing)
-    _fog(p, path.simplified() if len(zones) > 1 and edged else path, style)
+    return path
 
 
 def paint_area_fog(p: QPainter, grid: EncounterGrid, areas: Collection[tuple[int, int]], style: MapStyle) -> None:

@@ -8,6 +8,7 @@ import math
 import os
 from collections.abc import Callable, Collection
 from functools import partial
+from itertools import compress
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
@@ -21,8 +22,8 @@ from tabletop.render import text
 from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_aspects
 from tabletop.render.background import paint_background
 from tabletop.render.badge_paint import BADGE_TEXT, paint_badges
-from tabletop.render.batch import line_cells_of, polygons_of
-from tabletop.render.fog_paint import paint_zone_fog, split_fog
+from tabletop.render.batch import line_cells_of, polygon_runs, polygons_of
+from tabletop.render.fog_paint import paint_zone_fog, split_fog, zones_path
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
 from tabletop.render.ink import FAINTEST, faded, line_share
 from tabletop.render.label_paint import fill_colour, label_avoid, paint_zone_labels, zone_label
@@ -145,7 +146,7 @@ def paint_region(
     else:
         zones, foggy = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)
         _paint_zone_shapes(p, zones, style, detail, layout)
-    paint_zone_fog(p, foggy, style, zone_path)
+    paint_zone_fog(p, foggy, style, partial(fog_path, layout))
     if labels:
         paint_zone_labels(p, layout, zones, style, occupied, shown_border)
     lines = layout.lines
@@ -208,6 +209,28 @@ def _paint_zone_shapes(
         else:
             p.drawPolygon(polygon or QPolygonF([QPointF(x, y) for x, y in shape.points]))
     p.setBrush(Qt.BrushStyle.NoBrush)
+
+
+def fog_path(layout: MapLayout, zones: list[Zone]) -> QPainterPath:
+    """One path of these zones' shapes, by the winding rule (fog_paint.zones_path): the polygons
+    of the map as opened read from the layout's arrays in one stream (a path made zone by zone
+    was 0.8 s of the frame after Fog All at 100k zones), the others made one by one after them."""
+    import numpy as np
+
+    shapes = layout.shapes()
+    if not len(shapes.counts):
+        return zones_path(zones, zone_path)
+    rows = shapes.zone_rows([zone.id for zone in zones])
+    polygon = np.where(rows >= 0, shapes.polygon_of[np.maximum(rows, 0)], -1)
+    known = polygon >= 0
+    count = int(known.sum())
+    if not count:
+        return zones_path(zones, zone_path)
+    path = polygon_runs(shapes.x, shapes.y, shapes.firsts, shapes.counts, polygon[known], [count])[0]
+    path.setFillRule(Qt.FillRule.WindingFill)
+    for zone in compress(zones, (~known).tolist()):
+        path.addPath(zone_path(zone))
+    return path
 
 
 def _polygons(layout: MapLayout, zones: list[Zone]) -> list[QPolygonF | None]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
+
+import pytest
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from tabletop.model import EncounterGrid, Tile
@@ -42,7 +45,7 @@ def _veiled(zones, scale: float, antialiased: bool, merged: bool | None = None):
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, antialiased)
     painter.scale(scale, scale)
     if merged is None:
-        fog_paint.paint_zone_fog(painter, zones, MapStyle(), zone_path)
+        fog_paint.paint_zone_fog(painter, zones, MapStyle(), partial(fog_paint.zones_path, path_of=zone_path))
     else:
         path = QPainterPath()
         path.setFillRule(Qt.FillRule.WindingFill)
@@ -77,3 +80,38 @@ def test_the_gms_veil_far_out_covers_the_pixels_the_merged_outline_does(qapp):
         assert far.pixelColor(20, 20).alpha() > 0, "the veil is painted"
     near = _veiled(zones, 0.9, antialiased=True)
     assert near == _veiled(zones, 0.9, antialiased=True, merged=True)
+
+
+@pytest.mark.parametrize("how", ["the GM's, far out", "the GM's, close up", "the players'"])
+def test_fog_read_from_the_layouts_arrays_is_the_fog_made_zone_by_zone(qapp, how):
+    """The fogged zones' path from the layout's arrays in one stream (edited zones and nodes
+    added one by one) paints the very pixels of a path made zone by zone."""
+    from tabletop.geometry.layout import MapLayout
+    from tabletop.model import NodeShape, Zone
+    from tabletop.render import fog_paint
+    from tabletop.render.paint import fog_path, zone_path
+    from tabletop.render.style import MapStyle
+    from tests.benchmarks.mapgen import zone_map
+
+    map_ = zone_map(200)
+    map_.zones.append(Zone(id="node", name="Node", shape=NodeShape(x=130.0, y=90.0, radius=30.0)))
+    layout = MapLayout(map_)
+    moved = map_.zones[4]
+    points = [(x + 7.0, y + 3.0) for x, y in moved.shape.points]
+    layout.set_zone(moved.model_copy(update={"shape": moved.shape.model_copy(update={"points": points})}))
+    zones = [*[layout.zones[z.id] for z in map_.zones][::2], layout.zones["node"]]
+    style = players_style() if how == "the players'" else MapStyle()
+    scale, antialiased = (0.9, True) if how == "the GM's, close up" else (0.3, how == "the players'")
+    painted = []
+    for path_of in (partial(fog_path, layout), partial(fog_paint.zones_path, path_of=zone_path)):
+        image = QImage(700, 500, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(0)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, antialiased)
+        painter.scale(scale, scale)
+        fog_paint.paint_zone_fog(painter, zones, style, path_of)
+        painter.end()
+        painted.append(image)
+    assert painted[0] == painted[1]
+    x, y = zones[0].shape.centre()
+    assert _covered(painted[0]).pixelColor(int(x * scale), int(y * scale)).alpha() > 0, "the fog is painted"
