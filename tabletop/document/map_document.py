@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager
-from operator import attrgetter
+from itertools import groupby
+from operator import attrgetter, itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -153,6 +154,17 @@ class MapDocument(QObject):
     def get(self, kind: str, object_id: str) -> Any | None:
         position = self._positions[kind].get(object_id)  # a Kind hashes as its word
         return None if position is None else self._lists[kind][position]
+
+    def get_many(self, keys: list[tuple[str, str]]) -> list[Any | None]:
+        """`get` of each key, a run of one kind at a time in C (a call per key of a whole map
+        selected was half a second at 100k zones)."""
+        ids = list(map(itemgetter(1), keys))
+        found: list[Any | None] = []
+        for kind, run in groupby(map(itemgetter(0), keys)):
+            start, items = len(found), self._lists[kind]
+            at = list(map(self._positions[kind].get, ids[start : start + len(list(run))]))
+            found += [None if place is None else items[place] for place in at]
+        return found
 
     def label(self, kind: str, object_id: str) -> str:
         """What the GM calls an object: its name, else its id."""

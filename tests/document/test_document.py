@@ -95,3 +95,16 @@ def test_a_selection_given_in_words_or_kinds_is_held_as_kinds():
     document.select([("zone", "z1"), (Kind.BORDER, document.map.borders[0].id)])
     assert document.selection == [(Kind.ZONE, "z1"), (Kind.BORDER, document.map.borders[0].id)]
     assert all(type(kind) is Kind for kind, _ in document.selection)
+
+
+def test_many_objects_are_found_as_one_by_one(qapp):
+    """get_many, runs of one kind at a time, gives what get gives for each key: kinds in any
+    order, words or kinds, and None for what is not on the map."""
+    document = MapDocument(warehouse())
+    map_ = document.map
+    keys = [("zone", z.id) for z in map_.zones[:3]] + [(Kind.BORDER, b.id) for b in map_.borders[:2]]
+    keys += [("zone", "nowhere"), ("token", map_.tokens[0].id), ("zone", map_.zones[-1].id), ("grid", "none")]
+    found = document.get_many(keys)
+    assert found == [document.get(*key) for key in keys]
+    assert found[5] is None and found[6] is map_.tokens[0] and found[-1] is None
+    assert document.get_many([]) == []

@@ -5,6 +5,8 @@ not applied. Choice lists come from the model's own types."""
 
 from __future__ import annotations
 
+from collections import Counter
+from operator import itemgetter
 from typing import Any
 
 from pydantic import ValidationError
@@ -247,10 +249,11 @@ class Inspector(QWidget):
 
     def refresh(self) -> None:
         self.problem.clear()
-        selection = [key for key in self.document.selection if self.document.get(*key) is not None]
+        found = self.document.get_many(self.document.selection)
+        selection = [key for key, obj in zip(self.document.selection, found, strict=True) if obj is not None]
         self.shown = selection[0] if len(selection) == 1 and selection[0][0] in PAGES else None
         if len(selection) > 1:
-            self._load_many(selection)
+            self._load_many(selection, [obj for obj in found if obj is not None])
             return
         if self.shown is None:
             self._load_map()
@@ -296,15 +299,15 @@ class Inspector(QWidget):
         parts = [(map_.zones, "zone"), (map_.borders, "border"), (map_.tokens, "token"), (map_.grids, "grid")]
         self.map_summary.setText(", ".join(count(len(items), word) for items, word in parts))
 
-    def _load_many(self, selection: list[tuple[str, str]]) -> None:
-        """Several objects: how many of each kind, and what they share."""
-        kinds = list(dict.fromkeys(kind for kind, _ in selection))
+    def _load_many(self, selection: list[tuple[str, str]], objects: list[Any]) -> None:
+        """Several objects (`objects`, theirs): how many of each kind, and what they share."""
+        kinds = Counter(map(itemgetter(0), selection))
         for kind in ("many", *kinds):  # what they share is named by their own pages' labels
             self._page(kind)
         self.pages.setCurrentWidget(self._page("many"))
         self.title.setText(f"{len(selection)} objects selected")
-        self.kind.setText(", ".join(count(sum(k == kind for k, _ in selection), KIND_WORDS[kind]) for kind in kinds))
-        self.shared_page.load(selection)
+        self.kind.setText(", ".join(count(number, KIND_WORDS[kind]) for kind, number in kinds.items()))
+        self.shared_page.load(selection, objects)
 
     def _edited(self, change) -> None:
         shown = self.shown

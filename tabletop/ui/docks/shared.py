@@ -84,14 +84,15 @@ class SharedPage(QWidget):
         layout.addStretch(1)
         self.widgets: dict[str, QWidget] = {}
 
-    def load(self, selection: list[tuple[str, str]]) -> None:
+    def load(self, selection: list[tuple[str, str]], objects: list[Any] | None = None) -> None:
+        """What these objects (`objects`, when the caller found them already) share."""
         self.selection = selection
         while self.form.rowCount():
             self.form.removeRow(0)
         self.widgets = {}
         kinds = list(dict.fromkeys(kind for kind, _ in selection))
         paths = [p for p in self.labels.get(kinds[0], {}) if all(p in self.labels.get(k, {}) for k in kinds)]
-        objects = [self.document.get(*key) for key in selection]
+        objects = self.document.get_many(selection) if objects is None else objects
         lines = []
         for path in paths:
             label = self.labels[kinds[0]][path]
