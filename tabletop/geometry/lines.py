@@ -255,6 +255,14 @@ class LineTable(MutableMapping[str, BorderLine]):
     def __contains__(self, border_id: object) -> bool:
         return border_id in self._set or border_id in self._rows
 
+    def holding(self, border_ids: list[str]) -> list[bool]:
+        """`border_id in self` for each, looked up in C (a whole 100k-zone map's borders one
+        call each were half a second of a frame with everything selected)."""
+        held = list(map(self._rows.__contains__, border_ids))
+        if self._set:
+            held = [was or border_id in self._set for was, border_id in zip(held, border_ids, strict=True)]
+        return held
+
     def __setitem__(self, border_id: str, line: BorderLine) -> None:
         self._kept.pop(border_id, None)
         self._set[border_id] = line

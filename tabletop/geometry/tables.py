@@ -19,7 +19,7 @@ from collections.abc import (
     Sequence,
     ValuesView,
 )
-from itertools import chain, count, repeat
+from itertools import chain, count, groupby, repeat
 from operator import itemgetter
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
@@ -103,15 +103,16 @@ class BoxTable(MutableMapping[tuple[str, str], Box]):
         import numpy as np
 
         edited, first = self._set, self._first
-        rows = {kind: self._of(kind) for kind in set(map(itemgetter(0), keys))}
-        found = []  # a row; -1: set since; -2: not held
-        for key in keys:
-            if key in edited:
-                found.append(-1)
-                continue
-            row = rows[key[0]].get(key[1])
-            found.append(-2 if row is None else first[key[0]] + row)
-        at = np.array(found, dtype=np.int64)
+        ids = list(map(itemgetter(1), keys))
+        at = np.empty(len(keys), dtype=np.int64)  # a row; -1: set since; -2: not held
+        start = 0
+        for kind, run in groupby(map(itemgetter(0), keys)):  # a run of one kind looked up in C
+            end = start + len(list(run))
+            rows = np.fromiter(map(self._of(kind).get, ids[start:end], repeat(-1)), dtype=np.int64, count=end - start)
+            at[start:end] = np.where(rows >= 0, rows + first.get(kind, 0), -2)
+            start = end
+        if edited:
+            at[np.fromiter(map(edited.__contains__, keys), dtype=bool, count=len(keys))] = -1
         if (at == -2).any():
             keys = [key for key, row in zip(keys, at.tolist(), strict=True) if row != -2]
             at = at[at != -2]

@@ -61,16 +61,19 @@ def polygon_runs(
     polygons: np.ndarray,
     runs: Sequence[int],
     closed: bool = True,
+    turned: bool = True,
 ) -> list[QPainterPath]:
     """polygon_paths of polygons held in arrays (polygon p's points are x[firsts[p]:firsts[p] +
     counts[p]], and y): the `polygons` named, in order, without a Python object per point.
     Paths only filled, never stroked, may leave each polygon open (`closed` False): a fill
-    closes it all the same, and a fifth fewer elements are made and read."""
+    closes it all the same, and a fifth fewer elements are made and read. Paths only stroked
+    may keep each polygon the way round it is drawn (`turned` False): the very elements of its
+    points added to a path and closed."""
     import numpy as np
 
     sizes = counts[polygons]
     at = np.repeat(firsts[polygons], sizes) + within(sizes)
-    return _polygon_paths(x[at], y[at], sizes, runs, closed)
+    return _polygon_paths(x[at], y[at], sizes, runs, closed, turned)
 
 
 def polygons_of(
@@ -95,20 +98,22 @@ def polygons_of(
 
 
 def _polygon_paths(
-    x: np.ndarray, y: np.ndarray, counts: np.ndarray, runs: Sequence[int], closed: bool = True
+    x: np.ndarray, y: np.ndarray, counts: np.ndarray, runs: Sequence[int], closed: bool = True, turned: bool = True
 ) -> list[QPainterPath]:
     import numpy as np
 
     total = len(x)
     first = np.cumsum(counts) - counts
-    after = following(counts)
-    twice_area = np.add.reduceat(x * y[after] - x[after] * y, first) if total else np.zeros(0)
     source = np.arange(total)
-    backwards = np.flatnonzero(twice_area < 0)
+    backwards = np.zeros(0, dtype=np.int64)
+    if turned and total:
+        after = following(counts)
+        twice_area = np.add.reduceat(x * y[after] - x[after] * y, first)
+        backwards = np.flatnonzero(twice_area < 0)
     if len(backwards):  # those polygons' points read from their last to their first
         sizes = counts[backwards]
-        turned = np.repeat(first[backwards], sizes) + within(sizes)
-        source[turned] = np.repeat(first[backwards] + sizes, sizes) - 1 - within(sizes)
+        reread = np.repeat(first[backwards], sizes) + within(sizes)
+        source[reread] = np.repeat(first[backwards] + sizes, sizes) - 1 - within(sizes)
     # each polygon: moveTo its first point, lineTo the others, lineTo the first again (closed)
     sizes = counts + 1 if closed else counts
     starts = np.cumsum(sizes) - sizes

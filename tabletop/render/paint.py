@@ -4,11 +4,11 @@ takes the style to paint in; none keeps one of its own."""
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable, Collection
 from functools import partial
-from itertools import compress
+from itertools import compress, groupby, pairwise
+from operator import itemgetter
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
@@ -263,31 +263,25 @@ def paint_selection(
     pen = QPen(style.selection, 3.0)
     pen.setCosmetic(not detail)
     badges: dict[str, None] = {}
-    zones, border_ids = [], []
-    for kind, object_id in marked:
-        if kind == "zone" and object_id in layout.zones:
-            zones.append(layout.zones[object_id])
-            if detail:  # its borders' badges, drawn again over its outline
-                badges.update(dict.fromkeys(sorted(layout.borders_at.get(object_id, ()))))
-        elif kind == "border" and object_id in layout.lines:
-            border_ids.append(object_id)
-            badges[object_id] = None
-    if zones:
-        cells: dict[tuple[int, int], QPainterPath] = {}
-        for zone, polygon in zip(zones, _polygons(layout, zones), strict=True):  # as opened: from the arrays
-            shape = zone.shape
-            x, y = (shape.x, shape.y) if isinstance(shape, NodeShape) else shape.points[0]
-            cell = (math.floor(x / OUTLINE_CELL), math.floor(y / OUTLINE_CELL))
-            outlines = cells.get(cell)
-            if outlines is None:
-                outlines = cells[cell] = QPainterPath()
-            if polygon is None:
-                outlines.addPath(zone_path(zone))
-            else:
-                outlines.addPolygon(polygon)
-                outlines.closeSubpath()
-        for cell in sorted(cells):
-            p.strokePath(cells[cell], pen)
+    if detail:  # few marks (a painting culls them to what it shows), and their badges in their order
+        zones, border_ids = [], []
+        for kind, object_id in marked:
+            if kind == "zone" and object_id in layout.zones:
+                zones.append(layout.zones[object_id])
+                badges.update(dict.fromkeys(sorted(layout.borders_at.get(object_id, ()))))  # drawn again over it
+            elif kind == "border" and object_id in layout.lines:
+                border_ids.append(object_id)
+                badges[object_id] = None
+    else:  # a kind's ids looked up together (a whole 100k-zone map is 350k marks a frame)
+        by_kind = _ids_by_kind(marked)
+        zones = list(filter(None, map(layout.zones.get, by_kind.get("zone", ()))))
+        border_ids = by_kind.get("border", [])
+        holding = getattr(layout.lines, "holding", None)  # a LineTable asks its rows in C
+        border_ids = list(
+            compress(border_ids, holding(border_ids) if holding else map(layout.lines.__contains__, border_ids))
+        )
+    for outlines in _outline_cells(layout, zones):
+        p.strokePath(outlines, pen)
     if border_ids:
         for shared, paths in line_cells_of(*layout.line_arrays(border_ids), LINE_CELL):
             pen = _border_pen(style.selection, shared, style.line_scale)
@@ -295,6 +289,63 @@ def paint_selection(
                 p.strokePath(path, pen)
     if detail:
         paint_badges(p, [(layout.borders[b], layout.lines[b]) for b in badges if b in layout.lines], style)
+
+
+def _ids_by_kind(keys: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """Each kind's ids among these keys, in their order (the keys come a run of one kind at a time)."""
+    ids, found, start = list(map(itemgetter(1), keys)), {}, 0
+    for kind, run in groupby(map(itemgetter(0), keys)):
+        size = len(list(run))
+        found.setdefault(kind, []).extend(ids[start : start + size])
+        start += size
+    return found
+
+
+def _outline_cells(layout: MapLayout, zones: list[Zone]) -> list[QPainterPath]:
+    """The zones' outlines, a path per square of OUTLINE_CELL map units (each zone in the square
+    of its first point, or a node's centre), the squares in order of (column, row) and the zones
+    in a square in the order given. The polygons of the map as opened are read from the layout's
+    arrays in one stream, each drawn the way round it is (the elements of its points added and
+    closed); the others are made one by one in their places."""
+    import numpy as np
+
+    if not zones:
+        return []
+    shapes = layout.shapes()
+    n = len(zones)
+    polygon = np.full(n, -1, dtype=np.int64)
+    if len(shapes.counts):
+        rows = shapes.zone_rows([zone.id for zone in zones])
+        polygon = np.where(rows >= 0, shapes.polygon_of[np.maximum(rows, 0)], -1)
+    known = polygon >= 0
+    x, y = np.empty(n), np.empty(n)
+    x[known], y[known] = shapes.x[shapes.firsts[polygon[known]]], shapes.y[shapes.firsts[polygon[known]]]
+    for k in np.flatnonzero(~known).tolist():
+        shape = zones[k].shape
+        x[k], y[k] = (shape.x, shape.y) if isinstance(shape, NodeShape) else shape.points[0]
+    column, row = np.floor(x / OUTLINE_CELL), np.floor(y / OUTLINE_CELL)
+    order = np.lexsort((row, column))  # stable: a square's zones stay in the order given
+    column, row, known = column[order], row[order], known[order]
+    squares = np.flatnonzero((np.diff(column) != 0) | (np.diff(row) != 0)) + 1
+    switches = np.flatnonzero(np.diff(known.astype(np.int8)) != 0) + 1
+    # pieces: a square's zones read from the arrays together, or made one by one
+    bounds = np.union1d(np.union1d(squares, switches), [0, n]).tolist()
+    pieces = list(pairwise(bounds))
+    runs = [b - a for a, b in pieces if known[a]]
+    read = iter(
+        polygon_runs(shapes.x, shapes.y, shapes.firsts, shapes.counts, polygon[order][known], runs, turned=False)
+        if runs
+        else ()
+    )
+    new_square = {0, *squares.tolist()}
+    cells: list[QPainterPath] = []
+    for a, b in pieces:
+        made = next(read) if known[a] else zones_path([zones[k] for k in order[a:b].tolist()], zone_path)
+        if a in new_square:
+            cells.append(made)
+        else:
+            cells[-1].addPath(made)
+    return cells
 
 
 def paint_map(

@@ -33,3 +33,16 @@ def test_the_union_of_boxes_holds_each_and_touches_the_outermost():
     boxes = [(3.0, -1.0, 5.0, 2.0), (-4.0, 0.5, 1.0, 9.0), (0.0, 0.0, 7.5, 1.0)]
     assert union_of(boxes) == (-4.0, -1.0, 7.5, 9.0)
     assert union_of(boxes[:1]) == boxes[0]
+
+
+def test_the_union_of_a_box_table_is_the_union_of_the_boxes_it_holds():
+    """What a change of the whole map repaints: rows as opened, boxes set since, none dropped."""
+    map_ = zone_map(120)
+    layout = MapLayout(map_)
+    far = map_.zones[5].model_copy(update={"shape": PolygonShape(points=[(0, 0), (9000, 0), (9000, 40), (0, 40)])})
+    layout.set_zone(far)
+    assert layout.whole_box() == union_of([layout.boxes[key] for key in layout.boxes])
+    assert layout.whole_box()[2] == 9000 + 12
+    layout.set_zone(map_.zones[5])  # moved back: its far box no longer held
+    assert layout.whole_box() == union_of([layout.boxes[key] for key in layout.boxes]) and layout.whole_box()[2] < 9000
+    assert MapLayout(zone_map(120).model_copy(update={"zones": [], "borders": []})).whole_box() is None
