@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths, Qt
@@ -61,7 +62,10 @@ def user_tile_sets_dir() -> Path:
 def selected_grid(document: MapDocument) -> str | None:
     """The grid the GM means: the selected one, the one a selected token stands on, or the
     map's only grid."""
-    for kind, object_id in document.selection:
+    selection = document.selection
+    if not {"grid", "token"} & set(map(itemgetter(0), selection)):  # a whole map of zones selected: no key looked at
+        selection = []
+    for kind, object_id in selection:
         if kind == "grid":
             return object_id
         token = document.get("token", object_id) if kind == "token" else None
