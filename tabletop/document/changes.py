@@ -20,8 +20,9 @@ class Action(Enum):
 class Change:
     """Objects of one kind added, changed or removed (usually one; thousands when Join
     Touching Zones adds borders). `repaint` holds the map boxes whose picture changed (the
-    objects' and their borders' old and new boxes), already worked out by the document's
-    layout, so every map layer repaints just those."""
+    objects' and their borders' old and new boxes; for a change of most of the map, one box
+    around all of it before and one after), already worked out by the document's layout, so
+    every map layer repaints just those."""
 
     kind: Kind
     object_ids: tuple[str, ...]

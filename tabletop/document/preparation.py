@@ -50,7 +50,7 @@ class Preparation:
 
     def _parts(self) -> Iterator[None]:
         document = self.document
-        yield from document.layout.prepare_steps()  # the borders by id and the index, in slices
+        yield from _layout_steps(document)  # the borders by id and the index, in slices
         yield
         yield from document.prepare_places(BORDER_SLICE)
         yield
@@ -84,3 +84,16 @@ class Preparation:
             yield
         finally:
             self._held -= 1
+
+
+def _layout_steps(document: MapDocument) -> Iterator[None]:
+    """The document's layout's preparation steps; begun again on a layout made afresh between
+    two of them (a change of most of the map), whose old one is then let go, not prepared."""
+    while True:
+        layout = document.layout
+        for _ in layout.prepare_steps():
+            yield
+            if document.layout is not layout:
+                break
+        else:
+            return

@@ -300,14 +300,14 @@ def _let_go(items: list[Any]) -> Iterator[list[Any]]:
 
 def _lines(raw: bytes, lines: Lines, size: int = 0) -> Iterator[tuple[bytes, int]]:
     """The items on `lines` as a JSON list a chunk at a time, with how many bytes of the lines it
-    took: about CHUNK (or `size`) lines, as many whole lines as fit in that many typical lines'
-    bytes (at least one line), so a chunk is never longer than `size` of the longest line. A
-    chunk cut inside an item would leave a bracket open and fail to validate (two items on one
-    line are whole, and read). The comma that ends a chunk's last line is taken off, that one
-    only: a second would be no JSON."""
+    took: as many whole lines as fit in CHUNK (or `size`) typical lines' bytes (_typical_line: a
+    long first line, a world polygon drawn first, does not make every chunk long), at least one
+    line; so a chunk is never longer than `size` of the
+    longest line. A chunk cut inside an item would leave a bracket open and fail to validate (two
+    items on one line are whole, and read). Every chunk but the last ends its last line with the
+    comma that parts it from the next, which is taken off (a line without it is no JSON: refused)."""
     size = size or CHUNK
-    sample = raw[lines.start : min(lines.end, lines.start + SAMPLE)]  # a cut line in it is a short line
-    span = max(1, size * len(sample) // (sample.count(b"\n") + 1))
+    span = max(1, size * _typical_line(raw, lines))
     start = lines.start
     while start < lines.end:
         if start + span >= lines.end:
@@ -317,15 +317,33 @@ def _lines(raw: bytes, lines: Lines, size: int = 0) -> Iterator[tuple[bytes, int
             cut = raw.find(b"\n", start, lines.end) if cut < 0 else cut
             cut = lines.end if cut < 0 else cut
         last = raw[cut - 1] == ord(",")  # every line but the list's last ends in a comma
+        if not last and cut < lines.end:
+            raise ValueError("a line without the comma that parts it from the next")
         text = b"".join((b"[", memoryview(raw)[start : cut - last], b"]"))  # copied once, not twice
         yield text, min(cut + 1, lines.end) - start
         start = cut + 1
 
 
+def _typical_line(raw: bytes, lines: Lines) -> int:
+    """The median whole line (its newline too) among the first SAMPLE bytes of a list's lines, or
+    of those after its first line when that one alone is longer."""
+    start, sample = lines.start, b""
+    for _ in range(2):
+        sample = raw[start : min(lines.end, start + SAMPLE)]
+        whole = sorted(map(len, sample.split(b"\n")[:-1]))
+        if whole:
+            return whole[len(whole) // 2] + 1
+        start = raw.find(b"\n", start, lines.end) + 1
+        if not start:  # one line, the list's last
+            break
+    return len(sample) + 1
+
+
 def _by_lines(raw: bytes) -> tuple[dict[str, Any] | None, dict[str, Lines]]:
     """The file's top level parsed with its long lists left empty, and the lines of each long
     list; (None, {}) when the file is not laid out the way Tabletop writes it. Only the lists'
-    first and last lines are looked at here: a line that is not one whole item fails its chunk."""
+    first and last lines are looked at here: a chunk cut inside an item (one spread over lines)
+    fails to parse, and the exact way reads the file."""
     cuts: list[tuple[int, int]] = []
     lines: dict[str, Lines] = {}
     for name in LONG_LISTS:

@@ -22,7 +22,7 @@ from tabletop.render import text
 from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_aspects
 from tabletop.render.background import paint_background
 from tabletop.render.badge_paint import BADGE_TEXT, paint_badges
-from tabletop.render.batch import line_cells_of, polygon_runs, polygons_of
+from tabletop.render.batch import line_cells_of, polygon_paths, polygon_runs, polygons_of
 from tabletop.render.fog_paint import paint_zone_fog, split_fog, zones_path
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
 from tabletop.render.ink import FAINTEST, faded, line_share
@@ -212,24 +212,29 @@ def _paint_zone_shapes(
 
 
 def fog_path(layout: MapLayout, zones: list[Zone]) -> QPainterPath:
-    """One path of these zones' shapes, by the winding rule (fog_paint.zones_path): the polygons
-    of the map as opened read from the layout's arrays in one stream (a path made zone by zone
-    was 0.8 s of the frame after Fog All at 100k zones), the others made one by one after them."""
+    """One path of these zones' shapes, filled by the winding rule, every polygon turned the same
+    way round (as a node's circle is drawn), so the fog covers their union however each was drawn:
+    the polygons of the map as opened are read from the layout's arrays in one stream (a path made
+    zone by zone was 0.8 s of the frame after Fog All at 100k zones), the others after them."""
     import numpy as np
 
     shapes = layout.shapes()
-    if not len(shapes.counts):
-        return zones_path(zones, zone_path)
-    rows = shapes.zone_rows([zone.id for zone in zones])
-    polygon = np.where(rows >= 0, shapes.polygon_of[np.maximum(rows, 0)], -1)
-    known = polygon >= 0
-    count = int(known.sum())
-    if not count:
-        return zones_path(zones, zone_path)
-    path = polygon_runs(shapes.x, shapes.y, shapes.firsts, shapes.counts, polygon[known], [count])[0]
+    known = np.zeros(len(zones), dtype=bool)
+    path = QPainterPath()
+    if len(shapes.counts) and zones:
+        rows = shapes.zone_rows([zone.id for zone in zones])
+        polygon = np.where(rows >= 0, shapes.polygon_of[np.maximum(rows, 0)], -1)
+        known = polygon >= 0
+        if known.any():
+            path = polygon_runs(shapes.x, shapes.y, shapes.firsts, shapes.counts, polygon[known], [int(known.sum())])[0]
     path.setFillRule(Qt.FillRule.WindingFill)
-    for zone in compress(zones, (~known).tolist()):
-        path.addPath(zone_path(zone))
+    others = list(compress(zones, (~known).tolist()))
+    drawn = [zone.shape.points for zone in others if not isinstance(zone.shape, NodeShape)]
+    if drawn:
+        path.addPath(polygon_paths(drawn, [len(drawn)])[0])
+    for zone in others:
+        if isinstance(zone.shape, NodeShape):
+            path.addPath(zone_path(zone))
     return path
 
 
@@ -307,10 +312,10 @@ def _outline_cells(layout: MapLayout, zones: list[Zone]) -> list[QPainterPath]:
     in a square in the order given. The polygons of the map as opened are read from the layout's
     arrays in one stream, each drawn the way round it is (the elements of its points added and
     closed); the others are made one by one in their places."""
+    if not zones:  # nothing marked: the empty window paints its marks without numpy
+        return []
     import numpy as np
 
-    if not zones:
-        return []
     shapes = layout.shapes()
     n = len(zones)
     polygon = np.full(n, -1, dtype=np.int64)

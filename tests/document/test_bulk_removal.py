@@ -87,3 +87,21 @@ def test_a_whole_map_put_back_is_laid_out_afresh_as_a_fresh_layout_would_be(qapp
     with pytest.raises(IntegrityError, match="still names zone"):
         document.drop("zone", zone.id)
     assert document.graph().ids == [z.id for z in document.map.zones]
+
+
+def test_a_layout_made_afresh_during_its_preparation_is_the_one_prepared(qapp, monkeypatch):
+    """The preparation after an open prepares the layout the document holds: one made afresh
+    between two of its steps is prepared from the start, the old one let go unprepared (found by review11)."""
+    from tabletop.document.preparation import _layout_steps
+
+    monkeypatch.setattr(edits_module, "BULK_ZONES", 5)
+    document = MapDocument(zone_map(150))
+    steps = _layout_steps(document)
+    next(steps)
+    old = document.layout
+    document.undo_stack.push(remove(document, [("zone", z.id) for z in document.map.zones]))
+    document.undo_stack.undo()
+    assert document.layout is not old
+    for _ in steps:
+        pass
+    assert document.layout._cell_index is not None and old._cell_index is None

@@ -3,6 +3,7 @@ refusals, a repeated key still refused, and one field set shared per class."""
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from tabletop.io import MapFileError, load_map, map_from_bytes, map_to_text
 from tabletop.io import read as read_module
 from tabletop.io.given import given_keys
 from tabletop.model import Map
+from tests.benchmarks.mapgen import zone_map
 from tests.strategies import maps
 
 FORMATS = Path(__file__).parent / "formats"
@@ -189,7 +191,7 @@ def test_a_big_file_is_parsed_by_lines_unless_its_items_span_lines(maps_dir, exa
     assert map_from_bytes(spread.encode()) == original
     inside = text.replace('},{"name":', '},\n  {"name":', 1)  # a zone's aspects over two lines: a chunk cut there
     assert inside.count("\n") == text.count("\n") + 1
-    assert map_from_bytes(inside.encode()) == original  # fails to parse, and the exact way reads it
+    assert map_from_bytes(inside.encode()) == original  # whole in its chunk, or cut there: the exact way reads it
     exact_way.clear()
     pretty = (maps_dir / "warehouse-conflict.tabletop").read_bytes()  # indented by hand, as the samples are
     made.clear()
@@ -218,3 +220,36 @@ def test_the_keys_in_a_file_are_counted_unless_a_colon_has_white_space_before_it
     for space in (" ", "\t", "\n", "\r"):
         assert bulk_read._keys_in_file(f'{{"a":"at 10:30","b"{space}:1}}'.encode()) is None
         assert bulk_read._keys_in_file(f'{{"a"{space}:1}}'.encode()) is None
+
+
+def test_a_long_first_line_does_not_make_the_whole_list_one_chunk(monkeypatch):
+    """Chunks are sized from the median line of the list's first lines: a world polygon of
+    3,000 points drawn first (a 60 KB line) leaves the others' chunks as short as ever, and
+    reading them gives the same map (found by review11: the mean made every chunk one)."""
+    from tabletop.io import bulk_read
+    from tabletop.model import PolygonShape, Zone
+
+    map_ = zone_map(3000)
+    world = [(20000.0 + 10 * math.cos(k / 500), 20000.0 + 10 * math.sin(k / 500)) for k in range(3000)]
+    map_.zones.insert(0, Zone(id="world", name="World", shape=PolygonShape(points=world)))
+    raw = map_to_text(map_).encode()
+    monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
+    _, lists = bulk_read._by_lines(raw)
+    chunks = [text for text, _ in bulk_read._lines(raw, lists["zones"], 100)]
+    longest_other = max(len(line) for line in raw.split(b"\n")[1:] if b'"id":"z' in line)
+    assert len(chunks) > 25 and max(map(len, chunks[1:])) < 101 * longest_other
+    assert map_from_bytes(raw) == map_
+
+
+def test_a_line_without_its_comma_where_a_chunk_ends_is_refused(monkeypatch):
+    """Each chunk's last comma is taken off to make it a JSON list: one missing there would
+    have gone unseen (found by review11). The exact way says where it is missing."""
+    from tabletop.io import bulk_read
+
+    monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
+    monkeypatch.setattr(bulk_read, "CHUNK", 1)
+    lines = map_to_text(zone_map(20)).split("\n")
+    at = next(k for k, line in enumerate(lines) if line.startswith("  {")) + 2
+    lines[at] = lines[at].rstrip(",")
+    with pytest.raises(MapFileError, match=f"line {at + 2}.*','"):
+        map_from_bytes("\n".join(lines).encode(), "comma.tabletop")

@@ -8,6 +8,7 @@ import stat
 import subprocess
 import sys
 from threading import Thread
+from types import SimpleNamespace
 
 import pytest
 
@@ -75,7 +76,8 @@ def test_the_stamp_of_a_save_is_the_stamp_of_the_next_read(saved, monkeypatch, b
 
     monkeypatch.setattr(stamp_module, "BESIDE_BYTES", 0 if beside else 1 << 40)
     threads = []
-    monkeypatch.setattr(stamp_module.threading, "Thread", lambda **kwargs: threads.append(1) or Thread(**kwargs))
+    counted = SimpleNamespace(Thread=lambda **kwargs: threads.append(1) or Thread(**kwargs))
+    monkeypatch.setattr(stamp_module, "threading", counted)  # this module's threads alone
     stamp = save_map(SAMPLES["hillside"](), saved)
     assert load_map_stamped(saved)[1] == stamp and len(threads) == beside
     saved.write_bytes(saved.read_bytes().replace(b"The hillside", b"The hillsid3"))

@@ -115,3 +115,33 @@ def test_fog_read_from_the_layouts_arrays_is_the_fog_made_zone_by_zone(qapp, how
     assert painted[0] == painted[1]
     x, y = zones[0].shape.centre()
     assert _covered(painted[0]).pixelColor(int(x * scale), int(y * scale)).alpha() > 0, "the fog is painted"
+
+
+@pytest.mark.parametrize("way", ["edited since opening", "added since opening", "both drawn since"])
+def test_fogged_zones_drawn_either_way_round_are_all_under_the_fog(qapp, way):
+    """The winding rule counts a polygon drawn the other way round against one that overlaps
+    it: the fog turns every polygon the same way (read from the arrays or made since opening),
+    so the players never see into a fogged zone through a hole where two overlap (found by review11)."""
+    from tabletop.geometry.layout import MapLayout
+    from tabletop.model import Map, PolygonShape, Zone
+    from tabletop.render import fog_paint
+    from tabletop.render.paint import fog_path
+
+    outer = [(0.0, 0.0), (0.0, 200.0), (200.0, 200.0), (200.0, 0.0)]  # the other way round to `inner`
+    inner = [(50.0, 50.0), (150.0, 50.0), (150.0, 150.0), (50.0, 150.0)]
+    opened = [] if way == "both drawn since" else [Zone(id="outer", shape=PolygonShape(points=outer), fogged=True)]
+    if way == "edited since opening":
+        opened.append(Zone(id="inner", shape=PolygonShape(points=[(60.0, 60.0), (70.0, 60.0), (70.0, 70.0)])))
+    layout = MapLayout(Map(title="t", zones=opened))
+    layout.set_zone(Zone(id="inner", shape=PolygonShape(points=inner), fogged=True))
+    if way == "both drawn since":
+        layout.set_zone(Zone(id="outer", shape=PolygonShape(points=outer), fogged=True))
+    image = QImage(300, 300, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    fog_paint.paint_zone_fog(
+        painter, [layout.zones["outer"], layout.zones["inner"]], players_style(), partial(fog_path, layout)
+    )
+    painter.end()
+    assert image.pixelColor(100, 100) != QColor("white") and image.pixelColor(25, 25) != QColor("white")
+    assert image.pixelColor(250, 250) == QColor("white")
