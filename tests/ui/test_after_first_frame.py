@@ -244,7 +244,7 @@ def test_the_inspector_pages_work_when_shown_before_the_first_frame(qtbot, tmp_p
     assert len(inspector.passage_editor._rows) == len(border.passages)
     zones = [("zone", z.id) for z in window.document.map.zones[:2]]
     window.document.select(zones)  # what two zones share: named by the zone page's labels
-    assert inspector.title.text() == "2 objects selected"
+    assert inspector.title.text() == "2 zones selected"
     assert "hidden" in inspector.shared_page.widgets
     window.document.select(zones[:1])
     name = next(f.widget for f in inspector.fields["zone"] if f.path == "name")

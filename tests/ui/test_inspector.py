@@ -75,6 +75,7 @@ def test_several_objects_show_what_they_share_not_the_map(qtbot, window):
     assert not inspector.map_title.isVisible() and not inspector.map_notes.isVisible()
     assert list(page.widgets) == ["hidden"] and not page.widgets["hidden"].isChecked()
     window.document.select(tokens)
+    assert inspector.title.text() == f"{len(tokens)} tokens selected"
     sides = {t.side for t in window.document.map.tokens}
     assert page.widgets["side"].text() == (sides.pop() if len(sides) == 1 else "")
     assert "Reach: 1" in page.shared.text()
@@ -185,3 +186,19 @@ def test_a_big_maps_counts_read_with_thousands_marked():
         "99,846 zones",
         "1,000 borders",
     ]
+
+
+def test_a_big_selection_is_counted_with_thousands_separators_and_named_by_its_kind(qtbot, window):
+    from tests.benchmarks.mapgen import zone_map
+
+    window.document.replace_map(zone_map(1100), None)
+    zones = [("zone", z.id) for z in window.document.map.zones]
+    window.document.select(zones)
+    _settle(window)
+    assert window.inspector.title.text() == f"{len(zones):,} zones selected" and len(zones) > 1000
+    borders = [("border", b.id) for b in window.document.map.borders[:3]]
+    window.document.select(zones[:2] + borders)
+    _settle(window)
+    assert window.inspector.title.text() == "5 objects selected"
+    assert window.inspector.kind.text() == "2 zones, 3 borders"
+    assert window.inspector.shared_page.shared.text() == "They share no property."

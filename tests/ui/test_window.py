@@ -64,6 +64,24 @@ def test_the_zones_list_says_what_to_do_on_a_grid_only_map(qtbot, window):
     assert window.zone_list.empty_text() == "" and window.token_list.empty_text() == ""
 
 
+def test_the_empty_zones_lists_hint_is_painted_again_when_its_grid_goes_or_comes(qtbot, window, monkeypatch):
+    """The hint names the grid: removing the grid (and its undo) paints the list again, where
+    it kept the old words until something else painted it (found by review11's tryout)."""
+    from tabletop.document.commands.edits import remove
+
+    window.document.replace_map(af_encounter(), None)
+    listing, painted = window.zone_list, []
+    viewport = listing.viewport()
+    monkeypatch.setattr(viewport, "update", lambda *args: painted.append(listing.empty_text()))
+    document = window.document
+    document.undo_stack.push(
+        remove(document, [("grid", g.id) for g in document.map.grids] + [("token", t.id) for t in document.map.tokens])
+    )
+    assert painted and "No zones yet" in painted[-1]
+    document.undo_stack.undo()
+    assert "encounter grid" in painted[-1]
+
+
 def test_passing_messages_clear_and_the_tools_hint_stays(qtbot, window, monkeypatch):
     monkeypatch.setattr(tabletop.ui.actions, "MESSAGE_MS", 30)
     window.document.replace_map(warehouse(), None)

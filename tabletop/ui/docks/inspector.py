@@ -305,7 +305,8 @@ class Inspector(QWidget):
         for kind in ("many", *kinds):  # what they share is named by their own pages' labels
             self._page(kind)
         self.pages.setCurrentWidget(self._page("many"))
-        self.title.setText(f"{len(selection)} objects selected")
+        kind = next(iter(kinds)) if len(kinds) == 1 else "object"
+        self.title.setText(f"{count(len(selection), KIND_WORDS.get(kind, kind))} selected")
         self.kind.setText(", ".join(count(number, KIND_WORDS[kind]) for kind, number in kinds.items()))
         self.shared_page.load(selection, objects)
 

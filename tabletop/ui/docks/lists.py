@@ -180,6 +180,8 @@ class ObjectList(QListView):
         rows taken away while selected never answer back (a thousand removals were a
         thousand selection round trips)."""
         if change.kind != self.kind:
+            if change.kind == "grid" and not self.count():  # the hint for an empty list names the grid, or not
+                self.viewport().update()
             return
         if len(change.object_ids) > BULK_ROWS:
             self.rebuild()

@@ -103,7 +103,10 @@ class SharedPage(QWidget):
                 self.form.addRow("" if isinstance(widget, QCheckBox) else label, widget)
             elif len({repr(v) for v in values}) == 1:
                 lines.append(f"{label}: {shown(values[0])}")
-        self.shared.setText("They share\n" + "\n".join(lines) if lines else "They share no other property.")
+        if lines:
+            self.shared.setText("They share\n" + "\n".join(lines))
+        else:
+            self.shared.setText("They share no other property." if self.widgets else "They share no property.")
 
     def apply(self, path: str, label: str, value: Any) -> None:
         """Set one property on every selected object, as one undo step; nothing if any refuses."""
