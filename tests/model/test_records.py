@@ -95,3 +95,26 @@ def test_a_text_cut_short_says_so(maps_dir):
     cut = text[: text.index('"Middle"') + 4]
     with pytest.raises(MapFileError, match=r"a text starts here and is never closed \(is the file cut short"):
         map_from_bytes(cut.encode(), "cut.tabletop")
+
+
+def test_copies_with_one_field_set_are_model_copies_checked_once():
+    """Fog All's copies: each the zone with `fogged` set, the others' fields the very same
+    objects (as model_copy shares them), the originals untouched; a value the field refuses is
+    refused; a record whose checks read other fields (a polygon's area) is checked one by one."""
+    from tabletop.model.record import copies_with
+    from tests.benchmarks.mapgen import zone_map
+
+    zones = zone_map(30).zones
+    copies = copies_with(zones, "fogged", True)
+    assert copies == [zone.model_copy(update={"fogged": True}) for zone in zones]
+    assert all(c.fogged and c.shape is z.shape and c.aspects is z.aspects for c, z in zip(copies, zones, strict=True))
+    assert not any(zone.fogged for zone in zones) and copies[3] is not zones[3]
+    with pytest.raises(ValidationError):
+        copies_with(zones, "name", "two\nlines")
+    shapes = [zone.shape for zone in zones[:3]]
+    assert PolygonShape.__pydantic_decorators__.model_validators, "its area is checked with its points"
+    square = [(0.0, 0.0), (5.0, 0.0), (5.0, 5.0), (0.0, 5.0)]
+    assert copies_with(shapes, "points", square) == [s.model_copy(update={"points": square}) for s in shapes]
+    with pytest.raises(ValidationError):
+        copies_with(shapes, "points", [(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)])
+    assert copies_with([], "fogged", True) == []

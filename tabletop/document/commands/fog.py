@@ -15,11 +15,8 @@ from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, EncounterGrid, Location, Zone, ZoneLocation
 from tabletop.model.grids import MAX_FOGGED
 from tabletop.model.kinds import Kind
+from tabletop.model.record import copies_with
 from tabletop.rules.visibility import Area, fogged_set, on_players_side
-
-
-def fogged_to(zone: Zone, fogged: bool) -> Zone:
-    return zone.model_copy(update={"fogged": fogged})
 
 
 def grid_fogged_to(grid: EncounterGrid, areas: Iterable[Area], fogged: bool) -> EncounterGrid:
@@ -54,7 +51,8 @@ class SetFog(QUndoCommand):
         self.document, self.fogged, self.stroke = document, fogged, stroke
         zones = [document.get(Kind.ZONE, z) for z in dict.fromkeys(zone_ids)]
         self.zones_before = {z.id: z for z in zones if z is not None and z.fogged != fogged}
-        self.zones_after = {z.id: fogged_to(z, fogged) for z in self.zones_before.values()}
+        after = copies_with(list(self.zones_before.values()), "fogged", fogged)
+        self.zones_after = dict(zip(self.zones_before, after, strict=True))
         self.grids_before: dict[str, EncounterGrid] = {}
         self.grids_after: dict[str, EncounterGrid] = {}
         for grid_id, wanted in (areas or {}).items():
@@ -149,7 +147,7 @@ class MoveRevealing(MoveToken):
     def redo(self) -> None:
         super().redo()
         if self.revealed:
-            self.document.put_many(Kind.ZONE, [fogged_to(z, False) for z in self.revealed.values()])
+            self.document.put_many(Kind.ZONE, copies_with(list(self.revealed.values()), "fogged", False))
         if self.grids_after:
             self.document.put_many(Kind.GRID, list(self.grids_after.values()))
 
