@@ -252,9 +252,9 @@ class MapDocument(QObject):
         under = self.layout.zones_at(x, y)
         return max(under, key=self._positions[Kind.ZONE].__getitem__) if under else None
 
-    def border_at(self, x: float, y: float) -> str | None:
-        """The topmost border whose line or badge is under the point."""
-        near = self.layout.borders_near(x, y)
+    def border_at(self, x: float, y: float, badges: bool = True) -> str | None:
+        """The topmost border whose line or (with `badges`, where they are drawn) badge is under the point."""
+        near = self.layout.borders_near(x, y, badges=badges)
         return max(near, key=self._positions[Kind.BORDER].__getitem__) if near else None
 
     def area_at(self, x: float, y: float) -> tuple[str, tuple[int, int]] | None:

@@ -143,15 +143,16 @@ class WhatIsWhere:
                     hits.append(zone_id)
         return hits
 
-    def borders_near(self, x: float, y: float, reach: float = BORDER_HIT) -> list[str]:
-        """The borders whose line passes within `reach` of the point or whose badge holds it."""
+    def borders_near(self, x: float, y: float, reach: float = BORDER_HIT, badges: bool = True) -> list[str]:
+        """The borders whose line passes within `reach` of the point or (with `badges`, as they
+        are drawn) whose badge holds it."""
         hits = []
         for kind, border_id in self._bucket(x, y):
             if kind != "border":
                 continue
             line = self.lines[border_id]
             hw, hh = badge_half(self.borders[border_id])
-            on_badge = abs(x - line.anchor[0]) <= hw - 5 and abs(y - line.anchor[1]) <= hh - 2
+            on_badge = badges and abs(x - line.anchor[0]) <= hw - 5 and abs(y - line.anchor[1]) <= hh - 2
             if on_badge or any(distance_to_segment(x, y, p, q) <= reach for p, q in line.segments):
                 hits.append(border_id)
         return hits

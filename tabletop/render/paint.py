@@ -165,6 +165,12 @@ OUTLINE = 1.2
 """A zone's outline, in map units (times the style's line_scale)."""
 
 
+def badges_shown(scale: float, style: MapStyle) -> bool:
+    """Whether a map painted at `scale` device pixels per map unit shows the borders' badges, as
+    paint_region decides (detail, and badge text big enough to read)."""
+    return scale >= DETAIL_SCALE and BADGE_TEXT * style.text_scale * scale >= text.MIN_TEXT_PX
+
+
 def _outline_pen(style: MapStyle, detail: bool, share: float = 1.0) -> QPen:
     """Zones' outlines: 1.2 units at detail zoom; farther out a hairline of one pixel (one
     and a half for the players), which Qt strokes on its fast path, while a cosmetic 1.2 px

@@ -11,6 +11,7 @@ from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QGraphicsView, QToolTip
 
 from tabletop.model import Border, Passage
+from tabletop.ui.scene.editor_scene import badges_seen
 
 LINES = (
     "Top line: the cheapest way across; when the two ways differ, each number follows its arrow "
@@ -68,7 +69,7 @@ class BadgeTips(QObject):
 
     def text_at(self, event: QHelpEvent) -> str:
         scene = self.view.scene()
-        found = scene.hit(self.view.mapToScene(event.pos()), ("border",))
+        found = scene.hit(self.view.mapToScene(event.pos()), ("border",), badges_seen(self.view))
         if found is None:
             return ""
         document = scene.document

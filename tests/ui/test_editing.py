@@ -219,3 +219,27 @@ def test_a_token_on_a_grid_lights_the_areas_its_speed_reaches(qtbot, window):
     window.move_type.setCurrentText("swim")
     select.start_token_drag("kell")
     assert (7, 7) in dict(overlay.areas)
+
+
+def test_a_click_picks_a_borders_badge_only_where_badges_are_drawn(qtbot, window):
+    """Far out no badge is drawn, and a click inside a zone picks the zone (it picked the border
+    whose unseen badge covered most of the zone: found by review11's tryout at 5% zoom); close
+    up, where the badge is drawn, the same point picks the border."""
+    from tests.benchmarks.mapgen import zone_map
+
+    window.document.replace_map(zone_map(400), None)
+    window.set_tool("S")
+    border = next(b for b in window.document.map.borders if b.a == "z3-3" and b.b == "z3-4")
+    line = window.document.layout.lines[border.id]
+    x, y = line.anchor[0] - 10.0, line.anchor[1]  # on the badge, 10 units from the line, inside z3-3
+    zone = window.document.zone_at(x, y)
+    assert zone == "z3-3" and window.document.border_at(x, y) == border.id
+    window.view.resetTransform()
+    window.view.scale(0.05, 0.05)
+    window.view.centerOn(x, y)
+    click(qtbot, window, x, y)
+    assert window.document.selection == [("zone", zone)]
+    window.view.resetTransform()
+    window.view.centerOn(x, y)
+    click(qtbot, window, x, y)
+    assert window.document.selection == [("border", border.id)]

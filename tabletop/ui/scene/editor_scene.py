@@ -8,14 +8,16 @@ scene shows it. Zones and borders are found by place through the document's layo
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
 from tabletop.document import MapDocument
 from tabletop.document.changes import Change
 from tabletop.geometry.layout import MapLayout
 from tabletop.model.kinds import Key, Kind
-from tabletop.render.paint import zone_path
+from tabletop.render.paint import badges_shown, zone_path
 from tabletop.render.style import MapStyle
 from tabletop.ui.scene.items import MapItem, TokenItem
 from tabletop.ui.scene.map_scene import ITEM_TYPES, MapScene
@@ -86,15 +88,17 @@ class EditorScene(MapScene):
 
     # -- what is where ------------------------------------------------------------------------
 
-    def hit(self, pos: QPointF, kinds: tuple[str, ...]) -> Key | None:
+    def hit(self, pos: QPointF, kinds: tuple[str, ...], badges: bool = True) -> Key | None:
         """The topmost map object of one of `kinds` under a scene point: tokens over borders
-        over zones over grids, later ones over earlier ones."""
+        over zones over grids, later ones over earlier ones. A border's badge counts only where
+        the view draws badges (`badges`): far out, where none is drawn, a click on a zone picked
+        the border whose unseen badge covered it."""
         if Kind.TOKEN in kinds:
             for item in self.items(pos):
                 if isinstance(item, TokenItem) and item.isVisible():
                     return (Kind.TOKEN, item.object_id)
         if Kind.BORDER in kinds:
-            border_id = self.document.border_at(pos.x(), pos.y())
+            border_id = self.document.border_at(pos.x(), pos.y(), badges)
             if border_id is not None:
                 return (Kind.BORDER, border_id)
         if Kind.ZONE in kinds:
@@ -123,3 +127,9 @@ def _in_band(layout: MapLayout, key: tuple[str, str], band: QRectF) -> bool:
     line = layout.lines[object_id]
     points = [line.anchor] + [point for segment in line.segments for point in segment]
     return any(band.contains(QPointF(x, y)) for x, y in points)
+
+
+def badges_seen(view: QGraphicsView) -> bool:
+    """Whether `view` draws the borders' badges at its zoom (render/paint.badges_shown)."""
+    scale = math.sqrt(abs(view.transform().determinant())) * view.devicePixelRatioF()
+    return badges_shown(scale, view.scene().style)

@@ -13,6 +13,7 @@ from tabletop.document.commands import Batch, EditObject, MoveToken, remove
 from tabletop.model import AreaLocation, NodeShape, PolygonShape, Zone, ZoneLocation
 from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.kinds import Kind
+from tabletop.ui.scene.editor_scene import badges_seen
 from tabletop.ui.tools.base import GRID_STEP, Tool
 from tabletop.ui.tools.reach import ReachSettings, token_reach
 
@@ -76,7 +77,7 @@ class SelectTool(Tool):
         if event.button() != Qt.MouseButton.LeftButton:
             return False
         adding = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
-        hit = self.scene.hit(pos, (Kind.TOKEN, Kind.BORDER, Kind.ZONE, Kind.GRID))
+        hit = self.scene.hit(pos, (Kind.TOKEN, Kind.BORDER, Kind.ZONE, Kind.GRID), badges_seen(self.view))
         picker = self.settings.picker
         if (hit is None or hit[0] is Kind.GRID) and picker is not None and picker.take_click(self._location_at(pos)):
             return True  # the play dock's maneuver or hustle took the area as its destination
