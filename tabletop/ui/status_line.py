@@ -31,6 +31,7 @@ class StatusLine:
         self._hover_at: QPointF | None = None
         self._ranges: tuple[object, object] = (None, None)
         view.hovered.connect(self._hovered)
+        view.left.connect(self._left)
         for signal in (document.selectionChanged, document.edited, document.reset):
             signal.connect(self._hover_again)
         view.zoomed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
@@ -46,6 +47,11 @@ class StatusLine:
         if area:
             text = f"area {area[1][0]},{area[1][1]}   {text}"
         self.hover_label.setText(text)
+
+    def _left(self) -> None:
+        """The mouse left the map: the hover line no longer names what was under it."""
+        self._hover_at = None
+        self.hover_label.clear()
 
     def _hover_again(self, *_) -> None:
         """The hover line names what is under the resting mouse now: a new selection or an

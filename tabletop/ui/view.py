@@ -3,7 +3,7 @@ other mouse or key event goes to the active tool (a mode object)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
@@ -15,6 +15,8 @@ MIN_SCALE, MAX_SCALE = 0.02, 12.0
 
 class MapView(QGraphicsView):
     hovered = Signal(QPointF)
+    left = Signal()
+    """The mouse left the view: nothing is under it any more."""
     zoomed = Signal(float)
 
     def __init__(self, scene: MapScene) -> None:
@@ -77,6 +79,10 @@ class MapView(QGraphicsView):
         self.hovered.emit(pos)
         if self.tool is None or not self.tool.move(event, pos):
             super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self.left.emit()
+        super().leaveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._pan_from is not None:

@@ -132,6 +132,21 @@ def test_the_hover_line_follows_a_token_moved_while_the_mouse_rests(window):
     assert window.hover_label.text() == before
 
 
+def test_the_hover_line_clears_when_the_mouse_leaves_the_map(qtbot, window):
+    """It kept naming the last zone under the mouse after the mouse left (found by review11's tryout)."""
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtWidgets import QApplication
+
+    window.document.replace_map(warehouse(), None)
+    zone = window.document.map.zones[0]
+    window.view.hovered.emit(QPointF(*zone.shape.centre()))
+    assert zone.label in window.hover_label.text()
+    QApplication.sendEvent(window.view, QEvent(QEvent.Type.Leave))
+    assert window.hover_label.text() == ""
+    window.document.select([("zone", zone.id)])  # a new selection names nothing under a mouse that is not there
+    assert window.hover_label.text() == ""
+
+
 def test_on_a_big_map_just_opened_the_hover_range_waits_for_the_graph_built_in_slices(qtbot, window, monkeypatch):
     """Selecting a token and hovering on a big map just opened built the whole zone graph in one
     event (3 s at 100k zones): the hover line says the range is being worked out, builds one
