@@ -80,7 +80,7 @@ def _keys_in_file(raw: bytes) -> int | None:
     """The `":` pairs in the file (every key's end, and any such pair inside a text), or None
     when white space stands before some colon: a key written `"name" :` would not be counted.
     Where every colon follows a quote (most files: no colon in any text) none can: two counts,
-    0.1 s for a 108 MB file, where looking at the byte before each colon takes 0.23 s."""
+    0.1 s for a 70 MB file, where looking at the byte before each colon takes 0.23 s."""
     pairs = raw.count(b'":')
     if raw.count(b":") == pairs:
         return pairs
@@ -302,10 +302,10 @@ def _lines(raw: bytes, lines: Lines, size: int = 0) -> Iterator[tuple[bytes, int
     """The items on `lines` as a JSON list a chunk at a time, with how many bytes of the lines it
     took: as many whole lines as fit in CHUNK (or `size`) typical lines' bytes (_typical_line: a
     long first line, a world polygon drawn first, does not make every chunk long), at least one
-    line; so a chunk is never longer than `size` of the
-    longest line. A chunk cut inside an item would leave a bracket open and fail to validate (two
-    items on one line are whole, and read). Every chunk but the last ends its last line with the
-    comma that parts it from the next, which is taken off (a line without it is no JSON: refused)."""
+    line; so a chunk is never longer than `size` of the longest line. A chunk cut inside an item
+    would leave a bracket open and fail to validate (two items on one line are whole, and read).
+    Every chunk but the last ends its last line with the comma that parts it from the next, which
+    is taken off (a line without it is no JSON: refused)."""
     size = size or CHUNK
     span = max(1, size * _typical_line(raw, lines))
     start = lines.start

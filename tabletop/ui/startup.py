@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QGraphicsView, QMainWindow, QMenu, QWidget
 
 class AfterFirstFrame(QObject):
     """Runs the builders once the canvas has painted its first frame, in the order given, an
-    event each, or the rest at once when code asks for a part first (`finish`). A timer set in the paint runs after the
-    frame is on the screen; one set when the window is shown would run before it, as Qt hands
-    out zero-delay timers before the platform's first expose."""
+    event each, or the rest at once when code asks for a part first (`finish`). A timer set in
+    the paint runs after the frame is on the screen; one set when the window is shown would run
+    before it, as Qt hands out zero-delay timers before the platform's first expose."""
 
     def __init__(self, window: QMainWindow, canvas: QWidget, builders: list[Callable[[], None]]) -> None:
         super().__init__(window)
