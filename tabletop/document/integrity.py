@@ -9,6 +9,7 @@ what: the cost is the edited object's own references, not the map's size.
 from __future__ import annotations
 
 from collections.abc import Container, Mapping
+from operator import attrgetter
 from typing import Any
 
 from tabletop.model import AreaLocation, EncounterGrid, Map, Token, ZoneLocation
@@ -68,6 +69,40 @@ class Integrity:
                 row, col = self._areas[token_id]
                 if not obj.has_area(row, col):
                     raise IntegrityError(f"token '{token_id}' would stand outside grid '{obj.id}'")
+
+    def check_put_many(self, kind: Kind, objs: list[Any], befores: list[Any | None]) -> None:
+        """check_put of each object (`befores`, what each replaces), in their order; a zone needs
+        no check, and borders' ends are looked up once each, together (a Python call per object
+        was a third of a second of putting a 100k-zone map back)."""
+        if kind is Kind.ZONE:
+            return
+        if kind is Kind.BORDER:
+            ends = set(map(attrgetter("a"), objs))
+            ends.update(map(attrgetter("b"), objs))
+            zones = self.zones
+            if zones.keys() >= ends if isinstance(zones, dict) else all(map(zones.__contains__, ends)):
+                return  # every end on the map: nothing to say
+        for obj, before in zip(objs, befores, strict=True):
+            self.check_put(kind, obj, before)
+
+    def check_drop_many(self, kind: Kind, objs: list[Any]) -> None:
+        """check_drop of each object, in their order; only zones and grids are checked, a zone's
+        tokens and borders looked up for all of them together (Delete of a whole 100k-zone map
+        asked each zone's borders one by one: half a second)."""
+        if kind is Kind.ZONE and objs:
+            ids = list(map(attrgetter("id"), objs))
+            occupied = {place for (held, place), tokens in self.tokens_on.items() if held is Kind.ZONE and tokens}
+            failing = [k for k, zone_id in enumerate(ids) if zone_id in occupied] if occupied else []
+            touched = getattr(self.border_ends, "first_touched", None)
+            if touched is None:
+                failing += [k for k, zone_id in enumerate(ids) if self.border_ends.get(zone_id)]
+            elif (first := touched(ids)) is not None:
+                failing.append(first)
+            if failing:
+                self.check_drop(kind, objs[min(failing)])  # says what the first one still holds
+        elif kind is Kind.GRID:
+            for obj in objs:
+                self.check_drop(kind, obj)
 
     def check_drop(self, kind: Kind, obj: Any) -> None:
         if kind in (Kind.ZONE, Kind.GRID) and self.tokens_on.get((kind, obj.id)):

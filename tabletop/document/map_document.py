@@ -280,8 +280,7 @@ class MapDocument(QObject):
         if len({obj.id for obj in objs}) != len(objs):
             raise IntegrityError(f"two new {kind}s would share an id")
         known = [index.get(obj.id) for obj in objs]
-        for obj, at in zip(objs, known, strict=True):
-            self.integrity.check_put(kind, obj, None if at is None else items[at])
+        self.integrity.check_put_many(kind, objs, [None if at is None else items[at] for at in known])
         added = [obj for obj, at in zip(objs, known, strict=True) if at is None]
         for obj, at in zip(objs, known, strict=True):
             if at is not None:
@@ -309,8 +308,7 @@ class MapDocument(QObject):
         items, index = self._items(kind), self._positions[kind]
         positions = [index[object_id] for object_id in object_ids]
         objs = [items[at] for at in positions]
-        for obj in objs:
-            self.integrity.check_drop(kind, obj)
+        self.integrity.check_drop_many(kind, objs)
         if kind is Kind.TOKEN and self.map.conflict is not None:
             playing = {p.token for p in self.map.conflict.participants}
             for object_id in object_ids:
@@ -394,7 +392,7 @@ class MapDocument(QObject):
         occupancy changed (a name moves for its first token). None: zones or borders, whose
         layout the caller updates."""
         occupied = self._occupied_now() if kind is Kind.TOKEN else set()
-        for obj in objs:
+        for obj in objs if kind not in (Kind.ZONE, Kind.BORDER) else ():  # integrity holds none of those
             keep(kind, obj)
             if kind is Kind.GRID:
                 self._terrains.pop(obj.id, None)

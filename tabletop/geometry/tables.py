@@ -177,6 +177,21 @@ class BordersAt(MutableMapping[str, set[str]]):
     def __contains__(self, zone_id: object) -> bool:
         return zone_id in self._set or zone_id in self._rows
 
+    def first_touched(self, zone_ids: list[str]) -> int | None:
+        """Where in `zone_ids` the first zone with a border touching it stands (None: no such
+        zone): the zones not asked since opening counted from the arrays, no set made for them."""
+        import numpy as np
+
+        rows = np.fromiter(map(self._rows.get, zone_ids, repeat(-1)), dtype=np.int64, count=len(zone_ids))
+        counts = np.diff(self._starts)
+        touched = np.zeros(len(zone_ids), dtype=bool)
+        opened = rows >= 0
+        touched[opened] = counts[rows[opened]] > 0
+        for k in np.flatnonzero(~opened).tolist():  # a set made, or changed, since: read as it is
+            touched[k] = bool(self._set.get(zone_ids[k]))
+        found = np.flatnonzero(touched)
+        return int(found[0]) if len(found) else None
+
     def rows_as_opened(self, zone_id: str) -> list[int] | None:
         """The rows of a zone's borders as the map was opened, its set not made (a reach asks a
         few zones' borders the moment a big map appears); None once its set is made or changed."""

@@ -184,3 +184,40 @@ def test_the_zones_a_border_may_name_follow_every_edit_undo_and_redo(qapp):
     assert document.get(Kind.BORDER, "to-annex").b == "annex"
     with pytest.raises(IntegrityError, match="border 'to-annex' still names zone 'annex'"):
         document.drop(Kind.ZONE, "annex")
+
+
+def _said(check) -> str | None:
+    try:
+        check()
+    except IntegrityError as error:
+        return str(error)
+    return None
+
+
+@pytest.mark.parametrize("opened", [True, False], ids=["borders as opened", "borders asked since"])
+def test_checks_of_many_objects_say_what_the_first_one_checked_alone_says(qapp, opened):
+    """Putting or dropping many zones and borders checks them together: the same refusal, for
+    the same first object, as checking them one by one in their order, and none where none."""
+    from tests.benchmarks.mapgen import zone_map
+
+    document = MapDocument(zone_map(60))
+    integrity, map_ = document.integrity, document.map
+    if not opened:
+        for zone in map_.zones[::3]:
+            integrity.border_ends.get(zone.id)  # its set made, as an edit or a reach makes it
+    lonely = Zone(id="lonely", shape=NodeShape(x=5000.0, y=5000.0))
+    document.undo_stack.push(AddObject(document, "zone", lonely))
+    document.undo_stack.push(AddObject(document, "token", Token(id="t", name="T", location=ZoneLocation(zone="z2-2"))))
+    for zones in ([lonely], [lonely, map_.zones[9], map_.zones[7]], [map_.zones[-1], lonely, map_.zones[14]]):
+        one_by_one = next(filter(None, (_said(lambda z=z: integrity.check_drop(Kind.ZONE, z)) for z in zones)), None)
+        assert _said(lambda zones=zones: integrity.check_drop_many(Kind.ZONE, zones)) == one_by_one
+    token_first = [z for z in map_.zones if z.id == "z2-2"] + [map_.zones[3]]
+    assert "token 't' still stands" in _said(lambda: integrity.check_drop_many(Kind.ZONE, token_first))
+    assert _said(lambda: integrity.check_drop_many(Kind.ZONE, [lonely])) is None
+    borders = [b.model_copy(update={"id": f"new{k}"}) for k, b in enumerate(map_.borders[:5])]
+    assert _said(lambda: integrity.check_put_many(Kind.BORDER, borders, [None] * 5)) is None
+    borders[3] = borders[3].model_copy(update={"b": "nowhere"})
+    borders[4] = borders[4].model_copy(update={"a": "elsewhere"})
+    expected = _said(lambda: integrity.check_put(Kind.BORDER, borders[3], None))
+    assert "'nowhere'" in expected
+    assert _said(lambda: integrity.check_put_many(Kind.BORDER, borders, [None] * 5)) == expected
