@@ -4,6 +4,8 @@ Loading Bay")."""
 
 from __future__ import annotations
 
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand
@@ -112,19 +114,20 @@ def removal_parts(document: MapDocument, keys: list[tuple[str, str]]) -> list[Re
 def _removal(document: MapDocument, keys: list[tuple[str, str]]) -> tuple[list[RemoveMany], list[Key]]:
     """(removal_parts, the keys of the objects on the map, in their order): each asked once."""
     wanted: dict[Kind, dict[str, None]] = {kind: {} for kind in (Kind.TOKEN, Kind.BORDER, Kind.ZONE, Kind.GRID)}
-    chosen: list[Key] = []
-    zones = wanted[Kind.ZONE]
-    bulk = sum(1 for kind, _ in keys if kind == Kind.ZONE) > BULK_ZONES
-    for kind, object_id in keys:
-        kind = _KINDS.get(kind) or Kind(kind)
-        if document.get(kind, object_id) is None:
-            continue
-        chosen.append((kind, object_id))
-        if kind in (Kind.ZONE, Kind.GRID):
-            wanted[Kind.TOKEN].update(dict.fromkeys(document.tokens_on(kind, object_id)))
+    normal = [(_KINDS.get(kind) or Kind(kind), object_id) for kind, object_id in keys]
+    chosen: list[Key] = [key for key, obj in zip(normal, document.get_many(normal), strict=True) if obj is not None]
+    zones, held = wanted[Kind.ZONE], document.integrity.tokens_on
+    bulk = sum(1 for kind, _ in normal if kind is Kind.ZONE) > BULK_ZONES
+    for kind, run in groupby(chosen, key=itemgetter(0)):  # a run of one kind at a time, in order
+        ids = list(map(itemgetter(1), run))
+        if kind in (Kind.ZONE, Kind.GRID) and held:  # the tokens standing there, place by place
+            for object_id in ids:
+                if (kind, object_id) in held:
+                    wanted[Kind.TOKEN].update(dict.fromkeys(document.tokens_on(kind, object_id)))
         if kind is Kind.ZONE and not bulk:
-            wanted[Kind.BORDER].update(dict.fromkeys(b.id for b in document.borders_of(object_id)))
-        wanted[kind][object_id] = None
+            for object_id in ids:
+                wanted[Kind.BORDER].update(dict.fromkeys(b.id for b in document.borders_of(object_id)))
+        wanted[kind].update(dict.fromkeys(ids))
     if bulk:
         wanted[Kind.BORDER].update((b.id, None) for b in document.map.borders if b.a in zones or b.b in zones)
     return [RemoveMany(document, kind, list(ids)) for kind, ids in wanted.items() if ids], chosen
