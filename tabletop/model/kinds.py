@@ -7,6 +7,8 @@ undo texts and selections show.
 from __future__ import annotations
 
 from enum import StrEnum
+from itertools import groupby
+from operator import itemgetter
 
 
 class Kind(StrEnum):
@@ -23,3 +25,14 @@ class Kind(StrEnum):
 
 Key = tuple[Kind, str]
 """One map object: its kind and id (what a selection holds)."""
+
+
+def ids_by_kind(keys: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """Each kind's ids among these keys, in their order: runs of one kind taken whole, so a
+    whole map's selection (350k keys, zones then borders) is split in C, not key by key."""
+    ids, found, start = list(map(itemgetter(1), keys)), {}, 0
+    for kind, run in groupby(map(itemgetter(0), keys)):
+        size = len(list(run))
+        found.setdefault(kind, []).extend(ids[start : start + size])
+        start += size
+    return found

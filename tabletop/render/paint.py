@@ -7,8 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Collection
 from functools import partial
-from itertools import compress, groupby, pairwise
-from operator import itemgetter
+from itertools import compress, pairwise
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
@@ -18,6 +17,7 @@ from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, map_bounds, occupied_zones, token_spots
 from tabletop.geometry.tables import RowIds
 from tabletop.model import Map, NodeShape, Zone
+from tabletop.model.kinds import ids_by_kind
 from tabletop.render import text
 from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_aspects
 from tabletop.render.background import paint_background
@@ -284,7 +284,7 @@ def paint_selection(
                 border_ids.append(object_id)
                 badges[object_id] = None
     else:  # a kind's ids looked up together (a whole 100k-zone map is 350k marks a frame)
-        by_kind = _ids_by_kind(marked)
+        by_kind = ids_by_kind(marked)
         zones = list(filter(None, map(layout.zones.get, by_kind.get("zone", ()))))
         border_ids = by_kind.get("border", [])
         holding = getattr(layout.lines, "holding", None)  # a LineTable asks its rows in C
@@ -300,16 +300,6 @@ def paint_selection(
                 p.strokePath(path, pen)
     if detail:
         paint_badges(p, [(layout.borders[b], layout.lines[b]) for b in badges if b in layout.lines], style)
-
-
-def _ids_by_kind(keys: list[tuple[str, str]]) -> dict[str, list[str]]:
-    """Each kind's ids among these keys, in their order (the keys come a run of one kind at a time)."""
-    ids, found, start = list(map(itemgetter(1), keys)), {}, 0
-    for kind, run in groupby(map(itemgetter(0), keys)):
-        size = len(list(run))
-        found.setdefault(kind, []).extend(ids[start : start + size])
-        start += size
-    return found
 
 
 def _outline_cells(layout: MapLayout, zones: list[Zone]) -> list[QPainterPath]:

@@ -108,3 +108,11 @@ def test_many_objects_are_found_as_one_by_one(qapp):
     assert found == [document.get(*key) for key in keys]
     assert found[5] is None and found[6] is map_.tokens[0] and found[-1] is None
     assert document.get_many([]) == []
+
+
+def test_ids_by_kind_keep_their_order_across_runs_of_kinds():
+    from tabletop.model.kinds import ids_by_kind
+
+    keys = [("zone", "a"), ("zone", "b"), (Kind.BORDER, "x"), ("zone", "c"), ("token", "t"), (Kind.ZONE, "d")]
+    assert ids_by_kind(keys) == {"zone": ["a", "b", "c", "d"], "border": ["x"], "token": ["t"]}
+    assert ids_by_kind([]) == {}
