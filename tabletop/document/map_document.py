@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager
-from itertools import groupby
+from itertools import groupby, islice
 from operator import attrgetter, itemgetter
 from pathlib import Path
 from typing import Any
@@ -277,9 +277,10 @@ class MapDocument(QObject):
         New objects go to `positions` (as `drop_many` returned them), else to the end."""
         kind = Kind(kind)
         items, index = self._items(kind), self._positions[kind]
-        if len({obj.id for obj in objs}) != len(objs):
+        ids = list(map(_id, objs))
+        if len(set(ids)) != len(ids):
             raise IntegrityError(f"two new {kind}s would share an id")
-        known = [index.get(obj.id) for obj in objs]
+        known = list(map(index.get, ids))
         self.integrity.check_put_many(kind, objs, [None if at is None else items[at] for at in known])
         added = [obj for obj, at in zip(objs, known, strict=True) if at is None]
         for obj, at in zip(objs, known, strict=True):
@@ -289,14 +290,19 @@ class MapDocument(QObject):
             items.extend(added)
             for obj in added:
                 index[obj.id] = len(index)
-        else:
-            for at, obj in sorted(zip(positions, added, strict=True), key=lambda pair: pair[0]):
-                items.insert(at, obj)
+        else:  # each put back where it stood: merged in one pass (one insert each moved the rest each time)
+            merged: list[Any] = []
+            rest = iter(items)
+            for at, obj in sorted(zip(positions, added, strict=True), key=itemgetter(0)):
+                merged.extend(islice(rest, max(0, at - len(merged))))
+                merged.append(obj)
+            merged.extend(rest)
+            items[:] = merged
             self._renumber(kind)
-        repaint = self._track(kind, objs, added={obj.id for obj in added})
+        repaint = self._track(kind, objs, added=set(map(_id, added)))
         self.revision += 1
         action = Action.ADDED if len(added) == len(objs) else Action.CHANGED
-        self.edited.emit(Change(kind, tuple(obj.id for obj in objs), action, repaint))
+        self.edited.emit(Change(kind, tuple(ids), action, repaint))
 
     def drop(self, kind: str, object_id: str) -> int:
         """Remove an object; returns where it stood so undo can put it back in place."""
@@ -407,17 +413,18 @@ class MapDocument(QObject):
         repaint = self._references(kind, objs, self.integrity.put)
         if repaint is not None:
             return repaint
-        keys = [(kind, obj.id) for obj in objs]
         most = self._most_of_map(len(objs))
         if kind is Kind.ZONE and len(objs) > BULK and self.layout.set_looks(objs):
             self._follow_in_graph(kind, objs, added)
             if most:  # one box around the map: 600k boxes read one by one were 2 s of Fog All at 100k
                 return tuple(box for box in (self.layout.whole_box(),) if box is not None)
+            keys = [(kind, obj.id) for obj in objs]
             keys += [(Kind.BORDER, b) for obj in objs for b in self.layout.borders_at.get(obj.id, ())]
             return self._boxes(keys)  # every zone kept its shape: the same boxes, read once
         if most:
             return self._laid_out_afresh()
         self._follow_in_graph(kind, objs, added)
+        keys = [(kind, obj.id) for obj in objs]
         if kind is Kind.ZONE:
             keys += [(Kind.BORDER, b) for obj in objs for b in self.layout.borders_at.get(obj.id, ())]
         before = self._boxes(keys)

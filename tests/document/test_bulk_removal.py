@@ -105,3 +105,18 @@ def test_a_layout_made_afresh_during_its_preparation_is_the_one_prepared(qapp, m
     for _ in steps:
         pass
     assert document.layout._cell_index is not None and old._cell_index is None
+
+
+def test_every_other_zone_removed_and_put_back_stands_where_it_stood(qapp, monkeypatch):
+    """Undo puts removed objects back among the others in one merge: each where it stood."""
+    monkeypatch.setattr(edits_module, "BULK_ZONES", 5)
+    document = MapDocument(zone_map(150))
+    before = document.map.model_dump()
+    document.undo_stack.push(remove(document, [("zone", z.id) for z in document.map.zones[1::2]]))
+    assert len(document.map.zones) == 75
+    document.undo_stack.undo()
+    assert document.map.model_dump() == before
+    assert [document.position("zone", z.id) for z in document.map.zones] == list(range(150))
+    document.undo_stack.redo()
+    document.undo_stack.undo()
+    assert document.map.model_dump() == before
