@@ -47,16 +47,22 @@ def check_update(obj: Any, names: Iterable[str]) -> None:
         validator.validate_assignment(obj, name, getattr(obj, name))
 
 
+IMMUTABLE = (bool, int, float, str, type(None))
+"""Values copies_with shares among its copies: one list given to every copy would be one list
+in all of them (found by review11b), where model_copy checks, and so copies, it for each."""
+
+
 def copies_with(objs: list[R], name: str, value: Any) -> list[R]:
     """Copies of records of one class, each with field `name` set to `value` (Fog All: every
     zone's `fogged`). The value is checked once, as an assignment is, on the first copy; the
     others are made in C calls, not model_copy's Python loop over their fields (100k zones' copies
     were 0.8 s of Fog All). Records of several classes, or of a class whose checks read other
-    fields (a model validator), are copied and checked one by one."""
+    fields (a model validator), or a value that is not IMMUTABLE, are copied and checked one by one."""
     if not objs:
         return []
     cls = type(objs[0])
-    if any(type(obj) is not cls for obj in objs) or cls.__pydantic_decorators__.model_validators:
+    alike = issubclass(cls, Record) and len(cls.model_fields) > 1 and all(type(obj) is cls for obj in objs)
+    if not alike or cls.__pydantic_decorators__.model_validators or not isinstance(value, IMMUTABLE):
         return [obj.model_copy(update={name: value}) for obj in objs]
     first = objs[0].model_copy(update={name: value})
     checked, fields = getattr(first, name), tuple(cls.model_fields)

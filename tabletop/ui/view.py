@@ -80,9 +80,12 @@ class MapView(QGraphicsView):
         if self.tool is None or not self.tool.move(event, pos):
             super().mouseMoveEvent(event)
 
-    def leaveEvent(self, event: QEvent) -> None:
-        self.left.emit()
-        super().leaveEvent(event)
+    def viewportEvent(self, event: QEvent) -> bool:
+        """The mouse leaving the map's viewport (onto a scroll bar too, which the view's own
+        leave event does not tell: found by review11b) leaves nothing under it."""
+        if event.type() == QEvent.Type.Leave:
+            self.left.emit()
+        return super().viewportEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._pan_from is not None:

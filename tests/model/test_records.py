@@ -118,3 +118,14 @@ def test_copies_with_one_field_set_are_model_copies_checked_once():
     with pytest.raises(ValidationError):
         copies_with(shapes, "points", [(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)])
     assert copies_with([], "fogged", True) == []
+
+
+def test_copies_with_a_mutable_value_get_a_value_each():
+    """A list given to every copy would be one list in all of them: such a value is checked,
+    and copied, for each, as model_copy does (found by review11b)."""
+    from tabletop.model.record import copies_with
+    from tests.benchmarks.mapgen import zone_map
+
+    zones = zone_map(3).zones
+    copies = copies_with(zones, "aspects", [])
+    assert len({id(zone.aspects) for zone in copies}) == len(zones)

@@ -141,7 +141,7 @@ def test_the_hover_line_clears_when_the_mouse_leaves_the_map(qtbot, window):
     zone = window.document.map.zones[0]
     window.view.hovered.emit(QPointF(*zone.shape.centre()))
     assert zone.label in window.hover_label.text()
-    QApplication.sendEvent(window.view, QEvent(QEvent.Type.Leave))
+    QApplication.sendEvent(window.view.viewport(), QEvent(QEvent.Type.Leave))
     assert window.hover_label.text() == ""
     window.document.select([("zone", zone.id)])  # a new selection names nothing under a mouse that is not there
     assert window.hover_label.text() == ""
@@ -177,3 +177,50 @@ def test_on_a_big_map_just_opened_the_hover_range_waits_for_the_graph_built_in_s
     expected = range_between(ZoneGraph(document.map), "z0-0", "z3-3")
     assert f"range from t: {expected}" in window.hover_label.text() and expected > 2
     assert document.graph().prepared and len(steps) > 2
+
+
+def test_the_hover_line_clears_when_the_mouse_moves_onto_a_scroll_bar(qtbot, window):
+    """A scroll bar lies inside the view but outside its map: only the map's viewport hears the
+    mouse leave for it (found by review11b)."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtTest import QTest
+
+    from tests.benchmarks.mapgen import zone_map
+
+    window.resize(1200, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.document.replace_map(zone_map(400), None)
+    view = window.view
+    view.resetTransform()
+    view.scale(4, 4)
+    zone = window.document.map.zones[0]
+    x, y = zone.shape.centre()
+    view.centerOn(x, y)
+    qtbot.wait(50)
+    bar = view.verticalScrollBar()
+    assert bar.isVisible()
+    handle = window.windowHandle()
+    QTest.mouseMove(handle, view.viewport().mapTo(window, view.mapFromScene(QPointF(x, y))))
+    qtbot.wait(20)
+    assert zone.label in window.hover_label.text()
+    QTest.mouseMove(handle, bar.mapTo(window, QPoint(bar.width() // 2, bar.height() // 2)))
+    qtbot.wait(20)
+    assert window.hover_label.text() == ""
+    window.hide()
+
+
+def test_badges_are_picked_at_the_zoom_the_map_layer_draws_them_whatever_the_screens_pixel_ratio(window, monkeypatch):
+    """The layer paints its tiles at the view's scale in logical pixels, and draws no badge
+    below DETAIL_SCALE: a high-DPI screen's pixel ratio must not make badges count as drawn
+    there (found by review11b)."""
+    from tabletop.render.style import DETAIL_SCALE
+    from tabletop.ui.scene.editor_scene import badges_seen
+
+    view = window.view
+    monkeypatch.setattr(view, "devicePixelRatioF", lambda: 2.0)
+    view.resetTransform()
+    view.scale(DETAIL_SCALE * 0.75, DETAIL_SCALE * 0.75)
+    assert not badges_seen(view)
+    view.resetTransform()
+    assert badges_seen(view)

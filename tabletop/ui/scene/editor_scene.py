@@ -8,8 +8,6 @@ scene shows it. Zones and borders are found by place through the document's layo
 
 from __future__ import annotations
 
-import math
-
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
@@ -130,6 +128,7 @@ def _in_band(layout: MapLayout, key: tuple[str, str], band: QRectF) -> bool:
 
 
 def badges_seen(view: QGraphicsView) -> bool:
-    """Whether `view` draws the borders' badges at its zoom (render/paint.badges_shown)."""
-    scale = math.sqrt(abs(view.transform().determinant())) * view.devicePixelRatioF()
-    return badges_shown(scale, view.scene().style)
+    """Whether `view` draws the borders' badges at its zoom (render/paint.badges_shown), at the
+    scale its map layer paints its tiles (the view's, in logical pixels: found by review11b, a
+    screen's pixel ratio counted here had a high-DPI screen pick badges not drawn)."""
+    return badges_shown(view.transform().m11(), view.scene().style)
