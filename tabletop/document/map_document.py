@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager
-from itertools import groupby, islice
+from itertools import islice
 from operator import attrgetter, itemgetter
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,7 @@ from tabletop.geometry.shapes import Point, area_at, token_spots
 from tabletop.heap import collector_paused
 from tabletop.model import Background, Border, Conflict, Map, TileSet
 from tabletop.model.conflict import MAX_LOG
-from tabletop.model.kinds import Key, Kind
+from tabletop.model.kinds import Key, Kind, kind_runs
 from tabletop.rules import Terrain, ZoneGraph
 
 _id = attrgetter("id")
@@ -159,12 +159,10 @@ class MapDocument(QObject):
     def get_many(self, keys: list[tuple[str, str]]) -> list[Any | None]:
         """`get` of each key, a run of one kind at a time in C (a call per key of a whole map
         selected was half a second at 100k zones)."""
-        ids = list(map(itemgetter(1), keys))
         found: list[Any | None] = []
-        for kind, run in groupby(map(itemgetter(0), keys)):
-            start, items = len(found), self._lists[kind]
-            at = list(map(self._positions[kind].get, ids[start : start + len(list(run))]))
-            found += [None if place is None else items[place] for place in at]
+        for kind, ids in kind_runs(keys):
+            items = self._lists[kind]
+            found += [None if place is None else items[place] for place in map(self._positions[kind].get, ids)]
         return found
 
     def label(self, kind: str, object_id: str) -> str:

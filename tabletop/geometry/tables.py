@@ -19,10 +19,12 @@ from collections.abc import (
     Sequence,
     ValuesView,
 )
-from itertools import chain, count, groupby, repeat
+from itertools import chain, count, repeat
 from operator import itemgetter
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
+
+from tabletop.model.kinds import kind_runs
 
 if TYPE_CHECKING:
     import numpy as np
@@ -103,12 +105,11 @@ class BoxTable(MutableMapping[tuple[str, str], Box]):
         import numpy as np
 
         edited, first = self._set, self._first
-        ids = list(map(itemgetter(1), keys))
         at = np.empty(len(keys), dtype=np.int64)  # a row; -1: set since; -2: not held
         start = 0
-        for kind, run in groupby(map(itemgetter(0), keys)):  # a run of one kind looked up in C
-            end = start + len(list(run))
-            rows = np.fromiter(map(self._of(kind).get, ids[start:end], repeat(-1)), dtype=np.int64, count=end - start)
+        for kind, ids in kind_runs(keys):  # a run of one kind looked up in C
+            end = start + len(ids)
+            rows = np.fromiter(map(self._of(kind).get, ids, repeat(-1)), dtype=np.int64, count=len(ids))
             at[start:end] = np.where(rows >= 0, rows + first.get(kind, 0), -2)
             start = end
         if edited:

@@ -6,6 +6,7 @@ undo texts and selections show.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import StrEnum
 from itertools import groupby
 from operator import itemgetter
@@ -27,12 +28,19 @@ Key = tuple[Kind, str]
 """One map object: its kind and id (what a selection holds)."""
 
 
-def ids_by_kind(keys: list[tuple[str, str]]) -> dict[str, list[str]]:
-    """Each kind's ids among these keys, in their order: runs of one kind taken whole, so a
-    whole map's selection (350k keys, zones then borders) is split in C, not key by key."""
-    ids, found, start = list(map(itemgetter(1), keys)), {}, 0
+def kind_runs(keys: list[tuple[str, str]]) -> Iterator[tuple[str, list[str]]]:
+    """The keys as runs of one kind, in their order: (the kind, the run's ids). A whole map's
+    selection (350k keys, zones then borders) is two runs, split in C, not key by key."""
+    ids, start = list(map(itemgetter(1), keys)), 0
     for kind, run in groupby(map(itemgetter(0), keys)):
-        size = len(list(run))
-        found.setdefault(kind, []).extend(ids[start : start + size])
-        start += size
+        end = start + len(list(run))
+        yield kind, ids[start:end]
+        start = end
+
+
+def ids_by_kind(keys: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """Each kind's ids among these keys, in their order."""
+    found: dict[str, list[str]] = {}
+    for kind, ids in kind_runs(keys):
+        found.setdefault(kind, []).extend(ids)
     return found

@@ -4,8 +4,6 @@ Loading Bay")."""
 
 from __future__ import annotations
 
-from itertools import groupby
-from operator import itemgetter
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand
@@ -16,7 +14,7 @@ from tabletop.document.commands.put import PutCommand, RemoveMany
 from tabletop.document.commands.refusal import obsolete_when_refused
 from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, Location, ZoneLocation
-from tabletop.model.kinds import Key, Kind
+from tabletop.model.kinds import Key, Kind, kind_runs
 from tabletop.rules.play import leave
 
 
@@ -118,8 +116,7 @@ def _removal(document: MapDocument, keys: list[tuple[str, str]]) -> tuple[list[R
     chosen: list[Key] = [key for key, obj in zip(normal, document.get_many(normal), strict=True) if obj is not None]
     zones, held = wanted[Kind.ZONE], document.integrity.tokens_on
     bulk = sum(1 for kind, _ in normal if kind is Kind.ZONE) > BULK_ZONES
-    for kind, run in groupby(chosen, key=itemgetter(0)):  # a run of one kind at a time, in order
-        ids = list(map(itemgetter(1), run))
+    for kind, ids in kind_runs(chosen):  # a run of one kind at a time, in order
         if kind in (Kind.ZONE, Kind.GRID) and held:  # the tokens standing there, place by place
             for object_id in ids:
                 if (kind, object_id) in held:
