@@ -400,6 +400,16 @@ class ShapeTable:
         rows = self._zone_rows
         return np.fromiter(map(rows.get, zone_ids, repeat(-1)), dtype=np.int64, count=len(zone_ids))
 
+    def zone_polygons(self, zone_ids: list[str]) -> np.ndarray:
+        """Each zone's polygon among the arrays, -1 for a node or a zone edited or added since
+        the map was opened (all of them, without arrays)."""
+        import numpy as np
+
+        if not len(self.counts):
+            return np.full(len(zone_ids), -1, dtype=np.int64)
+        rows = self.zone_rows(zone_ids)
+        return np.where(rows >= 0, self.polygon_of[np.maximum(rows, 0)], -1)
+
     def looks(self, zones: Mapping[str, Zone]) -> tuple[np.ndarray, list[Look]]:
         """(each row's look number, the looks): worked out once, when first painted (a row
         edited since has a look that does not hold, and is read from its zone instead)."""

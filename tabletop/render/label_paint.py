@@ -183,8 +183,7 @@ def _cut_spots(layout: MapLayout, zones: list[Zone], widths: list[int], height: 
     shapes = layout.shapes()
     if not len(shapes.counts) or not zones:
         return nan, nan, nan
-    rows = shapes.zone_rows([zone.id for zone in zones])
-    polygon = np.where(rows >= 0, shapes.polygon_of[np.maximum(rows, 0)], -1)
+    polygon = shapes.zone_polygons([zone.id for zone in zones])
     known = np.flatnonzero(polygon >= 0)
     chosen = polygon[known]
     x, y, cut = cut_spots(

@@ -222,17 +222,12 @@ def fog_path(layout: MapLayout, zones: list[Zone]) -> QPainterPath:
     way round (as a node's circle is drawn), so the fog covers their union however each was drawn:
     the polygons of the map as opened are read from the layout's arrays in one stream (a path made
     zone by zone was 0.8 s of the frame after Fog All at 100k zones), the others after them."""
-    import numpy as np
-
     shapes = layout.shapes()
-    known = np.zeros(len(zones), dtype=bool)
+    polygon = shapes.zone_polygons([zone.id for zone in zones])
+    known = polygon >= 0
     path = QPainterPath()
-    if len(shapes.counts) and zones:
-        rows = shapes.zone_rows([zone.id for zone in zones])
-        polygon = np.where(rows >= 0, shapes.polygon_of[np.maximum(rows, 0)], -1)
-        known = polygon >= 0
-        if known.any():
-            path = polygon_runs(shapes.x, shapes.y, shapes.firsts, shapes.counts, polygon[known], [int(known.sum())])[0]
+    if known.any():
+        path = polygon_runs(shapes.x, shapes.y, shapes.firsts, shapes.counts, polygon[known], [int(known.sum())])[0]
     path.setFillRule(Qt.FillRule.WindingFill)
     others = list(compress(zones, (~known).tolist()))
     drawn = [zone.shape.points for zone in others if not isinstance(zone.shape, NodeShape)]
@@ -252,8 +247,7 @@ def _polygons(layout: MapLayout, zones: list[Zone]) -> list[QPolygonF | None]:
     found: list[QPolygonF | None] = [None] * len(zones)
     if not len(shapes.counts) or not zones:
         return found
-    rows = shapes.zone_rows([zone.id for zone in zones])
-    polygon = np.where(rows >= 0, shapes.polygon_of[np.maximum(rows, 0)], -1)
+    polygon = shapes.zone_polygons([zone.id for zone in zones])
     known = np.flatnonzero(polygon >= 0)
     made = polygons_of(shapes.x, shapes.y, shapes.firsts, shapes.counts, polygon[known])
     for k, shape in zip(known.tolist(), made, strict=True):
@@ -314,10 +308,7 @@ def _outline_cells(layout: MapLayout, zones: list[Zone]) -> list[QPainterPath]:
 
     shapes = layout.shapes()
     n = len(zones)
-    polygon = np.full(n, -1, dtype=np.int64)
-    if len(shapes.counts):
-        rows = shapes.zone_rows([zone.id for zone in zones])
-        polygon = np.where(rows >= 0, shapes.polygon_of[np.maximum(rows, 0)], -1)
+    polygon = shapes.zone_polygons([zone.id for zone in zones])
     known = polygon >= 0
     x, y = np.empty(n), np.empty(n)
     x[known], y[known] = shapes.x[shapes.firsts[polygon[known]]], shapes.y[shapes.firsts[polygon[known]]]
