@@ -10,7 +10,7 @@ tool and dock reads the indexes from the document and finds them already current
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from contextlib import AbstractContextManager
 from itertools import islice
 from operator import attrgetter, itemgetter
@@ -254,6 +254,11 @@ class MapDocument(QObject):
         """The topmost border whose line or (with `badges`, where they are drawn) badge is under the point."""
         near = self.layout.borders_near(x, y, badges=badges)
         return max(near, key=self._positions[Kind.BORDER].__getitem__) if near else None
+
+    def borders_touching_all(self, zone_ids: Container[str]) -> list[str]:
+        """The borders touching any of many zones, in map order, found in one pass over the map's
+        borders: asked zone by zone, a whole 100k-zone map's took a second and a half."""
+        return [b.id for b in self.map.borders if b.a in zone_ids or b.b in zone_ids]
 
     def area_at(self, x: float, y: float) -> tuple[str, tuple[int, int]] | None:
         """The grid area under a point: (grid id, (row, col)), topmost grid first."""

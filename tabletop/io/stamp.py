@@ -30,8 +30,9 @@ class FileStamp:
     digest: str
 
     @classmethod
-    def of(cls, info: os.stat_result, data: bytes) -> FileStamp:
-        return cls(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, digest(data))
+    def of(cls, info: os.stat_result, data: bytes, hashed: str | None = None) -> FileStamp:
+        """The stamp of `data` read with `info` (`hashed`, its digest when worked out already)."""
+        return cls(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, hashed or digest(data))
 
     def same_identity(self, info: os.stat_result) -> bool:
         return (self.device, self.inode, self.size, self.modified_ns) == (
@@ -63,8 +64,7 @@ def stamp_beside(info: os.stat_result, data: bytes) -> Callable[[], FileStamp]:
 
     def stamped() -> FileStamp:
         hashing.join()
-        hashed = found[0] if found else digest(data)  # the thread failed (out of memory): here, then
-        return FileStamp(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, hashed)
+        return FileStamp.of(info, data, found[0] if found else None)  # the thread failed (out of memory): hashed here
 
     return stamped
 

@@ -126,7 +126,7 @@ def _removal(document: MapDocument, keys: list[tuple[str, str]]) -> tuple[list[R
                 wanted[Kind.BORDER].update(dict.fromkeys(b.id for b in document.borders_of(object_id)))
         wanted[kind].update(dict.fromkeys(ids))
     if bulk:
-        wanted[Kind.BORDER].update((b.id, None) for b in document.map.borders if b.a in zones or b.b in zones)
+        wanted[Kind.BORDER].update(dict.fromkeys(document.borders_touching_all(zones)))
     return [RemoveMany(document, kind, list(ids)) for kind, ids in wanted.items() if ids], chosen
 
 

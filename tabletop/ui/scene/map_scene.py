@@ -155,8 +155,8 @@ class MapScene(QGraphicsScene):
             for zone_id in change.object_ids:
                 seen.pop(zone_id, None)
         else:
-            get = self.document.get
-            seen.update((zone_id, get(Kind.ZONE, zone_id)) for zone_id in change.object_ids)
+            keys = [(Kind.ZONE, zone_id) for zone_id in change.object_ids]
+            seen.update(zip(change.object_ids, self.document.get_many(keys), strict=True))
 
     def _zones_repaint(self, change: Change) -> tuple:
         """What a zone edit paints again. Zones edited in place (the same shape; for the players

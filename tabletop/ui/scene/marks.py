@@ -110,7 +110,7 @@ class SelectionMarks(QGraphicsItem):
         self.marked, self._boxes = box_array(keys, self.document.selection)
         zones = {object_id for kind, object_id in self.marked if kind == "zone"}
         if len(zones) > CULL_FROM:  # by their ends, in one pass: a whole 100k map is 250k borders
-            touched = [("border", b.id) for b in self.document.map.borders if b.a in zones or b.b in zones]
+            touched = [("border", b) for b in self.document.borders_touching_all(zones)]
         else:
             touched = [("border", b) for zone_id in zones for b in layout.borders_at.get(zone_id, ())]
         around = np.concatenate((self._boxes, box_array(keys, touched)[1]))  # their badges are drawn again
