@@ -57,6 +57,12 @@ def _undone(window, player, text: str = ""):
     return setup
 
 
+def _undo(window, player):
+    """The last step undone, both windows painted again."""
+    window.document.undo_stack.undo()
+    return _frames(window, player)
+
+
 def _menu_action(window, text: str) -> QAction:
     return next(a for a in window.findChildren(QAction) if a.text() == text)
 
@@ -82,13 +88,9 @@ def test_fog_all_undone(benchmark, both):
         if _last_step(window) != "Fog All":
             window.fog.fog_all_action.trigger()
         _frames(window, player)
-        return (), {}
+        return (window, player), {}  # what _undo is given
 
-    def undo():
-        window.document.undo_stack.undo()
-        return _frames(window, player)
-
-    benchmark.pedantic(undo, setup=fogged, rounds=ROUNDS)
+    benchmark.pedantic(_undo, setup=fogged, rounds=ROUNDS)
     assert not window.document.map.zones[0].fogged
 
 
@@ -149,11 +151,7 @@ def test_delete_everything_undone(benchmark, both):
             window.select_all()
             window.delete()
         _frames(window, player)
-        return (), {}
+        return (window, player), {}  # what _undo is given
 
-    def undo():
-        window.document.undo_stack.undo()
-        return _frames(window, player)
-
-    benchmark.pedantic(undo, setup=deleted, rounds=ROUNDS)
+    benchmark.pedantic(_undo, setup=deleted, rounds=ROUNDS)
     assert window.document.map.zones

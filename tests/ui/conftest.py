@@ -39,6 +39,22 @@ def window(qtbot, tmp_path, monkeypatch, answers):
     return win
 
 
+@pytest.fixture
+def busy_entered(monkeypatch) -> list[str]:
+    """Each time the busy cursor is taken (ui/opening.busy), from here on."""
+    from tabletop.ui import opening
+
+    entered: list[str] = []
+    real = opening.busy
+
+    def counted():
+        entered.append("busy")
+        return real()
+
+    monkeypatch.setattr(opening, "busy", counted)
+    return entered
+
+
 def at(window, x: float, y: float) -> QPoint:
     """The viewport point showing scene point (x, y)."""
     return window.view.mapFromScene(QPointF(x, y))

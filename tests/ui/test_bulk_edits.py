@@ -250,20 +250,12 @@ def _blank(width: int, height: int):
     return image
 
 
-def test_undo_and_redo_hold_the_busy_cursor_until_both_windows_are_painted(qtbot, window, monkeypatch):
+def test_undo_and_redo_hold_the_busy_cursor_until_both_windows_are_painted(qtbot, window, busy_entered):
     """Fog All undone at 100k zones takes seconds: Edit ▸ Undo and Redo show the busy cursor too."""
-    from tabletop.ui import opening
-
     _map_with_a_scout(window)
     window.fog.fog_all_action.trigger()
-    held = []
-    busy = opening.busy
-
-    def watched():
-        held.append("busy")
-        return busy()
-
-    monkeypatch.setattr(opening, "busy", watched)
+    held = busy_entered
+    held.clear()  # Fog All's own
     fogged = all(zone.fogged for zone in window.document.map.zones)
     stack = window.document.undo_stack
     at = stack.index()

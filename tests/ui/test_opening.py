@@ -236,7 +236,7 @@ def test_the_map_on_screen_waits_too_while_the_new_one_is_laid_out(window, hill,
     assert prepared == [window.document.map.title] != [warehouse().title]
 
 
-def test_an_opening_holds_the_busy_cursor_of_busy_and_gives_back_only_its_own(qtbot, tmp_path, monkeypatch):
+def test_an_opening_holds_the_busy_cursor_of_busy_and_gives_back_only_its_own(qtbot, tmp_path, busy_entered):
     """One mechanism owns the busy cursor: the opening holds `busy()` open until `close`, and
     a second `close` leaves a cursor set by someone else alone."""
     from PySide6.QtCore import Qt
@@ -245,14 +245,7 @@ def test_an_opening_holds_the_busy_cursor_of_busy_and_gives_back_only_its_own(qt
     window = QWidget()  # a bare window: no map document whose deferred steps outlive the test
     qtbot.addWidget(window)
 
-    entered = []
-    real = opening.busy
-
-    def counted():
-        entered.append("busy")
-        return real()
-
-    monkeypatch.setattr(opening, "busy", counted)
+    entered = busy_entered
     QApplication.setOverrideCursor(Qt.CursorShape.CrossCursor)  # someone else's, under the opening's
     try:
         held = opening.Opening(window, tmp_path / "big.tabletop")
