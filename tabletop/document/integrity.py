@@ -8,7 +8,7 @@ what: the cost is the edited object's own references, not the map's size.
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping
+from collections.abc import Callable, Container, Mapping
 from operator import attrgetter
 from typing import Any
 
@@ -32,20 +32,27 @@ def _place(token: Token) -> Key | None:
 
 class Integrity:
     """Who refers to whom: tokens per zone or grid here; borders per zone from the layout's
-    index (`borders_at`), the document's one index of which borders touch a zone; the zones
-    on the map from the document's places by id (`placed`, current at every check: a set of
-    its own took a 100k-zone map's open 15-35 ms more)."""
+    index (`borders_at` gives it: the document's one index of which borders touch a zone, in
+    whatever layout the document holds now, one made afresh too); the zones on the map from the
+    document's places by id (`placed`, current at every check: a set of its own took a 100k-zone
+    map's open 15-35 ms more)."""
 
-    def __init__(self, map_: Map, borders_at: Mapping[str, set[str]], placed: Mapping[Kind, Container[str]]) -> None:
+    def __init__(
+        self, map_: Map, borders_at: Callable[[], Mapping[str, set[str]]], placed: Mapping[Kind, Container[str]]
+    ) -> None:
         self.map = map_  # its tile sets, few and replaced whole, are read where a grid names one
         self._placed = placed
         self.grids: dict[str, EncounterGrid] = {g.id: g for g in map_.grids}
-        self.border_ends = borders_at
+        self._borders_at = borders_at
         self.tokens_on: dict[Key, set[str]] = {}
         self._token_place: dict[str, Key] = {}
         self._areas: dict[str, tuple[int, int]] = {}
         for token in map_.tokens:
             self._put_token(token)
+
+    @property
+    def border_ends(self) -> Mapping[str, set[str]]:
+        return self._borders_at()
 
     @property
     def zones(self) -> Container[str]:

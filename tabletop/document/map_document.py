@@ -131,7 +131,7 @@ class MapDocument(QObject):
         self._positions = _Places(self._lists)
         with collector_paused():  # a big map's layout is a million objects, none garbage (its arrays: see as_read)
             self.layout = MapLayout.as_read(map_, rows=self._positions[Kind.ZONE])
-        self.integrity = Integrity(map_, self.layout.borders_at, self._positions)
+        self.integrity = Integrity(map_, lambda: self.layout.borders_at, self._positions)
         self.preparation.start(map_)
 
     def prepare_places(self, size: int) -> Iterator[None]:
@@ -456,10 +456,9 @@ class MapDocument(QObject):
         what was and what is drawn repainted as one box each."""
         before = self.layout.whole_box()
         self._graph = None
-        self.layout = self.integrity.border_ends = None  # let go before the new one is made: not both at once
+        self.layout = None  # let go before the new one is made: not both at once
         with collector_paused():  # a million objects, none garbage
             self.layout = MapLayout(self.map, rows=self._positions[Kind.ZONE])
-        self.integrity.border_ends = self.layout.borders_at
         return tuple(box for box in (before, self.layout.whole_box()) if box is not None)
 
     def _untrack(self, kind: Kind, objs: list[Any]) -> tuple[Box, ...]:
