@@ -24,6 +24,10 @@ class Kind(StrEnum):
         return f"{self.value}s"
 
 
+KIND_OF: dict[str, Kind] = {kind.value: kind for kind in Kind}
+"""Each kind by its word, or by itself (a Kind hashes and compares as its word), without a
+Kind() call per key: 0.4 s for a whole 100k-zone map's selection."""
+
 Key = tuple[Kind, str]
 """One map object: its kind and id (what a selection holds)."""
 

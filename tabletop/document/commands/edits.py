@@ -14,7 +14,7 @@ from tabletop.document.commands.put import PutCommand, RemoveMany
 from tabletop.document.commands.refusal import obsolete_when_refused
 from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, Location, ZoneLocation
-from tabletop.model.kinds import Key, Kind, kind_runs
+from tabletop.model.kinds import KIND_OF, Key, Kind, kind_runs
 from tabletop.rules.play import leave
 
 
@@ -112,7 +112,7 @@ def removal_parts(document: MapDocument, keys: list[tuple[str, str]]) -> list[Re
 def _removal(document: MapDocument, keys: list[tuple[str, str]]) -> tuple[list[RemoveMany], list[Key]]:
     """(removal_parts, the keys of the objects on the map, in their order): each asked once."""
     wanted: dict[Kind, dict[str, None]] = {kind: {} for kind in (Kind.TOKEN, Kind.BORDER, Kind.ZONE, Kind.GRID)}
-    normal = [(_KINDS.get(kind) or Kind(kind), object_id) for kind, object_id in keys]
+    normal = [(KIND_OF.get(kind) or Kind(kind), object_id) for kind, object_id in keys]
     chosen: list[Key] = [key for key, obj in zip(normal, document.get_many(normal), strict=True) if obj is not None]
     zones, held = wanted[Kind.ZONE], document.integrity.tokens_on
     bulk = sum(1 for kind, _ in normal if kind is Kind.ZONE) > BULK_ZONES
@@ -128,10 +128,6 @@ def _removal(document: MapDocument, keys: list[tuple[str, str]]) -> tuple[list[R
     if bulk:
         wanted[Kind.BORDER].update(dict.fromkeys(document.borders_touching_all(zones)))
     return [RemoveMany(document, kind, list(ids)) for kind, ids in wanted.items() if ids], chosen
-
-
-_KINDS = {kind: kind for kind in Kind}
-"""A kind by its name or itself, without Kind()'s call per key."""
 
 
 class LeaveConflict:
