@@ -243,3 +243,25 @@ def test_a_click_picks_a_borders_badge_only_where_badges_are_drawn(qtbot, window
     window.view.centerOn(x, y)
     click(qtbot, window, x, y)
     assert window.document.selection == [("border", border.id)]
+
+
+def test_nudging_many_zones_is_one_change_and_one_undo_step(qtbot, window):
+    """An arrow key with 400 zones selected moves them all as one change (an edit per zone took
+    minutes for a 10k-zone map selected whole: found by review11's break tryout)."""
+    from tests.benchmarks.mapgen import zone_map
+
+    window.document.replace_map(zone_map(400), None)
+    before = window.document.map.model_dump()
+    window.set_tool("S")
+    window.select_all()
+    changes = []
+    window.document.edited.connect(changes.append)
+    window.tools["S"].nudge(20, 0)
+    zones = window.document.map.zones
+    assert [c.kind for c in changes] == ["zone"] and len(changes[0].object_ids) == len(zones)
+    assert window.document.undo_stack.undoText() == f"Nudge {len(zones)} zones"
+    assert all(
+        z.shape.points[0][0] == p["shape"]["points"][0][0] + 20 for z, p in zip(zones, before["zones"], strict=True)
+    )
+    window.document.undo_stack.undo()
+    assert window.document.map.model_dump() == before
