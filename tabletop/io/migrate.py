@@ -39,7 +39,15 @@ def _play_state_room(document: Json) -> Json:
     return document
 
 
-STEPS: dict[int, Step] = {1: _hidden_said_once, 2: _play_state_room}
+def _play_by_the_texts(document: Json) -> Json:
+    """Format 3 to 4: format 4 adds what playing a round by the texts needs (a resister's
+    consequences, problems for long actions, spin, an exchange's duration, who sets up or
+    swings first), all optional; a format 3 map is a format 4 map with none of them."""
+    document["format_version"] = 4
+    return document
+
+
+STEPS: dict[int, Step] = {1: _hidden_said_once, 2: _play_state_room, 3: _play_by_the_texts}
 """STEPS[n] turns a format n document into a format n + 1 document."""
 
 

@@ -1,6 +1,6 @@
 """The data model of a map, Qt-free: what the app keeps, validated, with no game logic or I/O."""
 
-from tabletop.model.base import Aspect, Model, StressTrack
+from tabletop.model.base import Aspect, Consequence, Model, StressTrack
 from tabletop.model.borders import Border, Door, DoorState, Passage
 from tabletop.model.conflict import SYSTEM_NAMES, Conflict, ConflictSystem, LogEntry, Participant
 from tabletop.model.grids import (
@@ -37,6 +37,7 @@ __all__ = [
     "Border",
     "Conflict",
     "ConflictSystem",
+    "Consequence",
     "Door",
     "DoorState",
     "Edge",

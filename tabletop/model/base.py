@@ -77,6 +77,16 @@ class Aspect(Record):
 
 
 @record
+class Consequence(Record):
+    """A consequence a resister took to "remove shifts from the ongoing action" (Edgerunner,
+    "Resist"): it stays on the character after the conflict ("Any consequences remain
+    regardless of how long an exchange may take"), with the shifts it bought."""
+
+    name: Annotated[Line, StringConstraints(min_length=1)]
+    shifts: GameNumber = 0
+
+
+@record
 class StressTrack(Record):
     """A stress track: numbered boxes, those marked, and the threshold.
 

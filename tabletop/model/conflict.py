@@ -79,6 +79,13 @@ class Conflict(Model):
     """The sides of an extended conflict with reserve (system "reserve"), in the order given."""
     ended: Ending | None = None
     story: Text = ""
+    duration: Line = ""
+    """How long an exchange lasts, a step of the time track ("a few seconds"): Edgerunner
+    picks one "for the sake of consistency", and a problem's threshold is counted from it."""
+    sets_up_first: Line = ""
+    """AF: the side the referee lets set up first ("Setup")."""
+    swings_first: Line = ""
+    """Reserve: "Whoever swings first, swings first": the side that declared the conflict."""
 
     @model_validator(mode="after")
     def _participants_once(self) -> Conflict:

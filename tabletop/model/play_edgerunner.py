@@ -58,3 +58,5 @@ class EdgerunnerTurn(Model):
     bid: GameNumber | None = None
     last: LastAction | None = None
     defense: HeldDefense | None = None
+    spin: GameNumber = 0
+    """Shifts below zero on a failed move: "he may get spin, which can be used against him later"."""

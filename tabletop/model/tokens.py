@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from tabletop.model.base import Aspect, Colour, GameNumber, Id, Line, Model, StressTrack
+from tabletop.model.base import Aspect, Colour, Consequence, GameNumber, Id, Line, Model, StressTrack
 
 TokenState = Literal["down", "bleeding", "falling", "stall", "exhausted"]
 """A token's conflict states; whether the players see it is `Token.hidden`, said once."""
@@ -70,6 +70,10 @@ class Token(Model):
     stress: list[StressTrack] = Field(default_factory=list)
     aspects: list[Aspect] = Field(default_factory=list)
     states: list[TokenState] = Field(default_factory=list)
+    consequences: list[Consequence] = Field(default_factory=list)
+    problem: bool = False
+    """A problem standing for a long action (Edgerunner, "Long actions"): it has an aspect or
+    two and a stress track, is attacked, defended and moved, and never takes a turn."""
     hidden: bool = False
 
     @field_validator("facing")

@@ -10,6 +10,7 @@ import math
 import pytest
 
 from tabletop.io import MapFileError, load_map, map_to_text, save_map
+from tabletop.model import FORMAT_VERSION
 from tabletop.samples import SAMPLES
 
 
@@ -35,7 +36,7 @@ def test_each_zone_border_and_token_is_one_line_of_its_own():
         for item in getattr(map_, kind):
             line = next(line for line in lines if f'"id":"{item.id}"' in line)
             assert json.loads(line.strip().rstrip(",")) == item.model_dump(mode="json")
-    assert lines[1] == ' "format_version": 3,'
+    assert lines[1] == f' "format_version": {FORMAT_VERSION},'
 
 
 def test_a_map_with_empty_lists_is_valid_json():

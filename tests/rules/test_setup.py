@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from tabletop.model import EncounterGrid, SetupMark
+from tabletop.model import EncounterGrid, Map, SetupMark
 from tabletop.rules.setup import arrival_areas, arrival_edges, describe_setup, edge_areas, may_start, start_areas
 from tabletop.samples import af_encounter
 
@@ -74,11 +74,11 @@ def test_setup_in_words(creek):
     assert describe_setup(creek) == "band starts on tile 2,0; raiders starts on east edge; arrivals enter at north"
 
 
-def test_setup_marks_survive_a_map_file_in_format_3(creek):
+def test_setup_marks_survive_a_saved_map_file(creek):
     from tabletop.io import map_from_bytes, map_to_text
 
     map_ = af_encounter()
     map_.grids = [creek]
     loaded = map_from_bytes(map_to_text(map_).encode("utf-8"), "creek.tabletop")
-    assert loaded.format_version == 3
+    assert loaded.format_version == Map().format_version
     assert loaded.grids[0].starts == creek.starts and loaded.grids[0].arrivals == ["north"]
