@@ -11,13 +11,10 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the rules are imported by the commands that run them, not by every start
-    from tabletop.rules.cards import Card, Character, Confrontation
-
-FIELDS = {"name", "skill", "attribute", "advantages", "disadvantages", "damage", "gm", "cards"}
-NUMBERS = ("skill", "attribute", "advantages", "disadvantages", "damage", "played_this_round")
+    from tabletop.rules.cards import Card, Confrontation
 
 
 def add_conflict_commands(sub: argparse._SubParsersAction) -> None:
@@ -62,46 +59,9 @@ def run_reserve_loss(args: argparse.Namespace) -> int:
     return 0
 
 
-class SpecError(ValueError):
-    """A confrontation spec that cannot be played out; reported as one line naming the file."""
-
-
-def _participant(data: Any, where: str) -> tuple[Character, list[Card]]:
-    from tabletop.rules.cards import Character, ConfrontationError, card_face, is_joker
-
-    if not isinstance(data, dict):
-        raise SpecError(f"{where} is not an object with a name")
-    unknown = sorted(set(data) - FIELDS)
-    if unknown:
-        raise SpecError(f"{where} has unknown field(s) {', '.join(unknown)}; known: {', '.join(sorted(FIELDS))}")
-    name = data.get("name")
-    if not isinstance(name, str) or not name:
-        raise SpecError(f"{where} needs a name")
-    where = f"{where} '{name}'"
-    for key in NUMBERS:
-        value = data.get(key, 0)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise SpecError(f"{where}: {key} must be a whole number 0 or more, not {value!r}")
-    if not isinstance(data.get("gm", False), bool):
-        raise SpecError(f"{where}: gm must be true or false")
-    if data.get("gm") and (data.get("skill") or data.get("damage")):
-        raise SpecError(f"{where}: the GM has no Skill and no damage counters")
-    cards = data.get("cards", [])
-    if not isinstance(cards, list):
-        raise SpecError(f'{where}: cards must be a list of 1-13 or "joker"')
-    for card in cards:
-        if not is_joker(card):
-            try:
-                card_face(card)
-            except ConfrontationError as error:
-                raise SpecError(f"{where}: {error}") from None
-    character = Character(name, **{k: data[k] for k in (*NUMBERS, "gm") if k in data})
-    return character, cards
-
-
 def load_confrontation(path: str) -> tuple[Confrontation, dict[str, list[Card]]]:
-    """Read a spec: {"action": P, "confronting": [P, ...]}; every problem is a SpecError."""
-    from tabletop.rules.cards import Confrontation
+    """Read a spec file: {"action": P, "confronting": [P, ...]}; every problem is a SpecError."""
+    from tabletop.rules.cards_spec import SpecError, confrontation_from
 
     try:
         spec = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -109,26 +69,12 @@ def load_confrontation(path: str) -> tuple[Confrontation, dict[str, list[Card]]]
         raise SpecError(f"cannot read it ({error.strerror or error})") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise SpecError(f"not JSON ({error})") from None
-    if not isinstance(spec, dict) or "action" not in spec or not isinstance(spec.get("confronting"), list):
-        raise SpecError('expected {"action": P, "confronting": [P, ...]}')
-    action, action_cards = _participant(spec["action"], "the action")
-    cards = {action.name: action_cards}
-    confronting = []
-    for number, data in enumerate(spec["confronting"], 1):
-        character, own = _participant(data, f"confronter {number}")
-        confronting.append(character)
-        cards[character.name] = own
-    gm = next((d for d in spec["confronting"] if d.get("gm")), None)
-    if gm is not None and "attribute" in gm and gm["attribute"] != action.attribute:
-        raise SpecError(
-            f"the GM '{gm['name']}' has attribute {gm['attribute']}, but she counts the confronted "
-            f"character's Attribute {action.attribute}"
-        )
-    return Confrontation(action, confronting), cards
+    return confrontation_from(spec)
 
 
 def run_confront(args: argparse.Namespace) -> int:
     from tabletop.rules.cards import ConfrontationError, play_out
+    from tabletop.rules.cards_spec import SpecError
 
     try:
         confrontation, cards = load_confrontation(args.spec)

@@ -33,7 +33,8 @@ def add_file_commands(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("info", help="what a map holds")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    sub.add_parser("schema", help="print the JSON Schema of map files")
+    p = sub.add_parser("schema", help="print the JSON Schema of map files (or, with --play, of play steps)")
+    p.add_argument("--play", action="store_true", help="the JSON Schema of `tabletop play` steps files")
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -105,6 +106,10 @@ def shipped_schema_text() -> str | None:
 
 
 def run_schema(args: argparse.Namespace) -> int:
+    if args.play:
+        from tabletop.cli.play import run_play_schema
+
+        return run_play_schema()
     text = shipped_schema_text()
     if text is None:  # an install without the data file: build it from the model
         from tabletop.io import map_schema_text

@@ -141,6 +141,17 @@ def _map_from_bytes(raw: bytes, path: str | os.PathLike[str]) -> Map:
 
 def parse_json_object(raw: bytes, path: str | os.PathLike[str], what: str = "map") -> dict[str, Any]:
     """JSON text as a dict; `what` names the kind of file the GM meant to open."""
+    document = parse_json(raw, path, what, measure_depth=False)
+    if not isinstance(document, dict):
+        raise MapFileError(path, f"holds JSON but not a {what} (the top level is not an object)")
+    return document
+
+
+def parse_json(raw: bytes, path: str | os.PathLike[str], what: str = "map", *, measure_depth: bool = True) -> Any:
+    """JSON text, read carefully: UTF-8 only, no NaN or Infinity, no key written twice in one
+    object, no nesting past MAX_NESTING, no number too long to be one; each refusal one line.
+    A map's reader measures the nesting only of a file the model refused (a good map is 7
+    levels deep, and a 100k-zone map's walk would be a good part of its read)."""
     if len(raw) > MAX_FILE_BYTES:
         raise MapFileError(path, f"is larger than {MAX_FILE_BYTES // 2**20} MB")
     if not raw.strip():
@@ -168,8 +179,8 @@ def parse_json_object(raw: bytes, path: str | os.PathLike[str], what: str = "map
         raise MapFileError(path, f"is not valid JSON{where}: {error}") from None
     except ValueError as error:
         raise MapFileError(path, long_number(text) or f"is not valid JSON: {error}") from None
-    if not isinstance(document, dict):
-        raise MapFileError(path, f"holds JSON but not a {what} (the top level is not an object)")
+    if measure_depth and isinstance(document, (dict, list)) and nesting_depth(document) > MAX_NESTING:
+        raise MapFileError(path, f"is nested too deeply (at most {MAX_NESTING} levels)")
     return document
 
 

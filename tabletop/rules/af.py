@@ -38,6 +38,7 @@ __all__ = [
     "end_exchange",
     "face",
     "hustle_areas",
+    "next_round",
     "next_turn",
     "reflexes_known",
     "reorder",
@@ -170,6 +171,30 @@ def next_turn(map_: Map, conflict: Conflict) -> Step:
             return end_exchange(map_, conflict)
         rnd, following = rnd + 1, live
     return begin_turn(map_, conflict.model_copy(update={"turn": following[0], "round": rnd}))
+
+
+MAX_TURNS_IN_A_ROUND = 1000
+"""A guard against a rules step that never moves the round on: a round has one turn each."""
+
+
+def next_round(map_: Map, conflict: Conflict) -> Step:
+    """Turns run on until the next round begins, each turn one after the other, as one step
+    (the GM skips the rest of a round in which nobody does anything more)."""
+    if conflict.ended is not None:
+        raise ValueError("the encounter has ended")
+    start = (conflict.exchange, conflict.round)
+    step = next_turn(map_, conflict)
+    tokens = {t.id: t for t in step.tokens}
+    grids = {g.id: g for g in step.grids}
+    for _ in range(MAX_TURNS_IN_A_ROUND):
+        if step.conflict is None or (step.conflict.exchange, step.conflict.round) != start:
+            break
+        seen = map_.model_copy(update={"tokens": [tokens.get(t.id, t) for t in map_.tokens]}) if tokens else map_
+        step = next_turn(seen, step.conflict)
+        tokens.update({t.id: t for t in step.tokens})
+        grids.update({g.id: g for g in step.grids})
+    text = f"To round {step.conflict.round}: {step.text}" if step.conflict is not None else step.text
+    return Step(step.conflict, text, tuple(tokens.values()), grids=tuple(grids.values()))
 
 
 def end_exchange(map_: Map, conflict: Conflict) -> Step:

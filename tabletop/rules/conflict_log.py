@@ -8,29 +8,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.model import SYSTEM_NAMES, Conflict, LogEntry, Map, Participant
+from tabletop.model import Conflict, LogEntry, Map, Participant
+from tabletop.rules import systems
+from tabletop.rules.names import name_of
 
 NUMBER_WORDS = {"shifts": "shifts", "bid": "bid", "stress": "stress", "resisted": "resisted"}
+MARKDOWN_SPECIAL = set("\\`*_{}[]<>()#+!|~&")
+"""Characters Markdown (and the HTML it may hold) reads as markup: a name is text, escaped."""
 
 
 def _name(map_: Map, object_id: str) -> str:
-    """What the GM calls a token, zone or border of the log; the text itself when none has that id."""
-    if not object_id:
-        return ""
-    for objects in (map_.tokens, map_.zones, map_.borders):
-        found = next((obj for obj in objects if obj.id == object_id), None)
-        if found is not None:
-            return getattr(found, "label", "") or getattr(found, "name", "") or object_id
-    return object_id
+    return name_of(map_, object_id)
 
 
 def _cell(text: str) -> str:
-    """Text safe inside a Markdown table cell: a bar would split the cell, a line break the row."""
-    return " ".join(text.replace("|", "\\|").split())
+    """User text safe inside a Markdown table cell: plain text, never markup (a name like
+    "<img src=...>" or "**boss**" shows as typed), one line (a line break would end the row)."""
+    flat = " ".join(text.split())
+    return "".join(f"\\{c}" if c in MARKDOWN_SPECIAL else c for c in flat)
 
 
 def _when(conflict: Conflict, entry: LogEntry) -> str:
-    return f"{entry.exchange}.{entry.round}" if conflict.system == "af" else str(entry.exchange)
+    return systems.of(conflict).when(entry)
 
 
 def log_markdown(map_: Map, conflict: Conflict | None = None) -> str:
@@ -40,13 +39,15 @@ def log_markdown(map_: Map, conflict: Conflict | None = None) -> str:
     conflict = conflict or map_.conflict
     if conflict is None:
         return f"# {map_.title or 'Untitled map'}\n\nNo conflict is running.\n"
-    system = SYSTEM_NAMES[conflict.system]
-    lines = [f"# {system}: {map_.title or 'Untitled map'}", ""]
+    system = systems.of(conflict).title
+    lines = [f"# {system}: {_cell(map_.title) or 'Untitled map'}", ""]
     sides: dict[str, list[str]] = {}
     for participant in conflict.participants:
         sides.setdefault(participant.side or "no side", []).append(_name(map_, participant.token))
-    lines += [f"- **{side}**: {', '.join(names)}" for side, names in sides.items()]
-    when = "Exchange.round" if conflict.system == "af" else "Exchange"
+    lines += [f"- **{_cell(side)}**: {', '.join(_cell(n) for n in names)}" for side, names in sides.items()]
+    if conflict.caller:
+        lines.append(f"- Caller: {_cell(conflict.caller)}")
+    when = "When"
     lines += ["", f"| {when} | Actor | Action | Target | Numbers | Story |", "|---|---|---|---|---|---|"]
     for entry in conflict.log:
         numbers = ", ".join(f"{NUMBER_WORDS.get(k, k)} {v}" for k, v in entry.numbers.items())
@@ -62,7 +63,7 @@ def log_markdown(map_: Map, conflict: Conflict | None = None) -> str:
     if not conflict.log:
         lines.append("| | | nothing yet | | | |")
     if conflict.ended:
-        lines += ["", f"**Ended: {conflict.ended}.**" + (f" {conflict.story}" if conflict.story else "")]
+        lines += ["", f"**Ended: {conflict.ended}.**" + (f" {_cell(conflict.story)}" if conflict.story else "")]
     return "\n".join(lines) + "\n"
 
 
@@ -86,6 +87,35 @@ def _participant_state(participant: Participant, map_: Map) -> dict[str, Any]:
         state["states"] = list(token.states)
         state["facing"] = token.facing
     return state
+
+
+def entry_data(map_: Map, entry: LogEntry) -> dict[str, Any]:
+    """One log entry as plain data, its actor and target by id and by name."""
+    data = entry.model_dump(mode="json")
+    data["actor_name"], data["target_name"] = name_of(map_, entry.actor), name_of(map_, entry.target)
+    return data
+
+
+def conflict_lines(map_: Map) -> list[str]:
+    """The conflict as it stands, in a few lines for a terminal: when, whose turn, and each
+    participant with what the system's turn list shows."""
+    conflict = map_.conflict
+    if conflict is None:
+        return ["No conflict is running."]
+    rules = systems.of(conflict)
+    name = systems.names(map_)
+    if conflict.ended:
+        lines = [f"{rules.title}: ended ({conflict.ended})" + (f": {conflict.story}" if conflict.story else "")]
+    else:
+        lines = [f"{rules.title}: {rules.header(conflict, name)}"]
+    titles = [c.title for c in rules.columns]
+    for participant in rules.rows(conflict):
+        cells = rules.cells(map_, conflict, participant)
+        shown = ", ".join(f"{t.lower()} {c}" for t, c in zip(titles, cells, strict=False) if c and c != "–")
+        out = " (out)" if participant.out else ""
+        side = f" [{participant.side}]" if participant.side else ""
+        lines.append(f"  {name(participant.token)}{side}{out}" + (f": {shown}" if shown else ""))
+    return lines
 
 
 def conflict_state(map_: Map) -> dict[str, Any] | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.model import Border, Conflict, Map, Token, Zone
+from tabletop.rules.names import border_name
 from tabletop.rules.play import Step, logged
 
 
@@ -22,6 +23,62 @@ def toggle_box(conflict: Conflict, token: Token, track: str, box: int) -> Step:
     return Step(
         after, f"{verb.capitalize()} box {box} of {token.label}'s {track}", tokens=(_with(token, stress=tracks),)
     )
+
+
+def set_box(map_: Map, conflict: Conflict, target: str, track: str, box: int | None, mark: bool) -> Step:
+    """A stress box marked or cleared by hand on a token's or a border's track: the first
+    track when none is named, the lowest clear box (or highest marked one) when no box is."""
+    owner = next((t for t in map_.tokens if t.id == target), None)
+    if owner is None:
+        owner = next((b for b in map_.borders if b.id == target), None)
+    if owner is None:
+        raise ValueError(f"no token or border '{target}' on the map")
+    tracks = list(owner.stress) if isinstance(owner, Token) else [owner.stress] if owner.stress else []
+    chosen = next((t for t in tracks if t.name == track or not track), None)
+    if chosen is None:
+        have = ", ".join(t.name for t in tracks) or "none"
+        raise ValueError(f"{label_of(map_, owner)} has no stress track '{track}' (tracks: {have})")
+    if box is None:
+        free = [b for b in range(1, chosen.boxes + 1) if (b in chosen.marked) != mark]
+        if not free:
+            raise ValueError(f"every box of {chosen.name} is {'marked' if mark else 'clear'} already")
+        box = free[0] if mark else free[-1]
+    if box > chosen.boxes:
+        raise ValueError(f"{chosen.name} has {chosen.boxes} boxes, not {box}")
+    if (box in chosen.marked) == mark:
+        raise ValueError(f"box {box} of {chosen.name} is {'marked' if mark else 'clear'} already")
+    marked = sorted([*chosen.marked, box]) if mark else [b for b in chosen.marked if b != box]
+    after_track = chosen.model_copy(update={"marked": marked})
+    verb = "mark" if mark else "clear"
+    after = logged(conflict, actor=target, action=f"{verb} stress", target=chosen.name, numbers={"box": box})
+    text = f"{verb.capitalize()} box {box} of {label_of(map_, owner)}'s {chosen.name}"
+    if isinstance(owner, Token):
+        stress = [after_track if t.name == chosen.name else t for t in owner.stress]
+        return Step(after, text, tokens=(_with(owner, stress=stress),))
+    return Step(after, text, borders=(_with(owner, stress=after_track),))
+
+
+def invoke(map_: Map, conflict: Conflict, holder: tuple[str, str], aspect: str, story: str = "") -> Step:
+    """A free invoke spent on an aspect of a token, zone, border or the scene, by its holder."""
+    kind, object_id = holder
+    owner = None
+    if kind != "scene":
+        objects = {"token": map_.tokens, "zone": map_.zones, "border": map_.borders}[kind]
+        owner = next((o for o in objects if o.id == object_id), None)
+        if owner is None:
+            raise ValueError(f"no {kind} '{object_id}' on the map")
+    aspects = owner.aspects if owner is not None else conflict.scene_aspects
+    found = next((a for a in aspects if a.name == aspect), None)
+    if found is None:
+        raise ValueError(f"no aspect '{aspect}' on {'the scene' if owner is None else label_of(map_, owner)}")
+    if found.free_invokes < 1:
+        raise ValueError(f"'{aspect}' has no free invoke left: a fate point pays for this one")
+    return with_story(spend_invoke(conflict, owner, aspect), story)
+
+
+def label_of(map_: Map, obj) -> str:
+    """A token's, zone's or border's name as the GM reads it."""
+    return border_name(map_, obj) if isinstance(obj, Border) else obj.label
 
 
 def spend_invoke(conflict: Conflict, owner: Token | Zone | Border | None, aspect: str) -> Step:

@@ -10,17 +10,66 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.model import Border, Conflict, EncounterGrid, LogEntry, Token, Zone
+from tabletop.model import Border, Conflict, EncounterGrid, LogEntry, Map, Token, Zone
+
+
+@dataclass(frozen=True)
+class Question:
+    """Something the GM may still be asked about a step, answered by giving the step this
+    field and taking it again: the bids of an auction, a border taken out redefined, whether a
+    token moving past the grid's edge grows it or exits. The dock asks in a dialog; `tabletop
+    play` takes the field in the step itself."""
+
+    field: str
+    prompt: str
+    kind: str
+    choices: tuple[str, ...] = ()
+
+
+class Unanswered(ValueError):
+    """A step that cannot be taken until the GM answers a question."""
+
+    def __init__(self, question: Question) -> None:
+        super().__init__(question.prompt)
+        self.question = question
 
 
 @dataclass(frozen=True)
 class Step:
+    """A step's outcome. `tokens` may hold a token new to the map (a problem made for a long
+    action); `asks` are questions the GM may answer to take the step again with more (a
+    border taken out may be redefined in the same undo step)."""
+
     conflict: Conflict | None
     text: str
     tokens: tuple[Token, ...] = ()
     zones: tuple[Zone, ...] = ()
     borders: tuple[Border, ...] = ()
     grids: tuple[EncounterGrid, ...] = ()
+    asks: tuple[Question, ...] = ()
+
+
+def applied(map_: Map, step: Step) -> Map:
+    """The map after a step, as the document leaves it (the command line and tests use this;
+    the window applies a step as one undo command): changed objects replace theirs in place,
+    new tokens come last, and the whole is checked as a saved map is."""
+    update: dict = {"conflict": step.conflict}
+    for kind, objs in (
+        ("zones", step.zones),
+        ("borders", step.borders),
+        ("tokens", step.tokens),
+        ("grids", step.grids),
+    ):
+        if not objs:
+            continue
+        changed = {obj.id: obj for obj in objs}
+        kept = [changed.pop(obj.id, obj) for obj in getattr(map_, kind)]
+        update[kind] = kept + list(changed.values())
+    after = map_.model_copy(update=update)
+    problems = after.problems()
+    if problems:
+        raise ValueError(problems[0])
+    return after
 
 
 def logged(conflict: Conflict, **entry) -> Conflict:

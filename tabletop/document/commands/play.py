@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from PySide6.QtGui import QUndoCommand
 
 from tabletop.document.commands.batch import Batch, Part
-from tabletop.document.commands.edits import EditObject
+from tabletop.document.commands.edits import AddObject, EditObject
 from tabletop.document.commands.refusal import obsolete_when_refused
 from tabletop.document.map_document import MapDocument
 from tabletop.model import Conflict
@@ -43,9 +43,10 @@ def play_step(document: MapDocument, conflict: Conflict | None, text: str, map_p
 
 
 def apply_step(document: MapDocument, step) -> None:
-    """Apply a rules Step (rules/play.py) as one undo step: its map objects, then its conflict."""
+    """Apply a rules Step (rules/play.py) as one undo step: its map objects (a token new to the
+    map added, the others changed), then its conflict."""
     parts = [
-        EditObject(document, kind, obj)
+        EditObject(document, kind, obj) if document.get(kind, obj.id) is not None else AddObject(document, kind, obj)
         for kind, objs in (("zone", step.zones), ("border", step.borders), ("token", step.tokens), ("grid", step.grids))
         for obj in objs
     ]

@@ -1,0 +1,73 @@
+"""A card confrontation written down: {"action": P, "confronting": [P, ...]}, each P a
+character with its numbers and the cards it lays down, as `tabletop confront` reads from a
+file and `tabletop play` takes in a "confront" step. Every problem is one SpecError line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.rules.cards import Card, Character, Confrontation, ConfrontationError, card_face, is_joker
+
+NUMBERS = ("skill", "attribute", "advantages", "disadvantages", "damage", "played_this_round")
+FIELDS = {"name", "gm", "cards", *NUMBERS}
+MAX_NUMBER = 1000
+"""A Skill, an Attribute or a count of advantages is a few units; past this it is a typo."""
+
+
+class SpecError(ValueError):
+    """A confrontation spec that cannot be played out."""
+
+
+def character(data: Any, where: str) -> tuple[Character, list[Card]]:
+    """One participant of the spec and the cards it plays, in order."""
+    if not isinstance(data, dict):
+        raise SpecError(f"{where} is not an object with a name")
+    unknown = sorted(set(data) - FIELDS)
+    if unknown:
+        raise SpecError(f"{where} has unknown field(s) {', '.join(unknown)}; known: {', '.join(sorted(FIELDS))}")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > 200 or not name.isprintable():
+        raise SpecError(f"{where} needs a name: one line of at most 200 characters")
+    where = f"{where} '{name}'"
+    for key in NUMBERS:
+        value = data.get(key, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_NUMBER:
+            raise SpecError(f"{where}: {key} must be a whole number from 0 to {MAX_NUMBER}")
+    if not isinstance(data.get("gm", False), bool):
+        raise SpecError(f"{where}: gm must be true or false")
+    if data.get("gm") and (data.get("skill") or data.get("damage")):
+        raise SpecError(f"{where}: the GM has no Skill and no damage counters")
+    cards = data.get("cards", [])
+    if not isinstance(cards, list) or len(cards) > 100:
+        raise SpecError(f'{where}: cards must be a list of 1-13 or "joker"')
+    for card in cards:
+        if not is_joker(card):
+            try:
+                card_face(card)
+            except ConfrontationError as error:
+                raise SpecError(f"{where}: {error}") from None
+    made = Character(name, **{k: data[k] for k in (*NUMBERS, "gm") if k in data})
+    return made, cards
+
+
+def confrontation_from(spec: Any) -> tuple[Confrontation, dict[str, list[Card]]]:
+    """The confrontation a spec describes, and each character's cards."""
+    if not isinstance(spec, dict) or "action" not in spec or not isinstance(spec.get("confronting"), list):
+        raise SpecError('expected {"action": P, "confronting": [P, ...]}')
+    action, action_cards = character(spec["action"], "the action")
+    cards = {action.name: action_cards}
+    confronting = []
+    for number, data in enumerate(spec["confronting"], 1):
+        made, own = character(data, f"confronter {number}")
+        confronting.append(made)
+        cards[made.name] = own
+    gm = next((d for d in spec["confronting"] if d.get("gm")), None)
+    if gm is not None and "attribute" in gm and gm["attribute"] != action.attribute:
+        raise SpecError(
+            f"the GM '{gm['name']}' has attribute {gm['attribute']}, but she counts the confronted "
+            f"character's Attribute {action.attribute}"
+        )
+    try:
+        return Confrontation(action, confronting), cards
+    except ConfrontationError as error:
+        raise SpecError(str(error)) from None
