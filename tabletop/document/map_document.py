@@ -32,6 +32,7 @@ from tabletop.model import Background, Border, Conflict, Map, TileSet
 from tabletop.model.conflict import MAX_LOG
 from tabletop.model.kinds import KIND_OF, Key, Kind, kind_runs
 from tabletop.rules import Terrain, ZoneGraph
+from tabletop.rules.names import BORDER_DASH
 
 _id = attrgetter("id")
 
@@ -100,6 +101,9 @@ class MapDocument(QObject):
 
     def __init__(self, map_: Map | None = None, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self.map_locked = False
+        """Lock Map: while a conflict is played, zones, borders and grids keep their shapes and
+        places (the tools refuse to move or reshape them); tokens still move."""
         self.undo_stack = UndoStack(self)
         self.revision = 0
         self.preparation = Preparation(self)
@@ -164,9 +168,14 @@ class MapDocument(QObject):
         return found
 
     def label(self, kind: str, object_id: str) -> str:
-        """What the GM calls an object: its name, else its id."""
+        """What the GM calls an object: its name, else its id; a border without a label of its
+        own by its two zones ("West end – Middle")."""
         obj = self.get(kind, object_id)
-        return object_id if obj is None else getattr(obj, "label", None) or getattr(obj, "name", "") or object_id
+        if obj is None:
+            return object_id
+        if kind == "border" and not obj.label:
+            return BORDER_DASH.join(self.label("zone", end) for end in (obj.a, obj.b))
+        return getattr(obj, "label", None) or getattr(obj, "name", "") or object_id
 
     def position(self, kind: str, object_id: str) -> int:
         """Where an object stands in its list: later ones are drawn on top."""

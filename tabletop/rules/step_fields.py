@@ -61,6 +61,8 @@ class Field:
     low: int = -LIMIT
     high: int = LIMIT
     help: str = ""
+    default: Any = None
+    """What a form shows before the GM changes it (a compel succeeded unless said otherwise)."""
 
     @property
     def title(self) -> str:
@@ -132,12 +134,12 @@ def _value(map_: Map, conflict: Conflict | None, spec: Field, value: Any) -> Any
     if kind == "border":
         return find_border(map_, _text(value)).id
     if kind == "place":
-        if isinstance(value, list):
+        if isinstance(value, (list, tuple)):
             row, col = (_number(v, -10_000, 10_000) for v in _pair(value))
             return (row, col)
         return find_zone(map_, _text(value)).id
     if kind == "holder":
-        return find_holder(map_, _text(value)) if not isinstance(value, list) else _holder_pair(map_, value)
+        return _holder_pair(map_, list(value)) if isinstance(value, (list, tuple)) else find_holder(map_, _text(value))
     if kind in ("aspect", "track", "line", "text"):
         text = _text(value)
         if kind != "text" and ("\n" in text or "\r" in text):

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.model import Conflict, LogEntry, Map, Participant
+from tabletop.rules import manual_steps as manual
 from tabletop.rules.names import name_of
 from tabletop.rules.play import Step
 from tabletop.rules.step_fields import KEY_OF, STORY, Column, Field, Move, TurnKey, checked
@@ -55,6 +56,11 @@ class RuleSystem:
 
     def start(self, map_: Map, step: dict[str, Any]) -> Step:
         raise NotImplementedError
+
+    def start_defaults(self, map_: Map) -> dict[str, Any]:
+        """What the Start dialog fills in for the GM, by start field (the reflexes the map's
+        last encounter had: a character's reflex is typed once, not once per conflict)."""
+        return {}
 
     def perform(self, map_: Map, conflict: Conflict, step: dict[str, Any], graph=None) -> Step:
         """Take a checked step (names already ids) of this system; ValueError in the rules'
@@ -102,6 +108,11 @@ class RuleSystem:
     def who_may_act(self, conflict: Conflict) -> list[str]:
         """The participants who may still take a turn now."""
         return [p.token for p in conflict.participants if not p.out]
+
+    def move_budget(self, map_: Map, conflict: Conflict, token: str, word: str, move_type: str) -> int | None:
+        """How far a move (by its word) lets the token go on a grid, for the reach overlay
+        while it is dragged; None when the token's own speed is the answer."""
+        return None
 
     def open_moves(self, map_: Map, conflict: Conflict, token: str) -> tuple[Move, ...]:
         """The moves open to this participant now (reactions included), for its row's menu."""
@@ -242,8 +253,6 @@ def perform(map_: Map, conflict: Conflict | None, step: Mapping[str, Any], graph
 
 
 def _common(map_: Map, conflict: Conflict, word: str, given: dict[str, Any]) -> Step:
-    from tabletop.rules import manual_steps as manual
-
     if word == "close":
         return Step(None, "Close the conflict")
     if word in ("mark", "clear"):

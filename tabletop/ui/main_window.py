@@ -149,11 +149,15 @@ class MainWindow(QMainWindow):
         shown_after = self._view_menu.actions()[self._tile_sets_at :]
         self._view_menu.insertAction(shown_after[0] if shown_after else None, self._grid_menu.dock.toggleViewAction())
 
-    def _build_play(self) -> None:
+    def _build_play(self) -> list:
+        """The Play menu and dock; then each rule system's rules loaded and its keys put in the
+        menu, an event each (all at once were one long event a first click waited for)."""
+        from tabletop.rules.systems import HOMES
         from tabletop.ui.docks.play import PlayControls
 
         self._play = PlayControls(self)
         take_place(self, self._play_stand_in, self.menuBar().actions()[-1].menu())
+        return [lambda name=name: self._play.system_ready(name) for name in HOMES]
 
     @property
     def players(self) -> PlayerControls:

@@ -63,7 +63,16 @@ def build_menus(window: MainWindow) -> None:
     )
     select_all = action(window, "Select &All", busily(window, window.select_all), QKeySequence.StandardKey.SelectAll)
     find = action(window, "&Find Zone…", window.find_zone, QKeySequence.StandardKey.Find, tip="Filter the Zones list")
-    for act in (window.undo_action, window.redo_action, delete, select_all, join, find):
+    window.lock_action = action(
+        window,
+        "&Lock Map",
+        lambda: setattr(window.document, "map_locked", window.lock_action.isChecked()),
+        "Ctrl+L",
+        "lock",
+        "Zones, borders and grids keep their places and shapes; tokens still move (on while a conflict starts)",
+    )
+    window.lock_action.setCheckable(True)
+    for act in (window.undo_action, window.redo_action, delete, select_all, join, find, window.lock_action):
         edit.addAction(act)
     view = window.menuBar().addMenu("&View")
     fit = action(window, "&Fit Map", window.view.fit_map, "Ctrl+0", "fit")
@@ -111,6 +120,8 @@ def build_menus(window: MainWindow) -> None:
         fit,
         zoom_in,
         zoom_out,
+        None,
+        window.lock_action,
         None,
     ):
         bar.addSeparator() if act is None else bar.addAction(act)

@@ -17,7 +17,7 @@ class AfterFirstFrame(QObject):
     the paint runs after the frame is on the screen; one set when the window is shown would run
     before it, as Qt hands out zero-delay timers before the platform's first expose."""
 
-    def __init__(self, window: QMainWindow, canvas: QWidget, builders: list[Callable[[], None]]) -> None:
+    def __init__(self, window: QMainWindow, canvas: QWidget, builders: list[Callable[[], list | None]]) -> None:
         super().__init__(window)
         self._builders = list(builders)
         self._canvas = canvas
@@ -40,7 +40,7 @@ class AfterFirstFrame(QObject):
         if self._held:  # the frame that counts is still to come: wait for the next one
             self._canvas.installEventFilter(self)
         elif self._builders:
-            self._builders.pop(0)()
+            self._run(self._builders.pop(0))
             if self._builders:
                 QTimer.singleShot(0, self, self._after_frame)
 
@@ -62,7 +62,13 @@ class AfterFirstFrame(QObject):
     def finish(self) -> None:
         """Build what is still waiting; a builder that asks for a later part gets it built."""
         while self._builders:
-            self._builders.pop(0)()
+            self._run(self._builders.pop(0))
+
+    def _run(self, builder: Callable[[], list | None]) -> None:
+        """A builder may hand back more builders (a part built in steps): they come next."""
+        more = builder()
+        if more:
+            self._builders[:0] = more
 
 
 def stand_in(window: QMainWindow, title: str, build: Callable[[], None]) -> QMenu:

@@ -2,8 +2,9 @@
 beside the map (never over it). On a TV lying flat on the table the GM picks the edges where
 players sit, and each strip is turned to face the players at its edge.
 
-A token the players do not see is not named (the banner says only the round and exchange);
-while the window is blacked out the strips are black too."""
+A token the players do not see is never named, and its turn changes nothing the players read
+(each system words that: rules/systems.py); while the window is blacked out the strips are
+black too."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from tabletop.document import MapDocument
+from tabletop.rules import systems
 from tabletop.rules.visibility import LIVE, Fog, token_shown
 
 EDGES = ("bottom", "top", "left", "right")
@@ -25,24 +27,20 @@ TEXT_COLOUR = QColor("#f1c40f")
 
 
 def banner_text(document: MapDocument, fog: Fog = LIVE) -> str:
-    """What the players read: whose turn (if they may see that token under the fog they were
+    """What the players read: whose turn (only a token they may see under the fog they were
     sent, which is not the map's own while the GM stages changes), round and exchange."""
     conflict = document.map.conflict
     if conflict is None:
         return ""
     if conflict.ended:
         return "The conflict is over"
-    parts = []
-    token = document.get("token", conflict.turn) if conflict.turn else None
     places = (lambda zone_id: document.get("zone", zone_id)), (lambda grid_id: document.get("grid", grid_id))
-    if token is not None and token_shown(token, *places, fog=fog):
-        parts.append(f"{token.label}'s turn")
-    elif conflict.turn is None and conflict.system == "edgerunner":
-        parts.append("Who's next?")
-    if conflict.system == "af":
-        parts.append(f"Round {conflict.round}")
-    parts.append(f"Exchange {conflict.exchange}")
-    return "  ·  ".join(parts)
+
+    def shown(token_id: str) -> bool:
+        token = document.get("token", token_id)
+        return token is not None and token_shown(token, *places, fog=fog)
+
+    return systems.of(conflict).banner(conflict, shown, lambda t: document.label("token", t))
 
 
 def parse_edges(text: str) -> tuple[str, ...]:

@@ -44,6 +44,12 @@ class Tool:
         if hasattr(window, "statusBar"):
             window.statusBar().showMessage(text, SAY_MS)
 
+    def locked(self, what: str = "the map") -> bool:
+        """Whether Lock Map holds the map's shapes (a conflict is being played); says so."""
+        if self.document.map_locked:
+            self.say(f"The map is locked while you play: {what} stays put (Edit ▸ Lock Map to unlock)")
+        return self.document.map_locked
+
     def press(self, event: QMouseEvent, pos: QPointF) -> bool:
         return False
 

@@ -59,7 +59,8 @@ class GridTool(Tool):
         if area is not None:
             grid_id = area[0]
             self.document.select([(Kind.GRID, grid_id)])
-            self._drag = (grid_id, self.document.get(Kind.GRID, grid_id), pos, next(_drags))
+            if not self.locked("every grid"):
+                self._drag = (grid_id, self.document.get(Kind.GRID, grid_id), pos, next(_drags))
             return True
         number = len(self.document.map.grids) + 1
         grid = new_grid(self.document.new_id("grid", "grid"), f"Encounter {number}", (pos.x(), pos.y()))

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsView
 
 from tabletop.document.commands import Batch, EditObject, MoveToken, remove
 from tabletop.document.commands.put import EditMany
+from tabletop.geometry.shapes import area_at
 from tabletop.model import AreaLocation, NodeShape, PolygonShape, Zone, ZoneLocation
 from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.kinds import Kind
@@ -80,8 +81,8 @@ class SelectTool(Tool):
         adding = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
         hit = self.scene.hit(pos, (Kind.TOKEN, Kind.BORDER, Kind.ZONE, Kind.GRID), badges_seen(self.view))
         picker = self.settings.picker
-        if (hit is None or hit[0] is Kind.GRID) and picker is not None and picker.take_click(self._location_at(pos)):
-            return True  # the play dock's maneuver or hustle took the area as its destination
+        if (hit is None or hit[0] is Kind.GRID) and picker is not None and picker.take_click(self._place_at(pos)):
+            return True  # the play dock's maneuver or hustle took the place as its destination
         if hit is None:
             if not adding:
                 self.document.select([])
@@ -94,7 +95,7 @@ class SelectTool(Tool):
         kind, object_id = hit
         if kind is Kind.TOKEN:
             self.start_token_drag(object_id)
-        elif kind is Kind.ZONE:
+        elif kind is Kind.ZONE and not self.document.map_locked:
             self._zone = (object_id, self.document.get(Kind.ZONE, object_id), pos)
         return True
 
@@ -161,10 +162,21 @@ class SelectTool(Tool):
         zone_id = self.document.zone_at(pos.x(), pos.y())
         return ZoneLocation(zone=zone_id) if zone_id else None
 
+    def _place_at(self, pos: QPointF):
+        """Where a move waiting in the play dock would go: the place under the cursor, or the
+        area just past the edge of the mover's grid (the rules then ask: grow, or exit?)."""
+        where = self._location_at(pos)
+        moving = self.settings.picker.moving() if self.settings.picker is not None else None
+        token = self.document.get(Kind.TOKEN, moving[0]) if moving else None
+        if where is None and token is not None and isinstance(token.location, AreaLocation):
+            row, col = area_at(self.document.get(Kind.GRID, token.location.grid), pos.x(), pos.y())
+            where = AreaLocation(grid=token.location.grid, row=row, col=col)
+        return where
+
     def release(self, event: QMouseEvent, pos: QPointF) -> bool:
         picker = self.settings.picker
         if self._token is not None and picker is not None and picker.wants_drop(self._token):
-            token_id, where = self._token, self._location_at(pos)
+            token_id, where = self._token, self._place_at(pos)
             self.cancel_token_drag()  # back where it stood: the play step moves it, with its facing, as one undo step
             picker.take_drop(token_id, where)
             return True
@@ -218,7 +230,7 @@ class SelectTool(Tool):
 
     def nudge(self, dx: float, dy: float) -> None:
         zones = [i for k, i in self.document.selection if k is Kind.ZONE]
-        if not zones:
+        if not zones or self.locked("every zone"):
             return
         moved = [moved_zone(zone, dx, dy) for zone in self.document.get_many([(Kind.ZONE, i) for i in zones])]
         what = self.document.label(Kind.ZONE, zones[0]) if len(zones) == 1 else f"{len(zones):,} zones"

@@ -102,7 +102,7 @@ class VertexTool(Tool):
 
     def _edit(self, points: list[tuple[float, float]], what: str, merge: str = "") -> bool:
         zone = self.zone()
-        if zone is None:
+        if zone is None or self.locked("every zone's shape"):
             return False
         if not _valid(points):
             self.say("That would leave the zone without area; the vertex stays")
@@ -120,6 +120,8 @@ class VertexTool(Tool):
         if event.button() != Qt.MouseButton.LeftButton:
             return False
         if index is not None:
+            if self.locked("every zone's shape"):
+                return True
             self.dragging, self._gesture = index, next(_gestures)
             return True
         zone_id = self.document.zone_at(pos.x(), pos.y())

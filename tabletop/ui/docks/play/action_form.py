@@ -1,271 +1,263 @@
-"""The action form: the chosen action's fields only, filled from the map (targets, tracks,
-zones), with a story line for the log. F9 (the Play menu's Do Action) or Enter in a text
-field performs it."""
+"""The action form: who moves, which move (an action, a snap, a reaction, in the system's own
+list), and that move's fields only, built from the system's declarations (rules/systems.py),
+with the text's words about the move and the helper's words about what the rules make of it.
+F9 (Play ▸ Do the Action) or Enter in a text field does it.
+
+Changing who acts or which move starts the fields afresh: nothing of the last move (its
+target, its shifts, its aspect) is carried into the next by accident."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QCompleter,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from tabletop.document import MapDocument
-from tabletop.ui.docks.play.actions import (
-    AF_ACTIONS,
-    AF_SNAPS,
-    ATTACKING,
-    EDGERUNNER_ACTIONS,
-    FIELDS,
-    Declared,
-    attack_note,
-)
-from tabletop.ui.docks.play.destination import MOVING, Destination, FacingPicker
+from tabletop.rules import systems
+from tabletop.rules.step_fields import ACTOR, KEY_OF, STORY, Field, Move
+from tabletop.ui.docks.play.destination import Destination
+from tabletop.ui.docks.play.field_edits import Edit, FacingEdit, PlaceList, TextEdit, TokenEdit, make_edit
 
-SNAP = "snap: "
-NO_REROLL = -21
-"""The re-roll field's lowest value means no re-roll: the continue keeps last exchange's shifts."""
+PREFIX = {"action": "", "snap": "snap: ", "reaction": "react: "}
+"""How a move reads in the list: actions plainly, snaps and reactions marked."""
+HELPER_STYLE = "color: #1a5276"
+SAYS_STYLE = "color: #5d6d7e; font-style: italic"
 
 
-def _spin(low: int, high: int) -> QSpinBox:
-    box = QSpinBox()
-    box.setRange(low, high)
-    return box
+class PlaceEdit(Edit):
+    """A place picked on the map (a click, or the actor's token dropped there)."""
+
+    def __init__(self, spec: Field, destination: Destination) -> None:
+        super().__init__(spec, destination)
+        self.destination = destination
+        destination.picked.connect(lambda _f: self.changed.emit())
+
+    def value(self) -> Any:
+        place = self.destination.place
+        return list(place) if isinstance(place, tuple) else place
+
+    def set_value(self, value: Any) -> None:
+        self.destination.set_place(tuple(value) if isinstance(value, list) else value)
 
 
 class ActionForm(QWidget):
-    """`declared(Declared)` when the GM presses Do (or Ctrl+Return)."""
+    """`declared(step)` when the GM presses Do (F9): the step as a dict, ids for names."""
 
     declared = Signal(object)
 
     def __init__(self, document: MapDocument) -> None:
         super().__init__()
         self.document = document
-        self.system = ""
-        self.actor = ""
-        self.form = QFormLayout(self)
-        self.form.setContentsMargins(0, 0, 0, 0)
-        self.action = QComboBox()
-        self.target, self.track, self.zone, self.on, self.helper = (QComboBox() for _ in range(5))
-        self.aspect, self.skill, self.boxes, self.what, self.story = (QLineEdit() for _ in range(5))
-        self.shifts, self.resisted = _spin(-20, 99), _spin(-20, 99)
-        self.extra, self.reroll = _spin(0, 20), _spin(NO_REROLL, 99)
-        self.extra.setSuffix(" shifts (aspects invoked, +2 each)")
-        self.extra.setSingleStep(2)
-        self.reroll.setSpecialValueText("no re-roll: last exchange's shifts")
-        self.reroll.setValue(NO_REROLL)
-        self.succeeded = QCheckBox("the compel succeeded (the turn is skipped)")
-        self.succeeded.setChecked(True)
-        self.boxes.setPlaceholderText("box numbers, e.g. 1, 2")
-        self.story.setPlaceholderText("a story detail for the log")
+        self.rules: systems.RuleSystem | None = None
+        self.places = PlaceList(document)
         self.move_type = lambda: "run"
         """The move type the map's toolbar shows (set by the Play controls): a maneuver's speed."""
-        self.destination = Destination(document, self.moving, lambda: self.move_type())
-        self.facing = FacingPicker()
-        self.destination.picked.connect(self.facing.set_value)
-        self.do = QPushButton("Do it  (F9)")
+        self.destination = Destination(document, self.moving, lambda: self._move_type())
+        self.who = TokenEdit(ACTOR)
+        self.choice = QComboBox()
+        self.says = QLabel()
+        self.says.setWordWrap(True)
+        self.says.setStyleSheet(SAYS_STYLE)
+        self.says.setTextFormat(Qt.TextFormat.PlainText)
         self.note = QLabel()
         self.note.setWordWrap(True)
-        self.note.setStyleSheet("color: #1a5276")
-        self.rows = {
-            "action": self.action,
-            "target": self.target,
-            "track": self.track,
-            "zone": self.zone,
-            "on": self.on,
-            "aspect": self.aspect,
-            "shifts": self.shifts,
-            "resisted": self.resisted,
-            "extra": self.extra,
-            "reroll": self.reroll,
-            "skill": self.skill,
-            "boxes": self.boxes,
-            "helper": self.helper,
-            "what": self.what,
-            "succeeded": self.succeeded,
-            "to": self.destination,
-            "facing": self.facing,
-            "note": self.note,
-            "story": self.story,
-        }
-        labels = {
-            "reroll": "Re-roll",
-            "on": "Aspect on",
-            "zone": "To zone",
-            "what": "Simple action",
-            "succeeded": "",
-            "note": "Helper",
-        }
-        for name, widget in self.rows.items():
-            self.form.addRow(labels.get(name, name.capitalize()), widget)
-        self.form.addRow(self.do)
-        self._filled: dict[int, list] = {}
+        self.note.setStyleSheet(HELPER_STYLE)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.do = QPushButton("Do it  (F9)")
+        self.fields = QFormLayout()
+        self.fields.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.edits: dict[str, Edit] = {}
+        self.move: Move | None = None
+        self._actor = ""
         self._noted: tuple | None = None
-        self._places_dirty = True
-        document.edited.connect(self._places_changed)
-        document.reset.connect(self._map_replaced)
-        for combo in (self.zone, self.on):  # thousands of zones: type to find one
-            combo.setEditable(True)
-            combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-            combo.completer().setFilterMode(Qt.MatchFlag.MatchContains)
-            combo.completer().setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        self.action.currentTextChanged.connect(self._show_fields)
-        self.action.currentTextChanged.connect(self.clear_move)
-        self.target.currentIndexChanged.connect(self._fill_tracks)
-        self.target.currentIndexChanged.connect(self._show_note)
-        self.shifts.valueChanged.connect(self._show_note)
-        document.selectionChanged.connect(self._picked_on_map)
+        self._version = 0
+        top = QFormLayout()
+        top.addRow("Who", self.who.widget)
+        top.addRow("Move", self.choice)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.says)
+        layout.addLayout(self.fields)
+        layout.addWidget(self.note)
+        layout.addWidget(self.do)
+        self.who.changed.connect(self._rebuild)
+        self.choice.currentIndexChanged.connect(lambda _i: self._rebuild())
         self.do.clicked.connect(self.submit)
-        for line in (self.aspect, self.skill, self.boxes, self.what, self.story):
-            line.returnPressed.connect(self.submit)  # Enter in a text field does it; F9 anywhere
+        document.selectionChanged.connect(self._picked_on_map)
+        document.edited.connect(self._map_edited)
+
+    # -- the system's moves ---------------------------------------------------------------------
 
     def refresh(self, actor: str) -> None:
-        """Fill the choices from the map and the conflict; keep what the GM already chose."""
+        """The conflict changed: the system's list of moves, whose turn it is as the actor when
+        the move is one's own (a reaction keeps its reactor), and the choices filled afresh."""
         conflict = self.document.map.conflict
-        self.actor = actor
-        system = conflict.system if conflict is not None else ""
-        if system != self.system:
-            self.system = system
-            self.action.blockSignals(True)
-            self.action.clear()
-            if system == "edgerunner":
-                self.action.addItems(EDGERUNNER_ACTIONS)
-            elif system == "af":
-                self.action.addItems([*AF_ACTIONS, *(SNAP + s for s in AF_SNAPS), "second snap", "guard"])
-            self.action.blockSignals(False)
-        if conflict is None:  # another map (File > New): nothing of the last one's conflict stays listed
-            for combo in (self.target, self.helper, self.zone, self.on, self.track):
-                self._fill(combo, [])
-            self._places_dirty = True
+        rules = systems.of(conflict) if conflict is not None else None
+        if rules is not self.rules:
+            self.rules = rules
+            self.choice.blockSignals(True)
+            self.choice.clear()
+            for move in rules.moves if rules is not None else ():
+                if not move.hidden:
+                    self.choice.addItem(PREFIX[move.kind] + move.word, (move.kind, move.word))
+            self.choice.blockSignals(False)
+        self.who.fill(self.document, {})
+        if actor and (self.move is None or self.move.kind != "reaction") and self.who.value() != actor:
+            self.who.set_value(actor)  # rebuilds the fields for the new actor
+        self._rebuild(keep=True)
+
+    def set_move(self, actor: str, kind: str, word: str) -> None:
+        """A move chosen from a participant's row (a guard spent off-turn): that participant
+        acts, with that move, fields fresh."""
+        at = self.choice.findData((kind, word))
+        if at < 0:
             return
-        tokens = [(self.document.label("token", p.token), p.token) for p in conflict.participants]
-        renamed = self._fill(self.target, tokens)
-        self._fill(self.helper, [("nobody", ""), *tokens])
-        if self._places_dirty or renamed:
-            self._places_dirty = False
-            zones = [(z.label, z.id) for z in self.document.map.zones]
-            borders = [(b.label or f"{b.a}–{b.b}", b.id) for b in self.document.map.borders]
-            self._fill(self.zone, zones)
-            self._fill(
-                self.on,
-                [("the scene", ("scene", ""))]
-                + [(f"token {n}", ("token", i)) for n, i in tokens]
-                + [(f"zone {n}", ("zone", i)) for n, i in zones]
-                + [(f"border {n}", ("border", i)) for n, i in borders],
-            )
-        self._fill_tracks()
-        self._show_fields(self.action.currentText())
+        self.choice.blockSignals(True)
+        self.choice.setCurrentIndex(at)
+        self.choice.blockSignals(False)
+        self.who.fill(self.document, {})
+        self.who.set_value(actor)
+        self._rebuild()
 
-    def _map_replaced(self) -> None:
-        self._places_dirty = True
+    def chosen(self) -> Move | None:
+        data = self.choice.currentData()
+        if self.rules is None or data is None:
+            return None
+        kind, word = tuple(data)
+        return self.rules.move(kind, word)
 
-    def _places_changed(self, change) -> None:
-        if change.kind in ("zone", "border"):
-            self._places_dirty = True
+    def actor(self) -> str:
+        return self.who.value() or ""
 
-    def _fill(self, combo: QComboBox, choices: list[tuple[str, object]]) -> bool:
-        """Fill a choice list, keeping the choice; nothing to do (False) when the choices are
-        the same: a 10k-zone map's lists are filled again only when its zones change."""
-        if self._filled.get(id(combo)) == choices:
-            return False
-        self._filled[id(combo)] = choices
-        chosen = combo.currentData()
-        combo.blockSignals(True)
-        combo.clear()
-        for text, data in choices:
-            combo.addItem(text, data)
-        at = next((i for i, (_, data) in enumerate(choices) if data == chosen), 0)  # findData misses tuples
-        combo.setCurrentIndex(at)
-        combo.blockSignals(False)
-        return True
+    # -- the fields -----------------------------------------------------------------------------
 
-    def _fill_tracks(self) -> None:
-        token = self.document.get("token", self.target.currentData() or "")
-        self._fill(self.track, [(s.name, s.name) for s in (token.stress if token else [])])
+    def _rebuild(self, keep: bool = False) -> None:
+        """The chosen move's fields; fresh unless `keep` (a refresh after a step elsewhere)
+        and the move and actor are the ones shown."""
+        move, actor = self.chosen(), self.actor()
+        shown = (move, actor) == (self.move, self._actor)
+        if not (keep and shown):
+            self.move, self._actor = move, actor
+            self._clear_rows()
+            self.edits = {}
+            self.destination.clear()
+            for spec in (*(move.fields if move is not None else ()), STORY):
+                edit = make_edit(spec, self.places, lambda s: PlaceEdit(s, self.destination))
+                if edit is None:
+                    continue
+                self.edits[spec.name] = edit
+                self.fields.addRow(spec.title, edit.widget)
+                edit.changed.connect(self._field_changed)
+                if isinstance(edit, TextEdit):
+                    edit.line.returnPressed.connect(self.submit)
+                if isinstance(edit, FacingEdit):
+                    self.destination.picked.connect(edit.set_value)
+            if "move" in self.edits:
+                self.edits["move"].fill(self.document, {})
+                self.edits["move"].set_value(self.move_type())
+            self.says.setText(move.says if move is not None else "")
+            self._noted = None
+        self._fill()
+        self._show_note()
 
-    def _picked_on_map(self) -> None:
-        """A token picked on the map becomes the target (the actor stays whose turn it is)."""
-        tokens = [object_id for kind, object_id in self.document.selection if kind == "token"]
-        if len(tokens) == 1 and tokens[0] != self.actor and self.target.findData(tokens[0]) >= 0:
-            self.target.setCurrentIndex(self.target.findData(tokens[0]))
+    def _clear_rows(self) -> None:
+        """The last move's rows gone; the destination row is kept for the next move that goes
+        somewhere (the select tool holds it as the map's place picker)."""
+        while self.fields.rowCount():
+            taken = self.fields.takeRow(0)
+            for item in (taken.labelItem, taken.fieldItem):
+                widget = item.widget() if item is not None else None
+                if widget is self.destination:
+                    widget.setParent(None)
+                elif widget is not None:
+                    widget.deleteLater()
+
+    def _fill(self) -> None:
+        context = self.values()
+        for name, edit in self.edits.items():
+            if name != "move":
+                edit.fill(self.document, context)
+
+    def _field_changed(self) -> None:
+        sender = self.sender()
+        if isinstance(sender, Edit) and sender.spec.name in ("target", "on"):
+            self._fill()  # the target's tracks, the holder's aspects
+        self._show_note()
+
+    def _map_edited(self, change) -> None:
+        self._version += 1
+
+    def values(self) -> dict[str, Any]:
+        found = {"actor": self.actor()}
+        for name, edit in self.edits.items():
+            value = edit.value()
+            if value is not None and value != [] and not (edit.spec.kind == "flag" and value is False):
+                found[name] = value
+        return found
+
+    def step(self) -> dict[str, Any] | None:
+        """The step the form holds now: {"do": "act", "actor": ..., "action": ..., ...}."""
+        move = self.chosen()
+        if move is None:
+            return None
+        values = self.values()
+        if not values["actor"]:
+            values.pop("actor")
+        return {"do": move.do, KEY_OF[move.kind]: move.word, **values}
+
+    def _move_type(self) -> str:
+        edit = self.edits.get("move")
+        return (edit.value() if edit is not None else None) or self.move_type()
 
     def _show_note(self) -> None:
         conflict = self.document.map.conflict
-        action = self.action.currentText()
-        if conflict is None or (not self.note.isVisibleTo(self) and action not in ATTACKING):
+        step = self.step()
+        if conflict is None or self.rules is None or step is None:
+            self.note.setText("")
             return
-        target = self.target.currentData() or ""
-        get = self.document.get
-        key = (action, self.actor, target, self.shifts.value(), get("token", self.actor), get("token", target))
-        key += (conflict.participant(target) if target in {p.token for p in conflict.participants} else None,)
+        key = (repr(sorted(step.items())), id(conflict), self._version)
         if key == self._noted:
-            return  # the same two tokens where they were: range and flank stand (10 ms on a 10k-zone map)
+            return  # the same step on the same map: range and flank stand (10 ms on a 10k-zone map)
         self._noted = key
         graph = self.document.graph() if self.document.map.zones else None
-        self.note.setText(attack_note(self.document.map, conflict, self.actor, target, self.shifts.value(), graph))
+        try:
+            text = self.rules.helper(self.document.map, conflict, step, graph)
+        except (KeyError, ValueError) as error:
+            text = str(error.args[0]) if error.args else ""
+        self.note.setText(text)
+        self.note.setVisible(bool(text))
 
-    def _show_fields(self, action: str) -> None:
-        wanted = FIELDS.get(action, set()) if self.system == "edgerunner" else {"target"}
-        if self.system == "af" and action.removeprefix(SNAP) in MOVING:
-            wanted = {"to", "facing"}
-        if self.system == "af" and action in ("second snap", "guard"):
-            wanted = set()
-        if action in ATTACKING:
-            wanted = wanted | {"note"}
-        for name, widget in self.rows.items():
-            self.form.setRowVisible(widget, name in {"action", "story"} | wanted)
-        if action in ATTACKING:
-            self._show_note()
+    # -- the map ----------------------------------------------------------------------------
 
-    def declaration(self) -> Declared:
-        action = self.action.currentText().removeprefix(SNAP)
-        boxes = [int(b) for b in self.boxes.text().replace(",", " ").split() if b.isdigit()]
-        return Declared(
-            actor=self.actor,
-            action=action,
-            target=self.target.currentData() or "",
-            track=self.track.currentData() or "",
-            zone=self.zone.currentData() or "",
-            on=self.on.currentData() or ("scene", ""),
-            aspect=self.aspect.text().strip(),
-            shifts=self.shifts.value(),
-            resisted=self.resisted.value(),
-            skill=self.skill.text().strip(),
-            boxes=boxes,
-            helper=self.helper.currentData() or "",
-            what=self.what.text().strip(),
-            succeeded=self.succeeded.isChecked(),
-            extra=self.extra.value(),
-            reroll=None if self.reroll.value() == NO_REROLL else self.reroll.value(),
-            to=self.destination.place,
-            facing=self.facing.value(),
-            move=self.move_type(),
-            story=self.story.text().strip(),
-        )
-
-    def submit(self) -> None:
-        if self.actor:
-            self.declared.emit(self.declaration())
-
-    def clear_story(self) -> None:
-        self.story.clear()
-        self.clear_move()
-
-    def clear_move(self) -> None:
-        """A new action, or the move done: the next click on the map picks a new destination."""
-        self.destination.clear()
-        self.facing.set_value(None)
+    def _picked_on_map(self) -> None:
+        """A token picked on the map becomes the target (the actor stays who acts)."""
+        edit = self.edits.get("target")
+        tokens = [object_id for kind, object_id in self.document.selection if kind == "token"]
+        if edit is not None and len(tokens) == 1 and tokens[0] != self.actor():
+            edit.set_value(tokens[0])
 
     def moving(self) -> tuple[str, str] | None:
-        """(actor, "maneuver" or "hustle") while the form waits for a move's destination."""
-        kind = self.action.currentText().removeprefix(SNAP)
-        if self.system != "af" or kind not in MOVING or not self.actor or not self.isEnabled():
+        """(actor, move word) while the form waits for a place on the map."""
+        move = self.chosen()
+        if move is None or not self.actor() or not self.isEnabled():
             return None
-        return (self.actor, kind)
+        if not any(spec.kind == "place" for spec in move.fields):
+            return None
+        return (self.actor(), move.word)
+
+    # -- doing it ---------------------------------------------------------------------------
+
+    def submit(self) -> None:
+        step = self.step()
+        if step is not None and self.isEnabled():
+            self.declared.emit(step)
+
+    def done(self) -> None:
+        """The step was taken: the same move stays chosen, its fields start afresh."""
+        self._rebuild()
+
+    def story_line(self) -> QLineEdit | None:
+        edit = self.edits.get("story")
+        return edit.line if isinstance(edit, TextEdit) else None

@@ -1,6 +1,9 @@
-"""The map window's Play menu and its dock: start and close a conflict, the big steps with
-their keys (F5 next turn, F6 next round, F7 end exchange, F8 who's next, F9 do the action in
-the form: function keys no tool or text field uses), and File ▸ Export Log."""
+"""The map window's Play menu and its dock: start and close a conflict, the system's big
+steps with their keys (F5 next turn, F6 next round, F7 end exchange, F8 who's next, F9 do the
+action in the form, Shift+F9 react: function keys no tool or text field uses), the system's
+other steps (a concession, reinforcements, a compel) each with its dialog, and File ▸ Export
+Log. What the menu offers comes from the registry (rules/systems.py), never from a system's
+name. A conflict started (or a map opened mid-conflict) locks the map's shapes."""
 
 from __future__ import annotations
 
@@ -12,15 +15,18 @@ from PySide6.QtWidgets import QDialog, QDockWidget, QFileDialog, QMainWindow, QM
 
 from tabletop.document.commands import play_step
 from tabletop.io import MapFileError, write_atomically
+from tabletop.rules import systems
 from tabletop.rules.conflict_log import log_markdown
 from tabletop.ui.actions import say
-from tabletop.ui.dialogs.start_conflict import PLAYED, StartConflictDialog, start_step
-from tabletop.ui.docks.play import concession
+from tabletop.ui.docks.play.ask import step_dialog
 from tabletop.ui.docks.play.dock import PlayDock
+from tabletop.ui.docks.play.start_dialog import StartConflictDialog
 from tabletop.ui.docks.widgets import UpDown
 from tabletop.ui.player.banner import EDGES, EDGES_KEY, parse_edges
 
-KEYS = {"next": "F5", "round": "F6", "exchange": "F7", "who": "F8", "do": "F9"}
+DO_KEY, REACT_KEY = "F9", "Shift+F9"
+NOT_IN_MENU = {"face", "story", "mark", "clear", "invoke", "state", "start", "close"}
+"""Steps taken elsewhere (the sheet, the log, Start, Close): not listed again under Steps."""
 
 
 class PlayControls(QObject):
@@ -31,7 +37,7 @@ class PlayControls(QObject):
         self.dock_widget = PlayDock(self.document)
         self.dock_widget.said.connect(lambda text: say(window, text))
         settings = getattr(window, "reach_settings", None)
-        if settings is not None:  # the map feeds the form's maneuver or hustle, and hustle the reach overlay
+        if settings is not None:  # the map feeds the form's moves, and a hustle the reach overlay
             settings.picker = self.dock_widget.form.destination
             self.dock_widget.form.move_type = lambda: settings.move
         self.dock = QDockWidget("Play", window)
@@ -43,28 +49,23 @@ class PlayControls(QObject):
             window.tabifyDockWidget(inspector, self.dock)  # the whole height for play, a tab away
         self.dock.hide()  # shown when a conflict starts or a map mid-conflict opens: the map keeps its room
         self._was_running = False
+        self._system: systems.RuleSystem | None = None
+        menu = window.menuBar().addMenu("&Play")
+        self.menu = menu
         self.start_action = self._action("&Start Conflict…", "Ctrl+Shift+C", self.start)
         self.close_action = self._action("&Close Conflict", "", self.close_conflict)
-        self.concede_action = self._action("Offer a &Concession…", "", self.offer_concession)
-        self.accept_action = self._action("&Accept the Concession", "", lambda: self.answer_concession(True))
-        self.refuse_action = self._action("Re&fuse the Concession", "", lambda: self.answer_concession(False))
-        steps = self.dock_widget
-        self.step_actions = {
-            "next": self._action("&Next Turn", KEYS["next"], steps.next_turn),
-            "round": self._action("Next &Round", KEYS["round"], steps.next_round),
-            "exchange": self._action("&End Exchange", KEYS["exchange"], steps.end_exchange),
-            "who": self._action("&Who's Next?", KEYS["who"], steps.whos_next),
-            "do": self._action("&Do the Action", KEYS["do"], steps.form.submit),
-        }
+        dock = self.dock_widget
+        self.key_actions: dict[str, QAction] = {}
+        """The systems' big steps by their word, made when a conflict of their system first runs."""
+        self.do_action = self._action("&Do the Action", DO_KEY, dock.form.submit)
+        self.react_action = self._action("&React…", REACT_KEY, dock.react)
+        self.react_action.setStatusTip("The selected participant's reactions: a guard spent off-turn, a screen")
         self.export_action = self._action("Export &Log…", "Ctrl+Alt+L", self.export_log)
-        menu = window.menuBar().addMenu("&Play")
         menu.addAction(self.start_action)
-        menu.addSeparator()
-        for act in self.step_actions.values():
+        self.keys_end = menu.addSeparator()
+        for act in (self.do_action, self.react_action):
             menu.addAction(act)
-        menu.addSeparator()
-        for act in (self.concede_action, self.accept_action, self.refuse_action):
-            menu.addAction(act)
+        self.steps_menu = menu.addMenu("S&teps")
         menu.addSeparator()
         menu.addAction(self.close_action)
         menu.addAction(self.dock.toggleViewAction())
@@ -110,21 +111,68 @@ class PlayControls(QObject):
 
     def _enable(self) -> None:
         conflict = self.document.map.conflict
-        played = conflict is not None and conflict.system in PLAYED
+        rules = systems.of(conflict) if conflict is not None else None
+        played = rules is not None and rules.turn_based
         if played and not self._was_running:
             self.dock.show()
             self.dock.raise_()
+            self._lock(True)  # "cannot be moved or reshaped" while the table plays
         self._was_running = played
-        running = conflict is not None and not conflict.ended
-        for act in self.step_actions.values():
-            act.setEnabled(running)
-        self.step_actions["round"].setEnabled(running and conflict.system == "af")
-        self.step_actions["who"].setEnabled(running and conflict.system == "edgerunner")
+        running = played and not conflict.ended
+        if played:
+            self.system_ready(rules.name)
+        own = {key.do for key in rules.keys} if played else set()
+        for do, act in self.key_actions.items():
+            act.setEnabled(running and do in own)
+        self.do_action.setEnabled(running)
+        self.react_action.setEnabled(running)
         self.close_action.setEnabled(conflict is not None)
-        edgerunner = running and conflict.system == "edgerunner"
-        for act in (self.concede_action, self.accept_action, self.refuse_action):
-            act.setEnabled(edgerunner)
         self.export_action.setEnabled(conflict is not None)
+        if rules is not self._system:
+            self._system = rules
+            self._fill_steps(rules if played else None)
+        self.steps_menu.setEnabled(running)
+
+    def system_ready(self, name: str) -> None:
+        """A system's big steps in the menu, with their keys: each made once, kept in key order,
+        enabled while a conflict of a system that has it runs. Called for every system just
+        after the window's first frame (a system an event), and for the one a conflict runs."""
+        rules = systems.system(name)
+        if not rules.turn_based:
+            return
+        for key in rules.keys:
+            if key.do in self.key_actions:
+                continue
+            act = self._action(key.label, key.key, lambda d=key.do: self.dock_widget.turn_key(d))
+            later = [a for a in self.key_actions.values() if a.shortcut().toString() > key.key]
+            self.menu.insertAction(later[0] if later else self.keys_end, act)
+            self.key_actions[key.do] = act
+            conflict = self.document.map.conflict
+            act.setEnabled(conflict is not None and not conflict.ended and key in systems.of(conflict).keys)
+
+    def _lock(self, on: bool) -> None:
+        lock = getattr(self.window, "lock_action", None)
+        if lock is not None and lock.isChecked() != on:
+            lock.setChecked(on)
+            self.document.map_locked = on
+
+    def _fill_steps(self, rules: systems.RuleSystem | None) -> None:
+        """The system's steps with no key of their own, each with its dialog when it takes fields."""
+        self.steps_menu.clear()
+        if rules is None:
+            return
+        keyed = {key.do for key in rules.keys}
+        for move in rules.steps:
+            if move.word in keyed or move.word in NOT_IN_MENU or move.hidden:
+                continue
+            text = move.word.replace("_", " ").capitalize() + ("…" if move.fields else "")
+            act = self.steps_menu.addAction(text)
+            act.setStatusTip(move.says)
+            act.triggered.connect(lambda _c=False, m=move: self.take_step(m))
+
+    def take_step(self, move) -> bool:
+        step = step_dialog(self.window, self.document, move) if move.fields else {"do": move.word}
+        return step is not None and self.dock_widget.take(step)
 
     def start(self) -> None:
         """Pick system, sides and order; the rules start the conflict as one undo step."""
@@ -134,45 +182,21 @@ class PlayControls(QObject):
         if not self.document.map.tokens:
             say(self.window, "No tokens on the map: place the fighters first.")
             return
-        dialog = StartConflictDialog(self.document.map, self.window)
+        dialog = StartConflictDialog(self.document, self.window)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        self.start_with(dialog.setup())
+        self.start_with(dialog.step())
 
-    def start_with(self, setup) -> bool:
-        try:
-            step = start_step(self.document.map, setup)
-        except (ValueError, KeyError) as error:
-            say(self.window, f"Could not start the conflict: {error}")
-            return False
+    def start_with(self, step: dict) -> bool:
         self.dock.show()
         self.dock.raise_()
-        return self.dock_widget.apply(step)
-
-    def offer_concession(self) -> None:
-        if self.document.map.conflict is None:
-            return
-        try:
-            step = concession.offer(self.window, self.document)
-        except ValueError as error:
-            self.dock_widget.say(f"Not done: {error}")
-            return
-        self.dock_widget.apply(step)
-
-    def answer_concession(self, accepted: bool) -> None:
-        if self.document.map.conflict is None:
-            return
-        try:
-            step = concession.answer(self.document, accepted)
-        except ValueError as error:
-            self.dock_widget.say(f"Not done: {error}")
-            return
-        self.dock_widget.apply(step)
+        return self.dock_widget.take(step)
 
     def close_conflict(self) -> None:
         """The conflict leaves the map (its log can be exported before); one undo brings it back."""
         if self.document.map.conflict is not None:
             play_step(self.document, None, "Close the conflict")
+            self._lock(False)
 
     def export_log(self, path: str | None = None) -> bool:
         """File ▸ Export Log: the log as Markdown, for the session notes."""

@@ -1,23 +1,21 @@
-"""Where an AF maneuver or hustle goes, and the facing after it. While the form's action is a
-maneuver or a hustle, the next click on an area of the map (or the drop of the actor's token)
-fills the destination; the rules check it against the speed (hustle: half of it, at least 1
-after a maneuver) and the facing picker offers the direction of travel, so the move and the
-facing are one step, as the text wants ("after you are finished with your maneuver or hustle
-you need to pick a facing")."""
+"""Where a move in the form goes, and the facing after it. While the form's move takes a place
+(an AF maneuver or hustle), the next click on the map (or the drop of the actor's token) fills
+it; the system's helper says what the rules make of it (within the speed, slippery ground) and
+the facing picker offers the direction of travel, so the move and the facing are one step, as
+the AF text wants ("after you are finished with your maneuver or hustle you need to pick a
+facing")."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.model import AreaLocation, Location, Token, ZoneLocation
-
-MOVING = {"maneuver", "hustle"}
-"""The AF steps that move the actor: the destination and facing rows show for them."""
+from tabletop.rules import systems
 
 COMPASS = [("NW", 315), ("N", 0), ("NE", 45), ("W", 270), (None, None), ("E", 90), ("SW", 225), ("S", 180), ("SE", 135)]
 
@@ -71,8 +69,8 @@ class FacingPicker(QWidget):
 
 
 class Destination(QWidget):
-    """The destination row. `moving()` says who moves how ((actor, "maneuver"|"hustle") or
-    None); the select tool asks `budget`, `take_click` and `take_drop` (ui/tools/reach.py's
+    """The destination row. `moving()` says who moves by which move ((actor, word) or None);
+    the select tool asks `budget`, `take_click` and `take_drop` (ui/tools/reach.py's
     PlacePicker) so the map feeds it. `picked` fires with the facing to offer."""
 
     picked = Signal(object)
@@ -83,6 +81,7 @@ class Destination(QWidget):
         self.place: str | tuple[int, int] | None = None
         self.label = QLabel()
         self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.again = QPushButton("Pick again")
         self.again.setToolTip("forget the destination: the next click on the map picks another")
         self.again.clicked.connect(self.clear)
@@ -94,26 +93,24 @@ class Destination(QWidget):
 
     def clear(self) -> None:
         self.place = None
-        self.label.setText("click an area on the map, or drop the token there")
+        self.label.setText("click a place on the map, or drop the token there")
         self.again.setEnabled(False)
+        self.picked.emit(None)
 
     # -- asked by the select tool -----------------------------------------------------------
 
     def budget(self, token: Token) -> int | None:
-        """Hustle's areas while the actor is dragged in a hustle (the reach overlay shows them,
-        not the run speed); None leaves the overlay as it was."""
-        from tabletop.rules import af
-
+        """What the system lets the actor cover in this move while it is dragged (a hustle's
+        half speed), for the reach overlay; None leaves the overlay as it was."""
         moving = self.moving()
         conflict = self.document.map.conflict
-        if moving is None or moving != (token.id, "hustle") or conflict is None:
+        if moving is None or moving[0] != token.id or conflict is None:
             return None
-        return af.hustle_areas(token, af.turn_of(conflict, token.id).moved, self.move())
+        return systems.of(conflict).move_budget(self.document.map, conflict, token.id, moving[1], self.move())
 
     def take_click(self, where: Location | None) -> bool:
-        """A click on an area while a move waits for its destination fills it (and is used up)."""
-        moving = self.moving()
-        if moving is None or self.place is not None or not isinstance(where, AreaLocation):
+        """A click on a place while a move waits for its destination fills it (and is used up)."""
+        if self.moving() is None or self.place is not None or where is None:
             return False
         return self.fill(where)
 
@@ -126,43 +123,38 @@ class Destination(QWidget):
     def take_drop(self, token_id: str, where: Location | None) -> bool:
         return where is not None and self.wants_drop(token_id) and self.fill(where)
 
+    def set_place(self, place) -> None:
+        """A place given by hand (a question's answer, a test): shown as if clicked."""
+        if isinstance(place, str):
+            self.fill(ZoneLocation(zone=place))
+        elif place is not None:
+            moving = self.moving()
+            token = self.document.get("token", moving[0]) if moving else None
+            grid = token.location.grid if token is not None and isinstance(token.location, AreaLocation) else ""
+            self.fill(AreaLocation(grid=grid, row=place[0], col=place[1])) if grid else None
+
     # -- the destination --------------------------------------------------------------------
 
     def fill(self, where: Location) -> bool:
-        """Check the place against the speed through the rules and offer the direction of travel."""
-        from tabletop.rules.af_actions import moved
-
+        """Take the place; offer the direction of travel as the facing."""
         moving = self.moving()
         token = self.document.get("token", moving[0]) if moving else None
-        conflict = self.document.map.conflict
-        if token is None or conflict is None:
+        if token is None:
             return False
         start = token.location
         if isinstance(where, AreaLocation):
             if not isinstance(start, AreaLocation) or start.grid != where.grid:
                 self.label.setText(f"{token.label} stands on another grid: move it there by hand")
                 return True
-            place: str | tuple[int, int] = (where.row, where.col)
-            named = f"area {where.row},{where.col}"
-            facing = travel_facing((start.row, start.col), place)
+            self.place = (where.row, where.col)
+            self.label.setText(f"area {where.row},{where.col}")
+            facing = travel_facing((start.row, start.col), self.place)
         elif isinstance(where, ZoneLocation):
-            place, named, facing = where.zone, self.document.label("zone", where.zone), None
+            self.place = where.zone
+            self.label.setText(self.document.label("zone", where.zone))
+            facing = None
         else:
             return False
-        speed = self.budget(token) if moving[1] == "hustle" else token.speeds.of(self.move())
-        try:
-            _, notes = moved(self.document.map, token, place, token.facing, speed, self.move())
-        except (KeyError, ValueError) as error:
-            self.label.setText(f"Not there: {error.args[0] if error.args else error}")
-            return True
-        self.place = place
-        within = (
-            f"beyond {speed} areas: on the GM's word"
-            if any("beyond" in n for n in notes)
-            else f"within {speed} area{'s' if speed != 1 else ''}"
-        )
-        others = [n for n in notes if "beyond" not in n and n != "pick a facing"]
-        self.label.setText(" · ".join([named, within, *others]))
         self.again.setEnabled(True)
         self.picked.emit(facing)
         return True

@@ -1,57 +1,67 @@
-"""The play dock: the conflict's bookkeeping at the table. A header says whose turn, which
-round and exchange; big buttons take the next step; the turn list shows everyone's guard,
-snap, action, defense and states; the sheet holds the selected participant's stress boxes,
-aspects and facing; the action form asks the rules; the log keeps the story.
+"""The play dock: the conflict's bookkeeping at the table. A header says when in the conflict
+and whose turn; big buttons take the system's next steps; the turn list shows everyone's
+state, and a row's menu the moves open to that participant; the sheet holds the selected
+participant's stress boxes, aspects and facing; the action form asks the rules; the log
+keeps the story.
 
-Every step goes through `apply_step`, so it is one undo step and the map, the dock and the
-log stay in step through undo and redo: the dock only shows the document."""
+Every step is a plain dict taken by `take`: the registry's perform (rules/systems.py) works it
+out, the GM answers any question the rules ask, and the document applies it as one undo
+step. The dock names no system: what it shows comes from the system's declarations."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QDialog,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
+    QScrollArea,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import apply_step
 from tabletop.document.integrity import IntegrityError
-from tabletop.model import SYSTEM_NAMES, Conflict
-from tabletop.rules.play import Step
-from tabletop.ui.docks.play import steps
+from tabletop.rules import systems
+from tabletop.rules.play import Step, Unanswered
 from tabletop.ui.docks.play.action_form import ActionForm
-from tabletop.ui.docks.play.actions import perform
+from tabletop.ui.docks.play.ask import ask
 from tabletop.ui.docks.play.log_view import LogView
 from tabletop.ui.docks.play.sheet import ParticipantSheet
 from tabletop.ui.docks.play.turns import TurnList
 
 HEADER_STYLE = "font-size: 15pt; font-weight: bold; padding: 4px"
+MOST_QUESTIONS = 8
+"""The most questions one step may ask in a row (each answer is a field the step then has)."""
 
 
 def header_text(document: MapDocument) -> str:
-    """Whose turn, which round, which exchange: what the table asks most."""
+    """When in the conflict and whose turn: what the table asks most, in the system's words."""
     conflict = document.map.conflict
     if conflict is None:
         return "No conflict. Start one from the tokens on the map (Play ▸ Start Conflict…)."
-    when = f"Exchange {conflict.exchange}"
-    if conflict.system == "af":
-        when += f" · round {conflict.round}"
+    rules = systems.of(conflict)
     if conflict.ended == "ended" and conflict.story:  # why, when no side won (nobody left)
-        return f"{SYSTEM_NAMES[conflict.system]} · ended: {conflict.story}"
+        return f"{rules.title} · ended: {conflict.story}"
     if conflict.ended:
-        return f"{SYSTEM_NAMES[conflict.system]} · ended ({conflict.ended})"
-    turn = f"{document.label('token', conflict.turn)}'s turn" if conflict.turn else "Who's next?"
-    return f"{SYSTEM_NAMES[conflict.system]} · {when} · {turn}"
+        return f"{rules.title} · ended ({conflict.ended})"
+    caller = f" · caller {conflict.caller}" if conflict.caller else ""
+    return f"{rules.title} · {rules.header(conflict, lambda t: document.label('token', t))}{caller}"
+
+
+def one_line(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        first = error.errors()[0]
+        return str(first.get("msg", error)).removeprefix("Value error, ")
+    text = str(error.args[0]) if error.args else str(error)
+    return " ".join(text.split())
 
 
 class PlayDock(QWidget):
@@ -65,36 +75,29 @@ class PlayDock(QWidget):
         self.header = QLabel()
         self.header.setWordWrap(True)
         self.header.setStyleSheet(HEADER_STYLE)
+        self.header.setTextFormat(Qt.TextFormat.PlainText)
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.buttons = {
-            name: QPushButton(text)
-            for name, text in (
-                ("next", "Next Turn (F5)"),
-                ("round", "Next Round (F6)"),
-                ("exchange", "End Exchange (F7)"),
-                ("who", "Who's Next? (F8)"),
-            )
-        }
-        for button in self.buttons.values():
-            button.setMinimumHeight(36)
-        self.buttons["next"].clicked.connect(self.next_turn)
-        self.buttons["round"].clicked.connect(self.next_round)
-        self.buttons["exchange"].clicked.connect(self.end_exchange)
-        self.buttons["who"].clicked.connect(self.whos_next)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.key_row = QHBoxLayout()
+        self.buttons: dict[str, QPushButton] = {}
+        self._keys: tuple = ()
         self.turns = TurnList(document)
         self.sheet = ParticipantSheet(document)
         self.form = ActionForm(document)
         self.log = LogView(document)
         self.turns.chosen.connect(self._chosen)
-        for source in (self.sheet, self.log):
-            source.stepped.connect(self.apply)
+        self.turns.moved.connect(self._move_from_row)
+        self.sheet.stepped.connect(self.take)
+        self.log.stepped.connect(self.take)
         self.form.declared.connect(self.act)
         self._pending = False
+        self._said_at = -1
+        """The undo index the message was said at: it is cleared when undo or redo moves on."""
         self._lay_out()
         document.conflictChanged.connect(self.refresh)
         document.edited.connect(self._edited)
-        document.undo_stack.indexChanged.connect(self._catch_up)
+        document.undo_stack.indexChanged.connect(self._stack_moved)
         document.reset.connect(self._new_map)
         self.refresh()
 
@@ -103,26 +106,23 @@ class PlayDock(QWidget):
         column = QVBoxLayout(top)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.header)
-        row = QHBoxLayout()
-        for button in self.buttons.values():
-            row.addWidget(button)
-        column.addLayout(row)
+        column.addLayout(self.key_row)
         column.addWidget(self.message)
         column.addWidget(self.turns, 1)
+        self.sheet_box, self.action_box = QGroupBox("Participant"), QGroupBox("Action")
+        QVBoxLayout(self.sheet_box).addWidget(_scrolling(self.sheet))
+        QVBoxLayout(self.action_box).addWidget(_scrolling(self.form))
         middle = QWidget()
         pair = QHBoxLayout(middle)
         pair.setContentsMargins(0, 0, 0, 0)
-        self.sheet_box, self.action_box = QGroupBox("Participant"), QGroupBox("Action")
-        QVBoxLayout(self.sheet_box).addWidget(self.sheet)
-        QVBoxLayout(self.action_box).addWidget(self.form)
         pair.addWidget(self.sheet_box, 1)
         pair.addWidget(self.action_box, 1)
         splitter = QSplitter(Qt.Orientation.Vertical)
         for part in (top, middle, self.log):
             splitter.addWidget(part)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
-        splitter.setStretchFactor(2, 2)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setStretchFactor(2, 1)
         splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -130,20 +130,38 @@ class PlayDock(QWidget):
 
     # -- showing the document ----------------------------------------------------------
 
+    def rules(self) -> systems.RuleSystem | None:
+        conflict = self.document.map.conflict
+        return systems.of(conflict) if conflict is not None else None
+
     def refresh(self) -> None:
         self._pending = False
         conflict = self.document.map.conflict
         self.header.setText(header_text(self.document))
         running = conflict is not None and not conflict.ended
-        for button in self.buttons.values():
-            button.setEnabled(running)
-        self.buttons["round"].setVisible(conflict is None or conflict.system == "af")
-        self.buttons["who"].setVisible(conflict is None or conflict.system == "edgerunner")
+        self._show_keys(running)
         self.turns.refresh()
         self.log.refresh()
-        shown = self.shown_token()
-        self.sheet.show_token(shown)
+        self.sheet.show_token(self.shown_token())
         self._show_actor(running)
+
+    def _show_keys(self, running: bool) -> None:
+        """The system's big buttons, each with its key."""
+        rules = self.rules()
+        keys = rules.keys if rules is not None else ()
+        if keys != self._keys:
+            self._keys = keys
+            for button in self.buttons.values():
+                button.deleteLater()
+            self.buttons = {}
+            for key in keys:
+                button = QPushButton(f"{key.label} ({key.key})")
+                button.setMinimumHeight(36)
+                button.clicked.connect(lambda _c=False, k=key.do: self.turn_key(k))
+                self.key_row.addWidget(button)
+                self.buttons[key.do] = button
+        for button in self.buttons.values():
+            button.setEnabled(running)
 
     def _new_map(self) -> None:
         """Another map opened: what the dock said was about the last one."""
@@ -151,9 +169,9 @@ class PlayDock(QWidget):
         self.refresh()
 
     def _show_actor(self, running: bool) -> None:
-        actor = self.actor()
-        self.form.refresh(actor)
-        self.action_box.setEnabled(running and bool(actor))
+        self.form.refresh(self.actor())
+        actor = self.form.actor()
+        self.action_box.setEnabled(running)
         self.action_box.setTitle(f"Action of {self.document.label('token', actor)}" if actor else "Action")
 
     def _edited(self, change) -> None:
@@ -165,9 +183,21 @@ class PlayDock(QWidget):
             self._pending = True
             QTimer.singleShot(0, self, self._catch_up)
 
-    def _catch_up(self, *_index) -> None:
+    def _catch_up(self) -> None:
         if self._pending:
             self.refresh()
+
+    def _stack_moved(self, index: int) -> None:
+        """Undo or redo moved the stack: what the dock said was about the step undone, so it
+        says what was undone or redone instead."""
+        self._catch_up()
+        stack = self.document.undo_stack
+        if self._said_at < 0 or index == self._said_at or not isValid(stack):  # a stack torn down with its window
+            return
+        undone = index < self._said_at
+        text = stack.text(index) if not undone else stack.text(self._said_at - 1)
+        self._said_at = -1
+        self.message.setText(f"{'Undone' if undone else 'Redone'}: {text}" if text else "")
 
     def shown_token(self) -> str | None:
         """The sheet shows the selected participant, else whose turn it is."""
@@ -189,118 +219,125 @@ class PlayDock(QWidget):
         conflict = self.document.map.conflict
         self._show_actor(conflict is not None and not conflict.ended)
 
+    def _move_from_row(self, token: str, kind: str, word: str) -> None:
+        self.form.set_move(token, kind, word)
+        self.action_box.setTitle(f"Action of {self.document.label('token', token)}")
+        first = next(iter(self.form.edits.values()), None)
+        (first.widget if first is not None else self.form.do).setFocus(Qt.FocusReason.ShortcutFocusReason)
+
     def say(self, text: str) -> None:
         self.message.setText(text)
+        self._said_at = self.document.undo_stack.index() if text else -1
         if text:
             self.said.emit(text)
 
     # -- steps ---------------------------------------------------------------------------
 
-    def apply(self, step: Step | None) -> bool:
-        """One undo step; a refusal from the map or the model is said, never raised."""
+    def take(self, step: dict[str, Any] | Step | None) -> bool:
+        """Take one step: the rules work it out (asking the GM what they need), then it is one
+        undo step. A refusal is said in one line and changes nothing."""
         if step is None:
             return False
+        if isinstance(step, Step):
+            return self._apply(step)
+        conflict = self.document.map.conflict
+        graph = self.document.graph() if self.document.map.zones else None
+        asked: set[str] = set()
+        for _ in range(MOST_QUESTIONS):
+            try:
+                outcome = systems.perform(self.document.map, conflict, step, graph=graph)
+            except Unanswered as question:
+                answer = ask(self, self.document, question.question, step)
+                if answer is None:
+                    self.say(f"Not done: {one_line(question)}")
+                    return False
+                step = {**step, question.question.field: answer}
+                continue
+            except (ValueError, KeyError, ValidationError) as error:
+                self.say(f"Not done: {one_line(error)}")
+                return False
+            offered = [q for q in outcome.asks if q.field not in asked and q.field not in step]
+            if not offered:
+                return self._apply(outcome)
+            question = offered[0]
+            asked.add(question.field)
+            answer = ask(self, self.document, question, step)
+            if answer is None:
+                return self._apply(outcome)
+            step = {**step, question.field: answer}
+        return False
+
+    def _apply(self, step: Step) -> bool:
         try:
             apply_step(self.document, step)
         except (IntegrityError, ValidationError, ValueError) as error:
-            self.say(f"Not done: {_one_line(error)}")
+            self.say(f"Not done: {one_line(error)}")
             return False
         self.say(step.text)
         return True
 
-    def _outcome(self, outcome: steps.Outcome) -> None:
-        if outcome.step is not None:
-            self.apply(outcome.step)
-        else:
-            self.say(outcome.message)
-
-    def _conflict(self) -> Conflict | None:
+    def turn_key(self, do: str) -> None:
+        """A big button (or its key): the system's step, with the selected rows as who claims it;
+        a query key (who's next?) selects who may act instead."""
+        rules = self.rules()
         conflict = self.document.map.conflict
-        if conflict is None:
+        if rules is None or conflict is None:
             self.say("No conflict is running: start one first.")
-        return conflict
-
-    def _guarded(self, make) -> None:
-        """Run a rules step; a rules refusal (ValueError, KeyError) is said in one line."""
-        conflict = self._conflict()
-        if conflict is None:
             return
-        try:
-            outcome = make(conflict)
-        except (ValueError, KeyError, ValidationError) as error:
-            self.say(f"Not done: {_one_line(error)}")
+        key = next((k for k in rules.keys if k.do == do), None)
+        if key is None:
             return
-        self._outcome(outcome)
-
-    def next_turn(self) -> None:
-        """AF: the next in reflex order. Edgerunner: the selected claimant gets the turn, an
-        auction runs among several, and with nobody selected the dock asks who's next."""
-        conflict = self.document.map.conflict
-        if conflict is not None and conflict.system == "edgerunner":
-            waiting = steps.whos_next(self.document.map, conflict)  # no bids from those who acted
-            claimants = [t for t in self.turns.selected() if t != conflict.turn and t in waiting]
-            if len(claimants) > 1:
-                bids = self.ask_bids(claimants)
-                if bids is None:
-                    return
-                self._guarded(lambda c: steps.next_turn(self.document.map, c, claimants, bids))
-                return
-            self._guarded(lambda c: steps.next_turn(self.document.map, c, claimants))
-            if not claimants:
-                self.whos_next()
+        if key.query:
+            self.whos_next()
             return
-        self._guarded(lambda c: steps.next_turn(self.document.map, c, []))
-
-    def next_round(self) -> None:
-        self._guarded(lambda c: steps.next_round(self.document.map, c))
-
-    def end_exchange(self) -> None:
-        self._guarded(lambda c: steps.end_exchange(self.document.map, c))
+        step: dict[str, Any] = {"do": do}
+        move = next((m for m in systems.steps_of(rules) if m.word == do), None)
+        takes = {f.name: f for f in move.fields} if move is not None else {}
+        chosen = [t for t in self.turns.selected() if t != conflict.turn]
+        if "claimants" in takes and chosen:
+            step["claimants"] = chosen
+        elif "who" in takes and len(chosen) == 1:
+            step["who"] = chosen[0]
+        self.take(step)
 
     def whos_next(self) -> None:
         """Select who may still act, so the GM only has to pick among them."""
-        conflict = self._conflict()
-        if conflict is None:
+        rules, conflict = self.rules(), self.document.map.conflict
+        if rules is None or conflict is None:
+            self.say("No conflict is running: start one first.")
             return
-        waiting = steps.whos_next(self.document.map, conflict)
+        waiting = rules.who_may_act(conflict)
         self.turns.select_tokens(waiting)
         names = ", ".join(self.document.label("token", t) for t in waiting)
-        self.say(f"Who's next? {names}" if waiting else "Everyone has acted: end the exchange (F7).")
+        self.say(f"Who's next? {names}" if waiting else "Everyone has acted: end the exchange.")
 
-    def act(self, declared) -> None:
-        conflict = self._conflict()
+    def act(self, step: dict[str, Any]) -> None:
+        if self.take(step):
+            self.form.done()
+
+    def react(self) -> None:
+        """Play ▸ React: the selected participant's row menu (else whose check was last aimed at)."""
+        conflict = self.document.map.conflict
         if conflict is None:
             return
-        try:
-            step = perform(self.document.map, conflict, declared)
-        except (ValueError, KeyError, ValidationError) as error:
-            self.say(f"Not done: {_one_line(error)}")
+        chosen = self.turns.selected() or [p.token for p in conflict.participants if p.token == _last_target(conflict)]
+        if not chosen:
+            self.say("Select the participant who reacts in the turn list.")
             return
-        if self.apply(step):
-            self.form.clear_story()
-
-    def ask_bids(self, claimants: list[str]) -> dict[str, int] | None:
-        """The auction: each claimant's bid in shifts (the highest acts, minus the bid)."""
-        dialog = QDialog(self)
-        dialog.setWindowTitle("Auction for the turn")
-        form = QFormLayout(dialog)
-        spins = {}
-        for token in claimants:
-            spins[token] = QSpinBox()
-            spins[token].setRange(0, 20)
-            form.addRow(self.document.label("token", token), spins[token])
-        ok = QPushButton("Highest bid acts")
-        ok.setDefault(True)
-        ok.clicked.connect(dialog.accept)
-        form.addRow(ok)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return {token: spin.value() for token, spin in spins.items()}
+        self.turns.open_menu(chosen[0])
 
 
-def _one_line(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        return str(first.get("msg", error)).removeprefix("Value error, ")
-    text = str(error.args[0]) if error.args else str(error)
-    return " ".join(text.split())
+def _last_target(conflict) -> str:
+    """The participant the latest logged step aimed at: the likeliest to react now."""
+    taking = {p.token for p in conflict.participants}
+    return next((e.target for e in reversed(conflict.log) if e.target in taking), "")
+
+
+def _scrolling(pane: QWidget) -> QScrollArea:
+    """A pane that scrolls rather than ask the window for more height than a laptop has."""
+    scroll = QScrollArea()
+    scroll.setWidget(pane)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return scroll

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from tabletop.document import MapDocument
-from tabletop.rules import manual_steps as manual
+from tabletop.rules import systems
 
 HEADERS = ["When", "Actor", "Action", "Target", "Numbers", "Story"]
 STORY = HEADERS.index("Story")
@@ -49,8 +49,9 @@ class LogView(QTableWidget):
         first = next((row for row, (entry, shown) in enumerate(kept) if entry is not shown), None)
         first = min(len(self._shown), len(log)) if first is None else first
         self._shown = list(log)
+        rules = systems.of(conflict) if conflict is not None else None
         for row, entry in enumerate(log[first:], start=first):  # a step adds a row: only it is filled
-            when = f"{entry.exchange}.{entry.round}" if conflict.system == "af" else str(entry.exchange)
+            when = rules.when(entry)
             numbers = ", ".join(f"{k} {v}" for k, v in entry.numbers.items())
             actor, target = self._name(entry.actor), self._name(entry.target)
             for col, text in enumerate((when, actor, entry.action, target, numbers, entry.story)):
@@ -80,4 +81,4 @@ class LogView(QTableWidget):
         row = item.row()
         if conflict is None or row >= len(conflict.log) or conflict.log[row].story == item.text():
             return
-        self.stepped.emit(manual.set_story(conflict, row, " ".join(item.text().split("\n"))))
+        self.stepped.emit({"do": "story", "entry": row, "story": " ".join(item.text().split())})

@@ -1,10 +1,10 @@
 """One participant's sheet in the play dock: stress tracks as boxes to click, aspects with
 their free invokes to spend, states to set and resolve, and the facing. Every click is one
-play step (one undo), built by rules/manual_steps.py and applied by the dock."""
+play step (one undo): a step dict the dock takes through the rules, as `tabletop play` would."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -37,7 +37,7 @@ def _aspect_text(aspect) -> str:
 
 
 class ParticipantSheet(QWidget):
-    """`stepped(Step)` when the GM clicks something; the dock applies it."""
+    """`stepped(step)` when the GM clicks something; the dock takes it."""
 
     stepped = Signal(object)
 
@@ -54,6 +54,7 @@ class ParticipantSheet(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setStyleSheet("font-weight: bold")
         self.title.setWordWrap(True)
         layout.addWidget(self.title)
@@ -117,6 +118,7 @@ class ParticipantSheet(QWidget):
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
             label = QLabel(f"{name}  ({free} free)")
+            label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
             line.addWidget(label, 1)
             spend = QPushButton("Invoke")
@@ -124,7 +126,9 @@ class ParticipantSheet(QWidget):
             spend.clicked.connect(lambda _c=False, k=kind, i=object_id, n=name: self._spend_in_play(k, i, n))
             line.addWidget(spend)
             self.in_play_invokes[(kind, object_id, name)] = spend
-            self.in_play.addRow(where, row)
+            where_label = QLabel(where)
+            where_label.setTextFormat(Qt.TextFormat.PlainText)
+            self.in_play.addRow(where_label, row)
 
     def _place_edited(self, change) -> None:
         if change.kind in ("zone", "border"):
@@ -134,10 +138,9 @@ class ParticipantSheet(QWidget):
         self._places = None
 
     def _spend_in_play(self, kind: str, object_id: str, aspect: str) -> None:
-        conflict = self.document.map.conflict
-        if conflict is not None:
-            owner = None if kind == "scene" else self.document.get(kind, object_id)
-            self.stepped.emit(manual.spend_invoke(conflict, owner, aspect))
+        if self.document.map.conflict is not None:
+            on = "scene" if kind == "scene" else [kind, object_id]
+            self.stepped.emit({"do": "invoke", "on": on, "aspect": aspect})
 
     def _refresh_token(self) -> None:
         """The same tracks and aspects as shown: their values change in place (a step then
@@ -161,6 +164,7 @@ class ParticipantSheet(QWidget):
         self.title.setText(token.label)
         for track in token.stress:
             self.track_labels[track.name] = QLabel(_track_text(track))
+            self.track_labels[track.name].setTextFormat(Qt.TextFormat.PlainText)
             self.form.addRow(self.track_labels[track.name], self._track(track))
         for aspect in token.aspects:
             self.form.addRow("Aspect", self._aspect(aspect))
@@ -170,7 +174,7 @@ class ParticipantSheet(QWidget):
         for at, state in enumerate(TOKEN_STATES):
             box = QCheckBox(state)
             box.setChecked(state in token.states)
-            box.toggled.connect(lambda on, s=state: self._emit(manual.set_state, s, on))
+            box.toggled.connect(lambda on, s=state: self._emit({"do": "state", "state": s, "on": on}))
             grid.addWidget(box, at // 3, at % 3)
             self.states[state] = box
         self.form.addRow("States", states)
@@ -205,7 +209,7 @@ class ParticipantSheet(QWidget):
             button.setFixedSize(BOX_SIZE, BOX_SIZE)
             button.setStyleSheet(MARKED_STYLE)
             button.setToolTip(f"Mark or clear box {box} of {track.name}")
-            button.clicked.connect(lambda _c=False, t=track.name, b=box: self._emit(manual.toggle_box, t, b))
+            button.clicked.connect(lambda on, t=track.name, b=box: self._box(t, b, on))
             row.addWidget(button)
             self.boxes[(track.name, box)] = button
         row.addStretch(1)
@@ -216,6 +220,7 @@ class ParticipantSheet(QWidget):
         row = QHBoxLayout(holder)
         row.setContentsMargins(0, 0, 0, 0)
         self.aspect_labels[aspect.name] = QLabel(_aspect_text(aspect))
+        self.aspect_labels[aspect.name].setTextFormat(Qt.TextFormat.PlainText)
         self.aspect_labels[aspect.name].setWordWrap(True)
         row.addWidget(self.aspect_labels[aspect.name], 1)
         spend = QPushButton("Invoke")
@@ -226,23 +231,25 @@ class ParticipantSheet(QWidget):
         self.invokes[aspect.name] = spend
         return holder
 
-    def _emit(self, make, *args) -> None:
+    def _emit(self, step: dict) -> None:
         token, conflict = self.token(), self.document.map.conflict
         if token is not None and conflict is not None:
-            self.stepped.emit(make(conflict, token, *args))
+            self.stepped.emit({"token": token.id, **step})
+
+    def _box(self, track: str, box: int, marking: bool) -> None:
+        """A box clicked: marked if it was clear, cleared if it was marked."""
+        token, conflict = self.token(), self.document.map.conflict
+        if token is not None and conflict is not None:
+            self.stepped.emit({"do": "mark" if marking else "clear", "target": token.id, "track": track, "box": box})
+            self._update(self.token())  # a refused step leaves the box as the map has it
 
     def _spend(self, aspect: str) -> None:
-        token, conflict = self.token(), self.document.map.conflict
-        if token is not None and conflict is not None:
-            self.stepped.emit(manual.spend_invoke(conflict, token, aspect))
+        token = self.token()
+        if token is not None and self.document.map.conflict is not None:
+            self.stepped.emit({"do": "invoke", "on": ["token", token.id], "aspect": aspect})
 
     def _face(self, degrees: int) -> None:
         token, conflict = self.token(), self.document.map.conflict
         if token is None or conflict is None or round(token.facing) % 360 == degrees % 360:
             return
-        if conflict.system == "af":  # "after you are finished with your maneuver or hustle you need to pick a facing"
-            from tabletop.rules import af
-
-            self.stepped.emit(af.face(self.document.map, conflict, token.id, float(degrees % 360)))
-            return
-        self.stepped.emit(manual.set_facing(conflict, token, float(degrees % 360)))
+        self.stepped.emit({"do": "face", "token": token.id, "facing": float(degrees % 360)})

@@ -1,25 +1,23 @@
 """The turn list: every participant in one row with what the GM must keep in mind at a
-glance (AF: reflex, guard, snap, action, defenses; Edgerunner: acted, bid, defense held),
-their stress and states. Whose turn it is stands out; who is out is greyed."""
+glance (the system's own columns: AF's reflex, guard, snap, action and defenses, Edgerunner's
+acted, bid and defense held), their stress and states. Whose turn it is stands out; who is
+out is greyed. A row's menu (right click, the menu key, or Play ▸ React) offers the moves
+open to that participant now, so a guard is spent by the attacked token, not whose turn it is."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableWidget, QTableWidgetItem
 
 from tabletop.document import MapDocument
-from tabletop.model import Conflict, Participant, Token
+from tabletop.model import Token
+from tabletop.rules import systems
 
-COLUMNS = {
-    "af": ["", "Token", "Side", "Reflex", "Guard", "Snap", "Action", "Defense", "Stress", "States"],
-    "edgerunner": ["", "Token", "Side", "Acted", "Bid", "Defense", "Stress", "States"],
-    "other": ["", "Token", "Side", "Stress", "States"],
-}
 TURN = "▶"
-SHORT = {"a defense against every check": "every check"}
 OUT_COLOUR = QColor("#8a8a8a")
 PADDING = 16
+KIND_WORDS = {"reaction": "React", "action": "Act", "snap": "Snap"}
 
 
 def _stress(token: Token | None) -> str:
@@ -28,41 +26,12 @@ def _stress(token: Token | None) -> str:
     return "  ".join(f"{s.name} {len(s.marked)}/{s.boxes}" for s in token.stress)
 
 
-def _af_cells(conflict: Conflict, participant: Participant) -> list[str]:
-    from tabletop.rules.af import defenses_of
-
-    turn = participant.af
-    if turn is None:
-        return ["", "", "", "", ""]
-    action = "yes" if turn.action else ("next lost" if turn.lose_next_action else "–")
-    defenses = [SHORT.get(d, d) for d in defenses_of(conflict, participant.token) if d != "guard"]
-    return [str(turn.reflex), str(turn.guards), str(turn.snaps), action, ", ".join(defenses)]
-
-
-def _edgerunner_cells(conflict: Conflict, participant: Participant) -> list[str]:
-    turn = participant.edgerunner
-    if turn is None:
-        return ["", "", ""]
-    acted = "compelled" if turn.compelled else ("yes" if turn.acted else "–")
-    bid = "" if turn.bid is None else str(turn.bid)
-    held = turn.defense
-    defense = f"{held.target} {held.track} ≥{held.threshold}" if held else ""
-    return [acted, bid, defense]
-
-
-def rows_in_order(conflict: Conflict) -> list[Participant]:
-    """AF lists participants in reflex order (the conflict's order); Edgerunner in the order
-    they joined, since anyone may claim the next turn."""
-    if conflict.system == "af" and conflict.order:
-        ranked = {token: i for i, token in enumerate(conflict.order)}
-        return sorted(conflict.participants, key=lambda p: ranked.get(p.token, len(ranked)))
-    return list(conflict.participants)
-
-
 class TurnList(QTableWidget):
-    """One row per participant; `chosen(token ids)` when the GM selects rows."""
+    """One row per participant; `chosen(token ids)` when the GM selects rows, `moved(token,
+    kind, word)` when a move is picked from a row's menu."""
 
     chosen = Signal(list)
+    moved = Signal(str, str, str)
 
     def __init__(self, document: MapDocument) -> None:
         super().__init__()
@@ -79,6 +48,36 @@ class TurnList(QTableWidget):
         self.columns: list[str] = []
         """What each cell shows (text, whose turn, out), so a refresh touches only changed cells."""
         self.itemSelectionChanged.connect(lambda: self.chosen.emit(self.selected()))
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._menu_at)
+
+    def _menu_at(self, point: QPoint) -> None:
+        row = self.rowAt(point.y()) if point.y() >= 0 else self.currentRow()
+        if 0 <= row < len(self.tokens):
+            self.open_menu(self.tokens[row], self.viewport().mapToGlobal(point))
+
+    def open_menu(self, token: str, where: QPoint | None = None) -> QMenu | None:
+        """The moves open to this participant now, reactions first: choosing one puts it in
+        the form with this participant acting."""
+        conflict = self.document.map.conflict
+        if conflict is None or conflict.ended:
+            return None
+        rules = systems.of(conflict)
+        moves = sorted(rules.open_moves(self.document.map, conflict, token), key=lambda m: m.kind != "reaction")
+        menu = QMenu(self)
+        menu.setTitle(self.document.label("token", token))
+        for move in moves:
+            act = menu.addAction(f"{KIND_WORDS.get(move.kind, move.kind)}: {move.word}")
+            act.setToolTip(move.says)
+            act.triggered.connect(lambda _c=False, m=move: self.moved.emit(token, m.kind, m.word))
+        if not moves:
+            menu.addAction("Nothing open to them now").setEnabled(False)
+        if where is None:
+            rect = self.visualItemRect(self.item(self.tokens.index(token), 1)) if token in self.tokens else None
+            where = self.viewport().mapToGlobal(rect.center() if rect is not None else QPoint())
+        menu.popup(where)
+        self._menu = menu  # kept for a test or a second look
+        return menu
 
     def selected(self) -> list[str]:
         rows = sorted({index.row() for index in self.selectedIndexes()})
@@ -102,14 +101,16 @@ class TurnList(QTableWidget):
             self.tokens, self._looks = [], []
             self.blockSignals(False)
             return
-        columns = COLUMNS.get(conflict.system, COLUMNS["other"])
-        cells_of = {"af": _af_cells, "edgerunner": _edgerunner_cells}.get(conflict.system, lambda c, p: [])
-        participants = rows_in_order(conflict)
+        rules = systems.of(conflict)
+        columns = ["", "Token", "Side", *(c.title for c in rules.columns), "Stress", "States"]
+        participants = rules.rows(conflict)
         widths: dict[int, int] = {}
         if columns != self.columns:
             self.columns = columns
             self.setColumnCount(len(columns))
             self.setHorizontalHeaderLabels(columns)
+            for col, column in enumerate(rules.columns, start=3):
+                self.horizontalHeaderItem(col).setToolTip(column.tip)
             self.setRowCount(0)
             for col, name in enumerate(columns):
                 self.setColumnWidth(col, self.fontMetrics().horizontalAdvance(name or TURN) + PADDING)
@@ -124,7 +125,7 @@ class TurnList(QTableWidget):
                 TURN if now else "",
                 token.label if token else participant.token,
                 participant.side,
-                *cells_of(conflict, participant),
+                *rules.cells(self.document.map, conflict, participant),
                 _stress(token),
                 ", ".join(token.states) if token else "",
             ]

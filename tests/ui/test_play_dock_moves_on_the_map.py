@@ -1,16 +1,17 @@
-"""The play dock's gaps closed: a token edited by hand shows at once; the continue action's
-extra and re-roll; AF maneuver and hustle with a destination picked on the map and a facing."""
+"""The play dock and the map together: a token edited by hand shows in the dock at once; an
+AF maneuver or hustle takes its destination from a click or the token's drop, with the facing
+of the way it went; a place past the grid's edge asks to grow the grid or exit; an aspect
+placed by a maneuver is drawn at once; Lock Map keeps zones still while tokens move."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from tabletop.document.commands import EditObject, apply_step, play_step
+from tabletop.document.commands import EditObject, play_step
 from tabletop.model import Conflict, EdgerunnerTurn, Participant
-from tabletop.rules import edgerunner as er
-from tabletop.samples import af_encounter, warehouse
-from tabletop.ui.dialogs.start_conflict import Setup
-from tests.ui.conftest import at, click
+from tabletop.samples import warehouse
+from tests.ui.conftest import at, click, drag
+from tests.ui.playing import choose, start_af
 
 
 def _fight(window) -> None:
@@ -44,54 +45,18 @@ def test_a_play_step_with_token_edits_refreshes_the_dock_once(qtbot, window, mon
     monkeypatch.setattr(dock, "refresh", lambda: (calls.append(1), original()))
     window.document.conflictChanged.disconnect()
     window.document.conflictChanged.connect(dock.refresh)
-    dock.form.action.setCurrentText("attack")
-    dock.form.target.setCurrentIndex(dock.form.target.findData("hargan"))
-    dock.form.shifts.setValue(2)
+    choose(dock, "attack")
+    dock.form.edits["target"].set_value("hargan")
+    dock.form.edits["track"].set_value("health")
+    dock.form.edits["shifts"].set_value(2)
     dock.form.do.click()
     assert window.document.get("token", "hargan").stress[0].marked == [2]
     assert len(calls) == 1
-    assert dock.turns.item(1, 6).text().startswith("health 1/")
-
-
-def _continuing(window) -> None:
-    """Hargan attacked Gatto for 2 on health last exchange; now he continues."""
-    _fight(window)
-    document = window.document
-    conflict = document.map.conflict.model_copy(update={"turn": "hargan"})
-    play_step(document, conflict, "Hargan's turn")
-    apply_step(document, er.attack(document.map, conflict, "hargan", "gatto", "health", 2))
-    play_step(document, er.end_exchange(document.map.conflict), "End of the exchange")
-    play_step(window.document, window.document.map.conflict.model_copy(update={"turn": "hargan"}), "Hargan again")
-
-
-def test_the_continue_action_takes_extra_invokes_and_a_reroll(qtbot, window):
-    _continuing(window)
-    dock = window.play.dock_widget
-    form = dock.form
-    form.action.setCurrentText("continue")
-    assert form.extra.isVisibleTo(form) and form.reroll.isVisibleTo(form)
-    assert form.reroll.text() == "no re-roll: last exchange's shifts"
-    form.extra.setValue(2)  # one aspect newly invoked
-    form.do.click()
-    assert window.document.map.conflict.log[-2].numbers["rolled"] == 4
-    assert window.document.map.conflict.log[-1].action == "taken out"
-    window.document.undo_stack.undo()
-    form.extra.setValue(0)
-    form.reroll.setValue(1)  # an invocation re-rolled the dice: 1 shift now
-    form.do.click()
-    assert window.document.map.conflict.log[-1].numbers["box"] == 1
-    assert window.document.get("token", "gatto").stress[0].marked == [1, 2]
-
-
-# -- AF maneuver and hustle: the destination from the map, the facing with it --------------------
-
-REFLEXES = {"kell": 3, "mira": 5, "raider": 2, "archer": 4}
 
 
 def _encounter(window):
     """Mira's turn (run 2, at area 9,2 facing 45°) on the creek grid (40-unit areas at 0,0)."""
-    window.document.replace_map(af_encounter(), None)
-    window.play.start_with(Setup("af", list(REFLEXES), {}, REFLEXES))
+    start_af(window)
     window.view.fit_map()
     assert window.document.map.conflict.turn == "mira"
     return window.play.dock_widget.form
@@ -103,18 +68,16 @@ def _centre(row: int, col: int) -> tuple[float, float]:
 
 def test_a_maneuver_takes_its_destination_from_a_click_and_faces_the_way_it_went(qtbot, window):
     form = _encounter(window)
-    form.action.setCurrentText("maneuver")
-    assert form.destination.isVisibleTo(form) and form.facing.isVisibleTo(form)
-    assert not form.target.isVisibleTo(form)
+    choose(window.play.dock_widget, "maneuver")
+    assert "to" in form.edits and "facing" in form.edits and "target" not in form.edits
     steps = window.document.undo_stack.count()
     click(qtbot, window, *_centre(9, 4))
     assert form.destination.place == (9, 4)
-    assert "within 2" in form.destination.label.text()
-    assert form.facing.value() == 90.0  # east, the way she went
+    assert form.edits["facing"].value() == 90.0  # east, the way she went
     assert window.document.undo_stack.count() == steps  # picking is no step
     click(qtbot, window, *_centre(5, 2))  # a second click is the map's again: the destination stands
     assert form.destination.place == (9, 4)
-    form.facing.buttons[45.0].click()  # the GM turns her north-east instead
+    form.edits["facing"].set_value(45.0)  # the GM turns her north-east instead
     form.do.click()
     mira = window.document.get("token", "mira")
     assert (mira.location.row, mira.location.col, mira.facing) == (9, 4, 45.0)
@@ -125,30 +88,24 @@ def test_a_maneuver_takes_its_destination_from_a_click_and_faces_the_way_it_went
     assert (mira.location.row, mira.location.col, mira.facing) == (9, 2, 45.0)
 
 
-def test_a_destination_beyond_the_speed_is_on_the_gms_word(qtbot, window):
+def test_a_destination_picked_again_faces_the_new_way(qtbot, window):
     form = _encounter(window)
-    form.action.setCurrentText("maneuver")
+    choose(window.play.dock_widget, "maneuver")
     click(qtbot, window, *_centre(6, 2))
-    assert "beyond 2 areas: on the GM's word" in form.destination.label.text()
-    assert form.facing.value() == 0.0  # north
+    assert form.edits["facing"].value() == 0.0  # north
     form.destination.again.click()
     assert form.destination.place is None
     click(qtbot, window, *_centre(9, 1))
-    assert (form.destination.place, form.facing.value()) == ((9, 1), 270.0)
+    assert (form.destination.place, form.edits["facing"].value()) == ((9, 1), 270.0)
 
 
-def test_a_hustle_feeds_the_reach_overlay_and_takes_the_drop_as_its_destination(qtbot, window):
+def test_a_hustle_takes_the_drop_as_its_destination(qtbot, window):
     form = _encounter(window)
     viewport = window.view.viewport()
     start = _centre(9, 2)
-    form.action.setCurrentText("attack")
-    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, *start))
-    assert max(cost for _, cost in window.scene.overlay.areas) == 2  # run 2 when not hustling
-    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, *start))
-    form.action.setCurrentText("snap: hustle")
+    choose(window.play.dock_widget, "hustle", kind="snap")
     steps = window.document.undo_stack.count()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, *start))
-    assert max(cost for _, cost in window.scene.overlay.areas) == 1  # half of 2
     for x in (100, 120, 140):
         qtbot.mouseMove(viewport, pos=at(window, x, start[1]))
     assert window.document.get("token", "mira").location.col == 3  # she follows the cursor
@@ -156,8 +113,7 @@ def test_a_hustle_feeds_the_reach_overlay_and_takes_the_drop_as_its_destination(
     mira = window.document.get("token", "mira")
     assert (mira.location.row, mira.location.col) == (9, 2)  # back where she stood: the step moves her
     assert window.document.undo_stack.count() == steps
-    assert (form.destination.place, form.facing.value()) == ((9, 3), 90.0)
-    assert "within 1" in form.destination.label.text()
+    assert (form.destination.place, form.edits["facing"].value()) == ((9, 3), 90.0)
     form.do.click()
     mira = window.document.get("token", "mira")
     assert (mira.location.col, mira.facing) == (3, 90.0)
@@ -170,20 +126,21 @@ def test_an_aspect_placed_by_a_maneuver_is_drawn_on_the_map_at_once(qtbot, windo
 
     _fight(window)
     window.view.fit_map()
-    form = window.play.dock_widget.form
-    form.action.setCurrentText("maneuver")
-    form.on.setCurrentIndex(form.on.findText("zone Middle"))
+    dock = window.play.dock_widget
+    choose(dock, "maneuver")
+    form = dock.form
+    form.edits["on"].set_value(("zone", "z2"))
     window.document.undo_stack.push(
         EditObject(window.document, "token", window.document.get("token", "hargan").model_copy(update={"name": "H"}))
     )
-    assert form.on.currentData() == ("zone", "z2")  # a refresh keeps the choice
-    form.aspect.setText("Thick smoke")
-    form.shifts.setValue(3)
+    assert form.edits["on"].value() == ("zone", "z2")  # a refresh keeps the choice
+    form.edits["aspect"].set_value("Thick smoke")
+    form.edits["shifts"].set_value(3)
     drawn = record_texts(monkeypatch)
     window.view.viewport().grab()
     assert "Thick smoke ●●" not in [d.text for d in drawn]
     form.do.click()
-    assert window.play.dock_widget.message.text() == "Gatto places Thick smoke"
+    assert dock.message.text() == "Gatto places Thick smoke"
     assert [a.free_invokes for a in window.document.get("zone", "z2").aspects if a.name == "Thick smoke"] == [2]
     drawn.clear()
     window.view.viewport().grab()
@@ -192,3 +149,27 @@ def test_an_aspect_placed_by_a_maneuver_is_drawn_on_the_map_at_once(qtbot, windo
     drawn.clear()
     window.view.viewport().grab()
     assert "Thick smoke ●●" not in [d.text for d in drawn]
+
+
+def test_lock_map_keeps_zones_still_and_lets_tokens_move(qtbot, window):
+    _fight(window)
+    window.view.fit_map()
+    assert window.play.dock.isVisible()  # the Play controls, built after the first frame, lock the map
+    assert window.document.map_locked and window.lock_action.isChecked()
+    zone = window.document.get("zone", "z1")
+    centre = zone.shape.centre()
+    window.document.select([("zone", "z1")])
+    drag(qtbot, window, (centre[0] - 30, centre[1] + 30), (centre[0] + 60, centre[1] + 30))
+    assert window.document.get("zone", "z1") == zone  # a near miss on a token drags no zone
+    window.tools["S"].nudge(20, 0)
+    assert window.document.get("zone", "z1") == zone
+    gatto = window.document.get("token", "gatto")
+    spot = window.scene.items_by_key[("token", "gatto")].pos()
+    middle = window.document.get("zone", "z2").shape.centre()
+    drag(qtbot, window, (spot.x(), spot.y()), middle)
+    assert window.document.get("token", "gatto").location != gatto.location  # tokens still move
+    window.lock_action.trigger()
+    assert not window.document.map_locked
+    window.document.select([("zone", "z1")])
+    window.tools["S"].nudge(20, 0)
+    assert window.document.get("zone", "z1") != zone

@@ -1,6 +1,7 @@
 """The turn banner on the players' window: whose turn, round and exchange beside the map and
 never over it; strips on the chosen edges of a TV lying flat, each turned to face its edge; a
-token hidden from the players is not named; blackout blacks the strips too."""
+token hidden from the players is never named, and its turn changes nothing they read;
+blackout blacks the strips too."""
 
 from __future__ import annotations
 
@@ -9,12 +10,11 @@ from PySide6.QtGui import QColor, QImage, QTransform
 
 from tabletop.document.commands import EditObject
 from tabletop.document.commands.fog import SetFog
-from tabletop.samples import af_encounter
-from tabletop.ui.dialogs.start_conflict import Setup
+from tabletop.samples import af_encounter, warehouse
 from tabletop.ui.player.banner import TEXT_COLOUR
+from tests.ui.playing import start_af, start_edgerunner
 
 TEXT = TEXT_COLOUR
-REFLEXES = {"kell": 3, "mira": 5, "raider": 2, "archer": 4}
 
 
 def _open(qtbot, window):
@@ -43,19 +43,19 @@ def test_the_banner_shows_whose_turn_beside_the_map(qtbot, window):
     player = _open(qtbot, window)
     banner = player.banner
     assert not any(strip.isVisible() for strip in banner.strips.values())  # no conflict: the map has it all
-    window.play.start_with(Setup("af", list(REFLEXES), {}, REFLEXES))
+    start_af(window)
     bottom = banner.strips["bottom"]
     qtbot.waitUntil(bottom.isVisible)
     assert banner.text == "Mira's turn  ·  Round 1  ·  Exchange 1"
     assert not bottom.geometry().intersects(player.view.geometry())
     assert not _yellow(bottom.grab().toImage()).isEmpty()
-    window.play.dock_widget.next_round()
+    window.play.dock_widget.turn_key("round")
     assert banner.text == "Mira's turn  ·  Round 2  ·  Exchange 1"
 
 
 def test_strips_on_chosen_edges_face_their_edge(qtbot, window):
     player = _open(qtbot, window)
-    window.play.start_with(Setup("af", list(REFLEXES), {}, REFLEXES))
+    start_af(window)
     for edge, act in window.play.edge_actions.items():
         act.setChecked(edge in ("top", "left"))
     strips = player.banner.strips
@@ -76,7 +76,7 @@ def test_strips_on_chosen_edges_face_their_edge(qtbot, window):
 
 def test_a_hidden_token_is_not_named_and_blackout_blacks_the_banner(qtbot, window):
     player = _open(qtbot, window)
-    window.play.start_with(Setup("af", list(REFLEXES), {}, REFLEXES))
+    start_af(window)
     mira = window.document.get("token", "mira")
     window.document.undo_stack.push(EditObject(window.document, "token", mira.model_copy(update={"hidden": True})))
     assert player.banner.text == "Round 1  ·  Exchange 1"
@@ -88,7 +88,7 @@ def test_a_hidden_token_is_not_named_and_blackout_blacks_the_banner(qtbot, windo
 
 def test_a_token_in_a_fogged_area_is_not_named_on_the_banner(qtbot, window):
     player = _open(qtbot, window)
-    window.play.start_with(Setup("af", list(REFLEXES), {}, REFLEXES))
+    start_af(window)
     assert player.banner.text.startswith("Mira's turn")
     mira = window.document.get("token", "mira")
     area = (mira.location.row, mira.location.col)
@@ -100,7 +100,7 @@ def test_a_token_in_a_fogged_area_is_not_named_on_the_banner(qtbot, window):
 
 def test_staged_fog_names_whom_the_players_still_see_until_it_is_sent(qtbot, window):
     player = _open(qtbot, window)
-    window.play.start_with(Setup("af", list(REFLEXES), {}, REFLEXES))
+    start_af(window)
     window.fog.stage_action.trigger()
     mira = window.document.get("token", "mira")
     area = (mira.location.row, mira.location.col)
@@ -112,3 +112,20 @@ def test_staged_fog_names_whom_the_players_still_see_until_it_is_sent(qtbot, win
     assert player.banner.text == "Round 1  ·  Exchange 1"
     window.fog.stage_action.trigger()  # staging off: the players have the map's own fog again
     assert player.banner.text.startswith("Mira's turn")
+
+
+def test_a_hidden_actors_turn_reads_as_whos_next(qtbot, window):
+    """Edgerunner: between turns the banner asks "Who's next?"; while an actor the players do
+    not see holds the turn it says exactly that too, so nothing tells them someone unseen acts."""
+    player = _open(qtbot, window)
+    window.document.replace_map(warehouse(), None)
+    start_edgerunner(window)
+    hargan = window.document.get("token", "hargan")
+    window.document.undo_stack.push(EditObject(window.document, "token", hargan.model_copy(update={"hidden": True})))
+    between = player.banner.text
+    assert between == "Who's next?  ·  Exchange 1"
+    dock = window.play.dock_widget
+    dock.turns.select_tokens(["hargan"])
+    dock.turn_key("next")
+    assert window.document.map.conflict.turn == "hargan"
+    assert player.banner.text == between
