@@ -91,3 +91,26 @@ def busily(window: QMainWindow, slot: Callable[[], object]) -> Callable[[], None
                     QCoreApplication.sendPostedEvents(view.window(), QEvent.Type.UpdateRequest)  # the paint
 
     return run
+
+
+def dock_action(dock) -> QAction:
+    """View ▸ a dock: shown and raised to the front of its tabs when it is not what the GM
+    sees (hidden, or behind another tab), hidden when it is. Qt's own toggle hid a dock that
+    was behind a tab, where the GM meant to bring it forward. A dock behind a tab still says
+    it is visible; its visibilityChanged tells when its tab comes to the front or goes back."""
+    act = QAction(dock.windowTitle(), dock)
+    act.setCheckable(True)
+    act.setChecked(dock.isVisible())
+
+    def chosen() -> None:
+        in_front = not act.isChecked()  # the click toggled it already
+        if in_front:
+            dock.hide()
+        else:
+            dock.show()
+            dock.raise_()
+        act.setChecked(not in_front)
+
+    act.triggered.connect(lambda _checked=False: chosen())
+    dock.visibilityChanged.connect(act.setChecked)
+    return act

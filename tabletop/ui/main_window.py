@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QStyle, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.model import Map
-from tabletop.ui.actions import IMAGE_FILTERS, icon, say, with_extension
+from tabletop.ui.actions import IMAGE_FILTERS, dock_action, icon, say, with_extension
 from tabletop.ui.badge_tips import BadgeTips
 from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lazy import LazyDock
@@ -147,7 +147,7 @@ class MainWindow(QMainWindow):
         self._grid_menu = GridMenu(self)
         take_place(self, self._grid_stand_in, self.menuBar().actions()[-1].menu())
         shown_after = self._view_menu.actions()[self._tile_sets_at :]
-        self._view_menu.insertAction(shown_after[0] if shown_after else None, self._grid_menu.dock.toggleViewAction())
+        self._view_menu.insertAction(shown_after[0] if shown_after else None, dock_action(self._grid_menu.dock))
 
     def _build_play(self) -> list:
         """The Play menu and dock; then each rule system's rules loaded and its keys put in the

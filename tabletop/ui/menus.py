@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QSpinBox
 
 from tabletop.rules.terrain import MOVE_TYPES
-from tabletop.ui.actions import action, busily, icon, quit_keys
+from tabletop.ui.actions import action, busily, dock_action, icon, quit_keys
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.scene.legend import LEGEND_KEY, LegendItem
 from tabletop.ui.startup import stand_in
@@ -87,7 +87,7 @@ def build_menus(window: MainWindow) -> None:
     for act in (fit, zoom_in, zoom_out, window.legend_action):
         view.addAction(act)
     for dock in window.docks.values():
-        view.addAction(dock.toggleViewAction())
+        view.addAction(dock_action(dock))
     window.map_menu = MapMenu(window)
     window._grid_stand_in = stand_in(window, "&Grid", window.later.finish)
     window._view_menu, window._tile_sets_at = view, len(view.actions())  # the Tile Sets dock's place

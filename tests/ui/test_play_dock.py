@@ -116,7 +116,8 @@ def test_export_log_writes_markdown_with_names_as_plain_text(qtbot, window, tmp_
     assert window.play.export_log(str(path))
     text = path.read_text(encoding="utf-8")
     assert "| 1 | Gatto | move |  | shifts 2 |  |" in text
-    assert re.search(r"(?<!\\)[<*]", text.split("| When |")[0].split("corp")[1]) is None  # no markup left
+    named = text.split("**corp**: ")[1].splitlines()[0]
+    assert re.search(r"(?<!\\)[<*]", named) is None  # no markup left in the name
     assert "\\<img src=x.png\\> \\*\\*boss\\*\\*" in text
 
 

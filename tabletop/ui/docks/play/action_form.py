@@ -149,6 +149,7 @@ class ActionForm(QWidget):
                     continue
                 self.edits[spec.name] = edit
                 self.fields.addRow(spec.title, edit.widget)
+                edit.widget.show()
                 edit.changed.connect(self._field_changed)
                 if isinstance(edit, TextEdit):
                     edit.line.returnPressed.connect(self.submit)
@@ -170,8 +171,9 @@ class ActionForm(QWidget):
             for item in (taken.labelItem, taken.fieldItem):
                 widget = item.widget() if item is not None else None
                 if widget is self.destination:
-                    widget.setParent(None)
+                    widget.hide()  # kept, out of the layout, till a move goes somewhere again
                 elif widget is not None:
+                    widget.hide()
                     widget.deleteLater()
 
     def _fill(self) -> None:

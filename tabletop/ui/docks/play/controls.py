@@ -17,7 +17,7 @@ from tabletop.document.commands import play_step
 from tabletop.io import MapFileError, write_atomically
 from tabletop.rules import systems
 from tabletop.rules.conflict_log import log_markdown
-from tabletop.ui.actions import say
+from tabletop.ui.actions import dock_action, say
 from tabletop.ui.docks.play.ask import step_dialog
 from tabletop.ui.docks.play.dock import PlayDock
 from tabletop.ui.docks.play.start_dialog import StartConflictDialog
@@ -68,7 +68,7 @@ class PlayControls(QObject):
         self.steps_menu = menu.addMenu("S&teps")
         menu.addSeparator()
         menu.addAction(self.close_action)
-        menu.addAction(self.dock.toggleViewAction())
+        menu.addAction(dock_action(self.dock))
         self.banner_menu = menu.addMenu("Turn &Banner on the Players' Window")
         chosen = parse_edges(window.settings.value(EDGES_KEY, "bottom"))
         self.edge_actions = {}
