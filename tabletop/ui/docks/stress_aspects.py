@@ -243,7 +243,8 @@ class StressAspectEditor(QWidget):
         tracks = self._items("stress")
         kind = "problem" if self.kind == "token" and self.subject().problem else self.kind
         taken = [track["name"] for track in tracks]
-        name = next((n for n in TRACK_NAMES[kind] if n not in taken), None) or _fresh(f"track {len(taken) + 1}", taken, "track")
+        own = [name for name in TRACK_NAMES[kind] if name not in taken]
+        name = own[0] if own else _fresh(f"track {len(taken) + 1}", taken, "track")
         tracks.append({"name": name, "boxes": 5, "threshold": 5})  # every box counts until the GM says
         self._push("stress", tracks, f"Add stress track {name} to {self._label()}", "new stress track")
 
