@@ -235,6 +235,8 @@ def test_the_editor_fits_a_narrow_dock_with_a_hundred_boxes(qtbot, window):
     assert marked == [1, 50, 100]
     rows = {button.y() for button in editor.tracks[0].buttons}
     assert len(rows) > 1, "the boxes wrap onto more lines"
+    last, add = editor.tracks[0].buttons[-1], editor.add_track
+    assert last.mapTo(editor, last.rect().bottomLeft()).y() < add.mapTo(editor, add.rect().topLeft()).y()
 
 
 def test_the_editor_stands_alone_for_the_play_dock(qapp):

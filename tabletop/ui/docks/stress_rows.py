@@ -53,6 +53,8 @@ def set_quietly(widget: QWidget, value) -> None:
     if isinstance(widget, QLineEdit):
         if widget.text() != value:
             widget.setText(value)
+            if not widget.hasFocus():
+                widget.setCursorPosition(0)  # a long name shows its start
     else:
         widget.setValue(value)
     widget.blockSignals(False)
