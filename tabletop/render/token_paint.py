@@ -17,6 +17,14 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from tabletop.geometry.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, area_name_sides, area_spots, name_width
 from tabletop.model import AreaLocation, Token
 from tabletop.render import text
+from tabletop.render.state_marks import (
+    dimmed,
+    is_down,
+    paint_down_band,
+    paint_problem,
+    paint_state_words,
+    problem_box,
+)
 from tabletop.render.style import MapStyle
 from tabletop.rules.facing import facing_vector, flank_line
 from tabletop.rules.sides import are_opponents
@@ -79,33 +87,48 @@ def paint_token(
     crowd: Crowd | None = None,
 ) -> None:
     """The token's disc, its facing (tick and, if the style shows them, the front wedge), the
-    flank line, and its name on a plate below (or beside it, in a crowded area), over every line."""
+    flank line, and its name on a plate below (or beside it, in a crowded area), over every line.
+    A down token is dimmed under a DOWN band, other states are words over it, and a problem is a
+    square without facing: it never takes a turn (state_marks.py)."""
     x, y = spot
     if crowd is not None and crowd.index == 0 and crowd.count > 1:
         _paint_group_frame(p, crowd, spot, style)
     r = TOKEN_RADIUS
     centre = QPointF(x, y)
     colour = QColor(token.colour)
+    body = dimmed(colour) if is_down(token) else colour
     selected = selected and style.selection_marks
-    if style.facing_wedges:  # the front: 90 degrees wide, pointing where the token faces (compass degrees)
+    if (
+        style.facing_wedges and not token.problem
+    ):  # the front: 90 degrees wide, pointing where the token faces (compass degrees)
         qt_angle = 90.0 - token.facing
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(colour.red(), colour.green(), colour.blue(), 90))
+        p.setBrush(QColor(body.red(), body.green(), body.blue(), 90))
         wedge = 2 * r if crowd is None or crowd.count < 2 else 1.5 * r  # short of a crowded group's frame
         p.drawPie(QRectF(x - wedge, y - wedge, 2 * wedge, 2 * wedge), round((qt_angle - 45) * 16), 90 * 16)
-    (x1, y1), (x2, y2) = token_flank(token, spot)
-    p.setPen(QPen(colour.darker(160), 2 * style.line_scale, Qt.PenStyle.DashLine))
-    p.drawLine(QPointF(x1, y1), QPointF(x2, y2))
-    p.setPen(QPen(style.selection if selected else colour.darker(170), 3 if selected else 1.5 * style.line_scale))
-    p.setBrush(colour)
-    p.drawEllipse(centre, r, r)
-    fx, fy = facing_vector(token.facing)
-    p.setPen(QPen(QColor("white"), 2.5 * style.line_scale))
-    p.drawLine(centre, QPointF(x + fx * r, y + fy * r))
+    outline = QPen(style.selection if selected else colour.darker(170), 3 if selected else 1.5 * style.line_scale)
+    if token.problem:
+        paint_problem(p, centre, body, outline)
+    else:
+        (x1, y1), (x2, y2) = token_flank(token, spot)
+        p.setPen(QPen(body.darker(160), 2 * style.line_scale, Qt.PenStyle.DashLine))
+        p.drawLine(QPointF(x1, y1), QPointF(x2, y2))
+        p.setPen(outline)
+        p.setBrush(body)
+        p.drawEllipse(centre, r, r)
+        fx, fy = facing_vector(token.facing)
+        p.setPen(QPen(QColor("white"), 2.5 * style.line_scale))
+        p.drawLine(centre, QPointF(x + fx * r, y + fy * r))
     if token_hidden(token):  # the GM's mark: the players' picture leaves the token out
         p.setPen(QPen(style.hidden, 2, Qt.PenStyle.DotLine))
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawEllipse(centre, r + 4, r + 4)
+        if token.problem:
+            p.drawRoundedRect(problem_box(centre, 4), 6, 6)
+        else:
+            p.drawEllipse(centre, r + 4, r + 4)
+    if is_down(token):
+        paint_down_band(p, centre, style, detail)
+    paint_state_words(p, token, centre, style, detail)
     size = style.token_name_size * style.text_scale
     if detail and text.readable(p, size):
         name = text.elide(p, token.label, size, False, NAME_MAX_WIDTH * style.text_scale)

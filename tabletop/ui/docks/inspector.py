@@ -42,6 +42,9 @@ PARTS = {
     "passages_label": "border",
     "sides": "token",
     "state_boxes": "token",
+    "token_stress": "token",
+    "border_stress": "border",
+    "zone_aspects": "zone",
     "grid_tiles": "grid",
     "segment_page": "grid",
     "setup_editor": "grid",
@@ -49,6 +52,8 @@ PARTS = {
 }
 """The widgets of pages built after the first frame, and the page each is on: asked for sooner,
 the page is built then."""
+STRESS_ASPECTS = {"token": "token_stress", "border": "border_stress", "zone": "zone_aspects"}
+"""Each page's editor of stress tracks and aspects (stress_aspects.py)."""
 
 
 def _text(lines: int = 3) -> QPlainTextEdit:
@@ -80,6 +85,7 @@ class Inspector(QWidget):
         self.kind.setFont(small)
         self.kind.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, yet readable
         self.problem = QLabel()
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)  # a refusal may quote a name
         self.problem.setStyleSheet("color: #c62828")
         self.problem.setWordWrap(True)
         scroll = QScrollArea()
@@ -157,7 +163,7 @@ class Inspector(QWidget):
         opacity = QDoubleSpinBox()
         opacity.setRange(0, 1)
         opacity.setSingleStep(0.1)
-        self._form(
+        form = self._form(
             "zone",
             [
                 ("Name", "name", QLineEdit()),
@@ -169,6 +175,7 @@ class Inspector(QWidget):
                 ("Opacity", "fill.opacity", opacity),
             ],
         )
+        self.zone_aspects = self._stress_aspects(form)
 
     def _page_border(self) -> None:
         from tabletop.ui.docks.passages import PassageEditor
@@ -178,6 +185,7 @@ class Inspector(QWidget):
         self.passages_label = QLabel("Passages")
         form.addRow(self.passages_label)
         form.addRow(self.passage_editor)
+        self.border_stress = self._stress_aspects(form)
 
     def _page_token(self) -> None:
         from PySide6.QtCore import QStringListModel
@@ -210,6 +218,17 @@ class Inspector(QWidget):
             box.toggled.connect(self._edit_states)
             self.state_boxes[state] = box
             form.addRow("" if index else "States", box)
+        self.token_stress = self._stress_aspects(form)
+
+    def _stress_aspects(self, form: QFormLayout):
+        """The page's stress tracks and aspects (a token's consequences and problem flag too),
+        their refusals said in the Inspector's own line."""
+        from tabletop.ui.docks.stress_aspects import StressAspectEditor
+
+        editor = StressAspectEditor(self.document)
+        editor.say_refusals_in(self.problem)
+        form.addRow(editor)
+        return editor
 
     def _page_grid(self) -> None:
         from tabletop.ui.docks.segment_page import SegmentPage
@@ -265,6 +284,8 @@ class Inspector(QWidget):
         self.kind.setText(KIND_WORDS[kind] if label == obj.id else f"{KIND_WORDS[kind]} · {obj.id}")
         for field in self._fields[kind]:
             field.load(obj)
+        if kind in STRESS_ASPECTS:
+            getattr(self, STRESS_ASPECTS[kind]).show(kind, obj.id)
         if kind == "border":
             names = [self.document.get("zone", z).label for z in (obj.a, obj.b)]
             self.passage_editor.load(obj, *names)

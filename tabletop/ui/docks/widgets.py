@@ -1,16 +1,18 @@
 """Small widgets for the docks: a label that elides instead of widening its dock, a colour
-button with a picker, a pair of numbers for a point on the map, and a pane that scrolls up
-and down instead of making the window taller."""
+button with a picker, a pair of numbers for a point on the map, a pane that scrolls up
+and down instead of making the window taller, and a layout whose widgets wrap in lines."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QLayout,
+    QLayoutItem,
     QPushButton,
     QScrollArea,
     QWidget,
@@ -139,3 +141,64 @@ class UpDown(QScrollArea):
         hint, pane = super().minimumSizeHint(), self.widget()
         width = pane.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
         return QSize(max(hint.width(), width), hint.height())
+
+
+class FlowLayout(QLayout):
+    """Widgets left to right, onto a new line when the width is full: a stress track's boxes
+    (up to a hundred) wrap in a narrow dock instead of widening it."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 2) -> None:
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self.setContentsMargins(0, 0, 0, 0)
+        self.setSpacing(spacing)
+
+    def addItem(self, item: QLayoutItem) -> None:
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._lay_out(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._lay_out(rect, move=True)
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSize()
+
+    def minimumSize(self) -> QSize:
+        size = QSize()
+        for item in self._items:
+            size = size.expandedTo(item.minimumSize())
+        left, top, right, bottom = self.getContentsMargins()
+        return size + QSize(left + right, top + bottom)
+
+    def _lay_out(self, rect: QRect, move: bool) -> int:
+        """Place the items in lines within `rect` (when `move`); the height they take."""
+        left, top, right, bottom = self.getContentsMargins()
+        area = rect.adjusted(left, top, -right, -bottom)
+        x, y, line, gap = area.x(), area.y(), 0, self.spacing()
+        for item in self._items:
+            hint = item.sizeHint()
+            if x > area.x() and x + hint.width() > area.right() + 1:
+                x, y, line = area.x(), y + line + gap, 0
+            if move:
+                item.setGeometry(QRect(QPoint(x, y), hint))
+            x += hint.width() + gap
+            line = max(line, hint.height())
+        return y + line - rect.y() + bottom
