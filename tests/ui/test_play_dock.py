@@ -234,3 +234,23 @@ def test_another_map_opened_clears_what_the_dock_said_about_the_last(qtbot, wind
     assert dock.message.text() == "Who's next? Hargan"
     window.document.replace_map(warehouse(), None)
     assert dock.message.text() == ""
+
+
+def test_a_participant_without_a_track_gets_one_from_the_sheet(qtbot, window):
+    """An AF token placed in the window has no stress track; the sheet's editor adds one (one
+    undo step) and its boxes are there to click at once."""
+    from tests.ui.playing import start_af
+
+    start_af(window)
+    sheet = window.play.dock_widget.sheet
+    assert sheet.token_id == "mira" and window.document.get("token", "mira").stress == []
+    assert not sheet.boxes
+    sheet.editing.setChecked(True)
+    assert sheet.editor.isVisibleTo(sheet)
+    steps = window.document.undo_stack.count()
+    sheet.editor.add_track.click()
+    assert [t.name for t in window.document.get("token", "mira").stress] == ["health"]
+    assert window.document.undo_stack.count() == steps + 1
+    assert ("health", 1) in sheet.boxes
+    sheet.boxes[("health", 1)].click()
+    assert window.document.get("token", "mira").stress[0].marked == [1]

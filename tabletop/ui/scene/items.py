@@ -20,6 +20,7 @@ from tabletop.model import AreaLocation
 from tabletop.model.kinds import Kind
 from tabletop.render.paint import paint_grid, paint_token, token_rect
 from tabletop.render.setup_paint import label_zones
+from tabletop.render.state_marks import problem_box
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
 from tabletop.render.token_paint import area_crowds, token_boxes
 from tabletop.rules import Terrain
@@ -133,8 +134,13 @@ class TokenItem(MapItem):
                     item.update()
 
     def shape(self) -> QPainterPath:
+        """Where a click picks it: its disc, or a problem's square, corners included."""
         path = QPainterPath()
-        path.addEllipse(QPointF(0, 0), TOKEN_RADIUS + 2, TOKEN_RADIUS + 2)
+        token = self.model()
+        if token is not None and token.problem:
+            path.addRect(problem_box(QPointF(0, 0), 2))
+        else:
+            path.addEllipse(QPointF(0, 0), TOKEN_RADIUS + 2, TOKEN_RADIUS + 2)
         return path
 
     def paint(self, painter: QPainter, option, widget=None) -> None:

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
     QGridLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -21,6 +22,7 @@ from tabletop.document import MapDocument
 from tabletop.model import TOKEN_STATES, Token
 from tabletop.rules import manual_steps as manual
 from tabletop.rules.edgerunner_stress import threshold_of
+from tabletop.ui.docks.stress_aspects import StressAspectEditor
 
 BOX_SIZE = 30
 MARKED_STYLE = "QPushButton:checked { background: #c0392b; color: white; font-weight: bold; border: 1px solid #7b241c }"
@@ -86,11 +88,28 @@ class ParticipantSheet(QWidget):
         """The zones' and borders' aspects, walked again only when a zone or border changes."""
         document.edited.connect(self._place_edited)
         document.reset.connect(self._map_replaced)
+        self.editing = QGroupBox("Edit tracks, aspects and consequences")
+        self.editing.setCheckable(True)
+        self.editing.setChecked(False)  # folded away: the boxes above are what play clicks
+        self.editor = StressAspectEditor(document)
+        QVBoxLayout(self.editing).addWidget(self.editor)
+        self.editor.setVisible(False)
+        self.editing.toggled.connect(self._show_editor)
+        layout.addWidget(self.editing)
         layout.addStretch(1)
 
     def show_token(self, token_id: str | None) -> None:
         self.token_id = token_id
         self.refresh()
+        self._show_editor(self.editing.isChecked())
+
+    def _show_editor(self, on: bool) -> None:
+        """The participant's tracks, aspects and consequences edited as in the Inspector (a
+        token placed in the window has no track until the GM adds one)."""
+        self.editing.setVisible(self.token() is not None)
+        self.editor.setVisible(on)
+        if on and self.token_id:
+            self.editor.show("token", self.token_id)
 
     def token(self) -> Token | None:
         return self.document.get("token", self.token_id) if self.token_id else None
