@@ -1,20 +1,28 @@
-"""Speed of a play step at the table (issue #12): the command, the dock's refresh and the
-repaint, on a 10k-zone map with 50 tokens in an Edgerunner conflict. Target: 16 ms median.
+"""Speed of play at the table: a play step on a 10k-zone map with 50 tokens in an Edgerunner
+conflict, both windows open (the GM's and the players'): the step through the registry, the
+dock's refresh and both windows' frames. Target: 16 ms median. And `tabletop play` of 100
+steps on a sample map, a fresh process (target 1 s).
 
 Run with: .venv/bin/python -m pytest tests/benchmarks/test_play_speed.py -o addopts="" --benchmark-only
 """
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QSettings
 
 from tabletop.model import StressTrack, Token, ZoneLocation
-from tabletop.rules import edgerunner
 from tests.benchmarks.mapgen import zone_map
 from tests.benchmarks.test_editor_speed import _one_to_one, _show, frame
 
 TOKENS = 50
+ROOT = Path(__file__).resolve().parents[2]
+PLAYER_SIZE = (1280, 720)
 
 
 @pytest.fixture(autouse=True)
@@ -26,7 +34,8 @@ def discard_on_close(monkeypatch):
 
 @pytest.fixture
 def fight(qtbot, tmp_path, monkeypatch):
-    """The main window on a 10k-zone map with 50 tokens, all in one Edgerunner conflict."""
+    """The main window on a 10k-zone map with 50 tokens, all in one Edgerunner conflict, and
+    the players' window open on the same place."""
     from tabletop.ui.main_window import MainWindow
 
     monkeypatch.setenv("TABLETOP_RECOVERY_DIR", str(tmp_path))
@@ -45,52 +54,93 @@ def fight(qtbot, tmp_path, monkeypatch):
     win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     win.document.replace_map(map_, None)
-    step = edgerunner.start(win.document.map, [t.id for t in map_.tokens])
-    assert win.play.dock_widget.apply(step)
-    for _ in range(3):  # with the dock beside the map the canvas is still WIDTH x HEIGHT (docks settle)
-        try:
-            _show(qtbot, win)
-            break
-        except AssertionError:
-            qtbot.wait(20)
+    assert win.play.start_with({"do": "start", "system": "edgerunner", "tokens": [t.id for t in map_.tokens]})
+    qtbot.waitUntil(lambda: win.later.done)
     _show(qtbot, win)
     view = _one_to_one(win)
     view.centerOn(win.scene.items_by_key[("token", "t0")].pos())
     frame(view)
+    win.players.set_open(True)
+    player = win.players.player
+    player.resize(*PLAYER_SIZE)
+    qtbot.waitUntil(lambda: player.built)
+    player.view.show_rect(view.mapToScene(view.viewport().rect()).boundingRect())
+    frame(player.view)
+    win.player_view = player.view
     return win
 
 
-def test_play_step_stress_box_10k_50_tokens(benchmark, fight):
-    """A stress box clicked in the dock: the command, the turn list, sheet and log refreshed,
-    the token repainted."""
+def _frames(fight) -> None:
+    frame(fight.view)
+    frame(fight.player_view)
+
+
+def test_play_step_stress_box_10k_50_tokens_both_windows(benchmark, fight):
+    """A stress box clicked in the dock: the step, the turn list, sheet and log refreshed, the
+    token repainted in both windows."""
     dock = fight.play.dock_widget
     dock.turns.select_tokens(["t0"])
     dock._chosen(["t0"])
 
     def click():
         dock.sheet.boxes[("health", 2)].click()
-        return frame(fight.view)
+        return _frames(fight)
 
     benchmark(click)
     assert fight.document.undo_stack.count() > 1
 
 
-def test_play_step_claim_and_attack_10k_50_tokens(benchmark, fight):
+def test_play_step_claim_and_attack_10k_50_tokens_both_windows(benchmark, fight):
     """A turn claimed (F5) and an attack through the rules, each one undo step, then both
-    undone: four play steps per round of the benchmark."""
+    undone: four play steps per round of the benchmark, both windows painted after each pair."""
     dock, stack = fight.play.dock_widget, fight.document.undo_stack
 
     def turn():
         dock.turns.select_tokens(["t1"])
-        dock.next_turn()
-        dock.form.action.setCurrentText("attack")
-        dock.form.target.setCurrentIndex(dock.form.target.findData("t2"))
-        dock.form.shifts.setValue(1)
-        dock.form.submit()
-        frame(fight.view)
+        dock.turn_key("next")
+        dock.take({"do": "act", "actor": "t1", "action": "attack", "target": "t2", "track": "health", "shifts": 1})
+        _frames(fight)
         stack.undo()
         stack.undo()
-        return frame(fight.view)
+        return _frames(fight)
 
     benchmark(turn)
     assert fight.document.map.conflict.turn is None
+
+
+def _hundred_steps(tmp_path: Path) -> Path:
+    """An Edgerunner conflict in the warehouse: an exchange of claims, moves and attacks, then
+    the exchange's end, over and over: 100 steps the rules take."""
+    steps: list[dict] = [{"do": "start", "system": "edgerunner", "tokens": ["Gatto", "Hargan"]}]
+    while len(steps) < 100:
+        steps += [
+            {"do": "next", "who": "Gatto"},
+            {"do": "act", "actor": "Gatto", "action": "simple", "what": "Reloads"},
+            {"do": "next", "who": "Hargan"},
+            {"do": "act", "actor": "Hargan", "action": "maneuver", "on": "scene", "aspect": "Smoke", "shifts": 1},
+            {"do": "end_exchange"},
+        ]
+    path = tmp_path / "steps.json"
+    path.write_text(json.dumps(steps[:100]))
+    return path
+
+
+def test_tabletop_play_of_100_steps_on_a_sample_map(benchmark, tmp_path):
+    """A fresh `tabletop play` process, as a GM's script runs it: read, 100 steps, the report."""
+    steps = _hundred_steps(tmp_path)
+    command = [
+        sys.executable,
+        "-m",
+        "tabletop",
+        "play",
+        str(ROOT / "maps" / "warehouse.tabletop"),
+        str(steps),
+        "--json",
+    ]
+
+    def run():
+        return subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
+
+    done = benchmark(run)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["refused"] is None
