@@ -6,7 +6,7 @@ or an aspect someone placed. Source: ../shared/rules/edgerunner-conflicts.txt, "
 of the target." Range is the attacker's story to tell ("the mode of attack must make sense
 when the skill used and range to target is considered"): it never comes off an attack's
 shifts. Something with no stress track at all gets one when attacked, with the threshold "the
-referee assigns" (asked for as `threshold`); its boxes are as many as the threshold.
+referee assigns" (asked for as `threshold`), and boxes as edgerunner_stress.boxes_for says.
 """
 
 from __future__ import annotations
@@ -26,14 +26,12 @@ from tabletop.rules.edgerunner_state import (
     net_shifts,
     taken_out,
 )
-from tabletop.rules.edgerunner_stress import Hit, take_stress
+from tabletop.rules.edgerunner_stress import Hit, boxes_for, take_stress
 from tabletop.rules.play import Question, Step, Unanswered, logged
 
 ASSIGNED_TRACK = "integrity"
 """The track a referee's threshold makes on something with none ("the integrity track of the
 stubborn lock")."""
-MOST_BOXES = 100
-"""A stress track holds at most this many boxes (model/base.StressTrack)."""
 
 
 @dataclass(frozen=True)
@@ -60,8 +58,7 @@ def attacked_track(work: Work, target: str, name: str, threshold: int | None) ->
     if threshold is None:
         prompt = f"{work.label(target)} has no stress track: the referee assigns its stress threshold ('threshold')"
         raise Unanswered(Question("threshold", prompt, "number"))
-    boxes = min(threshold, MOST_BOXES)
-    return StressTrack(name=name or ASSIGNED_TRACK, boxes=boxes, threshold=threshold), True
+    return StressTrack(name=name or ASSIGNED_TRACK, boxes=boxes_for(threshold), threshold=threshold), True
 
 
 def aim(work: Work, target: str, name: str, stress: int, threshold: int | None = None) -> Aimed:

@@ -9,8 +9,8 @@ difference as steps on the time track is stress threshold of the problem."
 
 A problem is a token with `problem` set, placed in a zone ("it may even be moved on the map"):
 it is attacked to solve it, defended, recovered and takes aspects like any token, and never
-takes a turn. Its track has as many boxes as its threshold, so every stress the threshold
-allows has a box to mark.
+takes a turn. Its track has boxes as edgerunner_stress.boxes_for says: at least five, and
+never fewer than the threshold.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import re
 
 from tabletop.model import Aspect, Conflict, Map, StressTrack, Token, ZoneLocation
 from tabletop.rules.edgerunner_state import check_playing
+from tabletop.rules.edgerunner_stress import boxes_for
 from tabletop.rules.play import Step, logged
 from tabletop.rules.time_track import TIME_TRACK, steps_between
 
@@ -75,7 +76,6 @@ def make_problem(
     aspects = [Aspect(name=a) for a in dict.fromkeys((aspect, second_aspect)) if a.strip()]
     if not aspects:
         raise ValueError("a problem has an aspect (or two)")
-    boxes = min(threshold, 100)
     token = Token(
         id=_free_id(map_, name),
         name=name,
@@ -84,7 +84,7 @@ def make_problem(
         location=ZoneLocation(zone=zone),
         problem=True,
         aspects=aspects,
-        stress=[StressTrack(name=track or PROBLEM_TRACK, boxes=boxes, threshold=threshold)],
+        stress=[StressTrack(name=track or PROBLEM_TRACK, boxes=boxes_for(threshold), threshold=threshold)],
     )
     story = f"{'; '.join(a.name for a in aspects)}. It takes {takes}; an exchange lasts {conflict.duration}."
     after = logged(conflict, action="problem", target=token.id, numbers={"threshold": threshold}, story=story)
