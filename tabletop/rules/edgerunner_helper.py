@@ -79,7 +79,7 @@ def _attack(work: Work, actor: str, step: dict[str, Any]) -> list[str]:
     target = _target(work.map, step.get("target"))
     if target is None:
         return []
-    parts = [_range_words(work, actor, target) + " (it does not come off an attack)"]
+    parts = [_range_words(work, actor, target) + ", not taken off an attack"]
     net, how = _net(work, actor, step, attack=True)
     aimed = aim(work, target, step.get("track") or "", max(net or 0, 0), step.get("threshold"))
     parts.append(_threshold_words(work, target, aimed.track))
@@ -249,7 +249,12 @@ def _target(map_: Map, value: Any) -> str | None:
     except ValueError as error:
         if "more than one" in str(error):
             raise
+    try:
         return find_border(map_, value).id
+    except ValueError as error:
+        if "more than one" in str(error):
+            raise
+    raise ValueError(f"no token or border '{value}' on the map")
 
 
 def _zone(map_: Map, value: Any) -> str | None:
