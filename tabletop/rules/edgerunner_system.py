@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from tabletop.model import Conflict, LogEntry, Map, Participant
+from tabletop.model import Conflict, Map, Participant
 from tabletop.rules import edgerunner as rules
 from tabletop.rules import edgerunner_steps as steps
 from tabletop.rules.edgerunner_helper import helper
@@ -301,9 +301,6 @@ class Edgerunner(RuleSystem):
 
     def who_may_act(self, conflict: Conflict) -> list[str]:
         return rules.whos_next(conflict)
-
-    def when(self, entry: LogEntry) -> str:
-        return str(entry.exchange)
 
 
 SYSTEM = Edgerunner()
