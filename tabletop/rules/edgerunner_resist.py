@@ -71,6 +71,8 @@ def pay(work: Work, resister: str, actor: str, resist: dict[str, Any] | None, *,
             raise ValueError(
                 f"resisting a direct attack, the stress is the attack's own ({attack_track}), not {resist['track']}"
             )
+    elif resist.get("track") and not stress:
+        raise ValueError(f"a resist names the {resist['track']} track for its stress: say how much ('stress')")
     elif stress:
         track = work.track(resister, resist.get("track", ""))
         hit = take_stress(track, stress)

@@ -40,6 +40,8 @@ def test_a_resister_with_several_tracks_names_the_one_it_takes(warehouse) -> Non
         take(warehouse, shove)
     map_ = played(warehouse, shove | {"resist": {"stress": 1, "track": "cool"}})
     assert track(map_, "gatto", "cool").marked == [1]
+    with pytest.raises(ValueError, match=r"names the cool track for its stress: say how much \('stress'\)"):
+        take(warehouse, shove | {"resist": {"track": "cool", "invokes": 1}})
 
 
 def test_stress_over_the_resisters_threshold_takes_it_out(warehouse) -> None:
