@@ -3,26 +3,22 @@ initiative ("Who's next?", a claim, an auction), compels, and the two endings (t
 concession). Source: ../shared/rules/edgerunner-conflicts.txt, "Exchanges", "Actions",
 "Game over".
 
-The actions are in rules/edgerunner_actions.py and rules/edgerunner_moves.py, re-exported
-here so the dock and the command line import one module. Every function is pure: the
+The actions are in rules/edgerunner_attack.py, edgerunner_aspects.py, edgerunner_actions.py
+and edgerunner_moves.py, long actions in edgerunner_problems.py, re-exported here so the dock
+and the command line import one module. Every function is pure: the
 conflict (and the map) in, the next conflict or a Step out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tabletop.model import Conflict, EdgerunnerTurn, Map, Participant
-from tabletop.rules.edgerunner_actions import (
-    attack,
-    attack_aspect,
-    continue_action,
-    defense,
-    invoke,
-    maneuver,
-    must_continue,
-    recovery,
-    simple,
-)
+from tabletop.rules.edgerunner_actions import continue_action, defense, must_continue, recovery, simple
+from tabletop.rules.edgerunner_aspects import invoke, maneuver
+from tabletop.rules.edgerunner_attack import attack, attack_aspect
 from tabletop.rules.edgerunner_moves import move, move_another, move_reach, push_reach
+from tabletop.rules.edgerunner_problems import make_problem, set_duration
 from tabletop.rules.edgerunner_state import (
     check_playing,
     participant,
@@ -30,6 +26,7 @@ from tabletop.rules.edgerunner_state import (
     with_participant,
 )
 from tabletop.rules.play import Step, logged
+from tabletop.rules.time_track import TIME_TRACK
 
 __all__ = [
     "accept_concession",
@@ -43,6 +40,7 @@ __all__ = [
     "defense",
     "end_exchange",
     "invoke",
+    "make_problem",
     "maneuver",
     "move",
     "move_another",
@@ -52,15 +50,21 @@ __all__ = [
     "push_reach",
     "recovery",
     "refuse_concession",
+    "set_duration",
     "simple",
     "start",
+    "use_spin",
     "whos_next",
 ]
 
 
-def start(map_: Map, tokens: list[str], sides: dict[str, str] | None = None, caller: str = "") -> Step:
+def start(
+    map_: Map, tokens: list[str], sides: dict[str, str] | None = None, caller: str = "", duration: str = ""
+) -> Step:
     """A conflict among these tokens, in map order, each on its side (the token's own side
-    unless given). "Designate a player to be the caller": the caller is a name, not a token."""
+    unless given). "Designate a player to be the caller": the caller is a name, not a token.
+    An exchange's `duration` is a step of the time track. A problem never takes a turn, so it
+    never takes part."""
     if not tokens:
         raise ValueError("a conflict needs at least one token")
     on_map = {t.id: t for t in map_.tokens}
@@ -69,6 +73,9 @@ def start(map_: Map, tokens: list[str], sides: dict[str, str] | None = None, cal
         raise ValueError(f"no token '{missing[0]}' on the map")
     if len(set(tokens)) != len(tokens):
         raise ValueError(f"token '{next(t for t in tokens if tokens.count(t) > 1)}' is named twice")
+    refuse_problems(map_, tokens)
+    if duration and duration not in TIME_TRACK:
+        raise ValueError(f"'{duration}' is not a step of the time track")
     sides = sides or {}
     chosen = set(tokens)
     participants = [
@@ -76,9 +83,35 @@ def start(map_: Map, tokens: list[str], sides: dict[str, str] | None = None, cal
         for t in map_.tokens
         if t.id in chosen
     ]
-    conflict = Conflict(system="edgerunner", caller=caller, participants=participants)
-    conflict = logged(conflict, action="conflict starts", story=", ".join(on_map[p.token].label for p in participants))
+    conflict = Conflict(system="edgerunner", caller=caller, participants=participants, duration=duration)
+    told = [", ".join(on_map[p.token].label for p in participants)]
+    told += [f"Caller: {caller}."] if caller else []
+    told += [f"An exchange lasts {duration}."] if duration else []
+    conflict = logged(conflict, action="conflict starts", story="\n".join(told))
     return Step(conflict, "Start Edgerunner conflict")
+
+
+def refuse_problems(map_: Map, tokens: list[str]) -> None:
+    """Problems are attacked, defended and moved, and never take a turn."""
+    problem = next((t for t in map_.tokens if t.id in set(tokens) and t.problem), None)
+    if problem is not None:
+        raise ValueError(f"{problem.label} is a problem: it never takes a turn (attack, defend or move it instead)")
+
+
+def use_spin(map_: Map, conflict: Conflict, actor: str, spinner: str) -> Conflict:
+    """ "He may get spin, which can be used against him later": another participant's action
+    uses the spin a failed move left on `spinner`. The GM adds what it is worth to the shifts
+    typed; here it is cleared and logged, so it is used once."""
+    check_playing(conflict)
+    participant(conflict, actor)
+    spin = turn_of(conflict, spinner).spin
+    name = next((t.label for t in map_.tokens if t.id == spinner), spinner)
+    if spinner == actor:
+        raise ValueError(f"{name}'s spin is used against {name}, by someone else")
+    if spin <= 0:
+        raise ValueError(f"{name} has no spin to use")
+    conflict = with_participant(conflict, spinner, turn={"spin": 0})
+    return logged(conflict, actor=actor, action="uses spin", target=spinner, numbers={"spin": spin})
 
 
 def whos_next(conflict: Conflict) -> list[str]:
@@ -96,12 +129,13 @@ def claim(conflict: Conflict, token: str) -> Conflict:
     return logged(conflict, actor=token, action="claims the turn")
 
 
-def auction(conflict: Conflict, bids: dict[str, int]) -> Conflict:
+def auction(conflict: Conflict, bids: dict[str, int], name: Callable[[str], str] = str) -> Conflict:
     """ "The caller runs an auction on how many shifts the players are willing to commit for
     acting first. The highest bidder gets to act but must subtract his bid from his roll."
 
     The bid is kept on the winner's turn state and comes off the shifts of the action it then
-    takes. A tie at the top is for the GM to settle, so it raises ValueError naming them.
+    takes. A tie at the top is for the GM to settle, so it raises ValueError naming them
+    (by `name`, given a token's id).
     """
     check_playing(conflict)
     if not bids:
@@ -113,7 +147,7 @@ def auction(conflict: Conflict, bids: dict[str, int]) -> Conflict:
     top = max(bids.values())
     winners = [t for t, bid in bids.items() if bid == top]
     if len(winners) > 1:
-        raise ValueError(f"{' and '.join(winners)} both bid {top}: the GM picks who acts")
+        raise ValueError(f"{' and '.join(name(t) for t in winners)} both bid {top}: the GM picks who acts")
     winner = winners[0]
     for token, bid in bids.items():
         conflict = logged(conflict, actor=token, action="bids", numbers={"bid": bid})

@@ -9,7 +9,19 @@ number of borders between zones, whatever they cost (rules/topology.py).
 from __future__ import annotations
 
 from tabletop.model import LastAction, ZoneLocation
-from tabletop.rules.edgerunner_state import Work, begin, finish_action, net_shifts, revert_defenses_on
+from tabletop.rules.edgerunner_resist import pay
+from tabletop.rules.edgerunner_state import (
+    SHIFT_LIMIT,
+    Work,
+    begin,
+    finish_action,
+    got,
+    net_shifts,
+    revert_defenses_on,
+    taken_out,
+    turn_of,
+    with_participant,
+)
 from tabletop.rules.edgerunner_stress import shifts_text
 from tabletop.rules.movement import NoWayThrough, Reach, path, reach
 from tabletop.rules.play import Step
@@ -72,30 +84,59 @@ def move(map_, conflict, actor: str, to_zone: str, shifts: int, skill: str = "",
 
 
 def move_in(work: Work, actor: str, to_zone: str, shifts: int, skill: str, story: str, word: str) -> None:
+    """The move itself, for a move and for its continue. "If he rolls badly and gets a
+    negative result, he may get spin, which can be used against him later": a roll below zero
+    moves nobody, and the shifts below zero are kept on the mover as spin (added to any not
+    yet used). Shifts of 0 or more that cannot pay the way are refused, so the GM can still
+    boost them ("He may attempt invoke aspects or take stress and consequences")."""
     net, numbers = net_shifts(work, actor, shifts)
     start = work.standing(actor)
-    numbers["cost"] = route_cost(work, start, to_zone, net, f"{work.label(actor)}'s {shifts_text(net)}")
-    if to_zone != start:
-        work.token(actor).location = ZoneLocation(zone=to_zone)
-        revert_defenses_on(work, actor)
-    last = LastAction(skill=skill, action="move", target=to_zone, shifts=shifts)
+    work.zone_label(to_zone)
+    if net < 0:
+        spin = min(turn_of(work.conflict, actor).spin - net, SHIFT_LIMIT)
+        work.conflict = with_participant(work.conflict, actor, turn={"spin": spin})
+        numbers["spin"] = -net
+        word = f"{word} fails"
+    else:
+        numbers["cost"] = route_cost(work, start, to_zone, net, f"{work.label(actor)}'s {shifts_text(net)}")
+        if to_zone != start:
+            work.token(actor).location = ZoneLocation(zone=to_zone)
+            revert_defenses_on(work, actor)
+    last = LastAction(skill=skill, action="move", target=to_zone, shifts=got(numbers))
     finish_action(work, actor, word, target=to_zone, numbers=numbers, story=story, last=last)
 
 
 def move_another(
-    map_, conflict, actor, target, to_zone, shifts, skill="", resisted=0, *, range_=None, graph=None, story=""
+    map_,
+    conflict,
+    actor,
+    target,
+    to_zone,
+    shifts,
+    skill="",
+    resisted=0,
+    *,
+    range_=None,
+    graph=None,
+    story="",
+    resist=None,
 ) -> Step:
     """Move another: "When determining range to the target, use the target's starting zone";
     the range comes off the shifts and the rest moves the target through borders. "The
     target's player has the option of resisting the move, stealing shifts from the roll"."""
     work = begin(map_, conflict, actor, graph)
-    move_another_in(work, actor, target, to_zone, shifts, skill, resisted, range_, story, "move another")
+    move_another_in(work, actor, target, to_zone, shifts, skill, resisted, range_, story, "move another", resist)
     return work.step(f"{work.label(actor)} moves {work.label(target)}")
 
 
-def move_another_in(work: Work, actor, target, to_zone, shifts, skill, resisted, range_, story, word) -> None:
-    net, numbers = net_shifts(work, actor, shifts, resisted)
+def move_another_in(work: Work, actor, target, to_zone, shifts, skill, resisted, range_, story, word, resist=None):
+    """The move another itself, for the action and for its continue; the target may resist
+    ("stealing shifts from the roll")."""
+    if target == actor:
+        raise ValueError(f"{work.label(actor)} moves itself with a move, not a move another")
     start = work.standing(target)
+    paid = pay(work, target, actor, resist)
+    net, numbers = net_shifts(work, actor, shifts, resisted + paid.resisted)
     distance = range_to(work, actor, target, net) if range_ is None else range_
     if distance is None:
         raise ValueError(f"{work.label(target)} is out of range: more than {shifts_text(max(net, 0))} away")
@@ -106,8 +147,10 @@ def move_another_in(work: Work, actor, target, to_zone, shifts, skill, resisted,
     if to_zone != start:
         work.token(target).location = ZoneLocation(zone=to_zone)
         revert_defenses_on(work, target)
-    last = LastAction(skill=skill, action="move another", target=target, shifts=shifts)
+    last = LastAction(skill=skill, action="move another", target=target, shifts=got(numbers))
     finish_action(work, actor, word, target=target, numbers=numbers, story=story, last=last)
+    if paid.out:
+        taken_out(work, target, actor)
 
 
 def move_reach(map_, conflict, actor: str, shifts: int, *, graph=None) -> Reach:

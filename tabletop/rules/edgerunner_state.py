@@ -8,7 +8,8 @@ Kept apart from the actions so the turn functions (rules/edgerunner.py) and the 
 from __future__ import annotations
 
 from tabletop.model import Border, Conflict, EdgerunnerTurn, Map, Participant, StressTrack, Token, Zone, ZoneLocation
-from tabletop.rules.play import Step, logged
+from tabletop.rules.names import border_name
+from tabletop.rules.play import Question, Step, logged
 from tabletop.rules.zone_graph import ZoneGraph
 
 SHIFT_LIMIT = 1000
@@ -68,6 +69,8 @@ class Work:
         self.tokens: dict[str, Token] = {}
         self.borders: dict[str, Border] = {}
         self.zones: dict[str, Zone] = {}
+        self.asks: list[Question] = []
+        """What the GM may still answer to take the step again with more (rules/play.Question)."""
 
     @property
     def graph(self) -> ZoneGraph:
@@ -117,36 +120,51 @@ class Work:
         return token_id in self.tokens or any(t.id == token_id for t in self.map.tokens)
 
     def label(self, object_id: str) -> str:
-        """A token's, border's or zone's name for undo texts and messages, else the id itself."""
+        """What the GM calls a token, border ("West end – Middle") or zone, for undo texts,
+        messages and stories; any other text as it is."""
         if self.has_token(object_id):
             return self.peek_token(object_id).label
-        border = next((b for b in self.map.borders if b.id == object_id), None)
+        border = self.borders.get(object_id) or next((b for b in self.map.borders if b.id == object_id), None)
         if border is not None:
-            return border.label or border.id
+            return border_name(self.map, border)
         zone = next((z for z in self.map.zones if z.id == object_id), None)
         return zone.label if zone is not None else object_id
 
-    def track(self, target: str, name: str) -> StressTrack:
-        """The named stress track of a token, or of a border ("borders can be attacked") when
-        no token has the id; ValueError when there is none."""
+    def tracks_of(self, target: str) -> list[StressTrack]:
+        """The stress tracks of a token, or of a border when no token has the id."""
         if self.has_token(target):
-            token = self.peek_token(target)
-            for track in token.stress:
-                if track.name == name:
-                    return track
-            have = ", ".join(t.name for t in token.stress) or "none"
-            raise ValueError(f"{token.label} has no stress track '{name}' (tracks: {have})")
-        border = self.peek_border(target)
-        if border.stress is None or (name and border.stress.name != name):
-            raise ValueError(f"border '{border.label or border.id}' has no stress track '{name}'")
-        return border.stress
+            return list(self.peek_token(target).stress)
+        stress = self.peek_border(target).stress
+        return [stress] if stress is not None else []
+
+    def track(self, target: str, name: str) -> StressTrack:
+        """The named stress track of a token or a border ("it may also be possible to attack
+        some kinds of borders"); with no name, its only track. ValueError when there is none."""
+        tracks = self.tracks_of(target)
+        found = next((t for t in tracks if t.name == name), None)
+        if found is None and not name and len(tracks) == 1:
+            found = tracks[0]
+        if found is not None:
+            return found
+        have = ", ".join(t.name for t in tracks) or "none"
+        if not name and tracks:
+            raise ValueError(f"name the stress track of {self.label(target)} (tracks: {have})")
+        raise ValueError(f"{self.label(target)} has no stress track '{name}' (tracks: {have})")
 
     def set_track(self, target: str, track: StressTrack) -> None:
+        """A track changed, or added when the owner has none by its name (a threshold the
+        referee assigned to something attacked)."""
         if self.has_token(target):
             token = self.token(target)
-            token.stress = [track if t.name == track.name else t for t in token.stress]
+            if any(t.name == track.name for t in token.stress):
+                token.stress = [track if t.name == track.name else t for t in token.stress]
+            else:
+                token.stress = [*token.stress, track]
         else:
             self.border(target).stress = track
+
+    def is_participant(self, token_id: str) -> bool:
+        return any(p.token == token_id for p in self.conflict.participants)
 
     def zone_label(self, zone_id: str) -> str:
         try:
@@ -174,6 +192,7 @@ class Work:
             tokens=tuple(self.tokens.values()),
             zones=tuple(self.zones.values()),
             borders=tuple(self.borders.values()),
+            asks=tuple(self.asks),
         )
 
 
@@ -202,6 +221,13 @@ def net_shifts(work: Work, actor: str, shifts: int, resisted: int = 0) -> tuple[
     net = shifts - bid - resisted
     numbers["shifts"] = net
     return net, numbers
+
+
+def got(numbers: dict[str, int]) -> int:
+    """The shifts the action got: the roll less the bid, invocations included, before the
+    target resisted or range took any. A continue gets these again ("the same number of
+    shifts you got for the previous exchange"); the target may resist it anew."""
+    return check_shifts(numbers["rolled"] - numbers.get("bid", 0))
 
 
 def revert_defense(work: Work, holder: str) -> None:
@@ -244,14 +270,23 @@ def finish_action(
     work.conflict = logged(conflict, actor=actor, action=action, target=target, numbers=numbers or {}, story=story)
 
 
-def taken_out(work: Work, token: str, by: str, story: str = "") -> None:
-    """A participant taken out is out of the conflict; when everyone on one side is out, the
-    conflict ends "in a messy manner" with the taking-out story."""
-    if not any(p.token == token for p in work.conflict.participants):
+SOLVED = "A problem is solved if it is taken out. Whatever the original intent was, consider it accomplished."
+"""The text's words, logged when a problem is taken out ("Long actions")."""
+
+
+def taken_out(work: Work, target: str, by: str, story: str = "") -> None:
+    """Something received stress over its threshold. A participant is out of the conflict,
+    and when everyone on one side is out the conflict ends "in a messy manner" with the
+    taking-out story; a problem is solved; anything else (a lock, a border) is logged out."""
+    if not work.is_participant(target):
+        problem = work.has_token(target) and work.peek_token(target).problem
+        told = SOLVED + (f"\n{story}" if story else "") if problem else story
+        action = "problem solved" if problem else "taken out"
+        work.conflict = logged(work.conflict, actor=by, action=action, target=target, story=told)
         return
-    revert_defense(work, token)
-    work.conflict = with_participant(work.conflict, token, out=True)
-    work.conflict = logged(work.conflict, actor=by, action="taken out", target=token, story=story)
+    revert_defense(work, target)
+    work.conflict = with_participant(work.conflict, target, out=True)
+    work.conflict = logged(work.conflict, actor=by, action="taken out", target=target, story=story)
     beaten = side_all_out(work.conflict)
     if beaten is not None:
         ending = f"Everyone on the side '{beaten}' is taken out." + (f" {story}" if story else "")

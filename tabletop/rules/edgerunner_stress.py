@@ -16,6 +16,17 @@ FREE_INVOKE_STEPS = (1, 3, 6)
 free invoke, three more buys a third": 1, 3 and 6 shifts."""
 
 
+TRACK_BOXES = 5
+"""Boxes of a track made in play (a problem's, or one the referee's threshold gives something
+attacked): as many as a character's track in the samples, and never fewer than the threshold,
+so a defense that raises the threshold has boxes above it to mark."""
+
+
+def boxes_for(threshold: int) -> int:
+    """The boxes of a new track with this threshold (a track holds at most 100)."""
+    return min(max(threshold, TRACK_BOXES), 100)
+
+
 def threshold_of(track: StressTrack) -> int:
     """The threshold stress is measured against now: a held defense's, else the track's own."""
     return track.threshold if track.defended_threshold is None else track.defended_threshold

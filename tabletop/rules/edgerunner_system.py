@@ -2,39 +2,80 @@
 their fields, social initiative's steps, the dock's words and turn list, and `perform`.
 
 Source: ../shared/rules/edgerunner-conflicts.txt. The rules themselves are in
-rules/edgerunner.py (turns, compels, concessions) and the modules it re-exports (actions,
-moves, stress); this module only declares them and routes a step to them."""
+rules/edgerunner.py (turns, compels, concessions) and the modules it re-exports (attack,
+aspects, actions, moves, problems); rules/edgerunner_steps.py routes a checked step to them
+and rules/edgerunner_helper.py words an action being declared. This module declares them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from tabletop.model import Conflict, EdgerunnerTurn, LogEntry, Map, Participant
+from tabletop.model import Conflict, Map, Participant
 from tabletop.rules import edgerunner as rules
+from tabletop.rules import edgerunner_steps as steps
+from tabletop.rules.edgerunner_helper import helper
 from tabletop.rules.manual_steps import set_facing
 from tabletop.rules.names import name_of
-from tabletop.rules.play import Question, Step, Unanswered, leave, logged
+from tabletop.rules.play import Step, leave
 from tabletop.rules.step_fields import Column, Field, Move, TurnKey
 from tabletop.rules.systems import RuleSystem
+from tabletop.rules.time_track import TIME_TRACK
 
 SHIFTS = Field("shifts", "number", "Shifts", help="what the roll gave, invocations included; below 0 is spin")
 SKILL = Field("skill", "line", "Skill")
-RESIST = Field("resist", "resist", "Resisted", help="what the target paid to take shifts off")
+RESIST = Field(
+    "resist",
+    "resist",
+    "Resisted",
+    help="what the target paid to take shifts off: stress, consequences, invokes (2 each), shifts",
+)
 TARGET = Field("target", "target", "Target", required=True)
-TRACK = Field("track", "track", "Track")
+TRACK = Field("track", "track", "Track", help="the target's only track when left out")
+SPIN = Field(
+    "spin",
+    "participant",
+    "Using spin of",
+    help="whose spin (from a failed move) this action uses against them: add its bonus to the shifts",
+)
+REDEFINE = Field(
+    "redefine",
+    "passages",
+    "Redefine border",
+    help="a border taken out: its new passages, as the map file writes them",
+)
+ASPECT_ON = Field("on", "holder", "Aspect on")
 
 MOVES = (
     Move(
         "attack",
         "action",
-        (TARGET, TRACK, SHIFTS, SKILL, RESIST),
+        (
+            Field("target", "target", "Target", help="a token or a border; or leave it out and name an aspect"),
+            TRACK,
+            Field("aspect", "aspect", "Aspect", help="an aspect to get rid of, with what it is on"),
+            ASPECT_ON,
+            SHIFTS,
+            SKILL,
+            Field(
+                "threshold",
+                "number",
+                "Stress threshold",
+                low=0,
+                high=100,
+                help="for a target with no stress track: the threshold the referee assigns",
+            ),
+            REDEFINE,
+            RESIST,
+            SPIN,
+        ),
         says="Any shifts from the attack roll are applied as stress against the target's stress track.",
         aims=True,
     ),
     Move(
         "move",
         "action",
-        (Field("to", "zone", "To zone", required=True), SHIFTS, SKILL),
+        (Field("to", "zone", "To zone", required=True), SHIFTS, SKILL, SPIN),
         says="The number of shifts is the limit on the total pass values of borders he can go through.",
     ),
     Move(
@@ -46,6 +87,7 @@ MOVES = (
             SHIFTS,
             SKILL,
             RESIST,
+            SPIN,
         ),
         says="When determining range to the target, use the target's starting zone.",
         aims=True,
@@ -53,7 +95,7 @@ MOVES = (
     Move(
         "defense",
         "action",
-        (TARGET, TRACK, SHIFTS, SKILL),
+        (TARGET, TRACK, SHIFTS, SKILL, SPIN),
         says="The shifts you get from your roll determine the new stress threshold of the target track.",
         aims=True,
     ),
@@ -66,13 +108,22 @@ MOVES = (
             SHIFTS,
             SKILL,
             RESIST,
+            SPIN,
         ),
         says="One shift on the roll buys you a free invoke; two more a second, three more a third.",
     ),
     Move(
         "recovery",
         "action",
-        (TARGET, TRACK, Field("boxes", "boxes", "Boxes"), SHIFTS, SKILL, Field("helper", "participant", "Acts with")),
+        (
+            TARGET,
+            TRACK,
+            Field("boxes", "boxes", "Boxes"),
+            SHIFTS,
+            SKILL,
+            Field("helper", "participant", "Acts with"),
+            SPIN,
+        ),
         says="You need a number of shifts equal to the box number to clear a single box.",
     ),
     Move(
@@ -81,18 +132,28 @@ MOVES = (
         (
             Field("to", "zone", "To zone"),
             Field("boxes", "boxes", "Boxes"),
-            Field("extra", "number", "Aspects invoked", low=0, high=1000, help="+2 for each aspect newly invoked"),
+            Field("extra", "number", "Invocation bonus", low=0, high=1000, help="+2 for each aspect newly invoked"),
             Field("reroll", "number", "Re-roll", help="the shifts of a re-roll bought with an invocation"),
+            REDEFINE,
             RESIST,
+            SPIN,
         ),
         says="You get the same number of shifts you got for the previous exchange.",
     ),
     Move(
         "simple",
         "action",
-        (Field("what", "line", "Simple action", required=True),),
+        (Field("what", "line", "Simple action", required=True), SPIN),
         says="Too simple to warrant a roll.",
     ),
+)
+
+DURATION = Field(
+    "duration",
+    "choice",
+    "An exchange lasts",
+    choices=TIME_TRACK,
+    help="a step of the time track; a problem's threshold counts from it",
 )
 
 STEPS = (
@@ -128,6 +189,20 @@ STEPS = (
     ),
     Move("refuse", "step", (Field("side", "line", "Side"),), says="The concession is refused: the conflict goes on."),
     Move(
+        "problem",
+        "step",
+        (
+            Field("name", "line", "Problem", required=True),
+            Field("zone", "zone", "In zone", required=True),
+            Field("aspect", "aspect", "Aspect", required=True),
+            Field("second_aspect", "aspect", "Second aspect"),
+            Field("takes", "choice", "Would take", required=True, choices=TIME_TRACK, help="with a mediocre roll"),
+            Field("track", "track", "Track", help="its stress track's name (progress)"),
+        ),
+        says="Something that takes longer than an exchange: a problem with an aspect (or two) and a stress track.",
+    ),
+    Move("duration", "step", (replace(DURATION, required=True),), says="How long an exchange lasts."),
+    Move(
         "add",
         "step",
         (Field("tokens", "tokens", required=True), Field("sides", "sides")),
@@ -148,23 +223,33 @@ class Edgerunner(RuleSystem):
     title = "Edgerunner conflict"
     moves = MOVES
     steps = STEPS
+    start_fields = (DURATION,)
     keys = (
         TurnKey("next", "Next Turn", "F5"),
         TurnKey("end_exchange", "End Exchange", "F7"),
         TurnKey("who", "Who's Next?", "F8", query=True),
     )
-    columns = (Column("Acted"), Column("Bid"), Column("Defense"))
+    columns = (
+        Column("Acted"),
+        Column("Bid"),
+        Column("Defense"),
+        Column("Spin", "shifts below zero of a failed move, to be used against the mover later"),
+    )
 
     def start(self, map_: Map, step: dict[str, Any]) -> Step:
-        tokens = step.get("tokens") or [t.id for t in map_.tokens if t.location is not None and not t.hidden]
-        return rules.start(map_, tokens, step.get("sides") or {}, caller=step.get("caller", ""))
+        tokens = step.get("tokens") or [
+            t.id for t in map_.tokens if t.location is not None and not t.hidden and not t.problem
+        ]
+        return rules.start(
+            map_, tokens, step.get("sides") or {}, caller=step.get("caller", ""), duration=step.get("duration", "")
+        )
 
     def perform(self, map_: Map, conflict: Conflict, step: dict[str, Any], graph=None) -> Step:
         do = step["do"]
         if do == "act":
-            return _act(map_, conflict, step, graph)
+            return steps.act(map_, conflict, step, graph)
         if do == "next":
-            return _next(map_, conflict, step)
+            return steps.next_turn(map_, conflict, step)
         if do == "end_exchange":
             return Step(rules.end_exchange(conflict), f"End of exchange {conflict.exchange}")
         if do == "compel":
@@ -174,9 +259,13 @@ class Edgerunner(RuleSystem):
         if do == "concede":
             return Step(rules.concede(conflict, step["side"], step["story"]), f"{step['side']} offers a concession")
         if do in ("accept", "refuse"):
-            return _answer(conflict, do == "accept", step)
+            return steps.answer(conflict, do == "accept", step)
+        if do == "problem":
+            return steps.problem(map_, conflict, step)
+        if do == "duration":
+            return rules.set_duration(conflict, step["duration"])
         if do == "add":
-            return _add(map_, conflict, step)
+            return steps.add(map_, conflict, step)
         if do == "remove":
             return Step(leave(conflict, set(step["tokens"])), "Leave the conflict")
         if do == "face":
@@ -184,8 +273,12 @@ class Edgerunner(RuleSystem):
         raise ValueError(f"{self.title} takes no step '{do}'")
 
     def header(self, conflict: Conflict, name) -> str:
-        turn = f"{name(conflict.turn)}'s turn" if conflict.turn else "Who's next?"
-        return f"Exchange {conflict.exchange} · {turn}"
+        """ "Exchange 2 (a few seconds) · Gatto's turn"; between turns the caller asks."""
+        when = f"Exchange {conflict.exchange}" + (f" ({conflict.duration})" if conflict.duration else "")
+        if conflict.turn:
+            return f"{when} · {name(conflict.turn)}'s turn"
+        asks = f"{conflict.caller} asks: " if conflict.caller else ""
+        return f"{when} · {asks}Who's next?"
 
     def banner(self, conflict: Conflict, shown, name) -> str:
         """A hidden actor's turn reads as "Who's next?", the words between turns."""
@@ -195,120 +288,19 @@ class Edgerunner(RuleSystem):
     def cells(self, map_: Map, conflict: Conflict, participant: Participant) -> tuple[str, ...]:
         turn = participant.edgerunner
         if turn is None:
-            return ("", "", "")
+            return ("", "", "", "")
         acted = "compelled" if turn.compelled else ("yes" if turn.acted else "–")
         bid = "" if turn.bid is None else str(turn.bid)
         held = turn.defense
         defense = f"{name_of(map_, held.target)} {held.track} ≥{held.threshold}" if held else ""
-        return (acted, bid, defense)
+        spin = str(turn.spin) if turn.spin else ""
+        return (acted, bid, defense, spin)
+
+    def helper(self, map_: Map, conflict: Conflict, step: dict[str, Any], graph=None) -> str:
+        return helper(map_, conflict, step, graph)
 
     def who_may_act(self, conflict: Conflict) -> list[str]:
         return rules.whos_next(conflict)
-
-    def when(self, entry: LogEntry) -> str:
-        return str(entry.exchange)
-
-
-def _resisted(step: dict[str, Any]) -> int:
-    resist = step.get("resist") or {}
-    paid = resist.get("shifts", 0) + resist.get("stress", 0) + 2 * resist.get("invokes", 0)
-    return paid + sum(c["shifts"] for c in resist.get("consequences", []))
-
-
-def _act(map_: Map, conflict: Conflict, step: dict[str, Any], graph) -> Step:
-    d, actor, story = step, step["actor"], step.get("story", "")
-    action = d["action"]
-    shifts, skill, resisted = d.get("shifts", 0), d.get("skill", ""), _resisted(d)
-    if action == "attack":
-        return rules.attack(
-            map_, conflict, actor, d["target"], d.get("track", ""), shifts, skill, resisted, graph=graph, story=story
-        )
-    if action == "move":
-        return rules.move(map_, conflict, actor, d["to"], shifts, skill, graph=graph, story=story)
-    if action == "move another":
-        return rules.move_another(
-            map_, conflict, actor, d["target"], d["to"], shifts, skill, resisted, graph=graph, story=story
-        )
-    if action == "defense":
-        return rules.defense(
-            map_, conflict, actor, d["target"], d.get("track", ""), shifts, skill, graph=graph, story=story
-        )
-    if action == "maneuver":
-        return rules.maneuver(
-            map_, conflict, actor, d["on"], d["aspect"], shifts, resisted, skill, graph=graph, story=story
-        )
-    if action == "recovery":
-        boxes = d.get("boxes") or None
-        return rules.recovery(
-            map_,
-            conflict,
-            actor,
-            d["target"],
-            d.get("track", ""),
-            boxes,
-            shifts,
-            d.get("helper"),
-            skill=skill,
-            graph=graph,
-            story=story,
-        )
-    if action == "continue":
-        return rules.continue_action(
-            map_,
-            conflict,
-            actor,
-            to_zone=d.get("to"),
-            boxes=d.get("boxes") or None,
-            extra=d.get("extra", 0),
-            reroll=d.get("reroll"),
-            resisted=resisted,
-            graph=graph,
-            story=story,
-        )
-    return rules.simple(map_, conflict, actor, d["what"], graph=graph, story=story)
-
-
-def _next(map_: Map, conflict: Conflict, step: dict[str, Any]) -> Step:
-    """The turn to one claimant, or an auction among the bidders ("the highest bidder gets to
-    act but must subtract his bid from his roll"); with neither, who's next is asked."""
-    bids = step.get("bids")
-    if bids:
-        after = rules.auction(conflict, bids)
-        return Step(after, f"{name_of(map_, after.turn)} wins the auction")
-    who = step.get("who")
-    if who is None:
-        waiting = rules.whos_next(conflict)
-        if not waiting:
-            raise ValueError("everyone has acted: end the exchange")
-        names = ", ".join(name_of(map_, t) for t in waiting)
-        raise Unanswered(Question("who", f"Who's next? {names}", "participant", tuple(waiting)))
-    if who not in rules.whos_next(conflict):
-        raise ValueError(f"{name_of(map_, who)} has acted this exchange (or is out)")
-    return Step(rules.claim(conflict, who), f"{name_of(map_, who)} claims the turn")
-
-
-def _answer(conflict: Conflict, accepted: bool, step: dict[str, Any]) -> Step:
-    offered = rules.pending_concession(conflict)
-    if offered is None:
-        raise ValueError("no concession has been offered")
-    others = [p.side for p in conflict.participants if p.side != offered[0]]
-    by_side = step.get("side") or (others[0] if others else "")
-    if accepted:
-        after = rules.accept_concession(conflict, by_side, step.get("story") or None)
-        return Step(after, "Accept the concession: the conflict ends")
-    return Step(rules.refuse_concession(conflict, by_side), "Refuse the concession: the conflict goes on")
-
-
-def _add(map_: Map, conflict: Conflict, step: dict[str, Any]) -> Step:
-    sides = step.get("sides") or {}
-    taking = {p.token for p in conflict.participants}
-    new = [t for t in step["tokens"] if t not in taking]
-    if not new:
-        raise ValueError("everyone named takes part already")
-    added = [Participant(token=t, side=sides.get(t, map_.token(t).side), edgerunner=EdgerunnerTurn()) for t in new]
-    after = conflict.model_copy(update={"participants": [*conflict.participants, *added]})
-    names = ", ".join(map_.token(t).label for t in new)
-    return Step(logged(after, action="joins the conflict", story=names), f"{names} join the conflict")
 
 
 SYSTEM = Edgerunner()

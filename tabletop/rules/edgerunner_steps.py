@@ -1,0 +1,146 @@
+"""Edgerunner play steps routed to the rules: a checked step (names already ids, fields as
+rules/edgerunner_system.py declares them) in, a Step out. Source:
+../shared/rules/edgerunner-conflicts.txt."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.model import Conflict, EdgerunnerTurn, Map, Participant
+from tabletop.rules import edgerunner as rules
+from tabletop.rules.names import name_of
+from tabletop.rules.play import Question, Step, Unanswered, logged
+
+
+def act(map_: Map, conflict: Conflict, step: dict[str, Any], graph) -> Step:
+    """An action, after any spin it uses ("which can be used against him later")."""
+    spinner = step.get("spin")
+    if spinner is not None:
+        conflict = rules.use_spin(map_, conflict, step["actor"], spinner)
+    done = _action(map_, conflict, step, graph)
+    if spinner is None:
+        return done
+    used = conflict.log[-1].numbers["spin"]
+    text = f"{done.text} (using {name_of(map_, spinner)}'s spin {used})"
+    return Step(done.conflict, text, done.tokens, done.zones, done.borders, done.grids, done.asks)
+
+
+def _action(map_: Map, conflict: Conflict, d: dict[str, Any], graph) -> Step:
+    actor, story, action = d["actor"], d.get("story", ""), d["action"]
+    shifts, skill, resist = d.get("shifts", 0), d.get("skill", ""), d.get("resist")
+    if action == "attack":
+        if d.get("aspect"):
+            if "on" not in d:
+                raise ValueError("an attack on an aspect says what it is on ('on')")
+            if "target" in d or "redefine" in d or "threshold" in d:
+                raise ValueError("an attack on an aspect takes 'on', not a target, threshold or redefine")
+            return rules.attack_aspect(
+                map_, conflict, actor, d["on"], d["aspect"], shifts, skill, graph=graph, story=story, resist=resist
+            )
+        if "target" not in d:
+            raise ValueError("'attack' needs a target (a token or a border), or an aspect and what it is on")
+        return rules.attack(
+            map_,
+            conflict,
+            actor,
+            d["target"],
+            d.get("track", ""),
+            shifts,
+            skill,
+            graph=graph,
+            story=story,
+            resist=resist,
+            threshold=d.get("threshold"),
+            redefine=d.get("redefine"),
+        )
+    if action == "move":
+        return rules.move(map_, conflict, actor, d["to"], shifts, skill, graph=graph, story=story)
+    if action == "move another":
+        return rules.move_another(
+            map_, conflict, actor, d["target"], d["to"], shifts, skill, graph=graph, story=story, resist=resist
+        )
+    if action == "defense":
+        target, track = d["target"], d.get("track", "")
+        return rules.defense(map_, conflict, actor, target, track, shifts, skill, graph=graph, story=story)
+    if action == "maneuver":
+        return rules.maneuver(
+            map_, conflict, actor, d["on"], d["aspect"], shifts, 0, skill, graph=graph, story=story, resist=resist
+        )
+    if action == "recovery":
+        target, track, boxes = d["target"], d.get("track", ""), d.get("boxes") or None
+        return rules.recovery(
+            map_, conflict, actor, target, track, boxes, shifts, d.get("helper"), skill=skill, graph=graph, story=story
+        )
+    if action == "continue":
+        return rules.continue_action(
+            map_,
+            conflict,
+            actor,
+            to_zone=d.get("to"),
+            boxes=d.get("boxes") or None,
+            extra=d.get("extra", 0),
+            reroll=d.get("reroll"),
+            graph=graph,
+            story=story,
+            resist=resist,
+            redefine=d.get("redefine"),
+        )
+    return rules.simple(map_, conflict, actor, d["what"], graph=graph, story=story)
+
+
+def next_turn(map_: Map, conflict: Conflict, step: dict[str, Any]) -> Step:
+    """The turn to one claimant, or an auction among the bidders ("the highest bidder gets to
+    act but must subtract his bid from his roll"); with neither, the caller asks "Who's next?"."""
+    bids = step.get("bids")
+    if bids:
+        after = rules.auction(conflict, bids, lambda token: name_of(map_, token))
+        return Step(after, f"{name_of(map_, after.turn)} wins the auction")
+    who = step.get("who")
+    waiting = rules.whos_next(conflict)
+    if who is None:
+        if not waiting:
+            raise ValueError("everyone has acted: end the exchange")
+        names = ", ".join(name_of(map_, t) for t in waiting)
+        asks = f"{conflict.caller} asks: " if conflict.caller else ""
+        raise Unanswered(Question("who", f"{asks}Who's next? {names}", "participant", tuple(waiting)))
+    if who not in waiting:
+        raise ValueError(f"{name_of(map_, who)} has acted this exchange (or is out)")
+    return Step(rules.claim(conflict, who), f"{name_of(map_, who)} claims the turn")
+
+
+def answer(conflict: Conflict, accepted: bool, step: dict[str, Any]) -> Step:
+    offered = rules.pending_concession(conflict)
+    if offered is None:
+        raise ValueError("no concession has been offered")
+    others = [p.side for p in conflict.participants if p.side != offered[0]]
+    by_side = step.get("side") or (others[0] if others else "")
+    if accepted:
+        after = rules.accept_concession(conflict, by_side, step.get("story") or None)
+        return Step(after, "Accept the concession: the conflict ends")
+    return Step(rules.refuse_concession(conflict, by_side), "Refuse the concession: the conflict goes on")
+
+
+def add(map_: Map, conflict: Conflict, step: dict[str, Any]) -> Step:
+    sides = step.get("sides") or {}
+    taking = {p.token for p in conflict.participants}
+    new = [t for t in step["tokens"] if t not in taking]
+    if not new:
+        raise ValueError("everyone named takes part already")
+    rules.refuse_problems(map_, new)
+    added = [Participant(token=t, side=sides.get(t, map_.token(t).side), edgerunner=EdgerunnerTurn()) for t in new]
+    after = conflict.model_copy(update={"participants": [*conflict.participants, *added]})
+    names = ", ".join(map_.token(t).label for t in new)
+    return Step(logged(after, action="joins the conflict", story=names), f"{names} join the conflict")
+
+
+def problem(map_: Map, conflict: Conflict, step: dict[str, Any]) -> Step:
+    return rules.make_problem(
+        map_,
+        conflict,
+        step["name"],
+        step["zone"],
+        step["aspect"],
+        step["takes"],
+        second_aspect=step.get("second_aspect", ""),
+        track=step.get("track", ""),
+    )
