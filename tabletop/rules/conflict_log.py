@@ -85,8 +85,21 @@ def _participant_state(participant: Participant, map_: Map) -> dict[str, Any]:
         ]
         state["aspects"] = [{"name": a.name, "free_invokes": a.free_invokes} for a in token.aspects]
         state["states"] = list(token.states)
+        state["consequences"] = [{"name": c.name, "shifts": c.shifts} for c in token.consequences]
         state["facing"] = token.facing
     return state
+
+
+def _problem_state(token) -> dict[str, Any]:
+    """A problem standing for a long action: what it takes to solve it."""
+    return {
+        "token": token.id,
+        "name": token.label,
+        "stress": [
+            {"track": s.name, "boxes": s.boxes, "marked": s.marked, "threshold": s.threshold} for s in token.stress
+        ],
+        "aspects": [{"name": a.name, "free_invokes": a.free_invokes} for a in token.aspects],
+    }
 
 
 def entry_data(map_: Map, entry: LogEntry) -> dict[str, Any]:
@@ -134,6 +147,7 @@ def conflict_state(map_: Map) -> dict[str, Any] | None:
         "turn": conflict.turn,
         "participants": [_participant_state(p, map_) for p in conflict.participants],
         "scene_aspects": [{"name": a.name, "free_invokes": a.free_invokes} for a in conflict.scene_aspects],
+        "problems": [_problem_state(t) for t in map_.tokens if t.problem],
         "ended": conflict.ended,
         "story": conflict.story,
         "log_entries": len(conflict.log),

@@ -97,6 +97,14 @@ def next_turn(map_: Map, conflict: Conflict, step: dict[str, Any]) -> Step:
         return Step(after, f"{name_of(map_, after.turn)} wins the auction")
     who = step.get("who")
     waiting = rules.whos_next(conflict)
+    claimants = [t for t in step.get("claimants") or () if t in waiting]  # no bid from who has acted
+    if who is None and len(claimants) == 1:
+        who = claimants[0]
+    elif who is None and claimants:
+        names = " and ".join(name_of(map_, t) for t in claimants)
+        raise Unanswered(
+            Question("bids", f"{names} claim the turn: their bids, in shifts", "by_token", tuple(claimants))
+        )
     if who is None:
         if not waiting:
             raise ValueError("everyone has acted: end the exchange")

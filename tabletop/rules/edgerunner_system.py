@@ -160,7 +160,11 @@ STEPS = (
     Move(
         "next",
         "step",
-        (Field("who", "participant", "Who claims the turn"), Field("bids", "by_token", "Bids", low=0, high=1000)),
+        (
+            Field("who", "participant", "Who claims the turn"),
+            Field("claimants", "tokens", "Who claim it", help="several claimants: an auction asks their bids"),
+            Field("bids", "by_token", "Bids", low=0, high=1000),
+        ),
         says="Who's next? Whoever responds first gets to act; several run an auction.",
     ),
     Move("end_exchange", "step", says="The exchange ends: everyone may act once again."),
@@ -223,7 +227,10 @@ class Edgerunner(RuleSystem):
     title = "Edgerunner conflict"
     moves = MOVES
     steps = STEPS
-    start_fields = (DURATION,)
+    start_fields = (
+        DURATION,
+        Field("caller", "line", "Caller", help='who asks "who\'s next?" (the GM if empty)'),
+    )
     keys = (
         TurnKey("next", "Next Turn", "F5"),
         TurnKey("end_exchange", "End Exchange", "F7"),

@@ -184,7 +184,12 @@ def _token_or_border(map_: Map, conflict: Conflict | None, kind: str, key: str) 
         except ValueError as error:
             if "more than one" in str(error):
                 raise
+        try:
             return find_border(map_, key).id
+        except ValueError as error:
+            if "more than one" in str(error):
+                raise
+            raise ValueError(f"no token or border '{key}' on the map") from None
     token = find_token(map_, key).id
     if kind == "participant" and (conflict is None or all(p.token != token for p in conflict.participants)):
         raise ValueError(f"'{key}' does not take part in the conflict")

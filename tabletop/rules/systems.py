@@ -154,7 +154,6 @@ START = Move(
         Field("system", "choice", "System", required=True, choices=tuple(HOMES)),
         Field("tokens", "tokens", "Who takes part"),
         Field("sides", "sides", "Sides", help="a side for any token not on its own"),
-        Field("caller", "line", "Caller"),
     ),
     says="Start a conflict among these tokens",
 )
