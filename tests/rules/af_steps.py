@@ -24,7 +24,11 @@ def play(map_: Map, *steps: dict[str, Any]) -> Map:
     """The map after each step in turn, every step checked to leave the map it was given as it
     was (the document keeps that map for undo)."""
     for step in steps:
-        map_ = applied(map_, take(map_, step))
+        outcome = take(map_, step)
+        before = map_.model_dump()
+        after = applied(map_, outcome)
+        assert map_.model_dump() == before, f"applying {step} changed the map it was given"
+        map_ = after
     return map_
 
 

@@ -34,7 +34,8 @@ def test_an_unused_snap_and_action_are_both_lost():
 
 
 def test_two_snaps_from_giving_up_the_action_are_lost_together():
-    map_ = started({"do": "act", "actor": "Mira", "action": "second snap"}, NEXT)
+    map_ = started({"do": "act", "actor": "Mira", "action": "second snap", "story": "she waits"}, NEXT)
+    assert map_.conflict.log[-3].story == "she waits"
     assert map_.conflict.log[-2].action == "2 snaps lost" and turn(map_, "mira").snaps == 0
 
 
