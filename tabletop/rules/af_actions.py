@@ -79,12 +79,12 @@ def snap(
     return going.step(map_, conflict, _text(token, kind, target, map_, notes))
 
 
-def second_snap(map_: Map, conflict: Conflict, actor: str) -> Step:
+def second_snap(map_: Map, conflict: Conflict, actor: str, story: str = "") -> Step:
     """Give up the action for a second snap ("You may give up your action to take a second snap")."""
     turn = turn_of(conflict, actor)
     notes = [] if turn.action else ["no action left to give up: on the GM's word"]
     conflict = with_turn(conflict, actor, action=False, snaps=turn.snaps + 1)
-    conflict = logged(conflict, actor=actor, action="second snap")
+    conflict = logged(conflict, actor=actor, action="second snap", story=story)
     return Step(conflict, _text(map_.token(actor), "second snap", "", map_, notes))
 
 

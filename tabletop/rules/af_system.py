@@ -260,7 +260,7 @@ def _move(map_: Map, conflict: Conflict, step: dict[str, Any]) -> Step:
         return rules.snap(map_, conflict, actor, step["snap"], target=step.get("target", ""), story=story, **going)
     action = step["action"]
     if action == "second snap":
-        return rules.second_snap(map_, conflict, actor)
+        return rules.second_snap(map_, conflict, actor, story=story)
     numbers = {flag: 1 for flag in ("surprise", "social") if step.get(flag)}
     return rules.act(
         map_, conflict, actor, action, target=step.get("target", ""), story=story, numbers=numbers, **going
