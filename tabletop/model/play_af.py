@@ -45,3 +45,8 @@ class AfTurn(Model):
     """Crouch snap: +2 to dodge attacks the adjacent cover applies to, until the next turn."""
     prepared: bool = False
     """Prepare snap: +2 on the next check or until the next turn."""
+    snap_lost: bool = False
+    """The snap went unused and was lost when the turn ended ("it is simply lost when your
+    turn ends"), shown in the turn list until the next turn begins."""
+    action_lost: bool = False
+    """The action went unused and was lost when the turn ended."""

@@ -8,11 +8,12 @@ allowance goes ahead on the GM's word and says so: the app assists, it never blo
 
 from __future__ import annotations
 
-from tabletop.model import AfTurn, AreaLocation, Conflict, Map, Token, ZoneLocation
-from tabletop.rules.grid_movement import grid_reach
+from tabletop.model import AreaLocation, Conflict, Map, Token
+from tabletop.rules.af_moves import Going, Place, going_to
+from tabletop.rules.af_moves import moved as moved  # the play dock's destination asks here
+from tabletop.rules.af_state import turn_of, with_turn
 from tabletop.rules.grid_movement import hustle_areas as _hustle_areas
 from tabletop.rules.play import Step, logged
-from tabletop.rules.sides import opponent_areas
 from tabletop.rules.terrain import Terrain
 
 SNAPS = ("creep", "crouch", "distract", "fend", "equip", "hustle", "look", "order", "prepare", "quip")
@@ -21,23 +22,6 @@ ACTIONS = ("attack", "convince", "defend", "hide", "maneuver", "recover", "recru
 """The actions of the text, in its order ("Action")."""
 RECOVERED = ("down", "stall")
 """Recover eliminates the down state; a stall lasts "until you recover the stall and the down state"."""
-
-Place = tuple[int, int] | str
-"""Where a move ends: an area (row, col) of the token's grid, or a zone id on a zone map."""
-
-
-def turn_of(conflict: Conflict, token: str) -> AfTurn:
-    """A participant's AF turn state (a fresh one if the conflict never gave it one)."""
-    return conflict.participant(token).af or AfTurn()
-
-
-def with_turn(conflict: Conflict, token: str, **changes) -> Conflict:
-    """The conflict with one participant's AF turn state changed."""
-    participants = [
-        p.model_copy(update={"af": turn_of(conflict, token).model_copy(update=changes)}) if p.token == token else p
-        for p in conflict.participants
-    ]
-    return conflict.model_copy(update={"participants": participants})
 
 
 def hustle_areas(token: Token, after_maneuver: bool, move: str = "run") -> int:
@@ -56,12 +40,14 @@ def snap(
     to: Place | None = None,
     facing: float | None = None,
     move: str = "run",
+    past_edge: str | None = None,
     story: str = "",
     numbers: dict[str, int] | None = None,
 ) -> Step:
     """Take a snap from the text's list ("Snap"): fend and quip add a parry or retort defense,
-    crouch +2 to dodge behind cover, prepare +2, all until the next turn; hustle moves the
-    token up to hustle_areas and a facing is picked after it ("Movement")."""
+    crouch +2 to dodge behind cover, prepare +2, all until the next turn; distract is a social
+    attack; hustle moves the token up to hustle_areas and a facing is picked after it
+    ("Movement"), past the grid's edge as `past_edge` says."""
     if kind not in SNAPS:
         raise ValueError(f"no snap '{kind}': the snaps are {', '.join(SNAPS)}")
     turn = turn_of(conflict, actor)
@@ -69,7 +55,7 @@ def snap(
     notes = [] if turn.snaps else ["no snap left: on the GM's word"]
     changes: dict = {"snaps": max(0, turn.snaps - 1)}
     numbers = dict(numbers or {})
-    tokens: tuple[Token, ...] = ()
+    going = Going()
     if kind == "fend":
         changes["extra_parries"] = turn.extra_parries + 1
     elif kind == "quip":
@@ -80,23 +66,25 @@ def snap(
             notes.append("no cover beside it: on the GM's word")
     elif kind == "prepare":
         changes["prepared"] = True
+    elif kind == "distract":
+        numbers["social"] = 1
     elif kind == "hustle":
         areas = hustle_areas(token, turn.moved, move)
         numbers.setdefault("areas", areas)
         if to is not None or facing is not None:
-            token, moved_notes = moved(map_, token, to, facing, areas, move)
-            tokens, notes = (token,), notes + moved_notes
+            going = going_to(map_, token, to, facing, areas, move, past_edge)
+            notes += going.notes
     conflict = with_turn(conflict, actor, **changes)
     conflict = logged(conflict, actor=actor, action=kind, target=target, numbers=numbers, story=story)
-    return Step(conflict, _text(token, kind, target, map_, notes), tokens)
+    return going.step(map_, conflict, _text(token, kind, target, map_, notes))
 
 
-def second_snap(map_: Map, conflict: Conflict, actor: str) -> Step:
+def second_snap(map_: Map, conflict: Conflict, actor: str, story: str = "") -> Step:
     """Give up the action for a second snap ("You may give up your action to take a second snap")."""
     turn = turn_of(conflict, actor)
     notes = [] if turn.action else ["no action left to give up: on the GM's word"]
     conflict = with_turn(conflict, actor, action=False, snaps=turn.snaps + 1)
-    conflict = logged(conflict, actor=actor, action="second snap")
+    conflict = logged(conflict, actor=actor, action="second snap", story=story)
     return Step(conflict, _text(map_.token(actor), "second snap", "", map_, notes))
 
 
@@ -110,13 +98,15 @@ def act(
     to: Place | None = None,
     facing: float | None = None,
     move: str = "run",
+    past_edge: str | None = None,
     story: str = "",
     numbers: dict[str, int] | None = None,
 ) -> Step:
     """Take the turn's action from the text's list ("Action"): defend gains an extra guard and
     a defense against every check until the next turn; maneuver moves the token up to its
-    speed and a facing is picked after it; recover eliminates the down state (and a stall);
-    screen is screen(). The rest are logged with the GM's numbers and story."""
+    speed and a facing is picked after it (past the grid's edge as `past_edge` says);
+    recover eliminates the down state (and a stall); convince is social; screen is screen().
+    The rest are logged with the GM's numbers (an attack's surprise or social) and story."""
     if kind not in ACTIONS:
         raise ValueError(f"no action '{kind}': the actions are {', '.join(ACTIONS)}")
     if kind == "screen":
@@ -125,23 +115,30 @@ def act(
     token = map_.token(actor)
     notes = [] if turn.action else ["no action left: on the GM's word"]
     changes: dict = {"action": False}
-    tokens: tuple[Token, ...] = ()
+    numbers = dict(numbers or {})
+    going = Going()
     if kind == "defend":
         changes.update(guards=turn.guards + 1, defenses=True, defense_turns=0)
+    elif kind == "convince":
+        numbers["social"] = 1
     elif kind == "maneuver":
         changes["moved"] = True
         if to is not None or facing is not None:
-            token, moved_notes = moved(map_, token, to, facing, token.speeds.of(move), move)
-            tokens, notes = (token,), notes + moved_notes
+            going = going_to(map_, token, to, facing, token.speeds.of(move), move, past_edge)
+            notes += going.notes
     elif kind == "recover":
         patient = map_.token(target or actor)
-        if set(RECOVERED) & set(patient.states):
-            tokens = (patient.model_copy(update={"states": [s for s in patient.states if s not in RECOVERED]}),)
+        cured = [s for s in RECOVERED if s in patient.states]
+        if cured:
+            going = Going((patient.model_copy(update={"states": [s for s in patient.states if s not in cured]}),))
+            said = f"{patient.label}'s {' and '.join(cured)} state{'s' if len(cured) > 1 else ''} eliminated"
         else:
-            notes.append(f"{patient.label} is not down")
+            said = f"{patient.label} is not down"
+        notes.append(said)
+        story = f"{said}; {story}" if story else said
     conflict = with_turn(conflict, actor, **changes)
-    conflict = logged(conflict, actor=actor, action=kind, target=target, numbers=dict(numbers or {}), story=story)
-    return Step(conflict, _text(token, kind, target, map_, notes), tokens)
+    conflict = logged(conflict, actor=actor, action=kind, target=target, numbers=numbers, story=story)
+    return going.step(map_, conflict, _text(token, kind, target, map_, notes))
 
 
 def screen(map_: Map, conflict: Conflict, actor: str, story: str = "") -> Step:
@@ -150,34 +147,44 @@ def screen(map_: Map, conflict: Conflict, actor: str, story: str = "") -> Step:
     costs the next turn's action; taken in one's own turn with the action unspent, that one."""
     turn = turn_of(conflict, actor)
     now = conflict.turn == actor and turn.action
+    notes = []
     if now:
         changes = {"action": False, "defenses": True, "defense_turns": 0}
     else:
         changes = {"lose_next_action": True, "defenses": True, "defense_turns": 1}
+        if turn.lose_next_action:
+            notes.append("the next action is screened already: on the GM's word")
     conflict = with_turn(conflict, actor, **changes)
-    conflict = logged(conflict, actor=actor, action="screen", story=story)
     lost = "this action" if now else "the next action"
-    return Step(conflict, f"{map_.token(actor).label} screens: loses {lost}, defenses against every check")
+    said = "; ".join([f"loses {lost}", *notes])
+    conflict = logged(conflict, actor=actor, action="screen", story=f"{said}; {story}" if story else said)
+    return Step(conflict, f"{map_.token(actor).label} screens: {said}, defenses against every check")
 
 
-def use_guard(conflict: Conflict, token: str, defense: str = "") -> Conflict:
+def use_guard(conflict: Conflict, token: str, defense: str = "", against: str = "") -> Conflict:
     """Spend the guard on a check ("Once you use your guard it is gone until it resets on your
-    next turn"); `defense` is the check used (parry, dodge, insight, counter, dive, retort)."""
+    next turn"); `defense` is the check used (parry, dodge, insight, counter, dive, retort),
+    `against` whose check it contests. With no guard left it is logged as over the allowance."""
     turn = turn_of(conflict, token)
     conflict = with_turn(conflict, token, guards=max(0, turn.guards - 1))
     numbers = {} if turn.guards else {"over": 1}
-    return logged(conflict, actor=token, action="guard", target=defense, numbers=numbers)
+    story = "" if turn.guards else "no guard left: on the GM's word"
+    action = f"guard {defense}".strip()
+    return logged(conflict, actor=token, action=action, target=against, numbers=numbers, story=story)
 
 
-def use_extra(conflict: Conflict, token: str, defense: str) -> Conflict:
+def use_extra(conflict: Conflict, token: str, defense: str, against: str = "") -> Conflict:
     """Spend the extra parry a fend gave or the extra retort a quip gave ("You gain an extra
     parry defense until your next turn")."""
-    field = {"parry": "extra_parries", "retort": "extra_retorts"}.get(defense)
-    if field is None:
+    field, snap_word = {"parry": ("extra_parries", "fend"), "retort": ("extra_retorts", "quip")}.get(defense, ("", ""))
+    if not field:
         raise ValueError(f"no extra defense '{defense}': fend gives a parry, quip a retort")
     left = getattr(turn_of(conflict, token), field)
     conflict = with_turn(conflict, token, **{field: max(0, left - 1)})
-    return logged(conflict, actor=token, action=defense, numbers={} if left else {"over": 1})
+    numbers = {} if left else {"over": 1}
+    story = "" if left else f"no {snap_word} {defense} left: on the GM's word"
+    action = f"{snap_word} {defense}"
+    return logged(conflict, actor=token, action=action, target=against, numbers=numbers, story=story)
 
 
 def face(map_: Map, conflict: Conflict | None, actor: str, facing: float) -> Step:
@@ -187,44 +194,6 @@ def face(map_: Map, conflict: Conflict | None, actor: str, facing: float) -> Ste
     if conflict is not None:
         conflict = logged(conflict, actor=actor, action="face", numbers={"facing": round(token.facing)})
     return Step(conflict, f"{token.label} faces {token.facing:g}°", (token,))
-
-
-def moved(
-    map_: Map, token: Token, to: Place | None, facing: float | None, speed: int, move: str
-) -> tuple[Token, list[str]]:
-    """The token after a maneuver or hustle to `to` facing `facing`, and notes for the GM: a
-    place beyond the speed is taken on the GM's word; a place off the map is refused. Leaving
-    an overlap needs a move check ("Overlap"); entering slippery ground a balance check ("Segment")."""
-    notes: list[str] = []
-    where = token.location
-    update: dict = {}
-    if to is not None and isinstance(to, str):
-        map_.zone(to)
-        update["location"] = ZoneLocation(zone=to)
-    elif to is not None:
-        if not isinstance(where, AreaLocation):
-            raise ValueError(f"{token.label} stands on no grid: move it to a zone instead")
-        grid = map_.grid(where.grid)
-        row, col = to
-        if not grid.has_area(row, col):
-            raise ValueError(f"area {row},{col} is off grid '{grid.id}': grow the grid first")
-        terrain = Terrain(grid)
-        opponents = opponent_areas(map_, grid.id, token.side, token.id)
-        start = (where.row, where.col)
-        if start in opponents:
-            notes.append("leaving an overlap: a move check, opponents there may dodge or parry")
-        reach = grid_reach(terrain, start, move, speed, opponents)
-        path = reach.path((row, col)) if (row, col) in reach.costs else [(row, col)]
-        if (row, col) not in reach.costs:
-            notes.append(f"area {row},{col} is beyond {speed} areas of {move}: on the GM's word")
-        if any("slippery" in terrain.felt(area, move) for area in path[1:]):
-            notes.append("slippery ground entered: a balance check or fall down")
-        update["location"] = AreaLocation(grid=grid.id, row=row, col=col)
-    if facing is None:
-        notes.append("pick a facing")
-    else:
-        update["facing"] = facing
-    return token.model_copy(update=update), notes
 
 
 def _beside_cover(map_: Map, token: Token) -> bool:

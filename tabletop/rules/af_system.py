@@ -2,9 +2,9 @@
 the text with their fields, the turns in reflex order, the dock's words and turn list, and
 `perform`.
 
-Source: ../shared/rules/af-encounter.txt. The rules themselves are in rules/af.py (turns,
-exchanges) and rules/af_actions.py (snaps, actions, the guard, screen, facing); this module
-declares them and routes a step to them."""
+Source: ../shared/rules/af-encounter.txt. The rules themselves are in rules/af.py and the
+af_* modules it draws on (turns, exchanges, actions, moves, reactions, participants, words);
+this module declares them and routes a step to them."""
 
 from __future__ import annotations
 
@@ -12,27 +12,41 @@ from typing import Any
 
 from tabletop.model import Conflict, LogEntry, Map, Participant
 from tabletop.rules import af as rules
-from tabletop.rules.names import name_of
-from tabletop.rules.play import Step, leave, logged
+from tabletop.rules import af_participants, af_reactions, af_words
+from tabletop.rules.af_moves import PAST_EDGE
+from tabletop.rules.af_state import turn_of
+from tabletop.rules.af_turns import STATE_NOTES
+from tabletop.rules.manual_steps import set_state
+from tabletop.rules.play import Step
 from tabletop.rules.step_fields import Column, Field, Move, TurnKey
-from tabletop.rules.systems import RuleSystem
+from tabletop.rules.systems import COMMON, RuleSystem
 from tabletop.rules.terrain import MOVE_TYPES
 
 TARGET = Field("target", "token", "Target")
+PAST = Field(
+    "past_edge",
+    "choice",
+    "Past the edge",
+    choices=PAST_EDGE,
+    help="a move off the grid: grow the grid there, or exit the encounter",
+)
 GOING = (
     Field("to", "place", "To", help="an area [row, col] of the grid, or a zone"),
     Field("facing", "facing", "Facing", help="after a maneuver or hustle you pick a facing"),
     Field("move", "choice", "Move type", choices=tuple(MOVE_TYPES)),
+    PAST,
 )
-DEFENSE_TYPES = ("dodge", "parry", "insight")
-GUARD_TYPES = (*DEFENSE_TYPES, "counter", "dive", "retort")
-AGAINST = Field("against", "participant", "Against", help="whose check it contests")
+AGAINST = Field("against", "participant", "Against", help="whose check it contests (the latest against you if none)")
 
 ACTIONS = (
     Move(
         "attack",
         "action",
-        (Field("target", "token", "Target", required=True), Field("surprise", "flag"), Field("social", "flag")),
+        (
+            Field("target", "token", "Target", required=True),
+            Field("surprise", "flag", help="a surprise attack cannot be dodged"),
+            Field("social", "flag", help="a taunt: contested with insight, never dodged or parried"),
+        ),
         says="Hack, aim, or taunt a target. Roll damage if you succeed.",
         aims=True,
     ),
@@ -77,21 +91,28 @@ REACTIONS = (
     Move(
         "guard",
         "reaction",
-        (Field("type", "choice", "As", required=True, choices=GUARD_TYPES), AGAINST, Field("to", "place", "Dive to")),
-        says="Your guard contests any opponent's check against you, once each turn, after seeing its result.",
+        (
+            Field("type", "choice", "As", required=True, choices=af_reactions.GUARD_TYPES),
+            AGAINST,
+            Field("to", "place", "Dive to", help="a dive only: the area it moves to"),
+            PAST,
+        ),
+        says="Your guard contests any opponent's check against you, once each turn, after seeing its result. "
+        "Counter attacks instead, dive moves an area or more, retort cooperates with other defenders.",
     ),
     Move(
         "defense",
         "reaction",
-        (Field("type", "choice", "As", required=True, choices=DEFENSE_TYPES), AGAINST),
+        (Field("type", "choice", "As", required=True, choices=af_reactions.DEFENSE_TYPES), AGAINST),
         says="With a defend action or a screen you may use one defense against each check that targets you.",
     ),
     Move("screen", "reaction", says="Abort your next action to defend yourself in emergencies."),
     Move("fend parry", "reaction", (AGAINST,), says="The extra parry a fend gave."),
     Move("quip retort", "reaction", (AGAINST,), says="The extra retort a quip gave."),
 )
+STATE = next(m for m in COMMON if m.word == "state")
 STEPS = (
-    Move("next", "step", says="The next in reflex order begins a turn."),
+    Move("next", "step", says="The turn ends (an unused snap and action are lost); the next in reflex order begins."),
     Move("round", "step", says="Turns run on to the next round."),
     Move("end_exchange", "step", says="The exchange ends: the grid is trimmed back to 3x3 tiles."),
     Move(
@@ -101,10 +122,16 @@ STEPS = (
             Field("tokens", "tokens", required=True),
             Field("sides", "sides"),
             Field("reflexes", "by_token", "Reflex", low=-1000, high=1000),
+            Field("to", "place", "Arrives at", help="an area on an arrival edge of the grid, or a zone"),
         ),
         says="Reinforcements arrive at the specified edges between exchanges.",
     ),
-    Move("remove", "step", (Field("tokens", "tokens", required=True),), says="Take someone out of the order."),
+    Move(
+        "remove",
+        "step",
+        (Field("tokens", "tokens", required=True),),
+        says="Take someone out of the order (the turn passes on if it was theirs).",
+    ),
     Move("reorder", "step", (Field("order", "tokens", required=True),), says="The GM's own turn order."),
     Move(
         "face",
@@ -112,6 +139,7 @@ STEPS = (
         (Field("token", "token", required=True), Field("facing", "facing", required=True)),
         says="Pick a facing.",
     ),
+    Move("state", "step", STATE.fields, says="Set or resolve a token's state (down loses the next action)."),
 )
 
 
@@ -120,60 +148,78 @@ class Af(RuleSystem):
     title = "AF encounter"
     moves = (*ACTIONS, *SNAPS, *REACTIONS)
     steps = STEPS
-    start_fields = (Field("reflexes", "by_token", "Reflex", low=-1000, high=1000),)
+    start_fields = (
+        Field("reflexes", "by_token", "Reflex", low=-1000, high=1000),
+        Field("sets_up_first", "line", "Sets up first", help="the side the referee lets set up first"),
+    )
     keys = (
         TurnKey("next", "Next Turn", "F5"),
         TurnKey("round", "Next Round", "F6"),
         TurnKey("end_exchange", "End Exchange", "F7"),
     )
-    columns = (Column("Reflex"), Column("Guard"), Column("Snap"), Column("Action"), Column("Defense"))
+    columns = (
+        Column("Reflex", "turns run from the highest reflex"),
+        Column("Guard", "guards left: one each turn, one more after defend"),
+        Column("Snap", "snaps left this turn; lost: one went unused when the turn ended"),
+        Column("Action", "yes: still to take; lost: unused when the turn ended; next lost: a screen took it"),
+        Column("Defense", "defenses from defend or screen, and the extras of fend and quip"),
+    )
 
     def start(self, map_: Map, step: dict[str, Any]) -> Step:
         tokens = step.get("tokens") or [t.id for t in map_.tokens if t.location is not None and not t.hidden]
-        return rules.start(map_, tokens, step.get("sides") or {}, step.get("reflexes") or {})
+        return rules.start(
+            map_,
+            tokens,
+            step.get("sides") or {},
+            step.get("reflexes") or {},
+            sets_up_first=step.get("sets_up_first", ""),
+        )
 
     def perform(self, map_: Map, conflict: Conflict, step: dict[str, Any], graph=None) -> Step:
         do = step["do"]
-        if do in ("act", "snap", "react"):
+        if do in ("act", "snap"):
             return _move(map_, conflict, step)
+        if do == "react":
+            going = {k: step[k] for k in ("type", "against", "to", "past_edge", "story") if k in step}
+            return af_reactions.react(map_, conflict, step["actor"], step["reaction"], **going)
         if do == "next":
             return rules.next_turn(map_, conflict)
         if do == "round":
             return rules.next_round(map_, conflict)
         if do == "end_exchange":
             return rules.end_exchange(map_, conflict)
+        if do == "add":
+            return af_participants.add(
+                map_, conflict, step["tokens"], step.get("sides"), step.get("reflexes"), step.get("to")
+            )
         if do == "remove":
-            return Step(leave(conflict, set(step["tokens"])), "Leave the encounter")
+            return af_participants.remove(map_, conflict, step["tokens"])
         if do == "reorder":
             return Step(rules.reorder(conflict, step["order"]), "Reorder the turns")
         if do == "face":
             return rules.face(map_, conflict, step["token"], step["facing"])
+        if do == "state":
+            return _state(map_, conflict, step)
         raise ValueError(f"{self.title} takes no step '{do}'")
 
     def header(self, conflict: Conflict, name) -> str:
-        turn = f"{name(conflict.turn)}'s turn" if conflict.turn else "between exchanges"
-        return f"Exchange {conflict.exchange} · round {conflict.round} · {turn}"
+        return af_words.header(conflict, name)
 
     def banner(self, conflict: Conflict, shown, name) -> str:
-        turn = f"{name(conflict.turn)}'s turn" if conflict.turn and shown(conflict.turn) else ""
-        parts = (turn, f"Round {conflict.round}", f"Exchange {conflict.exchange}")
-        return "  ·  ".join(part for part in parts if part)
+        return af_words.banner(conflict, shown, name)
 
     def when(self, entry: LogEntry) -> str:
-        return f"{entry.exchange}.{entry.round}"
+        return af_words.when(entry)
 
     def rows(self, conflict: Conflict) -> list[Participant]:
         ranked = {token: i for i, token in enumerate(conflict.order)}
         return sorted(conflict.participants, key=lambda p: ranked.get(p.token, len(ranked)))
 
     def cells(self, map_: Map, conflict: Conflict, participant: Participant) -> tuple[str, ...]:
-        turn = participant.af
-        if turn is None:
-            return ("", "", "", "", "")
-        action = "yes" if turn.action else ("next lost" if turn.lose_next_action else "–")
-        short = {"a defense against every check": "every check"}
-        defenses = [short.get(d, d) for d in rules.defenses_of(conflict, participant.token) if d != "guard"]
-        return (str(turn.reflex), str(turn.guards), str(turn.snaps), action, ", ".join(defenses))
+        return af_words.cells(conflict, participant)
+
+    def helper(self, map_: Map, conflict: Conflict, step: dict[str, Any], graph=None) -> str:
+        return af_words.helper(map_, conflict, step, graph)
 
     def who_may_act(self, conflict: Conflict) -> list[str]:
         order = [t for t in conflict.order if not conflict.participant(t).out]
@@ -181,28 +227,56 @@ class Af(RuleSystem):
             return order[order.index(conflict.turn) + 1 :]
         return order
 
+    def open_moves(self, map_: Map, conflict: Conflict, token: str) -> tuple[Move, ...]:
+        """What the text allows this participant now: in its own turn the actions while the
+        action is unspent and the snaps while a snap is left; at any time the reactions it
+        holds (a guard, defenses, a fend's parry, a quip's retort) and a screen not yet taken.
+        Anything else is still in the form's full list, on the GM's word."""
+        taking = next((p for p in conflict.participants if p.token == token), None)
+        if taking is None or taking.out or conflict.ended is not None:
+            return ()
+        turn = turn_of(conflict, token)
+        own = conflict.turn == token
+        words = set()
+        if own and turn.action:
+            words |= {(m.kind, m.word) for m in ACTIONS}
+        if own and turn.snaps:
+            words |= {(m.kind, m.word) for m in SNAPS}
+        held = {
+            "guard": turn.guards > 0,
+            "defense": turn.defenses,
+            "screen": not turn.lose_next_action and not (own and turn.action),
+            "fend parry": turn.extra_parries > 0,
+            "quip retort": turn.extra_retorts > 0,
+        }
+        words |= {("reaction", word) for word, on in held.items() if on}
+        return tuple(m for m in self.moves if (m.kind, m.word) in words)
+
 
 def _move(map_: Map, conflict: Conflict, step: dict[str, Any]) -> Step:
     actor, story = step["actor"], step.get("story", "")
-    going = {k: step[k] for k in ("to", "facing", "move") if k in step}
+    going = {k: step[k] for k in ("to", "facing", "move", "past_edge") if k in step}
     if step["do"] == "snap":
         return rules.snap(map_, conflict, actor, step["snap"], target=step.get("target", ""), story=story, **going)
-    if step["do"] == "act":
-        action = step["action"]
-        if action == "second snap":
-            return rules.second_snap(map_, conflict, actor)
-        return rules.act(map_, conflict, actor, action, target=step.get("target", ""), story=story, **going)
-    reaction = step["reaction"]
-    if reaction == "screen":
-        return rules.screen(map_, conflict, actor, story=story)
-    if reaction in ("fend parry", "quip retort"):
-        after = rules.use_extra(conflict, actor, reaction.split()[1])
-        return Step(after, f"{name_of(map_, actor)}: {reaction}")
-    if reaction == "defense":
-        after = logged(conflict, actor=actor, action="defense", target=step.get("against", ""), story=step["type"])
-        return Step(after, f"{name_of(map_, actor)} defends ({step['type']})")
-    after = rules.use_guard(conflict, actor, step.get("type", ""))
-    return Step(after, f"{name_of(map_, actor)} uses the guard ({step.get('type', '')})")
+    action = step["action"]
+    if action == "second snap":
+        return rules.second_snap(map_, conflict, actor, story=story)
+    numbers = {flag: 1 for flag in ("surprise", "social") if step.get(flag)}
+    return rules.act(
+        map_, conflict, actor, action, target=step.get("target", ""), story=story, numbers=numbers, **going
+    )
+
+
+def _state(map_: Map, conflict: Conflict, step: dict[str, Any]) -> Step:
+    """A state set or resolved by the GM, logged in the text's words ("if you are down it
+    specifies that you will lose your next action")."""
+    token, state, on = map_.token(step["token"]), step["state"], step.get("on", True)
+    done = set_state(conflict, token, state, on)
+    said = STATE_NOTES.get(state, state).partition(": ")[2] if on else ""
+    words = f"{done.text}: {said}" if said else done.text
+    log = done.conflict.log
+    last = log[-1].model_copy(update={"story": words})
+    return Step(done.conflict.model_copy(update={"log": [*log[:-1], last]}), words, done.tokens)
 
 
 SYSTEM = Af()

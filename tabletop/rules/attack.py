@@ -1,4 +1,4 @@
-"""The attack helper for both systems: what one attack from one token on another looks like.
+"""The attack helper: what one attack from one token on another looks like on the map.
 
 Picked on the map, an attacker and a target give the range (areas on an AF grid, borders on
 a zone map), the shifts left after range, cover on the attack line (-2, af-encounter.txt
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabletop.model import AreaLocation, Conflict, Map, Token, ZoneLocation
-from tabletop.rules.af import defenses_of as af_defenses
+from tabletop.rules.af_state import defenses_of as af_defenses
 from tabletop.rules.attack_lines import attack_line
 from tabletop.rules.facing import BEHIND_PENALTY, area_centre, is_behind
 from tabletop.rules.ranges import range_between
@@ -139,16 +139,8 @@ def _crouch(conflict: Conflict | None, target: str, cover: list[str]) -> int:
 
 
 def _defenses(map_: Map, conflict: Conflict | None, target: str) -> list[str]:
-    """The target's defenses this turn: AF guards, defend or screen, fend and quip; in an
-    Edgerunner conflict, resisting ("the only immediate response ... if you are the target")
-    and each defense held over one of its tracks."""
-    if conflict is None or all(p.token != target for p in conflict.participants):
+    """The target's AF defenses this turn: guards, defend or screen, fend and quip. Another
+    system's defenses are its own helper's words (the registry asks each system)."""
+    if conflict is None or conflict.system != "af" or all(p.token != target for p in conflict.participants):
         return []
-    if conflict.system == "af":
-        return af_defenses(conflict, target)
-    found = ["resist"]
-    for holder in conflict.participants:
-        held = holder.edgerunner.defense if holder.edgerunner is not None else None
-        if held is not None and held.target == target:
-            found.append(f"{held.track} threshold {held.threshold} (held by {map_.token(holder.token).label})")
-    return found
+    return af_defenses(conflict, target)

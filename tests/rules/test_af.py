@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from tabletop.model import AreaLocation, EncounterGrid
 from tabletop.rules import af
 from tabletop.rules.growth import grow
+from tabletop.rules.play import Unanswered
 from tests.rules.af_play import applied, creek
 
 REFLEXES = {"mira": 5, "kell": 3, "raider": 3}
@@ -46,7 +47,7 @@ def test_a_turn_gains_a_snap_and_an_action_and_resets_the_guard(encounter):
     mira = encounter.conflict.participant("mira").af
     assert (mira.guards, mira.snaps, mira.action) == (1, 1, True)
     spent = af.use_guard(encounter.conflict, "mira", "dodge")
-    assert spent.participant("mira").af.guards == 0 and spent.log[-1].target == "dodge"
+    assert spent.participant("mira").af.guards == 0 and spent.log[-1].action == "guard dodge"
     again = spent.model_copy(update={"turn": "mira"})
     assert af.begin_turn(encounter, again).conflict.participant("mira").af.guards == 1
 
@@ -146,10 +147,10 @@ def test_maneuver_then_hustle_then_pick_a_facing(encounter):
     assert step.tokens[0].facing == 30 and step.conflict.log[-1].action == "face"
 
 
-def test_a_move_beyond_the_speed_is_the_gms_call_off_the_grid_is_refused(encounter):
+def test_a_move_beyond_the_speed_is_the_gms_call_off_the_grid_is_asked(encounter):
     far = af.act(encounter, encounter.conflict, "mira", "maneuver", to=(9, 9), facing=0)
     assert "beyond 2 areas of run" in far.text and far.tokens[0].location.col == 9
-    with pytest.raises(ValueError, match="off grid 'creek'"):
+    with pytest.raises(Unanswered, match="past the east edge of The creek: grow the grid there, or exit"):
         af.act(encounter, encounter.conflict, "mira", "maneuver", to=(9, 30))
 
 
@@ -202,7 +203,8 @@ def test_the_end_of_an_exchange_trims_the_grid_to_three_by_three(encounter):
     step = af.end_exchange(map_, step.conflict)
     assert step.grids[0].tile_bounds() == (0, 0, 2, 2), "the window holding most tokens"
     assert [(t.id, t.location) for t in step.tokens] == [("raider", None)]
-    assert "The creek trimmed to 3x3 tiles" in step.text and "exited the encounter: Raider" in step.text
+    assert "The creek trimmed to 3x3 tiles" in step.text and "Raider exits the encounter" in step.text
+    assert "raider" not in step.conflict.order and all(p.token != "raider" for p in step.conflict.participants)
     applied(map_, step)  # the map stays whole
 
 

@@ -94,7 +94,8 @@ def test_an_exchange_of_five_rounds_with_three_tokens():
     assert table.conflict.round == 5
     end = table.next()
     assert table.map.grids[0].tile_bounds() == (0, 0, 2, 2)
-    assert table.map.token("raider").location is None and "exited the encounter: Raider" in end.text
+    assert table.map.token("raider").location is None and "Raider exits the encounter" in end.text
+    assert table.conflict.order == ["mira", "kell"], "the raider has left the order at once"
     assert (table.conflict.exchange, table.conflict.round, table.conflict.turn) == (2, 1, None)
     turns = [entry for entry in table.conflict.log if entry.action == "turn"]
     assert len(turns) == 15 and {entry.round for entry in turns} == {1, 2, 3, 4, 5}

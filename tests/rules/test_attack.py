@@ -96,7 +96,7 @@ def test_on_a_zone_map_reach_one_is_the_targets_own_zone_and_the_flank_counts():
     assert (far.behind, far.dodge, far.contest_penalty) == (True, -2, -2)
 
 
-def test_edgerunner_defenses_resist_and_a_held_threshold():
+def test_another_systems_defenses_are_not_the_af_helpers_to_say():
     map_ = warehouse()
     conflict = Conflict(
         system="edgerunner",
@@ -109,7 +109,7 @@ def test_edgerunner_defenses_resist_and_a_held_threshold():
         ],
     )
     view = attack_view(map_, conflict, "hargan", "gatto")
-    assert view.defenses == ["resist", "health threshold 4 (held by Hargan)"]
+    assert view.defenses == [] and (view.unit, view.range) == ("borders", 2), "range and flank stay, generic"
 
 
 @pytest.mark.parametrize(

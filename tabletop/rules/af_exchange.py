@@ -1,0 +1,114 @@
+"""AF encounter: the end of an exchange (the grid trimmed back, those left outside exiting,
+arrivals, persevere) and a participant exiting the encounter.
+
+Source: ../shared/rules/af-encounter.txt, "Exchange", "Zone", "Setup" and "Persevere".
+"""
+
+from __future__ import annotations
+
+from tabletop.model import AreaLocation, Conflict, EncounterGrid, Map, Token
+from tabletop.rules.af_state import lapsed
+from tabletop.rules.growth import HOME_SIZE, trim
+from tabletop.rules.names import name_of
+from tabletop.rules.play import Step, leave, logged
+
+STRENUOUS_PENALTY = -2
+EXITS = "exits the encounter"
+"""The log's word for a participant gone off the zone: "either you exit the encounter or a
+new row of tiles is placed to extend the zone" ("Zone")."""
+
+
+def end_exchange(map_: Map, conflict: Conflict) -> Step:
+    """End the exchange: the turn in hand ends (its unused snap and action lost); "tiles
+    should be removed until the zone is a 3x3 grid again" ("Zone"), keeping the tiles with most
+    tokens, and a participant left outside has exited the encounter (it leaves the map and the
+    order); "new arrivals will enter at specified edges" ("Setup"); and "after an encounter
+    that lasts more than an exchange" a persevere check, -2 as strenuous past two exchanges
+    ("Persevere"). The next exchange starts at round 1 with Next Turn."""
+    if conflict.ended is not None:
+        raise ValueError("the encounter has ended")
+    head = ""
+    if conflict.turn is not None:
+        actor = name_of(map_, conflict.turn)
+        conflict, lost = lapsed(conflict)
+        head = f"{actor}'s {lost}; " if lost else ""
+    ended = conflict.exchange
+    grids, tokens, notes = _trimmed(map_, conflict)
+    taking = {p.token for p in conflict.participants}
+    gone = [t.id for t in tokens if t.id in taking]
+    notes += [f"{name_of(map_, t)} {EXITS}" for t in gone]
+    notes.extend(arrivals_reminder(map_, conflict))
+    persevere = persevere_penalty(ended)
+    if persevere is not None:
+        strenuous = f", strenuous: {persevere}" if persevere else ""
+        notes.append(f"persevere when the encounter ends: a strength check{strenuous}")
+    numbers = {"exchange": ended, "grids trimmed": len(grids)}
+    conflict = logged(conflict, action="end exchange", numbers=numbers, story="; ".join(notes))
+    conflict = exits(conflict.model_copy(update={"turn": None}), gone)
+    if conflict.ended is None:
+        conflict = conflict.model_copy(update={"exchange": ended + 1, "round": 1})
+    else:
+        notes.append(conflict.story)
+    tail = f": {'; '.join(notes)}" if notes else ""
+    return Step(conflict, f"{head}End exchange {ended}{tail}", tokens, grids=grids)
+
+
+def exits(conflict: Conflict, gone: list[str]) -> Conflict:
+    """The conflict after these participants exited the encounter: each logged, then out of
+    the participants and the order at once (with nobody left who can act, it ends)."""
+    for token in gone:
+        conflict = logged(conflict, actor=token, action=EXITS)
+    return leave(conflict, set(gone)) if gone else conflict
+
+
+def persevere_penalty(exchanges: int) -> int | None:
+    """The persevere check's modifier after `exchanges` exchanges: None for one (no check),
+    0 for two, -2 past two ("An encounter that lasts more than two exchanges counts as strenuous")."""
+    if exchanges <= 1:
+        return None
+    return STRENUOUS_PENALTY if exchanges > 2 else 0
+
+
+def arrivals_reminder(map_: Map, conflict: Conflict) -> list[str]:
+    """Where new arrivals enter: the arrival edges of each grid the encounter is on, or a
+    plain reminder when no grid marks any."""
+    notes = []
+    for grid in grids_of(map_, conflict):
+        if grid.arrivals:
+            edges = list(grid.arrivals)
+            plural = "s" if len(edges) > 1 else ""
+            notes.append(f"arrivals enter {grid.name or grid.id} at the {', '.join(edges)} edge{plural}")
+    return notes or ["new arrivals enter at the zone's edges"]
+
+
+def grids_of(map_: Map, conflict: Conflict) -> list[EncounterGrid]:
+    """The grids on which participants stand, in map order."""
+    standing = [map_.token(p.token) for p in conflict.participants]
+    ids = {t.location.grid for t in standing if isinstance(t.location, AreaLocation)}
+    return [grid for grid in map_.grids if grid.id in ids]
+
+
+def _on_grid(token: Token) -> bool:
+    return isinstance(token.location, AreaLocation)
+
+
+def _trimmed(map_: Map, conflict: Conflict) -> tuple[tuple[EncounterGrid, ...], tuple[Token, ...], list[str]]:
+    """Each grown grid of the encounter cut back to 3x3 tiles, the tokens left outside moved
+    off the map, and notes naming the grids."""
+    grids: list[EncounterGrid] = []
+    tokens: list[Token] = []
+    notes: list[str] = []
+    for grid in grids_of(map_, conflict):
+        r0, c0, r1, c1 = grid.tile_bounds()
+        if r1 - r0 < HOME_SIZE and c1 - c0 < HOME_SIZE:
+            continue
+        standing = [t for t in map_.tokens if _on_grid(t) and t.location.grid == grid.id]
+        cut = trim(grid, [(t.location.row, t.location.col) for t in standing])
+        outside = [t for t in standing if not cut.has_area(t.location.row, t.location.col)]
+        tokens += [t.model_copy(update={"location": None}) for t in outside]
+        grids.append(cut)
+        notes.append(f"{grid.name or grid.id} trimmed to 3x3 tiles")
+        strangers = [t.label for t in outside if all(p.token != t.id for p in conflict.participants)]
+        if strangers:
+            notes.append(f"left the map with the cut tiles: {', '.join(strangers)}")
+    return tuple(grids), tuple(tokens), notes

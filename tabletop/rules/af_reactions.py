@@ -1,0 +1,224 @@
+"""AF encounter: the reactions any participant may make at any time in the round: the guard
+(dodge, parry, insight, and the guard's own counter, dive and retort), a defense from defend
+or screen, a screen, and the extra parry of a fend or retort of a quip.
+
+Source: ../shared/rules/af-encounter.txt, "Guard", "Defense" and "Screen". A reaction contests
+one check: the latest check in the log made by `against` on the reactor (an attack, a
+convince, a distract, or a counter's attack). "You must use a different type of check for
+each": a second reaction of the same type against that check is refused. What the text does
+not allow (a dodge against a surprise, a parry from behind the flank) is said and logged, and
+goes ahead on the GM's word: the GM flagged the attack and may rule otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.model import Conflict, Map
+from tabletop.rules.af_actions import screen, use_extra, use_guard
+from tabletop.rules.af_moves import Going, Place, going_to
+from tabletop.rules.af_state import turn_of
+from tabletop.rules.attack import AttackView, attack_view
+from tabletop.rules.names import name_of
+from tabletop.rules.play import Step, logged
+
+DEFENSE_TYPES = ("dodge", "parry", "insight")
+GUARD_TYPES = (*DEFENSE_TYPES, "counter", "dive", "retort")
+BASE = {"counter": "parry", "dive": "dodge", "retort": "insight"}
+"""The guard's special options and the check each is: "Counter: A special parry", "Dive: A
+special dodge", "Retort: A special insight"."""
+EXTRAS = {"fend parry": "parry", "quip retort": "retort"}
+"""The extra defenses of the fend and quip snaps, by the reaction's word."""
+CHECKS = ("attack", "convince", "distract")
+"""The log's actions that are checks against their target, which a defense may contest."""
+SOCIAL = ("convince", "distract")
+"""Checks that are social by nature ("Distract: Check perform as a social attack")."""
+REACTING = ("guard", "defense", "fend", "quip")
+"""The first word of a reaction's log entry ("guard parry", "fend parry")."""
+DIFFERENT = (
+    "you must use a different type of check for each, so if you parry with your defense you must dodge with your guard"
+)
+
+
+@dataclass(frozen=True)
+class Check:
+    """A check in the log that a reaction contests: its place in the log and what it was."""
+
+    index: int
+    actor: str
+    action: str
+    surprise: bool
+    social: bool
+
+
+def contested(conflict: Conflict, reactor: str, against: str = "") -> Check | None:
+    """The latest check logged against `reactor` (by `against`, when named), or None."""
+    for index in range(len(conflict.log) - 1, -1, -1):
+        entry = conflict.log[index]
+        if entry.action in CHECKS and entry.target == reactor and (not against or entry.actor == against):
+            social = bool(entry.numbers.get("social")) or entry.action in SOCIAL
+            return Check(index, entry.actor, entry.action, bool(entry.numbers.get("surprise")), social)
+    return None
+
+
+def used_against(conflict: Conflict, reactor: str, check: Check) -> dict[str, str]:
+    """The types of check the reactor has contested this check with already, each with the
+    reaction that used it ("parry": "guard counter")."""
+    found: dict[str, str] = {}
+    for entry in conflict.log[check.index + 1 :]:
+        words = entry.action.split()
+        if entry.actor == reactor and entry.target == check.actor and len(words) == 2 and words[0] in REACTING:
+            found.setdefault(BASE.get(words[1], words[1]), entry.action)
+    return found
+
+
+def react(
+    map_: Map,
+    conflict: Conflict,
+    reactor: str,
+    reaction: str,
+    *,
+    type: str = "",
+    against: str = "",
+    to: Place | None = None,
+    facing: float | None = None,
+    past_edge: str | None = None,
+    story: str = "",
+) -> Step:
+    """One reaction as its own step: "guard" or "defense" with its `type`, "screen", "fend
+    parry" or "quip retort"; a dive moves the reactor `to` an area in the same step."""
+    if reaction == "screen":
+        return screen(map_, conflict, reactor, story=story)
+    kind = EXTRAS.get(reaction, type)
+    allowed = GUARD_TYPES if reaction == "guard" else DEFENSE_TYPES if reaction == "defense" else (kind,)
+    if kind not in allowed:
+        raise ValueError(f"a {reaction} is one of {', '.join(allowed)}, not '{kind or 'nothing'}'")
+    if to is not None and kind != "dive":
+        raise ValueError("only a dive moves the one who makes it ('to' is for a guard of type dive)")
+    base = BASE.get(kind, kind)
+    check = contested(conflict, reactor, against)
+    attacker = check.actor if check is not None else against
+    notes: list[str] = []
+    if check is not None:
+        used = used_against(conflict, reactor, check)
+        if base in used:
+            raise ValueError(
+                f"{name_of(map_, reactor)} contested {name_of(map_, attacker)}'s {check.action} with "
+                f"{used[base]} already: {DIFFERENT}"
+            )
+        if reaction == "defense" and any(u.startswith("defense") for u in used.values()):
+            notes.append("one defense against each check: on the GM's word")
+    notes += judged(map_, conflict, reactor, base, check, against)
+    modifier, words = _modifier(map_, conflict, reactor, base, check)
+    notes += words
+    conflict, said = _spent(conflict, reactor, reaction, kind, attacker)
+    notes = [*said, *notes]
+    going = Going()
+    if kind == "dive":
+        going, notes = _dive(map_, reactor, to, facing, past_edge, notes)
+    elif kind == "counter" and attacker:
+        entry = {"actor": reactor, "action": "attack", "target": attacker, "numbers": {"counter": 1}}
+        conflict = _then(conflict, entry, "counter: attacks in place of diverting the attack")
+    elif kind == "counter":
+        notes.append("counter: name whom it attacks ('against')")
+    elif kind == "retort":
+        notes.append("a retort cooperates with other defenders")
+    conflict = _amend(conflict, notes, modifier, story, at=-2 if kind == "counter" and attacker else -1)
+    return going.step(map_, conflict, _text(map_, reactor, reaction, kind, attacker, check, notes))
+
+
+def judged(map_: Map, conflict: Conflict, reactor: str, base: str, check: Check | None, against: str) -> list[str]:
+    """What the text says of this type of check against this check: no dodge against a surprise
+    or social attack; a parry only forward of the flank and within reach, and only against an
+    attack; insight only against a social attack ("Defense")."""
+    if check is None:
+        whose = f" by {name_of(map_, against)}" if against else ""
+        return [f"no check{whose} against {name_of(map_, reactor)} in the log: on the GM's word"]
+    view = _view(map_, conflict, reactor, check)
+    if base == "dodge" and (check.surprise or check.social):
+        what = "surprise" if check.surprise else "social"
+        return [f"no dodge against a {what} attack (\"any attacks that aren't surprise or social\"): on the GM's word"]
+    if base == "parry":
+        if check.social:
+            return ["a parry contests an attack, not a social one: on the GM's word"]
+        if view is not None and view.range is not None and view.behind:
+            return ['no parry from behind the flank ("only forward of your flank"): on the GM\'s word']
+        if view is not None and view.range is not None and not view.within_reach:
+            reach = map_.token(reactor).reach
+            return [f"no parry: out of reach ({view.range} {view.unit}, reach {reach}): on the GM's word"]
+    if base == "insight" and not check.social:
+        return ["insight contests a social attack: on the GM's word"]
+    return []
+
+
+def _modifier(map_: Map, conflict: Conflict, reactor: str, base: str, check: Check | None) -> tuple[int, list[str]]:
+    """-2 when the check comes from behind the reactor's flank ("You will suffer a penalty (-2)
+    on any contest that originates behind your flank"); a crouched dodge behind the cover the
+    attack line crosses +2 ("Crouch"). The modifier and its words."""
+    view = _view(map_, conflict, reactor, check) if check is not None else None
+    if view is None or view.range is None:
+        return 0, []
+    behind = view.contest_penalty
+    crouch = view.dodge - behind if base == "dodge" and view.dodge is not None else 0
+    words = [w for w, on in ((f"{behind:+d} from behind the flank", behind), (f"{crouch:+d} crouched", crouch)) if on]
+    return behind + crouch, words
+
+
+def _view(map_: Map, conflict: Conflict, reactor: str, check: Check) -> AttackView | None:
+    if all(t.id != check.actor for t in map_.tokens):
+        return None
+    return attack_view(map_, conflict, check.actor, reactor, surprise=check.surprise, social=check.social)
+
+
+def _spent(conflict: Conflict, reactor: str, reaction: str, kind: str, attacker: str) -> tuple[Conflict, list[str]]:
+    """The allowance spent and the reaction logged; with none left, said and logged as over."""
+    if reaction == "guard":
+        after = use_guard(conflict, reactor, kind, attacker)
+    elif reaction == "defense":
+        after = logged_defense(conflict, reactor, kind, attacker)
+    else:
+        after = use_extra(conflict, reactor, EXTRAS[reaction], attacker)
+    told = after.log[-1].story
+    return after, [told] if told else []
+
+
+def logged_defense(conflict: Conflict, reactor: str, kind: str, attacker: str) -> Conflict:
+    """A defense from defend or screen logged: "you may use one defense against each check"."""
+    if turn_of(conflict, reactor).defenses:
+        return logged(conflict, actor=reactor, action=f"defense {kind}", target=attacker)
+    story = "no defenses from defend or screen (the guard is the single defense): on the GM's word"
+    return logged(conflict, actor=reactor, action=f"defense {kind}", target=attacker, numbers={"over": 1}, story=story)
+
+
+def _dive(
+    map_: Map, reactor: str, to: Place | None, facing: float | None, past_edge: str | None, notes: list[str]
+) -> tuple[Going, list[str]]:
+    """A dive moves the reactor "an area or more": to `to`, weighed against its run speed."""
+    token = map_.token(reactor)
+    if to is None:
+        return Going(), [*notes, f"a dive moves {token.label} an area or more: say where ('to')"]
+    kept = token.facing if facing is None else facing
+    going = going_to(map_, token, to, kept, token.speeds.of("run"), "run", past_edge)
+    return going, [*notes, *going.notes]
+
+
+def _then(conflict: Conflict, entry: dict, story: str) -> Conflict:
+    return logged(conflict, story=story, **entry)
+
+
+def _amend(conflict: Conflict, notes: list[str], modifier: int, story: str, at: int) -> Conflict:
+    """The reaction's log entry with the notes, the modifier and the GM's story."""
+    log = list(conflict.log)
+    entry = log[at]
+    numbers = {**entry.numbers, **({"modifier": modifier} if modifier else {})}
+    told = "; ".join(part for part in (*notes, story) if part and part not in entry.story)
+    log[at] = entry.model_copy(update={"numbers": numbers, "story": "; ".join(p for p in (entry.story, told) if p)})
+    return conflict.model_copy(update={"log": log})
+
+
+def _text(map_: Map, reactor: str, reaction: str, kind: str, attacker: str, check: Check | None, notes: list) -> str:
+    """The undo text: who contests whose check with what, with the notes the GM should see."""
+    what = {"guard": f"uses the guard: {kind}", "defense": f"defends: {kind}"}.get(reaction, f"spends the {reaction}")
+    whose = f" against {name_of(map_, attacker)}'s {check.action if check else 'check'}" if attacker else ""
+    tail = f" ({'; '.join(notes)})" if notes else ""
+    return f"{name_of(map_, reactor)} {what}{whose}{tail}"

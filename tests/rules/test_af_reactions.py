@@ -1,0 +1,213 @@
+"""Reactions in an AF encounter, by any participant at any time in the round, each its own
+step (../shared/rules/af-encounter.txt, "Guard", "Defense", "Screen", "Snap"): the guard after
+seeing the check, a different type for each reaction to one check, dive, counter, retort, the
+defenses of defend and screen, fend's parry and quip's retort, and what the text says of a
+dodge or a parry against a given attack."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.model import AreaLocation, Map
+from tabletop.rules import af_system
+from tests.rules.af_play import creek
+from tests.rules.af_steps import REFLEXES, last, play, take, turn
+
+
+def standing(map_: Map, token_id: str, row: int, col: int, facing: float | None = None) -> Map:
+    """The map with one token moved to an area of the creek (and turned)."""
+    token = map_.token(token_id)
+    update: dict = {"location": AreaLocation(grid="creek", row=row, col=col)}
+    if facing is not None:
+        update["facing"] = facing
+    moved = token.model_copy(update=update)
+    return map_.model_copy(update={"tokens": [moved if t.id == token_id else t for t in map_.tokens]})
+
+
+def begun(map_: Map | None = None, *steps) -> Map:
+    start = {"do": "start", "system": "af", "tokens": list(REFLEXES), "reflexes": REFLEXES}
+    return play(map_ or creek(), start, *steps)
+
+
+NEXT = {"do": "next"}
+
+
+def attack(actor: str, target: str, **flags) -> dict:
+    return {"do": "act", "actor": actor, "action": "attack", "target": target, **flags}
+
+
+def guard(actor: str, kind: str, **more) -> dict:
+    return {"do": "react", "actor": actor, "reaction": "guard", "type": kind, **more}
+
+
+def test_the_attacked_token_spends_its_guard_off_turn_after_the_attackers_check():
+    map_ = begun(None, attack("Mira", "Raider"))
+    assert map_.conflict.turn == "mira" and turn(map_, "raider").guards == 1
+    step = take(map_, guard("Raider", "dodge", against="Mira"))
+    assert step.text.startswith("Raider uses the guard: dodge against Mira's attack")
+    map_ = play(map_, guard("Raider", "dodge", against="Mira"))
+    assert turn(map_, "raider").guards == 0 and map_.conflict.turn == "mira", "Mira's turn goes on"
+    entry = last(map_)
+    assert (entry.actor, entry.action, entry.target, entry.numbers) == ("raider", "guard dodge", "mira", {})
+    assert turn(map_, "mira").action is False and turn(map_, "mira").snaps == 1, "the attack spent Mira's action only"
+
+
+def test_a_reaction_contests_the_latest_check_against_it_when_against_is_not_named():
+    map_ = begun(None, attack("Mira", "Raider"), guard("Raider", "parry"))
+    assert last(map_).target == "mira"
+    assert "no check against Kell in the log" in take(map_, guard("Kell", "dodge")).text
+
+
+def test_the_different_type_rule_refuses_a_second_reaction_of_the_same_type_to_one_check():
+    # Kell defends on his turn: an extra guard and a defense against every check.
+    map_ = begun(None, NEXT, NEXT, {"do": "act", "actor": "Kell", "action": "defend"}, NEXT)
+    defense = {"do": "react", "actor": "Kell", "reaction": "defense", "type": "parry"}
+    map_ = play(map_, attack("Raider", "Kell"), defense)
+    for kind in ("parry", "counter"):  # "counter: a special parry"
+        with pytest.raises(ValueError, match="if you parry with your defense you must dodge with your guard"):
+            take(map_, guard("Kell", kind, against="Raider"))
+    map_ = play(map_, guard("Kell", "dodge", against="Raider"))
+    assert turn(map_, "kell").guards == 1
+    with pytest.raises(ValueError, match="Kell contested Raider's attack with guard dodge already"):
+        take(map_, guard("Kell", "dive"))  # "dive: a special dodge"
+    map_ = play(map_, attack("Raider", "Kell"))  # a new check: every type is open again
+    map_ = play(map_, guard("Kell", "parry", against="Raider"))
+    assert turn(map_, "kell").guards == 0
+
+
+def test_a_dive_moves_the_token_in_the_same_step():
+    map_ = begun(None, NEXT, attack("Raider archer", "Kell"))
+    step = take(map_, guard("Kell", "dive", to=[8, 3]))
+    assert [t.location for t in step.tokens] == [AreaLocation(grid="creek", row=8, col=3)]
+    map_ = play(map_, guard("Kell", "dive", to=[8, 3]))
+    assert map_.token("kell").location == AreaLocation(grid="creek", row=8, col=3)
+    assert map_.token("kell").facing == 90, "a dive keeps the facing"
+    assert last(map_).action == "guard dive" and turn(map_, "kell").guards == 0
+    with pytest.raises(ValueError, match="only a dive moves"):
+        take(map_, guard("Kell", "parry", to=[8, 4]))
+
+
+def test_a_counter_is_an_attack_on_the_attacker_without_the_reactors_action():
+    map_ = begun(None, NEXT, NEXT)  # Kell's turn
+    map_ = standing(map_, "raider", 7, 4, facing=270)
+    map_ = play(map_, attack("Raider", "Kell"), guard("Kell", "counter"))
+    counter, attack_back = map_.conflict.log[-2:]
+    assert (counter.action, counter.target) == ("guard counter", "raider")
+    assert (attack_back.actor, attack_back.action, attack_back.target) == ("kell", "attack", "raider")
+    assert attack_back.numbers == {"counter": 1} and "in place of diverting the attack" in attack_back.story
+    assert turn(map_, "kell").action, "Kell still has his action"
+    map_ = play(map_, guard("Raider", "parry", against="Kell"))  # the raider contests the counter
+    assert last(map_).target == "kell" and turn(map_, "raider").guards == 0
+
+
+def test_a_retort_is_logged_and_cooperates_with_other_defenders():
+    map_ = begun(None, {"do": "snap", "actor": "Mira", "snap": "distract", "target": "Kell"})
+    assert last(map_).numbers == {"social": 1}, "distract is a social attack"
+    step = take(map_, guard("Kell", "retort"))
+    assert "a retort cooperates with other defenders" in step.text and "insight contests" not in step.text
+    assert play(map_, guard("Kell", "retort")).conflict.log[-1].action == "guard retort"
+
+
+def test_a_screen_between_turns_loses_the_next_action():
+    map_ = begun(None, NEXT, {"do": "react", "actor": "Kell", "reaction": "screen"})
+    kell = turn(map_, "kell")
+    assert (kell.lose_next_action, kell.defenses, kell.guards) == (True, True, 1)
+    assert "loses the next action" in last(map_).story
+    assert af_system.SYSTEM.cells(map_, map_.conflict, map_.conflict.participant("kell"))[3] == "next lost"
+    map_ = play(map_, NEXT)
+    assert map_.conflict.turn == "kell" and turn(map_, "kell").action is False
+    assert "screen: this turn's action is lost" in last(map_).story
+
+
+def test_a_screen_in_ones_own_turn_with_the_action_unspent_takes_that_action():
+    map_ = begun(None, {"do": "react", "actor": "Mira", "reaction": "screen"})
+    mira = turn(map_, "mira")
+    assert (mira.action, mira.defenses, mira.lose_next_action) == (False, True, False)
+
+
+def test_fend_parry_and_quip_retort_are_spent_as_reactions():
+    snap = {"do": "snap", "actor": "Mira"}
+    second = {"do": "act", "actor": "Mira", "action": "second snap"}
+    map_ = begun(None, {**snap, "snap": "fend"}, second, {**snap, "snap": "quip"}, NEXT)
+    map_ = standing(map_, "archer", 8, 2, facing=180)  # just north of Mira, in front of her
+    map_ = play(map_, attack("Raider archer", "Mira"))
+    map_ = play(map_, {"do": "react", "actor": "Mira", "reaction": "fend parry"})
+    assert (turn(map_, "mira").extra_parries, last(map_).action, last(map_).target) == (0, "fend parry", "archer")
+    step = take(map_, {"do": "react", "actor": "Mira", "reaction": "quip retort"})
+    assert "insight contests a social attack" in step.text, "a retort is an insight"
+    map_ = play(map_, {"do": "react", "actor": "Mira", "reaction": "quip retort"})
+    assert turn(map_, "mira").extra_retorts == 0 and last(map_).action == "quip retort"
+    with pytest.raises(ValueError, match="with fend parry already"):
+        take(map_, guard("Mira", "parry"))
+    map_ = play(map_, attack("Raider archer", "Mira"), {"do": "react", "actor": "Mira", "reaction": "fend parry"})
+    assert last(map_).numbers == {"over": 1} and "no fend parry left: on the GM's word" in last(map_).story
+
+
+def test_with_no_guard_left_the_guard_goes_ahead_on_the_gms_word():
+    map_ = begun(None, attack("Mira", "Raider"), guard("Raider", "dodge"), attack("Mira", "Raider"))
+    step = take(map_, guard("Raider", "dodge"))
+    assert "no guard left: on the GM's word" in step.text
+    map_ = play(map_, guard("Raider", "dodge"))
+    assert last(map_).numbers == {"over": 1} and "no guard left" in last(map_).story
+    assert turn(map_, "raider").guards == 0
+
+
+def test_a_defense_is_one_against_each_check_with_defend_or_screen_only():
+    map_ = begun(None, attack("Mira", "Raider"))
+    defense = {"do": "react", "actor": "Raider", "reaction": "defense", "type": "dodge"}
+    step = take(map_, defense)
+    assert "no defenses from defend or screen" in step.text
+    assert play(map_, defense).conflict.log[-1].numbers == {"over": 1}
+    screened = play(map_, {"do": "react", "actor": "Raider", "reaction": "screen"}, defense)
+    assert last(screened).numbers == {} and "no defenses" not in last(screened).story
+    with pytest.raises(ValueError, match="'counter'"):
+        take(map_, {**defense, "type": "counter"})
+
+
+@pytest.mark.parametrize(("flag", "word"), [("surprise", "surprise"), ("social", "social")])
+def test_a_dodge_against_a_surprise_or_social_attack_is_noted_not_refused(flag, word):
+    map_ = begun(None, attack("Mira", "Raider", **{flag: True}))
+    assert last(map_).numbers == {flag: 1}
+    map_ = play(map_, guard("Raider", "dodge"))
+    assert f"no dodge against a {word} attack" in last(map_).story and turn(map_, "raider").guards == 0
+    assert "no dodge" not in take(begun(None, attack("Mira", "Raider")), guard("Raider", "dodge")).text
+
+
+def test_a_dodge_against_an_attack_from_behind_the_flank_is_at_minus_two():
+    map_ = standing(creek(), "raider", 7, 2)  # west of Kell, who faces east
+    map_ = play(begun(map_), attack("Raider", "Kell"), guard("Kell", "dodge"))
+    assert last(map_).numbers == {"modifier": -2} and "-2 from behind the flank" in last(map_).story
+    in_front = play(begun(standing(creek(), "raider", 7, 4)), attack("Raider", "Kell"), guard("Kell", "dodge"))
+    assert last(in_front).numbers == {}
+
+
+@pytest.mark.parametrize(
+    ("row", "col", "note"),
+    [
+        (7, 4, None),  # in front and within reach
+        (7, 2, "no parry from behind the flank"),
+        (7, 9, "no parry: out of reach (6 areas, reach 1)"),
+    ],
+)
+def test_a_parry_only_forward_of_the_flank_and_within_reach(row, col, note):
+    map_ = begun(standing(creek(), "raider", row, col), attack("Raider", "Kell"))
+    text = take(map_, guard("Kell", "parry")).text
+    if note is None:
+        assert "parry" in text and "no parry" not in text and "(" not in text
+    else:
+        assert note in text and "on the GM's word" in text
+
+
+def _open(map_: Map, token: str) -> set[str]:
+    return {m.word for m in af_system.SYSTEM.open_moves(map_, map_.conflict, token)}
+
+
+def test_the_moves_open_to_each_participant_now():
+    map_ = begun()
+    assert {"attack", "maneuver", "hustle", "fend", "guard", "second snap"} <= _open(map_, "mira")
+    assert "screen" in _open(map_, "mira"), "the screen action, with the action unspent"
+    assert _open(map_, "kell") == {"guard", "screen"}, "off turn: the reactions Kell holds"
+    map_ = play(map_, {"do": "snap", "actor": "Mira", "snap": "fend"}, attack("Mira", "Kell"))
+    assert _open(map_, "mira") == {"guard", "screen", "fend parry"}, "no action, no snap left"
+    map_ = play(map_, guard("Kell", "dodge"), {"do": "react", "actor": "Kell", "reaction": "screen"})
+    assert _open(map_, "kell") == {"defense"}, "guard spent, next action screened already"
