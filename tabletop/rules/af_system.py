@@ -17,6 +17,7 @@ from tabletop.rules.af_moves import PAST_EDGE
 from tabletop.rules.af_state import turn_of
 from tabletop.rules.af_turns import STATE_NOTES
 from tabletop.rules.manual_steps import set_state
+from tabletop.rules.names import name_of
 from tabletop.rules.play import Step
 from tabletop.rules.step_fields import Column, Field, Move, TurnKey
 from tabletop.rules.systems import COMMON, RuleSystem
@@ -149,7 +150,15 @@ class Af(RuleSystem):
     moves = (*ACTIONS, *SNAPS, *REACTIONS)
     steps = STEPS
     start_fields = (
-        Field("reflexes", "by_token", "Reflex", low=-1000, high=1000),
+        Field(
+            "reflexes",
+            "by_token",
+            "Reflex",
+            required=True,
+            low=-1000,
+            high=1000,
+            help="each round, on your reflex, you get your turn (highest first): typed, never a silent 0",
+        ),
         Field("sets_up_first", "line", "Sets up first", help="the side the referee lets set up first"),
     )
     keys = (
@@ -166,7 +175,12 @@ class Af(RuleSystem):
     )
 
     def start(self, map_: Map, step: dict[str, Any]) -> Step:
+        """Turns run "on your reflex": each participant's is typed, never a silent 0."""
         tokens = step.get("tokens") or [t.id for t in map_.tokens if t.location is not None and not t.hidden]
+        untyped = [name_of(map_, t) for t in tokens if t not in step.get("reflexes", {})]
+        if untyped:
+            who = ", ".join(untyped[:-1]) + f" and {untyped[-1]}" if len(untyped) > 1 else untyped[0]
+            raise ValueError(f"type the reflex of {who}: turns run on reflex, highest first")
         return rules.start(
             map_,
             tokens,
@@ -220,6 +234,15 @@ class Af(RuleSystem):
 
     def helper(self, map_: Map, conflict: Conflict, step: dict[str, Any], graph=None) -> str:
         return af_words.helper(map_, conflict, step, graph)
+
+    def start_defaults(self, map_: Map) -> dict[str, Any]:
+        return {"reflexes": rules.reflexes_known(map_)}
+
+    def move_budget(self, map_: Map, conflict: Conflict, token: str, word: str, move_type: str) -> int | None:
+        """A hustle covers half the speed (at least 1 after a maneuver); the rest, the speed."""
+        if word != "hustle":
+            return None
+        return rules.hustle_areas(map_.token(token), turn_of(conflict, token).moved, move_type)
 
     def who_may_act(self, conflict: Conflict) -> list[str]:
         order = [t for t in conflict.order if not conflict.participant(t).out]

@@ -11,16 +11,21 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.model import Conflict, LogEntry, Map, Participant
+from tabletop.rules.af_actions import hustle_areas
+from tabletop.rules.af_moves import going_to
 from tabletop.rules.af_reactions import BASE, EXTRAS, SOCIAL, contested, judged
-from tabletop.rules.af_state import defenses_of
+from tabletop.rules.af_state import defenses_of, turn_of
 from tabletop.rules.attack import attack_view
 from tabletop.rules.names import find_token, name_of
+from tabletop.rules.play import Unanswered
 
 Name = Callable[[str], str]
 SEP = "  ·  "
 """Between the banner's parts, as the players' window has always shown them."""
 AIMED = ("attack", "convince", "distract")
 """The checks the helper describes: an attack, and the two social ones."""
+GOING = ("maneuver", "hustle")
+"""The moves whose destination the helper judges."""
 
 
 def header(conflict: Conflict, name: Name) -> str:
@@ -84,6 +89,8 @@ def helper(map_: Map, conflict: Conflict, step: dict[str, Any], graph=None) -> s
         if step.get("do") == "react":
             return _reaction(map_, conflict, step)
         word = step.get("action") or step.get("snap")
+        if word in GOING and step.get("to") is not None:
+            return destination(map_, conflict, step)
         if word not in AIMED:
             return ""
         actor, target = _id(map_, step.get("actor")), _id(map_, step.get("target"))
@@ -91,6 +98,28 @@ def helper(map_: Map, conflict: Conflict, step: dict[str, Any], graph=None) -> s
         return attack_words(map_, conflict, actor, target, bool(step.get("surprise")), social, graph)
     except (KeyError, ValueError) as error:
         return str(error.args[0]) if error.args else ""
+
+
+def destination(map_: Map, conflict: Conflict, step: dict[str, Any]) -> str:
+    """Where a maneuver or hustle would take the mover, as the step would judge it: within its
+    speed (a hustle's half), beyond it on the GM's word, an overlap left, slippery ground, or
+    past the grid's edge, where the GM chooses to grow the grid or exit."""
+    actor = map_.token(_id(map_, step.get("actor")))
+    to = step["to"]
+    place = tuple(to) if isinstance(to, list) else to
+    move = step.get("move") or "run"
+    hustle = step.get("snap") == "hustle"
+    speed = hustle_areas(actor, turn_of(conflict, actor.id).moved, move) if hustle else actor.speeds.of(move)
+    named = f"area {place[0]},{place[1]}" if isinstance(place, tuple) else name_of(map_, place)
+    try:
+        going = going_to(map_, actor, place, actor.facing, speed, move, step.get("past_edge"))
+    except Unanswered as question:
+        return f"{named}: {question.question.prompt}"
+    notes = [n for n in going.notes if n != "pick a facing"]
+    if any("beyond" in n for n in notes):
+        return " · ".join(notes)
+    within = [f"within {speed} area{'s' if speed != 1 else ''} of {move}"] if isinstance(place, tuple) else []
+    return " · ".join([named, *within, *notes])
 
 
 def attack_words(

@@ -43,7 +43,7 @@ def test_a_token_left_outside_at_the_trim_exits_the_encounter_at_once():
 
 
 def test_when_everyone_exits_at_the_trim_the_encounter_ends():
-    map_ = play(grown_east(), {"do": "start", "system": "af", "tokens": ["Raider"]})
+    map_ = play(grown_east(), {"do": "start", "system": "af", "tokens": ["Raider"], "reflexes": {"Raider": 2}})
     map_ = play(map_, {"do": "act", "actor": "Raider", "action": "maneuver", "to": [7, 16], "facing": 90})
     map_ = play(map_, {"do": "end_exchange"})
     assert map_.conflict.ended == "ended" and map_.conflict.participants == []

@@ -69,7 +69,7 @@ def test_a_dive_past_the_edge_may_exit_too():
 def test_a_grid_with_no_tile_set_cannot_grow():
     map_ = creek()
     map_ = map_.model_copy(update={"grids": [map_.grids[0].model_copy(update={"tile_set": None})]})
-    map_ = play(map_, {"do": "start", "system": "af", "tokens": ["Kell"]})
+    map_ = play(map_, {"do": "start", "system": "af", "tokens": ["Kell"], "reflexes": {"Kell": 3}})
     with pytest.raises(ValueError, match="The creek has no tile set to grow from: exit the encounter there instead"):
         take(map_, maneuver("Kell", 7, 16, past_edge="grow"))
     assert last(play(map_, maneuver("Kell", 7, 16, past_edge="exit"))).action == "exits the encounter"

@@ -90,13 +90,13 @@ def test_an_af_encounter_from_the_dock(qtbot, window):
     headers = [turns.horizontalHeaderItem(c).text() for c in range(turns.columnCount())]
     column = {name: headers.index(name) for name in ("Guard", "Snap", "Action", "Defense")}
     assert [turns.item(r, 1).text() for r in range(4)] == ["Mira", "Raider archer", "Kell", "Raider"]
-    assert dock.header.text().endswith("Exchange 1 · round 1 · Mira's turn")
+    assert dock.header.text().endswith("Exchange 1 · Round 1 · Mira's turn")
     assert turns.item(0, column["Guard"]).text() == "1" and turns.item(0, column["Action"]).text() == "yes"
     declare(dock, "defend")
     assert turns.item(0, column["Guard"]).text() == "2"
     assert "every check" in turns.item(0, column["Defense"]).text()
     declare(dock, "fend", kind="snap")
-    assert turns.item(0, column["Snap"]).text() == "0"
+    assert turns.item(0, column["Snap"]).text() == "–"  # the snap spent
     press(qtbot, window, Qt.Key.Key_F5)
     assert window.document.map.conflict.turn == "archer"
     assert window.scene.turn_mark.pos() == window.scene.items_by_key[("token", "archer")].pos()
