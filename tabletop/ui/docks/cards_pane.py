@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from tabletop.document import MapDocument
 from tabletop.document.commands import apply_step
 from tabletop.rules.cards import Card, Character, Confrontation, ConfrontationError
-from tabletop.rules.resolvers import log_confrontation
+from tabletop.rules.cards_log import log_confrontation
 from tabletop.ui.docks.widgets import fit_rows
 
 COLUMNS = ("Name", "Skill", "Attribute", "Advantages", "Disadvantages", "Damage", "GM")
