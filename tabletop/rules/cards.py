@@ -334,9 +334,9 @@ class Verdict:
     def words(self) -> str:
         """The action's overall result, as the summary and the log say it."""
         if self.stopped_by is not None:
-            regardless = " regardless of its success against the others" if self.succeeds_against else ""
-            how = "it tied with the GM, and a tie fails every action" if self.tied_with_gm else "the GM won"
-            return f"The action fails: {how}{regardless}."
+            how = "it tied with the GM (a tie fails every action)" if self.tied_with_gm else "the GM won"
+            won = ", ".join(self.succeeds_against)
+            return f"The action fails: {how}" + (f", regardless of its success against {won}." if won else ".")
         if self.confronters == 1:
             return "The action succeeds." if self.succeeds else "The action fails."
         if not self.fails_against:

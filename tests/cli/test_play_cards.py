@@ -109,7 +109,7 @@ def test_a_multiple_confrontation_gives_each_outcome_and_the_gm_winning_hers_fai
         "against the GM: fails (10 to 17)",
     ], "against the GM his last card does not count: he is in inferiority against her only"
     assert stories(report, "confrontation") == [
-        "The action fails: the GM won regardless of its success against the others."
+        "The action fails: the GM won, regardless of its success against Ana, Bo."
     ]
     code, report, _ = play(capsys, tmp_path, [START, confront(vic, ana, {**bo, "cards": [6]})])
     assert code == 0, report["refused"]
