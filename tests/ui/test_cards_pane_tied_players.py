@@ -38,7 +38,7 @@ def test_tied_players_are_asked_at_once_and_their_cards_laid_together(window):
     lay(pane, GM="6")
     assert pane.next_label.text() == "Next, face down together: Ana and Bo"
     lay(pane, Ana="7", Bo="")
-    assert pane.message.text() == "type Bo's card, or tick 'Plays no more'"
+    assert pane.message.text() == "type Bo's card, or tick 'plays no more'"
     assert "Ana: 2   (no card yet" in pane.values.text(), "a batch with a row unsaid lays nothing"
     lay(pane, Ana="7", Bo="4")
     assert "Ana: 9   (7; 1/2)" in pane.values.text() and "Bo: 6   (4; 1/2)" in pane.values.text()

@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
-    QHBoxLayout,
+    QGridLayout,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -66,23 +66,27 @@ class CardsPane(QWidget):
         self.round_cards: dict[str, int] = {}
         """Cards each character played in resolved confrontations of this initiative round."""
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("The first row performs the action; the others confront it."))
+        intro = _label()
+        intro.setText("The first row performs the action; the others confront it.")
+        layout.addWidget(intro)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         fit_rows(self.table)
         layout.addWidget(self.table)
-        rows = QHBoxLayout()
-        for text, slot in (
-            ("Add", self.add_row),
-            ("Remove", self.remove_row),
-            ("Begin", self.begin),
-            ("New Round", self.new_round),
+        rows = QGridLayout()
+        for number, (text, slot) in enumerate(
+            (
+                ("Add", self.add_row),
+                ("Remove", self.remove_row),
+                ("Begin", self.begin),
+                ("New Round", self.new_round),
+            )
         ):
             button = QPushButton(text)
             button.clicked.connect(slot)
-            rows.addWidget(button)
+            rows.addWidget(button, number // 2, number % 2)
             setattr(self, f"{text.lower().replace(' ', '_')}_button", button)
         self.new_round_button.setToolTip("A new initiative round: the cards played so far no longer count")
         layout.addLayout(rows)
@@ -98,7 +102,7 @@ class CardsPane(QWidget):
         self.asked = PlayRows()
         self.asked.submitted.connect(self.play)
         layout.addWidget(self.asked)
-        play = QHBoxLayout()
+        play = QGridLayout()
         self.play_button = QPushButton("Play")
         self.play_button.setToolTip("Lay the cards typed (tied players' together)")
         self.play_button.clicked.connect(self.play)
@@ -107,8 +111,9 @@ class CardsPane(QWidget):
         self.take_back_button.clicked.connect(self.take_back)
         self.resolve_button = QPushButton("Resolve")
         self.resolve_button.clicked.connect(self.resolve)
-        for widget in (self.play_button, self.take_back_button, self.resolve_button):
-            play.addWidget(widget)
+        play.addWidget(self.play_button, 0, 0)
+        play.addWidget(self.take_back_button, 0, 1)
+        play.addWidget(self.resolve_button, 1, 0, 1, 2)
         layout.addLayout(play)
         self.message = _label()
         layout.addWidget(self.message)

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QLineEdit, QWidget
 from tabletop.rules.cards import Card, ConfrontationError
 
 COURT = {"j": 11, "jack": 11, "q": 12, "queen": 12, "k": 13, "king": 13, "a": 1, "ace": 1}
-PASS = "Plays no more"
+PASS = "plays no more"
 
 
 def parse_card(text: str) -> Card:
@@ -55,9 +55,9 @@ class PlayRows(QWidget):
             field.returnPressed.connect(self.submitted)
             done = QCheckBox(PASS)
             done.setToolTip(f"{name} does not want to play more cards")
-            self.grid.addWidget(label, row, 0)
-            self.grid.addWidget(field, row, 1)
-            self.grid.addWidget(done, row, 2)
+            self.grid.addWidget(label, 2 * row, 0, 1, 2)
+            self.grid.addWidget(field, 2 * row + 1, 0)
+            self.grid.addWidget(done, 2 * row + 1, 1)
             self.fields[name], self.passes[name] = field, done
         if names:
             self.fields[names[0]].setFocus()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -56,13 +57,20 @@ def _fill(box: QComboBox, names: list[str], blank: bool = False) -> None:
     box.blockSignals(False)
 
 
+def _form(parent: QWidget) -> QFormLayout:
+    """A form that puts a label above its field when the dock is narrow, rather than widen it."""
+    form = QFormLayout(parent)
+    form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+    return form
+
+
 def _folding(title: str) -> tuple[QGroupBox, QFormLayout]:
     """A group folded away until the GM ticks it: what most timeslices do not need."""
     box = QGroupBox(title)
     box.setCheckable(True)
     box.setChecked(False)
     inner = QWidget()
-    form = QFormLayout(inner)
+    form = _form(inner)
     form.setContentsMargins(0, 0, 0, 0)
     QVBoxLayout(box).addWidget(inner)
     inner.setVisible(False)
@@ -78,7 +86,7 @@ class OffensiveForm(QGroupBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Offensive action", parent)
         self._sides: dict[str, ReserveSide] = {}
-        form = QFormLayout(self)
+        form = _form(self)
         self.attacker, self.defender = QComboBox(), QComboBox()
         self.attack, self.defense = _spin(MAX_ROLL), _spin(MAX_ROLL)
         self.attack.setToolTip("The dice as they fell, after the Reserve spent")
@@ -87,7 +95,8 @@ class OffensiveForm(QGroupBox):
         self.attacker_from, self.defender_from, self.pays = QComboBox(), QComboBox(), QComboBox()
         self.weapon = _spin(1000)
         self.subtle = QCheckBox("Subtle contest (-1)")
-        self.victory = QCheckBox("Takes the victory (the defender is at the attacker's mercy)")
+        self.victory = QCheckBox("Takes the victory")
+        self.victory.setToolTip("Only a win against a defender with no Reserve left (at your mercy) takes one")
         form.addRow("Attacker", self.attacker)
         form.addRow("Defender", self.defender)
         form.addRow("Attack roll", self.attack)
@@ -112,19 +121,21 @@ class OffensiveForm(QGroupBox):
             by, profession, pays = QComboBox(), QLineEdit(), QComboBox()
             for text, data in SUBSTITUTES:
                 by.addItem(text, data)
-            profession.setPlaceholderText("Profession")
-            professions.addRow(f"{who.capitalize()} by", _row(by, profession, "from", pays))
+            profession.setPlaceholderText(f"the {who}'s Profession used")
+            professions.addRow(f"{who.capitalize()} by", _row(by, "from", pays))
+            professions.addRow("", profession)
             self.substitutes[who] = (by, profession, pays)
         form.addRow(self.professions_box)
-        buttons = QHBoxLayout()
+        buttons = QGridLayout()
         self.resolve_button = QPushButton("Resolve")
         self.resolve_button.setToolTip("Resolve the offensive action (Ctrl+Return while in this pane)")
         self.escape_button = QPushButton("Defender Escapes")
         self.escape_button.setToolTip("The defense roll is an escape roll; it costs one Reserve")
         self.fold_button = QPushButton("Defender Folds")
         self.fold_button.setToolTip("The attacker chooses the victory; the defender keeps its Reserve")
-        for button in (self.resolve_button, self.escape_button, self.fold_button):
-            buttons.addWidget(button)
+        buttons.addWidget(self.resolve_button, 0, 0, 1, 2)
+        buttons.addWidget(self.escape_button, 1, 0)
+        buttons.addWidget(self.fold_button, 1, 1)
         form.addRow(buttons)
         for box in (self.attacker, self.defender, self.against, self.consistent, self.attacker_own, self.defender_own):
             box.currentTextChanged.connect(self._changed)

@@ -66,6 +66,7 @@ class ContestBox(QGroupBox):
         layout = QVBoxLayout(self)
         row = QHBoxLayout()
         self.entry = QLineEdit()
+        layout.addWidget(self.entry)
         self.entry.setPlaceholderText("Kara 14, Drone 12")
         self.entry.returnPressed.connect(self.roll_off)
         self.roll_button = QPushButton("Roll Off")
@@ -73,7 +74,7 @@ class ContestBox(QGroupBox):
         self.again_button = QPushButton("New Roll-Off")
         self.again_button.setToolTip("Drop the tie waiting for its re-rolls")
         self.again_button.clicked.connect(self.start_over)
-        for widget in (self.entry, self.roll_button, self.again_button):
+        for widget in (self.roll_button, self.again_button):
             row.addWidget(widget)
         layout.addLayout(row)
         self.said = _plain(QLabel("Type every side's roll"))
@@ -121,6 +122,7 @@ class SimpleRollBox(QGroupBox):
         layout = QVBoxLayout(inner)
         layout.setContentsMargins(0, 0, 0, 0)
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.who = QLineEdit()
         self.who.setPlaceholderText("who rolls")
         self.roll, self.minimum = QSpinBox(), QSpinBox()
