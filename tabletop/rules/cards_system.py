@@ -13,6 +13,7 @@ from tabletop.rules.cards import play_out
 from tabletop.rules.cards_log import log_confrontation
 from tabletop.rules.cards_spec import confrontation_from, effects_from
 from tabletop.rules.play import Step
+from tabletop.rules.resolvers import plain_words
 from tabletop.rules.step_fields import Field, Move
 from tabletop.rules.systems import RuleSystem
 
@@ -53,6 +54,7 @@ class Cards(RuleSystem):
         return Step(Conflict(system="cards"), "Start card confrontations")
 
     def perform(self, map_: Map, conflict: Conflict, step: dict[str, Any], graph=None) -> Step:
+        plain_words(step)
         spec = {"action": step["action"], "confronting": step["confronting"]}
         confrontation, cards = confrontation_from(spec)
         play_out(confrontation, cards)

@@ -145,9 +145,11 @@ class Reserve(RuleSystem):
     )
 
     def start(self, map_: Map, step: dict[str, Any]) -> Step:
+        resolvers.plain_words(step)
         return resolvers.start_reserve(_sides(step.get("sides_given", [])), step.get("swings_first") or None)
 
     def perform(self, map_: Map, conflict: Conflict, step: dict[str, Any], graph=None) -> Step:
+        resolvers.plain_words(step)
         do, story = step["do"], step.get("story", "")
         if do == "offensive":
             return resolvers.offensive(

@@ -7,10 +7,13 @@ conflict log, so each is one undo step and is saved with the map.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from tabletop.model import Conflict, ReserveSide
+from tabletop.model.base import LINE_PATTERN, TEXT_PATTERN
 from tabletop.rules.play import Question, Step, Unanswered, logged
 from tabletop.rules.reserve import (
     Participant,
@@ -30,6 +33,18 @@ from tabletop.rules.reserve import (
 )
 
 OFFENSIVE, ESCAPE = "offensive action", "escape"
+
+
+def plain_words(step: Mapping[str, Any]) -> None:
+    """Refuse, naming the field, a step's words that the log could not keep: a terminal escape or
+    another control character (a line break only in a story). Both resolvers' logs are written
+    from these words, and the log is saved as the map file checks it."""
+    for key, value in step.items():
+        if isinstance(value, str):
+            pattern = TEXT_PATTERN if key == "story" else LINE_PATTERN
+            if re.fullmatch(pattern, value) is None:
+                kind = "a story" if key == "story" else "one line"
+                raise ValueError(f"{key}: {kind} of plain text, without control characters")
 
 
 def start_reserve(sides: list[ReserveSide], first: str | None = None) -> Step:

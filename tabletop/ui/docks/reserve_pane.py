@@ -241,10 +241,10 @@ class ReservePane(QWidget):
         document = self.document
         try:
             outcome = systems.perform(document.map, document.map.conflict, step)
-        except Unanswered:
+        except Unanswered as asked:
             if asks:
                 raise
-            return self._refused("the rules ask more than this pane gave")
+            return self._refused(asked.question.prompt)
         except ValueError as error:
             return self._refused(one_line(error.args[0] if error.args else str(error)))
         before = len(document.map.conflict.log) if document.map.conflict is not None else 0
