@@ -16,18 +16,24 @@ ScoreName = Annotated[Line, StringConstraints(min_length=1, max_length=40)]
 
 
 class ReserveSide(Model):
-    """One side: combined Offense, Defense and Force, and the Reserve left per defensive score."""
+    """One side: combined Offense, Defense and Force, the Reserve left per defensive score, and
+    the Core Values an argument may go against or be consistent with (name and rating)."""
 
     name: Annotated[Line, StringConstraints(min_length=1)]
     offense: GameNumber = 0
     defense: GameNumber = 0
     force: GameNumber = 0
     reserve: dict[ScoreName, GameNumber] = Field(default_factory=dict)
+    core_values: dict[ScoreName, GameNumber] = Field(default_factory=dict)
     folded: bool = False
     escaped: bool = False
+    beaten: bool = False
+    """At the attacker's mercy and the victory taken: out of the conflict."""
 
     @model_validator(mode="after")
     def _some_score(self) -> ReserveSide:
         if len(self.reserve) > 20:
             raise ValueError(f"reserve side '{self.name}' keeps more than 20 defensive scores")
+        if len(self.core_values) > 20:
+            raise ValueError(f"reserve side '{self.name}' keeps more than 20 Core Values")
         return self

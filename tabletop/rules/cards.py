@@ -207,31 +207,59 @@ class Confrontation:
         confronted character into a card of value 0. If the character had not played a card yet, it will
         affect the next card he plays'; both still count toward the limits. Choice: a joker on a card
         already worth 0, or a second joker waiting for the same card, changes nothing."""
+        self._may_play(name, card)
+        if is_joker(card):
+            target = self.joker_target(name, card)
+            played = self._joker(name, target, len(self.hands[target].faces))
+        else:
+            played = self._card(name, card_face(card))
+        self.plays.append(played)
+        return played
+
+    def play_together(self, cards: Mapping[str, Card]) -> list[Play]:
+        """Tied players 'play their cards face down at the same time': every card is checked
+        before any is laid, the number cards are laid, then the jokers among them take effect.
+        Choice: a joker laid together with its target's card turns that card to 0 (both are
+        shown at once, and that card is then the last one played)."""
+        for name, card in cards.items():
+            self._may_play(name, card)
+            if is_joker(card):
+                self.joker_target(name, card)
+            else:
+                card_face(card)
+        played = [self._card(name, card_face(card)) for name, card in cards.items() if not is_joker(card)]
+        laid = {name: len(hand.faces) for name, hand in self.hands.items()}
+        jokers = [(name, self.joker_target(name, card)) for name, card in cards.items() if is_joker(card)]
+        played += [self._joker(name, target, laid[target]) for name, target in jokers]
+        self.plays.extend(played)
+        return played
+
+    def _may_play(self, name: str, card: Card) -> None:
         if name not in self.characters:
             raise ConfrontationError(f"nobody called '{name}' is in this confrontation")
         if not self.can_play(name):
             raise ConfrontationError(f"{name} has played all {self.limit(name)} cards allowed")
+
+    def _card(self, name: str, face: int) -> Play:
         hand = self.hands[name]
-        if is_joker(card):
-            target = self.joker_target(name, card)
-            hand.faces.append(JOKER)
-            hand.worth.append(0)
-            other = self.hands[target]
-            nullified = None
-            if other.faces:
-                nullified = other.worth[-1]
-                other.worth[-1] = 0
-            else:
-                other.pending_joker = True
-            played = Play(name, JOKER, self.value(name), target, nullified)
+        hand.faces.append(face)
+        hand.worth.append(0 if hand.pending_joker else face)
+        hand.pending_joker = False
+        return Play(name, face, self.value(name))
+
+    def _joker(self, name: str, target: str, laid: int) -> Play:
+        """A joker on the target's card at `laid` (its last card when the joker took effect), or
+        on its next card when it had laid none."""
+        hand, other = self.hands[name], self.hands[target]
+        hand.faces.append(JOKER)
+        hand.worth.append(0)
+        nullified = None
+        if laid:
+            nullified = other.worth[laid - 1]
+            other.worth[laid - 1] = 0
         else:
-            face = card_face(card)
-            hand.faces.append(face)
-            hand.worth.append(0 if hand.pending_joker else face)
-            hand.pending_joker = False
-            played = Play(name, face, self.value(name))
-        self.plays.append(played)
-        return played
+            other.pending_joker = True
+        return Play(name, JOKER, self.value(name), target, nullified)
 
     def last_card_worth(self, name: str, against: str | None = None) -> int | None:
         """The worth of 'the last card played for' the action. Choice: a joker adds nothing to its
@@ -253,16 +281,70 @@ class Confrontation:
             found.append(Result(other.name, winner, margin, level(margin, last)))
         return found
 
+    def verdict(self) -> Verdict:
+        """The initial action over every confronter: 'calculate the successes or failures of all
+        confronting characters individually against the character that performed the initial
+        action'; 'if the GM wins her confrontation, the action ... fails regardless of its success
+        against other characters'. Choice: a tie with the GM stops it too ('in case of a tie, all
+        actions fail', and the GM confronts the action itself, not a target of it)."""
+        results = self.results()
+        gm = next((c.name for c in self.confronting if c.gm), None)
+        won = tuple(r.confronter for r in results if r.winner == self.action.name)
+        lost = tuple(r.confronter for r in results if r.winner != self.action.name)
+        tied = any(r.confronter == gm and r.winner is None for r in results)
+        return Verdict(won, lost, gm if gm in lost else None, len(results), tied)
+
     def action_succeeds(self) -> bool:
-        """'If the GM wins her confrontation, the action ... fails regardless of its success against
-        other characters.' Choice: a tie with the GM fails it too ('in case of a tie, all actions fail'),
-        and against characters it succeeds when it beats at least one of them (a grenade may hit some)."""
-        results = {r.confronter: r for r in self.results()}
-        gm = [c.name for c in self.confronting if c.gm]
-        if gm and results[gm[0]].winner != self.action.name:
-            return False
-        others = [r for name, r in results.items() if name not in gm]
-        return not others or any(r.winner == self.action.name for r in others)
+        """Whether the action succeeds against everyone confronting it (see verdict)."""
+        return self.verdict().succeeds
+
+    def outcome(self, result: Result) -> str:
+        """One confronter's outcome, in the text's words: "against John: Erica succeeds, critical
+        (31 to 19)"; "against the GM: fails (6 to 10)"."""
+        action = self.action.name
+        gm = self.characters[result.confronter].gm
+        against = "the GM" if gm else result.confronter
+        values = f"({self.value(action, result.confronter)} to {self.value(result.confronter, action)})"
+        level = "" if result.level in (Level.SUCCESS, Level.TIE) else f", {result.level.value}"
+        if result.winner is None:
+            return f"against {against}: a tie, every action fails {values}"
+        if result.winner == action:
+            return f"against {against}: {action} succeeds{level} {values}"
+        if gm:
+            danger = "; the GM's critical: an interesting or dangerous reason" if result.level is Level.CRITICAL else ""
+            return f"against the GM: fails {values}{danger}"
+        return f"against {against}: fails; {against} succeeds{level} {values}"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The initial action's result: whom it succeeds against, whom it fails against, and the GM
+    when she stopped it (then it fails against everyone, 'regardless')."""
+
+    succeeds_against: tuple[str, ...]
+    fails_against: tuple[str, ...]
+    stopped_by: str | None
+    confronters: int
+    tied_with_gm: bool = False
+
+    @property
+    def succeeds(self) -> bool:
+        return self.stopped_by is None and not self.fails_against
+
+    def words(self) -> str:
+        """The action's overall result, as the summary and the log say it."""
+        if self.stopped_by is not None:
+            how = "it tied with the GM (a tie fails every action)" if self.tied_with_gm else "the GM won"
+            won = ", ".join(self.succeeds_against)
+            return f"The action fails: {how}" + (f", regardless of its success against {won}." if won else ".")
+        if self.confronters == 1:
+            return "The action succeeds." if self.succeeds else "The action fails."
+        if not self.fails_against:
+            return "The action succeeds against everyone confronting it."
+        if not self.succeeds_against:
+            return "The action fails against everyone confronting it."
+        won, lost = (", ".join(names) for names in (self.succeeds_against, self.fails_against))
+        return f"The action succeeds against {won} and fails against {lost}."
 
 
 def is_joker(card: Card) -> bool:
@@ -278,11 +360,10 @@ def card_face(card: Card) -> int:
 
 def play_out(confrontation: Confrontation, cards: Mapping[str, Sequence[Card]]) -> list[Play]:
     """Steps 7 and 8 with the cards each would play, in order: the lowest value plays next until
-    everyone's cards or limit run out. Tied players play at the same time (in the order given)."""
+    everyone's cards or limit run out. Tied players play at the same time."""
     left = {name: list(cards.get(name, ())) for name in confrontation.characters}
     while True:
         turn = confrontation.next_to_play({name: bool(hand) for name, hand in left.items()})
         if not turn:
             return confrontation.plays
-        for name in turn:
-            confrontation.play(name, left[name].pop(0))
+        confrontation.play_together({name: left[name].pop(0) for name in turn})

@@ -1,6 +1,7 @@
 """A card confrontation written down: {"action": P, "confronting": [P, ...]}, each P a
-character with its numbers and the cards it lays down, as `tabletop confront` reads from a
-file and `tabletop play` takes in a "confront" step. Every problem is one SpecError line."""
+character with its numbers, the activated effect it declares and the cards it lays down, as
+`tabletop confront` reads from a file and `tabletop play` takes in a "confront" step. Every
+problem is one SpecError line."""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ from typing import Any
 from tabletop.rules.cards import Card, Character, Confrontation, ConfrontationError, card_face, is_joker
 
 NUMBERS = ("skill", "attribute", "advantages", "disadvantages", "damage", "played_this_round")
-FIELDS = {"name", "gm", "cards", *NUMBERS}
+FIELDS = {"name", "gm", "cards", "effect", *NUMBERS}
 MAX_NUMBER = 1000
 """A Skill, an Attribute or a count of advantages is a few units; past this it is a typo."""
+MAX_CONFRONTERS = 100
+MAX_EFFECT = 500
+"""An activated effect is named in a few words ("Reflex booster: +2")."""
 
 
 class SpecError(ValueError):
@@ -46,14 +50,36 @@ def character(data: Any, where: str) -> tuple[Character, list[Card]]:
                 card_face(card)
             except ConfrontationError as error:
                 raise SpecError(f"{where}: {error}") from None
+    effect(data, where)
     made = Character(name, **{k: data[k] for k in (*NUMBERS, "gm") if k in data})
     return made, cards
+
+
+def effect(data: dict, where: str) -> str:
+    """The activated effect a character declares (steps 4 and 5), or "" for none."""
+    text = data.get("effect", "")
+    if not isinstance(text, str) or len(text) > MAX_EFFECT or not text.isprintable():
+        raise SpecError(f"{where}: effect must be one line of at most {MAX_EFFECT} characters")
+    return text.strip()
+
+
+def effects_from(spec: dict) -> list[tuple[str, str]]:
+    """The activated effects in the order the text declares them: 'all the characters that
+    declared a counteraction' first (step 4), then 'the initial character' (step 5)."""
+    found = [(data["name"], effect(data, f"confronter {n}")) for n, data in enumerate(spec["confronting"], 1)]
+    found.append((spec["action"]["name"], effect(spec["action"], "the action")))  # checked by character()
+    return [(name, text) for name, text in found if text]
 
 
 def confrontation_from(spec: Any) -> tuple[Confrontation, dict[str, list[Card]]]:
     """The confrontation a spec describes, and each character's cards."""
     if not isinstance(spec, dict) or "action" not in spec or not isinstance(spec.get("confronting"), list):
         raise SpecError('expected {"action": P, "confronting": [P, ...]}')
+    unknown = sorted(set(spec) - {"action", "confronting"})
+    if unknown:
+        raise SpecError(f"unknown field(s) {', '.join(unknown)}; known: action, confronting")
+    if len(spec["confronting"]) > MAX_CONFRONTERS:
+        raise SpecError(f"at most {MAX_CONFRONTERS} confronters")
     action, action_cards = character(spec["action"], "the action")
     cards = {action.name: action_cards}
     confronting = []

@@ -1,6 +1,6 @@
 """Card confrontations as a rule system (rules/systems.py): a confrontation played out from
-the cards laid down, its outcome logged. The Cards pane plays one card by card; `tabletop play`
-takes a whole one as JSON.
+the cards laid down, its activated effects and outcomes logged. The Cards pane plays one card
+by card and resolves it with this same step; `tabletop play` takes a whole one as JSON.
 
 Source: ../shared/rules/card-confrontations.txt. The arithmetic is rules/cards.py."""
 
@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.model import Conflict, Map
-from tabletop.rules import resolvers
 from tabletop.rules.cards import play_out
-from tabletop.rules.cards_spec import confrontation_from
+from tabletop.rules.cards_log import log_confrontation
+from tabletop.rules.cards_spec import confrontation_from, effects_from
 from tabletop.rules.play import Step
+from tabletop.rules.resolvers import plain_words
 from tabletop.rules.step_fields import Field, Move
 from tabletop.rules.systems import RuleSystem
 
@@ -21,8 +22,21 @@ STEPS = (
         "confront",
         "step",
         (
-            Field("action", "data", "The action", required=True, help='{"name", "skill", "attribute", ..., "cards"}'),
-            Field("confronting", "data", "Confronting", required=True, help="the same, for each confronter"),
+            Field(
+                "action",
+                "data",
+                "The initial action",
+                required=True,
+                help='{"name", "skill", "attribute", "advantages", "disadvantages", "damage", '
+                '"played_this_round", "effect", "cards"}',
+            ),
+            Field(
+                "confronting",
+                "data",
+                "Confronting it",
+                required=True,
+                help='a list of the same, one per confronter; the GM\'s with "gm": true and no skill',
+            ),
             Field("story", "text"),
         ),
         says="A character declares an action; whoever it affects may confront it; cards decide.",
@@ -40,12 +54,15 @@ class Cards(RuleSystem):
         return Step(Conflict(system="cards"), "Start card confrontations")
 
     def perform(self, map_: Map, conflict: Conflict, step: dict[str, Any], graph=None) -> Step:
-        confrontation, cards = confrontation_from({"action": step["action"], "confronting": step["confronting"]})
+        plain_words(step)
+        spec = {"action": step["action"], "confronting": step["confronting"]}
+        confrontation, cards = confrontation_from(spec)
         play_out(confrontation, cards)
-        return resolvers.log_confrontation(conflict, confrontation, step.get("story", ""))
+        return log_confrontation(conflict, confrontation, step.get("story", ""), effects_from(spec))
 
     def header(self, conflict: Conflict, name) -> str:
-        return f"{len(conflict.log)} confrontations logged"
+        count = sum(entry.action == "confrontation" for entry in conflict.log)
+        return f"{count} confrontation{'s' if count != 1 else ''} logged"
 
     def banner(self, conflict: Conflict, shown, name) -> str:
         return ""

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+MAX_ROLL = 10_000
+"""The largest roll taken: the table's hardest minimum is 200, so a roll past this is a typo."""
 BASE_LOSS = 2
 """'If the attacker's roll is higher, the defender loses two points of Reserve.'"""
 FORCE_GAP = 3
@@ -51,10 +53,104 @@ def simple_roll(roll: int, minimum: int) -> bool:
     return roll >= minimum
 
 
+def difficulty(minimum: int) -> Difficulty | None:
+    """The table's line for a minimum the GM set: the hardest line it reaches (a minimum of 50
+    is read against the 40 line); None below the table's easiest, 10."""
+    reached = [d for d in DIFFICULTIES if d.minimum <= minimum]
+    return reached[-1] if reached else None
+
+
 def core_value_bonus(rating: int) -> int:
     """+1 to an attempt strongly tied to a Core Value (or to the convincer's Metatech when the
-    argument is consistent with it), '+2 if your CV is 5 or higher'; the GM types it as a modifier."""
+    argument is consistent with the other's), '+2 if your CV is 5 or higher'."""
     return 2 if rating >= 5 else 1
+
+
+@dataclass(frozen=True)
+class Score:
+    """The score a side rolls with this time: its combined score and what is added to it.
+
+    Core Values are added to the score, 'not your roll!': the dice stay physical, the players
+    roll the raised score, and the GM types the dice as they fell. So a Core Value changes
+    what is rolled and never the arithmetic on the rolls typed. Nor does it change Force: the
+    text adds it 'for the purposes of resisting' (the roll), and says a CV's bonus to Metatech
+    'does not change the timescale', so it stays out of what else is worked from a score; Force
+    is the raw-force Capability compared between the sides, a number of its own."""
+
+    side: str
+    word: str
+    base: int
+    added: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def total(self) -> int:
+        return self.base + sum(points for _, points in self.added)
+
+    def words(self) -> str:
+        """ "Drone rolls Defense 4 + CV Loyalty 3 = 7", as the table reads it."""
+        parts = "".join(f" + {why} {points}" for why, points in self.added)
+        total = f" = {self.total}" if self.added else ""
+        return f"{self.side} rolls {self.word} {self.base}{parts}{total}"
+
+
+def resisting(rating: int) -> int:
+    """'Add your rating in the appropriate CV to your score (not your roll!) ... for the
+    purposes of resisting' an argument against your Core Values: the rating itself."""
+    return rating
+
+
+@dataclass(frozen=True)
+class Contest:
+    """A contested roll: the roll-off and every re-roll of the tied, and the winner (None
+    while the highest are still tied: `tied` must re-roll)."""
+
+    rolls: tuple[Mapping[str, int], ...]
+    winner: str | None
+    tied: tuple[str, ...]
+    highest: int
+
+
+def contest(rolls: Mapping[str, int], rerolls: Iterable[Mapping[str, int]] = ()) -> Contest:
+    """'All sides roll off, and whoever rolls the highest wins ... Ties can be settled by a
+    re-roll': each re-roll is by those tied highest in the roll before, and by them only.
+    Choice: only a tie for the highest is re-rolled; a tie lower down decides nothing."""
+    if len(rolls) < 2:
+        raise ReserveError("a contested roll needs two sides or more")
+    rounds = (dict(rolls), *(dict(again) for again in rerolls))
+    among = list(rolls)
+    for number, rolled in enumerate(rounds):
+        if set(rolled) != set(among):
+            who = ", ".join(among)
+            raise ReserveError(f"re-roll {number}: {who} were tied and re-roll, and only they")
+        highest = max(rolled.values())
+        leaders = [name for name in among if rolled[name] == highest]
+        if len(leaders) == 1:
+            if number < len(rounds) - 1:
+                raise ReserveError(f"{leaders[0]} won roll {number}: a re-roll after it has nothing to settle")
+            return Contest(rounds, leaders[0], (), highest)
+        among = leaders
+    return Contest(rounds, None, tuple(among), highest)
+
+
+SUBSTITUTED_BY = ("reserve", "dice")
+"""'Other Professions can often be substituted by spending a point of Reserve or taking -1 to
+the roll on both dice.'"""
+
+
+@dataclass(frozen=True)
+class Substitution:
+    """A side rolling another Profession than the chart's: by one point of Reserve (from the
+    score `pays` names), or by -1 on both dice (the GM types the roll as rolled with it)."""
+
+    side: str
+    by: str
+    profession: str = ""
+    pays: str = ""
+
+    def words(self) -> str:
+        what = f"substitutes {self.profession}" if self.profession else "substitutes another Profession"
+        cost = f"1 Reserve from {self.pays}" if self.by == "reserve" else "-1 on both dice (the roll as rolled)"
+        return f"{self.side} {what}: {cost}"
 
 
 @dataclass(frozen=True)
@@ -139,8 +235,8 @@ class Participant:
 
 
 def turn_order(participants: Iterable[Participant], first: str | None = None) -> list[Participant]:
-    """'The highest combined score goes first', after whoever declared the conflict ('whoever swings
-    first, swings first'). Choice: equal scores keep the order they were given in."""
+    """'Whoever swings first, swings first'; after them, 'use Offense scores ... the highest
+    combined score goes first'. Choice: equal scores keep the order they were given in."""
     ordered = sorted(participants, key=lambda p: -p.offense)
     starter = [p for p in ordered if p.name == first]
     return starter + [p for p in ordered if p.name != first]
@@ -150,6 +246,8 @@ def lose_reserve(participant: Participant, points: int, score: str) -> Participa
     """Take points from the defensive score the defender picked. Choice: what that score cannot
     pay comes from the other scores in their order, since the loss is of Reserve as a whole;
     Reserve never goes below 0 and what nobody can pay is not owed."""
+    if points == 0 or not participant.reserve:
+        return participant
     if score not in participant.reserve:
         raise ReserveError(f"{participant.name} has no defensive score '{score}'")
     reserve = dict(participant.reserve)
@@ -214,16 +312,29 @@ def escape(
     escape_roll: int,
     *,
     pays: str,
+    escaper_spends: Mapping[str, int] | None = None,
+    opponent_spends: Mapping[str, int] | None = None,
     weapon: int = 0,
     subtle: bool = False,
 ) -> tuple[bool, Outcome]:
     """Roll to escape instead of defending: it costs one Reserve, and 'if they lose, you can get
-    away. If they win, you lose Reserve as normal.' Choice: equal rolls let you get away, as the
-    opponent only wins with a higher roll (the same rule as 3a and 3b)."""
+    away. If they win, you lose Reserve as normal' (its modifiers and both sides' spending too).
+    Choice: equal rolls let you get away, as the opponent only wins with a higher roll (the
+    same rule as 3a and 3b)."""
     if escaper.total_reserve < 1:
         raise ReserveError(f"{escaper.name} has no Reserve to spend on escaping")
     paid = lose_reserve(escaper, 1, pays)
-    outcome = offensive_action(opponent, paid, attack, escape_roll, pays=pays, weapon=weapon, subtle=subtle)
+    outcome = offensive_action(
+        opponent,
+        paid,
+        attack,
+        escape_roll,
+        pays=pays,
+        attacker_spends=opponent_spends,
+        defender_spends=escaper_spends,
+        weapon=weapon,
+        subtle=subtle,
+    )
     return attack <= escape_roll, outcome
 
 

@@ -61,8 +61,16 @@ def test_confront_erica_and_john_json(capsys, tmp_path):
     assert data["plays"] == [["John", 8, 12], ["Erica", 5, 11], ["Erica", 7, 18], ["John", 7, 19], ["Erica", 13, 31]]
     assert data["values"] == {"Erica": 31, "John": 19}
     assert data["inferior"] == []
-    assert data["results"] == [{"confronter": "John", "winner": "Erica", "margin": 12, "level": "critical"}]
-    assert data["action_succeeds"] is True
+    assert data["results"] == [
+        {
+            "confronter": "John",
+            "winner": "Erica",
+            "margin": 12,
+            "level": "critical",
+            "outcome": "against John: Erica succeeds, critical (31 to 19)",
+        }
+    ]
+    assert data["action_succeeds"] is True and data["verdict"] == "The action succeeds."
 
 
 def test_confront_text_with_the_gm_and_a_joker(capsys, tmp_path):
@@ -78,8 +86,8 @@ def test_confront_text_with_the_gm_and_a_joker(capsys, tmp_path):
         "GM plays a joker: Edward's last card (8) is worth 0",
         "Values: Edward 6, GM 10",
         "Inferior: Edward (against GM)",
-        "Edward against GM: GM wins by 4, success",
-        "The action fails.",
+        "against the GM: fails (6 to 10)",
+        "The action fails: the GM won.",
     ]
 
 
@@ -101,7 +109,7 @@ def test_confront_multiple_with_the_gm_json(capsys, tmp_path):
 @pytest.mark.parametrize(
     ("spec", "problem"),
     [
-        ("{not json", "not JSON"),
+        ("{not json", "is not valid JSON at line 1, column 2"),
         ({"action": {"name": "A"}}, 'expected {"action": P, "confronting": [P, ...]}'),
         ({"action": {"name": "A"}, "confronting": []}, "nobody confronts the action"),
         ({"action": {"name": "A"}, "confronting": [{"name": "B", "cards": [14]}]}, "card 14 is not 1-13"),
@@ -127,4 +135,4 @@ def test_a_missing_spec_is_one_line(capsys, tmp_path):
     path = str(tmp_path / "nowhere.json")
     result = tabletop(capsys, "confront", path)
     assert result.code == 1
-    assert result.err.startswith(f"{path}: cannot read it") and result.err.count("\n") == 1
+    assert result.err == f"{path}: cannot be read: No such file or directory\n"

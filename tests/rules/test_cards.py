@@ -157,7 +157,10 @@ def test_without_the_gm_a_multiple_action_succeeds_against_whoever_it_beats():
     )
     play_out(confrontation, {"Vic": [1], "Ana": [1]})
     assert [r.winner for r in confrontation.results()] == ["Vic", "Bo"]
-    assert confrontation.action_succeeds()
+    verdict = confrontation.verdict()
+    assert (verdict.succeeds_against, verdict.fails_against) == (("Ana",), ("Bo",))
+    assert not confrontation.action_succeeds(), "it failed against Bo"
+    assert verdict.words() == "The action succeeds against Ana and fails against Bo."
 
 
 def test_the_actions_joker_against_several_confronters_names_its_target():

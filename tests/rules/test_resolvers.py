@@ -7,7 +7,15 @@ import pytest
 
 from tabletop.model import Conflict, ReserveSide
 from tabletop.rules.cards import Character, Confrontation, play_out
-from tabletop.rules.resolvers import escape_step, fold_step, log_confrontation, offensive, reserve_order, start_reserve
+from tabletop.rules.cards_log import log_confrontation
+from tabletop.rules.resolvers import (
+    escape_step,
+    fold_step,
+    next_timeslice,
+    offensive,
+    reserve_order,
+    start_reserve,
+)
 
 
 def _sides() -> list[ReserveSide]:
@@ -32,9 +40,11 @@ def test_a_hit_at_twice_the_roll_with_force_costs_the_side_the_defender_picks() 
     # 2, +2 for three times the roll, +1 for Force 6 against 2
     assert drone.reserve == {"Armour": 0} and kara.reserve == {"Body": 3, "Will": 3}
     entry = step.conflict.log[-1]
-    assert entry.numbers == {"attack": 30, "defense": 10, "lost": 5}
+    assert entry.numbers == {"attack": 30, "defense": 10, "lost": 5, "attack score": 9, "defense score": 5}
     assert "3 times 10: +2" in entry.story and "Force 6" in entry.story
-    again = offensive(step.conflict, "Kara", "Drone", attack=12, defense=4, pays="Armour")
+    with pytest.raises(ValueError, match="Kara has made its offensive action this timeslice"):
+        offensive(step.conflict, "Kara", "Drone", attack=12, defense=4, pays="Armour")
+    again = offensive(next_timeslice(step.conflict).conflict, "Kara", "Drone", attack=12, defense=4, pays="Armour")
     assert "at your mercy" in again.conflict.log[-1].story
 
 
@@ -54,7 +64,7 @@ def test_escape_costs_one_and_succeeds_when_the_opponent_loses_the_roll() -> Non
     assert "caught and loses 1" in caught.log[-1].story, "2, less 1 for her Force 6 against 2"
 
 
-def test_folding_ends_the_conflict_and_keeps_the_reserve() -> None:
+def test_folding_ends_a_two_sided_conflict_and_keeps_the_reserve() -> None:
     conflict = start_reserve(_sides()).conflict
     folded = fold_step(conflict, "Kara", "Drone", "She tells them the truth").conflict
     assert folded.ended == "concession" and folded.reserve[0].folded
@@ -68,10 +78,11 @@ def test_a_resolved_confrontation_goes_to_the_log_with_its_level() -> None:
     confrontation = Confrontation(erica, [john])
     play_out(confrontation, {"Erica": [5, 6, 13], "John": [3, 4, 6]})
     step = log_confrontation(None, confrontation, "The lock gives")
-    entry = step.conflict.log[-1]
+    outcome, entry = step.conflict.log[-2:]
     assert step.conflict.system == "cards"
     assert entry.numbers == {"Erica": confrontation.value("Erica"), "John": confrontation.value("John")}
-    assert "Erica wins by" in entry.story and "critical" in entry.story and "the action succeeds" in entry.story
+    assert outcome.story.startswith("against John: Erica succeeds, critical")
+    assert entry.story == "The lock gives — The action succeeds."
     running = Conflict(system="edgerunner")
     assert log_confrontation(running, confrontation).conflict.system == "edgerunner", "logged where play is"
 

@@ -34,8 +34,7 @@ def test_a_timeslice_typed_into_the_reserve_pane_costs_the_defender_and_undoes(w
     assert pane.order.text() == "Order: Drone, Kara"
     pane.attacker.setCurrentText("Kara")
     pane.defender.setCurrentText("Drone")
-    pane.attack.setValue(28)
-    pane.attack_bonus.setValue(2)
+    pane.attack.setValue(30)
     pane.defense.setValue(10)
     pane.pays.setCurrentText("Armour")
     qtbot.mouseClick(pane.resolve_button, Qt.MouseButton.LeftButton)
@@ -58,6 +57,17 @@ def test_a_timeslice_typed_into_the_reserve_pane_costs_the_defender_and_undoes(w
     assert pane.table.item(1, 4).text() == "Armour 5"
 
 
+def lay(pane, **cards):
+    """Type each asked character's card (None: it plays no more) and press Play."""
+    assert set(pane.asked.fields) == set(cards), f"asked {list(pane.asked.fields)}"
+    for name, card in cards.items():
+        if card is None:
+            pane.asked.passes[name].setChecked(True)
+        else:
+            pane.asked.fields[name].setText(card)
+    pane.play_button.click()
+
+
 def test_the_cards_pane_plays_erica_against_john_to_a_critical_success(window, qtbot):
     window.document.replace_map(Map(title="Heist"), None)
     pane = window.panes["Cards"]
@@ -67,30 +77,23 @@ def test_the_cards_pane_plays_erica_against_john_to_a_critical_success(window, q
     pane.begin_button.click()
     assert "John" in pane.message.text(), "John has fewer advantages: inferiority"
     assert pane.next_label.text() == "Next: John"
-    pane.card.setText("Z")
-    pane.play_button.click()
+    lay(pane, John="Z")
     assert pane.message.text() == "'Z' is not a card: type 1-13, J, Q, K or joker"
-    for card in ("3", "4"):
-        pane.player.setCurrentText("John")
-        pane.card.setText(card)
-        qtbot.keyClick(pane.card, Qt.Key.Key_Return)
-    for card in ("5", "6", "K"):
-        pane.player.setCurrentText("Erica")
-        pane.card.setText(card)
-        pane.play_button.click()
+    pane.asked.fields["John"].setText("3")
+    qtbot.keyClick(pane.asked.fields["John"], Qt.Key.Key_Return)
+    for name, card in (("Erica", "5"), ("John", "4"), ("Erica", "6"), ("Erica", "K")):
+        lay(pane, **{name: card})
     assert "Erica: 31   (5, 6, 13; 3/3)" in pane.values.text()
     assert "John: 13   (3, 4; 2/2, in inferiority)" in pane.values.text()
-    pane.card.setText("14")
-    pane.play_button.click()
-    assert pane.message.text() == "Erica has played all 3 cards allowed"
+    assert pane.next_label.text() == "Every card is played: Resolve"
     pane.take_back_button.click()
     assert "Erica: 18" in pane.values.text()
-    pane.player.setCurrentText("Erica")
-    pane.card.setText("king")
-    pane.play_button.click()
+    lay(pane, Erica="king")
     pane.resolve_button.click()
-    entry = window.document.map.conflict.log[-1]
-    assert entry.action == "confrontation" and "critical" in entry.story
+    outcome, entry = window.document.map.conflict.log[-2:]
+    assert outcome.story == "against John: Erica succeeds, critical (31 to 13)"
+    assert entry.action == "confrontation" and entry.numbers == {"Erica": 31, "John": 13}
+    assert pane.message.text() == "against John: Erica succeeds, critical (31 to 13)\nThe action succeeds."
     window.document.undo_stack.undo()
     assert window.document.map.conflict is None
 
@@ -135,10 +138,8 @@ def test_cards_played_earlier_in_the_round_shorten_the_next_confrontation(window
         for column, text in enumerate(values):
             _type(pane.table, row, column, text)
     pane.begin_button.click()
-    for name, card in (("Erica", "5"), ("John", "4"), ("Erica", "6")):
-        pane.player.setCurrentText(name)
-        pane.card.setText(card)
-        pane.play_button.click()
+    for name, card in (("John", "4"), ("Erica", "5"), ("John", None), ("Erica", "6")):
+        lay(pane, **{name: card})
     pane.resolve_button.click()
     pane.begin_button.click()
     assert "Erica: 7   (no card yet; 0/1, 2 played earlier this round)" in pane.values.text()

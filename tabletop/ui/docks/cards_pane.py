@@ -1,21 +1,22 @@
-"""The cards pane: a card confrontation played at the table, step by step (steps 6 to 9 of
-the text), with every running action value shown large.
+"""The cards pane: a card confrontation played at the table, step by step (steps 4 to 9 of the
+text), with every running action value shown large.
 
 The cards stay physical: the GM types each card as it is laid down (1-13, J/Q/K, or joker).
-The pane says who plays next, keeps the limits and inferiority, and when everyone is done
-resolves the confrontation into the conflict log as one undo step.
+The pane shows the activated effects declared, says who plays next (tied players together),
+keeps the limits and inferiority, and when everyone is done resolves the confrontation with
+the `confront` step `tabletop play` takes (rules/cards_system.py): one undo step in the log.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
-    QComboBox,
-    QHBoxLayout,
+    QGridLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -25,27 +26,31 @@ from PySide6.QtWidgets import (
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import apply_step
-from tabletop.rules.cards import Card, Character, Confrontation, ConfrontationError
-from tabletop.rules.resolvers import log_confrontation
+from tabletop.io.errors import one_line
+from tabletop.rules import systems
+from tabletop.rules.cards import Card, Confrontation, ConfrontationError
+from tabletop.rules.cards_spec import SpecError, confrontation_from, effects_from
+from tabletop.rules.play import applied
+from tabletop.ui.docks.cards_pane_play import PlayRows, parse_card
 from tabletop.ui.docks.widgets import fit_rows
 
-COLUMNS = ("Name", "Skill", "Attribute", "Advantages", "Disadvantages", "Damage", "GM")
+__all__ = ["CardsPane", "parse_card"]
+
+COLUMNS = ("Name", "Skill", "Attribute", "Advantages", "Disadvantages", "Damage", "GM", "Activated effect")
 NUMBERS = ("skill", "attribute", "advantages", "disadvantages", "damage")
-COURT = {"j": 11, "jack": 11, "q": 12, "queen": 12, "k": 13, "king": 13, "a": 1, "ace": 1}
+GM_COLUMN, EFFECT_COLUMN = 6, 7
+
+Batch = dict[str, Card | None]
+"""Cards laid at once, by character; None for one that plays no more."""
 
 
-def parse_card(text: str) -> Card:
-    """A card as the GM types it: 1-13, a court letter (J, Q, K; A for 1), or "joker" (with
-    ":NAME" for the initial action's joker against one of several confronters)."""
-    typed = text.strip().casefold()
-    if typed.startswith("joker"):
-        _, _, name = text.strip().partition(":")
-        return f"joker:{name.strip()}" if name.strip() else "joker"
-    if typed in COURT:
-        return COURT[typed]
-    if typed.isdigit():
-        return int(typed)
-    raise ConfrontationError(f"'{text.strip()}' is not a card: type 1-13, J, Q, K or joker")
+def _label(font: QFont | None = None) -> QLabel:
+    label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    if font is not None:
+        label.setFont(font)
+    return label
 
 
 class CardsPane(QWidget):
@@ -55,57 +60,62 @@ class CardsPane(QWidget):
         super().__init__(parent)
         self.document = document
         self.confrontation: Confrontation | None = None
-        self.played: list[tuple[str, Card]] = []
+        self.batches: list[Batch] = []
+        self.spec: dict[str, Any] = {}
+        """The confrontation begun, as the `confront` step writes it (its cards come at Resolve)."""
         self.round_cards: dict[str, int] = {}
         """Cards each character played in resolved confrontations of this initiative round."""
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("The first row performs the action; the others confront it."))
+        intro = _label()
+        intro.setText("The first row performs the action; the others confront it.")
+        layout.addWidget(intro)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
         fit_rows(self.table)
         layout.addWidget(self.table)
-        rows = QHBoxLayout()
-        for text, slot in (
-            ("Add", self.add_row),
-            ("Remove", self.remove_row),
-            ("Begin", self.begin),
-            ("New Round", self.new_round),
+        rows = QGridLayout()
+        for number, (text, slot) in enumerate(
+            (
+                ("Add", self.add_row),
+                ("Remove", self.remove_row),
+                ("Begin", self.begin),
+                ("New Round", self.new_round),
+            )
         ):
             button = QPushButton(text)
             button.clicked.connect(slot)
-            rows.addWidget(button)
+            rows.addWidget(button, number // 2, number % 2)
             setattr(self, f"{text.lower().replace(' ', '_')}_button", button)
         self.new_round_button.setToolTip("A new initiative round: the cards played so far no longer count")
         layout.addLayout(rows)
-        self.next_label = QLabel()
-        big = QFont(self.next_label.font())
+        big = QFont(self.font())
         big.setPointSizeF(big.pointSizeF() * 1.6)
         big.setBold(True)
-        self.next_label.setFont(big)
+        self.effects = _label()
+        layout.addWidget(self.effects)
+        self.next_label = _label(big)
         layout.addWidget(self.next_label)
-        self.values = QLabel()
-        self.values.setFont(big)
-        self.values.setTextFormat(Qt.TextFormat.PlainText)
+        self.values = _label(big)
         layout.addWidget(self.values)
-        play = QHBoxLayout()
-        self.player = QComboBox()
-        self.card = QLineEdit()
-        self.card.setPlaceholderText("card: 1-13, J, Q, K, joker")
-        self.card.returnPressed.connect(self.play)
+        self.asked = PlayRows()
+        self.asked.submitted.connect(self.play)
+        layout.addWidget(self.asked)
+        play = QGridLayout()
         self.play_button = QPushButton("Play")
+        self.play_button.setToolTip("Lay the cards typed (tied players' together)")
         self.play_button.clicked.connect(self.play)
         self.take_back_button = QPushButton("Take Back")
-        self.take_back_button.setToolTip("Take back the last card typed")
+        self.take_back_button.setToolTip("Take back the last cards laid")
         self.take_back_button.clicked.connect(self.take_back)
-        for widget in (self.player, self.card, self.play_button, self.take_back_button):
-            play.addWidget(widget)
-        layout.addLayout(play)
         self.resolve_button = QPushButton("Resolve")
         self.resolve_button.clicked.connect(self.resolve)
-        layout.addWidget(self.resolve_button)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
+        play.addWidget(self.play_button, 0, 0)
+        play.addWidget(self.take_back_button, 0, 1)
+        play.addWidget(self.resolve_button, 1, 0, 1, 2)
+        layout.addLayout(play)
+        self.message = _label()
         layout.addWidget(self.message)
         layout.addStretch(1)
         for name in ("Action", "Confronter"):
@@ -123,82 +133,132 @@ class CardsPane(QWidget):
         gm = QTableWidgetItem()
         gm.setFlags(gm.flags() | Qt.ItemFlag.ItemIsUserCheckable)
         gm.setCheckState(Qt.CheckState.Unchecked)
-        self.table.setItem(row, len(COLUMNS) - 1, gm)
+        gm.setToolTip("The GM: no Skill, and the confronted character's Attribute")
+        self.table.setItem(row, GM_COLUMN, gm)
+        self.table.setItem(row, EFFECT_COLUMN, QTableWidgetItem(""))
 
     def remove_row(self) -> None:
         if self.table.rowCount() > 2:
             self.table.removeRow(self.table.currentRow() if self.table.currentRow() > 0 else self.table.rowCount() - 1)
 
-    def characters(self) -> list[Character]:
+    def _cell(self, row: int, column: int) -> str:
+        item = self.table.item(row, column)
+        return item.text().strip() if item is not None else ""
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Each row as the `confront` step writes a character (without its cards yet)."""
         found = []
         for row in range(self.table.rowCount()):
-            name = self.table.item(row, 0).text().strip()
+            name = self._cell(row, 0)
             try:
-                numbers = {key: int(self.table.item(row, col + 1).text()) for col, key in enumerate(NUMBERS)}
+                numbers = {key: int(self._cell(row, col + 1)) for col, key in enumerate(NUMBERS)}
             except ValueError:
                 raise ConfrontationError(f"{name or f'row {row + 1}'}: the numbers must be whole numbers") from None
             if min(numbers.values()) < 0:
                 raise ConfrontationError(f"{name}: no number may be negative")
-            gm = self.table.item(row, len(COLUMNS) - 1).checkState() == Qt.CheckState.Checked
-            earlier = 0 if gm else self.round_cards.get(name, 0)
-            found.append(Character(name, gm=gm, played_this_round=earlier, **numbers))
+            gm = self.table.item(row, GM_COLUMN).checkState() == Qt.CheckState.Checked
+            character: dict[str, Any] = {"name": name}
+            if gm:  # she has no Skill and counts the confronted character's Attribute
+                character |= {"gm": True, **{k: numbers[k] for k in ("advantages", "disadvantages")}}
+            else:
+                character |= numbers | {"played_this_round": self.round_cards.get(name, 0)}
+            effect = self._cell(row, EFFECT_COLUMN)
+            if effect:
+                character["effect"] = effect
+            found.append(character)
         return found
 
     def begin(self) -> None:
-        """Step 6: advantages weighed pair by pair, inferiority found; the cards may come."""
+        """Steps 4 to 6: the activated effects declared (confronters first, then the initial
+        character), advantages weighed pair by pair, inferiority found; the cards may come."""
+        self.confrontation, self.batches = None, []  # the table no longer says who plays: nothing runs on the old one
+        self.effects.setText("")
         try:
-            characters = self.characters()
-            self.confrontation = Confrontation(characters[0], characters[1:])
-        except ConfrontationError as error:
-            self.confrontation = None  # the table no longer says who plays: nothing runs on the old one
-            self.played = []
-            self.message.setText(str(error))
+            rows = self.rows()
+            spec = {"action": rows[0], "confronting": rows[1:]}
+            self.confrontation, _ = confrontation_from(spec)
+        except (ConfrontationError, SpecError) as error:
+            self.message.setText(one_line(str(error)))
             self._show()
             return
-        self.played = []
+        self.spec = spec
+        effects = effects_from(spec)
+        said = ", then ".join(f"{name}: {effect}" for name, effect in effects)
+        self.effects.setText(f"Activated effects: {said}" if effects else "")
         inferior = self.confrontation.inferior
         self.message.setText(f"In inferiority (one card fewer): {', '.join(inferior)}" if inferior else "")
         self._show()
 
     # -- the cards --------------------------------------------------------------------------------
 
+    def _passed(self) -> set[str]:
+        return {name for batch in self.batches for name, card in batch.items() if card is None}
+
     def play(self) -> None:
+        """Step 7: the cards of those asked, laid together; a ticked row plays no more."""
         if self.confrontation is None:
             return
         try:
-            card = parse_card(self.card.text())
-            self.confrontation.play(self.player.currentText(), card)
+            batch = self.asked.typed()
+            self.confrontation.play_together({n: c for n, c in batch.items() if c is not None})
         except ConfrontationError as error:
-            self.message.setText(str(error))
+            self.message.setText(one_line(str(error)))
             return
-        self.played.append((self.player.currentText(), card))
-        self.card.clear()
+        self.batches.append(batch)
+        self.asked.clear()
         self.message.setText("")
         self._show()
 
     def take_back(self) -> None:
-        """Replay every card but the last on a fresh confrontation: a joker's effect on an
-        earlier card is undone with it."""
-        if self.confrontation is None or not self.played:
+        """Replay every batch but the last on a fresh confrontation: a joker's effect on an
+        earlier card, or a character's pass, is undone with it."""
+        if self.confrontation is None or not self.batches:
             return
-        played = self.played[:-1]
+        kept = self.batches[:-1]
         self.confrontation = Confrontation(self.confrontation.action, self.confrontation.confronting)
-        for name, card in played:
-            self.confrontation.play(name, card)
-        self.played = played
+        for batch in kept:
+            self.confrontation.play_together({n: c for n, c in batch.items() if c is not None})
+        self.batches = kept
         self._show()
 
+    def step(self) -> dict[str, Any]:
+        """The `confront` step with the cards as played, each character's in the order laid."""
+        cards: dict[str, list[Card]] = {}
+        for batch in self.batches:
+            for name, card in batch.items():
+                if card is not None:
+                    cards.setdefault(name, []).append(card)
+        action, *confronting = (
+            {**c, "cards": cards.get(c["name"], [])} for c in (self.spec["action"], *self.spec["confronting"])
+        )
+        return {"do": "confront", "action": action, "confronting": confronting}
+
     def resolve(self) -> None:
-        """Step 9: each confronter against the action, into the conflict log (one undo step)."""
+        """Steps 9 to 11: each confronter against the action, into the conflict log as one undo
+        step (a card conflict started with it when none runs)."""
         if self.confrontation is None:
             return
-        step = log_confrontation(self.document.map.conflict, self.confrontation)
-        apply_step(self.document, step)
+        document = self.document
+        map_, conflict = document.map, document.map.conflict
+        try:
+            if conflict is not None and conflict.ended is None and conflict.system != "cards":
+                title = systems.of(conflict).title
+                raise ValueError(f"{title} is running: close it to log card confrontations")
+            if conflict is None or conflict.ended is not None:
+                started = systems.perform(map_, conflict, {"do": "start", "system": "cards"})
+                map_, conflict = applied(map_, started), started.conflict
+            outcome = systems.perform(map_, conflict, self.step())
+        except ValueError as error:
+            self.message.setText(one_line(error.args[0] if error.args else str(error)))
+            return
+        before = len(conflict.log) if conflict is not None else 0
+        apply_step(document, outcome)
+        said = [entry.story for entry in document.map.conflict.log[before:] if entry.action != "activated effect"]
         for name, hand in self.confrontation.hands.items():
             if not self.confrontation.characters[name].gm:
                 self.round_cards[name] = self.round_cards.get(name, 0) + len(hand.faces)
-        self.message.setText(self.document.map.conflict.log[-1].story)
-        self.confrontation = None
+        self.message.setText("\n".join(said))
+        self.confrontation, self.batches = None, []
         self._show()
 
     def new_round(self) -> None:
@@ -209,28 +269,34 @@ class CardsPane(QWidget):
 
     def _show(self) -> None:
         running = self.confrontation is not None
-        for widget in (self.player, self.card, self.play_button, self.take_back_button, self.resolve_button):
+        for widget in (self.play_button, self.take_back_button, self.resolve_button):
             widget.setEnabled(running)
         self.begin_button.setText("Begin Again" if running else "Begin")
         if not running:
             self.next_label.setText("Type who takes part, then Begin")
             self.values.setText("")
+            self.asked.ask([], {})
             return
         confrontation = self.confrontation
-        names = list(confrontation.characters)
-        chosen = confrontation.next_to_play()
-        self.player.clear()
-        self.player.addItems(names)
-        if chosen:
-            self.player.setCurrentText(chosen[0])
-        self.next_label.setText(f"Next: {' and '.join(chosen)}" if chosen else "Every card is played: Resolve")
+        passed = self._passed()
+        chosen = confrontation.next_to_play({name: name not in passed for name in confrontation.characters})
+        values = {name: confrontation.value(name) for name in confrontation.characters}
+        self.asked.ask(chosen, values)
+        self.play_button.setEnabled(bool(chosen))
+        if not chosen:
+            self.next_label.setText("Every card is played: Resolve")
+        elif len(chosen) > 1:
+            self.next_label.setText(f"Next, face down together: {' and '.join(chosen)}")
+        else:
+            self.next_label.setText(f"Next: {chosen[0]}")
         lines = []
-        for name in names:
+        for name in confrontation.characters:
             hand = confrontation.hands[name]
             cards = ", ".join(str(face) for face in hand.faces) or "no card yet"
-            inferior = ", in inferiority" if confrontation.inferior_against(name) else ""
+            notes = ", in inferiority" if confrontation.inferior_against(name) else ""
             earlier = confrontation.characters[name].played_this_round
-            inferior += f", {earlier} played earlier this round" if earlier else ""
+            notes += f", {earlier} played earlier this round" if earlier else ""
+            notes += ", plays no more" if name in passed else ""
             count = f"{len(hand.faces)}/{confrontation.limit(name)}"
-            lines.append(f"{name}: {confrontation.value(name)}   ({cards}; {count}{inferior})")
+            lines.append(f"{name}: {values[name]}   ({cards}; {count}{notes})")
         self.values.setText("\n".join(lines))

@@ -1,28 +1,25 @@
-"""The reserve pane: an extended conflict's sides, one timeslice's offensive action typed in,
-and the loss worked out with every why, large enough to read across the table.
+"""The reserve pane: an extended conflict's sides, who swings first and the order after, the
+scores each side rolls with, one timeslice's offensive action typed in and the loss worked out
+with every why, large enough to read across the table.
 
-Dice stay physical: the GM types both rolls and what each side spent. The sides' reserve is
-kept in the map's conflict, so each resolution is one undo step and is saved with the map.
+Every button builds a step and takes it as `tabletop play` does (rules/systems.perform, then
+one undo step through document/commands.apply_step), so the pane and the command line are
+the same path. The dice stay physical: the GM types both rolls and what each side spent.
 """
 
 from __future__ import annotations
 
-import re
+from typing import Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QCheckBox,
     QComboBox,
-    QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -31,34 +28,30 @@ from PySide6.QtWidgets import (
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import apply_step
+from tabletop.io.errors import one_line
 from tabletop.io.wording import describe
-from tabletop.model import ReserveSide
+from tabletop.model import Conflict, ReserveSide
 from tabletop.model.conflict import MAX_RESERVE_SIDES
-from tabletop.rules.play import Step
-from tabletop.rules.reserve import DIFFICULTIES, ReserveError
-from tabletop.rules.resolvers import escape_step, fold_step, offensive, reserve_order, start_reserve
+from tabletop.rules import systems
+from tabletop.rules.play import Unanswered
+from tabletop.rules.resolvers import reserve_order, to_act
+from tabletop.ui.docks.reserve_pane_form import NONE, OffensiveForm
+from tabletop.ui.docks.reserve_pane_rolls import ContestBox, SimpleRollBox, named_numbers
 from tabletop.ui.docks.widgets import fit_rows
 
-COLUMNS = ("Side", "Offense", "Defense", "Force", "Reserve")
-RESERVE_TEXT = re.compile(r"^\s*([^\d,][^,]*?)\s+(\d+)\s*$")
+COLUMNS = ("Side", "Offense", "Defense", "Force", "Reserve", "Core values")
+FIELDS = ("name", "offense", "defense", "force", "reserve", "core_values")
+MERCY = ": at your mercy"
 
 
 def reserve_text(reserve: dict[str, int]) -> str:
-    """Reserve as the GM reads and types it: "Body 3, Will 4"."""
+    """Reserve (or Core Values) as the GM reads and types them: "Body 3, Will 4"."""
     return ", ".join(f"{score} {points}" for score, points in reserve.items())
 
 
 def parse_reserve(text: str) -> dict[str, int]:
     """ "Body 3, Will 4" back into scores; a ValueError names the part that is not "Score N"."""
-    found: dict[str, int] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        match = RESERVE_TEXT.match(part)
-        if match is None:
-            raise ValueError(f"'{part}' is not a defensive score and its reserve, like 'Body 3'")
-        if match.group(1) in found:
-            raise ValueError(f"{match.group(1)} is given twice")
-        found[match.group(1)] = int(match.group(2))
-    return found
+    return named_numbers(text, "a defensive score and its reserve, like 'Body 3'")
 
 
 def _resolve_keys(event: QEvent) -> bool:
@@ -76,20 +69,29 @@ def _whole(text: str) -> int:
         raise ValueError(f"'{text[:20]}' is not a whole number") from None
 
 
-def _spin(maximum: int = 1000) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(0, maximum)
-    return spin
+def _label(scale: float = 1.0) -> QLabel:
+    """A label for the GM's and the players' text: plain text, wrapped, as large as asked."""
+    label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    if scale != 1.0:
+        font = label.font()
+        font.setPointSizeF(font.pointSizeF() * scale)
+        font.setBold(True)
+        label.setFont(font)
+    return label
 
 
 class ReservePane(QWidget):
-    """Sides, order, the timeslice form, the result and the difficulty table."""
+    """Sides, order, the scores to roll with, the timeslice form, the result, single rolls."""
 
     def __init__(self, document: MapDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self._filling = False
         layout = QVBoxLayout(self)
+        self.timeslice = _label(1.3)
+        layout.addWidget(self.timeslice)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -98,26 +100,44 @@ class ReservePane(QWidget):
         fit_rows(self.table)
         layout.addWidget(self.table)
         buttons = QHBoxLayout()
+        first = QHBoxLayout()
         self.add_button = QPushButton("Add Side")
         self.add_button.clicked.connect(self.add_side)
+        self.first = QComboBox()
+        self.first.setToolTip("Whoever swings first, swings first: the side that declared the conflict")
+        self.first.activated.connect(self._swings_first)
+        self.next_button = QPushButton("Next Timeslice")
+        self.next_button.clicked.connect(lambda: self.take({"do": "next"}))
         buttons.addWidget(self.add_button)
-        self.order = QLabel()
-        self.order.setWordWrap(True)
-        buttons.addWidget(self.order, 1)
+        buttons.addWidget(self.next_button)
+        first.addWidget(QLabel("Swings first"))
+        first.addWidget(self.first, 1)
         layout.addLayout(buttons)
-        layout.addWidget(self._timeslice_form())
-        self.result = QLabel()
-        self.result.setWordWrap(True)
-        font = self.result.font()
-        font.setPointSizeF(font.pointSizeF() * 1.6)
-        font.setBold(True)
-        self.result.setFont(font)
-        self.why = QLabel()
-        self.why.setWordWrap(True)
+        layout.addLayout(first)
+        self.order = _label()
+        layout.addWidget(self.order)
+        self.form = OffensiveForm()
+        self.form.edited.connect(self._show_scores)
+        self.form.resolve_button.clicked.connect(self.resolve)
+        self.form.escape_button.clicked.connect(self.escape)
+        self.form.fold_button.clicked.connect(self.fold)
+        self.scores = _label(1.3)
+        layout.addWidget(self.scores)
+        layout.addWidget(self.form)
+        self.result = _label(1.6)
+        self.why = _label()
         layout.addWidget(self.result)
         layout.addWidget(self.why)
-        layout.addWidget(self._difficulties())
+        self.contest = ContestBox(lambda step: self.take(step, asks=True))
+        layout.addWidget(self.contest)
+        self.simple = SimpleRollBox(self.take)
+        layout.addWidget(self.simple)
+        self.difficulty_table = self.simple.difficulty_table
         layout.addStretch(1)
+        for name in ("attacker", "defender", "attack", "defense", "pays", "weapon", "subtle", "victory"):
+            setattr(self, name, getattr(self.form, name))
+        for name in ("resolve_button", "escape_button", "fold_button"):
+            setattr(self, name, getattr(self.form, name))
         document.conflictChanged.connect(self.refresh)
         document.reset.connect(self.refresh)
         for child in self.findChildren(QWidget):
@@ -135,79 +155,15 @@ class ReservePane(QWidget):
             return True
         return False
 
-    # -- building -----------------------------------------------------------------------------
-
-    def _timeslice_form(self) -> QGroupBox:
-        box = QGroupBox("Offensive action")
-        form = QFormLayout(box)
-        self.attacker, self.defender = QComboBox(), QComboBox()
-        self.attack, self.defense = _spin(), _spin()
-        self.attack_bonus, self.defense_bonus = _spin(10), _spin(10)
-        self.attacker_spends, self.defender_spends = _spin(100), _spin(100)
-        self.attacker_from, self.defender_from, self.pays = QComboBox(), QComboBox(), QComboBox()
-        self.weapon = _spin(20)
-        self.subtle = QCheckBox("Subtle contest (-1)")
-        self.attacker.currentTextChanged.connect(lambda: self._scores(self.attacker, self.attacker_from))
-        self.defender.currentTextChanged.connect(lambda: self._scores(self.defender, self.defender_from, self.pays))
-        form.addRow("Attacker", self.attacker)
-        form.addRow("Attack roll", self._row(self.attack, "+ core value", self.attack_bonus))
-        form.addRow("Attacker spends", self._row(self.attacker_spends, "from", self.attacker_from))
-        form.addRow("Defender", self.defender)
-        form.addRow("Defense roll", self._row(self.defense, "+ core value", self.defense_bonus))
-        form.addRow("Defender spends", self._row(self.defender_spends, "from", self.defender_from))
-        form.addRow("Loss paid from", self.pays)
-        form.addRow("Weapon: extra loss", self.weapon)
-        form.addRow("", self.subtle)
-        steps = QHBoxLayout()
-        self.resolve_button = QPushButton("Resolve")
-        self.resolve_button.setToolTip("Resolve the offensive action (Ctrl+Return while in this pane)")
-        self.resolve_button.clicked.connect(self.resolve)
-        self.escape_button = QPushButton("Defender Escapes")
-        self.escape_button.setToolTip("The defense roll is an escape roll; it costs one reserve")
-        self.escape_button.clicked.connect(self.escape)
-        self.fold_button = QPushButton("Defender Folds")
-        self.fold_button.setToolTip("The attacker chooses the victory; the defender keeps its reserve")
-        self.fold_button.clicked.connect(self.fold)
-        for button in (self.resolve_button, self.escape_button, self.fold_button):
-            steps.addWidget(button)
-        form.addRow(steps)
-        return box
-
-    @staticmethod
-    def _row(first: QWidget, word: str, second: QWidget) -> QWidget:
-        row = QWidget()
-        layout = QHBoxLayout(row)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(first, 1)
-        layout.addWidget(QLabel(word))
-        layout.addWidget(second, 1)
-        return row
-
-    def _difficulties(self) -> QGroupBox:
-        box = QGroupBox("Simple rolls: the minimum to roll")
-        box.setCheckable(True)
-        box.setChecked(False)  # folded away until the GM needs it
-        table = QTableWidget(len(DIFFICULTIES), 2)
-        table.setHorizontalHeaderLabels(("Minimum", "Who can usually do it"))
-        table.verticalHeader().hide()
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.horizontalHeader().setStretchLastSection(True)
-        table.setWordWrap(True)
-        for row, difficulty in enumerate(DIFFICULTIES):
-            table.setItem(row, 0, QTableWidgetItem(str(difficulty.minimum)))
-            table.setItem(row, 1, QTableWidgetItem(difficulty.who))
-        table.resizeRowsToContents()
-        box.toggled.connect(table.setVisible)
-        table.setVisible(False)
-        layout = QVBoxLayout(box)
-        layout.addWidget(table)
-        self.difficulty_table = table
-        return box
-
     # -- reading the conflict --------------------------------------------------------------------
 
-    def sides(self) -> list[ReserveSide]:
+    def conflict(self) -> Conflict | None:
+        """The extended conflict on the map, if that is what runs (or last ran) there."""
         conflict = self.document.map.conflict
+        return conflict if conflict is not None and conflict.system == "reserve" else None
+
+    def sides(self) -> list[ReserveSide]:
+        conflict = self.conflict()
         return list(conflict.reserve) if conflict is not None else []
 
     def refresh(self) -> None:
@@ -216,55 +172,104 @@ class ReservePane(QWidget):
         sides = self.sides()
         self.table.setRowCount(len(sides))
         for row, side in enumerate(sides):
-            cells = (side.name, str(side.offense), str(side.defense), str(side.force), reserve_text(side.reserve))
+            cells = (
+                side.name,
+                str(side.offense),
+                str(side.defense),
+                str(side.force),
+                reserve_text(side.reserve),
+                reserve_text(side.core_values),
+            )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                if side.folded or side.escaped:
+                gone = "folded" if side.folded else "escaped" if side.escaped else "beaten" if side.beaten else ""
+                if gone:
                     item.setForeground(Qt.GlobalColor.gray)
-                    item.setToolTip(f"{side.name} {'folded' if side.folded else 'escaped'}")
+                    item.setToolTip(f"{side.name} {gone}")
                 elif column == 4 and not any(side.reserve.values()):
-                    item.setText(f"{text}: at your mercy")
-                    item.setToolTip("Out of reserve: a win against this side may take a victory")
+                    item.setText(text + MERCY)
+                    item.setToolTip("Out of Reserve: a win against this side may take a victory")
                 self.table.setItem(row, column, item)
         self._filling = False
-        names = [s.name for s in sides]
-        for combo in (self.attacker, self.defender):
-            chosen = combo.currentText()
-            combo.blockSignals(True)
-            combo.clear()
-            combo.addItems(names)
-            combo.setCurrentText(chosen)
-            combo.blockSignals(False)
-        if self.defender.currentIndex() == self.attacker.currentIndex() and len(names) > 1:
-            self.defender.setCurrentIndex((self.attacker.currentIndex() + 1) % len(names))
-        self._scores(self.attacker, self.attacker_from)
-        self._scores(self.defender, self.defender_from, self.pays)
-        conflict = self.document.map.conflict
-        playing = conflict is not None and bool(conflict.reserve) and conflict.ended is None
-        order = reserve_order(conflict) if playing else []
-        self.order.setText(f"Order: {', '.join(order)}" if order else "Add the sides of the conflict")
+        self.form.refresh(sides)
+        conflict = self.conflict()
+        playing = conflict is not None and bool(sides) and conflict.ended is None
+        self.first.blockSignals(True)
+        self.first.clear()
+        self.first.addItems([NONE, *(s.name for s in sides)])
+        self.first.setCurrentText(conflict.swings_first if conflict is not None and conflict.swings_first else NONE)
+        self.first.blockSignals(False)
+        self.first.setEnabled(playing)
+        self.next_button.setEnabled(playing)
         for button in (self.resolve_button, self.escape_button, self.fold_button):
-            button.setEnabled(playing and len(names) > 1)
+            button.setEnabled(playing and len(sides) > 1)
+        self.order.setText(self._order(conflict) if playing else "Add the sides of the conflict")
+        self.timeslice.setText(self._timeslice(conflict))
+        self._show_scores()
 
-    def _scores(self, side_box: QComboBox, *boxes: QComboBox) -> None:
-        side = next((s for s in self.sides() if s.name == side_box.currentText()), None)
-        for box in boxes:
-            chosen = box.currentText()
-            box.clear()
-            box.addItems(list(side.reserve) if side else [])
-            box.setCurrentText(chosen)
+    @staticmethod
+    def _order(conflict: Conflict) -> str:
+        first = conflict.swings_first
+        return "Order: " + ", ".join(f"{s} (swings first)" if s == first else s for s in reserve_order(conflict))
+
+    @staticmethod
+    def _timeslice(conflict: Conflict | None) -> str:
+        if conflict is None:
+            return "No extended conflict yet"
+        if conflict.ended is not None:
+            return f"Ended ({conflict.ended})" + (f": {conflict.story}" if conflict.story else "")
+        waiting = to_act(conflict)
+        acting = f"to act: {', '.join(waiting)}" if waiting else "every side has acted: Next Timeslice"
+        return f"Timeslice {conflict.exchange} · {acting}"
+
+    def _show_scores(self) -> None:
+        """The score each side rolls with, Core Values added: what the players pick up the dice for."""
+        conflict = self.conflict()
+        attacker, defender = self.form.sides_named()
+        if conflict is None or conflict.ended is not None or not attacker or attacker == defender:
+            self.scores.setText("")
+            return
+        step = {"attacker": attacker, "defender": defender, **self.form.values()}
+        said = systems.of(conflict).helper(self.document.map, conflict, step)
+        self.scores.setText(said.replace("; ", "\n"))
 
     # -- steps ----------------------------------------------------------------------------------
 
-    def _push(self, step: Step) -> None:
-        apply_step(self.document, step)
+    def take(self, step: dict[str, Any], asks: bool = False) -> str | None:
+        """Take a step as `tabletop play` does, as one undo step; None when it applied, else
+        the rules' reason in one line (a question the caller asks raises as it is)."""
+        document = self.document
+        try:
+            outcome = systems.perform(document.map, document.map.conflict, step)
+        except Unanswered as asked:
+            if asks:
+                raise
+            return self._refused(asked.question.prompt)
+        except ValueError as error:
+            return self._refused(one_line(error.args[0] if error.args else str(error)))
+        before = len(document.map.conflict.log) if document.map.conflict is not None else 0
+        apply_step(document, outcome)
+        conflict = document.map.conflict
+        self.result.setText(outcome.text)
+        grew = conflict is not None and len(conflict.log) > before
+        self.why.setText(conflict.log[-1].story if grew and step.get("do") != "start" else "")
+        return None
+
+    def _refused(self, why: str) -> str:
+        self.why.setText(why)
+        return why
 
     def _with_sides(self, sides: list[ReserveSide], text: str) -> None:
-        conflict = self.document.map.conflict
+        """The sides changed: a new conflict when none runs here, else the "sides" step."""
+        given = [s.model_dump(mode="json") for s in sides]
+        conflict = self.conflict()
         if conflict is None or conflict.ended is not None:
-            self._push(start_reserve(sides))
+            fresh = [{**s, "folded": False, "escaped": False, "beaten": False} for s in given]
+            refused = self.take({"do": "start", "system": "reserve", "sides_given": fresh})
         else:
-            self._push(Step(conflict.model_copy(update={"reserve": sides}), text))
+            refused = self.take({"do": "sides", "sides": given})
+        if refused is None:
+            self.result.setText(text)
 
     def add_side(self) -> None:
         taken = {s.name for s in self.sides()}
@@ -282,9 +287,14 @@ class ReservePane(QWidget):
         side = sides[row]
         text = item.text().strip()
         try:
-            field = ("name", "offense", "defense", "force", "reserve")[column]
-            text = text.removesuffix(": at your mercy")
-            value = parse_reserve(text) if field == "reserve" else text if field == "name" else _whole(text)
+            field = FIELDS[column]
+            text = text.removesuffix(MERCY)
+            if field == "reserve":
+                value: Any = parse_reserve(text)
+            elif field == "core_values":
+                value = named_numbers(text, "a Core Value and its rating, like 'Loyalty 3'")
+            else:
+                value = text if field == "name" else _whole(text)
             sides[row] = ReserveSide.model_validate({**side.model_dump(), field: value})
             if len({s.name for s in sides}) != len(sides):
                 raise ValueError(f"another side is called '{text}'")
@@ -298,51 +308,26 @@ class ReservePane(QWidget):
             return
         self._with_sides(sides, f"Change {side.name}")
 
-    def _spent(self, amount: QSpinBox, score: QComboBox) -> dict[str, int]:
-        return {score.currentText(): amount.value()} if amount.value() and score.currentText() else {}
+    def _swings_first(self) -> None:
+        chosen = self.first.currentText()
+        self.take({"do": "swings_first", "side": "" if chosen == NONE else chosen})
 
-    def _run(self, make) -> None:
-        conflict = self.document.map.conflict
-        if conflict is None or self.attacker.currentText() == self.defender.currentText():
+    def _two_sides(self) -> bool:
+        attacker, defender = self.form.sides_named()
+        if self.conflict() is None or not attacker or attacker == defender:
             self.why.setText("Pick two different sides")
-            return
-        try:
-            step = make(conflict)
-        except (ReserveError, KeyError) as error:
-            self.why.setText(str(error).strip("'\""))
-            return
-        self._push(step)
-        entry = self.document.map.conflict.log[-1]
-        self.result.setText(step.text)
-        self.why.setText(entry.story)
+            return False
+        return True
 
     def resolve(self) -> None:
-        self._run(
-            lambda conflict: offensive(
-                conflict,
-                self.attacker.currentText(),
-                self.defender.currentText(),
-                self.attack.value() + self.attack_bonus.value(),
-                self.defense.value() + self.defense_bonus.value(),
-                pays=self.pays.currentText(),
-                attacker_spends=self._spent(self.attacker_spends, self.attacker_from),
-                defender_spends=self._spent(self.defender_spends, self.defender_from),
-                weapon=self.weapon.value(),
-                subtle=self.subtle.isChecked(),
-            )
-        )
+        if self._two_sides() and self.take(self.form.step("offensive")) is None:
+            self.form.typed()
 
     def escape(self) -> None:
-        self._run(
-            lambda conflict: escape_step(
-                conflict,
-                self.defender.currentText(),
-                self.attacker.currentText(),
-                self.attack.value() + self.attack_bonus.value(),
-                self.defense.value() + self.defense_bonus.value(),
-                pays=self.pays.currentText(),
-            )
-        )
+        if self._two_sides() and self.take(self.form.step("escape")) is None:
+            self.form.typed()
 
     def fold(self) -> None:
-        self._run(lambda conflict: fold_step(conflict, self.defender.currentText(), self.attacker.currentText()))
+        if self._two_sides():
+            attacker, defender = self.form.sides_named()
+            self.take({"do": "fold", "side": defender, "to": attacker})
