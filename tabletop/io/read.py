@@ -86,8 +86,11 @@ def read_regular(
 
 
 def _size(count: int) -> str:
-    """A byte count as a GM reads it: whole megabytes, or kilobytes below one."""
-    return f"{count // 2**20} MB" if count >= 2**20 else f"{count // 2**10} KB"
+    """A byte count as a GM reads it: whole megabytes, or kilobytes below one; a count just
+    past a whole megabyte in kilobytes, so "is 1 MB; may be at most 1 MB" never reads."""
+    if (count >= 2**20 and count % 2**20 == 0) or count >= 16 * 2**20:
+        return f"{count // 2**20} MB"
+    return f"{count // 2**10:,} KB" if count >= 2**10 else f"{count} bytes"
 
 
 def check_version(path, version: object, newest: int, word: str) -> None:

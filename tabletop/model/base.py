@@ -100,6 +100,11 @@ class StressTrack(Record):
     threshold: GameNumber = 0
     defended_threshold: GameNumber | None = None
 
+    @property
+    def threshold_now(self) -> int:
+        """The threshold stress is measured against now: a held defense's, else the track's own."""
+        return self.threshold if self.defended_threshold is None else self.defended_threshold
+
     @model_validator(mode="after")
     def _marked_boxes_exist(self) -> StressTrack:
         for box in self.marked:

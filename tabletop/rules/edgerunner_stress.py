@@ -29,7 +29,7 @@ def boxes_for(threshold: int) -> int:
 
 def threshold_of(track: StressTrack) -> int:
     """The threshold stress is measured against now: a held defense's, else the track's own."""
-    return track.threshold if track.defended_threshold is None else track.defended_threshold
+    return track.threshold_now
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,13 @@ line naming the field."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from tabletop.model import Conflict, Map
+from tabletop.model.base import LINE_PATTERN, TEXT_PATTERN
 from tabletop.rules.names import find_border, find_holder, find_token, find_zone
 
 FieldKind = Literal[
@@ -142,8 +144,9 @@ def _value(map_: Map, conflict: Conflict | None, spec: Field, value: Any) -> Any
         return _holder_pair(map_, list(value)) if isinstance(value, (list, tuple)) else find_holder(map_, _text(value))
     if kind in ("aspect", "track", "line", "text"):
         text = _text(value)
-        if kind != "text" and ("\n" in text or "\r" in text):
-            raise ValueError("one line of text, please")
+        if not re.match(TEXT_PATTERN if kind == "text" else LINE_PATTERN, text):
+            what = "text without control characters" if kind == "text" else "one line of text"
+            raise ValueError(f"{what}, please (no line breaks, escapes or control characters)")
         return text
     if kind == "number":
         return _number(value, spec.low, spec.high)

@@ -128,8 +128,10 @@ def play_schema() -> dict[str, Any]:
     """The JSON Schema of a steps file: a list of steps, each one of every system's steps."""
     choices: list[dict[str, Any]] = []
     seen: set[str] = set()
-    starts = [f for rules in every() for f in rules.start_fields]
-    choices.append(_move_schema(START, tuple({f.name: f for f in starts}.values())))
+    for rules in every():  # a start for each system, with what its own start takes
+        start = _move_schema(START, rules.start_fields)
+        start["properties"]["system"] = {"const": rules.name, "description": rules.title}
+        choices.append(start)
     for rules in every():
         for move in (*rules.moves, *steps_of(rules)):
             key = f"{move.do}/{move.word}"

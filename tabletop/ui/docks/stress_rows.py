@@ -12,7 +12,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 
 from tabletop.model import StressTrack
-from tabletop.rules.edgerunner_stress import threshold_of
 from tabletop.ui.docks.widgets import FlowLayout
 
 BOX_SIZE = 26
@@ -121,7 +120,7 @@ class TrackBlock(QWidget):
         self.defended.setText(f"A defense holds the threshold at {held} until the defender acts again.")
         if len(self.buttons) != track.boxes:
             self._make_buttons(track.boxes)
-        counts = threshold_of(track)
+        counts = track.threshold_now
         for box, button in enumerate(self.buttons, start=1):
             button.setChecked(box in track.marked)
             over = box > counts

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
 from tabletop.document import MapDocument
 from tabletop.model import TOKEN_STATES, Token
 from tabletop.rules import manual_steps as manual
-from tabletop.rules.edgerunner_stress import threshold_of
 from tabletop.ui.docks.stress_aspects import StressAspectEditor
 
 BOX_SIZE = 30
@@ -31,7 +30,7 @@ MARKED_STYLE = "QPushButton:checked { background: #c0392b; color: white; font-we
 
 def _track_text(track) -> str:
     """A track's name and the threshold that counts now (a held defense replaces it)."""
-    return f"{track.name} (≤{threshold_of(track)})"
+    return f"{track.name} (≤{track.threshold_now})"
 
 
 def _aspect_text(aspect) -> str:
