@@ -145,8 +145,7 @@ def _value(map_: Map, conflict: Conflict | None, spec: Field, value: Any) -> Any
     if kind in ("aspect", "track", "line", "text"):
         text = _text(value)
         if not re.match(TEXT_PATTERN if kind == "text" else LINE_PATTERN, text):
-            what = "text without control characters" if kind == "text" else "one line of text"
-            raise ValueError(f"{what}, please (no line breaks, escapes or control characters)")
+            raise ValueError("plain text, without control characters" if kind == "text" else "one line of plain text")
         return text
     if kind == "number":
         return _number(value, spec.low, spec.high)

@@ -288,7 +288,7 @@ def test_another_profession_is_substituted_by_a_point_of_reserve_or_by_dice(caps
         ({"do": "contest", "rolls": {"Kara": 1}}, "a contested roll needs two sides or more"),
         ({"do": "sides", "sides": [{"name": "A", "offense": -1}]}, "side 0: offense:"),
         ({"do": "simple", "who": "\x1b[2J", "roll": 3, "minimum": 2}, "who: one line of plain text"),
-        (hit(9, 8, story="\x07"), "story: a story of plain text, without control characters"),
+        (hit(9, 8, story="\x07"), "story: plain text, without control characters"),
         (hit(9, 8, attacker_substitutes="dice", attacker_profession="\x1b]0;"), "attacker_profession: one line"),
     ],
 )
