@@ -111,9 +111,10 @@ class ActionForm(QWidget):
     def set_move(self, actor: str, kind: str, word: str) -> None:
         """A move chosen from a participant's row (a guard spent off-turn): that participant
         acts, with that move, fields fresh."""
-        at = self.choice.findData((kind, word))
-        if at < 0:
+        found = [i for i in range(self.choice.count()) if tuple(self.choice.itemData(i)) == (kind, word)]
+        if not found:  # Qt hands a tuple back as a list: findData never matches one
             return
+        at = found[0]
         self.choice.blockSignals(True)
         self.choice.setCurrentIndex(at)
         self.choice.blockSignals(False)
