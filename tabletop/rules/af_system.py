@@ -30,6 +30,7 @@ PAST = Field(
     "Past the edge",
     choices=PAST_EDGE,
     help="a move off the grid: grow the grid there, or exit the encounter",
+    asked=True,
 )
 GOING = (
     Field("to", "place", "To", help="an area [row, col] of the grid, or a zone"),

@@ -64,6 +64,7 @@ MOVES = (
                 low=0,
                 high=100,
                 help="for a target with no stress track: the threshold the referee assigns",
+                asked=True,
             ),
             REDEFINE,
             RESIST,

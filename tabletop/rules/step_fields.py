@@ -65,6 +65,9 @@ class Field:
     help: str = ""
     default: Any = None
     """What a form shows before the GM changes it (a compel succeeded unless said otherwise)."""
+    asked: bool = False
+    """Given when the rules ask for it (past the grid's edge, a threshold for a target with no
+    track): the form leaves it out and the dock asks at that moment."""
 
     @property
     def title(self) -> str:

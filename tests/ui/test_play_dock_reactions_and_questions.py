@@ -31,7 +31,7 @@ def test_the_attacked_token_spends_its_guard_off_turn_from_its_row(qtbot, window
     offered["React: guard"].trigger()
     form = dock.form
     assert form.actor() == "kell" and form.chosen().word == "guard"
-    assert dock.action_box.title() == "Action of Kell"
+    assert dock.middle.tabText(0) == "Action of Kell"
     form.edits["type"].set_value("dodge")
     form.edits["against"].set_value("archer")
     assert form.note.text().startswith("against Raider archer's attack")  # the helper names the check it contests

@@ -145,6 +145,8 @@ class ActionForm(QWidget):
             self.edits = {}
             self.destination.clear()
             for spec in (*(move.fields if move is not None else ()), STORY):
+                if spec.asked:
+                    continue  # the dock asks for it when the rules need it
                 edit = make_edit(spec, self.places, lambda s: PlaceEdit(s, self.destination))
                 if edit is None:
                     continue

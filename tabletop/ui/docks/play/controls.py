@@ -25,6 +25,8 @@ from tabletop.ui.docks.widgets import UpDown
 from tabletop.ui.player.banner import EDGES, EDGES_KEY, parse_edges
 
 DO_KEY, REACT_KEY = "F9", "Shift+F9"
+PLAY_WIDTH = 460
+"""The Play dock's width when a conflict starts: its turn list's columns and its form's words."""
 NOT_IN_MENU = {"face", "story", "mark", "clear", "invoke", "state", "start", "close"}
 """Steps taken elsewhere (the sheet, the log, Start, Close): not listed again under Steps."""
 
@@ -116,6 +118,7 @@ class PlayControls(QObject):
         if played and not self._was_running:
             self.dock.show()
             self.dock.raise_()
+            self._widen()
             self._lock(True)  # "cannot be moved or reshaped" while the table plays
         self._was_running = played
         running = played and not conflict.ended
@@ -149,6 +152,14 @@ class PlayControls(QObject):
             self.key_actions[key.do] = act
             conflict = self.document.map.conflict
             act.setEnabled(conflict is not None and not conflict.ended and key in systems.of(conflict).keys)
+
+    def _widen(self) -> None:
+        """Room for the turn list's columns and the form's words: the dock takes PLAY_WIDTH, or
+        a third of the window on a small screen, never less than the GM left it."""
+        width = min(PLAY_WIDTH, self.window.width() // 3)
+        if self.dock.width() < width:
+            self.window.resizeDocks([self.dock], [width], Qt.Orientation.Horizontal)
+            QTimer.singleShot(0, self.window.view.fit_map)  # the map fitted again beside the wider dock
 
     def _lock(self, on: bool) -> None:
         lock = getattr(self.window, "lock_action", None)

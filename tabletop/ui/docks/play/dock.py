@@ -15,12 +15,12 @@ from typing import Any
 from pydantic import ValidationError
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -37,7 +37,7 @@ from tabletop.ui.docks.play.log_view import LogView
 from tabletop.ui.docks.play.sheet import ParticipantSheet
 from tabletop.ui.docks.play.turns import TurnList
 
-HEADER_STYLE = "font-size: 15pt; font-weight: bold; padding: 4px"
+HEADER_STYLE = "font-size: 13pt; font-weight: bold; padding: 2px"
 MOST_QUESTIONS = 8
 """The most questions one step may ask in a row (each answer is a field the step then has)."""
 
@@ -109,19 +109,17 @@ class PlayDock(QWidget):
         column.addLayout(self.key_row)
         column.addWidget(self.message)
         column.addWidget(self.turns, 1)
-        self.sheet_box, self.action_box = QGroupBox("Participant"), QGroupBox("Action")
-        QVBoxLayout(self.sheet_box).addWidget(_scrolling(self.sheet))
-        QVBoxLayout(self.action_box).addWidget(_scrolling(self.form))
-        middle = QWidget()
-        pair = QHBoxLayout(middle)
-        pair.setContentsMargins(0, 0, 0, 0)
-        pair.addWidget(self.sheet_box, 1)
-        pair.addWidget(self.action_box, 1)
+        # the action and the sheet each get the dock's whole width, a tab apart: side by side
+        # in a dock beside the map, each was too narrow to read its own words
+        self.action_box, self.sheet_box = _scrolling(self.form), _scrolling(self.sheet)
+        self.middle = QTabWidget()
+        self.middle.addTab(self.action_box, "Action")
+        self.middle.addTab(self.sheet_box, "Participant")
         splitter = QSplitter(Qt.Orientation.Vertical)
-        for part in (top, middle, self.log):
+        for part in (top, self.middle, self.log):
             splitter.addWidget(part)
         splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
+        splitter.setStretchFactor(1, 4)
         splitter.setStretchFactor(2, 1)
         splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
@@ -170,9 +168,15 @@ class PlayDock(QWidget):
 
     def _show_actor(self, running: bool) -> None:
         self.form.refresh(self.actor())
-        actor = self.form.actor()
         self.action_box.setEnabled(running)
-        self.action_box.setTitle(f"Action of {self.document.label('token', actor)}" if actor else "Action")
+        self._titles()
+
+    def _titles(self) -> None:
+        """The tabs say whose action the form holds and whose sheet is shown."""
+        actor, shown = self.form.actor(), self.sheet.token_id
+        label = lambda t, word: f"{word} of {self.document.label('token', t)}" if t else word  # noqa: E731
+        self.middle.setTabText(0, label(actor, "Action"))
+        self.middle.setTabText(1, f"{self.document.label('token', shown)}'s sheet" if shown else "Participant")
 
     def _edited(self, change) -> None:
         """A token edited by hand (a rename, a drag) shows in the dock as soon as its undo step
@@ -221,7 +225,8 @@ class PlayDock(QWidget):
 
     def _move_from_row(self, token: str, kind: str, word: str) -> None:
         self.form.set_move(token, kind, word)
-        self.action_box.setTitle(f"Action of {self.document.label('token', token)}")
+        self.middle.setCurrentWidget(self.action_box)
+        self._titles()
         first = next(iter(self.form.edits.values()), None)
         (first.widget if first is not None else self.form.do).setFocus(Qt.FocusReason.ShortcutFocusReason)
 

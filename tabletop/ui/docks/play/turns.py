@@ -16,7 +16,7 @@ from tabletop.rules import systems
 
 TURN = "▶"
 OUT_COLOUR = QColor("#8a8a8a")
-PADDING = 16
+PADDING = 10
 KIND_WORDS = {"reaction": "React", "action": "Act", "snap": "Snap"}
 
 
