@@ -74,24 +74,32 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def play_steps(map_, steps: list[dict[str, Any]]) -> tuple[Any, int, list[str], dict[str, Any] | None]:
-    """The map after the steps, how long its log was before them, what each step said, and
-    the first refusal ({"step": index, "why": one line}) or None."""
+    """The map after the steps, how long its log was before them, what each step said (its
+    undo text, then the log entries it wrote, indented), and the first refusal ({"step":
+    index, "why": one line}) or None."""
     from tabletop.io.errors import one_line
+    from tabletop.rules.conflict_log import entry_line
     from tabletop.rules.play import applied
     from tabletop.rules.systems import perform
 
-    before = len(map_.conflict.log) if map_.conflict is not None else 0
+    def logged() -> int:
+        return len(map_.conflict.log) if map_.conflict is not None else 0
+
+    before = logged()
     said: list[str] = []
     for index, step in enumerate(steps):
+        was = logged()
         try:
             outcome = perform(map_, map_.conflict, step)
             map_ = applied(map_, outcome)
         except ValueError as error:
             why = one_line(error.args[0] if error.args else str(error))
             return map_, before, said, {"step": index, "why": why}
-        said.append(outcome.text)
+        said.append(f"{index}. {one_line(outcome.text)}")
         if map_.conflict is None:
             before = 0
+        elif logged() > was:
+            said += [f"     {entry_line(map_, e)}" for e in map_.conflict.log[was:]]
     return map_, before, said, None
 
 
@@ -106,8 +114,7 @@ def play_report(map_, before: int, refused: dict[str, Any] | None) -> dict[str, 
 def _text(map_, said: list[str], refused: dict[str, Any] | None) -> list[str]:
     from tabletop.rules.conflict_log import conflict_lines
 
-    lines = [f"{n}. {text}" for n, text in enumerate(said)]
-    lines += conflict_lines(map_)
+    lines = [*said, *conflict_lines(map_)]
     if refused is not None:
         lines.append(f"refused at step {refused['step']}: {refused['why']}")
     return lines

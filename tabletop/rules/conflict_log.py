@@ -102,6 +102,20 @@ def _problem_state(token) -> dict[str, Any]:
     }
 
 
+def entry_line(map_: Map, entry: LogEntry) -> str:
+    """One log entry on one line, for a terminal: when, who, what, to whom, the numbers, the
+    story ("1  Gatto · move · Middle · rolled 3, shifts 3, cost 3")."""
+    conflict = map_.conflict
+    when = systems.of(conflict).when(entry) if conflict is not None else str(entry.exchange)
+    parts = [name_of(map_, entry.actor) or "the scene", entry.action]
+    if entry.target:
+        parts.append(name_of(map_, entry.target))
+    if entry.numbers:
+        parts.append(", ".join(f"{NUMBER_WORDS.get(k, k)} {v}" for k, v in entry.numbers.items()))
+    story = f" — {' '.join(entry.story.split())}" if entry.story else ""
+    return f"{when}  {' · '.join(parts)}{story}"
+
+
 def entry_data(map_: Map, entry: LogEntry) -> dict[str, Any]:
     """One log entry as plain data, its actor and target by id and by name."""
     data = entry.model_dump(mode="json")

@@ -85,9 +85,9 @@ def start(
     ]
     conflict = Conflict(system="edgerunner", caller=caller, participants=participants, duration=duration)
     told = [", ".join(on_map[p.token].label for p in participants)]
-    told += [f"Caller: {caller}."] if caller else []
-    told += [f"An exchange lasts {duration}."] if duration else []
-    conflict = logged(conflict, action="conflict starts", story="\n".join(told))
+    told += [f"the caller is {caller}"] if caller else []
+    told += [f"an exchange lasts {duration}"] if duration else []
+    conflict = logged(conflict, action="conflict starts", story="; ".join(told))
     return Step(conflict, "Start Edgerunner conflict")
 
 

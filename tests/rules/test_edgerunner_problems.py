@@ -121,7 +121,7 @@ def test_a_problem_is_recovered_moved_and_takes_aspects(warehouse) -> None:
 def test_the_duration_is_chosen_at_the_start_and_logged_with_the_caller() -> None:
     step = take(sample("warehouse"), START | {"caller": "Sandra", "duration": "a couple of weeks"})
     assert (step.conflict.duration, step.conflict.caller) == ("a couple of weeks", "Sandra")
-    assert step.conflict.log[0].story == "Gatto, Hargan\nCaller: Sandra.\nAn exchange lasts a couple of weeks."
+    assert step.conflict.log[0].story == "Gatto, Hargan; the caller is Sandra; an exchange lasts a couple of weeks"
     rules = system("edgerunner")
     assert "duration" in [f.name for f in rules.start_fields]
     assert rules.header(step.conflict, lambda t: t) == "Exchange 1 (a couple of weeks) · Sandra asks: Who's next?"

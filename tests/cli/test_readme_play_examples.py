@@ -1,0 +1,38 @@
+"""The README's `tabletop play` examples, one per system from the texts' own examples, run as
+written: each console block's steps give exactly the output the README shows, exit 0."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tabletop.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+BLOCK = re.compile(r"```console\n\$ tabletop play (\S+) - <<'EOF'\n(.*?)\nEOF\n(.*?)```", re.S)
+
+
+def _examples() -> list[tuple[str, str, str]]:
+    return BLOCK.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+
+
+def test_the_readme_has_a_play_example_for_every_system():
+    from tabletop.rules import systems
+
+    shown = " ".join(steps for _, steps, _ in _examples())
+    for rules in systems.every():
+        assert f'"system": "{rules.name}"' in shown, f"no README example plays {rules.title}"
+
+
+@pytest.mark.parametrize("example", _examples(), ids=lambda e: re.search(r'"system": "(\w+)"', e[1]).group(1))
+def test_a_readme_play_example_prints_what_the_readme_shows(capsys, monkeypatch, example):
+    import io
+    import sys
+
+    map_path, steps, shown = example
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(steps.encode("utf-8")), encoding="utf-8"))
+    monkeypatch.chdir(ROOT)
+    assert main(["play", map_path, "-"]) == 0
+    assert capsys.readouterr().out.rstrip() == shown.rstrip()
