@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.model import (
-    SYSTEM_NAMES,
     TILE_AREAS,
     AreaLocation,
     Border,
@@ -16,6 +15,7 @@ from tabletop.model import (
     Token,
     ZoneLocation,
 )
+from tabletop.rules import systems
 from tabletop.rules.conflict_log import conflict_state
 from tabletop.rules.setup import describe_setup
 
@@ -69,11 +69,11 @@ def describe_map(map_: Map, path: str) -> str:
         lines += [f"    {s.id}  {s.theme}: {len(s.tiles)} tiles" for s in map_.tile_sets]
     conflict = map_.conflict
     if conflict is not None:
-        when = f"exchange {conflict.exchange}" + (f", round {conflict.round}" if conflict.system == "af" else "")
-        turn = f", turn: {conflict.turn}" if conflict.turn else ""
+        rules = systems.of(conflict)
+        when = rules.header(conflict, systems.names(map_))
         ended = f", ended ({conflict.ended})" if conflict.ended else ""
         entries = f"{len(conflict.log)} log entries"
-        lines.append(f"  conflict: {SYSTEM_NAMES[conflict.system]}, {when}{turn}{ended}, {entries}")
+        lines.append(f"  conflict: {rules.title}, {when}{ended}, {entries}")
     return "\n".join(lines)
 
 

@@ -94,9 +94,9 @@ REACTIONS = (
         "guard",
         "reaction",
         (
-            Field("type", "choice", "As", required=True, choices=af_reactions.GUARD_TYPES),
+            Field("type", "choice", "Type", required=True, choices=af_reactions.GUARD_TYPES),
             AGAINST,
-            Field("to", "place", "Dive to", help="a dive only: the area it moves to"),
+            Field("to", "place", "Dive to", help="a dive only: the area it moves to", only_if=("type", "dive")),
             PAST,
         ),
         says="Your guard contests any opponent's check against you, once each turn, after seeing its result. "
@@ -105,7 +105,7 @@ REACTIONS = (
     Move(
         "defense",
         "reaction",
-        (Field("type", "choice", "As", required=True, choices=af_reactions.DEFENSE_TYPES), AGAINST),
+        (Field("type", "choice", "Type", required=True, choices=af_reactions.DEFENSE_TYPES), AGAINST),
         says="With a defend action or a screen you may use one defense against each check that targets you.",
     ),
     Move("screen", "reaction", says="Abort your next action to defend yourself in emergencies."),
@@ -121,20 +121,25 @@ STEPS = (
         "add",
         "step",
         (
-            Field("tokens", "tokens", required=True),
+            Field("tokens", "tokens", required=True, among="others"),
             Field("sides", "sides"),
-            Field("reflexes", "by_token", "Reflex", low=-1000, high=1000),
-            Field("to", "place", "Arrives at", help="an area on an arrival edge of the grid, or a zone"),
+            Field("reflexes", "by_token", "Reflex", required=True, low=-1000, high=1000),
+            Field("to", "place", "Arrives at", help="an area on an arrival edge of the grid (row, column), or a zone"),
         ),
         says="Reinforcements arrive at the specified edges between exchanges.",
     ),
     Move(
         "remove",
         "step",
-        (Field("tokens", "tokens", required=True),),
+        (Field("tokens", "tokens", required=True, among="participants"),),
         says="Take someone out of the order (the turn passes on if it was theirs).",
     ),
-    Move("reorder", "step", (Field("order", "tokens", required=True),), says="The GM's own turn order."),
+    Move(
+        "reorder",
+        "step",
+        (Field("order", "order", "Turn order", required=True, among="participants"),),
+        says="The GM's own turn order (ties in reflex, or a change of plan).",
+    ),
     Move(
         "face",
         "step",
@@ -178,10 +183,7 @@ class Af(RuleSystem):
     def start(self, map_: Map, step: dict[str, Any]) -> Step:
         """Turns run "on your reflex": each participant's is typed, never a silent 0."""
         tokens = step.get("tokens") or [t.id for t in map_.tokens if t.location is not None and not t.hidden]
-        untyped = [name_of(map_, t) for t in tokens if t not in step.get("reflexes", {})]
-        if untyped:
-            who = ", ".join(untyped[:-1]) + f" and {untyped[-1]}" if len(untyped) > 1 else untyped[0]
-            raise ValueError(f"type the reflex of {who}: turns run on reflex, highest first")
+        _reflexes_typed(map_, tokens, step)
         return rules.start(
             map_,
             tokens,
@@ -204,6 +206,7 @@ class Af(RuleSystem):
         if do == "end_exchange":
             return rules.end_exchange(map_, conflict)
         if do == "add":
+            _reflexes_typed(map_, step["tokens"], step)
             return af_participants.add(
                 map_, conflict, step["tokens"], step.get("sides"), step.get("reflexes"), step.get("to")
             )
@@ -235,6 +238,17 @@ class Af(RuleSystem):
 
     def helper(self, map_: Map, conflict: Conflict, step: dict[str, Any], graph=None) -> str:
         return af_words.helper(map_, conflict, step, graph)
+
+    def fits(self, map_: Map) -> int:
+        """An encounter is played on an encounter grid: a map of grids and no zones is AF's."""
+        return 2 if map_.grids and not map_.zones else 0
+
+    def suggested(self, map_: Map, conflict: Conflict, token: str, move: Move) -> dict[str, Any]:
+        """A reaction contests the latest check aimed at the reactor: its maker is `against`."""
+        if move.kind != "reaction":
+            return {}
+        check = af_reactions.contested(conflict, token, "")
+        return {"against": check.actor} if check is not None else {}
 
     def start_defaults(self, map_: Map) -> dict[str, Any]:
         return {"reflexes": rules.reflexes_known(map_)}
@@ -275,6 +289,14 @@ class Af(RuleSystem):
         }
         words |= {("reaction", word) for word, on in held.items() if on}
         return tuple(m for m in self.moves if (m.kind, m.word) in words)
+
+
+def _reflexes_typed(map_: Map, tokens: list[str], step: dict[str, Any]) -> None:
+    """Each newcomer's reflex typed: turns run on it, never on a silent 0."""
+    untyped = [name_of(map_, t) for t in tokens if t not in step.get("reflexes", {})]
+    if untyped:
+        who = ", ".join(untyped[:-1]) + f" and {untyped[-1]}" if len(untyped) > 1 else untyped[0]
+        raise ValueError(f"type the reflex of {who}: turns run on reflex, highest first")
 
 
 def _move(map_: Map, conflict: Conflict, step: dict[str, Any]) -> Step:

@@ -175,7 +175,7 @@ STEPS = (
         (
             Field("actor", "participant", "Who", required=True),
             Field("aspect", "aspect", "Aspect"),
-            Field("succeeded", "flag"),
+            Field("succeeded", "flag", "Succeeded", default=True, help="the compel succeeded: the turn is skipped"),
             Field("story", "text"),
         ),
         says="A successful compel causes the compelled character to skip his turn.",
@@ -210,10 +210,15 @@ STEPS = (
     Move(
         "add",
         "step",
-        (Field("tokens", "tokens", required=True), Field("sides", "sides")),
+        (Field("tokens", "tokens", required=True, among="others"), Field("sides", "sides")),
         says="New participants join the conflict.",
     ),
-    Move("remove", "step", (Field("tokens", "tokens", required=True),), says="Participants leave the conflict."),
+    Move(
+        "remove",
+        "step",
+        (Field("tokens", "tokens", required=True, among="participants"),),
+        says="Participants leave the conflict.",
+    ),
     Move(
         "face",
         "step",
@@ -243,6 +248,10 @@ class Edgerunner(RuleSystem):
         Column("Defense"),
         Column("Spin", "shifts below zero of a failed move, to be used against the mover later"),
     )
+
+    def fits(self, map_: Map) -> int:
+        """A conflict is played on zones and borders."""
+        return 1 if map_.zones else 0
 
     def start(self, map_: Map, step: dict[str, Any]) -> Step:
         tokens = step.get("tokens") or [
@@ -300,7 +309,7 @@ class Edgerunner(RuleSystem):
         acted = "compelled" if turn.compelled else ("yes" if turn.acted else "–")
         bid = "" if turn.bid is None else str(turn.bid)
         held = turn.defense
-        defense = f"{name_of(map_, held.target)} {held.track} ≥{held.threshold}" if held else ""
+        defense = f"{name_of(map_, held.target)} {held.track} threshold {held.threshold}" if held else ""
         spin = str(turn.spin) if turn.spin else ""
         return (acted, bid, defense, spin)
 

@@ -22,6 +22,7 @@ FieldKind = Literal[
     "token",  # any token on the map, by name or id
     "participant",  # a token taking part in the conflict
     "tokens",  # several tokens
+    "order",  # participants, in an order the GM gives
     "zone",  # a zone
     "border",  # a border: its label, "Zone – Zone", or its id
     "target",  # what an attack, defense or recovery works on: a token or a border
@@ -68,6 +69,11 @@ class Field:
     asked: bool = False
     """Given when the rules ask for it (past the grid's edge, a threshold for a target with no
     track): the form leaves it out and the dock asks at that moment."""
+    only_if: tuple[str, Any] | None = None
+    """Shown in the form only while another field has this value (a dive's place, while the
+    guard is a dive): a stray click on the map is then no destination."""
+    among: Literal["all", "participants", "others"] = "all"
+    """Which tokens a `tokens` field offers: reinforcements come from those not taking part."""
 
     @property
     def title(self) -> str:
@@ -132,7 +138,7 @@ def _value(map_: Map, conflict: Conflict | None, spec: Field, value: Any) -> Any
     kind = spec.kind
     if kind in ("token", "participant", "target"):
         return _token_or_border(map_, conflict, kind, _text(value))
-    if kind == "tokens":
+    if kind in ("tokens", "order"):
         return [_token_or_border(map_, conflict, "token", _text(v)) for v in _list(value)]
     if kind == "zone":
         return find_zone(map_, _text(value)).id

@@ -13,6 +13,7 @@ WORDS: dict[str, str] = {
     "token": "a token's name or id",
     "participant": "a participant's name or id",
     "tokens": "a list of tokens",
+    "order": "the participants, in their new order",
     "zone": "a zone's name or id",
     "border": "a border's label, 'Zone – Zone', or its id",
     "target": "a token or a border",
@@ -69,6 +70,7 @@ def _field_schema(spec: Field) -> dict[str, Any]:
     number = {"type": "integer", "minimum": max(spec.low, -LIMIT * 1000), "maximum": spec.high}
     shapes: dict[str, dict[str, Any]] = {
         "tokens": {"type": "array", "items": text},
+        "order": {"type": "array", "items": text},
         "place": {"oneOf": [text, {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}]},
         "holder": {"oneOf": [text, {"type": "array", "items": text, "minItems": 2, "maxItems": 2}]},
         "number": number,

@@ -109,6 +109,15 @@ class RuleSystem:
         """The participants who may still take a turn now."""
         return [p.token for p in conflict.participants if not p.out]
 
+    def fits(self, map_: Map) -> int:
+        """How well the system suits a map, for the Start dialog's first choice (0: not at all)."""
+        return 0
+
+    def suggested(self, map_: Map, conflict: Conflict, token: str, move: Move) -> dict[str, Any]:
+        """Fields the form fills in for a move chosen from a participant's row (whose check a
+        guard contests): the GM may change them."""
+        return {}
+
     def move_budget(self, map_: Map, conflict: Conflict, token: str, word: str, move_type: str) -> int | None:
         """How far a move (by its word) lets the token go on a grid, for the reach overlay
         while it is dragged; None when the token's own speed is the answer."""
@@ -143,6 +152,12 @@ def every() -> list[RuleSystem]:
 def turn_based() -> list[RuleSystem]:
     """The systems the play dock runs turn by turn: Start Conflict offers these."""
     return [s for s in every() if s.turn_based]
+
+
+def best_for(map_: Map) -> RuleSystem:
+    """The turn-based system that suits the map best (the first on a tie)."""
+    offered = turn_based()
+    return max(offered, key=lambda rules: rules.fits(map_), default=offered[0])
 
 
 # -- the steps every system shares ---------------------------------------------------------

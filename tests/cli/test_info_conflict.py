@@ -68,7 +68,7 @@ def test_info_json_of_an_af_encounter_gives_round_and_reflex(capsys, tmp_path):
     path = _saved(tmp_path, conflict)
     state = json.loads(tabletop(capsys, "info", "--json", str(path)).out)["conflict"]
     assert (state["round"], state["participants"][0]["af"]["reflex"]) == (3, 4)
-    assert "conflict: AF encounter, exchange 1, round 3, turn: gatto" in tabletop(capsys, "info", str(path)).out
+    assert "conflict: AF encounter, Exchange 1 · Round 3 · Gatto's turn" in tabletop(capsys, "info", str(path)).out
 
 
 def test_info_json_says_null_without_a_conflict(capsys, tmp_path):

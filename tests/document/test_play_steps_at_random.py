@@ -43,6 +43,8 @@ def _value(data, map_: Map, spec: Field) -> Any:
         return data.draw(st.sampled_from(tokens + borders))
     if kind == "tokens":
         return data.draw(st.lists(st.sampled_from(tokens), min_size=1, max_size=2, unique=True))
+    if kind == "order":
+        return data.draw(st.permutations(taking))
     if kind == "zone":
         return data.draw(st.sampled_from([z.id for z in map_.zones] or ["nowhere"]))
     if kind == "place":

@@ -78,16 +78,19 @@ def test_an_arrival_off_the_arrival_edges_or_mid_exchange_is_the_gms_word():
     arrived = play(map_, {"do": "add", "tokens": ["Raider archer"], "reflexes": {"Raider archer": 4}, "to": [3, 14]})
     assert "arrival edge" not in last(arrived).story
     with pytest.raises(ValueError, match="area 0,40 is off The creek"):
-        take(map_, {"do": "add", "tokens": ["Raider archer"], "to": [0, 40]})
+        take(map_, {"do": "add", "tokens": ["Raider archer"], "reflexes": {"Raider archer": 4}, "to": [0, 40]})
     with pytest.raises(ValueError, match="takes part already"):
-        take(map_, {"do": "add", "tokens": ["Kell"]})
+        take(map_, {"do": "add", "tokens": ["Kell"], "reflexes": {"Kell": 3}})
 
 
 def test_an_arrival_standing_nowhere_is_said():
     map_ = three(None, {"do": "end_exchange"})
     archer = map_.token("archer").model_copy(update={"location": None})
     map_ = map_.model_copy(update={"tokens": [archer if t.id == "archer" else t for t in map_.tokens]})
-    assert "Raider archer stands nowhere on the map" in take(map_, {"do": "add", "tokens": ["Raider archer"]}).text
+    assert (
+        "Raider archer stands nowhere on the map"
+        in take(map_, {"do": "add", "tokens": ["Raider archer"], "reflexes": {"Raider archer": 4}}).text
+    )
 
 
 def test_removing_whose_turn_it_is_passes_the_turn_on():

@@ -61,4 +61,4 @@ def test_borders_are_named_by_their_zones_in_texts_and_stories() -> None:
 def test_a_defense_shows_in_the_turn_list_by_name(warehouse) -> None:
     map_ = played(warehouse, act("Hargan", "defense", target="Hargan", track="health", shifts=4))
     cells = RULES.cells(map_, map_.conflict, map_.conflict.participant("hargan"))
-    assert cells == ("yes", "", "Hargan health ≥4", "")
+    assert cells == ("yes", "", "Hargan health threshold 4", "")

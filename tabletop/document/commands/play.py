@@ -44,10 +44,11 @@ def play_step(document: MapDocument, conflict: Conflict | None, text: str, map_p
 
 def apply_step(document: MapDocument, step) -> None:
     """Apply a rules Step (rules/play.py) as one undo step: its map objects (a token new to the
-    map added, the others changed), then its conflict."""
+    map added, the others changed), then its conflict. Places come before the tokens on them:
+    a grid grown by a move is grown before the token steps onto its new tiles."""
     parts = [
         EditObject(document, kind, obj) if document.get(kind, obj.id) is not None else AddObject(document, kind, obj)
-        for kind, objs in (("zone", step.zones), ("border", step.borders), ("token", step.tokens), ("grid", step.grids))
+        for kind, objs in (("zone", step.zones), ("border", step.borders), ("grid", step.grids), ("token", step.tokens))
         for obj in objs
     ]
     play_step(document, step.conflict, step.text, parts)

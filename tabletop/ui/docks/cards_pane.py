@@ -43,6 +43,9 @@ GM_COLUMN, EFFECT_COLUMN = 6, 7
 Batch = dict[str, Card | None]
 """Cards laid at once, by character; None for one that plays no more."""
 
+CARDS = systems.system("cards")
+"""The system this pane runs: the pane is its window, as rules/cards_system.py is its rules."""
+
 
 def _label(font: QFont | None = None) -> QLabel:
     label = QLabel()
@@ -241,7 +244,7 @@ class CardsPane(QWidget):
         document = self.document
         map_, conflict = document.map, document.map.conflict
         try:
-            if conflict is not None and conflict.ended is None and conflict.system != "cards":
+            if conflict is not None and conflict.ended is None and systems.of(conflict) is not CARDS:
                 title = systems.of(conflict).title
                 raise ValueError(f"{title} is running: close it to log card confrontations")
             if conflict is None or conflict.ended is not None:

@@ -35,6 +35,8 @@ from tabletop.ui.docks.segment_choice import SegmentChoice
 from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, PointEdit
 
 KIND_WORDS = {"zone": "zone", "border": "border", "token": "token", "grid": "encounter grid"}
+LOCKED_FIELDS = {("grid", "origin"), ("grid", "area_size")}
+"""What Lock Map holds besides the tools' drags: a grid's place and the size of its areas."""
 PAGES = ("map", "zone", "border", "token", "grid", "many")
 """The Inspector's pages: the map's, one per kind of object, and what several objects share."""
 PARTS = {
@@ -348,10 +350,15 @@ class Inspector(QWidget):
     # -- editing -----------------------------------------------------------------------------
 
     def edit(self, kind: str, path: str, value: Any, merge: str | None = None) -> bool:
-        """Push one edit of the shown object; a refused value is named, not applied."""
+        """Push one edit of the shown object; a refused value is named, not applied. While the
+        map is locked for play, a grid keeps its place and size."""
         if self.shown is None or self.shown[0] != kind:
             return False
         obj = self.document.get(*self.shown)
+        if self.document.map_locked and (kind, path) in LOCKED_FIELDS:
+            self.refresh()  # the field shows the grid's place again
+            self.problem.setText("The map is locked while you play: the grid stays put (Edit ▸ Lock Map to unlock)")
+            return False
         try:
             new = updated(obj, path, value)
         except ValidationError as error:

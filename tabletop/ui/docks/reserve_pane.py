@@ -43,6 +43,9 @@ COLUMNS = ("Side", "Offense", "Defense", "Force", "Reserve", "Core values")
 FIELDS = ("name", "offense", "defense", "force", "reserve", "core_values")
 MERCY = ": at your mercy"
 
+RESERVE = systems.system("reserve")
+"""The system this pane runs: the pane is its window, as rules/reserve_system.py is its rules."""
+
 
 def reserve_text(reserve: dict[str, int]) -> str:
     """Reserve (or Core Values) as the GM reads and types them: "Body 3, Will 4"."""
@@ -160,7 +163,7 @@ class ReservePane(QWidget):
     def conflict(self) -> Conflict | None:
         """The extended conflict on the map, if that is what runs (or last ran) there."""
         conflict = self.document.map.conflict
-        return conflict if conflict is not None and conflict.system == "reserve" else None
+        return conflict if conflict is not None and systems.of(conflict) is RESERVE else None
 
     def sides(self) -> list[ReserveSide]:
         conflict = self.conflict()

@@ -4,14 +4,16 @@ with the text's words about the move and the helper's words about what the rules
 F9 (Play ▸ Do the Action) or Enter in a text field does it.
 
 Changing who acts or which move starts the fields afresh: nothing of the last move (its
-target, its shifts, its aspect) is carried into the next by accident."""
+target, its shifts, its aspect) is carried into the next by accident. A reaction made from a
+participant's row hands the form back to whose turn it is once it is done, and a new turn
+starts the form afresh for its holder."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.rules import systems
@@ -42,7 +44,8 @@ class PlaceEdit(Edit):
 
 
 class ActionForm(QWidget):
-    """`declared(step)` when the GM presses Do (F9): the step as a dict, ids for names."""
+    """`declared(step)` when the GM presses Do (F9): the step as a dict, ids for names. The
+    fields scroll; who, the move, the helper's words and Do stay in sight."""
 
     declared = Signal(object)
 
@@ -54,32 +57,39 @@ class ActionForm(QWidget):
         self.move_type = lambda: "run"
         """The move type the map's toolbar shows (set by the Play controls): a maneuver's speed."""
         self.destination = Destination(document, self.moving, lambda: self._move_type())
-        self.who = TokenEdit(ACTOR)
+        self.who = TokenEdit(ACTOR, self.places)
         self.choice = QComboBox()
-        self.says = QLabel()
-        self.says.setWordWrap(True)
-        self.says.setStyleSheet(SAYS_STYLE)
-        self.says.setTextFormat(Qt.TextFormat.PlainText)
-        self.note = QLabel()
-        self.note.setWordWrap(True)
-        self.note.setStyleSheet(HELPER_STYLE)
-        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.says = _words(SAYS_STYLE)
+        self.note = _words(HELPER_STYLE)
         self.do = QPushButton("Do it  (F9)")
         self.fields = QFormLayout()
         self.fields.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.edits: dict[str, Edit] = {}
         self.move: Move | None = None
         self._actor = ""
+        self._turn: str | None = None
+        self._back: tuple[str, str, str] | None = None
+        """The turn holder's move a reaction from a row interrupted, given back once it is done."""
         self._noted: tuple | None = None
         self._version = 0
         top = QFormLayout()
         top.addRow("Who", self.who.widget)
         top.addRow("Move", self.choice)
+        rows = QWidget()
+        scrolled = QVBoxLayout(rows)
+        scrolled.setContentsMargins(0, 0, 0, 0)
+        scrolled.addWidget(self.says)
+        scrolled.addLayout(self.fields)
+        scrolled.addStretch(1)  # the rows stay together at the top, however tall the tab
+        scroll = QScrollArea()
+        scroll.setWidget(rows)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
-        layout.addWidget(self.says)
-        layout.addLayout(self.fields)
+        layout.addWidget(scroll, 1)
         layout.addWidget(self.note)
         layout.addWidget(self.do)
         self.who.changed.connect(self._rebuild)
@@ -92,7 +102,8 @@ class ActionForm(QWidget):
 
     def refresh(self, actor: str) -> None:
         """The conflict changed: the system's list of moves, whose turn it is as the actor when
-        the move is one's own (a reaction keeps its reactor), and the choices filled afresh."""
+        the move is one's own (a reaction keeps its reactor until its turn passes), and the
+        choices filled afresh."""
         conflict = self.document.map.conflict
         rules = systems.of(conflict) if conflict is not None else None
         if rules is not self.rules:
@@ -100,27 +111,45 @@ class ActionForm(QWidget):
             self.choice.blockSignals(True)
             self.choice.clear()
             for move in rules.moves if rules is not None else ():
-                if not move.hidden:
-                    self.choice.addItem(PREFIX[move.kind] + move.word, (move.kind, move.word))
+                self.choice.addItem(PREFIX[move.kind] + move.word, (move.kind, move.word))
             self.choice.blockSignals(False)
         self.who.fill(self.document, {})
+        turn = conflict.turn if conflict is not None else None
+        if turn != self._turn:  # a new turn: its holder's form, the last reaction's gone
+            self._turn = turn
+            if self._back is not None or (self.move is not None and self.move.kind == "reaction"):
+                self._back = None
+                self._choose(_first_own(self.rules))
         if actor and (self.move is None or self.move.kind != "reaction") and self.who.value() != actor:
             self.who.set_value(actor)  # rebuilds the fields for the new actor
         self._rebuild(keep=True)
 
     def set_move(self, actor: str, kind: str, word: str) -> None:
         """A move chosen from a participant's row (a guard spent off-turn): that participant
-        acts, with that move, fields fresh."""
-        found = [i for i in range(self.choice.count()) if tuple(self.choice.itemData(i)) == (kind, word)]
-        if not found:  # Qt hands a tuple back as a list: findData never matches one
+        acts, with that move, fields fresh and filled as the system suggests (whose check a
+        guard contests); done, the form goes back to what it held."""
+        if kind == "reaction" and self._back is None and self.move is not None:
+            self._back = (self._actor, self.move.kind, self.move.word)
+        if not self._choose((kind, word)):
             return
-        at = found[0]
-        self.choice.blockSignals(True)
-        self.choice.setCurrentIndex(at)
-        self.choice.blockSignals(False)
         self.who.fill(self.document, {})
         self.who.set_value(actor)
         self._rebuild()
+        conflict = self.document.map.conflict
+        if conflict is not None and self.rules is not None and self.move is not None:
+            for name, value in self.rules.suggested(self.document.map, conflict, actor, self.move).items():
+                if name in self.edits:
+                    self.edits[name].set_value(value)
+
+    def _choose(self, key: tuple[str, str] | None) -> bool:
+        """Choose a move in the list by (kind, word), without rebuilding yet."""
+        found = [i for i in range(self.choice.count()) if tuple(self.choice.itemData(i)) == key]
+        if not found:  # Qt hands a tuple back as a list: findData never matches one
+            return False
+        self.choice.blockSignals(True)
+        self.choice.setCurrentIndex(found[0])
+        self.choice.blockSignals(False)
+        return True
 
     def chosen(self) -> Move | None:
         data = self.choice.currentData()
@@ -164,6 +193,7 @@ class ActionForm(QWidget):
             self.says.setText(move.says if move is not None else "")
             self._noted = None
         self._fill()
+        self._shown_rows()
         self._show_note()
 
     def _clear_rows(self) -> None:
@@ -173,11 +203,10 @@ class ActionForm(QWidget):
             taken = self.fields.takeRow(0)
             for item in (taken.labelItem, taken.fieldItem):
                 widget = item.widget() if item is not None else None
-                if widget is self.destination:
-                    widget.hide()  # kept, out of the layout, till a move goes somewhere again
-                elif widget is not None:
+                if widget is not None:
                     widget.hide()
-                    widget.deleteLater()
+                    if widget is not self.destination:
+                        widget.deleteLater()
 
     def _fill(self) -> None:
         context = self.values()
@@ -185,10 +214,22 @@ class ActionForm(QWidget):
             if name != "move":
                 edit.fill(self.document, context)
 
+    def _active(self, spec: Field) -> bool:
+        """A field shown only while another has a value (a dive's place) is active then only."""
+        if spec.only_if is None:
+            return True
+        other = self.edits.get(spec.only_if[0])
+        return other is not None and other.value() == spec.only_if[1]
+
+    def _shown_rows(self) -> None:
+        for edit in self.edits.values():
+            self.fields.setRowVisible(edit.widget, self._active(edit.spec))
+
     def _field_changed(self) -> None:
         sender = self.sender()
         if isinstance(sender, Edit) and sender.spec.name in ("target", "on"):
             self._fill()  # the target's tracks, the holder's aspects
+        self._shown_rows()
         self._show_note()
 
     def _map_edited(self, change) -> None:
@@ -198,8 +239,11 @@ class ActionForm(QWidget):
         found = {"actor": self.actor()}
         for name, edit in self.edits.items():
             value = edit.value()
-            if value is not None and value != [] and not (edit.spec.kind == "flag" and value is False):
-                found[name] = value
+            if value is None or value == [] or not self._active(edit.spec):
+                continue
+            if edit.spec.kind == "flag" and value is bool(edit.spec.default):
+                continue  # as the rules take it unsaid
+            found[name] = value
         return found
 
     def step(self) -> dict[str, Any] | None:
@@ -221,10 +265,11 @@ class ActionForm(QWidget):
         step = self.step()
         if conflict is None or self.rules is None or step is None:
             self.note.setText("")
+            self.note.setVisible(False)
             return
         key = (repr(sorted(step.items())), id(conflict), self._version)
         if key == self._noted:
-            return  # the same step on the same map: range and flank stand (10 ms on a 10k-zone map)
+            return  # the same step on the same map: range and flank stand
         self._noted = key
         graph = self.document.graph() if self.document.map.zones else None
         try:
@@ -237,20 +282,21 @@ class ActionForm(QWidget):
     # -- the map ----------------------------------------------------------------------------
 
     def _picked_on_map(self) -> None:
-        """A token picked on the map becomes the target (the actor stays who acts)."""
+        """A token (or, for an attack's target, a border) picked on the map becomes the target
+        (the actor stays who acts)."""
         edit = self.edits.get("target")
-        tokens = [object_id for kind, object_id in self.document.selection if kind == "token"]
-        if edit is not None and len(tokens) == 1 and tokens[0] != self.actor():
-            edit.set_value(tokens[0])
+        kinds = ("token", "border") if edit is not None and edit.spec.kind == "target" else ("token",)
+        picked = [object_id for kind, object_id in self.document.selection if kind in kinds]
+        if edit is not None and len(picked) == 1 and picked[0] != self.actor():
+            edit.set_value(picked[0])
 
     def moving(self) -> tuple[str, str] | None:
         """(actor, move word) while the form waits for a place on the map."""
         move = self.chosen()
         if move is None or not self.actor() or not self.isEnabled():
             return None
-        if not any(spec.kind == "place" for spec in move.fields):
-            return None
-        return (self.actor(), move.word)
+        waiting = [e for e in self.edits.values() if e.spec.kind == "place" and self._active(e.spec)]
+        return (self.actor(), move.word) if waiting else None
 
     # -- doing it ---------------------------------------------------------------------------
 
@@ -260,9 +306,25 @@ class ActionForm(QWidget):
             self.declared.emit(step)
 
     def done(self) -> None:
-        """The step was taken: the same move stays chosen, its fields start afresh."""
+        """The step was taken: a reaction from a row gives the form back to what it held; any
+        other move stays chosen, its fields fresh."""
+        back, self._back = self._back, None
+        if back is not None and self.move is not None and self.move.kind == "reaction":
+            actor, kind, word = back
+            self._choose((kind, word))
+            self.who.set_value(actor)
         self._rebuild()
 
-    def story_line(self) -> QLineEdit | None:
-        edit = self.edits.get("story")
-        return edit.line if isinstance(edit, TextEdit) else None
+
+def _words(style: str) -> QLabel:
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setStyleSheet(style)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
+def _first_own(rules: systems.RuleSystem | None) -> tuple[str, str] | None:
+    """The system's first action: what a new turn's form offers first."""
+    first = next((m for m in rules.moves if m.kind == "action"), None) if rules is not None else None
+    return (first.kind, first.word) if first is not None else None

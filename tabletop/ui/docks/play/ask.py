@@ -1,11 +1,12 @@
 """The play dock's dialogs, built from a system's declarations like its form: a step with
-fields of its own (a concession's story, reinforcements with their reflex, a problem), and a
-question the rules ask before or after a step (an auction's bids, grow or exit past the
-grid's edge, a border taken out redefined). Tokens with a side or a number each are one
-table: who takes part, their side, their reflex."""
+fields of its own (a concession's story, reinforcements with their reflex, the turn order, a
+problem), and a question the rules ask before or after a step (an auction's bids, grow or
+exit past the grid's edge, a border taken out redefined). Tokens with a side or a number each
+are one table: who takes part, their side, their reflex."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -16,6 +17,8 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHeaderView,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -28,22 +31,36 @@ from tabletop.document import MapDocument
 from tabletop.model import Border, Passage
 from tabletop.rules.play import Question
 from tabletop.rules.step_fields import Field, Move
-from tabletop.ui.docks.play.field_edits import NONE, Edit, PlaceList, make_edit
+from tabletop.ui.docks.play.field_edits import NONE, Edit, PlaceList, ZoneEdit, make_edit
 
 TABLE_KINDS = ("tokens", "sides", "by_token")
 """Fields shown as the token table's columns rather than rows of the form."""
+AREA = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
+
+
+def candidates(document: MapDocument, among: str) -> list[str]:
+    """The tokens a field offers: those taking part, those not, or all, in map order."""
+    conflict = document.map.conflict
+    taking = [p.token for p in conflict.participants] if conflict is not None else []
+    if among == "participants":
+        return list(conflict.order or taking) if conflict is not None else []
+    others = [t.id for t in document.map.tokens if t.id not in set(taking)]
+    return others if among == "others" else [t.id for t in document.map.tokens]
 
 
 class TokenTable(QTableWidget):
-    """Tokens as rows: ticked to take part (a `tokens` field), with a side (`sides`) and a
-    number each (`by_token`, e.g. the reflex; "type it" until typed, never a silent 0)."""
+    """Tokens as rows: ticked to take part (the `tokens` field named `picked`), with a side
+    (`sides`) and a number each (`by_token`, e.g. the reflex; "type it" until typed, never a
+    silent 0)."""
 
-    def __init__(self, document: MapDocument, specs: list[Field], tokens: list[str], ticked: set[str]) -> None:
+    def __init__(
+        self, document: MapDocument, specs: list[Field], tokens: list[str], ticked: set[str], picked: str = "tokens"
+    ) -> None:
         numbers = [s for s in specs if s.kind == "by_token"]
         sided = any(s.kind == "sides" for s in specs)
         headers = ["Takes part", *(["Side"] if sided else []), *(s.title for s in numbers)]
         super().__init__(len(tokens), len(headers))
-        self.document, self.tokens, self.numbers, self.sided = document, tokens, numbers, sided
+        self.document, self.tokens, self.numbers, self.sided, self.picked = document, tokens, numbers, sided, picked
         self.setHorizontalHeaderLabels(headers)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -74,7 +91,7 @@ class TokenTable(QTableWidget):
 
     def values(self) -> dict[str, Any]:
         chosen = self.chosen()
-        found: dict[str, Any] = {"tokens": chosen}
+        found: dict[str, Any] = {self.picked: chosen}
         if self.sided:
             rows = {t: row for row, t in enumerate(self.tokens)}
             sides = {t: self.item(rows[t], 1).text().strip() for t in chosen}
@@ -88,75 +105,125 @@ class TokenTable(QTableWidget):
         """A number the rules need for every token ticked and not typed, in words; else ""."""
         values = self.values()
         for spec in self.numbers:
-            untyped = [t for t in values["tokens"] if t not in values[spec.name]]
+            untyped = [t for t in values[self.picked] if t not in values[spec.name]]
             if spec.required and untyped:
-                names = [self.document.label("token", t) for t in untyped]
-                who = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
-                return f"Type the {spec.title.lower()} of {who}."
+                return f"Type the {spec.title.lower()} of {_names(self.document, untyped)}."
         return ""
 
 
-class StepDialog(QDialog):
-    """A step's fields in a dialog: its own words on top, the form, the token table."""
+class OrderList(QListWidget):
+    """The participants in a new order: drag a name up or down."""
 
-    def __init__(self, parent: QWidget | None, document: MapDocument, move: Move, title: str) -> None:
+    def __init__(self, document: MapDocument, tokens: list[str]) -> None:
+        super().__init__()
+        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        for token in tokens:
+            item = QListWidgetItem(document.label("token", token))
+            item.setData(Qt.ItemDataRole.UserRole, token)
+            self.addItem(item)
+
+    def order(self) -> list[str]:
+        return [self.item(row).data(Qt.ItemDataRole.UserRole) for row in range(self.count())]
+
+
+class TypedPlace(ZoneEdit):
+    """A place typed in a dialog, where no click on the map picks it: a zone's name, or an
+    area as "row, column" (reinforcements arriving at an edge of the grid)."""
+
+    def __init__(self, spec: Field, places: PlaceList) -> None:
+        super().__init__(spec, places)
+        self.combo.lineEdit().setPlaceholderText("a zone, or an area as row, column")
+
+    def value(self) -> Any:
+        area = AREA.match(self.combo.currentText())
+        return [int(area.group(1)), int(area.group(2))] if area else super().value()
+
+
+class Asking(QDialog):
+    """A dialog of the play dock: the words on top (plain text), what to fill, a red line
+    for what is missing, and its buttons."""
+
+    def __init__(self, parent: QWidget | None, title: str, words: str) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
+        self.column = QVBoxLayout(self)
+        if words:
+            said = QLabel(words)
+            said.setWordWrap(True)
+            said.setTextFormat(Qt.TextFormat.PlainText)
+            self.column.addWidget(said)
+        self.problem = QLabel()
+        self.problem.setStyleSheet("color: #c0392b")
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
+
+    def finish(self, buttons: QDialogButtonBox | None = None) -> QDialogButtonBox:
+        """The red line and the buttons, last (OK and Cancel unless given)."""
+        if buttons is None:
+            buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+            buttons.accepted.connect(self._accept)
+            buttons.rejected.connect(self.reject)
+        self.column.addWidget(self.problem)
+        self.column.addWidget(buttons)
+        return buttons
+
+    def missing(self) -> str:
+        return ""
+
+    def _accept(self) -> None:
+        missing = self.missing()
+        self.problem.setText(missing)
+        if not missing:
+            self.accept()
+
+
+class StepDialog(Asking):
+    """A step's fields in a dialog: its own words on top, the form, the token table, the order."""
+
+    def __init__(self, parent: QWidget | None, document: MapDocument, move: Move) -> None:
+        super().__init__(parent, move.word.replace("_", " ").capitalize(), move.says)
         self.document = document
-        layout = QVBoxLayout(self)
-        if move.says:
-            says = QLabel(move.says)
-            says.setWordWrap(True)
-            says.setTextFormat(Qt.TextFormat.PlainText)
-            layout.addWidget(says)
         form = QFormLayout()
-        layout.addLayout(form)
+        self.column.addLayout(form)
         self.edits: dict[str, Edit] = {}
+        self.orders: dict[str, OrderList] = {}
         places = PlaceList(document)
         for spec in move.fields:
             if spec.kind in TABLE_KINDS:
                 continue
-            edit = make_edit(spec, places)
+            if spec.kind == "order":
+                self.orders[spec.name] = OrderList(document, candidates(document, spec.among))
+                form.addRow(spec.title, self.orders[spec.name])
+                continue
+            edit = make_edit(spec, places, lambda s: TypedPlace(s, places))
             if edit is not None:
                 edit.fill(document, {})
                 self.edits[spec.name] = edit
                 form.addRow(spec.title, edit.widget)
         table_specs = [s for s in move.fields if s.kind in TABLE_KINDS]
+        picked = next((s for s in table_specs if s.kind == "tokens"), None)
         self.table: TokenTable | None = None
         if table_specs:
-            conflict = document.map.conflict
-            taking = [p.token for p in conflict.participants] if conflict is not None else []
-            others = [t.id for t in document.map.tokens if t.id not in set(taking)]
-            removing = move.word == "remove"
-            self.table = TokenTable(document, table_specs, taking if removing else others, set())
-            layout.addWidget(self.table)
-        self.problem = QLabel()
-        self.problem.setStyleSheet("color: #c0392b")
-        self.problem.setTextFormat(Qt.TextFormat.PlainText)
-        layout.addWidget(self.problem)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+            among = picked.among if picked is not None else "all"
+            name = picked.name if picked is not None else "tokens"
+            self.table = TokenTable(document, table_specs, candidates(document, among), set(), name)
+            self.column.addWidget(self.table)
+        self.finish()
 
     def values(self) -> dict[str, Any]:
         found = {name: edit.value() for name, edit in self.edits.items()}
         found = {k: v for k, v in found.items() if v is not None}
+        found.update({name: listed.order() for name, listed in self.orders.items()})
         if self.table is not None:
-            found.update({k: v for k, v in self.table.values().items() if v or k == "tokens"})
+            found.update({k: v for k, v in self.table.values().items() if v or k == self.table.picked})
         return found
 
-    def _accept(self) -> None:
-        missing = self.table.missing() if self.table is not None else ""
-        if missing:
-            self.problem.setText(missing)
-            return
-        self.accept()
+    def missing(self) -> str:
+        return self.table.missing() if self.table is not None else ""
 
 
 def step_dialog(parent: QWidget | None, document: MapDocument, move: Move) -> dict[str, Any] | None:
     """The step's fields as the GM fills them, or None when cancelled."""
-    dialog = StepDialog(parent, document, move, move.word.replace("_", " ").capitalize())
+    dialog = StepDialog(parent, document, move)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     return {"do": move.word, **dialog.values()}
@@ -168,38 +235,25 @@ def ask(parent: QWidget | None, document: MapDocument, question: Question, step:
         return _choose(parent, question)
     if question.kind == "passages":
         return _passages(parent, document, question, step)
-    spec = Field(question.field, question.kind, question.prompt, required=True, choices=question.choices)
-    dialog = QDialog(parent)
-    dialog.setWindowTitle("The rules ask")
-    layout = QVBoxLayout(dialog)
-    prompt = QLabel(question.prompt)
-    prompt.setWordWrap(True)
-    prompt.setTextFormat(Qt.TextFormat.PlainText)
-    layout.addWidget(prompt)
+    dialog = Asking(parent, "The rules ask", question.prompt)
     if question.kind == "by_token":
-        table = TokenTable(
-            document,
-            [Field(question.field, "by_token", "Bid", low=0, high=99)],
-            list(question.choices),
-            set(question.choices),
-        )
+        bids = [Field(question.field, "by_token", "Bid", low=0, high=99)]
+        table = TokenTable(document, bids, list(question.choices), set(question.choices), "claimants")
         for token in question.choices:
             table.set_number(question.field, token, 0)
-        layout.addWidget(table)
+        dialog.column.addWidget(table)
         read = lambda: table.values()[question.field]  # noqa: E731
     else:
+        spec = Field(question.field, question.kind, question.prompt, required=True, choices=question.choices)
         edit = make_edit(spec, PlaceList(document))
         if edit is None:
             return None
         edit.fill(document, {})
         if question.choices and hasattr(edit, "offer"):
             edit.offer([(document.label("token", c), c) for c in question.choices])
-        layout.addWidget(edit.widget)
+        dialog.column.addWidget(edit.widget)
         read = edit.value
-    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-    buttons.accepted.connect(dialog.accept)
-    buttons.rejected.connect(dialog.reject)
-    layout.addWidget(buttons)
+    dialog.finish()
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     answer = read()
@@ -207,14 +261,8 @@ def ask(parent: QWidget | None, document: MapDocument, question: Question, step:
 
 
 def _choose(parent: QWidget | None, question: Question) -> str | None:
-    """One button per word the rules offer ("Grow the grid", "Exit the encounter")."""
-    dialog = QDialog(parent)
-    dialog.setWindowTitle("The rules ask")
-    layout = QVBoxLayout(dialog)
-    prompt = QLabel(question.prompt)
-    prompt.setWordWrap(True)
-    prompt.setTextFormat(Qt.TextFormat.PlainText)
-    layout.addWidget(prompt)
+    """One button per word the rules offer ("Grow", "Exit")."""
+    dialog = Asking(parent, "The rules ask", question.prompt)
     chosen: list[str] = []
     buttons = QDialogButtonBox()
     for word in question.choices:
@@ -222,7 +270,7 @@ def _choose(parent: QWidget | None, question: Question) -> str | None:
         button.clicked.connect(lambda _c=False, w=word: (chosen.append(w), dialog.accept()))
         buttons.addButton(button, QDialogButtonBox.ButtonRole.ActionRole)
     buttons.addButton(QDialogButtonBox.StandardButton.Cancel).clicked.connect(dialog.reject)
-    layout.addWidget(buttons)
+    dialog.finish(buttons)
     dialog.exec()
     return chosen[0] if chosen else None
 
@@ -235,13 +283,7 @@ def _passages(parent: QWidget | None, document: MapDocument, question: Question,
     border: Border | None = document.get("border", border_id) if border_id else None
     if border is None:
         return None
-    dialog = QDialog(parent)
-    dialog.setWindowTitle("Redefine the border")
-    layout = QVBoxLayout(dialog)
-    prompt = QLabel(question.prompt)
-    prompt.setWordWrap(True)
-    prompt.setTextFormat(Qt.TextFormat.PlainText)
-    layout.addWidget(prompt)
+    dialog = Asking(parent, "Redefine the border", question.prompt)
     passages: list[Passage] = list(border.passages)
     names = [document.label("zone", z) for z in (border.a, border.b)]
 
@@ -252,13 +294,15 @@ def _passages(parent: QWidget | None, document: MapDocument, question: Question,
 
     editor = PassageEditor(changed)
     editor.load(border, *names)
-    layout.addWidget(editor)
-    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    dialog.column.addWidget(editor)
+    buttons = dialog.finish()
     buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Redefine")
     buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Leave it as it is")
-    buttons.accepted.connect(dialog.accept)
-    buttons.rejected.connect(dialog.reject)
-    layout.addWidget(buttons)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     return [p.model_dump(mode="json") for p in passages]
+
+
+def _names(document: MapDocument, tokens: list[str]) -> str:
+    names = [document.label("token", t) for t in tokens]
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]

@@ -52,8 +52,7 @@ def header_text(document: MapDocument) -> str:
         return f"{rules.title} · ended: {conflict.story}"
     if conflict.ended:
         return f"{rules.title} · ended ({conflict.ended})"
-    caller = f" · caller {conflict.caller}" if conflict.caller else ""
-    return f"{rules.title} · {rules.header(conflict, lambda t: document.label('token', t))}{caller}"
+    return f"{rules.title} · {rules.header(conflict, lambda t: document.label('token', t))}"
 
 
 def one_line(error: Exception) -> str:
@@ -92,8 +91,9 @@ class PlayDock(QWidget):
         self.log.stepped.connect(self.take)
         self.form.declared.connect(self.act)
         self._pending = False
-        self._said_at = -1
-        """The undo index the message was said at: it is cleared when undo or redo moves on."""
+        self._stack_seen = (document.undo_stack.index(), document.undo_stack.count())
+        """The undo stack's index and size as last seen: a move of the index at the same size is
+        an undo or a redo, which the message then names."""
         self._lay_out()
         document.conflictChanged.connect(self.refresh)
         document.edited.connect(self._edited)
@@ -111,7 +111,7 @@ class PlayDock(QWidget):
         column.addWidget(self.turns, 1)
         # the action and the sheet each get the dock's whole width, a tab apart: side by side
         # in a dock beside the map, each was too narrow to read its own words
-        self.action_box, self.sheet_box = _scrolling(self.form), _scrolling(self.sheet)
+        self.action_box, self.sheet_box = self.form, _scrolling(self.sheet)  # the form scrolls its own fields
         self.middle = QTabWidget()
         self.middle.addTab(self.action_box, "Action")
         self.middle.addTab(self.sheet_box, "Participant")
@@ -192,16 +192,20 @@ class PlayDock(QWidget):
             self.refresh()
 
     def _stack_moved(self, index: int) -> None:
-        """Undo or redo moved the stack: what the dock said was about the step undone, so it
-        says what was undone or redone instead."""
+        """Undo or redo moved the stack: what the dock said was about a step since undone, so
+        it says what each undo or redo did instead (a new step says its own words)."""
         self._catch_up()
         stack = self.document.undo_stack
-        if self._said_at < 0 or index == self._said_at or not isValid(stack):  # a stack torn down with its window
+        if not isValid(stack):  # a stack torn down with its window
             return
-        undone = index < self._said_at
-        text = stack.text(index) if not undone else stack.text(self._said_at - 1)
-        self._said_at = -1
-        self.message.setText(f"{'Undone' if undone else 'Redone'}: {text}" if text else "")
+        was, size = self._stack_seen
+        self._stack_seen = (index, stack.count())
+        if stack.count() != size or index == was:
+            return  # a new step pushed (it says itself), or nothing moved
+        if index < was:
+            self.message.setText(f"Undone: {stack.text(index)}")
+        else:
+            self.message.setText(f"Redone: {stack.text(index - 1)}")
 
     def shown_token(self) -> str | None:
         """The sheet shows the selected participant, else whose turn it is."""
@@ -232,7 +236,6 @@ class PlayDock(QWidget):
 
     def say(self, text: str) -> None:
         self.message.setText(text)
-        self._said_at = self.document.undo_stack.index() if text else -1
         if text:
             self.said.emit(text)
 

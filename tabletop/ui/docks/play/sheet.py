@@ -166,7 +166,12 @@ class ParticipantSheet(QWidget):
         token, conflict = self.token(), self.document.map.conflict
         shape = None
         if token is not None and conflict is not None:
-            shape = (token.id, tuple((t.name, t.boxes) for t in token.stress), tuple(a.name for a in token.aspects))
+            shape = (
+                token.id,
+                tuple((t.name, t.boxes) for t in token.stress),
+                tuple(a.name for a in token.aspects),
+                tuple(token.consequences),
+            )
         if shape is not None and shape == self._shape:
             self._update(token)
             return
@@ -186,6 +191,11 @@ class ParticipantSheet(QWidget):
             self.form.addRow(self.track_labels[track.name], self._track(track))
         for aspect in token.aspects:
             self.form.addRow("Aspect", self._aspect(aspect))
+        for consequence in token.consequences:  # "Any consequences remain regardless of how long an exchange may take"
+            taken = QLabel(f"{consequence.name}  ({consequence.shifts} shifts)")
+            taken.setTextFormat(Qt.TextFormat.PlainText)
+            taken.setWordWrap(True)
+            self.form.addRow("Consequence", taken)
         states = QWidget()
         grid = QGridLayout(states)  # three to a row: the dock stays narrow beside the map
         grid.setContentsMargins(0, 0, 0, 0)

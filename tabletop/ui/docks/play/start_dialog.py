@@ -20,16 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.document import MapDocument
-from tabletop.model import Map
 from tabletop.rules import systems
 from tabletop.rules.step_fields import Field
 from tabletop.ui.docks.play.ask import TABLE_KINDS, TokenTable
 from tabletop.ui.docks.play.field_edits import Edit, PlaceList, make_edit
-
-
-def default_system(map_: Map) -> str:
-    """An encounter grid means AF; zones alone, Edgerunner."""
-    return "af" if map_.grids and not map_.zones else "edgerunner"
 
 
 class StartConflictDialog(QDialog):
@@ -40,7 +34,7 @@ class StartConflictDialog(QDialog):
         self.system = QComboBox()
         for rules in systems.turn_based():
             self.system.addItem(rules.title, rules.name)
-        self.system.setCurrentIndex(max(self.system.findData(default_system(document.map)), 0))
+        self.system.setCurrentIndex(max(self.system.findData(systems.best_for(document.map).name), 0))
         self.form = QFormLayout()
         self.form.addRow("System", self.system)
         self.table: TokenTable | None = None
@@ -87,7 +81,7 @@ class StartConflictDialog(QDialog):
         if self.table is not None:
             ticked = set(self.table.chosen())
             self.table.deleteLater()
-        tokens = [t.id for t in self.document.map.tokens]
+        tokens = [t.id for t in self.document.map.tokens if not t.problem]  # a problem never takes a turn
         self.table = TokenTable(self.document, [f for f in self._fields() if f.kind in TABLE_KINDS], tokens, ticked)
         known = self.rules().start_defaults(self.document.map)
         for spec in self.table.numbers:
@@ -114,6 +108,6 @@ class StartConflictDialog(QDialog):
             return
         missing = self.table.missing()
         if missing:
-            self.problem.setText(missing + " Turns run on it, highest first.")
+            self.problem.setText(missing)
             return
         self.accept()

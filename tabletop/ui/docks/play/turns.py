@@ -7,12 +7,13 @@ open to that participant now, so a guard is spent by the attacked token, not who
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
+from PySide6.QtGui import QBrush, QColor, QContextMenuEvent, QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableWidget, QTableWidgetItem
 
 from tabletop.document import MapDocument
 from tabletop.model import Token
 from tabletop.rules import systems
+from tabletop.ui.docks.widgets import fit_rows
 
 TURN = "▶"
 OUT_COLOUR = QColor("#8a8a8a")
@@ -45,16 +46,21 @@ class TurnList(QTableWidget):
         self.horizontalHeader().setStretchLastSection(True)
         self._fonts: dict[tuple[bool, bool], QFont] = {}
         self._looks: list[list[tuple | None]] = []
+        self._widths: list[list[int]] = []
+        """Each cell's text's width, bold (the widest it is drawn): a column is its widest."""
+        self._headings: list[int] = []
+        fit_rows(self)  # as tall as its rows: the form below gets the rest
         self.columns: list[str] = []
         """What each cell shows (text, whose turn, out), so a refresh touches only changed cells."""
         self.itemSelectionChanged.connect(lambda: self.chosen.emit(self.selected()))
-        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.customContextMenuRequested.connect(self._menu_at)
 
-    def _menu_at(self, point: QPoint) -> None:
-        row = self.rowAt(point.y()) if point.y() >= 0 else self.currentRow()
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """A right click opens the menu of the row under the mouse; the menu key, the current
+        row's (its event's place is not a row's)."""
+        keyboard = event.reason() == QContextMenuEvent.Reason.Keyboard
+        row = self.currentRow() if keyboard else self.rowAt(self.viewport().mapFromGlobal(event.globalPos()).y())
         if 0 <= row < len(self.tokens):
-            self.open_menu(self.tokens[row], self.viewport().mapToGlobal(point))
+            self.open_menu(self.tokens[row], None if keyboard else event.globalPos())
 
     def open_menu(self, token: str, where: QPoint | None = None) -> QMenu | None:
         """The moves open to this participant now, reactions first: choosing one puts it in
@@ -98,13 +104,13 @@ class TurnList(QTableWidget):
         self.blockSignals(True)
         if conflict is None:
             self.setRowCount(0)
-            self.tokens, self._looks = [], []
+            self.tokens, self._looks, self._widths = [], [], []
             self.blockSignals(False)
             return
         rules = systems.of(conflict)
         columns = ["", "Token", "Side", *(c.title for c in rules.columns), "Stress", "States"]
         participants = rules.rows(conflict)
-        widths: dict[int, int] = {}
+        changed: set[int] = set()
         if columns != self.columns:
             self.columns = columns
             self.setColumnCount(len(columns))
@@ -112,10 +118,12 @@ class TurnList(QTableWidget):
             for col, column in enumerate(rules.columns, start=3):
                 self.horizontalHeaderItem(col).setToolTip(column.tip)
             self.setRowCount(0)
-            for col, name in enumerate(columns):
-                self.setColumnWidth(col, self.fontMetrics().horizontalAdvance(name or TURN) + PADDING)
+            self._headings = [self.fontMetrics().horizontalAdvance(name or TURN) + PADDING for name in columns]
+            changed = set(range(len(columns)))
         if self.rowCount() != len(participants):
             self._looks = [[None] * len(columns) for _ in participants]
+            self._widths = [[0] * len(columns) for _ in participants]
+            changed = set(range(len(columns)))
         self.setRowCount(len(participants))
         self.tokens = [p.token for p in participants]
         for row, participant in enumerate(participants):
@@ -131,11 +139,10 @@ class TurnList(QTableWidget):
             ]
             for col, text in enumerate(texts):
                 if self._set(row, col, text, now, participant.out):
-                    wide = QFontMetrics(self._font(True, False)).horizontalAdvance(text) + PADDING  # bold: widest
-                    widths[col] = max(widths.get(col, 0), wide)
-        for col, width in widths.items():  # a column widens for a longer text, never measures all rows
-            if width > self.columnWidth(col):
-                self.setColumnWidth(col, width)
+                    self._widths[row][col] = QFontMetrics(self._font(True, False)).horizontalAdvance(text) + PADDING
+                    changed.add(col)
+        for col in changed:  # as wide as its widest text now: a column narrows again when that text goes
+            self.setColumnWidth(col, max([self._headings[col], *(widths[col] for widths in self._widths)]))
         self.select_tokens(keep)
         self.blockSignals(False)
 
