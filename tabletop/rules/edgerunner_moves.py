@@ -8,8 +8,8 @@ number of borders between zones, whatever they cost (rules/topology.py).
 
 from __future__ import annotations
 
-from tabletop.model import LastAction, ZoneLocation
-from tabletop.rules.edgerunner_resist import pay
+from tabletop.model import Consequence, LastAction, ZoneLocation
+from tabletop.rules.edgerunner_resist import offered, pay
 from tabletop.rules.edgerunner_state import (
     SHIFT_LIMIT,
     Work,
@@ -22,9 +22,9 @@ from tabletop.rules.edgerunner_state import (
     turn_of,
     with_participant,
 )
-from tabletop.rules.edgerunner_stress import shifts_text
+from tabletop.rules.edgerunner_stress import shifts_text, take_stress
 from tabletop.rules.movement import NoWayThrough, Reach, path, reach
-from tabletop.rules.play import Step
+from tabletop.rules.play import Step, logged
 
 
 def range_to(work: Work, actor: str, target: str, limit: int) -> int | None:
@@ -57,39 +57,33 @@ def range_to(work: Work, actor: str, target: str, limit: int) -> int | None:
     return None
 
 
-def route_cost(work: Work, start: str, to_zone: str, budget: int, who: str) -> int:
-    """The cheapest pass cost from start to to_zone; ValueError when the shifts cannot pay it
-    ("If shifts from the movement roll are not enough to overcome a border value, the
-    character cannot move through that border"). `who` words the budget, "Gatto's 2 shifts".
-
-    The search is bounded by the budget, so a step costs the zones in reach, not the map."""
-    where = work.zone_label(to_zone)
-    cost = reach(work.graph, start, budget).cost(to_zone)
-    if cost is not None:
-        return cost
-    try:
-        cost = path(work.graph, start, to_zone).cost
-    except NoWayThrough:
-        raise ValueError(f"no way through from {work.zone_label(start)} to {where}") from None
-    raise ValueError(f"{who} cannot pay the {cost} it costs to reach {where}")
-
-
-def move(map_, conflict, actor: str, to_zone: str, shifts: int, skill: str = "", *, graph=None, story="") -> Step:
+def move(
+    map_, conflict, actor: str, to_zone: str, shifts: int, skill: str = "", *, graph=None, story="", boost=None
+) -> Step:
     """ "The number of shifts is the limit on the total pass values of borders he can go
     through": the actor moves to `to_zone` when the cheapest way there fits the shifts. A
     defense held over the actor reverts when it moves ("It also reverts if the target moves")."""
     work = begin(map_, conflict, actor, graph)
-    move_in(work, actor, to_zone, shifts, skill, story, "move")
-    return work.step(f"{work.label(actor)} moves")
+    move_in(work, actor, to_zone, shifts, skill, story, "move", boost)
+    now = work.zone_of(actor)
+    where = work.zone_label(now) if now else "nowhere"
+    short = "" if now == to_zone else f", short of {work.zone_label(to_zone)}"
+    return work.step(f"{work.label(actor)} moves to {where}{short}")
 
 
-def move_in(work: Work, actor: str, to_zone: str, shifts: int, skill: str, story: str, word: str) -> None:
+def move_in(work: Work, actor: str, to_zone: str, shifts: int, skill: str, story: str, word: str, boost=None) -> None:
     """The move itself, for a move and for its continue. "If he rolls badly and gets a
     negative result, he may get spin, which can be used against him later": a roll below zero
     moves nobody, and the shifts below zero are kept on the mover as spin (added to any not
-    yet used). Shifts of 0 or more that cannot pay the way are refused, so the GM can still
-    boost them ("He may attempt invoke aspects or take stress and consequences")."""
-    net, numbers = net_shifts(work, actor, shifts)
+    yet used). "He may attempt invoke aspects or take stress and consequences to boost his
+    movement": `boost` is what the mover pays, each point one more shift. Shifts that cannot
+    pay the whole way take the mover as far along the cheapest way as they pay ("If shifts from
+    the movement roll are not enough to overcome a border value, the character cannot move
+    through that border"): Gatto's 2 shifts in the warehouse move him nowhere, his turn spent."""
+    boosted = pay_boost(work, actor, boost)
+    net, numbers = net_shifts(work, actor, shifts + boosted)
+    if boosted:
+        numbers["boost"] = boosted
     start = work.standing(actor)
     work.zone_label(to_zone)
     if net < 0:
@@ -98,12 +92,66 @@ def move_in(work: Work, actor: str, to_zone: str, shifts: int, skill: str, story
         numbers["spin"] = -net
         word = f"{word} fails"
     else:
-        numbers["cost"] = route_cost(work, start, to_zone, net, f"{work.label(actor)}'s {shifts_text(net)}")
-        if to_zone != start:
-            work.token(actor).location = ZoneLocation(zone=to_zone)
+        reached, cost = as_far_as(work, start, to_zone, net)
+        numbers["cost"] = cost
+        if reached != to_zone:
+            word = f"{word} falls short"
+            numbers["short by"] = route_cost_any(work, start, to_zone) - net
+        if reached != start:
+            work.token(actor).location = ZoneLocation(zone=reached)
             revert_defenses_on(work, actor)
     last = LastAction(skill=skill, action="move", target=to_zone, shifts=got(numbers))
     finish_action(work, actor, word, target=to_zone, numbers=numbers, story=story, last=last)
+
+
+def route_cost_any(work: Work, start: str, to_zone: str) -> int:
+    """The cheapest way's cost, whatever the shifts; one line when there is no way through."""
+    try:
+        return path(work.graph, start, to_zone).cost
+    except NoWayThrough:
+        raise ValueError(f"no way through from {work.zone_label(start)} to {work.zone_label(to_zone)}") from None
+
+
+def as_far_as(work: Work, start: str, to_zone: str, budget: int) -> tuple[str, int]:
+    """Where the shifts take a mover heading for `to_zone`: there when they pay the cheapest
+    way, else the last zone on that way they pay, with what they spent."""
+    cost = reach(work.graph, start, budget).cost(to_zone)
+    if cost is not None:
+        return to_zone, cost
+    route_cost_any(work, start, to_zone)
+    route = path(work.graph, start, to_zone)
+    reached, spent = start, 0
+    for zone, crossing in zip(route.path[1:], route.crossings, strict=True):
+        if spent + crossing.cost > budget:
+            break
+        reached, spent = zone, spent + crossing.cost
+    return reached, spent
+
+
+def pay_boost(work: Work, mover: str, boost) -> int:
+    """What a mover pays to boost its own movement: stress on one of its tracks, consequences
+    kept on it, aspects invoked (two each), shifts on the GM's word; logged "boosts"."""
+    if not boost:
+        return 0
+    stress, consequences = boost.get("stress", 0), boost.get("consequences", [])
+    numbers: dict[str, int] = {}
+    if stress:
+        hit = take_stress(work.track(mover, boost.get("track", "")), stress)
+        work.set_track(mover, hit.track)
+        numbers["stress"] = stress
+        if hit.taken_out:
+            raise ValueError(f"{stress} stress would take {work.label(mover)} out: boost with less")
+    if consequences:
+        token = work.token(mover)
+        token.consequences = [
+            *token.consequences,
+            *(Consequence(name=c["name"], shifts=c["shifts"]) for c in consequences),
+        ]
+    boosted = offered(boost)
+    numbers["boost"] = boosted
+    story = ", ".join(c["name"] for c in consequences)
+    work.conflict = logged(work.conflict, actor=mover, action="boosts", numbers=numbers, story=story)
+    return boosted
 
 
 def move_another(
@@ -142,10 +190,12 @@ def move_another_in(work: Work, actor, target, to_zone, shifts, skill, resisted,
         raise ValueError(f"{work.label(target)} is out of range: more than {shifts_text(max(net, 0))} away")
     numbers["range"] = distance
     left = net - distance
-    who = f"{work.label(actor)}'s {shifts_text(left)}" + (f" left after range {distance}" if distance else "")
-    numbers["cost"] = route_cost(work, start, to_zone, left, who)
-    if to_zone != start:
-        work.token(target).location = ZoneLocation(zone=to_zone)
+    reached, numbers["cost"] = as_far_as(work, start, to_zone, max(left, 0))
+    if reached != to_zone:  # resisted or short: the target goes as far as the shifts left pay
+        word = f"{word} falls short"
+        numbers["short by"] = route_cost_any(work, start, to_zone) - max(left, 0)
+    if reached != start:
+        work.token(target).location = ZoneLocation(zone=reached)
         revert_defenses_on(work, target)
     last = LastAction(skill=skill, action="move another", target=target, shifts=got(numbers))
     finish_action(work, actor, word, target=target, numbers=numbers, story=story, last=last)

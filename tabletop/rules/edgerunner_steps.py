@@ -54,7 +54,7 @@ def _action(map_: Map, conflict: Conflict, d: dict[str, Any], graph) -> Step:
             redefine=d.get("redefine"),
         )
     if action == "move":
-        return rules.move(map_, conflict, actor, d["to"], shifts, skill, graph=graph, story=story)
+        return rules.move(map_, conflict, actor, d["to"], shifts, skill, graph=graph, story=story, boost=d.get("boost"))
     if action == "move another":
         return rules.move_another(
             map_, conflict, actor, d["target"], d["to"], shifts, skill, graph=graph, story=story, resist=resist

@@ -76,7 +76,13 @@ MOVES = (
     Move(
         "move",
         "action",
-        (Field("to", "zone", "To zone", required=True), SHIFTS, SKILL, SPIN),
+        (
+            Field("to", "zone", "To zone", required=True),
+            SHIFTS,
+            SKILL,
+            Field("boost", "resist", "Boosted by", help="stress, consequences or aspects invoked to move further"),
+            SPIN,
+        ),
         says="The number of shifts is the limit on the total pass values of borders he can go through.",
     ),
     Move(

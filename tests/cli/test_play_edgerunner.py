@@ -82,13 +82,17 @@ def test_three_shifts_reach_the_next_zone_of_the_warehouse(tmp_path, capsys, war
     played = play(tmp_path, capsys, warehouse, [START, _move("Gatto", "Middle", 3)])
     assert played.map.token("gatto").location.zone == "z2"
     far = play(tmp_path, capsys, warehouse, [START, _move("Gatto", "East end", 3)])
-    assert far.refused == "Gatto's 3 shifts cannot pay the 6 it costs to reach East end"
+    assert far.refused is None and far.map.token("gatto").location.zone == "z2"  # as far as 3 shifts pay
+    assert far.entries("move falls short")[0]["numbers"]["short by"] == 3
 
 
 def test_gattos_two_shifts_move_nowhere(tmp_path, capsys, warehouse):
+    """ "Gatto manages 2 shifts ... Not even enough to move a single zone!": his turn is spent."""
     played = play(tmp_path, capsys, warehouse, [START, _move("Gatto", "Middle", 2)])
-    assert played.report["refused"] == {"step": 1, "why": "Gatto's 2 shifts cannot pay the 3 it costs to reach Middle"}
+    assert played.refused is None
     assert played.map.token("gatto").location.zone == "z1"
+    assert played.entries("move falls short")[0]["numbers"] == {"rolled": 2, "shifts": 2, "cost": 0, "short by": 1}
+    assert played.report["conflict"]["participants"][0]["edgerunner"]["acted"]
 
 
 def _door(map_: Map, state: str | None, passages: list[Passage] | None = None) -> Map:
@@ -113,7 +117,8 @@ def test_the_wall_with_a_door(tmp_path, capsys, maps_dir, door, cost):
     else:
         room = _door(room, door)
     short = play(tmp_path, capsys, room, [START, _move("Jade", "Office", cost - 1)])
-    assert short.refused == f"Jade's {cost - 1} shifts cannot pay the {cost} it costs to reach Office"
+    assert short.map.token("jade").location.zone == "hall"
+    assert short.entries("move falls short")[0]["numbers"]["short by"] == 1
     played = play(tmp_path, capsys, room, [START, _move("Jade", "Office", cost)])
     assert played.map.token("jade").location.zone == "office"
     assert played.entries("move")[0]["numbers"]["cost"] == cost
@@ -122,7 +127,7 @@ def test_the_wall_with_a_door(tmp_path, capsys, maps_dir, door, cost):
 def test_the_slope_is_one_downhill_and_three_uphill(tmp_path, capsys, maps_dir):
     hillside = maps_dir / "hillside.tabletop"
     up = play(tmp_path, capsys, hillside, [START, _move("Scout", "Slope", 2)])
-    assert up.refused == "Scout's 2 shifts cannot pay the 3 it costs to reach Slope"
+    assert up.entries("move falls short")[0]["numbers"]["short by"] == 1  # 3 uphill
     steps = [START, _move("Scout", "Slope", 3), {"do": "end_exchange"}, _move("Scout", "Valley", 1)]
     played = play(tmp_path, capsys, hillside, steps)
     assert [e["numbers"]["cost"] for e in played.entries("move")] == [3, 1]
@@ -147,7 +152,7 @@ def test_range_to_the_pushed_target_counts_from_its_starting_zone(tmp_path, caps
     push = {"do": "act", "actor": "Nephrite", "action": "move another", "target": "IC daemon", "to": "Backup store"}
     first = [START, _move("IC daemon", "Relay 1", 1), {"do": "end_exchange"}]
     short = play(tmp_path, capsys, maps_dir / "nephrite-net.tabletop", [*first, push | {"shifts": 3}])
-    assert short.refused == "Nephrite's 2 shifts left after range 1 cannot pay the 3 it costs to reach Backup store"
+    assert short.entries("move another falls short")[0]["numbers"]["short by"] == 1  # 2 left after range 1
     played = play(tmp_path, capsys, maps_dir / "nephrite-net.tabletop", [*first, push | {"shifts": 4}])
     assert played.entries("move another")[0]["numbers"] == {"rolled": 4, "shifts": 4, "range": 1, "cost": 3}
     assert played.map.token("daemon").location.zone == "backup"

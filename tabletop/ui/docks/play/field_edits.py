@@ -384,8 +384,9 @@ class FacingEdit(Edit):
 
 
 class ResistEdit(Edit):
-    """What the target pays to take shifts off the action: stress on one of its tracks, a
-    consequence, aspects invoked (2 shifts each), or shifts on the GM's word."""
+    """What the target pays to take shifts off the action (or a mover pays to boost its own
+    move): stress on one of its tracks, a consequence, aspects invoked (2 shifts each), or
+    shifts on the GM's word."""
 
     def __init__(self, spec: Field) -> None:
         holder = QWidget()
@@ -412,8 +413,8 @@ class ResistEdit(Edit):
             spin.valueChanged.connect(lambda _v: self.changed.emit())
 
     def fill(self, document: MapDocument, context: dict[str, Any]) -> None:
-        target = context.get("target")
-        token = document.get("token", target) if target else None
+        payer = context.get("target") if self.spec.name == "resist" else context.get("actor")  # a boost is the mover's
+        token = document.get("token", payer) if isinstance(payer, str) else None
         names = [t.name for t in token.stress] if token is not None else []
         if names != [self.track.itemText(i) for i in range(self.track.count())]:
             self.track.clear()
