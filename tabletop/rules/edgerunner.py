@@ -129,13 +129,15 @@ def claim(conflict: Conflict, token: str) -> Conflict:
     return logged(conflict, actor=token, action="claims the turn")
 
 
-def auction(conflict: Conflict, bids: dict[str, int], name: Callable[[str], str] = str) -> Conflict:
+def auction(
+    conflict: Conflict, bids: dict[str, int], name: Callable[[str], str] = str, winner: str | None = None
+) -> Conflict:
     """ "The caller runs an auction on how many shifts the players are willing to commit for
     acting first. The highest bidder gets to act but must subtract his bid from his roll."
 
     The bid is kept on the winner's turn state and comes off the shifts of the action it then
-    takes. A tie at the top is for the GM to settle, so it raises ValueError naming them
-    (by `name`, given a token's id).
+    takes. A tie at the top is for the GM to settle: `winner` names the one of the tied who
+    acts (the bid still comes off); without it, ValueError names them (by `name`).
     """
     check_playing(conflict)
     if not bids:
@@ -146,9 +148,11 @@ def auction(conflict: Conflict, bids: dict[str, int], name: Callable[[str], str]
             raise ValueError(f"a bid is a number of shifts, 0 or more, not {bid}")
     top = max(bids.values())
     winners = [t for t, bid in bids.items() if bid == top]
-    if len(winners) > 1:
-        raise ValueError(f"{' and '.join(name(t) for t in winners)} both bid {top}: the GM picks who acts")
-    winner = winners[0]
+    if winner is not None and winner not in winners:
+        raise ValueError(f"{name(winner)} did not bid the most ({top})")
+    if winner is None and len(winners) > 1:
+        raise ValueError(f"{' and '.join(name(t) for t in winners)} both bid {top}: the GM picks who acts ('who')")
+    winner = winner or winners[0]
     for token, bid in bids.items():
         conflict = logged(conflict, actor=token, action="bids", numbers={"bid": bid})
     conflict = with_participant(conflict, winner, turn={"bid": top})
@@ -218,9 +222,19 @@ def accept_concession(conflict: Conflict, by_side: str = "", story: str | None =
     if offer is None:
         raise ValueError("no concession has been offered")
     side, offered = offer
+    _answered_by_opponent(conflict, side, by_side)
     final = offered if story is None else story
     conflict = logged(conflict, actor=by_side, action="accepts the concession", target=side, story=final)
     return conflict.model_copy(update={"ended": "concession", "story": final, "turn": None})
+
+
+def _answered_by_opponent(conflict: Conflict, offered_by: str, by_side: str) -> None:
+    """ "If your opponent accepts your concession": the answer comes from another side taking part."""
+    sides = {p.side for p in conflict.participants}
+    if by_side and by_side not in sides:
+        raise ValueError(f"no side '{by_side}' takes part in the conflict")
+    if by_side == offered_by:
+        raise ValueError(f"{offered_by} offered the concession: its opponent answers it")
 
 
 def refuse_concession(conflict: Conflict, by_side: str = "") -> Conflict:
@@ -229,4 +243,5 @@ def refuse_concession(conflict: Conflict, by_side: str = "") -> Conflict:
     offer = pending_concession(conflict)
     if offer is None:
         raise ValueError("no concession has been offered")
+    _answered_by_opponent(conflict, offer[0], by_side)
     return logged(conflict, actor=by_side, action="refuses the concession", target=offer[0])

@@ -48,7 +48,10 @@ class Aimed:
 def attacked_track(work: Work, target: str, name: str, threshold: int | None) -> tuple[StressTrack, bool]:
     """The track an attack strikes, and whether it is new: something with no stress track
     takes the referee's threshold ("The border's stress threshold is assigned by the referee
-    unless preemptively declared by a player"); until one is given, the GM is asked."""
+    unless preemptively declared by a player"); until one is given, the GM is asked. A problem
+    solved is not there to attack."""
+    if work.has_token(target) and work.peek_token(target).problem and work.peek_token(target).location is None:
+        raise ValueError(f"{work.label(target)} is solved already: it is off the map")
     if work.tracks_of(target):
         track = work.track(target, name)
         if threshold is not None:

@@ -71,6 +71,7 @@ class Work:
         self.zones: dict[str, Zone] = {}
         self.asks: list[Question] = []
         """What the GM may still answer to take the step again with more (rules/play.Question)."""
+        self._logged_at = len(conflict.log)
 
     @property
     def graph(self) -> ZoneGraph:
@@ -186,9 +187,12 @@ class Work:
         return where.zone if isinstance(where, ZoneLocation) else None
 
     def step(self, text: str) -> Step:
+        """The step, its text telling what it came to ("Hargan attacks Gatto: Gatto is taken out")."""
+        came = [e for e in self.conflict.log[self._logged_at :] if e.action in OUTCOMES]
+        said = dict.fromkeys(OUTCOMES[e.action].format(target=self.label(e.target), story=e.story) for e in came)
         return Step(
             self.conflict,
-            text,
+            f"{text}: {'; '.join(said)}" if said else text,
             tokens=tuple(self.tokens.values()),
             zones=tuple(self.zones.values()),
             borders=tuple(self.borders.values()),
@@ -270,6 +274,12 @@ def finish_action(
     work.conflict = logged(conflict, actor=actor, action=action, target=target, numbers=numbers or {}, story=story)
 
 
+OUTCOMES = {
+    "taken out": "{target} is taken out",
+    "problem solved": "{target} is solved",
+    "aspect removed": "{story} is gone",
+}
+"""What a step came to, said after its own words in its undo text and message."""
 SOLVED = "A problem is solved if it is taken out. Whatever the original intent was, consider it accomplished."
 """The text's words, logged when a problem is taken out ("Long actions")."""
 
@@ -283,6 +293,8 @@ def taken_out(work: Work, target: str, by: str, story: str = "") -> None:
         told = SOLVED + (f"\n{story}" if story else "") if problem else story
         action = "problem solved" if problem else "taken out"
         work.conflict = logged(work.conflict, actor=by, action=action, target=target, story=told)
+        if problem:  # "consider it accomplished": it leaves the map, and is attacked no more
+            work.token(target).location = None
         return
     revert_defense(work, target)
     work.conflict = with_participant(work.conflict, target, out=True)

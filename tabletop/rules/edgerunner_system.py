@@ -17,7 +17,7 @@ from tabletop.rules import edgerunner_steps as steps
 from tabletop.rules.edgerunner_helper import helper
 from tabletop.rules.manual_steps import set_facing
 from tabletop.rules.names import name_of
-from tabletop.rules.play import Step, leave
+from tabletop.rules.play import Step
 from tabletop.rules.step_fields import Column, Field, Move, TurnKey
 from tabletop.rules.systems import RuleSystem
 from tabletop.rules.time_track import TIME_TRACK
@@ -290,7 +290,7 @@ class Edgerunner(RuleSystem):
         if do == "add":
             return steps.add(map_, conflict, step)
         if do == "remove":
-            return Step(leave(conflict, set(step["tokens"])), "Leave the conflict")
+            return steps.remove(map_, conflict, step)
         if do == "face":
             return set_facing(conflict, map_.token(step["token"]), step["facing"])
         raise ValueError(f"{self.title} takes no step '{do}'")

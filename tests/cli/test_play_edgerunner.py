@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.io import load_map, save_map
-from tabletop.model import Door, Map, Passage, ZoneLocation
+from tabletop.model import Door, Map, Passage
 from tests.cli.run import tabletop
 
 START = {"do": "start", "system": "edgerunner", "caller": "Sandra", "duration": "a few seconds"}
@@ -283,11 +283,22 @@ def test_a_problem_is_made_attacked_and_solved(tmp_path, capsys, warehouse):
     made = played.entries("problem")[0]
     assert (made["target_name"], made["numbers"]) == ("Jammed loading door", {"threshold": 3})
     door = played.map.token(made["target"])
-    assert door.problem and door.location == ZoneLocation(zone="z2")
+    assert door.problem and door.location is None  # solved: "consider it accomplished", off the map
     assert [a.name for a in door.aspects] == ["Rusted shut"]
     assert played.entries("attack")[0]["numbers"]["box"] == 2
     solved = played.entries("problem solved")
     assert solved[0]["story"].startswith("A problem is solved if it is taken out.")
+    again = play(
+        tmp_path,
+        capsys,
+        warehouse,
+        [
+            *steps,
+            {"do": "end_exchange"},
+            {"do": "act", "actor": "Hargan", "action": "attack", "target": "Jammed loading door", "shifts": 5},
+        ],
+    )
+    assert again.refused == "Jammed loading door is solved already: it is off the map"
     assert [p["token"] for p in played.report["conflict"]["participants"]] == ["gatto", "hargan"]
 
 

@@ -126,7 +126,7 @@ def test_a_participant_taken_out_asks_what_happens_to_them(warehouse) -> None:
 def test_an_aspect_is_attacked_by_its_holder_through_the_steps(net) -> None:
     strike = act("Nephrite", "attack", aspect="Icewall", on="border Firewall", shifts=2, skill="Netrunning")
     step = take(net, strike)
-    assert step.text == "Nephrite attacks Icewall on Firewall"
+    assert step.text == "Nephrite attacks Icewall on Firewall: Icewall is gone"
     assert [(e.action, e.target, e.story) for e in step.conflict.log[-2:]] == [
         ("attack", "firewall", "Icewall"),
         ("aspect removed", "firewall", "Icewall"),

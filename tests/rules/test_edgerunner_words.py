@@ -51,7 +51,7 @@ def test_an_auction_tie_names_the_bidders(warehouse) -> None:
 def test_borders_are_named_by_their_zones_in_texts_and_stories() -> None:
     net = played(sample("nephrite-net"), START)
     step = take(net, act("Nephrite", "attack", target="Router – Relay 1", shifts=3, threshold=2))
-    assert step.text == "Nephrite attacks Router – Relay 1"
+    assert step.text == "Nephrite attacks Router – Relay 1: Router – Relay 1 is taken out"
     assert step.asks[0].prompt.startswith("Router – Relay 1 is taken out: Nephrite may redefine")
     assert "router-relay1" not in step.conflict.log[-1].story
     defended = take(net, act("Nephrite", "defense", target="Firewall", shifts=3))

@@ -76,11 +76,14 @@ def test_several_claimants_bid_in_an_auction(qtbot, window, monkeypatch):
     bid_column = [dock.turns.horizontalHeaderItem(c).text() for c in range(dock.turns.columnCount())].index("Bid")
     assert dock.turns.item(1, bid_column).text() == "2"
     window.document.undo_stack.undo()
-    answers = iter([{"gatto": 1, "hargan": 1}])
+    asked = []
+    answers = iter([{"gatto": 1, "hargan": 1}, "gatto"])  # a tie: the GM picks Gatto, who keeps his bid
+    monkeypatch.setattr(dock_module, "ask", lambda _p, _d, question, _s: asked.append(question.prompt) or next(answers))
     dock.turns.select_tokens(["gatto", "hargan"])
     press(qtbot, window, Qt.Key.Key_F5)
-    assert window.document.map.conflict.turn is None
-    assert "the GM picks who acts" in dock.message.text()
+    assert asked[-1] == "Gatto and Hargan both bid 1: the GM picks who acts"
+    conflict = window.document.map.conflict
+    assert (conflict.turn, conflict.participant("gatto").edgerunner.bid) == ("gatto", 1)
 
 
 def test_an_af_encounter_from_the_dock(qtbot, window):
