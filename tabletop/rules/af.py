@@ -21,7 +21,7 @@ from tabletop.rules.af_actions import (
     use_extra,
     use_guard,
 )
-from tabletop.rules.af_exchange import arrivals_reminder, end_exchange, persevere_penalty
+from tabletop.rules.af_exchange import arrivals_reminder, between_exchanges, end_exchange, persevere_penalty
 from tabletop.rules.af_state import ROUNDS, defenses_of, turn_of, with_turn
 from tabletop.rules.af_turns import STATE_NOTES, begin_turn, next_turn, states_to_resolve
 from tabletop.rules.play import Step, logged
@@ -114,6 +114,8 @@ def next_round(map_: Map, conflict: Conflict) -> Step:
     (the GM skips the rest of a round in which nobody does anything more)."""
     if conflict.ended is not None:
         raise ValueError("the encounter has ended")
+    if between_exchanges(conflict):  # the next round is the new exchange's first: its first turn begins it
+        return next_turn(map_, conflict)
     begun = (conflict.exchange, conflict.round)
     step = next_turn(map_, conflict)
     tokens = {t.id: t for t in step.tokens}

@@ -18,6 +18,13 @@ EXITS = "exits the encounter"
 new row of tiles is placed to extend the zone" ("Zone")."""
 
 
+def between_exchanges(conflict: Conflict) -> bool:
+    """An exchange ended and the next not begun: no turn in hand, round 1, no turn of it logged."""
+    if conflict.turn is not None or conflict.round != 1:
+        return False
+    return not any(e.action == "turn" and e.exchange == conflict.exchange for e in conflict.log)
+
+
 def end_exchange(map_: Map, conflict: Conflict) -> Step:
     """End the exchange: the turn in hand ends (its unused snap and action lost); "tiles
     should be removed until the zone is a 3x3 grid again" ("Zone"), keeping the tiles with most
@@ -27,6 +34,8 @@ def end_exchange(map_: Map, conflict: Conflict) -> Step:
     ("Persevere"). The next exchange starts at round 1 with Next Turn."""
     if conflict.ended is not None:
         raise ValueError("the encounter has ended")
+    if between_exchanges(conflict):
+        raise ValueError(f"exchange {conflict.exchange} has not begun: Next Turn begins it (an exchange has 5 rounds)")
     head = ""
     if conflict.turn is not None:
         actor = name_of(map_, conflict.turn)

@@ -196,7 +196,7 @@ def _dive(
     """A dive moves the reactor "an area or more": to `to`, weighed against its run speed."""
     token = map_.token(reactor)
     if to is None:
-        return Going(), [*notes, f"a dive moves {token.label} an area or more: say where ('to')"]
+        raise ValueError(f"a dive moves {token.label} an area or more: say where ('to')")
     kept = token.facing if facing is None else facing
     going = going_to(map_, token, to, kept, token.speeds.of("run"), "run", past_edge)
     return going, [*notes, *going.notes]
