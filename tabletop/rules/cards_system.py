@@ -57,6 +57,13 @@ class Cards(RuleSystem):
         plain_words(step)
         spec = {"action": step["action"], "confronting": step["confronting"]}
         confrontation, cards = confrontation_from(spec)
+        for name, laid in cards.items():  # the cards as laid down: never more than the text allows
+            allowed = confrontation.limit(name)
+            if len(laid) > allowed:
+                raise ValueError(
+                    f"{name} may play {allowed} card{'s' if allowed != 1 else ''} here, not {len(laid)} "
+                    "(the Attribute, one fewer in inferiority, less those played earlier this round)"
+                )
         play_out(confrontation, cards)
         return log_confrontation(conflict, confrontation, step.get("story", ""), effects_from(spec))
 

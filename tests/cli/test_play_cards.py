@@ -37,12 +37,16 @@ def stories(report, action):
 def test_edward_in_inferiority_plays_one_card_against_the_gms_two(capsys, tmp_path):
     """The GM's 0 is lowest: she plays her 10; Edward (6) plays one card only, 8; the GM, at 10,
     plays her second card."""
-    steps = [START, confront({**EDWARD, "cards": [8, 9]}, {**THE_GM, "cards": [10, 3]}, story="The guard drops")]
+    steps = [START, confront({**EDWARD, "cards": [8, 9]}, {**THE_GM, "cards": [10, 3]})]
+    code, report, _ = play(capsys, tmp_path, steps)
+    assert code == 1, "two cards laid where inferiority allows one"
+    assert report["refused"]["why"].startswith("Edward may play 1 card here, not 2")
+    steps = [START, confront({**EDWARD, "cards": [8]}, {**THE_GM, "cards": [10, 3]}, story="The guard drops")]
     code, report, _ = play(capsys, tmp_path, steps)
     assert code == 0, report["refused"]
     assert stories(report, "outcome") == ["against the GM: Edward succeeds (14 to 13)"]
     assert stories(report, "confrontation") == ["The guard drops — The action succeeds."]
-    assert report["log"][-1]["numbers"] == {"Edward": 14, "GM": 13}, "his 9 is never played: one card in inferiority"
+    assert report["log"][-1]["numbers"] == {"Edward": 14, "GM": 13}
     steps = [START, confront({**EDWARD, "cards": [8]}, {**THE_GM, "cards": [10, 5]})]
     code, report, _ = play(capsys, tmp_path, steps)
     assert code == 0, report["refused"]
@@ -148,6 +152,8 @@ def test_cards_played_earlier_this_round_count_against_the_attribute(capsys, tmp
     erica = {"name": "Erica", "skill": 6, "attribute": 3, "played_this_round": 2, "cards": [5, 7, 13]}
     john = {"name": "John", "skill": 4, "attribute": 3, "cards": [8, 7]}
     code, report, _ = play(capsys, tmp_path, [START, confront(erica, john)])
+    assert code == 1 and report["refused"]["why"].startswith("Erica may play 1 card here, not 3")
+    code, report, _ = play(capsys, tmp_path, [START, confront({**erica, "cards": [5]}, john)])
     assert code == 0, report["refused"]
     assert report["log"][-1]["numbers"] == {"Erica": 11, "John": 19}, "one card left of her three this round"
     code, report, _ = play(capsys, tmp_path, [START, confront({**erica, "played_this_round": "2"}, john)])
