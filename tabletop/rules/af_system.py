@@ -223,6 +223,9 @@ class Af(RuleSystem):
     def header(self, conflict: Conflict, name) -> str:
         return af_words.header(conflict, name)
 
+    def players_turn(self, conflict: Conflict, shown) -> str | None:
+        return af_words.players_turn(conflict, shown)
+
     def banner(self, conflict: Conflict, shown, name) -> str:
         return af_words.banner(conflict, shown, name)
 

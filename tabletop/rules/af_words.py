@@ -40,6 +40,27 @@ def header(conflict: Conflict, name: Name) -> str:
     return f"Exchange {conflict.exchange} · Round {conflict.round} · Next Turn begins"
 
 
+def seen_turn(conflict: Conflict, shown: Callable[[str], bool]) -> LogEntry | None:
+    """The last turn of this exchange the players could see begin, while one they do not see
+    is being played."""
+    for entry in reversed(conflict.log):
+        if entry.exchange != conflict.exchange:
+            break
+        if entry.action == "turn" and entry.actor and shown(entry.actor):
+            return entry
+    return None
+
+
+def players_turn(conflict: Conflict, shown: Callable[[str], bool]) -> str | None:
+    """Whose turn the players are shown: while an unseen actor acts, still the last one they saw."""
+    if conflict.ended or conflict.turn is None:
+        return None
+    if shown(conflict.turn):
+        return conflict.turn
+    seen = seen_turn(conflict, shown)
+    return seen.actor if seen else None
+
+
 def banner(conflict: Conflict, shown: Callable[[str], bool], name: Name) -> str:
     """The players' banner. While a participant they do not see holds the turn it keeps the
     last turn they could see in this exchange (its round), else "Round 1 · Exchange N": it
@@ -50,11 +71,9 @@ def banner(conflict: Conflict, shown: Callable[[str], bool], name: Name) -> str:
         return f"Round {conflict.round}{SEP}Exchange {conflict.exchange}"
     if shown(conflict.turn):
         return f"{name(conflict.turn)}'s turn{SEP}Round {conflict.round}{SEP}Exchange {conflict.exchange}"
-    for entry in reversed(conflict.log):
-        if entry.exchange != conflict.exchange:
-            break
-        if entry.action == "turn" and entry.actor and shown(entry.actor):
-            return f"{name(entry.actor)}'s turn{SEP}Round {entry.round}{SEP}Exchange {entry.exchange}"
+    seen = seen_turn(conflict, shown)
+    if seen is not None:
+        return f"{name(seen.actor)}'s turn{SEP}Round {seen.round}{SEP}Exchange {seen.exchange}"
     return f"Round 1{SEP}Exchange {conflict.exchange}"
 
 

@@ -305,7 +305,8 @@ class Edgerunner(RuleSystem):
 
     def banner(self, conflict: Conflict, shown, name) -> str:
         """A hidden actor's turn reads as "Who's next?", the words between turns."""
-        turn = f"{name(conflict.turn)}'s turn" if conflict.turn and shown(conflict.turn) else "Who's next?"
+        seen = self.players_turn(conflict, shown)
+        turn = f"{name(seen)}'s turn" if seen else "Who's next?"
         return f"{turn}  ·  Exchange {conflict.exchange}"
 
     def cells(self, map_: Map, conflict: Conflict, participant: Participant) -> tuple[str, ...]:

@@ -84,9 +84,15 @@ class RuleSystem:
         turn = f"{name(conflict.turn)}'s turn" if conflict.turn else ""
         return " · ".join(part for part in (f"Exchange {conflict.exchange}", turn) if part)
 
+    def players_turn(self, conflict: Conflict, shown: Shown) -> str | None:
+        """Whose turn the players are shown (their banner and the ring on their map agree): an
+        actor they do not see is never it."""
+        return conflict.turn if conflict.turn and shown(conflict.turn) else None
+
     def banner(self, conflict: Conflict, shown: Shown, name: Callable[[str], str]) -> str:
         """The players' banner: never a word that tells of a token they do not see."""
-        turn = f"{name(conflict.turn)}'s turn" if conflict.turn and shown(conflict.turn) else ""
+        seen = self.players_turn(conflict, shown)
+        turn = f"{name(seen)}'s turn" if seen else ""
         return "  ·  ".join(part for part in (turn, f"Exchange {conflict.exchange}") if part)
 
     def when(self, entry: LogEntry) -> str:

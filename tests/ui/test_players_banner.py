@@ -129,3 +129,27 @@ def test_a_hidden_actors_turn_reads_as_whos_next(qtbot, window):
     dock.turn_key("next")
     assert window.document.map.conflict.turn == "hargan"
     assert player.banner.text == between
+
+
+def test_the_players_ring_stays_with_the_turn_their_banner_names(qtbot, window):
+    """AF: while a participant the players do not see acts, their banner keeps the last turn they
+    saw, and so does the ring on their map; the GM's ring is on the one acting."""
+    player = _open(qtbot, window)
+    start_af(window)
+    conflict = window.document.map.conflict
+    first = conflict.turn
+    unseen = next(token for token in conflict.order if token != first)
+    token = window.document.get("token", unseen)
+    window.document.undo_stack.push(EditObject(window.document, "token", token.model_copy(update={"hidden": True})))
+    players_ring, first_item = player.scene.turn_mark, player.scene.items_by_key[("token", first)]
+    assert players_ring.isVisible() and players_ring.pos() == first_item.pos()
+    dock = window.play.dock_widget
+    dock.turns.select_tokens([unseen])
+    dock.turn_key("next")
+    assert window.document.map.conflict.turn == unseen
+    assert window.scene.turn_mark.pos() == window.scene.items_by_key[("token", unseen)].pos()
+    assert player.banner.text.startswith(f"{window.document.label('token', first)}'s turn")
+    assert players_ring.isVisible() and players_ring.pos() == first_item.pos()
+    window.document.undo_stack.push(EditObject(window.document, "token", token))  # shown again: ringed
+    qtbot.waitUntil(lambda: players_ring.pos() == player.scene.items_by_key[("token", unseen)].pos())
+    assert player.banner.text.startswith(f"{window.document.label('token', unseen)}'s turn")

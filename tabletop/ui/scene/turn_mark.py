@@ -1,5 +1,6 @@
 """The ring around the token whose turn it is, on the GM's map and the players' alike, so the
-table sees at a glance who acts (the conflict's `turn`)."""
+table sees at a glance who acts (the conflict's `turn`; on the players' map, the turn their
+banner names)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from PySide6.QtWidgets import QGraphicsObject
 
 from tabletop.geometry.shapes import TOKEN_RADIUS
 from tabletop.model.kinds import Kind
+from tabletop.rules import systems
 
 RING = TOKEN_RADIUS + 7
 TURN_COLOUR = QColor("#f1c40f")
@@ -29,13 +31,23 @@ class TurnMark(QGraphicsObject):
         self.follow()
 
     def turn(self) -> str | None:
+        """The GM's map rings whose turn it is; the players' rings whom their banner names (an
+        actor they do not see is never ringed, nor is the ring taken from the last one they saw)."""
         conflict = self.map_scene.document.map.conflict
-        return None if conflict is None or conflict.ended else conflict.turn
+        if conflict is None or conflict.ended:
+            return None
+        if not self.map_scene.players:
+            return conflict.turn
+        return systems.of(conflict).players_turn(conflict, self.drawn)
+
+    def drawn(self, token_id: str) -> bool:
+        item = self.map_scene.items_by_key.get((Kind.TOKEN, token_id))
+        return item is not None and item.isVisible()
 
     def follow(self) -> None:
         turn = self.turn()
         item = self.map_scene.items_by_key.get((Kind.TOKEN, turn)) if turn else None
-        shown = item is not None and item.isVisible()
+        shown = turn is not None and self.drawn(turn)
         self.setVisible(shown)
         if shown:
             self.setPos(item.pos())
