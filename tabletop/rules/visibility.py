@@ -16,8 +16,9 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from tabletop.model import AreaLocation, Border, EncounterGrid, FillStyle, Map, Token, Zone, ZoneLocation
+from tabletop.model import AreaLocation, Border, Conflict, EncounterGrid, FillStyle, Map, Token, Zone, ZoneLocation
 from tabletop.model.grids import TILE_AREAS
+from tabletop.rules import systems
 from tabletop.rules.sides import known_side
 
 Area = tuple[int, int]
@@ -156,11 +157,27 @@ def fog_only(zone: Zone) -> Zone:
     return Zone(id=zone.id, shape=zone.shape, fogged=True, fill=FillStyle())
 
 
+def players_conflict(conflict: Conflict | None, shown: Callable[[str], bool]) -> Conflict | None:
+    """The conflict as the players may know it: only the participants they see, in their order,
+    the turn their banner names, and no log (the GM's record names who acted, seen or not)."""
+    if conflict is None:
+        return None
+    return conflict.model_copy(
+        update={
+            "participants": [p for p in conflict.participants if shown(p.token)],
+            "order": [token for token in conflict.order if shown(token)],
+            "turn": systems.of(conflict).players_turn(conflict, shown),
+            "log": [],
+        }
+    )
+
+
 def players_view(map_: Map, fog: Fog = LIVE) -> Map:
     """A valid copy of the map without hidden zones (and the borders that touch them), hidden
     tokens and tokens standing in hidden zones, the map's notes and every zone's GM notes;
     fogged zones are bare places (no name, aspects, fill or notes) with no borders or tokens,
-    fogged grid areas keep no terrain and no tokens."""
+    fogged grid areas keep no terrain and no tokens; a conflict keeps only what the players may
+    know of it."""
     find_zone = {zone.id: zone for zone in map_.zones}.get
     find_grid = {grid.id: grid for grid in map_.grids}.get
     zones = []
@@ -172,13 +189,16 @@ def players_view(map_: Map, fog: Fog = LIVE) -> Map:
         else:
             clear = {"gm_notes": "", "fogged": False}
             zones.append(zone.model_copy(update=clear) if zone.gm_notes or zone.fogged else zone)
+    tokens = [token for token in map_.tokens if token_shown(token, find_zone, find_grid, fog)]
+    seen = {token.id for token in tokens}
     return Map.model_validate(
         {
             **{name: getattr(map_, name) for name in type(map_).model_fields},
             "notes": "",
             "zones": zones,
             "borders": [border for border in map_.borders if border_shown(border, find_zone, fog)],
-            "tokens": [token for token in map_.tokens if token_shown(token, find_zone, find_grid, fog)],
+            "tokens": tokens,
+            "conflict": players_conflict(map_.conflict, seen.__contains__),
             "grids": [players_grid(grid, fog) for grid in map_.grids],
         }
     )

@@ -7,6 +7,7 @@ from PySide6.QtGui import QImage
 from tabletop.io import save_map
 from tabletop.samples import af_encounter, warehouse
 from tests.cli.run import tabletop
+from tests.mid_play import mid_encounter
 from tests.render.test_export_options import warehouse_with_a_secret
 
 
@@ -56,6 +57,19 @@ def test_the_players_copy_on_the_command_line_keeps_the_secrets(capsys, tmp_path
     assert tabletop(capsys, "export", source, "-o", str(out), "--player").code == 0
     text = out.read_text()
     assert "West end" in text and "Secret Vault" not in text and "Hidden Spy" not in text
+
+
+def test_the_players_copy_mid_conflict_leaves_out_a_hidden_participant(capsys, tmp_path, qapp):
+    """A map saved mid-encounter with a participant hidden from the players exports for them
+    (the participant, its turn and the log stay with the GM)."""
+    map_ = mid_encounter()
+    archer = next(t for t in map_.tokens if t.id == "archer")
+    archer.hidden = True
+    out = tmp_path / "players.svg"
+    result = tabletop(capsys, "export", _save(tmp_path, "mid", map_), "-o", str(out), "--player")
+    assert result.code == 0, result.err
+    text = out.read_text()
+    assert "Mira" in text and archer.name not in text
 
 
 def test_scope_and_scale_on_the_command_line(capsys, tmp_path, qapp):

@@ -21,6 +21,7 @@ from tabletop.rules.visibility import (
     zone_shown,
 )
 from tabletop.samples import nephrite_net
+from tests.mid_play import mid_encounter
 from tests.strategies import maps
 
 
@@ -168,3 +169,33 @@ def test_the_fogged_area_sets_kept_for_quick_questions_stay_bounded():
         grid = grid.model_copy(update={"fogged_areas": everywhere[step + 1 :]})  # as a drag revealing (0, step)
         assert (0, step) not in fogged_set(grid) and (1, step) in fogged_set(grid)
     assert sum(len(areas) for areas, _ in visibility._AREA_SETS.values()) <= visibility.MAX_HELD_AREAS
+
+
+def test_a_hidden_participant_leaves_no_trace_in_the_players_conflict():
+    """A participant the players do not see is not in their copy of the conflict, nor is its
+    turn: they keep the turn their banner names, and the log (which names every actor) stays
+    with the GM. The copy is a map the loader takes back."""
+    map_ = mid_encounter()
+    conflict = map_.conflict
+    assert conflict.turn == "archer" and any(entry.actor for entry in conflict.log)
+    archer = next(t for t in map_.tokens if t.id == "archer")
+    archer.hidden = True
+    view = players_view(map_)
+    text = map_to_text(view)
+    assert map_from_bytes(text.encode()) == view
+    assert "archer" not in text and archer.name not in text
+    seen = view.conflict
+    assert [p.token for p in seen.participants] == [p.token for p in conflict.participants if p.token != "archer"]
+    assert seen.order == [token for token in conflict.order if token != "archer"]
+    assert seen.turn == "mira", "the last turn the players saw, as their banner says"
+    assert seen.log == [] and seen.exchange == conflict.exchange and seen.round == conflict.round
+
+
+def test_a_participant_under_fog_is_as_unseen_as_a_hidden_one():
+    map_ = mid_encounter()
+    kell = next(t for t in map_.tokens if t.id == "kell")
+    grid = next(g for g in map_.grids if g.id == kell.location.grid)
+    grid.fogged_areas = [(kell.location.row, kell.location.col)]
+    view = players_view(map_)
+    assert "kell" not in {p.token for p in view.conflict.participants} | set(view.conflict.order)
+    assert view.conflict.turn == "archer"
