@@ -4,6 +4,7 @@ never list a field the rules do not take."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tabletop.rules.step_fields import LIMIT, Field, Move, fields_of
@@ -112,13 +113,19 @@ def _field_schema(spec: Field) -> dict[str, Any]:
     return found
 
 
+def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """A field a step may leave out may also be written as null, which the rules read as left out."""
+    described = {"description": schema.pop("description")} if "description" in schema else {}
+    return {"anyOf": [schema, {"type": "null"}], **described} if schema else {**described}
+
+
 def _move_schema(move: Move, extra: tuple[Field, ...] = ()) -> dict[str, Any]:
     head = {"act": "action", "snap": "snap", "react": "reaction"}.get(move.do)
     fields = (*fields_of(move), *extra)
     properties: dict[str, Any] = {"do": {"const": move.do}}
     if head:
         properties[head] = {"const": move.word}
-    properties.update({f.name: _field_schema(f) for f in fields})
+    properties.update({f.name: _field_schema(f) if f.required else _or_null(_field_schema(f)) for f in fields})
     required = ["do", *([head] if head else []), *(f.name for f in fields if f.required)]
     schema = {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
     if move.says:
@@ -129,18 +136,18 @@ def _move_schema(move: Move, extra: tuple[Field, ...] = ()) -> dict[str, Any]:
 def play_schema() -> dict[str, Any]:
     """The JSON Schema of a steps file: a list of steps, each one of every system's steps."""
     choices: list[dict[str, Any]] = []
-    seen: set[str] = set()
     for rules in every():  # a start for each system, with what its own start takes
         start = _move_schema(START, rules.start_fields)
         start["properties"]["system"] = {"const": rules.name, "description": rules.title}
         choices.append(start)
-    for rules in every():
+    seen: set[str] = set()
+    for rules in every():  # a move two systems share by name may take other fields in each
         for move in (*rules.moves, *steps_of(rules)):
-            key = f"{move.do}/{move.word}"
-            if key in seen:
-                continue
-            seen.add(key)
-            choices.append(_move_schema(move))
+            schema = _move_schema(move)
+            key = json.dumps(schema, sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                choices.append(schema)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "Tabletop play steps",

@@ -124,3 +124,13 @@ def test_the_play_schema_accepts_what_play_takes_and_refuses_what_it_refuses(cap
         jsonschema.validate([{"do": "fly"}], schema)
     with pytest.raises(jsonschema.ValidationError):  # an AF start needs its reflexes
         jsonschema.validate([{"do": "start", "system": "af", "tokens": ["Kell"]}], schema)
+    af = [  # moves named as Edgerunner's are, with AF's own fields
+        {"do": "act", "actor": "Mira", "action": "attack", "target": "Raider", "surprise": True},
+        {"do": "act", "actor": "Kell", "action": "maneuver", "to": [7, 4], "facing": 90},
+        {"do": "add", "tokens": ["Archer"], "reflexes": {"Archer": 4}},
+    ]
+    jsonschema.validate(af, schema)
+    left_out = {"do": "act", "actor": "Gatto", "action": "attack", "target": "Hargan", "track": "health", "shifts": 2}
+    jsonschema.validate([{**left_out, "aspect": None, "story": None}], schema)
+    code, _, err = _play(capsys, tmp_path, maps_dir, [*good[:2], {**left_out, "aspect": None, "story": None}])
+    assert code == 0, err

@@ -36,3 +36,16 @@ def test_a_readme_play_example_prints_what_the_readme_shows(capsys, monkeypatch,
     monkeypatch.chdir(ROOT)
     assert main(["play", map_path, "-"]) == 0
     assert capsys.readouterr().out.rstrip() == shown.rstrip()
+
+
+@pytest.mark.parametrize("example", _examples(), ids=lambda e: re.search(r'"system": "(\w+)"', e[1]).group(1))
+def test_a_readme_play_example_is_valid_by_the_play_schema(example):
+    """The schema takes every step a system plays, though a move's name may mean other fields
+    in another system."""
+    import json
+
+    import jsonschema
+
+    from tabletop.rules.step_schema import play_schema
+
+    jsonschema.validate(json.loads(example[1]), play_schema())
