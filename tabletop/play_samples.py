@@ -11,29 +11,8 @@ from pathlib import Path
 
 from tabletop.model import Map
 from tabletop.rules import af, edgerunner
-from tabletop.rules.play import Step, logged
+from tabletop.rules.play import Step, applied, logged
 from tabletop.samples import af_encounter, warehouse
-
-
-def applied(map_: Map, step: Step) -> Map:
-    """The map after a rules step, as the document would leave it (without the undo history)."""
-    changed = {
-        kind: {obj.id: obj for obj in objs}
-        for kind, objs in (
-            ("zones", step.zones),
-            ("borders", step.borders),
-            ("tokens", step.tokens),
-            ("grids", step.grids),
-        )
-    }
-    update = {kind: [changed[kind].get(obj.id, obj) for obj in getattr(map_, kind)] for kind in changed}
-    return Map.model_validate(
-        {
-            **map_.model_dump(),
-            **{k: [o.model_dump() for o in v] for k, v in update.items()},
-            "conflict": None if step.conflict is None else step.conflict.model_dump(),
-        }
-    )
 
 
 def _bookkeeping(map_: Map, conflict, text: str) -> Map:
