@@ -49,7 +49,7 @@ def check_update(obj: Any, names: Iterable[str]) -> None:
 
 IMMUTABLE = (bool, int, float, str, type(None))
 """Values copies_with shares among its copies: one list given to every copy would be one list
-in all of them (found by review11b), where model_copy checks, and so copies, it for each."""
+in all of them, where model_copy checks, and so copies, it for each."""
 
 
 def copies_with(objs: list[R], name: str, value: Any) -> list[R]:

@@ -50,7 +50,7 @@ def build_menus(window: MainWindow) -> None:
     delete = action(
         window,
         "&Delete",
-        busily(window, lambda: window.view.tool.delete() or window.tools["S"].delete_selection()),
+        busily(window, window.delete),
         QKeySequence.StandardKey.Delete,
         "delete",
     )

@@ -82,7 +82,7 @@ class MapView(QGraphicsView):
 
     def viewportEvent(self, event: QEvent) -> bool:
         """The mouse leaving the map's viewport (onto a scroll bar too, which the view's own
-        leave event does not tell: found by review11b) leaves nothing under it."""
+        leave event does not tell) leaves nothing under it."""
         if event.type() == QEvent.Type.Leave:
             self.left.emit()
         return super().viewportEvent(event)

@@ -173,3 +173,24 @@ def test_lock_map_keeps_zones_still_and_lets_tokens_move(qtbot, window):
     window.document.select([("zone", "z1")])
     window.tools["S"].nudge(20, 0)
     assert window.document.get("zone", "z1") != zone
+
+
+def test_lock_map_keeps_zones_borders_and_grids_from_delete_and_drags_and_says_so(qtbot, window):
+    _fight(window)
+    window.view.fit_map()
+    assert window.play.dock.isVisible() and window.document.map_locked
+    zones, borders = window.document.map.zones, window.document.map.borders
+    window.document.select([("zone", "z3"), ("border", "b23")])
+    window.delete()
+    assert (window.document.map.zones, window.document.map.borders) == (zones, borders)
+    assert "locked" in window.statusBar().currentMessage()
+    window.statusBar().clearMessage()
+    middle = window.document.get("zone", "z2")
+    x, y = middle.shape.centre()
+    drag(qtbot, window, (x, y + 40), (x + 80, y + 40))  # no token there: the zone itself is held
+    assert window.document.get("zone", "z2") == middle
+    assert "locked" in window.statusBar().currentMessage()
+    window.lock_action.trigger()
+    window.document.select([("zone", "z3")])
+    window.delete()
+    assert window.document.get("zone", "z3") is None and window.document.get("border", "b23") is None

@@ -129,6 +129,6 @@ def _in_band(layout: MapLayout, key: tuple[str, str], band: QRectF) -> bool:
 
 def badges_seen(view: QGraphicsView) -> bool:
     """Whether `view` draws the borders' badges at its zoom (render/paint.badges_shown), at the
-    scale its map layer paints its tiles (the view's, in logical pixels: found by review11b, a
-    screen's pixel ratio counted here had a high-DPI screen pick badges not drawn)."""
+    scale its map layer paints its tiles (the view's, in logical pixels: a screen's pixel ratio
+    counted here would have a high-DPI screen pick badges not drawn)."""
     return badges_shown(view.transform().m11(), view.scene().style)

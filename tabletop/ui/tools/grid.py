@@ -96,6 +96,8 @@ class GridTool(Tool):
         """Delete removes the selected grids with the tokens standing on them (not the zones
         also selected: this tool's Delete is about grids)."""
         grids = [key for key in self.document.selection if key[0] is Kind.GRID]
+        if grids and self.locked("every grid"):
+            return True
         command = remove(self.document, grids)
         if command is None:
             return False  # no grid chosen: Delete removes the selection as usual

@@ -49,6 +49,8 @@ class SelectTool(Tool):
         """The token being dragged: it follows the cursor until released (the tool's state,
         not the item's: the scene places every token where the document says)."""
         self._zone: tuple[str, Zone, QPointF] | None = None
+        self._told_locked = False
+        """Whether this zone drag already said the map is locked (once a drag, not per move)."""
         self._drag = 0
         self.moves = MoveToken
         """Makes a drag's move step (the fog controls swap in a move that also reveals)."""
@@ -95,8 +97,9 @@ class SelectTool(Tool):
         kind, object_id = hit
         if kind is Kind.TOKEN:
             self.start_token_drag(object_id)
-        elif kind is Kind.ZONE and not self.document.map_locked:
+        elif kind is Kind.ZONE:
             self._zone = (object_id, self.document.get(Kind.ZONE, object_id), pos)
+            self._told_locked = False
         return True
 
     def _band(self, rect, from_scene: QPointF, to_scene: QPointF) -> None:
@@ -134,6 +137,10 @@ class SelectTool(Tool):
             zone_id, start_zone, start = self._zone
             dx = round((pos.x() - start.x()) / GRID_STEP) * GRID_STEP
             dy = round((pos.y() - start.y()) / GRID_STEP) * GRID_STEP
+            if (dx, dy) != (0, 0) and self.document.map_locked:  # locked before or during the drag
+                if not self._told_locked:
+                    self._told_locked = self.locked("every zone")
+                return True
             if (dx, dy) != (0, 0) or self.document.get("zone", zone_id) != start_zone:
                 moved = moved_zone(start_zone, dx, dy)
                 self.document.undo_stack.push(
@@ -234,8 +241,8 @@ class SelectTool(Tool):
             return
         moved = [moved_zone(zone, dx, dy) for zone in self.document.get_many([(Kind.ZONE, i) for i in zones])]
         what = self.document.label(Kind.ZONE, zones[0]) if len(zones) == 1 else f"{len(zones):,} zones"
-        # many zones as one change: an edit per zone repainted the marks and asked the whole
-        # selection's borders each time, minutes for a 10k-zone map selected whole (found by break11)
+        # many zones as one change: an edit per zone would repaint the marks and ask the whole
+        # selection's borders each time, for every zone of a whole map selected
         move = (
             EditObject(self.document, Kind.ZONE, moved[0])
             if len(moved) == 1
@@ -254,7 +261,13 @@ class SelectTool(Tool):
 
     def delete_selection(self) -> None:
         """One undo step removing the selection with what stands on it (a zone's borders and
-        tokens, a grid's tokens)."""
-        command = remove(self.document, list(self.document.selection))
+        tokens, a grid's tokens). While the map is locked only tokens go."""
+        chosen = list(self.document.selection)
+        if self.document.map_locked:
+            tokens = [key for key in chosen if key[0] is Kind.TOKEN]
+            if len(tokens) < len(chosen):
+                self.locked("every zone, border and grid")
+            chosen = tokens
+        command = remove(self.document, chosen)
         if command is not None:
             self.document.undo_stack.push(command)
