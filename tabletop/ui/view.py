@@ -52,6 +52,13 @@ class MapView(QGraphicsView):
         self.fitInView(QRectF(x, y, w, h), Qt.AspectRatioMode.KeepAspectRatio)
         self.zoomed.emit(self.scale_now())
 
+    def shows_whole_map(self) -> bool:
+        """Whether all of the map is in sight now (a GM zoomed in on a corner has not)."""
+        document = self.map_scene.document
+        x, y, w, h = map_bounds(document.map, margin=0, zone_extent=document.layout.zone_extent())
+        seen = self.mapToScene(self.viewport().rect()).boundingRect()
+        return seen.contains(QRectF(x, y, w, h))
+
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
         if steps:

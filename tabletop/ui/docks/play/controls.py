@@ -155,11 +155,14 @@ class PlayControls(QObject):
 
     def _widen(self) -> None:
         """Room for the turn list's columns and the form's words: the dock takes PLAY_WIDTH, or
-        a third of the window on a small screen, never less than the GM left it."""
+        a third of the window on a small screen, never less than the GM left it. A map seen
+        whole is fitted again beside the wider dock; a GM's zoom on one corner is kept."""
         width = min(PLAY_WIDTH, self.window.width() // 3)
         if self.dock.width() < width:
+            whole = self.window.view.shows_whole_map()
             self.window.resizeDocks([self.dock], [width], Qt.Orientation.Horizontal)
-            QTimer.singleShot(0, self.window.view.fit_map)  # the map fitted again beside the wider dock
+            if whole:
+                QTimer.singleShot(0, self.window.view.fit_map)
 
     def _lock(self, on: bool) -> None:
         lock = getattr(self.window, "lock_action", None)
