@@ -104,6 +104,9 @@ def run_program() -> None:
     main(), then, after a headless command, the exit straight from the operating system once
     the output is flushed. Python would otherwise free the map object by object first: 2 s
     of a 7 s `tabletop check` on a 100k-zone map, for memory the system takes back anyway."""
+    for stream in (sys.stdout, sys.stderr):  # a name the terminal cannot show is escaped, not a crash
+        if stream is not None and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     argv = sys.argv[1:]
     code = main(argv)
     command = _with_default_command(argv)[0] if argv else "open"

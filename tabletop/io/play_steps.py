@@ -12,14 +12,18 @@ from tabletop.io.read import parse_json, read_regular
 
 MAX_STEPS_BYTES = 16 * 2**20
 """A long evening is a few hundred steps of a few hundred bytes; a steps file is never near this."""
-MAX_STEPS = 100_000
+MAX_STEPS = 10_000
+"""Steps in one file: a whole campaign's conflicts, and still a file the command plays in well
+under a minute."""
 
 
 def read_steps(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """The steps in a file, or on standard input when `path` is "-"."""
     if str(path) == "-":
-        raw = sys.stdin.buffer.read(MAX_STEPS_BYTES + 1)
         where = "<standard input>"
+        if sys.stdin is None or sys.stdin.closed:
+            raise MapFileError(where, "is closed: pipe the steps in, or name a steps file")
+        raw = sys.stdin.buffer.read(MAX_STEPS_BYTES + 1)
         if len(raw) > MAX_STEPS_BYTES:
             raise MapFileError(where, f"is larger than {MAX_STEPS_BYTES // 2**20} MB; a steps file may be at most that")
     else:

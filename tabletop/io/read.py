@@ -18,8 +18,8 @@ from tabletop.io.limits import MAX_FILE_BYTES, MAX_NESTING
 from tabletop.io.migrate import MigrationError, migrate
 from tabletop.io.places import RepeatedKey, repeated_key_place, unique_keys
 from tabletop.io.stamp import FileStamp, stamp_beside
-from tabletop.io.wording import LONG_DIGITS, describe, digits, long_number
 from tabletop.model import FORMAT_VERSION, Map
+from tabletop.model.wording import LONG_DIGITS, describe, digits, long_number
 
 
 def load_map(path: str | os.PathLike[str], helper: Helper | None = None) -> Map:

@@ -18,9 +18,9 @@ from pydantic import ValidationError
 from tabletop.io.errors import MapFileError
 from tabletop.io.limits import MAX_NESTING
 from tabletop.io.read import check_version, nesting_depth, parse_json_object, read_regular
-from tabletop.io.wording import describe
 from tabletop.io.write import write_atomically
 from tabletop.model import Model, TileSet
+from tabletop.model.wording import describe
 
 TILESET_EXTENSION = ".tabletop-tiles"
 TILESET_FORMAT_VERSION = 1

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from tabletop.model import LastAction, Passage, StressTrack
+from tabletop.model.wording import describe
 from tabletop.rules.edgerunner_aspects import aspects_on, holder_words, set_aspects
 from tabletop.rules.edgerunner_resist import check_attack_stress, pay
 from tabletop.rules.edgerunner_state import (
@@ -142,9 +143,7 @@ def redefined(work: Work, actor: str, border_id: str, passages: list) -> None:
         try:
             made.append(Passage.model_validate(data))
         except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(part) for part in first["loc"])
-            raise ValueError(f"redefine: passage {number}{' ' + where if where else ''}: {first['msg']}") from None
+            raise ValueError(f"redefine: passage {number}: {describe(error)}") from None
     work.border(border_id).passages = made
     told = "; ".join(_passage_words(p) for p in made) or "no way through"
     work.conflict = logged(work.conflict, actor=actor, action="redefines the border", target=border_id, story=told)

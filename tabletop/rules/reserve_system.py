@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from tabletop.model import Conflict, LogEntry, Map, ReserveSide
 from tabletop.model.conflict import MAX_RESERVE_SIDES
+from tabletop.model.wording import describe
 from tabletop.rules import resolvers
 from tabletop.rules.play import Step
 from tabletop.rules.reserve import MAX_ROLL, SUBSTITUTED_BY, Substitution
@@ -252,20 +253,12 @@ def _sides(value: Any) -> list[ReserveSide]:
         try:
             found.append(ReserveSide.model_validate(side))
         except ValidationError as error:
-            raise ValueError(f"side {number}: {_problem(error)}") from None
+            raise ValueError(f"side {number}: {describe(error)}") from None
     names = [s.name for s in found]
     twice = next((n for n in names if names.count(n) > 1), None)
     if twice is not None:
         raise ValueError(f"sides: two are called '{twice}'")
     return found
-
-
-def _problem(error: ValidationError) -> str:
-    """A pydantic refusal in one line: where, then what."""
-    first = error.errors()[0]
-    where = ".".join(str(part) for part in first.get("loc", ()))
-    message = str(first.get("msg", "not allowed")).removeprefix("Value error, ")
-    return f"{where}: {message}" if where else message
 
 
 def _spends(value: Any, name: str) -> dict[str, int] | None:

@@ -190,17 +190,18 @@ def _value(map_: Map, conflict: Conflict | None, spec: Field, value: Any) -> Any
 
 def _token_or_border(map_: Map, conflict: Conflict | None, kind: str, key: str) -> str:
     if kind == "target":
-        try:
-            return find_token(map_, key).id
-        except ValueError as error:
-            if "more than one" in str(error):
-                raise
-        try:
-            return find_border(map_, key).id
-        except ValueError as error:
-            if "more than one" in str(error):
-                raise
-            raise ValueError(f"no token or border '{key}' on the map") from None
+        found = []
+        for find in (find_token, find_border):
+            try:
+                found.append(find(map_, key).id)
+            except ValueError as error:
+                if "more than one" in str(error):
+                    raise
+        if not found:
+            raise ValueError(f"no token or border '{key}' on the map")
+        if len(found) > 1 and key not in found:  # an id is itself; a name both have is not enough
+            raise ValueError(f"'{key}' names a token and a border: give the one meant by its id")
+        return key if key in found else found[0]
     token = find_token(map_, key).id
     if kind == "participant" and (conflict is None or all(p.token != token for p in conflict.participants)):
         raise ValueError(f"'{key}' does not take part in the conflict")

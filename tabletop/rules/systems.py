@@ -15,7 +15,10 @@ import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from pydantic import ValidationError
+
 from tabletop.model import Conflict, LogEntry, Map, Participant
+from tabletop.model.wording import describe
 from tabletop.rules import manual_steps as manual
 from tabletop.rules.names import name_of
 from tabletop.rules.play import Step
@@ -244,7 +247,15 @@ def move_of(rules: RuleSystem, step: Mapping[str, Any]) -> Move:
 
 def perform(map_: Map, conflict: Conflict | None, step: Mapping[str, Any], graph=None) -> Step:
     """Take one play step, as the dock and `tabletop play` both do: its names made ids, its
-    fields checked, and the system's rules applied. ValueError says why it is refused."""
+    fields checked, and the system's rules applied. ValueError says why it is refused, in
+    words (a value the model refuses is said as the map's reader says it)."""
+    try:
+        return _perform(map_, conflict, step, graph)
+    except ValidationError as error:
+        raise ValueError(describe(error)) from None
+
+
+def _perform(map_: Map, conflict: Conflict | None, step: Mapping[str, Any], graph) -> Step:
     if not isinstance(step, Mapping):
         raise ValueError('a step is an object: {"do": ...}')
     if step.get("do") == "start":

@@ -22,13 +22,17 @@ def tabletop(capsys, *args: str) -> Result:
     return Result(code, captured.out, captured.err)
 
 
-def tabletop_process(*args: str, cwd=None) -> Result:
+def tabletop_process(*args: str, cwd=None, stdin: bytes | None = None, env: dict[str, str] | None = None) -> Result:
+    """The command as the shell runs it; `env` adds to this process's environment."""
+    import os
+
     done = subprocess.run(
         [sys.executable, "-m", "tabletop", *args],
         capture_output=True,
-        text=True,
+        input=stdin,
         cwd=cwd,
+        env={**os.environ, **env} if env else None,
         timeout=120,
         check=False,
     )
-    return Result(done.returncode, done.stdout, done.stderr)
+    return Result(done.returncode, done.stdout.decode(errors="replace"), done.stderr.decode(errors="replace"))

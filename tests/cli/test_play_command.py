@@ -16,6 +16,7 @@ import pytest
 from tabletop.cli import main
 from tabletop.io import load_map
 from tabletop.rules import systems
+from tests.cli.run import tabletop_process
 
 START = {"do": "start", "system": "edgerunner", "tokens": ["Gatto", "Hargan"], "caller": "Sandra"}
 
@@ -98,6 +99,42 @@ def test_steps_come_from_standard_input_and_bad_files_are_one_line(capsys, tmp_p
     os.mkfifo(fifo)
     assert main(["play", str(maps_dir / "warehouse.tabletop"), str(fifo)]) == 1
     assert "not a regular file" in capsys.readouterr().err
+    monkeypatch.setattr(sys, "stdin", None)  # started with standard input closed
+    assert main(["play", str(maps_dir / "warehouse.tabletop"), "-"]) == 1
+    assert capsys.readouterr().err == "<standard input>: is closed: pipe the steps in, or name a steps file\n"
+    (tmp_path / "long.json").write_text(json.dumps([{"do": "state"}] * 10_001))
+    assert main(["play", str(maps_dir / "warehouse.tabletop"), str(tmp_path / "long.json")]) == 1
+    assert "holds 10,001 steps; at most 10,000" in capsys.readouterr().err
+
+
+def test_a_name_the_terminal_cannot_show_is_escaped(maps_dir):
+    steps = json.dumps([{**START, "caller": "Séverine"}]).encode()
+    done = tabletop_process(
+        "play", str(maps_dir / "warehouse.tabletop"), "-", stdin=steps, env={"PYTHONIOENCODING": "ascii"}
+    )
+    assert (done.code, done.err) == (0, "")
+    assert "S\\xe9verine asks" in done.out
+
+
+def test_a_target_a_token_and_a_border_are_both_called_is_asked_by_id(capsys, tmp_path, maps_dir):
+    from tabletop.io import save_map
+
+    map_ = load_map(maps_dir / "warehouse.tabletop")
+    border = map_.borders[0]
+    border.label = "Hargan"
+    save_map(map_, tmp_path / "named.tabletop")
+    steps = [
+        START,
+        {"do": "next", "who": "Gatto"},
+        {"do": "act", "actor": "Gatto", "action": "attack", "target": "Hargan", "track": "health", "shifts": 1},
+    ]
+    (tmp_path / "steps.json").write_text(json.dumps(steps))
+    assert main(["play", str(tmp_path / "named.tabletop"), str(tmp_path / "steps.json"), "--json"]) == 1
+    why = json.loads(capsys.readouterr().out)["refused"]["why"]
+    assert why == "target: 'Hargan' names a token and a border: give the one meant by its id"
+    steps[-1]["target"] = "hargan"
+    (tmp_path / "steps.json").write_text(json.dumps(steps))
+    assert main(["play", str(tmp_path / "named.tabletop"), str(tmp_path / "steps.json")]) == 0
 
 
 def test_help_lists_every_step_of_every_system(capsys):
@@ -134,3 +171,22 @@ def test_the_play_schema_accepts_what_play_takes_and_refuses_what_it_refuses(cap
     jsonschema.validate([{**left_out, "aspect": None, "story": None}], schema)
     code, _, err = _play(capsys, tmp_path, maps_dir, [*good[:2], {**left_out, "aspect": None, "story": None}])
     assert code == 0, err
+
+
+def test_a_value_the_map_cannot_hold_is_refused_in_the_readers_words(capsys, tmp_path, maps_dir):
+    """A side, a caller or a consequence's name the model refuses is said as the map's reader
+    says it, never in the validator's words or patterns."""
+    attack = {"do": "act", "actor": "Gatto", "action": "attack", "target": "Hargan", "track": "health", "shifts": 3}
+    cases = [
+        ([{**START, "sides": {"Gatto": "a\nb"}}], "side: holds a line break"),
+        ([{**START, "caller": "\ud800"}], "caller: holds a character that cannot be saved (a lone surrogate, U+D800)"),
+        (
+            [START, {"do": "next", "who": "Gatto"}, {**attack, "resist": {"consequences": [{"name": "x\x07"}]}}],
+            "name: holds a control character (U+0007)",
+        ),
+    ]
+    for steps, said in cases:
+        code, out, _ = _play(capsys, tmp_path, maps_dir, steps, "--json")
+        why = json.loads(out)["refused"]["why"]
+        assert code == 1 and why.startswith(said), why
+        assert "pattern" not in why and "pydantic" not in why and "validation error" not in why

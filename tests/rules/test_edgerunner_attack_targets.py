@@ -94,8 +94,8 @@ def test_a_border_taken_out_is_redefined_in_the_same_step(net) -> None:
 @pytest.mark.parametrize(
     ("redefine", "said"),
     [
-        ([{"label": "gap", "cost_from_a": -1}], "redefine: passage 1 cost_from_a: "),
-        ([{"label": "gap", "speed": 3}], "redefine: passage 1 speed: "),
+        ([{"label": "gap", "cost_from_a": -1}], "redefine: passage 1: cost_from_a: a pass value of -1 is less"),
+        ([{"label": "gap", "speed": 3}], "redefine: passage 1: speed: is not a field Tabletop knows"),
         (["gap"], "redefine: passage 1 is an object"),
     ],
 )

@@ -10,7 +10,7 @@ import types
 from collections.abc import Callable
 from typing import Any, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -131,8 +131,3 @@ def spin(minimum: int, maximum: int, none_text: str = "") -> QSpinBox:
     if none_text:
         box.setSpecialValueText(none_text)
     return box
-
-
-def error_text(error: ValidationError) -> str:
-    first = error.errors(include_url=False)[0]
-    return first["msg"].removeprefix("Value error, ")

@@ -29,8 +29,9 @@ from PySide6.QtWidgets import (
 from tabletop.document import MapDocument
 from tabletop.document.commands import EditMap, EditObject
 from tabletop.model import FillStyle, Map, Passage, Speeds, Token
+from tabletop.model.wording import words
 from tabletop.ui.badge_tips import as_tooltip, explain_badge
-from tabletop.ui.docks.fields import Field, choices, count, error_text, optional, spin, updated
+from tabletop.ui.docks.fields import Field, choices, count, optional, spin, updated
 from tabletop.ui.docks.segment_choice import SegmentChoice
 from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, PointEdit
 
@@ -362,7 +363,7 @@ class Inspector(QWidget):
         try:
             new = updated(obj, path, value)
         except ValidationError as error:
-            self.problem.setText(f"{path.split('.')[-1]}: {error_text(error)}")
+            self.problem.setText(f"{path.split('.')[-1]}: {words(error)}")
             return False
         if new != obj:
             try:  # the document refuses what would break the map (a border to a missing zone)
@@ -391,7 +392,7 @@ class Inspector(QWidget):
         try:  # checked before the edit, so a refused text leaves no empty step behind
             Map(title=title, notes=notes)
         except ValidationError as error:
-            self.problem.setText(error_text(error))
+            self.problem.setText(words(error))
             return
         self.problem.clear()
         self.document.undo_stack.push(EditMap(self.document, title, notes))

@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 from tabletop.document import MapDocument
 from tabletop.document.commands import apply_step
 from tabletop.io.errors import one_line
-from tabletop.io.wording import describe
 from tabletop.model import Conflict, ReserveSide
 from tabletop.model.conflict import MAX_RESERVE_SIDES
+from tabletop.model.wording import describe
 from tabletop.rules import systems
 from tabletop.rules.play import Unanswered
 from tabletop.rules.resolvers import reserve_order, to_act

@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEd
 from tabletop.document import MapDocument
 from tabletop.document.commands import Batch, EditMany
 from tabletop.model import FillStyle
-from tabletop.ui.docks.fields import choices, count, error_text, read, updated
+from tabletop.model.wording import words
+from tabletop.ui.docks.fields import choices, count, read, updated
 from tabletop.ui.docks.widgets import ColourButton
 
 MIXED = "(mixed)"
@@ -116,7 +117,7 @@ class SharedPage(QWidget):
             try:
                 new = updated(obj, path, value)
             except ValidationError as error:
-                self.problem.setText(f"{path.split('.')[-1]}: {error_text(error)}")
+                self.problem.setText(f"{path.split('.')[-1]}: {words(error)}")
                 return
             if new != obj:
                 changed.append((kind, new))

@@ -19,7 +19,8 @@ from tabletop.document import MapDocument
 from tabletop.document.commands import EditObject
 from tabletop.document.commands.edits import named
 from tabletop.model import Aspect, Consequence
-from tabletop.ui.docks.fields import error_text, updated
+from tabletop.model.wording import words
+from tabletop.ui.docks.fields import updated
 from tabletop.ui.docks.stress_rows import NamedNumber, TrackBlock, number_box
 
 KINDS = ("token", "border", "zone")
@@ -228,7 +229,7 @@ class StressAspectEditor(QWidget):
         try:
             new = updated(obj, section, value)
         except ValidationError as error:
-            self.say(f"{what}: {error_text(error)}")
+            self.say(f"{what}: {words(error)}")
             return False
         if new != obj:
             try:

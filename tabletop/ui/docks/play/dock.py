@@ -29,6 +29,7 @@ from shiboken6 import isValid
 from tabletop.document import MapDocument
 from tabletop.document.commands import apply_step
 from tabletop.document.integrity import IntegrityError
+from tabletop.model.wording import describe
 from tabletop.rules import systems
 from tabletop.rules.play import Step, Unanswered
 from tabletop.ui.docks.play.action_form import ActionForm
@@ -57,8 +58,7 @@ def header_text(document: MapDocument) -> str:
 
 def one_line(error: Exception) -> str:
     if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        return str(first.get("msg", error)).removeprefix("Value error, ")
+        return describe(error)
     text = str(error.args[0]) if error.args else str(error)
     return " ".join(text.split())
 

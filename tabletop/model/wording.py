@@ -1,5 +1,7 @@
 """Validation problems in a GM's words: which number is out of bounds and why, which text
-holds a character a map cannot keep."""
+holds a character a map cannot keep. The model's own refusals, so every layer that makes or
+reads a model object (the file reader, the rules, the panes) says them alike, never in
+pydantic's words or patterns."""
 
 from __future__ import annotations
 
@@ -75,10 +77,17 @@ def describe(error: ValidationError) -> str:
     """The first validation problem as a GM would say it, with where in the file it is."""
     first = error.errors(include_url=False)[0]
     where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in first["loc"]).lstrip(".")
-    message = _words(first) or first["msg"].removeprefix("Value error, ")
+    message = words(error)
     count = error.error_count()
     more = f" (and {count - 1} more {'problem' if count == 2 else 'problems'})" if count > 1 else ""
     return f"{where}: {message}{more}" if where else f"{message}{more}"
+
+
+def words(error: ValidationError) -> str:
+    """The first validation problem as a GM would say it, without where (a field in a pane
+    knows where it is)."""
+    first = error.errors(include_url=False)[0]
+    return _words(first) or first["msg"].removeprefix("Value error, ")
 
 
 LONG_DIGITS = 20
