@@ -13,11 +13,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 WHEN_LOADED = """
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QMainWindow
 
 
 def when_loaded(app, then):
-    '''then(window) once the window holds its map (timers fire while a read shows its progress too).'''
-    window = next((w for w in app.topLevelWidgets() if hasattr(w, "document")), None)
+    '''then(window) once the window holds its map (timers fire while a read shows its progress too).
+    The map window only: a pane being built after the first frame is a parentless widget with
+    the document too, until its dock takes it.'''
+    window = next((w for w in app.topLevelWidgets() if isinstance(w, QMainWindow) and hasattr(w, "document")), None)
     if window is None or not window.document.map.zones:
         QTimer.singleShot(50, lambda: when_loaded(app, then))
         return
