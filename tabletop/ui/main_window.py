@@ -48,6 +48,8 @@ GEOMETRY_KEY = "window/geometry"
 text: QSettings is handed only text, numbers and lists of text): it opens there."""
 FIRST_SHARE = 0.9
 """On a first start the window takes this part of the screen's free width and height."""
+RESOLVER_WIDTH = 520
+"""The reserve and cards panes read whole at this width: every column of their tables."""
 
 
 class MainWindow(QMainWindow):
@@ -122,7 +124,7 @@ class MainWindow(QMainWindow):
             return CardsPane(self.document)
 
         for title, build in (("Reserve", reserve), ("Cards", cards)):
-            dock = LazyDock(title, self, build)
+            dock = LazyDock(title, self, build, width=RESOLVER_WIDTH)
             dock.setObjectName(title)
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             self.tabifyDockWidget(self.docks["Inspector"], dock)

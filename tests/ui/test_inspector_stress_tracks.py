@@ -136,7 +136,7 @@ def test_a_refused_value_is_said_in_one_line_and_changes_nothing(qtbot, window):
     assert boxes.maximum() == StressTrack.model_fields["boxes"].metadata[-1].le == 100, "the model's own range"
     boxes.setMaximum(1000)  # past the range the spin box offers, to reach the model's refusal
     for act, said in (
-        (lambda: boxes.setValue(200), "less than or equal to 100"),
+        (lambda: boxes.setValue(200), "a number of stress boxes of 200 is more than a map can mean (at most 100)"),
         (lambda: boxes.setValue(3), "marks box 5 but has only 3 boxes"),
         (lambda: editor.tracks[0].name.textEdited.emit(""), "at least 1 character"),
     ):

@@ -43,6 +43,7 @@ def test_a_timeslice_typed_into_the_reserve_pane_costs_the_defender_and_undoes(w
     assert pane.table.item(1, 4).text() == "Armour 0: at your mercy"
     window.document.undo_stack.undo()
     assert pane.table.item(1, 4).text() == "Armour 5"
+    assert (pane.result.text(), pane.why.text()) == ("", ""), "the undone result is not shown as if it stood"
     _type(pane.table, 1, 4, "Armour five")
     assert "is not a defensive score" in pane.why.text()
     assert pane.table.item(1, 4).text() == "Armour 5", "a bad value is refused, the side kept"
@@ -141,6 +142,13 @@ def test_cards_played_earlier_in_the_round_shorten_the_next_confrontation(window
     for name, card in (("John", "4"), ("Erica", "5"), ("John", None), ("Erica", "6")):
         lay(pane, **{name: card})
     pane.resolve_button.click()
+    pane.begin_button.click()
+    assert "Erica: 7   (no card yet; 0/1, 2 played earlier this round)" in pane.values.text()
+    window.document.undo_stack.undo()  # the resolution undone: its cards are Erica's again
+    assert pane.message.text() == "Resolution undone: its cards no longer count this round"
+    pane.begin_button.click()
+    assert "Erica: 7   (no card yet; 0/3)" in pane.values.text()
+    window.document.undo_stack.redo()
     pane.begin_button.click()
     assert "Erica: 7   (no card yet; 0/1, 2 played earlier this round)" in pane.values.text()
     pane.new_round_button.click()

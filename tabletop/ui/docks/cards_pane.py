@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from tabletop.document import MapDocument
 from tabletop.document.commands import apply_step
 from tabletop.io.errors import one_line
+from tabletop.model import LogEntry
 from tabletop.rules import systems
 from tabletop.rules.cards import Card, Confrontation, ConfrontationError
 from tabletop.rules.cards_spec import SpecError, confrontation_from, effects_from
@@ -37,6 +38,8 @@ from tabletop.ui.docks.widgets import fit_rows
 __all__ = ["CardsPane", "parse_card"]
 
 COLUMNS = ("Name", "Skill", "Attribute", "Advantages", "Disadvantages", "Damage", "GM", "Activated effect")
+SHORT = {"Attribute": "Attr.", "Advantages": "Adv.", "Disadvantages": "Disadv.", "Activated effect": "Effect"}
+"""Headers short enough for every column to show in the dock; each says its whole name as a tooltip."""
 NUMBERS = ("skill", "attribute", "advantages", "disadvantages", "damage")
 GM_COLUMN, EFFECT_COLUMN = 6, 7
 
@@ -66,14 +69,21 @@ class CardsPane(QWidget):
         self.batches: list[Batch] = []
         self.spec: dict[str, Any] = {}
         """The confrontation begun, as the `confront` step writes it (its cards come at Resolve)."""
-        self.round_cards: dict[str, int] = {}
-        """Cards each character played in resolved confrontations of this initiative round."""
+        self.resolved: list[tuple[list[LogEntry], dict[str, int]]] = []
+        """This initiative round's resolutions: the log as each left it, and the cards each
+        character played in it. One counts while the map's log still begins with its own, so
+        an undo takes its cards back from the round and a redo counts them again."""
+        self._counting = 0
+        document.conflictChanged.connect(self._followed)
+        document.reset.connect(self._new_map)
         layout = QVBoxLayout(self)
         intro = _label()
         intro.setText("The first row performs the action; the others confront it.")
         layout.addWidget(intro)
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setHorizontalHeaderLabels([SHORT.get(name, name) for name in COLUMNS])
+        for column, name in enumerate(COLUMNS):  # the whole word on the header's tooltip
+            self.table.horizontalHeaderItem(column).setToolTip(name)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         fit_rows(self.table)
@@ -164,7 +174,7 @@ class CardsPane(QWidget):
             if gm:  # she has no Skill and counts the confronted character's Attribute
                 character |= {"gm": True, **{k: numbers[k] for k in ("advantages", "disadvantages")}}
             else:
-                character |= numbers | {"played_this_round": self.round_cards.get(name, 0)}
+                character |= numbers | {"played_this_round": self.round_cards().get(name, 0)}
             effect = self._cell(row, EFFECT_COLUMN)
             if effect:
                 character["effect"] = effect
@@ -257,9 +267,11 @@ class CardsPane(QWidget):
         before = len(conflict.log) if conflict is not None else 0
         apply_step(document, outcome)
         said = [entry.story for entry in document.map.conflict.log[before:] if entry.action != "activated effect"]
-        for name, hand in self.confrontation.hands.items():
-            if not self.confrontation.characters[name].gm:
-                self.round_cards[name] = self.round_cards.get(name, 0) + len(hand.faces)
+        played = {
+            n: len(h.faces) for n, h in self.confrontation.hands.items() if not self.confrontation.characters[n].gm
+        }
+        self.resolved.append((list(document.map.conflict.log), played))
+        self._counting = len(self._standing())
         self.message.setText("\n".join(said))
         self.confrontation, self.batches = None, []
         self._show()
@@ -267,8 +279,37 @@ class CardsPane(QWidget):
     def new_round(self) -> None:
         """'The total number of cards played by a character during an initiative round can never
         be higher than the Attribute used': a new round starts the count again."""
-        self.round_cards = {}
+        self.resolved, self._counting = [], 0
         self.message.setText("A new initiative round: every character has its whole Attribute of cards")
+
+    def _standing(self) -> list[dict[str, int]]:
+        """The cards of each resolution of this round that the map's log still holds."""
+        conflict = self.document.map.conflict
+        log = conflict.log if conflict is not None else []
+        return [played for left, played in self.resolved if log[: len(left)] == left]
+
+    def round_cards(self) -> dict[str, int]:
+        """Cards each character played in the resolutions of this initiative round that stand."""
+        total: dict[str, int] = {}
+        for played in self._standing():
+            for name, count in played.items():
+                total[name] = total.get(name, 0) + count
+        return total
+
+    def _followed(self) -> None:
+        """An undo of a resolution says its cards no longer count; a redo, that they do again."""
+        standing = len(self._standing())
+        if standing < self._counting:
+            self.message.setText("Resolution undone: its cards no longer count this round")
+        elif standing > self._counting:
+            self.message.setText("Resolution redone: its cards count this round again")
+        self._counting = standing
+
+    def _new_map(self) -> None:
+        self.resolved, self._counting = [], 0
+        self.confrontation, self.batches = None, []
+        self.message.setText("")
+        self._show()
 
     def _show(self) -> None:
         running = self.confrontation is not None

@@ -8,17 +8,27 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 from tabletop.ui.actions import scrolling
+from tabletop.ui.docks.widgets import widen_dock
 
 
 class LazyDock(QDockWidget):
     """A dock whose pane is built the first time it is shown or asked for: panes a GM
     rarely opens cost nothing when the window starts."""
 
-    def __init__(self, title: str, parent: QWidget, build: Callable[[], QWidget]) -> None:
+    def __init__(self, title: str, parent: QWidget, build: Callable[[], QWidget], width: int = 0) -> None:
         super().__init__(title, parent)
         self._build: Callable[[], QWidget] | None = build
         self._pane: QWidget | None = None
-        self.visibilityChanged.connect(lambda shown: shown and self.widget())  # its tab raised
+        self.width_wanted = width
+        """The width its pane reads best at (a table's every column): the dock widens to it
+        when shown, up to two fifths of the window."""
+        self.visibilityChanged.connect(self._shown)
+
+    def _shown(self, shown: bool) -> None:
+        if shown:  # shown, or its tab raised
+            self.widget()
+            if self.width_wanted:
+                widen_dock(self.parentWidget(), self, self.width_wanted, share=0.4)
 
     def showEvent(self, event: QShowEvent) -> None:
         self.widget()

@@ -92,6 +92,8 @@ class ReservePane(QWidget):
         super().__init__(parent)
         self.document = document
         self._filling = False
+        self._said_of: Conflict | None = None
+        """The conflict the result and why speak of: another (an undo, a redo, an open) clears them."""
         layout = QVBoxLayout(self)
         self.timeslice = _label(1.3)
         layout.addWidget(self.timeslice)
@@ -171,6 +173,9 @@ class ReservePane(QWidget):
 
     def refresh(self) -> None:
         """Show the sides as the map's conflict holds them (after a step, an undo, an open)."""
+        if self.document.map.conflict is not self._said_of:
+            self.result.clear()
+            self.why.clear()
         self._filling = True
         sides = self.sides()
         self.table.setRowCount(len(sides))
@@ -256,10 +261,12 @@ class ReservePane(QWidget):
         self.result.setText(outcome.text)
         grew = conflict is not None and len(conflict.log) > before
         self.why.setText(conflict.log[-1].story if grew and step.get("do") != "start" else "")
+        self._said_of = conflict
         return None
 
     def _refused(self, why: str) -> str:
         self.why.setText(why)
+        self._said_of = self.document.map.conflict
         return why
 
     def _with_sides(self, sides: list[ReserveSide], text: str) -> None:
@@ -277,7 +284,7 @@ class ReservePane(QWidget):
     def add_side(self) -> None:
         taken = {s.name for s in self.sides()}
         if len(taken) >= MAX_RESERVE_SIDES:
-            self.why.setText(f"Not added: a conflict has at most {MAX_RESERVE_SIDES} sides")
+            self._refused(f"Not added: a conflict has at most {MAX_RESERVE_SIDES} sides")
             return
         name = next(f"Side {n}" for n in range(1, len(taken) + 2) if f"Side {n}" not in taken)
         self._with_sides([*self.sides(), ReserveSide(name=name, reserve={"Body": 5, "Mind": 5})], f"Add {name}")
@@ -302,11 +309,11 @@ class ReservePane(QWidget):
             if len({s.name for s in sides}) != len(sides):
                 raise ValueError(f"another side is called '{text}'")
         except ValidationError as error:  # a ValueError too: its first line was "1 validation error for ReserveSide"
-            self.why.setText(f"Not changed: {describe(error)}")
+            self._refused(f"Not changed: {describe(error)}")
             self.refresh()
             return
         except ValueError as error:
-            self.why.setText(f"Not changed: {str(error).splitlines()[0]}")
+            self._refused(f"Not changed: {str(error).splitlines()[0]}")
             self.refresh()
             return
         self._with_sides(sides, f"Change {side.name}")
@@ -318,7 +325,7 @@ class ReservePane(QWidget):
     def _two_sides(self) -> bool:
         attacker, defender = self.form.sides_named()
         if self.conflict() is None or not attacker or attacker == defender:
-            self.why.setText("Pick two different sides")
+            self._refused("Pick two different sides")
             return False
         return True
 

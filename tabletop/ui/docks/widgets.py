@@ -114,6 +114,16 @@ class PointEdit(QWidget):
             box.blockSignals(False)
 
 
+def widen_dock(window, dock, wanted: int, share: float = 1 / 3) -> bool:
+    """Give a dock the width its pane reads best at, at most `share` of the window and never
+    less than the GM left it; True when it was widened."""
+    width = min(wanted, int(window.width() * share))
+    if dock.width() >= width:
+        return False
+    window.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
+    return True
+
+
 def fit_rows(table, most: int = 8) -> None:
     """A table as tall as its rows (up to `most`), so a pane's form sits right under it
     instead of below a tall empty box; rows added later grow it."""

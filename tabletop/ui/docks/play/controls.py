@@ -21,7 +21,7 @@ from tabletop.ui.actions import dock_action, say
 from tabletop.ui.docks.play.ask import step_dialog
 from tabletop.ui.docks.play.dock import PlayDock
 from tabletop.ui.docks.play.start_dialog import StartConflictDialog
-from tabletop.ui.docks.widgets import UpDown
+from tabletop.ui.docks.widgets import UpDown, widen_dock
 from tabletop.ui.player.banner import EDGES, EDGES_KEY, parse_edges
 
 DO_KEY, REACT_KEY = "F9", "Shift+F9"
@@ -157,12 +157,9 @@ class PlayControls(QObject):
         """Room for the turn list's columns and the form's words: the dock takes PLAY_WIDTH, or
         a third of the window on a small screen, never less than the GM left it. A map seen
         whole is fitted again beside the wider dock; a GM's zoom on one corner is kept."""
-        width = min(PLAY_WIDTH, self.window.width() // 3)
-        if self.dock.width() < width:
-            whole = self.window.view.shows_whole_map()
-            self.window.resizeDocks([self.dock], [width], Qt.Orientation.Horizontal)
-            if whole:
-                QTimer.singleShot(0, self.window.view.fit_map)
+        whole = self.window.view.shows_whole_map()
+        if widen_dock(self.window, self.dock, PLAY_WIDTH) and whole:
+            QTimer.singleShot(0, self.window.view.fit_map)
 
     def _lock(self, on: bool) -> None:
         lock = getattr(self.window, "lock_action", None)
