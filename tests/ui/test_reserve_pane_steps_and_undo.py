@@ -164,3 +164,18 @@ def test_a_sides_name_is_shown_as_typed_never_as_markup(window):
     pane = _pane(window, {**KARA, "name": "<b>Boss</b>"}, DRONE)
     assert pane.order.textFormat() == Qt.TextFormat.PlainText
     assert pane.order.text() == "Order: Drone, <b>Boss</b>"
+
+
+def test_a_race_is_rolled_off_with_no_conflict_running(window):
+    """'Other times you can settle things easily with a contested roll': no extended conflict
+    need run first; the roll begins one for its log, and one undo takes both back."""
+    window.document.replace_map(Map(title="The race"), None)
+    pane = window.panes["Reserve"]
+    pane.contest.entry.setText("Kara 14, Drone 12")
+    pane.contest.roll_button.click()
+    conflict = window.document.map.conflict
+    assert conflict is not None and conflict.system == "reserve"
+    assert conflict.log[-1].story == "Kara wins the contested roll (Kara 14, Drone 12)"
+    assert pane.result.text() == "Kara wins the contested roll"
+    window.document.undo_stack.undo()
+    assert window.document.map.conflict is None and pane.result.text() == ""
