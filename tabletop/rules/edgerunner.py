@@ -160,21 +160,25 @@ def auction(
     return logged(conflict, actor=winner, action="claims the turn", numbers={"bid": top})
 
 
-def compel(conflict: Conflict, token: str, succeeded: bool, aspect: str = "", story: str = "") -> Step:
+def compel(
+    conflict: Conflict, token: str, succeeded: bool, aspect: str = "", story: str = "", *, name: str = ""
+) -> Step:
     """ "After a player declares his character's action but before he rolls the dice, the
     caller calls for compels. A successful compel causes the compelled character to skip his
     turn": the turn is spent (the bid with it) and no action is taken, so a held defense stays
-    until its holder's next action. A failed compel changes nothing but the log."""
+    until its holder's next action. A failed compel changes nothing but the log. `name` is the
+    compelled one's as the table knows it, for the step's words."""
     check_playing(conflict)
     participant(conflict, token)
+    said = f"Compel on {name or token}" + (f" ({aspect})" if aspect else "")
     if not succeeded:
-        return Step(logged(conflict, actor=token, action="compel fails", target=aspect, story=story), "Compel fails")
+        return Step(logged(conflict, actor=token, action="compel fails", target=aspect, story=story), f"{said} fails")
     conflict = with_participant(conflict, token, turn={"acted": True, "compelled": True, "bid": None})
     order = conflict.order if token in conflict.order else [*conflict.order, token]
     turn = None if conflict.turn == token else conflict.turn
     conflict = conflict.model_copy(update={"order": order, "turn": turn, "turns_taken": conflict.turns_taken + 1})
     conflict = logged(conflict, actor=token, action="compelled: skips the turn", target=aspect, story=story)
-    return Step(conflict, "Compel: skip the turn")
+    return Step(conflict, f"{said}: the turn is skipped")
 
 
 def end_exchange(conflict: Conflict) -> Conflict:

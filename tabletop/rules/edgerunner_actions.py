@@ -75,7 +75,12 @@ def recovery(
     word, and the step and the log say so. A problem recovered is reverted toward its start."""
     work = begin(map_, conflict, actor, graph)
     already = _recovery(work, actor, target, track, boxes, shifts, helper, skill, story, "recovery")
-    return work.step(f"{work.label(actor)} recovers {work.label(target)}{_already_words(work, already)}")
+    who = (
+        f"{work.label(actor)} recovers"
+        if actor == target
+        else f"{work.label(actor)} helps {work.label(target)} recover"
+    )
+    return work.step(f"{who}{_already_words(work, already)}")
 
 
 def _already_words(work: Work, already: list[str]) -> str:

@@ -66,7 +66,7 @@ def maneuver(
     """
     work = begin(map_, conflict, actor, graph)
     place(work, actor, on, aspect, shifts, skill, resisted, story, "maneuver", resist)
-    return work.step(f"{work.label(actor)} places {aspect}")
+    return work.step(f"{work.label(actor)} places {aspect} on {holder_words(work, on)}")
 
 
 def place(work: Work, actor, on, aspect, shifts, skill, resisted, story, word, resist=None) -> None:

@@ -276,9 +276,9 @@ class Edgerunner(RuleSystem):
         if do == "end_exchange":
             return Step(rules.end_exchange(conflict), f"End of exchange {conflict.exchange}")
         if do == "compel":
-            return rules.compel(
-                conflict, step["actor"], step.get("succeeded", True), step.get("aspect", ""), step.get("story", "")
-            )
+            actor = step["actor"]
+            succeeded, aspect, story = step.get("succeeded", True), step.get("aspect", ""), step.get("story", "")
+            return rules.compel(conflict, actor, succeeded, aspect, story, name=name_of(map_, actor))
         if do == "concede":
             return Step(rules.concede(conflict, step["side"], step["story"]), f"{step['side']} offers a concession")
         if do in ("accept", "refuse"):

@@ -102,6 +102,8 @@ def test_a_successful_compel_skips_the_turn_and_a_failed_one_changes_nothing(war
     assert skipped.order == ["gatto"]
     assert er.whos_next(skipped) == ["hargan", "jade"]
     assert (skipped.log[-1].action, skipped.log[-1].target) == ("compelled: skips the turn", "Hot-headed")
+    said = [er.compel(conflict, "gatto", ok, aspect="Hot-headed", name="Gatto").text for ok in (True, False)]
+    assert said == ["Compel on Gatto (Hot-headed): the turn is skipped", "Compel on Gatto (Hot-headed) fails"]
 
 
 def test_the_next_exchange_lets_everyone_act_again_and_keeps_the_last_action(warehouse: Map) -> None:

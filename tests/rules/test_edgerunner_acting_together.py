@@ -28,7 +28,7 @@ def test_a_patient_who_already_acted_is_noted_not_acting_again(hurt) -> None:
     map_ = played(hurt, act("Gatto", "simple", what="fires back"))
     before = map_.conflict.turns_taken
     step = take(map_, act("Jade", "recovery", target="Gatto", track="health", shifts=2))
-    assert step.text == "Jade recovers Gatto (Gatto already acted this exchange: on the GM's word)"
+    assert step.text == "Jade helps Gatto recover (Gatto already acted this exchange: on the GM's word)"
     actions = [e.action for e in step.conflict.log if e.actor == "gatto"]
     assert "acts together (recovery)" not in actions
     note = step.conflict.log[-1]

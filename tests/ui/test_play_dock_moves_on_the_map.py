@@ -140,7 +140,7 @@ def test_an_aspect_placed_by_a_maneuver_is_drawn_on_the_map_at_once(qtbot, windo
     window.view.viewport().grab()
     assert "Thick smoke ●●" not in [d.text for d in drawn]
     form.do.click()
-    assert dock.message.text() == "Gatto places Thick smoke"
+    assert dock.message.text() == "Gatto places Thick smoke on Middle"
     assert [a.free_invokes for a in window.document.get("zone", "z2").aspects if a.name == "Thick smoke"] == [2]
     drawn.clear()
     window.view.viewport().grab()
