@@ -54,3 +54,30 @@ def test_starting_widens_the_dock_and_fits_a_whole_map_again_but_keeps_a_zoom(qt
         else:
             qtbot.waitUntil(view.shows_whole_map)
         window.play.close_action.trigger()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)], ids=["1366x768", "1920x1080"])
+def test_the_turn_list_shows_every_row_while_the_form_is_used(qtbot, window, size):
+    """The turn list is the table's order at a glance: all four rows of the ambush stay in sight
+    with the form filled and after a reaction is taken, on a laptop and a full HD screen."""
+    from tests.ui.playing import choose
+
+    window.resize(*size)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == size)
+    start_af(window)
+    dock = window.play.dock_widget
+    turns = dock.turns
+
+    def all_rows_seen() -> bool:
+        last = turns.visualItemRect(turns.item(turns.rowCount() - 1, 0))
+        return turns.rowCount() == 4 and turns.viewport().rect().contains(last)
+
+    qtbot.waitUntil(all_rows_seen)
+    dock.turn_key("next")
+    choose(dock, "guard", kind="reaction", actor="kell")
+    qtbot.waitUntil(all_rows_seen)
+    assert dock.middle.tabText(0) == "Action of Kell"
+    dock.form.edits["type"].set_value("dodge")
+    dock.form.do.click()
+    qtbot.waitUntil(all_rows_seen)
+    assert dock.middle.tabText(0) == f"Action of {window.document.label('token', dock.form.actor())}"

@@ -48,6 +48,8 @@ class ActionForm(QWidget):
     fields scroll; who, the move, the helper's words and Do stay in sight."""
 
     declared = Signal(object)
+    rebuilt = Signal()
+    """Another actor or move in the form (a reaction taken hands it back to the turn holder)."""
 
     def __init__(self, document: MapDocument) -> None:
         super().__init__()
@@ -195,6 +197,8 @@ class ActionForm(QWidget):
         self._fill()
         self._shown_rows()
         self._show_note()
+        if not (keep and shown):
+            self.rebuilt.emit()
 
     def _clear_rows(self) -> None:
         """The last move's rows gone; the destination row is kept for the next move that goes

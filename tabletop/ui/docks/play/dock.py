@@ -90,6 +90,7 @@ class PlayDock(QWidget):
         self.sheet.stepped.connect(self.take)
         self.log.stepped.connect(self.take)
         self.form.declared.connect(self.act)
+        self.form.rebuilt.connect(self._titles)
         self._pending = False
         self._stack_seen = (document.undo_stack.index(), document.undo_stack.count())
         """The undo stack's index and size as last seen: a move of the index at the same size is

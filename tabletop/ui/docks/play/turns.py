@@ -18,6 +18,8 @@ from tabletop.ui.docks.widgets import fit_rows
 TURN = "▶"
 OUT_COLOUR = QColor("#8a8a8a")
 PADDING = 10
+HELD = 5
+"""Rows the turn list always shows (more scroll when the dock is short)."""
 KIND_WORDS = {"reaction": "React", "action": "Act", "snap": "Snap"}
 
 
@@ -98,6 +100,13 @@ class TurnList(QTableWidget):
                 self.selectionModel().select(self.model().index(self.tokens.index(token), 0), flags)
         self.blockSignals(False)
 
+    def _hold_rows(self, rows: int) -> None:
+        """Never squeezed below its first HELD rows: the form beside it in the dock's splitter
+        scrolls its own fields, the order of the round stays in sight."""
+        seen = min(rows, HELD) * self.verticalHeader().defaultSectionSize()
+        sideways = self.horizontalScrollBar().sizeHint().height()  # columns wider than the dock scroll
+        self.setMinimumHeight(self.horizontalHeader().sizeHint().height() + seen + sideways + 2 * self.frameWidth())
+
     def refresh(self) -> None:
         conflict = self.document.map.conflict
         keep = self.selected()
@@ -125,6 +134,7 @@ class TurnList(QTableWidget):
             self._widths = [[0] * len(columns) for _ in participants]
             changed = set(range(len(columns)))
         self.setRowCount(len(participants))
+        self._hold_rows(len(participants))
         self.tokens = [p.token for p in participants]
         for row, participant in enumerate(participants):
             token = self.document.get("token", participant.token)
