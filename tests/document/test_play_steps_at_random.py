@@ -95,16 +95,25 @@ def _step(data, map_: Map) -> dict[str, Any]:
     return step
 
 
+def _next_turn(map_: Map) -> dict[str, Any]:
+    """A step the rules take on either sample: the next turn, to one who may act when asked whom."""
+    rules = systems.of(map_.conflict)
+    step: dict[str, Any] = {"do": "next"}
+    if any(spec.name == "who" for spec in rules.move("step", "next").fields):
+        step["who"] = rules.who_may_act(map_.conflict)[0]
+    return step
+
+
 @pytest.mark.parametrize("sample", SAMPLES)
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_random_steps_undo_exactly_refusals_change_nothing_and_saves_reopen(qapp, tmp_path, sample, data):
     document = MapDocument(load_map(MAPS / sample))
     taken = 0
-    for _ in range(10):
+    for number in range(10):
         if document.map.conflict is None or document.map.conflict.ended:
             break
-        step = _step(data, document.map)
+        step = _step(data, document.map) if number else _next_turn(document.map)
         before = document.map.model_copy(deep=True)
         graph = document.graph() if document.map.zones else None
         try:
@@ -124,6 +133,7 @@ def test_random_steps_undo_exactly_refusals_change_nothing_and_saves_reopen(qapp
         assert document.map == before, f"undo of {step} did not give the map back"
         document.undo_stack.redo()
         assert document.map == after, f"redo of {step} did not take it again"
+    assert taken >= 1, "not even the next turn was taken"
     path = tmp_path / f"played-{taken}.tabletop"
     save_map(document.map, path)
     assert load_map(path) == document.map
