@@ -50,14 +50,12 @@ ACTIONS = (
             Field("social", "flag", help="a taunt: contested with insight, never dodged or parried"),
         ),
         says="Hack, aim, or taunt a target. Roll damage if you succeed.",
-        aims=True,
     ),
     Move(
         "convince",
         "action",
         (TARGET,),
         says="Negotiate to change the opinion of a target with no sway or grit.",
-        aims=True,
     ),
     Move(
         "defend",
@@ -80,7 +78,6 @@ SNAPS = (
         "snap",
         (TARGET,),
         says="Check perform as a social attack; on success the target gains interference.",
-        aims=True,
     ),
     Move("fend", "snap", says="You gain an extra parry defense until your next turn."),
     Move("equip", "snap", says="Change items to Equipped or Stored."),

@@ -12,13 +12,8 @@ from tabletop.model import Conflict, LogEntry, Map, Participant
 from tabletop.rules import systems
 from tabletop.rules.names import name_of
 
-NUMBER_WORDS = {"shifts": "shifts", "bid": "bid", "stress": "stress", "resisted": "resisted"}
 MARKDOWN_SPECIAL = set("\\`*_{}[]<>()#+!|~&")
 """Characters Markdown (and the HTML it may hold) reads as markup: a name is text, escaped."""
-
-
-def _name(map_: Map, object_id: str) -> str:
-    return name_of(map_, object_id)
 
 
 def _cell(text: str) -> str:
@@ -26,10 +21,6 @@ def _cell(text: str) -> str:
     "<img src=...>" or "**boss**" shows as typed), one line (a line break would end the row)."""
     flat = " ".join(text.split())
     return "".join(f"\\{c}" if c in MARKDOWN_SPECIAL else c for c in flat)
-
-
-def _when(conflict: Conflict, entry: LogEntry) -> str:
-    return systems.of(conflict).when(entry)
 
 
 def log_markdown(map_: Map, conflict: Conflict | None = None) -> str:
@@ -43,19 +34,18 @@ def log_markdown(map_: Map, conflict: Conflict | None = None) -> str:
     lines = [f"# {system}: {_cell(map_.title) or 'Untitled map'}", ""]
     sides: dict[str, list[str]] = {}
     for participant in conflict.participants:
-        sides.setdefault(participant.side or "no side", []).append(_name(map_, participant.token))
+        sides.setdefault(participant.side or "no side", []).append(name_of(map_, participant.token))
     lines += [f"- **{_cell(side)}**: {', '.join(_cell(n) for n in names)}" for side, names in sides.items()]
     if conflict.caller:
         lines.append(f"- Caller: {_cell(conflict.caller)}")
-    when = "When"
-    lines += ["", f"| {when} | Actor | Action | Target | Numbers | Story |", "|---|---|---|---|---|---|"]
+    lines += ["", "| When | Actor | Action | Target | Numbers | Story |", "|---|---|---|---|---|---|"]
     for entry in conflict.log:
-        numbers = ", ".join(f"{NUMBER_WORDS.get(k, k)} {v}" for k, v in entry.numbers.items())
+        numbers = ", ".join(f"{k} {v}" for k, v in entry.numbers.items())
         cells = [
-            _when(conflict, entry),
-            _name(map_, entry.actor),
+            systems.of(conflict).when(entry),
+            name_of(map_, entry.actor),
             entry.action,
-            _name(map_, entry.target),
+            name_of(map_, entry.target),
             numbers,
             entry.story,
         ]
@@ -111,7 +101,7 @@ def entry_line(map_: Map, entry: LogEntry) -> str:
     if entry.target:
         parts.append(name_of(map_, entry.target))
     if entry.numbers:
-        parts.append(", ".join(f"{NUMBER_WORDS.get(k, k)} {v}" for k, v in entry.numbers.items()))
+        parts.append(", ".join(f"{k} {v}" for k, v in entry.numbers.items()))
     story = f" — {' '.join(entry.story.split())}" if entry.story else ""
     return f"{when}  {' · '.join(parts)}{story}"
 

@@ -17,7 +17,7 @@ from tabletop.rules.edgerunner_attack import aim, aspect_boxes
 from tabletop.rules.edgerunner_moves import range_to
 from tabletop.rules.edgerunner_resist import offered
 from tabletop.rules.edgerunner_state import Work, turn_of
-from tabletop.rules.edgerunner_stress import best_recovery, free_invokes, shifts_text, threshold_of
+from tabletop.rules.edgerunner_stress import best_recovery, free_invokes, shifts_text
 from tabletop.rules.movement import NoWayThrough, path, reach
 from tabletop.rules.names import find_border, find_holder, find_token, find_zone
 from tabletop.rules.play import Unanswered
@@ -95,7 +95,7 @@ def _attack(work: Work, actor: str, step: dict[str, Any]) -> list[str]:
 
 
 def _threshold_words(work: Work, target: str, track) -> str:
-    now = threshold_of(track)
+    now = track.threshold_now
     words = f"{work.label(target)}'s {track.name} threshold {now}"
     if track.defended_threshold is not None:
         holder = next(

@@ -27,11 +27,6 @@ def boxes_for(threshold: int) -> int:
     return min(max(threshold, TRACK_BOXES), 100)
 
 
-def threshold_of(track: StressTrack) -> int:
-    """The threshold stress is measured against now: a held defense's, else the track's own."""
-    return track.threshold_now
-
-
 @dataclass(frozen=True)
 class Hit:
     """What stress did to a track: the box it marked, or that it took the owner out."""
@@ -50,8 +45,8 @@ def take_stress(track: StressTrack, stress: int) -> Hit:
     """
     if stress <= 0:
         return Hit(track, None, False)
-    limit = min(threshold_of(track), track.boxes)
-    if stress > threshold_of(track):
+    limit = min(track.threshold_now, track.boxes)
+    if stress > track.threshold_now:
         return Hit(track, None, True)
     for box in range(stress, limit + 1):
         if box not in track.marked:

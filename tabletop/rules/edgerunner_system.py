@@ -71,7 +71,6 @@ MOVES = (
             SPIN,
         ),
         says="Any shifts from the attack roll are applied as stress against the target's stress track.",
-        aims=True,
     ),
     Move(
         "move",
@@ -97,14 +96,12 @@ MOVES = (
             SPIN,
         ),
         says="When determining range to the target, use the target's starting zone.",
-        aims=True,
     ),
     Move(
         "defense",
         "action",
         (TARGET, TRACK, SHIFTS, SKILL, SPIN),
         says="The shifts you get from your roll determine the new stress threshold of the target track.",
-        aims=True,
     ),
     Move(
         "maneuver",

@@ -12,19 +12,6 @@ from tabletop.rules.names import border_name
 from tabletop.rules.play import Step, logged
 
 
-def toggle_box(conflict: Conflict, token: Token, track: str, box: int) -> Step:
-    """A stress box clicked: marked if clear, cleared if marked."""
-    tracks = [s.model_copy(deep=True) for s in token.stress]
-    chosen = next(s for s in tracks if s.name == track)
-    marking = box not in chosen.marked
-    chosen.marked = sorted([*chosen.marked, box]) if marking else [b for b in chosen.marked if b != box]
-    verb = "mark" if marking else "clear"
-    after = logged(conflict, actor=token.id, action=f"{verb} stress", target=track, numbers={"box": box})
-    return Step(
-        after, f"{verb.capitalize()} box {box} of {token.label}'s {track}", tokens=(_with(token, stress=tracks),)
-    )
-
-
 def set_box(map_: Map, conflict: Conflict, target: str, track: str, box: int | None, mark: bool) -> Step:
     """A stress box marked or cleared by hand on a token's or a border's track: the first
     track when none is named, the lowest clear box (or highest marked one) when no box is."""

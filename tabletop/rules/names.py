@@ -120,9 +120,3 @@ def find_holder(map_: Map, key: str) -> tuple[str, str]:
     if not found:
         raise ValueError(f"nothing called '{text}' holds aspects on the map (a token, zone or border, or the scene)")
     return found[0]
-
-
-def holder_name(map_: Map, holder: tuple[str, str]) -> str:
-    """ "the scene", or "zone Middle": what an aspect is on, in words."""
-    kind, object_id = holder
-    return "the scene" if kind == "scene" else f"{kind} {name_of(map_, object_id)}"

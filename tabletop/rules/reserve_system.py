@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from tabletop.model import Conflict, LogEntry, Map, ReserveSide
+from tabletop.model import Conflict, Map, ReserveSide
 from tabletop.model.conflict import MAX_RESERVE_SIDES
 from tabletop.model.wording import describe
 from tabletop.rules import resolvers
@@ -234,9 +234,6 @@ class Reserve(RuleSystem):
         except (KeyError, ValueError) as error:
             return str(error.args[0] if error.args else error)
         return f"{attack.words()}; {defense.words()}"
-
-    def when(self, entry: LogEntry) -> str:
-        return str(entry.exchange)
 
 
 SYSTEM = Reserve()

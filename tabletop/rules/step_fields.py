@@ -44,10 +44,9 @@ FieldKind = Literal[
     "data",  # plain JSON the step's own rules check (reserve sides, a confrontation)
 ]
 MoveKind = Literal["action", "snap", "reaction", "step"]
-KEY_OF: dict[str, str] = {"action": "action", "snap": "snap", "reaction": "reaction"}
-"""The key that names the move in a step: {"do": "act", "action": "attack"}."""
 DO_OF: dict[str, str] = {"action": "act", "snap": "snap", "reaction": "react"}
-"""The `do` word of each kind of move."""
+"""The `do` word of each kind of move named in its step under its kind: {"do": "act", "action":
+"attack"}; the other steps are their own `do` word."""
 LIMIT = 1000
 """The largest shift, roll or number a step may give either way (a game's numbers are small)."""
 
@@ -90,8 +89,6 @@ class Move:
     fields: tuple[Field, ...] = ()
     says: str = ""
     """The text's own words about it, shown beside the form."""
-    aims: bool = False
-    """It works on someone or something on the map: the helper shows range and defenses."""
     hidden: bool = False
     """Not offered in the form's list (it has a button or a key of its own)."""
 
@@ -115,7 +112,7 @@ def checked(map_: Map, conflict: Conflict | None, step: Mapping[str, Any], move:
     """The step with every field checked and every name made an id; ValueError names the first
     field that does not fit. Unknown fields are refused: a typo must not be dropped silently."""
     allowed = {f.name: f for f in fields_of(move)}
-    header = {"do", KEY_OF.get(move.kind, "")}
+    header = {"do", move.kind if move.kind in DO_OF else ""}
     unknown = [key for key in step if key not in allowed and key not in header]
     if unknown:
         takes = ", ".join(allowed) or "nothing more"

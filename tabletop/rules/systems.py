@@ -22,7 +22,7 @@ from tabletop.model.wording import describe
 from tabletop.rules import manual_steps as manual
 from tabletop.rules.names import name_of
 from tabletop.rules.play import Step
-from tabletop.rules.step_fields import KEY_OF, STORY, Column, Field, Move, TurnKey, checked
+from tabletop.rules.step_fields import DO_OF, STORY, Column, Field, Move, TurnKey, checked
 
 HOMES = {
     "edgerunner": "tabletop.rules.edgerunner_system",
@@ -232,11 +232,11 @@ def move_of(rules: RuleSystem, step: Mapping[str, Any]) -> Move:
     word = step.get("do")
     if not isinstance(word, str) or not word:
         raise ValueError('a step names what it does: {"do": ...}')
-    for kind, key in KEY_OF.items():
-        if word == Move("", kind).do:
-            named = step.get(key)
+    for kind, do in DO_OF.items():
+        if word == do:
+            named = step.get(kind)
             if not isinstance(named, str):
-                raise ValueError(f'"{word}" names the {key}: {{"do": "{word}", "{key}": ...}}')
+                raise ValueError(f'"{word}" names the {kind}: {{"do": "{word}", "{kind}": ...}}')
             return rules.move(kind, named)
     for move in steps_of(rules):
         if move.word == word:
@@ -276,7 +276,7 @@ def _perform(map_: Map, conflict: Conflict | None, step: Mapping[str, Any], grap
     if conflict.ended is not None:
         raise ValueError(f"the conflict has ended ({conflict.ended}): close it or start another")
     if move.kind != "step":
-        given[KEY_OF[move.kind]] = move.word
+        given[move.kind] = move.word
     try:
         return rules.perform(map_, conflict, {"do": move.do, **given}, graph=graph)
     except KeyError as error:

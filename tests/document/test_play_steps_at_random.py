@@ -18,7 +18,7 @@ from tabletop.document.commands import apply_step
 from tabletop.io import load_map, save_map
 from tabletop.model import Map
 from tabletop.rules import systems
-from tabletop.rules.step_fields import DO_OF, KEY_OF, Field, Move
+from tabletop.rules.step_fields import DO_OF, Field, Move
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 SAMPLES = ("warehouse-conflict.tabletop", "af-encounter-round3.tabletop")
@@ -84,8 +84,8 @@ def _step(data, map_: Map) -> dict[str, Any]:
     rules = systems.of(map_.conflict)
     move = data.draw(st.sampled_from(_moves(rules)))
     step: dict[str, Any] = {"do": DO_OF.get(move.kind, move.word)}
-    if move.kind in KEY_OF:
-        step[KEY_OF[move.kind]] = move.word
+    if move.kind in DO_OF:
+        step[move.kind] = move.word
         step["actor"] = data.draw(st.sampled_from([p.token for p in map_.conflict.participants]))
     for spec in move.fields:
         if spec.required or data.draw(st.booleans()):

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop.model import StressTrack
-from tabletop.rules.edgerunner_stress import best_recovery, clear_boxes, free_invokes, take_stress, threshold_of
+from tabletop.rules.edgerunner_stress import best_recovery, clear_boxes, free_invokes, take_stress
 
 
 def test_stress_marks_its_box_and_over_the_threshold_takes_out() -> None:
@@ -29,7 +29,7 @@ def test_a_marked_box_rolls_up_and_a_full_track_takes_out() -> None:
 
 def test_a_defended_threshold_counts_instead_of_the_track_own() -> None:
     track = StressTrack(name="health", boxes=5, threshold=3, defended_threshold=5)
-    assert threshold_of(track) == 5
+    assert track.threshold_now == 5
     assert take_stress(track, 5).box == 5
     assert take_stress(track.model_copy(update={"defended_threshold": 1}), 2).taken_out
 

@@ -246,7 +246,7 @@ def test_the_editor_stands_alone_for_the_play_dock(qapp):
     document = MapDocument(warehouse())
     token = document.map.tokens[0]
     editor = StressAspectEditor(document)
-    editor.show("token", token.id)
+    editor.show_object("token", token.id)
     assert [block.name.text() for block in editor.tracks] == [track.name for track in token.stress]
     first = token.stress[0]
     editor.tracks[0].buttons[0].click()

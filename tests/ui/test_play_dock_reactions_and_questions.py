@@ -67,8 +67,8 @@ def test_a_screen_between_turns_costs_the_next_action(qtbot, window):
     dock = window.play.dock_widget
     dock.turns.select_tokens(["raider"])
     dock.react()  # Play ▸ React on the selected row
-    offered = {a.text(): a for a in dock.turns._menu.actions()}
-    dock.turns._menu.close()
+    offered = {a.text(): a for a in dock.turns.menu_open.actions()}
+    dock.turns.menu_open.close()
     offered["React: screen"].trigger()
     dock.form.do.click()
     raider = window.document.map.conflict.participant("raider").af

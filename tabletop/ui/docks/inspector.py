@@ -288,7 +288,7 @@ class Inspector(QWidget):
         for field in self._fields[kind]:
             field.load(obj)
         if kind in STRESS_ASPECTS:
-            getattr(self, STRESS_ASPECTS[kind]).show(kind, obj.id)
+            getattr(self, STRESS_ASPECTS[kind]).show_object(kind, obj.id)
         if kind == "border":
             names = [self.document.get("zone", z).label for z in (obj.a, obj.b)]
             self.passage_editor.load(obj, *names)

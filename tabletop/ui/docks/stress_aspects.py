@@ -97,11 +97,8 @@ class StressAspectEditor(QWidget):
 
     # -- showing -----------------------------------------------------------------------------
 
-    def show(self, kind: str | None = None, object_id: str | None = None) -> None:
-        """Show this object's tracks and aspects (called bare, QWidget.show)."""
-        if kind is None:
-            super().show()
-            return
+    def show_object(self, kind: str, object_id: str | None) -> None:
+        """Show this object's tracks and aspects."""
         self.kind, self.object_id = (kind, object_id) if kind in KINDS else (None, None)
         self.say("")
         self.refresh()

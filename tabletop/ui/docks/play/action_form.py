@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QPushButton, QScro
 
 from tabletop.document import MapDocument
 from tabletop.rules import systems
-from tabletop.rules.step_fields import ACTOR, KEY_OF, STORY, Field, Move
+from tabletop.rules.step_fields import ACTOR, STORY, Field, Move
 from tabletop.ui.docks.play.destination import Destination
 from tabletop.ui.docks.play.field_edits import Edit, FacingEdit, PlaceList, TextEdit, TokenEdit, make_edit
 
@@ -258,7 +258,7 @@ class ActionForm(QWidget):
         values = self.values()
         if not values["actor"]:
             values.pop("actor")
-        return {"do": move.do, KEY_OF[move.kind]: move.word, **values}
+        return {"do": move.do, move.kind: move.word, **values}
 
     def _move_type(self) -> str:
         edit = self.edits.get("move")

@@ -108,7 +108,7 @@ class ParticipantSheet(QWidget):
         self.editing.setVisible(self.token() is not None)
         self.editor.setVisible(on)
         if on and self.token_id:
-            self.editor.show("token", self.token_id)
+            self.editor.show_object("token", self.token_id)
 
     def token(self) -> Token | None:
         return self.document.get("token", self.token_id) if self.token_id else None

@@ -84,7 +84,7 @@ class TurnList(QTableWidget):
             rect = self.visualItemRect(self.item(self.tokens.index(token), 1)) if token in self.tokens else None
             where = self.viewport().mapToGlobal(rect.center() if rect is not None else QPoint())
         menu.popup(where)
-        self._menu = menu  # kept for a test or a second look
+        self.menu_open = menu  # the key's menu too: the window (and a test) can reach and close it
         return menu
 
     def selected(self) -> list[str]:
