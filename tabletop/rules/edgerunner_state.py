@@ -8,11 +8,12 @@ Kept apart from the actions so the turn functions (rules/edgerunner.py) and the 
 from __future__ import annotations
 
 from tabletop.model import Border, Conflict, EdgerunnerTurn, Map, Participant, StressTrack, Token, Zone, ZoneLocation
+from tabletop.model.base import MAX_GAME_NUMBER
 from tabletop.rules.names import border_name
 from tabletop.rules.play import Question, Step, logged
 from tabletop.rules.zone_graph import ZoneGraph
 
-SHIFT_LIMIT = 1000
+SHIFT_LIMIT = MAX_GAME_NUMBER
 """The most shifts a roll can be typed with, either way (model/play_edgerunner.Shifts)."""
 
 

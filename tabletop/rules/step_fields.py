@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from tabletop.model import Conflict, Map
-from tabletop.model.base import LINE_PATTERN, TEXT_PATTERN
+from tabletop.model.base import LINE_PATTERN, MAX_GAME_NUMBER, TEXT_PATTERN
 from tabletop.rules.names import find_border, find_holder, find_token, find_zone
 
 FieldKind = Literal[
@@ -47,7 +47,7 @@ MoveKind = Literal["action", "snap", "reaction", "step"]
 DO_OF: dict[str, str] = {"action": "act", "snap": "snap", "reaction": "react"}
 """The `do` word of each kind of move named in its step under its kind: {"do": "act", "action":
 "attack"}; the other steps are their own `do` word."""
-LIMIT = 1000
+LIMIT = MAX_GAME_NUMBER
 """The largest shift, roll or number a step may give either way (a game's numbers are small)."""
 
 

@@ -15,14 +15,15 @@ from tabletop.document.commands.refusal import obsolete_when_refused
 from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, Location, ZoneLocation
 from tabletop.model.kinds import KIND_OF, Key, Kind, kind_runs
+from tabletop.rules.names import BORDER_DASH
 from tabletop.rules.play import leave
 
 
 def named(document: MapDocument, kind: str, obj: Any) -> str:
-    """An object as the GM knows it: "zone Cellar", "border Cellar–Stairs", "grid Creek"."""
-    if kind == Kind.BORDER:
-        ends = f"{document.label(Kind.ZONE, obj.a)}–{document.label(Kind.ZONE, obj.b)}"
-        return f"border {obj.label or ends}"
+    """An object as the GM knows it: "zone Cellar", "border Cellar – Stairs", "grid Creek" (the
+    object as given, which may not be in the document yet)."""
+    if kind == Kind.BORDER and not obj.label:
+        return "border " + BORDER_DASH.join(document.label(Kind.ZONE, end) for end in (obj.a, obj.b))
     name = getattr(obj, "label", None) or getattr(obj, "name", "") or obj.id
     return f"{kind} {name}"
 

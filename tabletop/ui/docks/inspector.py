@@ -282,7 +282,7 @@ class Inspector(QWidget):
             return
         kind, obj = self.shown[0], self.document.get(*self.shown)
         self.pages.setCurrentWidget(self._page(kind))
-        label = getattr(obj, "label", "") or getattr(obj, "name", "") or obj.id
+        label = self.document.label(kind, obj.id)  # a border without a label by its two zones
         self.title.setText(label)
         self.kind.setText(KIND_WORDS[kind] if label == obj.id else f"{KIND_WORDS[kind]} · {obj.id}")
         for field in self._fields[kind]:
