@@ -1,5 +1,5 @@
 """The scaling table and the start-up figures under pytest-benchmark: every row in a fresh
-process (see tests/benchmarks/scaling.py, which also prints the table for the README).
+process (see tests/benchmarks/scaling.py, which also prints the table for docs/SPEED.md).
 
 Run with: .venv/bin/python -m pytest tests/benchmarks/test_scaling.py -o addopts="" --benchmark-only
 """
