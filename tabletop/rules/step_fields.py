@@ -187,6 +187,8 @@ def _value(map_: Map, conflict: Conflict | None, spec: Field, value: Any) -> Any
 
 def _token_or_border(map_: Map, conflict: Conflict | None, kind: str, key: str) -> str:
     if kind == "target":
+        if any(token.id == key for token in map_.tokens):
+            return key  # an id is itself (the dock gives ids): no border's name need be read
         found = []
         for find in (find_token, find_border):
             try:
