@@ -18,8 +18,10 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QPushButton, QScro
 from tabletop.document import MapDocument
 from tabletop.rules import systems
 from tabletop.rules.step_fields import ACTOR, STORY, Field, Move
+from tabletop.ui.docks.play.choice_edits import Edit
 from tabletop.ui.docks.play.destination import Destination
-from tabletop.ui.docks.play.field_edits import Edit, FacingEdit, PlaceList, TextEdit, TokenEdit, make_edit
+from tabletop.ui.docks.play.field_edits import FacingEdit, TextEdit, make_edit
+from tabletop.ui.docks.play.finding_edits import PlaceList, TokenEdit
 
 PREFIX = {"action": "", "snap": "snap: ", "reaction": "react: "}
 """How a move reads in the list: actions plainly, snaps and reactions marked."""

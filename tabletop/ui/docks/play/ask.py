@@ -31,7 +31,9 @@ from tabletop.document import MapDocument
 from tabletop.model import Border, Passage
 from tabletop.rules.play import Question
 from tabletop.rules.step_fields import Field, Move
-from tabletop.ui.docks.play.field_edits import NONE, Edit, PlaceList, ZoneEdit, make_edit
+from tabletop.ui.docks.play.choice_edits import NONE, Edit
+from tabletop.ui.docks.play.field_edits import make_edit
+from tabletop.ui.docks.play.finding_edits import PlaceList, ZoneEdit
 
 TABLE_KINDS = ("tokens", "sides", "by_token")
 """Fields shown as the token table's columns rather than rows of the form."""

@@ -23,7 +23,9 @@ from tabletop.document import MapDocument
 from tabletop.rules import systems
 from tabletop.rules.step_fields import Field
 from tabletop.ui.docks.play.ask import TABLE_KINDS, TokenTable
-from tabletop.ui.docks.play.field_edits import Edit, PlaceList, make_edit
+from tabletop.ui.docks.play.choice_edits import Edit
+from tabletop.ui.docks.play.field_edits import make_edit
+from tabletop.ui.docks.play.finding_edits import PlaceList
 
 
 class StartConflictDialog(QDialog):
