@@ -42,11 +42,12 @@ def header(conflict: Conflict, name: Name) -> str:
 
 def seen_turn(conflict: Conflict, shown: Callable[[str], bool]) -> LogEntry | None:
     """The last turn of this exchange the players could see begin, while one they do not see
-    is being played."""
+    is being played: of one still taking part (a participant removed since is no one's turn)."""
+    taking = {p.token for p in conflict.participants}
     for entry in reversed(conflict.log):
         if entry.exchange != conflict.exchange:
             break
-        if entry.action == "turn" and entry.actor and shown(entry.actor):
+        if entry.action == "turn" and entry.actor in taking and shown(entry.actor):
             return entry
     return None
 

@@ -199,3 +199,18 @@ def test_a_participant_under_fog_is_as_unseen_as_a_hidden_one():
     view = players_view(map_)
     assert "kell" not in {p.token for p in view.conflict.participants} | set(view.conflict.order)
     assert view.conflict.turn == "archer"
+
+
+def test_the_turn_the_players_saw_is_never_of_one_removed_since():
+    """Mira's turn, then the hidden archer's; the GM removes Mira: the players' copy shows no
+    one's turn rather than naming one who takes part no more, and still loads."""
+    from tabletop.rules import systems
+    from tabletop.rules.play import applied
+
+    map_ = mid_encounter()
+    next(t for t in map_.tokens if t.id == "archer").hidden = True
+    map_ = applied(map_, systems.perform(map_, map_.conflict, {"do": "remove", "tokens": ["mira"]}))
+    assert map_.conflict.turn == "archer"
+    view = players_view(map_)
+    assert view.conflict.turn is None
+    assert map_from_bytes(map_to_text(view).encode()) == view
