@@ -13,8 +13,7 @@ from tabletop.io.read import parse_json, read_regular
 MAX_STEPS_BYTES = 16 * 2**20
 """A long evening is a few hundred steps of a few hundred bytes; a steps file is never near this."""
 MAX_STEPS = 10_000
-"""Steps in one file: a whole campaign's conflicts, and still a file the command plays in well
-under a minute."""
+"""Steps in one file: a whole campaign's conflicts; more is a mistake, not an evening."""
 
 
 def read_steps(path: str | os.PathLike[str]) -> list[dict[str, Any]]:

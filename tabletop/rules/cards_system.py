@@ -10,7 +10,7 @@ from typing import Any
 
 from tabletop.model import Conflict, Map
 from tabletop.rules.cards import play_out
-from tabletop.rules.cards_log import log_confrontation
+from tabletop.rules.cards_log import cards_this_round, key, log_confrontation, new_round
 from tabletop.rules.cards_spec import confrontation_from, effects_from
 from tabletop.rules.play import Step
 from tabletop.rules.resolvers import plain_words
@@ -41,6 +41,13 @@ STEPS = (
         ),
         says="A character declares an action; whoever it affects may confront it; cards decide.",
     ),
+    Move(
+        "new_round",
+        "step",
+        (),
+        says="The total number of cards played by a character during an initiative round can never "
+        "be higher than the Attribute used: a new round, the whole Attribute again.",
+    ),
 )
 
 
@@ -49,13 +56,19 @@ class Cards(RuleSystem):
     title = "Card confrontations"
     turn_based = False
     steps = STEPS
+    opens = ("confront", "new_round")
 
     def start(self, map_: Map, step: dict[str, Any]) -> Step:
         return Step(Conflict(system="cards"), "Start card confrontations")
 
     def perform(self, map_: Map, conflict: Conflict, step: dict[str, Any], graph=None) -> Step:
+        if step["do"] == "new_round":
+            return new_round(conflict)
         plain_words(step)
-        spec = {"action": step["action"], "confronting": step["confronting"]}
+        confronting = step["confronting"]
+        if isinstance(confronting, list):
+            confronting = [_counted(character, conflict) for character in confronting]
+        spec = {"action": _counted(step["action"], conflict), "confronting": confronting}
         confrontation, cards = confrontation_from(spec)
         for name, laid in cards.items():  # the cards as laid down: never more than the text allows
             allowed = confrontation.limit(name)
@@ -73,6 +86,16 @@ class Cards(RuleSystem):
 
     def banner(self, conflict: Conflict, shown, name) -> str:
         return ""
+
+
+def _counted(character: Any, conflict: Conflict) -> Any:
+    """A character as the step gives it, with the cards it played earlier this round taken
+    from the log when the step does not say (the GM may still say)."""
+    if not isinstance(character, dict) or "played_this_round" in character or character.get("gm"):
+        return character
+    name = character.get("name")
+    earlier = cards_this_round(conflict).get(key(name), 0) if isinstance(name, str) else 0
+    return {**character, "played_this_round": earlier} if earlier else character
 
 
 SYSTEM = Cards()

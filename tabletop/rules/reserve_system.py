@@ -140,6 +140,7 @@ class Reserve(RuleSystem):
     title = "Extended conflict with reserve"
     turn_based = False
     steps = STEPS
+    opens = ("contest", "simple")
     start_fields = (
         Field("sides_given", "data", "Sides", help=SIDES_HELP),
         Field("swings_first", "line", "Swings first", help="the side that declared the conflict"),

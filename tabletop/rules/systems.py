@@ -21,7 +21,7 @@ from tabletop.model import Conflict, LogEntry, Map, Participant
 from tabletop.model.wording import describe
 from tabletop.rules import manual_steps as manual
 from tabletop.rules.names import name_of
-from tabletop.rules.play import Step
+from tabletop.rules.play import Step, applied
 from tabletop.rules.step_fields import DO_OF, STORY, Column, Field, Move, TurnKey, checked
 
 HOMES = {
@@ -54,6 +54,9 @@ class RuleSystem:
     """The dock's big buttons, in order."""
     columns: tuple[Column, ...] = ()
     """The turn list's columns between the side and the stress."""
+    opens: tuple[str, ...] = ()
+    """Steps that need no conflict begun first: with none running, the system's own is begun
+    for them in the same step ("you can settle things easily with a contested roll")."""
 
     # -- the steps --------------------------------------------------------------------------
 
@@ -266,9 +269,15 @@ def _perform(map_: Map, conflict: Conflict | None, step: Mapping[str, Any], grap
         )
         whole = Move("start", "step", (*START.fields, *rules.start_fields))
         return rules.start(map_, checked(map_, None, step, whole))
+    opener = next((rules for rules in every() if step.get("do") in rules.opens), None)
+    if conflict is None and opener is not None:
+        begun = _perform(map_, None, {"do": "start", "system": opener.name}, graph)
+        return _perform(applied(map_, begun), begun.conflict, step, graph)
     if conflict is None:
         raise ValueError('no conflict is running: start one first ({"do": "start", ...})')
     rules = of(conflict)
+    if opener is not None and opener is not rules and conflict.ended is None:
+        raise ValueError(f"{rules.title} is running: close it to play {opener.title.lower()}")
     move = move_of(rules, step)
     given = checked(map_, conflict, step, move)
     if move.kind == "step" and move.word in {m.word for m in COMMON} and move not in rules.steps:

@@ -61,7 +61,8 @@ def test_erica_31_against_john_19_with_a_last_13_is_a_critical_success(capsys, t
     assert code == 0
     assert stories(report, "outcome") == ["against John: Erica succeeds, critical (31 to 19)"]
     assert report["log"][-2]["numbers"] == {"margin": 12}
-    assert map_.conflict.system == "cards" and len(map_.conflict.log) == 2
+    assert map_.conflict.system == "cards" and len(map_.conflict.log) == 3
+    assert report["log"][0]["numbers"] == {"Erica": 3, "John": 2}, "the cards each laid, for the round's count"
 
 
 @pytest.mark.parametrize(

@@ -258,6 +258,22 @@ def test_a_contested_roll_tied_at_the_top_is_re_rolled_by_the_tied(capsys, tmp_p
     assert report["refused"]["why"] == "re-roll 1: Kara, Drone were tied and re-roll, and only they"
 
 
+def test_a_race_needs_no_conflict_begun_and_never_replaces_an_ended_one(capsys, tmp_path):
+    """'Other times you can settle things easily with a contested roll': with no conflict on the
+    map the roll-off begins one for its log; after a fold the ended conflict and its sides stay,
+    and the roll is refused until the GM closes it."""
+    race = {"do": "contest", "rolls": {"Kara": 14, "Drone": 12}}
+    code, report, map_ = play(capsys, tmp_path, [race])
+    assert code == 0 and map_.conflict.system == "reserve"
+    assert last(report)["story"] == "Kara wins the contested roll (Kara 14, Drone 12)"
+    fold = {"do": "fold", "side": "Kara", "to": "Drone"}
+    code, report, map_ = play(capsys, tmp_path, [start(), fold, race])
+    assert code == 1 and report["refused"]["why"].startswith("the conflict has ended (concession)")
+    assert set(sides(map_)) == {"Kara", "Drone"} and map_.conflict.ended == "concession"
+    code, report, map_ = play(capsys, tmp_path, [start(), fold, {"do": "close"}, race])
+    assert code == 0 and map_.conflict.ended is None and map_.conflict.reserve == []
+
+
 def test_another_profession_is_substituted_by_a_point_of_reserve_or_by_dice(capsys, tmp_path):
     by_reserve = hit(
         9, 8, attacker_substitutes="reserve", attacker_profession="Streetwise", attacker_substitute_pays="Body"

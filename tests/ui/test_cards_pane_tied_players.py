@@ -86,9 +86,12 @@ def test_activated_effects_are_shown_and_logged_confronters_first(window):
     lay(pane, John="2")
     lay(pane, Erica=None)
     pane.resolve_button.click()
-    assert len(window.document.map.conflict.log) == 8, "a second confrontation, its two effects, outcome, result"
+    assert len(window.document.map.conflict.log) == len(log) + 6, (
+        "the new round, then a second confrontation: its two effects, the cards played, outcome, result"
+    )
     window.document.undo_stack.undo()
-    assert window.document.map.conflict.log == log, "the undo takes back the second resolution only"
+    window.document.undo_stack.undo()
+    assert window.document.map.conflict.log == log, "the undos take back the second resolution and the round only"
 
 
 def test_a_confrontation_is_not_logged_into_another_systems_running_conflict(window):
@@ -96,5 +99,5 @@ def test_a_confrontation_is_not_logged_into_another_systems_running_conflict(win
     window.panes["Reserve"].take({"do": "start", "system": "reserve", "sides_given": []})
     pane.begin_button.click()
     pane.resolve_button.click()
-    assert pane.message.text() == "Extended conflict with reserve is running: close it to log card confrontations"
+    assert pane.message.text() == "Extended conflict with reserve is running: close it to play card confrontations"
     assert window.document.map.conflict.system == "reserve"

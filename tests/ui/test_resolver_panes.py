@@ -145,15 +145,40 @@ def test_cards_played_earlier_in_the_round_shorten_the_next_confrontation(window
     pane.begin_button.click()
     assert "Erica: 7   (no card yet; 0/1, 2 played earlier this round)" in pane.values.text()
     window.document.undo_stack.undo()  # the resolution undone: its cards are Erica's again
-    assert pane.message.text() == "Resolution undone: its cards no longer count this round"
+    assert pane.message.text() == "", "the words of the undone resolution are gone with it"
     pane.begin_button.click()
     assert "Erica: 7   (no card yet; 0/3)" in pane.values.text()
     window.document.undo_stack.redo()
     pane.begin_button.click()
     assert "Erica: 7   (no card yet; 0/1, 2 played earlier this round)" in pane.values.text()
+    story = {"do": "story", "entry": 0, "story": "Erica opens fire from the stairs"}
+    assert pane._take(story)  # an earlier entry's story told again changes no count
+    pane.begin_button.click()
+    assert "Erica: 7   (no card yet; 0/1, 2 played earlier this round)" in pane.values.text()
     pane.new_round_button.click()
     pane.begin_button.click()
     assert "Erica: 7   (no card yet; 0/3)" in pane.values.text()
+    window.document.undo_stack.undo()  # the new round undone: the round's cards count again
+    pane.begin_button.click()
+    assert "Erica: 7   (no card yet; 0/1, 2 played earlier this round)" in pane.values.text()
+
+
+def test_a_resolution_undone_and_resolved_again_counts_once(window):
+    window.document.replace_map(Map(title="Heist"), None)
+    pane = window.panes["Cards"]
+    for row, values in enumerate((("Erica", "7", "3", "0"), ("John", "6", "3", "0"))):
+        for column, text in enumerate(values):
+            _type(pane.table, row, column, text)
+    plays = (("John", "4"), ("Erica", "5"), ("John", None), ("Erica", "6"))
+    for again in (False, True):
+        pane.begin_button.click()
+        for name, card in plays:
+            lay(pane, **{name: card})
+        pane.resolve_button.click()
+        if not again:
+            window.document.undo_stack.undo()
+    pane.begin_button.click()
+    assert "Erica: 7   (no card yet; 0/1, 2 played earlier this round)" in pane.values.text()
 
 
 def test_a_refused_begin_again_stops_the_running_confrontation(window):

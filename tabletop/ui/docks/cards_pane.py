@@ -27,11 +27,12 @@ from PySide6.QtWidgets import (
 from tabletop.document import MapDocument
 from tabletop.document.commands import apply_step
 from tabletop.io.errors import one_line
-from tabletop.model import LogEntry
+from tabletop.model import Conflict
 from tabletop.rules import systems
 from tabletop.rules.cards import Card, Confrontation, ConfrontationError
+from tabletop.rules.cards_log import CONFRONTATION, OUTCOME, cards_this_round
+from tabletop.rules.cards_log import key as log_key
 from tabletop.rules.cards_spec import SpecError, confrontation_from, effects_from
-from tabletop.rules.play import applied
 from tabletop.ui.docks.cards_pane_play import PlayRows, parse_card
 from tabletop.ui.docks.widgets import fit_rows
 
@@ -69,11 +70,8 @@ class CardsPane(QWidget):
         self.batches: list[Batch] = []
         self.spec: dict[str, Any] = {}
         """The confrontation begun, as the `confront` step writes it (its cards come at Resolve)."""
-        self.resolved: list[tuple[list[LogEntry], dict[str, int]]] = []
-        """This initiative round's resolutions: the log as each left it, and the cards each
-        character played in it. One counts while the map's log still begins with its own, so
-        an undo takes its cards back from the round and a redo counts them again."""
-        self._counting = 0
+        self._said_of: Conflict | None = None
+        """The conflict the message speaks of: another (an undo, a redo, an open) clears it."""
         document.conflictChanged.connect(self._followed)
         document.reset.connect(self._new_map)
         layout = QVBoxLayout(self)
@@ -159,8 +157,10 @@ class CardsPane(QWidget):
         return item.text().strip() if item is not None else ""
 
     def rows(self) -> list[dict[str, Any]]:
-        """Each row as the `confront` step writes a character (without its cards yet)."""
+        """Each row as the `confront` step writes a character (without its cards yet), with the
+        cards it played earlier this round as the log holds them."""
         found = []
+        earlier = self.earlier()
         for row in range(self.table.rowCount()):
             name = self._cell(row, 0)
             try:
@@ -174,7 +174,7 @@ class CardsPane(QWidget):
             if gm:  # she has no Skill and counts the confronted character's Attribute
                 character |= {"gm": True, **{k: numbers[k] for k in ("advantages", "disadvantages")}}
             else:
-                character |= numbers | {"played_this_round": self.round_cards().get(name, 0)}
+                character |= numbers | {"played_this_round": earlier.get(log_key(name), 0)}
             effect = self._cell(row, EFFECT_COLUMN)
             if effect:
                 character["effect"] = effect
@@ -248,65 +248,48 @@ class CardsPane(QWidget):
 
     def resolve(self) -> None:
         """Steps 9 to 11: each confronter against the action, into the conflict log as one undo
-        step (a card conflict started with it when none runs)."""
+        step (the rules begin a card conflict for it when none runs)."""
         if self.confrontation is None:
             return
-        document = self.document
-        map_, conflict = document.map, document.map.conflict
-        try:
-            if conflict is not None and conflict.ended is None and systems.of(conflict) is not CARDS:
-                title = systems.of(conflict).title
-                raise ValueError(f"{title} is running: close it to log card confrontations")
-            if conflict is None or conflict.ended is not None:
-                started = systems.perform(map_, conflict, {"do": "start", "system": "cards"})
-                map_, conflict = applied(map_, started), started.conflict
-            outcome = systems.perform(map_, conflict, self.step())
-        except ValueError as error:
-            self.message.setText(one_line(error.args[0] if error.args else str(error)))
-            return
+        conflict = self.document.map.conflict
         before = len(conflict.log) if conflict is not None else 0
-        apply_step(document, outcome)
-        said = [entry.story for entry in document.map.conflict.log[before:] if entry.action != "activated effect"]
-        played = {
-            n: len(h.faces) for n, h in self.confrontation.hands.items() if not self.confrontation.characters[n].gm
-        }
-        self.resolved.append((list(document.map.conflict.log), played))
-        self._counting = len(self._standing())
-        self.message.setText("\n".join(said))
-        self.confrontation, self.batches = None, []
-        self._show()
+        if self._take(self.step()):
+            said = [e.story for e in self.document.map.conflict.log[before:] if e.action in (OUTCOME, CONFRONTATION)]
+            self._say("\n".join(said))
+            self.confrontation, self.batches = None, []
+            self._show()
 
     def new_round(self) -> None:
         """'The total number of cards played by a character during an initiative round can never
-        be higher than the Attribute used': a new round starts the count again."""
-        self.resolved, self._counting = [], 0
-        self.message.setText("A new initiative round: every character has its whole Attribute of cards")
+        be higher than the Attribute used': a new round, logged, starts the count again."""
+        if self._take({"do": "new_round"}):
+            self._say("A new initiative round: every character has its whole Attribute of cards")
 
-    def _standing(self) -> list[dict[str, int]]:
-        """The cards of each resolution of this round that the map's log still holds."""
+    def _take(self, step: dict[str, Any]) -> bool:
+        """The step through the rules as one undo step; False, with the reason shown, when refused."""
+        document = self.document
+        try:
+            outcome = systems.perform(document.map, document.map.conflict, step)
+        except ValueError as error:
+            self._say(one_line(error.args[0] if error.args else str(error)))
+            return False
+        apply_step(document, outcome)
+        return True
+
+    def _say(self, text: str) -> None:
+        self.message.setText(text)
+        self._said_of = self.document.map.conflict
+
+    def earlier(self) -> dict[str, int]:
+        """Cards each character played earlier this initiative round, as the log holds them."""
         conflict = self.document.map.conflict
-        log = conflict.log if conflict is not None else []
-        return [played for left, played in self.resolved if log[: len(left)] == left]
-
-    def round_cards(self) -> dict[str, int]:
-        """Cards each character played in the resolutions of this initiative round that stand."""
-        total: dict[str, int] = {}
-        for played in self._standing():
-            for name, count in played.items():
-                total[name] = total.get(name, 0) + count
-        return total
+        return cards_this_round(conflict if conflict is not None and systems.of(conflict) is CARDS else None)
 
     def _followed(self) -> None:
-        """An undo of a resolution says its cards no longer count; a redo, that they do again."""
-        standing = len(self._standing())
-        if standing < self._counting:
-            self.message.setText("Resolution undone: its cards no longer count this round")
-        elif standing > self._counting:
-            self.message.setText("Resolution redone: its cards count this round again")
-        self._counting = standing
+        if self.document.map.conflict is not self._said_of:
+            self.message.setText("")
 
     def _new_map(self) -> None:
-        self.resolved, self._counting = [], 0
         self.confrontation, self.batches = None, []
         self.message.setText("")
         self._show()

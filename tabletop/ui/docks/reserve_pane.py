@@ -33,7 +33,7 @@ from tabletop.model import Conflict, ReserveSide
 from tabletop.model.conflict import MAX_RESERVE_SIDES
 from tabletop.model.wording import describe
 from tabletop.rules import systems
-from tabletop.rules.play import Unanswered, applied
+from tabletop.rules.play import Unanswered
 from tabletop.rules.resolvers import reserve_order, to_act
 from tabletop.ui.docks.reserve_pane_form import NONE, OffensiveForm
 from tabletop.ui.docks.reserve_pane_rolls import ContestBox, SimpleRollBox, named_numbers
@@ -83,10 +83,6 @@ def _label(scale: float = 1.0) -> QLabel:
         font.setBold(True)
         label.setFont(font)
     return label
-
-
-ROLLS = ("contest", "simple")
-"""Steps of a roll outside any conflict: 'you can settle things easily with a contested roll'."""
 
 
 class ReservePane(QWidget):
@@ -251,13 +247,8 @@ class ReservePane(QWidget):
         """Take a step as `tabletop play` does, as one undo step; None when it applied, else
         the rules' reason in one line (a question the caller asks raises as it is)."""
         document = self.document
-        map_, conflict = document.map, document.map.conflict
-        try:
-            if step["do"] in ROLLS and (conflict is None or conflict.ended is not None):
-                # a race or a single roll needs no extended conflict: one is begun for its log, in the same undo step
-                started = systems.perform(map_, conflict, {"do": "start", "system": "reserve"})
-                map_, conflict = applied(map_, started), started.conflict
-            outcome = systems.perform(map_, conflict, step)
+        try:  # a race or a single roll with no conflict running: the rules begin one for its log
+            outcome = systems.perform(document.map, document.map.conflict, step)
         except Unanswered as asked:
             if asks:
                 raise
