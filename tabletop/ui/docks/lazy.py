@@ -21,7 +21,8 @@ class LazyDock(QDockWidget):
         self._pane: QWidget | None = None
         self.width_wanted = width
         """The width its pane reads best at (a table's every column): the dock widens to it
-        when shown, up to two fifths of the window."""
+        the first time it is shown, up to two fifths of the window; after that the width is
+        the GM's."""
         self.visibilityChanged.connect(self._shown)
 
     def _shown(self, shown: bool) -> None:
@@ -29,6 +30,7 @@ class LazyDock(QDockWidget):
             self.widget()
             if self.width_wanted:
                 widen_dock(self.parentWidget(), self, self.width_wanted, share=0.4)
+                self.width_wanted = 0
 
     def showEvent(self, event: QShowEvent) -> None:
         self.widget()
