@@ -194,3 +194,38 @@ def test_lock_map_keeps_zones_borders_and_grids_from_delete_and_drags_and_says_s
     window.document.select([("zone", "z3")])
     window.delete()
     assert window.document.get("zone", "z3") is None and window.document.get("border", "b23") is None
+
+
+def test_lock_map_stops_a_zone_dragged_while_it_is_locked_and_tokens_still_go(qtbot, window):
+    window.document.replace_map(warehouse(), None)
+    window.view.fit_map()
+    assert not window.document.map_locked
+    middle = window.document.get("zone", "z2")
+    x, y = middle.shape.centre()
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, x, y + 40))
+    qtbot.mouseMove(viewport, pos=at(window, x + 40, y + 40))
+    moved = window.document.get("zone", "z2")
+    assert moved != middle, "unlocked, the zone follows the drag"
+    window.lock_action.trigger()  # Ctrl+L in the middle of the drag
+    qtbot.mouseMove(viewport, pos=at(window, x + 120, y + 40))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, x + 120, y + 40))
+    assert window.document.get("zone", "z2") == moved, "locked, it goes no further"
+    assert "locked" in window.statusBar().currentMessage()
+    window.document.select([("token", "gatto"), ("zone", "z1")])
+    window.delete()
+    assert window.document.get("token", "gatto") is None, "tokens still go while the map is locked"
+    assert window.document.get("zone", "z1") is not None
+
+
+def test_lock_map_keeps_a_grid_from_the_grid_tools_delete(qtbot, window):
+    from tabletop.samples import af_encounter
+
+    window.document.replace_map(af_encounter(), None)
+    window.lock_action.trigger()
+    grid = window.document.map.grids[0]
+    window.set_tool("G")
+    window.document.select([("grid", grid.id)])
+    window.delete()
+    assert window.document.get("grid", grid.id) == grid
+    assert "locked" in window.statusBar().currentMessage()
