@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from tabletop.model.base import GameNumber, Id, Line, Model
+from tabletop.model.base import MAX_GAME_NUMBER, GameNumber, Id, Line, Model
 
 EdgerunnerAction = Literal[
     "move", "move another", "attack", "defense", "maneuver", "recovery", "resist", "continue", "simple"
@@ -22,7 +22,7 @@ EDGERUNNER_ACTIONS: tuple[str, ...] = EdgerunnerAction.__args__
 AspectTarget = Literal["token", "zone", "border", "scene"]
 """What a maneuver may place an aspect on: a token, a zone, a border, or the scene itself."""
 
-Shifts = Annotated[int, Field(ge=-1000, le=1000)]
+Shifts = Annotated[int, Field(ge=-MAX_GAME_NUMBER, le=MAX_GAME_NUMBER)]
 """Shifts of a roll: negative when the roll failed (spin), as typed by the GM."""
 
 

@@ -19,7 +19,7 @@ from tabletop.rules.af_turns import STATE_NOTES
 from tabletop.rules.manual_steps import set_state
 from tabletop.rules.names import name_of
 from tabletop.rules.play import Step
-from tabletop.rules.step_fields import Column, Field, Move, TurnKey
+from tabletop.rules.step_fields import LIMIT, Column, Field, Move, TurnKey
 from tabletop.rules.systems import COMMON, RuleSystem
 from tabletop.rules.terrain import MOVE_TYPES
 
@@ -120,7 +120,7 @@ STEPS = (
         (
             Field("tokens", "tokens", required=True, among="others"),
             Field("sides", "sides"),
-            Field("reflexes", "by_token", "Reflex", required=True, low=-1000, high=1000),
+            Field("reflexes", "by_token", "Reflex", required=True, low=-LIMIT, high=LIMIT),
             Field("to", "place", "Arrives at", help="an area on an arrival edge of the grid (row, column), or a zone"),
         ),
         says="Reinforcements arrive at the specified edges between exchanges.",
@@ -158,8 +158,8 @@ class Af(RuleSystem):
             "by_token",
             "Reflex",
             required=True,
-            low=-1000,
-            high=1000,
+            low=-LIMIT,
+            high=LIMIT,
             help="each round, on your reflex, you get your turn (highest first): typed, never a silent 0",
         ),
         Field("sets_up_first", "line", "Sets up first", help="the side the referee lets set up first"),

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.model.base import MAX_GAME_NUMBER
 from tabletop.rules.cards import Card, Character, Confrontation, ConfrontationError, card_face, is_joker
 
 NUMBERS = ("skill", "attribute", "advantages", "disadvantages", "damage", "played_this_round")
 FIELDS = {"name", "gm", "cards", "effect", *NUMBERS}
-MAX_NUMBER = 1000
+MAX_NUMBER = MAX_GAME_NUMBER
 """A Skill, an Attribute or a count of advantages is a few units; past this it is a typo."""
 MAX_CONFRONTERS = 100
 MAX_EFFECT = 500

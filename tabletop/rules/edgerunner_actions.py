@@ -75,11 +75,12 @@ def recovery(
     word, and the step and the log say so. A problem recovered is reverted toward its start."""
     work = begin(map_, conflict, actor, graph)
     already = _recovery(work, actor, target, track, boxes, shifts, helper, skill, story, "recovery")
-    who = (
-        f"{work.label(actor)} recovers"
-        if actor == target
-        else f"{work.label(actor)} helps {work.label(target)} recover"
-    )
+    if actor == target:
+        who = f"{work.label(actor)} recovers"
+    elif work.is_participant(target):
+        who = f"{work.label(actor)} helps {work.label(target)} recover"
+    else:  # a problem worked back toward its start, or a thing mended
+        who = f"{work.label(actor)} recovers {work.label(target)}"
     return work.step(f"{who}{_already_words(work, already)}")
 
 

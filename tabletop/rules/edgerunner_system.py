@@ -18,7 +18,7 @@ from tabletop.rules.edgerunner_helper import helper
 from tabletop.rules.manual_steps import set_facing
 from tabletop.rules.names import name_of
 from tabletop.rules.play import Step
-from tabletop.rules.step_fields import Column, Field, Move, TurnKey
+from tabletop.rules.step_fields import LIMIT, Column, Field, Move, TurnKey
 from tabletop.rules.systems import RuleSystem
 from tabletop.rules.time_track import TIME_TRACK
 
@@ -136,7 +136,7 @@ MOVES = (
         (
             Field("to", "zone", "To zone"),
             Field("boxes", "boxes", "Boxes"),
-            Field("extra", "number", "Invocation bonus", low=0, high=1000, help="+2 for each aspect newly invoked"),
+            Field("extra", "number", "Invocation bonus", low=0, high=LIMIT, help="+2 for each aspect newly invoked"),
             Field("reroll", "number", "Re-roll", help="the shifts of a re-roll bought with an invocation"),
             REDEFINE,
             RESIST,
@@ -167,7 +167,7 @@ STEPS = (
         (
             Field("who", "participant", "Who claims the turn"),
             Field("claimants", "tokens", "Who claim it", help="several claimants: an auction asks their bids"),
-            Field("bids", "by_token", "Bids", low=0, high=1000),
+            Field("bids", "by_token", "Bids", low=0, high=LIMIT),
         ),
         says="Who's next? Whoever responds first gets to act; several run an auction.",
     ),

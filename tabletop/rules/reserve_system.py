@@ -18,7 +18,7 @@ from tabletop.model.wording import describe
 from tabletop.rules import resolvers
 from tabletop.rules.play import Step
 from tabletop.rules.reserve import MAX_ROLL, SUBSTITUTED_BY, Substitution
-from tabletop.rules.step_fields import Field, Move
+from tabletop.rules.step_fields import LIMIT, Field, Move
 from tabletop.rules.systems import RuleSystem
 
 STORY = Field("story", "text", "Story", help="a story detail for the log")
@@ -55,7 +55,7 @@ OFFENSIVE = Move(
         Field("pays", "line", "Loss paid from", help="the defender's score that loses the Reserve (asked if unsaid)"),
         Field("attacker_spends", "data", "Attacker spends", help=SPENDS),
         Field("defender_spends", "data", "Defender spends", help=SPENDS),
-        Field("weapon", "number", "Weapon: extra loss", low=0, high=1000),
+        Field("weapon", "number", "Weapon: extra loss", low=0, high=LIMIT),
         Field("subtle", "flag", "Subtle contest"),
         Field(
             "against_core_value",
@@ -91,7 +91,7 @@ STEPS = (
             Field("pays", "line", "Reserve paid from", required=True),
             Field("attacker_spends", "data", "Opponent spends", help=SPENDS),
             Field("defender_spends", "data", "Escaping side spends", help=SPENDS),
-            Field("weapon", "number", "Weapon: extra loss", low=0, high=1000),
+            Field("weapon", "number", "Weapon: extra loss", low=0, high=LIMIT),
             Field("subtle", "flag", "Subtle contest"),
             STORY,
         ),
@@ -260,14 +260,14 @@ def _sides(value: Any) -> list[ReserveSide]:
 
 
 def _spends(value: Any, name: str) -> dict[str, int] | None:
-    """Reserve spent, by defensive score: each a whole number from 0 to 1000."""
+    """Reserve spent, by defensive score: each a whole number from 0 to LIMIT."""
     if value is None:
         return None
     if not isinstance(value, dict) or len(value) > 20:
         raise ValueError(f"{name}: an object naming each defensive score, {SPENDS}")
     for score, points in value.items():
-        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 1000:
-            raise ValueError(f"{name}: {score[:40]} must be a whole number from 0 to 1000")
+        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= LIMIT:
+            raise ValueError(f"{name}: {score[:40]} must be a whole number from 0 to {LIMIT}")
     return dict(value)
 
 

@@ -109,7 +109,10 @@ def test_a_problem_is_defended_attacked_and_solved_in_the_texts_words(warehouse)
 def test_a_problem_is_recovered_moved_and_takes_aspects(warehouse) -> None:
     map_ = played(warehouse, DOOR | {"takes": "an hour"})  # threshold 6
     door = _door(map_).id
-    map_ = played(map_, act("Gatto", "attack", target=door, shifts=4), act("Hargan", "recovery", target=door, shifts=4))
+    map_ = played(map_, act("Gatto", "attack", target=door, shifts=4))
+    recovered = take(map_, act("Hargan", "recovery", target=door, shifts=4))
+    assert recovered.text == f"Hargan recovers {_door(map_).name}", "a problem is recovered, not helped"
+    map_ = applied(map_, recovered)
     assert track(map_, door, "progress").marked == []  # "revert it to its initial state"
     welded = act("Hargan", "maneuver", on=f"token {door}", aspect="Welded", shifts=1)
     map_ = played(map_, {"do": "end_exchange"}, welded)

@@ -40,6 +40,8 @@ class TurnList(QTableWidget):
         super().__init__()
         self.document = document
         self.tokens: list[str] = []
+        self.menu_open: QMenu | None = None
+        """The row menu opened last (by the mouse, the menu key or Play ▸ React), to close it."""
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -84,7 +86,7 @@ class TurnList(QTableWidget):
             rect = self.visualItemRect(self.item(self.tokens.index(token), 1)) if token in self.tokens else None
             where = self.viewport().mapToGlobal(rect.center() if rect is not None else QPoint())
         menu.popup(where)
-        self.menu_open = menu  # the key's menu too: the window (and a test) can reach and close it
+        self.menu_open = menu
         return menu
 
     def selected(self) -> list[str]:
