@@ -64,7 +64,8 @@ def test_a_stress_box_clicked_is_marked_in_one_undo_step(qtbot, window):
     window.document.undo_stack.undo()
     assert window.document.get("token", "gatto").stress[0].marked == []
     assert not dock.sheet.boxes[("health", 2)].isChecked()  # at once, when the undo step is done
-    assert dock.message.text() == "Undone: Mark box 2 of Gatto's health"
+    qtbot.waitUntil(lambda: dock.message.text() == "Undone: Mark box 2 of Gatto's health")
+    assert window.statusBar().currentMessage() == "Undone: Mark box 2 of Gatto's health", "the status bar too"
 
 
 def test_a_free_invoke_is_spent_and_the_button_goes_grey_at_none(qtbot, window):

@@ -103,7 +103,7 @@ class PlayDock(QWidget):
         self.refresh()
 
     def _lay_out(self) -> None:
-        top = QWidget()
+        self.top = top = QWidget()
         column = QVBoxLayout(top)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.header)
@@ -116,7 +116,7 @@ class PlayDock(QWidget):
         self.middle = QTabWidget()
         self.middle.addTab(self.action_box, "Action")
         self.middle.addTab(self.sheet_box, "Participant")
-        splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter = splitter = QSplitter(Qt.Orientation.Vertical)
         for part in (top, self.middle, self.log):
             splitter.addWidget(part)
         splitter.setStretchFactor(0, 2)
@@ -143,6 +143,7 @@ class PlayDock(QWidget):
         self.log.refresh()
         self.sheet.show_token(self.shown_token())
         self._show_actor(running)
+        QTimer.singleShot(0, self, self._keep_top)
 
     def _show_keys(self, running: bool) -> None:
         """The system's big buttons, each with its key."""
@@ -203,10 +204,11 @@ class PlayDock(QWidget):
         self._stack_seen = (index, stack.count())
         if stack.count() != size or index == was:
             return  # a new step pushed (it says itself), or nothing moved
-        if index < was:
-            self.message.setText(f"Undone: {stack.text(index)}")
-        else:
-            self.message.setText(f"Redone: {stack.text(index - 1)}")
+        text = f"Undone: {stack.text(index)}" if index < was else f"Redone: {stack.text(index - 1)}"
+        seen = self._stack_seen
+        # said once the event is over: a token dropped for a hustle undoes its drag, then takes
+        # the step in the same event, and that is no undo to tell of
+        QTimer.singleShot(0, self, lambda: self._stack_seen == seen and self.say(text))
 
     def shown_token(self) -> str | None:
         """The sheet shows the selected participant, else whose turn it is."""
@@ -236,9 +238,23 @@ class PlayDock(QWidget):
         (first.widget if first is not None else self.form.do).setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def say(self, text: str) -> None:
+        """The dock's line and the status bar's; a long one takes room from the form below,
+        never from the turn list."""
         self.message.setText(text)
         if text:
             self.said.emit(text)
+        QTimer.singleShot(0, self, self._keep_top)
+
+    def _keep_top(self) -> None:
+        """The splitter's top (header, keys, message, turn list) at least as tall as it needs."""
+        sizes = self.splitter.sizes()
+        top = self.top  # wrapped words: as tall as its width makes them
+        need = top.heightForWidth(top.width()) if top.hasHeightForWidth() else top.sizeHint().height()
+        need = min(need, self.height() // 2)
+        if sum(sizes) <= 0 or sizes[0] >= need:
+            return
+        middle = max(self.middle.minimumSizeHint().height(), sizes[1] - (need - sizes[0]))
+        self.splitter.setSizes([need, middle, max(0, sum(sizes) - need - middle)])
 
     # -- steps ---------------------------------------------------------------------------
 
