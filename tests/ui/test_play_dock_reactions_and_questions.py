@@ -144,3 +144,18 @@ def test_reinforcements_and_a_problem_come_from_play_steps(qtbot, window, monkey
     words["Problem…"].trigger()
     problem = next(t for t in window.document.map.tokens if t.problem)
     assert problem.label == "Crack the vault" and problem.stress and problem.location.zone == "z3"
+
+
+def test_a_reaction_chosen_in_the_form_gives_the_form_to_the_next_turns_holder(qtbot, window):
+    """A guard picked in the form itself (Who: Mira, Move: react: guard), done, then Next Turn:
+    the form is the new turn holder's, with an action, never still Mira's."""
+    start_af(window)
+    dock = window.play.dock_widget
+    press(qtbot, window, Qt.Key.Key_F5)  # the archer's turn
+    declare(dock, "attack", target="mira")
+    declare(dock, "guard", kind="reaction", actor="mira", type="dodge", against="archer")
+    assert window.document.map.conflict.participant("mira").af.guards == 0
+    press(qtbot, window, Qt.Key.Key_F5)  # Kell's turn
+    assert window.document.map.conflict.turn == "kell"
+    assert dock.form.actor() == "kell" and dock.form.chosen().kind == "action"
+    assert dock.middle.tabText(0) == "Action of Kell"

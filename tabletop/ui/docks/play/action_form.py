@@ -119,13 +119,17 @@ class ActionForm(QWidget):
             self.choice.blockSignals(False)
         self.who.fill(self.document, {})
         turn = conflict.turn if conflict is not None else None
+        chosen = self.chosen()
         if turn != self._turn:  # a new turn: its holder's form, the last reaction's gone
             self._turn = turn
-            if self._back is not None or (self.move is not None and self.move.kind == "reaction"):
-                self._back = None
+            self._back = None
+            if chosen is not None and chosen.kind == "reaction":
                 self._choose(_first_own(self.rules))
-        if actor and (self.move is None or self.move.kind != "reaction") and self.who.value() != actor:
-            self.who.set_value(actor)  # rebuilds the fields for the new actor
+                chosen = self.chosen()
+            if actor and self.who.value() != actor:
+                self.who.set_value(actor)  # rebuilds the fields for the new actor
+        elif actor and (chosen is None or chosen.kind != "reaction") and self.who.value() != actor:
+            self.who.set_value(actor)
         self._rebuild(keep=True)
 
     def set_move(self, actor: str, kind: str, word: str) -> None:
