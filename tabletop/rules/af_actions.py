@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from tabletop.model import AreaLocation, Conflict, Map, Token
 from tabletop.rules.af_moves import Going, Place, going_to
-from tabletop.rules.af_moves import moved as moved  # the play dock's destination asks here
 from tabletop.rules.af_state import turn_of, with_turn
 from tabletop.rules.grid_movement import hustle_areas as _hustle_areas
 from tabletop.rules.play import Step, logged
@@ -52,8 +51,11 @@ def snap(
         raise ValueError(f"no snap '{kind}': the snaps are {', '.join(SNAPS)}")
     turn = turn_of(conflict, actor)
     token = map_.token(actor)
-    notes = [] if turn.snaps else ["no snap left: on the GM's word"]
-    changes: dict = {"snaps": max(0, turn.snaps - 1)}
+    own_turn(map_, conflict, actor, "snap")
+    if not turn.snaps:
+        raise ValueError(f"{token.label} has no snap left this turn (one a turn, two for the action given up)")
+    notes: list[str] = []
+    changes: dict = {"snaps": turn.snaps - 1}
     numbers = dict(numbers or {})
     going = Going()
     if kind == "fend":
@@ -63,17 +65,18 @@ def snap(
     elif kind == "crouch":
         changes["crouched"] = True
         if not _beside_cover(map_, token):
-            notes.append("no cover beside it: on the GM's word")
+            raise ValueError(f"no cover beside {token.label}: crouch is for one adjacent to cover")
     elif kind == "prepare":
         changes["prepared"] = True
     elif kind == "distract":
         numbers["social"] = 1
     elif kind == "hustle":
         areas = hustle_areas(token, turn.moved, move)
-        numbers.setdefault("areas", areas)
-        if to is not None or facing is not None:
-            going = going_to(map_, token, to, facing, areas, move, past_edge)
-            notes += going.notes
+        if to is None and facing is None:
+            raise ValueError(f"a hustle moves {token.label}: pick where (click the map, or drop the token there)")
+        going = going_to(map_, token, to, facing, areas, move, past_edge)
+        notes += going.notes
+        numbers.setdefault("areas", going.areas)
     conflict = with_turn(conflict, actor, **changes)
     conflict = logged(conflict, actor=actor, action=kind, target=target, numbers=numbers, story=story)
     return going.step(map_, conflict, _text(token, kind, target, map_, notes))
@@ -82,10 +85,12 @@ def snap(
 def second_snap(map_: Map, conflict: Conflict, actor: str, story: str = "") -> Step:
     """Give up the action for a second snap ("You may give up your action to take a second snap")."""
     turn = turn_of(conflict, actor)
-    notes = [] if turn.action else ["no action left to give up: on the GM's word"]
+    own_turn(map_, conflict, actor, "second snap")
+    if not turn.action:
+        raise ValueError(f"{map_.token(actor).label} has no action left to give up for a second snap")
     conflict = with_turn(conflict, actor, action=False, snaps=turn.snaps + 1)
     conflict = logged(conflict, actor=actor, action="second snap", story=story)
-    return Step(conflict, _text(map_.token(actor), "second snap", "", map_, notes))
+    return Step(conflict, _text(map_.token(actor), "second snap", "", map_, []))
 
 
 def act(
@@ -113,7 +118,15 @@ def act(
         return screen(map_, conflict, actor, story=story)
     turn = turn_of(conflict, actor)
     token = map_.token(actor)
-    notes = [] if turn.action else ["no action left: on the GM's word"]
+    own_turn(map_, conflict, actor, kind)
+    if not turn.action:
+        raise ValueError(f"{token.label} has no action left this turn (taken, given up, or lost to a screen)")
+    if "down" in token.states and kind != "recover":
+        raise ValueError(
+            f"{token.label} is down: the action can only recover (\"you can't use your action for anything "
+            'else until you resolve the down state")'
+        )
+    notes: list[str] = []
     changes: dict = {"action": False}
     numbers = dict(numbers or {})
     going = Going()
@@ -126,6 +139,7 @@ def act(
         if to is not None or facing is not None:
             going = going_to(map_, token, to, facing, token.speeds.of(move), move, past_edge)
             notes += going.notes
+            numbers.setdefault("areas", going.areas)
     elif kind == "recover":
         patient = map_.token(target or actor)
         cured = [s for s in RECOVERED if s in patient.states]
@@ -153,7 +167,7 @@ def screen(map_: Map, conflict: Conflict, actor: str, story: str = "") -> Step:
     else:
         changes = {"lose_next_action": True, "defenses": True, "defense_turns": 1}
         if turn.lose_next_action:
-            notes.append("the next action is screened already: on the GM's word")
+            raise ValueError(f"{map_.token(actor).label} has screened already: the next action is lost to it")
     conflict = with_turn(conflict, actor, **changes)
     lost = "this action" if now else "the next action"
     said = "; ".join([f"loses {lost}", *notes])
@@ -164,13 +178,12 @@ def screen(map_: Map, conflict: Conflict, actor: str, story: str = "") -> Step:
 def use_guard(conflict: Conflict, token: str, defense: str = "", against: str = "") -> Conflict:
     """Spend the guard on a check ("Once you use your guard it is gone until it resets on your
     next turn"); `defense` is the check used (parry, dodge, insight, counter, dive, retort),
-    `against` whose check it contests. With no guard left it is logged as over the allowance."""
+    `against` whose check it contests. With no guard left it is refused."""
     turn = turn_of(conflict, token)
-    conflict = with_turn(conflict, token, guards=max(0, turn.guards - 1))
-    numbers = {} if turn.guards else {"over": 1}
-    story = "" if turn.guards else "no guard left: on the GM's word"
-    action = f"guard {defense}".strip()
-    return logged(conflict, actor=token, action=action, target=against, numbers=numbers, story=story)
+    if not turn.guards:
+        raise ValueError(f"{token} has no guard left: it resets on the next turn (defend gives one more)")
+    conflict = with_turn(conflict, token, guards=turn.guards - 1)
+    return logged(conflict, actor=token, action=f"guard {defense}".strip(), target=against)
 
 
 def use_extra(conflict: Conflict, token: str, defense: str, against: str = "") -> Conflict:
@@ -180,11 +193,20 @@ def use_extra(conflict: Conflict, token: str, defense: str, against: str = "") -
     if not field:
         raise ValueError(f"no extra defense '{defense}': fend gives a parry, quip a retort")
     left = getattr(turn_of(conflict, token), field)
-    conflict = with_turn(conflict, token, **{field: max(0, left - 1)})
-    numbers = {} if left else {"over": 1}
-    story = "" if left else f"no {snap_word} {defense} left: on the GM's word"
-    action = f"{snap_word} {defense}"
-    return logged(conflict, actor=token, action=action, target=against, numbers=numbers, story=story)
+    if not left:
+        raise ValueError(f"no {defense} from a {snap_word} left: {snap_word} gives one until the next turn")
+    conflict = with_turn(conflict, token, **{field: left - 1})
+    return logged(conflict, actor=token, action=f"{snap_word} {defense}", target=against)
+
+
+def own_turn(map_: Map, conflict: Conflict, actor: str, what: str) -> None:
+    """Snaps and actions are taken "during your turn"; another's turn leaves only reactions."""
+    if conflict.turn == actor:
+        return
+    name = map_.token(actor).label
+    if conflict.turn is None:
+        raise ValueError(f"no one's turn now: {name}'s {what} waits for {name}'s turn (Next Turn)")
+    raise ValueError(f"it is {map_.token(conflict.turn).label}'s turn: {name} may only react now")
 
 
 def face(map_: Map, conflict: Conflict | None, actor: str, facing: float) -> Step:

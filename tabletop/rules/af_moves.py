@@ -35,6 +35,8 @@ class Going:
     grids: tuple[EncounterGrid, ...] = ()
     notes: tuple[str, ...] = ()
     exited: str = ""
+    areas: int = 0
+    """How far the mover went on its grid, in areas (what the log keeps of a move)."""
 
     def step(self, map_: Map, conflict: Conflict, text: str) -> Step:
         """The step of a snap, action or dive that made this move: an exit takes the mover
@@ -53,13 +55,13 @@ def going_to(
     `past_edge` says ("grow" or "exit"), and asked (Unanswered) when it does not."""
     where = token.location
     if to is None or isinstance(to, str) or not isinstance(where, AreaLocation):
-        moved_token, notes = moved(map_, token, to, facing, speed, move)
-        return Going((moved_token,), notes=tuple(notes))
+        moved_token, notes, areas = moved(map_, token, to, facing, speed, move)
+        return Going((moved_token,), notes=tuple(notes), areas=areas)
     grid = map_.grid(where.grid)
     row, col = to
     if grid.has_area(row, col):
-        moved_token, notes = moved(map_, token, to, facing, speed, move)
-        return Going((moved_token,), notes=tuple(notes))
+        moved_token, notes, areas = moved(map_, token, to, facing, speed, move)
+        return Going((moved_token,), notes=tuple(notes), areas=areas)
     edge = " and ".join(dict.fromkeys(edges_toward(grid, row, col)))
     named = grid.name or grid.id
     if past_edge is None:
@@ -71,8 +73,23 @@ def going_to(
         raise ValueError(f"past_edge: '{past_edge}' is not one of {', '.join(PAST_EDGE)}")
     grown = grown_to(map_, grid, row, col)
     wider = map_.model_copy(update={"grids": [grown if g.id == grid.id else g for g in map_.grids]})
-    moved_token, notes = moved(wider, token, to, facing, speed, move)
-    return Going((moved_token,), (grown,), (f"{named} grows to the {edge}", *notes))
+    moved_token, notes, areas = moved(wider, token, to, facing, speed, move)
+    return Going((moved_token,), (grown,), (f"{named} grows to the {edge}", *notes), areas=areas)
+
+
+def _out_of_reach(terrain: Terrain, token: Token, start, area, move: str, speed: int, opponents) -> str:
+    """Why a move cannot end in an area, in the text's words: its ground, or how far it is."""
+    row, col = area
+    felt = terrain.felt(area, move)
+    if "water" in felt and move != "swim":
+        return f"{token.label} cannot {move} into area {row},{col}: water needs a swim"
+    if "steep" in felt and move != "climb":
+        return f"{token.label} cannot {move} into area {row},{col}: steep ground needs a climb"
+    far = grid_reach(terrain, start, move, 10_000, opponents).costs.get(area)
+    if far is None:
+        closed = "water, steep ground or an opponent's overlap stops it"
+        return f"{token.label} cannot {move} to area {row},{col}: the way there is closed ({closed})"
+    return f"area {row},{col} costs {far} of {move} speed to reach; {token.label} has {speed} now"
 
 
 def grown_to(map_: Map, grid: EncounterGrid, row: int, col: int) -> EncounterGrid:
@@ -90,11 +107,14 @@ def grown_to(map_: Map, grid: EncounterGrid, row: int, col: int) -> EncounterGri
 
 def moved(
     map_: Map, token: Token, to: Place | None, facing: float | None, speed: int, move: str
-) -> tuple[Token, list[str]]:
+) -> tuple[Token, list[str], int]:
     """The token after a maneuver or hustle to `to` facing `facing`, and notes for the GM: a
-    place beyond the speed is taken on the GM's word; a place off the map is refused. Leaving
-    an overlap needs a move check ("Overlap"); entering slippery ground a balance check ("Segment")."""
+    place the move cannot reach (beyond the speed, water without swim, steep ground without
+    climb, past an opponent's overlap) or off the map is refused, saying why. Leaving an
+    overlap needs a move check ("Overlap"); entering slippery ground a balance check ("Segment").
+    The areas gone through come third."""
     notes: list[str] = []
+    areas = 0
     where = token.location
     update: dict = {}
     if to is not None and isinstance(to, str):
@@ -113,9 +133,10 @@ def moved(
         if start in opponents:
             notes.append("leaving an overlap: a move check, opponents there may dodge or parry")
         reach = grid_reach(terrain, start, move, speed, opponents)
-        path = reach.path((row, col)) if (row, col) in reach.costs else [(row, col)]
-        if (row, col) not in reach.costs:
-            notes.append(f"area {row},{col} is beyond {speed} areas of {move}: on the GM's word")
+        if (row, col) not in reach.costs and (row, col) != start:
+            raise ValueError(_out_of_reach(terrain, token, start, (row, col), move, speed, opponents))
+        path = reach.path((row, col))
+        areas = len(path) - 1
         if any("slippery" in terrain.felt(area, move) for area in path[1:]):
             notes.append("slippery ground entered: a balance check or fall down")
         update["location"] = AreaLocation(grid=grid.id, row=row, col=col)
@@ -123,4 +144,4 @@ def moved(
         notes.append("pick a facing")
     else:
         update["facing"] = facing
-    return token.model_copy(update=update), notes
+    return token.model_copy(update=update), notes, areas

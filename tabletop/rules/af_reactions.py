@@ -107,8 +107,14 @@ def react(
                 f"{used[base]} already: {DIFFERENT}"
             )
         if reaction == "defense" and any(u.startswith("defense") for u in used.values()):
-            notes.append("one defense against each check: on the GM's word")
-    notes += judged(map_, conflict, reactor, base, check, against)
+            raise ValueError(
+                f"{name_of(map_, reactor)} used a defense against this check already: one against each check"
+            )
+    refused = judged(map_, conflict, reactor, base, check, against)
+    if check is not None and refused:
+        raise ValueError(refused[0])
+    notes += refused
+    _allowed(map_, conflict, reactor, reaction)
     modifier, words = _modifier(map_, conflict, reactor, base, check)
     notes += words
     conflict, said = _spent(conflict, reactor, reaction, kind, attacker)
@@ -128,27 +134,38 @@ def react(
 
 
 def judged(map_: Map, conflict: Conflict, reactor: str, base: str, check: Check | None, against: str) -> list[str]:
-    """What the text says of this type of check against this check: no dodge against a surprise
-    or social attack; a parry only forward of the flank and within reach, and only against an
-    attack; insight only against a social attack ("Defense")."""
+    """What the text says of this type of check against this check, as a refusal: no dodge
+    against a surprise or social attack; a parry only forward of the flank and within reach,
+    and only against an attack; insight only against a social attack ("Defense"). With no check
+    in the log to contest, a note: the check may have been rolled outside it, on the GM's word."""
     if check is None:
         whose = f" by {name_of(map_, against)}" if against else ""
         return [f"no check{whose} against {name_of(map_, reactor)} in the log: on the GM's word"]
     view = _view(map_, conflict, reactor, check)
     if base == "dodge" and (check.surprise or check.social):
         what = "surprise" if check.surprise else "social"
-        return [f"no dodge against a {what} attack (\"any attacks that aren't surprise or social\"): on the GM's word"]
+        return [f'no dodge against a {what} attack ("any attacks that aren\'t surprise or social")']
     if base == "parry":
         if check.social:
-            return ["a parry contests an attack, not a social one: on the GM's word"]
+            return ["a parry contests an attack, not a social one"]
         if view is not None and view.range is not None and view.behind:
-            return ['no parry from behind the flank ("only forward of your flank"): on the GM\'s word']
+            return ['no parry from behind the flank ("only forward of your flank")']
         if view is not None and view.range is not None and not view.within_reach:
             reach = map_.token(reactor).reach
-            return [f"no parry: out of reach ({view.range} {view.unit}, reach {reach}): on the GM's word"]
+            return [f"no parry: out of reach ({view.range} {view.unit}, reach {reach})"]
     if base == "insight" and not check.social:
-        return ["insight contests a social attack: on the GM's word"]
+        return ["insight contests a social attack"]
     return []
+
+
+def _allowed(map_: Map, conflict: Conflict, reactor: str, reaction: str) -> None:
+    """The guard once a turn (one more after defend); a defense from defend or screen only."""
+    turn = turn_of(conflict, reactor)
+    name = name_of(map_, reactor)
+    if reaction == "guard" and not turn.guards:
+        raise ValueError(f"{name} has no guard left: it resets on {name}'s next turn (defend gives one more)")
+    if reaction == "defense" and not turn.defenses:
+        raise ValueError(f"{name} has no defenses from defend or screen: the guard is the single defense")
 
 
 def _modifier(map_: Map, conflict: Conflict, reactor: str, base: str, check: Check | None) -> tuple[int, list[str]]:
@@ -184,10 +201,7 @@ def _spent(conflict: Conflict, reactor: str, reaction: str, kind: str, attacker:
 
 def logged_defense(conflict: Conflict, reactor: str, kind: str, attacker: str) -> Conflict:
     """A defense from defend or screen logged: "you may use one defense against each check"."""
-    if turn_of(conflict, reactor).defenses:
-        return logged(conflict, actor=reactor, action=f"defense {kind}", target=attacker)
-    story = "no defenses from defend or screen (the guard is the single defense): on the GM's word"
-    return logged(conflict, actor=reactor, action=f"defense {kind}", target=attacker, numbers={"over": 1}, story=story)
+    return logged(conflict, actor=reactor, action=f"defense {kind}", target=attacker)
 
 
 def _dive(

@@ -53,11 +53,12 @@ def test_the_different_type_rule_is_refused_in_the_texts_words(capsys, tmp_path,
     steps = [
         {"do": "act", "actor": "Mira", "action": "attack", "target": "Raider"},
         {"do": "react", "actor": "Raider", "reaction": "screen"},
-        {"do": "react", "actor": "Raider", "reaction": "defense", "type": "parry", "against": "Mira"},
-        {"do": "react", "actor": "Raider", "reaction": "guard", "type": "counter", "against": "Mira"},
+        {"do": "react", "actor": "Raider", "reaction": "defense", "type": "dodge", "against": "Mira"},
+        {"do": "react", "actor": "Raider", "reaction": "guard", "type": "dive", "against": "Mira", "to": [7, 10]},
     ]
     report = played(capsys, tmp_path, maps_dir, *steps)
     assert report["refused"]["step"] == 4
+    assert "Raider contested Mira's attack with defense dodge already" in report["refused"]["why"]
     assert "if you parry with your defense you must dodge with your guard" in report["refused"]["why"]
 
 
@@ -66,13 +67,16 @@ def test_a_dive_moves_the_token_and_a_counter_attacks_back(capsys, tmp_path, map
         {"do": "act", "actor": "Mira", "action": "attack", "target": "Kell"},
         {"do": "react", "actor": "Kell", "reaction": "guard", "type": "dive", "to": [8, 4]},
         NEXT,
-        {"do": "act", "actor": "Raider archer", "action": "attack", "target": "Raider"},
-        {"do": "react", "actor": "Raider", "reaction": "guard", "type": "counter"},
+        NEXT,  # Kell's turn: he hustles beside Mira and attacks her; she counters (a special parry)
+        {"do": "snap", "actor": "Kell", "snap": "hustle", "to": [8, 3], "facing": 225},
+        {"do": "act", "actor": "Kell", "action": "attack", "target": "Mira"},
+        {"do": "react", "actor": "Mira", "reaction": "guard", "type": "counter"},
     ]
     report, saved = played(capsys, tmp_path, maps_dir, *steps, out=True)
     assert report["refused"] is None
-    assert (saved.token("kell").location.row, saved.token("kell").location.col) == (8, 4)
-    assert actions(report)[-2:] == [("Raider", "guard counter", "Raider archer"), ("Raider", "attack", "Raider archer")]
+    assert any(a == ("Kell", "guard dive", "Mira") for a in actions(report))
+    assert (saved.token("kell").location.row, saved.token("kell").location.col) == (8, 3)
+    assert actions(report)[-2:] == [("Mira", "guard counter", "Kell"), ("Mira", "attack", "Kell")]
     assert report["log"][-1]["numbers"] == {"counter": 1}
 
 
@@ -91,7 +95,9 @@ def test_fend_parry_and_quip_retort_are_spent(capsys, tmp_path, maps_dir):
         NEXT,
         {"do": "snap", "actor": "Raider archer", "snap": "distract", "target": "Mira"},
         {"do": "react", "actor": "Mira", "reaction": "quip retort"},
-        {"do": "act", "actor": "Raider archer", "action": "attack", "target": "Mira"},
+        NEXT,  # Kell's turn: beside Mira, within her reach, he attacks her
+        {"do": "snap", "actor": "Kell", "snap": "hustle", "to": [8, 3], "facing": 225},
+        {"do": "act", "actor": "Kell", "action": "attack", "target": "Mira"},
         {"do": "react", "actor": "Mira", "reaction": "fend parry"},
     ]
     report = played(capsys, tmp_path, maps_dir, *steps)
@@ -99,7 +105,7 @@ def test_fend_parry_and_quip_retort_are_spent(capsys, tmp_path, maps_dir):
     mira = by_name(report, "Mira")["af"]
     assert (mira["extra_parries"], mira["extra_retorts"]) == (0, 0)
     assert ("Mira", "quip retort", "Raider archer") in actions(report)
-    assert actions(report)[-1] == ("Mira", "fend parry", "Raider archer")
+    assert actions(report)[-1] == ("Mira", "fend parry", "Kell")
 
 
 def test_unused_snaps_and_actions_lapse_at_the_end_of_the_turn(capsys, tmp_path, maps_dir):
@@ -112,10 +118,12 @@ def test_unused_snaps_and_actions_lapse_at_the_end_of_the_turn(capsys, tmp_path,
 
 def test_an_exit_at_the_trim_leaves_the_order_and_reinforcements_join_it(capsys, tmp_path, maps_dir):
     steps = [
-        NEXT,
-        NEXT,
-        NEXT,  # the raider's turn: off the east edge, the grid grown
-        {"do": "act", "actor": "Raider", "action": "maneuver", "to": [7, 16], "facing": 90, "past_edge": "grow"},
+        *[NEXT] * 3,  # the raider's turn: east, two areas and a hustle a round, off the edge, the grid grown
+        {"do": "act", "actor": "Raider", "action": "maneuver", "to": [7, 11], "facing": 90},
+        {"do": "snap", "actor": "Raider", "snap": "hustle", "to": [7, 12], "facing": 90},
+        *[NEXT] * 4,
+        {"do": "act", "actor": "Raider", "action": "maneuver", "to": [7, 14], "facing": 90},
+        {"do": "snap", "actor": "Raider", "snap": "hustle", "to": [7, 15], "facing": 90, "past_edge": "grow"},
         {"do": "end_exchange"},
         {"do": "add", "tokens": ["Raider"], "reflexes": {"Raider": 6}, "to": [14, 7]},
         NEXT,
@@ -136,15 +144,16 @@ def test_remove_passes_the_turn_on(capsys, tmp_path, maps_dir):
 
 
 def test_past_the_edge_asks_then_grows_or_exits(capsys, tmp_path, maps_dir):
-    hustle = {"do": "snap", "actor": "Mira", "snap": "hustle", "to": [9, -1]}
-    asked = played(capsys, tmp_path, maps_dir, hustle)
+    maneuver = {"do": "act", "actor": "Mira", "action": "maneuver", "to": [9, 0], "facing": 270}
+    hustle = {"do": "snap", "actor": "Mira", "snap": "hustle", "to": [9, -1]}  # a hustle after a maneuver: 1 area
+    asked = played(capsys, tmp_path, maps_dir, maneuver, hustle)
     assert asked["refused"] == {
-        "step": 1,
+        "step": 2,
         "why": "Mira moves past the west edge of The creek: grow the grid there, or exit the encounter?",
     }
-    _, grown = played(capsys, tmp_path, maps_dir, {**hustle, "past_edge": "grow"}, out=True)
+    _, grown = played(capsys, tmp_path, maps_dir, maneuver, {**hustle, "past_edge": "grow"}, out=True)
     assert grown.grids[0].tile_bounds() == (0, -1, 2, 2) and grown.token("mira").location.col == -1
-    report, gone = played(capsys, tmp_path, maps_dir, {**hustle, "past_edge": "exit"}, out=True)
+    report, gone = played(capsys, tmp_path, maps_dir, maneuver, {**hustle, "past_edge": "exit"}, out=True)
     assert gone.token("mira").location is None and report["conflict"]["turn"] == "archer"
     assert "mira" not in report["conflict"]["order"]
 

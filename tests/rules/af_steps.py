@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.model import Map
+from tabletop.model import AreaLocation, Map
 from tabletop.rules.play import Step, applied
 from tabletop.rules.systems import perform
 from tests.rules.af_play import creek
@@ -38,6 +38,15 @@ def take(map_: Map, step: dict[str, Any]) -> Step:
     outcome = perform(map_, map_.conflict, step)
     assert map_.model_dump() == before, f"the step {step} changed the map it was given"
     return outcome
+
+
+def standing(map_: Map, token_id: str, row: int, col: int, **update: Any) -> Map:
+    """The map with a token set down in an area of its grid by the GM's hand (a drag, not a
+    move the rules weigh), and any other change to it (its speeds)."""
+    token = map_.token(token_id)
+    where = AreaLocation(grid=token.location.grid, row=row, col=col)
+    moved = token.model_copy(update={"location": where, **update})
+    return map_.model_copy(update={"tokens": [moved if t.id == token_id else t for t in map_.tokens]})
 
 
 def turn(map_: Map, name: str):

@@ -90,7 +90,7 @@ def test_an_exchange_of_five_rounds_with_three_tokens():
     table.next()
     table.next()
     table.next()
-    table.play(af.act(table.map, table.conflict, "raider", "maneuver", to=(7, 16), facing=90))
+    table.play(af.act(table.map, table.conflict, "raider", "maneuver", to=(7, 15), facing=90))
     assert table.conflict.round == 5
     end = table.next()
     assert table.map.grids[0].tile_bounds() == (0, 0, 2, 2)

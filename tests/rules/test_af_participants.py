@@ -10,7 +10,7 @@ import pytest
 from tabletop.model import AreaLocation
 from tabletop.rules.growth import grow
 from tests.rules.af_play import creek
-from tests.rules.af_steps import last, play, started, take
+from tests.rules.af_steps import last, play, standing, started, take
 
 NEXT = {"do": "next"}
 THREE = {"Mira": 5, "Kell": 3, "Raider": 2}
@@ -28,8 +28,8 @@ def grown_east():
 
 
 def test_a_token_left_outside_at_the_trim_exits_the_encounter_at_once():
-    map_ = three(grown_east(), NEXT, NEXT)  # the raider's turn
-    map_ = play(map_, {"do": "act", "actor": "Raider", "action": "maneuver", "to": [7, 16], "facing": 90})
+    map_ = standing(three(grown_east(), NEXT, NEXT), "raider", 7, 14)  # the raider's turn, at the old edge
+    map_ = play(map_, {"do": "act", "actor": "Raider", "action": "maneuver", "to": [7, 15], "facing": 90})
     step = take(map_, {"do": "end_exchange"})
     assert "Raider exits the encounter" in step.text
     map_ = play(map_, {"do": "end_exchange"})
@@ -44,7 +44,7 @@ def test_a_token_left_outside_at_the_trim_exits_the_encounter_at_once():
 
 def test_when_everyone_exits_at_the_trim_the_encounter_ends():
     map_ = play(grown_east(), {"do": "start", "system": "af", "tokens": ["Raider"], "reflexes": {"Raider": 2}})
-    map_ = play(map_, {"do": "act", "actor": "Raider", "action": "maneuver", "to": [7, 16], "facing": 90})
+    map_ = play(standing(map_, "raider", 7, 14), {"do": "act", "actor": "Raider", "action": "maneuver", "to": [7, 15]})
     map_ = play(map_, {"do": "end_exchange"})
     assert map_.conflict.ended == "ended" and map_.conflict.participants == []
 

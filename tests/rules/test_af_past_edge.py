@@ -9,7 +9,7 @@ import pytest
 from tabletop.model import AreaLocation
 from tabletop.rules.play import Unanswered
 from tests.rules.af_play import creek
-from tests.rules.af_steps import last, play, started, take
+from tests.rules.af_steps import last, play, standing, started, take
 
 NEXT = {"do": "next"}
 
@@ -30,19 +30,20 @@ def test_a_move_past_the_edge_asks_grow_or_exit():
 
 
 def test_grow_places_a_column_of_tiles_from_the_grids_set_and_moves_there_in_one_step():
-    map_ = started(NEXT, NEXT, NEXT)
-    step = take(map_, maneuver("Raider", 7, 16, past_edge="grow"))
+    map_ = standing(started(NEXT, NEXT, NEXT), "raider", 7, 14)
+    step = take(map_, maneuver("Raider", 7, 15, past_edge="grow"))
     assert [g.tile_bounds() for g in step.grids] == [(0, 0, 2, 3)], "one column of tiles to the east"
     forest = {t.name for t in map_.tile_sets[0].tiles}
     assert {t.name for t in step.grids[0].tiles if t.col == 3} <= forest
     assert "The creek grows to the east" in step.text
-    map_ = play(map_, maneuver("Raider", 7, 16, past_edge="grow"))
-    assert map_.token("raider").location == AreaLocation(grid="creek", row=7, col=16)
+    map_ = play(map_, maneuver("Raider", 7, 15, past_edge="grow"))
+    assert map_.token("raider").location == AreaLocation(grid="creek", row=7, col=15)
     assert "raider" in map_.conflict.order
 
 
 def test_a_hustle_past_a_corner_grows_both_edges():
-    map_ = started({"do": "snap", "actor": "Mira", "snap": "hustle", "to": [15, -1], "past_edge": "grow"})
+    map_ = standing(started(), "mira", 14, 0, speeds=creek().token("mira").speeds.model_copy(update={"run": 4}))
+    map_ = play(map_, {"do": "snap", "actor": "Mira", "snap": "hustle", "to": [15, -1], "past_edge": "grow"})
     assert map_.grids[0].tile_bounds() == (0, -1, 3, 2)
     assert map_.token("mira").location == AreaLocation(grid="creek", row=15, col=-1)
 

@@ -6,6 +6,8 @@ dodge or a parry against a given attack."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tabletop.model import AreaLocation, Map
@@ -53,7 +55,7 @@ def test_the_attacked_token_spends_its_guard_off_turn_after_the_attackers_check(
 
 
 def test_a_reaction_contests_the_latest_check_against_it_when_against_is_not_named():
-    map_ = begun(None, attack("Mira", "Raider"), guard("Raider", "parry"))
+    map_ = begun(None, attack("Mira", "Raider"), guard("Raider", "dodge"))
     assert last(map_).target == "mira"
     assert "no check against Kell in the log" in take(map_, guard("Kell", "dodge")).text
 
@@ -61,6 +63,7 @@ def test_a_reaction_contests_the_latest_check_against_it_when_against_is_not_nam
 def test_the_different_type_rule_refuses_a_second_reaction_of_the_same_type_to_one_check():
     # Kell defends on his turn: an extra guard and a defense against every check.
     map_ = begun(None, NEXT, NEXT, {"do": "act", "actor": "Kell", "action": "defend"}, NEXT)
+    map_ = standing(map_, "raider", 7, 4, facing=270)  # in front of Kell, within his reach
     defense = {"do": "react", "actor": "Kell", "reaction": "defense", "type": "parry"}
     map_ = play(map_, attack("Raider", "Kell"), defense)
     for kind in ("parry", "counter"):  # "counter: a special parry"
@@ -70,8 +73,8 @@ def test_the_different_type_rule_refuses_a_second_reaction_of_the_same_type_to_o
     assert turn(map_, "kell").guards == 1
     with pytest.raises(ValueError, match="Kell contested Raider's attack with guard dodge already"):
         take(map_, guard("Kell", "dive"))  # "dive: a special dodge"
-    map_ = play(map_, attack("Raider", "Kell"))  # a new check: every type is open again
-    map_ = play(map_, guard("Kell", "parry", against="Raider"))
+    map_ = play(map_, {"do": "snap", "actor": "Raider", "snap": "distract", "target": "Kell"})  # a new check
+    map_ = play(map_, guard("Kell", "insight", against="Raider"))
     assert turn(map_, "kell").guards == 0
 
 
@@ -88,14 +91,15 @@ def test_a_dive_moves_the_token_in_the_same_step():
 
 
 def test_a_counter_is_an_attack_on_the_attacker_without_the_reactors_action():
-    map_ = begun(None, NEXT, NEXT)  # Kell's turn
+    map_ = begun(None, NEXT, NEXT, NEXT)  # the raider's turn
     map_ = standing(map_, "raider", 7, 4, facing=270)
+    kells_action = turn(map_, "kell").action
     map_ = play(map_, attack("Raider", "Kell"), guard("Kell", "counter"))
     counter, attack_back = map_.conflict.log[-2:]
     assert (counter.action, counter.target) == ("guard counter", "raider")
     assert (attack_back.actor, attack_back.action, attack_back.target) == ("kell", "attack", "raider")
     assert attack_back.numbers == {"counter": 1} and "in place of diverting the attack" in attack_back.story
-    assert turn(map_, "kell").action, "Kell still has his action"
+    assert turn(map_, "kell").action == kells_action, "the counter takes no action of Kell's"
     map_ = play(map_, guard("Raider", "parry", against="Kell"))  # the raider contests the counter
     assert last(map_).target == "kell" and turn(map_, "raider").guards == 0
 
@@ -133,31 +137,29 @@ def test_fend_parry_and_quip_retort_are_spent_as_reactions():
     map_ = play(map_, attack("Raider archer", "Mira"))
     map_ = play(map_, {"do": "react", "actor": "Mira", "reaction": "fend parry"})
     assert (turn(map_, "mira").extra_parries, last(map_).action, last(map_).target) == (0, "fend parry", "archer")
-    step = take(map_, {"do": "react", "actor": "Mira", "reaction": "quip retort"})
-    assert "insight contests a social attack" in step.text, "a retort is an insight"
-    map_ = play(map_, {"do": "react", "actor": "Mira", "reaction": "quip retort"})
-    assert turn(map_, "mira").extra_retorts == 0 and last(map_).action == "quip retort"
+    with pytest.raises(ValueError, match="insight contests a social attack"):  # a retort is an insight
+        take(map_, {"do": "react", "actor": "Mira", "reaction": "quip retort"})
     with pytest.raises(ValueError, match="with fend parry already"):
         take(map_, guard("Mira", "parry"))
-    map_ = play(map_, attack("Raider archer", "Mira"), {"do": "react", "actor": "Mira", "reaction": "fend parry"})
-    assert last(map_).numbers == {"over": 1} and "no fend parry left: on the GM's word" in last(map_).story
+    map_ = play(map_, {"do": "snap", "actor": "Raider archer", "snap": "distract", "target": "Mira"})
+    map_ = play(map_, {"do": "react", "actor": "Mira", "reaction": "quip retort"})
+    assert turn(map_, "mira").extra_retorts == 0 and last(map_).action == "quip retort"
 
 
-def test_with_no_guard_left_the_guard_goes_ahead_on_the_gms_word():
-    map_ = begun(None, attack("Mira", "Raider"), guard("Raider", "dodge"), attack("Mira", "Raider"))
-    step = take(map_, guard("Raider", "dodge"))
-    assert "no guard left: on the GM's word" in step.text
-    map_ = play(map_, guard("Raider", "dodge"))
-    assert last(map_).numbers == {"over": 1} and "no guard left" in last(map_).story
+def test_with_no_guard_left_the_guard_is_refused():
+    """ "Once you use your guard it is gone until it resets on your next turn"."""
+    distract = {"do": "snap", "actor": "Mira", "snap": "distract", "target": "Raider"}
+    map_ = begun(None, attack("Mira", "Raider"), guard("Raider", "dodge"), distract)
+    with pytest.raises(ValueError, match="Raider has no guard left: it resets on Raider's next turn"):
+        take(map_, guard("Raider", "insight"))
     assert turn(map_, "raider").guards == 0
 
 
 def test_a_defense_is_one_against_each_check_with_defend_or_screen_only():
     map_ = begun(None, attack("Mira", "Raider"))
     defense = {"do": "react", "actor": "Raider", "reaction": "defense", "type": "dodge"}
-    step = take(map_, defense)
-    assert "no defenses from defend or screen" in step.text
-    assert play(map_, defense).conflict.log[-1].numbers == {"over": 1}
+    with pytest.raises(ValueError, match="Raider has no defenses from defend or screen"):
+        take(map_, defense)
     screened = play(map_, {"do": "react", "actor": "Raider", "reaction": "screen"}, defense)
     assert last(screened).numbers == {} and "no defenses" not in last(screened).story
     with pytest.raises(ValueError, match="'counter'"):
@@ -165,19 +167,21 @@ def test_a_defense_is_one_against_each_check_with_defend_or_screen_only():
 
 
 @pytest.mark.parametrize(("flag", "word"), [("surprise", "surprise"), ("social", "social")])
-def test_a_dodge_against_a_surprise_or_social_attack_is_noted_not_refused(flag, word):
+def test_a_dodge_against_a_surprise_or_social_attack_is_refused(flag, word):
     map_ = begun(None, attack("Mira", "Raider", **{flag: True}))
     assert last(map_).numbers == {flag: 1}
-    map_ = play(map_, guard("Raider", "dodge"))
-    assert f"no dodge against a {word} attack" in last(map_).story and turn(map_, "raider").guards == 0
+    with pytest.raises(ValueError, match=f"no dodge against a {word} attack"):
+        take(map_, guard("Raider", "dodge"))
+    assert turn(map_, "raider").guards == 1
     assert "no dodge" not in take(begun(None, attack("Mira", "Raider")), guard("Raider", "dodge")).text
 
 
 def test_a_dodge_against_an_attack_from_behind_the_flank_is_at_minus_two():
     map_ = standing(creek(), "raider", 7, 2)  # west of Kell, who faces east
-    map_ = play(begun(map_), attack("Raider", "Kell"), guard("Kell", "dodge"))
+    map_ = play(begun(map_, NEXT, NEXT, NEXT), attack("Raider", "Kell"), guard("Kell", "dodge"))
     assert last(map_).numbers == {"modifier": -2} and "-2 from behind the flank" in last(map_).story
-    in_front = play(begun(standing(creek(), "raider", 7, 4)), attack("Raider", "Kell"), guard("Kell", "dodge"))
+    in_front = begun(standing(creek(), "raider", 7, 4), NEXT, NEXT, NEXT)
+    in_front = play(in_front, attack("Raider", "Kell"), guard("Kell", "dodge"))
     assert last(in_front).numbers == {}
 
 
@@ -190,12 +194,13 @@ def test_a_dodge_against_an_attack_from_behind_the_flank_is_at_minus_two():
     ],
 )
 def test_a_parry_only_forward_of_the_flank_and_within_reach(row, col, note):
-    map_ = begun(standing(creek(), "raider", row, col), attack("Raider", "Kell"))
-    text = take(map_, guard("Kell", "parry")).text
+    map_ = begun(standing(creek(), "raider", row, col), NEXT, NEXT, NEXT, attack("Raider", "Kell"))
     if note is None:
+        text = take(map_, guard("Kell", "parry")).text
         assert "parry" in text and "no parry" not in text and "(" not in text
     else:
-        assert note in text and "on the GM's word" in text
+        with pytest.raises(ValueError, match=re.escape(note)):
+            take(map_, guard("Kell", "parry"))
 
 
 def _open(map_: Map, token: str) -> set[str]:

@@ -72,7 +72,9 @@ def test_the_targets_defenses_this_turn_in_an_af_encounter():
 
 
 def test_crouching_behind_the_cover_the_attack_crosses_helps_the_dodge():
-    map_ = creek()
+    map_ = creek()  # Kell set down west of the wall of cover, the archer east of it
+    kell = map_.token("kell").model_copy(update={"location": AreaLocation(grid="creek", row=2, col=9)})
+    map_ = map_.model_copy(update={"tokens": [kell if t.id == "kell" else t for t in map_.tokens]})
     map_ = applied(map_, af.start(map_, ["kell", "archer"], {}, {"kell": 5}))
     conflict = af.snap(map_, map_.conflict, "kell", "crouch").conflict
     assert attack_view(map_, conflict, "archer", "kell").dodge == 2, "cover on the line: +2"

@@ -53,13 +53,12 @@ def test_a_second_reaction_of_the_same_type_against_one_check_is_refused(qtbot, 
     declare(dock, "defend")  # Mira: defenses against every check until her next turn
     press(qtbot, window, Qt.Key.Key_F5)
     declare(dock, "attack", target="mira")
-    declare(dock, "defense", kind="reaction", actor="mira", type="parry", against="archer")
+    declare(dock, "defense", kind="reaction", actor="mira", type="dodge", against="archer")
     log_size = len(window.document.map.conflict.log)
-    declare(dock, "guard", kind="reaction", actor="mira", type="counter", against="archer")
+    declare(dock, "guard", kind="reaction", actor="mira", type="dive", against="archer")  # a special dodge
     assert dock.message.text().startswith("Not done:") and "different type" in dock.message.text()
     assert len(window.document.map.conflict.log) == log_size  # refused: nothing changed
-    declare(dock, "guard", kind="reaction", actor="mira", type="dodge", against="archer")
-    assert window.document.map.conflict.participant("mira").af.guards == 1  # 2 after defend, one spent
+    assert window.document.map.conflict.participant("mira").af.guards == 2  # 2 after defend, none spent
 
 
 def test_a_screen_between_turns_costs_the_next_action(qtbot, window):
