@@ -121,6 +121,31 @@ def test_a_hustle_takes_the_drop_as_its_destination(qtbot, window):
     assert window.document.undo_stack.count() == steps + 1
 
 
+def test_an_edgerunner_move_takes_its_zone_from_a_click_or_the_movers_drop(qtbot, window):
+    """Gatto's move: a click on Middle fills "To zone"; dropping his token on East end fills it
+    again and leaves him where he stood, for the rules to move him as far as the shifts pay."""
+    _fight(window)
+    window.view.fit_map()
+    dock = window.play.dock_widget
+    choose(dock, "move")
+    assert dock.form.actor() == "gatto"
+    middle = window.document.get("zone", "z2").shape.centre()
+    click(qtbot, window, middle[0], middle[1] + 40)
+    assert dock.form.edits["to"].value() == "z2"
+    steps = window.document.undo_stack.count()
+    spot = window.scene.items_by_key[("token", "gatto")].pos()
+    east = window.document.get("zone", "z3").shape.centre()
+    drag(qtbot, window, (spot.x(), spot.y()), (east[0], east[1] + 40))
+    assert window.document.get("token", "gatto").location.zone == "z1", "the drop moves nobody by itself"
+    assert window.document.undo_stack.count() == steps
+    assert dock.form.edits["to"].value() == "z3"
+    dock.form.edits["to"].set_value("z2")
+    dock.form.edits["shifts"].set_value(3)
+    dock.form.do.click()
+    assert window.document.get("token", "gatto").location.zone == "z2"
+    assert window.document.map.conflict.log[-1].action == "move"
+
+
 def test_an_aspect_placed_by_a_maneuver_is_drawn_on_the_map_at_once(qtbot, window, monkeypatch):
     from tests.render.recording import record_texts
 
@@ -229,3 +254,22 @@ def test_lock_map_keeps_a_grid_from_the_grid_tools_delete(qtbot, window):
     window.delete()
     assert window.document.get("grid", grid.id) == grid
     assert "locked" in window.statusBar().currentMessage()
+
+
+def test_the_token_an_aspect_goes_on_resists_with_its_own_stress(qtbot, window):
+    """Gatto places "Pinned down" on Hargan, who resists with 1 stress on his health: the
+    resist's track lists Hargan's tracks as soon as he is the aspect's holder."""
+    _fight(window)
+    dock = window.play.dock_widget
+    choose(dock, "maneuver")
+    form = dock.form
+    form.edits["on"].set_value(("token", "hargan"))
+    form.edits["aspect"].set_value("Pinned down")
+    form.edits["shifts"].set_value(3)
+    resist = form.edits["resist"]
+    qtbot.waitUntil(lambda: resist.track.count() == 2)
+    assert [resist.track.itemText(i) for i in range(resist.track.count())] == ["health", "cool"]
+    resist.stress.setValue(1)
+    form.do.click()
+    assert dock.message.text().startswith("Gatto places Pinned down on Hargan"), dock.message.text()
+    assert window.document.get("token", "hargan").stress[0].marked == [1]

@@ -83,8 +83,9 @@ class SelectTool(Tool):
         adding = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
         hit = self.scene.hit(pos, (Kind.TOKEN, Kind.BORDER, Kind.ZONE, Kind.GRID), badges_seen(self.view))
         picker = self.settings.picker
-        if (hit is None or hit[0] is Kind.GRID) and picker is not None and picker.take_click(self._place_at(pos)):
-            return True  # the play dock's maneuver or hustle took the place as its destination
+        open_ground = hit is None or hit[0] in (Kind.GRID, Kind.ZONE)
+        if open_ground and picker is not None and picker.take_click(self._place_at(pos)):
+            return True  # the play dock's move took the place as its destination
         if hit is None:
             if not adding:
                 self.document.select([])

@@ -21,7 +21,7 @@ from tabletop.rules.step_fields import ACTOR, STORY, Field, Move
 from tabletop.ui.docks.play.choice_edits import Edit
 from tabletop.ui.docks.play.destination import Destination
 from tabletop.ui.docks.play.field_edits import FacingEdit, TextEdit, make_edit
-from tabletop.ui.docks.play.finding_edits import PlaceList, TokenEdit
+from tabletop.ui.docks.play.finding_edits import PlaceList, TokenEdit, ZoneEdit
 
 PREFIX = {"action": "", "snap": "snap: ", "reaction": "react: "}
 """How a move reads in the list: actions plainly, snaps and reactions marked."""
@@ -43,6 +43,20 @@ class PlaceEdit(Edit):
 
     def set_value(self, value: Any) -> None:
         self.destination.set_place(tuple(value) if isinstance(value, list) else value)
+
+
+class PickedZone(ZoneEdit):
+    """Where a move on a zone map goes: typed (found by name at 10k zones), or picked on the
+    map with the first click on a zone, or the mover's token dropped there (any time)."""
+
+    def __init__(self, spec: Field, places: PlaceList, destination: Destination) -> None:
+        super().__init__(spec, places)
+        self.destination = destination
+        destination.picked.connect(self._picked)
+
+    def _picked(self, _facing) -> None:
+        if isinstance(self.destination.place, str):
+            self.set_value(self.destination.place)
 
 
 class ActionForm(QWidget):
@@ -184,7 +198,10 @@ class ActionForm(QWidget):
             for spec in (*(move.fields if move is not None else ()), STORY):
                 if spec.asked:
                     continue  # the dock asks for it when the rules need it
-                edit = make_edit(spec, self.places, lambda s: PlaceEdit(s, self.destination))
+                if spec.kind == "zone" and spec.name == "to":
+                    edit: Edit | None = PickedZone(spec, self.places, self.destination)
+                else:
+                    edit = make_edit(spec, self.places, lambda s: PlaceEdit(s, self.destination))
                 if edit is None:
                     continue
                 self.edits[spec.name] = edit
@@ -305,7 +322,7 @@ class ActionForm(QWidget):
         move = self.chosen()
         if move is None or not self.actor() or not self.isEnabled():
             return None
-        waiting = [e for e in self.edits.values() if e.spec.kind == "place" and self._active(e.spec)]
+        waiting = [e for e in self.edits.values() if isinstance(e, (PlaceEdit, PickedZone)) and self._active(e.spec)]
         return (self.actor(), move.word) if waiting else None
 
     # -- doing it ---------------------------------------------------------------------------

@@ -196,7 +196,10 @@ class ResistEdit(Edit):
             spin.valueChanged.connect(lambda _v: self.changed.emit())
 
     def fill(self, document: MapDocument, context: dict[str, Any]) -> None:
-        payer = context.get("target") if self.spec.name == "resist" else context.get("actor")  # a boost is the mover's
+        payer = context.get("actor")  # a boost is the mover's; a resist, the target's or the aspect's holder's
+        if self.spec.name == "resist":
+            on = context.get("on")
+            payer = context.get("target") or (on[1] if isinstance(on, tuple) and on[0] == "token" else None)
         token = document.get("token", payer) if isinstance(payer, str) else None
         names = [t.name for t in token.stress] if token is not None else []
         if names != [self.track.itemText(i) for i in range(self.track.count())]:
