@@ -94,13 +94,22 @@ def play_steps(map_, steps: list[dict[str, Any]]) -> tuple[Any, int, list[str], 
             map_ = applied(map_, outcome)
         except ValueError as error:
             why = one_line(error.args[0] if error.args else str(error))
-            return map_, before, said, {"step": index, "why": why}
+            return map_, before, said, {"step": index, "why": why + _field_named(error)}
         said.append(f"{index}. {one_line(outcome.text)}")
         if map_.conflict is None:
             before = 0
         elif logged() > was:
             said += [f"     {entry_line(map_, e)}" for e in map_.conflict.log[was:]]
     return map_, before, said, None
+
+
+def _field_named(error: ValueError) -> str:
+    """The step's key a refusal is about, for a script's author: a field the step needs, or
+    the question it must answer."""
+    from tabletop.rules.play import Unanswered
+
+    field = error.question.field if isinstance(error, Unanswered) else getattr(error, "field", "")
+    return f" (the step's '{field}')" if field else ""
 
 
 def play_report(map_, before: int, refused: dict[str, Any] | None) -> dict[str, Any]:

@@ -60,7 +60,7 @@ def attacked_track(work: Work, target: str, name: str, threshold: int | None) ->
             raise ValueError(f"{has}: leave out 'threshold'")
         return track, False
     if threshold is None:
-        prompt = f"{work.label(target)} has no stress track: the referee assigns its stress threshold ('threshold')"
+        prompt = f"{work.label(target)} has no stress track: the referee assigns its stress threshold"
         raise Unanswered(Question("threshold", prompt, "number"))
     return StressTrack(name=name or ASSIGNED_TRACK, boxes=boxes_for(threshold), threshold=threshold), True
 

@@ -108,6 +108,15 @@ def fields_of(move: Move) -> tuple[Field, ...]:
     return (ACTOR, *move.fields, STORY)
 
 
+class FieldMissing(ValueError):
+    """A step without a field it needs: `field` is the step's key, which the command line names
+    (the window shows the field's title instead)."""
+
+    def __init__(self, text: str, field: str) -> None:
+        super().__init__(text)
+        self.field = field
+
+
 def checked(map_: Map, conflict: Conflict | None, step: Mapping[str, Any], move: Move) -> dict[str, Any]:
     """The step with every field checked and every name made an id; ValueError names the first
     field that does not fit. Unknown fields are refused: a typo must not be dropped silently."""
@@ -121,7 +130,7 @@ def checked(map_: Map, conflict: Conflict | None, step: Mapping[str, Any], move:
     for name, spec in allowed.items():
         if name not in step or step[name] is None:
             if spec.required:
-                raise ValueError(f"'{move.word}' needs {spec.title.lower()} ('{name}')")
+                raise FieldMissing(f"'{move.word}' needs {spec.title.lower()}", name)
             continue
         try:
             out[name] = _value(map_, conflict, spec, step[name])

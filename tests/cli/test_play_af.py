@@ -149,7 +149,8 @@ def test_past_the_edge_asks_then_grows_or_exits(capsys, tmp_path, maps_dir):
     asked = played(capsys, tmp_path, maps_dir, maneuver, hustle)
     assert asked["refused"] == {
         "step": 2,
-        "why": "Mira moves past the west edge of The creek: grow the grid there, or exit the encounter?",
+        "why": "Mira moves past the west edge of The creek: grow the grid there, or exit the encounter? "
+        "(the step's 'past_edge')",
     }
     _, grown = played(capsys, tmp_path, maps_dir, maneuver, {**hustle, "past_edge": "grow"}, out=True)
     assert grown.grids[0].tile_bounds() == (0, -1, 2, 2) and grown.token("mira").location.col == -1

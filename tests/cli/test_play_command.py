@@ -64,6 +64,18 @@ def test_the_first_refused_step_stops_it_with_its_index_and_one_line(capsys, tmp
     assert code == 1 and out.splitlines()[-1] == "refused at step 2: to: no zone 'Nowhere' on the map"
 
 
+def test_a_missing_field_is_named_by_its_key_for_a_script_and_by_its_title_in_the_window(capsys, tmp_path, maps_dir):
+    from tabletop.rules.step_fields import FieldMissing
+
+    steps = [START, {"do": "next", "who": "Gatto"}, {"do": "act", "actor": "Gatto", "action": "move", "shifts": 2}]
+    code, out, _ = _play(capsys, tmp_path, maps_dir, steps, "--json")
+    assert code == 1 and json.loads(out)["refused"]["why"] == "'move' needs to zone (the step's 'to')"
+    map_ = load_map(maps_dir / "warehouse.tabletop")
+    with pytest.raises(FieldMissing) as refused:
+        systems.perform(map_, None, {"do": "start", "system": "af", "tokens": ["Gatto"]})
+    assert str(refused.value) == "'start' needs reflex" and refused.value.field == "reflexes"
+
+
 def test_a_step_the_system_does_not_take_is_named(capsys, tmp_path, maps_dir):
     code, out, _ = _play(capsys, tmp_path, maps_dir, [START, {"do": "round"}], "--json")
     assert code == 1 and "takes no step 'round'" in json.loads(out)["refused"]["why"]

@@ -90,7 +90,7 @@ def test_3a_the_defenders_higher_roll_costs_nothing(capsys, tmp_path):
 def test_3b_the_attackers_higher_roll_costs_two_from_the_score_the_defender_chooses(capsys, tmp_path):
     code, report, map_ = play(capsys, tmp_path, [start(), hit(16, 15, "Drone", "Kara")])
     assert code == 1, "Kara has Reserve on two scores: which pays is asked"
-    assert report["refused"]["why"] == "Kara loses 2: from which defensive score? (Body, Will)"
+    assert report["refused"]["why"] == "Kara loses 2: from which defensive score? (Body, Will) (the step's 'pays')"
     code, report, map_ = play(capsys, tmp_path, [start(), hit(16, 15, "Drone", "Kara", pays="Will")])
     assert code == 0
     assert sides(map_)["Kara"].reserve == {"Body": 3, "Will": 2}
@@ -240,11 +240,11 @@ def test_one_offensive_action_a_timeslice(capsys, tmp_path):
 def test_a_contested_roll_tied_at_the_top_is_re_rolled_by_the_tied(capsys, tmp_path):
     rolls = {"Kara": 14, "Drone": 14, "Clem": 3}
     code, report, _ = play(capsys, tmp_path, [start(), {"do": "contest", "rolls": rolls}])
-    assert code == 1 and report["refused"]["why"] == "Kara and Drone tie at 14: they re-roll (1)"
+    assert code == 1 and report["refused"]["why"] == "Kara and Drone tie at 14: they re-roll (1) (the step's 'rerolls')"
     again = {"do": "contest", "rolls": rolls, "rerolls": [{"Kara": 9, "Drone": 9}]}
     code, report, _ = play(capsys, tmp_path, [start(), again])
     assert code == 1
-    assert report["refused"]["why"] == "Kara and Drone tie at 9: they re-roll (2)"
+    assert report["refused"]["why"] == "Kara and Drone tie at 9: they re-roll (2) (the step's 'rerolls')"
     settled = {**again, "rerolls": [{"Kara": 9, "Drone": 9}, {"Kara": 12, "Drone": 4}]}
     code, report, _ = play(capsys, tmp_path, [start(), settled])
     assert code == 0

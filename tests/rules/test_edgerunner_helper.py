@@ -46,7 +46,7 @@ def test_the_helper_tells_a_border_an_aspect_and_a_threshold_to_assign() -> None
     aspect = helper(NET, act("Nephrite", "attack", aspect="Icewall", on="border Firewall", shifts=1))
     assert aspect == "Icewall has 1 box · 1 shift leave it standing"
     bare = helper(NET, act("Nephrite", "attack", target="Router – Relay 1", shifts=1))
-    assert bare == "Router – Relay 1 has no stress track: the referee assigns its stress threshold ('threshold')"
+    assert bare == "Router – Relay 1 has no stress track: the referee assigns its stress threshold"
 
 
 @settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow])
