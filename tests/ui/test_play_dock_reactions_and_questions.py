@@ -158,3 +158,30 @@ def test_a_reaction_chosen_in_the_form_gives_the_form_to_the_next_turns_holder(q
     assert window.document.map.conflict.turn == "kell"
     assert dock.form.actor() == "kell" and dock.form.chosen().kind == "action"
     assert dock.middle.tabText(0) == "Action of Kell"
+
+
+def test_the_reinforcements_dialog_reads_whole_ticks_whom_a_reflex_is_typed_for_and_asks_plainly(qtbot, window):
+    from tabletop.rules import systems
+    from tabletop.ui.docks.play.ask import MIN_WIDTH, StepDialog
+
+    start_af(window)
+    window.play.dock_widget.take({"do": "remove", "tokens": ["raider"]})  # the raider leaves: one to come back
+    dialog = StepDialog(window, window.document, systems.system("af").move("step", "add"))
+    qtbot.addWidget(dialog)
+    assert dialog.width() >= MIN_WIDTH
+    dialog._accept()
+    assert dialog.problem.text() == "Tick who takes part (the first column)."
+    arrives = dialog.edits["to"]
+    assert arrives.combo.currentText() == "" and "row, column" in arrives.combo.lineEdit().placeholderText()
+    table = dialog.table
+    row = table.tokens.index("raider")
+    assert table.item(row, 0).checkState() == Qt.CheckState.Unchecked
+    table.set_number("reflexes", "raider", 2)
+    assert table.item(row, 0).checkState() == Qt.CheckState.Checked, "a reflex typed ticks its row"
+    arrives.combo.setEditText("14, 7")
+    assert dialog.values() == {
+        "tokens": ["raider"],
+        "sides": {"raider": "raiders"},
+        "reflexes": {"raider": 2},
+        "to": [14, 7],
+    }

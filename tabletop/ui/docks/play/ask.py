@@ -38,6 +38,8 @@ from tabletop.ui.docks.play.finding_edits import PlaceList, ZoneEdit
 TABLE_KINDS = ("tokens", "sides", "by_token")
 """Fields shown as the token table's columns rather than rows of the form."""
 AREA = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
+MIN_WIDTH = 460
+"""A step dialog is at least this wide: a token table and its words read without squeezing."""
 
 
 def candidates(document: MapDocument, among: str) -> list[str]:
@@ -80,6 +82,7 @@ class TokenTable(QTableWidget):
                 spin.setRange(max(spec.low, -999) - 1, min(spec.high, 999))
                 spin.setSpecialValueText("type it")
                 spin.setValue(spin.minimum())
+                spin.valueChanged.connect(lambda _v, item=check: item.setCheckState(Qt.CheckState.Checked))
                 self.spins[(spec.name, token_id)] = spin
                 self.setCellWidget(row, at, spin)
 
@@ -104,8 +107,11 @@ class TokenTable(QTableWidget):
         return found
 
     def missing(self) -> str:
-        """A number the rules need for every token ticked and not typed, in words; else ""."""
+        """Nobody ticked, or a number the rules need for every token ticked and not typed, in
+        words; else "". A number typed ticks its row."""
         values = self.values()
+        if not values[self.picked]:
+            return "Tick who takes part (the first column)."
         for spec in self.numbers:
             untyped = [t for t in values[self.picked] if t not in values[spec.name]]
             if spec.required and untyped:
@@ -135,6 +141,11 @@ class TypedPlace(ZoneEdit):
     def __init__(self, spec: Field, places: PlaceList) -> None:
         super().__init__(spec, places)
         self.combo.lineEdit().setPlaceholderText("a zone, or an area as row, column")
+
+    def fill(self, document: MapDocument, context: dict[str, Any]) -> None:
+        super().fill(document, context)
+        if self.combo.currentText() == NONE:
+            self.combo.setEditText("")  # the placeholder says what to type (a grid map has no zones to list)
 
     def value(self) -> Any:
         area = AREA.match(self.combo.currentText())
@@ -166,6 +177,8 @@ class Asking(QDialog):
             buttons.rejected.connect(self.reject)
         self.column.addWidget(self.problem)
         self.column.addWidget(buttons)
+        hint = self.sizeHint()  # room for a table's every column and row, on any screen it fits
+        self.resize(max(hint.width(), MIN_WIDTH), hint.height())
         return buttons
 
     def missing(self) -> str:
