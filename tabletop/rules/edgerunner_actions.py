@@ -172,7 +172,21 @@ def continue_action(
         already = _recovery(work, actor, last.target, last.track, boxes, shifts, None, last.skill, story, word)
     else:
         finish_action(work, actor, word, story=story or last.target, last=last)
+    if reroll is None:
+        _carried(work)
     return work.step(f"{work.label(actor)} continues ({shifts_text(shifts)}){_already_words(work, already)}")
+
+
+def _carried(work: Work) -> None:
+    """ "With a continue action, you don't roll the dice": its log says the shifts it carried
+    over from the last exchange, never a roll (a re-roll the GM allows is one)."""
+    log = list(work.conflict.log)
+    for at in work.logged_here():
+        entry = log[at]
+        if entry.action.startswith("continue") and "rolled" in entry.numbers:
+            numbers = {("carried" if k == "rolled" else k): v for k, v in entry.numbers.items()}
+            log[at] = entry.model_copy(update={"numbers": numbers})
+    work.conflict = work.conflict.model_copy(update={"log": log})
 
 
 def must_continue(conflict, actor: str, action: str, target: str = "", skill: str = "") -> bool:

@@ -187,6 +187,10 @@ class Work:
         where = self.peek_token(token_id).location
         return where.zone if isinstance(where, ZoneLocation) else None
 
+    def logged_here(self) -> list[int]:
+        """The log entries this step wrote, by their place in the log."""
+        return list(range(self._logged_at, len(self.conflict.log)))
+
     def step(self, text: str) -> Step:
         """The step, its text telling what it came to ("Hargan attacks Gatto: Gatto is taken out")."""
         came = [e for e in self.conflict.log[self._logged_at :] if e.action in OUTCOMES]

@@ -235,7 +235,7 @@ def test_a_continue_gets_the_shifts_the_last_action_got_after_its_bid(tmp_path, 
     played = play(tmp_path, capsys, maps_dir / "nephrite-net.tabletop", steps)
     first, again = played.entries("attack")[0], played.entries("continue attack")[0]
     assert first["numbers"] == {"rolled": 5, "bid": 2, "shifts": 3, "box": 3}
-    assert again["numbers"] == {"rolled": 3, "shifts": 3, "box": 4}  # box 3 is marked: it rolls up
+    assert again["numbers"] == {"carried": 3, "shifts": 3, "box": 4}  # no roll; box 3 is marked: it rolls up
     assert played.turn("nephrite")["last"]["shifts"] == 3
 
 

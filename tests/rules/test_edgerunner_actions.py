@@ -361,7 +361,7 @@ def test_a_continue_gets_the_same_shifts_without_a_roll(warehouse: Map) -> None:
     with pytest.raises(ValueError, match="no action from the last exchange"):
         er.continue_action(map_, conflict, "jade")
     boosted = er.continue_action(map_, conflict, "hargan", extra=2)  # a new aspect invoked: +2
-    assert [(e.action, e.numbers.get("rolled")) for e in boosted.conflict.log[-2:]] == [
+    assert [(e.action, e.numbers.get("carried")) for e in boosted.conflict.log[-2:]] == [
         ("continue attack", 4),
         ("taken out", None),
     ]

@@ -22,7 +22,11 @@ def test_roll_five_with_a_bid_of_two_continues_with_three(net) -> None:
     )
     assert map_.conflict.participant("nephrite").edgerunner.last.shifts == 3
     step = take(played(map_, {"do": "end_exchange"}), act("Nephrite", "continue"))
-    assert step.conflict.log[-1].numbers == {"rolled": 3, "shifts": 3, "box": 4}  # box 3 is marked: it rolls up
+    assert step.conflict.log[-1].numbers == {
+        "carried": 3,
+        "shifts": 3,
+        "box": 4,
+    }  # no roll; box 3 is marked: it rolls up
     assert step.text == "Nephrite continues (3 shifts)"
 
 
