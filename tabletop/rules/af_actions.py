@@ -19,6 +19,8 @@ SNAPS = ("creep", "crouch", "distract", "fend", "equip", "hustle", "look", "orde
 """The snaps of the text, in its order ("Snap")."""
 ACTIONS = ("attack", "convince", "defend", "hide", "maneuver", "recover", "recruit", "screen")
 """The actions of the text, in its order ("Action")."""
+MOVES = ("maneuver", "hustle")
+"""A snap or action that moves its maker: its target is where it went."""
 RECOVERED = ("down", "stall")
 """Recover eliminates the down state; a stall lasts "until you recover the stall and the down state"."""
 
@@ -78,8 +80,16 @@ def snap(
         notes += going.notes
         numbers.setdefault("areas", going.areas)
     conflict = with_turn(conflict, actor, **changes)
+    target = target or _where(to)
     conflict = logged(conflict, actor=actor, action=kind, target=target, numbers=numbers, story=story)
     return going.step(map_, conflict, _text(token, kind, target, map_, notes))
+
+
+def _where(to: Place | None) -> str:
+    """Where a move went, as the log keeps it: a zone's id (named when shown), or "area 7,11"."""
+    if to is None or isinstance(to, str):
+        return to or ""
+    return f"area {to[0]},{to[1]}"
 
 
 def second_snap(map_: Map, conflict: Conflict, actor: str, story: str = "") -> Step:
@@ -151,6 +161,7 @@ def act(
         notes.append(said)
         story = f"{said}; {story}" if story else said
     conflict = with_turn(conflict, actor, **changes)
+    target = target or (_where(to) if kind == "maneuver" else "")
     conflict = logged(conflict, actor=actor, action=kind, target=target, numbers=numbers, story=story)
     return going.step(map_, conflict, _text(token, kind, target, map_, notes))
 
@@ -232,9 +243,7 @@ def _text(token: Token, kind: str, target: str, map_: Map, notes: list[str]) -> 
     """The undo text: who did what to whom, with the notes the GM should see."""
     whom = ""
     if target:
-        try:
-            whom = f" {map_.token(target).label}"
-        except KeyError:
-            whom = f" {target}"
+        found = next((o for o in (*map_.tokens, *map_.zones) if o.id == target), None)
+        whom = f" {'to ' if kind in MOVES else ''}{found.label if found is not None else target}"
     tail = f" ({'; '.join(notes)})" if notes else ""
     return f"{token.label}: {kind}{whom}{tail}"
