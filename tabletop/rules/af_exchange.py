@@ -7,7 +7,7 @@ Source: ../shared/rules/af-encounter.txt, "Exchange", "Zone", "Setup" and "Perse
 from __future__ import annotations
 
 from tabletop.model import AreaLocation, Conflict, EncounterGrid, Map, Token
-from tabletop.rules.af_state import lapsed
+from tabletop.rules.af_state import ROUNDS, lapsed
 from tabletop.rules.growth import HOME_SIZE, trim
 from tabletop.rules.names import name_of
 from tabletop.rules.play import Step, leave, logged
@@ -37,6 +37,8 @@ def end_exchange(map_: Map, conflict: Conflict) -> Step:
     if between_exchanges(conflict):
         raise ValueError(f"exchange {conflict.exchange} has not begun: Next Turn begins it (an exchange has 5 rounds)")
     head = ""
+    early = conflict.round < ROUNDS
+    rounds = f"ended in round {conflict.round} of {ROUNDS}: on the GM's word"
     if conflict.turn is not None:
         actor = name_of(map_, conflict.turn)
         conflict, lost = lapsed(conflict)
@@ -45,6 +47,7 @@ def end_exchange(map_: Map, conflict: Conflict) -> Step:
     grids, tokens, notes = _trimmed(map_, conflict)
     taking = {p.token for p in conflict.participants}
     gone = [t.id for t in tokens if t.id in taking]
+    notes = [rounds, *notes] if early else notes  # "exchanges of 5 rounds": the GM may cut one short
     notes += [f"{name_of(map_, t)} {EXITS}" for t in gone]
     notes.extend(arrivals_reminder(map_, conflict))
     persevere = persevere_penalty(ended)

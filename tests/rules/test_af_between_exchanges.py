@@ -40,3 +40,11 @@ def test_a_dive_says_where_it_goes():
     )
     kell = dived.token("kell").location
     assert (kell.row, kell.col) == (7, 4)
+
+
+def test_an_exchange_cut_short_of_its_five_rounds_says_so():
+    """ "run in exchanges of 5 rounds": the GM may end one sooner, and the step says it was."""
+    assert "ended in round 1 of 5: on the GM's word" in take(started(), END).text
+    full = started(*[ROUND] * 4)
+    assert full.conflict.round == 5
+    assert "on the GM's word" not in take(full, END).text
