@@ -132,14 +132,24 @@ def test_ctrl_return_resolves_in_the_reserve_pane_and_sends_fog_elsewhere(window
     assert window.document.undo_stack.count() == steps, "on the map Ctrl+Return is Send Fog, not Resolve"
 
 
-def test_cards_played_earlier_in_the_round_shorten_the_next_confrontation(window):
+ERICA_TWO = (("John", "4"), ("Erica", "5"), ("John", None), ("Erica", "6"))
+"""John lays one card and plays no more; Erica lays two of her Attribute's three."""
+
+
+def _erica_and_john(window):
+    """The Cards pane with Erica (Skill 7, Attribute 3) and John (6, 3) typed in."""
     window.document.replace_map(Map(title="Heist"), None)
     pane = window.panes["Cards"]
     for row, values in enumerate((("Erica", "7", "3", "0"), ("John", "6", "3", "0"))):
         for column, text in enumerate(values):
             _type(pane.table, row, column, text)
+    return pane
+
+
+def test_cards_played_earlier_in_the_round_shorten_the_next_confrontation(window):
+    pane = _erica_and_john(window)
     pane.begin_button.click()
-    for name, card in (("John", "4"), ("Erica", "5"), ("John", None), ("Erica", "6")):
+    for name, card in ERICA_TWO:
         lay(pane, **{name: card})
     pane.resolve_button.click()
     pane.begin_button.click()
@@ -164,15 +174,10 @@ def test_cards_played_earlier_in_the_round_shorten_the_next_confrontation(window
 
 
 def test_a_resolution_undone_and_resolved_again_counts_once(window):
-    window.document.replace_map(Map(title="Heist"), None)
-    pane = window.panes["Cards"]
-    for row, values in enumerate((("Erica", "7", "3", "0"), ("John", "6", "3", "0"))):
-        for column, text in enumerate(values):
-            _type(pane.table, row, column, text)
-    plays = (("John", "4"), ("Erica", "5"), ("John", None), ("Erica", "6"))
+    pane = _erica_and_john(window)
     for again in (False, True):
         pane.begin_button.click()
-        for name, card in plays:
+        for name, card in ERICA_TWO:
             lay(pane, **{name: card})
         pane.resolve_button.click()
         if not again:
