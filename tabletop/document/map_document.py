@@ -102,8 +102,7 @@ class MapDocument(QObject):
     def __init__(self, map_: Map | None = None, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.map_locked = False
-        """Lock Map: while a conflict is played, zones, borders and grids keep their shapes and
-        places (the tools refuse to move or reshape them); tokens still move."""
+        """Lock Map: zones, borders and grids keep their shapes and places; tokens still move."""
         self.undo_stack = UndoStack(self)
         self.revision = 0
         self.preparation = Preparation(self)

@@ -47,7 +47,7 @@ def covered_cells(boxes: np.ndarray, cell: float) -> Covered:
 
 
 class CellIndex:
-    """Objects (kinds[r], ids[r]) with boxes[r], found by the cells of CELL units they cover."""
+    """Objects (kinds[r], ids[r]) with boxes[r], looked up by the cells of CELL units they cover."""
 
     def __init__(
         self,

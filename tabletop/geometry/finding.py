@@ -75,7 +75,7 @@ class WhatIsWhere:
             x0, y0, x1, y1 = drawn[key]
             if any(x0 <= b[2] and x1 >= b[0] and y0 <= b[3] and y1 >= b[1] for b in boxes):
                 found.add(key)
-        if self._built is not None:  # what moved since the map was opened is found by its new place only
+        if self._built is not None:  # what moved since the map was opened is looked up by its new place only
             stale = self._stale
             met = self._built.meets(boxes)
             found.update((key for key in met if key not in stale) if stale else met)

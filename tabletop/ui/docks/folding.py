@@ -39,7 +39,7 @@ EDGES = re.compile(r"^ | ?\n ?")
 
 def spaced(text: str) -> str:
     """Rows' text with each run of spacing as one space and none at a line's ends, as `needle`
-    sets the typed spacing aside: "Wine  cellar" is found by "wine cellar", typed either way."""
+    sets the typed spacing aside: "Wine  cellar" is matched by "wine cellar", typed either way."""
     if text.isascii() and "  " not in text and "\t" not in text and " \n" not in text and "\n " not in text:
         return text if not text.startswith(" ") else EDGES.sub(_edge, text)
     return EDGES.sub(_edge, RUNS.sub(" ", text))

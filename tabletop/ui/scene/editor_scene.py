@@ -3,7 +3,7 @@ selection's marks, the reach overlay, tools' items, selectable tokens and grids,
 "what is under the cursor" for clicks and the rubber band.
 
 The document's selection is the only one: clicks and the rubber band change it, and the
-scene shows it. Zones and borders are found by place through the document's layout.
+scene shows it. Zones and borders are looked up by place through the document's layout.
 """
 
 from __future__ import annotations

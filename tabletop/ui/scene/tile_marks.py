@@ -38,7 +38,7 @@ def edited_rects(boxes: list[Box], reach: tuple[float, float]) -> tuple[list[QRe
 
 def tiles_under(budget: TileBudget, owner: int, rects: list[QRectF]) -> list[TileKey]:
     """The kept tiles of this owner, at every zoom, that may show these map rectangles (a margin
-    around them included): found by their columns and rows, or among the kept tiles when those
+    around them included): looked up by their columns and rows, or among the kept tiles when those
     are fewer."""
     found = []
     for level, count in budget.levels(owner).items():

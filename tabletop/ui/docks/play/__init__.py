@@ -1,4 +1,4 @@
-"""The play dock: running a conflict at the table (issue #12)."""
+"""The play dock: running a conflict at the table."""
 
 from tabletop.ui.docks.play.controls import PlayControls
 from tabletop.ui.docks.play.dock import PlayDock
