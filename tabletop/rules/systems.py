@@ -269,16 +269,20 @@ def _perform(map_: Map, conflict: Conflict | None, step: Mapping[str, Any], grap
         )
         whole = Move("start", "step", (*START.fields, *rules.start_fields))
         return rules.start(map_, checked(map_, None, step, whole))
-    opener = next((rules for rules in every() if step.get("do") in rules.opens), None)
-    if conflict is None and opener is not None:
+    if conflict is None:
+        opener = _opener(step)
+        if opener is None:
+            raise ValueError('no conflict is running: start one first ({"do": "start", ...})')
         begun = _perform(map_, None, {"do": "start", "system": opener.name}, graph)
         return _perform(applied(map_, begun), begun.conflict, step, graph)
-    if conflict is None:
-        raise ValueError('no conflict is running: start one first ({"do": "start", ...})')
     rules = of(conflict)
-    if opener is not None and opener is not rules and conflict.ended is None:
-        raise ValueError(f"{rules.title} is running: close it to play {opener.title.lower()}")
-    move = move_of(rules, step)
+    try:
+        move = move_of(rules, step)
+    except ValueError:
+        opener = _opener(step)  # another system's step: say which conflict stands in its way
+        if opener is not None and conflict.ended is None:
+            raise ValueError(f"{rules.title} is running: close it to play {opener.title.lower()}") from None
+        raise
     given = checked(map_, conflict, step, move)
     if move.kind == "step" and move.word in {m.word for m in COMMON} and move not in rules.steps:
         return _common(map_, conflict, move.word, given)
@@ -290,6 +294,12 @@ def _perform(map_: Map, conflict: Conflict | None, step: Mapping[str, Any], grap
         return rules.perform(map_, conflict, {"do": move.do, **given}, graph=graph)
     except KeyError as error:
         raise ValueError(error.args[0] if error.args else str(error)) from None
+
+
+def _opener(step: Mapping[str, Any]) -> RuleSystem | None:
+    """The system whose conflict a step begins when none runs (a race's roll-off), if any:
+    asked only then, so a conflict in play never loads the other systems' rules."""
+    return next((rules for rules in every() if step.get("do") in rules.opens), None)
 
 
 def _common(map_: Map, conflict: Conflict, word: str, given: dict[str, Any]) -> Step:
