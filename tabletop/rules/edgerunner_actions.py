@@ -17,6 +17,7 @@ from tabletop.rules.edgerunner_aspects import place
 from tabletop.rules.edgerunner_attack import strike, strike_aspect
 from tabletop.rules.edgerunner_moves import move_another_in, move_in, range_to
 from tabletop.rules.edgerunner_state import (
+    CARRIED,
     SHIFT_LIMIT,
     Work,
     begin,
@@ -146,6 +147,8 @@ def continue_action(
     replaces the shifts when "an invocation [is used] to re-roll the dice from the previous
     exchange". A continued defense keeps holding; a continued move says where it goes."""
     work = begin(map_, conflict, actor, graph, continuing=True)
+    if reroll is None:  # a re-roll the GM allows is a roll
+        work.roll = CARRIED
     last = turn_of(conflict, actor).last
     if last is None:
         raise ValueError(f"{work.label(actor)} has no action from the last exchange to continue")
@@ -172,21 +175,7 @@ def continue_action(
         already = _recovery(work, actor, last.target, last.track, boxes, shifts, None, last.skill, story, word)
     else:
         finish_action(work, actor, word, story=story or last.target, last=last)
-    if reroll is None:
-        _carried(work)
     return work.step(f"{work.label(actor)} continues ({shifts_text(shifts)}){_already_words(work, already)}")
-
-
-def _carried(work: Work) -> None:
-    """ "With a continue action, you don't roll the dice": its log says the shifts it carried
-    over from the last exchange, never a roll (a re-roll the GM allows is one)."""
-    log = list(work.conflict.log)
-    for at in work.logged_here():
-        entry = log[at]
-        if entry.action.startswith("continue") and "rolled" in entry.numbers:
-            numbers = {("carried" if k == "rolled" else k): v for k, v in entry.numbers.items()}
-            log[at] = entry.model_copy(update={"numbers": numbers})
-    work.conflict = work.conflict.model_copy(update={"log": log})
 
 
 def must_continue(conflict, actor: str, action: str, target: str = "", skill: str = "") -> bool:

@@ -13,6 +13,9 @@ from tabletop.rules.names import border_name
 from tabletop.rules.play import Question, Step, logged
 from tabletop.rules.zone_graph import ZoneGraph
 
+ROLLED, CARRIED = "rolled", "carried"
+"""The log's word for an action's shifts: rolled, or carried over by a continue ("With a continue
+action, you don't roll the dice, but you get the same number of shifts")."""
 SHIFT_LIMIT = MAX_GAME_NUMBER
 """The most shifts a roll can be typed with, either way (model/play_edgerunner.Shifts)."""
 
@@ -73,6 +76,8 @@ class Work:
         self.asks: list[Question] = []
         """What the GM may still answer to take the step again with more (rules/play.Question)."""
         self._logged_at = len(conflict.log)
+        self.roll = ROLLED
+        """How the step's shifts came: a roll, or carried over by a continue (no dice rolled)."""
 
     @property
     def graph(self) -> ZoneGraph:
@@ -187,10 +192,6 @@ class Work:
         where = self.peek_token(token_id).location
         return where.zone if isinstance(where, ZoneLocation) else None
 
-    def logged_here(self) -> list[int]:
-        """The log entries this step wrote, by their place in the log."""
-        return list(range(self._logged_at, len(self.conflict.log)))
-
     def step(self, text: str) -> Step:
         """The step, its text telling what it came to ("Hargan attacks Gatto: Gatto is taken out")."""
         came = [e for e in self.conflict.log[self._logged_at :] if e.action in OUTCOMES]
@@ -222,7 +223,7 @@ def net_shifts(work: Work, actor: str, shifts: int, resisted: int = 0) -> tuple[
     if not 0 <= resisted <= SHIFT_LIMIT:
         raise ValueError(f"resisted shifts are 0 or more, not {resisted}")
     bid = turn_of(work.conflict, actor).bid or 0
-    numbers = {"rolled": shifts}
+    numbers = {work.roll: shifts}
     if bid:
         numbers["bid"] = bid
     if resisted:
@@ -236,7 +237,7 @@ def got(numbers: dict[str, int]) -> int:
     """The shifts the action got: the roll less the bid, invocations included, before the
     target resisted or range took any. A continue gets these again ("the same number of
     shifts you got for the previous exchange"); the target may resist it anew."""
-    return check_shifts(numbers["rolled"] - numbers.get("bid", 0))
+    return check_shifts(numbers.get(ROLLED, numbers.get(CARRIED, 0)) - numbers.get("bid", 0))
 
 
 def revert_defense(work: Work, holder: str) -> None:
