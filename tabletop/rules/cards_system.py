@@ -66,9 +66,10 @@ class Cards(RuleSystem):
             return new_round(conflict)
         plain_words(step)
         confronting = step["confronting"]
+        earlier = cards_this_round(conflict)  # read from the log once for every character
         if isinstance(confronting, list):
-            confronting = [_counted(character, conflict) for character in confronting]
-        spec = {"action": _counted(step["action"], conflict), "confronting": confronting}
+            confronting = [_counted(character, earlier) for character in confronting]
+        spec = {"action": _counted(step["action"], earlier), "confronting": confronting}
         confrontation, cards = confrontation_from(spec)
         for name, laid in cards.items():  # the cards as laid down: never more than the text allows
             allowed = confrontation.limit(name)
@@ -88,14 +89,14 @@ class Cards(RuleSystem):
         return ""
 
 
-def _counted(character: Any, conflict: Conflict) -> Any:
+def _counted(character: Any, earlier: dict[str, int]) -> Any:
     """A character as the step gives it, with the cards it played earlier this round taken
     from the log when the step does not say (the GM may still say)."""
     if not isinstance(character, dict) or "played_this_round" in character or character.get("gm"):
         return character
     name = character.get("name")
-    earlier = cards_this_round(conflict).get(key(name), 0) if isinstance(name, str) else 0
-    return {**character, "played_this_round": earlier} if earlier else character
+    played = earlier.get(key(name), 0) if isinstance(name, str) else 0
+    return {**character, "played_this_round": played} if played else character
 
 
 SYSTEM = Cards()
