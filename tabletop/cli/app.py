@@ -18,7 +18,7 @@ from tabletop.cli.conflicts import CONFLICT_COMMANDS, add_conflict_commands
 from tabletop.cli.errors import UsageError
 from tabletop.cli.export import EXPORT_COMMANDS, add_export_command
 from tabletop.cli.files import FILE_COMMANDS, add_file_commands
-from tabletop.cli.movement import MOVEMENT_COMMANDS, add_movement_commands
+from tabletop.cli.movement import MOVEMENT_COMMANDS, add_movement_commands, places_after_options
 from tabletop.cli.play import PLAY_COMMANDS, add_play_command
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
@@ -53,7 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     try:
-        args = parser.parse_args(_with_default_command(argv))
+        args, extra = parser.parse_known_args(_with_default_command(argv))
+        extra = places_after_options(args, extra)
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as done:  # argparse: --help, --version (0) and usage errors (2)
         return done.code if isinstance(done.code, int) else 2
     if args.command is None:

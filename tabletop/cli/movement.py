@@ -36,9 +36,10 @@ class _MoveTypes:
 def add_movement_commands(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("reach", help="what can be reached with a budget of shifts (or a speed on a grid)")
     _common(p)
-    p.add_argument("--budget", type=int, help="shifts to spend (zone maps)")
+    p.add_argument("--shifts", "--budget", dest="budget", type=int, help="shifts to spend (zone maps)")
     p = sub.add_parser("path", help="the cheapest way from one zone (or area) to another")
     _common(p)
+    p.add_argument("goal", nargs="?", metavar="TO", help="the zone to reach, by id or name (or --to)")
     p.add_argument("--to", metavar="ZONE", help="the zone to reach, by id or name")
     p.add_argument("--to-area", metavar="ROW,COL", type=_area, help="the area to reach (grids)")
     p = sub.add_parser("range", help="range from a zone to every zone (or from an area to every token)")
@@ -47,6 +48,7 @@ def add_movement_commands(sub: argparse._SubParsersAction) -> None:
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="MAP")
+    p.add_argument("origin", nargs="?", metavar="FROM", help="the start zone, by id or name (or --from)")
     p.add_argument("--from", dest="start", metavar="ZONE", help="the start zone, by id or name")
     p.add_argument("--token", help="start where this token stands (id or name); on a grid, its side and speed")
     p.add_argument("--grid", help="work on this encounter grid instead of the zones")
@@ -61,6 +63,45 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--speed", type=int, help="areas of movement on a grid (default: the token's speed)")
     p.add_argument("--side", help="the mover's side on a grid: other known sides are opponents (neutral: none)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def places_after_options(args: argparse.Namespace, extra: list[str]) -> list[str]:
+    """The places argparse leaves over when options come first (`path MAP --grid creek 7,3 7,5`:
+    a positional that may be missing is filled before the options are read); returns what is
+    still unknown."""
+    if getattr(args, "command", None) not in MOVEMENT_COMMANDS:
+        return extra
+    left = []
+    for word in extra:
+        slot = next((s for s in ("origin", "goal") if hasattr(args, s) and getattr(args, s) is None), None)
+        if word.startswith("-") or slot is None:
+            left.append(word)
+        else:
+            setattr(args, slot, word)
+    return left
+
+
+def _words_after_the_map(args: argparse.Namespace) -> None:
+    """Places named as words after the map (`path MAP Gate "Guard room"`) stand for --from and
+    --to, or on a grid for --from-area and --to-area; a place given both ways must agree."""
+    on_grid = bool(args.grid)
+    for given, option, word in (("origin", "from", "from"), ("goal", "to", "to")):
+        plain = getattr(args, given, None)
+        if plain is None:
+            continue
+        dest = f"{word}_area" if on_grid else ("start" if option == "from" else "to")
+        if on_grid:
+            try:
+                plain = _area(plain)
+            except argparse.ArgumentTypeError as error:
+                raise UsageError(f"{error} (an area on grid '{args.grid}')") from None
+        named = getattr(args, dest)
+        if named is not None and tuple(named) != plain if on_grid else named is not None and named != plain:
+            flag = f"--{word}-area" if on_grid else f"--{word}"
+            raise UsageError(
+                f"the place to go {word} is given twice ('{getattr(args, given)}' and {flag}): give it once"
+            )
+        setattr(args, dest, plain)
 
 
 def _area(text: str) -> tuple[int, int]:
@@ -89,7 +130,7 @@ def _start_zone(map_: Map, args: argparse.Namespace) -> Zone:
             raise UsageError(f"token '{args.token}' does not stand in a zone")
         return map_.zone(token.location.zone)
     if not args.start:
-        raise UsageError("say where to start: --from ZONE or --token TOKEN")
+        raise UsageError("say where to start: a zone after the map, --from ZONE or --token TOKEN")
     return _zone(map_, args.start, args)
 
 
@@ -118,10 +159,11 @@ def run_reach(args: argparse.Namespace) -> int:
 
     map_ = load_kept(args.file)
     _grid_of_token(map_, args)
+    _words_after_the_map(args)
     if args.grid:
         return _print(args, *grid_reach(map_, args))
     if args.budget is None:
-        raise UsageError("reach on a zone map needs --budget SHIFTS")
+        raise UsageError("reach on a zone map needs --shifts N")
     start = _start_zone(map_, args)
     graph = ZoneGraph(map_)
     found = reach(graph, start.id, args.budget)
@@ -143,10 +185,11 @@ def run_path(args: argparse.Namespace) -> int:
 
     map_ = load_kept(args.file)
     _grid_of_token(map_, args)
+    _words_after_the_map(args)
     if args.grid:
         return _print(args, *grid_path(map_, args))
     if not args.to:
-        raise UsageError("path on a zone map needs --to ZONE")
+        raise UsageError("path on a zone map needs the zone to reach: MAP FROM TO, or --to ZONE")
     start, goal = _start_zone(map_, args), _zone(map_, args.to, args)
     try:
         route = path(ZoneGraph(map_), start.id, goal.id)
@@ -164,6 +207,7 @@ def run_range(args: argparse.Namespace) -> int:
 
     map_ = load_kept(args.file)
     _grid_of_token(map_, args)
+    _words_after_the_map(args)
     if args.grid:
         return _print(args, *grid_range(map_, args))
     start = _start_zone(map_, args)

@@ -29,9 +29,11 @@ def test_lint_names_the_unreachable_zone_the_trap_and_the_choke_border(capsys, l
     ]
 
 
-def test_without_lint_check_says_nothing_about_a_map_that_loads(capsys, lint_file):
+def test_without_lint_check_says_in_one_line_that_a_map_loads_and_what_it_holds(capsys, lint_file):
     result = tabletop(capsys, "check", lint_file)
-    assert (result.code, result.out, result.err) == (0, "", "")
+    assert (result.code, result.err) == (0, "")
+    map_ = lint_map()
+    assert result.out == f"{lint_file}: fine ({len(map_.zones)} zones, {len(map_.borders)} borders)\n"
 
 
 def test_lint_from_a_zone_by_name_and_as_json(capsys, lint_file):
