@@ -85,18 +85,18 @@ def _words_after_the_map(args: argparse.Namespace) -> None:
     """Places named as words after the map (`path MAP Gate "Guard room"`) stand for --from and
     --to, or on a grid for --from-area and --to-area; a place given both ways must agree."""
     on_grid = bool(args.grid)
-    for given, option, word in (("origin", "from", "from"), ("goal", "to", "to")):
+    for given, word in (("origin", "from"), ("goal", "to")):
         plain = getattr(args, given, None)
         if plain is None:
             continue
-        dest = f"{word}_area" if on_grid else ("start" if option == "from" else "to")
+        dest = f"{word}_area" if on_grid else ("start" if word == "from" else "to")
         if on_grid:
             try:
                 plain = _area(plain)
             except argparse.ArgumentTypeError as error:
                 raise UsageError(f"{error} (an area on grid '{args.grid}')") from None
         named = getattr(args, dest)
-        if named is not None and tuple(named) != plain if on_grid else named is not None and named != plain:
+        if named is not None and (tuple(named) if on_grid else named) != plain:
             flag = f"--{word}-area" if on_grid else f"--{word}"
             raise UsageError(
                 f"the place to go {word} is given twice ('{getattr(args, given)}' and {flag}): give it once"
