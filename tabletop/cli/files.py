@@ -72,15 +72,16 @@ def _holds(map_: Map) -> str:
 
 
 def _lint(map_: Map, path: str, start: str | None) -> list[Finding]:
-    from tabletop.rules.checks import check_map
+    from tabletop.geometry.overlaps import borders_apart, overlapping_pairs
+    from tabletop.rules.checks import check_map, drawing_findings
     from tabletop.rules.zone_graph import ZoneGraph
 
-    if start is None:
-        return check_map(ZoneGraph(map_))
-    zone = map_.find_zone(start)
-    if zone is None:
+    zone = None if start is None else map_.find_zone(start)
+    if start is not None and zone is None:
         raise UsageError(f"no single zone '{start}' on {path}")
-    return check_map(ZoneGraph(map_), zone.id)
+    graph = ZoneGraph(map_)
+    found = check_map(graph, zone.id if zone else None)
+    return found + drawing_findings(graph, overlapping_pairs(map_.zones), borders_apart(map_))
 
 
 def _finding_data(finding: Finding) -> dict[str, Any]:

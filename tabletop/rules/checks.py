@@ -28,6 +28,8 @@ class FindingKind(StrEnum):
     UNREACHABLE = "unreachable"
     TRAP = "one-way trap"
     CHOKE = "choke border"
+    OVERLAP = "overlapping zones"
+    APART = "border apart"
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,32 @@ def _choke_message(graph: ZoneGraph, border_id: str, one: int, other: int) -> st
         f"{what} between {_name(graph, border.a)} and {_name(graph, border.b)} is a choke border: "
         f"its loss cuts the map in two ({one:,} zones on one side, {other:,} on the other)."
     )
+
+
+def drawing_findings(graph: ZoneGraph, overlapping: list[tuple[str, str]], apart: list[str]) -> list[Finding]:
+    """What the shapes say (worked out by geometry/overlaps.py, which the rules do not import):
+    rooms drawn over each other, and borders whose zones no longer touch."""
+    found = [
+        Finding(
+            FindingKind.OVERLAP,
+            "zone",
+            pair,
+            f"{_name(graph, pair[0])} and {_name(graph, pair[1])} overlap: a place on the map is in both.",
+        )
+        for pair in overlapping
+    ]
+    for border_id in apart:
+        border = graph.borders[border_id]
+        found.append(
+            Finding(
+                FindingKind.APART,
+                "border",
+                (border_id,),
+                f"{_name(graph, border.a)} and {_name(graph, border.b)} share a border but do not touch: "
+                "it is drawn as a link between them.",
+            )
+        )
+    return found
 
 
 def _live(graph: ZoneGraph) -> range | list[int]:

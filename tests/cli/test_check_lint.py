@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from tabletop.io import save_map
+from tabletop.io import load_map, save_map
+from tabletop.model import PolygonShape
 from tests.cli.run import tabletop
 from tests.rules.lint_map import lint_map
 
@@ -57,3 +58,29 @@ def test_lint_still_reports_a_bad_file_in_one_line_and_exits_1(capsys, lint_file
 def test_lint_from_a_zone_the_map_does_not_have_is_a_usage_error(capsys, lint_file):
     result = tabletop(capsys, "check", "--lint", "--from", "attic", lint_file)
     assert result.code == 2 and result.err == f"tabletop: no single zone 'attic' on {lint_file}\n"
+
+
+def test_lint_warns_of_rooms_drawn_over_each_other_and_borders_whose_rooms_parted(capsys, tmp_path, maps_dir):
+    map_ = load_map(maps_dir / "room-with-door.tabletop")
+    hall, office = map_.zones
+    corner = next(i for i, p in enumerate(hall.shape.points) if p in office.shape.points)
+    points = list(hall.shape.points)
+    points[corner] = (points[corner][0] + 30, points[corner][1])
+    moved = map_.model_copy(update={"zones": [hall.model_copy(update={"shape": PolygonShape(points=points)}), office]})
+    path = tmp_path / "moved.tabletop"
+    save_map(moved, path)
+    result = tabletop(capsys, "check", "--lint", str(path))
+    assert result.out == f"{path}: warning: Hall and Office overlap: a place on the map is in both.\n"
+    apart = moved.model_copy(
+        update={
+            "zones": [
+                hall,
+                office.model_copy(update={"shape": PolygonShape(points=[(x + 50, y) for x, y in office.shape.points])}),
+            ]
+        }
+    )
+    save_map(apart, path)
+    result = tabletop(capsys, "check", "--lint", str(path))
+    assert result.out == (
+        f"{path}: warning: Hall and Office share a border but do not touch: it is drawn as a link between them.\n"
+    )
