@@ -13,3 +13,5 @@ class MergeId(IntEnum):
     """Typing the map's title or notes."""
     FOG = 1003
     """The strokes of one Reveal tool drag."""
+    EDIT_MANY = 1004
+    """The steps of one drag that changes several objects (a corner several rooms share)."""

@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
+from tabletop.document.commands.merge import MergeId
 from tabletop.document.commands.refusal import obsolete_when_refused
 from tabletop.document.map_document import MapDocument
 from tabletop.model.kinds import Kind
@@ -62,13 +63,26 @@ class AddMany(QUndoCommand):
 
 class EditMany(QUndoCommand):
     """Change many objects of one kind as one change (hide 2000 zones at once): the views
-    hear of it once, not once per object."""
+    hear of it once, not once per object. Changes of the same objects under one `merge` key
+    in a row (the steps of one drag) merge, so undo takes back the whole gesture."""
 
-    def __init__(self, document: MapDocument, kind: str, afters: list[Any], text: str) -> None:
+    def __init__(self, document: MapDocument, kind: str, afters: list[Any], text: str, merge: str = "") -> None:
         super().__init__(text)
         self.document, self.kind = document, Kind(kind)
         self.befores = [document.get(kind, obj.id) for obj in afters]
         self.afters = list(afters)
+        self.merge = merge
+
+    def id(self) -> int:
+        return MergeId.EDIT_MANY if self.merge else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, EditMany) or (other.kind, other.merge) != (self.kind, self.merge):
+            return False
+        if [obj.id for obj in other.afters] != [obj.id for obj in self.afters]:
+            return False
+        self.afters = other.afters
+        return True
 
     @obsolete_when_refused
     def redo(self) -> None:

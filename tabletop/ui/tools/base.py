@@ -65,11 +65,13 @@ class Tool:
     def key(self, event: QKeyEvent) -> bool:
         return False
 
-    def snap(self, pos: QPointF, grid: bool = True) -> tuple[float, float]:
+    def snap(self, pos: QPointF, grid: bool = True, skip: tuple[float, float] | None = None) -> tuple[float, float]:
         """Snap to an existing vertex within a few screen pixels, else to the drawing grid, so
-        neighbouring zones share their edges exactly."""
+        neighbouring zones share their edges exactly. `skip`: the corner being dragged, which
+        the cursor would otherwise stick to."""
         pos = QPointF(*on_map(pos.x(), pos.y()))
-        best = nearest_vertex(self.document, pos.x(), pos.y(), SNAP_PIXELS / max(self.view.scale_now(), 1e-6))
+        reach = SNAP_PIXELS / max(self.view.scale_now(), 1e-6)
+        best = nearest_vertex(self.document, pos.x(), pos.y(), reach, skip)
         if best is not None:
             return best
         if grid:
@@ -77,7 +79,9 @@ class Tool:
         return (pos.x(), pos.y())
 
 
-def nearest_vertex(document: MapDocument, x: float, y: float, reach: float) -> tuple[float, float] | None:
+def nearest_vertex(
+    document: MapDocument, x: float, y: float, reach: float, skip: tuple[float, float] | None = None
+) -> tuple[float, float] | None:
     """The polygon vertex nearest the point within `reach`, looked up in the document's
     bucket index: a mouse move on a 10k-zone map looks at a few zones, not all of them."""
     layout = document.layout
@@ -87,6 +91,8 @@ def nearest_vertex(document: MapDocument, x: float, y: float, reach: float) -> t
         if not isinstance(shape, PolygonShape):
             continue
         for vx, vy in shape.points:
+            if (vx, vy) == skip:
+                continue
             d = math.hypot(vx - x, vy - y)
             if d <= best_d:
                 best, best_d = (vx, vy), d
