@@ -27,10 +27,11 @@ from tabletop.document import MapDocument
 from tabletop.geometry.boxes import BADGE_HALF
 from tabletop.geometry.layout import Box
 from tabletop.model import Zone
-from tabletop.render.label_paint import written_labels
+from tabletop.render.label_paint import NODE_LABEL_WIDTH, written_labels
 from tabletop.render.paint import paint_region
 from tabletop.render.specks import PLAIN
 from tabletop.render.style import DETAIL_SCALE, MapStyle
+from tabletop.render.text import text_width
 from tabletop.ui.scene.tile_marks import MARGIN_PX, TILE, clip_of, edited_rects, span_of, tiles_under
 from tabletop.ui.scene.tiles import TILES, TileBudget, TileKey
 
@@ -156,6 +157,28 @@ class MapLayer(QGraphicsItem):
                 boxes += [written[1] for written in (kept, cleared) if written is not None]
         painter.end()
         self.dirty(boxes)
+
+    def names_near(self, boxes: list[Box]) -> None:
+        """Borders were added, changed or removed in these boxes: the names of the zones there
+        keep clear of the borders' badges, so they may move or be cut otherwise. Every place
+        such a name may be written (its zone's box, grown by its whole width and height) is
+        painted again; only the zones around the edited borders are measured."""
+        layout = self.document.layout
+        found = {zone_id for kind, zone_id in layout.find_any(boxes) if kind == "zone"} if boxes else set()
+        if not found:
+            return
+        size = self.style.zone_label_size * self.style.text_scale
+        pixmap = QPixmap(1, 1)  # measured on a pixmap, as the tiles are painted
+        painter = QPainter(pixmap)
+        reach = []
+        for zone_id in found:
+            zone, box = layout.zones.get(zone_id), layout.boxes.get(("zone", zone_id))
+            if zone is None or box is None:
+                continue
+            half = min(text_width(painter, zone.label, size, True), NODE_LABEL_WIDTH) / 2 + size
+            reach.append((box[0] - half, box[1] - 2 * size, box[2] + half, box[3] + 2 * size))
+        painter.end()
+        self.dirty(reach)
 
     def zooming(self) -> None:
         """Called on every zoom step: borrow tiles until the zoom rests."""

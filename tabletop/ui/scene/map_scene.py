@@ -128,6 +128,8 @@ class MapScene(QGraphicsScene):
             self.layer.dirty(self._zones_repaint(change))
         elif kind is not Kind.TOKEN:  # a token is an item: the layer holds only the names it moves
             self.layer.dirty(change.repaint)
+            if kind is Kind.BORDER:  # names keep clear of badges: theirs may move
+                self.layer.names_near(list(change.repaint))
         if kind in (Kind.ZONE, Kind.TOKEN):  # a zone's name moves when its first token comes or its last leaves
             self.layer.follow_tokens()  # (for the players, the first they see: fog and hidden zones count)
         if kind in (Kind.ZONE, Kind.BORDER):
