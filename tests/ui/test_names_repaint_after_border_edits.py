@@ -5,7 +5,7 @@ where it was ("Shine" for "Shrine")."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QRectF
 
 from tabletop.document.commands import AddObject, EditObject
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
