@@ -15,6 +15,7 @@ from tabletop.ui.actions import action, busily, dock_action, icon, quit_keys
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.scene.legend import LEGEND_KEY, LegendItem
 from tabletop.ui.startup import stand_in
+from tabletop.ui.tools.snapping import Snapping
 
 if TYPE_CHECKING:
     from tabletop.ui.main_window import MainWindow
@@ -72,8 +73,20 @@ def build_menus(window: MainWindow) -> None:
         "Zones, borders and grids keep their places and shapes; tokens still move (on while a conflict starts)",
     )
     window.lock_action.setCheckable(True)
+    window.view.snapping = Snapping(window.settings)
+    window.snap_action = action(
+        window,
+        "Snap to La&ttice",
+        lambda: _snap(window),
+        "Ctrl+Shift+T",
+        "snap",
+        "Drawn points land on the lattice (its dots show while drawing); hold Ctrl to place a point exactly",
+    )
+    window.snap_action.setCheckable(True)
+    window.snap_action.setChecked(window.view.snapping.lattice)
     for act in (window.undo_action, window.redo_action, delete, select_all, join, find, window.lock_action):
         edit.addAction(act)
+    edit.addAction(window.snap_action)
     view = window.menuBar().addMenu("&View")
     fit = action(window, "&Fit Map", window.view.fit_map, "Ctrl+0", "fit")
     zoom_in = action(window, "Zoom &In", lambda: window.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn, "zoom-in")
@@ -121,6 +134,7 @@ def build_menus(window: MainWindow) -> None:
         zoom_in,
         zoom_out,
         None,
+        window.snap_action,
         window.lock_action,
         None,
     ):
@@ -135,3 +149,8 @@ def build_menus(window: MainWindow) -> None:
     window.move_type.currentTextChanged.connect(lambda m: setattr(window.reach_settings, "move", m))
     bar.addWidget(window.shifts)
     bar.addWidget(window.move_type)
+
+
+def _snap(window) -> None:
+    window.view.snapping.set_lattice(window.snap_action.isChecked())
+    window.view.viewport().update()  # the lattice's dots come or go

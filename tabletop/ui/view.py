@@ -3,14 +3,22 @@ other mouse or key event goes to the active tool (a mode object)."""
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QPolygonF, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
 from tabletop.geometry.shapes import map_bounds
 from tabletop.ui.scene.map_scene import MapScene
+from tabletop.ui.tools.snapping import Snapping
 
 MIN_SCALE, MAX_SCALE = 0.02, 12.0
+LATTICE_SEEN_PX = 8.0
+"""The lattice is drawn only where its dots stand at least this far apart on screen."""
+LATTICE_DOTS = 40_000
+"""More dots than this in one repaint is a view too far out to read them anyway."""
+LATTICE_INK = QColor(55, 71, 79, 110)
 
 
 class MapView(QGraphicsView):
@@ -30,6 +38,8 @@ class MapView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._pan_from: QPointF | None = None
         self._space = False
+        self.snapping = Snapping()
+        """Where drawn points land; the window gives it its settings (tools/snapping.py)."""
 
     # -- zoom and pan ------------------------------------------------------------------------
 
@@ -59,6 +69,27 @@ class MapView(QGraphicsView):
         seen = self.mapToScene(self.viewport().rect()).boundingRect()
         return seen.contains(QRectF(x, y, w, h))
 
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        """The lattice, as dots, while a tool that places points is chosen and it is on: the
+        GM sees where a click will land before making it."""
+        if self.tool is None or not getattr(self.tool, "places_points", False) or not self.snapping.lattice:
+            return
+        step, scale = self.snapping.step, self.scale_now()
+        if step * scale < LATTICE_SEEN_PX:
+            return
+        first_x, first_y = math.floor(rect.left() / step), math.floor(rect.top() / step)
+        last_x, last_y = math.ceil(rect.right() / step), math.ceil(rect.bottom() / step)
+        if (last_x - first_x + 1) * (last_y - first_y + 1) > LATTICE_DOTS:
+            return
+        pen = QPen(LATTICE_INK, 2.0)
+        pen.setCosmetic(True)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.save()
+        painter.setPen(pen)
+        dots = [QPointF(i * step, j * step) for i in range(first_x, last_x + 1) for j in range(first_y, last_y + 1)]
+        painter.drawPoints(QPolygonF(dots))
+        painter.restore()
+
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
         if steps:
@@ -67,13 +98,25 @@ class MapView(QGraphicsView):
 
     # -- events to the tool --------------------------------------------------------------------
 
+    def _on_map(self, event: QMouseEvent) -> QPointF:
+        """Where on the map the event is, to a fraction of a pixel (a point placed with Ctrl
+        lands where the cursor is, not on the pixel's corner)."""
+        inverse, _ = self.viewportTransform().inverted()
+        return inverse.map(event.position())
+
+    def _tool_for(self, event: QMouseEvent | QKeyEvent):
+        """The tool, told which keys are held with this event (Ctrl places a point freely)."""
+        if self.tool is not None:
+            self.snapping.held = event.modifiers()
+        return self.tool
+
     def mousePressEvent(self, event: QMouseEvent) -> None:
         left = event.button() == Qt.MouseButton.LeftButton
         if event.button() == Qt.MouseButton.MiddleButton or (self._space and left):
             self._pan_from = event.position()
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             return
-        if self.tool is None or not self.tool.press(event, self.mapToScene(event.position().toPoint())):
+        if self._tool_for(event) is None or not self.tool.press(event, self._on_map(event)):
             super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
@@ -82,9 +125,9 @@ class MapView(QGraphicsView):
             self._pan_from = event.position()
             self.translate(delta.x(), delta.y())
             return
-        pos = self.mapToScene(event.position().toPoint())
+        pos = self._on_map(event)
         self.hovered.emit(pos)
-        if self.tool is None or not self.tool.move(event, pos):
+        if self._tool_for(event) is None or not self.tool.move(event, pos):
             super().mouseMoveEvent(event)
 
     def viewportEvent(self, event: QEvent) -> bool:
@@ -99,11 +142,11 @@ class MapView(QGraphicsView):
             self._pan_from = None
             self.viewport().unsetCursor()
             return
-        if self.tool is None or not self.tool.release(event, self.mapToScene(event.position().toPoint())):
+        if self._tool_for(event) is None or not self.tool.release(event, self._on_map(event)):
             super().mouseReleaseEvent(event)
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
-        if self.tool is None or not self.tool.double_click(event, self.mapToScene(event.position().toPoint())):
+        if self._tool_for(event) is None or not self.tool.double_click(event, self._on_map(event)):
             super().mouseDoubleClickEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -111,7 +154,7 @@ class MapView(QGraphicsView):
             self._space = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
             return
-        if self.tool is None or not self.tool.key(event):
+        if self._tool_for(event) is None or not self.tool.key(event):
             super().keyPressEvent(event)
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:

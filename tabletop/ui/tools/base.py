@@ -14,7 +14,6 @@ from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.kinds import Kind
 from tabletop.ui.scene.editor_scene import EditorScene
 
-GRID_STEP = 20.0
 SAY_MS = 6000
 SNAP_PIXELS = 10.0
 
@@ -23,6 +22,8 @@ class Tool:
     name = ""
     shortcut = ""
     status = ""
+    places_points = False
+    """Whether the tool puts points on the map (the view then draws the lattice)."""
 
     def __init__(self, document: MapDocument, scene: EditorScene, view) -> None:
         self.document, self.scene, self.view = document, scene, view
@@ -65,17 +66,28 @@ class Tool:
     def key(self, event: QKeyEvent) -> bool:
         return False
 
+    def moved_by(self, start: QPointF, pos: QPointF) -> tuple[float, float]:
+        """How far a drag from `start` to `pos` moves a zone or a grid: whole lattice steps
+        while the lattice is on, exactly the cursor's way with Ctrl held or the lattice off."""
+        dx, dy = pos.x() - start.x(), pos.y() - start.y()
+        snapping = self.view.snapping
+        return (dx, dy) if snapping.free() or not snapping.lattice else snapping.on_lattice(dx, dy)
+
     def snap(self, pos: QPointF, grid: bool = True, skip: tuple[float, float] | None = None) -> tuple[float, float]:
-        """Snap to an existing vertex within a few screen pixels, else to the drawing grid, so
-        neighbouring zones share their edges exactly. `skip`: the corner being dragged, which
-        the cursor would otherwise stick to."""
+        """Snap to an existing vertex within a few screen pixels, so neighbouring zones share
+        their edges exactly, else to the lattice while it is on (tools/snapping.py); with Ctrl
+        held, the point under the cursor. `skip`: the corner being dragged, which the cursor
+        would otherwise stick to."""
         pos = QPointF(*on_map(pos.x(), pos.y()))
+        snapping = self.view.snapping
+        if snapping.free():
+            return (pos.x(), pos.y())
         reach = SNAP_PIXELS / max(self.view.scale_now(), 1e-6)
         best = nearest_vertex(self.document, pos.x(), pos.y(), reach, skip)
         if best is not None:
             return best
-        if grid:
-            return (round(pos.x() / GRID_STEP) * GRID_STEP, round(pos.y() / GRID_STEP) * GRID_STEP)
+        if grid and snapping.lattice:
+            return on_map(*snapping.on_lattice(pos.x(), pos.y()))
         return (pos.x(), pos.y())
 
 

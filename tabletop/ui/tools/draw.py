@@ -1,5 +1,5 @@
 """Drawing zones: a polygon point by point (Enter or double-click closes it), or an abstract
-node with one click. Points snap to existing vertices and to the drawing grid."""
+node with one click. Points snap to existing vertices and to the lattice (tools/snapping.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,11 @@ from tabletop.ui.tools.base import Tool
 
 class PolygonTool(Tool):
     name, shortcut = "Draw zone", "P"
-    status = "Click to add points; Enter or double-click closes the zone, Backspace takes a point back, Esc cancels"
+    places_points = True
+    status = (
+        "Click to add points (Ctrl: exactly where you click); Enter or double-click closes the zone, "
+        "Backspace takes a point back, Esc cancels"
+    )
 
     def __init__(self, document, scene, view) -> None:
         super().__init__(document, scene, view)
@@ -105,6 +109,7 @@ class PolygonTool(Tool):
 
 class NodeTool(Tool):
     name, shortcut = "Add abstract zone", "N"
+    places_points = True
     status = "Click to add an abstract zone (a mood, a social circle, a network node)"
 
     def press(self, event: QMouseEvent, pos: QPointF) -> bool:

@@ -13,7 +13,8 @@ from tabletop.model import EncounterGrid, Tile
 from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.grids import TILE_AREAS
 from tabletop.model.kinds import Kind
-from tabletop.ui.tools.base import GRID_STEP, Tool
+from tabletop.ui.tools.base import Tool
+from tabletop.ui.tools.snapping import LATTICE_STEP
 
 START_TILES = 3
 """A new grid is the text's zone: 9 tiles placed together to make a square."""
@@ -33,8 +34,8 @@ def held_origin(grid: EncounterGrid, x: float, y: float) -> tuple[float, float]:
 def new_grid(grid_id: str, name: str, centre: tuple[float, float], area_size: float = 40.0) -> EncounterGrid:
     """A grid of 3x3 empty tiles centred on a point, its corner on the drawing grid."""
     side = START_TILES * TILE_AREAS * area_size
-    x = round((centre[0] - side / 2) / GRID_STEP) * GRID_STEP
-    y = round((centre[1] - side / 2) / GRID_STEP) * GRID_STEP
+    x = round((centre[0] - side / 2) / LATTICE_STEP) * LATTICE_STEP
+    y = round((centre[1] - side / 2) / LATTICE_STEP) * LATTICE_STEP
     tiles = [Tile(row=r, col=c) for r in range(START_TILES) for c in range(START_TILES)]
     grid = EncounterGrid(id=grid_id, name=name, tiles=tiles, area_size=area_size)
     return grid.model_copy(update={"origin": held_origin(grid, x, y)})
@@ -75,8 +76,7 @@ class GridTool(Tool):
         if self.document.get(Kind.GRID, grid_id) is None:  # removed or undone while the button was held
             self._drag = None
             return True
-        dx = round((pos.x() - start.x()) / GRID_STEP) * GRID_STEP
-        dy = round((pos.y() - start.y()) / GRID_STEP) * GRID_STEP
+        dx, dy = self.moved_by(start, pos)
         origin = held_origin(start_grid, start_grid.origin[0] + dx, start_grid.origin[1] + dy)
         if origin != self.document.get(Kind.GRID, grid_id).origin:
             moved = start_grid.model_copy(update={"origin": origin})

@@ -16,8 +16,9 @@ from tabletop.model import AreaLocation, NodeShape, PolygonShape, Zone, ZoneLoca
 from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.kinds import Kind
 from tabletop.ui.scene.editor_scene import badges_seen
-from tabletop.ui.tools.base import GRID_STEP, Tool
+from tabletop.ui.tools.base import Tool
 from tabletop.ui.tools.reach import ReachSettings, token_reach
+from tabletop.ui.tools.snapping import LATTICE_STEP
 
 _drags = itertools.count(1)
 TURN_STEP = 15.0
@@ -136,8 +137,7 @@ class SelectTool(Tool):
             return True
         if self._zone is not None:
             zone_id, start_zone, start = self._zone
-            dx = round((pos.x() - start.x()) / GRID_STEP) * GRID_STEP
-            dy = round((pos.y() - start.y()) / GRID_STEP) * GRID_STEP
+            dx, dy = self.moved_by(start, pos)
             if (dx, dy) != (0, 0) and self.document.map_locked:  # locked before or during the drag
                 if not self._told_locked:
                     self._told_locked = self.locked("every zone")
@@ -215,7 +215,7 @@ class SelectTool(Tool):
         if key in steps:
             dx, dy = steps[key]
             fine = 0.25 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1.0
-            self.nudge(dx * GRID_STEP * fine, dy * GRID_STEP * fine)
+            self.nudge(dx * LATTICE_STEP * fine, dy * LATTICE_STEP * fine)
             return True
         if key in (Qt.Key.Key_BracketLeft, Qt.Key.Key_BracketRight):
             self.turn(-TURN_STEP if key == Qt.Key.Key_BracketLeft else TURN_STEP)

@@ -71,6 +71,7 @@ def _valid(points: list[tuple[float, float]]) -> bool:
 
 class VertexTool(Tool):
     name, shortcut = "Edit vertices", "V"
+    places_points = True
     status = (
         "Drag a vertex (rooms sharing it follow; Shift: this zone alone); double-click an edge to add one; "
         "right-click a vertex or hover it and press Delete"

@@ -1,0 +1,40 @@
+"""Where a drawn point lands: on a corner already there, on the drawing lattice, or exactly
+where the GM clicked.
+
+Rooms drawn side by side must share their corners exactly, so a point near a corner takes it;
+a GM laying out a dungeon wants walls on a lattice; a GM tracing a picture wants the point
+under the cursor. The lattice is a toggle (Edit ▸ Snap to Lattice, on the toolbar, kept
+between sessions), and Ctrl held while clicking or dragging places a point freely, no corner
+and no lattice, whichever way the toggle is."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+
+LATTICE_STEP = 20.0
+"""The lattice's step in map units: a twelfth of a 240-unit room, a half of a 40-unit area."""
+SNAP_KEY = "draw/snap"
+
+
+class Snapping:
+    """The view's snapping: whether the lattice is on, and whether Ctrl asks for a free point."""
+
+    def __init__(self, settings: QSettings | None = None) -> None:
+        self.settings = settings
+        self.lattice = bool(settings.value(SNAP_KEY, True, type=bool)) if settings is not None else True
+        self.step = LATTICE_STEP
+        self.held = Qt.KeyboardModifier.NoModifier
+        """The keys held with the event the tool is handling (the view sets it)."""
+
+    def set_lattice(self, on: bool) -> None:
+        self.lattice = on
+        if self.settings is not None:
+            self.settings.setValue(SNAP_KEY, on)
+
+    def free(self) -> bool:
+        """Ctrl is held: this point goes exactly where the cursor is."""
+        return bool(self.held & Qt.KeyboardModifier.ControlModifier)
+
+    def on_lattice(self, x: float, y: float) -> tuple[float, float]:
+        step = self.step
+        return (round(x / step) * step, round(y / step) * step)
