@@ -84,9 +84,11 @@ def build_menus(window: MainWindow) -> None:
     )
     window.snap_action.setCheckable(True)
     window.snap_action.setChecked(window.view.snapping.lattice)
-    for act in (window.undo_action, window.redo_action, delete, select_all, join, find, window.lock_action):
-        edit.addAction(act)
-    edit.addAction(window.snap_action)
+    pieces = _clipboard_actions(window)
+    for act in (window.undo_action, window.redo_action, None, *pieces, delete, select_all, None, join, find):
+        edit.addSeparator() if act is None else edit.addAction(act)
+    for act in (None, window.lock_action, window.snap_action):
+        edit.addSeparator() if act is None else edit.addAction(act)
     view = window.menuBar().addMenu("&View")
     fit = action(window, "&Fit Map", window.view.fit_map, "Ctrl+0", "fit")
     zoom_in = action(window, "Zoom &In", lambda: window.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn, "zoom-in")
@@ -154,3 +156,33 @@ def build_menus(window: MainWindow) -> None:
 def _snap(window) -> None:
     window.view.snapping.set_lattice(window.snap_action.isChecked())
     window.view.viewport().update()  # the lattice's dots come or go
+
+
+def _clipboard_actions(window) -> list[QAction]:
+    """Cut, Copy, Paste and Duplicate of map objects. Their keys act on the canvas and the
+    lists, never while typing in a field (where Ctrl+C copies text); the menu works anywhere."""
+    from tabletop.ui import clipboard
+
+    made = []
+    for text, slot, keys, tip in (
+        ("Cu&t", clipboard.cut, QKeySequence.StandardKey.Cut, "Copy the selection and remove it"),
+        (
+            "&Copy",
+            clipboard.copy,
+            QKeySequence.StandardKey.Copy,
+            "Copy zones (with the borders among them), tokens and grids",
+        ),
+        (
+            "&Paste",
+            clipboard.paste,
+            QKeySequence.StandardKey.Paste,
+            "Paste under the cursor, or where they were copied from",
+        ),
+        ("D&uplicate", clipboard.duplicate, "Ctrl+D", "The selection again, two lattice steps across and down"),
+    ):
+        act = action(window, text, lambda slot=slot: slot(window), keys, tip=tip)
+        act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        window.view.addAction(act)
+        made.append(act)
+    window.clipboard_actions = made
+    return made
