@@ -41,6 +41,40 @@ def new_grid(grid_id: str, name: str, centre: tuple[float, float], area_size: fl
     return grid.model_copy(update={"origin": held_origin(grid, x, y)})
 
 
+RINGS = 12
+"""How many rings of places around the click a new grid tries before going beside the whole map."""
+
+
+def grid_box(grid: EncounterGrid) -> tuple[float, float, float, float]:
+    r0, c0, r1, c1 = grid.area_bounds()
+    x, y, size = grid.origin[0], grid.origin[1], grid.area_size
+    return (x + c0 * size, y + r0 * size, x + (c1 + 1) * size, y + (r1 + 1) * size)
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def clear_of_the_map(grid: EncounterGrid, taken, right_of: float | None = None) -> tuple[float, float]:
+    """Where a new grid goes: where it was put if nothing is there, else the nearest place around
+    it (in steps of a tile, ring by ring) where nothing is, else beside everything, to the right."""
+    left, top, right, bottom = grid_box(grid)
+    step = grid.area_size * TILE_AREAS
+    x, y = grid.origin
+    for ring in range(RINGS + 1):
+        around = [
+            (dx, dy) for dx in range(-ring, ring + 1) for dy in range(-ring, ring + 1) if max(abs(dx), abs(dy)) == ring
+        ]
+        around.sort(key=lambda d: (d[0] ** 2 + d[1] ** 2, d))
+        for dx, dy in around:
+            box = (left + dx * step, top + dy * step, right + dx * step, bottom + dy * step)
+            origin = held_origin(grid, x + dx * step, y + dy * step)
+            if origin == (x + dx * step, y + dy * step) and not taken(box):
+                return origin
+    beyond = (right_of if right_of is not None else right) + step - left
+    return held_origin(grid, x + beyond, y)
+
+
 class GridTool(Tool):
     name, shortcut = "Encounter grid", "G"
     status = "Click on the empty map to place an encounter grid of 3x3 tiles; drag a grid to move it; Delete removes it"
@@ -65,9 +99,26 @@ class GridTool(Tool):
             return True
         number = len(self.document.map.grids) + 1
         grid = new_grid(self.document.new_id("grid", "grid"), f"Encounter {number}", (pos.x(), pos.y()))
+        free = clear_of_the_map(grid, self._taken, self._rightmost())
+        if free != grid.origin:
+            grid = grid.model_copy(update={"origin": free})
+            self.say("The grid is placed beside what was there: zones and grids keep their places")
         self.document.undo_stack.push(AddObject(self.document, Kind.GRID, grid))
         self.document.select([(Kind.GRID, grid.id)])
         return True
+
+    def _rightmost(self) -> float | None:
+        """The right edge of everything on the map: a grid with no room near the click goes past it."""
+        edges = [grid_box(g)[2] for g in self.document.map.grids]
+        whole = self.document.layout.whole_box()
+        edges += [whole[2]] if whole is not None else []
+        return max(edges) if edges else None
+
+    def _taken(self, box: tuple[float, float, float, float]) -> bool:
+        """Whether a zone, a border or another grid lies within the box."""
+        if self.document.layout.find(box):
+            return True
+        return any(_overlap(box, grid_box(g)) for g in self.document.map.grids)
 
     def move(self, event: QMouseEvent, pos: QPointF) -> bool:
         if self._drag is None:

@@ -14,7 +14,25 @@ SIDE_COLOURS = ["#2e86c1", "#c0392b", "#27ae60", "#8e44ad", "#d35400", "#16a085"
 
 class TokenTool(Tool):
     name, shortcut = "Place token", "T"
-    status = "Click in a zone or on a grid area to place a token"
+    status = (
+        "Click in a zone or on a grid area to place a token (of the side of the token selected, or the last placed)"
+    )
+
+    def __init__(self, document, scene, view) -> None:
+        super().__init__(document, scene, view)
+        self.side = "players"
+        """The side of the last token placed: a GM places a band, then its foes, in runs."""
+
+    def _side_and_colour(self, number: str) -> tuple[str, str]:
+        """A new token joins the side of the token selected (else of the last one placed) and
+        wears that side's colour, so the raiders placed one after another are raiders."""
+        chosen = [self.document.get("token", i) for k, i in self.document.selection if k == "token"]
+        side = chosen[0].side if chosen and chosen[0] is not None else self.side
+        worn = [t.colour for t in self.document.map.tokens if t.side == side]
+        if worn:
+            return side, worn[-1]
+        index = (int(number) - 1) % len(SIDE_COLOURS) if number.isdigit() else 0
+        return side, SIDE_COLOURS[index]
 
     def press(self, event: QMouseEvent, pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
@@ -26,8 +44,9 @@ class TokenTool(Tool):
         where = AreaLocation(grid=area[0], row=area[1][0], col=area[1][1]) if area else ZoneLocation(zone=zone_id)
         token_id = self.document.new_id("token", "token")
         number = token_id.split("-")[-1]
-        colour = SIDE_COLOURS[(int(number) - 1) % len(SIDE_COLOURS)] if number.isdigit() else SIDE_COLOURS[0]
-        token = Token(id=token_id, name=f"Token {number}", side="players", colour=colour, location=where)
+        side, colour = self._side_and_colour(number)
+        self.side = side
+        token = Token(id=token_id, name=f"Token {number}", side=side, colour=colour, location=where)
         self.document.undo_stack.push(AddObject(self.document, "token", token))
         self.document.select([("token", token_id)])
         return True
