@@ -8,10 +8,11 @@ the copied objects themselves). One undo step each; the pasted objects are selec
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pydantic import TypeAdapter, ValidationError
-from PySide6.QtCore import QMimeData, QPointF
+from PySide6.QtCore import QMimeData
 from PySide6.QtGui import QCursor, QGuiApplication
 
 from tabletop.document.commands import AddMany, Batch, remove
@@ -24,7 +25,8 @@ from tabletop.model.kinds import Kind
 from tabletop.model.tokens import Location
 
 if TYPE_CHECKING:
-    from tabletop.ui.main_window import MainWindow
+    from tabletop.document import MapDocument
+    from tabletop.ui.view import MapView
 
 MIME = "application/x-tabletop-map"
 """The clipboard's own format: the map file's bytes (plain text is offered beside it)."""
@@ -36,49 +38,87 @@ SHIFT_STEPS = 2
 """A piece pasted or duplicated where it already stands moves this many lattice steps across and down."""
 
 
-def copy(window: MainWindow) -> bool:
-    """The selection onto the clipboard; False (and a word why) when nothing there copies."""
-    found = piece_of(window.document.map, window.document.selection)
-    if found is None:
-        window.statusBar().showMessage("Select zones, tokens or grids to copy", 6000)
-        return False
-    piece, homes = found
-    text = map_to_text(piece)
-    data = QMimeData()
-    data.setData(MIME, text.encode("utf-8"))
-    data.setData(HOMES_MIME, json.dumps({i: where.model_dump() for i, where in homes.items()}).encode("utf-8"))
-    data.setText(text)
-    QGuiApplication.clipboard().setMimeData(data)
-    window.statusBar().showMessage(f"Copied {_counted(piece)}", 6000)
-    return True
+class Clipboard:
+    """Copy, Cut, Paste and Duplicate for one document in one view; `say` shows a line in the
+    status bar."""
 
+    def __init__(self, document: MapDocument, view: MapView, say: Callable[[str], None]) -> None:
+        self.document, self.view, self.say = document, view, say
 
-def cut(window: MainWindow) -> None:
-    if window.document.map_locked:
-        window.statusBar().showMessage("The map is locked while you play: nothing is cut (Edit ▸ Lock Map)", 6000)
-        return
-    if copy(window):
-        command = remove(window.document, list(window.document.selection))
-        if command is not None:
-            command.setText(command.text().replace("Remove", "Cut", 1).replace("Delete", "Cut", 1))
-            window.document.undo_stack.push(command)
+    def copy(self) -> bool:
+        """The selection onto the clipboard; False (and a word why) when nothing there copies."""
+        found = piece_of(self.document.map, self.document.selection)
+        if found is None:
+            self.say("Select zones, tokens or grids to copy")
+            return False
+        piece, homes = found
+        text = map_to_text(piece)
+        data = QMimeData()
+        data.setData(MIME, text.encode("utf-8"))
+        data.setData(HOMES_MIME, json.dumps({i: where.model_dump() for i, where in homes.items()}).encode("utf-8"))
+        data.setText(text)
+        QGuiApplication.clipboard().setMimeData(data)
+        self.say(f"Copied {_counted(piece)}")
+        return True
 
+    def cut(self) -> None:
+        if self.document.map_locked:
+            self.say("The map is locked while you play: nothing is cut (Edit ▸ Lock Map)")
+            return
+        if self.copy():
+            command = remove(self.document, list(self.document.selection))
+            if command is not None:
+                command.setText(command.text().replace("Remove", "Cut", 1).replace("Delete", "Cut", 1))
+                self.document.undo_stack.push(command)
 
-def paste(window: MainWindow) -> None:
-    """What the clipboard holds, if it is a piece of a map, onto this map."""
-    data = QGuiApplication.clipboard().mimeData()
-    raw = bytes(data.data(MIME)) if data is not None and data.hasFormat(MIME) else None
-    if raw is None and data is not None and data.hasText():
-        raw = data.text().encode("utf-8")
-    if not raw or not raw.lstrip().startswith(b"{"):
-        window.statusBar().showMessage("The clipboard holds no zones, tokens or grids to paste", 6000)
-        return
-    try:
-        piece = map_from_bytes(raw, "the clipboard")
-    except MapFileError as error:
-        window.statusBar().showMessage(f"Nothing pasted: {error}", 8000)
-        return
-    _put(window, piece, _homes(data), _where(window, piece), "Paste")
+    def paste(self) -> None:
+        """What the clipboard holds, if it is a piece of a map, onto this map."""
+        data = QGuiApplication.clipboard().mimeData()
+        raw = bytes(data.data(MIME)) if data is not None and data.hasFormat(MIME) else None
+        if raw is None and data is not None and data.hasText():
+            raw = data.text().encode("utf-8")
+        if not raw or not raw.lstrip().startswith(b"{"):
+            self.say("The clipboard holds no zones, tokens or grids to paste")
+            return
+        try:
+            piece = map_from_bytes(raw, "the clipboard")
+        except MapFileError as error:
+            self.say(f"Nothing pasted: {error}")
+            return
+        self._put(piece, _homes(data), self._where(piece), "Paste")
+
+    def duplicate(self) -> None:
+        """The selection again, beside itself; the clipboard is left as it was."""
+        found = piece_of(self.document.map, self.document.selection)
+        if found is None:
+            self.say("Select zones, tokens or grids to duplicate")
+            return
+        step = self.view.snapping.step * SHIFT_STEPS
+        self._put(*found, (step, step), "Duplicate")
+
+    def _where(self, piece: Map) -> tuple[float, float]:
+        """How far the piece moves: its middle to the cursor when the cursor is on the map; else
+        nowhere, or a step aside when its own copies stand there."""
+        view = self.view
+        cursor = view.viewport().mapFromGlobal(QCursor.pos())
+        box = piece_box(piece)
+        if box is not None and view.viewport().rect().contains(cursor) and view.underMouse():
+            at = view.mapToScene(cursor)
+            dx, dy = at.x() - (box[0] + box[2]) / 2, at.y() - (box[1] + box[3]) / 2
+            return view.snapping.on_lattice(dx, dy) if view.snapping.lattice else (dx, dy)
+        here = any(self.document.get(Kind.ZONE, z.id) is not None for z in piece.zones)
+        here |= any(self.document.get(Kind.GRID, g.id) is not None for g in piece.grids)
+        step = view.snapping.step * SHIFT_STEPS
+        return (step, step) if here else (0.0, 0.0)
+
+    def _put(self, piece: Map, homes: Homes, offset: tuple[float, float], verb: str) -> None:
+        document = self.document
+        if document.map_locked and (piece.zones or piece.grids):
+            self.say(f"The map is locked while you play: nothing to {verb.lower()} (Edit ▸ Lock Map)")
+            return
+        ready = placed(piece, homes, document.map, lambda kind, i: document.get(kind, i) is not None, offset)
+        document.undo_stack.push(Batch(f"{verb} {_counted(ready)}", _parts(document, ready)))
+        document.select(ready.chosen)
 
 
 def _homes(data: QMimeData) -> Homes:
@@ -87,54 +127,16 @@ def _homes(data: QMimeData) -> Homes:
     if not data.hasFormat(HOMES_MIME):
         return {}
     raw = bytes(data.data(HOMES_MIME))
+    if len(raw) > HOMES_BYTES:
+        return {}
     try:
-        found = parse_json(raw[: HOMES_BYTES + 1], "the clipboard", "piece of a map") if len(raw) <= HOMES_BYTES else {}
+        found = parse_json(raw, "the clipboard", "piece of a map")
         return {str(i): LOCATION.validate_python(where) for i, where in dict(found).items()}
     except (MapFileError, ValidationError, TypeError, ValueError):
         return {}
 
 
-def duplicate(window: MainWindow) -> None:
-    """The selection again, beside itself; the clipboard is left as it was."""
-    found = piece_of(window.document.map, window.document.selection)
-    if found is None:
-        window.statusBar().showMessage("Select zones, tokens or grids to duplicate", 6000)
-        return
-    step = window.view.snapping.step * SHIFT_STEPS
-    _put(window, *found, (step, step), "Duplicate")
-
-
-def _where(window: MainWindow, piece: Map) -> tuple[float, float]:
-    """How far the piece moves: its middle to the cursor when the cursor is on the map; else
-    nowhere, or a step aside when its own copies stand there."""
-    view = window.view
-    cursor = view.viewport().mapFromGlobal(QCursor.pos())
-    box = piece_box(piece)
-    if box is not None and view.viewport().rect().contains(cursor) and view.underMouse():
-        at = view.mapToScene(cursor)
-        middle = QPointF((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        dx, dy = at.x() - middle.x(), at.y() - middle.y()
-        return view.snapping.on_lattice(dx, dy) if view.snapping.lattice else (dx, dy)
-    document = window.document
-    here = any(document.get(Kind.ZONE, z.id) is not None for z in piece.zones)
-    here |= any(document.get(Kind.GRID, g.id) is not None for g in piece.grids)
-    step = view.snapping.step * SHIFT_STEPS
-    return (step, step) if here else (0.0, 0.0)
-
-
-def _put(window: MainWindow, piece: Map, homes: Homes, offset: tuple[float, float], verb: str) -> None:
-    document = window.document
-    if document.map_locked and (piece.zones or piece.grids):
-        window.statusBar().showMessage(
-            f"The map is locked while you play: nothing to {verb.lower()} (Edit ▸ Lock Map)", 6000
-        )
-        return
-    ready = placed(piece, homes, document.map, lambda kind, i: document.get(kind, i) is not None, offset)
-    document.undo_stack.push(Batch(f"{verb} {_counted(ready)}", _parts(document, ready)))
-    document.select(ready.chosen)
-
-
-def _parts(document, ready: Placed) -> list:
+def _parts(document: MapDocument, ready: Placed) -> list:
     parts = []
     if ready.tile_sets:
         parts.append(SetTileSets(document, [*document.map.tile_sets, *ready.tile_sets], ""))

@@ -161,26 +161,17 @@ def _snap(window) -> None:
 def _clipboard_actions(window) -> list[QAction]:
     """Cut, Copy, Paste and Duplicate of map objects. Their keys act on the canvas and the
     lists, never while typing in a field (where Ctrl+C copies text); the menu works anywhere."""
-    from tabletop.ui import clipboard
+    from tabletop.ui.clipboard import Clipboard
 
+    pieces = Clipboard(window.document, window.view, lambda words: window.statusBar().showMessage(words, 8000))
     made = []
     for text, slot, keys, tip in (
-        ("Cu&t", clipboard.cut, QKeySequence.StandardKey.Cut, "Copy the selection and remove it"),
-        (
-            "&Copy",
-            clipboard.copy,
-            QKeySequence.StandardKey.Copy,
-            "Copy zones (with the borders among them), tokens and grids",
-        ),
-        (
-            "&Paste",
-            clipboard.paste,
-            QKeySequence.StandardKey.Paste,
-            "Paste under the cursor, or where they were copied from",
-        ),
-        ("D&uplicate", clipboard.duplicate, "Ctrl+D", "The selection again, two lattice steps across and down"),
+        ("Cu&t", pieces.cut, QKeySequence.StandardKey.Cut, "Copy the selection and remove it"),
+        ("&Copy", pieces.copy, QKeySequence.StandardKey.Copy, "Zones (with the borders among them), tokens, grids"),
+        ("&Paste", pieces.paste, QKeySequence.StandardKey.Paste, "Under the cursor, or where they were copied from"),
+        ("D&uplicate", pieces.duplicate, "Ctrl+D", "The selection again, two lattice steps across and down"),
     ):
-        act = action(window, text, lambda slot=slot: slot(window), keys, tip=tip)
+        act = action(window, text, slot, keys, tip=tip)
         act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         window.view.addAction(act)
         made.append(act)
