@@ -56,10 +56,15 @@ class MapView(QGraphicsView):
         self.zoomed.emit(self.scale_now())
 
     def fit_map(self) -> None:
-        """Fit the map itself (zones, grids, with room for labels), not the items' margins."""
+        """Fit the map itself (zones, grids, with room for labels) and its background picture,
+        not the items' margins: a GM about to trace sees the whole picture."""
         document = self.map_scene.document
         x, y, w, h = map_bounds(document.map, margin=30, zone_extent=document.layout.zone_extent())
-        self.fitInView(QRectF(x, y, w, h), Qt.AspectRatioMode.KeepAspectRatio)
+        whole = QRectF(x, y, w, h)
+        picture = self.map_scene.background.boundingRect()
+        if document.map.background is not None and not picture.isEmpty():
+            whole = whole.united(picture) if document.map.zones or document.map.grids else picture
+        self.fitInView(whole, Qt.AspectRatioMode.KeepAspectRatio)
         self.zoomed.emit(self.scale_now())
 
     def shows_whole_map(self) -> bool:
