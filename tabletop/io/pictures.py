@@ -100,7 +100,8 @@ def copy_beside(
     picture is (picture_bytes), so copying a pipe never hangs."""
     raw, _ = picture_bytes(picture)
     folder = Path(map_folder)
-    for written in _names(_place(wanted or Path(picture).name, folder)):
+    wanted = (wanted or Path(picture).name).replace("\\", "/")  # as picture_file reads it
+    for written in _names(_place(wanted, folder)):
         if picture_path_problem(written) is not None:
             continue
         target = folder / written
@@ -126,7 +127,7 @@ def _place(wanted: str, folder: Path) -> str:
         else:
             if _inside(os.path.realpath((folder / wanted).parent), os.path.realpath(folder)):
                 return wanted
-    return wanted.replace("\\", "/").rpartition("/")[2]
+    return wanted.rpartition("/")[2]
 
 
 def _names(wanted: str):
@@ -179,8 +180,12 @@ RASTER_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"B
 them can name another file, as an SVG inside an SVG can."""
 SAFE_ENCODINGS = frozenset({"utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin-1", "latin1", "windows-1252"})
 """Encodings in which the checks below read every attribute as Qt does (ASCII stays ASCII)."""
-_HREF = re.compile(rb"""(?<![\w.-])(?:[\w.-]+:)?href\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
-_URL = re.compile(rb"""url\s*\(\s*(["']?)\s*(.)""", re.IGNORECASE | re.DOTALL)
+_HREF_ODD = re.compile(rb"""href(?!\s*=\s*(?:"[^"]*"|'[^']*'))""")
+"""An href not written as an attribute with its value in quotes (in the text made lower case)."""
+_HREF_OUT = re.compile(rb"""href\s*=\s*(?:"(?!\s*#)([^"]*)"|'(?!\s*#)([^']*)')""")
+"""One whose value is not a link to a part of the picture itself: a data: picture, or outside."""
+_URL_OUT = re.compile(rb"""url\s*\(\s*["']?\s*(?!#)""")
+"""A url() not to a part of the picture itself."""
 _ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 _EXTERNAL_ENTITY = re.compile(rb"<!ENTITY[^>]*?\b(?:SYSTEM|PUBLIC)\b", re.IGNORECASE)
 
@@ -212,19 +217,18 @@ def svg_outside_reference(text: bytes) -> str | None:
         return "is written in an encoding Tabletop does not check: save it as UTF-8"
     if _EXTERNAL_ENTITY.search(text):
         return "declares an entity from another file"
-    if re.search(rb"@import", text, re.IGNORECASE):
+    lower = text.lower()  # the same length: a place in one is the same place in the other
+    if b"@import" in lower:
         return "imports a style sheet from another file"
-    matched = 0
-    for found in _HREF.finditer(text):
-        matched += 1
-        target = found.group(2).strip()
-        if not target.startswith(b"#") and not _raster_inside(target):
-            return f"links to '{_shown(target)}' outside itself"
-    if len(re.findall(rb"href", text, re.IGNORECASE)) != matched:
+    if _HREF_ODD.search(lower):
         return "holds a link Tabletop cannot read"
-    for found in _URL.finditer(text):
-        if found.group(2) != b"#":
-            return "refers to a url() outside itself"
+    for found in _HREF_OUT.finditer(lower):
+        value = 1 if found.start(1) >= 0 else 2
+        target = text[found.start(value) : found.end(value)].strip()  # as written: base64 minds its case
+        if not _raster_inside(target):
+            return f"links to '{_shown(target)}' outside itself"
+    if _URL_OUT.search(lower):
+        return "refers to a url() outside itself"
     return None
 
 

@@ -69,17 +69,17 @@ def picture_at(file: str | os.PathLike[str], what: str) -> tuple[QImage | None, 
     if image is not None:
         return image, None
     if key in _refusals:
-        return None, _refusals[key]
+        return None, f"{what} {_refusals[key]}"
     try:
         raw, info = picture_bytes(file)
         image = decode_picture(raw)
     except PictureRefused as refused:
         text = str(refused)
-        problem = f"{what} {text}" if text.startswith("'") else f"{what} '{file}' {text}"
+        problem = text if text.startswith("'") else f"'{file}' {text}"  # kept without `what`: asked as another
         _refusals[_key(file, info)] = problem
         while len(_refusals) > REFUSALS_KEPT:
             _refusals.popitem(last=False)
-        return None, problem
+        return None, f"{what} {problem}"
     return _images.put(_key(file, info), image), None
 
 

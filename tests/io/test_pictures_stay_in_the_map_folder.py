@@ -110,6 +110,10 @@ def test_a_copy_keeps_its_folder_in_the_map_folder_unless_a_link_leads_it_out(tm
         "assets/scan.png",
         True,
     )
+    assert copy_beside(tmp_path / "old" / "assets" / "scan.png", tmp_path / "new", "assets\\scan.png") == (
+        "assets/scan.png",
+        False,
+    ), "a backslash between folders, as the map's path is read"
     (tmp_path / "elsewhere").mkdir()
     os.symlink(tmp_path / "elsewhere", tmp_path / "new" / "pics")
     assert copy_beside(tmp_path / "old" / "assets" / "scan.png", tmp_path / "new", "pics/scan.png") == (
