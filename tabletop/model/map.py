@@ -60,8 +60,7 @@ def picture_path_problem(path: str) -> str | None:
 
 
 class Background(Model):
-    """A picture under the zones, referenced by a path from the map file's folder, never
-    leading out of it (picture_path_problem)."""
+    """A picture under the zones, referenced by a path relative to the map file."""
 
     path: Annotated[Line, Field(min_length=1)]
     x: Coordinate = 0.0
@@ -72,6 +71,7 @@ class Background(Model):
     @field_validator("path")
     @classmethod
     def _kept_with_the_map(cls, path: str) -> str:
+        """The path never leads out of the map's folder (picture_path_problem)."""
         problem = picture_path_problem(path)
         if problem is not None:
             raise ValueError(problem)
