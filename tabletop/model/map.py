@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
 from tabletop.model.base import Coordinate, Line, Model, Text
 from tabletop.model.borders import Border
@@ -24,6 +24,41 @@ MAX_BACKGROUND_SCALE = 100.0
 """A picture a hundred times its pixel size is already blurred past use."""
 
 
+SHOWN_PATH = 80
+"""A refused path is echoed up to this many characters, so the refusal stays one readable line."""
+
+
+WINDOWS_DEVICES = frozenset(
+    {"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"} | {f"{kind}{n}" for kind in ("COM", "LPT") for n in range(10)}
+)
+"""Names Windows opens as a device in every folder: a map moved there must not read one."""
+
+
+def picture_path_problem(path: str) -> str | None:
+    """Why `path` cannot name a picture kept with the map, in a GM's words; None when it can.
+
+    A map's pictures are files in the map's folder (or a folder inside it), written from
+    there, so a map someone sends can only show pictures that came with it. The rule reads
+    the text alone, the same on every system: a leading / or \\, a drive letter or ~ is a
+    path from elsewhere, and a `..` between slashes or backslashes climbs out. Links are
+    followed where the file is read (io/pictures.py), since a text cannot say where they lead."""
+    drive = len(path) > 1 and path[1] == ":" and path[0].isascii() and path[0].isalpha()
+    parts = path[2 if drive else 0 :].replace("\\", "/").split("/")
+    shown = path if len(path) <= SHOWN_PATH else path[: SHOWN_PATH - 1] + "…"
+    name = next((part for part in reversed(parts) if part not in ("", ".", "..")), "")
+    fix = f" (copy it there and write '{name[:SHOWN_PATH]}')" if name else ""
+    home = parts[0] == "~" or (parts[0].startswith("~") and len(parts) > 1)
+    if path[:1] in ("/", "\\") or home or drive:
+        return f"'{shown}' is outside the map's folder: a picture must be a file in the map's folder{fix}"
+    if ".." in parts:
+        return f"'{shown}' climbs out of the map's folder: a picture must be a file in the map's folder{fix}"
+    if parts[-1] in ("", ".") or not name:
+        return f"'{shown}' names a folder: a picture must be a file in the map's folder"
+    if any(part.split(".")[0].strip().upper() in WINDOWS_DEVICES for part in parts):
+        return f"'{shown}' names a device on Windows, not a file: a picture must be a file in the map's folder"
+    return None
+
+
 class Background(Model):
     """A picture under the zones, referenced by a path relative to the map file."""
 
@@ -32,6 +67,15 @@ class Background(Model):
     y: Coordinate = 0.0
     scale: Annotated[float, Field(gt=0, le=MAX_BACKGROUND_SCALE)] = 1.0
     opacity: Annotated[float, Field(ge=0, le=1)] = 1.0
+
+    @field_validator("path")
+    @classmethod
+    def _kept_with_the_map(cls, path: str) -> str:
+        """The path never leads out of the map's folder (picture_path_problem)."""
+        problem = picture_path_problem(path)
+        if problem is not None:
+            raise ValueError(problem)
+        return path
 
 
 def _duplicates(kind: str, ids: list[str], distinct: int | None = None) -> list[str]:

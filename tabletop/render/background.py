@@ -1,65 +1,27 @@
 """The picture a GM traces zones over (a scanned or painted map), drawn under the zones.
 
-Its path is kept relative to the map file and resolved against the map's folder. Images are
-loaded once per path and modification time, within a byte budget, so redrawing a tile or
-exporting again costs no decoding; a missing or unreadable picture is said in one line."""
+Its path is written from the map's folder and never leads out of it; the picture is found,
+read and decoded as every map picture is (render/pictures.py), so redrawing a tile or
+exporting again costs no decoding, and a picture that cannot be drawn is said in one line."""
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QImage, QImageReader, QPainter
+from PySide6.QtGui import QImage, QPainter
 
 from tabletop.geometry.shapes import map_bounds
 from tabletop.model import Background, Map
-from tabletop.render.cache import BoundedCache
+from tabletop.render.pictures import load_picture
 from tabletop.render.style import MapStyle
 
-IMAGE_BUDGET = 256 * 1024 * 1024
-MAX_PIXELS = 64_000_000
-"""Larger pictures are refused: a 8000x8000 scan is plenty to trace a map over."""
-
-_images: BoundedCache[QImage] = BoundedCache(IMAGE_BUDGET, lambda image: image.sizeInBytes(), max_items=16)
+WHAT = "background picture"
+"""How the background's problems begin: "background picture 'scan.png' is missing"."""
 
 
-def background_path(background: Background, base_dir: str | os.PathLike[str] | None) -> Path:
-    """The picture's file: its path resolved against the map's folder (the working folder for
-    a map never saved)."""
-    path = Path(background.path).expanduser()
-    return path if path.is_absolute() else Path(base_dir or ".") / path
-
-
-def relative_path(picture: str | os.PathLike[str], map_path: str | os.PathLike[str] | None) -> str:
-    """How a chosen picture is written in the map: relative to the map's folder when it can be
-    (the pair can be moved together), else absolute. Forward slashes on every system."""
-    picture = Path(picture).resolve()
-    if map_path is None:
-        return picture.as_posix()
-    try:
-        return Path(os.path.relpath(picture, Path(map_path).resolve().parent)).as_posix()
-    except ValueError:  # another drive on Windows
-        return picture.as_posix()
-
-
-def _load(path: Path) -> tuple[QImage | None, str | None]:
-    try:
-        stat = path.stat()
-    except OSError:
-        return None, f"background picture '{path}' is missing"
-    key = (str(path), stat.st_mtime_ns, stat.st_size)
-    image = _images.get(key)
-    if image is not None:
-        return image, None
-    reader = QImageReader(str(path))
-    size = reader.size()
-    if size.isValid() and size.width() * size.height() > MAX_PIXELS:
-        return None, f"background picture '{path}' is too large ({size.width()}x{size.height()} pixels)"
-    image = reader.read()
-    if image.isNull():
-        return None, f"background picture '{path}' could not be read: {reader.errorString()}"
-    return _images.put(key, image), None
+def _load(map_: Map, base_dir: str | os.PathLike[str] | None) -> tuple[QImage | None, str | None]:
+    return load_picture(map_.background.path, base_dir, WHAT)
 
 
 def background_image(map_: Map, base_dir: str | os.PathLike[str] | None) -> QImage | None:
@@ -67,7 +29,7 @@ def background_image(map_: Map, base_dir: str | os.PathLike[str] | None) -> QIma
     cannot be read."""
     if map_.background is None:
         return None
-    return _load(background_path(map_.background, base_dir))[0]
+    return _load(map_, base_dir)[0]
 
 
 def background_problem(map_: Map, base_dir: str | os.PathLike[str] | None) -> str | None:
@@ -75,7 +37,7 @@ def background_problem(map_: Map, base_dir: str | os.PathLike[str] | None) -> st
     (or the map has none). The window shows it in the status bar, export prints it as a warning."""
     if map_.background is None:
         return None
-    return _load(background_path(map_.background, base_dir))[1]
+    return _load(map_, base_dir)[1]
 
 
 def background_rect(background: Background, image: QImage) -> QRectF:
@@ -129,10 +91,8 @@ def paint_background(
 
 __all__ = [
     "background_image",
-    "background_path",
     "background_problem",
     "background_rect",
     "bounds_with_background",
     "paint_background",
-    "relative_path",
 ]

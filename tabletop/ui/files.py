@@ -18,8 +18,8 @@ from tabletop.document import MapDocument
 from tabletop.document.commands import SetBackground
 from tabletop.geometry.sidecar import Sidecar
 from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, save_map
-from tabletop.model import Map
-from tabletop.render.background import background_path, relative_path
+from tabletop.io.pictures import PictureNotCopied, PictureRefused, copy_beside, picture_file
+from tabletop.model import Background, Map
 from tabletop.ui.actions import say
 from tabletop.ui.opening import Opening, busy, read_map
 
@@ -34,6 +34,12 @@ CHANGED_CHOICES = ((Button.Save, "Overwrite"), (Button.SaveAll, "Save As…"), (
 def absolute(path: str | os.PathLike[str]) -> Path:
     """A path that means the same file from any folder (links are kept: saving follows them)."""
     return Path(os.path.abspath(os.path.expanduser(os.fspath(path))))
+
+
+def _remove(copied: Path | None) -> None:
+    """A picture copied for a save that then failed: taken back, so nothing is left behind."""
+    if copied is not None:
+        copied.unlink(missing_ok=True)
 
 
 def recent_files(settings: QSettings) -> list[str]:
@@ -149,46 +155,55 @@ class FileHandler:
     def _write(self, path: Path) -> bool:
         """Save, or say why not and keep everything as it was; True only when the map is on disk."""
         expected = self.stamp[1] if self.stamp is not None and self.stamp[0] == path else None
+        copied: Path | None = None
         try:
-            self._keep_background_beside(path)
             with busy():
-                stamp = save_map(self.document.map, path, expected=expected)
+                kept, copied = self._background_beside(path)
+                map_ = self.document.map
+                if kept is not map_.background:
+                    map_ = map_.model_copy(update={"background": kept})
+                stamp = save_map(map_, path, expected=expected)
         except FileChangedError as error:
+            _remove(copied)
             return self._changed_on_disk(path, error)
         except MapFileError as error:
+            _remove(copied)
             QMessageBox.warning(self.window, "Could not save the map", str(error))
             return False
         except Exception as error:  # no failure, even a bug, may close the window on unsaved work
+            _remove(copied)
             problem = MapFileError(path, f"could not be saved ({type(error).__name__}: {error})")
             QMessageBox.warning(self.window, "Could not save the map", str(problem))
             return False
         self.stamp = (path, stamp)
         if path != self.document.path:
             self.document.set_path(path)
+        if kept is not self.document.map.background:  # found from the new folder: the path first
+            self.document.undo_stack.push(SetBackground(self.document, kept))
         self.document.undo_stack.setClean()
         remember(self.settings, path)
+        if copied is not None:
+            say(self.window, f"Copied the background picture {kept.path} beside {path.name}")
         return True
 
-    def _keep_background_beside(self, path: Path) -> None:
-        """The background picture's path is written relative to the map file: saved in another
-        folder (or for the first time), the map must still find its picture."""
+    def _background_beside(self, path: Path) -> tuple[Background | None, Path | None]:
+        """The background as the map saved at `path` writes it, and the picture file copied for
+        it, if one was. A map's pictures are kept in its folder: saved into another folder, the
+        map takes a copy of its picture along (a file there is never replaced; the same picture
+        is used as it is). A picture that cannot be found or read keeps its path as written, for
+        the GM to put back."""
         background = self.document.map.background
-        if background is None:
-            return
-        old = self.document.path.parent if self.document.path else None
-        picture = background_path(background, old)
-        if not picture.exists():
-            return  # a missing picture keeps its path as typed, to be put back by the GM
-        moved = relative_path(picture, path)
-        if moved == background.path:
-            return
+        old = self.document.path.parent if self.document.path is not None else None
+        if background is None or old is None or os.path.realpath(old) == os.path.realpath(path.parent):
+            return background, None
         try:
-            kept = background.model_copy(update={"path": moved})
-        except ValueError:  # the way from the new folder to the picture passes a name no map line may hold
-            raise MapFileError(
-                path, "cannot keep its background picture: the way to it from here holds a control character"
-            ) from None
-        self.document.undo_stack.push(SetBackground(self.document, kept))
+            written, made = copy_beside(picture_file(background.path, old), path.parent, background.path)
+        except PictureNotCopied as refused:
+            raise MapFileError(path, f"cannot take its background picture along: the picture {refused}") from None
+        except PictureRefused:  # not drawn where it was either (the status bar said why)
+            return background, None
+        kept = background if written == background.path else background.model_copy(update={"path": written})
+        return kept, path.parent / written if made else None
 
     def _changed_on_disk(self, path: Path, error: FileChangedError) -> bool:
         answer = choose(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QImage
 
 from tabletop.model import Background, FillStyle, Map, PolygonShape, Zone
-from tabletop.render.background import background_problem, background_rect, relative_path
+from tabletop.render.background import background_problem, background_rect
 from tabletop.render.style import MapStyle
 from tests.render.recording import paint
 
@@ -59,20 +59,19 @@ def test_a_missing_background_is_said_in_one_line(qapp, tmp_path):
     assert paint(map_, MapStyle(), 400, base_dir=tmp_path), "the map is drawn without it"
     (tmp_path / "pics").mkdir()
     (tmp_path / "pics" / "gone.png").write_bytes(b"not a picture")
-    assert "could not be read" in background_problem(map_, tmp_path)
+    assert "is not a picture Tabletop can read" in background_problem(map_, tmp_path)
     assert "\n" not in background_problem(map_, tmp_path)
     assert background_problem(_map(None, FillStyle()), tmp_path) is None
 
 
-def test_the_path_is_kept_relative_to_the_map_file(qapp, tmp_path):
-    (tmp_path / "maps").mkdir()
-    (tmp_path / "pics").mkdir()
-    _scan(tmp_path / "pics" / "scan.png")
-    relative = relative_path(tmp_path / "pics" / "scan.png", tmp_path / "maps" / "keep.tabletop")
-    assert relative == "../pics/scan.png"
-    map_ = _map(Background(path=relative), FillStyle(pattern="none"))
+def test_the_path_is_found_from_the_map_folder_and_its_assets_folder(qapp, tmp_path):
+    (tmp_path / "maps" / "assets").mkdir(parents=True)
+    _scan(tmp_path / "maps" / "assets" / "scan.png")
+    map_ = _map(Background(path="assets/scan.png"), FillStyle(pattern="none"))
     assert background_problem(map_, tmp_path / "maps") is None
     assert background_problem(map_, tmp_path) is not None, "resolved against the map's folder"
+    windows = _map(Background(path="assets\\scan.png"), FillStyle(pattern="none"))
+    assert background_problem(windows, tmp_path / "maps") is None, "a backslash between folders, as Windows writes"
 
 
 def test_a_changed_picture_is_read_again(qapp, tmp_path):

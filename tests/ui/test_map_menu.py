@@ -76,44 +76,6 @@ def test_a_missing_background_picture_is_said(qtbot, window, tmp_path):
     assert "missing" in window.statusBar().currentMessage()
 
 
-def test_save_as_in_another_folder_keeps_the_background_found(qtbot, window, tmp_path):
-    from tabletop.io import load_map
-    from tabletop.render.background import background_path
-
-    (tmp_path / "maps" / "new").mkdir(parents=True)
-    image = QImage(10, 10, QImage.Format.Format_RGB32)
-    image.fill(QColor("#00ff00"))
-    assert image.save(str(tmp_path / "maps" / "scan.png"))
-    map_ = warehouse().model_copy(update={"background": Background(path="scan.png")})
-    window.document.replace_map(map_, tmp_path / "maps" / "map.tabletop")
-    assert window.files.save_as(tmp_path / "maps" / "new" / "moved.tabletop")
-    saved = load_map(tmp_path / "maps" / "new" / "moved.tabletop")
-    assert saved.background.path == "../scan.png"
-    assert background_path(saved.background, tmp_path / "maps" / "new").resolve() == tmp_path / "maps" / "scan.png"
-    assert not window.document.modified
-
-
-def test_a_background_the_new_folder_cannot_name_is_said_in_one_line_and_nothing_saved(
-    qtbot, window, tmp_path, answers
-):
-    """Saved elsewhere, the picture's way from the new folder passes a folder whose name holds
-    a line break, which no map line may hold: one line says so, and nothing is written."""
-    odd = tmp_path / "odd\nfolder"
-    (odd / "maps").mkdir(parents=True)
-    (tmp_path / "elsewhere").mkdir()
-    image = QImage(10, 10, QImage.Format.Format_RGB32)
-    image.fill(QColor("#00ff00"))
-    assert image.save(str(odd / "scan.png"))
-    map_ = warehouse().model_copy(update={"background": Background(path="../scan.png")})
-    window.document.replace_map(map_, odd / "maps" / "map.tabletop")
-    target = tmp_path / "elsewhere" / "moved.tabletop"
-    assert not window.files.save_as(target)
-    assert not target.exists() and window.document.map.background.path == "../scan.png"
-    assert answers["warned"] == [
-        f"{target}: cannot keep its background picture: the way to it from here holds a control character"
-    ]
-
-
 def test_the_players_see_no_background_under_a_hidden_zone(qtbot, tmp_path):
     from tabletop.document import MapDocument
     from tabletop.render.style import players_style

@@ -1,16 +1,18 @@
-"""File ▸ Set Background Image: choose the picture a GM traces zones over, and where it lies.
+"""Map ▸ Set Background Image: choose the picture a GM traces zones over, and where it lies.
 
 The dialog only answers with a Background (or None when cancelled); the window makes the
-undoable edit. The path is written relative to the map file, so map and picture move together.
+undoable edit. A map's pictures are kept in its folder, so map and pictures travel together:
+a picture chosen from elsewhere is copied beside the map (the GM is asked first, and nothing
+there is replaced), and a map never saved is saved first, to have a folder.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImageReader
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -20,14 +22,18 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QWidget,
 )
 
+from tabletop.io.pictures import PictureRefused, copy_beside, written_path
 from tabletop.model import Background
-from tabletop.render.background import background_path, relative_path
+from tabletop.render.pictures import picture_at
 
-PICTURES = "Pictures (*.png *.jpg *.jpeg *.webp *.bmp *.gif);;All files (*)"
+Button = QMessageBox.StandardButton
+PICTURES = "Pictures (*.png *.jpg *.jpeg *.webp *.bmp *.gif *.svg);;All files (*)"
+TITLE = "Set Background Image"
 
 
 class BackgroundDialog(QDialog):
@@ -41,8 +47,9 @@ class BackgroundDialog(QDialog):
         current: Background | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Set Background Image")
+        self.setWindowTitle(TITLE)
         self.map_path = Path(map_path) if map_path is not None else None
+        self.folder = Path(os.path.realpath(self.map_path.parent)) if self.map_path is not None else None
         self.path = QLineEdit(current.path if current else "")
         self.path.setPlaceholderText("a scanned or painted map")
         browse = QPushButton("Choose…")
@@ -57,6 +64,7 @@ class BackgroundDialog(QDialog):
         self.opacity = self._number(0.0, 100.0, (current.opacity if current else 1.0) * 100, 0)
         self.opacity.setSuffix(" %")
         self.preview = QLabel()
+        self.preview.setTextFormat(Qt.TextFormat.PlainText)  # it names the chosen file
         self.preview.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
@@ -83,25 +91,30 @@ class BackgroundDialog(QDialog):
         return box
 
     def _browse(self) -> None:
-        start = str(self._file().parent if self.path.text() else (self.map_path.parent if self.map_path else ""))
+        start = str(self._file().parent if self.path.text().strip() else self.folder or "")
         chosen, _ = QFileDialog.getOpenFileName(self, "Background Image", start, PICTURES)
         if chosen:
-            self.path.setText(relative_path(chosen, self.map_path))
+            inside = written_path(chosen, self.folder) if self.folder is not None else None
+            self.path.setText(inside or chosen)
 
     def _file(self) -> Path:
-        folder = self.map_path.parent if self.map_path is not None else None
-        return background_path(Background(path=self.path.text().strip() or "."), folder)
+        """The file the path names: from the map's folder when it is written from there, else
+        as the GM typed or chose it (a picture to copy beside the map)."""
+        typed = Path(os.path.expanduser(self.path.text().strip() or "."))
+        return Path(os.path.realpath(typed if self.folder is None else self.folder / typed))
+
+    def _written(self) -> str | None:
+        """The path the map writes for the picture; None while it is outside the map's folder."""
+        return written_path(self._file(), self.folder) if self.folder is not None else None
 
     def problem(self) -> str | None:
         """Why the values cannot be taken, in one line; None when they can."""
         if not self.path.text().strip():
             return "Choose a picture file."
-        reader = QImageReader(str(self._file()))
-        if not self._file().is_file():
+        if not self._file().exists():
             return f"No picture at {self._file()}."
-        if not reader.canRead():
-            return f"{self._file().name} is not a picture Tabletop can read."
-        return None
+        image, problem = picture_at(self._file(), "The picture")
+        return problem if image is None else None
 
     def _update(self) -> None:
         problem = self.problem()
@@ -109,19 +122,48 @@ class BackgroundDialog(QDialog):
         if problem is not None:
             self.preview.setText(problem)
             return
-        size = QImageReader(str(self._file())).size()
+        image, _ = picture_at(self._file(), "The picture")
         scale = self.scale.value()
+        outside = "" if self._written() is not None else " Outside the map's folder: OK copies it beside the map."
         self.preview.setText(
-            f"{size.width()} x {size.height()} px, lying {size.width() * scale:g} x {size.height() * scale:g} "
-            f"map units from ({self.x.value():g}, {self.y.value():g}), {self.opacity.value():.0f}% opaque."
+            f"{image.width()} x {image.height()} px, lying {image.width() * scale:g} x {image.height() * scale:g} "
+            f"map units from ({self.x.value():g}, {self.y.value():g}), {self.opacity.value():.0f}% opaque.{outside}"
         )
 
+    def accept(self) -> None:
+        """A picture from outside the map's folder is copied beside the map first, if the GM
+        agrees; the dialog stays open otherwise."""
+        if self.problem() is None and self._written() is None and not self._copied_beside():
+            return
+        super().accept()
+
+    def _copied_beside(self) -> bool:
+        picture = self._file()
+        answer = ask(
+            self,
+            "Copy the picture beside the map?",
+            f"{picture.name} is not in the map's folder, {self.folder}. A map's pictures are kept in its "
+            "folder, so the map and its pictures travel together. Copy it there? (Nothing there is replaced.)",
+            Button.Yes | Button.Cancel,
+        )
+        if answer != Button.Yes:
+            return False
+        try:
+            written, _ = copy_beside(picture, self.folder)
+        except PictureRefused as refused:
+            ask(self, "Could not copy the picture", f"The picture {refused}", Button.Ok, QMessageBox.Icon.Warning)
+            return False
+        self.path.setText(written)
+        return True
+
     def background(self) -> Background | None:
-        """The values as a Background; None while they cannot be taken."""
-        if self.problem() is not None:
+        """The values as a Background; None while they cannot be taken (or the picture is still
+        outside the map's folder)."""
+        written = self._written()
+        if self.problem() is not None or written is None:
             return None
         return Background(
-            path=self.path.text().strip(),
+            path=written,
             x=self.x.value(),
             y=self.y.value(),
             scale=self.scale.value(),
@@ -130,11 +172,44 @@ class BackgroundDialog(QDialog):
 
 
 def choose_background(
-    parent: QWidget | None, map_path: str | os.PathLike[str] | None, current: Background | None
+    parent: QWidget | None,
+    map_path: str | os.PathLike[str] | None,
+    current: Background | None,
+    save: Callable[[], Path | None] | None = None,
 ) -> Background | None:
-    """Ask for the background picture; None when the GM cancels."""
+    """Ask for the background picture; None when the GM cancels. A map never saved has no
+    folder to keep its picture in: it is saved first (`save` answers where, None when the GM
+    cancelled), or the GM is told to save it when there is no `save` to offer."""
+    if map_path is None:
+        map_path = _saved_first(parent, save)
+        if map_path is None:
+            return None
     dialog = BackgroundDialog(parent, map_path, current)
     try:
         return dialog.background() if dialog.exec() == QDialog.DialogCode.Accepted else None
     finally:
         dialog.deleteLater()
+
+
+def _saved_first(parent: QWidget | None, save: Callable[[], Path | None] | None) -> Path | None:
+    why = "A map's pictures are kept in its folder, beside the map file"
+    if save is None:
+        ask(parent, TITLE, f"Save the map first. {why}.", Button.Ok, QMessageBox.Icon.Information)
+        return None
+    answer = ask(parent, TITLE, f"{why}: save the map first?", Button.Save | Button.Cancel)
+    return save() if answer == Button.Save else None
+
+
+def ask(
+    parent: QWidget | None,
+    title: str,
+    text: str,
+    buttons: QMessageBox.StandardButton,
+    icon: QMessageBox.Icon = QMessageBox.Icon.Question,
+) -> QMessageBox.StandardButton:
+    """A question (or a note) in plain text: a file's or a folder's name is never read as
+    markup. Its default is the answer that goes on (Yes, Save or Ok), never Cancel."""
+    box = QMessageBox(icon, title, text, buttons, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setDefaultButton(next(b for b in (Button.Yes, Button.Save, Button.Ok) if buttons & b))
+    return Button(box.exec())

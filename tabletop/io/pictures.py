@@ -1,0 +1,269 @@
+"""Pictures kept with the map: where a map's picture may be, how its bytes are read, and how a
+picture from elsewhere is copied beside the map.
+
+Every picture a map names (its background now; token art and handouts later) goes through
+here: its path is a file in the map's folder or a folder inside it (such as `assets/`),
+links included, so a map someone sends can only show the pictures that came with it; only a
+regular file is read, and never more than MAX_PICTURE_BYTES, so a pipe or a device neither
+hangs nor fills memory. Decoding is render's (render/pictures.py); an SVG is first checked
+here to stand alone, since Qt follows an <image> to any file it can read.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import os
+import re
+import zlib
+from pathlib import Path
+from urllib.parse import unquote_to_bytes
+
+from tabletop.io.errors import MapFileError, one_line
+from tabletop.io.read import read_regular
+from tabletop.model.map import picture_path_problem
+
+MAX_PICTURE_PIXELS = 64_000_000
+"""The largest picture, in pixels: an 8000 x 8000 scan is plenty to trace a map over, and
+decoded (4 bytes a pixel) it is a quarter of a gigabyte already."""
+MAX_PICTURE_BYTES = 256 * 2**20
+"""The largest picture file: a picture of MAX_PICTURE_PIXELS stored without compression (4
+bytes a pixel) fits, so no picture Tabletop would draw is refused for its file's size, and a
+file past it is never read at all."""
+ASSETS = "assets"
+"""The folder beside a map file where a project keeps its pictures (any folder inside the
+map's folder will do; this is the one the guide names)."""
+
+
+class PictureRefused(ValueError):
+    """A picture that will not be read, in one line that starts with its path as the map
+    writes it (the caller puts "background picture" or the like before it)."""
+
+
+class PictureNotCopied(PictureRefused):
+    """A picture read well that could not be written beside the map (a full disk, a folder
+    the GM may not write in)."""
+
+
+def picture_file(written: str, map_folder: str | os.PathLike[str] | None) -> Path:
+    """The file a map's picture path names, its links followed; PictureRefused when the path
+    or any link on the way leads out of the map's folder, or the map has no folder yet.
+    Asked again at every draw: a link made after the map was opened is caught too."""
+    problem = picture_path_problem(written)
+    if problem is not None:
+        raise PictureRefused(problem)
+    if map_folder is None:
+        raise PictureRefused(f"'{written}' has no folder to be found in: save the map first")
+    folder = os.path.realpath(map_folder)
+    found = os.path.realpath(os.path.join(folder, *written.replace("\\", "/").split("/")))
+    if not _inside(found, folder):
+        raise PictureRefused(
+            f"'{written}' leads out of the map's folder through a link: a picture must be a file in the map's folder"
+        )
+    return Path(found)
+
+
+def _inside(path: str, folder: str) -> bool:
+    try:
+        return os.path.commonpath([path, folder]) == folder
+    except ValueError:  # another drive on Windows
+        return False
+
+
+def picture_bytes(file: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]:
+    """A picture file's bytes, read as a map file is (io/read.read_regular): regular files only,
+    at most MAX_PICTURE_BYTES; PictureRefused says why not, after the file's path."""
+    try:
+        return read_regular(file, MAX_PICTURE_BYTES, "picture")
+    except MapFileError as error:
+        raise PictureRefused(f"'{file}' {error.problem}") from None
+
+
+def written_path(picture: str | os.PathLike[str], map_folder: str | os.PathLike[str]) -> str | None:
+    """How a map in `map_folder` writes the path to `picture` (forward slashes on every
+    system); None when the picture is not in that folder, its links followed."""
+    folder = os.path.realpath(map_folder)
+    found = os.path.realpath(picture)
+    if not _inside(found, folder) or found == folder:
+        return None
+    written = Path(os.path.relpath(found, folder)).as_posix()
+    return written if picture_path_problem(written) is None else None
+
+
+def copy_beside(
+    picture: str | os.PathLike[str], map_folder: str | os.PathLike[str], wanted: str | None = None
+) -> tuple[str, bool]:
+    """Copy a picture into the map's folder: the path the map writes for it, and whether a file
+    was made (False: the same picture was there already). It goes to `wanted` (a path in the
+    folder, by default the picture's own name); a file already there is never replaced: the
+    same picture is used as it is, another gets a new name (scan-2.png). Read as every
+    picture is (picture_bytes), so copying a pipe never hangs."""
+    raw, _ = picture_bytes(picture)
+    folder = Path(map_folder)
+    wanted = (wanted or Path(picture).name).replace("\\", "/")  # as picture_file reads it
+    for written in _names(_place(wanted, folder)):
+        if picture_path_problem(written) is not None:
+            continue
+        target = folder / written
+        try:
+            if _holds(target, raw):
+                return written, False
+            if _write_new(target, raw):
+                return written, True
+        except OSError as error:
+            why = error.strerror or error
+            raise PictureNotCopied(f"'{one_line(str(target))}' could not be written: {why}") from None
+    raise PictureNotCopied(f"'{wanted}' could not be copied: every name like it is taken in the map's folder")
+
+
+def _place(wanted: str, folder: Path) -> str:
+    """Where in the folder the copy goes: `wanted` when its own folder is (or can be made)
+    inside the map's folder, links followed; else its name alone, beside the map."""
+    if picture_path_problem(wanted) is None:
+        try:
+            (folder / wanted).parent.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            pass
+        else:
+            if _inside(os.path.realpath((folder / wanted).parent), os.path.realpath(folder)):
+                return wanted
+    return wanted.rpartition("/")[2]
+
+
+def _names(wanted: str):
+    """`wanted`, then scan-2.png, scan-3.png … in the same folder."""
+    head, slash, name = wanted.rpartition("/")
+    stem, dot, suffix = name.rpartition(".") if "." in name.lstrip(".") else (name, "", "")
+    yield wanted
+    for n in range(2, 1000):
+        yield f"{head}{slash}{stem}-{n}{dot}{suffix}"
+
+
+def _holds(target: Path, raw: bytes) -> bool:
+    """Whether the file at `target` is a regular file (not a link) holding exactly `raw`."""
+    if target.is_symlink():
+        return False
+    try:
+        held, _ = read_regular(target, len(raw), "picture")
+    except MapFileError:
+        return False
+    return held == raw
+
+
+def _write_new(target: Path, raw: bytes) -> bool:
+    """Write `raw` to `target` only if nothing is there (False if something is); whole or not
+    at all: written beside it first, then linked in under its name, which fails if taken."""
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.part")
+    with open(temporary, "wb") as file:
+        file.write(raw)
+        file.flush()
+        os.fsync(file.fileno())
+    try:
+        os.link(temporary, target)
+    except FileExistsError:
+        return False
+    except OSError:  # a file system without hard links: create the name exclusively
+        try:
+            with open(target, "xb") as file:
+                file.write(raw)
+        except FileExistsError:
+            return False
+    finally:
+        temporary.unlink(missing_ok=True)
+    return True
+
+
+GZIP = b"\x1f\x8b"
+"""How a compressed SVG (.svgz) begins."""
+RASTER_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM")
+"""How the pictures an SVG may carry inside itself begin (and WebP's RIFF....WEBP): none of
+them can name another file, as an SVG inside an SVG can."""
+SAFE_ENCODINGS = frozenset({"utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin-1", "latin1", "windows-1252"})
+"""Encodings in which the checks below read every attribute as Qt does (ASCII stays ASCII)."""
+_HREF_ODD = re.compile(rb"""href(?!\s*=\s*(?:"[^"]*"|'[^']*'))""")
+"""An href not written as an attribute with its value in quotes (in the text made lower case)."""
+_HREF_OUT = re.compile(rb"""href\s*=\s*(?:"(?!\s*#)([^"]*)"|'(?!\s*#)([^']*)')""")
+"""One whose value is not a link to a part of the picture itself: a data: picture, or outside."""
+_URL_OUT = re.compile(rb"""url\s*\(\s*["']?\s*(?!#)""")
+"""A url() not to a part of the picture itself."""
+_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
+_EXTERNAL_ENTITY = re.compile(rb"<!ENTITY[^>]*?\b(?:SYSTEM|PUBLIC)\b", re.IGNORECASE)
+
+
+def unpacked_svg(raw: bytes) -> bytes:
+    """A compressed SVG's text (the file itself when it is not compressed), never more than
+    MAX_PICTURE_BYTES unpacked, so a small file cannot unpack to fill memory."""
+    if not raw.startswith(GZIP):
+        return raw
+    unpacker = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    try:
+        text = unpacker.decompress(raw, MAX_PICTURE_BYTES + 1)
+    except zlib.error:
+        raise PictureRefused("is a compressed file that cannot be unpacked") from None
+    if len(text) > MAX_PICTURE_BYTES or unpacker.unconsumed_tail:
+        raise PictureRefused(f"unpacks past {MAX_PICTURE_BYTES // 2**20} MB, more than any picture may hold")
+    return text
+
+
+def svg_outside_reference(text: bytes) -> str | None:
+    """What in an SVG's text reaches outside the picture itself (an <image> or a link to a
+    file or an address, an @import, a url() not to one of its own parts, an external
+    entity), said in a few words; None when it stands alone. The text is read conservatively,
+    as bytes: anything that might be such a reference counts as one."""
+    if text.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in text:
+        return "is written in UTF-16 or UTF-32: save it as UTF-8"
+    declared = _ENCODING.match(text)
+    if declared is not None and declared.group(1).decode("ascii", "replace").strip().lower() not in SAFE_ENCODINGS:
+        return "is written in an encoding Tabletop does not check: save it as UTF-8"
+    if _EXTERNAL_ENTITY.search(text):
+        return "declares an entity from another file"
+    lower = text.lower()  # the same length: a place in one is the same place in the other
+    if b"@import" in lower:
+        return "imports a style sheet from another file"
+    if _HREF_ODD.search(lower):
+        return "holds a link Tabletop cannot read"
+    for found in _HREF_OUT.finditer(lower):
+        value = 1 if found.start(1) >= 0 else 2
+        target = text[found.start(value) : found.end(value)].strip()  # as written: base64 minds its case
+        if not _raster_inside(target):
+            return f"links to '{_shown(target)}' outside itself"
+    if _URL_OUT.search(lower):
+        return "refers to a url() outside itself"
+    return None
+
+
+def _raster_inside(target: bytes) -> bool:
+    """Whether a link is a picture carried inside the SVG (a data: address) that is a plain
+    raster picture: an SVG inside could name files of its own."""
+    if target[:5].lower() != b"data:" or b"," not in target:
+        return False
+    head, _, body = target[5:].partition(b",")
+    try:
+        if head.lower().endswith(b";base64"):
+            start = re.sub(rb"\s+", b"", body[:256])[:64]
+            data = base64.b64decode(start[: len(start) // 4 * 4], validate=True)
+        else:
+            data = unquote_to_bytes(body[:64])
+    except (binascii.Error, ValueError):
+        return False
+    return data.startswith(RASTER_MAGIC) or (data[:4] == b"RIFF" and data[8:12] == b"WEBP")
+
+
+def _shown(target: bytes) -> str:
+    text = one_line(target.decode("utf-8", "replace"))
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+__all__ = [
+    "ASSETS",
+    "MAX_PICTURE_BYTES",
+    "MAX_PICTURE_PIXELS",
+    "PictureNotCopied",
+    "PictureRefused",
+    "copy_beside",
+    "picture_bytes",
+    "picture_file",
+    "svg_outside_reference",
+    "unpacked_svg",
+    "written_path",
+]

@@ -1,0 +1,157 @@
+"""A map's pictures, decoded for drawing: every picture a map names (its background now; token
+art and handouts later) is loaded by load_picture.
+
+The file is found by io/pictures' rule (in the map's folder, links followed), its bytes read
+the careful way and decoded from memory, never by Qt from the path, so a pipe, a device or a
+link made after the map was opened is never opened by Qt. An SVG must stand alone: Qt would
+draw an <image> of any file the GM can read. Decoded pictures are kept per file and
+modification, within a byte budget, so a redraw or another export decodes nothing; a problem
+is said in one line that starts with what the picture is ("background picture …").
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, qFormatLogMessage, qInstallMessageHandler
+from PySide6.QtGui import QImage, QImageReader
+
+from tabletop.io.pictures import (
+    GZIP,
+    MAX_PICTURE_PIXELS,
+    PictureRefused,
+    picture_bytes,
+    picture_file,
+    svg_outside_reference,
+    unpacked_svg,
+)
+from tabletop.render.cache import BoundedCache
+
+IMAGE_BUDGET = 256 * 1024 * 1024
+"""Decoded pictures kept at once, in bytes: one picture of MAX_PICTURE_PIXELS, or many smaller."""
+REFUSALS_KEPT = 64
+"""Files whose refusal is remembered (by file and modification), so a redraw reads none again."""
+
+_images: BoundedCache[QImage] = BoundedCache(IMAGE_BUDGET, lambda image: image.sizeInBytes(), max_items=16)
+_refusals: OrderedDict[tuple, str] = OrderedDict()
+
+
+def load_picture(
+    written: str, map_folder: str | os.PathLike[str] | None, what: str
+) -> tuple[QImage | None, str | None]:
+    """The picture a map writes as `written`, found in `map_folder`, and None; or None and one
+    line, starting with `what`, saying why it cannot be drawn."""
+    try:
+        file = picture_file(written, map_folder)
+    except PictureRefused as refused:
+        return None, f"{what} {refused}"
+    return picture_at(file, what)
+
+
+def picture_at(file: str | os.PathLike[str], what: str) -> tuple[QImage | None, str | None]:
+    """The picture in `file`, read and decoded the careful way, and None; or None and one line
+    saying why not. For a file already found by the map's rule, or one the GM chose in a
+    dialog before it is copied beside the map."""
+    file = Path(file)
+    try:
+        info = os.stat(file)
+    except FileNotFoundError:
+        return None, f"{what} '{file}' is missing"
+    except OSError as error:
+        return None, f"{what} '{file}' cannot be read: {error.strerror or error}"
+    key = _key(file, info)
+    image = _images.get(key)
+    if image is not None:
+        return image, None
+    if key in _refusals:
+        return None, f"{what} {_refusals[key]}"
+    try:
+        raw, info = picture_bytes(file)
+        image = decode_picture(raw)
+    except PictureRefused as refused:
+        text = str(refused)
+        problem = text if text.startswith("'") else f"'{file}' {text}"  # kept without `what`: asked as another
+        _refusals[_key(file, info)] = problem
+        while len(_refusals) > REFUSALS_KEPT:
+            _refusals.popitem(last=False)
+        return None, f"{what} {problem}"
+    return _images.put(_key(file, info), image), None
+
+
+def _key(file: Path, info: os.stat_result) -> tuple:
+    return (str(file), info.st_dev, info.st_ino, info.st_mtime_ns, info.st_size)
+
+
+def decode_picture(raw: bytes) -> QImage:
+    """A picture decoded from its bytes, at most MAX_PICTURE_PIXELS; PictureRefused says why
+    not (an SVG that reaches outside itself, too many pixels, not a picture)."""
+    data = unpacked_svg(raw)
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buffer)
+    kind = bytes(reader.format().data())
+    if not kind:
+        raise PictureRefused("is not a picture Tabletop can read")
+    svg = kind in (b"svg", b"svgz") or raw.startswith(GZIP)
+    if svg:
+        outside = svg_outside_reference(data)
+        if outside is not None:
+            raise PictureRefused(f"{outside}: a map's SVG picture must stand alone (embed its pictures in it)")
+    reader.setAllocationLimit(MAX_PICTURE_PIXELS * 4 // 2**20 + 1)
+    with _svg_said() if svg else nullcontext([]) as said:  # an SVG is parsed for its size already
+        size = reader.size()
+        if size.isValid() and size.width() * size.height() > MAX_PICTURE_PIXELS:
+            raise PictureRefused(f"is too large ({size.width()}x{size.height()} pixels; at most {_pixels()})")
+        image = reader.read()
+    if image.isNull():
+        raise PictureRefused(f"could not be read: {said[0] if said else reader.errorString()}")
+    if image.width() * image.height() > MAX_PICTURE_PIXELS:
+        raise PictureRefused(f"is too large ({image.width()}x{image.height()} pixels; at most {_pixels()})")
+    return image
+
+
+def _pixels() -> str:
+    return f"{MAX_PICTURE_PIXELS / 1e6:g} megapixels"
+
+
+_quiet = threading.Lock()
+
+
+@contextmanager
+def _svg_said() -> Iterator[list[str]]:
+    """What Qt's SVG reader says while a picture is decoded, kept from the terminal: its
+    complaints (an unknown property, a style it skips) are its own, said on every export, and
+    a picture it cannot read is refused in one line of ours. Other messages pass on as Qt
+    would print them. One picture at a time: the handler is the whole program's."""
+    said: list[str] = []
+    passed = []  # the handler before ours, once installed (a message may come first, from another thread)
+
+    def heard(kind, context, message) -> None:
+        if context.category == "qt.svg":
+            said.append(" ".join(message.split()))
+        elif passed and passed[0] is not None:
+            passed[0](kind, context, message)
+        else:
+            os.write(2, (qFormatLogMessage(kind, context, message) + "\n").encode("utf-8", "replace"))
+
+    with _quiet:
+        passed.append(qInstallMessageHandler(heard))
+        try:
+            yield said
+        finally:
+            qInstallMessageHandler(passed[0])
+
+
+def forget_pictures() -> None:
+    """Decode every picture again at its next draw (after the caps change in a test)."""
+    _images.clear()
+    _refusals.clear()
+
+
+__all__ = ["IMAGE_BUDGET", "decode_picture", "forget_pictures", "load_picture", "picture_at"]
