@@ -72,7 +72,11 @@ class MapMenu:
     def set_background(self) -> None:
         from tabletop.ui.dialogs.background import choose_background
 
-        chosen = choose_background(self.window, self.document.path, self.document.map.background)
+        def saved():
+            """A map never saved is saved first: its picture is kept in its folder."""
+            return self.document.path if self.window.files.save_as() else None
+
+        chosen = choose_background(self.window, self.document.path, self.document.map.background, save=saved)
         if chosen is not None and chosen != self.document.map.background:
             self.document.undo_stack.push(SetBackground(self.document, chosen))
 

@@ -170,3 +170,28 @@ def test_the_chosen_file_is_named_as_plain_text(qtbot, tmp_path, answers):
     assert answers["asked"][0].startswith("<b>loud<b>.png is not in the map's folder")
     assert answers["formats"] == {Qt.TextFormat.PlainText}
     assert dialog.background() == Background(path="<b>loud<b>.png")
+
+
+def test_set_background_on_a_map_never_saved_saves_it_first(qtbot, window, monkeypatch, tmp_path):
+    """The Map menu offers the dialog a way to save the map first: its picture needs a folder."""
+    import tabletop.ui.dialogs.background as dialog
+
+    target = tmp_path / "new.tabletop"
+    asked = []
+
+    def chooses(parent, map_path, current, save=None):
+        asked.append((map_path, save() if save is not None else "no way to save"))
+        return None
+
+    monkeypatch.setattr(dialog, "choose_background", chooses)
+    monkeypatch.setattr(window.files, "save_as", lambda path=None: _saved(window, target))
+    window.map_menu.set_background()
+    assert asked == [(None, target)]
+
+
+def _saved(window, target):
+    from tabletop.io import save_map
+
+    save_map(window.document.map, target)
+    window.document.path = target
+    return True
