@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Mapping
 
+from tabletop.io.errors import MapFileError
 from tabletop.io.read import load_map_stamped
 
 HEADLESS_PLATFORMS = {"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay"}
@@ -76,6 +77,17 @@ def begin_read(path: str) -> tuple | None:
     return raw, info, helper
 
 
+def _picture_outside_only(path: str) -> bool:
+    """Whether the map at `path` is refused only for a background picture outside its folder."""
+    from tabletop.io.pictures_outside import set_aside
+    from tabletop.io.read import read_regular
+
+    try:
+        return set_aside(read_regular(path)[0], path) is not None
+    except MapFileError:
+        return False
+
+
 def _main_window() -> tuple:
     """The application with its style, and the empty map window."""
     from PySide6.QtWidgets import QApplication
@@ -95,7 +107,8 @@ def _main_window() -> tuple:
 def run(path: str | None) -> int:
     """Open the main window on a map. A file under WINDOW_FIRST is checked first, so a bad one
     is one line, not a dialog; a bigger one is read in the shown window, with its progress, and
-    a bad one closes the window and is the same one line."""
+    a bad one closes the window and is the same one line. A map refused only for a background
+    picture outside its folder opens the window, which asks the GM what to do with it."""
     try:
         path = local_path(path) if path else None
     except ValueError as error:
@@ -108,8 +121,14 @@ def run(path: str | None) -> int:
     from tabletop.heap import collector_paused
 
     big = path is not None and _file_size(path) >= WINDOW_FIRST
+    refused = None
     with collector_paused():  # the editor's open path: what was read is frozen out of the collector
-        loaded = load_map_stamped(path) if path and not big else None
+        try:
+            loaded = load_map_stamped(path) if path and not big else None
+        except MapFileError as error:
+            if not _picture_outside_only(path):
+                raise
+            loaded, refused = None, error  # the window asks the GM what to do with the picture
     begun = begin_read(path) if big else None
     with collector_paused():  # Qt's modules and the window last the session: 45 collections less at start
         app, window = _main_window()
@@ -117,7 +136,6 @@ def run(path: str | None) -> int:
 
     keep_on_terminate()
     if big:  # the window first, with the reading's progress
-        from tabletop.io import MapFileError
         from tabletop.ui.files import absolute
 
         window.show()
@@ -128,6 +146,13 @@ def run(path: str | None) -> int:
             raise
     elif loaded is not None:
         window.files.show_loaded(path, *loaded)  # an absolute path, the file's stamp, Open Recent
+    elif refused is not None:
+        from tabletop.ui.files import absolute
+
+        window.show()
+        if not window.files.picture_outside(absolute(path)):
+            window.close()  # cancelled: the one line in the terminal, as for any map refused
+            raise refused
     if exit_asked() is not None:  # a logout or Ctrl+C while the map was read: saved, and gone
         return exit_asked()
     window.show()

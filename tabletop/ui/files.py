@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from tabletop.document import MapDocument
@@ -96,8 +96,50 @@ class FileHandler:
         try:
             return self.read_and_show(path)
         except MapFileError as error:
+            if self.picture_outside(path):
+                return True
             QMessageBox.warning(self.window, "Could not open the map", str(error))
             return False
+
+    def picture_outside(self, path: Path) -> bool:
+        """A map refused only for a background picture outside its folder (older Tabletops
+        wrote such paths): the GM opens it without the picture or has the picture copied in;
+        False when that is not the fault, or the GM cancels."""
+        from tabletop.io.pictures_outside import brought_in, set_aside
+        from tabletop.io.read import read_regular
+
+        try:
+            raw, info = read_regular(path)
+        except MapFileError:
+            return False
+        found = set_aside(raw, path)
+        if found is None:
+            return False
+        map_, background, problem = found
+        box = QMessageBox(self.window)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("The background picture is outside the map's folder")
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(
+            f"{path.name}: background picture {problem}.\n\nTabletop shows only pictures kept with the map, "
+            "so a map someone sends cannot show a picture from elsewhere on your computer."
+        )
+        copy = box.addButton("Copy the Picture Here", QMessageBox.ButtonRole.AcceptRole)
+        without = box.addButton("Open Without It", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        if box.clickedButton() not in (copy, without):
+            return False
+        self.show_loaded(path, map_, FileStamp.of(info, raw))
+        if box.clickedButton() is copy:
+            try:
+                kept = brought_in(background, path)
+            except PictureRefused as error:
+                say(self.window, f"The picture was not copied: {error}")
+            else:
+                self.document.undo_stack.push(SetBackground(self.document, kept))
+                say(self.window, f"Background picture copied beside the map as {kept.path}: save to keep it")
+        return True
 
     def read_and_show(self, path: Path, begun: tuple[bytes, os.stat_result, Sidecar] | None = None) -> bool:
         """Read the map at `path` and show it, the reading's progress shown (ui/opening.py);

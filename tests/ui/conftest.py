@@ -12,7 +12,20 @@ from tabletop.ui.main_window import MainWindow
 @pytest.fixture
 def answers(monkeypatch):
     """What the GM answers to questions and warnings; the test can change it."""
-    log = {"question": QMessageBox.StandardButton.Discard, "asked": [], "warned": []}
+    log = {"question": QMessageBox.StandardButton.Discard, "asked": [], "warned": [], "choose": None}
+
+    def exec_(box):
+        """A message box of the window's own: its text is asked, and the button named by
+        log["choose"] is pressed (None: its Cancel, or Escape's)."""
+        log["asked"].append(box.text())
+        for button in box.buttons():
+            if button.text() == log["choose"]:
+                button.click()
+                return 0
+        cancel = box.button(QMessageBox.StandardButton.Cancel) or box.escapeButton()
+        if cancel is not None:
+            cancel.click()
+        return QMessageBox.StandardButton.Cancel
 
     def question(parent, title, text, *args, **kwargs):
         log["asked"].append(text)
@@ -24,6 +37,7 @@ def answers(monkeypatch):
 
     monkeypatch.setattr(QMessageBox, "question", question)
     monkeypatch.setattr(QMessageBox, "warning", warning)
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
     return log
 
 

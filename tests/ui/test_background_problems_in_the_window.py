@@ -55,20 +55,43 @@ def _sent(tmp_path, path: str):
     return tmp_path / "sent.tabletop"
 
 
-def test_the_command_refuses_a_map_whose_background_leads_out_in_one_line(tmp_path):
+ASKED = (
+    SHOWN.rsplit("QTimer.singleShot(0, lambda: when_loaded(app, report))", 1)[0]
+    + """
+def cancel():
+    box = QApplication.activeModalWidget()
+    if box is None:
+        QTimer.singleShot(20, cancel)
+        return
+    print("asked:", box.windowTitle(), file=sys.stderr)
+    box.reject()
+
+QTimer.singleShot(0, cancel)
+from tabletop.cli.app import main
+sys.exit(main([sys.argv[1]]))
+"""
+)
+
+
+def test_the_command_asks_in_the_window_and_a_cancel_is_one_line(tmp_path):
+    """`tabletop FILE` on such a map opens the window, which asks what to do with the picture;
+    cancelled, the map is refused in the terminal's one line, as any refused map is."""
     sent = _sent(tmp_path, "/home/gm/secret.png")
-    done = run_window(SHOWN, tmp_path, str(sent))
+    done = run_window(ASKED, tmp_path, str(sent))
     assert done.returncode != 0 and "Traceback" not in done.stderr
     assert _lines(done.stderr) == [
+        "asked: The background picture is outside the map's folder",
         f"{sent}: background.path: '/home/gm/secret.png' is outside the map's folder: a picture must be a file "
-        "in the map's folder (copy it there and write 'secret.png')"
+        "in the map's folder (copy it there and write 'secret.png')",
     ]
 
 
 def test_opening_a_map_whose_background_leads_out_says_why_and_keeps_the_map_on_screen(window, tmp_path, answers):
+    """The GM cancels the question (test_old_maps_with_a_picture_outside: the other answers)."""
     window.document.replace_map(warehouse(), None)
     sent = _sent(tmp_path, "../pics/scan.png")
     assert not window.files.open(sent)
+    assert "Tabletop shows only pictures kept with the map" in answers["asked"][-1]
     assert answers["warned"] == [
         f"{sent}: background.path: '../pics/scan.png' climbs out of the map's folder: a picture must be a file "
         "in the map's folder (copy it there and write 'scan.png')"
