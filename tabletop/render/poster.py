@@ -19,7 +19,7 @@ from PySide6.QtGui import QColor, QPageLayout, QPageSize, QPainter, QPen
 from tabletop.model import Map
 from tabletop.render import text
 from tabletop.render.export.devices import Progress, buffer, finished_pdf, painting, pdf_writer, picture_dpi, tell
-from tabletop.render.export.options import ExportError, ExportOptions
+from tabletop.render.export.options import ExportError, ExportOptions, area_size_for
 from tabletop.render.export.picture import Folder, Picture, paint_picture, prepare
 from tabletop.render.style import map_font
 
@@ -103,6 +103,15 @@ def poster_pages(
 MAX_PAGES = 400
 
 
+def scale_words(picture: Picture) -> str:
+    """The picture's size on paper as a GM measures it: millimetres a grid area (their
+    miniatures' squares), or a map unit on a map without a grid."""
+    area = area_size_for(picture.map, picture.options.scope)
+    if area is not None:
+        return f"{picture.mm_per_unit * area:.3g} mm a grid area"
+    return f"{picture.mm_per_unit:.3g} mm a map unit ({25.4 / picture.mm_per_unit:.3g} units an inch)"
+
+
 def poster_bytes(map_: Map, options: ExportOptions, base_dir: Folder = None, progress: Progress | None = None) -> bytes:
     """The poster PDF: the assembly sheet, then one page a piece."""
     poster = options.poster
@@ -152,15 +161,18 @@ class _Sheet:
         text.draw_text(painter, box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, words)
         painter.restore()
 
-    def _calibration(self, painter: QPainter) -> None:
+    def _calibration(self, painter: QPainter, more: str = "") -> None:
+        """The 10 mm square, what it is for, and `more` on a line under that."""
         top = self.paper[1] - MARGIN + 3
         painter.setPen(QPen(self.ink, 0.3))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         left = MARGIN + 10  # clear of the corner's cut mark
         painter.drawRect(QRectF(left, top, CALIBRATION, CALIBRATION))
         self._words(
-            painter, "10 mm square: if it measures otherwise, print at actual size (100%)", left + 13, top + 3, 3
+            painter, "10 mm square: if it measures otherwise, print at actual size (100%)", left + 13, top + 1.5, 3
         )
+        if more:
+            self._words(painter, more, left + 13, top + 5.5, 3)
 
     def assembly(self, painter: QPainter) -> None:
         """The first page: the map small, the page grid over it with each piece's name."""
@@ -176,8 +188,8 @@ class _Sheet:
         paper = f"{PAPER_NAMES[poster.paper]}, {turn}"
         self._words(
             painter,
-            f"{width:.0f} x {height:.0f} mm at true scale on {paper}; overlap {poster.overlap:g} mm; "
-            "cut at the corner marks, glue in name order",
+            f"{width:.0f} x {height:.0f} mm at true scale ({scale_words(self.picture)}) on {paper}; "
+            f"overlap {poster.overlap:g} mm",
             MARGIN,
             MARGIN - 5,
             3,
@@ -197,7 +209,7 @@ class _Sheet:
             painter.drawRect(box)
             self._words(painter, page.name, box.x() + 1.5, box.y() + 1, 4, True)
         painter.restore()
-        self._calibration(painter)
+        self._calibration(painter, "Cut each page at its corner marks; glue the pages in name order: A1, A2, ... B1")
 
     def piece(self, painter: QPainter, page: PosterPage) -> None:
         """One piece: the map's part at true scale, cut marks, name, calibration square."""
