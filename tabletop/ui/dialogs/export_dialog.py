@@ -6,8 +6,7 @@ is painted by the export's own function at a small width, so what the GM sees is
 file will hold: the players' copy shows no secret here either.
 
 A poster is at true scale: ticking it turns the scale to millimetres on paper, as the command
-line's poster is, and unticking it brings the picture's scale back. The choices are remembered
-for the next export, the part of the map and the poster for each map.
+line's poster; unticking it brings the picture's scale back. Choices are remembered, per map.
 """
 
 from __future__ import annotations
@@ -153,7 +152,7 @@ class ExportDialog(QDialog):
         self.poster.toggled.connect(self._poster_toggled)
         self.scale_note = QLabel()  # one line: a wrapped label squeezes the poster's row
         self.scale_note.setVisible(False)
-        self._plain_scale: tuple[int, float] | None = None  # before the poster: back when it is unticked
+        self._plain_scale: tuple[int, float] | None = None  # before the poster: back when unticked
         self._poster_scale: dict = {}  # the last poster's millimetres, by scale kind
         self.size_line = QLabel()
         self.size_line.setWordWrap(True)
