@@ -109,7 +109,7 @@ def scale_words(picture: Picture) -> str:
     area = area_size_for(picture.map, picture.options.scope)
     if area is not None:
         return f"{picture.mm_per_unit * area:.3g} mm a grid area"
-    return f"{picture.mm_per_unit:.3g} mm a map unit ({25.4 / picture.mm_per_unit:.3g} units an inch)"
+    return f"{picture.mm_per_unit:.3g} mm a map unit, {25.4 / picture.mm_per_unit:.3g} units an inch"
 
 
 def poster_bytes(map_: Map, options: ExportOptions, base_dir: Folder = None, progress: Progress | None = None) -> bytes:

@@ -104,7 +104,7 @@ def test_a_zone_maps_poster_measures_the_millimetres_a_map_unit_asked_at_any_dpi
     picture = prepare(map_, options)
     _, _, width, height = picture.frame
     assert picture.mm_per_unit == pytest.approx(0.5)
-    assert scale_words(picture) == "0.5 mm a map unit (50.8 units an inch)"
+    assert scale_words(picture) == "0.5 mm a map unit, 50.8 units an inch"
     pages = _pages(poster_bytes(map_, options))
     assert len(pages) == 1 + len(poster_pages(width * 0.5, height * 0.5, "a4"))
 

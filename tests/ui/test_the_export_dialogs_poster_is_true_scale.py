@@ -40,7 +40,7 @@ def test_ticking_poster_on_a_grid_map_prints_an_inch_an_area_and_says_so(qtbot, 
     assert (_kind(dialog), dialog.scale_value.value()) == (ScaleKind.MM_PER_AREA, 25.4)
     assert _offered(dialog) == [ScaleKind.MM_PER_AREA, ScaleKind.MM_PER_UNIT], "no pixel scale for a poster"
     assert dialog.scale_note.isVisibleTo(dialog)
-    assert dialog.scale_note.text() == "True scale: 25.4 mm a grid area on paper"
+    assert dialog.scale_note.text() == "True scale on paper: 25.4 mm a grid area"
     assert not dialog.dpi.isEnabled(), "a poster's millimetres are the same at any resolution"
     dialog.poster.setChecked(False)
     dialog._refresh()
@@ -55,7 +55,7 @@ def test_ticking_poster_on_a_zone_map_prints_the_calibrated_inch(qtbot, window, 
     dialog.poster.setChecked(True)
     dialog._refresh()
     assert _kind(dialog) is ScaleKind.MM_PER_UNIT and dialog.scale_value.value() == pytest.approx(25.4 / 50, abs=1e-3)
-    assert dialog.scale_note.text() == "True scale: 0.508 mm a map unit (50 units an inch) on paper"
+    assert dialog.scale_note.text() == "True scale on paper: 0.508 mm a map unit, 50 units an inch"
     assert dialog.export_button.isEnabled(), dialog.size_line.text()
 
 

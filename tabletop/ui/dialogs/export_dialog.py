@@ -335,7 +335,7 @@ class ExportDialog(QDialog):
         if options.poster is not None:
             poster = options.poster
             pages = poster_pages(w * mm, h * mm, poster.paper, poster.landscape, poster.overlap, MAX_PAGES)
-            self.scale_note.setText(f"True scale: {scale_words(picture)} on paper")
+            self.scale_note.setText(f"True scale on paper: {scale_words(picture)}")
             return f"{w * mm:.0f} x {h * mm:.0f} mm: {len(pages)} pages and the assembly sheet"
         return (
             f"{picture.width} x {picture.height} pixels ({w * mm:.0f} x {h * mm:.0f} mm at {options.scale.dpi:g} dpi)"
