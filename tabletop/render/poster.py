@@ -1,4 +1,4 @@
-"""A poster: the map at true scale over ordinary A4 or Letter pages, to print, cut and glue.
+"""A poster: the map at true scale over ordinary A4, Letter or A3 pages, to print, cut and glue.
 
 The first page is the assembly sheet (the whole map small, with the page grid and the pages'
 names); every page after it holds one piece with cut marks at its corners, its name (row
@@ -18,18 +18,22 @@ from PySide6.QtGui import QColor, QPageLayout, QPageSize, QPainter, QPen
 
 from tabletop.model import Map
 from tabletop.render import text
-from tabletop.render.export.files import Progress, _buffer, _painting, _tell, finished_pdf, pdf_writer
-from tabletop.render.export.options import ExportError, ExportOptions
+from tabletop.render.export.devices import Progress, buffer, finished_pdf, painting, pdf_writer, picture_dpi, tell
+from tabletop.render.export.options import ExportError, ExportOptions, area_size_for
 from tabletop.render.export.picture import Folder, Picture, paint_picture, prepare
 from tabletop.render.style import map_font
 
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 """Width and height in millimetres, portrait."""
+PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3"}
+_PAGE_SIZES = {
+    "a4": QPageSize.PageSizeId.A4,
+    "letter": QPageSize.PageSizeId.Letter,
+    "a3": QPageSize.PageSizeId.A3,
+}
 MARGIN = 18.0
 """Millimetres round each piece: past the printer's own margin, room for marks, name and square."""
 CALIBRATION = 10.0
-RESOLUTION = 1200
-"""The PDF's painting units per inch (it stays vector): fine enough for hairline cut marks."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,15 @@ def poster_pages(
 MAX_PAGES = 400
 
 
+def scale_words(picture: Picture) -> str:
+    """The picture's size on paper as a GM measures it: millimetres a grid area (their
+    miniatures' squares), or a map unit on a map without a grid."""
+    area = area_size_for(picture.map, picture.options.scope)
+    if area is not None:
+        return f"{picture.mm_per_unit * area:.3g} mm a grid area"
+    return f"{picture.mm_per_unit:.3g} mm a map unit, {25.4 / picture.mm_per_unit:.3g} units an inch"
+
+
 def poster_bytes(map_: Map, options: ExportOptions, base_dir: Folder = None, progress: Progress | None = None) -> bytes:
     """The poster PDF: the assembly sheet, then one page a piece."""
     poster = options.poster
@@ -106,24 +119,24 @@ def poster_bytes(map_: Map, options: ExportOptions, base_dir: Folder = None, pro
     _, _, frame_w, frame_h = picture.frame
     width, height = frame_w * picture.mm_per_unit, frame_h * picture.mm_per_unit
     pages = poster_pages(width, height, poster.paper, poster.landscape, poster.overlap, MAX_PAGES)
-    data, buffer = _buffer()
-    writer = pdf_writer(buffer, map_.title, RESOLUTION)
-    size = QPageSize(QPageSize.PageSizeId.A4 if poster.paper == "a4" else QPageSize.PageSizeId.Letter)
+    data, out = buffer()
+    writer = pdf_writer(out, map_.title)
+    size = QPageSize(_PAGE_SIZES[poster.paper])
     turn = QPageLayout.Orientation.Landscape if poster.landscape else QPageLayout.Orientation.Portrait
     writer.setPageLayout(QPageLayout(size, turn, QMarginsF(0, 0, 0, 0)))
     pieces = replace(picture, options=replace(options, title=False))  # the title is the assembly sheet's
     sheet = _Sheet(pieces, pages, paper_size(poster.paper, poster.landscape), (width, height))
-    with _painting(writer) as painter:
-        _tell(progress, 0, len(pages) + 1)
+    with painting(writer) as painter:
+        tell(progress, 0, len(pages) + 1)
         sheet.assembly(painter)
         for k, page in enumerate(pages, start=1):
-            _tell(progress, k, len(pages) + 1)
+            tell(progress, k, len(pages) + 1)
             if not writer.newPage():
                 raise OSError("the PDF writer could not start a page")
             sheet.piece(painter, page)
     del writer
-    buffer.close()
-    _tell(progress, len(pages) + 1, len(pages) + 1)
+    out.close()
+    tell(progress, len(pages) + 1, len(pages) + 1)
     return finished_pdf(data)
 
 
@@ -132,7 +145,7 @@ class _Sheet:
 
     def __init__(self, picture: Picture, pages: list[PosterPage], paper: tuple[float, float], size) -> None:
         self.picture, self.pages, self.paper, self.size = picture, pages, paper, size
-        self.unit = RESOLUTION / 25.4  # device units per mm
+        self.unit = picture_dpi() / 25.4  # the writer's units per mm
         self.ink = QColor("#000000")
 
     def _mm(self, painter: QPainter) -> None:
@@ -148,15 +161,18 @@ class _Sheet:
         text.draw_text(painter, box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, words)
         painter.restore()
 
-    def _calibration(self, painter: QPainter) -> None:
+    def _calibration(self, painter: QPainter, more: str = "") -> None:
+        """The 10 mm square, what it is for, and `more` on a line under that."""
         top = self.paper[1] - MARGIN + 3
         painter.setPen(QPen(self.ink, 0.3))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         left = MARGIN + 10  # clear of the corner's cut mark
         painter.drawRect(QRectF(left, top, CALIBRATION, CALIBRATION))
         self._words(
-            painter, "10 mm square: if it measures otherwise, print at actual size (100%)", left + 13, top + 3, 3
+            painter, "10 mm square: if it measures otherwise, print at actual size (100%)", left + 13, top + 1.5, 3
         )
+        if more:
+            self._words(painter, more, left + 13, top + 5.5, 3)
 
     def assembly(self, painter: QPainter) -> None:
         """The first page: the map small, the page grid over it with each piece's name."""
@@ -169,11 +185,11 @@ class _Sheet:
         title = self.picture.map.title or "Tabletop map"
         self._words(painter, f"{title}: poster of {rows} x {cols} pages", MARGIN, MARGIN - 12, 5, True)
         turn = "landscape" if poster.landscape else "portrait"
-        paper = f"{'A4' if poster.paper == 'a4' else 'Letter'}, {turn}"
+        paper = f"{PAPER_NAMES[poster.paper]}, {turn}"
         self._words(
             painter,
-            f"{width:.0f} x {height:.0f} mm at true scale on {paper}; overlap {poster.overlap:g} mm; "
-            "cut at the corner marks, glue in name order",
+            f"{width:.0f} x {height:.0f} mm at true scale ({scale_words(self.picture)}) on {paper}; "
+            f"overlap {poster.overlap:g} mm",
             MARGIN,
             MARGIN - 5,
             3,
@@ -193,7 +209,7 @@ class _Sheet:
             painter.drawRect(box)
             self._words(painter, page.name, box.x() + 1.5, box.y() + 1, 4, True)
         painter.restore()
-        self._calibration(painter)
+        self._calibration(painter, "Cut each page at its corner marks; glue the pages in name order: A1, A2, ... B1")
 
     def piece(self, painter: QPainter, page: PosterPage) -> None:
         """One piece: the map's part at true scale, cut marks, name, calibration square."""

@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.io import MapFileError
-from tabletop.render.export import ExportOptions, Poster, Scale, ScaleKind, export_map
+from tabletop.io import MapFileError, load_map
+from tabletop.render.export import ExportOptions, Poster, Scale, ScaleKind, export_map, prepare
 from tabletop.render.export.options import ExportError
-from tabletop.render.poster import MARGIN, paper_size, poster_bytes, poster_pages
+from tabletop.render.poster import MARGIN, paper_size, poster_bytes, poster_pages, scale_words
 from tabletop.samples import af_encounter
+from tests.conftest import MAPS
 
 
 def _pieces_along(pages, axis):
@@ -27,7 +28,7 @@ def _pieces_along(pages, axis):
 @given(
     width=st.floats(10, 3000),
     height=st.floats(10, 3000),
-    paper=st.sampled_from(["a4", "letter"]),
+    paper=st.sampled_from(["a4", "letter", "a3"]),
     landscape=st.booleans(),
     overlap=st.floats(0, 60),
 )
@@ -65,7 +66,10 @@ def _pages(pdf: bytes) -> list[tuple[float, float]]:
     return [(float(w), float(h)) for w, h in boxes]
 
 
-@pytest.mark.parametrize(("paper", "landscape", "size"), [("a4", False, (595, 842)), ("letter", True, (792, 612))])
+@pytest.mark.parametrize(
+    ("paper", "landscape", "size"),
+    [("a4", False, (595, 842)), ("letter", True, (792, 612)), ("a3", False, (842, 1191))],
+)
 def test_the_poster_pdf_has_the_assembly_sheet_and_a_page_per_piece(qapp, paper, landscape, size):
     map_ = af_encounter()
     options = ExportOptions(scale=Scale(ScaleKind.MM_PER_AREA, 25.4), poster=Poster(paper, landscape, 15))
@@ -91,3 +95,20 @@ def test_a_poster_of_millions_of_pages_is_refused_before_any_page_is_made():
     with pytest.raises(ExportError, match=r"would be a poster of 97189477 pages \(at most 400\)"):
         poster_pages(1_600_000, 2_500_000, "a4", overlap=10, max_pages=400)
     assert len(poster_pages(1000, 1000, "a4", overlap=10, max_pages=400)) == 28
+
+
+@pytest.mark.parametrize("dpi", [72, 150, 600])
+def test_a_zone_maps_poster_measures_the_millimetres_a_map_unit_asked_at_any_dpi(qapp, dpi):
+    map_ = load_map(MAPS / "room-with-door.tabletop")
+    options = ExportOptions(scale=Scale(ScaleKind.MM_PER_UNIT, 0.5, dpi), poster=Poster("a4"))
+    picture = prepare(map_, options)
+    _, _, width, height = picture.frame
+    assert picture.mm_per_unit == pytest.approx(0.5)
+    assert scale_words(picture) == "0.5 mm a map unit, 50.8 units an inch"
+    pages = _pages(poster_bytes(map_, options))
+    assert len(pages) == 1 + len(poster_pages(width * 0.5, height * 0.5, "a4"))
+
+
+def test_a_grid_maps_poster_names_its_millimetres_a_grid_area(qapp):
+    picture = prepare(af_encounter(), ExportOptions(scale=Scale(ScaleKind.MM_PER_AREA, 25.4), poster=Poster("a3")))
+    assert scale_words(picture) == "25.4 mm a grid area"

@@ -93,7 +93,7 @@ def test_a_writer_that_cannot_write_is_noticed(qapp, tmp_path, monkeypatch, suff
 
     good = tmp_path / f"map{suffix}"
     good.write_bytes(b"a good picture")
-    monkeypatch.setattr(files, "_buffer", read_only_buffer)
+    monkeypatch.setattr(files, "buffer", read_only_buffer)
     with pytest.raises(MapFileError, match=f"^{good}: could not be exported: "):
         export_map(warehouse(), good, 400)
     assert good.read_bytes() == b"a good picture"

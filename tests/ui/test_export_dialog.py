@@ -111,9 +111,9 @@ def test_file_export_opens_the_dialog_and_exports(window, tmp_path, monkeypatch)
 
 
 def test_a_poster_of_millions_of_pages_says_so_instead_of_freezing_the_window(dialog):
-    dialog.scale_kind.setCurrentIndex(_index(SCALES, ScaleKind.PX_PER_UNIT))
-    dialog.scale_value.setValue(100_000)
     dialog.poster.setChecked(True)
+    dialog.scale_kind.setCurrentIndex(_index(SCALES, ScaleKind.MM_PER_UNIT))
+    dialog.scale_value.setValue(100_000)
     dialog._refresh()
     assert not dialog.export_button.isEnabled()
     assert dialog.size_line.text().startswith("Cannot export: the map would be a poster of ")

@@ -1,11 +1,10 @@
 """Exports for the table: PNG, SVG and PDF of all or part of a map, for the GM or the
 players, at a pixel or print scale, posters over pages, and huge PNGs in bands."""
 
+from tabletop.render.export.devices import ExportCancelled, Progress
 from tabletop.render.export.files import (
     DEFAULT_WIDTH,
     FORMATS,
-    ExportCancelled,
-    Progress,
     ensure_gui_app,
     export_map,
     image_size,

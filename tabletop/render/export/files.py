@@ -13,17 +13,19 @@ import contextlib
 import io
 import os
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSize, QSizeF
-from PySide6.QtGui import QGuiApplication, QImage, QPageSize, QPaintDevice, QPainter, QPdfWriter
+from PySide6.QtCore import QRectF, QSize, QSizeF
+from PySide6.QtGui import QGuiApplication, QImage, QPageSize
 from PySide6.QtSvg import QSvgGenerator
 
 from tabletop.heap import collector_off
 from tabletop.io import MapFileError, write_atomically
 from tabletop.model import Map
+from tabletop.render.export.devices import Progress, buffer, finished_pdf, pdf_writer, picture_dpi
+from tabletop.render.export.devices import painting as _painting  # the names stream_png paints and tells by
+from tabletop.render.export.devices import tell as _tell
 from tabletop.render.export.options import ExportError, ExportOptions, Scale, ScaleKind
 from tabletop.render.export.picture import (
     MAX_SIDE,
@@ -37,6 +39,7 @@ from tabletop.render.export.picture import (
     prepare,
 )
 from tabletop.render.png_stream import PngStream
+from tabletop.render.poster import poster_bytes
 
 FORMATS = (".png", ".svg", ".pdf")
 DEFAULT_WIDTH = 1920
@@ -44,12 +47,6 @@ STREAM_FROM = 16 * 2**20
 """A PNG of more pixels than this is painted in bands and streamed (a 4K export stays one image)."""
 BAND_BYTES = 32 * 2**20
 """Memory of one band: 400 rows of a 20000-pixel-wide picture."""
-Progress = Callable[[int, int], bool | None]
-"""Told (done, total) as an export goes; returning False cancels it."""
-
-
-class ExportCancelled(Exception):
-    """The GM cancelled the export; nothing was written."""
 
 
 def ensure_gui_app() -> QGuiApplication:
@@ -73,18 +70,6 @@ def image_size(map_: Map, width: int, base_dir: Folder = None, legend: bool = Fa
     return QSize(picture.width, picture.height)
 
 
-@contextlib.contextmanager
-def _painting(device: QPaintDevice) -> Iterator[QPainter]:
-    """A painter that is ended on every path: a writer freed while still painted on crashes."""
-    painter = QPainter()
-    if not painter.begin(device):
-        raise OSError("the picture could not be started")
-    try:
-        yield painter
-    finally:
-        painter.end()
-
-
 def picture_image(picture: Picture) -> QImage:
     image = QImage(picture.width, picture.height, QImage.Format.Format_RGB32)  # opaque paper: no alpha
     with _painting(image) as painter:
@@ -101,11 +86,6 @@ def render_image(
 ) -> QImage:
     ensure_gui_app()
     return picture_image(prepare(map_, options or width_options(width, legend), base_dir, whole=True))
-
-
-def _tell(progress: Progress | None, done: int, total: int) -> None:
-    if progress is not None and progress(done, total) is False:
-        raise ExportCancelled("the export was cancelled")
 
 
 def export_map(
@@ -150,8 +130,6 @@ def _export_data(
         if options.poster is not None:
             if suffix != ".pdf":
                 raise ExportError("is a poster: posters are PDF files, name it .pdf")
-            from tabletop.render.poster import poster_bytes
-
             data = poster_bytes(map_, options, base_dir, progress)
         elif suffix == ".png":
             whole = options.scale.kind is ScaleKind.WIDTH and options.scale.value**2 <= STREAM_FROM
@@ -171,13 +149,6 @@ def _export_data(
     except OSError as error:
         raise MapFileError(out, f"could not be exported: {error.strerror or error}") from None
     return data
-
-
-def _buffer() -> tuple[QByteArray, QBuffer]:
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    return data, buffer
 
 
 PNG_ROWS = 256
@@ -257,15 +228,20 @@ def stream_png(picture: Picture, out: Path, progress: Progress | None = None) ->
 
 
 def svg_picture(picture: Picture) -> bytes:
-    data, buffer = _buffer()
+    """The picture in its own pixels (the SVG's view box), at the recorded pictures' dpi, and
+    its stated width and height its size on paper at the export's dpi, as the PDF's page."""
+    data, out = buffer()
     generator = QSvgGenerator()
-    generator.setOutputDevice(buffer)
-    generator.setSize(QSize(picture.width, picture.height))
+    generator.setOutputDevice(out)
+    dpi = picture_dpi()
+    generator.setResolution(dpi)
+    on_paper = dpi / picture.options.scale.dpi  # the generator's pixels per picture pixel
+    generator.setSize(QSize(max(1, round(picture.width * on_paper)), max(1, round(picture.height * on_paper))))
     generator.setViewBox(QRectF(0, 0, picture.width, picture.height))
     generator.setTitle(picture.map.title or "Tabletop map")
     with _painting(generator) as painter:
         paint_picture(painter, picture)
-    buffer.close()
+    out.close()
     result = bytes(data.data())
     try:
         ElementTree.fromstring(result)
@@ -280,36 +256,18 @@ def svg_bytes(
     return svg_picture(prepare(map_, options or width_options(width, legend), base_dir))
 
 
-def pdf_writer(buffer: QBuffer, title: str, dpi: float) -> QPdfWriter:
-    writer = QPdfWriter(buffer)
-    writer.setResolution(round(dpi))
-    writer.setPageMargins(QMarginsF(0, 0, 0, 0))
-    writer.setTitle(title or "Tabletop map")
-    writer.setCreator("Tabletop")
-    return writer
-
-
-def finished_pdf(data: QByteArray) -> bytes:
-    result = bytes(data.data())
-    if not result.startswith(b"%PDF") or b"%%EOF" not in result[-64:]:
-        raise OSError("the PDF writer did not finish the file")
-    return result
-
-
 def pdf_picture(picture: Picture) -> bytes:
     """One page the size of the picture at its DPI: at a print scale, true size on paper."""
-    data, buffer = _buffer()
-    dpi = picture.options.scale.dpi
-    writer = pdf_writer(buffer, picture.map.title, dpi)
+    data, out = buffer()
+    writer = pdf_writer(out, picture.map.title)
     _, _, w, h = picture.frame
     mm = picture.mm_per_unit
     writer.setPageSize(QPageSize(QSizeF(w * mm, h * mm), QPageSize.Unit.Millimeter))
-    writer.setPageMargins(QMarginsF(0, 0, 0, 0))
     with _painting(writer) as painter:
         scale = painter.viewport().width() / picture.width
         paint_picture(painter, picture, device_scale=scale)
     del writer  # the PDF is finished when its writer goes
-    buffer.close()
+    out.close()
     return finished_pdf(data)
 
 

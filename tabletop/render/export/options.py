@@ -86,6 +86,12 @@ class ScaleKind(Enum):
     PX_PER_AREA = "px-per-area"
     MM_PER_AREA = "mm-per-area"
     """For print: millimetres per grid area at the DPI."""
+    MM_PER_UNIT = "mm-per-unit"
+    """For print: millimetres per map unit at the DPI (a zone map has no area to measure by)."""
+
+
+PRINT_SCALES = (ScaleKind.MM_PER_AREA, ScaleKind.MM_PER_UNIT)
+"""The scales in millimetres on paper: what a poster, at true scale, is made at."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,8 @@ class Scale:
             return self.value / frame_width
         if self.kind is ScaleKind.PX_PER_UNIT:
             return self.value
+        if self.kind is ScaleKind.MM_PER_UNIT:
+            return self.value / MM_PER_INCH * self.dpi
         if area_size is None:
             raise ExportError("has no encounter grid to measure an area by: give pixels per map unit or a width")
         if self.kind is ScaleKind.PX_PER_AREA:

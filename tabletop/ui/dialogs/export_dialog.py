@@ -4,11 +4,16 @@ The dialog only fills in an ExportOptions (render/export, shared with `tabletop 
 file name; the window runs the export under a progress dialog that can cancel it. The preview
 is painted by the export's own function at a small width, so what the GM sees is what the
 file will hold: the players' copy shows no secret here either.
+
+A poster is at true scale: ticking it turns the scale to millimetres on paper, as the command
+line's poster; unticking it brings the picture's scale back. Choices are remembered, per map.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import weakref
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, QSettings, QTimer
@@ -31,6 +36,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.io import MapFileError
+from tabletop.io.read import parse_json
 from tabletop.model import Map
 from tabletop.render.export import (
     ExportError,
@@ -45,9 +52,11 @@ from tabletop.render.export import (
     prepare,
     render_image,
 )
+from tabletop.render.export.options import MM_PER_INCH, PRINT_SCALES
 from tabletop.render.export.picture import MAX_PIXELS, MAX_SIDE, MIN_SIDE, STREAM_PIXELS, STREAM_SIDE, with_width
-from tabletop.render.poster import MAX_PAGES, poster_pages
+from tabletop.render.poster import MAX_PAGES, poster_pages, scale_words
 from tabletop.ui.actions import IMAGE_FILTERS, with_extension
+from tabletop.ui.player.calibration import area_mm, units_per_inch
 
 PREVIEW_WIDTH = 360
 PREVIEW_ZONES = 20_000
@@ -71,6 +80,7 @@ SCALES = [
     ("Pixels per map unit", ScaleKind.PX_PER_UNIT, 1.0),
     ("Pixels per grid area", ScaleKind.PX_PER_AREA, 50.0),
     ("Millimetres per area (print)", ScaleKind.MM_PER_AREA, 25.4),
+    ("Millimetres per map unit (print)", ScaleKind.MM_PER_UNIT, 0.635),
 ]
 FLAGS = [
     ("grid_lines", "Grid lines"),
@@ -82,6 +92,15 @@ FLAGS = [
 ]
 OFF = ("area_coordinates", "legend", "title")
 """Flags unticked at first, as ExportOptions leaves them."""
+PAPERS = ["A4", "Letter", "A3"]
+OPTIONS_KEY = "export/options"
+MAPS_KEY = "export/maps"
+"""The part of the map and the poster tick of each map, by the file its export is first offered
+as (named after the map's file): the few maps a GM prepares each come back as they left them."""
+REMEMBERED_MAPS = 50
+_unsaved_map: weakref.WeakKeyDictionary[QSettings, dict] = weakref.WeakKeyDictionary()
+"""The same for a map never saved, for this session only (it has no name to keep it by): beside
+the settings the window holds, gone with them."""
 
 
 class ExportDialog(QDialog):
@@ -123,14 +142,18 @@ class ExportDialog(QDialog):
         self.poster = QGroupBox("Poster: a PDF at true scale over pages")
         self.poster.setCheckable(True)
         self.poster.setChecked(False)
-        self.paper = self._combo(["A4", "Letter"])
+        self.paper = self._combo(PAPERS)
         self.landscape = QCheckBox("Landscape")
         self.landscape.toggled.connect(self._changed)
         self.overlap = self._number(0, 60, 10, 1, " mm overlap")
         poster_row = QHBoxLayout(self.poster)
         for widget in (self.paper, self.landscape, self.overlap):
             poster_row.addWidget(widget)
-        self.poster.toggled.connect(self._changed)
+        self.poster.toggled.connect(self._poster_toggled)
+        self.scale_note = QLabel()  # one line: a wrapped label squeezes the poster's row
+        self.scale_note.setVisible(False)
+        self._plain_scale: tuple[int, float] | None = None  # before the poster: back when unticked
+        self._poster_scale: dict = {}  # the last poster's millimetres, by scale kind
         self.size_line = QLabel()
         self.size_line.setWordWrap(True)
         self.preview = QLabel()
@@ -146,6 +169,7 @@ class ExportDialog(QDialog):
         form.addRow("For:", self.who)
         form.addRow("Scale:", self.scale_kind)
         form.addRow("", self.scale_value)
+        form.addRow("", self.scale_note)
         form.addRow("Print resolution:", self.dpi)
         form.addRow("Draw:", flags)
         form.addRow(self.poster)
@@ -171,8 +195,10 @@ class ExportDialog(QDialog):
         for spin in (self.margin, self.scale_value, self.dpi):
             spin.valueChanged.connect(self._changed)
         self.file.textChanged.connect(self._changed)
+        self._offered = path
         self._restore()
         self._fill_targets()
+        self._restore_map_choices()
         self._refresh()
 
     # -- widgets ------------------------------------------------------------------------------
@@ -219,6 +245,41 @@ class ExportDialog(QDialog):
     def _changed(self) -> None:
         if hasattr(self, "_timer"):
             self._timer.start()
+
+    def _set_scale(self, kind: ScaleKind, value: float) -> None:
+        self.scale_kind.setCurrentIndex(next(k for k, row in enumerate(SCALES) if row[1] is kind))
+        self.scale_value.setValue(value)
+
+    def _true_scale(self) -> tuple[ScaleKind, float]:
+        """A poster's scale on this map: a grid area at the miniatures' size (one inch unless
+        the GM calibrated another), or on a zone map a map unit as the calibration's inch;
+        the millimetres the GM chose for the last poster instead, when they apply here."""
+        kind = ScaleKind.MM_PER_AREA if self.map.grids else ScaleKind.MM_PER_UNIT
+        chosen = self._poster_scale.get(kind.value)
+        if chosen is not None:
+            return kind, chosen
+        if self.settings is None:
+            return kind, MM_PER_INCH if self.map.grids else MM_PER_INCH / 40.0
+        return kind, area_mm(self.settings) if self.map.grids else MM_PER_INCH / units_per_inch(self.settings)
+
+    def _poster_toggled(self, on: bool) -> None:
+        """A poster prints at true scale: the scale turns to millimetres on paper (the pixel
+        scales are not offered meanwhile), and unticking brings the picture's scale back."""
+        kind = SCALES[self.scale_kind.currentIndex()][1]
+        model = self.scale_kind.model()
+        for k, (_, each, _) in enumerate(SCALES):
+            model.item(k).setEnabled(not on or each in PRINT_SCALES)
+        self.dpi.setEnabled(not on)  # a poster is millimetres on paper, in vector: one at any resolution
+        if on:
+            self._plain_scale = (self.scale_kind.currentIndex(), self.scale_value.value())
+            if kind not in PRINT_SCALES or (kind is ScaleKind.MM_PER_AREA and not self.map.grids):
+                self._set_scale(*self._true_scale())
+        elif self._plain_scale is not None:
+            index, value = self._plain_scale
+            self.scale_kind.setCurrentIndex(index)
+            self.scale_value.setValue(value)
+            self._plain_scale = None
+        self._changed()
 
     # -- what the GM chose --------------------------------------------------------------------
 
@@ -274,6 +335,7 @@ class ExportDialog(QDialog):
         if options.poster is not None:
             poster = options.poster
             pages = poster_pages(w * mm, h * mm, poster.paper, poster.landscape, poster.overlap, MAX_PAGES)
+            self.scale_note.setText(f"True scale on paper: {scale_words(picture)}")
             return f"{w * mm:.0f} x {h * mm:.0f} mm: {len(pages)} pages and the assembly sheet"
         return (
             f"{picture.width} x {picture.height} pixels ({w * mm:.0f} x {h * mm:.0f} mm at {options.scale.dpi:g} dpi)"
@@ -287,6 +349,7 @@ class ExportDialog(QDialog):
         except (ExportError, PictureTooLarge) as error:
             self.size_line.setText(f"Cannot export: the map {error}")
             ok = False
+        self.scale_note.setVisible(ok and self.poster.isChecked())
         self.export_button.setEnabled(ok and bool(self.path()))
         if ok and len(self.map.zones) <= PREVIEW_ZONES:
             self.update_preview()
@@ -306,39 +369,96 @@ class ExportDialog(QDialog):
     # -- remembered between exports ------------------------------------------------------------
 
     def _restore(self) -> None:
-        if self.settings is None:
-            return
-        try:
-            saved = json.loads(str(self.settings.value("export/options", "{}")))
-        except ValueError:
-            return
-        if not isinstance(saved, dict):
-            return
+        saved = _saved(self.settings, OPTIONS_KEY)
         for combo, key in ((self.who, "who"), (self.scale_kind, "scale_kind"), (self.paper, "paper")):
-            if isinstance(saved.get(key), int) and 0 <= saved[key] < combo.count():
-                combo.setCurrentIndex(saved[key])
+            index = _number(saved, key)
+            if index is not None and index == int(index) and 0 <= index < combo.count():
+                combo.setCurrentIndex(int(index))
         for spin, key in ((self.scale_value, "scale"), (self.dpi, "dpi"), (self.overlap, "overlap")):
-            if isinstance(saved.get(key), (int, float)):
-                spin.setValue(saved[key])
+            if _number(saved, key) is not None:
+                spin.setValue(_number(saved, key))
         for name, box in self.flags.items():
             if isinstance(saved.get(name), bool):
                 box.setChecked(saved[name])
         self.landscape.setChecked(saved.get("landscape") is True)
+        chosen = saved.get("poster_scale") if isinstance(saved.get("poster_scale"), dict) else {}
+        self._poster_scale = {kind.value: chosen[kind.value] for kind in PRINT_SCALES if _number(chosen, kind.value)}
+
+    def _restore_map_choices(self) -> None:
+        """This map's part and poster tick as the GM left them (a zone gone since: its id is kept
+        in the box, and the line under the preview says it is not there)."""
+        mine = self._all_maps().get(self._offered)
+        if not isinstance(mine, dict):
+            return
+        kinds = [kind.value for _, kind in SCOPES]
+        if mine.get("scope") in kinds:
+            self.scope.setCurrentIndex(kinds.index(mine["scope"]))
+        if isinstance(mine.get("target"), str) and self.target.isEnabled():
+            found = self.target.findData(mine["target"])
+            if found >= 0:
+                self.target.setCurrentIndex(found)
+            else:
+                self.target.setEditText(mine["target"])
+        if _number(mine, "margin") is not None:
+            self.margin.setValue(_number(mine, "margin"))
+        self.poster.setChecked(mine.get("poster") is True)
+
+    def _all_maps(self) -> dict:
+        if self._offered or self.settings is None:
+            return _saved(self.settings, MAPS_KEY)
+        return _unsaved_map.setdefault(self.settings, {})
 
     def remember(self) -> None:
+        scale_index, scale = self._plain_scale or (self.scale_kind.currentIndex(), self.scale_value.value())
+        maps = {key: value for key, value in self._all_maps().items() if key != self._offered}
+        maps[self._offered] = {  # the latest last: the oldest are forgotten first
+            "scope": SCOPES[self.scope.currentIndex()][1].value,
+            "target": self._target_id(),
+            "margin": self.margin.value(),
+            "poster": self.poster.isChecked(),
+        }
         if self.settings is None:
             return
+        if not self._offered:
+            _unsaved_map[self.settings] = maps
+        if self.poster.isChecked():
+            kind = SCALES[self.scale_kind.currentIndex()][1]
+            self._poster_scale[kind.value] = self.scale_value.value()
         saved = {
             "who": self.who.currentIndex(),
-            "scale_kind": self.scale_kind.currentIndex(),
-            "scale": self.scale_value.value(),
+            "scale_kind": scale_index,
+            "scale": scale,
             "dpi": self.dpi.value(),
             "paper": self.paper.currentIndex(),
             "overlap": self.overlap.value(),
             "landscape": self.landscape.isChecked(),
+            "poster_scale": self._poster_scale,
             **{name: box.isChecked() for name, box in self.flags.items()},
         }
-        self.settings.setValue("export/options", json.dumps(saved))
+        self.settings.setValue(OPTIONS_KEY, json.dumps(saved))
+        if self._offered:
+            self.settings.setValue(MAPS_KEY, json.dumps(dict(list(maps.items())[-REMEMBERED_MAPS:])))
+
+
+def _saved(settings: QSettings | None, key: str) -> dict:
+    """A JSON object kept in the settings, read as a map file's JSON is; {} when there is none
+    or it is broken (not text, not JSON, not an object): the dialog opens with its defaults."""
+    value = None if settings is None else settings.value(key, "")
+    if not isinstance(value, str) or not value.strip():
+        return {}
+    try:
+        saved = parse_json(value.encode("utf-8", "surrogatepass"), f"setting {key}", "setting")
+    except MapFileError:
+        return {}
+    return saved if isinstance(saved, dict) else {}
+
+
+def _number(saved: dict, key: str) -> float | None:
+    """A finite number kept under `key` (not a tick: JSON's true is no number here)."""
+    value = saved.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return float(value)
 
 
 def run_export(window, dialog: ExportDialog) -> bool:
