@@ -1,8 +1,10 @@
-"""What saving promises beyond atomicity: links are followed, permissions kept, read-only
-files refused, another program's change noticed, and dead saves' temporary files cleared."""
+"""What saving promises beyond atomicity: links are followed, permissions and owner kept,
+read-only files refused, another program's change noticed, and dead saves' temporary files
+cleared."""
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import subprocess
@@ -39,6 +41,34 @@ def test_save_keeps_the_files_permissions(saved):
     saved.chmod(0o600)
     save_map(SAMPLES["hillside"](), saved)
     assert stat.S_IMODE(saved.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("linked", [True, False], ids=["linked backup", "copied backup (no hard links)"])
+def test_the_map_and_its_backup_keep_the_files_permissions(saved, monkeypatch, linked):
+    if not linked:
+        monkeypatch.setattr("tabletop.io.write.os.link", _no_hard_links)
+    saved.chmod(0o640)
+    save_map(SAMPLES["hillside"](), saved)
+    backup = saved.with_name(saved.name + BACKUP_SUFFIX)
+    assert [stat.S_IMODE(p.stat().st_mode) for p in (saved, backup)] == [0o640, 0o640]
+
+
+def _no_hard_links(*args, **kwargs):
+    raise OSError(errno.EPERM, "no hard links on this disk")
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root may give a file to another")
+@pytest.mark.parametrize("linked", [True, False], ids=["linked backup", "copied backup (no hard links)"])
+def test_a_players_map_saved_by_root_stays_the_players(saved, monkeypatch, linked):
+    if not linked:
+        monkeypatch.setattr("tabletop.io.write.os.link", _no_hard_links)
+    os.chown(saved, 12345, 12346)
+    saved.chmod(0o600)
+    save_map(SAMPLES["hillside"](), saved)
+    save_map(SAMPLES["warehouse"](), saved)
+    for path in (saved, saved.with_name(saved.name + BACKUP_SUFFIX)):
+        info = path.stat()
+        assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (12345, 12346, 0o600)
 
 
 def test_a_read_only_file_is_refused_in_one_line_and_kept(saved):
