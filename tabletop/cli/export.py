@@ -45,6 +45,11 @@ def add_export_command(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--poster", choices=("a4", "letter"), help="a PDF poster at true scale over pages")
     p.add_argument("--landscape", action="store_true", help="poster pages turned")
     p.add_argument("--overlap", type=float, default=10.0, metavar="MM", help="poster pages' overlap (10 mm)")
+    p.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace an output that is a symbolic link (what it points to) or not a file of the export's kind",
+    )
 
 
 def export_options(args: argparse.Namespace):
@@ -157,6 +162,8 @@ def run_export(args: argparse.Namespace) -> int:
     for name, target in targets:
         progress = _Progress(name)
         try:
+            if not args.overwrite:
+                _refuse_what_is_not_ours(target)
             # the collector is kept off from reading to the written file: it would walk a big map's
             # million objects (none garbage) once read and again while it is drawn
             with collector_off():
@@ -177,6 +184,18 @@ def run_export(args: argparse.Namespace) -> int:
     if failed and len(targets) > 1:
         print(f"tabletop: {len(failed)} of {len(targets)} maps failed: {', '.join(failed)}", file=sys.stderr)
     return 1 if failed else 0
+
+
+def _refuse_what_is_not_ours(target: Path) -> None:
+    """An output that is a link, or a file of another kind than the export's, is left alone
+    (before the map is read) unless --overwrite says otherwise."""
+    from tabletop.io import MapFileError
+    from tabletop.io.outputs import KINDS, replace_refusal
+
+    kind = target.suffix.lower().removeprefix(".")
+    refusal = replace_refusal(target, kind) if kind in KINDS else None  # another suffix: export_map says
+    if refusal is not None:
+        raise MapFileError(target, f"{refusal}: not replaced without --overwrite")
 
 
 EXPORT_COMMANDS = {"export": run_export}

@@ -2,18 +2,25 @@
 
 The new bytes go to a temporary file beside the target, are fsynced, and atomically replace
 the target; the previous file stays beside it as FILE.bak. At every instant the target's
-name points at a whole map, old or new. A symbolic link is followed (the link stays a link
-and its target gets the map), the file keeps its permissions, a read-only file is refused,
-and a file changed on disk since it was read is noticed rather than overwritten.
+name points at a whole map, old or new, and FILE.bak at the version before it: a save killed
+before its replace leaves both as they were, one killed after it leaves the new map and the
+old one under a hidden name that the next save puts in place as FILE.bak. The two never
+share an inode, so nothing that writes the map in place can reach its backup. A symbolic
+link is followed (the link stays a link and its target gets the map), the file keeps its
+permissions and owner, a read-only file is refused, and a file changed on disk since it was
+read is noticed rather than overwritten.
 """
 
 from __future__ import annotations
 
 import contextlib
+import filecmp
 import functools
+import glob
 import hashlib
 import json
 import os
+import re
 import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -138,38 +145,123 @@ def write_atomically(
             raise FileChangedError(shown, "was changed on disk by another program since it was opened")
     temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     _clear_dead_saves(target)
+    staging: Path | None = None
+    replaced = False
     try:
-        digest = _write_synced(temp, data, None if existing is None else stat.S_IMODE(existing.st_mode))
+        digest = _write_synced(temp, data, existing)
         if backup and existing is not None:
-            _keep_backup(target)
+            staging = _stage_backup(target)
         os.replace(temp, target)
+        replaced = True
+        if staging is not None:
+            with contextlib.suppress(OSError):  # the map is saved; the next save puts the backup in place
+                _put_backup(staging, target.with_name(target.name + BACKUP_SUFFIX))
         _sync_folder(target.parent)
-        info = os.stat(target)
-        return FileStamp(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, digest)
+        return FileStamp.of(os.stat(target), b"", digest)
     except OSError as error:
-        with contextlib.suppress(OSError):
-            temp.unlink()
+        _undo(temp, None if replaced else staging)
         raise MapFileError(shown, f"could not be {verb}: {error.strerror or error}") from None
     except BaseException:  # the map could not be written (MapFileError), or an interrupt
-        with contextlib.suppress(OSError):
-            temp.unlink()
+        _undo(temp, None if replaced else staging)
         raise
 
 
+def _undo(temp: Path, staging: Path | None) -> None:
+    """Remove what a save that did not replace the map made: the map is as it was, and so is
+    its backup. A staged backup of a save that did replace it is the previous version: kept."""
+    for made in (temp, staging):
+        if made is not None:
+            with contextlib.suppress(OSError):
+                made.unlink()
+
+
+def _stage_backup(path: Path) -> Path:
+    """A second name for the current file, beside it, until the new map has replaced it: a
+    hard link where the disk allows (no copy), else a whole copy made under a name of its
+    own and renamed, so a staged backup is always a whole file."""
+    staging = path.with_name(f".{path.name}{BACKUP_SUFFIX}.{os.getpid()}.tmp")
+    with contextlib.suppress(FileNotFoundError):
+        staging.unlink()
+    try:
+        os.link(path, staging, follow_symlinks=False)
+    except OSError:
+        copy = staging.with_name(staging.name.removesuffix(".tmp") + ".copy.tmp")
+        try:
+            _write_synced(copy, _pieces(path), os.stat(path))  # its digest is not needed
+            os.replace(copy, staging)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                copy.unlink()
+            raise
+    return staging
+
+
+def _pieces(path: Path) -> Iterator[bytes]:
+    with open(path, "rb") as file:
+        while piece := file.read(WRITE_SIZE):
+            yield piece
+
+
+def _settle_backup(path: Path, staging: Path) -> None:
+    """Put a version a stopped save staged in place as FILE.bak, unless the map is that very
+    version (the save never replaced it: the backup stays as it was) or FILE.bak is newer (a
+    later save's, while the stopped one's number was another process's)."""
+    try:
+        staged = os.stat(staging, follow_symlinks=False)
+    except FileNotFoundError:
+        return
+    with contextlib.suppress(FileNotFoundError):
+        current = os.stat(path)
+        if os.path.samestat(staged, current) or (
+            staged.st_size == current.st_size and filecmp.cmp(staging, path, shallow=False)  # a copy, staged whole
+        ):
+            staging.unlink()
+            return
+    backup = path.with_name(path.name + BACKUP_SUFFIX)
+    with contextlib.suppress(FileNotFoundError):
+        if os.stat(backup).st_mtime_ns > staged.st_mtime_ns:
+            staging.unlink()
+            return
+    _put_backup(staging, backup)
+
+
+def _put_backup(staging: Path, backup: Path) -> None:
+    """Rename the staged version to FILE.bak; when FILE.bak is that very file already (a rename
+    between two names of one file does nothing), the second name goes."""
+    with contextlib.suppress(FileNotFoundError):
+        if os.path.samestat(os.stat(staging), os.stat(backup)):
+            staging.unlink()
+            return
+    os.replace(staging, backup)
+
+
 def _clear_dead_saves(path: Path) -> None:
-    """Remove temporary files left by saves whose process was killed before it could:
-    `.NAME.<pid>.tmp` for the map and `.NAME.bak.<pid>.tmp` for its backup."""
-    for stale in path.parent.glob(f".{path.name}.*.tmp"):
-        pid = stale.name.removeprefix(f".{path.name}.").removesuffix(".tmp")
-        pid = pid.removeprefix(BACKUP_SUFFIX.lstrip(".") + ".")
-        if not pid.isdigit() or int(pid) == os.getpid() or process_alive(int(pid)):
+    """Tidy what saves killed before they could left: `.NAME.<pid>.tmp`, a new map never put
+    in place, and `.NAME.bak.<pid>.copy.tmp`, a backup's copy never finished, are removed;
+    `.NAME.bak.<pid>.tmp`, the version a save replaced, becomes FILE.bak. This process's own
+    staged backup is settled too: its saves of one file never overlap."""
+    leftover = re.compile(rf"\.{re.escape(path.name)}\.(bak\.)?(\d+)(\.copy)?\.tmp")
+    for stale in path.parent.glob(glob.escape(f".{path.name}.") + "*.tmp"):
+        found = leftover.fullmatch(stale.name)
+        if found is None:
+            continue
+        pid = int(found[2])
+        staged = found[1] is not None and found[3] is None
+        if staged and pid == os.getpid():
+            with contextlib.suppress(OSError):
+                _settle_backup(path, stale)
+            continue
+        if pid == os.getpid() or process_alive(pid):
             continue
         with contextlib.suppress(OSError):
-            stale.unlink()
+            if staged:
+                _settle_backup(path, stale)
+            else:
+                stale.unlink()
 
 
 def clear_dead_saves(path: str | os.PathLike[str]) -> None:
-    """Remove what unfinished saves to `path` left, once their process is gone (a child killed
+    """Tidy what unfinished saves to `path` left, once their process is gone (a child killed
     while it wrote, io/forked_save.py): the file itself is whole either way, old or new."""
     _clear_dead_saves(Path(os.path.realpath(path)))
 
@@ -189,15 +281,17 @@ WRITE_SIZE = 1 << 20
 """Pieces are gathered to about this many bytes per write."""
 
 
-def _write_synced(temp: Path, data: bytes | Iterable[bytes], mode: int | None) -> str:
-    """Write and fsync a new file, returning the digest of what was written; `mode` is the
-    replaced file's permissions, kept as they were (a 0600 map with GM notes stays 0600); a
-    new file gets the usual ones less the umask."""
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666 if mode is None else 0o600)
+def _write_synced(temp: Path, data: bytes | Iterable[bytes], replaced: os.stat_result | None) -> str:
+    """Write and fsync a new file, returning the digest of what was written. It takes the
+    permissions and owner of the file it will replace (`replaced`): a 0600 map with GM notes
+    stays 0600, and a player's map saved by root stays the player's. A new file gets the
+    usual permissions less the umask."""
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666 if replaced is None else 0o600)
     hasher = hashlib.sha256()
     try:
-        if mode is not None:
-            os.fchmod(fd, mode)
+        if replaced is not None:
+            _keep_owner(fd, replaced)
+            os.fchmod(fd, stat.S_IMODE(replaced.st_mode))  # after the owner: a change of owner clears set-id bits
         for block in _blocks(data):
             hasher.update(block)
             view = memoryview(block)
@@ -208,6 +302,19 @@ def _write_synced(temp: Path, data: bytes | Iterable[bytes], mode: int | None) -
     finally:
         os.close(fd)
     return hasher.hexdigest()
+
+
+def _keep_owner(fd: int, replaced: os.stat_result) -> None:
+    """Give the new file the replaced file's owner (only root may) and group (a user may give
+    a group of their own; otherwise the new file keeps the user's)."""
+    if not hasattr(os, "fchown"):
+        return
+    made = os.fstat(fd)
+    owner = replaced.st_uid if os.geteuid() == 0 else -1
+    if owner in (-1, made.st_uid) and replaced.st_gid == made.st_gid:
+        return
+    with contextlib.suppress(PermissionError):
+        os.fchown(fd, owner, replaced.st_gid)
 
 
 def _blocks(data: bytes | Iterable[bytes]) -> Iterator[bytes]:
@@ -224,20 +331,6 @@ def _blocks(data: bytes | Iterable[bytes]) -> Iterator[bytes]:
             gathered, size = [], 0
     if gathered:
         yield b"".join(gathered)
-
-
-def _keep_backup(path: Path) -> None:
-    """Point FILE.bak at the current file, atomically: a hard link where the disk allows,
-    which becomes a plain file of the old map once the new one replaces it."""
-    backup = path.with_name(path.name + BACKUP_SUFFIX)
-    staging = path.with_name(f".{backup.name}.{os.getpid()}.tmp")
-    with contextlib.suppress(FileNotFoundError):
-        staging.unlink()
-    try:
-        os.link(path, staging, follow_symlinks=False)
-    except OSError:
-        _write_synced(staging, path.read_bytes(), stat.S_IMODE(os.stat(path).st_mode))  # its digest is not needed
-    os.replace(staging, backup)
 
 
 def _sync_folder(folder: Path) -> None:

@@ -7,6 +7,12 @@ it; a crash leaves it, and the next start offers it back. A recovered map keeps 
 file until it is saved, so a second crash loses nothing. A failed autosave is said in the
 window's status bar. A big map's autosave is written by a forked child (ui/background_save.py)
 so the window never stops for it; its note is written once the copy is whole on disk.
+
+Whether a note's session still runs is told by a lock: the session holds an flock on
+<session>.lock while it lives, and the system lets go of it when the process ends however it
+ends, so a process that got the dead session's number (after a reboot) is never taken for it.
+A note without a lock (an older Tabletop's, or where there is no flock) is its session's while
+a process of its number runs that started before the note was written.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import json
 import os
 import signal
 import socket
+import stat
 import threading
 import time
 import uuid
@@ -29,11 +36,17 @@ from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, QStandard
 from PySide6.QtWidgets import QMainWindow
 
 from tabletop.document import MapDocument
-from tabletop.io import FileStamp, MapFileError, load_map, one_line, save_map
+from tabletop.io import FileStamp, MapFileError, load_map, one_line, save_map, write_atomically
 from tabletop.io.forked_save import Outcome
+from tabletop.io.read import parse_json_object, read_regular
 from tabletop.io.write import process_alive
 from tabletop.model import Map
 from tabletop.ui.background_save import BackgroundSave
+
+try:
+    import fcntl
+except ImportError:  # Windows: notes are told by their process alone
+    fcntl = None
 
 INTERVAL_MS = 120_000
 FORK_FROM = 2_000
@@ -67,43 +80,132 @@ class Recovered:
         return self.source.name if self.source else (self.map.title or "an untitled map")
 
 
-def pending() -> list[Recovered]:
-    """Recovery files left by sessions that are no longer running, newest first."""
+def pending(problems: list[str] | None = None) -> list[Recovered]:
+    """Recovery files left by sessions that are no longer running, newest first. A note or a
+    map that cannot be read is one line in `problems` (both are left where they are) and the
+    others are still offered; a note whose map is gone is removed."""
     found = []
     folder = recovery_dir()
-    for note in folder.glob("*.json") if folder.is_dir() else []:
+    for note in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        map_file = note.with_suffix(".tabletop")
         try:
-            info = json.loads(note.read_text())
-            pid = int(info.get("pid", 0))
-            if pid == os.getpid() or process_alive(pid):
+            locked = _locked(note.with_suffix(".lock"))
+            if locked:
                 continue
-            map_file = note.with_suffix(".tabletop")
-            found.append(
-                Recovered(
-                    map_file,
-                    Path(info["source"]) if info.get("source") else None,
-                    float(info.get("saved", 0)),
-                    load_map(map_file),
-                    _stamp(info.get("stamp")),
-                )
-            )
-        except (OSError, ValueError, KeyError, MapFileError):
-            continue  # a recovery file that cannot be read is no use to anyone
+            info = read_note(note)
+            if locked is None and _session_runs(info["pid"], info["saved"]):
+                continue
+            if not map_file.exists():
+                _remove(map_file)  # nothing left to offer
+                continue
+            found.append(Recovered(map_file, info["source"], info["saved"], load_map(map_file), info["stamp"]))
+        except MapFileError as error:
+            if problems is not None:
+                problems.append(str(error))
     return sorted(found, key=lambda r: -r.saved)
 
 
-def _stamp(saved: object) -> FileStamp | None:
-    """A stamp from a note; None when the note has none (older notes) or a broken one."""
+NOTE_BYTES = 64 * 2**10
+"""A note is a few hundred bytes: a file much bigger is not one."""
+NOTE_KEYS = {"source", "saved", "pid", "stamp"}
+STAMP_NUMBERS = {"device", "inode", "size", "modified_ns", "changed_ns"}
+
+
+def read_note(note: Path) -> dict:
+    """A note read as carefully as a map (a regular file, its size, no key twice, no number
+    thousands of digits long), each field checked: MapFileError in one line naming the note
+    and what is wrong, and saying its map is left beside it."""
     try:
-        return FileStamp(**saved) if isinstance(saved, dict) else None
-    except TypeError:
+        raw, _ = read_regular(note, NOTE_BYTES, "recovery note")
+        info = parse_json_object(raw, note, "recovery note")
+        unknown = sorted(set(info) - NOTE_KEYS)
+        if unknown:
+            raise MapFileError(note, f"holds a key a recovery note does not have: {unknown[0][:40]!r}")
+        pid, saved, source = info.get("pid"), info.get("saved"), info.get("source", "")
+        if type(pid) is not int or not 0 < pid < 2**31:
+            raise MapFileError(note, "names no process (its 'pid' is not a process number)")
+        if type(saved) not in (int, float) or not 0 <= saved < 2**40:
+            raise MapFileError(note, "has no time ('saved' is not a time)")
+        if not isinstance(source, str) or "\0" in source:
+            raise MapFileError(note, "names no map file ('source' is not a path)")
+        stamp = _stamp(note, info.get("stamp"))
+    except MapFileError as error:
+        kept = f"its map, {one_line(note.with_suffix('.tabletop').name, collapse=False)}, is left beside it"
+        raise MapFileError(note, f"{error.problem}; {kept}") from None
+    return {"pid": pid, "saved": float(saved), "source": Path(source) if source else None, "stamp": stamp}
+
+
+def _stamp(note: Path, saved: object) -> FileStamp | None:
+    """The source file's stamp a note kept; None when it kept none (a map never saved)."""
+    if saved is None:
+        return None
+    keys = {"digest", *STAMP_NUMBERS}
+    if not isinstance(saved, dict) or not set(saved) <= keys or not keys - {"changed_ns"} <= set(saved):
+        raise MapFileError(note, "holds a broken 'stamp'")
+    given = {key: value for key, value in saved.items() if value is not None or key != "changed_ns"}
+    numbers = [given[name] for name in STAMP_NUMBERS & set(given)]
+    if any(type(n) is not int or not 0 <= n < 2**64 for n in numbers) or type(given["digest"]) is not str:
+        raise MapFileError(note, "holds a broken 'stamp'")
+    return FileStamp(**given)
+
+
+def _locked(lock: Path) -> bool | None:
+    """Whether a live session holds the lock; None when there is no lock to ask."""
+    if fcntl is None:
+        return None
+    try:
+        fd = os.open(lock, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise MapFileError(lock, f"cannot be read: {error.strerror or error}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise MapFileError(lock, "is not a regular file (a session's lock is one)")
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return None  # a disk without locks: the note's process is asked
+    finally:
+        os.close(fd)
+    return False
+
+
+def _session_runs(pid: int, saved: float) -> bool:
+    """For a note without a lock: whether its session may still run, that is a process of its
+    number runs and did not start after the note was written (one that did got the number of
+    a session gone since, as after a reboot)."""
+    if pid == os.getpid():
+        return True
+    if not process_alive(pid):
+        return False
+    started = _process_start(pid)
+    return started is None or started <= saved
+
+
+def _process_start(pid: int) -> float | None:
+    """When a process started, as a time of day, from /proc (Linux); None where not known."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as file:
+            fields = file.read().rpartition(b")")[2].split()  # after the name, which may hold anything
+        with open("/proc/stat", "rb") as file:
+            boot = next(int(line.split()[1]) for line in file if line.startswith(b"btime "))
+        return boot + int(fields[19]) / os.sysconf("SC_CLK_TCK")  # the 22nd field: ticks since boot
+    except (OSError, ValueError, IndexError, StopIteration):
         return None
 
 
 def discard(recovered: Recovered) -> None:
-    for path in (recovered.map_file, recovered.map_file.with_suffix(".json")):
+    _remove(recovered.map_file)
+
+
+def _remove(map_file: Path) -> None:
+    """A dead session's files: its map, its note, its lock (last: while it is there, a start
+    that finds the note asks the lock)."""
+    for suffix in (".tabletop", ".json", ".lock"):
         with contextlib.suppress(OSError):
-            path.unlink()
+            map_file.with_suffix(suffix).unlink()
 
 
 class Autosaver(QObject):
@@ -131,6 +233,9 @@ class Autosaver(QObject):
         self._failing = False
         self.document = document
         self.key = uuid.uuid4().hex
+        self._lock: tuple[str, Path, weakref.finalize] | None = None
+        """The key whose lock this session holds, its file, and what lets go of it (also when
+        this goes)."""
         self._saved_revision: int | None = None
         self._writing_revision: int | None = None
         """The revision a child is writing, while one runs."""
@@ -183,8 +288,8 @@ class Autosaver(QObject):
             return
         try:
             self._write_note()
-        except OSError as error:
-            self._fail(str(error))
+        except (OSError, MapFileError) as error:
+            self._fail(error.problem if isinstance(error, MapFileError) else str(error))
             return
         self._kept(revision)
 
@@ -199,6 +304,10 @@ class Autosaver(QObject):
         self.status.emit(one_line(f"Autosave failed, your changes are not yet safe: {why}"))
 
     def _write_note(self) -> None:
+        """Write the note in one step (a start never reads half of it), this session's lock
+        held first: no start offers the map while this session lives."""
+        if not self._hold_lock():
+            raise OSError("another Tabletop holds this map's recovery files")
         source, stamp = self.document.path, self._stamp()
         note = {
             "source": os.path.abspath(source) if source else "",
@@ -206,18 +315,51 @@ class Autosaver(QObject):
             "pid": os.getpid(),
             "stamp": dataclasses.asdict(stamp) if stamp is not None else None,
         }
-        self.map_file.with_suffix(".json").write_text(json.dumps(note))
+        write_atomically(self.map_file.with_suffix(".json"), json.dumps(note).encode("utf-8"))
+
+    def _hold_lock(self) -> bool:
+        """Hold the lock of this session's key; False when another live session holds it."""
+        if fcntl is None or (self._lock is not None and self._lock[0] == self.key):
+            return True
+        self._let_go(remove=False)
+        lock = self.map_file.with_suffix(".lock")
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return False
+        except OSError:  # a disk without locks: the note's process number tells
+            os.close(fd)
+            return True
+        self._lock = (self.key, lock, weakref.finalize(self, os.close, fd))
+        return True
+
+    def _let_go(self, *, remove: bool) -> None:
+        """Let go of the lock held, its file removed first when the session's files go."""
+        if self._lock is None:
+            return
+        _, lock, close = self._lock
+        if remove:
+            with contextlib.suppress(OSError):
+                lock.unlink()
+        close()
+        self._lock = None
 
     def adopt(self, recovered: Recovered) -> None:
         """Take over a recovered map's files: they stay on disk, now this session's, until
-        the map is saved, and the next autosave writes over them."""
+        the map is saved, and the next autosave writes over them. Another start that took
+        them first keeps them: this session then autosaves the map under a key of its own."""
         self.discard()
         self.key = recovered.map_file.stem
         self._saved_revision = self.document.revision
         try:
-            self._write_note()  # this session's pid: no other start offers it meanwhile
-        except OSError as error:
-            self._fail(str(error))
+            if not self._hold_lock():
+                self.key, self._saved_revision = uuid.uuid4().hex, None
+                return
+            self._write_note()  # this session's number and time, for a Tabletop without locks
+        except (OSError, MapFileError) as error:
+            self._fail(error.problem if isinstance(error, MapFileError) else str(error))
 
     def discard(self) -> None:
         self.background.end()  # a child writing now would leave a copy nobody wants
@@ -225,6 +367,7 @@ class Autosaver(QObject):
         for path in (self.map_file, self.map_file.with_suffix(".json")):
             with contextlib.suppress(OSError):
                 path.unlink()
+        self._let_go(remove=True)
         self._saved_revision = None
 
     def keep(self) -> None:

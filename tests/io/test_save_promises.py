@@ -1,18 +1,23 @@
-"""What saving promises beyond atomicity: links are followed, permissions kept, read-only
-files refused, another program's change noticed, and dead saves' temporary files cleared."""
+"""What saving promises beyond atomicity: links are followed, permissions and owner kept,
+read-only files refused, another program's change noticed (also one that put back the file's
+size and time), and dead saves' temporary files cleared."""
 
 from __future__ import annotations
 
+import errno
 import os
+import shutil
 import stat
 import subprocess
 import sys
+from dataclasses import replace
 from threading import Thread
 from types import SimpleNamespace
 
 import pytest
 
 from tabletop.io import BACKUP_SUFFIX, FileChangedError, MapFileError, load_map, load_map_stamped, save_map
+from tabletop.io.stamp import changed_since
 from tabletop.samples import SAMPLES
 
 
@@ -41,6 +46,34 @@ def test_save_keeps_the_files_permissions(saved):
     assert stat.S_IMODE(saved.stat().st_mode) == 0o600
 
 
+@pytest.mark.parametrize("linked", [True, False], ids=["linked backup", "copied backup (no hard links)"])
+def test_the_map_and_its_backup_keep_the_files_permissions(saved, monkeypatch, linked):
+    if not linked:
+        monkeypatch.setattr("tabletop.io.write.os.link", _no_hard_links)
+    saved.chmod(0o640)
+    save_map(SAMPLES["hillside"](), saved)
+    backup = saved.with_name(saved.name + BACKUP_SUFFIX)
+    assert [stat.S_IMODE(p.stat().st_mode) for p in (saved, backup)] == [0o640, 0o640]
+
+
+def _no_hard_links(*args, **kwargs):
+    raise OSError(errno.EPERM, "no hard links on this disk")
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root may give a file to another")
+@pytest.mark.parametrize("linked", [True, False], ids=["linked backup", "copied backup (no hard links)"])
+def test_a_players_map_saved_by_root_stays_the_players(saved, monkeypatch, linked):
+    if not linked:
+        monkeypatch.setattr("tabletop.io.write.os.link", _no_hard_links)
+    os.chown(saved, 12345, 12346)
+    saved.chmod(0o600)
+    save_map(SAMPLES["hillside"](), saved)
+    save_map(SAMPLES["warehouse"](), saved)
+    for path in (saved, saved.with_name(saved.name + BACKUP_SUFFIX)):
+        info = path.stat()
+        assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (12345, 12346, 0o600)
+
+
 def test_a_read_only_file_is_refused_in_one_line_and_kept(saved):
     saved.chmod(0o444)
     with pytest.raises(MapFileError, match=r"w\.tabletop: could not be saved: the file is read-only"):
@@ -67,6 +100,66 @@ def test_a_file_rewritten_with_the_same_bytes_is_no_conflict(saved):
     new_stamp = save_map(map_.model_copy(update={"title": "Mine"}), saved, expected=stamp)
     assert load_map(saved).title == "Mine"
     save_map(map_, saved, expected=new_stamp)  # the stamp a save returns is the next save's
+
+
+def _same_size_edit(saved):
+    """Another program's edit of the map that keeps its size (a title's letter changed)."""
+    data = saved.read_bytes()
+    edited = data.replace(b"The warehouse", b"The Warehouse", 1)
+    assert edited != data and len(edited) == len(data)
+    return edited
+
+
+def _edit_in_place_keeping_time(saved):
+    before = saved.stat()
+    with open(saved, "r+b") as file:  # in place: the inode stays
+        file.write(_same_size_edit(saved))
+    os.utime(saved, ns=(before.st_atime_ns, before.st_mtime_ns))
+
+
+def test_an_edit_in_place_that_puts_back_the_files_time_is_noticed(saved):
+    """As an editor that keeps times, or cp -p over the file, would leave it: the same inode,
+    size and modification time, other bytes."""
+    map_, stamp = load_map_stamped(saved)
+    before = saved.stat()
+    _edit_in_place_keeping_time(saved)
+    after = saved.stat()
+    assert (after.st_ino, after.st_size, after.st_mtime_ns) == (before.st_ino, before.st_size, before.st_mtime_ns)
+    with pytest.raises(FileChangedError, match="was changed on disk by another program"):
+        save_map(map_.model_copy(update={"title": "Mine"}), saved, expected=stamp)
+    assert load_map(saved).title == "The Warehouse", "nothing is written until the GM chooses"
+
+
+@pytest.mark.skipif(shutil.which("cp") is None, reason="needs cp")
+def test_a_copy_over_the_map_with_its_time_kept_is_noticed(saved, tmp_path):
+    """`cp -p` of another version of the map, of the same size and time, over it."""
+    map_, stamp = load_map_stamped(saved)
+    other = tmp_path / "other.tabletop"
+    other.write_bytes(_same_size_edit(saved))
+    before = saved.stat()
+    os.utime(other, ns=(before.st_atime_ns, before.st_mtime_ns))
+    subprocess.run(["cp", "-p", str(other), str(saved)], check=True)
+    assert saved.stat().st_mtime_ns == before.st_mtime_ns and saved.stat().st_size == before.st_size
+    with pytest.raises(FileChangedError):
+        save_map(map_, saved, expected=stamp)
+
+
+def test_a_file_whose_mode_changed_with_the_same_bytes_is_no_conflict(saved):
+    map_, stamp = load_map_stamped(saved)
+    saved.chmod(0o640)  # its ctime changes, its bytes do not
+    save_map(map_.model_copy(update={"title": "Mine"}), saved, expected=stamp)
+    assert load_map(saved).title == "Mine"
+
+
+def test_an_older_notes_stamp_without_a_change_time_compares_the_bytes(saved):
+    """A recovery note of an older Tabletop kept no ctime: its file's bytes decide."""
+    map_, stamp = load_map_stamped(saved)
+    older = replace(stamp, changed_ns=None)
+    assert not changed_since(saved, older)
+    _edit_in_place_keeping_time(saved)
+    assert changed_since(saved, older)
+    with pytest.raises(FileChangedError):
+        save_map(map_, saved, expected=older)
 
 
 @pytest.mark.parametrize("beside", [False, True], ids=["hashed in the read", "hashed beside it"])

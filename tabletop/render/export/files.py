@@ -194,7 +194,12 @@ def band_rows(width: int) -> int:
 
 def stream_png(picture: Picture, out: Path, progress: Progress | None = None) -> None:
     """Paint the picture a band of rows at a time into a PNG beside `out`, then move it into
-    place; on a cancel or an error the file beside is removed and `out` is untouched."""
+    place; on a cancel or an error the file beside is removed and `out` is untouched. What was
+    at `out` when it began the caller has agreed to replace; something else put there while
+    the bands were painted is not replaced (io/outputs.py)."""
+    from tabletop.io.outputs import replace_refusal
+
+    agreed = replace_refusal(out, "png")
     target = Path(os.path.realpath(out))
     if target.is_dir():
         raise MapFileError(out, "could not be exported: it is a folder")
@@ -216,6 +221,9 @@ def stream_png(picture: Picture, out: Path, progress: Progress | None = None) ->
             stream.finish()
             file.flush()
             os.fsync(file.fileno())
+        found = replace_refusal(out, "png")
+        if found is not None and found != agreed:
+            raise MapFileError(out, f"{found} (since the export began): not replaced")
         os.replace(temp, target)
         done = True
     except OSError as error:
