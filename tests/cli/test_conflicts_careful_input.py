@@ -99,5 +99,13 @@ def test_a_long_number_python_can_read_is_refused_by_its_length_and_place(capsys
     )
 
 
+def test_a_number_past_the_specs_bounds_is_refused_and_shown(capsys, tmp_path):
+    spec = tmp_path / "big.json"
+    spec.write_text('{"action": {"name": "A", "skill": 99999999999}, "confronting": [{"name": "B"}]}')
+    assert _confront(capsys, spec) == (
+        f"{spec}: the action 'A': skill must be a whole number from 0 to 1000, not 99999999999\n"
+    )
+
+
 def test_a_folder_is_refused(capsys, tmp_path):
     assert _confront(capsys, tmp_path) == f"{tmp_path}: is a folder, not a confrontation spec\n"
