@@ -38,4 +38,29 @@ def read_steps(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     for number, step in enumerate(steps):
         if not isinstance(step, dict):
             raise MapFileError(where, f'step {number} is not an object ({{"do": ...}})')
+        _words_only(step, number, where)
     return steps
+
+
+MAX_WORD = 40
+"""A step's keys and its "do" are words of the steps' vocabulary, the longest a dozen letters."""
+
+
+def _words_only(step: dict[str, Any], number: int, where: str | os.PathLike[str]) -> None:
+    """A step's keys, and the word it does, are words: what is no word is refused here, said
+    short; the step's fields check the rest (rules/step_fields.py: a key the step does not take
+    is refused there, by name)."""
+    for key in step:
+        if not _word(key):
+            raise MapFileError(where, f"step {number} has a key {_short(key)}: no step takes a field so named")
+    do = step.get("do")
+    if isinstance(do, str) and not _word(do):
+        raise MapFileError(where, f"step {number} does {_short(do)}: no step is called so (see tabletop play --help)")
+
+
+def _word(text: str) -> bool:
+    return len(text) <= MAX_WORD and text.isidentifier()
+
+
+def _short(text: str) -> str:
+    return repr(text) if len(text) <= MAX_WORD else f"{text[:MAX_WORD]!r}... ({len(text):,} characters)"
