@@ -37,6 +37,7 @@ MAX_SCORE = 1_000
 """A Force score or a weapon's extra loss, as a map holds one (model/base.MAX_GAME_NUMBER)."""
 SPEC_BYTES = 2**20
 """A confrontation spec is a few hundred bytes; a file past this is not one."""
+SPEC_SHAPE = 'a confrontation spec ({"action": P, "confronting": [P, ...]})'
 WHOLE = re.compile(r"[+-]?\d+")
 
 
@@ -85,15 +86,15 @@ def run_reserve_loss(args: argparse.Namespace) -> int:
 
 
 def load_confrontation(path: str) -> tuple[Confrontation, dict[str, list[Card]], list[tuple[str, str]]]:
-    """Read a spec file, {"action": P, "confronting": [P, ...]}, as carefully as a map (a regular
-    file only, capped, no key written twice, no number too long): the confrontation, each
-    character's cards and the activated effects in the order declared. A file problem is a
-    MapFileError naming the file, a spec problem a SpecError."""
-    from tabletop.io.read import parse_json, read_regular
+    """Read a spec file, {"action": P, "confronting": [P, ...]}, with the careful reader every
+    file Tabletop takes goes through (io/json_file.py: a regular file only, capped, no key
+    written twice, no number longer than a game's): the confrontation, each character's cards
+    and the activated effects in the order declared. A file problem is a MapFileError naming the
+    file, a spec problem a SpecError."""
+    from tabletop.io.json_file import read_json_file
     from tabletop.rules.cards_spec import confrontation_from, effects_from
 
-    raw, _ = read_regular(path, SPEC_BYTES, "confrontation spec")
-    spec = parse_json(raw, path, "confrontation spec")
+    spec = read_json_file(path, SPEC_BYTES, "confrontation spec", dict, SPEC_SHAPE)
     confrontation, cards = confrontation_from(spec)
     return confrontation, cards, effects_from(spec)
 
@@ -110,7 +111,8 @@ def run_confront(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return 1
     except (SpecError, ConfrontationError) as error:
-        print(f"{args.spec}: {error}", file=sys.stderr)
+        # said as a file's problem is: one line, the file's name and the spec's words escaped
+        print(MapFileError(args.spec, str(error)), file=sys.stderr)
         return 1
     values = {name: confrontation.value(name) for name in confrontation.characters}
     results = confrontation.results()

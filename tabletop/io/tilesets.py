@@ -16,8 +16,8 @@ from typing import Literal
 from pydantic import ValidationError
 
 from tabletop.io.errors import MapFileError
-from tabletop.io.limits import MAX_NESTING
-from tabletop.io.read import check_version, nesting_depth, parse_json_object, read_regular
+from tabletop.io.json_file import json_document, read_regular
+from tabletop.io.read import check_version
 from tabletop.io.write import write_atomically
 from tabletop.model import Model, TileSet
 from tabletop.model.wording import describe
@@ -27,6 +27,7 @@ TILESET_FORMAT_VERSION = 1
 """The tile set file format this code writes; a newer one is refused with a clear line."""
 MAX_TILESET_BYTES = 4 * 2**20
 """A set of a hundred tiles, every area outlined, is about 300 KB; ten times that is no set."""
+WHAT = "tile set file"
 MAX_FOLDER_SETS = 500
 """The most tile set files read from one folder: a folder of thousands is not a set library."""
 
@@ -48,7 +49,7 @@ def tile_set_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<tile set>")
     """Parse bytes as a tile set file; `path` names the source in the error message."""
     if len(raw) > MAX_TILESET_BYTES:
         raise MapFileError(path, f"is larger than {MAX_TILESET_BYTES // 2**20} MB, the most a tile set file may be")
-    document = parse_json_object(raw, path, "tile set")
+    document = json_document(raw, path, WHAT)
     if "format_version" not in document:
         raise MapFileError(path, "has no format_version: it is not a Tabletop tile set")
     if "tile_set" not in document:
@@ -58,14 +59,12 @@ def tile_set_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<tile set>")
     try:
         return TileSetFile.model_validate(document).tile_set
     except ValidationError as error:
-        if nesting_depth(document) > MAX_NESTING:
-            raise MapFileError(path, f"is nested too deeply (at most {MAX_NESTING} levels)") from None
         raise MapFileError(path, describe(error)) from None
 
 
 def load_tile_set(path: str | os.PathLike[str]) -> TileSet:
     """Read and validate one tile set file, or raise MapFileError naming it."""
-    raw, _info = read_regular(path, MAX_TILESET_BYTES, "tile set file")
+    raw, _info = read_regular(path, MAX_TILESET_BYTES, WHAT)
     return tile_set_from_bytes(raw, path)
 
 

@@ -90,10 +90,21 @@ def test_a_number_too_long_for_python_is_one_line(capsys, tmp_path):
     assert error.startswith(f"{spec}: ") and "4301 digits" in error and len(error) < 300
 
 
-def test_a_long_number_python_can_read_is_out_of_the_specs_bounds(capsys, tmp_path):
+def test_a_long_number_python_can_read_is_refused_by_its_length_and_place(capsys, tmp_path):
     spec = tmp_path / "long.json"
     spec.write_text('{"action": {"name": "A", "skill": ' + LONG + '}, "confronting": [{"name": "B"}]}')
-    assert _confront(capsys, spec) == f"{spec}: the action 'A': skill must be a whole number from 0 to 1000\n"
+    assert _confront(capsys, spec) == (
+        f"{spec}: holds a number 4300 digits long at line 1, column 35: "
+        "no number in a confrontation spec has more than 20 digits\n"
+    )
+
+
+def test_a_number_past_the_specs_bounds_is_refused_and_shown(capsys, tmp_path):
+    spec = tmp_path / "big.json"
+    spec.write_text('{"action": {"name": "A", "skill": 99999999999}, "confronting": [{"name": "B"}]}')
+    assert _confront(capsys, spec) == (
+        f"{spec}: the action 'A': skill must be a whole number from 0 to 1000, not 99999999999\n"
+    )
 
 
 def test_a_folder_is_refused(capsys, tmp_path):

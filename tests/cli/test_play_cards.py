@@ -159,4 +159,5 @@ def test_cards_played_earlier_this_round_count_against_the_attribute(capsys, tmp
     assert report["log"][-1]["numbers"] == {"Erica": 11, "John": 19}, "one card left of her three this round"
     code, report, _ = play(capsys, tmp_path, [START, confront({**erica, "played_this_round": "2"}, john)])
     assert code == 1
-    assert report["refused"]["why"] == "the action 'Erica': played_this_round must be a whole number from 0 to 1000"
+    why = "the action 'Erica': played_this_round must be a whole number from 0 to 1000, not '2'"
+    assert report["refused"]["why"] == why

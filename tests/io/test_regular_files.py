@@ -7,8 +7,7 @@ import os
 
 import pytest
 
-from tabletop.io import MAX_FILE_BYTES, MapFileError, load_map
-from tabletop.io import read as read_module
+from tabletop.io import MAX_FILE_BYTES, MapFileError, json_file, load_map
 
 
 def test_dev_zero_is_refused_before_anything_is_read():
@@ -26,11 +25,10 @@ def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
 def test_a_file_that_grows_past_the_cap_while_read_is_refused(tmp_path, monkeypatch):
     path = tmp_path / "growing.tabletop"
     path.write_bytes(b"{}")
-    monkeypatch.setattr(read_module, "MAX_FILE_BYTES", 8)
     real_read = os.read
-    monkeypatch.setattr(read_module.os, "read", lambda fd, n: real_read(fd, n) or b"x" * n)
-    with pytest.raises(MapFileError, match="is larger than"):
-        load_map(path)
+    monkeypatch.setattr(json_file.os, "read", lambda fd, n: real_read(fd, n) or b"x" * n)
+    with pytest.raises(MapFileError, match="is larger than 8 bytes; a map file may be at most 8 bytes"):
+        json_file.read_regular(path, limit=8)
 
 
 def test_a_file_over_the_cap_is_refused_by_its_size(tmp_path):
