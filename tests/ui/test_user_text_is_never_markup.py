@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from tabletop import samples
 from tabletop.document.commands import EditObject
 from tabletop.document.commands.grid_edits import SegmentKey
+from tabletop.io import save_map
 from tabletop.play_samples import PLAY_SAMPLES
 from tabletop.rules import systems
 from tabletop.rules.play import Question
@@ -260,7 +261,9 @@ def test_every_dialog_the_window_opens_shows_a_hostile_maps_text_as_typed(
     qtbot, window, walked, picture, tmp_path, sample
 ):
     map_ = hostile_map(SAMPLES[sample](), picture)
-    window.document.replace_map(map_, None)
+    path = tmp_path / "hostile.tabletop"  # saved: Set Background Image keeps the picture beside it
+    save_map(map_, path)
+    window.document.replace_map(map_, path)
     window.later.finish()
     from tabletop.ui.files import RECENT_KEY
 
