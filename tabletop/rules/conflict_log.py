@@ -29,7 +29,7 @@ def log_markdown(map_: Map, conflict: Conflict | None = None) -> str:
     Edgerunner: "every action should generate a story detail", so the story has its own column."""
     conflict = conflict or map_.conflict
     if conflict is None:
-        return f"# {map_.title or 'Untitled map'}\n\nNo conflict is running.\n"
+        return f"# {_cell(map_.title) or 'Untitled map'}\n\nNo conflict is running.\n"
     system = systems.of(conflict).title
     lines = [f"# {system}: {_cell(map_.title) or 'Untitled map'}", ""]
     sides: dict[str, list[str]] = {}
@@ -122,7 +122,8 @@ def conflict_lines(map_: Map) -> list[str]:
     rules = systems.of(conflict)
     name = systems.names(map_)
     if conflict.ended:
-        lines = [f"{rules.title}: ended ({conflict.ended})" + (f": {conflict.story}" if conflict.story else "")]
+        story = " ".join(conflict.story.split())  # the ending's story may run over lines: here it is one
+        lines = [f"{rules.title}: ended ({conflict.ended})" + (f": {story}" if story else "")]
     else:
         lines = [f"{rules.title}: {rules.header(conflict, name)}"]
     titles = [c.title for c in rules.columns]

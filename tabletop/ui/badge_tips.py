@@ -11,6 +11,7 @@ from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QGraphicsView, QToolTip
 
 from tabletop.model import Border, Passage
+from tabletop.ui.plain import shown_plain
 from tabletop.ui.scene.editor_scene import badges_seen
 
 LINES = (
@@ -53,9 +54,12 @@ TIP_WIDTH = 72
 
 
 def as_tooltip(text: str) -> str:
-    """The explanation wrapped to lines a GM reads at a glance."""
-    return "\n".join(
-        "\n".join(textwrap.wrap(line, TIP_WIDTH, subsequent_indent="  ")) or line for line in text.splitlines()
+    """The explanation wrapped to lines a GM reads at a glance; the zones' names in it are
+    shown as typed."""
+    return shown_plain(
+        "\n".join(
+            "\n".join(textwrap.wrap(line, TIP_WIDTH, subsequent_indent="  ")) or line for line in text.splitlines()
+        )
     )
 
 

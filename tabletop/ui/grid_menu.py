@@ -14,6 +14,7 @@ from tabletop.model import AreaLocation
 from tabletop.rules.growth import edges_toward
 from tabletop.ui.actions import action, say, scrolling
 from tabletop.ui.docks.tile_sets import TileSetsDock, selected_grid
+from tabletop.ui.plain import shown_plain
 
 
 class GridMenu:
@@ -90,7 +91,7 @@ def offer_growth(parent: QWidget, document: MapDocument, token_id: str, pos: QPo
     answer = QMessageBox.question(
         parent,
         "Grow the grid?",
-        f"{token.label} left the grid. {command.text()}?",
+        shown_plain(f"{token.label} left the grid. {command.text()}?"),
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
     )
     if answer != QMessageBox.StandardButton.Yes:

@@ -18,6 +18,7 @@ from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lazy import LazyDock
 from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.menus import build_menus
+from tabletop.ui.plain import set_action_text, shown_plain
 from tabletop.ui.recovery import Autosaver, discard, pending
 from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.scene.legend import LEGEND_KEY
@@ -301,7 +302,7 @@ class MainWindow(QMainWindow):
             folder = self.document.path.parent if self.document.path else None
             export_map(self.document.map, path, width, base_dir=folder, legend=self.legend_action.isChecked())
         except MapFileError as error:
-            QMessageBox.warning(self, "Could not export", str(error))
+            QMessageBox.warning(self, "Could not export", shown_plain(str(error)))
             return
         self.settings.setValue("export/width", int(width))
         say(self, f"Exported {path} ({width} pixels wide)")
@@ -334,11 +335,11 @@ class MainWindow(QMainWindow):
 
         self.recent_menu.clear()
         for path in recent_files(self.settings):
-            self.recent_menu.addAction(path, lambda p=path: self.files.open(p))
+            set_action_text(self.recent_menu.addAction("", lambda p=path: self.files.open(p)), path)
 
     def _title(self) -> None:
         name = self.document.path.name if self.document.path else self.document.map.title or "Untitled map"
-        self.setWindowTitle(f"{name}[*] — Tabletop")
+        self.setWindowTitle(f"{name.replace('[*]', '[*][*]')}[*] — Tabletop")  # a "[*]" typed is shown
         self.setWindowModified(self.document.modified)
 
     def offer_recovery(self) -> bool:
@@ -349,7 +350,7 @@ class MainWindow(QMainWindow):
             answer = QMessageBox.question(
                 self,
                 "Recover unsaved changes?",
-                f"Tabletop closed without saving changes to {found.name}. Recover them?",
+                shown_plain(f"Tabletop closed without saving changes to {found.name}. Recover them?"),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             )
             if answer == QMessageBox.StandardButton.Yes:

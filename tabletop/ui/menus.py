@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QComboBox, QSpinBox
 from tabletop.rules.terrain import MOVE_TYPES
 from tabletop.ui.actions import action, busily, dock_action, icon, quit_keys
 from tabletop.ui.map_menu import MapMenu
+from tabletop.ui.plain import set_action_text
 from tabletop.ui.scene.legend import LEGEND_KEY, LegendItem
 from tabletop.ui.startup import stand_in
 from tabletop.ui.tools.snapping import Snapping
@@ -21,19 +22,37 @@ if TYPE_CHECKING:
     from tabletop.ui.main_window import MainWindow
 
 
+def _name_step(act: QAction, step: str) -> None:
+    """Undo and Redo name the step ("Undo Move Gatto to East end"): its names as typed, an
+    ampersand in one shown, never taken for a shortcut key (QUndoStack's own actions take it)."""
+    word = act.property("word")
+    set_action_text(act, f"{word} {step}" if step else word)
+    act.setText("&" + act.text())  # U for Undo, R for Redo
+
+
+def _stack_action(window: MainWindow, word: str, can_changed, can, text_changed) -> QAction:
+    act = QAction(window)
+    act.setProperty("word", word)
+    act.setEnabled(can())
+    can_changed.connect(act.setEnabled)
+    text_changed.connect(lambda step: _name_step(act, step))
+    return act
+
+
 def build_menus(window: MainWindow) -> None:
     """The menus and the toolbar, their actions kept on the window (undo, redo, the tools' keys,
     the legend's switch, the reach's shifts and move type) for the parts that use them."""
     stack = window.document.undo_stack
-    window.undo_action = stack.createUndoAction(window, "&Undo")
+    window.undo_action = _stack_action(window, "Undo", stack.canUndoChanged, stack.canUndo, stack.undoTextChanged)
     window.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
     window.undo_action.setIcon(icon("undo"))
-    window.redo_action = stack.createRedoAction(window, "&Redo")
+    window.redo_action = _stack_action(window, "Redo", stack.canRedoChanged, stack.canRedo, stack.redoTextChanged)
     window.redo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")])
     window.redo_action.setIcon(icon("redo"))
+    text = {window.undo_action: stack.undoText, window.redo_action: stack.redoText}
     for act, step in ((window.undo_action, stack.undo), (window.redo_action, stack.redo)):
-        act.triggered.disconnect()  # the stack's own step, taken again under the busy cursor:
-        act.triggered.connect(busily(window, step))  # Fog All undone at 100k zones takes seconds
+        act.triggered.connect(busily(window, step))  # under the busy cursor: Fog All undone at 100k zones takes seconds
+        _name_step(act, text[act]())
     menu = window.menuBar().addMenu("&File")
     # the window's file handler is made after the first frame (or when first asked for): asked for here at each use
     new = action(window, "&New", lambda: window.files.new(), QKeySequence.StandardKey.New, "new")

@@ -25,6 +25,7 @@ from tabletop.heap import collector_paused
 from tabletop.io import FileStamp, ReadCancelled, load_map_stamped
 from tabletop.io.bulk_read import Helper
 from tabletop.model import Map
+from tabletop.ui.plain import plain_label
 from tabletop.ui.recovery import exit_asked
 
 SHOW_AFTER_MS = 400
@@ -67,7 +68,9 @@ class Opening:
         self.window, self.name = window, path.name
         self.stay_open = _StayOpen(window)
         window.installEventFilter(self.stay_open)
-        self.dialog = QProgressDialog(f"Reading {path.name}…", "Cancel", 0, 0, window)
+        self.dialog = QProgressDialog("", "Cancel", 0, 0, window)
+        self.dialog.setLabel(plain_label())  # the file's name, as it is spelled
+        self.dialog.setLabelText(f"Reading {path.name}…")
         self.dialog.setWindowTitle("Open map")
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
         self.dialog.setMinimumDuration(SHOW_AFTER_MS)

@@ -5,11 +5,12 @@ table), and the zoom."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QTimer
-from PySide6.QtWidgets import QLabel, QMainWindow
+from PySide6.QtWidgets import QMainWindow
 
 from tabletop.document import MapDocument
 from tabletop.heap import collector_paused
 from tabletop.model import ZoneLocation
+from tabletop.ui.plain import plain_label
 from tabletop.ui.view import MapView
 
 RANGE_WAITS_FROM = 5_000
@@ -22,10 +23,10 @@ class StatusLine:
 
     def __init__(self, window: QMainWindow, view: MapView, document: MapDocument) -> None:
         self.document = document
-        self.tool_hint = QLabel()
+        self.tool_hint = plain_label()
         window.statusBar().addWidget(self.tool_hint, 1)  # under passing messages, back when they clear
-        self.hover_label = QLabel()
-        self.zoom_label = QLabel()
+        self.hover_label = plain_label()  # names a zone and a token
+        self.zoom_label = plain_label()
         window.statusBar().addPermanentWidget(self.hover_label)
         window.statusBar().addPermanentWidget(self.zoom_label)
         self._hover_at: QPointF | None = None

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QListView,
     QListWidget,
     QListWidgetItem,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.document import MapDocument
 from tabletop.model import Zone
+from tabletop.ui.plain import plain_label
 
 if TYPE_CHECKING:  # the checks (numpy) are imported when the GM first checks a map, not at start
     from tabletop.rules.checks import Finding
@@ -81,8 +81,7 @@ class MapCheckDialog(QDialog):
         self.findings.setLayoutMode(QListView.LayoutMode.Batched)  # 100k wrapped rows measured a batch at a time
         self.findings.itemActivated.connect(self._activated)
         self.findings.viewport().installEventFilter(self)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
+        self.summary = plain_label(wrap=True)  # names the zone the check starts from
         again, close = QPushButton("Check Again"), QPushButton("Close")
         for button in (again, close):
             button.setAutoDefault(False)

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QLineEdit, QWidget
 
 from tabletop.rules.cards import Card, ConfrontationError
+from tabletop.ui.plain import set_tip
 
 COURT = {"j": 11, "jack": 11, "q": 12, "queen": 12, "k": 13, "king": 13, "a": 1, "ace": 1}
 PASS = "plays no more"
@@ -54,7 +55,7 @@ class PlayRows(QWidget):
             field.setPlaceholderText("card: 1-13, J, Q, K, joker")
             field.returnPressed.connect(self.submitted)
             done = QCheckBox(PASS)
-            done.setToolTip(f"{name} does not want to play more cards")
+            set_tip(done, f"{name} does not want to play more cards")
             self.grid.addWidget(label, 2 * row, 0, 1, 2)
             self.grid.addWidget(field, 2 * row + 1, 0)
             self.grid.addWidget(done, 2 * row + 1, 1)

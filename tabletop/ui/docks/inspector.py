@@ -34,6 +34,7 @@ from tabletop.ui.badge_tips import as_tooltip, explain_badge
 from tabletop.ui.docks.fields import Field, choices, count, optional, spin, updated
 from tabletop.ui.docks.segment_choice import SegmentChoice
 from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, PointEdit
+from tabletop.ui.plain import plain_label
 
 KIND_WORDS = {"zone": "zone", "border": "border", "token": "token", "grid": "encounter grid"}
 LOCKED_FIELDS = {("grid", "origin"), ("grid", "area_size")}
@@ -241,8 +242,7 @@ class Inspector(QWidget):
         area.setRange(0.1, 1000)
         area.setDecimals(1)
         area.setToolTip("The width of one area on the map canvas")
-        self.grid_tiles = QLabel()
-        self.grid_tiles.setWordWrap(True)
+        self.grid_tiles = plain_label(wrap=True)  # names the tile set by its id
         form = self._form(
             "grid",
             [

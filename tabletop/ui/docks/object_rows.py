@@ -15,6 +15,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QStringListModel,
 
 from tabletop.document import MapDocument
 from tabletop.ui.docks.folding import fold, needle, row_piece
+from tabletop.ui.plain import shown_plain
 
 if TYPE_CHECKING:
     import numpy as np
@@ -52,8 +53,10 @@ class ObjectRows(QStringListModel):
         if not index.isValid() or index.row() >= self.count():
             return None
         object_id = self.object_at(index.row())
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        if role == Qt.ItemDataRole.DisplayRole:
             return self.text(object_id)
+        if role == Qt.ItemDataRole.ToolTipRole:  # a tooltip guesses rich text; the row shows plain
+            return shown_plain(self.text(object_id))
         if role == Qt.ItemDataRole.UserRole:
             return object_id
         return None

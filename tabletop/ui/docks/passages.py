@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QComboBox, QFrame, QGridLayout, QLineEdit, QPushBu
 from tabletop.model import Border, Door, Passage
 from tabletop.ui.docks.fields import NO_WAY, choices, optional_int, spin
 from tabletop.ui.docks.widgets import ElidedLabel
+from tabletop.ui.plain import set_tip
 
 NO_DOOR = "no door"
 DOOR_CHOICES = [NO_DOOR, *choices(Door, "state")]
@@ -25,8 +26,8 @@ class PassageRow:
         self.there, self.back = spin(0, 99, "no way"), spin(0, 99, "no way")
         self.there_label = ElidedLabel(f"{a_name} → {b_name}")
         self.back_label = ElidedLabel(f"{b_name} → {a_name}")
-        self.there.setToolTip(f"Pass value from {a_name} into {b_name}")
-        self.back.setToolTip(f"Pass value from {b_name} into {a_name}")
+        set_tip(self.there, f"Pass value from {a_name} into {b_name}")
+        set_tip(self.back, f"Pass value from {b_name} into {a_name}")
         self.door = QComboBox()
         self.door.addItems(DOOR_CHOICES)
         self.door.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)

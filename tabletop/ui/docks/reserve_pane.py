@@ -38,6 +38,7 @@ from tabletop.rules.resolvers import reserve_order, to_act
 from tabletop.ui.docks.reserve_pane_form import NONE, OffensiveForm
 from tabletop.ui.docks.reserve_pane_rolls import ContestBox, SimpleRollBox, named_numbers
 from tabletop.ui.docks.widgets import fit_rows
+from tabletop.ui.plain import set_tip
 
 COLUMNS = ("Side", "Offense", "Defense", "Force", "Reserve", "Core values")
 FIELDS = ("name", "offense", "defense", "force", "reserve", "core_values")
@@ -193,7 +194,7 @@ class ReservePane(QWidget):
                 gone = "folded" if side.folded else "escaped" if side.escaped else "beaten" if side.beaten else ""
                 if gone:
                     item.setForeground(Qt.GlobalColor.gray)
-                    item.setToolTip(f"{side.name} {gone}")
+                    set_tip(item, f"{side.name} {gone}")
                 elif column == 4 and not any(side.reserve.values()):
                     item.setText(text + MERCY)
                     item.setToolTip("Out of Reserve: a win against this side may take a victory")

@@ -4,7 +4,10 @@ one undo step; typing a name is one step, as typing a zone's name is."""
 
 from __future__ import annotations
 
+import html
+
 from pydantic import ValidationError
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 
 from tabletop.document import MapDocument
@@ -36,6 +39,7 @@ class SegmentPage(QWidget):
         self._loading = False
         self.heading = QLabel()
         self.heading.setWordWrap(True)
+        self.heading.setTextFormat(Qt.TextFormat.RichText)  # the segment's name in bold, escaped
         self.name = QLineEdit()
         self.name.setPlaceholderText("Segment name")
         self.altitude = QSpinBox()
@@ -79,7 +83,7 @@ class SegmentPage(QWidget):
         key = self.choice.key
         self._loading = True
         self.heading.setText(
-            f"<b>{segment_label(segment, key.index)}</b>: {count(len(segment.areas), 'area')} "
+            f"<b>{html.escape(segment_label(segment, key.index))}</b>: {count(len(segment.areas), 'area')} "
             f"on tile {key.tile[0]},{key.tile[1]}"
         )
         if self.name.text() != segment.name:

@@ -17,6 +17,7 @@ from tabletop.model import FillStyle
 from tabletop.model.wording import words
 from tabletop.ui.docks.fields import choices, count, read, updated
 from tabletop.ui.docks.widgets import ColourButton
+from tabletop.ui.plain import plain_label
 
 MIXED = "(mixed)"
 
@@ -77,8 +78,7 @@ class SharedPage(QWidget):
         self.editors = QWidget()
         self.form = QFormLayout(self.editors)
         self.form.setContentsMargins(0, 0, 0, 0)
-        self.shared = QLabel()
-        self.shared.setWordWrap(True)
+        self.shared = plain_label(wrap=True)
         self.shared.setAlignment(Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.editors)
         layout.addWidget(self.shared)

@@ -46,6 +46,7 @@ from tabletop.resources import bundled_tile_sets_dir
 from tabletop.rules.growth import tile_set_from_grid
 from tabletop.ui.docks.segment_page import PROPERTY_TIPS
 from tabletop.ui.docks.setup_marks import SetupEditor
+from tabletop.ui.plain import plain_label, set_tip
 
 PROPERTIES: tuple[str, ...] = SegmentProperty.__args__
 SOURCES = {"map": "On this map", "bundled": "Bundled with Tabletop", "mine": "My tile sets"}
@@ -97,8 +98,7 @@ class TileSetsDock(QWidget):
         self.entries: list[Entry] = []
         self.sets = QListWidget()
         self.sets.currentRowChanged.connect(self._chosen)
-        self.about = QLabel()
-        self.about.setWordWrap(True)
+        self.about = plain_label(wrap=True)
         self.draws = QListWidget()
         self.draws.currentRowChanged.connect(self._show_draw)
         self.draw_boxes: dict[str, QCheckBox] = {}
@@ -112,8 +112,7 @@ class TileSetsDock(QWidget):
         self.seed.setPrefix("seed ")
         self.edge = QComboBox()
         self.edge.addItems(list(GRID_EDGES))
-        self.message = QLabel()
-        self.message.setWordWrap(True)
+        self.message = plain_label(wrap=True)
         self.buttons: dict[str, QPushButton] = {}
         self.setup = SetupEditor(document, lambda: selected_grid(document), self.push)
         self._lay_out()
@@ -189,12 +188,12 @@ class TileSetsDock(QWidget):
     def _item(self, entry: Entry) -> QListWidgetItem:
         if entry.tile_set is None:
             item = QListWidgetItem(f"{entry.path.name if entry.path else '?'} — cannot be read")
-            item.setToolTip(entry.problem)
+            set_tip(item, entry.problem)
             item.setForeground(Qt.GlobalColor.darkRed)
             return item
         name = entry.tile_set.theme.split(":")[0] or entry.tile_set.id
         item = QListWidgetItem(f"{name} ({entry.tile_set.id}) — {SOURCES[entry.source]}")
-        item.setToolTip(str(entry.path) if entry.path else "Saved in the map")
+        set_tip(item, str(entry.path) if entry.path else "Saved in the map")
         return item
 
     def current(self) -> Entry | None:

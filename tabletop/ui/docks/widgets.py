@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.ui.plain import plain, set_tip
+
 MIN_TEXT_WIDTH = 40
 """How narrow an elided label may get: the dock's width is the GM's choice, never the text's."""
 
@@ -26,15 +28,16 @@ class ElidedLabel(QLabel):
     """One line of text cut with "…" to the width it is given; the whole text is its tooltip.
 
     A plain QLabel asks for its text's full width, so a long zone name widened the Inspector
-    until the map was a strip."""
+    until the map was a strip. The text is a name: shown plain, never as markup."""
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        plain(self)
         self.setText(text)
 
     def setText(self, text: str) -> None:
         super().setText(text)
-        self.setToolTip(text)
+        set_tip(self, text)
         self.updateGeometry()
         self.update()
 

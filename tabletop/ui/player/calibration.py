@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.model import Map
+from tabletop.ui.plain import plain_label
 
 PPMM_KEY = "player/ppmm/"
 """+ the screen's name: that screen's pixels per millimetre."""
@@ -148,7 +149,9 @@ class CalibrationDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         where = screen_name or "this screen"
-        layout.addWidget(QLabel(f"Lay a ruler on the players' screen ({where}) and drag\nthe marks there to its ends."))
+        layout.addWidget(
+            plain_label(f"Lay a ruler on the players' screen ({where}) and drag\nthe marks there to its ends.")
+        )
         layout.addLayout(form)
         layout.addWidget(buttons)
         self.marks.moved.connect(self._say)

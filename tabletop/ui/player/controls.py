@@ -9,6 +9,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from tabletop.ui.plain import set_action_text
 from tabletop.ui.player.outline import PlayerOutline
 from tabletop.ui.player.reach import PlayersReach
 from tabletop.ui.player.screens import place_full_screen, players_screen, screen_names
@@ -151,7 +152,7 @@ class PlayerControls(QObject):
         names = screen_names()
         chosen = self.screen_name
         for name in names:
-            act = self.screen_menu.addAction(name, lambda n=name: self.set_screen(n))
+            act = set_action_text(self.screen_menu.addAction("", lambda n=name: self.set_screen(n)), name)
             act.setCheckable(True)
             act.setChecked(name == chosen)
             group.addAction(act)

@@ -16,6 +16,7 @@ from tabletop.document.commands.fog import MoveRevealing, fog_everything
 from tabletop.rules.sides import known_side
 from tabletop.rules.visibility import LIVE, Fog, HeldFog
 from tabletop.ui.actions import busily
+from tabletop.ui.plain import set_action_text
 
 REVEAL_KEY = "fog/reveal_on_enter"
 SIDE_KEY = "fog/players_side"
@@ -88,7 +89,7 @@ class FogControls(QObject):
         chosen = self.players_side
         sides = sorted({t.side for t in self.document.map.tokens if known_side(t.side)} | ({chosen} - {""}))
         for side in sides:
-            act = self.side_menu.addAction(side, lambda s=side: self.set_players_side(s))
+            act = set_action_text(self.side_menu.addAction("", lambda s=side: self.set_players_side(s)), side)
             act.setCheckable(True)
             act.setChecked(side == chosen)
             group.addAction(act)

@@ -34,6 +34,7 @@ from tabletop.rules.step_fields import Field, Move
 from tabletop.ui.docks.play.choice_edits import NONE, Edit
 from tabletop.ui.docks.play.field_edits import make_edit
 from tabletop.ui.docks.play.finding_edits import PlaceList, ZoneEdit
+from tabletop.ui.plain import menu_text
 
 TABLE_KINDS = ("tokens", "sides", "by_token")
 """Fields shown as the token table's columns rather than rows of the form."""
@@ -281,7 +282,7 @@ def _choose(parent: QWidget | None, question: Question) -> str | None:
     chosen: list[str] = []
     buttons = QDialogButtonBox()
     for word in question.choices:
-        button = QPushButton(word.capitalize())
+        button = QPushButton(menu_text(word[:1].upper() + word[1:]))  # a score's name as typed
         button.clicked.connect(lambda _c=False, w=word: (chosen.append(w), dialog.accept()))
         buttons.addButton(button, QDialogButtonBox.ButtonRole.ActionRole)
     buttons.addButton(QDialogButtonBox.StandardButton.Cancel).clicked.connect(dialog.reject)

@@ -22,6 +22,7 @@ from tabletop.ui.docks.play.ask import step_dialog
 from tabletop.ui.docks.play.dock import PlayDock
 from tabletop.ui.docks.play.start_dialog import StartConflictDialog
 from tabletop.ui.docks.widgets import UpDown, widen_dock
+from tabletop.ui.plain import shown_plain
 from tabletop.ui.player.banner import EDGES, EDGES_KEY, parse_edges
 
 DO_KEY, REACT_KEY = "F9", "Shift+F9"
@@ -226,7 +227,7 @@ class PlayControls(QObject):
         try:
             write_atomically(path, log_markdown(self.document.map).encode("utf-8"))
         except MapFileError as error:
-            QMessageBox.warning(self.window, "Could not export the log", str(error))
+            QMessageBox.warning(self.window, "Could not export the log", shown_plain(str(error)))
             return False
         say(self.window, f"Exported the log to {path}")
         return True

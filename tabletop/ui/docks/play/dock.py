@@ -37,6 +37,7 @@ from tabletop.ui.docks.play.ask import ask
 from tabletop.ui.docks.play.log_view import LogView
 from tabletop.ui.docks.play.sheet import ParticipantSheet
 from tabletop.ui.docks.play.turns import TurnList
+from tabletop.ui.plain import menu_text
 
 HEADER_STYLE = "font-size: 13pt; font-weight: bold; padding: 2px"
 MOST_QUESTIONS = 8
@@ -176,9 +177,9 @@ class PlayDock(QWidget):
     def _titles(self) -> None:
         """The tabs say whose action the form holds and whose sheet is shown."""
         actor, shown = self.form.actor(), self.sheet.token_id
-        label = lambda t, word: f"{word} of {self.document.label('token', t)}" if t else word  # noqa: E731
-        self.middle.setTabText(0, label(actor, "Action"))
-        self.middle.setTabText(1, f"{self.document.label('token', shown)}'s sheet" if shown else "Participant")
+        name = lambda t: menu_text(self.document.label("token", t))  # noqa: E731 (a tab takes & for a key)
+        self.middle.setTabText(0, f"Action of {name(actor)}" if actor else "Action")
+        self.middle.setTabText(1, f"{name(shown)}'s sheet" if shown else "Participant")
 
     def _edited(self, change) -> None:
         """A token edited by hand (a rename, a drag) shows in the dock as soon as its undo step

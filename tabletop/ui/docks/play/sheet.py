@@ -22,6 +22,7 @@ from tabletop.document import MapDocument
 from tabletop.model import TOKEN_STATES, Token
 from tabletop.rules import manual_steps as manual
 from tabletop.ui.docks.stress_aspects import StressAspectEditor
+from tabletop.ui.plain import set_tip
 
 BOX_SIZE = 30
 MARKED_STYLE = "QPushButton:checked { background: #c0392b; color: white; font-weight: bold; border: 1px solid #7b241c }"
@@ -236,7 +237,7 @@ class ParticipantSheet(QWidget):
             button.setChecked(box in track.marked)
             button.setFixedSize(BOX_SIZE, BOX_SIZE)
             button.setStyleSheet(MARKED_STYLE)
-            button.setToolTip(f"Mark or clear box {box} of {track.name}")
+            set_tip(button, f"Mark or clear box {box} of {track.name}")
             button.clicked.connect(lambda on, t=track.name, b=box: self._box(t, b, on))
             row.addWidget(button)
             self.boxes[(track.name, box)] = button

@@ -14,6 +14,7 @@ from tabletop.document import MapDocument
 from tabletop.model import Token
 from tabletop.rules import systems
 from tabletop.ui.docks.widgets import fit_rows
+from tabletop.ui.plain import set_action_text
 
 TURN = "▶"
 OUT_COLOUR = QColor("#8a8a8a")
@@ -75,7 +76,7 @@ class TurnList(QTableWidget):
         rules = systems.of(conflict)
         moves = sorted(rules.open_moves(self.document.map, conflict, token), key=lambda m: m.kind != "reaction")
         menu = QMenu(self)
-        menu.setTitle(self.document.label("token", token))
+        set_action_text(menu.menuAction(), self.document.label("token", token))  # the menu's title
         for move in moves:
             act = menu.addAction(f"{KIND_WORDS.get(move.kind, move.kind)}: {move.word}")
             act.setToolTip(move.says)
