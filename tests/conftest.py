@@ -61,3 +61,11 @@ def no_leaked_windows():
         widget.hide()  # not close(): that runs the window's own questions again
     names = ", ".join(f"{type(w).__name__} {w.windowTitle()!r}" for w in leaked)
     assert not leaked, f"the test left top-level windows open: {names}"
+
+
+@pytest.fixture(autouse=True)
+def full_families_only_when_asked(request):
+    """The fuzz and kill families run whole only when asked for (`-m family`); the default run
+    takes their fast samples, so the suite stays within CI's time."""
+    if request.node.get_closest_marker("family") and "family" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("a full family of generated cases: run it with -m family")

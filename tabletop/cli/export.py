@@ -35,6 +35,9 @@ def add_export_command(sub: argparse._SubParsersAction) -> None:
     scale.add_argument("--px-per-unit", type=float, metavar="PX", help="pixels per map unit")
     scale.add_argument("--px-per-area", type=float, metavar="PX", help="pixels per grid area")
     scale.add_argument("--mm-per-area", type=float, metavar="MM", help="millimetres per grid area on paper (25.4)")
+    scale.add_argument(
+        "--mm-per-unit", type=float, metavar="MM", help="millimetres per map unit on paper (0.635: 40 units an inch)"
+    )
     p.add_argument("--dpi", type=float, default=150.0, help="dots per inch of print and of a PDF's page (150)")
     p.add_argument("--no-badges", action="store_true", help="leave off the pass-value badges")
     p.add_argument("--no-token-names", action="store_true", help="leave off the tokens' names")
@@ -42,7 +45,7 @@ def add_export_command(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--area-coordinates", action="store_true", help="write each area's row,column")
     p.add_argument("--legend", action="store_true", help="add the grids' legend of ground under the map")
     p.add_argument("--title", action="store_true", help="write the map's title at the top")
-    p.add_argument("--poster", choices=("a4", "letter"), help="a PDF poster at true scale over pages")
+    p.add_argument("--poster", choices=("a4", "letter", "a3"), help="a PDF poster at true scale over pages")
     p.add_argument("--landscape", action="store_true", help="poster pages turned")
     p.add_argument("--overlap", type=float, default=10.0, metavar="MM", help="poster pages' overlap (10 mm)")
     p.add_argument(
@@ -57,6 +60,7 @@ def export_options(args: argparse.Namespace):
     from tabletop.render.export import ExportError, ExportOptions, Poster, Scale, ScaleKind, Scope, Who
 
     numbers = (args.dpi, args.overlap, args.margin, args.px_per_unit, args.px_per_area, args.mm_per_area)
+    numbers += (args.mm_per_unit,)
     if not all(math.isfinite(n) for n in numbers if n is not None):
         raise UsageError("--dpi, --margin, --overlap and the scale must be numbers, not inf or nan")
     if args.dpi <= 0 or args.overlap < 0 or args.margin < 0:
@@ -65,10 +69,12 @@ def export_options(args: argparse.Namespace):
         (args.px_per_unit, ScaleKind.PX_PER_UNIT),
         (args.px_per_area, ScaleKind.PX_PER_AREA),
         (args.mm_per_area, ScaleKind.MM_PER_AREA),
+        (args.mm_per_unit, ScaleKind.MM_PER_UNIT),
         (args.width, ScaleKind.WIDTH),
     )
-    # with no scale given, a picture is 1920 pixels wide and a poster an inch an area (miniatures' size)
-    unset = (25.4, ScaleKind.MM_PER_AREA) if args.poster else (1920, ScaleKind.WIDTH)
+    # with no scale given, a picture is 1920 pixels wide and a poster an inch an area (miniatures'
+    # size): poster_scale_of gives a zone map, with no area to measure by, 40 map units an inch
+    unset = (MM_PER_INCH, ScaleKind.MM_PER_AREA) if args.poster else (1920, ScaleKind.WIDTH)
     value, kind = next(((v, k) for v, k in kinds if v is not None), unset)
     if value <= 0:
         raise UsageError("a scale must be above 0")
@@ -145,11 +151,13 @@ def takes_layout(options, target: Path) -> bool:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from tabletop.geometry.sidecar import Sidecar
     from tabletop.heap import collector_off
     from tabletop.io import MapFileError, load_map
     from tabletop.render.background import background_problem
-    from tabletop.render.export import export_map
+    from tabletop.render.export import Scale, ScaleKind, export_map
 
     options = export_options(args)
     targets = _targets(args)
@@ -170,10 +178,14 @@ def run_export(args: argparse.Namespace) -> int:
                 # a big map laid out meanwhile in a second process, for a picture that takes it
                 map_ = load_map(name, helper=Sidecar() if takes_layout(options, target) else None)
                 folder = Path(name).resolve().parent
+                used = options
+                if args.poster and not _scale_given(args) and not map_.grids:
+                    unit = Scale(ScaleKind.MM_PER_UNIT, MM_PER_INCH / UNITS_AN_INCH, args.dpi)
+                    used = replace(options, scale=unit)
                 problem = background_problem(map_, folder)
                 if problem is not None:
                     print(f"{name}: warning: {problem}; exported without it", file=sys.stderr)
-                export_map(map_, target, base_dir=folder, options=options, progress=progress)
+                export_map(map_, target, base_dir=folder, options=used, progress=progress)
                 del map_  # freed while the collector is off: it never sees the map
         except MapFileError as error:
             progress.end()
@@ -184,6 +196,17 @@ def run_export(args: argparse.Namespace) -> int:
     if failed and len(targets) > 1:
         print(f"tabletop: {len(failed)} of {len(targets)} maps failed: {', '.join(failed)}", file=sys.stderr)
     return 1 if failed else 0
+
+
+MM_PER_INCH = 25.4
+UNITS_AN_INCH = 40.0
+"""A zone map's poster with no scale given: 40 map units an inch, a grid area's size at its
+default, so a zone map drawn over a grid prints at the same size as the grid."""
+
+
+def _scale_given(args: argparse.Namespace) -> bool:
+    scales = (args.width, args.px_per_unit, args.px_per_area, args.mm_per_area, args.mm_per_unit)
+    return any(value is not None for value in scales)
 
 
 def _refuse_what_is_not_ours(target: Path) -> None:

@@ -115,8 +115,13 @@ def test_a_poster_is_an_inch_an_area_unless_a_scale_is_given(capsys, tmp_path, q
     assert tabletop(capsys, "export", source, "-o", str(half), "--poster", "a4", "--mm-per-area", "12.7").code == 0
     assert inch.read_bytes().count(b"/Type /Page\n") > half.read_bytes().count(b"/Type /Page\n")
     zones = _save(tmp_path, "warehouse", warehouse())
-    result = tabletop(capsys, "export", zones, "-o", str(tmp_path / "w.pdf"), "--poster", "a4")
-    assert result.code == 1 and "no encounter grid to measure an area by" in result.err
+    forty, unit = tmp_path / "forty.pdf", tmp_path / "unit.pdf"
+    assert tabletop(capsys, "export", zones, "-o", str(forty), "--poster", "a3").code == 0, "40 map units an inch"
+    assert tabletop(capsys, "export", zones, "-o", str(unit), "--poster", "a3", "--mm-per-unit", "0.635").code == 0
+    assert forty.read_bytes().count(b"/Type /Page\n") == unit.read_bytes().count(b"/Type /Page\n")
+    assert b"/MediaBox [0 0 842.000000 1191.000000]" in forty.read_bytes(), "A3, in whole points"
+    both = tabletop(capsys, "export", zones, source, "-o", str(tmp_path / "both"), "--poster", "a4")
+    assert both.code == 0, "a zone map and a grid map in one batch: each at its own default"
     assert (
         tabletop(capsys, "export", zones, "-o", str(tmp_path / "w.pdf"), "--poster", "a4", "--px-per-unit", "2").code
         == 0

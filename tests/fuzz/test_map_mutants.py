@@ -7,8 +7,8 @@ reach, path, range, and play with and without a small steps file. Each family ru
 process (tests/fuzz/batch.py).
 
 The default run takes a sample: 36 mutants, every kind and every map among them (540 command
-runs). The full family, marked slow, is every kind of every map with seeds 0-7: 672 mutants,
-10,080 command runs (`pytest -m slow tests/fuzz`).
+runs). The full family (marked `family`) is every kind of every map with seeds 0-7: 672 mutants,
+10,080 command runs (`pytest -m family tests/fuzz`).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def test_a_sample_of_mutants_is_refused_in_one_line_or_works_by_every_command(tm
     assert 0 in codes and 1 in codes, "some mutants load and some are refused"
 
 
-@pytest.mark.slow
+@pytest.mark.family
 def test_every_mutant_of_every_map_is_refused_in_one_line_or_works_by_every_command(tmp_path):
     mutants = family(FULL_SEEDS)
     assert len(mutants) == len(MAPS) * len(KINDS) * FULL_SEEDS

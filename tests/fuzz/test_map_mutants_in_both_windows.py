@@ -3,9 +3,9 @@ opens a map; one the reader refuses is one warning of one line and leaves the ma
 it was, and one it accepts is drawn in the GM's window and then in the players' window, opened
 from the View menu, with no exception escaping into Qt.
 
-The default run opens a sample of 12 mutants (10 that load, 2 refused). The full family, marked
-slow, opens every mutant of every map with seeds 0-7: 672 files, both windows for each one
-that loads (`pytest -m slow tests/fuzz`).
+The default run opens a sample of 12 mutants (10 that load, 2 refused). The full family (`family`)
+opens every mutant of every map with seeds 0-7: 672 files, both windows for each one
+that loads (`pytest -m family tests/fuzz`).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def test_a_sample_of_mutants_opens_in_both_windows_or_is_refused_in_one_warning(
     assert opened == [True] * LOADED + [False] * REFUSED
 
 
-@pytest.mark.slow
+@pytest.mark.family
 def test_every_mutant_of_every_map_opens_in_both_windows_or_is_refused_in_one_warning(qtbot, window, answers, tmp_path):
     """Stops at the first mutant that goes wrong: a paint that raised leaves the window's
     painters unsure, and the next paint may take the whole run down."""

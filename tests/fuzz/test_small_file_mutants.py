@@ -4,9 +4,9 @@ confrontation spec, through `tabletop confront`; and a steps file, through `tabl
 the warehouse mid-conflict. A tile set is read or refused in one MapFileError line naming its
 file; each command run is held to what every map command is (tests/fuzz/commands.py).
 
-The default run takes 12 mutants of each kind of file (36 files). The full family, marked slow,
+The default run takes 12 mutants of each kind of file (36 files). The full family (marked `family`)
 is every mutation kind with seeds 0-15: 384 tile sets, 192 specs and 192 steps files (768
-files; `pytest -m slow tests/fuzz`).
+files; `pytest -m family tests/fuzz`).
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def test_a_sample_of_tile_set_spec_and_steps_mutants_is_read_or_refused_in_one_l
     assert {line["code"] for line in lines} <= {0, 1}, "a bad spec or steps file is bad input, exit 1"
 
 
-@pytest.mark.slow
+@pytest.mark.family
 def test_every_tile_set_spec_and_steps_mutant_is_read_or_refused_in_one_line(tmp_path):
     seeds = range(FULL_SEEDS)
     sets = [m for source in TILE_SETS for m in _mutants(source, seeds)]

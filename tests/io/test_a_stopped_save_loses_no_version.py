@@ -224,7 +224,7 @@ def test_a_save_killed_at_a_chosen_moment_loses_no_version(tmp_path, big_map, ho
     assert _killed_save(tmp_path, big_map, how) == (after, "paused")
 
 
-@pytest.mark.slow
+@pytest.mark.family
 @pytest.mark.parametrize("copying", [False, True], ids=["linked backup", "copied backup (no hard links)"])
 def test_a_save_killed_at_any_step_loses_no_version(tmp_path, big_map, copying):
     step, said = 1, "paused"
@@ -260,7 +260,7 @@ def _moment(kind, size):
     return came
 
 
-@pytest.mark.slow
+@pytest.mark.family
 def test_a_save_killed_at_random_moments_loses_no_version(tmp_path, big_map):
     rng = random.Random(31)
     outcomes = set()
