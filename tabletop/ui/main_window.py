@@ -19,7 +19,7 @@ from tabletop.ui.docks.lazy import LazyDock
 from tabletop.ui.docks.lists import ObjectList
 from tabletop.ui.menus import build_menus
 from tabletop.ui.plain import set_action_text, shown_plain
-from tabletop.ui.recovery import Autosaver, discard, pending
+from tabletop.ui.recovery import Autosaver, discard, pending, recovery_dir
 from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.scene.legend import LEGEND_KEY
 from tabletop.ui.startup import AfterFirstFrame, made_canvas, stand_in, take_place
@@ -266,7 +266,8 @@ class MainWindow(QMainWindow):
     def export(self) -> None:
         """File ▸ Export…: the export dialog (scope, audience, scale, posters), then the export
         under a progress dialog that can cancel it (ui/dialogs/export_dialog.py)."""
-        from tabletop.ui.dialogs.export_dialog import ExportDialog, run_export
+        from tabletop.ui.dialogs.export_dialog import ExportDialog
+        from tabletop.ui.dialogs.export_run import run_export
 
         document = self.document
         dialog = ExportDialog(
@@ -343,10 +344,19 @@ class MainWindow(QMainWindow):
         self.setWindowModified(self.document.modified)
 
     def offer_recovery(self) -> bool:
-        """After a crash: offer each recovered map; the newest accepted one is opened."""
+        """After a crash: offer each recovered map; the newest accepted one is opened. Notes or
+        maps that cannot be read are named first, one line each, and left in the recovery
+        folder: nothing there is lost unasked."""
         from PySide6.QtWidgets import QMessageBox
 
-        for found in pending():
+        problems: list[str] = []
+        offered = pending(problems)
+        if problems:
+            box = QMessageBox(QMessageBox.Icon.Warning, "Recovery files not offered", "\n".join(problems), parent=self)
+            box.setTextFormat(Qt.TextFormat.PlainText)
+            box.setInformativeText(f"They are kept in {recovery_dir()}.")
+            box.exec()
+        for found in offered:
             answer = QMessageBox.question(
                 self,
                 "Recover unsaved changes?",

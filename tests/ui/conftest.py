@@ -21,7 +21,7 @@ def answers(monkeypatch):
         for button in box.buttons():
             if button.text() == log["choose"]:
                 button.click()
-                return 0
+                return box.standardButton(button)  # as exec answers: the standard button, or NoButton
         cancel = box.button(QMessageBox.StandardButton.Cancel) or box.escapeButton()
         if cancel is not None:
             cancel.click()

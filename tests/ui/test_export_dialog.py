@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QDialog, QProgressDialog
 from tabletop.render.export import ExportOptions, ScaleKind, ScopeKind, Who, files, render_image
 from tabletop.render.export.picture import with_width
 from tabletop.samples import af_encounter
-from tabletop.ui.dialogs.export_dialog import AUDIENCES, PREVIEW_WIDTH, SCALES, SCOPES, ExportDialog, run_export
+from tabletop.ui.dialogs.export_dialog import AUDIENCES, PREVIEW_WIDTH, SCALES, SCOPES, ExportDialog
+from tabletop.ui.dialogs.export_run import run_export
 from tests.render.test_export_options import SECRET, has_colour, pixels, warehouse_with_a_secret
 
 
@@ -136,3 +137,18 @@ def test_a_size_the_export_would_refuse_is_said_before_export_is_offered(dialog,
     dialog.file.setText(str(tmp_path / "out.png"))
     dialog._refresh()
     assert not dialog.export_button.isEnabled() and "16 to 32768 pixels" in dialog.size_line.text()
+
+
+def test_the_dialog_asks_before_replacing_a_link_or_another_kind_of_file(dialog, window, answers, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("the GM's notes")
+    link = tmp_path / "map.png"
+    link.symlink_to(notes)
+    dialog.file.setText(str(link))
+    answers["choose"] = None  # No: the default and Escape's answer
+    assert not run_export(window, dialog)
+    assert notes.read_text() == "the GM's notes" and link.is_symlink()
+    assert "is a symbolic link" in answers["asked"][-1] and "Replace it with the export?" in answers["asked"][-1]
+    answers["choose"] = "&Yes"
+    assert run_export(window, dialog)
+    assert notes.read_bytes().startswith(b"\x89PNG"), "through the link, as the GM agreed"

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 
 from tabletop.io import save_map
 from tabletop.samples import hillside, warehouse
@@ -167,3 +168,16 @@ def test_a_note_whose_map_is_gone_is_removed(folder):
     problems = []
     assert pending(problems) == [] and problems == []
     assert list(folder.iterdir()) == []
+
+
+def test_the_window_names_the_notes_it_cannot_read_then_offers_the_rest(folder, window, answers):
+    dead = _dead_pid()
+    _left(folder, "good", {"source": "", "saved": 1.0, "pid": dead})
+    _left(folder, "broken", b"[[[")
+    answers["question"] = QMessageBox.StandardButton.Yes
+    assert window.offer_recovery()
+    [told] = [text for text in answers["asked"] if "broken.json" in text]
+    assert told.count("\n") == 0 and told.startswith(str(folder / "broken.json"))
+    assert any("Recover them?" in text for text in answers["asked"])
+    assert (folder / "broken.json").exists(), "left where it is"
+    answers["question"] = QMessageBox.StandardButton.Discard  # the recovered map, unsaved, let go at the end

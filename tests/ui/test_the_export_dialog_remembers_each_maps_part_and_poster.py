@@ -9,7 +9,8 @@ from PySide6.QtCore import QRectF
 
 from tabletop.io import load_map
 from tabletop.render.export import ScaleKind, ScopeKind, Who
-from tabletop.ui.dialogs.export_dialog import MAPS_KEY, OPTIONS_KEY, SCALES, SCOPES, ExportDialog, run_export
+from tabletop.ui.dialogs.export_dialog import MAPS_KEY, OPTIONS_KEY, SCALES, SCOPES, ExportDialog
+from tabletop.ui.dialogs.export_run import run_export
 from tests.conftest import MAPS
 
 

@@ -9,7 +9,8 @@ from PySide6.QtCore import QRectF
 
 from tabletop.io import load_map
 from tabletop.render.export import ScaleKind
-from tabletop.ui.dialogs.export_dialog import SCALES, ExportDialog, run_export
+from tabletop.ui.dialogs.export_dialog import SCALES, ExportDialog
+from tabletop.ui.dialogs.export_run import run_export
 from tests.cli.run import tabletop
 from tests.conftest import MAPS
 from tests.render.pictures import assert_same_picture, rasterised

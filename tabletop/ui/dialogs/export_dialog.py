@@ -16,7 +16,7 @@ import math
 import weakref
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, QSettings, QTimer
+from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -155,6 +155,7 @@ class ExportDialog(QDialog):
         self._plain_scale: tuple[int, float] | None = None  # before the poster: back when unticked
         self._poster_scale: dict = {}  # the last poster's millimetres, by scale kind
         self.size_line = QLabel()
+        self.size_line.setTextFormat(Qt.TextFormat.PlainText)
         self.size_line.setWordWrap(True)
         self.preview = QLabel()
         self.preview.setMinimumSize(PREVIEW_WIDTH, PREVIEW_WIDTH * 2 // 3)
@@ -459,41 +460,3 @@ def _number(saved: dict, key: str) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         return None
     return float(value)
-
-
-def run_export(window, dialog: ExportDialog) -> bool:
-    """Export what the dialog says, with a progress dialog whose Cancel stops it and leaves no
-    file; the outcome in the status bar, a failure in a message box. True when written."""
-    from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog
-
-    from tabletop.io import MapFileError
-    from tabletop.render.export import ExportCancelled, export_map
-    from tabletop.ui.actions import say
-
-    path, options = dialog.path(), dialog.options()
-    progress = QProgressDialog("Exporting…", "Cancel", 0, 1, window)
-    progress.setWindowTitle("Export")
-    progress.setWindowModality(Qt.WindowModality.WindowModal)
-    progress.setMinimumDuration(300)
-
-    def tell(done: int, total: int) -> bool:
-        progress.setMaximum(total)
-        progress.setValue(done)
-        QApplication.processEvents()
-        return not progress.wasCanceled()
-
-    try:
-        export_map(dialog.map, path, base_dir=dialog.base_dir, options=options, progress=tell)
-    except ExportCancelled:
-        say(window, "Export cancelled: nothing was written")
-        return False
-    except MapFileError as error:
-        QMessageBox.warning(window, "Could not export", str(error))
-        return False
-    finally:
-        progress.reset()
-        progress.deleteLater()
-    dialog.remember()
-    say(window, f"Exported {path} ({dialog.size_line.text()})")
-    return True
