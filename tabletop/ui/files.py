@@ -22,6 +22,7 @@ from tabletop.io.pictures import PictureNotCopied, PictureRefused, copy_beside, 
 from tabletop.model import Background, Map
 from tabletop.ui.actions import say
 from tabletop.ui.opening import Opening, busy, read_map
+from tabletop.ui.plain import shown_plain
 
 RECENT_KEY = "recentFiles"
 RECENT_MAX = 10
@@ -58,6 +59,7 @@ def remember(settings: QSettings, path: Path) -> None:
 def choose(window: QWidget, title: str, text: str, choices: tuple[tuple[Button, str], ...]) -> Button:
     """Ask with buttons named for what they do; Cancel is always one of them."""
     box = QMessageBox(QMessageBox.Icon.Question, title, text, Button.Cancel, window)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # a file's name is shown as spelled
     for button, label in choices:
         box.addButton(button)
         box.button(button).setText(label)
@@ -98,7 +100,7 @@ class FileHandler:
         except MapFileError as error:
             if self.picture_outside(path):
                 return True
-            QMessageBox.warning(self.window, "Could not open the map", str(error))
+            QMessageBox.warning(self.window, "Could not open the map", shown_plain(str(error)))
             return False
 
     def picture_outside(self, path: Path) -> bool:
@@ -210,12 +212,12 @@ class FileHandler:
             return self._changed_on_disk(path, error)
         except MapFileError as error:
             _remove(copied)
-            QMessageBox.warning(self.window, "Could not save the map", str(error))
+            QMessageBox.warning(self.window, "Could not save the map", shown_plain(str(error)))
             return False
         except Exception as error:  # no failure, even a bug, may close the window on unsaved work
             _remove(copied)
             problem = MapFileError(path, f"could not be saved ({type(error).__name__}: {error})")
-            QMessageBox.warning(self.window, "Could not save the map", str(problem))
+            QMessageBox.warning(self.window, "Could not save the map", shown_plain(str(problem)))
             return False
         self.stamp = (path, stamp)
         if path != self.document.path:
@@ -273,7 +275,7 @@ class FileHandler:
         answer = QMessageBox.question(
             self.window,
             "Unsaved changes",
-            f"Save the changes to {name}?",
+            shown_plain(f"Save the changes to {name}?"),
             Button.Save | Button.Discard | Button.Cancel,
             Button.Save,
         )
