@@ -58,7 +58,7 @@ def test_a_background_set_from_the_window_shows_under_zones_and_undoes(qtbot, wi
     map_ = warehouse().model_copy(update={"zones": [], "borders": [], "tokens": []})
     window.document.replace_map(map_, tmp_path / "map.tabletop")
     chosen = Background(path="scan.png", x=10, y=10, scale=2.0, opacity=1.0)
-    monkeypatch.setattr("tabletop.ui.dialogs.background.choose_background", lambda *args: chosen)
+    monkeypatch.setattr("tabletop.ui.dialogs.background.choose_background", lambda *args, **kwargs: chosen)
     window.map_menu.set_background()
     assert window.document.map.background == chosen
     rect = QRectF(0, 0, 300, 300)
