@@ -133,20 +133,18 @@ def prepare(
         x, y, _, _ = frame
         frame = (x, y - TITLE_ROOM * title / ppu, w, h + TITLE_ROOM * title / ppu)
         h = frame[3]
+    what = "a PNG" if max_side == STREAM_SIDE else "an SVG or PDF"
+    caps = f"{what} may be at most {max_side:,} pixels on a side and {max_pixels // 2**20:,} megapixels"
     if scale.kind is ScaleKind.WIDTH:
         width, height = round(scale.value), max(1, round(scale.value * h / w))
         if height > max_side or width * height > max_pixels:
             raise PictureTooLarge(
-                f"a picture {width} pixels wide would be {height} pixels tall; an export may be at most "
-                f"{max_side} pixels on a side and {max_pixels // 2**20} megapixels: choose a smaller width"
+                f"a picture {width:,} pixels wide would be {height:,} pixels tall; {caps}: choose a smaller width"
             )
     else:
         width, height = max(1, round(w * ppu)), max(1, round(h * ppu))
         if max(width, height) > max_side or width * height > max_pixels:
-            raise PictureTooLarge(
-                f"a picture {width}x{height} pixels is too large; an export may be at most {max_side} pixels "
-                f"on a side and {max_pixels // 2**20} megapixels: choose a smaller scale"
-            )
+            raise PictureTooLarge(f"a picture {width:,}x{height:,} pixels is too large; {caps}: choose a smaller scale")
     style = gm_style() if options.who is Who.GM else players_style()
     if not options.grid_lines:
         style = replace(style, grid_line=CLEAR, tile_line=CLEAR)
