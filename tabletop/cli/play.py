@@ -77,7 +77,7 @@ def play_steps(map_, steps: list[dict[str, Any]]) -> tuple[Any, int, list[str], 
     """The map after the steps, how long its log was before them, what each step said (its
     undo text, then the log entries it wrote, indented), and the first refusal ({"step":
     index, "why": one line}) or None."""
-    from tabletop.io.errors import one_line
+    from tabletop.io.errors import MAX_PROBLEM, one_line
     from tabletop.rules.conflict_log import entry_line
     from tabletop.rules.play import applied
     from tabletop.rules.systems import perform
@@ -93,8 +93,9 @@ def play_steps(map_, steps: list[dict[str, Any]]) -> tuple[Any, int, list[str], 
             outcome = perform(map_, map_.conflict, step)
             map_ = applied(map_, outcome)
         except ValueError as error:
-            why = one_line(error.args[0] if error.args else str(error))
-            return map_, before, said, {"step": index, "why": why + _field_named(error)}
+            why = one_line(error.args[0] if error.args else str(error)) + _field_named(error)
+            cut = why if len(why) <= MAX_PROBLEM else why[: MAX_PROBLEM - 1] + "…"  # a name pasted long stays one line
+            return map_, before, said, {"step": index, "why": cut}
         said.append(f"{index}. {one_line(outcome.text)}")
         if map_.conflict is None:
             before = 0

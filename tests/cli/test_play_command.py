@@ -16,7 +16,7 @@ import pytest
 from tabletop.cli import main
 from tabletop.io import load_map
 from tabletop.rules import systems
-from tests.cli.run import tabletop_process
+from tests.cli.run import tabletop, tabletop_process
 
 START = {"do": "start", "system": "edgerunner", "tokens": ["Gatto", "Hargan"], "caller": "Sandra"}
 
@@ -202,3 +202,11 @@ def test_a_value_the_map_cannot_hold_is_refused_in_the_readers_words(capsys, tmp
         why = json.loads(out)["refused"]["why"]
         assert code == 1 and why.startswith(said), why
         assert "pattern" not in why and "pydantic" not in why and "validation error" not in why
+
+
+def test_a_refusal_naming_a_long_word_is_one_short_line(capsys, tmp_path, maps_dir):
+    steps = tmp_path / "steps.json"
+    steps.write_text(json.dumps([{"do": "act", "actor": "Gatto", "action": "move", "to": "M" * 9000}]))
+    result = tabletop(capsys, "play", str(maps_dir / "warehouse-conflict.tabletop"), str(steps))
+    [line] = [line for line in result.out.splitlines() if line.startswith("refused at step 0")]
+    assert len(line) < 300 and line.endswith("…")
