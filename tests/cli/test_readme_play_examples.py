@@ -1,5 +1,6 @@
-"""The README's `tabletop play` examples, one per system from the texts' own examples, run as
-written: each console block's steps give exactly the output the README shows, exit 0."""
+"""The `tabletop play` examples of the README and docs/COMMAND-LINE.md, one per system from the
+texts' own examples, run as written: each console block's steps give exactly the output shown,
+exit 0."""
 
 from __future__ import annotations
 
@@ -15,19 +16,20 @@ BLOCK = re.compile(r"```console\n\$ tabletop play (\S+) - <<'EOF'\n(.*?)\nEOF\n(
 
 
 def _examples() -> list[tuple[str, str, str]]:
-    return BLOCK.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+    pages = [ROOT / "README.md", ROOT / "docs" / "COMMAND-LINE.md"]
+    return [found for page in pages for found in BLOCK.findall(page.read_text(encoding="utf-8"))]
 
 
-def test_the_readme_has_a_play_example_for_every_system():
+def test_the_readme_and_the_command_line_page_play_every_system():
     from tabletop.rules import systems
 
     shown = " ".join(steps for _, steps, _ in _examples())
     for rules in systems.every():
-        assert f'"system": "{rules.name}"' in shown, f"no README example plays {rules.title}"
+        assert f'"system": "{rules.name}"' in shown, f"no example plays {rules.title}"
 
 
 @pytest.mark.parametrize("example", _examples(), ids=lambda e: re.search(r'"system": "(\w+)"', e[1]).group(1))
-def test_a_readme_play_example_prints_what_the_readme_shows(capsys, monkeypatch, example):
+def test_a_play_example_prints_what_its_page_shows(capsys, monkeypatch, example):
     import io
     import sys
 
