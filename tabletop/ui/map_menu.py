@@ -18,6 +18,10 @@ if TYPE_CHECKING:  # the dialogs' modules are imported when first opened: the wi
 RECHECK_MS = 400
 
 
+SPOT_ROOM = 60
+"""Pixels kept between the Check Map dialog and the spot a finding is centred on."""
+
+
 class MapMenu:
     """Installed on the main window; holds the one Check Map dialog it reuses."""
 
@@ -49,13 +53,27 @@ class MapMenu:
             if self.check_dialog is None:
                 from tabletop.ui.dialogs.map_check import MapCheckDialog
 
-                self.check_dialog = MapCheckDialog(self.document, self.window.centre_on, parent=self.window)
+                self.check_dialog = MapCheckDialog(self.document, self.show_finding, parent=self.window)
                 self.document.edited.connect(self._edited)
             else:
                 self.check_dialog.refresh()
         self.check_dialog.show()
         self.check_dialog.raise_()
         return self.check_dialog
+
+    def show_finding(self, objects: str, ids: tuple[str, ...]) -> None:
+        """A finding's zones or border selected and centred in the view; the dialog, if it
+        covers the spot, moved beside it (to the left of the spot, else to its right)."""
+        self.document.select([(objects, object_id) for object_id in ids])
+        self.window.centre_on(objects, ids[0])
+        dialog, view = self.check_dialog, self.window.view
+        spot = view.viewport().mapToGlobal(view.viewport().rect().center())
+        frame = dialog.frameGeometry()
+        if frame.adjusted(-SPOT_ROOM, -SPOT_ROOM, SPOT_ROOM, SPOT_ROOM).contains(spot):
+            left = spot.x() - SPOT_ROOM - frame.width()
+            screen = (dialog.screen() or view.screen()).availableGeometry()
+            x = left if left >= screen.left() else spot.x() + SPOT_ROOM
+            dialog.move(min(x, screen.right() - frame.width()), frame.top())
 
     def _edited(self, _change) -> None:
         """Check again once the edits rest (a drag is many edits; a check of a 100k-zone map takes

@@ -1,4 +1,5 @@
-"""Map ▸ Check Map's dialog: its findings, the zone picker, and centring on a finding."""
+"""Map ▸ Check Map's dialog: its findings, the zone picker, and a finding selected and brought
+into sight, clear of the dialog."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from tests.rules.lint_map import lint_map
 
 def _dialog(qtbot, map_):
     centred = []
-    dialog = MapCheckDialog(MapDocument(map_), lambda objects, object_id: centred.append((objects, object_id)))
+    dialog = MapCheckDialog(MapDocument(map_), lambda objects, ids: centred.append((objects, ids[0])))
     qtbot.addWidget(dialog)
     return dialog, centred
 
@@ -102,3 +103,33 @@ def test_hovering_over_a_finding_says_its_kind(qtbot):
         "One-way trap: activate to centre the map on it",
         "Choke border: activate to centre the map on it",
     ]
+
+
+def test_rooms_drawn_over_each_other_and_borders_apart_are_findings(qtbot):
+    from tabletop.model import PolygonShape
+    from tabletop.samples import room_with_door
+
+    map_ = room_with_door()
+    hall, office = map_.zones
+    points = list(hall.shape.points)
+    points[1] = (points[1][0] + 30, points[1][1])  # the corner shared with the office, pushed into it
+    map_ = map_.model_copy(update={"zones": [hall.model_copy(update={"shape": PolygonShape(points=points)}), office]})
+    dialog, centred = _dialog(qtbot, map_)
+    assert _texts(dialog) == ["Hall and Office overlap: a place on the map is in both."]
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    _double_click(qtbot, dialog, 0)
+    assert centred == [("zone", "hall")]
+
+
+def test_a_finding_is_selected_and_the_dialog_moves_off_its_spot(qtbot, window):
+    window.document.replace_map(lint_map(), None)
+    dialog = window.map_menu.check_map()
+    view = window.view.viewport()
+    spot = view.mapToGlobal(view.rect().center())
+    dialog.move(spot.x() - dialog.width() // 2, spot.y() - dialog.height() // 2)  # right over the map's middle
+    qtbot.waitUntil(lambda: dialog.frameGeometry().contains(spot))
+    _double_click(qtbot, dialog, 0)
+    assert window.document.selection == [("zone", "vault")]
+    qtbot.waitUntil(lambda: not dialog.frameGeometry().contains(spot))
+    dialog.close()

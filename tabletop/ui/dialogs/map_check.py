@@ -1,7 +1,8 @@
 """Map ▸ Check Map: what the map check found, listed for a GM preparing a map.
 
-The dialog stays open beside the map (it is not modal): activating a finding asks the
-window to centre on the zone or border it is about, so the GM can mend it and check again.
+The dialog stays open beside the map (it is not modal): activating a finding selects the
+zones or the border it is about and brings them into sight, clear of the dialog, so the GM can
+mend them and check again.
 The zones to start from are a list of names, not an item per zone: filling the picker
 with 100k items took 0.3-0.4 s of every check of a big map.
 """
@@ -33,8 +34,9 @@ from tabletop.ui.plain import plain_label
 if TYPE_CHECKING:  # the checks (numpy) are imported when the GM first checks a map, not at start
     from tabletop.rules.checks import Finding
 
-CentreOn = Callable[[str, str], None]
-"""centre_on(objects, object_id): objects is "zone" or "border"."""
+ShowFinding = Callable[[str, tuple[str, ...]], None]
+"""show(objects, ids): select the zones or the border a finding is about and bring them into
+sight; objects is "zone" or "border"."""
 START_WIDTH = 24
 """Characters the zone picker is sized for: measuring every zone's name to fit the longest
 read all of a big map's names when the dialog first showed."""
@@ -57,12 +59,13 @@ class ZoneChoices(QStringListModel):
 
 
 class MapCheckDialog(QDialog):
-    """The map check's findings: zones nobody can reach from the chosen zone, one-way traps
-    and choke borders. Call refresh() after edits (Check Again does it too)."""
+    """The map check's findings: zones nobody can reach from the chosen zone, one-way traps,
+    choke borders, zones drawn over each other and borders whose zones no longer touch. Call
+    refresh() after edits (Check Again does it too)."""
 
-    def __init__(self, document: MapDocument, centre_on: CentreOn, parent: QWidget | None = None) -> None:
+    def __init__(self, document: MapDocument, show: ShowFinding, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.document, self.centre_on = document, centre_on
+        self.document, self.show_finding = document, show
         self.found: list[Finding] = []
         self._whole_map: list[Finding] = []
         """Traps and choke borders do not depend on the start: kept until refresh()."""
@@ -109,10 +112,12 @@ class MapCheckDialog(QDialog):
         self.choices.reset_rows(self.document.map.zones)
         self.start.setCurrentIndex(self.choices.rows.get(chosen, 0))
         self.start.blockSignals(False)
-        from tabletop.rules.checks import choke_borders, one_way_traps
+        from tabletop.geometry.overlaps import borders_apart, overlapping_pairs
+        from tabletop.rules.checks import choke_borders, drawing_findings, one_way_traps
 
-        graph = self.document.graph()
-        self._whole_map = [*one_way_traps(graph), *choke_borders(graph)]
+        graph, map_ = self.document.graph(), self.document.map
+        drawn = drawing_findings(graph, overlapping_pairs(map_.zones), borders_apart(map_))
+        self._whole_map = [*one_way_traps(graph), *choke_borders(graph), *drawn]
         self._check()
 
     def start_zone(self) -> str | None:
@@ -132,7 +137,8 @@ class MapCheckDialog(QDialog):
         elif not self.found:
             self.summary.setText(
                 f"Nothing to warn of: every zone can be reached from {self.start.currentText()}, "
-                "no zone is a one-way trap, and no single border cuts the map in two."
+                "no zone is a one-way trap, no single border cuts the map in two, no zones overlap "
+                "and every border's zones touch."
             )
         else:
             count = len(self.found)
@@ -157,7 +163,7 @@ class MapCheckDialog(QDialog):
 
     def _activated(self, item: QListWidgetItem) -> None:
         finding = self.found[self.findings.row(item)]
-        if self.document.get(finding.objects, finding.ids[0]) is None:
+        if any(self.document.get(finding.objects, object_id) is None for object_id in finding.ids):
             self.refresh()  # the map changed since the check: say what holds now
             return
-        self.centre_on(finding.objects, finding.ids[0])
+        self.show_finding(finding.objects, finding.ids)
