@@ -202,3 +202,19 @@ def test_a_big_selection_is_counted_with_thousands_separators_and_named_by_its_k
     assert window.inspector.title.text() == "5 objects selected"
     assert window.inspector.kind.text() == "2 zones, 3 borders"
     assert window.inspector.shared_page.shared.text() == "They share no property."
+
+
+def test_no_way_is_a_toggle_beside_each_pass_value(qtbot, window):
+    window.document.replace_map(room_with_door(), None)
+    window.document.select([("border", "wall")])
+    _settle(window)
+    row = window.inspector.passage_editor._rows[0]
+    assert not row.shut_there.isChecked() and row.shut_there.isVisible()
+    row.shut_there.click()
+    passage = window.document.get("border", "wall").passages[0]
+    assert passage.cost_from_a is None and passage.cost_from_b is not None, "impassable one way only"
+    assert window.document.undo_stack.count() == 1
+    row = window.inspector.passage_editor._rows[0]
+    assert row.shut_there.isChecked() and row.there.text() == "no way"
+    row.shut_there.click()
+    assert window.document.get("border", "wall").passages[0].cost_from_a == 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QComboBox, QFrame, QGridLayout, QLineEdit, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QFrame, QGridLayout, QLineEdit, QPushButton, QSpinBox, QToolButton, QWidget
 
 from tabletop.model import Border, Door, Passage
 from tabletop.ui.docks.fields import NO_WAY, choices, optional_int, spin
@@ -24,6 +24,7 @@ class PassageRow:
         self.label = QLineEdit()
         self.label.setPlaceholderText("pass")
         self.there, self.back = spin(0, 99, "no way"), spin(0, 99, "no way")
+        self.shut_there, self.shut_back = _shut(self.there), _shut(self.back)
         self.there_label = ElidedLabel(f"{a_name} → {b_name}")
         self.back_label = ElidedLabel(f"{b_name} → {a_name}")
         set_tip(self.there, f"Pass value from {a_name} into {b_name}")
@@ -53,9 +54,11 @@ class PassageRow:
         layout.addWidget(self.label, first, 0, 1, 2)
         layout.addWidget(self.remove, first, 2)
         layout.addWidget(self.there_label, first + 1, 0)
-        layout.addWidget(self.there, first + 1, 1, 1, 2)
+        layout.addWidget(self.there, first + 1, 1)
+        layout.addWidget(self.shut_there, first + 1, 2)
         layout.addWidget(self.back_label, first + 2, 0)
-        layout.addWidget(self.back, first + 2, 1, 1, 2)
+        layout.addWidget(self.back, first + 2, 1)
+        layout.addWidget(self.shut_back, first + 2, 2)
         layout.addWidget(self.door, first + 3, 0)
         layout.addWidget(self.opening, first + 3, 1, 1, 2)
 
@@ -76,6 +79,26 @@ class PassageRow:
             cost_from_b=optional_int(self.back),
             door=None if state == NO_DOOR else Door(state=state, open_cost=self.opening.value()),
         )
+
+
+def _shut(box: QSpinBox) -> QToolButton:
+    """A toggle beside a pass value for "no way" (impassable this way), so a GM finds it without
+    stepping the value below 0; it follows the value, and turned off gives the way a pass value of 1."""
+    button = QToolButton()
+    button.setText("⊘")
+    button.setCheckable(True)
+    button.setToolTip("No way: impassable this way")
+    button.setAccessibleName("No way")
+
+    def follow(value: int) -> None:
+        button.blockSignals(True)
+        button.setChecked(value == NO_WAY)
+        button.blockSignals(False)
+
+    box.valueChanged.connect(follow)
+    button.toggled.connect(lambda shut: box.setValue(NO_WAY if shut else max(box.value(), 1)))
+    follow(box.value())
+    return button
 
 
 class PassageEditor(QWidget):
