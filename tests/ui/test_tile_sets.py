@@ -53,9 +53,14 @@ def test_the_dock_lists_map_bundled_and_own_sets_and_names_a_bad_file(qtbot, win
     assert "is not valid JSON" in dock.sets.item(bad).toolTip()
 
 
-def test_filling_from_the_same_set_and_seed_twice_gives_equal_grids(qtbot, window, dock):
+def test_filling_from_the_same_set_and_seed_twice_gives_equal_grids(qtbot, window, dock, answers):
     _choose(dock, "bundled", "woods")
     dock.seed.setValue(21)
+    painted = window.document.map.grid("creek")
+    _click(qtbot, dock.buttons["fill"])
+    assert window.document.map.grid("creek") == painted, "asked first; cancelled, the painted ground stays"
+    assert "segments on the grid now will be replaced" in answers["asked"][-1]
+    answers["choose"] = "Replace Them"
     _click(qtbot, dock.buttons["fill"])
     first = window.document.map.grid("creek")
     assert first.tile_set == "woods" and first.seed == 21
@@ -198,3 +203,17 @@ def test_a_token_dragged_off_the_edge_offers_to_grow_the_grid(qtbot, window, doc
     stack.undo()
     assert window.document.map.grid("creek").tile_bounds() == (0, 0, 2, 2)
     assert window.document.get("token", "raider").location.col == 14
+
+
+def test_a_greyed_grid_button_says_what_it_waits_for(qtbot, window, dock):
+    assert dock.buttons["grow"].isEnabled()
+    creek = window.document.map.grid("creek").model_copy(update={"tile_set": None})
+    from tabletop.document.commands import EditObject
+
+    window.document.undo_stack.push(EditObject(window.document, "grid", creek))
+    window.document.select([("grid", "creek")])
+    assert not dock.buttons["grow"].isEnabled() and "Fill Grid from a set first" in dock.buttons["grow"].toolTip()
+    from tabletop.samples import warehouse
+
+    window.document.replace_map(warehouse(), None)
+    assert not dock.buttons["trim"].isEnabled() and "Select an encounter grid" in dock.buttons["trim"].toolTip()

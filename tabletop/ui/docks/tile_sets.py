@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -233,6 +234,23 @@ class TileSetsDock(QWidget):
         self.buttons["grow"].setEnabled(grid is not None and grid.tile_set is not None)
         self.buttons["trim"].setEnabled(grid is not None)
         self.setup.setEnabled(grid is not None)
+        self._say_why(grid, has_set)
+
+    def _say_why(self, grid, has_set: bool) -> None:
+        """Each grid button's tooltip says what it does, or, greyed, what it waits for."""
+        pick = "Select an encounter grid on the map first"
+        why = {
+            "build": "A set from the selected grid's tiles" if grid is not None else pick,
+            "fill": "Draw every tile of the grid from this set"
+            if grid is not None and has_set
+            else (pick if grid is None else "Choose a tile set above first"),
+            "grow": "Add a row or column of tiles from the grid's set at the chosen edge"
+            if grid is not None and grid.tile_set is not None
+            else (pick if grid is None else "The grid draws from no tile set yet: Fill Grid from a set first"),
+            "trim": "Keep the 3x3 tiles with most tokens" if grid is not None else pick,
+        }
+        for key, tip in why.items():
+            self.buttons[key].setToolTip(tip)
 
     # -- edits -----------------------------------------------------------------------------------
 
@@ -342,8 +360,25 @@ class TileSetsDock(QWidget):
 
     def fill(self) -> None:
         entry, grid_id = self.current(), self._grid_or_say()
-        if entry is not None and entry.tile_set is not None and grid_id is not None:
-            self.push(lambda: fill_grid(self.document, grid_id, entry.tile_set, self.seed.value()))
+        if entry is None or entry.tile_set is None or grid_id is None:
+            return
+        painted = sum(len(tile.segments) for tile in self.document.get("grid", grid_id).tiles)
+        if painted:
+            box = QMessageBox(
+                QMessageBox.Icon.Question,
+                "Fill Grid",
+                f"Fill Grid draws every tile again from the set: the {painted} segment"
+                f"{'s' if painted != 1 else ''} on the grid now will be replaced (Undo brings them back).",
+                QMessageBox.StandardButton.Cancel,
+                self,
+            )
+            box.setTextFormat(Qt.TextFormat.PlainText)
+            replace = box.addButton("Replace Them", QMessageBox.ButtonRole.DestructiveRole)
+            box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+            box.exec()
+            if box.clickedButton() is not replace:
+                return
+        self.push(lambda: fill_grid(self.document, grid_id, entry.tile_set, self.seed.value()))
 
     def grow(self, edge: str) -> bool:
         grid_id = self._grid_or_say()
