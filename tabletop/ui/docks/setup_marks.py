@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QLabel,
@@ -23,6 +24,7 @@ from tabletop.document import MapDocument
 from tabletop.document.commands.growth import GridEditError, set_setup
 from tabletop.model import GRID_EDGES, SetupMark
 from tabletop.model.grids import MAX_TILE_INDEX
+from tabletop.ui.plain import plain_label
 
 
 def parse_tiles(text: str) -> list[tuple[int, int]]:
@@ -84,8 +86,11 @@ class SetupEditor(QGroupBox):
         form.addRow("Starts on", self.tiles)
         row, self.start_edges = _edge_boxes()
         form.addRow("Start edges", row)
+        rule = QFrame()  # what follows is the grid's, for every side: not the side chosen above
+        rule.setFrameShape(QFrame.Shape.HLine)
+        form.addRow(rule)
         row, self.arrival_edges = _edge_boxes()
-        form.addRow("Arrivals at", row)
+        form.addRow(plain_label("Arrivals at\n(every side)"), row)
         self.apply_button = QPushButton("Apply Setup")
         self.apply_button.clicked.connect(lambda _checked=False: self.apply())
         form.addRow(self.apply_button)
