@@ -85,6 +85,9 @@ class Picture:
     """The whole map's layout, built before the frame when the picture is painted whole: the
     frame is read from it instead of from every zone's points again (0.16 s at 100k zones)."""
     _parts: MapParts | None = field(default=None, repr=False)
+    hidden: tuple = ()
+    """The zones hidden from this picture's audience: the background picture is cut out under
+    them, as on the players' window (a secret room traced over the plan must not show)."""
 
     @property
     def mm_per_unit(self) -> float:
@@ -148,7 +151,8 @@ def prepare(
     style = gm_style() if options.who is Who.GM else players_style()
     if not options.grid_lines:
         style = replace(style, grid_line=CLEAR, tile_line=CLEAR)
-    return Picture(seen, options, frame, ppu, width, height, style, base_dir, map_frame, title, layout)
+    hidden = () if options.who is Who.GM else tuple(zone for zone in map_.zones if zone.hidden)
+    return Picture(seen, options, frame, ppu, width, height, style, base_dir, map_frame, title, layout, hidden=hidden)
 
 
 def with_width(options: ExportOptions, width: int) -> ExportOptions:
@@ -192,6 +196,7 @@ def paint_picture(
         token_names=options.token_names,
         zones_shown=shown,
         layout=picture.layout if whole else None,
+        under_hidden=picture.hidden,
     )
     if options.area_coordinates:
         _area_coordinates(painter, map_, picture.style)
