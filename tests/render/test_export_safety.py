@@ -44,9 +44,10 @@ def test_a_tall_map_is_refused_in_one_line_instead_of_a_giant_picture(qapp, tmp_
     out = tmp_path / f"tall{suffix}"
     with pytest.raises(MapFileError) as caught:
         export_map(map_, out, 1920)
-    assert str(caught.value).startswith(f"{out}: could not be exported: a picture 1920 pixels wide would be ")
+    assert str(caught.value).startswith(f"{out}: could not be exported: a picture 1,920 pixels wide would be ")
     side = STREAM_SIDE if suffix == ".png" else MAX_SIDE  # a PNG streamed in bands may be larger
-    assert f"at most {side} pixels on a side" in str(caught.value)
+    what = "a PNG" if suffix == ".png" else "an SVG or PDF"
+    assert f"{what} may be at most {side:,} pixels on a side" in str(caught.value)
     assert not out.exists()
 
 
