@@ -4,10 +4,11 @@ tool that places points is chosen."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QImage, QPainter
 
-from tabletop.model import Map
+from tabletop.model import Map, PolygonShape
 from tabletop.samples import room_with_door
 from tabletop.ui.tools.snapping import SNAP_KEY, Snapping
 
@@ -84,3 +85,37 @@ def test_the_lattice_shows_while_drawing_and_only_then(qtbot, window):
     window.snap_action.trigger()
     lattice_off = _frame(window)
     assert drawing != selecting and selecting == lattice_off
+
+
+def test_a_point_near_a_wall_lands_on_it_and_the_rooms_join(qtbot, window):
+    """A corridor's corner clicked a pixel off the middle of the hall's wall lies on the wall,
+    so Join Touching Zones finds the two share an edge."""
+    _ready(window, room_with_door())
+    window.snap_action.trigger()  # tracing: no lattice
+    _, points = _drawn(qtbot, window, [(100.6, 200.7), (160.3, 199.4), (160.0, 260.0), (100.0, 260.0)])
+    assert points[0][1] == 200.0 and points[1][1] == 200.0, "on the hall's south wall"
+    window.join_touching()
+    corridor = window.document.map.zones[-1].id
+    assert any({b.a, b.b} == {"hall", corridor} for b in window.document.map.borders)
+
+
+@pytest.mark.parametrize("steps", [3, 4, 5, 6])
+def test_a_dragged_corner_takes_a_neighbours_corner_however_many_moves_the_drag_has(qtbot, window, steps):
+    """The corner being dragged is left out of the snap by which it is, not where it is: once it
+    sits on the neighbour's corner, the next move keeps it there."""
+    map_ = room_with_door()
+    moved = PolygonShape(points=[(260.0, 0.0), (440.0, 0.0), (440.0, 200.0), (260.0, 200.0)])
+    office = map_.zones[1].model_copy(update={"shape": moved})
+    window.document.replace_map(map_.model_copy(update={"zones": [map_.zones[0], office]}), None)
+    window.view.resetTransform()
+    window.view.scale(2.0, 2.0)
+    window.view.centerOn(QPointF(240, 100))
+    window.document.select([("zone", "office")])
+    window.set_tool("V")
+    window.snap_action.trigger()  # no lattice to round a near miss onto the corner
+    viewport, at = window.view.viewport(), window.view.mapFromScene
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(QPointF(260.0, 0.0)))
+    for k in range(steps):  # every move within a few pixels of the hall's corner (240, 0)
+        qtbot.mouseMove(viewport, at(QPointF(242.0 - 0.3 * k, 1.0)))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(QPointF(242.0 - 0.3 * steps, 1.0)))
+    assert window.document.get("zone", "office").shape.points[0] == (240.0, 0.0)

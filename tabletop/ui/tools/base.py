@@ -4,6 +4,7 @@ it used the event, so the view's default behaviour (rubber band, selection) runs
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QKeyEvent, QMouseEvent
@@ -73,17 +74,20 @@ class Tool:
         snapping = self.view.snapping
         return (dx, dy) if snapping.free() or not snapping.lattice else snapping.on_lattice(dx, dy)
 
-    def snap(self, pos: QPointF, grid: bool = True, skip: tuple[float, float] | None = None) -> tuple[float, float]:
-        """Snap to an existing vertex within a few screen pixels, so neighbouring zones share
-        their edges exactly, else to the lattice while it is on (tools/snapping.py); with Ctrl
-        held, the point under the cursor. `skip`: the corner being dragged, which the cursor
-        would otherwise stick to."""
+    def snap(self, pos: QPointF, grid: bool = True, skip: Collection[tuple[str, int]] = ()) -> tuple[float, float]:
+        """Snap to an existing corner within a few screen pixels, else onto an existing wall
+        there (a room's corner against the middle of its neighbour's wall), so neighbouring
+        zones share their edges exactly; else to the lattice while it is on (tools/snapping.py);
+        with Ctrl held, the point under the cursor. `skip`: the corners being dragged, (zone
+        id, index), which the cursor would otherwise stick to, with the walls they move."""
         pos = QPointF(*on_map(pos.x(), pos.y()))
         snapping = self.view.snapping
         if snapping.free():
             return (pos.x(), pos.y())
         reach = SNAP_PIXELS / max(self.view.scale_now(), 1e-6)
         best = nearest_vertex(self.document, pos.x(), pos.y(), reach, skip)
+        if best is None:
+            best = nearest_on_wall(self.document, pos.x(), pos.y(), reach, skip)
         if best is not None:
             return best
         if grid and snapping.lattice:
@@ -91,23 +95,51 @@ class Tool:
         return (pos.x(), pos.y())
 
 
+def _polygons_near(document: MapDocument, x: float, y: float, reach: float):
+    layout = document.layout
+    for kind, zone_id in layout.find((x - reach, y - reach, x + reach, y + reach)):
+        shape = layout.zones[zone_id].shape if kind == Kind.ZONE else None
+        if isinstance(shape, PolygonShape):
+            yield zone_id, shape.points
+
+
 def nearest_vertex(
-    document: MapDocument, x: float, y: float, reach: float, skip: tuple[float, float] | None = None
+    document: MapDocument, x: float, y: float, reach: float, skip: Collection[tuple[str, int]] = ()
 ) -> tuple[float, float] | None:
     """The polygon vertex nearest the point within `reach`, looked up in the document's
     bucket index: a mouse move on a 10k-zone map looks at a few zones, not all of them."""
-    layout = document.layout
     best, best_d = None, reach
-    for kind, zone_id in layout.find((x - reach, y - reach, x + reach, y + reach)):
-        shape = layout.zones[zone_id].shape if kind == Kind.ZONE else None
-        if not isinstance(shape, PolygonShape):
-            continue
-        for vx, vy in shape.points:
-            if (vx, vy) == skip:
+    for zone_id, points in _polygons_near(document, x, y, reach):
+        for i, (vx, vy) in enumerate(points):
+            if (zone_id, i) in skip:
                 continue
             d = math.hypot(vx - x, vy - y)
             if d <= best_d:
                 best, best_d = (vx, vy), d
+    return best
+
+
+def nearest_on_wall(
+    document: MapDocument, x: float, y: float, reach: float, skip: Collection[tuple[str, int]] = ()
+) -> tuple[float, float] | None:
+    """The nearest point within `reach` on an edge of a polygon zone, leaving out the edges that
+    end at a corner being dragged (they move with it)."""
+    best, best_d = None, reach
+    for zone_id, points in _polygons_near(document, x, y, reach):
+        count = len(points)
+        for i in range(count):
+            if (zone_id, i) in skip or (zone_id, (i + 1) % count) in skip:
+                continue
+            (ax, ay), (bx, by) = points[i], points[(i + 1) % count]
+            dx, dy = bx - ax, by - ay
+            length2 = dx * dx + dy * dy
+            if length2 == 0:
+                continue
+            t = max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / length2))
+            fx, fy = ax + t * dx, ay + t * dy
+            d = math.hypot(fx - x, fy - y)
+            if d <= best_d:
+                best, best_d = (fx, fy), d
     return best
 
 

@@ -208,7 +208,7 @@ class VertexTool(Tool):
             return True
         points = list(zone.shape.points)
         others = [p for i, p in enumerate(points) if i != self.dragging]
-        target = self.snap(pos, skip=points[self.dragging])
+        target = self.snap(pos, skip={(zone.id, self.dragging), *self._sharing})
         if target in others:  # never snap a vertex onto its own zone's other vertices
             target = on_map(pos.x(), pos.y())
         points[self.dragging] = target
