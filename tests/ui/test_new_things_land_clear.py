@@ -62,3 +62,22 @@ def test_new_tokens_take_the_side_selected_or_last_placed_and_its_colour(qtbot, 
     window.document.select([])
     click(qtbot, window, *spot)
     assert window.document.map.tokens[-1].side == foe.side, "the last side placed, with nothing selected"
+
+
+def test_a_side_that_shares_another_sides_colour_gets_one_of_its_own(qtbot, window):
+    """The GM turned a players' token into a raider in the Inspector (it kept its blue): the
+    raiders placed next wear a colour no other side wears."""
+    map_ = warehouse()
+    hargan = next(t for t in map_.tokens if t.side != "runners")
+    gatto = next(t for t in map_.tokens if t.side == "runners")
+    blue_foe = hargan.model_copy(update={"colour": gatto.colour})
+    window.document.replace_map(map_.model_copy(update={"tokens": [gatto, blue_foe]}), None)
+    window.view.resetTransform()
+    zone = map_.zones[0].shape.points
+    spot = ((zone[0][0] + zone[2][0]) / 2, (zone[0][1] + zone[2][1]) / 2)
+    window.view.centerOn(QPointF(*spot))
+    window.set_tool("T")
+    window.document.select([("token", hargan.id)])
+    click(qtbot, window, *spot)
+    placed = window.document.map.tokens[-1]
+    assert placed.side == hargan.side and placed.colour.lower() != gatto.colour.lower()
