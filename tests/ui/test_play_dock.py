@@ -9,6 +9,7 @@ import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication
 
 from tabletop.document.commands import play_step, remove
 from tabletop.model import Aspect, Conflict, EdgerunnerTurn, LogEntry, Participant
@@ -66,6 +67,13 @@ def test_a_stress_box_clicked_is_marked_in_one_undo_step(qtbot, window):
     assert not dock.sheet.boxes[("health", 2)].isChecked()  # at once, when the undo step is done
     qtbot.waitUntil(lambda: dock.message.text() == "Undone: Mark box 2 of Gatto's health")
     assert window.statusBar().currentMessage() == "Undone: Mark box 2 of Gatto's health", "the status bar too"
+    window.document.undo_stack.redo()
+    qtbot.waitUntil(lambda: dock.message.text() == "Redone: Mark box 2 of Gatto's health")
+    window.document.undo_stack.undo()
+    dock.sheet.boxes[("health", 3)].click()  # a new step where the undone one was: no redo to tell of
+    QApplication.processEvents()
+    assert not dock.message.text().startswith("Redone")
+    assert not window.statusBar().currentMessage().startswith("Redone")
 
 
 def test_a_free_invoke_is_spent_and_the_button_goes_grey_at_none(qtbot, window):

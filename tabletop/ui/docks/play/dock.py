@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from shiboken6 import isValid
+from shiboken6 import getCppPointer, isValid
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import apply_step
@@ -93,7 +93,7 @@ class PlayDock(QWidget):
         self.form.declared.connect(self.act)
         self.form.rebuilt.connect(self._titles)
         self._pending = False
-        self._stack_seen = (document.undo_stack.index(), document.undo_stack.count())
+        self._stack_seen = (document.undo_stack.index(), document.undo_stack.count(), _next_step(document.undo_stack))
         """The undo stack's index and size as last seen: a move of the index at the same size is
         an undo or a redo, which the message then names."""
         self._lay_out()
@@ -201,10 +201,12 @@ class PlayDock(QWidget):
         stack = self.document.undo_stack
         if not isValid(stack):  # a stack torn down with its window
             return
-        was, size = self._stack_seen
-        self._stack_seen = (index, stack.count())
+        was, size, redo_next = self._stack_seen
+        self._stack_seen = (index, stack.count(), _next_step(stack))
         if stack.count() != size or index == was:
             return  # a new step pushed (it says itself), or nothing moved
+        if index > was and _step_at(stack, index - 1) != redo_next:
+            return  # a new step in place of one undone: the stack's size is the same, yet no redo
         text = f"Undone: {stack.text(index)}" if index < was else f"Redone: {stack.text(index - 1)}"
         seen = self._stack_seen
         # said once the event is over: a token dropped for a hustle undoes its drag, then takes
@@ -367,3 +369,17 @@ def _scrolling(pane: QWidget) -> QScrollArea:
     scroll.setFrameShape(QScrollArea.Shape.NoFrame)
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     return scroll
+
+
+def _step_at(stack, index: int) -> tuple[int, str] | None:
+    """The step at `index` as the object it is (its address and words), None past the ends: a
+    redone step is the very one undone, a new one pushed over it is not."""
+    if not 0 <= index < stack.count():
+        return None
+    command = stack.command(index)
+    return (getCppPointer(command)[0], command.text()) if command is not None else None
+
+
+def _next_step(stack) -> tuple[int, str] | None:
+    """The step a redo would take now."""
+    return _step_at(stack, stack.index())
