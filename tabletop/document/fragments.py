@@ -2,12 +2,14 @@
 
 A piece is itself a map (the file format, so the clipboard carries what a map file carries,
 and another Tabletop, another map or a text editor reads it): the chosen zones with the
-borders among them, tokens, and encounter grids with the tile sets they draw from. A token
-whose zone or grid did not come along stands nowhere in the piece; where it stood is kept
-beside it (its home), so a copy pasted on the same map stands there too. Pasted, a piece takes
-ids the target map does not use, keeps its own references (a border's zones, a token's zone or
-grid) and lands moved by an offset; a token whose home is not on the target map waits off the
-map. Qt-free.
+borders among them, tokens, and encounter grids with the tile sets they draw from. What ties
+it to the rest of its map is kept beside it: where a token stood whose zone or grid did not
+come along (its home, so a copy pasted on the same map stands there too), and the borders from
+its zones to zones left behind (its ties, so rooms cut and pasted back where they were are
+joined to their neighbours again). Pasted, a piece takes ids the target map does not use,
+names its zones and tokens apart from those already there ("Crypt 2"), keeps its own
+references and lands moved by an offset; a token whose home is not on the target map waits
+off the map. Qt-free.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from tabletop.model import AreaLocation, EncounterGrid, Map, NodeShape, PolygonShape, Zone, ZoneLocation
+from tabletop.model import AreaLocation, Border, EncounterGrid, Map, NodeShape, PolygonShape, Zone, ZoneLocation
 from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.kinds import Kind
 from tabletop.model.tokens import Location
@@ -24,14 +26,24 @@ Homes = dict[str, Location]
 """Where each token of a piece stood whose zone or grid the piece does not hold, by token id."""
 
 
-def piece_of(map_: Map, chosen: Iterable[tuple[str, str]]) -> tuple[Map, Homes] | None:
+@dataclass
+class Beside:
+    """What ties a piece to the map it came from."""
+
+    homes: Homes = field(default_factory=dict)
+    ties: list[Border] = field(default_factory=list)
+    """Borders from the piece's zones to zones not in it."""
+
+
+def piece_of(map_: Map, chosen: Iterable[tuple[str, str]]) -> tuple[Map, Beside] | None:
     """The chosen objects as a map of their own (zones, the borders whose two zones are both
-    chosen, tokens, grids and their tile sets) and the tokens' homes outside it. None when
-    nothing chosen can be copied."""
+    chosen, tokens, grids and their tile sets) and what ties them to the rest of the map. None
+    when nothing chosen can be copied."""
     wanted = {(Kind(kind), object_id) for kind, object_id in chosen}
     zones = [z for z in map_.zones if (Kind.ZONE, z.id) in wanted]
     kept = {z.id for z in zones}
     borders = [b for b in map_.borders if b.a in kept and b.b in kept]
+    ties = [b for b in map_.borders if (b.a in kept) != (b.b in kept)]
     grids = [g for g in map_.grids if (Kind.GRID, g.id) in wanted]
     held = {g.id for g in grids}
     tokens, homes = [], {}
@@ -48,7 +60,8 @@ def piece_of(map_: Map, chosen: Iterable[tuple[str, str]]) -> tuple[Map, Homes] 
     tile_sets = [s for s in map_.tile_sets if s.id in sets]
     if not (zones or tokens or grids):
         return None
-    return Map(title=map_.title, zones=zones, borders=borders, tokens=tokens, grids=grids, tile_sets=tile_sets), homes
+    piece = Map(title=map_.title, zones=zones, borders=borders, tokens=tokens, grids=grids, tile_sets=tile_sets)
+    return piece, Beside(homes, ties)
 
 
 @dataclass
@@ -71,20 +84,33 @@ class Placed:
 
 
 def placed(
-    piece: Map, homes: Homes, target: Map, taken: Callable[[str, str], bool], offset: tuple[float, float]
+    piece: Map, beside: Beside, target: Map, taken: Callable[[str, str], bool], offset: tuple[float, float]
 ) -> Placed:
     """The piece's objects for `target`: new ids where `taken(kind, id)` says an id is in use,
-    moved by `offset` (held on the map), with their references following their ids."""
+    names apart from the target's, moved by `offset` (held on the map), with their references
+    following their ids; its ties kept where it lands back where it was, its zones' ids kept."""
     dx, dy = _held(piece, offset)
     ids = _NewIds(taken)
     zone_ids = {z.id: ids.new(Kind.ZONE, z.id) for z in piece.zones}
     grid_ids = {g.id: ids.new(Kind.GRID, g.id) for g in piece.grids}
     out = Placed()
-    out.zones = [z.model_copy(update={"id": zone_ids[z.id], "shape": _moved(z, dx, dy)}) for z in piece.zones]
+    zone_names = _Names(z.name for z in target.zones)
+    out.zones = [
+        z.model_copy(update={"id": zone_ids[z.id], "shape": _moved(z, dx, dy), "name": zone_names.new(z.name)})
+        for z in piece.zones
+    ]
     out.borders = [
         b.model_copy(update={"id": ids.new(Kind.BORDER, b.id), "a": zone_ids[b.a], "b": zone_ids[b.b]})
         for b in piece.borders
     ]
+    zones_there = {z.id for z in target.zones}
+    if (dx, dy) == (0.0, 0.0):
+        for tie in beside.ties:
+            ends = (tie.a, tie.b)
+            if all(zone_ids.get(end, end) == end for end in ends) and all(
+                end in zone_ids or end in zones_there for end in ends
+            ):
+                out.borders.append(tie.model_copy(update={"id": ids.new(Kind.BORDER, tie.id)}))
     known_sets = {s.id: s for s in target.tile_sets}
     out.tile_sets = [s for s in piece.tile_sets if s.id not in known_sets]
     for grid in piece.grids:
@@ -95,12 +121,31 @@ def placed(
         origin = (grid.origin[0] + dx, grid.origin[1] + dy)
         update = {"id": grid_ids[grid.id], "origin": origin, "tile_set": grid.tile_set if same_set else None}
         out.grids.append(grid.model_copy(update=update))
-    zones_there = {z.id for z in target.zones}
     grids_there = {g.id for g in target.grids}
+    token_names = _Names(t.name for t in target.tokens)
     for token in piece.tokens:
-        place = _place(homes.get(token.id, token.location), zone_ids, grid_ids, zones_there, grids_there)
-        out.tokens.append(token.model_copy(update={"id": ids.new(Kind.TOKEN, token.id), "location": place}))
+        place = _place(beside.homes.get(token.id, token.location), zone_ids, grid_ids, zones_there, grids_there)
+        update = {"id": ids.new(Kind.TOKEN, token.id), "location": place, "name": token_names.new(token.name)}
+        out.tokens.append(token.model_copy(update=update))
     return out
+
+
+class _Names:
+    """Names for the pasted zones or tokens: their own when the target has none such, else
+    with a number ("Crypt 2"), so a zone is still found by its name on the command line."""
+
+    def __init__(self, there: Iterable[str]) -> None:
+        self.used = {name.casefold() for name in there if name}
+
+    def new(self, wanted: str) -> str:
+        if not wanted:
+            return wanted
+        n, candidate = 1, wanted
+        while candidate.casefold() in self.used:
+            n += 1
+            candidate = f"{wanted[:190]} {n}"  # within the longest name a map holds
+        self.used.add(candidate.casefold())
+        return candidate
 
 
 class _NewIds:

@@ -12,15 +12,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pydantic import TypeAdapter, ValidationError
-from PySide6.QtCore import QMimeData
+from PySide6.QtCore import QMimeData, QPointF
 from PySide6.QtGui import QCursor, QGuiApplication
 
 from tabletop.document.commands import AddMany, Batch, remove
 from tabletop.document.commands.growth import SetTileSets
-from tabletop.document.fragments import Homes, Placed, piece_box, piece_of, placed
+from tabletop.document.fragments import Beside, Placed, piece_box, piece_of, placed
 from tabletop.io import MapFileError, map_from_bytes, map_to_text
 from tabletop.io.read import parse_json
-from tabletop.model import Map
+from tabletop.model import AreaLocation, Border, Map, ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.model.tokens import Location
 
@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 
 MIME = "application/x-tabletop-map"
 """The clipboard's own format: the map file's bytes (plain text is offered beside it)."""
-HOMES_MIME = "application/x-tabletop-homes"
-"""Beside it, where the copied tokens stood whose zone or grid was not copied (fragments.Homes)."""
-HOMES_BYTES = 2**20
+BESIDE_MIME = "application/x-tabletop-beside"
+"""Beside it, what tied the piece to its map (fragments.Beside): tokens' homes, borders' ties."""
+BESIDE_BYTES = 16 * 2**20
 LOCATION = TypeAdapter(Location)
 SHIFT_STEPS = 2
 """A piece pasted or duplicated where it already stands moves this many lattice steps across and down."""
@@ -51,11 +51,15 @@ class Clipboard:
         if found is None:
             self.say("Select zones, tokens or grids to copy")
             return False
-        piece, homes = found
+        piece, beside = found
         text = map_to_text(piece)
         data = QMimeData()
         data.setData(MIME, text.encode("utf-8"))
-        data.setData(HOMES_MIME, json.dumps({i: where.model_dump() for i, where in homes.items()}).encode("utf-8"))
+        kept = {
+            "homes": {i: where.model_dump() for i, where in beside.homes.items()},
+            "ties": [tie.model_dump(mode="json") for tie in beside.ties],
+        }
+        data.setData(BESIDE_MIME, json.dumps(kept).encode("utf-8"))
         data.setText(text)
         QGuiApplication.clipboard().setMimeData(data)
         self.say(f"Copied {_counted(piece)}")
@@ -71,8 +75,9 @@ class Clipboard:
                 command.setText(command.text().replace("Remove", "Cut", 1).replace("Delete", "Cut", 1))
                 self.document.undo_stack.push(command)
 
-    def paste(self) -> None:
-        """What the clipboard holds, if it is a piece of a map, onto this map."""
+    def paste(self, at: QPointF | None = None) -> None:
+        """What the clipboard holds, if it is a piece of a map, onto this map: under `at` (by
+        default the cursor, when it is over the map)."""
         data = QGuiApplication.clipboard().mimeData()
         raw = bytes(data.data(MIME)) if data is not None and data.hasFormat(MIME) else None
         if raw is None and data is not None and data.hasText():
@@ -85,7 +90,8 @@ class Clipboard:
         except MapFileError as error:
             self.say(f"Nothing pasted: {error}")
             return
-        self._put(piece, _homes(data), self._where(piece), "Paste")
+        at = at if at is not None else self._cursor()
+        self._put(piece, _beside(data), self._where(piece, at), "Paste", at)
 
     def duplicate(self) -> None:
         """The selection again, beside itself; the clipboard is left as it was."""
@@ -96,14 +102,20 @@ class Clipboard:
         step = self.view.snapping.step * SHIFT_STEPS
         self._put(*found, (step, step), "Duplicate")
 
-    def _where(self, piece: Map) -> tuple[float, float]:
-        """How far the piece moves: its middle to the cursor when the cursor is on the map; else
-        nowhere, or a step aside when its own copies stand there."""
+    def _cursor(self) -> QPointF | None:
+        """Where on the map the cursor is, None when it is not over the map."""
         view = self.view
         cursor = view.viewport().mapFromGlobal(QCursor.pos())
+        if not view.viewport().rect().contains(cursor) or not view.underMouse():
+            return None
+        return view.mapToScene(cursor)
+
+    def _where(self, piece: Map, at: QPointF | None) -> tuple[float, float]:
+        """How far the piece moves: its middle to `at` (the cursor on the map); else nowhere,
+        or a step aside when its own copies stand there."""
+        view = self.view
         box = piece_box(piece)
-        if box is not None and view.viewport().rect().contains(cursor) and view.underMouse():
-            at = view.mapToScene(cursor)
+        if box is not None and at is not None:
             dx, dy = at.x() - (box[0] + box[2]) / 2, at.y() - (box[1] + box[3]) / 2
             return view.snapping.on_lattice(dx, dy) if view.snapping.lattice else (dx, dy)
         here = any(self.document.get(Kind.ZONE, z.id) is not None for z in piece.zones)
@@ -111,29 +123,52 @@ class Clipboard:
         step = view.snapping.step * SHIFT_STEPS
         return (step, step) if here else (0.0, 0.0)
 
-    def _put(self, piece: Map, homes: Homes, offset: tuple[float, float], verb: str) -> None:
+    def _put(
+        self, piece: Map, beside: Beside, offset: tuple[float, float], verb: str, cursor: QPointF | None = None
+    ) -> None:
+        """One undo step adding the piece. Tokens that came without their zone or grid stand
+        where the cursor is, when it is over a zone or an area, else at their homes."""
         document = self.document
         if document.map_locked and (piece.zones or piece.grids):
             self.say(f"The map is locked while you play: nothing to {verb.lower()} (Edit ▸ Lock Map)")
             return
-        ready = placed(piece, homes, document.map, lambda kind, i: document.get(kind, i) is not None, offset)
+        ready = placed(piece, beside, document.map, lambda kind, i: document.get(kind, i) is not None, offset)
+        at = self._place_at(cursor) if cursor is not None else None
+        if at is not None:
+            loose = {i for i, token in enumerate(piece.tokens) if token.location is None}
+            ready.tokens = [
+                t.model_copy(update={"location": at}) if i in loose else t for i, t in enumerate(ready.tokens)
+            ]
         document.undo_stack.push(Batch(f"{verb} {_counted(ready)}", _parts(document, ready)))
         document.select(ready.chosen)
+        waiting = sum(1 for token in ready.tokens if token.location is None)
+        if waiting:
+            verb_waits = "waits" if waiting == 1 else "wait"
+            self.say(f"{_counted_word(waiting, 'token')} {verb_waits} off the map, listed under Tokens")
+
+    def _place_at(self, at: QPointF) -> Location | None:
+        """The grid area or zone under a map point, as a token's place."""
+        area = self.document.area_at(at.x(), at.y())
+        if area is not None:
+            return AreaLocation(grid=area[0], row=area[1][0], col=area[1][1])
+        zone_id = self.document.zone_at(at.x(), at.y())
+        return ZoneLocation(zone=zone_id) if zone_id is not None else None
 
 
-def _homes(data: QMimeData) -> Homes:
-    """The copied tokens' homes, read as carefully as the map; none where anything is amiss
-    (the tokens then wait off the map)."""
-    if not data.hasFormat(HOMES_MIME):
-        return {}
-    raw = bytes(data.data(HOMES_MIME))
-    if len(raw) > HOMES_BYTES:
-        return {}
+def _beside(data: QMimeData) -> Beside:
+    """What tied the copied piece to its map, read as carefully as the map; nothing where
+    anything is amiss (its tokens then wait off the map, its ties are not made)."""
+    if not data.hasFormat(BESIDE_MIME):
+        return Beside()
+    raw = bytes(data.data(BESIDE_MIME))
+    if len(raw) > BESIDE_BYTES:
+        return Beside()
     try:
         found = parse_json(raw, "the clipboard", "piece of a map")
-        return {str(i): LOCATION.validate_python(where) for i, where in dict(found).items()}
-    except (MapFileError, ValidationError, TypeError, ValueError):
-        return {}
+        homes = {str(i): LOCATION.validate_python(where) for i, where in dict(found.get("homes", {})).items()}
+        return Beside(homes, [Border.model_validate(tie) for tie in list(found.get("ties", []))])
+    except (MapFileError, ValidationError, TypeError, ValueError, AttributeError):
+        return Beside()
 
 
 def _parts(document: MapDocument, ready: Placed) -> list:
@@ -149,6 +184,10 @@ def _parts(document: MapDocument, ready: Placed) -> list:
         if objs:
             parts.append(AddMany(document, kind, objs, ""))
     return parts
+
+
+def _counted_word(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _counted(piece) -> str:

@@ -187,12 +187,12 @@ def _clipboard_actions(window) -> list[QAction]:
     for text, slot, keys, tip in (
         ("Cu&t", pieces.cut, QKeySequence.StandardKey.Cut, "Copy the selection and remove it"),
         ("&Copy", pieces.copy, QKeySequence.StandardKey.Copy, "Zones (with the borders among them), tokens, grids"),
-        ("&Paste", pieces.paste, QKeySequence.StandardKey.Paste, "Under the cursor, or where they were copied from"),
+        ("&Paste", lambda: pieces.paste(), QKeySequence.StandardKey.Paste, "Under the cursor, or where copied from"),
         ("D&uplicate", pieces.duplicate, "Ctrl+D", "The selection again, two lattice steps across and down"),
     ):
         act = action(window, text, slot, keys, tip=tip)
         act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         window.view.addAction(act)
         made.append(act)
-    window.clipboard_actions = made
+    window.clipboard_actions, window.clipboard = made, pieces
     return made

@@ -50,7 +50,7 @@ def test_a_token_copied_without_its_zone_keeps_it_on_the_same_map_and_waits_off_
     map_ = warehouse()
     token = map_.tokens[0]
     piece, homes = piece_of(map_, [("token", token.id)])
-    assert piece.tokens[0].location is None and homes == {token.id: token.location}
+    assert piece.tokens[0].location is None and homes.homes == {token.id: token.location}
     same = placed(piece, homes, map_, _taken(map_), (0.0, 0.0))
     assert same.tokens[0].location == token.location and same.tokens[0].id != token.id
     other = placed(piece, homes, Map(), _taken(Map()), (0.0, 0.0))
@@ -62,7 +62,7 @@ def test_a_grid_comes_with_its_tile_set_and_its_tokens_onto_another_map():
     grid = map_.grids[0]
     chosen = [("grid", grid.id)] + [("token", t.id) for t in map_.tokens]
     piece, homes = piece_of(map_, chosen)
-    assert [s.id for s in piece.tile_sets] == [grid.tile_set] and homes == {}
+    assert [s.id for s in piece.tile_sets] == [grid.tile_set] and homes.homes == {}
     ready = placed(piece, homes, Map(), _taken(Map()), (20.0, 0.0))
     assert ready.tile_sets == piece.tile_sets and ready.grids[0].tile_set == grid.tile_set
     assert ready.grids[0].origin == (grid.origin[0] + 20.0, grid.origin[1])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QMimeData
+from PySide6.QtCore import QMimeData, QPointF
 from PySide6.QtGui import QGuiApplication
 
 from tabletop.io import map_from_bytes
@@ -105,3 +105,48 @@ def test_nothing_chosen_copies_nothing_and_says_so(qtbot, window):
     window.clipboard_actions[1].trigger()
     assert QGuiApplication.clipboard().text() == "kept"
     assert "Select zones, tokens or grids" in window.statusBar().currentMessage()
+
+
+def test_pasted_zones_and_tokens_take_names_apart_from_those_there(qtbot, window):
+    map_ = _rooms(window)
+    window.clipboard_actions[1].trigger()
+    window.clipboard_actions[2].trigger()
+    names = [z.name for z in window.document.map.zones]
+    first = map_.zones[0].name
+    assert names.count(first) == 1 and f"{first} 2" in names
+    assert [t.name for t in window.document.map.tokens].count(map_.tokens[0].name) == 1
+
+
+def test_rooms_cut_and_pasted_back_are_joined_to_their_neighbours_again(qtbot, window):
+    map_ = warehouse()
+    window.document.replace_map(warehouse(), None)
+    middle = map_.zones[1].id
+    window.document.select([("zone", middle)])
+    window.clipboard_actions[0].trigger()
+    assert not any(middle in (b.a, b.b) for b in window.document.map.borders)
+    window.clipboard_actions[2].trigger()
+    touching = sorted(b.id for b in window.document.map.borders if middle in (b.a, b.b))
+    assert touching == sorted(b.id for b in map_.borders if middle in (b.a, b.b)), "its borders with them, back"
+
+
+def test_a_token_pasted_under_the_cursor_stands_in_the_zone_there(qtbot, window):
+    map_ = warehouse()
+    window.document.replace_map(warehouse(), None)
+    token = map_.tokens[0]
+    window.document.select([("token", token.id)])
+    window.clipboard_actions[1].trigger()
+    other = next(z for z in map_.zones if z.id != token.location.zone)
+    points = other.shape.points
+    centre = QPointF((points[0][0] + points[2][0]) / 2, (points[0][1] + points[2][1]) / 2)
+    window.clipboard.paste(at=centre)
+    assert window.document.map.tokens[-1].location.zone == other.id
+
+
+def test_a_lone_token_pasted_on_another_map_is_said_to_wait_off_it(qtbot, window):
+    _rooms(window)
+    window.document.select([("token", window.document.map.tokens[0].id)])
+    window.clipboard_actions[1].trigger()
+    window.document.replace_map(Map(), None)
+    window.clipboard_actions[2].trigger()
+    assert window.document.map.tokens[0].location is None
+    assert "1 token waits off the map" in window.statusBar().currentMessage()
