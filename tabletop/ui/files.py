@@ -133,6 +133,9 @@ class FileHandler:
         if box.clickedButton() not in (copy, without):
             return False
         self.show_loaded(path, map_, FileStamp.of(info, raw))
+        if box.clickedButton() is without:
+            self.document.undo_stack.resetClean()  # the file still names the picture: saving drops it
+            say(self.window, f"Opened without its background picture ('{background['path']}'): saving leaves it out")
         if box.clickedButton() is copy:
             try:
                 kept = brought_in(background, path)

@@ -76,6 +76,8 @@ def test_the_window_opens_it_without_the_picture_or_not_at_all(qtbot, window, an
     answers["choose"] = "Open Without It"
     assert window.files.open(path)
     assert window.document.map.background is None and not (path.parent / "plan.png").exists()
+    assert window.document.modified, "the file still names the picture: leaving it out is a change to save"
+    assert "saving leaves it out" in window.statusBar().currentMessage()
     window.document.replace_map(room_with_door().model_copy(update={"title": "kept"}), None)
     answers["choose"] = None
     assert not window.files.open(path)
