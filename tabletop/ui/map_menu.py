@@ -38,6 +38,7 @@ class MapMenu:
         self.remove_background_action = action(window, "&Remove Background Image", self.remove_background)
         for act in (self.check_action, self.background_action, self.remove_background_action):
             menu.addAction(act)
+        window.preview_background = window.scene.background.show_preview  # the dialog's fields shown at once
         self.document.reset.connect(self.say_background_problem)
         self.document.metaChanged.connect(self.say_background_problem)
         menu.aboutToShow.connect(self._enable)
