@@ -103,10 +103,18 @@ def build_menus(window: MainWindow) -> None:
     )
     window.snap_action.setCheckable(True)
     window.snap_action.setChecked(window.view.snapping.lattice)
+    window.corners_action = action(
+        window,
+        "Snap to &Background Corners",
+        lambda: window.view.snapping.set_corners(window.corners_action.isChecked()),
+        tip="A point drawn near a corner of the background picture takes it, as it takes a room's corner",
+    )
+    window.corners_action.setCheckable(True)
+    window.corners_action.setChecked(window.view.snapping.corners)
     pieces = _clipboard_actions(window)
     for act in (window.undo_action, window.redo_action, None, *pieces, delete, select_all, None, join, find):
         edit.addSeparator() if act is None else edit.addAction(act)
-    for act in (None, window.lock_action, window.snap_action):
+    for act in (None, window.lock_action, window.snap_action, window.corners_action):
         edit.addSeparator() if act is None else edit.addAction(act)
     view = window.menuBar().addMenu("&View")
     fit = action(window, "&Fit Map", window.view.fit_map, "Ctrl+0", "fit")

@@ -75,7 +75,8 @@ class Tool:
 
     def snap(self, pos: QPointF, grid: bool = True, skip: tuple[float, float] | None = None) -> tuple[float, float]:
         """Snap to an existing vertex within a few screen pixels, so neighbouring zones share
-        their edges exactly, else to the lattice while it is on (tools/snapping.py); with Ctrl
+        their edges exactly (or to a corner of the background picture, while Snap to Background
+        Corners is on), else to the lattice while it is on (tools/snapping.py); with Ctrl
         held, the point under the cursor. `skip`: the corner being dragged, which the cursor
         would otherwise stick to."""
         pos = QPointF(*on_map(pos.x(), pos.y()))
@@ -84,11 +85,25 @@ class Tool:
             return (pos.x(), pos.y())
         reach = SNAP_PIXELS / max(self.view.scale_now(), 1e-6)
         best = nearest_vertex(self.document, pos.x(), pos.y(), reach, skip)
+        if snapping.corners:  # the picture's own corners, as near as a zone's would have to be
+            best = nearest(pos.x(), pos.y(), reach, [*self.picture_corners(), *([best] if best else [])])
         if best is not None:
             return best
         if grid and snapping.lattice:
             return on_map(*snapping.on_lattice(pos.x(), pos.y()))
         return (pos.x(), pos.y())
+
+    def picture_corners(self) -> list[tuple[float, float]]:
+        """The background picture's four corners on the map, as the GM's window shows it."""
+        rect = self.scene.background.boundingRect()
+        if rect.isEmpty():
+            return []
+        return [
+            (rect.left(), rect.top()),
+            (rect.right(), rect.top()),
+            (rect.right(), rect.bottom()),
+            (rect.left(), rect.bottom()),
+        ]
 
 
 def nearest_vertex(
@@ -109,6 +124,13 @@ def nearest_vertex(
             if d <= best_d:
                 best, best_d = (vx, vy), d
     return best
+
+
+def nearest(x: float, y: float, reach: float, points: list[tuple[float, float]]) -> tuple[float, float] | None:
+    """The point nearest (x, y) within `reach`; None when none is that near."""
+    near = [(math.hypot(px - x, py - y), (px, py)) for px, py in points]
+    best = min(near, default=None)
+    return best[1] if best is not None and best[0] <= reach else None
 
 
 def on_map(x: float, y: float) -> tuple[float, float]:
