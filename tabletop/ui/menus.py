@@ -137,8 +137,8 @@ def build_menus(window: MainWindow) -> None:
     group = QActionGroup(window)
     window.tool_actions: dict[str, QAction] = {}
     icons = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex"}
-    icons |= {"G": "grid", "A": "segment", "R": "reveal"}
-    for key in ("S", "P", "N", "B", "T", "V", "G", "A", "R"):
+    icons |= {"G": "grid", "A": "segment", "R": "reveal", "I": ""}
+    for key in ("S", "P", "N", "B", "T", "V", "G", "A", "R", "I"):
         tool = window.tools[key]
         act = action(window, tool.name, lambda k=key: window.set_tool(k), key, icons[key], tool.status)
         act.setCheckable(True)
@@ -147,6 +147,7 @@ def build_menus(window: MainWindow) -> None:
         group.addAction(act)
         tools_menu.addAction(act)
         window.tool_actions[key] = act
+    window.map_menu.adjust_with(window.tool_actions["I"])  # a mode for tracing work: in the Map menu, not the toolbar
     bar = window.addToolBar("Main")
     bar.setObjectName("Main")
     for act in (
@@ -157,7 +158,7 @@ def build_menus(window: MainWindow) -> None:
         window.undo_action,
         window.redo_action,
         None,
-        *window.tool_actions.values(),
+        *(act for key, act in window.tool_actions.items() if key != "I"),
         None,
         fit,
         zoom_in,
