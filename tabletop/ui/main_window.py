@@ -24,6 +24,7 @@ from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.scene.legend import LEGEND_KEY
 from tabletop.ui.startup import AfterFirstFrame, made_canvas, stand_in, take_place
 from tabletop.ui.status_line import StatusLine
+from tabletop.ui.tools.background import BackgroundTool
 from tabletop.ui.tools.connect import BorderTool, join_touching_zones
 from tabletop.ui.tools.draw import NodeTool, PolygonTool
 from tabletop.ui.tools.grid import GridTool
@@ -73,6 +74,9 @@ class MainWindow(QMainWindow):
             for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool, GridTool, RevealTool)
         }
         self.tools["S"] = SelectTool(self.document, self.scene, self.view, self.reach_settings)
+        self.tool_before = "S"
+        """The tool chosen before the present one: Adjust Background goes back to it when done."""
+        self.tools["I"] = BackgroundTool(self.document, self.scene, self.view, lambda: self.set_tool(self.tool_before))
         self._docks()
         self.tools["A"] = SegmentTool(self.document, self.scene, self.view, self.inspector.segment_choice)
         build_menus(self)
@@ -236,9 +240,11 @@ class MainWindow(QMainWindow):
     # -- behaviour -----------------------------------------------------------------------------
 
     def set_tool(self, key: str) -> None:
+        tool = self.tools[key]
         if self.view.tool is not None:
             self.view.tool.deactivate()
-        tool = self.tools[key]
+            if self.view.tool is not tool:
+                self.tool_before = self.view.tool.shortcut
         self.view.tool = tool
         tool.activate()
         self.tool_actions[key].setChecked(True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow
 
 from tabletop.document.commands import SetBackground
@@ -32,7 +33,7 @@ class MapMenu:
         self._recheck.setSingleShot(True)
         self._recheck.setInterval(RECHECK_MS)
         self._recheck.timeout.connect(self._check_again)
-        menu = window.menuBar().addMenu("&Map")
+        self.menu = menu = window.menuBar().addMenu("&Map")
         self.check_action = action(window, "&Check Map…", self.check_map, "Ctrl+Shift+K")
         self.background_action = action(window, "Set &Background Image…", self.set_background)
         self.remove_background_action = action(window, "&Remove Background Image", self.remove_background)
@@ -41,6 +42,11 @@ class MapMenu:
         self.document.reset.connect(self.say_background_problem)
         self.document.metaChanged.connect(self.say_background_problem)
         menu.aboutToShow.connect(self._enable)
+
+    def adjust_with(self, act: QAction) -> None:
+        """The Tools menu's Adjust Background mode, here too, beside the picture's dialog: a
+        GM looks for it where the picture is set."""
+        self.menu.insertAction(self.remove_background_action, act)
 
     def _enable(self) -> None:
         self.remove_background_action.setEnabled(self.document.map.background is not None)
@@ -94,7 +100,13 @@ class MapMenu:
             """A map never saved is saved first: its picture is kept in its folder."""
             return self.document.path if self.window.files.save_as() else None
 
-        chosen = choose_background(self.window, self.document.path, self.document.map.background, save=saved)
+        chosen = choose_background(
+            self.window,
+            self.document.path,
+            self.document.map.background,
+            save=saved,
+            preview=self.window.scene.background.show_preview,  # the dialog's fields shown on the map at once
+        )
         if chosen is not None and chosen != self.document.map.background:
             self.document.undo_stack.push(SetBackground(self.document, chosen))
 

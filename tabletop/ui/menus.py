@@ -103,10 +103,18 @@ def build_menus(window: MainWindow) -> None:
     )
     window.snap_action.setCheckable(True)
     window.snap_action.setChecked(window.view.snapping.lattice)
+    window.corners_action = action(
+        window,
+        "Snap to &Background Corners",
+        lambda: window.view.snapping.set_corners(window.corners_action.isChecked()),
+        tip="A point drawn near a corner of the background picture takes it, as it takes a room's corner",
+    )
+    window.corners_action.setCheckable(True)
+    window.corners_action.setChecked(window.view.snapping.corners)
     pieces = _clipboard_actions(window)
     for act in (window.undo_action, window.redo_action, None, *pieces, delete, select_all, None, join, find):
         edit.addSeparator() if act is None else edit.addAction(act)
-    for act in (None, window.lock_action, window.snap_action):
+    for act in (None, window.lock_action, window.snap_action, window.corners_action):
         edit.addSeparator() if act is None else edit.addAction(act)
     view = window.menuBar().addMenu("&View")
     fit = action(window, "&Fit Map", window.view.fit_map, "Ctrl+0", "fit")
@@ -129,8 +137,8 @@ def build_menus(window: MainWindow) -> None:
     group = QActionGroup(window)
     window.tool_actions: dict[str, QAction] = {}
     icons = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex"}
-    icons |= {"G": "grid", "A": "segment", "R": "reveal"}
-    for key in ("S", "P", "N", "B", "T", "V", "G", "A", "R"):
+    icons |= {"G": "grid", "A": "segment", "R": "reveal", "I": ""}
+    for key in ("S", "P", "N", "B", "T", "V", "G", "A", "R", "I"):
         tool = window.tools[key]
         act = action(window, tool.name, lambda k=key: window.set_tool(k), key, icons[key], tool.status)
         act.setCheckable(True)
@@ -139,6 +147,7 @@ def build_menus(window: MainWindow) -> None:
         group.addAction(act)
         tools_menu.addAction(act)
         window.tool_actions[key] = act
+    window.map_menu.adjust_with(window.tool_actions["I"])  # a mode for tracing work: in the Map menu, not the toolbar
     bar = window.addToolBar("Main")
     bar.setObjectName("Main")
     for act in (
@@ -149,7 +158,7 @@ def build_menus(window: MainWindow) -> None:
         window.undo_action,
         window.redo_action,
         None,
-        *window.tool_actions.values(),
+        *(act for key, act in window.tool_actions.items() if key != "I"),
         None,
         fit,
         zoom_in,

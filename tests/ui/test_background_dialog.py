@@ -179,7 +179,7 @@ def test_set_background_on_a_map_never_saved_saves_it_first(qtbot, window, monke
     target = tmp_path / "new.tabletop"
     asked = []
 
-    def chooses(parent, map_path, current, save=None):
+    def chooses(parent, map_path, current, save=None, preview=None):
         asked.append((map_path, save() if save is not None else "no way to save"))
         return None
 

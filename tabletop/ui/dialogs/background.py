@@ -1,9 +1,11 @@
 """Map ▸ Set Background Image: choose the picture a GM traces zones over, and where it lies.
 
 The dialog only answers with a Background (or None when cancelled); the window makes the
-undoable edit. A map's pictures are kept in its folder, so map and pictures travel together:
-a picture chosen from elsewhere is copied beside the map (the GM is asked first, and nothing
-there is replaced), and a map never saved is saved first, to have a folder.
+undoable edit. While it is open the map window shows the picture as the fields say (a Preview
+handed to `preview`), so the GM places it by eye; Cancel leaves the map's picture as it was.
+A map's pictures are kept in its folder, so map and pictures travel together: a picture chosen
+from elsewhere is copied beside the map (the GM is asked first, and nothing there is
+replaced), and a map never saved is saved first, to have a folder.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
 from tabletop.io.pictures import PictureRefused, copy_beside, written_path
 from tabletop.model import Background
 from tabletop.render.pictures import picture_at
+from tabletop.ui.scene.background import PLACE_DECIMALS, SCALE_DECIMALS, Preview
 
 Button = QMessageBox.StandardButton
 PICTURES = "Pictures (*.png *.jpg *.jpeg *.webp *.bmp *.gif *.svg);;All files (*)"
@@ -45,9 +48,13 @@ class BackgroundDialog(QDialog):
         parent: QWidget | None = None,
         map_path: str | os.PathLike[str] | None = None,
         current: Background | None = None,
+        preview: Callable[[Preview | None], None] | None = None,
     ) -> None:
+        """`preview`: shown each try of the fields (a Preview), and None when the map's own
+        picture is to show again (a field the picture cannot be drawn from, the dialog closed)."""
         super().__init__(parent)
         self.setWindowTitle(TITLE)
+        self.show_preview = preview
         self.map_path = Path(map_path) if map_path is not None else None
         self.folder = Path(os.path.realpath(self.map_path.parent)) if self.map_path is not None else None
         self.path = QLineEdit(current.path if current else "")
@@ -57,10 +64,11 @@ class BackgroundDialog(QDialog):
         row = QHBoxLayout()
         row.addWidget(self.path, 1)
         row.addWidget(browse)
-        self.x = self._number(-1e6, 1e6, current.x if current else 0.0, 1)
-        self.y = self._number(-1e6, 1e6, current.y if current else 0.0, 1)
-        self.scale = self._number(0.001, 1000.0, current.scale if current else 1.0, 3)
+        self.x = self._number(-1e6, 1e6, current.x if current else 0.0, PLACE_DECIMALS)
+        self.y = self._number(-1e6, 1e6, current.y if current else 0.0, PLACE_DECIMALS)
+        self.scale = self._number(0.001, 1000.0, current.scale if current else 1.0, SCALE_DECIMALS)
         self.scale.setSuffix(" units per pixel")
+        self.scale.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)  # 0.05 steps to 0.051, not 1.05
         self.opacity = self._number(0.0, 100.0, (current.opacity if current else 1.0) * 100, 0)
         self.opacity.setSuffix(" %")
         self.preview = QLabel()
@@ -121,14 +129,26 @@ class BackgroundDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(problem is None)
         if problem is not None:
             self.preview.setText(problem)
+            self._show(None)
             return
         image, _ = picture_at(self._file(), "The picture")
         scale = self.scale.value()
+        self._show(Preview(image, self.x.value(), self.y.value(), scale, self.opacity.value() / 100))
         outside = "" if self._written() is not None else " Outside the map's folder: OK copies it beside the map."
         self.preview.setText(
             f"{image.width()} x {image.height()} px, lying {image.width() * scale:g} x {image.height() * scale:g} "
             f"map units from ({self.x.value():g}, {self.y.value():g}), {self.opacity.value():.0f}% opaque.{outside}"
         )
+
+    def _show(self, preview: Preview | None) -> None:
+        if self.show_preview is not None:
+            self.show_preview(preview)
+
+    def done(self, result: int) -> None:
+        """However it closes (OK, Cancel, Esc, the window's close), the map shows its own
+        picture again: after OK the window's edit puts the chosen one there."""
+        self._show(None)
+        super().done(result)
 
     def accept(self) -> None:
         """A picture from outside the map's folder is copied beside the map first, if the GM
@@ -176,15 +196,17 @@ def choose_background(
     map_path: str | os.PathLike[str] | None,
     current: Background | None,
     save: Callable[[], Path | None] | None = None,
+    preview: Callable[[Preview | None], None] | None = None,
 ) -> Background | None:
     """Ask for the background picture; None when the GM cancels. A map never saved has no
     folder to keep its picture in: it is saved first (`save` answers where, None when the GM
-    cancelled), or the GM is told to save it when there is no `save` to offer."""
+    cancelled), or the GM is told to save it when there is no `save` to offer. `preview` as
+    BackgroundDialog takes it."""
     if map_path is None:
         map_path = _saved_first(parent, save)
         if map_path is None:
             return None
-    dialog = BackgroundDialog(parent, map_path, current)
+    dialog = BackgroundDialog(parent, map_path, current, preview)
     try:
         return dialog.background() if dialog.exec() == QDialog.DialogCode.Accepted else None
     finally:

@@ -1,16 +1,40 @@
 """The background picture as a scene item under the map layer, in every scene (the GM's and
-the players'), drawn by render/ like the export draws it."""
+the players'), drawn by render/ like the export draws it.
+
+While the GM tries a place, scale or opacity (the Set Background Image dialog's fields, a drag
+in the Adjust Background mode), the GM's item shows that Preview instead: the map window
+follows every change at once, and nothing is an edit until the GM settles on it."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath
+from PySide6.QtGui import QImage, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem
 
 from tabletop.document import MapDocument
 from tabletop.render.background import background_image, background_rect, paint_background
 from tabletop.render.paint import zone_path
 from tabletop.render.style import MapStyle
+
+PLACE_DECIMALS = 2
+"""The decimals of the picture's place (map units) the dialog shows and a drag keeps: a place
+set on the canvas reads the same in the dialog, and its OK changes nothing."""
+SCALE_DECIMALS = 4
+"""The decimals of its scale (map units per pixel), likewise: a 4000-pixel scan at 0.05 units
+per pixel is then placed to within half a unit."""
+
+
+class Preview(NamedTuple):
+    """A picture tried at a place (its top-left, map units), a scale (map units per pixel) and
+    an opacity (0 to 1): shown, not yet the map's."""
+
+    image: QImage
+    x: float
+    y: float
+    scale: float
+    opacity: float
 
 
 class BackgroundItem(QGraphicsItem):
@@ -19,6 +43,7 @@ class BackgroundItem(QGraphicsItem):
         show through on the projector)."""
         super().__init__()
         self.document, self.style, self.players = document, style, players
+        self.preview: Preview | None = None
         self._bounds = QRectF()
         self.setZValue(-10)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -27,10 +52,23 @@ class BackgroundItem(QGraphicsItem):
     def base_dir(self):
         return self.document.path.parent if self.document.path else None
 
+    def image(self) -> QImage | None:
+        """The map's own picture, decoded (from the cache after the first time); None when the
+        map has none or it cannot be drawn."""
+        return background_image(self.document.map, self.base_dir())
+
+    def show_preview(self, preview: Preview | None) -> None:
+        """Show this try instead of the map's picture; None shows the map's own again."""
+        self.preview = preview
+        self.refresh()
+
     def refresh(self) -> None:
-        """The map's picture, place or scale changed (or another map was opened)."""
-        image = background_image(self.document.map, self.base_dir())
-        bounds = QRectF() if image is None else background_rect(self.document.map.background, image)
+        """The map's picture, place or scale changed (or another map was opened), or the preview."""
+        if self.preview is not None:
+            bounds = background_rect(self.preview, self.preview.image)
+        else:
+            image = self.image()
+            bounds = QRectF() if image is None else background_rect(self.document.map.background, image)
         self.prepareGeometryChange()
         self._bounds = bounds
         self.update()
@@ -48,4 +86,9 @@ class BackgroundItem(QGraphicsItem):
                 shown = QPainterPath()
                 shown.addRect(self._bounds)
                 painter.setClipPath(shown.subtracted(hidden), Qt.ClipOperation.IntersectClip)
-        paint_background(painter, self.document.map, self.base_dir(), self.style)
+        if self.preview is None:
+            paint_background(painter, self.document.map, self.base_dir(), self.style)
+            return
+        painter.setOpacity(painter.opacity() * self.preview.opacity)  # as paint_background draws it
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawImage(self._bounds, self.preview.image)

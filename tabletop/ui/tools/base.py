@@ -75,7 +75,8 @@ class Tool:
         return (dx, dy) if snapping.free() or not snapping.lattice else snapping.on_lattice(dx, dy)
 
     def snap(self, pos: QPointF, grid: bool = True, skip: Collection[tuple[str, int]] = ()) -> tuple[float, float]:
-        """Snap to an existing corner within a few screen pixels, else onto an existing wall
+        """Snap to an existing corner within a few screen pixels (or to a corner of the
+        background picture, while Snap to Background Corners is on), else onto an existing wall
         there (a room's corner against the middle of its neighbour's wall), so neighbouring
         zones share their edges exactly; else to the lattice while it is on (tools/snapping.py);
         with Ctrl held, the point under the cursor. `skip`: the corners being dragged, (zone
@@ -86,6 +87,8 @@ class Tool:
             return (pos.x(), pos.y())
         reach = SNAP_PIXELS / max(self.view.scale_now(), 1e-6)
         best = nearest_vertex(self.document, pos.x(), pos.y(), reach, skip)
+        if snapping.corners:  # the picture's own corners, as near as a zone's would have to be
+            best = nearest(pos.x(), pos.y(), reach, [*self.picture_corners(), *([best] if best else [])])
         if best is None:
             best = nearest_on_wall(self.document, pos.x(), pos.y(), reach, skip)
         if best is not None:
@@ -93,6 +96,18 @@ class Tool:
         if grid and snapping.lattice:
             return on_map(*snapping.on_lattice(pos.x(), pos.y()))
         return (pos.x(), pos.y())
+
+    def picture_corners(self) -> list[tuple[float, float]]:
+        """The background picture's four corners on the map, as the GM's window shows it."""
+        rect = self.scene.background.boundingRect()
+        if rect.isEmpty():
+            return []
+        return [
+            (rect.left(), rect.top()),
+            (rect.right(), rect.top()),
+            (rect.right(), rect.bottom()),
+            (rect.left(), rect.bottom()),
+        ]
 
 
 def _polygons_near(document: MapDocument, x: float, y: float, reach: float):
@@ -141,6 +156,13 @@ def nearest_on_wall(
             if d <= best_d:
                 best, best_d = (fx, fy), d
     return best
+
+
+def nearest(x: float, y: float, reach: float, points: list[tuple[float, float]]) -> tuple[float, float] | None:
+    """The point nearest (x, y) within `reach`; None when none is that near."""
+    near = [(math.hypot(px - x, py - y), (px, py)) for px, py in points]
+    best = min(near, default=None)
+    return best[1] if best is not None and best[0] <= reach else None
 
 
 def on_map(x: float, y: float) -> tuple[float, float]:

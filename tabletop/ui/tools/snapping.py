@@ -5,7 +5,11 @@ Rooms drawn side by side must share their corners exactly, so a point near a cor
 a GM laying out a dungeon wants walls on a lattice; a GM tracing a picture wants the point
 under the cursor. The lattice is a toggle (Edit ▸ Snap to Lattice, on the toolbar, kept
 between sessions), and Ctrl held while clicking or dragging places a point freely, no corner
-and no lattice, whichever way the toggle is."""
+and no lattice, whichever way the toggle is.
+
+A GM fitting rooms to a scanned plan may want its edges too: Edit ▸ Snap to Background
+Corners (off at first, kept between sessions) lets a point near a corner of the background
+picture take it, as it takes a room's corner."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from PySide6.QtCore import QSettings, Qt
 LATTICE_STEP = 20.0
 """The lattice's step in map units: a twelfth of a 240-unit room, a half of a 40-unit area."""
 SNAP_KEY = "draw/snap"
+CORNERS_KEY = "draw/snap-background-corners"
 
 
 class Snapping:
@@ -22,6 +27,8 @@ class Snapping:
     def __init__(self, settings: QSettings | None = None) -> None:
         self.settings = settings
         self.lattice = bool(settings.value(SNAP_KEY, True, type=bool)) if settings is not None else True
+        self.corners = bool(settings.value(CORNERS_KEY, False, type=bool)) if settings is not None else False
+        """Whether a point near a corner of the background picture takes it."""
         self.step = LATTICE_STEP
         self.held = Qt.KeyboardModifier.NoModifier
         """The keys held with the event the tool is handling (the view sets it)."""
@@ -30,6 +37,11 @@ class Snapping:
         self.lattice = on
         if self.settings is not None:
             self.settings.setValue(SNAP_KEY, on)
+
+    def set_corners(self, on: bool) -> None:
+        self.corners = on
+        if self.settings is not None:
+            self.settings.setValue(CORNERS_KEY, on)
 
     def free(self) -> bool:
         """Ctrl is held: this point goes exactly where the cursor is."""
