@@ -44,16 +44,27 @@ def set_aside(raw: bytes, path: str | os.PathLike[str]) -> tuple[Map, dict[str, 
     return map_, background, problem
 
 
+def outside_source(background: dict[str, Any], map_path: str | os.PathLike[str]) -> Path | None:
+    """The file the background names, as the window shows it before copying it in (the whole
+    path, nothing cut, so a GM sees where it comes from); None for a path from a home folder
+    (`~`), which a map written by Tabletop never held and which is not copied."""
+    written = str(background["path"]).replace("\\", "/")
+    if written.startswith("~"):
+        return None
+    source = Path(written)
+    return Path(os.path.normpath(source if source.is_absolute() else Path(map_path).parent / source))
+
+
 def brought_in(background: dict[str, Any], map_path: str | os.PathLike[str]) -> Background:
     """The background the GM asked for, its picture copied into the map's folder (read as any
     picture is: a regular file, capped) and its place, scale and opacity kept. PictureRefused
     (with its line) when the picture cannot be read or copied, or the rest of it is no
     background a map may hold."""
     folder = Path(map_path).parent
-    written = str(background["path"]).replace("\\", "/")
-    source = Path(written).expanduser()
-    source = source if source.is_absolute() else folder / source
-    copied, _ = copy_beside(source, folder, Path(written).name)
+    source = outside_source(background, map_path)
+    if source is None:
+        raise PictureRefused(f"'{background['path']}' is in a home folder: Tabletop copies no picture from there")
+    copied, _ = copy_beside(source, folder, source.name)
     kept = {key: value for key, value in background.items() if key != "path"}
     try:
         return Background.model_validate({**kept, "path": copied})

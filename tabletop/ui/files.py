@@ -107,7 +107,7 @@ class FileHandler:
         """A map refused only for a background picture outside its folder (older Tabletops
         wrote such paths): the GM opens it without the picture or has the picture copied in;
         False when that is not the fault, or the GM cancels."""
-        from tabletop.io.pictures_outside import brought_in, set_aside
+        from tabletop.io.pictures_outside import brought_in, outside_source, set_aside
         from tabletop.io.read import read_regular
 
         try:
@@ -118,17 +118,22 @@ class FileHandler:
         if found is None:
             return False
         map_, background, problem = found
+        source = outside_source(background, path)
         box = QMessageBox(self.window)
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle("The background picture is outside the map's folder")
         box.setTextFormat(Qt.TextFormat.PlainText)
+        where = f"It names {source}." if source is not None else "It names a picture in a home folder, never copied."
         box.setText(
-            f"{path.name}: background picture {problem}.\n\nTabletop shows only pictures kept with the map, "
-            "so a map someone sends cannot show a picture from elsewhere on your computer."
+            f"{path.name}: background picture {problem}.\n\n{where}\n\nTabletop shows only pictures kept with "
+            "the map, so a map someone sends cannot show a picture from elsewhere on your computer. Copy it only "
+            "if this is your own map."
         )
         copy = box.addButton("Copy the Picture Here", QMessageBox.ButtonRole.AcceptRole)
+        copy.setEnabled(source is not None)
         without = box.addButton("Open Without It", QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(without)  # Enter never copies a file a map someone sent has named
         box.exec()
         if box.clickedButton() not in (copy, without):
             return False

@@ -83,3 +83,30 @@ def test_the_window_opens_it_without_the_picture_or_not_at_all(qtbot, window, an
     assert not window.files.open(path)
     assert window.document.map.title == "kept"
     assert "climbs out of the map's folder" in answers["asked"][-1] and "background.path" in answers["warned"][-1]
+
+
+def test_a_picture_in_a_home_folder_is_never_copied_and_enter_opens_without_it(qtbot, window, answers, tmp_path):
+    path = _old_map(tmp_path, "~/Pictures/private-photo.png")
+    _, background, _ = set_aside(path.read_bytes(), path)
+    with pytest.raises(PictureRefused, match="home folder"):
+        brought_in(background, path)
+    answers["choose"] = "Copy the Picture Here"  # greyed: pressing it does nothing
+    assert not window.files.open(path)
+    assert "a picture in a home folder, never copied" in answers["asked"][-1]
+
+
+def test_the_question_names_the_whole_source_and_opens_without_it_by_default(qtbot, window, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QMessageBox
+
+    path = _old_map(tmp_path)
+    seen = {}
+
+    def exec_(box):
+        seen["text"], seen["default"] = box.text(), box.defaultButton().text()
+        box.defaultButton().click()  # Enter
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+    assert window.files.open(path)
+    assert str(tmp_path / "scans" / "plan.png") in seen["text"] and seen["default"] == "Open Without It"
+    assert window.document.map.background is None and not (path.parent / "plan.png").exists()
