@@ -109,6 +109,10 @@ class MapMenu:
         )
         if chosen is not None and chosen != self.document.map.background:
             self.document.undo_stack.push(SetBackground(self.document, chosen))
+            view = self.window.view
+            seen = view.mapToScene(view.viewport().rect()).boundingRect()
+            if not seen.intersects(self.window.scene.background.boundingRect()):
+                view.fit_map()  # a picture placed out of sight is brought into it
 
     def remove_background(self) -> None:
         if self.document.map.background is not None:
