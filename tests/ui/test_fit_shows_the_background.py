@@ -28,3 +28,20 @@ def test_fit_map_takes_in_the_background_picture(qtbot, window, tmp_path):
     window.view.fit_map()
     seen = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
     assert seen.width() < 1500, "without a picture the rooms fill the view"
+
+
+def test_a_picture_set_out_of_sight_is_brought_into_view(qtbot, window, tmp_path, monkeypatch):
+    picture = QImage(400, 300, QImage.Format.Format_RGB32)
+    picture.fill(QColor("#ddccaa"))
+    assert picture.save(str(tmp_path / "plan.png"))
+    path = tmp_path / "traced.tabletop"
+    save_map(room_with_door(), path)
+    window.document.replace_map(room_with_door(), path)
+    window.view.resetTransform()
+    window.view.centerOn(0, 0)
+    far = Background(path="plan.png", x=20000.0, y=20000.0)
+    monkeypatch.setattr("tabletop.ui.dialogs.background.choose_background", lambda *args, **kwargs: far)
+    window.map_menu.set_background()
+    qtbot.waitUntil(lambda: not window.scene.background.boundingRect().isEmpty())
+    seen = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert seen.intersects(window.scene.background.boundingRect())
