@@ -137,8 +137,8 @@ def _read(bounds: Bounds, text: str, noun: str) -> tuple[int, int] | None:
 
 
 def _span(grid: EncounterGrid, tiles: bool) -> str:
-    r0, c0, r1, c1 = _bounds(grid, tiles)
-    first, last = _name((r0, c0, r1, c1), r0, c0), _name((r0, c0, r1, c1), r1, c1)
+    bounds = _bounds(grid, tiles)
+    first, last = _name(bounds, bounds[0], bounds[1]), _name(bounds, bounds[2], bounds[3])
     return f"tiles {first} to {last}" if tiles else f"{first} to {last}"
 
 
