@@ -4,6 +4,9 @@ grid's top-left A1, which moves when the grid grows north."""
 
 from __future__ import annotations
 
+import pytest
+from PySide6.QtCore import QPoint
+
 from tabletop.document.commands import MoveToken
 from tabletop.document.commands.growth import grow_grid
 from tabletop.model import AreaLocation
@@ -19,7 +22,16 @@ def _centre(row: int, col: int) -> tuple[float, float]:
     return (col * SIZE + SIZE / 2, row * SIZE + SIZE / 2)
 
 
-def test_the_status_bar_names_the_area_under_the_mouse(qtbot, window):
+@pytest.fixture
+def mouse_away(qtbot, window):
+    """The mouse is taken off the window after the test: a later window opening at the same place
+    would find it resting over its map (a paste lands under it)."""
+    yield
+    qtbot.mouseMove(window, QPoint(-200, -200))
+    qtbot.waitUntil(lambda: not window.view.underMouse())
+
+
+def test_the_status_bar_names_the_area_under_the_mouse(qtbot, window, mouse_away):
     window.document.replace_map(af_encounter(), None)
     window.view.fit_map()
     viewport = window.view.viewport()
