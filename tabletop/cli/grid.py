@@ -7,6 +7,7 @@ from typing import Any
 
 from tabletop.cli.errors import UsageError
 from tabletop.model import AreaLocation, EncounterGrid, Map, Token
+from tabletop.rules.area_names import area_name, area_words
 from tabletop.rules.attack_lines import attack_line
 from tabletop.rules.facing import area_centre, is_behind
 from tabletop.rules.grid_movement import GridReach
@@ -25,7 +26,7 @@ def find_token(map_: Map, args: argparse.Namespace) -> Token:
     raise UsageError(f"no token '{args.token}' on {args.file}")
 
 
-def _grid(map_: Map, args: argparse.Namespace) -> EncounterGrid:
+def find_grid(map_: Map, args: argparse.Namespace) -> EncounterGrid:
     try:
         return map_.grid(args.grid)
     except KeyError:
@@ -33,7 +34,7 @@ def _grid(map_: Map, args: argparse.Namespace) -> EncounterGrid:
 
 
 def _setup(map_: Map, args: argparse.Namespace) -> tuple[EncounterGrid, Terrain, Area, str | None, Token | None]:
-    grid = _grid(map_, args)
+    grid = find_grid(map_, args)
     token = find_token(map_, args) if args.token else None
     side = args.side
     if token is not None:
@@ -44,9 +45,9 @@ def _setup(map_: Map, args: argparse.Namespace) -> tuple[EncounterGrid, Terrain,
     elif args.from_area is not None:
         start = args.from_area
     else:
-        raise UsageError("say where to start: --from-area ROW,COL or --token TOKEN")
+        raise UsageError("say where to start: an area after the map (such as C5), --from-area C5 or --token TOKEN")
     if not grid.has_area(*start):
-        raise UsageError(f"area {start[0]},{start[1]} is not on grid '{grid.id}'")
+        raise UsageError(f"{area_words(grid, *start)} is not on grid '{grid.id}'")
     return grid, Terrain(grid), start, side, token
 
 
@@ -69,9 +70,9 @@ def grid_reach(map_: Map, args: argparse.Namespace) -> Output:
         | ({"path": [list(a) for a in found.path(area)]} if paths else {})
         for area, cost in found.areas()
     ]
-    text = [f"From area {start[0]},{start[1]} of {grid.id}, {found.move} {found.speed}: {len(areas)} areas"]
+    text = [f"From {area_words(grid, *start)} of {grid.id}, {found.move} {found.speed}: {len(areas)} areas"]
     text += [
-        f"  {a['cost']:>3}  {a['area'][0]},{a['area'][1]}" + ("  (overlap: move ends)" if a["stops"] else "")
+        f"  {a['cost']:>3}  {area_name(grid, *a['area'])}" + ("  (overlap: move ends)" if a["stops"] else "")
         for a in areas
     ]
     data = {"grid": grid.id, "from": list(start), "move": found.move, "speed": found.speed, "areas": areas}
@@ -80,22 +81,22 @@ def grid_reach(map_: Map, args: argparse.Namespace) -> Output:
 
 def grid_path(map_: Map, args: argparse.Namespace) -> Output:
     if args.to_area is None:
-        raise UsageError("path on a grid needs --to-area ROW,COL")
-    _grid, start, found = _moved(map_, args)
+        raise UsageError("path on a grid needs the area to reach: MAP --grid GRID FROM TO, or --to-area E5")
+    grid, start, found = _moved(map_, args)
     goal = tuple(args.to_area)
     if goal not in found.costs:
         raise NoWayThrough(
-            f"{args.file}: no way through from {start[0]},{start[1]} to {goal[0]},{goal[1]} "
+            f"{args.file}: no way through from {area_words(grid, *start)} to {area_words(grid, *goal)} "
             f"with {found.move} {found.speed}"
         )
     steps = found.path(goal)
     data = {"cost": found.costs[goal], "path": [list(a) for a in steps]}
-    return data, [f"cost {data['cost']}: " + " -> ".join(f"{r},{c}" for r, c in steps)]
+    return data, [f"cost {data['cost']}: " + " -> ".join(area_name(grid, *a) for a in steps)]
 
 
 def grid_range(map_: Map, args: argparse.Namespace) -> Output:
     grid, terrain, start, _side, token = _setup(map_, args)
-    rows, text = [], [f"From area {start[0]},{start[1]} of {grid.id}:"]
+    rows, text = [], [f"From {area_words(grid, *start)} of {grid.id}:"]
     for other in map_.tokens:
         where = other.location
         if other is token or not isinstance(where, AreaLocation) or where.grid != grid.id:

@@ -1,7 +1,9 @@
 """`tabletop reach`, `path` and `range`: the rules engine on the command line.
 
 Zones are named by id or by name. With --grid the same commands work on an encounter grid,
-from an area ROW,COL, for a move type and a speed; tokens of other sides are opponents.
+from an area named as the grid names it (C5: column letter, row number from the top-left A1;
+the old global ROW,COL is still read), for a move type and a speed; tokens of other sides are
+opponents.
 """
 
 from __future__ import annotations
@@ -39,20 +41,30 @@ def add_movement_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--shifts", "--budget", dest="budget", type=int, help="shifts to spend (zone maps)")
     p = sub.add_parser("path", help="the cheapest way from one zone (or area) to another")
     _common(p)
-    p.add_argument("goal", nargs="?", metavar="TO", help="the zone to reach, by id or name (or --to)")
+    p.add_argument(
+        "goal",
+        nargs="?",
+        metavar="TO",
+        help="the zone to reach, by id or name (or --to); on a grid, an area such as E5",
+    )
     p.add_argument("--to", metavar="ZONE", help="the zone to reach, by id or name")
-    p.add_argument("--to-area", metavar="ROW,COL", type=_area, help="the area to reach (grids)")
+    p.add_argument("--to-area", metavar="AREA", help="the area to reach on a grid, such as E5")
     p = sub.add_parser("range", help="range from a zone to every zone (or from an area to every token)")
     _common(p)
 
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="MAP")
-    p.add_argument("origin", nargs="?", metavar="FROM", help="the start zone, by id or name (or --from)")
+    p.add_argument(
+        "origin",
+        nargs="?",
+        metavar="FROM",
+        help="the start zone, by id or name (or --from); on a grid, an area such as C5",
+    )
     p.add_argument("--from", dest="start", metavar="ZONE", help="the start zone, by id or name")
     p.add_argument("--token", help="start where this token stands (id or name); on a grid, its side and speed")
     p.add_argument("--grid", help="work on this encounter grid instead of the zones")
-    p.add_argument("--from-area", metavar="ROW,COL", type=_area, help="the start area on the grid")
+    p.add_argument("--from-area", metavar="AREA", help="the start area on the grid, such as C5 (A1 is top-left)")
     p.add_argument(
         "--move",
         choices=_MoveTypes(),
@@ -66,7 +78,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def places_after_options(args: argparse.Namespace, extra: list[str]) -> list[str]:
-    """The places argparse leaves over when options come first (`path MAP --grid creek 7,3 7,5`:
+    """The places argparse leaves over when options come first (`path MAP --grid creek C5 E5`:
     a positional that may be missing is filled before the options are read); returns what is
     still unknown."""
     if getattr(args, "command", None) not in MOVEMENT_COMMANDS:
@@ -81,35 +93,33 @@ def places_after_options(args: argparse.Namespace, extra: list[str]) -> list[str
     return left
 
 
-def _words_after_the_map(args: argparse.Namespace) -> None:
+def _words_after_the_map(args: argparse.Namespace, map_: Map) -> None:
     """Places named as words after the map (`path MAP Gate "Guard room"`) stand for --from and
-    --to, or on a grid for --from-area and --to-area; a place given both ways must agree."""
-    on_grid = bool(args.grid)
+    --to, or on a grid for --from-area and --to-area; a place given both ways must agree. On a
+    grid every area is read with the grid known, by its name (C5) or the old ROW,COL."""
+    from tabletop.cli.grid import find_grid
+
+    grid = find_grid(map_, args) if args.grid else None
     for given, word in (("origin", "from"), ("goal", "to")):
-        plain = getattr(args, given, None)
-        if plain is None:
-            continue
-        dest = f"{word}_area" if on_grid else ("start" if word == "from" else "to")
-        if on_grid:
-            try:
-                plain = _area(plain)
-            except argparse.ArgumentTypeError as error:
-                raise UsageError(f"{error} (an area on grid '{args.grid}')") from None
-        named = getattr(args, dest)
-        if named is not None and (tuple(named) if on_grid else named) != plain:
-            flag = f"--{word}-area" if on_grid else f"--{word}"
+        dest = f"{word}_area" if grid is not None else ("start" if word == "from" else "to")
+        plain, named = getattr(args, given, None), getattr(args, dest, None)
+        if grid is not None:
+            plain, named = (None if text is None else _area(grid, text, args) for text in (plain, named))
+        if plain is not None and named is not None and named != plain:
+            flag = f"--{word}-area" if grid is not None else f"--{word}"
             raise UsageError(
                 f"the place to go {word} is given twice ('{getattr(args, given)}' and {flag}): give it once"
             )
-        setattr(args, dest, plain)
+        setattr(args, dest, named if plain is None else plain)
 
 
-def _area(text: str) -> tuple[int, int]:
+def _area(grid, text: str, args: argparse.Namespace) -> tuple[int, int]:
+    from tabletop.rules.area_names import area_from_text
+
     try:
-        row, col = (int(part) for part in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not ROW,COL") from None
-    return row, col
+        return area_from_text(grid, text)
+    except ValueError as error:
+        raise UsageError(f"{args.file}: {error}") from None
 
 
 def _zone(map_: Map, key: str, args: argparse.Namespace) -> Zone:
@@ -159,7 +169,7 @@ def run_reach(args: argparse.Namespace) -> int:
 
     map_ = load_kept(args.file)
     _grid_of_token(map_, args)
-    _words_after_the_map(args)
+    _words_after_the_map(args, map_)
     if args.grid:
         return _print(args, *grid_reach(map_, args))
     if args.budget is None:
@@ -185,7 +195,7 @@ def run_path(args: argparse.Namespace) -> int:
 
     map_ = load_kept(args.file)
     _grid_of_token(map_, args)
-    _words_after_the_map(args)
+    _words_after_the_map(args, map_)
     if args.grid:
         return _print(args, *grid_path(map_, args))
     if not args.to:
@@ -207,7 +217,7 @@ def run_range(args: argparse.Namespace) -> int:
 
     map_ = load_kept(args.file)
     _grid_of_token(map_, args)
-    _words_after_the_map(args)
+    _words_after_the_map(args, map_)
     if args.grid:
         return _print(args, *grid_range(map_, args))
     start = _start_zone(map_, args)

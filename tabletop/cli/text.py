@@ -16,6 +16,7 @@ from tabletop.model import (
     ZoneLocation,
 )
 from tabletop.rules import systems
+from tabletop.rules.area_names import area_name
 from tabletop.rules.conflict_log import conflict_state
 from tabletop.rules.setup import describe_setup
 
@@ -32,12 +33,13 @@ def passage_text(passage: Passage) -> str:
     return text
 
 
-def location_text(token: Token) -> str:
+def location_text(map_: Map, token: Token) -> str:
+    """Where a token stands: "zone z1", or "grid creek area D8" as the grid names its areas."""
     where = token.location
     if isinstance(where, ZoneLocation):
         return f"zone {where.zone}"
     if isinstance(where, AreaLocation):
-        return f"grid {where.grid} area {where.row},{where.col}"
+        return f"grid {where.grid} area {area_name(map_.grid(where.grid), where.row, where.col)}"
     return "off the map"
 
 
@@ -53,7 +55,9 @@ def describe_map(map_: Map, path: str) -> str:
         ways = "; ".join(passage_text(p) for p in border.passages) or "no passage"
         lines.append(f"    {border.id}  {border.a} <-> {border.b}: {ways}")
     lines.append(f"  tokens ({len(map_.tokens)}):")
-    lines += [f"    {t.id}  {t.label} ({t.side}) in {location_text(t)}, facing {t.facing:g}°" for t in map_.tokens]
+    lines += [
+        f"    {t.id}  {t.label} ({t.side}) in {location_text(map_, t)}, facing {t.facing:g}°" for t in map_.tokens
+    ]
     lines.append(f"  grids ({len(map_.grids)}):")
     for grid in map_.grids:
         r0, c0, r1, c1 = grid.tile_bounds()
@@ -156,7 +160,7 @@ def map_summary(map_: Map) -> dict[str, Any]:
                 "id": t.id,
                 "name": t.name,
                 "side": t.side,
-                "location": location_text(t),
+                "location": location_text(map_, t),
                 "facing": t.facing,
             }
             for t in map_.tokens

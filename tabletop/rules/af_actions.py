@@ -11,6 +11,7 @@ from __future__ import annotations
 from tabletop.model import AreaLocation, Conflict, Map, Token
 from tabletop.rules.af_moves import Going, Place, going_to
 from tabletop.rules.af_state import turn_of, with_turn
+from tabletop.rules.area_names import area_words
 from tabletop.rules.grid_movement import hustle_areas as _hustle_areas
 from tabletop.rules.play import Step, logged
 from tabletop.rules.terrain import Terrain
@@ -80,16 +81,21 @@ def snap(
         notes += going.notes
         numbers.setdefault("areas", going.areas)
     conflict = with_turn(conflict, actor, **changes)
-    target = target or _where(to)
+    target = target or _where(map_, token, to, going)
     conflict = logged(conflict, actor=actor, action=kind, target=target, numbers=numbers, story=story)
     return going.step(map_, conflict, _text(token, kind, target, map_, notes))
 
 
-def _where(to: Place | None) -> str:
-    """Where a move went, as the log keeps it: a zone's id (named when shown), or "area 7,11"."""
+def _where(map_: Map, token: Token, to: Place | None, going: Going) -> str:
+    """Where a move went, as the log keeps it: a zone's id (named when shown), or the area as
+    its grid named it then ("area C5"; the grid as the move grew it)."""
     if to is None or isinstance(to, str):
         return to or ""
-    return f"area {to[0]},{to[1]}"
+    where = token.location
+    if not isinstance(where, AreaLocation):
+        return "an area"
+    grid = next((g for g in going.grids if g.id == where.grid), None) or map_.grid(where.grid)
+    return area_words(grid, *to)
 
 
 def second_snap(map_: Map, conflict: Conflict, actor: str, story: str = "") -> Step:
@@ -161,7 +167,7 @@ def act(
         notes.append(said)
         story = f"{said}; {story}" if story else said
     conflict = with_turn(conflict, actor, **changes)
-    target = target or (_where(to) if kind == "maneuver" else "")
+    target = target or (_where(map_, token, to, going) if kind == "maneuver" else "")
     conflict = logged(conflict, actor=actor, action=kind, target=target, numbers=numbers, story=story)
     return going.step(map_, conflict, _text(token, kind, target, map_, notes))
 

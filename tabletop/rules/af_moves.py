@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from tabletop.model import AreaLocation, Conflict, EncounterGrid, Map, Token, ZoneLocation
 from tabletop.rules.af_exchange import EXITS
 from tabletop.rules.af_turns import leaving
+from tabletop.rules.area_names import area_words
 from tabletop.rules.grid_movement import grid_reach
 from tabletop.rules.growth import edges_toward, grow_to
 from tabletop.rules.play import Question, Step, Unanswered
@@ -79,17 +80,17 @@ def going_to(
 
 def _out_of_reach(terrain: Terrain, token: Token, start, area, move: str, speed: int, opponents) -> str:
     """Why a move cannot end in an area, in the text's words: its ground, or how far it is."""
-    row, col = area
+    named = area_words(terrain.bounds, *area)
     felt = terrain.felt(area, move)
     if "water" in felt and move != "swim":
-        return f"{token.label} cannot {move} into area {row},{col}: water needs a swim"
+        return f"{token.label} cannot {move} into {named}: water needs a swim"
     if "steep" in felt and move != "climb":
-        return f"{token.label} cannot {move} into area {row},{col}: steep ground needs a climb"
+        return f"{token.label} cannot {move} into {named}: steep ground needs a climb"
     far = grid_reach(terrain, start, move, 10_000, opponents).costs.get(area)
     if far is None:
         closed = "water, steep ground or an opponent's overlap stops it"
-        return f"{token.label} cannot {move} to area {row},{col}: the way there is closed ({closed})"
-    return f"area {row},{col} costs {far} of {move} speed to reach; {token.label} has {speed} now"
+        return f"{token.label} cannot {move} to {named}: the way there is closed ({closed})"
+    return f"{named} costs {far} of {move} speed to reach; {token.label} has {speed} now"
 
 
 def grown_to(map_: Map, grid: EncounterGrid, row: int, col: int) -> EncounterGrid:
@@ -102,7 +103,7 @@ def grown_to(map_: Map, grid: EncounterGrid, row: int, col: int) -> EncounterGri
         grown = grow_to(grid, map_.tile_set(grid.tile_set), row, col)
         return EncounterGrid.model_validate(grown.model_dump())
     except ValidationError:
-        raise ValueError(f"{named} cannot grow as far as area {row},{col}") from None
+        raise ValueError(f"{named} cannot grow as far as {area_words(grid, row, col)}") from None
 
 
 def moved(
@@ -126,7 +127,7 @@ def moved(
         grid = map_.grid(where.grid)
         row, col = to
         if not grid.has_area(row, col):
-            raise ValueError(f"area {row},{col} is off grid '{grid.id}': grow the grid first")
+            raise ValueError(f"{area_words(grid, row, col)} is off {grid.name or grid.id}: grow the grid first")
         terrain = Terrain(grid)
         opponents = opponent_areas(map_, grid.id, token.side, token.id)
         start = (where.row, where.col)

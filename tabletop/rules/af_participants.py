@@ -13,6 +13,7 @@ from tabletop.rules.af_exchange import grids_of
 from tabletop.rules.af_moves import Place
 from tabletop.rules.af_state import turn_of
 from tabletop.rules.af_turns import leaving
+from tabletop.rules.area_names import area_words
 from tabletop.rules.names import name_of
 from tabletop.rules.play import Step, logged
 from tabletop.rules.setup import arrival_areas, arrival_edges
@@ -90,11 +91,11 @@ def _placed(map_: Map, conflict: Conflict, new: list[str], to: Place | None) -> 
     row, col = to
     named = grid.name or grid.id
     if not grid.has_area(row, col):
-        raise ValueError(f"area {row},{col} is off {named}: arrivals enter at its edges")
+        raise ValueError(f"{area_words(grid, row, col)} is off {named}: arrivals enter at its edges")
     notes = []
     if (row, col) not in set(arrival_areas(grid)):
         edges = ", ".join(arrival_edges(grid))
-        notes.append(f"area {row},{col} is not on an arrival edge of {named} ({edges}): on the GM's word")
+        notes.append(f"{area_words(grid, row, col)} is not on an arrival edge of {named} ({edges}): on the GM's word")
     where = AreaLocation(grid=grid.id, row=row, col=col)
     return tuple(map_.token(t).model_copy(update={"location": where}) for t in new), notes
 

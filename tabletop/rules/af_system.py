@@ -33,7 +33,7 @@ PAST = Field(
     asked=True,
 )
 GOING = (
-    Field("to", "place", "To", help="an area [row, col] of the grid, or a zone"),
+    Field("to", "place", "To", help="an area of the grid (C5, or [row, col]), or a zone"),
     Field("facing", "facing", "Facing", help="after a maneuver or hustle you pick a facing"),
     Field("move", "choice", "Move type", choices=tuple(MOVE_TYPES)),
     PAST,
@@ -121,7 +121,7 @@ STEPS = (
             Field("tokens", "tokens", required=True, among="others"),
             Field("sides", "sides"),
             Field("reflexes", "by_token", "Reflex", required=True, low=-LIMIT, high=LIMIT),
-            Field("to", "place", "Arrives at", help="an area on an arrival edge of the grid (row, column), or a zone"),
+            Field("to", "place", "Arrives at", help="an area on an arrival edge (A1, or [row, col]), or a zone"),
         ),
         says="Reinforcements arrive at the specified edges between exchanges.",
     ),

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.model import Conflict, LogEntry, Map, Participant
+from tabletop.model import AreaLocation, Conflict, LogEntry, Map, Participant, Token
 from tabletop.rules.af_actions import hustle_areas
 from tabletop.rules.af_moves import going_to
 from tabletop.rules.af_reactions import BASE, EXTRAS, SOCIAL, contested, judged
 from tabletop.rules.af_state import defenses_of, turn_of
+from tabletop.rules.area_names import area_words
 from tabletop.rules.attack import attack_view
 from tabletop.rules.names import find_token, name_of
 from tabletop.rules.play import Unanswered
@@ -130,16 +131,27 @@ def destination(map_: Map, conflict: Conflict, step: dict[str, Any]) -> str:
     move = step.get("move") or "run"
     hustle = step.get("snap") == "hustle"
     speed = hustle_areas(actor, turn_of(conflict, actor.id).moved, move) if hustle else actor.speeds.of(move)
-    named = f"area {place[0]},{place[1]}" if isinstance(place, tuple) else name_of(map_, place)
     try:
         going = going_to(map_, actor, place, actor.facing, speed, move, step.get("past_edge"))
     except Unanswered as question:
-        return f"{named}: {question.question.prompt}"
+        return f"{_place_words(map_, actor, place)}: {question.question.prompt}"
+    named = _place_words(map_, actor, place, going.grids)
     notes = [n for n in going.notes if n != "pick a facing"]
     if any("beyond" in n for n in notes):
         return " · ".join(notes)
     within = [f"within {speed} area{'s' if speed != 1 else ''} of {move}"] if isinstance(place, tuple) else []
     return " · ".join([named, *within, *notes])
+
+
+def _place_words(map_: Map, actor: Token, place, grown=()) -> str:
+    """A zone's name, or the area as its grid names it (the grid as the move grows it)."""
+    if not isinstance(place, tuple):
+        return name_of(map_, place)
+    where = actor.location
+    if not isinstance(where, AreaLocation):
+        return "an area"
+    grid = next((g for g in grown if g.id == where.grid), None) or map_.grid(where.grid)
+    return area_words(grid, *place)
 
 
 def attack_words(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tabletop.rules.area_names import Bounds, area_words
 from tabletop.rules.terrain import ADJACENT as ORTHOGONAL
 from tabletop.rules.terrain import DIAGONAL, Area, Terrain
 
@@ -24,10 +25,12 @@ class GridReach:
     costs: dict[Area, int]
     came_from: dict[Area, Area]
     stopped: frozenset[Area]
+    bounds: Bounds
+    """The grid's area bounds, by which its areas are named."""
 
     def path(self, area: Area) -> list[Area]:
         if area not in self.costs:
-            raise KeyError(f"area {area[0]},{area[1]} is not in reach")
+            raise KeyError(f"{area_words(self.bounds, *area)} is not in reach")
         steps = [area]
         while steps[-1] in self.came_from:
             steps.append(self.came_from[steps[-1]])
@@ -51,12 +54,12 @@ def grid_reach(terrain: Terrain, start: Area, move: str, speed: int, opponents: 
     token may enter one but its movement ends there.
     """
     if not terrain.contains(start):
-        raise KeyError(f"area {start[0]},{start[1]} is not on the grid")
+        raise KeyError(f"{area_words(terrain.bounds, *start)} is not on the grid")
     blocking = frozenset(opponents) - {start}
     if move == "jump":
         return _jump(terrain, start, speed, blocking)
     if speed < 0:  # a negative roll is a legal result: the token stays where it is
-        return GridReach(start, move, speed, {start: 0}, {}, frozenset())
+        return GridReach(start, move, speed, {start: 0}, {}, frozenset(), terrain.bounds)
     # Dial's bucket queue over the padded flat arrays: speeds and entry costs are small, and
     # the buckets never outnumber the dearest way on the grid, whatever speed is asked.
     entry = terrain.entry_costs(move)
@@ -86,7 +89,7 @@ def grid_reach(terrain: Terrain, start: Area, move: str, speed: int, opponents: 
                     buckets[total].append(other)
     reached = {terrain.unflat(cell): cost for cell, cost in _reached(costs, unreached, buckets)}
     paths = {terrain.unflat(cell): terrain.unflat(prev) for cell, prev in came_from.items()}
-    return GridReach(start, move, speed, reached, paths, blocking & reached.keys())
+    return GridReach(start, move, speed, reached, paths, blocking & reached.keys(), terrain.bounds)
 
 
 def _reached(costs: list[int], unreached: int, buckets: list[list[int]]):
@@ -121,7 +124,7 @@ def _jump(terrain: Terrain, start: Area, speed: int, blocking: frozenset[Area]) 
                     came_from[area] = start
             if terrain.at(area).altitude > 0 or area in blocking:
                 break  # nothing leaps over a tall segment or through an opponent
-    return GridReach(start, "jump", speed, costs, came_from, blocking & costs.keys())
+    return GridReach(start, "jump", speed, costs, came_from, blocking & costs.keys(), terrain.bounds)
 
 
 def grid_path(terrain: Terrain, start: Area, goal: Area, move: str, speed: int, opponents=()) -> list[Area]:

@@ -21,6 +21,7 @@ from tabletop.model import (
     TileSet,
     TileTemplate,
 )
+from tabletop.rules.area_names import tile_name
 
 EDGES = ("north", "south", "west", "east")
 HOME_SIZE = 3
@@ -132,7 +133,7 @@ def tile_set_from_grid(grid: EncounterGrid, set_id: str, theme: str = "") -> Til
     draws: list[PropertyDraw] = []
     for tile in sorted(grid.tiles, key=lambda t: (t.row, t.col)):
         outlines = [SegmentTemplate(name=s.name, areas=list(s.areas)) for s in tile.segments]
-        template = TileTemplate(name=tile.name or f"tile {tile.row},{tile.col}", segments=outlines)
+        template = TileTemplate(name=tile.name or f"tile {tile_name(grid, tile.row, tile.col)}", segments=outlines)
         if template not in templates:
             templates.append(template)
         for segment in tile.segments:

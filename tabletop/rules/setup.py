@@ -9,6 +9,7 @@ the same areas.
 from __future__ import annotations
 
 from tabletop.model import GRID_EDGES, TILE_AREAS, EncounterGrid, SetupMark
+from tabletop.rules.area_names import tile_name
 
 Area = tuple[int, int]
 
@@ -70,7 +71,7 @@ def describe_setup(grid: EncounterGrid) -> str:
     """The setup marks in a few words, for the command line and tool tips."""
     parts = []
     for mark in grid.starts:
-        where = [f"tile {r},{c}" for r, c in mark.tiles] + [f"{edge} edge" for edge in mark.edges]
+        where = [f"tile {tile_name(grid, r, c)}" for r, c in mark.tiles] + [f"{edge} edge" for edge in mark.edges]
         parts.append(f"{mark.side} starts on {', '.join(where) or 'any area'}")
     arrivals = ", ".join(grid.arrivals) if grid.arrivals else "any edge"
     parts.append(f"arrivals enter at {arrivals}")

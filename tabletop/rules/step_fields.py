@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tabletop.model import Conflict, Map
+from tabletop.model import AreaLocation, Conflict, EncounterGrid, Map
 from tabletop.model.base import LINE_PATTERN, MAX_GAME_NUMBER, TEXT_PATTERN
+from tabletop.rules.area_names import area_from_text, is_area_text
 from tabletop.rules.names import find_border, find_holder, find_token, find_zone
 
 FieldKind = Literal[
@@ -26,7 +27,7 @@ FieldKind = Literal[
     "zone",  # a zone
     "border",  # a border: its label, "Zone – Zone", or its id
     "target",  # what an attack, defense or recovery works on: a token or a border
-    "place",  # where a move ends: a zone, or an area [row, col] of the mover's grid
+    "place",  # where a move ends: a zone, or an area of the mover's grid: "C5" or [row, col]
     "holder",  # what an aspect is on: "scene", or a token, zone or border ("zone Middle")
     "aspect",  # an aspect's name
     "track",  # a stress track's name
@@ -133,6 +134,9 @@ def checked(map_: Map, conflict: Conflict | None, step: Mapping[str, Any], move:
                 raise FieldMissing(f"'{move.word}' needs {spec.title.lower()}", name)
             continue
         try:
+            if spec.kind == "place" and isinstance(step[name], str):
+                out[name] = _place_named(map_, conflict, step[name], out)
+                continue
             out[name] = _value(map_, conflict, spec, step[name])
         except (ValueError, KeyError) as error:
             text = error.args[0] if error.args else str(error)
@@ -192,6 +196,33 @@ def _value(map_: Map, conflict: Conflict | None, spec: Field, value: Any) -> Any
     if kind == "resist":
         return _resist(value)
     return value  # data: the step's own rules check it
+
+
+def _place_named(map_: Map, conflict: Conflict | None, text: str, found: dict[str, Any]) -> str | tuple[int, int]:
+    """A place typed as text: a zone by id or name, else an area by its name on the mover's
+    grid ("C5"), global (row, col) as the step's array gives it."""
+    try:
+        return find_zone(map_, text).id
+    except ValueError:
+        grid = _grid_of_move(map_, conflict, found)
+        if grid is None or not is_area_text(text):
+            raise
+    return area_from_text(grid, text)
+
+
+def _grid_of_move(map_: Map, conflict: Conflict | None, found: dict[str, Any]) -> EncounterGrid | None:
+    """The grid a step's area is on: the mover's; for arrivals, as rules/af_participants
+    places them, the encounter's (where its participants stand), else one an arrival stands
+    on; else the map's first."""
+    tokens = {t.id: t for t in map_.tokens}
+    participants = [p.token for p in conflict.participants] if conflict is not None else []
+    for movers in ([found["actor"]] if found.get("actor") else [], participants, found.get("tokens") or []):
+        places = [tokens[t].location for t in movers if t in tokens]
+        standing = {where.grid for where in places if isinstance(where, AreaLocation)}
+        grid = next((g for g in map_.grids if g.id in standing), None)
+        if grid is not None:
+            return grid
+    return map_.grids[0] if map_.grids else None
 
 
 def _token_or_border(map_: Map, conflict: Conflict | None, kind: str, key: str) -> str:

@@ -18,7 +18,7 @@ WORDS: dict[str, str] = {
     "zone": "a zone's name or id",
     "border": "a border's label, 'Zone – Zone', or its id",
     "target": "a token or a border",
-    "place": "a zone, or an area [row, col]",
+    "place": 'a zone, or an area: its name ("C5") or [row, col]',
     "holder": '"scene", or a token, zone or border ("zone Middle")',
     "aspect": "an aspect's name",
     "track": "a stress track's name",

@@ -1,6 +1,6 @@
 """The status bar's lines: the tool's hint, and where the mouse rests (the zone's name, its
-place, the grid area, and the range to it from the one selected token, as a GM asks at the
-table), and the zoom."""
+place, the grid area by its name, C5, and the range to it from the one selected token, as a GM
+asks at the table), and the zoom."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMainWindow
 from tabletop.document import MapDocument
 from tabletop.heap import collector_paused
 from tabletop.model import ZoneLocation
+from tabletop.rules.area_names import area_name
 from tabletop.ui.plain import plain_label
 from tabletop.ui.view import MapView
 
@@ -46,7 +47,8 @@ class StatusLine:
             text += self._range_note(zone_id)
         area = self.document.area_at(pos.x(), pos.y())
         if area:
-            text = f"area {area[1][0]},{area[1][1]}   {text}"
+            grid_id, (row, col) = area
+            text = f"area {area_name(self.document.get('grid', grid_id), row, col)}   {text}"
         self.hover_label.setText(text)
 
     def _left(self) -> None:

@@ -51,5 +51,5 @@ def test_info_shows_setup_marks_as_json_and_as_a_line(capsys, tmp_path):
     assert setup["starts"] == [{"side": "band", "tiles": [[2, 0]], "edges": ["west"]}]
     assert setup["arrivals"] == ["north"]
     text = tabletop(capsys, "info", str(path)).out
-    assert "band starts on tile 2,0, west edge; arrivals enter at north" in text
+    assert "band starts on tile A3, west edge; arrivals enter at north" in text
     assert "areas: cover 5, rough 7, slippery 3, steep 3, water 5" in text

@@ -34,9 +34,9 @@ def test_a_start_after_the_map_for_reach_and_range_and_shifts_as_the_budget(caps
 
 def test_areas_after_the_map_on_a_grid_even_after_the_options(capsys, maps_dir):
     creek = str(maps_dir / "af-encounter.tabletop")
-    words = _json(capsys, "path", creek, "--grid", "creek", "--speed", "6", "7,3", "7,5")
-    options = _json(capsys, "path", creek, "--grid", "creek", "--speed", "6", "--from-area", "7,3", "--to-area", "7,5")
-    assert words == options
+    words = _json(capsys, "path", creek, "--grid", "creek", "--speed", "6", "D8", "F8")
+    options = _json(capsys, "path", creek, "--grid", "creek", "--speed", "6", "--from-area", "D8", "--to-area", "F8")
+    assert words == options and words["path"][0] == [7, 3] and words["path"][-1] == [7, 5]
 
 
 @pytest.mark.parametrize(
@@ -44,7 +44,9 @@ def test_areas_after_the_map_on_a_grid_even_after_the_options(capsys, maps_dir):
     [
         (["path", "{room}", "Hall", "--from", "office"], "given twice"),
         (["path", "{room}", "Hall"], "MAP FROM TO"),
-        (["path", "{creek}", "--grid", "creek", "--speed", "3", "7,3", "east"], "'east' is not ROW,COL"),
+        (["path", "{creek}", "--grid", "creek", "--speed", "3", "D8", "east"], "'east' is not an area of The creek"),
+        (["path", "{creek}", "--grid", "creek", "--speed", "3", "D8", "Z99"], "(A1 to O15)"),
+        (["path", "{creek}", "--grid", "creek", "--speed", "3", "D8", "E8", "--to-area", "F8"], "given twice"),
     ],
 )
 def test_a_place_missing_or_given_twice_is_one_usage_line(capsys, maps_dir, argv, said):

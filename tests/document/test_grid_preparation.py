@@ -138,7 +138,8 @@ def test_a_token_off_the_edge_grows_the_grid_and_moves_in_one_step(document):
     document.undo_stack.push(grow_for_token(document, "kell", -1, -2))
     assert document.map.grid("creek").tile_bounds() == (-1, -1, 2, 2)
     assert document.get("token", "kell").location == AreaLocation(grid="creek", row=-1, col=-2)
-    assert document.undo_stack.undoText() == "Grow grid The creek to the north and west; move Kell to area -1,-2"
+    # row -1, column -2 of the grown grid, whose top-left area is now -5, -5: the fifth row, the fourth column
+    assert document.undo_stack.undoText() == "Grow grid The creek to the north and west; move Kell to area D5"
     _loads_back(document)
     document.undo_stack.undo()
     assert document.map.grid("creek").tile_bounds() == (0, 0, 2, 2)

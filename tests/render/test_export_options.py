@@ -155,7 +155,7 @@ def test_title_and_area_coordinates_are_written_when_asked(qapp):
     plain = svg_bytes(map_, 800).decode()
     asked = svg_bytes(map_, 800, options=ExportOptions(title=True, area_coordinates=True)).decode()
     assert ">Ambush at the creek</text>" not in plain and ">Ambush at the creek</text>" in asked
-    assert ">0,0<" not in plain.replace(" ", "") and ">14,14<" in asked.replace(" ", "")
+    assert ">A1<" not in plain.replace(" ", "") and ">O15<" in asked.replace(" ", "")
 
 
 def test_the_title_has_room_of_its_own_above_the_map(qapp):

@@ -150,7 +150,7 @@ def test_maneuver_then_hustle_then_pick_a_facing(encounter):
 
 def test_a_move_beyond_the_speed_is_refused_saying_why_off_the_grid_is_asked(encounter):
     """ "Maneuver: Move your speed in areas"; water wants the swim speed."""
-    with pytest.raises(ValueError, match="area 9,9 costs 7 of run speed to reach; Mira has 2 now"):
+    with pytest.raises(ValueError, match="area J10 costs 7 of run speed to reach; Mira has 2 now"):
         af.act(encounter, encounter.conflict, "mira", "maneuver", to=(9, 9), facing=0)
     creek_water = next(
         (tile.row * 5 + r, tile.col * 5 + c)

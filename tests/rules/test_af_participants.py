@@ -70,14 +70,14 @@ def test_an_arrival_off_the_arrival_edges_or_mid_exchange_is_the_gms_word():
     grid = map_.grids[0].model_copy(update={"arrivals": ["east"]})
     map_ = map_.model_copy(update={"grids": [grid]})
     step = take(map_, {"do": "add", "tokens": ["Raider archer"], "reflexes": {"Raider archer": 4}, "to": [0, 7]})
-    assert "area 0,7 is not on an arrival edge of The creek (east): on the GM's word" in step.text
+    assert "area H1 is not on an arrival edge of The creek (east): on the GM's word" in step.text
     assert "arrivals come between exchanges: on the GM's word" in step.text
     assert "first turn" not in step.text, "at 4, after Mira, it acts this round"
     early = take(map_, {"do": "add", "tokens": ["Raider archer"], "reflexes": {"Raider archer": 9}})
     assert "Raider archer's first turn comes next round" in early.text, "ahead of Mira, who acts already"
     arrived = play(map_, {"do": "add", "tokens": ["Raider archer"], "reflexes": {"Raider archer": 4}, "to": [3, 14]})
     assert "arrival edge" not in last(arrived).story
-    with pytest.raises(ValueError, match="area 0,40 is off The creek"):
+    with pytest.raises(ValueError, match="the area 26 east of O1 is off The creek"):
         take(map_, {"do": "add", "tokens": ["Raider archer"], "reflexes": {"Raider archer": 4}, "to": [0, 40]})
     with pytest.raises(ValueError, match="takes part already"):
         take(map_, {"do": "add", "tokens": ["Kell"], "reflexes": {"Kell": 3}})

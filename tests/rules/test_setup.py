@@ -71,7 +71,7 @@ def test_marks_name_tiles_the_grid_has_and_real_edges(creek):
 
 
 def test_setup_in_words(creek):
-    assert describe_setup(creek) == "band starts on tile 2,0; raiders starts on east edge; arrivals enter at north"
+    assert describe_setup(creek) == "band starts on tile A3; raiders starts on east edge; arrivals enter at north"
 
 
 def test_setup_marks_survive_a_saved_map_file(creek):

@@ -32,9 +32,10 @@ def test_the_grid_page_marks_where_a_side_starts_as_one_step(qtbot, window):
     assert setup.tiles.text() == "" and not setup.arrival_edges["south"].isChecked(), "the pond's own marks"
     setup.tiles.setText("4,4")
     qtbot.mouseClick(setup.apply_button, Qt.MouseButton.LeftButton)
-    assert "4,4" in inspector.problem.text() and window.document.map.grid("pond").starts == []
+    assert inspector.problem.text() == "'4,4' is not a tile of Pond (tiles A1 to A1)"
+    assert window.document.map.grid("pond").starts == []
     window.document.select([("grid", "creek")])
     setup.side.setCurrentText("raiders")
-    assert setup.tiles.text() == "0,2" and setup.arrival_edges["south"].isChecked()
+    assert setup.tiles.text() == "C1" and setup.arrival_edges["south"].isChecked()
     window.document.undo_stack.undo()
     assert window.document.map.grid("creek").starts == [] and setup.tiles.text() == ""

@@ -55,7 +55,7 @@ def test_a_play_step_with_token_edits_refreshes_the_dock_once(qtbot, window, mon
 
 
 def _encounter(window):
-    """Mira's turn (run 2, at area 9,2 facing 45°) on the creek grid (40-unit areas at 0,0)."""
+    """Mira's turn (run 2, at area C10 facing 45°) on the creek grid (40-unit areas at 0,0)."""
     start_af(window)
     window.view.fit_map()
     assert window.document.map.conflict.turn == "mira"

@@ -165,16 +165,17 @@ def test_setup_marks_are_edited_in_the_dock_as_one_step(qtbot, window, dock):
     setup.side.setCurrentText("raiders")
     assert setup.tiles.text() == "" and not setup.start_edges["west"].isChecked()
     setup.side.setCurrentText("band")
-    assert setup.tiles.text() == "2,0 2,1" and setup.start_edges["west"].isChecked()
+    assert setup.tiles.text() == "A3 B3", "shown by name: tile row 2, columns 0 and 1"
+    assert setup.start_edges["west"].isChecked()
     setup.tiles.setText("9,9")
     _click(qtbot, setup.apply_button)
-    assert "tile 9,9, which it lacks" in dock.message.text()
+    assert dock.message.text() == "'9,9' is not a tile of The creek (tiles A1 to C3)"
     setup.tiles.setText("two")
     _click(qtbot, setup.apply_button)
-    assert dock.message.text() == "'two' is not a tile: write row,col as in 2,0"
-    setup.tiles.setText("2,0 5000,1")
+    assert dock.message.text() == "'two' is not a tile of The creek (tiles A1 to C3)"
+    setup.tiles.setText("A3 5000,1")
     _click(qtbot, setup.apply_button)
-    assert dock.message.text() == "the grid has no tile 5000,1", "not a complaint about the side's name"
+    assert dock.message.text() == "'5000,1' is not a tile of The creek (tiles A1 to C3)", "not the side's name"
     window.document.undo_stack.undo()
     assert window.document.map.grid("creek").starts == []
     assert setup.tiles.text() == ""
@@ -188,7 +189,7 @@ def test_a_token_dragged_off_the_edge_offers_to_grow_the_grid(qtbot, window, doc
 
     answers["question"] = getattr(QMessageBox.StandardButton, answer)
     window.document.select([])
-    drag(qtbot, window, (380, 300), (620, 300), steps=12)  # Raider, from area 7,9 past the east edge
+    drag(qtbot, window, (380, 300), (620, 300), steps=12)  # Raider, from area J8 past the east edge
     answers["question"] = QMessageBox.StandardButton.Discard  # what closing the window is answered
     raider = window.document.get("token", "raider").location
     stack = window.document.undo_stack
@@ -196,10 +197,10 @@ def test_a_token_dragged_off_the_edge_offers_to_grow_the_grid(qtbot, window, doc
         assert window.document.map.grid("creek").tile_bounds() == (0, 0, 2, 2)
         assert (raider.row, raider.col) == (7, 14)
         return
-    assert answers["asked"] == ["Raider left the grid. Grow grid The creek to the east; move Raider to area 7,15?"]
+    assert answers["asked"] == ["Raider left the grid. Grow grid The creek to the east; move Raider to area P8?"]
     assert window.document.map.grid("creek").tile_bounds() == (0, 0, 2, 3)
     assert (raider.row, raider.col) == (7, 15)
-    assert stack.undoText() == "Grow grid The creek to the east; move Raider to area 7,15"
+    assert stack.undoText() == "Grow grid The creek to the east; move Raider to area P8"
     stack.undo()
     assert window.document.map.grid("creek").tile_bounds() == (0, 0, 2, 2)
     assert window.document.get("token", "raider").location.col == 14

@@ -15,6 +15,7 @@ from tabletop.document.commands.refusal import obsolete_when_refused
 from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, Location, ZoneLocation
 from tabletop.model.kinds import KIND_OF, Key, Kind, kind_runs
+from tabletop.rules.area_names import area_words
 from tabletop.rules.names import BORDER_DASH
 from tabletop.rules.play import leave
 
@@ -29,13 +30,16 @@ def named(document: MapDocument, kind: str, obj: Any) -> str:
 
 
 def place_name(document: MapDocument, location: Location | None) -> str:
-    """Where a token stands, in words: a zone's name, or an area of a grid."""
+    """Where a token stands, in words: a zone's name, or an area of a grid as the grid names it
+    ("area C5 of The creek")."""
     if isinstance(location, ZoneLocation):
         return document.label(Kind.ZONE, location.zone)
     if isinstance(location, AreaLocation):
         grid = document.get(Kind.GRID, location.grid)
-        on = f" of {grid.name}" if grid is not None and grid.name else ""
-        return f"area {location.row},{location.col}{on}"
+        if grid is None:
+            return f"an area of grid {location.grid}"
+        on = f" of {grid.name}" if grid.name else ""
+        return f"{area_words(grid, location.row, location.col)}{on}"
     return "off the map"
 
 

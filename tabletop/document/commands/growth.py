@@ -20,6 +20,7 @@ from tabletop.document.map_document import MapDocument
 from tabletop.model import AreaLocation, EncounterGrid, PropertyDraw, SetupMark, TileSet
 from tabletop.model.grids import MAX_TILES
 from tabletop.model.kinds import Kind
+from tabletop.rules.area_names import area_words
 from tabletop.rules.growth import HOME_SIZE, edges_toward, fill, grow, grow_to, outside_window, trim
 
 
@@ -157,7 +158,9 @@ def grow_for_token(document: MapDocument, token_id: str, row: int, col: int) -> 
     moved = token.model_copy(update={"location": AreaLocation(grid=grid.id, row=row, col=col)})
     parts = [PutCommand(document, Kind.GRID, grid, grown, ""), PutCommand(document, Kind.TOKEN, token, moved, "")]
     where = " and ".join(dict.fromkeys(edges))
-    text = f"Grow {named(document, Kind.GRID, grid)} to the {where}; move {token.label} to area {row},{col}"
+    text = (
+        f"Grow {named(document, Kind.GRID, grid)} to the {where}; move {token.label} to {area_words(grown, row, col)}"
+    )
     return Batch(text, parts)
 
 

@@ -32,6 +32,7 @@ from tabletop.render.export.options import (
 from tabletop.render.export.parts import MapParts
 from tabletop.render.paint import paint_map
 from tabletop.render.style import MapStyle, gm_style, map_font, players_style
+from tabletop.rules.area_names import area_name
 from tabletop.rules.visibility import players_view
 
 Folder = str | os.PathLike[str] | None
@@ -214,8 +215,10 @@ def paint_picture(
 
 
 def _area_coordinates(p: QPainter, map_: Map, style: MapStyle) -> None:
-    """Each area's row and column in its top-left corner, small, for calling out a square."""
+    """Each area's name (A1 at the grid's top-left) in its top-left corner, small, for calling
+    out a square as the status bar and the command line name it."""
     p.setPen(style.label)
+    corner = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
     for grid in map_.grids:
         size = grid.area_size * 0.2
         p.setFont(map_font(size))
@@ -224,4 +227,4 @@ def _area_coordinates(p: QPainter, map_: Map, style: MapStyle) -> None:
             for col in range(c0, c1 + 1):
                 ax, ay, aw, _ = area_rect(grid, row, col)
                 box = QRectF(QPointF(ax + aw * 0.05, ay + aw * 0.03), QPointF(ax + aw, ay + aw * 0.3))
-                text.draw_text(p, box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, f"{row},{col}")
+                text.draw_text(p, box, corner, area_name(grid, row, col))

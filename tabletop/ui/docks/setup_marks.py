@@ -22,23 +22,18 @@ from PySide6.QtWidgets import (
 
 from tabletop.document import MapDocument
 from tabletop.document.commands.growth import GridEditError, set_setup
-from tabletop.model import GRID_EDGES, SetupMark
-from tabletop.model.grids import MAX_TILE_INDEX
+from tabletop.model import GRID_EDGES, EncounterGrid, SetupMark
+from tabletop.rules.area_names import tile_name, tiles_from_text
 from tabletop.ui.plain import plain_label
 
 
-def parse_tiles(text: str) -> list[tuple[int, int]]:
-    """Tiles as a GM types them, "2,0 2,1" (row,col pairs); GridEditError names a bad one."""
-    tiles = []
-    for word in text.replace(";", " ").split():
-        parts = word.split(",")
-        try:
-            row, col = (int(p) for p in parts)
-        except ValueError:
-            raise GridEditError(f"'{word}' is not a tile: write row,col as in 2,0") from None
-        if (row, col) not in tiles:
-            tiles.append((row, col))
-    return tiles
+def parse_tiles(grid: EncounterGrid, text: str) -> list[tuple[int, int]]:
+    """Tiles as a GM types them, named as the grid names them ("A3 B3"), or the old tile
+    coordinates ("2,0 2,1"); GridEditError names a bad one and the grid's span."""
+    try:
+        return tiles_from_text(grid, text)
+    except ValueError as error:
+        raise GridEditError(str(error)) from None
 
 
 def push_to(document: MapDocument, message: QLabel) -> Callable[[Callable[[], QUndoCommand | None], str], bool]:
@@ -80,7 +75,8 @@ class SetupEditor(QGroupBox):
         self.side.setEditable(True)
         self.side.currentTextChanged.connect(lambda _text: self._show_side())
         self.tiles = QLineEdit()
-        self.tiles.setPlaceholderText("tiles, e.g. 2,0 2,1")
+        self.tiles.setPlaceholderText("tiles, e.g. A3 B3")
+        self.tiles.setToolTip("Whole tiles, by column letter and row number (A1 is the top-left tile), spaced apart")
         form = QFormLayout(self)
         form.addRow("Side", self.side)
         form.addRow("Starts on", self.tiles)
@@ -119,7 +115,7 @@ class SetupEditor(QGroupBox):
     def _show_side(self) -> None:
         grid = self._grid()
         mark = next((m for m in grid.starts if m.side == self.side.currentText()), None) if grid else None
-        self.tiles.setText(" ".join(f"{r},{c}" for r, c in mark.tiles) if mark else "")
+        self.tiles.setText(" ".join(tile_name(grid, r, c) for r, c in mark.tiles) if mark else "")
         for edge, box in self.start_edges.items():
             box.setChecked(mark is not None and edge in mark.edges)
 
@@ -133,7 +129,7 @@ class SetupEditor(QGroupBox):
             if not side:
                 raise GridEditError("Name the side whose start you mark")
             grid = self.document.map.grid(grid_id)
-            tiles = parse_tiles(self.tiles.text())
+            tiles = parse_tiles(grid, self.tiles.text())
             edges = [e for e, box in self.start_edges.items() if box.isChecked()]
             others = [m for m in grid.starts if m.side != side]
             try:
@@ -141,9 +137,7 @@ class SetupEditor(QGroupBox):
             except ValidationError as error:
                 if error.errors()[0]["loc"][:1] == ("side",):
                     raise GridEditError(f"'{side}' cannot name a side: one line of text, please") from None
-                far = next((t for t in tiles if max(abs(t[0]), abs(t[1])) > MAX_TILE_INDEX), None)
-                where = f"tile {far[0]},{far[1]}" if far else "the tiles typed"  # was said to be the side's name
-                raise GridEditError(f"the grid has no {where}") from None
+                raise GridEditError("the grid has no such tiles") from None  # not the side's name at fault
             starts = others + mine
             arrivals = [e for e, box in self.arrival_edges.items() if box.isChecked()]
             if starts == grid.starts and arrivals == grid.arrivals:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QButtonGroup, QGridLayout, QHBoxLayout, QLabel, QP
 from tabletop.document import MapDocument
 from tabletop.model import AreaLocation, Location, Token, ZoneLocation
 from tabletop.rules import systems
+from tabletop.rules.area_names import area_words
 
 COMPASS = [("NW", 315), ("N", 0), ("NE", 45), ("W", 270), (None, None), ("E", 90), ("SW", 225), ("S", 180), ("SE", 135)]
 
@@ -147,7 +148,7 @@ class Destination(QWidget):
                 self.label.setText(f"{token.label} stands on another grid: move it there by hand")
                 return True
             self.place = (where.row, where.col)
-            self.label.setText(f"area {where.row},{where.col}")
+            self.label.setText(area_words(self.document.get("grid", where.grid), where.row, where.col))
             facing = travel_facing((start.row, start.col), self.place)
         elif isinstance(where, ZoneLocation):
             self.place = where.zone
