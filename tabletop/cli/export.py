@@ -42,7 +42,7 @@ def add_export_command(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-badges", action="store_true", help="leave off the pass-value badges")
     p.add_argument("--no-token-names", action="store_true", help="leave off the tokens' names")
     p.add_argument("--no-grid-lines", action="store_true", help="leave off an encounter grid's lines")
-    p.add_argument("--area-coordinates", action="store_true", help="write each area's row,column")
+    p.add_argument("--area-coordinates", action="store_true", help="write each area's name (A1 at a grid's top-left)")
     p.add_argument("--legend", action="store_true", help="add the grids' legend of ground under the map")
     p.add_argument("--title", action="store_true", help="write the map's title at the top")
     p.add_argument("--poster", choices=("a4", "letter", "a3"), help="a PDF poster at true scale over pages")

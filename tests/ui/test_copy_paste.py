@@ -6,12 +6,20 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QMimeData, QPointF
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF
 from PySide6.QtGui import QGuiApplication
 
 from tabletop.io import map_from_bytes
 from tabletop.model import Map
 from tabletop.samples import af_encounter, warehouse
+
+
+@pytest.fixture(autouse=True)
+def mouse_off_the_map(qtbot, window):
+    """Paste lands under the mouse when it rests on the map: these tests paste with it away
+    (test_a_token_pasted_under_the_cursor names its spot itself)."""
+    qtbot.mouseMove(window, QPoint(-200, -200))
 
 
 def _rooms(window):

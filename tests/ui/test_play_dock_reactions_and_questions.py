@@ -172,7 +172,7 @@ def test_the_reinforcements_dialog_reads_whole_ticks_whom_a_reflex_is_typed_for_
     dialog._accept()
     assert dialog.problem.text() == "Tick who takes part (the first column)."
     arrives = dialog.edits["to"]
-    assert arrives.combo.currentText() == "" and "row, column" in arrives.combo.lineEdit().placeholderText()
+    assert arrives.combo.currentText() == "" and "such as A1" in arrives.combo.lineEdit().placeholderText()
     table = dialog.table
     row = table.tokens.index("raider")
     assert table.item(row, 0).checkState() == Qt.CheckState.Unchecked

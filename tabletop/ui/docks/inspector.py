@@ -30,6 +30,7 @@ from tabletop.document import MapDocument
 from tabletop.document.commands import EditMap, EditObject
 from tabletop.model import FillStyle, Map, Passage, Speeds, Token
 from tabletop.model.wording import words
+from tabletop.rules.area_names import area_name
 from tabletop.ui.badge_tips import as_tooltip, explain_badge
 from tabletop.ui.docks.fields import Field, choices, count, optional, spin, updated
 from tabletop.ui.docks.segment_choice import SegmentChoice
@@ -304,7 +305,8 @@ class Inspector(QWidget):
             a0, b0, a1, b1 = obj.area_bounds()
             self.grid_tiles.setText(
                 f"{count(len(obj.tiles), 'tile')} ({r1 - r0 + 1} × {c1 - c0 + 1}), "
-                f"{a1 - a0 + 1} × {b1 - b0 + 1} areas; tile set {obj.tile_set or 'none'}"
+                f"{a1 - a0 + 1} × {b1 - b0 + 1} areas ({area_name(obj, a0, b0)} to {area_name(obj, a1, b1)}); "
+                f"tile set {obj.tile_set or 'none'}"
             )
             self.setup_editor.refresh()  # after `shown` names this grid
 

@@ -15,6 +15,7 @@ from tabletop.document.commands.grid_edits import edit_segment, segment_at, segm
 from tabletop.model import Segment
 from tabletop.model.base import MAX_GAME_NUMBER
 from tabletop.model.kinds import Kind
+from tabletop.rules.area_names import tile_name
 from tabletop.ui.docks.fields import choices, count
 from tabletop.ui.docks.segment_choice import SegmentChoice
 
@@ -84,7 +85,7 @@ class SegmentPage(QWidget):
         self._loading = True
         self.heading.setText(
             f"<b>{html.escape(segment_label(segment, key.index))}</b>: {count(len(segment.areas), 'area')} "
-            f"on tile {key.tile[0]},{key.tile[1]}"
+            f"on tile {tile_name(self.document.get(Kind.GRID, key.grid), *key.tile)}"
         )
         if self.name.text() != segment.name:
             self.name.setText(segment.name)

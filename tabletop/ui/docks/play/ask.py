@@ -137,11 +137,11 @@ class OrderList(QListWidget):
 
 class TypedPlace(ZoneEdit):
     """A place typed in a dialog, where no click on the map picks it: a zone's name, or an
-    area as "row, column" (reinforcements arriving at an edge of the grid)."""
+    area by its name ("C5") or as "row, column" (reinforcements arriving at an edge of the grid)."""
 
     def __init__(self, spec: Field, places: PlaceList) -> None:
         super().__init__(spec, places)
-        self.combo.lineEdit().setPlaceholderText("a zone, or an area as row, column")
+        self.combo.lineEdit().setPlaceholderText("a zone, or an area such as A1")
 
     def fill(self, document: MapDocument, context: dict[str, Any]) -> None:
         super().fill(document, context)
