@@ -10,13 +10,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QImage, QPainter, QPainterPath
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
 from tabletop.document import MapDocument
-from tabletop.render.background import background_image, background_rect, paint_background
-from tabletop.render.paint import zone_path
+from tabletop.document.changes import Change
+from tabletop.model.kinds import Kind
+from tabletop.render.background import Cover, background_image, background_rect, paint_background, players_cover
 from tabletop.render.style import MapStyle
+from tabletop.rules.visibility import LIVE
 
 PLACE_DECIMALS = 2
 """The decimals of the picture's place (map units) the dialog shows and a drag keeps: a place
@@ -39,8 +41,8 @@ class Preview(NamedTuple):
 
 class BackgroundItem(QGraphicsItem):
     def __init__(self, document: MapDocument, style: MapStyle, players: bool = False) -> None:
-        """`players`: the picture is cut out under hidden zones (a traced secret room must not
-        show through on the projector)."""
+        """`players`: the picture is drawn with nothing of it under hidden zones, fogged zones
+        and fogged grid areas (a traced secret room must not show through on the projector)."""
         super().__init__()
         self.document, self.style, self.players = document, style, players
         self.preview: Preview | None = None
@@ -48,6 +50,9 @@ class BackgroundItem(QGraphicsItem):
         self.setZValue(-10)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._covered: tuple | None = None
+        if players:
+            document.edited.connect(self._edited)
 
     def base_dir(self):
         return self.document.path.parent if self.document.path else None
@@ -69,6 +74,7 @@ class BackgroundItem(QGraphicsItem):
         else:
             image = self.image()
             bounds = QRectF() if image is None else background_rect(self.document.map.background, image)
+        self._covered = None  # another map, perhaps
         self.prepareGeometryChange()
         self._bounds = bounds
         self.update()
@@ -77,18 +83,24 @@ class BackgroundItem(QGraphicsItem):
         return self._bounds
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        if self.players:
-            hidden = QPainterPath()
-            for zone in self.document.map.zones:
-                if zone.hidden:
-                    hidden.addPath(zone_path(zone))
-            if not hidden.isEmpty():
-                shown = QPainterPath()
-                shown.addRect(self._bounds)
-                painter.setClipPath(shown.subtracted(hidden), Qt.ClipOperation.IntersectClip)
-        if self.preview is None:
-            paint_background(painter, self.document.map, self.base_dir(), self.style)
+        if self.preview is None or self.players:  # a try is the GM's alone
+            cover = self._cover() if self.players else ()
+            paint_background(painter, self.document.map, self.base_dir(), self.style, cover=cover)
             return
         painter.setOpacity(painter.opacity() * self.preview.opacity)  # as paint_background draws it
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         painter.drawImage(self._bounds, self.preview.image)
+
+    def _cover(self) -> Cover:
+        """What the players must not see of the picture (hidden zones, the fog they were last
+        sent), worked out again after an edit of zones or grids or another fog, not at every
+        zoom (the map is edited in place: its zones are what changes, not the map object)."""
+        fog = getattr(self.scene(), "fog", LIVE)
+        if self._covered is None or self._covered[0] is not fog:
+            self._covered = (fog, players_cover(self.document.map, fog))
+        return self._covered[1]
+
+    def _edited(self, change: Change) -> None:
+        if change.kind in (Kind.ZONE, Kind.GRID):  # a zone hidden or fogged, an area fogged: masked anew
+            self._covered = None
+            self.update()
