@@ -6,7 +6,8 @@ here: its path is a file in the map's folder or a folder inside it (such as `ass
 links included, so a map someone sends can only show the pictures that came with it; only a
 regular file is read, and never more than MAX_PICTURE_BYTES, so a pipe or a device neither
 hangs nor fills memory. Decoding is render's (render/pictures.py); an SVG is first checked
-here to stand alone, since Qt follows an <image> to any file it can read.
+here to stand alone, since Qt follows an <image> to any file it can read, and to be within
+what Qt can read and draw in bounded time and memory (its size, its elements, its <use>s).
 """
 
 from __future__ import annotations
@@ -190,19 +191,136 @@ _ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""", 
 _EXTERNAL_ENTITY = re.compile(rb"<!ENTITY[^>]*?\b(?:SYSTEM|PUBLIC)\b", re.IGNORECASE)
 
 
+MAX_SVG_BYTES = 16 * 2**20
+"""The largest SVG picture's text (unpacked, for an .svgz): a plan traced in a drawing program
+is a few hundred kilobytes of paths, and one with a scan carried inside it a few megabytes.
+Qt reads an SVG whole into memory as objects many times its text's size, and a file past
+this is refused before Qt sees it (a 20 MB SVG took Qt gigabytes); a bigger plan is better
+kept as a PNG or a JPEG, which are decoded within MAX_PICTURE_PIXELS."""
+MAX_SVG_ELEMENTS = 200_000
+"""The most elements an SVG picture may hold: a detailed traced plan has a few thousand paths;
+Qt makes an object of each, so a file of millions of empty groups is refused unread."""
+MAX_SVG_DRAWN = 400_000
+"""The most elements an SVG picture may draw, each <use> counted as all it draws: a <use> of a
+group of ten <use>s of a group ten deep draws ten billion rectangles from a few lines of text,
+and Qt would draw them all, for minutes, on every export."""
+
+
 def unpacked_svg(raw: bytes) -> bytes:
-    """A compressed SVG's text (the file itself when it is not compressed), never more than
-    MAX_PICTURE_BYTES unpacked, so a small file cannot unpack to fill memory."""
+    """A compressed SVG's text (the file itself when it is not compressed), never more than an
+    SVG may be (MAX_SVG_BYTES, within MAX_PICTURE_BYTES) unpacked, so a small file cannot
+    unpack to fill memory."""
     if not raw.startswith(GZIP):
         return raw
+    cap = min(MAX_PICTURE_BYTES, MAX_SVG_BYTES)
     unpacker = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
     try:
-        text = unpacker.decompress(raw, MAX_PICTURE_BYTES + 1)
+        text = unpacker.decompress(raw, cap + 1)
     except zlib.error:
         raise PictureRefused("is a compressed file that cannot be unpacked") from None
-    if len(text) > MAX_PICTURE_BYTES or unpacker.unconsumed_tail:
-        raise PictureRefused(f"unpacks past {MAX_PICTURE_BYTES // 2**20} MB, more than any picture may hold")
+    if len(text) > cap or unpacker.unconsumed_tail:
+        raise PictureRefused(f"unpacks past {_megabytes(cap)}, more than an SVG picture may hold")
     return text
+
+
+def _megabytes(size: int) -> str:
+    return f"{round(size / 2**20, 1):g} MB"
+
+
+_UNREAD = re.compile(rb"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>", re.DOTALL)
+"""Comments, character data and processing instructions: no elements inside, for Qt."""
+_TAG = re.compile(rb"""<(/?)([A-Za-z_][\w:.-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>""")
+_ID = re.compile(rb"""(?<![\w:.-])id\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_USE_HREF = re.compile(rb"""(?<![\w.-])(?:xlink:)?href\s*=\s*(?:"\s*#([^"]*)"|'\s*#([^']*)')""")
+
+
+def svg_work_problem(text: bytes) -> str | None:
+    """Why an SVG's text is more than Tabletop lets Qt draw, said in a few words: past
+    MAX_SVG_BYTES, MAX_SVG_ELEMENTS elements, or MAX_SVG_DRAWN elements with every <use>
+    counted as all it draws; None when within them. One pass over the text and one over its
+    <use>s (what each id draws is worked out once), so the check itself is never the hang."""
+    if len(text) > MAX_SVG_BYTES:
+        return f"is an SVG past {_megabytes(MAX_SVG_BYTES)}, more than a map's SVG picture may be"
+    elements, uses, spans, doubled = 0, [], {}, set()
+    open_ids: list[tuple[bytes, bytes | None, int, int]] = []  # (name, id, elements, uses) before it
+    for tag in _TAG.finditer(_UNREAD.sub(b"", text)):
+        closing, name, attributes = tag.group(1), tag.group(2), tag.group(3)
+        if closing:
+            while open_ids:  # to the element it closes (Qt refuses a file whose tags do not match)
+                opened, known, first, first_use = open_ids.pop()
+                if known is not None:
+                    spans[known] = (elements - first, first_use, len(uses))
+                if opened == name:
+                    break
+            continue
+        elements += 1
+        if elements > MAX_SVG_ELEMENTS:
+            return f"holds more than {MAX_SVG_ELEMENTS:,} elements, more than a map's SVG picture may"
+        before = len(uses)
+        if name.rpartition(b":")[2].lower() == b"use":
+            href = _USE_HREF.search(attributes)
+            if href is not None:
+                uses.append(_value(href))
+        found = _ID.search(attributes)
+        known = None if found is None else _value(found)
+        if known is not None:
+            if known in spans:
+                doubled.add(known)
+            spans.setdefault(known, (1, before, len(uses)))  # its own until it closes
+        if not attributes.rstrip().endswith(b"/"):
+            open_ids.append((name, known, elements - 1, before))
+    if doubled.intersection(uses):
+        return "has a <use> of an id that more than one element has"
+    drawn = elements
+    sizes: dict[bytes, int] = {}
+    for target in uses:
+        drawn += _drawn_by(target, uses, spans, sizes)
+        if drawn > MAX_SVG_DRAWN:
+            return f"draws more than {MAX_SVG_DRAWN:,} elements through its <use>s, more than a map's SVG picture may"
+    return None
+
+
+def _value(found: re.Match) -> bytes:
+    return (found.group(1) if found.group(1) is not None else found.group(2)).strip()
+
+
+def _drawn_by(target: bytes, uses: list[bytes], spans: dict, sizes: dict[bytes, int]) -> int:
+    """How many elements the element with id `target` draws, its own <use>s counted as all they
+    draw, each id's count kept in `sizes`; past MAX_SVG_DRAWN (or a <use> of itself) as
+    MAX_SVG_DRAWN + 1. An id the picture does not hold draws nothing."""
+    if target in sizes or target not in spans:
+        return sizes.get(target, 0)
+    past = MAX_SVG_DRAWN + 1
+    stack = [[target, spans[target][1], spans[target][0]]]  # id, its next <use>, elements so far
+    working = {target}
+    while stack:
+        frame = stack[-1]
+        name, k, count = frame
+        end, deeper = spans[name][2], None
+        while k < end and count <= MAX_SVG_DRAWN:
+            used = uses[k]
+            if used in sizes or used not in spans:
+                count += sizes.get(used, 0)
+            elif used in working:  # a <use> inside what it draws: Qt would go round for ever
+                count = past
+                break
+            else:
+                deeper = used
+                break
+            k += 1
+        frame[1], frame[2] = k, count
+        if deeper is not None:
+            stack.append([deeper, spans[deeper][1], spans[deeper][0]])
+            working.add(deeper)
+            continue
+        stack.pop()
+        working.discard(name)
+        sizes[name] = min(count, past)
+        if count > MAX_SVG_DRAWN:  # everything waiting on it is past the cap too
+            for waiting, _, _ in stack:
+                sizes[waiting] = past
+            return past
+    return sizes[target]
 
 
 def svg_outside_reference(text: bytes) -> str | None:
@@ -258,12 +376,16 @@ __all__ = [
     "ASSETS",
     "MAX_PICTURE_BYTES",
     "MAX_PICTURE_PIXELS",
+    "MAX_SVG_BYTES",
+    "MAX_SVG_DRAWN",
+    "MAX_SVG_ELEMENTS",
     "PictureNotCopied",
     "PictureRefused",
     "copy_beside",
     "picture_bytes",
     "picture_file",
     "svg_outside_reference",
+    "svg_work_problem",
     "unpacked_svg",
     "written_path",
 ]

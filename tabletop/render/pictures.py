@@ -28,6 +28,7 @@ from tabletop.io.pictures import (
     picture_bytes,
     picture_file,
     svg_outside_reference,
+    svg_work_problem,
     unpacked_svg,
 )
 from tabletop.render.cache import BoundedCache
@@ -100,6 +101,9 @@ def decode_picture(raw: bytes) -> QImage:
         raise PictureRefused("is not a picture Tabletop can read")
     svg = kind in (b"svg", b"svgz") or raw.startswith(GZIP)
     if svg:
+        too_much = svg_work_problem(data)  # before Qt reads it: Qt's reading is the hang
+        if too_much is not None:
+            raise PictureRefused(f"{too_much}: simplify it, or save the plan as a PNG or a JPEG")
         outside = svg_outside_reference(data)
         if outside is not None:
             raise PictureRefused(f"{outside}: a map's SVG picture must stand alone (embed its pictures in it)")
