@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import errno
 import os
 import re
+import secrets
 import zlib
 from pathlib import Path
 from urllib.parse import unquote_to_bytes
@@ -154,8 +156,8 @@ def _holds(target: Path, raw: bytes) -> bool:
 def _write_new(target: Path, raw: bytes) -> bool:
     """Write `raw` to `target` only if nothing is there (False if something is); whole or not
     at all: written beside it first, then linked in under its name, which fails if taken."""
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.part")
-    with open(temporary, "wb") as file:
+    temporary, part = _part_beside(target)
+    with os.fdopen(part, "wb") as file:
         file.write(raw)
         file.flush()
         os.fsync(file.fileno())
@@ -172,6 +174,25 @@ def _write_new(target: Path, raw: bytes) -> bool:
     finally:
         temporary.unlink(missing_ok=True)
     return True
+
+
+PART_TRIES = 100
+"""Random names tried for the part file before giving up (each is taken only by a file
+someone else has put there)."""
+_NEW_ONLY = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _part_beside(target: Path) -> tuple[Path, int]:
+    """A new file beside `target` to write the copy into, open for writing: a random name,
+    made by this call and no other (O_EXCL), never a link someone left there to be written
+    through (O_NOFOLLOW, and O_EXCL refuses any name already there)."""
+    for _ in range(PART_TRIES):
+        temporary = target.with_name(f".{target.name}.{secrets.token_hex(8)}.part")
+        try:
+            return temporary, os.open(temporary, _NEW_ONLY, 0o644)
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free name for the part file", str(target.parent))
 
 
 GZIP = b"\x1f\x8b"
