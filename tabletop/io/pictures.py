@@ -18,6 +18,7 @@ import errno
 import os
 import re
 import secrets
+import stat
 import zlib
 from pathlib import Path
 from urllib.parse import unquote_to_bytes
@@ -63,7 +64,25 @@ def picture_file(written: str, map_folder: str | os.PathLike[str] | None) -> Pat
         raise PictureRefused(
             f"'{written}' leads out of the map's folder through a link: a picture must be a file in the map's folder"
         )
+    try:
+        linked = _hard_linked(os.stat(found))
+    except OSError:  # missing or unreadable: said when it is read
+        linked = False
+    if linked:
+        raise PictureRefused(f"'{written}' {HARD_LINK}")
     return Path(found)
+
+
+HARD_LINK = "is a hard link: the same file may be elsewhere too; copy it into the map's folder instead"
+"""Why a picture with more than one name is refused: a hard link is the file itself under
+another name, so no path shows whether its other names are outside the map's folder (a map
+sent as an archive can carry a hard link to any file of the GM's that the archive names, and
+unpacking makes it), and the rule that a map shows only the pictures that came with it could
+not hold."""
+
+
+def _hard_linked(info: os.stat_result) -> bool:
+    return stat.S_ISREG(info.st_mode) and info.st_nlink > 1
 
 
 def _inside(path: str, folder: str) -> bool:
@@ -73,13 +92,18 @@ def _inside(path: str, folder: str) -> bool:
         return False
 
 
-def picture_bytes(file: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]:
+def picture_bytes(file: str | os.PathLike[str], hard_links: bool = False) -> tuple[bytes, os.stat_result]:
     """A picture file's bytes, read as a map file is (io/read.read_regular): regular files only,
-    at most MAX_PICTURE_BYTES; PictureRefused says why not, after the file's path."""
+    at most MAX_PICTURE_BYTES, and no hard link (HARD_LINK) unless `hard_links` (a picture
+    from elsewhere read to be copied beside the map: the copy is a file of its own);
+    PictureRefused says why not, after the file's path."""
     try:
-        return read_regular(file, MAX_PICTURE_BYTES, "picture")
+        raw, info = read_regular(file, MAX_PICTURE_BYTES, "picture")
     except MapFileError as error:
         raise PictureRefused(f"'{file}' {error.problem}") from None
+    if not hard_links and _hard_linked(info):
+        raise PictureRefused(f"'{file}' {HARD_LINK}")
+    return raw, info
 
 
 def written_path(picture: str | os.PathLike[str], map_folder: str | os.PathLike[str]) -> str | None:
@@ -101,7 +125,7 @@ def copy_beside(
     folder, by default the picture's own name); a file already there is never replaced: the
     same picture is used as it is, another gets a new name (scan-2.png). Read as every
     picture is (picture_bytes), so copying a pipe never hangs."""
-    raw, _ = picture_bytes(picture)
+    raw, _ = picture_bytes(picture, hard_links=True)
     folder = Path(map_folder)
     wanted = (wanted or Path(picture).name).replace("\\", "/")  # as picture_file reads it
     for written in _names(_place(wanted, folder)):
@@ -395,6 +419,7 @@ def _shown(target: bytes) -> str:
 
 __all__ = [
     "ASSETS",
+    "HARD_LINK",
     "MAX_PICTURE_BYTES",
     "MAX_PICTURE_PIXELS",
     "MAX_SVG_BYTES",

@@ -12,6 +12,7 @@ is said in one line that starts with what the picture is ("background picture â€
 from __future__ import annotations
 
 import os
+import stat
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -23,6 +24,7 @@ from PySide6.QtGui import QImage, QImageReader
 
 from tabletop.io.pictures import (
     GZIP,
+    HARD_LINK,
     MAX_PICTURE_PIXELS,
     PictureRefused,
     picture_bytes,
@@ -54,10 +56,11 @@ def load_picture(
     return picture_at(file, what)
 
 
-def picture_at(file: str | os.PathLike[str], what: str) -> tuple[QImage | None, str | None]:
+def picture_at(file: str | os.PathLike[str], what: str, hard_links: bool = False) -> tuple[QImage | None, str | None]:
     """The picture in `file`, read and decoded the careful way, and None; or None and one line
     saying why not. For a file already found by the map's rule, or one the GM chose in a
-    dialog before it is copied beside the map."""
+    dialog before it is copied beside the map (`hard_links`: a file with other names too may
+    be read, as the copy will be a file of its own; a map's own picture may not be one)."""
     file = Path(file)
     try:
         info = os.stat(file)
@@ -65,6 +68,8 @@ def picture_at(file: str | os.PathLike[str], what: str) -> tuple[QImage | None, 
         return None, f"{what} '{file}' is missing"
     except OSError as error:
         return None, f"{what} '{file}' cannot be read: {error.strerror or error}"
+    if not hard_links and stat.S_ISREG(info.st_mode) and info.st_nlink > 1:  # before the kept pictures
+        return None, f"{what} '{file}' {HARD_LINK}"
     key = _key(file, info)
     image = _images.get(key)
     if image is not None:
@@ -72,7 +77,7 @@ def picture_at(file: str | os.PathLike[str], what: str) -> tuple[QImage | None, 
     if key in _refusals:
         return None, f"{what} {_refusals[key]}"
     try:
-        raw, info = picture_bytes(file)
+        raw, info = picture_bytes(file, hard_links)
         image = decode_picture(raw)
     except PictureRefused as refused:
         text = str(refused)
