@@ -16,7 +16,7 @@ import stat
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, qFormatLogMessage, qInstallMessageHandler
@@ -113,7 +113,7 @@ def decode_picture(raw: bytes) -> QImage:
         if outside is not None:
             raise PictureRefused(f"{outside}: a map's SVG picture must stand alone (embed its pictures in it)")
     reader.setAllocationLimit(MAX_PICTURE_PIXELS * 4 // 2**20 + 1)
-    with _svg_said() if svg else nullcontext([]) as said:  # an SVG is parsed for its size already
+    with _decoder_said() as said:  # an SVG is parsed for its size already, a JPEG's header read
         size = reader.size()
         if size.isValid() and size.width() * size.height() > MAX_PICTURE_PIXELS:
             raise PictureRefused(f"is too large ({size.width()}x{size.height()} pixels; at most {_pixels()})")
@@ -132,17 +132,24 @@ def _pixels() -> str:
 _quiet = threading.Lock()
 
 
+DECODERS = ("qt.svg", "qt.gui.imageio")
+"""Qt's message categories for its picture readers (SVG; PNG, whose libpng warnings come as
+qt.gui.imageio, and JPEG, qt.gui.imageio.jpeg)."""
+
+
 @contextmanager
-def _svg_said() -> Iterator[list[str]]:
-    """What Qt's SVG reader says while a picture is decoded, kept from the terminal: its
-    complaints (an unknown property, a style it skips) are its own, said on every export, and
-    a picture it cannot read is refused in one line of ours. Other messages pass on as Qt
-    would print them. One picture at a time: the handler is the whole program's."""
+def _decoder_said() -> Iterator[list[str]]:
+    """What Qt's picture readers say while a picture is decoded, kept from the terminal: their
+    complaints (an SVG property it skips, libpng's "tEXt: CRC error", libjpeg's "Corrupt JPEG
+    data") are about the file, said on every draw and export, and a picture that cannot be read
+    is refused in one line of ours that gives the first. Other messages pass on as Qt would
+    print them. One picture at a time: the handler is the whole program's."""
     said: list[str] = []
     passed = []  # the handler before ours, once installed (a message may come first, from another thread)
 
     def heard(kind, context, message) -> None:
-        if context.category == "qt.svg":
+        category = context.category or ""
+        if any(category == name or category.startswith(name + ".") for name in DECODERS):
             said.append(" ".join(message.split()))
         elif passed and passed[0] is not None:
             passed[0](kind, context, message)
