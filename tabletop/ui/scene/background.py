@@ -14,8 +14,6 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
 from tabletop.document import MapDocument
-from tabletop.document.changes import Change
-from tabletop.model.kinds import Kind
 from tabletop.render.background import Cover, background_image, background_rect, paint_background, players_cover
 from tabletop.render.style import MapStyle
 from tabletop.rules.visibility import LIVE
@@ -50,9 +48,6 @@ class BackgroundItem(QGraphicsItem):
         self.setZValue(-10)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self._covered: tuple | None = None
-        if players:
-            document.edited.connect(self._edited)
 
     def base_dir(self):
         return self.document.path.parent if self.document.path else None
@@ -74,7 +69,6 @@ class BackgroundItem(QGraphicsItem):
         else:
             image = self.image()
             bounds = QRectF() if image is None else background_rect(self.document.map.background, image)
-        self._covered = None  # another map, perhaps
         self.prepareGeometryChange()
         self._bounds = bounds
         self.update()
@@ -92,15 +86,7 @@ class BackgroundItem(QGraphicsItem):
         painter.drawImage(self._bounds, self.preview.image)
 
     def _cover(self) -> Cover:
-        """What the players must not see of the picture (hidden zones, the fog they were last
-        sent), worked out again after an edit of zones or grids or another fog, not at every
-        zoom (the map is edited in place: its zones are what changes, not the map object)."""
-        fog = getattr(self.scene(), "fog", LIVE)
-        if self._covered is None or self._covered[0] is not fog:
-            self._covered = (fog, players_cover(self.document.map, fog))
-        return self._covered[1]
-
-    def _edited(self, change: Change) -> None:
-        if change.kind in (Kind.ZONE, Kind.GRID):  # a zone hidden or fogged, an area fogged: masked anew
-            self._covered = None
-            self.update()
+        """What the players must not see of the picture: hidden zones and the fog they were
+        last sent (the scene's). Worked out at each paint (the map is edited in place, and the
+        scene repaints this item when zones change); the masked copy is kept for the same cover."""
+        return players_cover(self.document.map, getattr(self.scene(), "fog", LIVE))
