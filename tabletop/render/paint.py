@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection
 from functools import partial
 from itertools import compress, pairwise
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from tabletop.geometry.labels import zone_anchor
@@ -20,7 +20,7 @@ from tabletop.model import Map, NodeShape, Zone
 from tabletop.model.kinds import ids_by_kind
 from tabletop.render import text
 from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_aspects
-from tabletop.render.background import paint_background
+from tabletop.render.background import Cover, paint_background, players_cover
 from tabletop.render.badge_paint import BADGE_TEXT, paint_badges
 from tabletop.render.batch import line_cells_of, polygon_paths, polygon_runs, polygons_of
 from tabletop.render.fog_paint import paint_zone_fog, split_fog, zones_path
@@ -340,17 +340,6 @@ def _outline_cells(layout: MapLayout, zones: list[Zone]) -> list[QPainterPath]:
     return cells
 
 
-def cut_out(p: QPainter, hidden: Collection[Zone]) -> QPainterPath:
-    """What of the painter's area is not under the hidden zones, in map units."""
-    inverse, _ = p.worldTransform().inverted()
-    shown = QPainterPath()
-    shown.addRect(inverse.mapRect(QRectF(p.viewport())))
-    covered = QPainterPath()
-    for zone in hidden:
-        covered.addPath(zone_path(zone))
-    return shown.subtracted(covered)
-
-
 def paint_map(
     p: QPainter,
     map_: Map,
@@ -363,7 +352,7 @@ def paint_map(
     token_names: bool = True,
     zones_shown: Collection[str] | None = None,
     layout: MapLayout | None = None,
-    under_hidden: Collection[Zone] = (),
+    cover: Cover | None = None,
 ) -> None:
     """Everything on the map in drawing order: background picture, grids, zones, borders, tokens.
 
@@ -373,17 +362,16 @@ def paint_map(
     border badges and the token names. `zones_shown` (a band of a huge picture) names the only
     zones that can show: the others are on the map for their borders' lines, not drawn.
     `layout` is this map's (built with index=False), when the caller has built it already.
-    `under_hidden`: zones hidden from the audience of a map filtered already, under which the
-    background picture is cut out."""
-    if (audience or style.audience) is Audience.PLAYERS:
-        under_hidden = [*under_hidden, *(zone for zone in map_.zones if zone.hidden)]
+    `cover`: the places the background picture is cleared under (render/background's
+    players_cover of the whole map, for a map filtered or cut to a page already); for the
+    players it is worked out here from the map when not given."""
+    players = (audience or style.audience) is Audience.PLAYERS
+    if players:
+        if cover is None:
+            cover = players_cover(map_)
         map_, layout = players_view(map_), None  # a new map: laid out here
     if map_.background is not None and base_dir is not None:
-        p.save()
-        if under_hidden:
-            p.setClipPath(cut_out(p, under_hidden), Qt.ClipOperation.IntersectClip)
-        paint_background(p, map_, base_dir, style)
-        p.restore()
+        paint_background(p, map_, base_dir, style, cover=cover or ())
     layout = layout or MapLayout(map_, index=False)
     spots = token_spots(map_, layout.zones.get, name_scale=style.text_scale)
     boxes = token_boxes(map_.tokens, spots, style)  # the setup labels keep clear of the tokens

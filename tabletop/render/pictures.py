@@ -12,10 +12,11 @@ is said in one line that starts with what the picture is ("background picture â€
 from __future__ import annotations
 
 import os
+import stat
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, qFormatLogMessage, qInstallMessageHandler
@@ -23,11 +24,13 @@ from PySide6.QtGui import QImage, QImageReader
 
 from tabletop.io.pictures import (
     GZIP,
+    HARD_LINK,
     MAX_PICTURE_PIXELS,
     PictureRefused,
     picture_bytes,
     picture_file,
     svg_outside_reference,
+    svg_work_problem,
     unpacked_svg,
 )
 from tabletop.render.cache import BoundedCache
@@ -53,10 +56,11 @@ def load_picture(
     return picture_at(file, what)
 
 
-def picture_at(file: str | os.PathLike[str], what: str) -> tuple[QImage | None, str | None]:
+def picture_at(file: str | os.PathLike[str], what: str, hard_links: bool = False) -> tuple[QImage | None, str | None]:
     """The picture in `file`, read and decoded the careful way, and None; or None and one line
     saying why not. For a file already found by the map's rule, or one the GM chose in a
-    dialog before it is copied beside the map."""
+    dialog before it is copied beside the map (`hard_links`: a file with other names too may
+    be read, as the copy will be a file of its own; a map's own picture may not be one)."""
     file = Path(file)
     try:
         info = os.stat(file)
@@ -64,6 +68,8 @@ def picture_at(file: str | os.PathLike[str], what: str) -> tuple[QImage | None, 
         return None, f"{what} '{file}' is missing"
     except OSError as error:
         return None, f"{what} '{file}' cannot be read: {error.strerror or error}"
+    if not hard_links and stat.S_ISREG(info.st_mode) and info.st_nlink > 1:  # before the kept pictures
+        return None, f"{what} '{file}' {HARD_LINK}"
     key = _key(file, info)
     image = _images.get(key)
     if image is not None:
@@ -71,7 +77,7 @@ def picture_at(file: str | os.PathLike[str], what: str) -> tuple[QImage | None, 
     if key in _refusals:
         return None, f"{what} {_refusals[key]}"
     try:
-        raw, info = picture_bytes(file)
+        raw, info = picture_bytes(file, hard_links)
         image = decode_picture(raw)
     except PictureRefused as refused:
         text = str(refused)
@@ -100,11 +106,14 @@ def decode_picture(raw: bytes) -> QImage:
         raise PictureRefused("is not a picture Tabletop can read")
     svg = kind in (b"svg", b"svgz") or raw.startswith(GZIP)
     if svg:
+        too_much = svg_work_problem(data)  # before Qt reads it: Qt's reading is the hang
+        if too_much is not None:
+            raise PictureRefused(f"{too_much}: simplify it, or save the plan as a PNG or a JPEG")
         outside = svg_outside_reference(data)
         if outside is not None:
             raise PictureRefused(f"{outside}: a map's SVG picture must stand alone (embed its pictures in it)")
     reader.setAllocationLimit(MAX_PICTURE_PIXELS * 4 // 2**20 + 1)
-    with _svg_said() if svg else nullcontext([]) as said:  # an SVG is parsed for its size already
+    with _decoder_said() as said:  # an SVG is parsed for its size already, a JPEG's header read
         size = reader.size()
         if size.isValid() and size.width() * size.height() > MAX_PICTURE_PIXELS:
             raise PictureRefused(f"is too large ({size.width()}x{size.height()} pixels; at most {_pixels()})")
@@ -123,17 +132,24 @@ def _pixels() -> str:
 _quiet = threading.Lock()
 
 
+DECODERS = ("qt.svg", "qt.gui.imageio")
+"""Qt's message categories for its picture readers (SVG; PNG, whose libpng warnings come as
+qt.gui.imageio, and JPEG, qt.gui.imageio.jpeg)."""
+
+
 @contextmanager
-def _svg_said() -> Iterator[list[str]]:
-    """What Qt's SVG reader says while a picture is decoded, kept from the terminal: its
-    complaints (an unknown property, a style it skips) are its own, said on every export, and
-    a picture it cannot read is refused in one line of ours. Other messages pass on as Qt
-    would print them. One picture at a time: the handler is the whole program's."""
+def _decoder_said() -> Iterator[list[str]]:
+    """What Qt's picture readers say while a picture is decoded, kept from the terminal: their
+    complaints (an SVG property it skips, libpng's "tEXt: CRC error", libjpeg's "Corrupt JPEG
+    data") are about the file, said on every draw and export, and a picture that cannot be read
+    is refused in one line of ours that gives the first. Other messages pass on as Qt would
+    print them. One picture at a time: the handler is the whole program's."""
     said: list[str] = []
     passed = []  # the handler before ours, once installed (a message may come first, from another thread)
 
     def heard(kind, context, message) -> None:
-        if context.category == "qt.svg":
+        category = context.category or ""
+        if any(category == name or category.startswith(name + ".") for name in DECODERS):
             said.append(" ".join(message.split()))
         elif passed and passed[0] is not None:
             passed[0](kind, context, message)

@@ -18,7 +18,7 @@ from tabletop.geometry.shapes import area_rect
 from tabletop.model import Map
 from tabletop.render import legend as legends
 from tabletop.render import text
-from tabletop.render.background import bounds_with_background
+from tabletop.render.background import Cover, bounds_with_background, players_cover
 from tabletop.render.export.options import (
     ExportError,
     ExportOptions,
@@ -86,9 +86,11 @@ class Picture:
     """The whole map's layout, built before the frame when the picture is painted whole: the
     frame is read from it instead of from every zone's points again (0.16 s at 100k zones)."""
     _parts: MapParts | None = field(default=None, repr=False)
-    hidden: tuple = ()
-    """The zones hidden from this picture's audience: the background picture is cut out under
-    them, as on the players' window (a secret room traced over the plan must not show)."""
+    hidden: Cover = ()
+    """What of the background picture this picture's audience must not see, for the whole map
+    (render/background.players_cover: hidden zones, fogged zones and areas): its pixels there
+    are cleared before it is drawn, in every band and page (each painted from the map cut to
+    it), as on the players' window, so a secret room traced over the plan is not in the file."""
 
     @property
     def mm_per_unit(self) -> float:
@@ -152,7 +154,7 @@ def prepare(
     style = gm_style() if options.who is Who.GM else players_style()
     if not options.grid_lines:
         style = replace(style, grid_line=CLEAR, tile_line=CLEAR)
-    hidden = () if options.who is Who.GM else tuple(zone for zone in map_.zones if zone.hidden)
+    hidden = () if options.who is Who.GM else players_cover(map_)
     return Picture(seen, options, frame, ppu, width, height, style, base_dir, map_frame, title, layout, hidden=hidden)
 
 
@@ -197,7 +199,7 @@ def paint_picture(
         token_names=options.token_names,
         zones_shown=shown,
         layout=picture.layout if whole else None,
-        under_hidden=picture.hidden,
+        cover=picture.hidden,
     )
     if options.area_coordinates:
         _area_coordinates(painter, map_, picture.style)

@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QImage, QPainter, QPainterPath
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
 from tabletop.document import MapDocument
-from tabletop.render.background import background_image, background_rect, paint_background
-from tabletop.render.paint import zone_path
+from tabletop.render.background import Cover, background_image, background_rect, paint_background, players_cover
 from tabletop.render.style import MapStyle
+from tabletop.rules.visibility import LIVE
 
 PLACE_DECIMALS = 2
 """The decimals of the picture's place (map units) the dialog shows and a drag keeps: a place
@@ -39,8 +39,8 @@ class Preview(NamedTuple):
 
 class BackgroundItem(QGraphicsItem):
     def __init__(self, document: MapDocument, style: MapStyle, players: bool = False) -> None:
-        """`players`: the picture is cut out under hidden zones (a traced secret room must not
-        show through on the projector)."""
+        """`players`: the picture is drawn with nothing of it under hidden zones, fogged zones
+        and fogged grid areas (a traced secret room must not show through on the projector)."""
         super().__init__()
         self.document, self.style, self.players = document, style, players
         self.preview: Preview | None = None
@@ -77,18 +77,16 @@ class BackgroundItem(QGraphicsItem):
         return self._bounds
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        if self.players:
-            hidden = QPainterPath()
-            for zone in self.document.map.zones:
-                if zone.hidden:
-                    hidden.addPath(zone_path(zone))
-            if not hidden.isEmpty():
-                shown = QPainterPath()
-                shown.addRect(self._bounds)
-                painter.setClipPath(shown.subtracted(hidden), Qt.ClipOperation.IntersectClip)
-        if self.preview is None:
-            paint_background(painter, self.document.map, self.base_dir(), self.style)
+        if self.preview is None or self.players:  # a try is the GM's alone
+            cover = self._cover() if self.players else ()
+            paint_background(painter, self.document.map, self.base_dir(), self.style, cover=cover)
             return
         painter.setOpacity(painter.opacity() * self.preview.opacity)  # as paint_background draws it
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         painter.drawImage(self._bounds, self.preview.image)
+
+    def _cover(self) -> Cover:
+        """What the players must not see of the picture: hidden zones and the fog they were
+        last sent (the scene's). Worked out at each paint (the map is edited in place, and the
+        scene repaints this item when zones change); the masked copy is kept for the same cover."""
+        return players_cover(self.document.map, getattr(self.scene(), "fog", LIVE))
