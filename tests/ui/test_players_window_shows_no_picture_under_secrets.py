@@ -70,3 +70,17 @@ def test_staged_fog_keeps_the_picture_masked_as_last_sent(tmp_path, qapp):
     assert _drawn(players).pixelColor(500, 100).alpha() == 0, "the players still have the cellar fogged"
     players.set_fog(HeldFog.of(document.map))  # sent
     assert _shows(_drawn(players), 500, SECRET)
+
+
+def test_the_players_picture_is_painted_again_when_fog_is_sent_or_grid_areas_change(tmp_path, qapp, monkeypatch):
+    """The item caches its picture: a fog sent (Ctrl+Return) or a grid's fog changed must ask
+    for a new paint, or a revealed place stays blank until the next zoom."""
+    document, players = _players(tmp_path, qapp)
+    asked = []
+    monkeypatch.setattr(players.background, "update", lambda *args: asked.append("update"))
+    players.set_fog(HeldFog(document.map))
+    assert asked, "the fog sent paints the picture again"
+    asked.clear()
+    grid = document.map.grids[0]
+    document.undo_stack.push(EditObject(document, Kind.GRID, grid.model_copy(update={"fogged_areas": []})))
+    assert asked, "a grid's fog changed paints the picture again"

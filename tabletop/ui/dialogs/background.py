@@ -121,7 +121,7 @@ class BackgroundDialog(QDialog):
             return "Choose a picture file."
         if not self._file().exists():
             return f"No picture at {self._file()}."
-        image, problem = picture_at(self._file(), "The picture")
+        image, problem = picture_at(self._file(), "The picture", hard_links=self._written() is None)
         return problem if image is None else None
 
     def _update(self) -> None:
@@ -131,7 +131,7 @@ class BackgroundDialog(QDialog):
             self.preview.setText(problem)
             self._show(None)
             return
-        image, _ = picture_at(self._file(), "The picture")
+        image, _ = picture_at(self._file(), "The picture", hard_links=self._written() is None)
         scale = self.scale.value()
         self._show(Preview(image, self.x.value(), self.y.value(), scale, self.opacity.value() / 100))
         outside = "" if self._written() is not None else " Outside the map's folder: OK copies it beside the map."

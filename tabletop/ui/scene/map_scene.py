@@ -112,7 +112,7 @@ class MapScene(QGraphicsScene):
         kind = change.kind
         if self.unseen is not None:
             self.unseen.update(change)
-        if self.players and kind is Kind.ZONE:
+        if self.players and kind in (Kind.ZONE, Kind.GRID):
             self.background.update()  # its cut-outs follow the hidden zones
         # a change of many objects (its boxes, or the one box around the map the document gives
         # for most of it) is painted as the union of its boxes, its zones never looked at one by one
@@ -234,6 +234,7 @@ class MapScene(QGraphicsScene):
             if kind is Kind.GRID:
                 item.update()
         self._sync_tokens()
+        self.background.update()  # its masked picture follows the fog sent
 
 
 def _marked_only(old, new) -> bool:
