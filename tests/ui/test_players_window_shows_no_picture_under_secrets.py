@@ -78,7 +78,7 @@ def test_the_players_picture_is_painted_again_when_fog_is_sent_or_grid_areas_cha
     document, players = _players(tmp_path, qapp)
     asked = []
     monkeypatch.setattr(players.background, "update", lambda *args: asked.append("update"))
-    players.set_fog(HeldFog(document.map))
+    players.set_fog(HeldFog())
     assert asked, "the fog sent paints the picture again"
     asked.clear()
     grid = document.map.grids[0]
