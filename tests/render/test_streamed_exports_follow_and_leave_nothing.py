@@ -13,7 +13,7 @@ import textwrap
 import pytest
 from PySide6.QtGui import QImage
 
-from tabletop.io import save_map
+from tabletop.io import MapFileError, save_map
 from tabletop.io import write as write_module
 from tabletop.render.export import export_map, files
 from tabletop.samples import warehouse
@@ -99,3 +99,14 @@ def test_a_dead_exports_leftover_link_is_removed_and_never_followed(qapp, tmp_pa
     export_map(warehouse(), folder / "out.png", 500)
     assert victim.read_text() == VICTIM_TEXT
     assert sorted(p.name for p in folder.iterdir()) == ["out.png"]
+
+
+def test_a_streamed_export_never_replaces_a_pipe_a_link_leads_to(qapp, tmp_path, small_bands):
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    link = tmp_path / "out.png"
+    link.symlink_to(pipe)
+    with pytest.raises(MapFileError, match=r"out\.png: could not be exported: it is not a regular file$"):
+        export_map(warehouse(), link, 500)
+    assert not pipe.is_file() and pipe.exists() and link.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.png", "pipe"]

@@ -205,6 +205,8 @@ def stream_png(picture: Picture, out: Path, progress: Progress | None = None) ->
     target = Path(os.path.realpath(out))
     if target.is_dir():
         raise MapFileError(out, "could not be exported: it is a folder")
+    if target.exists() and not target.is_file():  # a pipe, a device: never replaced, as write_atomically
+        raise MapFileError(out, "could not be exported: it is not a regular file")
     clear_dead_saves(target)  # what exports killed while they streamed left beside it
     rows = band_rows(picture.width)
     total = -(-picture.height // rows)
