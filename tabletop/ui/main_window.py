@@ -294,7 +294,9 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
         from tabletop.io import MapFileError
+        from tabletop.io.errors import one_line
         from tabletop.render.export import DEFAULT_WIDTH, export_map
+        from tabletop.ui.dialogs.export_run import may_replace
 
         folder = str(self.document.path.with_suffix("")) if self.document.path else ""
         chosen, name_filter = QFileDialog.getSaveFileName(self, "Export image", folder, IMAGE_FILTERS)
@@ -304,6 +306,9 @@ class MainWindow(QMainWindow):
         width = int(self.settings.value("export/width", DEFAULT_WIDTH, type=int))
         width, ok = QInputDialog.getInt(self, "Export image", "Width in pixels:", width, 16, 16384, 160)
         if not ok:
+            return
+        if not may_replace(self, path):  # a link, another kind of file: asked, as File ▸ Export… asks
+            say(self, f"Not exported: {one_line(path)} was left as it is")
             return
         try:
             folder = self.document.path.parent if self.document.path else None
