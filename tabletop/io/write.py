@@ -8,7 +8,8 @@ old one under a hidden name that the next save puts in place as FILE.bak. The tw
 share an inode, so nothing that writes the map in place can reach its backup. A symbolic
 link is followed (the link stays a link and its target gets the map), the file keeps its
 permissions and owner, a read-only file is refused, and a file changed on disk since it was
-read is noticed rather than overwritten.
+read is noticed rather than overwritten. Every file a save makes beside the map is made afresh
+under a name with a random part: a link someone put at that name is never written through.
 """
 
 from __future__ import annotations
