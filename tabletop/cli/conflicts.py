@@ -42,8 +42,11 @@ WHOLE = re.compile(r"[+-]?\d+")
 
 
 def _bounded(text: str, high: int) -> int:
-    """A whole number from 0 to `high`; a refusal says a long number by its length, not its digits."""
-    shown = text if len(text) <= 20 else text[:17] + "..."
+    """A whole number from 0 to `high`; a refusal says a long number by its length, not its digits,
+    and what was typed escaped as every refusal is (an escape sequence never reaches the terminal)."""
+    from tabletop.io.errors import one_line
+
+    shown = one_line(text, collapse=False) if len(text) <= 20 else one_line(text[:17], collapse=False) + "..."
     if WHOLE.fullmatch(text.strip()) is None:
         raise argparse.ArgumentTypeError(f"'{shown}' is not a whole number")
     digits = len(text.strip().lstrip("+-"))

@@ -8,7 +8,8 @@ old one under a hidden name that the next save puts in place as FILE.bak. The tw
 share an inode, so nothing that writes the map in place can reach its backup. A symbolic
 link is followed (the link stays a link and its target gets the map), the file keeps its
 permissions and owner, a read-only file is refused, and a file changed on disk since it was
-read is noticed rather than overwritten.
+read is noticed rather than overwritten. Every file a save makes beside the map is made afresh
+under a name with a random part: a link someone put at that name is never written through.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import hashlib
 import json
 import os
 import re
+import secrets
 import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -143,12 +145,13 @@ def write_atomically(
             raise MapFileError(shown, f"could not be {verb}: the file is read-only (save under another name)")
         if expected is not None and changed_since(target, expected):
             raise FileChangedError(shown, "was changed on disk by another program since it was opened")
-    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     _clear_dead_saves(target)
+    temp: Path | None = None
     staging: Path | None = None
     replaced = False
     try:
-        digest = _write_synced(temp, data, existing)
+        temp, fd = open_temporary(target, 0o666 if existing is None else 0o600)
+        digest = _write_synced(fd, data, existing)
         if backup and existing is not None:
             staging = _stage_backup(target)
         os.replace(temp, target)
@@ -166,7 +169,7 @@ def write_atomically(
         raise
 
 
-def _undo(temp: Path, staging: Path | None) -> None:
+def _undo(temp: Path | None, staging: Path | None) -> None:
     """Remove what a save that did not replace the map made: the map is as it was, and so is
     its backup. A staged backup of a save that did replace it is the previous version: kept."""
     for made in (temp, staging):
@@ -178,21 +181,28 @@ def _undo(temp: Path, staging: Path | None) -> None:
 def _stage_backup(path: Path) -> Path:
     """A second name for the current file, beside it, until the new map has replaced it: a
     hard link where the disk allows (no copy), else a whole copy made under a name of its
-    own and renamed, so a staged backup is always a whole file."""
-    staging = path.with_name(f".{path.name}{BACKUP_SUFFIX}.{os.getpid()}.tmp")
-    with contextlib.suppress(FileNotFoundError):
-        staging.unlink()
-    try:
-        os.link(path, staging, follow_symlinks=False)
-    except OSError:
-        copy = staging.with_name(staging.name.removesuffix(".tmp") + ".copy.tmp")
+    own and renamed, so a staged backup is always a whole file. The name is new: a link never
+    lands on a name that is taken (whatever another user put there is left alone)."""
+    for _ in range(TRIES):
+        staging = path.with_name(f".{path.name}{BACKUP_SUFFIX}.{os.getpid()}.{temporary_tag()}.tmp")
         try:
-            _write_synced(copy, _pieces(path), os.stat(path))  # its digest is not needed
-            os.replace(copy, staging)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                copy.unlink()
-            raise
+            os.link(path, staging, follow_symlinks=False)
+            return staging
+        except FileExistsError:
+            continue
+        except OSError:
+            break  # the disk has no hard links: a copy
+    else:
+        raise _names_taken()
+    copy, fd = open_temporary(path, 0o600, middle=BACKUP_SUFFIX[1:] + ".", end=".copy")
+    try:
+        _write_synced(fd, _pieces(path), os.stat(path))  # its digest is not needed
+        staging = copy.with_name(copy.name.removesuffix(".copy.tmp") + ".tmp")
+        os.replace(copy, staging)  # a rename moves the name itself: whatever held it is never followed
+    except BaseException:
+        with contextlib.suppress(OSError):
+            copy.unlink()
+        raise
     return staging
 
 
@@ -209,6 +219,9 @@ def _settle_backup(path: Path, staging: Path) -> None:
     try:
         staged = os.stat(staging, follow_symlinks=False)
     except FileNotFoundError:
+        return
+    if not stat.S_ISREG(staged.st_mode):  # no save stages a link or a pipe: not a version of the map
+        staging.unlink()
         return
     with contextlib.suppress(FileNotFoundError):
         current = os.stat(path)
@@ -240,7 +253,7 @@ def _clear_dead_saves(path: Path) -> None:
     in place, and `.NAME.bak.<pid>.copy.tmp`, a backup's copy never finished, are removed;
     `.NAME.bak.<pid>.tmp`, the version a save replaced, becomes FILE.bak. This process's own
     staged backup is settled too: its saves of one file never overlap."""
-    leftover = re.compile(rf"\.{re.escape(path.name)}\.(bak\.)?(\d+)(\.copy)?\.tmp")
+    leftover = re.compile(rf"\.{re.escape(path.name)}\.(bak\.)?(\d+)(?:\.[0-9a-f]+)?(\.copy)?\.tmp")
     for stale in path.parent.glob(glob.escape(f".{path.name}.") + "*.tmp"):
         found = leftover.fullmatch(stale.name)
         if found is None:
@@ -281,12 +294,41 @@ WRITE_SIZE = 1 << 20
 """Pieces are gathered to about this many bytes per write."""
 
 
-def _write_synced(temp: Path, data: bytes | Iterable[bytes], replaced: os.stat_result | None) -> str:
-    """Write and fsync a new file, returning the digest of what was written. It takes the
-    permissions and owner of the file it will replace (`replaced`): a 0600 map with GM notes
-    stays 0600, and a player's map saved by root stays the player's. A new file gets the
-    usual permissions less the umask."""
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666 if replaced is None else 0o600)
+TRIES = 8
+"""Names tried for a temporary file before giving up: each has a random part, so a name is
+taken only by a file someone put there on purpose."""
+
+
+def temporary_tag() -> str:
+    """The random part of a temporary file's name."""
+    return secrets.token_hex(4)
+
+
+def open_temporary(beside: Path, mode: int = 0o666, *, middle: str = "", end: str = "") -> tuple[Path, int]:
+    """A new file of this process beside `beside`, `.NAME.<middle><pid>.<random><end>.tmp`, and
+    its descriptor open for writing. It is always made afresh: a name taken already (by a link
+    another user planted in a shared folder, say) is never opened, as writing through it (and
+    giving the file the map's owner) would hand someone else's file to whoever planted it. The
+    pid lets the next save tell a dead save's leftovers from a running one's."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(TRIES):
+        temp = beside.with_name(f".{beside.name}.{middle}{os.getpid()}.{temporary_tag()}{end}.tmp")
+        try:
+            return temp, os.open(temp, flags | getattr(os, "O_CLOEXEC", 0), mode)
+        except FileExistsError:
+            continue
+    raise _names_taken()
+
+
+def _names_taken() -> OSError:
+    return FileExistsError(0, "every temporary name tried beside it is taken by another file")
+
+
+def _write_synced(fd: int, data: bytes | Iterable[bytes], replaced: os.stat_result | None) -> str:
+    """Write and fsync a new file (its descriptor, closed here), returning the digest of what
+    was written. It takes the permissions and owner of the file it will replace (`replaced`):
+    a 0600 map with GM notes stays 0600, and a player's map saved by root stays the player's.
+    A new file gets the usual permissions less the umask."""
     hasher = hashlib.sha256()
     try:
         if replaced is not None:

@@ -46,6 +46,11 @@ def character(data: Any, where: str) -> tuple[Character, list[Card]]:
     where = f"{where} '{name}'"
     for key in NUMBERS:
         value = data.get(key, 0)
+        if isinstance(value, float):  # 6e0 or 6.0 is read as a fraction's number: said so, not as "6"
+            raise SpecError(
+                f"{where}: {key} must be a whole number from 0 to {MAX_NUMBER}, not {shown(value)} "
+                "(a number with a point or an exponent)"
+            )
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_NUMBER:
             raise SpecError(f"{where}: {key} must be a whole number from 0 to {MAX_NUMBER}, not {shown(value)}")
     if not isinstance(data.get("gm", False), bool):
@@ -89,8 +94,9 @@ def shown(value: Any) -> str:
         return {True: "true", False: "false", None: "null"}[value]
     if isinstance(value, int):
         return str(value) if abs(value) < 10**SHOWN else f"a number over {SHOWN} digits long"
-    if isinstance(value, float):
-        return f"{value:g}"
+    if isinstance(value, float):  # as a number with a point: 6e0 is said as 6.0, never as the whole number 6
+        said = f"{value:g}"
+        return said if any(c in said for c in ".ein") else said + ".0"
     if isinstance(value, str):
         return repr(value) if len(value) <= SHOWN else repr(value[:SHOWN]) + f"... ({len(value):,} characters)"
     return {dict: "{...}", list: "[...]"}.get(type(value), type(value).__name__)

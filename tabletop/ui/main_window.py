@@ -52,6 +52,8 @@ FIRST_SHARE = 0.9
 """On a first start the window takes this part of the screen's free width and height."""
 RESOLVER_WIDTH = 520
 """The reserve and cards panes read whole at this width: every column of their tables."""
+PROBLEM_LINES = 8
+"""Lines of a message box that names files: its height fits an 800-pixel screen."""
 
 
 class MainWindow(QMainWindow):
@@ -294,7 +296,9 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
         from tabletop.io import MapFileError
+        from tabletop.io.errors import one_line
         from tabletop.render.export import DEFAULT_WIDTH, export_map
+        from tabletop.ui.dialogs.export_run import may_replace
 
         folder = str(self.document.path.with_suffix("")) if self.document.path else ""
         chosen, name_filter = QFileDialog.getSaveFileName(self, "Export image", folder, IMAGE_FILTERS)
@@ -304,6 +308,9 @@ class MainWindow(QMainWindow):
         width = int(self.settings.value("export/width", DEFAULT_WIDTH, type=int))
         width, ok = QInputDialog.getInt(self, "Export image", "Width in pixels:", width, 16, 16384, 160)
         if not ok:
+            return
+        if not may_replace(self, path):  # a link, another kind of file: asked, as File ▸ Export… asks
+            say(self, f"Not exported: {one_line(path)} was left as it is")
             return
         try:
             folder = self.document.path.parent if self.document.path else None
@@ -351,16 +358,20 @@ class MainWindow(QMainWindow):
 
     def offer_recovery(self) -> bool:
         """After a crash: offer each recovered map; the newest accepted one is opened. Notes or
-        maps that cannot be read are named first, one line each, and left in the recovery
-        folder: nothing there is lost unasked."""
+        maps that cannot be read are named first, one line each (the first few, and how many
+        more: a folder full of junk must not make a box taller than the screen), and left in
+        the recovery folder: nothing there is lost unasked."""
         from PySide6.QtWidgets import QMessageBox
 
         problems: list[str] = []
         offered = pending(problems)
         if problems:
-            box = QMessageBox(QMessageBox.Icon.Warning, "Recovery files not offered", "\n".join(problems), parent=self)
+            text = _at_most(problems, str(recovery_dir()))
+            box = QMessageBox(QMessageBox.Icon.Warning, "Recovery files not offered", text, parent=self)
             box.setTextFormat(Qt.TextFormat.PlainText)
             box.setInformativeText(f"They are kept in {recovery_dir()}.")
+            if len(problems) > PROBLEM_LINES:
+                box.setDetailedText("\n".join(problems))  # every one, in a box of its own that scrolls
             box.exec()
         for found in offered:
             answer = QMessageBox.question(
@@ -386,3 +397,12 @@ class MainWindow(QMainWindow):
             event.accept()
         else:
             event.ignore()
+
+
+def _at_most(problems: list[str], folder: str) -> str:
+    """The problems one to a line, at most PROBLEM_LINES lines: past that, the first few and
+    how many more there are, and where."""
+    if len(problems) <= PROBLEM_LINES:
+        return "\n".join(problems)
+    shown = problems[: PROBLEM_LINES - 1]
+    return "\n".join([*shown, f"and {len(problems) - len(shown)} more (in {folder})"])

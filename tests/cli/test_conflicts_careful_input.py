@@ -109,3 +109,32 @@ def test_a_number_past_the_specs_bounds_is_refused_and_shown(capsys, tmp_path):
 
 def test_a_folder_is_refused(capsys, tmp_path):
     assert _confront(capsys, tmp_path) == f"{tmp_path}: is a folder, not a confrontation spec\n"
+
+
+@pytest.mark.parametrize("typed", ["\x1b[31m5", "5\x1b]0;owned\x07", "1\n2", "12345678901234\x1b567890123"])
+def test_reserve_loss_shows_a_typed_escape_sequence_escaped(capsys, typed):
+    result = tabletop(capsys, "reserve-loss", "--attack", typed, "--defense", "3")
+    assert result.code == 2 and result.out == ""
+    error = result.err.splitlines()[-1]
+    assert error.startswith("tabletop reserve-loss: error: argument --attack: '") and error.endswith(
+        "' is not a whole number"
+    )
+    assert error.isprintable() and ("\\x1b" in error or "\\n" in error)
+
+
+@pytest.mark.parametrize(
+    ("written", "said"), [("6e0", "6.0"), ("6.0", "6.0"), ("6.5", "6.5"), ("1e3", "1000.0"), ("1e+308", "1e+308")]
+)
+def test_a_spec_number_with_a_point_or_an_exponent_is_refused_as_written(capsys, tmp_path, written, said):
+    spec = tmp_path / "float.json"
+    spec.write_text('{"action": {"name": "A", "skill": ' + written + '}, "confronting": [{"name": "B"}]}')
+    assert _confront(capsys, spec) == (
+        f"{spec}: the action 'A': skill must be a whole number from 0 to 1000, not {said} "
+        "(a number with a point or an exponent)\n"
+    )
+
+
+def test_a_card_with_a_point_is_refused_as_written(capsys, tmp_path):
+    spec = tmp_path / "card.json"
+    spec.write_text('{"action": {"name": "A", "cards": [5e0]}, "confronting": [{"name": "B"}]}')
+    assert _confront(capsys, spec) == f"{spec}: the action 'A': card 5.0 is not 1-13 or \"joker\"\n"

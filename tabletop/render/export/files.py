@@ -4,7 +4,8 @@ The picture is drawn into memory, checked (the writer said yes, the bytes are a 
 their format), and only then written beside the target and moved into place, so a full disk
 or a failed writer never leaves half an image where the GM expects one, nor replaces a good one.
 A PNG too big to hold is painted band by band and streamed into a file beside the target,
-moved into place only when whole: cancelled or failed, nothing is left.
+moved into place only when whole: cancelled or failed, nothing is left, and what an export
+killed while it streamed left there the next export to that name removes.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from PySide6.QtSvg import QSvgGenerator
 
 from tabletop.heap import collector_off
 from tabletop.io import MapFileError, write_atomically
+from tabletop.io.write import clear_dead_saves, open_temporary
 from tabletop.model import Map
 from tabletop.render.export.devices import Progress, buffer, finished_pdf, pdf_writer, picture_dpi
 from tabletop.render.export.devices import painting as _painting  # the names stream_png paints and tells by
@@ -203,12 +205,16 @@ def stream_png(picture: Picture, out: Path, progress: Progress | None = None) ->
     target = Path(os.path.realpath(out))
     if target.is_dir():
         raise MapFileError(out, "could not be exported: it is a folder")
-    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    if target.exists() and not target.is_file():  # a pipe, a device: never replaced, as write_atomically
+        raise MapFileError(out, "could not be exported: it is not a regular file")
+    clear_dead_saves(target)  # what exports killed while they streamed left beside it
     rows = band_rows(picture.width)
     total = -(-picture.height // rows)
     done = False
+    temp: Path | None = None
     try:
-        with open(temp, "wb") as file:
+        temp, fd = open_temporary(target)  # made afresh: never a file someone put at its name
+        with open(fd, "wb") as file:
             stream = PngStream(file, picture.width, picture.height, picture.options.scale.dpi)
             band = QImage(picture.width, rows, QImage.Format.Format_RGB32)
             for k in range(total):
@@ -229,7 +235,7 @@ def stream_png(picture: Picture, out: Path, progress: Progress | None = None) ->
     except OSError as error:
         raise MapFileError(out, f"could not be exported: {error.strerror or error}") from None
     finally:
-        if not done:
+        if not done and temp is not None:
             with contextlib.suppress(OSError):
                 temp.unlink()
     _tell(progress, total, total)

@@ -1,8 +1,11 @@
 """File ▸ Export…'s export: run with its progress, after asking before anything not the
-export's own is replaced (a link, a file of another kind), the outcome said in the status bar."""
+export's own is replaced (a link, a file of another kind), never over a folder or a pipe, the
+outcome said in the status bar. File ▸ Export Image… asks the same (main_window.py)."""
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -53,11 +56,19 @@ def run_export(window, dialog: ExportDialog) -> bool:
 
 def may_replace(window, path) -> bool:
     """Whether the export may go to `path`: nothing there, a file of its own kind, or the GM
-    says yes to replacing what is there (through a link, the file it points to)."""
+    says yes to replacing what is there (through a link, the file it points to). A folder, a
+    pipe or a device is never replaced, whatever the GM would say: refused in one line."""
     kind = Path(path).suffix.lower().removeprefix(".")
     refusal = replace_refusal(path, kind) if kind in KINDS else None
     if refusal is None:
         return True
+    if _never_replaced(path):
+        QMessageBox.warning(
+            window,
+            "Could not export",
+            shown_plain(f"{one_line(str(path))} {refusal}: an export never replaces it (choose another name)"),
+        )
+        return False
     box = QMessageBox(
         QMessageBox.Icon.Question,
         "Replace it?",
@@ -70,3 +81,13 @@ def may_replace(window, path) -> bool:
     box.setDefaultButton(QMessageBox.StandardButton.No)
     box.setEscapeButton(QMessageBox.StandardButton.No)
     return box.exec() == QMessageBox.StandardButton.Yes
+
+
+def _never_replaced(path) -> bool:
+    """Whether what is at `path` itself (a link is not followed) is a folder, a pipe, a device:
+    a file of a sort no export takes the place of."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return False  # nothing there, or it cannot be looked at: the refusal says so, the GM decides
+    return not (stat.S_ISREG(mode) or stat.S_ISLNK(mode))
