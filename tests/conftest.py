@@ -69,3 +69,10 @@ def full_families_only_when_asked(request):
     takes their fast samples, so the suite stays within CI's time."""
     if request.node.get_closest_marker("family") and "family" not in (request.config.getoption("markexpr") or ""):
         pytest.skip("a full family of generated cases: run it with -m family")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """A piece of a map left on the clipboard is let go as the app does before it quits:
+    Qt freeing a QMimeData Python made, after Python, crashes the interpreter at exit."""
+    if "tabletop.ui.clipboard" in sys.modules:
+        sys.modules["tabletop.ui.clipboard"].let_go()

@@ -44,6 +44,9 @@ class Clipboard:
 
     def __init__(self, document: MapDocument, view: MapView, say: Callable[[str], None]) -> None:
         self.document, self.view, self.say = document, view, say
+        app = QGuiApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(let_go)
 
     def copy(self) -> bool:
         """The selection onto the clipboard; False (and a word why) when nothing there copies."""
@@ -153,6 +156,16 @@ class Clipboard:
             return AreaLocation(grid=area[0], row=area[1][0], col=area[1][1])
         zone_id = self.document.zone_at(at.x(), at.y())
         return ZoneLocation(zone=zone_id) if zone_id is not None else None
+
+
+def let_go() -> None:
+    """Before Qt goes: a piece of a map on the clipboard is left as its text alone. The
+    clipboard holds a QMimeData Python made, and Qt freeing it at exit after Python has crashes
+    the interpreter; as text, other programs still paste what was copied."""
+    clipboard = QGuiApplication.clipboard()
+    data = clipboard.mimeData()
+    if data is not None and data.hasFormat(MIME):
+        clipboard.setText(data.text())
 
 
 def _beside(data: QMimeData) -> Beside:

@@ -158,3 +158,33 @@ def test_a_lone_token_pasted_on_another_map_is_said_to_wait_off_it(qtbot, window
     window.clipboard_actions[2].trigger()
     assert window.document.map.tokens[0].location is None
     assert "1 token waits off the map" in window.statusBar().currentMessage()
+
+
+QUITS = """
+import sys
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+from tabletop.samples import warehouse
+from tabletop.ui.main_window import MainWindow
+app = QApplication(sys.argv[:1])
+window = MainWindow(settings=QSettings(sys.argv[1], QSettings.Format.IniFormat))
+window.document.replace_map(warehouse(), None)
+window.document.select([("zone", "z1")])
+window.clipboard.copy()
+window.document.undo_stack.setClean()
+QTimer.singleShot(0, app.quit)
+app.exec()
+print(QApplication.clipboard().text()[:1])
+"""
+
+
+def test_the_app_quits_cleanly_with_a_piece_on_the_clipboard_and_leaves_its_text(tmp_path):
+    import subprocess
+    import sys
+
+    env = {**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen", "TABLETOP_RECOVERY_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", QUITS, str(tmp_path / "s.ini")], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "{", "other programs still paste the map's text"
