@@ -22,18 +22,35 @@ PLATE_SIZE = 12.0
 """Text size of an aspect's plate, before the style's text scale: smaller than a zone's name."""
 
 
+PLATE_CHARS = 60
+"""The most characters of an aspect's name its plate writes: an aspect is a phrase ("Covered in
+smoke"), and a plate wider than a zone covers its neighbours."""
+PLATES = 5
+"""The most plates stacked under one place: past it, the first PLATES - 1 and a plate saying how
+many more (a place may carry 50: model/base.py, MAX_ASPECTS)."""
+
+
 def aspect_text(aspect: Aspect) -> str:
     """The plate's words: the name, then a dot per free invoke (none: invoked with a fate point)."""
     dots = INVOKE * min(aspect.free_invokes, 6)
-    return f"{aspect.name} {dots}" if dots else aspect.name
+    name = text.shown(aspect.name, PLATE_CHARS)
+    return f"{name} {dots}" if dots else name
+
+
+def plate_texts(aspects: Iterable[Aspect]) -> list[str]:
+    """The words of the plates stacked under one place, PLATES at most."""
+    aspects = list(aspects)
+    if len(aspects) <= PLATES:
+        return [aspect_text(aspect) for aspect in aspects]
+    return [aspect_text(aspect) for aspect in aspects[: PLATES - 1]] + [f"+{len(aspects) - PLATES + 1} more"]
 
 
 def paint_plates(p: QPainter, aspects: Iterable[Aspect], top: tuple[float, float], style: MapStyle) -> None:
     """The aspects' plates stacked downward, centred on `top`."""
     size = PLATE_SIZE * style.text_scale
     x, y = top
-    for aspect in aspects:
-        box = text.plated_label(p, aspect_text(aspect), (x, y + size * 0.75), style.label, style.plate, size)
+    for words in plate_texts(aspects):
+        box = text.plated_label(p, words, (x, y + size * 0.75), style.label, style.plate, size)
         y = box.bottom() + size * 0.2
 
 
