@@ -13,7 +13,8 @@ from functools import partial
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
-from tabletop.geometry.labels import cut_spots, label_spot, may_fit, zone_anchor
+from tabletop.geometry.bulk_labels import cut_spots
+from tabletop.geometry.labels import label_spot, may_fit, zone_anchor
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import TOKEN_RADIUS
 from tabletop.model import NodeShape, Zone

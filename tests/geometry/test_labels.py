@@ -9,9 +9,9 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tabletop.geometry.bulk_labels import cut_spots
 from tabletop.geometry.labels import (
     area_centroid,
-    cut_spots,
     edge_distance,
     inside,
     label_spot,

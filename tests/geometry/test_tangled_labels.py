@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.geometry import labels
+from tabletop.geometry.bulk_labels import cut_spots
 from tabletop.geometry.labels import (
     MAX_CELLS,
-    cut_spots,
     inside,
     label_spot,
     pole_of_inaccessibility,
@@ -165,3 +165,14 @@ def test_small_tangled_zones_are_all_cut_in_bulk():
     polygons = [tangle(200, 60.0, 40.0, seed) for seed in range(20)]
     xs, _, _ = _bulk(polygons, [500.0] * 20, 19.0)
     assert not np.isnan(xs).any()
+
+
+def test_a_small_round_zone_of_many_points_is_cut_in_bulk_as_one_by_one():
+    """A convex polygon of hundreds of points has its centroid summed edge by edge alone, as
+    area_centroid sums it: the same numbers."""
+    circle = [(40 * math.cos(k / 50) + 7.3, 25 * math.sin(k / 50) - 2.1) for k in range(314)]
+    square = [(100.0, 0.0), (130.0, 0.0), (130.0, 20.0), (100.0, 20.0)]
+    xs, ys, cuts = _bulk([circle, square], [400.0, 300.0], 19.0)
+    for points, width, x, y, cut in zip([circle, square], [400.0, 300.0], xs, ys, cuts, strict=True):
+        spot = label_spot(_zone(points), width, 19.0, [])
+        assert (x, y, cut) == (spot.x, spot.y, spot.max_width)
