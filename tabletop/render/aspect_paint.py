@@ -62,6 +62,42 @@ def _zone_top(zone: Zone, style: MapStyle) -> tuple[float, float]:
     return (x, y + TOKEN_RADIUS * 1.2 + style.token_name_size * style.text_scale * 1.6)
 
 
+PLATE_ROOM = 48.0
+"""A zone's plates are written when the picture shows the zone at least this many pixels wide
+(an SVG or PDF at its own size): a plate is as large on the map at every zoom, and on a map seen
+from afar each zone's plates would cover its neighbours' (ten thousand zones of five plates each
+took a picture seconds)."""
+
+
+def _roomy(p: QPainter, layout: MapLayout, zones: list[Zone]) -> list[bool]:
+    """Whether each zone is wide enough on the picture for its plates (PLATE_ROOM)."""
+    import numpy as np
+
+    if not zones:
+        return []
+    least = PLATE_ROOM / text.device_scale(p)  # in map units
+    shapes = layout.shapes()
+    polygon = shapes.zone_polygons([zone.id for zone in zones])
+    wide = np.zeros(len(zones), dtype=bool)
+    known = np.flatnonzero(polygon >= 0)
+    if len(known):
+        from tabletop.geometry.tables import within
+
+        counts = shapes.counts[polygon[known]]
+        at = np.repeat(shapes.firsts[polygon[known]], counts) + within(counts)
+        starts = np.cumsum(counts) - counts
+        xs = shapes.x[at]
+        wide[known] = np.maximum.reduceat(xs, starts) - np.minimum.reduceat(xs, starts) >= least
+    for k in np.flatnonzero(polygon < 0).tolist():
+        shape = zones[k].shape
+        if isinstance(shape, NodeShape):
+            wide[k] = 2 * shape.radius >= least
+        else:
+            xs = [x for x, _ in shape.points]
+            wide[k] = max(xs) - min(xs) >= least
+    return wide.tolist()
+
+
 def paint_aspects(
     p: QPainter,
     layout: MapLayout,
@@ -74,8 +110,9 @@ def paint_aspects(
     """The plates of these zones (already cleared of fog by the caller) and borders. For the
     players a border's plate shows only when its badge does and neither side is fogged or hidden."""
     players = style.audience is Audience.PLAYERS
-    for zone in zones:
-        if zone.aspects and not (players and zone.hidden):
+    carrying = [zone for zone in zones if zone.aspects and not (players and zone.hidden)]
+    for zone, roomy in zip(carrying, _roomy(p, layout, carrying), strict=True):
+        if roomy:
             paint_plates(p, zone.aspects, _zone_top(zone, style), style)
     borders, lines = layout.borders, layout.lines
     for border_id in border_ids:

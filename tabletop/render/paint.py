@@ -29,7 +29,7 @@ from tabletop.render.ink import FAINTEST, faded, line_share
 from tabletop.render.label_paint import fill_colour, label_avoid, paint_zone_labels, zone_label
 from tabletop.render.specks import paint_specks
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
-from tabletop.render.tangles import outline, paint_tangle, tangled_points, tangled_zones
+from tabletop.render.tangles import fill_many, outline, paint_tangle, tangled_points, tangled_zones
 from tabletop.render.token_paint import area_crowds, paint_token, token_boxes, token_rect
 from tabletop.rules import Terrain
 from tabletop.rules.visibility import players_view
@@ -225,10 +225,13 @@ def _paint_zone_shapes(
     p.setPen(pen)
     brushes: dict[tuple[str, float], QBrush] = {}
     polygons = _polygons(layout, zones) if layout is not None else [None] * len(zones)
-    tangles = tangled_zones(layout, zones)
+    tangles = _Tangles(p, layout, zones, pen)
     brushed = None
-    for zone, polygon, tangled in zip(zones, polygons, tangles, strict=True):
+    for zone, polygon, tangled in zip(zones, polygons, tangles.each, strict=True):
         fill = zone.fill
+        if tangled and tangles.add(zone):
+            continue
+        tangles.fill()
         if fill.pattern not in ("solid", "none") or zone.hidden or tangled:
             _zone_shape(p, zone, style, detail)
             p.setPen(pen)
@@ -245,7 +248,46 @@ def _paint_zone_shapes(
             p.drawPath(zone_path(zone))  # by drawEllipse takes other pixels
         else:
             p.drawPolygon(polygon or QPolygonF([QPointF(x, y) for x, y in shape.points]))
+    tangles.fill()
     p.setBrush(Qt.BrushStyle.NoBrush)
+
+
+class _Tangles:
+    """Tangled zones one after another in map order, of one plain fill, read from the layout's
+    arrays: filled together (render/tangles.py: fill_many), as the specks' runs are."""
+
+    def __init__(self, p: QPainter, layout: MapLayout | None, zones: list[Zone], pen: QPen) -> None:
+        self.p, self.pen, self.each = p, pen, tangled_zones(layout, zones)
+        self.shapes = layout.shapes() if layout is not None and any(self.each) else None
+        self.numbers = iter(self.shapes.zone_polygons([zone.id for zone in zones]).tolist() if self.shapes else ())
+        self.held: list[int] = []
+        self.look: tuple | None = None
+        self.brush: QBrush | None = None
+
+    def add(self, zone: Zone) -> bool:
+        """Hold a tangled zone to be filled with those before it; False for one drawn as itself
+        (a pattern, hidden, or edited since the map was opened)."""
+        number = next(self.numbers, -1) if self.shapes is not None else -1
+        fill = zone.fill
+        if number < 0 or zone.hidden or fill.pattern not in ("solid", "none"):
+            return False
+        look = (fill.pattern, fill.colour, fill.opacity)
+        if look != self.look:
+            self.fill()
+            self.look = look
+            self.brush = QBrush(fill_colour(zone)) if fill.pattern == "solid" else QBrush()
+        self.held.append(number)
+        return True
+
+    def fill(self) -> None:
+        """Fill and outline the tangles held, if any."""
+        if self.held and self.shapes is not None and self.brush is not None:
+            import numpy as np
+
+            arrays = (self.shapes.x, self.shapes.y, self.shapes.firsts, self.shapes.counts)
+            fill_many(self.p, arrays, np.array(self.held, dtype=np.int64), self.brush, self.pen)
+            self.p.setPen(self.pen)
+        self.held = []
 
 
 def fog_path(layout: MapLayout, zones: list[Zone]) -> QPainterPath:

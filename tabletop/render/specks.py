@@ -114,7 +114,8 @@ def paint_specks(
     code, polygon = code[painted], polygon[painted]
     plain, brush = plain_look[code], look_brush[code]
     tangle = plain & _tangled(layout, polygon, (x, y, firsts, counts))
-    plain &= ~tangle  # filled here in bulk (render/tangles.py), each run of them as one
+    plain &= ~tangle  # filled here in bulk (render/tangles.py), each run of them as one; a speck's
+    # outline would be a scribble over it, its points as many pixels of lines
     pen = p.pen()
     bare = pen.style() == Qt.PenStyle.NoPen  # zones too small for outlines: their fills alone
     new = _run_heads(plain, brush, polygon, (x, firsts, y), bare, opaque)
@@ -150,7 +151,7 @@ def paint_specks(
             at = k + 1
             while at < len(joined) and joined[at]:
                 at += 1
-            fill_many(p, (x, y, firsts, counts), polygon[heads[k:at]], brushes[number], None if bare else pen)
+            fill_many(p, (x, y, firsts, counts), polygon[heads[k:at]], brushes[number], None)  # no outline
         else:
             one(next(others))
             p.setPen(pen)

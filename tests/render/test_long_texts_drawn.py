@@ -52,3 +52,16 @@ def test_every_text_a_picture_of_long_names_writes_is_cut(qapp, monkeypatch):
         assert more and all(word == f"+{MAX_ASPECTS - PLATES + 1} more" for word in more)
         plates = [d.text for d in drawn if d.text.startswith("0 Hall")]
         assert plates and all(len(words) <= PLATE_CHARS + 3 for words in plates)  # the name cut, then the dots
+
+
+def test_plates_are_written_only_where_the_picture_shows_their_zone_wide_enough(qapp, monkeypatch):
+    """A zone of the warehouse is a few hundred units wide: seen whole in 300 pixels its plates
+    would cover the map; in 3,000 they are written."""
+    from tabletop.render.aspect_paint import PLATE_ROOM
+
+    for width, written in ((300, False), (3000, True)):
+        drawn = record_texts(monkeypatch, draw=False)
+        paint(_long_map(), gm_style(), width)
+        plates = [d for d in drawn if d.text.startswith("0 Hall")]
+        assert bool(plates) == written, (width, len(plates))
+    assert PLATE_ROOM >= 24

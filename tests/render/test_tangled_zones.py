@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 
 import numpy as np
 import pytest
@@ -147,4 +148,32 @@ def test_every_export_of_a_map_with_a_tangle_is_made_and_the_players_see_it_too(
         image = QImage.fromData(png)
         assert image.width() > 100
         svg = svg_bytes(map_, 800, options=ExportOptions(who=who)).decode()
-        assert svg.count("<polygon") >= 2 and "<image" not in svg  # a vector file keeps the tangle a polygon
+        shapes = svg.count("<polygon") + svg.count("<path")
+        assert shapes >= 2 and "<image" not in svg  # a vector file keeps the tangle a polygon or a path
+        assert max(len(points) for points in re.findall(r'(?:points|d)="([^"]*)"', svg)) > 2000 * 8
+
+
+@pytest.mark.parametrize("crossings", [tangles.MAX_CROSSINGS, 8])
+def test_a_tangle_painted_a_tile_at_a_time_is_the_tangle_painted_whole(qapp, monkeypatch, crossings):
+    """The window paints 256-pixel tiles and patches: each must hold the very pixels of the whole
+    picture there, also when the tangle is filled in bands of rows (few crossings allowed)."""
+    monkeypatch.setattr(tangles, "MAX_CROSSINGS", crossings)
+    xy = np.asarray(tangle(500))
+
+    def painted(clips):
+        image = _image()
+        for left, top, width, height in clips:
+            p = QPainter(image)
+            p.setClipRect(left, top, width, height)
+            p.translate(5.5, 9.25)
+            fill_even_odd(p, xy[:, 0], xy[:, 1], INK)
+            p.end()
+        return _filled(image)
+
+    whole = painted([(0, 0, 320, 320)])
+    assert whole.sum() > 1000
+    tiles = [(x, y, 64, 64) for x in range(0, 320, 64) for y in range(0, 320, 64)]
+    assert (painted(tiles) == whole).all()
+    assert (
+        painted([(37, 51, 91, 13), (0, 0, 37, 320), (37, 0, 283, 51), (128, 51, 192, 269), (37, 64, 91, 256)]) == whole
+    ).all()
