@@ -64,9 +64,9 @@ def _zone_top(zone: Zone, style: MapStyle) -> tuple[float, float]:
 
 PLATE_ROOM = 48.0
 """A zone's plates are written when the picture shows the zone at least this many pixels wide
-(an SVG or PDF at its own size): a plate is as large on the map at every zoom, and on a map seen
-from afar each zone's plates would cover its neighbours' (ten thousand zones of five plates each
-took a picture seconds)."""
+(an SVG or PDF at its own size, as a screen of 96 dots an inch shows it): a plate is as large on
+the map at every zoom, and on a map seen from afar each zone's plates would cover its neighbours'
+(ten thousand zones of five plates each took a picture seconds)."""
 
 
 def _roomy(p: QPainter, layout: MapLayout, zones: list[Zone]) -> list[bool]:
@@ -75,7 +75,11 @@ def _roomy(p: QPainter, layout: MapLayout, zones: list[Zone]) -> list[bool]:
 
     if not zones:
         return []
-    least = PLATE_ROOM / text.device_scale(p)  # in map units
+    scale = text.device_scale(p)
+    engine, device = p.paintEngine(), p.device()
+    if engine is not None and engine.type() in text.VECTOR_ENGINES and device is not None and device.logicalDpiX() > 0:
+        scale *= 96 / device.logicalDpiX()  # a file's points at its resolution, as pixels on a screen
+    least = PLATE_ROOM / scale  # in map units
     shapes = layout.shapes()
     polygon = shapes.zone_polygons([zone.id for zone in zones])
     wide = np.zeros(len(zones), dtype=bool)
