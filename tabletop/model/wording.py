@@ -158,7 +158,7 @@ def _words(problem: Any) -> str | None:
         what = "an id" if _field(problem) in ID_FIELDS else LONG_TEXTS.get(cap)
         return f"is {len(value):,} characters long; {f'{what} is ' if what else ''}at most {cap:,}"
     if kind == "string_too_short":
-        return "is empty: it needs at least one character"
+        return "is empty: it needs at least 1 character"
     if kind == "too_long":
         return _list_words(problem, ctx)
     if kind == "string_unicode" and isinstance(value, str):
