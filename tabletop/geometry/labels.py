@@ -74,28 +74,41 @@ def area_centroid(points: list[Point] | tuple[Point, ...]) -> Point:
     return (cx / (3 * area), cy / (3 * area))
 
 
-def pole_of_inaccessibility(points: list[Point] | tuple[Point, ...], precision: float = 1.0) -> Point:
+MAX_CELLS = 256
+"""The most cells the pole's search measures: an L or a T needs a few dozen. A polygon that
+crosses itself is inside in slivers, each a cell that might hold a better point; past this
+many it gets the best point found so far."""
+
+
+def pole_of_inaccessibility(
+    points: list[Point] | tuple[Point, ...], precision: float = 1.0, max_cells: int = MAX_CELLS
+) -> Point:
     """The inside point farthest from every edge, to within `precision` map units (the
     "polylabel" search: split the box into cells, refine the cells that could hold a better
-    point, best first)."""
+    point, best first), or the best found among `max_cells` cells. A long, thin box starts
+    with cells as wide as it is tall, or fewer and larger ones."""
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     left, top, width, height = min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
     cell = min(width, height)
     if cell == 0:
         return (left, top)
+    cell = max(cell, math.sqrt(width * height / max_cells), max(width, height) / max_cells)
     best = area_centroid(points)
     best_d = edge_distance(points, *best)
     queue: list[tuple[float, float, float, float, float]] = []
+    measured = 0
 
     def push(x: float, y: float, half: float) -> None:
+        nonlocal measured
+        measured += 1
         d = edge_distance(points, x, y)
         heapq.heappush(queue, (-(d + half * math.sqrt(2)), d, x, y, half))
 
     half = cell / 2
     y = top
-    while y < top + height:
+    while y < top + height and measured < max_cells:
         x = left
-        while x < left + width:
+        while x < left + width and measured < max_cells:
             push(x + half, y + half, half)
             x += cell
         y += cell
@@ -105,6 +118,8 @@ def pole_of_inaccessibility(points: list[Point] | tuple[Point, ...], precision: 
             best, best_d = (x, y), d
         if -bound - best_d <= precision:
             continue
+        if measured + 4 > max_cells:
+            break
         h /= 2
         for dx in (-h, h):
             for dy in (-h, h):
@@ -112,9 +127,37 @@ def pole_of_inaccessibility(points: list[Point] | tuple[Point, ...], precision: 
     return best
 
 
+def widest_stretch(points: list[Point] | tuple[Point, ...]) -> Point | None:
+    """The middle of the widest stretch inside the polygon (even-odd, as Qt fills it) along the
+    line across its box's middle height, in one pass over its edges: the anchor of a polygon of
+    many points (a traced coastline, a tangle), whose pole search would measure every edge from
+    each of many cells. None when the line meets no edge (a polygon of no height)."""
+    ys = [p[1] for p in points]
+    y = (min(ys) + max(ys)) / 2
+    crossings = sorted(
+        x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+        for (x1, y1), (x2, y2) in zip(points, [*points[1:], points[0]], strict=True)
+        if (y1 > y) != (y2 > y)
+    )
+    if len(crossings) < 2:
+        return None
+    best = 0
+    for k in range(2, len(crossings) - 1, 2):
+        if crossings[k + 1] - crossings[k] > crossings[best + 1] - crossings[best]:
+            best = k
+    return ((crossings[best] + crossings[best + 1]) / 2, y)
+
+
+POLE_POINTS = 12
+"""A polygon of up to this many points that is not convex (an L, a T, a room drawn by hand) is
+anchored at its pole of inaccessibility; one of more points, at the middle of its widest
+stretch across (widest_stretch), whatever its shape: the work stays in proportion to its points."""
+
+
 def zone_anchor(zone: Zone) -> Point:
     """Where a zone's tokens gather and its label is sought: the centre of a node, the area
-    centroid of a convex polygon, the pole of inaccessibility of any other polygon."""
+    centroid of a convex polygon, the pole of inaccessibility of any other polygon of a few
+    points, the middle of the widest stretch across one of many."""
     shape = zone.shape
     if isinstance(shape, NodeShape):
         return (shape.x, shape.y)
@@ -125,8 +168,27 @@ def zone_anchor(zone: Zone) -> Point:
 def _polygon_anchor(points: tuple[Point, ...]) -> Point:
     if is_convex(points):
         return area_centroid(points)
+    if len(points) > POLE_POINTS:
+        found = widest_stretch(points)
+        if found is not None:
+            return found
+    return _pole(points)
+
+
+def _pole(points: tuple[Point, ...]) -> Point:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return pole_of_inaccessibility(points, precision=max(0.5, min(max(xs) - min(xs), max(ys) - min(ys)) / 50))
+
+
+def cut_anchor(points: tuple[Point, ...]) -> Point:
+    """Where a name too long for its zone is written, cut to the zone's width there: the area
+    centroid of a convex polygon, the middle of the widest stretch across any other (found in
+    bulk for a whole map: cut_spots); a pole where that fails."""
+    if is_convex(points):
+        x, y = area_centroid(points)
+        return (x, y) if inside(points, x, y) else _pole(points)
+    found = widest_stretch(points)
+    return found if found is not None and inside(points, *found) else _pole(points)
 
 
 @dataclass(frozen=True)
@@ -210,11 +272,17 @@ def _node_label_spot(node: NodeShape, width: float, height: float, avoid: list[B
     return LabelSpot(*places[0], width)
 
 
+MANY_POINTS = 48
+"""A polygon of more points than this has the spots its label may take tested in numpy, at most
+MAX_SPOTS of them: each test looks at every edge and every point."""
+MAX_SPOTS = 64
+"""The most spots tried for a label in a polygon of many points, nearest the anchor first."""
+
+
 @lru_cache(maxsize=8192)
 def _label_spot(
     points: tuple[Point, ...], width: float, height: float, avoid: tuple[Box, ...], lift: float
 ) -> LabelSpot:
-    ax, ay = _polygon_anchor(points)
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     pad = PAD
 
@@ -224,7 +292,8 @@ def _label_spot(
 
     left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
     if width + 2 * pad > right - left or height + 2 * pad > bottom - top:
-        return _cut(points, ax, ay, width, pad)  # a small zone (a zoomed-out map): no search
+        return _cut(points, *cut_anchor(points), width, pad)  # a small zone (a zoomed-out map): no search
+    ax, ay = _polygon_anchor(points)
     preferred = (ax, ay - lift)
     if clear(*preferred, width):
         return LabelSpot(*preferred, width)
@@ -236,9 +305,14 @@ def _label_spot(
         for j in range(int((bottom - top - height - 2 * pad) / down) + 1)
     ]
     candidates.sort(key=lambda c: math.hypot((c[0] - preferred[0]) * 2, c[1] - preferred[1]))
-    for x, y in candidates:
-        if clear(x, y, width):
-            return LabelSpot(x, y, width)
+    if len(points) > MANY_POINTS:
+        found = _first_clear(points, candidates[:MAX_SPOTS], width, height, avoid)
+        if found is not None:
+            return LabelSpot(*found, width)
+    else:
+        for x, y in candidates:
+            if clear(x, y, width):
+                return LabelSpot(x, y, width)
     # no room for the whole name: the anchor's line, the name cut to the zone's width there
     for x, y in (preferred, (ax, ay)):
         if inside(points, x, y):
@@ -250,74 +324,54 @@ def _label_spot(
 
 
 def _cut(points: tuple[Point, ...], ax: float, ay: float, width: float, pad: float) -> LabelSpot:
-    """At the anchor (inside the zone), as wide as the zone is there."""
+    """At (ax, ay) if inside the zone, else at its pole; as wide as the zone is there."""
     x, y = (ax, ay) if inside(points, ax, ay) else pole_of_inaccessibility(points)
     low, high = room_across(points, x, y)
     return LabelSpot(x, y, min(width, max(0.0, 2 * min(x - low, high - x) - 2 * pad)))
 
 
-def cut_spots(
-    polygons: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], widths: list[float], height: float
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """label_spot of many convex polygons' labels too big to fit whole (the small zones of a
-    zoomed-out map: their spot is the anchor, the name cut to the zone's width there), worked
-    out in numpy with the same arithmetic, so the same numbers. `polygons` is (x, y, firsts,
-    counts) of each zone's polygon, `widths` its label's. Returns each spot's x, y and width,
-    NaN where label_spot must be asked (a label that may fit, a polygon not convex or of no area)."""
+def _first_clear(
+    points: tuple[Point, ...], spots: list[Point], width: float, height: float, avoid: tuple[Box, ...]
+) -> Point | None:
+    """The first of `spots` where a label of this size is clear (as _label_spot's `clear`: its
+    padded box inside the polygon, no point of it within, clear of `avoid`), the polygon's edges
+    and points tested against all of them at once in numpy."""
     import numpy as np
 
-    from tabletop.geometry.tables import following, within
+    half_w, half_h = width / 2 + PAD, height / 2 + PAD
+    boxes = [(x - half_w, y - half_h, x + half_w, y + half_h) for x, y in spots]
+    kept = [k for k, box in enumerate(boxes) if not any(_overlaps(box, other) for other in avoid)]
+    if not kept:
+        return None
+    box = np.array([boxes[k] for k in kept], dtype=np.float64)
+    left, top, right, bottom = box[:, 0:1], box[:, 1:2], box[:, 2:3], box[:, 3:4]
+    mx, my = (left + right) / 2, (top + bottom) / 2
+    probes_x = np.hstack((left, right, left, right, mx, mx, left, right))
+    probes_y = np.hstack((top, top, bottom, bottom, top, bottom, my, my))
+    px, py = np.array([p[0] for p in points]), np.array([p[1] for p in points])
+    fits = _inside_all(px, py, probes_x, probes_y).all(axis=1)
+    within = (left < px) & (px < right) & (top < py) & (py < bottom)
+    fits &= ~within.any(axis=1)
+    first = np.flatnonzero(fits)
+    return spots[kept[int(first[0])]] if len(first) else None
 
-    x, y, firsts, counts = polygons
-    n = len(counts)
-    if not n:
-        return np.zeros(0), np.zeros(0), np.zeros(0)
-    wanted = np.array([round(w, 1) for w in widths], dtype=np.float64)  # as label_spot rounds them
-    tall = round(height, 1)
-    owner = np.repeat(np.arange(n), counts)
-    at = np.repeat(firsts, counts) + within(counts)
-    ends = np.cumsum(counts)
-    after = following(counts)
-    x1, y1 = x[at], y[at]
-    x2, y2 = x1[after], y1[after]
-    starts = ends - counts
-    left, right = np.minimum.reduceat(x1, starts), np.maximum.reduceat(x1, starts)
-    top, bottom = np.minimum.reduceat(y1, starts), np.maximum.reduceat(y1, starts)
-    small = (wanted + 2 * PAD > right - left) | (tall + 2 * PAD > bottom - top)
-    x3, y3 = x2[after], y2[after]
-    turn = (x2 - x1) * (y3 - y2) - (y2 - y1) * (x3 - x2)
-    convex = ~(np.bincount(owner, turn > 0, n).astype(bool) & np.bincount(owner, turn < 0, n).astype(bool))
-    area, cx, cy = _centroid_sums(x1, y1, x2, y2, starts, counts)
-    solid = np.abs(area) >= 1e-12
+
+PROBE_WORK = 1 << 20
+"""Probe-edge pairs _inside_all works out at once: its arrays stay a few megabytes."""
+
+
+def _inside_all(px: np.ndarray, py: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """`inside` of the polygon (px, py) for every probe (x, y) (arrays of one shape), in numpy
+    with the same arithmetic: each edge from the point before to the point."""
+    import numpy as np
+
+    x1, y1, x2, y2 = np.roll(px, 1), np.roll(py, 1), px, py
+    flat_x, flat_y = x.reshape(-1, 1), y.reshape(-1, 1)
+    found = np.empty(len(flat_x), dtype=bool)
+    step = max(1, PROBE_WORK // max(1, len(px)))
     with np.errstate(divide="ignore", invalid="ignore"):
-        ax, ay = cx / (3 * area), cy / (3 * area)
-        ex, ey = ax[owner], ay[owner]
-        crosses = (y1 > ey) != (y2 > ey)
-        at_x = x1 + (ey - y1) * (x2 - x1) / (y2 - y1)
-    inner = np.bincount(owner, crosses & (ex < at_x), n).astype(np.int64) % 2 == 1
-    low = np.maximum.reduceat(np.where(crosses & (at_x <= ex), at_x, -np.inf), starts)
-    high = np.minimum.reduceat(np.where(crosses & (at_x >= ex), at_x, np.inf), starts)
-    low, high = np.where(np.isinf(low), ax, low), np.where(np.isinf(high), ax, high)
-    room = np.maximum(0.0, 2 * np.minimum(ax - low, high - ax) - 2 * PAD)
-    cut = np.minimum(np.minimum(wanted, room), np.asarray(widths, dtype=np.float64))
-    done = small & convex & solid & inner
-    return np.where(done, ax, np.nan), np.where(done, ay, np.nan), np.where(done, cut, np.nan)
-
-
-def _centroid_sums(
-    x1: np.ndarray, y1: np.ndarray, x2: np.ndarray, y2: np.ndarray, starts: np.ndarray, counts: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """area_centroid's three sums for every polygon, edge after edge as it adds them (numpy's own
-    sums pair the terms up and may differ in the last bit)."""
-    import numpy as np
-
-    n = len(counts)
-    area, cx, cy = np.zeros(n), np.zeros(n), np.zeros(n)
-    cross = x1 * y2 - x2 * y1
-    for k in range(int(counts.max())):
-        some = np.flatnonzero(counts > k)
-        edge = starts[some] + k
-        area[some] += cross[edge]
-        cx[some] += (x1[edge] + x2[edge]) * cross[edge]
-        cy[some] += (y1[edge] + y2[edge]) * cross[edge]
-    return area, cx, cy
+        for start in range(0, len(flat_x), step):
+            at_x, at_y = flat_x[start : start + step], flat_y[start : start + step]
+            across = ((y1 > at_y) != (y2 > at_y)) & (at_x < x1 + (at_y - y1) * (x2 - x1) / (y2 - y1))
+            found[start : start + step] = np.count_nonzero(across, axis=1) % 2 == 1
+    return found.reshape(x.shape)

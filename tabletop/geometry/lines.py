@@ -61,23 +61,24 @@ def _edges_near(
 
 
 def _shared_pieces(
-    pairs_a: np.ndarray, pairs_b: np.ndarray, table: ZoneTable, edges: _Edges | None = None
+    pairs_a: np.ndarray, pairs_b: np.ndarray, table: ZoneTable, edges: _Edges | None = None, most: int = 0
 ) -> tuple[np.ndarray, ...]:
     """For borders between polygons number pairs_a[k] and pairs_b[k]: (border k, piece start x,
-    y, end x, y) for each piece of shared edge, in `geometry.shared_edges`' order."""
+    y, end x, y) for each piece of shared edge, in `geometry.shared_edges`' order. _TooMany
+    when there are more than `most` pairs of edges to test (if given)."""
     edges = edges or _Edges(table)
     ex1, ey1, ex2, ey2 = table.x, table.y, table.x2, table.y2
     # only the edges that reach the other polygon's extent can share a piece with it
     from_a, edges_a = _edges_near(pairs_a, pairs_b, table, edges, long=True)
     from_b, edges_b = _edges_near(pairs_b, pairs_a, table, edges, long=False)
     na, nb = np.bincount(from_a, minlength=len(pairs_a)), np.bincount(from_b, minlength=len(pairs_a))
-    per_border = na * nb
-    border_of = np.repeat(np.arange(len(pairs_a)), per_border)
-    local = np.arange(len(border_of)) - np.repeat(np.cumsum(per_border) - per_border, per_border)
-    nb_each = nb[border_of]
-    edge_a = edges_a[(np.cumsum(na) - na)[border_of] + local // nb_each]
-    edge_b = edges_b[(np.cumsum(nb) - nb)[border_of] + local % nb_each]
-    del local, nb_each
+    many = na * nb > MANY_PAIRS
+    if most and int(np.where(many, 0, na * nb).sum()) > most:
+        raise _TooMany
+    if many.any():
+        border_of, edge_a, edge_b = _aligned_pairs(from_a, edges_a, from_b, edges_b, na, nb, many, edges, most)
+    else:
+        border_of, edge_a, edge_b = _every_pair(edges_a, edges_b, na, nb)
     # first the cheap test on boxes, which removes some pairs
     near = (edges.max_x[edge_b] >= edges.min_x[edge_a] - TOLERANCE) & (
         edges.min_x[edge_b] <= edges.max_x[edge_a] + TOLERANCE
@@ -103,8 +104,121 @@ def _shared_pieces(
     return border_of, px1 + dx * lo, py1 + dy * lo, px1 + dx * hi, py1 + dy * hi
 
 
+MANY_PAIRS = 64
+"""A border whose zones' edges near each other make more pairs than this (polygons of many
+points, a tangle) has only its pairs of edges that could lie on one line tested: every pair
+of two tangles of 10,000 points is a hundred million."""
+SHORT = 1e-3
+"""An edge shorter than this, in map units, has no direction to sort it by: it is paired with
+every edge of the other zone."""
+ANGLE_BIN = 0.01
+"""Edges are sorted by direction into bins this many radians wide. Two edges that share a piece
+longer than TOLERANCE lie within TOLERANCE of one line along all of the shorter one, so when
+both are at least SHORT long their directions differ by at most 2 * TOLERANCE / SHORT (0.002):
+the same bin or the next."""
+
+
+def _every_pair(
+    edges_a: np.ndarray, edges_b: np.ndarray, na: np.ndarray, nb: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(border, edge of a, edge of b) for every pair of each border's edges near the other
+    zone, border by border, a's edges in order and b's in order for each."""
+    border_of, place_a, place_b = _every_place(na, nb, na * nb)
+    return border_of, edges_a[place_a], edges_b[place_b]
+
+
+def _every_place(na: np.ndarray, nb: np.ndarray, per_border: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(border, place among a's edges, place among b's) of every pair of the borders whose
+    `per_border` is na * nb (the others' 0), in that order."""
+    border_of = np.repeat(np.arange(len(na)), per_border)
+    local = np.arange(len(border_of)) - np.repeat(np.cumsum(per_border) - per_border, per_border)
+    nb_each = nb[border_of]
+    return (
+        border_of,
+        (np.cumsum(na) - na)[border_of] + local // nb_each,
+        (np.cumsum(nb) - nb)[border_of] + local % nb_each,
+    )
+
+
+def _aligned_pairs(
+    from_a: np.ndarray,
+    edges_a: np.ndarray,
+    from_b: np.ndarray,
+    edges_b: np.ndarray,
+    na: np.ndarray,
+    nb: np.ndarray,
+    many: np.ndarray,
+    edges: _Edges,
+    most: int = 0,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """_every_pair, but for the borders of `many` pairs only the pairs whose directions could be
+    one line's (ANGLE_BIN), or with an edge too short to tell (SHORT); in the same order, so
+    the same pieces come out in the same order."""
+    _, place_a, place_b = _every_place(na, nb, np.where(many, 0, na * nb))
+    found = [(place_a, place_b)]
+    a_place, b_place = np.flatnonzero(many[from_a]), np.flatnonzero(many[from_b])
+    a_border, b_border = from_a[a_place], from_b[b_place]
+    bins = int(np.ceil(np.pi / ANGLE_BIN))
+    a_bin, a_short = _direction(edges_a[a_place], edges, bins)
+    b_bin, b_short = _direction(edges_b[b_place], edges, bins)
+    # long with long: the same bin or the next, round the half turn
+    a_long, b_long = np.flatnonzero(~a_short), np.flatnonzero(~b_short)
+    a_key = a_border[a_long] * bins + a_bin[a_long]
+    order = np.argsort(a_key, kind="stable")
+    a_sorted = a_key[order]
+    matches = []
+    for shift in (-1, 0, 1):
+        b_key = b_border[b_long] * bins + (b_bin[b_long] + shift) % bins
+        low, high = np.searchsorted(a_sorted, b_key, "left"), np.searchsorted(a_sorted, b_key, "right")
+        matches.append((low, high - low))
+    short = int(
+        np.bincount(a_border[a_short], minlength=len(na)) @ nb + np.bincount(b_border[b_short], minlength=len(na)) @ na
+    )
+    if most and len(found[0][0]) + sum(int(count.sum()) for _, count in matches) + short > most:
+        raise _TooMany
+    for low, count in matches:
+        a_of, b_of = _ranges(order, low, count, b_long)
+        found.append((a_place[a_long[a_of]], b_place[b_of]))
+    # a short edge of either zone with every edge of the other (short with short once)
+    for a_some, b_some in ((np.flatnonzero(a_short), np.arange(len(b_place))), (a_long, np.flatnonzero(b_short))):
+        low = np.searchsorted(b_border[b_some], a_border[a_some], "left")
+        high = np.searchsorted(b_border[b_some], a_border[a_some], "right")
+        b_of, a_of = _ranges(b_some, low, high - low, a_some)
+        found.append((a_place[a_of], b_place[b_of]))
+    place_a = np.concatenate([part[0] for part in found])
+    place_b = np.concatenate([part[1] for part in found])
+    order = np.lexsort((place_b, place_a))  # a's places run border by border: the pairs' first order
+    place_a, place_b = place_a[order], place_b[order]
+    return from_a[place_a], edges_a[place_a], edges_b[place_b]
+
+
+def _ranges(sorted_of: np.ndarray, low: np.ndarray, count: np.ndarray, each: np.ndarray) -> tuple[np.ndarray, ...]:
+    """For each item of `each`, sorted_of[low:low + count] (its matches), as two flat arrays:
+    the matches and, beside each, its item."""
+    total = int(count.sum())
+    at = np.repeat(low, count) + (np.arange(total) - np.repeat(np.cumsum(count) - count, count))
+    return sorted_of[at], np.repeat(each, count)
+
+
+def _direction(edge: np.ndarray, edges: _Edges, bins: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each edge's direction bin (ANGLE_BIN wide, a half turn round) and whether it is too short
+    to have one (SHORT)."""
+    angle = np.arctan2(edges.dy[edge], edges.dx[edge]) % np.pi
+    return np.minimum((angle / ANGLE_BIN).astype(np.int64), bins - 1), edges.length[edge] < SHORT
+
+
 CHUNK = 1 << 18
 """Edge pairs tested at once: the arrays of a chunk stay a few megabytes, however big the map."""
+
+
+ALIGNED_GUESS = 4
+"""Pairs a border of many pairs is counted for, for each edge of its two zones, when borders are
+taken a chunk at a time: the pairs that line up, mostly few (a chunk holding more is done again,
+its borders counted at every pair)."""
+
+
+class _TooMany(Exception):
+    """A chunk of borders guessed small had more pairs that line up than a chunk may hold."""
 
 
 def _pieces_in_chunks(pairs_a: np.ndarray, pairs_b: np.ndarray, table: ZoneTable) -> tuple[np.ndarray, ...]:
@@ -112,17 +226,28 @@ def _pieces_in_chunks(pairs_a: np.ndarray, pairs_b: np.ndarray, table: ZoneTable
     edges = _Edges(table)
     if not len(pairs_a):
         return _shared_pieces(pairs_a, pairs_b, table, edges)
-    work = np.cumsum(table.counts[pairs_a] * table.counts[pairs_b])
-    # sorted already; a cut met twice gives an empty run, skipped below (np.unique would pull
-    # in numpy.ma at the first open: 0.1 s)
-    cuts = np.searchsorted(work, np.arange(CHUNK, int(work[-1]), CHUNK), side="right")
-    bounds = [0, *cuts.tolist(), len(pairs_a)]
+    product = table.counts[pairs_a] * table.counts[pairs_b]
+    guess = (table.counts[pairs_a] + table.counts[pairs_b]) * ALIGNED_GUESS
     found = []
-    for start, stop in pairwise(bounds):
-        if start < stop:
-            border_of, *ends = _shared_pieces(pairs_a[start:stop], pairs_b[start:stop], table, edges)
+    for start, stop in _chunks(np.where(product > MANY_PAIRS, np.minimum(product, guess), product)):
+        try:
+            border_of, *ends = _shared_pieces(pairs_a[start:stop], pairs_b[start:stop], table, edges, 4 * CHUNK)
             found.append((border_of + start, *ends))
+        except _TooMany:  # every pair counted: a chunk as it was before borders were sorted by direction
+            for first, last in _chunks(product[start:stop]):
+                span = slice(start + first, start + last)
+                border_of, *ends = _shared_pieces(pairs_a[span], pairs_b[span], table, edges)
+                found.append((border_of + start + first, *ends))
     return tuple(np.concatenate(column) for column in zip(*found, strict=True))
+
+
+def _chunks(work: np.ndarray) -> list[tuple[int, int]]:
+    """Runs of borders with about CHUNK of `work` each (at least one border a run)."""
+    done = np.cumsum(work)
+    # sorted already; a cut met twice gives an empty run, skipped (np.unique would pull in
+    # numpy.ma at the first open: 0.1 s)
+    cuts = np.searchsorted(done, np.arange(CHUNK, int(done[-1]), CHUNK), side="right")
+    return [(start, stop) for start, stop in pairwise([0, *cuts.tolist(), len(work)]) if start < stop]
 
 
 HEAD = 7

@@ -23,6 +23,19 @@ MAX_AREA_SIZE = 1_000.0
 """The largest side of one area of an encounter grid, in map units."""
 MAX_POINTS = 10_000
 """The most points one polygon zone may have: a traced coastline needs a few hundred."""
+MAX_MAP_POINTS = 2_000_000
+"""The most points all of a map's polygons may have together: a city of 100,000 hand-drawn
+zones has some twenty points each; a map past this is a drawing no table can read, and every
+picture of a map is work in proportion to its points."""
+MAX_LINE = 200
+"""The longest name, title, label, side or aspect, in characters: three lines of this page, past
+any name a table reads aloud; a picture measures and cuts each name it writes."""
+MAX_TEXT = 50_000
+"""The longest description, note or story, in characters: some twenty printed pages, past any
+note a GM reads at the table; the panes that show one hold it whole."""
+MAX_ASPECTS = 50
+"""The most aspects one zone, border, token or scene may carry: a maneuver places one, a busy
+scene has a handful."""
 MAX_GAME_NUMBER = 1_000
 """The largest speed, reach, pass value, door cost, invoke count or threshold a map may hold:
 a game's numbers are a few units, and a search bounded by them stays quick."""
@@ -33,8 +46,8 @@ line break would break every one-line message and the SVG that shows them)."""
 TEXT_PATTERN = r"^[^\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]*$"
 """Notes and descriptions: text with new lines and tabs, no other control characters."""
 
-Line = Annotated[str, StringConstraints(pattern=LINE_PATTERN)]
-Text = Annotated[str, StringConstraints(pattern=TEXT_PATTERN)]
+Line = Annotated[str, StringConstraints(max_length=MAX_LINE, pattern=LINE_PATTERN)]
+Text = Annotated[str, StringConstraints(max_length=MAX_TEXT, pattern=TEXT_PATTERN)]
 """Both patterns also refuse what cannot be written as UTF-8 (a lone surrogate), because the
 check runs on the text as Unicode: io/read.py words those refusals for a GM."""
 

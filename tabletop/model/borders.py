@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import Aspect, GameNumber, Id, Line, StressTrack
+from tabletop.model.base import MAX_ASPECTS, Aspect, GameNumber, Id, Line, StressTrack
 from tabletop.model.record import Record, record
 
 DoorState = Literal["open", "closed", "locked", "broken"]
@@ -56,7 +56,7 @@ class Border(Record):
     b: Id
     label: Line = ""
     passages: list[Passage] = Field(default_factory=_one_passage)
-    aspects: list[Aspect] = Field(default_factory=list)
+    aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS)
     stress: StressTrack | None = None
 
     @model_validator(mode="after")

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import Aspect, GameNumber, Id, Line, Model, Text
+from tabletop.model.base import MAX_ASPECTS, Aspect, GameNumber, Id, Line, Model, Text
 from tabletop.model.play_af import AfTurn
 from tabletop.model.play_edgerunner import EdgerunnerTurn
 from tabletop.model.play_reserve import ReserveSide
@@ -73,7 +73,7 @@ class Conflict(Model):
     order: list[Id] = Field(default_factory=list)
     turn: Id | None = None
     log: list[LogEntry] = Field(default_factory=list, max_length=MAX_LOG)
-    scene_aspects: list[Aspect] = Field(default_factory=list)
+    scene_aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS)
     """Aspects placed on the scene itself; those on zones, borders and tokens stay on them."""
     reserve: list[ReserveSide] = Field(default_factory=list, max_length=MAX_RESERVE_SIDES)
     """The sides of an extended conflict with reserve (system "reserve"), in the order given."""

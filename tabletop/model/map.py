@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from tabletop.model.base import Coordinate, Line, Model, Text
+from tabletop.model.base import MAX_MAP_POINTS, Coordinate, Line, Model, Text
 from tabletop.model.borders import Border
 from tabletop.model.conflict import Conflict
 from tabletop.model.grids import EncounterGrid, TileSet
@@ -118,6 +118,9 @@ class Map(Model):
         every border's zones to be on the map (a big file's reader had them checked beside it:
         0.15 s of a 100k-zone map), so only the rest is checked."""
         problems: list[str] = []
+        points = _points_in(self.zones)
+        if points > MAX_MAP_POINTS:
+            problems.append(f"the map's polygons have {points:,} points together; a map has at most {MAX_MAP_POINTS:,}")
         ids = attrgetter("id")
         whole = zones_and_borders_whole
         in_zones = any(isinstance(token.location, ZoneLocation) for token in self.tokens)
@@ -187,6 +190,15 @@ class Map(Model):
             if token.id == token_id:
                 return token
         raise KeyError(f"no token '{token_id}' on the map")
+
+
+def _points_in(zones: list[Zone]) -> int:
+    """How many points the zones' polygons have together (a node has none): read in C while
+    every zone is a polygon, as in most big maps."""
+    try:
+        return sum(map(len, map(attrgetter("shape.points"), zones)))
+    except AttributeError:  # a node among them
+        return sum(len(getattr(shape, "points", ())) for shape in map(attrgetter("shape"), zones))
 
 
 def _location_problems(token: Token, zone_ids: set[str], grids: dict[str, EncounterGrid]) -> list[str]:

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from tabletop.model.base import Aspect, Colour, Consequence, GameNumber, Id, Line, Model, StressTrack
+from tabletop.model.base import MAX_ASPECTS, Aspect, Colour, Consequence, GameNumber, Id, Line, Model, StressTrack
 
 TokenState = Literal["down", "bleeding", "falling", "stall", "exhausted"]
 """A token's conflict states; whether the players see it is `Token.hidden`, said once."""
@@ -68,7 +68,7 @@ class Token(Model):
     reach: GameNumber = 1
     speeds: Speeds = Field(default_factory=Speeds)
     stress: list[StressTrack] = Field(default_factory=list)
-    aspects: list[Aspect] = Field(default_factory=list)
+    aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS)
     states: list[TokenState] = Field(default_factory=list)
     consequences: list[Consequence] = Field(default_factory=list)
     problem: bool = False

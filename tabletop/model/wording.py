@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from tabletop.model.base import LINE_PATTERN, MAX_COORDINATE, TEXT_PATTERN
+from tabletop.model.base import LINE_PATTERN, MAX_COORDINATE, MAX_LINE, MAX_TEXT, TEXT_PATTERN
 
 NUMBERS = {
     "run": "a run speed",
@@ -69,6 +69,21 @@ WRONG_KIND = {
     "tuple_type": "a list in brackets [...]",
 }
 """A value of the wrong kind, and what the field holds, in JSON's words (the file's language)."""
+
+LONG_TEXTS = {MAX_LINE: "a name, title or label", MAX_TEXT: "a note, description or story"}
+"""What a text past its cap is, by the cap (model/base.py: Line and Text)."""
+ID_FIELDS = ("id", "a", "b", "zone", "grid", "token", "tile_set", "order", "turn")
+"""Fields that hold ids, whose cap may be a name's too."""
+LIST_ITEMS = {
+    "points": ("points", "a polygon has at most {}"),
+    "aspects": ("aspects", "at most {} on one zone, border or token"),
+    "scene_aspects": ("aspects", "a scene has at most {}"),
+    "log": ("log entries", "a conflict's log has at most {}"),
+    "tiles": ("tiles", "a grid has at most {}"),
+    "reserve": ("sides", "a conflict has at most {}"),
+    "fogged_areas": ("fogged areas", "a grid has at most {}"),
+}
+"""A list past its cap: what it holds and its cap in words, by the field's name."""
 
 BOUNDS = {"less_than_equal": "at most {le}", "less_than": "less than {lt}", "greater_than_equal": "at least {ge}"}
 
@@ -131,20 +146,40 @@ def _words(problem: Any) -> str | None:
     if kind in WRONG_KIND:
         return f"should be {WRONG_KIND[kind]}, not {_given(value)}"
     if kind in BOUNDS:
-        name = next((part for part in reversed(problem["loc"]) if isinstance(part, str)), "")
-        noun = NUMBERS.get(name, "a number")
+        noun = NUMBERS.get(_field(problem), "a number")
         if noun == "a coordinate":
             return (
                 f"a coordinate of {_number(value)} is off the map (at most {MAX_COORDINATE:.0f} map units either way)"
             )
         side = "less" if kind == "greater_than_equal" else "more"
         return f"{noun} of {_number(value)} is {side} than a map can mean ({BOUNDS[kind].format(**ctx)})"
+    if kind == "string_too_long" and isinstance(value, str):
+        cap = ctx.get("max_length", 0)
+        what = "an id" if _field(problem) in ID_FIELDS else LONG_TEXTS.get(cap)
+        return f"is {len(value):,} characters long; {f'{what} is ' if what else ''}at most {cap:,}"
+    if kind == "string_too_short":
+        return "is empty: it needs at least 1 character"
+    if kind == "too_long":
+        return _list_words(problem, ctx)
     if kind == "string_unicode" and isinstance(value, str):
         bad = next((c for c in value if 0xD800 <= ord(c) <= 0xDFFF), "?")
         return f"holds a character that cannot be saved (a lone surrogate, U+{ord(bad):04X}): retype the text"
     if kind == "string_pattern_mismatch" and isinstance(value, str):
         return _text_words(ctx.get("pattern"), value)
     return None
+
+
+def _list_words(problem: Any, ctx: dict[str, Any]) -> str:
+    items, cap = LIST_ITEMS.get(_field(problem), ("items", "at most {}"))
+    count = ctx.get("actual_length")
+    held = f"holds {count:,} {items}" if count is not None else f"holds too many {items}"
+    most = ctx.get("max_length", 0)
+    return f"{held}; {cap.format(f'{most:,}')}"
+
+
+def _field(problem: Any) -> str:
+    """The name of the field a problem is in (the last name in its location)."""
+    return next((part for part in reversed(problem["loc"]) if isinstance(part, str)), "")
 
 
 def _text_words(pattern: str | None, value: str) -> str | None:

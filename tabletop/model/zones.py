@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import MAX_POINTS, MAX_RADIUS, Aspect, Colour, Coordinate, Id, Line, Point, Text
+from tabletop.model.base import MAX_ASPECTS, MAX_POINTS, MAX_RADIUS, Aspect, Colour, Coordinate, Id, Line, Point, Text
 from tabletop.model.record import Record, record
 
 # Smallest area a polygon zone may enclose, in map units squared; below it the zone cannot
@@ -81,7 +81,7 @@ class Zone(Record):
     id: Id
     name: Line = ""
     description: Text = ""
-    aspects: list[Aspect] = Field(default_factory=list)
+    aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS)
     gm_notes: Text = ""
     hidden: bool = False
     fogged: bool = False

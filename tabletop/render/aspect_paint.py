@@ -22,18 +22,35 @@ PLATE_SIZE = 12.0
 """Text size of an aspect's plate, before the style's text scale: smaller than a zone's name."""
 
 
+PLATE_CHARS = 60
+"""The most characters of an aspect's name its plate writes: an aspect is a phrase ("Covered in
+smoke"), and a plate wider than a zone covers its neighbours."""
+PLATES = 5
+"""The most plates stacked under one place: past it, the first PLATES - 1 and a plate saying how
+many more (a place may carry 50: model/base.py, MAX_ASPECTS)."""
+
+
 def aspect_text(aspect: Aspect) -> str:
     """The plate's words: the name, then a dot per free invoke (none: invoked with a fate point)."""
     dots = INVOKE * min(aspect.free_invokes, 6)
-    return f"{aspect.name} {dots}" if dots else aspect.name
+    name = text.shown(aspect.name, PLATE_CHARS)
+    return f"{name} {dots}" if dots else name
+
+
+def plate_texts(aspects: Iterable[Aspect]) -> list[str]:
+    """The words of the plates stacked under one place, PLATES at most."""
+    aspects = list(aspects)
+    if len(aspects) <= PLATES:
+        return [aspect_text(aspect) for aspect in aspects]
+    return [aspect_text(aspect) for aspect in aspects[: PLATES - 1]] + [f"+{len(aspects) - PLATES + 1} more"]
 
 
 def paint_plates(p: QPainter, aspects: Iterable[Aspect], top: tuple[float, float], style: MapStyle) -> None:
     """The aspects' plates stacked downward, centred on `top`."""
     size = PLATE_SIZE * style.text_scale
     x, y = top
-    for aspect in aspects:
-        box = text.plated_label(p, aspect_text(aspect), (x, y + size * 0.75), style.label, style.plate, size)
+    for words in plate_texts(aspects):
+        box = text.plated_label(p, words, (x, y + size * 0.75), style.label, style.plate, size)
         y = box.bottom() + size * 0.2
 
 
@@ -43,6 +60,46 @@ def _zone_top(zone: Zone, style: MapStyle) -> tuple[float, float]:
         return (zone.shape.x, zone.shape.y + zone.shape.radius + 4)
     x, y = zone_anchor(zone)
     return (x, y + TOKEN_RADIUS * 1.2 + style.token_name_size * style.text_scale * 1.6)
+
+
+PLATE_ROOM = 48.0
+"""A zone's plates are written when the picture shows the zone at least this many pixels wide
+(an SVG or PDF at its own size, as a screen of 96 dots an inch shows it): a plate is as large on
+the map at every zoom, and on a map seen from afar each zone's plates would cover its neighbours'
+(ten thousand zones of five plates each took a picture seconds)."""
+
+
+def _roomy(p: QPainter, layout: MapLayout, zones: list[Zone]) -> list[bool]:
+    """Whether each zone is wide enough on the picture for its plates (PLATE_ROOM)."""
+    import numpy as np
+
+    if not zones:
+        return []
+    scale = text.device_scale(p)
+    engine, device = p.paintEngine(), p.device()
+    if engine is not None and engine.type() in text.VECTOR_ENGINES and device is not None and device.logicalDpiX() > 0:
+        scale *= 96 / device.logicalDpiX()  # a file's points at its resolution, as pixels on a screen
+    least = PLATE_ROOM / scale  # in map units
+    shapes = layout.shapes()
+    polygon = shapes.zone_polygons([zone.id for zone in zones])
+    wide = np.zeros(len(zones), dtype=bool)
+    known = np.flatnonzero(polygon >= 0)
+    if len(known):
+        from tabletop.geometry.tables import within
+
+        counts = shapes.counts[polygon[known]]
+        at = np.repeat(shapes.firsts[polygon[known]], counts) + within(counts)
+        starts = np.cumsum(counts) - counts
+        xs = shapes.x[at]
+        wide[known] = np.maximum.reduceat(xs, starts) - np.minimum.reduceat(xs, starts) >= least
+    for k in np.flatnonzero(polygon < 0).tolist():
+        shape = zones[k].shape
+        if isinstance(shape, NodeShape):
+            wide[k] = 2 * shape.radius >= least
+        else:
+            xs = [x for x, _ in shape.points]
+            wide[k] = max(xs) - min(xs) >= least
+    return wide.tolist()
 
 
 def paint_aspects(
@@ -57,8 +114,9 @@ def paint_aspects(
     """The plates of these zones (already cleared of fog by the caller) and borders. For the
     players a border's plate shows only when its badge does and neither side is fogged or hidden."""
     players = style.audience is Audience.PLAYERS
-    for zone in zones:
-        if zone.aspects and not (players and zone.hidden):
+    carrying = [zone for zone in zones if zone.aspects and not (players and zone.hidden)]
+    for zone, roomy in zip(carrying, _roomy(p, layout, carrying), strict=True):
+        if roomy:
             paint_plates(p, zone.aspects, _zone_top(zone, style), style)
     borders, lines = layout.borders, layout.lines
     for border_id in border_ids:

@@ -15,6 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, 
 from tabletop.geometry.shapes import area_rect
 from tabletop.model import EncounterGrid, Zone
 from tabletop.render.style import Audience, MapStyle
+from tabletop.render.tangles import outline, paint_tangle
 
 TEXTURE = 256
 """The cloud texture's side in pixels; it repeats seamlessly."""
@@ -91,6 +92,24 @@ def paint_zone_fog(
     path = path_of(zones)
     edged = style.audience is Audience.PLAYERS or p.testRenderHint(QPainter.RenderHint.Antialiasing)
     _fog(p, path.simplified() if len(zones) > 1 and edged else path, style)
+
+
+def paint_tangled_fog(p: QPainter, zones: list[Zone], style: MapStyle) -> None:
+    """The fog of tangled zones (render/tangles.py), each on its own, as _fog paints a path: the
+    players' cloud edged with a hairline, the GM's veil and its faint cloud."""
+    for zone in zones:
+        points = zone.shape.points
+        if style.audience is Audience.PLAYERS:
+            paint_tangle(p, points, fog_brush(), None)
+            outline(p, points, FOG_EDGE)
+        else:
+            paint_tangle(p, points, GM_VEIL, None)
+            veil = QBrush(cloud_texture())
+            veil.setTransform(fog_brush().transform())
+            p.save()
+            p.setOpacity(0.22)
+            paint_tangle(p, points, veil, None)
+            p.restore()
 
 
 def zones_path(zones: list[Zone], path_of: Callable[[Zone], QPainterPath]) -> QPainterPath:

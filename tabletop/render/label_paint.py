@@ -13,7 +13,8 @@ from functools import partial
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
-from tabletop.geometry.labels import cut_spots, label_spot, may_fit, zone_anchor
+from tabletop.geometry.bulk_labels import cut_spots
+from tabletop.geometry.labels import label_spot, may_fit, zone_anchor
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import TOKEN_RADIUS
 from tabletop.model import NodeShape, Zone
@@ -79,17 +80,18 @@ def _placed(
     """What `zone_label` writes and where: the name as cut, its centre, its ink and size."""
     size = style.zone_label_size * style.text_scale
     height = size * 1.25
+    label = text.shown(zone.label)
     if isinstance(zone.shape, NodeShape):  # beside the disc on the paper, clear of badges
-        name = text.elide(p, zone.label, size, True, NODE_LABEL_WIDTH)
+        name = text.elide(p, label, size, True, NODE_LABEL_WIDTH)
         spot = label_spot(zone, text.text_width(p, name, size, True), height, avoid() if callable(avoid) else avoid)
         return name, (spot.x, spot.y), style.label, size
     # inside the polygon, clear of badges and tokens, in a colour that reads on its fill
-    width = text.text_width(p, zone.label, size, True)
+    width = text.text_width(p, label, size, True)
     if callable(avoid):
         avoid = avoid() if may_fit(zone, width, height) else []
     lift = TOKEN_ROOM[1] + height / 2 + 6 if tokens else 0.0  # above the tokens' place, or in the middle
     spot = label_spot(zone, width, height, avoid, lift=lift)
-    name = zone.label if spot.max_width >= width else text.elide(p, zone.label, size, True, spot.max_width)
+    name = label if spot.max_width >= width else text.elide(p, label, size, True, spot.max_width)
     return name, (spot.x, spot.y), ink_for(zone, style), size
 
 
@@ -143,12 +145,13 @@ def paint_zone_labels(
     font = map_font(size, True)
     p.setFont(font)
     metrics = p.fontMetrics()
-    widths = [metrics.horizontalAdvance(zone.label) for zone in zones]
+    labels = [text.shown(zone.label) for zone in zones]
+    widths = list(map(metrics.horizontalAdvance, labels))
     xs, ys, cuts = _cut_spots(layout, zones, widths, size * 1.25)
     inks: dict[tuple[str, float], QColor] = {}
     cut_widths: dict[str, int] = {}
     pen = None
-    for zone, width, x, y, cut in zip(zones, widths, xs, ys, cuts, strict=True):
+    for zone, label, width, x, y, cut in zip(zones, labels, widths, xs, ys, cuts, strict=True):
         if cut != cut:  # NaN: a node, a zone edited since opening, or a name that may fit whole
             tokens = occupied is None or zone.id in occupied
             zone_label(p, zone, style, lambda z=zone: label_avoid(z, layout, style, occupied, shown_border), tokens)
@@ -156,9 +159,9 @@ def paint_zone_labels(
             pen = None
             continue
         if cut >= width:
-            name, shown = zone.label, width
+            name, shown = label, width
         else:
-            name = metrics.elidedText(zone.label, Qt.TextElideMode.ElideRight, max(0, math.ceil(cut + 0.5)))
+            name = metrics.elidedText(label, Qt.TextElideMode.ElideRight, max(0, math.ceil(cut + 0.5)))
             shown = cut_widths.get(name)
             if shown is None:  # cut names repeat ("Zone…"): measured once each
                 shown = cut_widths[name] = metrics.horizontalAdvance(name)

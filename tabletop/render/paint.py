@@ -23,12 +23,13 @@ from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_
 from tabletop.render.background import Cover, paint_background, players_cover
 from tabletop.render.badge_paint import BADGE_TEXT, paint_badges
 from tabletop.render.batch import line_cells_of, polygon_paths, polygon_runs, polygons_of
-from tabletop.render.fog_paint import paint_zone_fog, split_fog, zones_path
+from tabletop.render.fog_paint import paint_tangled_fog, paint_zone_fog, split_fog, zones_path
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
 from tabletop.render.ink import FAINTEST, faded, line_share
 from tabletop.render.label_paint import fill_colour, label_avoid, paint_zone_labels, zone_label
 from tabletop.render.specks import paint_specks
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
+from tabletop.render.tangles import fill_many, outline, paint_tangle, tangled_points, tangled_zones
 from tabletop.render.token_paint import area_crowds, paint_token, token_boxes, token_rect
 from tabletop.rules import Terrain
 from tabletop.rules.visibility import players_view
@@ -59,11 +60,18 @@ def paint_zone(
         zone_label(p, zone, style, avoid or [])
 
 
+def _tangled(zone: Zone) -> bool:
+    return not isinstance(zone.shape, NodeShape) and tangled_points(zone.shape.points)
+
+
 def _zone_shape(
     p: QPainter, zone: Zone, style: MapStyle, detail: bool, selected: bool = False, share: float = 1.0
 ) -> None:
-    path = zone_path(zone)
     fill = fill_colour(zone)
+    if _tangled(zone):
+        _tangle_shape(p, zone, style, fill, QPen(style.selection) if selected else _outline_pen(style, detail, share))
+        return
+    path = zone_path(zone)
     if zone.fill.pattern == "solid":
         p.fillPath(path, fill)
     elif zone.fill.pattern in PATTERNS:
@@ -77,6 +85,20 @@ def _zone_shape(
     else:
         pen = _outline_pen(style, detail, share)
     p.strokePath(path, pen)
+
+
+def _tangle_shape(p: QPainter, zone: Zone, style: MapStyle, fill: QColor, pen: QPen) -> None:
+    """_zone_shape of a tangled polygon (render/tangles.py): the same fills, a hairline outline."""
+    points = zone.shape.points
+    if zone.fill.pattern == "solid":
+        paint_tangle(p, points, fill, None)
+    elif zone.fill.pattern in PATTERNS:
+        paint_tangle(p, points, fill.lighter(135), None)
+        paint_tangle(p, points, QBrush(fill.darker(130), PATTERNS[zone.fill.pattern]), None)
+    if zone.hidden:
+        paint_tangle(p, points, QBrush(style.hidden, Qt.BrushStyle.BDiagPattern), None)
+    if pen.style() != Qt.PenStyle.NoPen:
+        outline(p, points, pen.color())
 
 
 def paint_border(p: QPainter, line: BorderLine, style: MapStyle, selected: bool = False) -> None:
@@ -99,7 +121,10 @@ def _border_pen(colour: QColor, shared: bool, scale: float = 1.0) -> QPen:
 
 def paint_reach_zone(p: QPainter, zone: Zone, cost: int, style: MapStyle) -> None:
     """A zone a dragged token can reach, with its cost on a plate below the tokens' place."""
-    p.fillPath(zone_path(zone), style.reach)
+    if _tangled(zone):
+        paint_tangle(p, zone.shape.points, style.reach, None)
+    else:
+        p.fillPath(zone_path(zone), style.reach)
     x, y = zone_anchor(zone)
     text.plated_label(p, str(cost), (x, y + TOKEN_RADIUS * 3.6), style.reach_text, style.plate, 22, bold=True)
 
@@ -146,6 +171,11 @@ def paint_region(
     else:
         zones, foggy = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)
         _paint_zone_shapes(p, zones, style, detail, layout)
+    if foggy:
+        tangles = tangled_zones(layout, foggy)
+        if any(tangles):
+            paint_tangled_fog(p, list(compress(foggy, tangles)), style)
+            foggy = [zone for zone, tangled in zip(foggy, tangles, strict=True) if not tangled]
     paint_zone_fog(p, foggy, style, partial(fog_path, layout))
     if labels:
         paint_zone_labels(p, layout, zones, style, occupied, shown_border)
@@ -195,10 +225,14 @@ def _paint_zone_shapes(
     p.setPen(pen)
     brushes: dict[tuple[str, float], QBrush] = {}
     polygons = _polygons(layout, zones) if layout is not None else [None] * len(zones)
+    tangles = _Tangles(p, layout, zones, pen)
     brushed = None
-    for zone, polygon in zip(zones, polygons, strict=True):
+    for zone, polygon, tangled in zip(zones, polygons, tangles.each, strict=True):
         fill = zone.fill
-        if fill.pattern not in ("solid", "none") or zone.hidden:
+        if tangled and tangles.add(zone):
+            continue
+        tangles.fill()
+        if fill.pattern not in ("solid", "none") or zone.hidden or tangled:
             _zone_shape(p, zone, style, detail)
             p.setPen(pen)
             brushed = None
@@ -214,7 +248,46 @@ def _paint_zone_shapes(
             p.drawPath(zone_path(zone))  # by drawEllipse takes other pixels
         else:
             p.drawPolygon(polygon or QPolygonF([QPointF(x, y) for x, y in shape.points]))
+    tangles.fill()
     p.setBrush(Qt.BrushStyle.NoBrush)
+
+
+class _Tangles:
+    """Tangled zones one after another in map order, of one plain fill, read from the layout's
+    arrays: filled together (render/tangles.py: fill_many), as the specks' runs are."""
+
+    def __init__(self, p: QPainter, layout: MapLayout | None, zones: list[Zone], pen: QPen) -> None:
+        self.p, self.pen, self.each = p, pen, tangled_zones(layout, zones)
+        self.shapes = layout.shapes() if layout is not None and any(self.each) else None
+        self.numbers = iter(self.shapes.zone_polygons([zone.id for zone in zones]).tolist() if self.shapes else ())
+        self.held: list[int] = []
+        self.look: tuple | None = None
+        self.brush: QBrush | None = None
+
+    def add(self, zone: Zone) -> bool:
+        """Hold a tangled zone to be filled with those before it; False for one drawn as itself
+        (a pattern, hidden, or edited since the map was opened)."""
+        number = next(self.numbers, -1) if self.shapes is not None else -1
+        fill = zone.fill
+        if number < 0 or zone.hidden or fill.pattern not in ("solid", "none"):
+            return False
+        look = (fill.pattern, fill.colour, fill.opacity)
+        if look != self.look:
+            self.fill()
+            self.look = look
+            self.brush = QBrush(fill_colour(zone)) if fill.pattern == "solid" else QBrush()
+        self.held.append(number)
+        return True
+
+    def fill(self) -> None:
+        """Fill and outline the tangles held, if any."""
+        if self.held and self.shapes is not None and self.brush is not None:
+            import numpy as np
+
+            arrays = (self.shapes.x, self.shapes.y, self.shapes.firsts, self.shapes.counts)
+            fill_many(self.p, arrays, np.array(self.held, dtype=np.int64), self.brush, self.pen)
+            self.p.setPen(self.pen)
+        self.held = []
 
 
 def fog_path(layout: MapLayout, zones: list[Zone]) -> QPainterPath:
@@ -277,6 +350,10 @@ def paint_selection(
             elif kind == "border" and object_id in layout.lines:
                 border_ids.append(object_id)
                 badges[object_id] = None
+        tangles = tangled_zones(layout, zones)
+        for zone in compress(zones, tangles):  # a hairline: a wide pen along a tangle takes Qt seconds
+            outline(p, zone.shape.points, style.selection)
+        zones = [zone for zone, tangled in zip(zones, tangles, strict=True) if not tangled]
     else:  # a kind's ids looked up together (a whole 100k-zone map is 350k marks a frame)
         by_kind = ids_by_kind(marked)
         zones = list(filter(None, map(layout.zones.get, by_kind.get("zone", ()))))

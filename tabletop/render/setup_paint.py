@@ -20,6 +20,8 @@ from tabletop.model import TILE_AREAS, EncounterGrid
 from tabletop.render import text
 from tabletop.render.style import Audience, MapStyle, map_font
 
+ASIDE = 40
+"""The most characters of a side's name its start label writes: the label sits on a tile."""
 SIDE_COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f")
 """Strong colours that read over any ground texture on a projector and differ in grey print
 by their dash (each side's frame is dashed differently)."""
@@ -65,7 +67,7 @@ def paint_setup(p: QPainter, grid: EncounterGrid, style: MapStyle, detail: bool,
             if detail:  # a row of the tile's areas: the top first, then the bottom, then inwards
                 rows = (0, TILE_AREAS - 1, 1, TILE_AREAS - 2, TILE_AREAS // 2)
                 spots = [QPointF(frame.center().x(), top + (k + 0.5) * size) for k in rows]
-                _place_label(p, grid, f"{mark.side} start", spots, colour, style, taken)
+                _place_label(p, grid, f"{text.shown(mark.side, ASIDE)} start", spots, colour, style, taken)
                 p.setPen(pen)  # the plate took the pen: the next frame is dashed again
         band = QColor(colour)
         band.setAlpha(60)
@@ -75,7 +77,9 @@ def paint_setup(p: QPainter, grid: EncounterGrid, style: MapStyle, detail: bool,
             half = pen.widthF() / 2  # the stroke stays inside the grid, which is all its item repaints
             p.drawRect(strip.adjusted(half, half, -half, -half))
             if detail:
-                _place_label(p, grid, f"{mark.side} start", _along(strip, size), colour, style, taken)
+                _place_label(
+                    p, grid, f"{text.shown(mark.side, ASIDE)} start", _along(strip, size), colour, style, taken
+                )
                 p.setPen(pen)  # the plate took the pen: the next band is dashed again
     if grid.arrivals and style.audience is Audience.GM:
         _arrivals(p, grid, style)

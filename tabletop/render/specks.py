@@ -17,6 +17,7 @@ from tabletop.geometry.tables import RowIds, ShapeTable
 from tabletop.model import NodeShape, Zone
 from tabletop.render.batch import polygon_runs
 from tabletop.render.style import Audience, MapStyle
+from tabletop.render.tangles import TANGLE_CROSSINGS, TANGLE_POINTS, crossings, fill_many, tangled_polygons
 
 if TYPE_CHECKING:
     import numpy as np
@@ -112,6 +113,9 @@ def paint_specks(
     plain_look, look_brush, brushes, opaque = _brushes(looks)
     code, polygon = code[painted], polygon[painted]
     plain, brush = plain_look[code], look_brush[code]
+    tangle = plain & _tangled(layout, polygon, (x, y, firsts, counts))
+    plain &= ~tangle  # filled here in bulk (render/tangles.py), each run of them as one; a speck's
+    # outline would be a scribble over it, its points as many pixels of lines
     pen = p.pen()
     bare = pen.style() == Qt.PenStyle.NoPen  # zones too small for outlines: their fills alone
     new = _run_heads(plain, brush, polygon, (x, firsts, y), bare, opaque)
@@ -126,21 +130,52 @@ def paint_specks(
     sizes = np.diff(np.append(heads, len(code)))
     runs = plain[heads]
     paths = iter(polygon_runs(x, y, firsts, counts, polygon[plain], sizes[runs].tolist(), closed=not bare))
-    ids = _at(zone_ids, painted[heads[~runs]].tolist())
+    tangled_head = tangle[heads]
+    ids = _at(zone_ids, painted[heads[~runs & ~tangled_head]].tolist())
     others = iter(map(layout.zones.__getitem__, ids))
+    # tangled zones one after another in map order, of one brush, are filled together
+    joined = [False, *(tangled_head[1:] & tangled_head[:-1] & (brush[heads[1:]] == brush[heads[:-1]])).tolist()]
     brushed = -1  # the brush set last: runs of one look follow one another by thousands
-    for is_run, number in zip(runs.tolist(), brush[heads].tolist(), strict=True):
+    at = 0
+    for k, (is_run, number, tangled) in enumerate(
+        zip(runs.tolist(), brush[heads].tolist(), tangled_head.tolist(), strict=True)
+    ):
+        if k < at:  # filled with the tangles before it
+            continue
         if is_run:
             if number != brushed:
                 p.setBrush(brushes[number])
                 brushed = number
             p.drawPath(next(paths))
+        elif tangled:
+            at = k + 1
+            while at < len(joined) and joined[at]:
+                at += 1
+            fill_many(p, (x, y, firsts, counts), polygon[heads[k:at]], brushes[number], None)  # no outline
         else:
             one(next(others))
             p.setPen(pen)
             brushed = -1
     p.setBrush(Qt.BrushStyle.NoBrush)
     return foggy
+
+
+def _tangled(layout: MapLayout, polygon: np.ndarray, arrays: tuple) -> np.ndarray:
+    """Whether each zone's polygon (-1: a node) is tangled: those of the map as opened as worked
+    out once for it, those appended for zones edited since from their points."""
+    import numpy as np
+
+    x, y, firsts, counts = arrays
+    table = tangled_polygons(layout.shapes())
+    found = np.zeros(len(polygon), dtype=bool)
+    known = (polygon >= 0) & (polygon < len(table))
+    found[known] = table[polygon[known]]
+    later = np.flatnonzero(polygon >= len(table))
+    if len(later):
+        chosen = polygon[later]
+        many = counts[chosen] > TANGLE_POINTS
+        found[later[many]] = crossings(x, y, firsts[chosen[many]], counts[chosen[many]]) >= TANGLE_CROSSINGS
+    return found
 
 
 def _at(zone_ids: list[str], places: list[int]) -> list[str]:

@@ -37,6 +37,18 @@ def readable(p: QPainter, size: float) -> bool:
     return size * device_scale(p) >= MIN_TEXT_PX
 
 
+MAX_SHOWN = 80
+"""The most characters of a name a picture measures and writes: a name of 80 letters is wider
+than any zone's label or plate reads at, and a map may hold names of 200 (model/base.py:
+MAX_LINE) on each of 100,000 zones, each measured for its place."""
+ELLIPSIS = "…"
+
+
+def shown(text: str, most: int = MAX_SHOWN) -> str:
+    """The text as a picture writes it: whole, or its first `most` characters and an ellipsis."""
+    return text if len(text) <= most else text[: most - 1] + ELLIPSIS
+
+
 def draw_text(p: QPainter, box: QRectF, flags: Qt.AlignmentFlag, text: str) -> None:
     """Draw text in a box with the painter's font and pen."""
     p.drawText(box, flags, text)

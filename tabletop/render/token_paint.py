@@ -131,7 +131,7 @@ def paint_token(
     paint_state_words(p, token, centre, style, detail)
     size = style.token_name_size * style.text_scale
     if detail and text.readable(p, size):
-        name = text.elide(p, token.label, size, False, NAME_MAX_WIDTH * style.text_scale)
+        name = text.elide(p, text.shown(token.label), size, False, NAME_MAX_WIDTH * style.text_scale)
         if name:
             side = crowd.name_side if crowd is not None else "below"
             width = text.text_width(p, name, size, False) + size * 0.6

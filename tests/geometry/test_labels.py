@@ -9,9 +9,9 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tabletop.geometry.bulk_labels import cut_spots
 from tabletop.geometry.labels import (
     area_centroid,
-    cut_spots,
     edge_distance,
     inside,
     label_spot,
@@ -167,10 +167,12 @@ def test_the_cut_names_of_small_zones_are_placed_in_bulk_as_one_by_one():
         assert cut < width
 
 
-def test_zones_a_name_may_fit_in_or_not_convex_or_flat_are_left_to_label_spot():
+def test_zones_a_name_may_fit_in_or_flat_are_left_to_label_spot_and_an_l_is_cut_in_bulk():
     flat = [(0.0, 0.0), (50.0, 0.0), (100.0, 0.0)]
     xs, ys, cuts = _cut_spots_of([SMALL_ROOMS[0], L_SHAPE, flat], [30.0, 400.0, 200.0], 19.0)
-    assert np.isnan(xs).all() and np.isnan(ys).all() and np.isnan(cuts).all()
+    assert np.isnan(xs[[0, 2]]).all() and np.isnan(ys[[0, 2]]).all() and np.isnan(cuts[[0, 2]]).all()
+    spot = label_spot(_zone(L_SHAPE), 400.0, 19.0, [])
+    assert (xs[1], ys[1], cuts[1]) == (spot.x, spot.y, spot.max_width)
 
 
 @given(

@@ -68,7 +68,7 @@ def test_the_largest_numbers_a_map_can_mean_still_load():
 def test_a_polygon_with_too_many_points_is_refused():
     document = _document("warehouse")
     document["zones"][0]["shape"]["points"] = [[i % 2, i] for i in range(MAX_POINTS + 1)]
-    with pytest.raises(MapFileError, match=r"zones\[0\]\.shape.*at most 10000"):
+    with pytest.raises(MapFileError, match=r"zones\[0\]\.shape.*: holds 10,001 points; a polygon has at most 10,000$"):
         map_from_bytes(json.dumps(document).encode(), "many.tabletop")
 
 
