@@ -45,10 +45,10 @@ def cut_spots(
     turn = (x2 - x1) * (y3 - y2) - (y2 - y1) * (x3 - x2)
     convex = ~(np.bincount(owner, turn > 0, n).astype(bool) & np.bincount(owner, turn < 0, n).astype(bool))
     area, cx, cy = _centroid_sums(x1, y1, x2, y2, starts, counts, small & convex)
-    with np.errstate(invalid="ignore"):
+    with np.errstate(invalid="ignore", over="ignore"):
         solid = np.abs(area) >= 1e-12
     sx, sy = _stretch_anchors(x1, y1, x2, y2, owner, (top + bottom) / 2, small & ~convex)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         ax = np.where(convex, cx / (3 * area), sx)
         ay = np.where(convex, cy / (3 * area), sy)
         placed = np.where(convex, solid, ~np.isnan(sx))

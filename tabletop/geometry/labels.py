@@ -369,7 +369,7 @@ def _inside_all(px: np.ndarray, py: np.ndarray, x: np.ndarray, y: np.ndarray) ->
     flat_x, flat_y = x.reshape(-1, 1), y.reshape(-1, 1)
     found = np.empty(len(flat_x), dtype=bool)
     step = max(1, PROBE_WORK // max(1, len(px)))
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         for start in range(0, len(flat_x), step):
             at_x, at_y = flat_x[start : start + step], flat_y[start : start + step]
             across = ((y1 > at_y) != (y2 > at_y)) & (at_x < x1 + (at_y - y1) * (x2 - x1) / (y2 - y1))

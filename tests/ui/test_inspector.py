@@ -15,7 +15,7 @@ from tabletop.model.zones import FillStyle
 from tabletop.samples import af_encounter, hillside, room_with_door, warehouse
 from tests.ui.conftest import at
 
-LONG = "The long forgotten eastern loading bay where the smugglers used to meet at night " * 3
+LONG = ("The long forgotten eastern loading bay where the smugglers used to meet at night " * 3)[:200]
 
 
 def _settle(window) -> None:
@@ -218,3 +218,18 @@ def test_no_way_is_a_toggle_beside_each_pass_value(qtbot, window):
     assert row.shut_there.isChecked() and row.there.text() == "no way"
     row.shut_there.click()
     assert window.document.get("border", "wall").passages[0].cost_from_a == 1
+
+
+def test_a_name_or_a_note_stops_at_what_a_map_holds(qtbot, window):
+    from tabletop.model.base import MAX_LINE, MAX_TEXT
+
+    window.document.replace_map(room_with_door(), None)
+    window.document.select([("zone", "hall")])
+    _settle(window)
+    name = next(f.widget for f in window.inspector._fields["zone"] if f.path == "name")
+    assert name.maxLength() == MAX_LINE
+    window.document.select([])
+    _settle(window)
+    window.inspector.map_notes.setPlainText("x" * (MAX_TEXT + 50))
+    assert len(window.inspector.map_notes.toPlainText()) == MAX_TEXT
+    assert len(window.document.map.notes) == MAX_TEXT, "what is shown is what is kept"

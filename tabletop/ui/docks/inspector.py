@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from tabletop.document import MapDocument
 from tabletop.document.commands import EditMap, EditObject
 from tabletop.model import FillStyle, Map, Passage, Speeds, Token
+from tabletop.model.base import MAX_LINE, MAX_TEXT
 from tabletop.model.wording import words
 from tabletop.rules.area_names import area_name
 from tabletop.ui.badge_tips import as_tooltip, explain_badge
@@ -64,7 +65,19 @@ STRESS_ASPECTS = {"token": "token_stress", "border": "border_stress", "zone": "z
 def _text(lines: int = 3) -> QPlainTextEdit:
     box = QPlainTextEdit()
     box.setFixedHeight(22 * lines)
+    box.textChanged.connect(lambda: _held_to(box, MAX_TEXT))
     return box
+
+
+def _held_to(box: QPlainTextEdit, most: int) -> None:
+    """A note typed or pasted past what a map holds is cut there, as a line box stops at its
+    length: text the model would refuse is never kept on screen unsaved."""
+    text = box.toPlainText()
+    if len(text) > most:
+        cursor = box.textCursor()
+        box.setPlainText(text[:most])
+        cursor.setPosition(most)
+        box.setTextCursor(cursor)
 
 
 class Inspector(QWidget):
@@ -145,6 +158,8 @@ class Inspector(QWidget):
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self._fields[kind], self.labels[kind] = [], {}
         for label, path, widget in rows:
+            if isinstance(widget, QLineEdit):
+                widget.setMaxLength(MAX_LINE)  # a name, title or label as long as a map holds
             form.addRow(label, widget)
             if path:
                 self._fields[kind].append(Field(path, widget, lambda p, v, k=kind: self.edit(k, p, v)))
