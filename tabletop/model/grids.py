@@ -146,7 +146,8 @@ class EncounterGrid(Model):
         for mark in self.starts:
             for row, col in mark.tiles:
                 if (row, col) not in spots:
-                    raise ValueError(f"grid '{self.id}' lets {mark.side} start on tile {row},{col}, which it lacks")
+                    place = f"row {row}, column {col} in the map file"
+                    raise ValueError(f"grid '{self.id}' lets {mark.side} start on a tile it lacks ({place})")
             if len(set(mark.tiles)) != len(mark.tiles) or len(set(mark.edges)) != len(mark.edges):
                 raise ValueError(f"grid '{self.id}' lists a start of {mark.side} twice")
         if len(set(self.arrivals)) != len(self.arrivals):

@@ -210,5 +210,6 @@ def _location_problems(token: Token, zone_ids: set[str], grids: dict[str, Encoun
         if grid is None:
             return [f"token '{token.id}' stands on grid '{where.grid}', which is not on the map"]
         if not grid.has_area(where.row, where.col):
-            return [f"token '{token.id}' stands in area {where.row},{where.col}, outside grid '{grid.id}'"]
+            place = f"row {where.row}, column {where.col} in the map file"
+            return [f"token '{token.id}' stands outside grid '{grid.id}' ({place})"]
     return []

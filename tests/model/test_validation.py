@@ -71,7 +71,9 @@ def test_token_on_a_missing_zone_is_refused():
 
 def test_token_outside_the_grid_is_refused():
     token = Token(id="t", location=AreaLocation(grid="g", row=15, col=0))
-    assert "area 15,0, outside grid 'g'" in _message(lambda: Map(grids=[_grid()], tokens=[token]))
+    assert "stands outside grid 'g' (row 15, column 0 in the map file)" in _message(
+        lambda: Map(grids=[_grid()], tokens=[token])
+    )
 
 
 def test_token_in_the_last_area_of_the_grid_is_accepted():

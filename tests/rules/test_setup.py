@@ -60,7 +60,7 @@ def test_edges_follow_the_grid_as_it_grows(creek):
 
 def test_marks_name_tiles_the_grid_has_and_real_edges(creek):
     data = creek.model_dump()
-    with pytest.raises(ValidationError, match="lets band start on tile 5,5, which it lacks"):
+    with pytest.raises(ValidationError, match=r"lets band start on a tile it lacks \(row 5, column 5"):
         EncounterGrid.model_validate({**data, "starts": [{"side": "band", "tiles": [[5, 5]]}]})
     with pytest.raises(ValidationError, match="edges"):
         EncounterGrid.model_validate({**data, "starts": [{"side": "band", "edges": ["up"]}]})
