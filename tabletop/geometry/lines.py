@@ -245,7 +245,7 @@ def _chunks(work: np.ndarray) -> list[tuple[int, int]]:
     """Runs of borders with about CHUNK of `work` each (at least one border a run)."""
     done = np.cumsum(work)
     # sorted already; a cut met twice gives an empty run, skipped (np.unique would pull in
-    # numpy.ma at the first open: 0.1 s)
+    # numpy.ma at the first open)
     cuts = np.searchsorted(done, np.arange(CHUNK, int(done[-1]), CHUNK), side="right")
     return [(start, stop) for start, stop in pairwise([0, *cuts.tolist(), len(work)]) if start < stop]
 

@@ -195,6 +195,9 @@ def _write_new(target: Path, raw: bytes) -> bool:
                 file.write(raw)
         except FileExistsError:
             return False
+        except OSError:
+            target.unlink(missing_ok=True)  # a copy cut short (a full disk) is never left under the name
+            raise
     finally:
         temporary.unlink(missing_ok=True)
     return True
@@ -234,13 +237,14 @@ _URL_OUT = re.compile(rb"""url\s*\(\s*["']?\s*(?!#)""")
 """A url() not to a part of the picture itself."""
 _ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 _EXTERNAL_ENTITY = re.compile(rb"<!ENTITY[^>]*?\b(?:SYSTEM|PUBLIC)\b", re.IGNORECASE)
+_ENTITY = re.compile(rb"<!ENTITY", re.IGNORECASE)
 
 
 MAX_SVG_BYTES = 16 * 2**20
 """The largest SVG picture's text (unpacked, for an .svgz): a plan traced in a drawing program
 is a few hundred kilobytes of paths, and one with a scan carried inside it a few megabytes.
 Qt reads an SVG whole into memory as objects many times its text's size, and a file past
-this is refused before Qt sees it (a 20 MB SVG took Qt gigabytes); a bigger plan is better
+this is refused before Qt sees it; a bigger plan is better
 kept as a PNG or a JPEG, which are decoded within MAX_PICTURE_PIXELS."""
 MAX_SVG_ELEMENTS = 200_000
 """The most elements an SVG picture may hold: a detailed traced plan has a few thousand paths;
@@ -248,7 +252,7 @@ Qt makes an object of each, so a file of millions of empty groups is refused unr
 MAX_SVG_DRAWN = 400_000
 """The most elements an SVG picture may draw, each <use> counted as all it draws: a <use> of a
 group of ten <use>s of a group ten deep draws ten billion rectangles from a few lines of text,
-and Qt would draw them all, for minutes, on every export."""
+and Qt would draw them all on every export."""
 
 
 def unpacked_svg(raw: bytes) -> bytes:
@@ -380,6 +384,8 @@ def svg_outside_reference(text: bytes) -> str | None:
         return "is written in an encoding Tabletop does not check: save it as UTF-8"
     if _EXTERNAL_ENTITY.search(text):
         return "declares an entity from another file"
+    if _ENTITY.search(text):  # expanded, an entity's text could spell a link the checks below never see
+        return "declares an entity, whose text Tabletop cannot check: save it without, or as a PNG"
     lower = text.lower()  # the same length: a place in one is the same place in the other
     if b"@import" in lower:
         return "imports a style sheet from another file"

@@ -8,6 +8,7 @@ the copied objects themselves). One undo step each; the pasted objects are selec
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -59,6 +60,7 @@ class Clipboard:
         data = QMimeData()
         data.setData(MIME, text.encode("utf-8"))
         kept = {
+            "source": self._source(),
             "homes": {i: where.model_dump() for i, where in beside.homes.items()},
             "ties": [tie.model_dump(mode="json") for tie in beside.ties],
         }
@@ -94,7 +96,7 @@ class Clipboard:
             self.say(f"Nothing pasted: {error}")
             return
         at = at if at is not None else self._cursor()
-        self._put(piece, _beside(data), self._where(piece, at), "Paste", at)
+        self._put(piece, _beside(data, self._source()), self._where(piece, at), "Paste", at)
 
     def duplicate(self) -> None:
         """The selection again, beside itself; the clipboard is left as it was."""
@@ -104,6 +106,12 @@ class Clipboard:
             return
         step = self.view.snapping.step * SHIFT_STEPS
         self._put(*found, (step, step), "Duplicate")
+
+    def _source(self) -> str:
+        """Which map a piece came from: its ties and homes name that map's zones by id, and
+        another map's zones of the same ids are other places."""
+        where = str(self.document.path) if self.document.path is not None else "unsaved"
+        return f"{os.getpid()}:{id(self.document.map)}:{where}"  # a map opened anew is another map
 
     def _cursor(self) -> QPointF | None:
         """Where on the map the cursor is, None when it is not over the map."""
@@ -168,9 +176,10 @@ def let_go() -> None:
         clipboard.setText(data.text())
 
 
-def _beside(data: QMimeData) -> Beside:
-    """What tied the copied piece to its map, read as carefully as the map; nothing where
-    anything is amiss (its tokens then wait off the map, its ties are not made)."""
+def _beside(data: QMimeData, source: str) -> Beside:
+    """What tied the copied piece to its map, read as carefully as the map, when it came from
+    the map named `source`; nothing otherwise, or where anything is amiss (its tokens then wait
+    off the map, its ties are not made)."""
     if not data.hasFormat(BESIDE_MIME):
         return Beside()
     raw = bytes(data.data(BESIDE_MIME))
@@ -178,6 +187,8 @@ def _beside(data: QMimeData) -> Beside:
         return Beside()
     try:
         found = parse_json(raw, "the clipboard", "piece of a map")
+        if found.get("source") != source:
+            return Beside()
         homes = {str(i): LOCATION.validate_python(where) for i, where in dict(found.get("homes", {})).items()}
         return Beside(homes, [Border.model_validate(tie) for tie in list(found.get("ties", []))])
     except (MapFileError, ValidationError, TypeError, ValueError, AttributeError):

@@ -76,3 +76,11 @@ def test_a_compressed_svg_is_unpacked_within_the_cap(monkeypatch):
         unpacked_svg(gzip.compress(b" " * 5000))
     with pytest.raises(PictureRefused, match="cannot be unpacked"):
         unpacked_svg(b"\x1f\x8b" + b"broken")
+
+
+def test_an_entity_written_inside_is_refused_as_it_could_spell_a_link():
+    """`hr&#101;f` becomes `href` only when the entity is expanded, past every check of the text."""
+    from tabletop.io.pictures import svg_outside_reference
+
+    hidden = b'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "<image hr&#101;f=\'/etc/x.png\'/>">]>'
+    assert "declares an entity" in svg_outside_reference(hidden + _svg(b"&a;"))

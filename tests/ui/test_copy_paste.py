@@ -188,3 +188,15 @@ def test_the_app_quits_cleanly_with_a_piece_on_the_clipboard_and_leaves_its_text
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "{", "other programs still paste the map's text"
+
+
+def test_a_piece_pasted_on_another_map_makes_no_ties_to_its_zones_of_the_same_ids(qtbot, window):
+    map_ = warehouse()
+    window.document.replace_map(warehouse(), None)
+    middle = map_.zones[1].id
+    window.document.select([("zone", middle)])
+    window.clipboard_actions[0].trigger()  # cut: its borders to z1 and z3 are kept beside the piece
+    other = warehouse().model_copy(update={"zones": [warehouse().zones[0], warehouse().zones[2]], "borders": []})
+    window.document.replace_map(other, None)  # another map whose zones happen to share the ids
+    window.clipboard_actions[2].trigger()
+    assert window.document.map.borders == [], "no border to another map's zones"

@@ -81,3 +81,13 @@ def test_a_shared_corner_removed_goes_from_both_unless_a_room_would_keep_too_few
     assert rooms.tools["V"].remove_vertex(corners[0])
     assert not rooms.tools["V"].remove_vertex(0), "three corners are the least a room keeps"
     assert "keeps at least three vertices" in rooms.statusBar().currentMessage()
+
+
+def test_delete_on_a_corner_undone_since_the_hover_does_nothing(qtbot, rooms):
+    middle = rooms.view.mapFromScene(QPointF(240, 100))
+    qtbot.mouseDClick(rooms.view.viewport(), Qt.MouseButton.LeftButton, pos=middle)
+    added = len(rooms.document.get("zone", "hall").shape.points) - 1
+    rooms.tools["V"].hot = added  # hovered, then undone without a mouse move
+    rooms.document.undo_stack.undo()
+    assert not rooms.tools["V"].remove_vertex(added)
+    assert rooms.document.get("zone", "hall").shape.points == room_with_door().zones[0].shape.points

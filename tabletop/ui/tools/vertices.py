@@ -56,6 +56,10 @@ class Handles(QGraphicsItem):
             painter.drawRect(QRectF(x - size, y - size, 2 * size, 2 * size))
 
 
+def _same(p: tuple[float, float], q: tuple[float, float]) -> bool:
+    return abs(p[0] - q[0]) <= SAME and abs(p[1] - q[1]) <= SAME
+
+
 def _drop(points: list[tuple[float, float]], index: int) -> None:
     del points[index]
 
@@ -257,7 +261,7 @@ class VertexTool(Tool):
     def _edge_after(points: list[tuple[float, float]], a, b) -> int | None:
         """Where a room has the edge a-b (either way round): the index of the corner it runs from."""
         for i, (p, q) in enumerate(zip(points, points[1:] + points[:1], strict=True)):
-            if {p, q} == {a, b}:
+            if (_same(p, a) and _same(q, b)) or (_same(p, b) and _same(q, a)):
                 return i
         return None
 
@@ -270,7 +274,8 @@ class VertexTool(Tool):
     def remove_vertex(self, index: int, alone: bool = False) -> bool:
         """Remove a corner from the chosen zone and, unless `alone`, from every room sharing it."""
         zone = self.zone()
-        if zone is None:
+        if zone is None or not 0 <= index < len(zone.shape.points):  # undone since the hover
+            self.hot = None
             return False
         sharing = [] if alone else self._with_corner(self._shared(zone, zone.shape.points[index]), _drop)
         points = [p for i, p in enumerate(zone.shape.points) if i != index]
