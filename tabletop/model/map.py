@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import BaseModel, Field, StringConstraints, field_validator, model_validator
 
-from tabletop.model.base import MAX_MAP_POINTS, Coordinate, Line, Model, Text
+from tabletop.model.base import LINE_PATTERN, MAX_MAP_POINTS, Coordinate, Line, Model, Text
 from tabletop.model.borders import Border
 from tabletop.model.conflict import Conflict
 from tabletop.model.grids import EncounterGrid, TileSet
@@ -59,10 +59,15 @@ def picture_path_problem(path: str) -> str | None:
     return None
 
 
+MAX_PICTURE_PATH = 1_000
+"""The longest path to a picture: folders inside the map's folder nest a few deep, and a path
+is no name a GM reads (a name's cap, 200, is too short for a project's folders)."""
+
+
 class Background(Model):
     """A picture under the zones, referenced by a path relative to the map file."""
 
-    path: Annotated[Line, Field(min_length=1)]
+    path: Annotated[str, StringConstraints(min_length=1, max_length=MAX_PICTURE_PATH, pattern=LINE_PATTERN)]
     x: Coordinate = 0.0
     y: Coordinate = 0.0
     scale: Annotated[float, Field(gt=0, le=MAX_BACKGROUND_SCALE)] = 1.0
