@@ -132,7 +132,7 @@ def placed(
 
 class _Names:
     """Names for the pasted zones or tokens: their own when the target has none such, else
-    with a number ("Crypt 2"), so a zone is still found by its name on the command line."""
+    with a number ("Crypt 2"), so the command line still tells zones apart by name."""
 
     def __init__(self, there: Iterable[str]) -> None:
         self.used = {name.casefold() for name in there if name}

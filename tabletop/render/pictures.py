@@ -1,7 +1,7 @@
 """A map's pictures, decoded for drawing: every picture a map names (its background now; token
 art and handouts later) is loaded by load_picture.
 
-The file is found by io/pictures' rule (in the map's folder, links followed), its bytes read
+The file is located by io/pictures' rule (in the map's folder, links followed), its bytes read
 the careful way and decoded from memory, never by Qt from the path, so a pipe, a device or a
 link made after the map was opened is never opened by Qt. An SVG must stand alone: Qt would
 draw an <image> of any file the GM can read. Decoded pictures are kept per file and
@@ -58,7 +58,7 @@ def load_picture(
 
 def picture_at(file: str | os.PathLike[str], what: str, hard_links: bool = False) -> tuple[QImage | None, str | None]:
     """The picture in `file`, read and decoded the careful way, and None; or None and one line
-    saying why not. For a file already found by the map's rule, or one the GM chose in a
+    saying why not. For a file already located by the map's rule, or one the GM chose in a
     dialog before it is copied beside the map (`hard_links`: a file with other names too may
     be read, as the copy will be a file of its own; a map's own picture may not be one)."""
     file = Path(file)
