@@ -16,6 +16,7 @@ from tabletop.model.base import MAX_ASPECTS, MAX_LINE, MAX_MAP_POINTS, MAX_TEXT
 from tabletop.model.wording import describe, words
 from tabletop.play_samples import PLAY_SAMPLES
 from tabletop.samples import SAMPLES
+from tests.model.test_bounds import _set
 
 LINES = [
     ("warehouse", ("title",)),
@@ -41,14 +42,6 @@ TEXTS = [
 
 def _document(sample: str) -> dict:
     return json.loads(map_to_text({**SAMPLES, **PLAY_SAMPLES}[sample]()))
-
-
-def _set(document: dict, path: tuple, value) -> dict:
-    target = document
-    for part in path[:-1]:
-        target = target[part]
-    target[path[-1]] = value
-    return document
 
 
 def _where(path: tuple) -> str:
