@@ -165,7 +165,31 @@ def _words(problem: Any) -> str | None:
         bad = next((c for c in value if 0xD800 <= ord(c) <= 0xDFFF), "?")
         return f"holds a character that cannot be saved (a lone surrogate, U+{ord(bad):04X}): retype the text"
     if kind == "string_pattern_mismatch" and isinstance(value, str):
-        return _text_words(ctx.get("pattern"), value)
+        return _text_words(ctx.get("pattern"), value) or _more_words(kind, ctx, value)
+    return _more_words(kind, ctx, value)
+
+
+def _more_words(kind: str, ctx: dict[str, Any], value: Any) -> str | None:
+    """The rarer refusals a hand-edited file meets: a word not among the choices, a shape or a
+    place without its kind, a number too long to read, a number that must be above 0."""
+    if kind == "literal_error":
+        choices = str(ctx.get("expected", "")).replace("'", "")
+        return f"should be one of {choices}, not {_given(value)}"
+    if kind == "union_tag_not_found":
+        return 'should say what kind it is ("kind": ...), and says none'
+    if kind == "union_tag_invalid":
+        tags = str(ctx.get("expected_tags", "")).replace("'", "")
+        return f"has a \"kind\" Tabletop does not know: it should be one of {tags}"
+    if kind in ("dict_type", "model_attributes_type"):
+        return f"should be an object in braces {{...}}, not {_given(value)}"
+    if kind == "int_parsing_size":
+        return "holds a number too long to read: no number on a map has more than a few digits"
+    if kind == "finite_number":
+        return "should be a number, not NaN or infinity"
+    if kind == "greater_than":
+        return f"should be more than {_number(ctx.get('gt'))}, not {_number(value)}"
+    if kind == "string_pattern_mismatch" and str(ctx.get("pattern", "")).startswith("^#"):
+        return f"should be a colour written #rrggbb (six hexadecimal digits), not {_given(value)}"
     return None
 
 

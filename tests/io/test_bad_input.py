@@ -72,7 +72,7 @@ def test_a_hostile_value_cannot_flood_or_garble_the_message():
     message = _refusal(
         b'{"format_version": 1, "zones": [{"id": "z", "shape": {"kind": "' + b"\\u001b[2J" * 300 + b'"}}]}'
     )
-    assert len(message) < 300 and "\x1b" not in message and message.endswith("…")
+    assert len(message) < 300 and "\x1b" not in message and "[2J" not in message, "the hostile kind is not echoed"
 
 
 def test_validation_problem_names_where_in_the_file():

@@ -26,7 +26,7 @@ def test_a_bad_value_is_named_in_one_line_and_not_applied(qtbot, window):
     window.document.select([("zone", "z1")])
     assert not window.inspector.edit("zone", "fill.colour", "red")
     assert window.document.get("zone", "z1").fill.colour == "#d8cfb8"
-    assert window.inspector.problem.text().startswith("colour: String should match pattern")
+    assert window.inspector.problem.text().startswith("colour: should be a colour written #rrggbb")
     assert window.document.undo_stack.count() == 0
 
 
