@@ -179,7 +179,7 @@ def _more_words(kind: str, ctx: dict[str, Any], value: Any) -> str | None:
         return 'should say what kind it is ("kind": ...), and says none'
     if kind == "union_tag_invalid":
         tags = str(ctx.get("expected_tags", "")).replace("'", "")
-        return f"has a \"kind\" Tabletop does not know: it should be one of {tags}"
+        return f'has a "kind" Tabletop does not know: it should be one of {tags}'
     if kind in ("dict_type", "model_attributes_type"):
         return f"should be an object in braces {{...}}, not {_given(value)}"
     if kind == "int_parsing_size":
