@@ -90,7 +90,7 @@ def first_to_go() -> None:
 def idle_only() -> None:
     """The child runs on time no other process wants (SCHED_IDLE): beside a free core as fast as
     ever; where cores are busy it takes nothing from the parent or anyone else. Measured on a
-    busy machine, a layout child at nice 10 still cost an export 0.3-0.9 s."""
+    busy machine, a layout child at nice 10 still slowed an export it ran beside."""
     try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):

@@ -19,8 +19,8 @@ CHECKOUT = Path(__file__).resolve().parents[1] / "resources"
 @functools.cache
 def resources_dir() -> Path:
     """The folder holding fonts/ and icons/, as a real path: Qt opens files by name. Found
-    once: in a checkout each search for the package walks the import path (10 ms of the
-    window's start over its 21 icons)."""
+    once: in a checkout each search for the package walks the import path, once per icon of
+    the window's start otherwise."""
     try:
         # resources/ has no __init__.py, so the installed package is a namespace package whose
         # files() is a MultiplexedPath; joining a child gives back a plain Path either way.

@@ -105,8 +105,8 @@ program may end them without tearing the map (or an export's painter) down."""
 def run_program() -> None:
     """The `tabletop` program (the wheel's script, `python -m tabletop`, the frozen app):
     main(), then, after a headless command, the exit straight from the operating system once
-    the output is flushed. Python would otherwise free the map object by object first: 2 s
-    of a 7 s `tabletop check` on a 100k-zone map, for memory the system takes back anyway."""
+    the output is flushed. Python would otherwise free a big map object by object first, a
+    good part of a `tabletop check`, for memory the system takes back anyway."""
     for stream in (sys.stdout, sys.stderr):  # a name the terminal cannot show is escaped, not a crash
         if stream is not None and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")

@@ -1,6 +1,6 @@
 """Keeping what a command read until the process ends.
 
-Freeing a 100k-zone map takes Python 2 s, one object at a time, for memory the system takes
+Freeing a big map takes Python seconds, one object at a time, for memory the system takes
 back at once when the process ends. A headless command keeps the last map it read here, and
 run_program ends the process without freeing it; a caller of main() (a test) keeps one map
 at most, until its next command.
@@ -23,7 +23,7 @@ def keep(value: T) -> T:
 
 def load_kept(path: str) -> Any:
     """The map in `path`, read and kept until the process ends, out of the collector's sight:
-    its first pass after a big read would walk every new object (0.5 s at 100k zones)."""
+    its first pass after a big read would walk every new object."""
     from tabletop.heap import collector_paused
     from tabletop.io import load_map
 

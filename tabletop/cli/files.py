@@ -104,7 +104,7 @@ def run_info(args: argparse.Namespace) -> int:
 
 SCHEMA_FILE = "map-schema.json"
 """The schema as `tabletop schema` prints it, shipped beside this module: building it from the
-model costs pydantic 0.2 s at every start. tests/cli keeps it equal to the model's."""
+model would cost pydantic a felt moment at every start. tests/cli keeps it equal to the model's."""
 
 
 def shipped_schema_text() -> str | None:

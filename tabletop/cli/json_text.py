@@ -1,8 +1,8 @@
 """JSON text exactly as json.dumps(value, indent=2, ensure_ascii=False) makes it, made quickly and
 written out as it is made.
 
-json.dumps indents through its pure-Python encoder, a generator step per value: 3.9-5 s and
-0.6 GB of small strings for `tabletop info --json` on a 100k-zone map. pydantic-core's encoder
+json.dumps indents through its pure-Python encoder, a generator step per value: seconds and a
+heap of small strings for `tabletop info --json` on a big map. pydantic-core's encoder
 (Rust) indents by the same rules (two spaces, ", " and ": ", "[]" and "{}") but may write a number
 otherwise (1e-7 for json's 1e-07, say): each piece is written by it only where its compact text
 equals json's (json's C encoder, quick), else by json.dumps as before. A long list goes CHUNK

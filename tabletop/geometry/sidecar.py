@@ -1,7 +1,7 @@
 """A big map's layout worked out in a second process while the reading process checks the file.
 
-Checking a 100k-zone file's records holds the reader's interpreter for over two seconds, and
-threads cannot share that; the layout's arrays (a second more) need only the file's numbers.
+Checking a big file's records holds the reader's interpreter for seconds, and threads cannot
+share that; the layout's arrays need only the file's numbers.
 On Linux, with a core to spare and idle (IDLE_TO_FORK), a child forked once the reader has
 found the file's lines (or, for `tabletop FILE`, as the program starts: bulk_read.begin, the
 child finding the lines itself) parses the zones' and borders' lines a chunk at a time, keeping
@@ -35,29 +35,28 @@ from tabletop.model import Map
 from tabletop.model.zones import MIN_POLYGON_AREA
 
 FROM_BYTES = 16 * 2**20
-"""The smallest file a child is forked for (about 25k zones): there it saves a quarter of a
-second; a 10k-zone map's layout takes 0.1 s here, about what a fork and its wait may cost."""
+"""The smallest file a child is forked for: below it, making the layout here costs about what
+a fork and its wait may cost (docs/SPEED.md)."""
 MIN_WAIT = 0.05
 """How long the reader waits, once it needs the answer, for a child that has not yet parsed the
 file: one that far behind (a machine with no core to spare) is killed, and the work done here."""
 WAIT_PER_MB = 0.008
 """How long, per MB of file, it waits for a child that has parsed the file to make the arrays:
-a little more than what is left of the child's work (0.4 s for a 70 MB map), less than making
-them here (0.65 s)."""
+a little more than what is left of the child's work, less than making them here."""
 PARSED = b"parsed\n"
 """What the child says once it has parsed every zone and border, before its answer."""
 IDLE_TO_FORK = 0.5
-"""The idle CPUs, on average since the read began (the file read and its lines found: about
-0.2 s for a 70 MB map), below which no child is forked: at SCHED_IDLE it would run only on a
-core nothing else wants. Measured here at load ~2, a child forked after a busy start finished
-2 times in 13, while each one that did not cost the reader ~0.06 s CPU and 0.1-0.15 s (its
-fork, the wait for it); a child that finishes saves the reader ~0.65 s."""
+"""The idle CPUs, on average since the read began (the file read and its lines found), below
+which no child is forked: at SCHED_IDLE it would run only on a core nothing else wants. On a
+busy machine most children forked after a busy start never finished, and each that did not
+cost the reader its fork and the wait for it."""
 SURE_AFTER = 0.05
 """Seconds the machine must have been watched for its idle time to tell (ten of the kernel's
 10 ms ticks on two CPUs); a read that reaches its fork sooner forks as before."""
 CHUNK = 1000
-"""Zones or borders the child parses at a time: the dicts of a few hundred KB of the file at
-most (the whole 70 MB file's were 0.35 GB), and 1000 parse quicker than 5000 (they stay in cache)."""
+"""Zones or borders the child parses at a time: the dicts of a small part of the file at most
+(a whole big file's dicts at once are several times the file), and a chunk this small stays in
+cache."""
 _handed: dict[int, tuple[weakref.ref[Map], Any]] = {}
 """The arrays of each map read with a child's help, by the map's id(), until laid out (or the
 map is gone): each read hands on its own, so one finishing late (cancelled, unheard) cannot
@@ -323,7 +322,7 @@ def _child(
     tie: Callable[[], Any],
 ) -> None:
     """The child's whole life: count the keys and say so, parse the zones and borders a chunk at
-    a time (the dicts of one chunk at most: a whole 70 MB file's were 0.35 GB) keeping their
+    a time (the dicts of one chunk at most, never the whole file's) keeping their
     numbers and say so, make and write the arrays and say where they lie, end. Any failure ends
     it without another word, and the reader does the rest itself."""
     code = 1

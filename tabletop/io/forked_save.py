@@ -1,16 +1,15 @@
 """A map saved by a forked child, so the program that holds it goes on while it is written.
 
-Writing a 100k-zone map takes a second of the interpreter (pydantic's serializer holds it:
-a thread would not help). A child forked at the save's instant has the map as it was then, at
+Writing a big map holds the interpreter a long while (pydantic's serializer holds it: a
+thread would not help). A child forked at the save's instant has the map as it was then, at
 no cost (copy-on-write), and writes it by the usual rules (write.py: a temporary file, fsync,
 replace); the parent asks now and then whether it is done (`outcome`, which never waits) and
 ends it whenever it must (`end`). Linux only: `start` says False elsewhere, and the caller saves
 in-process. Qt-free.
 
-While the child lives (1-3 s at 100k zones), a page the parent writes for the first time is
-copied for it then (a fault, ~1-2 us): work that writes much memory (a whole 100k-zone map
-painted afresh) is slower meanwhile, 0.7-1 s -> ~1.2 s measured; the child runs on spare time
-(SCHED_IDLE) so it takes no core the window wants.
+While the child lives, a page the parent writes for the first time is copied for it then (a
+fault): work that writes much memory (a whole big map painted afresh) is slower meanwhile; the
+child runs on spare time (SCHED_IDLE) so it takes no core the window wants.
 """
 
 from __future__ import annotations
@@ -133,7 +132,7 @@ def _child(map_: Map, path: Path, says: int, parent: int, tie: Callable[[], Any]
     code = 1
     try:
         become_child(parent, tie, says)
-        idle_only()  # a 100k frame just after the fork: 2.4 s beside a child at the usual priority, 1.2 s so
+        idle_only()  # a frame painted just after the fork would share its core with the child
         try:
             save_map(map_, path, backup=False)
             code = 0

@@ -113,7 +113,7 @@ def parse_json(
     """JSON text, read carefully: UTF-8 only, no NaN or Infinity, no key written twice in one
     object, no nesting past MAX_NESTING, no whole number past `max_digits` (or past what Python
     reads, 4,300 digits, when None); each refusal one line. A map's reader measures the nesting
-    only of a file the model refused (a good map is 7 levels deep, and a 100k-zone map's walk
+    only of a file the model refused (a good map is a few levels deep, and a big map's walk
     would be a good part of its read), and leaves its numbers' bounds to the model."""
     if len(raw) > MAX_FILE_BYTES:
         raise MapFileError(path, f"is larger than {MAX_FILE_BYTES // 2**20} MB")

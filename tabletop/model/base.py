@@ -16,7 +16,7 @@ from tabletop.model.record import Record, check_update, record
 MAX_COORDINATE = 100_000.0
 """How far from the origin anything on a map may lie, in map units: at 40 units an area,
 2,500 areas each way, and a 100k-zone map is 23,000 units across; small enough that the
-window and every export stay quick (a zone a million units long took the window 15 s)."""
+window and every export stay quick (a zone a million units long held the window for seconds)."""
 MAX_RADIUS = 10_000.0
 """The largest node zone's radius, in map units."""
 MAX_AREA_SIZE = 1_000.0

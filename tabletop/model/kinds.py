@@ -26,7 +26,7 @@ class Kind(StrEnum):
 
 KIND_OF: dict[str, Kind] = {kind.value: kind for kind in Kind}
 """Each kind by its word, or by itself (a Kind hashes and compares as its word), without a
-Kind() call per key: 0.4 s for a whole 100k-zone map's selection."""
+Kind() call per key, felt in a whole big map's selection."""
 
 Key = tuple[Kind, str]
 """One map object: its kind and id (what a selection holds)."""
@@ -34,7 +34,7 @@ Key = tuple[Kind, str]
 
 def kind_runs(keys: list[tuple[str, str]]) -> Iterator[tuple[str, list[str]]]:
     """The keys as runs of one kind, in their order: (the kind, the run's ids). A whole map's
-    selection (350k keys, zones then borders) is two runs, split in C, not key by key."""
+    selection (zones then borders) is two runs, split in C, not key by key."""
     ids, start = list(map(itemgetter(1), keys)), 0
     for kind, run in groupby(map(itemgetter(0), keys)):
         end = start + len(list(run))

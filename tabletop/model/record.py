@@ -1,8 +1,8 @@
 """Records: the many small things of a map (zones, borders, passages, fills, aspects) kept lean.
 
-A 100k-zone map holds a million of them. A pydantic model object keeps its fields in a dict of
-its own (360 bytes for a zone's nine fields) beside the set of names it was given; a slotted
-pydantic dataclass keeps them in slots (88 bytes) and pydantic-core builds one in less than half
+A big map holds millions of them. A pydantic model object keeps its fields in a dict of
+its own beside the set of names it was given; a slotted pydantic dataclass keeps them in slots
+(a fraction of the memory) and pydantic-core builds one in less than half
 the time. Validation is the same (unknown fields refused, assignments checked). The rest of the
 app handles records as it handles models, so a record answers to the same few names:
 model_fields, model_validate, model_dump, model_copy and model_json_schema.
@@ -55,8 +55,8 @@ in all of them, where model_copy checks, and so copies, it for each."""
 def copies_with(objs: list[R], name: str, value: Any) -> list[R]:
     """Copies of records of one class, each with field `name` set to `value` (Fog All: every
     zone's `fogged`). The value is checked once, as an assignment is, on the first copy; the
-    others are made in C calls, not model_copy's Python loop over their fields (100k zones' copies
-    were 0.8 s of Fog All). Records of several classes, or of a class whose checks read other
+    others are made in C calls, not model_copy's Python loop over their fields (most of Fog All's
+    time on a big map). Records of several classes, or of a class whose checks read other
     fields (a model validator), or a value that is not IMMUTABLE, are copied and checked one by one."""
     if not objs:
         return []

@@ -3,8 +3,8 @@
 Each finding is a warning, not an error: a sealed vault or a one-way drop can be the point
 of a scene. The checks read the passable map (a way counts when some passage lets a token
 cross it that way, whatever it costs): `passable_map` walks the zone graph's own arrays,
-so a 100k-zone map is checked in a fraction of a second (networkx, which the checks used
-before and the tests keep as their reference, took ten).
+so a big map is checked far quicker than networkx, which the checks used before and the
+tests keep as their reference, could.
 """
 
 from __future__ import annotations

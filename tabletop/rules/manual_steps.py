@@ -89,7 +89,7 @@ def aspects_in_play(map_: Map, conflict: Conflict, places: list | None = None) -
     """The aspects a GM may invoke beyond the participants' own: the scene's, and those on
     zones and borders with free invokes left (a prepared map's many aspects stay on the map),
     as (kind, id, aspect, free invokes). `places` is placed_aspects(map_) when the caller
-    keeps it (a 10k-zone map takes 10 ms to walk)."""
+    keeps it (walking a big map each time would be felt)."""
     found = [("scene", "", a.name, a.free_invokes) for a in conflict.scene_aspects]
     return found + (placed_aspects(map_) if places is None else places)
 

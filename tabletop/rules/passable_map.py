@@ -4,8 +4,8 @@ A way counts when some passage lets a token cross it that way, whatever it costs
 graph's crossings (`ZoneGraph.out`) are exactly those ways, so the searches walk them as
 they are, and the undirected map (for choke borders) is the range adjacency (`Topology`,
 already kept for range) less the pairs of zones no passage joins either way. Each search is
-linear in the map and runs without recursion, so a 100k-zone map is checked in a fraction of
-a second where networkx took ten (its graphs cost more to build than the searches).
+linear in the map and runs without recursion, so a big map is checked far quicker than by
+networkx (its graphs cost more to build than the searches).
 What a map's searches found is kept until an edit opens or shuts a way (`passable_map`).
 """
 

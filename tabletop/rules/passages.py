@@ -16,7 +16,7 @@ class Crossing(NamedTuple):
     """How one border is crossed in one direction: which passage, at what cost, and why.
 
     `opening` is the part of the cost spent opening a closed door first (0 otherwise). A
-    named tuple, made in C: a 100k-zone map's graph makes half a million of them.
+    named tuple, made in C: a big map's graph makes several for every zone.
     """
 
     border: str

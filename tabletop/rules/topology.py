@@ -3,8 +3,8 @@
 Range is the number of borders between two zones, whatever it costs to cross them: a wall
 between two rooms still puts them at range 1 for a shout or a shot. The adjacency is kept
 as CSR arrays and as a table of neighbours padded to the widest zone, so a whole range field
-is a breadth-first search done a ring of zones at a time in numpy (no scipy: it cost 46 MB of
-the bundle and 0.3 s of every start for this one search, and was no faster). Each ring costs
+is a breadth-first search done a ring of zones at a time in numpy (no scipy: it weighed on
+the bundle and on every start for this one search, and was no faster). Each ring costs
 a dozen numpy calls whatever its length, so where rings are short and those calls are most of
 the cost the search strides: 16 rings at a time over bitsets on small maps, two at a time over
 a table of the zones two borders away on middling ones.
@@ -21,14 +21,14 @@ import numpy as np
 
 UNREACHABLE = -1
 SPHERE_ZONES = 1_500
-"""Up to this many zones a range field strides SPHERE_RINGS rings at a time over `spheres`
-(measured on brick maps: 1.5-2.5x quicker than ring by ring from 100 to 1k zones; their cost,
-square in the zones, is 13 ms and 4.3 MB here, then grows fast: 50 ms and 8 MB at 2k)."""
+"""Up to this many zones a range field strides SPHERE_RINGS rings at a time over `spheres`,
+quicker than ring by ring on small maps; their cost is square in the zones, so past this it
+grows faster than it saves (docs/SPEED.md)."""
 SPHERE_RINGS = 16
 TWO_STEP_ZONES = 20_000
 """Up to this many zones (above SPHERE_ZONES) a range field strides two rings at a time over
-`two_away`: 5-10% quicker from 2k to 10k zones, 4-8% slower from 30k, where its longer rows
-gather more than they save."""
+`two_away`: quicker on middling maps, slower on big ones, where its longer rows gather more
+than they save."""
 BITS = np.dtype("<u8")
 """Bitsets of zones, 64 a word, zone i at bit i % 64 of word i // 64."""
 
@@ -114,14 +114,14 @@ class Topology:
 
     @cached_property
     def spheres(self) -> np.ndarray | None:
-        """`zone_spheres` of this adjacency (10 ms and 2 MB at 1k zones), or None on a bigger map."""
+        """`zone_spheres` of this adjacency, or None on a map too big for them to pay."""
         if self.size > SPHERE_ZONES:
             return None
         return zone_spheres(self.indptr, self.indices, self.size, SPHERE_RINGS)
 
     @cached_property
     def two_away(self) -> np.ndarray | None:
-        """`zones_two_away` of this adjacency (10 ms at 10k zones), or None where striding would
+        """`zones_two_away` of this adjacency, or None where striding would
         not pay: on big maps, or where a crowded zone would leave the rows mostly padding."""
         size, width = self.size, self.table.shape[1]
         if size > TWO_STEP_ZONES or size * width * width > 4_000_000:

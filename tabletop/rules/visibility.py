@@ -37,7 +37,8 @@ class Fog(Protocol):
 _AREA_SETS: dict[int, tuple[list, frozenset[Area]]] = {}
 MAX_HELD_AREAS = 500_000
 """Areas the sets below may hold in all: a Reveal drag over a grid fogged all over makes a new
-list per mouse move, and each set of 62,500 areas holds 2.5 MB (the old cap of 256 sets: ~630 MB)."""
+list per mouse move, and a set of a big grid's areas holds megabytes: a cap by count of sets
+would let a few hundred of them fill the memory."""
 
 
 def fogged_set(grid: EncounterGrid) -> frozenset[Area]:

@@ -4,7 +4,7 @@ The hot queries (reach, range field) run on a compact adjacency: a dict of {neig
 index: crossing} per zone, which one border edit updates in place. A new graph is quick to
 make (its zones only): a zone's crossings are worked out when a search first reaches it, the
 whole map's in slices (`prepare_step`) or at the first edit or whole-map question, so a reach
-asked as a 100k-zone map opens waits for the few hundred zones it visits, not the map.
+asked as a big map opens waits for the few hundred zones it visits, not the map.
 networkx is built from it only when asked, for what it does best (a single-pair path,
 strongly connected parts, bridges), and dropped at the next edit, so editing never pays for it.
 """
@@ -29,8 +29,8 @@ if TYPE_CHECKING:  # imported on first ask (passable(), topology()): a start tha
     from tabletop.rules.topology import Topology
 
 SLICE = 8_192
-"""Borders (or zones) per slice of `prepare_step`: 15-25 ms each, so the event loop between
-slices answers a click or a drag at once."""
+"""Borders (or zones) per slice of `prepare_step`: a slice is short enough that the event loop
+between slices answers a click or a drag at once."""
 
 
 class _Made(dict):
@@ -73,7 +73,7 @@ class ZoneGraph:
         self._borders: dict[str, Border] = {}
         self._between: dict[tuple[int, int], str | dict[str, None]] = {}
         """The border (or, for a pair joined by several, the borders) between two zones by
-        index: a lone id for most pairs, so a 100k-zone map holds no 250k one-entry dicts."""
+        index: a lone id for most pairs, so a big map holds no one-entry dict per pair."""
         self._topology: Topology | None = None
         self._pairs: np.ndarray | None = None
         """The pairs of zones joined by borders as one flat array, made by `prepare_step` before the adjacency."""
