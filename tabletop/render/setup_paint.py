@@ -77,7 +77,8 @@ def paint_setup(p: QPainter, grid: EncounterGrid, style: MapStyle, detail: bool,
                 rows = (0, TILE_AREAS - 1, 1, TILE_AREAS - 2, TILE_AREAS // 2)
                 spots = [QPointF(frame.center().x(), top + (k + 0.5) * size) for k in rows]
                 _place_label(p, grid, words, spots, colour, style, taken)
-                p.setPen(pen)  # the plate took the pen: the next frame is dashed again
+                p.setPen(pen)  # the plate took the pen and the brush: the next frame is dashed and hollow
+                p.setBrush(Qt.BrushStyle.NoBrush)
         band = QColor(colour)
         band.setAlpha(60)
         for edge in mark.edges:
@@ -89,7 +90,8 @@ def paint_setup(p: QPainter, grid: EncounterGrid, style: MapStyle, detail: bool,
             p.drawRect(strip.adjusted(half, half, -half, -half))
             if detail:
                 _place_label(p, grid, words, _along(strip, size), colour, style, taken)
-                p.setPen(pen)  # the plate took the pen: the next band is dashed again
+                p.setPen(pen)  # the plate took the pen and the brush: the next band is dashed and hollow
+                p.setBrush(Qt.BrushStyle.NoBrush)
     if grid.arrivals and style.audience is Audience.GM:
         _arrivals(p, grid, style)
     p.restore()

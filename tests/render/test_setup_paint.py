@@ -117,3 +117,17 @@ def test_a_secret_start_is_hatched_for_the_gm_as_hidden_zones_are_and_never_pain
     assert 0 < _count(hatched, PAPER, *inside) < 140 * 140 * 0.9, "hatched lines with paper between"
     assert _count(hatched, PAPER, *west) < _count(_painted(shown), PAPER, *west), "the edge's row of areas too"
     assert _count(_painted(secret, players_style(), True), PAPER, range(0, 600, 3), range(0, 600, 3)) == 200 * 200
+
+
+def test_a_second_sides_start_tile_keeps_its_ground_under_the_first_sides_label(qapp):
+    """A label's plate sets the painter's brush: a frame drawn with it would be filled with the
+    plate, hiding the tile's ground and its badges."""
+    grid = _grid(starts=[SetupMark(side="band", tiles=[(2, 0)]), SetupMark(side="raiders", tiles=[(0, 2)])])
+    ground = QColor("#336699")
+    image = QImage(600, 600, QImage.Format.Format_RGB32)
+    image.fill(ground)
+    painter = QPainter(image)
+    paint_setup(painter, grid, gm_style(), True)
+    painter.end()
+    inside = (range(440, 560, 2), range(120, 190, 2))  # the raiders' tile, under its label's row
+    assert _count(image, ground, *inside) == 60 * 35
