@@ -124,7 +124,8 @@ def _grid_summary(grid: EncounterGrid) -> dict[str, Any]:
         "tiles": [_tile_summary(t) for t in sorted(grid.tiles, key=lambda t: (t.row, t.col))],
         "setup": {
             "starts": [
-                {"side": m.side, "tiles": [list(t) for t in m.tiles], "edges": list(m.edges)} for m in grid.starts
+                {"side": m.side, "tiles": [list(t) for t in m.tiles], "edges": list(m.edges), "secret": m.secret}
+                for m in grid.starts
             ],
             "arrivals": list(grid.arrivals),
             "text": describe_setup(grid),

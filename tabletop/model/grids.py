@@ -111,6 +111,9 @@ class SetupMark(Model):
     side: Annotated[Line, Field(min_length=1)]
     tiles: list[tuple[TileNumber, TileNumber]] = Field(default_factory=list)
     edges: list[Edge] = Field(default_factory=list)
+    secret: bool = False
+    """A start the players never see (an ambush): drawn for the GM, left out of every players'
+    picture. Shown by default, as every mark was before a mark could be kept secret."""
 
 
 class EncounterGrid(Model):

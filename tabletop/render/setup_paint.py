@@ -1,6 +1,8 @@
 """Painting an encounter grid's setup marks: where each side may start (a dashed frame in the
 side's colour round each marked tile, a band along each marked edge) and where arrivals
 enter (chevrons pointing in from an edge, for the GM only: arrivals are the GM's surprise).
+A secret start (an ambush) is hatched as hidden zones are and its label says so; the players'
+grid comes without it (rules.visibility.players_grid), and their style never paints one.
 
 Everything is drawn inside the grid's rectangle, which is what its scene item repaints. A
 side's label takes the first spot on its tile or edge that no token's disc or name (the
@@ -13,7 +15,7 @@ import zlib
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
 
 from tabletop.geometry.shapes import grid_rect
 from tabletop.model import TILE_AREAS, EncounterGrid
@@ -52,35 +54,44 @@ def paint_setup(p: QPainter, grid: EncounterGrid, style: MapStyle, detail: bool,
     taken = list(avoid)
     p.save()
     p.setBrush(Qt.BrushStyle.NoBrush)
+    players = style.audience is not Audience.GM
     for index, mark in enumerate(grid.starts):
+        if mark.secret and players:
+            continue
         colour = side_colour(mark.side)
         pen = QPen(colour, size * 0.09 * style.line_scale, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)
         pen.setDashPattern([4.0, 1.5 + index % 3])
         p.setPen(pen)
         inset = size * (0.12 + 0.1 * index)
+        words = f"{text.shown(mark.side, ASIDE)} start" + (" (secret)" if mark.secret else "")
+        hatch = QBrush(style.hidden, Qt.BrushStyle.BDiagPattern) if mark.secret else None
         for row, col in mark.tiles:
             left = grid.origin[0] + col * TILE_AREAS * size
             top = grid.origin[1] + row * TILE_AREAS * size
             span = TILE_AREAS * size
             frame = QRectF(left + inset, top + inset, span - 2 * inset, span - 2 * inset)
+            if hatch is not None:
+                p.fillRect(frame, hatch)
             p.drawRect(frame)
             if detail:  # a row of the tile's areas: the top first, then the bottom, then inwards
                 rows = (0, TILE_AREAS - 1, 1, TILE_AREAS - 2, TILE_AREAS // 2)
                 spots = [QPointF(frame.center().x(), top + (k + 0.5) * size) for k in rows]
-                _place_label(p, grid, f"{text.shown(mark.side, ASIDE)} start", spots, colour, style, taken)
-                p.setPen(pen)  # the plate took the pen: the next frame is dashed again
+                _place_label(p, grid, words, spots, colour, style, taken)
+                p.setPen(pen)  # the plate took the pen and the brush: the next frame is dashed and hollow
+                p.setBrush(Qt.BrushStyle.NoBrush)
         band = QColor(colour)
         band.setAlpha(60)
         for edge in mark.edges:
             strip = _edge_rect(grid, edge, size * 0.3, size * 0.3 * index)
             p.fillRect(strip, band)
+            if hatch is not None:  # the row of areas the side starts on, not only the thin band
+                p.fillRect(_edge_rect(grid, edge, size), hatch)
             half = pen.widthF() / 2  # the stroke stays inside the grid, which is all its item repaints
             p.drawRect(strip.adjusted(half, half, -half, -half))
             if detail:
-                _place_label(
-                    p, grid, f"{text.shown(mark.side, ASIDE)} start", _along(strip, size), colour, style, taken
-                )
-                p.setPen(pen)  # the plate took the pen: the next band is dashed again
+                _place_label(p, grid, words, _along(strip, size), colour, style, taken)
+                p.setPen(pen)  # the plate took the pen and the brush: the next band is dashed and hollow
+                p.setBrush(Qt.BrushStyle.NoBrush)
     if grid.arrivals and style.audience is Audience.GM:
         _arrivals(p, grid, style)
     p.restore()

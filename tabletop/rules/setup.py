@@ -72,7 +72,8 @@ def describe_setup(grid: EncounterGrid) -> str:
     parts = []
     for mark in grid.starts:
         where = [f"tile {tile_name(grid, r, c)}" for r, c in mark.tiles] + [f"{edge} edge" for edge in mark.edges]
-        parts.append(f"{mark.side} starts on {', '.join(where) or 'any area'}")
+        secret = " (secret: the players never see it)" if mark.secret else ""
+        parts.append(f"{mark.side} starts on {', '.join(where) or 'any area'}{secret}")
     arrivals = ", ".join(grid.arrivals) if grid.arrivals else "any edge"
     parts.append(f"arrivals enter at {arrivals}")
     return "; ".join(parts)

@@ -135,7 +135,10 @@ def on_players_side(token: Token, players_side: str | None) -> bool:
 
 
 def players_grid(grid: EncounterGrid, fog: Fog = LIVE) -> EncounterGrid:
-    """The grid as the players see it: fogged areas keep no terrain (segments lose them)."""
+    """The grid as the players see it: no secret start marks, and fogged areas keep no terrain
+    (segments lose them)."""
+    if any(mark.secret for mark in grid.starts):
+        grid = grid.model_copy(update={"starts": [mark for mark in grid.starts if not mark.secret]})
     fogged = fog.areas(grid)
     if not fogged and not grid.fogged_areas:
         return grid
@@ -175,7 +178,8 @@ def players_conflict(conflict: Conflict | None, shown: Callable[[str], bool]) ->
 
 def players_view(map_: Map, fog: Fog = LIVE) -> Map:
     """A valid copy of the map without hidden zones (and the borders that touch them), hidden
-    tokens and tokens standing in hidden zones, the map's notes and every zone's GM notes;
+    tokens and tokens standing in hidden zones, secret start marks, the map's notes and every
+    zone's GM notes;
     fogged zones are bare places (no name, aspects, fill or notes) with no borders or tokens,
     fogged grid areas keep no terrain and no tokens; a conflict keeps only what the players may
     know of it."""

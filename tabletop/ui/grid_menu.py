@@ -16,6 +16,10 @@ from tabletop.ui.actions import action, say, scrolling
 from tabletop.ui.docks.tile_sets import TileSetsDock, selected_grid
 from tabletop.ui.plain import shown_plain
 
+ROOM_SHARE = 0.7
+"""The most of the right-hand column the Tile Sets dock takes when it first shows: the
+Inspector keeps enough to name what is selected."""
+
 
 class GridMenu:
     """Installed on the main window: adds the Tile Sets dock and the Grid menu."""
@@ -29,6 +33,8 @@ class GridMenu:
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         dock.hide()  # shown from the Grid menu or View: most maps have no grid
         self.dock = dock
+        self._room_given = False
+        dock.visibilityChanged.connect(self._give_room)
         menu = window.menuBar().addMenu("&Grid")
         self.grow_actions = {
             edge: action(
@@ -61,6 +67,26 @@ class GridMenu:
         done = self.dock_widget.trim()
         say(self.window, self.dock_widget.message.text())
         return done
+
+    def _give_room(self, visible: bool) -> None:
+        """The first time the dock shows beside the Inspector its column widens to the pane's
+        width if it is narrower, and the dock takes the height its pane asks for, up to most of
+        the column: Qt gave it the column as it was (a window widened later kept a narrow one,
+        so the pane scrolled sideways and cut the sets' names) and a strip of its height that
+        showed the list alone. Later the GM's own sizes stay."""
+        if not visible or self._room_given or self.dock.isFloating():
+            return
+        self._room_given = True
+        inspector = self.window.findChild(QDockWidget, "Inspector")
+        if inspector is None or not inspector.isVisible() or inspector.isFloating():
+            return
+        scroll, hint = self.dock.widget(), self.dock_widget.sizeHint()
+        wide = hint.width() + scroll.verticalScrollBar().sizeHint().width() + self.dock.width() - scroll.width()
+        if self.dock.width() < wide:
+            self.window.resizeDocks([self.dock], [wide], Qt.Orientation.Horizontal)
+        column = inspector.height() + self.dock.height()
+        tall = hint.height() + self.dock.height() - scroll.height()
+        self.window.resizeDocks([self.dock], [min(tall, round(column * ROOM_SHARE))], Qt.Orientation.Vertical)
 
     def show_dock(self) -> None:
         self.dock.show()

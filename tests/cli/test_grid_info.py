@@ -13,7 +13,13 @@ from tests.cli.run import tabletop
 def _marked_map(tmp_path):
     map_ = af_encounter()
     grid = map_.grids[0].model_copy(
-        update={"starts": [SetupMark(side="band", tiles=[(2, 0)], edges=["west"])], "arrivals": ["north"]}
+        update={
+            "starts": [
+                SetupMark(side="band", tiles=[(2, 0)], edges=["west"]),
+                SetupMark(side="raiders", tiles=[(0, 2)], secret=True),
+            ],
+            "arrivals": ["north"],
+        }
     )
     map_.grids = [grid]
     path = tmp_path / "marked.tabletop"
@@ -48,8 +54,12 @@ def test_info_json_gives_the_maps_tile_sets(capsys, maps_dir):
 def test_info_shows_setup_marks_as_json_and_as_a_line(capsys, tmp_path):
     path = _marked_map(tmp_path)
     setup = json.loads(tabletop(capsys, "info", "--json", str(path)).out)["grids"][0]["setup"]
-    assert setup["starts"] == [{"side": "band", "tiles": [[2, 0]], "edges": ["west"]}]
+    assert setup["starts"] == [
+        {"side": "band", "tiles": [[2, 0]], "edges": ["west"], "secret": False},
+        {"side": "raiders", "tiles": [[0, 2]], "edges": [], "secret": True},
+    ]
     assert setup["arrivals"] == ["north"]
     text = tabletop(capsys, "info", str(path)).out
-    assert "band starts on tile A3, west edge; arrivals enter at north" in text
+    assert "band starts on tile A3, west edge; raiders starts on tile C1 (secret: the players never see it); " in text
+    assert "; arrivals enter at north" in text
     assert "areas: cover 5, rough 7, slippery 3, steep 3, water 5" in text

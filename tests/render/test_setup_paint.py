@@ -106,3 +106,28 @@ def test_a_start_label_keeps_clear_of_the_tokens_and_of_other_labels(qapp, monke
     for label in _label_boxes(monkeypatch, grid, boxes):
         assert not any(box.intersects(label) for box in boxes), "the label moved clear of the token"
         assert QRectF(200, 200, 200, 200).contains(label.center()), "still on its tile"
+
+
+def test_a_secret_start_is_hatched_for_the_gm_as_hidden_zones_are_and_never_painted_for_players():
+    shown = _grid(starts=[SetupMark(side="band", tiles=[(1, 1)], edges=["west"])])
+    secret = _grid(starts=[SetupMark(side="band", tiles=[(1, 1)], edges=["west"], secret=True)])
+    inside, west = (range(230, 370), range(230, 370)), (range(20, 40), range(0, 600, 3))  # clear of the frame and band
+    assert _count(_painted(shown), PAPER, *inside) == 140 * 140
+    hatched = _painted(secret)
+    assert 0 < _count(hatched, PAPER, *inside) < 140 * 140 * 0.9, "hatched lines with paper between"
+    assert _count(hatched, PAPER, *west) < _count(_painted(shown), PAPER, *west), "the edge's row of areas too"
+    assert _count(_painted(secret, players_style(), True), PAPER, range(0, 600, 3), range(0, 600, 3)) == 200 * 200
+
+
+def test_a_second_sides_start_tile_keeps_its_ground_under_the_first_sides_label(qapp):
+    """A label's plate sets the painter's brush: a frame drawn with it would be filled with the
+    plate, hiding the tile's ground and its badges."""
+    grid = _grid(starts=[SetupMark(side="band", tiles=[(2, 0)]), SetupMark(side="raiders", tiles=[(0, 2)])])
+    ground = QColor("#336699")
+    image = QImage(600, 600, QImage.Format.Format_RGB32)
+    image.fill(ground)
+    painter = QPainter(image)
+    paint_setup(painter, grid, gm_style(), True)
+    painter.end()
+    inside = (range(440, 560, 2), range(120, 190, 2))  # the raiders' tile, under its label's row
+    assert _count(image, ground, *inside) == 60 * 35

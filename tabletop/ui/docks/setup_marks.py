@@ -1,6 +1,6 @@
 """Editing a grid's setup marks: for one side at a time, the tiles and edges where it may
-start; for the grid, the edges where arrivals enter. Apply is one undo step. The same editor
-sits in the Tile Sets dock and on the Inspector's grid page."""
+start and whether the players see them; for the grid, the edges where arrivals enter. Apply is
+one undo step. The same editor sits in the Tile Sets dock and on the Inspector's grid page."""
 
 from __future__ import annotations
 
@@ -12,19 +12,19 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
-    QFrame,
     QGridLayout,
     QGroupBox,
     QLabel,
     QLineEdit,
     QPushButton,
+    QVBoxLayout,
+    QWidget,
 )
 
 from tabletop.document import MapDocument
 from tabletop.document.commands.growth import GridEditError, set_setup
 from tabletop.model import GRID_EDGES, EncounterGrid, SetupMark
 from tabletop.rules.area_names import tile_name, tiles_from_text
-from tabletop.ui.plain import plain_label
 
 
 def parse_tiles(grid: EncounterGrid, text: str) -> list[tuple[int, int]]:
@@ -65,11 +65,22 @@ def _edge_boxes() -> tuple[QGridLayout, dict[str, QCheckBox]]:
     return grid, boxes
 
 
-class SetupEditor(QGroupBox):
-    """The Setup group of the Tile Sets dock or the Inspector, for the grid `grid_of()` names."""
+SECRET_TIP = (
+    "A secret start (an ambush) is drawn for you, hatched, and never on the players' window "
+    "or in a players' export; unticked, the players see where this side starts"
+)
+ARRIVALS_TIP = (
+    "The grid's own, for every side: where newcomers enter at the end of each exchange "
+    "(none ticked: any edge). Drawn for you only"
+)
+
+
+class SetupEditor(QWidget):
+    """The setup marks of the Tile Sets dock or the Inspector, for the grid `grid_of()` names:
+    where the side chosen starts, then, apart, the grid's arrival edges, which no side owns."""
 
     def __init__(self, document: MapDocument, grid_of: Callable[[], str | None], push: Callable) -> None:
-        super().__init__("Setup")
+        super().__init__()
         self.document, self.grid_of, self.push = document, grid_of, push
         self.side = QComboBox()
         self.side.setEditable(True)
@@ -77,19 +88,28 @@ class SetupEditor(QGroupBox):
         self.tiles = QLineEdit()
         self.tiles.setPlaceholderText("tiles, e.g. A3 B3")
         self.tiles.setToolTip("Whole tiles, by column letter and row number (A1 is the top-left tile), spaced apart")
-        form = QFormLayout(self)
+        self.secret = QCheckBox("Secret (the players never see it)")
+        self.secret.setToolTip(SECRET_TIP)
+        starts = QGroupBox("Where a side starts")
+        form = QFormLayout(starts)
         form.addRow("Side", self.side)
         form.addRow("Starts on", self.tiles)
         row, self.start_edges = _edge_boxes()
         form.addRow("Start edges", row)
-        rule = QFrame()  # what follows is the grid's, for every side: not the side chosen above
-        rule.setFrameShape(QFrame.Shape.HLine)
-        form.addRow(rule)
+        form.addRow(self.secret)
+        arrivals = QGroupBox("Arrivals on this grid (every side)")
+        arrivals.setToolTip(ARRIVALS_TIP)
+        form = QFormLayout(arrivals)
         row, self.arrival_edges = _edge_boxes()
-        form.addRow(plain_label("Arrivals at\n(every side)"), row)
+        form.addRow("Enter at", row)
         self.apply_button = QPushButton("Apply Setup")
+        self.apply_button.setToolTip("The side's start marks and the grid's arrivals, as one step to undo")
         self.apply_button.clicked.connect(lambda _checked=False: self.apply())
-        form.addRow(self.apply_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(starts)
+        layout.addWidget(arrivals)
+        layout.addWidget(self.apply_button)
         document.selectionChanged.connect(self.refresh)
         document.reset.connect(self.refresh)
         document.edited.connect(lambda change: change.kind == "grid" and self.refresh())
@@ -118,9 +138,11 @@ class SetupEditor(QGroupBox):
         self.tiles.setText(" ".join(tile_name(grid, r, c) for r, c in mark.tiles) if mark else "")
         for edge, box in self.start_edges.items():
             box.setChecked(mark is not None and edge in mark.edges)
+        self.secret.setChecked(mark is not None and mark.secret)
 
     def apply(self) -> bool:
-        """One undo step: this side's start marks (none: it may start anywhere) and the arrivals."""
+        """One undo step: this side's start marks (none: it may start anywhere), shown or secret,
+        and the grid's arrivals."""
         grid_id, side = self.grid_of(), self.side.currentText().strip()
 
         def build():
@@ -132,8 +154,9 @@ class SetupEditor(QGroupBox):
             tiles = parse_tiles(grid, self.tiles.text())
             edges = [e for e, box in self.start_edges.items() if box.isChecked()]
             others = [m for m in grid.starts if m.side != side]
+            secret = self.secret.isChecked()
             try:
-                mine = [SetupMark(side=side, tiles=tiles, edges=edges)] if tiles or edges else []
+                mine = [SetupMark(side=side, tiles=tiles, edges=edges, secret=secret)] if tiles or edges else []
             except ValidationError as error:
                 if error.errors()[0]["loc"][:1] == ("side",):
                     raise GridEditError(f"'{side}' cannot name a side: one line of text, please") from None

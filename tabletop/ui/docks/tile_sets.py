@@ -53,6 +53,15 @@ PROPERTIES: tuple[str, ...] = SegmentProperty.__args__
 SOURCES = {"map": "On this map", "bundled": "Bundled with Tabletop", "mine": "My tile sets"}
 
 
+def fit_rows(listing: QListWidget, fewest: int = 3, most: int = 8) -> None:
+    """A list as tall as its rows, between `fewest` and `most` (it scrolls past them): a list
+    stretched to the dock pushed Fill, Grow and the setup marks out of sight on a laptop."""
+    row = listing.sizeHintForRow(0) if listing.count() else -1
+    row = row if row > 0 else listing.fontMetrics().height() + 2
+    rows = min(max(listing.count(), fewest), most)
+    listing.setFixedHeight(rows * row + 2 * listing.frameWidth() + 2)
+
+
 def user_tile_sets_dir() -> Path:
     """The GM's own folder of tile sets (TABLETOP_TILESETS_DIR overrides it, as tests do)."""
     override = os.environ.get("TABLETOP_TILESETS_DIR")
@@ -132,7 +141,7 @@ class TileSetsDock(QWidget):
 
     def _lay_out(self) -> None:
         layout = QVBoxLayout(self)
-        layout.addWidget(self.sets, 2)
+        layout.addWidget(self.sets)
         layout.addWidget(self.about)
         row = QHBoxLayout()
         row.addWidget(self._button("build", "Build from Grid", self.build, "A set from the selected grid's tiles"))
@@ -140,7 +149,7 @@ class TileSetsDock(QWidget):
         row.addWidget(self._button("save", "Save…", self.save, "Save this set to a file"))
         layout.addLayout(row)
         layout.addWidget(QLabel("Random properties (each segment of a drawn tile gets one):"))
-        layout.addWidget(self.draws, 1)
+        layout.addWidget(self.draws)
         boxes = QGridLayout()  # the six properties in two rows of three, then the altitude
         for k, box in enumerate(self.draw_boxes.values()):
             boxes.addWidget(box, k // 3, k % 3)
@@ -160,6 +169,7 @@ class TileSetsDock(QWidget):
         layout.addLayout(grid)
         layout.addWidget(self.setup)
         layout.addWidget(self.message)
+        layout.addStretch(1)  # a tall dock keeps the controls together at its top
 
     # -- the list ------------------------------------------------------------------------------
 
@@ -175,6 +185,7 @@ class TileSetsDock(QWidget):
         self.sets.clear()
         for entry in entries:
             self.sets.addItem(self._item(entry))
+        fit_rows(self.sets)
         keys = [(e.source, e.tile_set.id if e.tile_set else None) for e in entries]
         self.sets.setCurrentRow(keys.index(key) if key in keys else (0 if entries else -1))
         self.sets.blockSignals(False)
@@ -216,6 +227,7 @@ class TileSetsDock(QWidget):
             segments = sum(len(t.segments) for t in tile_set.tiles)
             self.about.setText(f"{tile_set.theme or tile_set.id}: {len(tile_set.tiles)} tiles, {segments} segments")
             self.draws.addItems([draw_text(d) for d in tile_set.random_properties])
+        fit_rows(self.draws)
         self._enable()
 
     def _enable(self) -> None:
