@@ -84,4 +84,5 @@ def maps(draw, max_zones: int = 8) -> Map:
         )
         for i in range(draw(st.integers(0, 4)))
     ]
-    return Map(title=draw(text), notes=draw(text), zones=zones, borders=borders, tokens=tokens)
+    step = draw(st.floats(1, 1000))
+    return Map(title=draw(text), notes=draw(text), lattice_step=step, zones=zones, borders=borders, tokens=tokens)

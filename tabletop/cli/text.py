@@ -47,6 +47,7 @@ def describe_map(map_: Map, path: str) -> str:
     lines = [
         map_.title or "(untitled map)",
         f"  file: {path} (format version {map_.format_version})",
+        f"  lattice step: {map_.lattice_step:g} map units",
     ]
     lines.append(f"  zones ({len(map_.zones)}):")
     lines += [f"    {z.id}  {z.name}" + ("  [hidden]" if z.hidden else "") for z in map_.zones]
@@ -154,6 +155,7 @@ def map_summary(map_: Map) -> dict[str, Any]:
     return {
         "title": map_.title,
         "format_version": map_.format_version,
+        "lattice_step": map_.lattice_step,
         "zones": [{"id": z.id, "name": z.name} for z in map_.zones],
         "borders": [_border_summary(b) for b in map_.borders],
         "tokens": [

@@ -47,7 +47,14 @@ def _play_by_the_texts(document: Json) -> Json:
     return document
 
 
-STEPS: dict[int, Step] = {1: _hidden_said_once, 2: _play_state_room, 3: _play_by_the_texts}
+def _lattice_step_chosen(document: Json) -> Json:
+    """Format 4 to 5: format 5 keeps the drawing lattice's step with the map; a format 4 map
+    drew on the lattice every map took then, which is the step's default."""
+    document["format_version"] = 5
+    return document
+
+
+STEPS: dict[int, Step] = {1: _hidden_said_once, 2: _play_state_room, 3: _play_by_the_texts, 4: _lattice_step_chosen}
 """STEPS[n] turns a format n document into a format n + 1 document."""
 
 

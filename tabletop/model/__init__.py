@@ -17,7 +17,7 @@ from tabletop.model.grids import (
     TileSet,
     TileTemplate,
 )
-from tabletop.model.map import FORMAT_VERSION, Background, Map
+from tabletop.model.map import FORMAT_VERSION, LATTICE_STEP, MAX_LATTICE_STEP, MIN_LATTICE_STEP, Background, Map
 from tabletop.model.play_af import AfTurn
 from tabletop.model.play_edgerunner import EdgerunnerTurn, HeldDefense, LastAction
 from tabletop.model.play_reserve import ReserveSide
@@ -27,6 +27,9 @@ from tabletop.model.zones import FillStyle, NodeShape, PolygonShape, Zone
 __all__ = [
     "FORMAT_VERSION",
     "GRID_EDGES",
+    "LATTICE_STEP",
+    "MAX_LATTICE_STEP",
+    "MIN_LATTICE_STEP",
     "SYSTEM_NAMES",
     "TILE_AREAS",
     "TOKEN_STATES",

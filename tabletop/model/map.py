@@ -16,12 +16,21 @@ from tabletop.model.grids import EncounterGrid, TileSet
 from tabletop.model.tokens import AreaLocation, Token, ZoneLocation
 from tabletop.model.zones import Zone
 
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 """The map file format this code writes. io/migrate.py upgrades every older version to it."""
 
 
 MAX_BACKGROUND_SCALE = 100.0
 """A picture a hundred times its pixel size is already blurred past use."""
+
+
+LATTICE_STEP = 20.0
+"""The drawing lattice's step in map units on a map that chose none: a twelfth of a 240-unit
+room, a half of a 40-unit area."""
+MIN_LATTICE_STEP = 1.0
+"""The finest lattice, one map unit: a fifth of a foot on a plan traced at 5 units a foot."""
+MAX_LATTICE_STEP = 1_000.0
+"""The coarsest lattice: the largest side of a grid's area, past any room laid out in steps."""
 
 
 SHOWN_PATH = 80
@@ -92,10 +101,12 @@ def _duplicates(kind: str, ids: list[str], distinct: int | None = None) -> list[
 class Map(Model):
     """A zone map with its tokens, and any encounter grids and tile sets played on it."""
 
-    format_version: Literal[4] = FORMAT_VERSION
+    format_version: Literal[5] = FORMAT_VERSION
     title: Line = ""
     notes: Text = ""
     background: Background | None = None
+    lattice_step: Annotated[float, Field(ge=MIN_LATTICE_STEP, le=MAX_LATTICE_STEP)] = LATTICE_STEP
+    """Where drawn points land, in map units: the map's own, so everyone opening it draws alike."""
     zones: list[Zone] = Field(default_factory=list)
     borders: list[Border] = Field(default_factory=list)
     tokens: list[Token] = Field(default_factory=list)

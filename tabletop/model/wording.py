@@ -32,6 +32,7 @@ NUMBERS = {
     "radius": "a radius",
     "area_size": "an area size",
     "scale": "a scale",
+    "lattice_step": "a lattice step",
     "x": "a coordinate",
     "y": "a coordinate",
     "points": "a coordinate",
@@ -152,7 +153,8 @@ def _words(problem: Any) -> str | None:
                 f"a coordinate of {_number(value)} is off the map (at most {MAX_COORDINATE:.0f} map units either way)"
             )
         side = "less" if kind == "greater_than_equal" else "more"
-        return f"{noun} of {_number(value)} is {side} than a map can mean ({BOUNDS[kind].format(**ctx)})"
+        bound = BOUNDS[kind].format(**{name: _number(limit) for name, limit in ctx.items()})  # 1000, not 1000.0
+        return f"{noun} of {_number(value)} is {side} than a map can mean ({bound})"
     if kind == "string_too_long" and isinstance(value, str):
         cap = ctx.get("max_length", 0)
         what = "an id" if _field(problem) in ID_FIELDS else LONG_TEXTS.get(cap)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QComboBox, QSpinBox
 
 from tabletop.rules.terrain import MOVE_TYPES
 from tabletop.ui.actions import action, busily, dock_action, icon, quit_keys
+from tabletop.ui.lattice import LatticeStep
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.plain import set_action_text
 from tabletop.ui.scene.legend import LEGEND_KEY, LegendItem
@@ -92,7 +93,7 @@ def build_menus(window: MainWindow) -> None:
         "Zones, borders and grids keep their places and shapes; tokens still move (on while a conflict starts)",
     )
     window.lock_action.setCheckable(True)
-    window.view.snapping = Snapping(window.settings)
+    window.view.snapping = Snapping(window.settings, window.document)
     window.snap_action = action(
         window,
         "Snap to La&ttice",
@@ -103,6 +104,7 @@ def build_menus(window: MainWindow) -> None:
     )
     window.snap_action.setCheckable(True)
     window.snap_action.setChecked(window.view.snapping.lattice)
+    window.lattice = LatticeStep(window.document, window.view, window)
     window.corners_action = action(
         window,
         "Snap to &Background Corners",
@@ -114,7 +116,7 @@ def build_menus(window: MainWindow) -> None:
     pieces = _clipboard_actions(window)
     for act in (window.undo_action, window.redo_action, None, *pieces, delete, select_all, None, join, find):
         edit.addSeparator() if act is None else edit.addAction(act)
-    for act in (None, window.lock_action, window.snap_action, window.corners_action):
+    for act in (None, window.lock_action, window.snap_action, window.lattice.action, window.corners_action):
         edit.addSeparator() if act is None else edit.addAction(act)
     view = window.menuBar().addMenu("&View")
     fit = action(window, "&Fit Map", window.view.fit_map, "Ctrl+0", "fit")
@@ -169,6 +171,7 @@ def build_menus(window: MainWindow) -> None:
         None,
     ):
         bar.addSeparator() if act is None else bar.addAction(act)
+    bar.insertWidget(window.lock_action, window.lattice.box)  # the step beside its switch
     window.shifts = QSpinBox()
     window.shifts.setRange(0, 99)
     window.shifts.setValue(window.reach_settings.shifts)

@@ -38,8 +38,9 @@ class MapView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._pan_from: QPointF | None = None
         self._space = False
-        self.snapping = Snapping()
-        """Where drawn points land; the window gives it its settings (tools/snapping.py)."""
+        self.snapping = Snapping(document=scene.document)
+        """Where drawn points land, on the open map's lattice; the window gives it its settings
+        (tools/snapping.py)."""
 
     # -- zoom and pan ------------------------------------------------------------------------
 

@@ -169,7 +169,7 @@ def _wrong_kind(text: str) -> str:
     [
         (_repeated, "appears twice"),
         (_wrong_kind, "cost_from_a"),
-        (lambda text: text[: len(text) * 2 // 3], "never closed"),
+        (lambda text: text[: len(text) * 2 // 3], "is the file cut short"),
     ],
     ids=["repeated key", "wrong kind in the middle", "cut short"],
 )

@@ -1,6 +1,6 @@
-"""The edits a GM makes: add, change, move and remove map objects, and the map's own text.
-Each says what it did in the GM's words, as the Edit menu shows it ("Undo Move Gatto to
-Loading Bay")."""
+"""The edits a GM makes: add, change, move and remove map objects, and the map's own text and
+settings. Each says what it did in the GM's words, as the Edit menu shows it ("Undo Move Gatto
+to Loading Bay")."""
 
 from __future__ import annotations
 
@@ -210,10 +210,41 @@ class EditMap(QUndoCommand):
 
     @obsolete_when_refused
     def redo(self) -> None:
-        self.document.set_meta(*self.after)
+        self.document.set_meta(title=self.after[0], notes=self.after[1])
 
     def undo(self) -> None:
-        self.document.set_meta(*self.before)
+        self.document.set_meta(title=self.before[0], notes=self.before[1])
+
+
+class SetLatticeStep(QUndoCommand):
+    """Choose the map's lattice step. Steps taken one after another in the toolbar's box (its
+    arrows held) are one undo step; each choice from the dialog is one of its own."""
+
+    def __init__(self, document: MapDocument, step: float, *, stepping: bool = False) -> None:
+        super().__init__()
+        self.document, self.before, self.after, self.stepping = document, document.map.lattice_step, step, stepping
+        self._name()
+
+    def _name(self) -> None:
+        self.setText(f"Set the lattice step to {self.after:g}")
+
+    def id(self) -> int:
+        return MergeId.LATTICE_STEP if self.stepping else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, SetLatticeStep) or not other.stepping:
+            return False
+        self.after = other.after
+        self._name()
+        self.setObsolete(self.after == self.before)
+        return True
+
+    @obsolete_when_refused
+    def redo(self) -> None:
+        self.document.set_meta(lattice_step=self.after)
+
+    def undo(self) -> None:
+        self.document.set_meta(lattice_step=self.before)
 
 
 class SetBackground(QUndoCommand):

@@ -15,3 +15,5 @@ class MergeId(IntEnum):
     """The strokes of one Reveal tool drag."""
     EDIT_MANY = 1004
     """The steps of one drag that changes several objects (a corner several rooms share)."""
+    LATTICE_STEP = 1005
+    """The steps of the toolbar's lattice step box, one after another."""

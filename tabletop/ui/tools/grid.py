@@ -9,12 +9,11 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
 from tabletop.document.commands import AddObject, EditObject, remove
-from tabletop.model import EncounterGrid, Tile
+from tabletop.model import LATTICE_STEP, EncounterGrid, Tile
 from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.grids import TILE_AREAS
 from tabletop.model.kinds import Kind
 from tabletop.ui.tools.base import Tool
-from tabletop.ui.tools.snapping import LATTICE_STEP
 
 START_TILES = 3
 """A new grid is the text's zone: 9 tiles placed together to make a square."""
@@ -31,11 +30,14 @@ def held_origin(grid: EncounterGrid, x: float, y: float) -> tuple[float, float]:
     return (x, y)
 
 
-def new_grid(grid_id: str, name: str, centre: tuple[float, float], area_size: float = 40.0) -> EncounterGrid:
-    """A grid of 3x3 empty tiles centred on a point, its corner on the drawing grid."""
+def new_grid(
+    grid_id: str, name: str, centre: tuple[float, float], area_size: float = 40.0, step: float = LATTICE_STEP
+) -> EncounterGrid:
+    """A grid of 3x3 empty tiles centred on a point, its corner on the map's drawing lattice
+    (`step`), so the zones drawn beside it meet its edges."""
     side = START_TILES * TILE_AREAS * area_size
-    x = round((centre[0] - side / 2) / LATTICE_STEP) * LATTICE_STEP
-    y = round((centre[1] - side / 2) / LATTICE_STEP) * LATTICE_STEP
+    x = round((centre[0] - side / 2) / step) * step
+    y = round((centre[1] - side / 2) / step) * step
     tiles = [Tile(row=r, col=c) for r in range(START_TILES) for c in range(START_TILES)]
     grid = EncounterGrid(id=grid_id, name=name, tiles=tiles, area_size=area_size)
     return grid.model_copy(update={"origin": held_origin(grid, x, y)})
@@ -98,7 +100,8 @@ class GridTool(Tool):
                 self._drag = (grid_id, self.document.get(Kind.GRID, grid_id), pos, next(_drags))
             return True
         number = len(self.document.map.grids) + 1
-        grid = new_grid(self.document.new_id("grid", "grid"), f"Encounter {number}", (pos.x(), pos.y()))
+        centre, step = (pos.x(), pos.y()), self.view.snapping.step
+        grid = new_grid(self.document.new_id("grid", "grid"), f"Encounter {number}", centre, step=step)
         free = clear_of_the_map(grid, self._taken, self._rightmost())
         if free != grid.origin:
             grid = grid.model_copy(update={"origin": free})

@@ -18,7 +18,6 @@ from tabletop.model.kinds import Kind
 from tabletop.ui.scene.editor_scene import badges_seen
 from tabletop.ui.tools.base import Tool
 from tabletop.ui.tools.reach import ReachSettings, token_reach
-from tabletop.ui.tools.snapping import LATTICE_STEP
 
 _drags = itertools.count(1)
 TURN_STEP = 15.0
@@ -215,7 +214,8 @@ class SelectTool(Tool):
         if key in steps:
             dx, dy = steps[key]
             fine = 0.25 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1.0
-            self.nudge(dx * LATTICE_STEP * fine, dy * LATTICE_STEP * fine)
+            step = self.view.snapping.step * fine  # the map's own lattice step, a quarter of it with Shift
+            self.nudge(dx * step, dy * step)
             return True
         if key in (Qt.Key.Key_BracketLeft, Qt.Key.Key_BracketRight):
             self.turn(-TURN_STEP if key == Qt.Key.Key_BracketLeft else TURN_STEP)

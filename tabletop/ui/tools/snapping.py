@@ -9,14 +9,18 @@ and no lattice, whichever way the toggle is.
 
 A GM fitting rooms to a scanned plan may want its edges too: Edit ▸ Snap to Background
 Corners (off at first, kept between sessions) lets a point near a corner of the background
-picture take it, as it takes a room's corner."""
+picture take it, as it takes a room's corner.
+
+Whether the lattice is on is the GM's own habit, kept on the computer; its step belongs to the
+map (Map.lattice_step), so a plan traced at 5 units a foot draws alike wherever it is opened."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt
 
-LATTICE_STEP = 20.0
-"""The lattice's step in map units: a twelfth of a 240-unit room, a half of a 40-unit area."""
+from tabletop.document import MapDocument
+from tabletop.model import LATTICE_STEP
+
 SNAP_KEY = "draw/snap"
 CORNERS_KEY = "draw/snap-background-corners"
 
@@ -24,14 +28,20 @@ CORNERS_KEY = "draw/snap-background-corners"
 class Snapping:
     """The view's snapping: whether the lattice is on, and whether Ctrl asks for a free point."""
 
-    def __init__(self, settings: QSettings | None = None) -> None:
+    def __init__(self, settings: QSettings | None = None, document: MapDocument | None = None) -> None:
         self.settings = settings
+        self.document = document
+        """The open map, whose lattice step this is (None: a view of no map, the default step)."""
         self.lattice = bool(settings.value(SNAP_KEY, True, type=bool)) if settings is not None else True
         self.corners = bool(settings.value(CORNERS_KEY, False, type=bool)) if settings is not None else False
         """Whether a point near a corner of the background picture takes it."""
-        self.step = LATTICE_STEP
         self.held = Qt.KeyboardModifier.NoModifier
         """The keys held with the event the tool is handling (the view sets it)."""
+
+    @property
+    def step(self) -> float:
+        """The open map's lattice step, asked each time: it follows an undo, and another map opened."""
+        return LATTICE_STEP if self.document is None else self.document.map.lattice_step
 
     def set_lattice(self, on: bool) -> None:
         self.lattice = on
