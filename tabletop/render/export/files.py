@@ -23,11 +23,10 @@ from PySide6.QtSvg import QSvgGenerator
 
 from tabletop.heap import collector_off
 from tabletop.io import MapFileError, write_atomically
+from tabletop.io.outputs import replace_refusal
 from tabletop.io.write import clear_dead_saves, open_temporary
 from tabletop.model import Map
-from tabletop.render.export.devices import Progress, buffer, finished_pdf, pdf_writer, picture_dpi
-from tabletop.render.export.devices import painting as _painting  # the names stream_png paints and tells by
-from tabletop.render.export.devices import tell as _tell
+from tabletop.render.export.devices import Progress, buffer, finished_pdf, painting, pdf_writer, picture_dpi, tell
 from tabletop.render.export.options import ExportError, ExportOptions, Scale, ScaleKind
 from tabletop.render.export.picture import (
     MAX_SIDE,
@@ -40,8 +39,8 @@ from tabletop.render.export.picture import (
     paint_picture,
     prepare,
 )
+from tabletop.render.export.poster import poster_bytes
 from tabletop.render.png_stream import PngStream
-from tabletop.render.poster import poster_bytes
 
 FORMATS = (".png", ".svg", ".pdf")
 DEFAULT_WIDTH = 1920
@@ -74,7 +73,7 @@ def image_size(map_: Map, width: int, base_dir: Folder = None, legend: bool = Fa
 
 def picture_image(picture: Picture) -> QImage:
     image = QImage(picture.width, picture.height, QImage.Format.Format_RGB32)  # opaque paper: no alpha
-    with _painting(image) as painter:
+    with painting(image) as painter:
         paint_picture(painter, picture)
     return image
 
@@ -120,7 +119,7 @@ def export_map(
         data = _export_data(map_, out, options, base_dir, progress)
     if data is not None:
         write_atomically(out, data, verb="exported")
-        _tell(progress, 1, 1)
+        tell(progress, 1, 1)
 
 
 def _export_data(
@@ -140,11 +139,11 @@ def _export_data(
                 picture.layout = None  # the bands are painted from parts of the map, each laid out alone
                 stream_png(picture, out, progress)
                 return None
-            _tell(progress, 0, 1)
+            tell(progress, 0, 1)
             data = _png_data(picture_image(picture), picture.options.scale.dpi)
         else:
             picture = prepare(map_, options, base_dir, whole=True)
-            _tell(progress, 0, 1)
+            tell(progress, 0, 1)
             data = svg_picture(picture) if suffix == ".svg" else pdf_picture(picture)
     except (PictureTooLarge, ExportError) as error:
         raise MapFileError(out, f"could not be exported: {error}") from None
@@ -199,8 +198,6 @@ def stream_png(picture: Picture, out: Path, progress: Progress | None = None) ->
     place; on a cancel or an error the file beside is removed and `out` is untouched. What was
     at `out` when it began the caller has agreed to replace; something else put there while
     the bands were painted is not replaced (io/outputs.py)."""
-    from tabletop.io.outputs import replace_refusal
-
     agreed = replace_refusal(out, "png")
     target = Path(os.path.realpath(out))
     if target.is_dir():
@@ -218,10 +215,10 @@ def stream_png(picture: Picture, out: Path, progress: Progress | None = None) ->
             stream = PngStream(file, picture.width, picture.height, picture.options.scale.dpi)
             band = QImage(picture.width, rows, QImage.Format.Format_RGB32)
             for k in range(total):
-                _tell(progress, k, total)
+                tell(progress, k, total)
                 top = k * rows
                 height = min(rows, picture.height - top)
-                with _painting(band) as painter:
+                with painting(band) as painter:
                     paint_picture(painter, picture, (0, top, picture.width, height))
                 _add_rows(stream, band, height)
             stream.finish()
@@ -238,7 +235,7 @@ def stream_png(picture: Picture, out: Path, progress: Progress | None = None) ->
         if not done and temp is not None:
             with contextlib.suppress(OSError):
                 temp.unlink()
-    _tell(progress, total, total)
+    tell(progress, total, total)
 
 
 def svg_picture(picture: Picture) -> bytes:
@@ -253,7 +250,7 @@ def svg_picture(picture: Picture) -> bytes:
     generator.setSize(QSize(max(1, round(picture.width * on_paper)), max(1, round(picture.height * on_paper))))
     generator.setViewBox(QRectF(0, 0, picture.width, picture.height))
     generator.setTitle(picture.map.title or "Tabletop map")
-    with _painting(generator) as painter:
+    with painting(generator) as painter:
         paint_picture(painter, picture)
     out.close()
     result = bytes(data.data())
@@ -277,7 +274,7 @@ def pdf_picture(picture: Picture) -> bytes:
     _, _, w, h = picture.frame
     mm = picture.mm_per_unit
     writer.setPageSize(QPageSize(QSizeF(w * mm, h * mm), QPageSize.Unit.Millimeter))
-    with _painting(writer) as painter:
+    with painting(writer) as painter:
         scale = painter.viewport().width() / picture.width
         paint_picture(painter, picture, device_scale=scale)
     del writer  # the PDF is finished when its writer goes
