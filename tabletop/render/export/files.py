@@ -39,7 +39,8 @@ from tabletop.render.export.picture import (
     paint_picture,
     prepare,
 )
-from tabletop.render.export.poster import poster_bytes
+from tabletop.render.export.poster import poster_file
+from tabletop.render.export.poster_plan import PosterPlan
 from tabletop.render.png_stream import PngStream
 
 FORMATS = (".png", ".svg", ".pdf")
@@ -98,10 +99,11 @@ def export_map(
     *,
     options: ExportOptions | None = None,
     progress: Progress | None = None,
-) -> None:
+) -> PosterPlan | None:
     """Write the map as PNG, SVG or PDF (a poster PDF when the options ask); `base_dir`, the map
     file's folder, finds its background picture; `legend` adds the grids' legend (without
-    `options`). MapFileError in one line; ExportCancelled when `progress` said stop."""
+    `options`). MapFileError in one line; ExportCancelled when `progress` said stop. A poster's
+    plan comes back: the pages printed and the blank ones left out."""
     out = Path(out)
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
@@ -116,29 +118,31 @@ def export_map(
             raise MapFileError(out, f"width {options.scale.value:g} is out of range ({MIN_SIDE} to {top} pixels)")
     ensure_gui_app()
     with collector_off():  # a big map's layout is a million new objects, none garbage: not walked again and again
-        data = _export_data(map_, out, options, base_dir, progress)
+        data, plan = _export_data(map_, out, options, base_dir, progress)
     if data is not None:
         write_atomically(out, data, verb="exported")
         tell(progress, 1, 1)
+    return plan
 
 
 def _export_data(
     map_: Map, out: Path, options: ExportOptions, base_dir: Folder, progress: Progress | None
-) -> bytes | None:
-    """The file's bytes, or None when a huge PNG was streamed into place already."""
+) -> tuple[bytes | None, PosterPlan | None]:
+    """The file's bytes, or None when a huge PNG was streamed into place already; and a
+    poster's plan."""
     suffix = out.suffix.lower()
     try:
         if options.poster is not None:
             if suffix != ".pdf":
                 raise ExportError("is a poster: posters are PDF files, name it .pdf")
-            data = poster_bytes(map_, options, base_dir, progress)
-        elif suffix == ".png":
+            return poster_file(map_, options, base_dir, progress)
+        if suffix == ".png":
             whole = options.scale.kind is ScaleKind.WIDTH and options.scale.value**2 <= STREAM_FROM
             picture = prepare(map_, options, base_dir, STREAM_SIDE, STREAM_PIXELS, whole=whole)
             if picture.width * picture.height > STREAM_FROM:  # (a map taller than wide, when `whole`)
                 picture.layout = None  # the bands are painted from parts of the map, each laid out alone
                 stream_png(picture, out, progress)
-                return None
+                return None, None
             tell(progress, 0, 1)
             data = _png_data(picture_image(picture), picture.options.scale.dpi)
         else:
@@ -149,7 +153,7 @@ def _export_data(
         raise MapFileError(out, f"could not be exported: {error}") from None
     except OSError as error:
         raise MapFileError(out, f"could not be exported: {error.strerror or error}") from None
-    return data
+    return data, None
 
 
 PNG_ROWS = 256
