@@ -24,7 +24,14 @@ def test_import_linter_contracts_are_kept():
     assert "Contracts: 2 kept, 0 broken" in done.stdout
 
 
-CIRCLE_FREE = ["tabletop/io", "tabletop/render", "tabletop/document", "tabletop/model", "tabletop/rules"]
+CIRCLE_FREE = [
+    "tabletop/io",
+    "tabletop/render",
+    "tabletop/document",
+    "tabletop/model",
+    "tabletop/rules",
+    "tabletop/cli",
+]
 """The folders whose modules import one way only. geometry/ and ui/ join when their circles are gone."""
 
 
