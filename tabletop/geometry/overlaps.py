@@ -4,13 +4,27 @@ Zones that share an edge or a corner touch and do not overlap; only a common ins
 Pairs are found from the zones' boxes in cells, so a map of many rooms compares each room with
 its neighbours only, and a pair whose boxes meet only along a side (rooms in a row) is never
 looked at closely.
+
+Given the layout the map is drawn from (kept current edit by edit), both checks read what it
+holds: the zones as opened from its arrays, their pairs worked out once while its shape table
+lives, so a check again after an edit tests only the zones edited or added since; and every
+border's `shared` flag from its line table. The answers are those of the checks without it.
 """
 
 from __future__ import annotations
 
+import weakref
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from tabletop.model import Map, PolygonShape, Zone
+
+if TYPE_CHECKING:
+    from tabletop.geometry.layout import MapLayout
+    from tabletop.geometry.tables import ShapeTable
 
 TOLERANCE = 1e-6
 """How far inside (in map units, against each edge's length) a point must lie to be inside:
@@ -21,8 +35,11 @@ BLOCK = 250_000
 """Edge pairs compared at once: enough for two traced outlines, little memory."""
 
 
-def overlapping_pairs(zones: list[Zone]) -> list[tuple[str, str]]:
-    """Pairs of polygon zones whose insides overlap, each pair once, in the zones' order."""
+def overlapping_pairs(zones: list[Zone], layout: MapLayout | None = None) -> list[tuple[str, str]]:
+    """Pairs of polygon zones whose insides overlap, each pair once, in the zones' order. With
+    the `layout` these zones are drawn by, the zones it holds as opened are read from its arrays."""
+    if layout is not None:
+        return _laid_out_pairs(zones, layout.shapes())
     from tabletop.geometry.columns import zone_table
 
     polygons = [z for z in zones if _polygon(z)]
@@ -42,30 +59,130 @@ def _points(table, p: int) -> np.ndarray:
     return np.column_stack((table.x[first : first + count], table.y[first : first + count]))
 
 
-def _near_pairs(boxes: np.ndarray) -> np.ndarray:
-    """Index pairs (i < j, sorted) whose boxes share an area, not only a side: each box is
-    paired with the boxes in the cells it covers, in one numpy pass."""
+def _cell_keys(boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(cell, box) of each cell each box covers, as one number per cell, sorted by it."""
     from tabletop.geometry.cells import cell_rows
 
     cx, cy, owner = cell_rows(boxes, CELL)
-    key = (cx << 32) + (cy + 2**31)
+    return (cx << 32) + (cy + 2**31), owner
+
+
+def _meet(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Whether boxes a[k] and b[k] share an area, not only a side."""
+    wide = np.minimum(a[:, 2], b[:, 2]) - np.maximum(a[:, 0], b[:, 0]) > TOLERANCE
+    return wide & (np.minimum(a[:, 3], b[:, 3]) - np.maximum(a[:, 1], b[:, 1]) > TOLERANCE)
+
+
+def _near_pairs(boxes: np.ndarray) -> np.ndarray:
+    """Index pairs (i < j, sorted) whose boxes share an area, not only a side: each box is
+    paired with the boxes in the cells it covers, in one numpy pass."""
+    key, owner = _cell_keys(boxes)
     starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
     ends = np.repeat(np.r_[starts[1:], len(key)], np.diff(np.r_[starts, len(key)]))
     later = ends - np.arange(len(key)) - 1  # the members after each one in its cell
     first = np.repeat(np.arange(len(key)), later)
     second = first + 1 + (np.arange(len(first)) - np.repeat(np.cumsum(later) - later, later))
     i, j = np.minimum(owner[first], owner[second]), np.maximum(owner[first], owner[second])
-    a, b = boxes[i], boxes[j]
-    wide = np.minimum(a[:, 2], b[:, 2]) - np.maximum(a[:, 0], b[:, 0]) > TOLERANCE
-    high = np.minimum(a[:, 3], b[:, 3]) - np.maximum(a[:, 1], b[:, 1]) > TOLERANCE
-    pairs = np.column_stack((i, j))[wide & high & (i != j)]
+    pairs = np.column_stack((i, j))[_meet(boxes[i], boxes[j]) & (i != j)]
     return np.unique(pairs, axis=0) if len(pairs) else pairs
 
 
-def borders_apart(map_: Map) -> list[str]:
+@dataclass
+class _Opened:
+    """What the polygons of a shape table (a map as opened) give, by polygon number: each one's
+    extent, the cells the extents cover (`_cell_keys`), and the near pairs with whether each
+    pair overlaps. Worked out once: those polygons never change, an edited zone leaves the table."""
+
+    extent: np.ndarray
+    keys: np.ndarray
+    owners: np.ndarray
+    pairs: np.ndarray
+    overlap: np.ndarray
+
+
+_OPENED: weakref.WeakKeyDictionary[ShapeTable, _Opened] = weakref.WeakKeyDictionary()
+"""Each layout's shape table's pairs, let go with the table (a map laid out afresh has a new one)."""
+
+
+def _opened(shapes: ShapeTable) -> _Opened:
+    found = _OPENED.get(shapes)
+    if found is None:
+        firsts, counts = shapes.firsts, shapes.counts
+        extent = np.zeros((len(counts), 4))
+        if len(counts):
+            for column, (reduce, values) in enumerate(
+                ((np.minimum, shapes.x), (np.minimum, shapes.y), (np.maximum, shapes.x), (np.maximum, shapes.y))
+            ):
+                extent[:, column] = reduce.reduceat(values, firsts)
+        keys, owners = _cell_keys(extent)
+        pairs = _near_pairs(extent) if len(counts) > 1 else np.zeros((0, 2), dtype=np.int64)
+        overlap = np.array(
+            [_overlap(_points(shapes, p), _points(shapes, q)) for p, q in pairs.tolist()], dtype=bool
+        ).reshape(-1)
+        found = _OPENED[shapes] = _Opened(extent, keys, owners, pairs, overlap)
+    return found
+
+
+def _laid_out_pairs(zones: list[Zone], shapes: ShapeTable) -> list[tuple[str, str]]:
+    """overlapping_pairs of `zones`, those as opened read from `shapes` and paired once (_opened),
+    the zones edited or added since paired with every polygon near them. Pairs are worked with
+    as the zones' places in `zones`, the first the earlier, as the check without a layout does."""
+    from tabletop.geometry.columns import zone_table
+
+    ids = list(map(attrgetter("id"), zones))
+    rows = shapes.zone_rows(ids)
+    number = np.where(rows >= 0, shapes.polygon_of[np.maximum(rows, 0)], -1) if len(shapes.polygon_of) else rows
+    later = [k for k in np.flatnonzero(rows < 0).tolist() if _polygon(zones[k])]
+    opened = _opened(shapes)
+    at = np.full(len(shapes.counts), -1, dtype=np.int64)  # each polygon as opened: its zone's place now
+    held = np.flatnonzero(number >= 0)
+    at[number[held]] = held
+    # the pairs as opened still on the map: their verdicts kept, worked out again if their order turned
+    a, b = at[opened.pairs[:, 0]], at[opened.pairs[:, 1]]
+    kept = (a >= 0) & (b >= 0)
+    found = np.column_stack((a, b))[kept & opened.overlap & (a < b)].tolist()
+    candidates = np.column_stack((b, a))[kept & (a > b)].tolist()
+    table = zone_table([zones[k] for k in later]) if later else None
+    if table is not None:
+        candidates += _pairs_of_edited(table.polygon_extent, np.array(later, dtype=np.int64), opened, at)
+    edited_number = dict(zip(later, range(len(later)), strict=True))
+
+    def points(place: int) -> np.ndarray:
+        polygon = int(number[place])
+        return _points(shapes, polygon) if polygon >= 0 else _points(table, edited_number[place])
+
+    found += [(x, y) for x, y in candidates if _overlap(points(x), points(y))]
+    return [(ids[x], ids[y]) for x, y in sorted(map(tuple, found))]
+
+
+def _pairs_of_edited(extent: np.ndarray, places: np.ndarray, opened: _Opened, at: np.ndarray) -> list[list[int]]:
+    """The near pairs (places, the earlier first, sorted) of the zones edited or added since
+    opening, with `extent` and at `places`: among themselves, and with each polygon as opened
+    still on the map (at its place `at`) in the cells they cover."""
+    from tabletop.geometry.tables import within
+
+    among = places[_near_pairs(extent)]
+    keys, owners = _cell_keys(extent)
+    low = np.searchsorted(opened.keys, keys, "left")
+    count = np.searchsorted(opened.keys, keys, "right") - low
+    edited, other = np.repeat(owners, count), opened.owners[np.repeat(low, count) + within(count)]
+    near = (at[other] >= 0) & _meet(extent[edited], opened.extent[other])
+    mine, theirs = places[edited[near]], at[other[near]]
+    beside = np.column_stack((np.minimum(mine, theirs), np.maximum(mine, theirs)))
+    pairs = np.concatenate((among.reshape(-1, 2), beside))
+    return np.unique(pairs, axis=0).tolist() if len(pairs) else []
+
+
+def borders_apart(map_: Map, layout: MapLayout | None = None) -> list[str]:
     """Borders between two polygon zones that share no edge, in map order: drawn as a dashed
     link, which is what a stair or a secret way means, and what a room moved off its
-    neighbour leaves behind."""
+    neighbour leaves behind. With the `layout` the map is drawn by, the lines it holds say
+    which borders' zones share no edge: none worked out again."""
+    if layout is not None:
+        links, zones = layout.lines_apart(), layout.zones
+        if not links:
+            return []
+        return [b.id for b in map_.borders if b.id in links and _polygon(zones[b.a]) and _polygon(zones[b.b])]
     from tabletop.geometry.lines import lines_of
 
     polygons = {z.id: z for z in map_.zones if _polygon(z)}
