@@ -24,7 +24,7 @@ from tabletop.model import Map, PolygonShape, Zone
 
 if TYPE_CHECKING:
     from tabletop.geometry.layout import MapLayout
-    from tabletop.geometry.tables import ShapeTable
+    from tabletop.geometry.tables import Box, ShapeTable
 
 TOLERANCE = 1e-6
 """How far inside (in map units, against each edge's length) a point must lie to be inside:
@@ -246,6 +246,12 @@ def _edges_within(points: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np
 
 
 def _cross(p: np.ndarray, r: np.ndarray, q: np.ndarray, s: np.ndarray) -> bool:
+    return bool(_crossing(p, r, q, s).any())
+
+
+def _crossing(p: np.ndarray, r: np.ndarray, q: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """Whether edge k of one polygon (start p[k], direction r[k]) and edge m of the other (q[m],
+    s[m]) cross properly, as a len(p) x len(q) array."""
     p, r = p[:, None, :], r[:, None, :]
     d = q[None, :, :] - p
     denom = r[..., 0] * s[None, :, 1] - r[..., 1] * s[None, :, 0]
@@ -259,11 +265,18 @@ def _cross(p: np.ndarray, r: np.ndarray, q: np.ndarray, s: np.ndarray) -> bool:
     side_p1 = side_p0 - (s[None, :, 0] * r[..., 1] - s[None, :, 1] * r[..., 0]) / length_s
     apart_q = ((side_q0 > TOLERANCE) & (side_q1 < -TOLERANCE)) | ((side_q0 < -TOLERANCE) & (side_q1 > TOLERANCE))
     apart_p = ((side_p0 > TOLERANCE) & (side_p1 < -TOLERANCE)) | ((side_p0 < -TOLERANCE) & (side_p1 > TOLERANCE))
-    return bool((apart_q & apart_p & (np.abs(denom) > 0)).any())
+    return apart_q & apart_p & (np.abs(denom) > 0)
 
 
 def _any_inside(points: np.ndarray, polygon: np.ndarray) -> bool:
     """Whether any of `points` lies inside `polygon` and farther than TOLERANCE from its edges."""
+    inside, distance = _inside(points, polygon)
+    return bool((inside & (distance > TOLERANCE)).any())
+
+
+def _inside(points: np.ndarray, polygon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each of `points`: whether it lies inside `polygon` (by the crossings of a ray) and how
+    far it is from the polygon's nearest edge."""
     x1, y1 = polygon[:, 0][None, :], polygon[:, 1][None, :]
     x2, y2 = np.roll(polygon[:, 0], -1)[None, :], np.roll(polygon[:, 1], -1)[None, :]
     px, py = points[:, 0][:, None], points[:, 1][:, None]
@@ -274,5 +287,38 @@ def _any_inside(points: np.ndarray, polygon: np.ndarray) -> bool:
     dx, dy = x2 - x1, y2 - y1
     length2 = np.maximum(dx * dx + dy * dy, TOLERANCE * TOLERANCE)
     t = np.clip(((px - x1) * dx + (py - y1) * dy) / length2, 0.0, 1.0)
-    distance = np.hypot(px - (x1 + t * dx), py - (y1 + t * dy)).min(axis=1)
-    return bool((inside & (distance > TOLERANCE)).any())
+    return inside, np.hypot(px - (x1 + t * dx), py - (y1 + t * dy)).min(axis=1)
+
+
+def overlap_box(a: Zone, b: Zone) -> Box | None:
+    """The box around the place two polygon zones both cover (None: they do not overlap): around
+    the corners of each that lie in or on the other and the points where their edges cross, the
+    corners of that place. The window marks it, as a sliver a corner pushed a fraction of a unit
+    into a neighbour is too thin to see at any zoom that shows the rooms."""
+    if not (_polygon(a) and _polygon(b)):
+        return None
+    first, second = (np.array(zone.shape.points, dtype=np.float64) for zone in (a, b))
+    if not _overlap(first, second):
+        return None
+    corners = [first[_in_or_on(first, second)], second[_in_or_on(second, first)], _crossings(first, second)]
+    points = np.concatenate(corners)
+    return (*points.min(axis=0).tolist(), *points.max(axis=0).tolist())
+
+
+def _in_or_on(points: np.ndarray, polygon: np.ndarray) -> np.ndarray:
+    inside, distance = _inside(points, polygon)
+    return inside | (distance <= TOLERANCE)
+
+
+def _crossings(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The points where an edge of `a` crosses an edge of `b` properly, a block at a time."""
+    (p, r), (q, s) = _edges_within(a, b), _edges_within(b, a)
+    step, found = max(1, BLOCK // max(len(q), 1)), [np.zeros((0, 2))]
+    for k in range(0, len(p), step):
+        edge, other = np.nonzero(_crossing(p[k : k + step], r[k : k + step], q, s))
+        start, along, towards = p[k + edge], r[k + edge], q[other] - p[k + edge]
+        t = (towards[:, 0] * s[other, 1] - towards[:, 1] * s[other, 0]) / (
+            along[:, 0] * s[other, 1] - along[:, 1] * s[other, 0]
+        )
+        found.append(start + t[:, None] * along)
+    return np.concatenate(found)
