@@ -30,7 +30,10 @@ TOLERANCE = 1e-6
 """How far inside (in map units, against each edge's length) a point must lie to be inside:
 points snapped onto a neighbour's edge are on it, not in it."""
 CELL = 240.0
-"""Side of the cells the boxes are sorted into: a few rooms across."""
+"""Side of the cells the boxes are sorted into: a few rooms across, or a half or a quarter of
+that for small rooms (`_cell_side`)."""
+COVERED = 4
+"""Cells a box covers on average, at most, at the side chosen for them."""
 BLOCK = 250_000
 """Edge pairs compared at once: enough for two traced outlines, little memory."""
 
@@ -59,11 +62,23 @@ def _points(table, p: int) -> np.ndarray:
     return np.column_stack((table.x[first : first + count], table.y[first : first + count]))
 
 
-def _cell_keys(boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(cell, box) of each cell each box covers, as one number per cell, sorted by it."""
+def _cell_side(boxes: np.ndarray) -> float:
+    """The smallest of a quarter of CELL, a half and CELL at which the boxes cover at most
+    COVERED cells each on average: a box is paired with every other in its cells, so rooms
+    much smaller than a cell (a city's) meet more neighbours than they touch, and the
+    pairs, not the cells, are the work."""
+    for side in (CELL / 4, CELL / 2):
+        low, high = np.floor(boxes[:, :2] / side), np.floor(boxes[:, 2:] / side)
+        if float(np.prod(high - low + 1, axis=1).sum()) <= COVERED * len(boxes):
+            return side
+    return CELL
+
+
+def _cell_keys(boxes: np.ndarray, side: float) -> tuple[np.ndarray, np.ndarray]:
+    """(cell, box) of each cell of `side` each box covers, as one number per cell, sorted by it."""
     from tabletop.geometry.cells import cell_rows
 
-    cx, cy, owner = cell_rows(boxes, CELL)
+    cx, cy, owner = cell_rows(boxes, side)
     return (cx << 32) + (cy + 2**31), owner
 
 
@@ -73,10 +88,10 @@ def _meet(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return wide & (np.minimum(a[:, 3], b[:, 3]) - np.maximum(a[:, 1], b[:, 1]) > TOLERANCE)
 
 
-def _near_pairs(boxes: np.ndarray) -> np.ndarray:
+def _near_pairs(boxes: np.ndarray, side: float | None = None) -> np.ndarray:
     """Index pairs (i < j, sorted) whose boxes share an area, not only a side: each box is
-    paired with the boxes in the cells it covers, in one numpy pass."""
-    key, owner = _cell_keys(boxes)
+    paired with the boxes in the cells (of `side`, else `_cell_side`) it covers, in one numpy pass."""
+    key, owner = _cell_keys(boxes, side or _cell_side(boxes))
     starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
     ends = np.repeat(np.r_[starts[1:], len(key)], np.diff(np.r_[starts, len(key)]))
     later = ends - np.arange(len(key)) - 1  # the members after each one in its cell
@@ -94,6 +109,7 @@ class _Opened:
     pair overlaps. Worked out once: those polygons never change, an edited zone leaves the table."""
 
     extent: np.ndarray
+    side: float
     keys: np.ndarray
     owners: np.ndarray
     pairs: np.ndarray
@@ -114,12 +130,13 @@ def _opened(shapes: ShapeTable) -> _Opened:
                 ((np.minimum, shapes.x), (np.minimum, shapes.y), (np.maximum, shapes.x), (np.maximum, shapes.y))
             ):
                 extent[:, column] = reduce.reduceat(values, firsts)
-        keys, owners = _cell_keys(extent)
-        pairs = _near_pairs(extent) if len(counts) > 1 else np.zeros((0, 2), dtype=np.int64)
+        side = _cell_side(extent)
+        keys, owners = _cell_keys(extent, side)
+        pairs = _near_pairs(extent, side) if len(counts) > 1 else np.zeros((0, 2), dtype=np.int64)
         overlap = np.array(
             [_overlap(_points(shapes, p), _points(shapes, q)) for p, q in pairs.tolist()], dtype=bool
         ).reshape(-1)
-        found = _OPENED[shapes] = _Opened(extent, keys, owners, pairs, overlap)
+        found = _OPENED[shapes] = _Opened(extent, side, keys, owners, pairs, overlap)
     return found
 
 
@@ -162,7 +179,7 @@ def _pairs_of_edited(extent: np.ndarray, places: np.ndarray, opened: _Opened, at
     from tabletop.geometry.tables import within
 
     among = places[_near_pairs(extent)]
-    keys, owners = _cell_keys(extent)
+    keys, owners = _cell_keys(extent, opened.side)
     low = np.searchsorted(opened.keys, keys, "left")
     count = np.searchsorted(opened.keys, keys, "right") - low
     edited, other = np.repeat(owners, count), opened.owners[np.repeat(low, count) + within(count)]
