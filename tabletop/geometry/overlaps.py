@@ -121,6 +121,7 @@ _OPENED: weakref.WeakKeyDictionary[ShapeTable, _Opened] = weakref.WeakKeyDiction
 
 
 def _opened(shapes: ShapeTable) -> _Opened:
+    """The pairs of a shape table's polygons as opened, worked out at the first check and kept."""
     found = _OPENED.get(shapes)
     if found is None:
         firsts, counts = shapes.firsts, shapes.counts
