@@ -4,45 +4,48 @@ push the same undo steps (document/commands/growth.py)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QWidget
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QDockWidget, QMessageBox, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.document.commands.growth import GridEditError, grow_for_token
 from tabletop.geometry.shapes import area_at
 from tabletop.model import AreaLocation
 from tabletop.rules.growth import edges_toward
-from tabletop.ui.actions import action, say, scrolling
+from tabletop.ui.actions import scrolling
 from tabletop.ui.docks.tile_sets import TileSetsDock, selected_grid
 from tabletop.ui.plain import shown_plain
+from tabletop.ui.registry import Act, ActionRegistry
 
 
 class GridMenu:
-    """Installed on the main window: adds the Tile Sets dock and the Grid menu."""
+    """The Grid menu's actions and the Tile Sets dock's pane. `dock` is the window's, hidden:
+    shown from the Grid menu or View, as most maps have no grid. `say` is a passing line in the
+    status bar."""
 
-    def __init__(self, window: QMainWindow) -> None:
-        self.window, self.document = window, window.document
+    def __init__(
+        self, document: MapDocument, actions: ActionRegistry, say: Callable[[str], None], dock: QDockWidget
+    ) -> None:
+        self.document, self.say, self.dock = document, say, dock
         self.dock_widget = TileSetsDock(self.document)
-        dock = QDockWidget("Tile Sets", window)
-        dock.setObjectName("Tile Sets")
         dock.setWidget(scrolling(self.dock_widget))
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        dock.hide()  # shown from the Grid menu or View: most maps have no grid
-        self.dock = dock
-        menu = window.menuBar().addMenu("&Grid")
         self.grow_actions = {
-            edge: action(
-                window, f"Grow &{edge.title()}", lambda e=edge: self.grow(e), tip=f"A row of tiles to the {edge}"
+            edge: actions.register(
+                Act(
+                    f"grid.grow_{edge}",
+                    f"Grow &{edge.title()}",
+                    lambda e=edge: self.grow(e),
+                    tip=f"A row of tiles to the {edge}",
+                )
             )
             for edge in ("north", "east", "south", "west")
         }
-        self.trim_action = action(window, "&Trim to 3x3", self.trim, tip="Keep the 3x3 tiles with the most tokens")
-        self.show_action = action(window, "Tile &Sets…", self.show_dock)
-        for act in (*self.grow_actions.values(), self.trim_action):
-            menu.addAction(act)
-        menu.addSeparator()
-        menu.addAction(self.show_action)
-        menu.aboutToShow.connect(self._enable)
+        tip = "Keep the 3x3 tiles with the most tokens"
+        self.trim_action = actions.register(Act("grid.trim", "&Trim to 3x3", self.trim, tip=tip))
+        self.show_action = actions.register(Act("grid.tile_sets", "Tile &Sets…", self.show_dock))
+        actions.menu("grid").aboutToShow.connect(self._enable)
 
     def _enable(self) -> None:
         grid_id = selected_grid(self.document)
@@ -54,12 +57,12 @@ class GridMenu:
     def grow(self, edge: str) -> bool:
         """Grow the selected grid; what happened (or why not) is said in the status bar."""
         done = self.dock_widget.grow(edge)
-        say(self.window, self.dock_widget.message.text())
+        self.say(self.dock_widget.message.text())
         return done
 
     def trim(self) -> bool:
         done = self.dock_widget.trim()
-        say(self.window, self.dock_widget.message.text())
+        self.say(self.dock_widget.message.text())
         return done
 
     def show_dock(self) -> None:

@@ -5,7 +5,7 @@ asks at the table), and the zoom."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QTimer
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QStatusBar
 
 from tabletop.document import MapDocument
 from tabletop.heap import collector_paused
@@ -20,16 +20,16 @@ RANGE_WAITS_FROM = 5_000
 
 
 class StatusLine:
-    """The labels in `window`'s status bar, kept current from the view and the document."""
+    """The labels in the window's status bar, kept current from the view and the document."""
 
-    def __init__(self, window: QMainWindow, view: MapView, document: MapDocument) -> None:
+    def __init__(self, status: QStatusBar, view: MapView, document: MapDocument) -> None:
         self.document = document
         self.tool_hint = plain_label()
-        window.statusBar().addWidget(self.tool_hint, 1)  # under passing messages, back when they clear
+        status.addWidget(self.tool_hint, 1)  # under passing messages, back when they clear
         self.hover_label = plain_label()  # names a zone and a token
         self.zoom_label = plain_label()
-        window.statusBar().addPermanentWidget(self.hover_label)
-        window.statusBar().addPermanentWidget(self.zoom_label)
+        status.addPermanentWidget(self.hover_label)
+        status.addPermanentWidget(self.zoom_label)
         self._hover_at: QPointF | None = None
         self._ranges: tuple[object, object] = (None, None)
         view.hovered.connect(self._hovered)
