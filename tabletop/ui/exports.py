@@ -7,8 +7,11 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from tabletop.document import MapDocument
+from tabletop.io import MapFileError
+from tabletop.io.errors import one_line
 from tabletop.ui.actions import IMAGE_FILTERS, with_extension
 from tabletop.ui.plain import shown_plain
 from tabletop.ui.view import MapView
@@ -52,11 +55,7 @@ class Exports:
     def export_image(self) -> None:
         """The map as an image: the chosen filter's extension is added, and the GM chooses the
         width (remembered for next time)."""
-        # deferred: the file dialogs' classes and the exports' painting
-        from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
-
-        from tabletop.io import MapFileError
-        from tabletop.io.errors import one_line
+        # deferred: the exports' painting and the export dialog's module
         from tabletop.render.export import DEFAULT_WIDTH, export_map
         from tabletop.ui.dialogs.export_run import may_replace
 

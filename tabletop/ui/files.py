@@ -21,6 +21,8 @@ from tabletop.document.commands import SetBackground
 from tabletop.geometry.sidecar import Sidecar
 from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, save_map
 from tabletop.io.pictures import PictureNotCopied, PictureRefused, copy_beside, picture_file
+from tabletop.io.pictures_outside import brought_in, outside_source, set_aside
+from tabletop.io.read import read_regular
 from tabletop.model import Background, Map
 from tabletop.ui.actions import say
 from tabletop.ui.opening import Opening, busy, read_map
@@ -117,9 +119,6 @@ class FileHandler:
         """A map refused only for a background picture outside its folder (older Tabletops
         wrote such paths): the GM opens it without the picture or has the picture copied in;
         False when that is not the fault, or the GM cancels."""
-        from tabletop.io.pictures_outside import brought_in, outside_source, set_aside
-        from tabletop.io.read import read_regular
-
         try:
             raw, info = read_regular(path)
         except MapFileError:

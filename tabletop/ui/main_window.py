@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QActionGroup, QCloseEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QGraphicsView, QMainWindow, QStyle, QToolBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QGraphicsView, QMainWindow, QMessageBox, QStyle, QToolBar, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.model import Map
@@ -199,7 +199,7 @@ class MainWindow(QMainWindow):
         return [lambda name=name: play.system_ready(name) for name in HOMES]
 
     def _build_player_controls(self) -> None:
-        # deferred: the players' window and its controls
+        # deferred: the players' window, its controls and the fog's commands
         from tabletop.ui.player import PlayerControls
         from tabletop.ui.player.fog import FogControls
         from tabletop.ui.player.scale import ScaleControls
@@ -427,7 +427,7 @@ class MainWindow(QMainWindow):
         self.document.select([(kind, obj.id) for kind, objects in kinds for obj in objects])
 
     def _fill_recent(self) -> None:
-        from tabletop.ui.files import recent_files
+        from tabletop.ui.files import recent_files  # deferred: the file handler's module, loaded after the first frame
 
         self.recent_menu.clear()
         for path in recent_files(self.settings):
@@ -443,8 +443,6 @@ class MainWindow(QMainWindow):
         maps that cannot be read are named first, one line each (the first few, and how many
         more: a folder full of junk must not make a box taller than the screen), and left in
         the recovery folder: nothing there is lost unasked."""
-        from PySide6.QtWidgets import QMessageBox
-
         problems: list[str] = []
         offered = pending(problems)
         if problems:

@@ -74,7 +74,7 @@ class StatusLine:
         if self._ranges[0] != key and not self._graph_ready():
             return f"   range from {token.label}: working it out…"
         if self._ranges[0] != key:  # one search per token and edit, not per mouse move
-            from tabletop.rules.ranges import range_field  # numpy, on the first range asked, not at start
+            from tabletop.rules.ranges import range_field  # deferred: numpy, loaded for the first range asked
 
             self._ranges = (key, range_field(self.document.graph(), token.location.zone))
         found = self._ranges[1][zone_id]
