@@ -18,6 +18,8 @@ from tabletop.ui.actions import icon
 SEPARATOR = "-"
 """A line between groups in a list of ids; one that names a place ("-keys") can be asked for by it."""
 
+Keys = str | QKeySequence.StandardKey | QKeySequence | list
+"""A key as text ("Ctrl+Shift+P"), a platform's standard key, or a list of them."""
 Reach = Literal["menu", "window", "canvas"]
 """Where an action's keys work: through its menus; anywhere in the window, the menus hidden too
 (map only, full screen); on the canvas only, never while a field has the keyboard (the tools'
@@ -32,8 +34,7 @@ class Act:
     text: str
     slot: Callable[[], object] | None = None
     """Run when the GM chooses the action."""
-    keys: object = None
-    """A key text, a QKeySequence.StandardKey, or a list of them."""
+    keys: Keys | None = None
     icon: str = ""
     tip: str = ""
     checkable: bool = False

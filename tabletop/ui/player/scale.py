@@ -42,7 +42,7 @@ class ScaleControls(QObject):
             Act("players.lock_scale", "&Lock Physical Scale", keys="Ctrl+Shift+L", checkable=True, reach="window")
         )
         self.lock_action.setChecked(bool(self.settings.value(LOCK_KEY, False, type=bool)))
-        self.lock_action.toggled.connect(self.set_locked)
+        self.lock_action.toggled.connect(self.set_locked)  # after: the remembered state is no change to apply
         players.placed.connect(self._placed)
         document.reset.connect(self.apply)
         # the lock measures the first grid's area: a new area size, or a first grid added or
