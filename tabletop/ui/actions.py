@@ -1,13 +1,14 @@
-"""Building the main window's actions, menus and toolbar from one table."""
+"""What the window's actions share: bundled icons, the Quit keys, a passing line in the status
+bar, the busy cursor over a long edit, a dock's switch in the View menu."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import QFrame, QMainWindow, QScrollArea, QWidget
+from PySide6.QtWidgets import QFrame, QGraphicsView, QScrollArea, QWidget
 
 from tabletop.resources import resource
 
@@ -27,19 +28,6 @@ def icon(name: str) -> QIcon:
     return QIcon(str(resource("icons", f"{name}.svg")))
 
 
-def action(parent: QWidget, text: str, slot: Callable, shortcut=None, icon_name: str = "", tip: str = "") -> QAction:
-    act = QAction(text, parent)
-    if icon_name:
-        act.setIcon(icon(icon_name))
-    if shortcut is not None:
-        shortcuts = shortcut if isinstance(shortcut, list) else [shortcut]
-        act.setShortcuts([QKeySequence(s) for s in shortcuts])
-    if tip:
-        act.setStatusTip(tip)
-    act.triggered.connect(lambda _checked=False: slot())
-    return act
-
-
 def quit_keys() -> list:
     """The platform's Quit key, and Ctrl+Q where the platform has none."""
     keys = [QKeySequence(QKeySequence.StandardKey.Quit)]
@@ -54,8 +42,8 @@ MESSAGE_MS = 6000
 """How long a passing status-bar message stays: long enough to read, then the tool's hint is back."""
 
 
-def say(window: QMainWindow, text: str) -> None:
-    """A passing message in the status bar; it clears itself instead of going stale."""
+def say(window, text: str) -> None:
+    """A passing message in the status bar of a main window; it clears itself instead of going stale."""
     window.statusBar().showMessage(text, MESSAGE_MS)
 
 
@@ -72,21 +60,20 @@ def with_extension(path: str, name_filter: str) -> str:
     return path + wanted
 
 
-def busily(window: QMainWindow, slot: Callable[[], object]) -> Callable[[], None]:
-    """The slot run under the busy cursor, kept until the map is painted again in the GM's and
-    the players' windows: Fog All, Select All or Delete on a 100k-zone map holds the window for
-    seconds, a good part of them in the frames after the edit. The frames are the ones the event
-    loop would paint, painted sooner (a repaint() of its own, then the scene's update, stroked a
-    whole map's selection marks twice)."""
+def busily(views: Callable[[], Iterable[QGraphicsView]], slot: Callable[[], object]) -> Callable[[], None]:
+    """The slot run under the busy cursor, kept until the map is painted again in `views` (the
+    GM's canvas and the players'): Fog All, Select All or Delete on a 100k-zone map holds the
+    window for seconds, a good part of them in the frames after the edit. The frames are the ones
+    the event loop would paint, painted sooner (a repaint() of its own, then the scene's update,
+    stroked a whole map's selection marks twice)."""
 
     def run() -> None:
-        from tabletop.ui.opening import busy  # the reading's module: loaded after the first frame
+        from tabletop.ui.opening import busy  # deferred: the reading's module, loaded after the first frame
 
         with busy():
             slot()
-            players = getattr(getattr(window, "players", None), "player", None)
-            for view in (getattr(window, "view", None), getattr(players, "view", None)):
-                if view is not None and view.isVisible():  # what the event loop does next, now:
+            for view in views():
+                if view.isVisible():  # what the event loop does next, now:
                     QCoreApplication.sendPostedEvents(view.scene(), QEvent.Type.MetaCall)  # the scene's updates
                     QCoreApplication.sendPostedEvents(view.window(), QEvent.Type.UpdateRequest)  # the paint
 

@@ -6,8 +6,10 @@ import os
 import sys
 from collections.abc import Mapping
 
+from tabletop.heap import collector_paused
+from tabletop.io import bulk_read
 from tabletop.io.errors import MapFileError
-from tabletop.io.read import load_map_stamped
+from tabletop.io.read import load_map_stamped, read_regular
 
 HEADLESS_PLATFORMS = {"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay"}
 """Qt platforms that draw without a desktop session, so they need no DISPLAY."""
@@ -36,8 +38,9 @@ def local_path(argument: str) -> str:
     maybe naming localhost) instead of a path; a plain path, spaces and all, is kept as it is."""
     if not argument.lower().startswith("file:"):
         return argument
+    # deferred: urllib.request brings http.client and ssl, which a plain path never needs
     from urllib.parse import urlsplit
-    from urllib.request import url2pathname  # here: it brings http.client and ssl, 10 ms of every start
+    from urllib.request import url2pathname
 
     parts = urlsplit(argument)
     if parts.netloc not in ("", "localhost"):
@@ -64,9 +67,7 @@ def begin_read(path: str) -> tuple | None:
     reader in the window needs its answers (started with that read, it was waited for), and the
     fork costs a fifth as much. (bytes, status, helper), or None when the file cannot be read:
     the read in the window says why. Linux only, as the second process is."""
-    from tabletop.geometry.sidecar import Sidecar
-    from tabletop.io import MapFileError, bulk_read
-    from tabletop.io.read import read_regular
+    from tabletop.geometry.sidecar import Sidecar  # deferred: the second process's modules, for a big file only
 
     helper = Sidecar()  # watching the machine's idle time from here: busy, it forks nothing
     try:
@@ -79,8 +80,7 @@ def begin_read(path: str) -> tuple | None:
 
 def _picture_outside_only(path: str) -> bool:
     """Whether the map at `path` is refused only for a background picture outside its folder."""
-    from tabletop.io.pictures_outside import set_aside
-    from tabletop.io.read import read_regular
+    from tabletop.io.pictures_outside import set_aside  # deferred: the pictures' module, for a refused map only
 
     try:
         return set_aside(read_regular(path)[0], path) is not None
@@ -90,6 +90,7 @@ def _picture_outside_only(path: str) -> bool:
 
 def _main_window() -> tuple:
     """The application with its style, and the empty map window."""
+    # deferred: Qt and the window, not loaded where there is no display or the map is refused
     from PySide6.QtWidgets import QApplication
 
     from tabletop.ui.main_window import MainWindow
@@ -118,8 +119,6 @@ def run(path: str | None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 1
-    from tabletop.heap import collector_paused
-
     big = path is not None and _file_size(path) >= WINDOW_FIRST
     refused = None
     with collector_paused():  # the editor's open path: what was read is frozen out of the collector
@@ -132,11 +131,11 @@ def run(path: str | None) -> int:
     begun = begin_read(path) if big else None
     with collector_paused():  # Qt's modules and the window last the session: 45 collections less at start
         app, window = _main_window()
-    from tabletop.ui.recovery import exit_asked, keep_on_terminate
+    from tabletop.ui.recovery import exit_asked, keep_on_terminate  # deferred: Qt, after the display's check
 
     keep_on_terminate()
     if big:  # the window first, with the reading's progress
-        from tabletop.ui.files import absolute
+        from tabletop.ui.files import absolute  # deferred: the file handler's module, loaded after the first frame
 
         window.show()
         try:
@@ -147,7 +146,7 @@ def run(path: str | None) -> int:
     elif loaded is not None:
         window.files.show_loaded(path, *loaded)  # an absolute path, the file's stamp, Open Recent
     elif refused is not None:
-        from tabletop.ui.files import absolute
+        from tabletop.ui.files import absolute  # deferred: the file handler's module, loaded after the first frame
 
         window.show()
         if not window.files.picture_outside(absolute(path)):
@@ -156,7 +155,7 @@ def run(path: str | None) -> int:
     if exit_asked() is not None:  # a logout or Ctrl+C while the map was read: saved, and gone
         return exit_asked()
     window.show()
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QTimer  # deferred: Qt, after the display's check
 
     QTimer.singleShot(0, window.view.fit_map)  # once the window has its real size
     QTimer.singleShot(0, window.offer_recovery)

@@ -9,6 +9,8 @@ of absolute paths, so a restart from another folder finds them.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
@@ -19,6 +21,8 @@ from tabletop.document.commands import SetBackground
 from tabletop.geometry.sidecar import Sidecar
 from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, save_map
 from tabletop.io.pictures import PictureNotCopied, PictureRefused, copy_beside, picture_file
+from tabletop.io.pictures_outside import brought_in, outside_source, set_aside
+from tabletop.io.read import read_regular
 from tabletop.model import Background, Map
 from tabletop.ui.actions import say
 from tabletop.ui.opening import Opening, busy, read_map
@@ -68,10 +72,18 @@ def choose(window: QWidget, title: str, text: str, choices: tuple[tuple[Button, 
 
 
 class FileHandler:
-    """The document's life on disk, with the dialogs a GM expects."""
+    """The document's life on disk, with the dialogs a GM expects, over `window` (a main window:
+    its status bar says what happened). `held` holds back the window's parts built after a first
+    frame while a map is read (AfterFirstFrame.held)."""
 
-    def __init__(self, window: QWidget, document: MapDocument, settings: QSettings) -> None:
-        self.window, self.document, self.settings = window, document, settings
+    def __init__(
+        self,
+        window: QWidget,
+        document: MapDocument,
+        settings: QSettings,
+        held: Callable[[], AbstractContextManager] = nullcontext,
+    ) -> None:
+        self.window, self.document, self.settings, self.held = window, document, settings, held
         self.stamp: tuple[Path, FileStamp] | None = None
         """The file the map was read from or last saved to, as it was then."""
 
@@ -107,9 +119,6 @@ class FileHandler:
         """A map refused only for a background picture outside its folder (older Tabletops
         wrote such paths): the GM opens it without the picture or has the picture copied in;
         False when that is not the fault, or the GM cancels."""
-        from tabletop.io.pictures_outside import brought_in, outside_source, set_aside
-        from tabletop.io.read import read_regular
-
         try:
             raw, info = read_regular(path)
         except MapFileError:
@@ -156,7 +165,7 @@ class FileHandler:
         False when the GM cancelled. A file that cannot be read raises MapFileError, the map
         on screen kept. `begun`: the file read and its layout's process started already
         (ui/app.py: `begin_read`, as `tabletop FILE` starts)."""
-        with self.window.later.held():  # the map's first frame before the parts built after one
+        with self.held():  # the map's first frame before the parts built after one
             return self._read_and_show(path, begun)
 
     def _read_and_show(self, path: Path, begun: tuple[bytes, os.stat_result, Sidecar] | None) -> bool:

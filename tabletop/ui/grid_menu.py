@@ -4,6 +4,8 @@ push the same undo steps (document/commands/growth.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QWidget
 
@@ -12,9 +14,10 @@ from tabletop.document.commands.growth import GridEditError, grow_for_token
 from tabletop.geometry.shapes import area_at
 from tabletop.model import AreaLocation
 from tabletop.rules.growth import edges_toward
-from tabletop.ui.actions import action, say, scrolling
+from tabletop.ui.actions import scrolling
 from tabletop.ui.docks.tile_sets import TileSetsDock, selected_grid
 from tabletop.ui.plain import shown_plain
+from tabletop.ui.registry import Act, ActionRegistry
 
 ROOM_SHARE = 0.7
 """The most of the right-hand column the Tile Sets dock takes when it first shows: the
@@ -22,33 +25,33 @@ Inspector keeps enough to name what is selected."""
 
 
 class GridMenu:
-    """Installed on the main window: adds the Tile Sets dock and the Grid menu."""
+    """The Grid menu's actions and the Tile Sets dock's pane. `dock` is the window's, hidden:
+    shown from the Grid menu or View, as most maps have no grid. `say` is a passing line in the
+    status bar."""
 
-    def __init__(self, window: QMainWindow) -> None:
-        self.window, self.document = window, window.document
+    def __init__(
+        self, document: MapDocument, actions: ActionRegistry, say: Callable[[str], None], dock: QDockWidget
+    ) -> None:
+        self.document, self.say, self.dock = document, say, dock
         self.dock_widget = TileSetsDock(self.document)
-        dock = QDockWidget("Tile Sets", window)
-        dock.setObjectName("Tile Sets")
         dock.setWidget(scrolling(self.dock_widget))
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        dock.hide()  # shown from the Grid menu or View: most maps have no grid
-        self.dock = dock
         self._room_given = False
         dock.visibilityChanged.connect(self._give_room)
-        menu = window.menuBar().addMenu("&Grid")
         self.grow_actions = {
-            edge: action(
-                window, f"Grow &{edge.title()}", lambda e=edge: self.grow(e), tip=f"A row of tiles to the {edge}"
+            edge: actions.register(
+                Act(
+                    f"grid.grow_{edge}",
+                    f"Grow &{edge.title()}",
+                    lambda e=edge: self.grow(e),
+                    tip=f"A row of tiles to the {edge}",
+                )
             )
             for edge in ("north", "east", "south", "west")
         }
-        self.trim_action = action(window, "&Trim to 3x3", self.trim, tip="Keep the 3x3 tiles with the most tokens")
-        self.show_action = action(window, "Tile &Sets…", self.show_dock)
-        for act in (*self.grow_actions.values(), self.trim_action):
-            menu.addAction(act)
-        menu.addSeparator()
-        menu.addAction(self.show_action)
-        menu.aboutToShow.connect(self._enable)
+        tip = "Keep the 3x3 tiles with the most tokens"
+        self.trim_action = actions.register(Act("grid.trim", "&Trim to 3x3", self.trim, tip=tip))
+        self.show_action = actions.register(Act("grid.tile_sets", "Tile &Sets…", self.show_dock))
+        actions.menu("grid").aboutToShow.connect(self._enable)
 
     def _enable(self) -> None:
         grid_id = selected_grid(self.document)
@@ -60,12 +63,12 @@ class GridMenu:
     def grow(self, edge: str) -> bool:
         """Grow the selected grid; what happened (or why not) is said in the status bar."""
         done = self.dock_widget.grow(edge)
-        say(self.window, self.dock_widget.message.text())
+        self.say(self.dock_widget.message.text())
         return done
 
     def trim(self) -> bool:
         done = self.dock_widget.trim()
-        say(self.window, self.dock_widget.message.text())
+        self.say(self.dock_widget.message.text())
         return done
 
     def _give_room(self, visible: bool) -> None:
@@ -77,16 +80,19 @@ class GridMenu:
         if not visible or self._room_given or self.dock.isFloating():
             return
         self._room_given = True
-        inspector = self.window.findChild(QDockWidget, "Inspector")
+        window = self.dock.parentWidget()
+        if not isinstance(window, QMainWindow):
+            return
+        inspector = window.findChild(QDockWidget, "Inspector")
         if inspector is None or not inspector.isVisible() or inspector.isFloating():
             return
         scroll, hint = self.dock.widget(), self.dock_widget.sizeHint()
         wide = hint.width() + scroll.verticalScrollBar().sizeHint().width() + self.dock.width() - scroll.width()
         if self.dock.width() < wide:
-            self.window.resizeDocks([self.dock], [wide], Qt.Orientation.Horizontal)
+            window.resizeDocks([self.dock], [wide], Qt.Orientation.Horizontal)
         column = inspector.height() + self.dock.height()
         tall = hint.height() + self.dock.height() - scroll.height()
-        self.window.resizeDocks([self.dock], [min(tall, round(column * ROOM_SHARE))], Qt.Orientation.Vertical)
+        window.resizeDocks([self.dock], [min(tall, round(column * ROOM_SHARE))], Qt.Orientation.Vertical)
 
     def show_dock(self) -> None:
         self.dock.show()

@@ -12,27 +12,29 @@ from PySide6.QtWidgets import QWidget
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import SetLatticeStep
-from tabletop.ui.actions import action
 from tabletop.ui.dialogs.lattice_step import StepBox, ask_lattice_step
 from tabletop.ui.plain import set_tip
+from tabletop.ui.registry import Act, ActionRegistry
 from tabletop.ui.view import MapView
 
 
 class LatticeStep:
     """The toolbar's step box (`box`) and the Edit menu's action (`action`) for one window."""
 
-    def __init__(self, document: MapDocument, view: MapView, parent: QWidget) -> None:
+    def __init__(self, document: MapDocument, view: MapView, actions: ActionRegistry, parent: QWidget) -> None:
         self.document, self.view, self.parent = document, view, parent
         self.box = StepBox(document.map.lattice_step)
         self.box.setPrefix("Lattice ")
         self.box.setKeyboardTracking(False)  # "50" typed is one step to 50, not one to 5 first
         set_tip(self.box, "This map's lattice step, in map units: where drawn points land, how far arrow keys move")
         self.box.valueChanged.connect(self._stepped)
-        self.action = action(
-            parent,
-            "Lattice &Step…",
-            self.choose,
-            tip="Choose this map's lattice step, in map units (saved with the map)",
+        self.action = actions.register(
+            Act(
+                "edit.lattice",
+                "Lattice &Step…",
+                self.choose,
+                tip="Choose this map's lattice step, in map units (saved with the map)",
+            )
         )
         self._shown = document.map.lattice_step
         document.metaChanged.connect(self._follow)

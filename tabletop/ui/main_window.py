@@ -6,23 +6,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QPointF, QRect, QSettings, QSize, Qt
-from PySide6.QtGui import QCloseEvent, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QStyle, QWidget
+from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt
+from PySide6.QtGui import QActionGroup, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtWidgets import QDockWidget, QGraphicsView, QMainWindow, QMessageBox, QStyle, QToolBar, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.model import Map
-from tabletop.ui.actions import IMAGE_FILTERS, dock_action, icon, say, with_extension
+from tabletop.ui.actions import busily, dock_action, icon, quit_keys
+from tabletop.ui.actions import say as passing_line
 from tabletop.ui.badge_tips import BadgeTips
+from tabletop.ui.clipboard import Clipboard
 from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.lazy import LazyDock
 from tabletop.ui.docks.lists import ObjectList
-from tabletop.ui.menus import build_menus
+from tabletop.ui.exports import Exports
+from tabletop.ui.lattice import LatticeStep
+from tabletop.ui.map_menu import MapMenu
+from tabletop.ui.menus import MENU_BAR, MENUS, TOOL_ICONS, TOOL_KEYS, TOOLBAR, dock_id, reach_controls, stack_actions
 from tabletop.ui.plain import set_action_text, shown_plain
 from tabletop.ui.recovery import Autosaver, discard, pending, recovery_dir
+from tabletop.ui.registry import Act, ActionRegistry
 from tabletop.ui.scene.editor_scene import EditorScene
-from tabletop.ui.scene.legend import LEGEND_KEY
-from tabletop.ui.startup import AfterFirstFrame, made_canvas, stand_in, take_place
+from tabletop.ui.scene.legend import LEGEND_KEY, LegendItem
+from tabletop.ui.startup import AfterFirstFrame, Part, made_canvas
 from tabletop.ui.status_line import StatusLine
 from tabletop.ui.tools.background import BackgroundTool
 from tabletop.ui.tools.connect import BorderTool, join_touching_zones
@@ -33,23 +39,22 @@ from tabletop.ui.tools.reach import ReachSettings, ready_rules
 from tabletop.ui.tools.reveal import RevealTool
 from tabletop.ui.tools.segment import SegmentTool
 from tabletop.ui.tools.select import SelectTool
+from tabletop.ui.tools.snapping import Snapping
 from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
 from tabletop.ui.view_modes import ViewModes
 
 if TYPE_CHECKING:
-    from tabletop.ui.docks.play import PlayControls
     from tabletop.ui.files import FileHandler
-    from tabletop.ui.grid_menu import GridMenu
-    from tabletop.ui.player import PlayerControls
-    from tabletop.ui.player.fog import FogControls
-    from tabletop.ui.player.scale import ScaleControls
 
 GEOMETRY_KEY = "window/geometry"
 """The map window's place, size and state when it last closed, as Qt saves them (in base64
 text: QSettings is handed only text, numbers and lists of text): it opens there."""
 FIRST_SHARE = 0.9
 """On a first start the window takes this part of the screen's free width and height."""
+INSPECTOR_SHARE, LIST_SHARE = 0.22, 0.15
+"""Parts of the window's width the docks start with; the map keeps the rest (about 63%)."""
+INSPECTOR_MIN, LIST_MIN = 250, 170
 RESOLVER_WIDTH = 520
 """The reserve and cards panes read whole at this width: every column of their tables."""
 PROBLEM_LINES = 8
@@ -57,20 +62,40 @@ PROBLEM_LINES = 8
 
 
 class MainWindow(QMainWindow):
+    """The parts a GM cannot see at first are built just after the first frame, or when first
+    asked for (ui/startup.py)."""
+
+    play = Part()
+    """The Play menu and dock (the dock shows only with a conflict)."""
+    grid_menu = Part()
+    """The Grid menu and the Tile Sets dock (tile sets read from disk)."""
+    players = Part()
+    """The players' window's controls (View menu), built with the fog's and the physical scale's."""
+    fog = Part()
+    physical_scale = Part()
+    files = Part()
+    """The map's life on disk (New, Open, Save and their dialogs): the reading's modules and the
+    file dialogs' are not loaded before the empty window's first frame."""
+
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
         self.settings = settings or QSettings()
         self.document = MapDocument(Map(title="Untitled map"), parent=self)
         self.scene = EditorScene(self.document)
         self.view = MapView(self.scene)
+        self.view.snapping = Snapping(self.settings, self.document)
         self.setCentralWidget(self.view)
         canvas = made_canvas(self.view)
-        later = [self._build_grid_menu, self._build_play, self._build_player_controls, self._build_inspector_pages]
-        later += [ready_rules, self._build_files]  # and the modules a first drag or Open asks, after the frame too
-        self.later = AfterFirstFrame(self, canvas, later)
-        self._files: FileHandler | None = None
+        self.later = AfterFirstFrame(self, canvas)
+        self.later.add(self._build_grid_menu, "grid_menu")
+        self.later.add(self._build_play, "play")
+        self.later.add(self._build_player_controls, "players", "fog", "physical_scale")
+        self.later.add(lambda: self.inspector.build_pages())
+        self.later.add(ready_rules)  # and the modules a first drag or Open asks, after the frame too
+        self.later.add(lambda: self.later.keep("files", self._file_handler()), "files")
         self.reach_settings = ReachSettings()
         self.autosaver = Autosaver(self.document, stamp=lambda: self.files.source_stamp())
+        self.autosaver.status.connect(self.statusBar().showMessage)
         self.tools = {
             cls.shortcut: cls(self.document, self.scene, self.view)
             for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool, GridTool, RevealTool)
@@ -81,12 +106,21 @@ class MainWindow(QMainWindow):
         self.tools["I"] = BackgroundTool(self.document, self.scene, self.view, lambda: self.set_tool(self.tool_before))
         self._docks()
         self.tools["A"] = SegmentTool(self.document, self.scene, self.view, self.inspector.segment_choice)
-        build_menus(self)
-        self.status_line = StatusLine(self, self.view, self.document)
+        self.legend = LegendItem(self.document, self.scene.style)  # the grids' legend, under them
+        self.scene.addItem(self.legend)
+        self.registry = ActionRegistry(self, self.view)
+        self.registry.menu_bar(self.menuBar(), MENU_BAR, MENUS, self.later.finish)
+        self._register_actions()
+        self.map_menu = MapMenu(self.document, self.view, self.registry, lambda: self.files.save_as(), self.say)
+        bar = self.addToolBar("Main")
+        bar.setObjectName("Main")
+        self.registry.toolbar(bar, TOOLBAR)
+        bar.insertWidget(self.lock_action, self.lattice.box)  # the step beside its switch
+        self.shifts, self.move_type = reach_controls(bar, self.reach_settings)
+        self.status_line = StatusLine(self.statusBar(), self.view, self.document)
         self.tool_hint, self.hover_label = self.status_line.tool_hint, self.status_line.hover_label
         self.badge_tips = BadgeTips(self.view)
-        self.view_modes = ViewModes(self)
-        self._play_stand_in = stand_in(self, "&Play", self.later.finish)
+        self.view_modes = ViewModes(self.view, self.settings, self.registry, self._chrome, self._first_layout)
         self.set_tool("S")
         self.document.undo_stack.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)
@@ -113,7 +147,7 @@ class MainWindow(QMainWindow):
             self.addDockWidget(area, dock)
             self.docks[title] = dock
         for listing in (self.zone_list, self.token_list):
-            listing.activated_object.connect(self.centre_on)
+            listing.activated_object.connect(self.view.centre_on)
         self._resolver_docks()
 
     def _resolver_docks(self) -> None:
@@ -121,12 +155,12 @@ class MainWindow(QMainWindow):
         panes (and the rules behind them) are built when first shown."""
 
         def reserve() -> QWidget:
-            from tabletop.ui.docks.reserve_pane import ReservePane
+            from tabletop.ui.docks.reserve_pane import ReservePane  # deferred: the reserve's rules
 
             return ReservePane(self.document)
 
         def cards() -> QWidget:
-            from tabletop.ui.docks.cards_pane import CardsPane
+            from tabletop.ui.docks.cards_pane import CardsPane  # deferred: the cards' rules
 
             return CardsPane(self.document)
 
@@ -138,90 +172,72 @@ class MainWindow(QMainWindow):
             dock.hide()
             self.docks[title] = dock
 
-    @property
-    def play(self) -> PlayControls:
-        """The Play menu and dock: built after the first frame (the dock shows only with a
-        conflict), or now when asked for first."""
-        return self._built("_play")
-
-    @property
-    def grid_menu(self) -> GridMenu:
-        """The Grid menu and the Tile Sets dock (tile sets read from disk): built after the first
-        frame, or now when asked for first."""
-        return self._built("_grid_menu")
+    def _dock(self, title: str, beside_inspector: bool = False) -> QDockWidget:
+        """A dock of a part built later, hidden until it is wanted, so the map keeps its room;
+        one for play takes the window's whole height, a tab away from the Inspector."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        if beside_inspector:
+            self.tabifyDockWidget(self.docks["Inspector"], dock)
+        dock.hide()
+        self.registry.add(dock_id(title), dock_action(dock))
+        return dock
 
     def _build_grid_menu(self) -> None:
-        from tabletop.ui.grid_menu import GridMenu
+        from tabletop.ui.grid_menu import GridMenu  # deferred: the tile sets, read from disk
 
-        self._grid_menu = GridMenu(self)
-        take_place(self, self._grid_stand_in, self.menuBar().actions()[-1].menu())
-        shown_after = self._view_menu.actions()[self._tile_sets_at :]
-        self._view_menu.insertAction(shown_after[0] if shown_after else None, dock_action(self._grid_menu.dock))
+        self.later.keep("grid_menu", GridMenu(self.document, self.registry, self.say, self._dock("Tile Sets")))
 
     def _build_play(self) -> list:
         """The Play menu and dock; then each rule system's rules loaded and its keys put in the
         menu, an event each (all at once were one long event a first click waited for)."""
-        from tabletop.rules.systems import HOMES
-        from tabletop.ui.docks.play import PlayControls
+        from tabletop.rules.systems import HOMES  # deferred: the rules of play
+        from tabletop.ui.docks.play import PlayControls  # deferred: the Play dock and its dialogs
 
-        self._play = PlayControls(self)
-        take_place(self, self._play_stand_in, self.menuBar().actions()[-1].menu())
-        return [lambda name=name: self._play.system_ready(name) for name in HOMES]
-
-    @property
-    def players(self) -> PlayerControls:
-        """The players' window's controls (View menu): built after the first frame, or when
-        asked for first."""
-        return self._built("_players")
-
-    @property
-    def fog(self) -> FogControls:
-        """The Map menu's Fog controls, built with the players' window's controls."""
-        return self._built("_fog")
-
-    @property
-    def physical_scale(self) -> ScaleControls:
-        """The View menu's physical scale controls, built with the players' window's controls."""
-        return self._built("_physical_scale")
-
-    def _built(self, name: str):
-        """A part built after the first frame (AfterFirstFrame), built now if it is still waiting."""
-        if name not in self.__dict__:  # not while they are built: fog and scale ask for the players
-            self.later.finish()
-        return self.__dict__[name]
+        dock = self._dock("Play", beside_inspector=True)
+        play = PlayControls(self.document, self.view, self.registry, self.reach_settings, self.say, dock)
+        self.later.keep("play", play)
+        return [lambda name=name: play.system_ready(name) for name in HOMES]
 
     def _build_player_controls(self) -> None:
+        # deferred: the players' window, its controls and the fog's commands
         from tabletop.ui.player import PlayerControls
         from tabletop.ui.player.fog import FogControls
         from tabletop.ui.player.scale import ScaleControls
 
-        self._players = PlayerControls(self)
-        self._fog = FogControls(self)
-        self._physical_scale = ScaleControls(self)
+        players = PlayerControls(self.document, self.scene, self.view, self.settings, self.registry)
+        self.later.keep("players", players)
+        status = self.statusBar()
+        fog = FogControls(self.document, self.settings, self.registry, players, self.tools["S"], status)
+        self.later.keep("fog", fog)
+        self.later.keep("physical_scale", ScaleControls(self.document, self.settings, self.registry, players, status))
         if self.isVisible():  # built after the window showed: the players' window comes back as at a show
-            self._players.eventFilter(self, QShowEvent())
+            players.eventFilter(self, QShowEvent())
 
-    def _build_inspector_pages(self) -> None:
-        self.inspector.build_pages()
+    def _file_handler(self) -> FileHandler:
+        from tabletop.ui.files import FileHandler  # deferred: the reading's modules and the file dialogs'
 
-    @property
-    def files(self) -> FileHandler:
-        """The map's life on disk (New, Open, Save and their dialogs): made when first asked for,
-        else just after the first frame, so the empty window does not wait for its modules (the
-        reading's and the file dialogs': ~5 ms)."""
-        if self._files is None:
-            from tabletop.ui.files import FileHandler
-
-            self._files = FileHandler(self, self.document, self.settings)
-        return self._files
-
-    def _build_files(self) -> None:
-        self.files  # noqa: B018 (made by asking)
+        return FileHandler(self, self.document, self.settings, self.later.held)
 
     @property
     def panes(self) -> dict[str, QWidget]:
         """The reserve and cards panes, built when first asked for."""
         return {title: self.docks[title].pane() for title in ("Reserve", "Cards")}
+
+    def _chrome(self) -> list[QWidget]:
+        """What map only hides: the docks and toolbars shown, and the status bar."""
+        chrome = [*self.findChildren(QDockWidget), *self.findChildren(QToolBar)]
+        return [w for w in chrome if w.parent() is self and w.isVisibleTo(self)] + [self.statusBar()]
+
+    def _first_layout(self) -> None:
+        """Give the docks a modest width so the map takes most of the window."""
+        width = self.width()
+        self.resizeDocks(
+            [self.docks["Inspector"], self.docks["Zones"]],
+            [max(INSPECTOR_MIN, round(width * INSPECTOR_SHARE)), max(LIST_MIN, round(width * LIST_SHARE))],
+            Qt.Orientation.Horizontal,
+        )
 
     def _first_size(self) -> None:
         """Where the GM left the window last time; on a first start most of the screen, centred
@@ -238,6 +254,127 @@ class MainWindow(QMainWindow):
             return
         size = QSize(round(free.width() * FIRST_SHARE), round(free.height() * FIRST_SHARE))
         self.setGeometry(QStyle.alignedRect(Qt.LayoutDirection.LeftToRight, Qt.AlignmentFlag.AlignCenter, size, free))
+
+    def _register_actions(self) -> None:
+        """The File, Edit, View and Tools menus' actions; the menus' and the toolbar's lists in
+        ui/menus.py place them. The file handler is asked for at each use: made after the first
+        frame, or when first asked for."""
+        registry, view, snapping = self.registry, self.view, self.view.snapping
+        undo, redo = stack_actions(self, self.document.undo_stack, lambda slot: busily(self._views, slot))
+        self.undo_action, self.redo_action = registry.add("edit.undo", undo), registry.add("edit.redo", redo)
+        keys = QKeySequence.StandardKey
+        self.clipboard = Clipboard(self.document, view, lambda words: self.statusBar().showMessage(words, 8000))
+        # the clipboard's keys act on the canvas and the lists, never while typing in a field (where
+        # Ctrl+C copies text); the menu works anywhere
+        lattice_tip = (
+            "Drawn points land on the lattice (its dots show while drawing); hold Ctrl to place a point exactly"
+        )
+        lock_tip = (
+            "Zones, borders and grids keep their places and shapes; tokens still move (on while a conflict starts)"
+        )
+        for act in (
+            Act("file.new", "&New", lambda: self.files.new(), keys.New, "new"),
+            Act("file.open", "&Open…", lambda: self.files.open(), keys.Open, "open"),
+            Act("file.save", "&Save", lambda: self.files.save(), keys.Save, "save"),
+            Act("file.save_as", "Save &As…", lambda: self.files.save_as(), keys.SaveAs),
+            Act("file.export", "&Export…", lambda: self.exports.export(), "Ctrl+E", "export"),
+            Act("file.export_image", "Export &Image…", lambda: self.exports.export_image()),
+            Act("file.quit", "&Quit", self.close, quit_keys()),
+            Act(
+                "edit.cut", "Cu&t", self.clipboard.cut, keys.Cut, tip="Copy the selection and remove it", reach="canvas"
+            ),
+            Act(
+                "edit.copy",
+                "&Copy",
+                self.clipboard.copy,
+                keys.Copy,
+                tip="Zones (with the borders among them), tokens, grids",
+                reach="canvas",
+            ),
+            Act(
+                "edit.paste",
+                "&Paste",
+                lambda: self.clipboard.paste(),
+                keys.Paste,
+                tip="Under the cursor, or where copied from",
+                reach="canvas",
+            ),
+            Act(
+                "edit.duplicate",
+                "D&uplicate",
+                self.clipboard.duplicate,
+                "Ctrl+D",
+                tip="The selection again, two lattice steps across and down",
+                reach="canvas",
+            ),
+            Act("edit.delete", "&Delete", busily(self._views, self.delete), keys.Delete, "delete"),
+            Act("edit.select_all", "Select &All", busily(self._views, self.select_all), keys.SelectAll),
+            Act(
+                "edit.join",
+                "&Join Touching Zones",
+                self.join_touching,
+                "Ctrl+J",
+                tip="Create borders for all zones that share an edge",
+            ),
+            Act("edit.find", "&Find Zone…", self.find_zone, keys.Find, tip="Filter the Zones list"),
+            Act("edit.lock", "&Lock Map", self._lock, "Ctrl+L", "lock", lock_tip, checkable=True),
+            Act("edit.snap", "Snap to La&ttice", self._snap, "Ctrl+Shift+T", "snap", lattice_tip, checkable=True),
+            Act(
+                "edit.corners",
+                "Snap to &Background Corners",
+                lambda: snapping.set_corners(self.corners_action.isChecked()),
+                tip="A point drawn near a corner of the background picture takes it, as it takes a room's corner",
+                checkable=True,
+            ),
+            Act("view.fit", "&Fit Map", view.fit_map, "Ctrl+0", "fit"),
+            Act("view.zoom_in", "Zoom &In", lambda: view.zoom(1.25), keys.ZoomIn, "zoom-in"),
+            Act("view.zoom_out", "Zoom &Out", lambda: view.zoom(0.8), keys.ZoomOut, "zoom-out"),
+            Act("view.legend", "Show &Legend", self._show_legend, tip="The grids' ground and its look", checkable=True),
+        ):
+            registry.register(act)
+        self.clipboard_actions = [registry[f"edit.{word}"] for word in ("cut", "copy", "paste", "duplicate")]
+        self.lock_action, self.snap_action = registry["edit.lock"], registry["edit.snap"]
+        self.lattice = LatticeStep(self.document, view, registry, self)
+        self.corners_action, self.legend_action = registry["edit.corners"], registry["view.legend"]
+        self.snap_action.setChecked(snapping.lattice)
+        self.corners_action.setChecked(snapping.corners)
+        self.legend_action.setChecked(bool(self.settings.value(LEGEND_KEY, False, type=bool)))
+        self.legend.setVisible(self.legend_action.isChecked())
+        self.exports = Exports(self.document, view, self.settings, self.legend_action, self.say)
+        for title, dock in self.docks.items():
+            registry.add(dock_id(title), dock_action(dock))
+        self.recent_menu = registry.menu("file.recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        # single keys act on the canvas only, never while typing; Adjust Background is a mode for
+        # tracing work: in the Map menu, not the toolbar
+        for key in TOOL_KEYS:
+            tool = self.tools[key]
+            registry.register(
+                Act(
+                    f"tool.{key}",
+                    tool.name,
+                    lambda k=key: self.set_tool(k),
+                    key,
+                    TOOL_ICONS[key],
+                    tool.status,
+                    checkable=True,
+                    reach="canvas",
+                )
+            )
+        self.tool_actions = {key: registry[f"tool.{key}"] for key in TOOL_KEYS}
+        group = QActionGroup(self)
+        for act in self.tool_actions.values():
+            group.addAction(act)
+
+    def say(self, text: str) -> None:
+        """A passing line in the status bar; it clears itself instead of going stale."""
+        passing_line(self, text)
+
+    def _views(self) -> list[QGraphicsView]:
+        """The canvases an edit repaints: the GM's, and the players' while their window is open
+        (not built for it)."""
+        players = self.later.built("players")
+        return players.views() if players is not None else [self.view]
 
     # -- behaviour -----------------------------------------------------------------------------
 
@@ -257,69 +394,17 @@ class MainWindow(QMainWindow):
         self.legend.setVisible(shown)
         self.settings.setValue(LEGEND_KEY, shown)
 
-    def centre_on(self, kind: str, object_id: str) -> None:
-        item = self.scene.items_by_key.get((kind, object_id))
-        box = self.document.layout.boxes.get((kind, object_id))
-        if item is not None:
-            self.view.centerOn(item.sceneBoundingRect().center())
-        elif box is not None:
-            left, top, right, bottom = box
-            self.view.centerOn(QPointF((left + right) / 2, (top + bottom) / 2))
+    def _lock(self) -> None:
+        self.document.map_locked = self.lock_action.isChecked()
+
+    def _snap(self) -> None:
+        self.view.snapping.set_lattice(self.snap_action.isChecked())
+        self.view.viewport().update()  # the lattice's dots come or go
 
     def join_touching(self) -> None:
         count = join_touching_zones(self.document)
         pairs = "1 pair" if count == 1 else f"{count} pairs"
-        say(self, f"Joined {pairs} of touching zones" if count else "No touching zones left to join")
-
-    def export(self) -> None:
-        """File ▸ Export…: the export dialog (scope, audience, scale, posters), then the export
-        under a progress dialog that can cancel it (ui/dialogs/export_dialog.py)."""
-        from tabletop.ui.dialogs.export_dialog import ExportDialog
-        from tabletop.ui.dialogs.export_run import run_export
-
-        document = self.document
-        dialog = ExportDialog(
-            self,
-            document.map,
-            document.path.parent if document.path else None,
-            self.view.mapToScene(self.view.viewport().rect()).boundingRect(),
-            list(document.selection),
-            self.settings,
-            str(document.path.with_suffix(".png")) if document.path else "",
-        )
-        if dialog.exec() == ExportDialog.DialogCode.Accepted:
-            run_export(self, dialog)
-
-    def export_image(self) -> None:
-        """Export the map as an image: the chosen filter's extension is added, and the GM
-        chooses the width (remembered for next time)."""
-        from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
-
-        from tabletop.io import MapFileError
-        from tabletop.io.errors import one_line
-        from tabletop.render.export import DEFAULT_WIDTH, export_map
-        from tabletop.ui.dialogs.export_run import may_replace
-
-        folder = str(self.document.path.with_suffix("")) if self.document.path else ""
-        chosen, name_filter = QFileDialog.getSaveFileName(self, "Export image", folder, IMAGE_FILTERS)
-        if not chosen:
-            return
-        path = with_extension(chosen, name_filter)
-        width = int(self.settings.value("export/width", DEFAULT_WIDTH, type=int))
-        width, ok = QInputDialog.getInt(self, "Export image", "Width in pixels:", width, 16, 16384, 160)
-        if not ok:
-            return
-        if not may_replace(self, path):  # a link, another kind of file: asked, as File ▸ Export… asks
-            say(self, f"Not exported: {one_line(path)} was left as it is")
-            return
-        try:
-            folder = self.document.path.parent if self.document.path else None
-            export_map(self.document.map, path, width, base_dir=folder, legend=self.legend_action.isChecked())
-        except MapFileError as error:
-            QMessageBox.warning(self, "Could not export", shown_plain(str(error)))
-            return
-        self.settings.setValue("export/width", int(width))
-        say(self, f"Exported {path} ({width} pixels wide)")
+        self.say(f"Joined {pairs} of touching zones" if count else "No touching zones left to join")
 
     def delete(self) -> None:
         """Edit ▸ Delete goes to the active tool first (the vertex tool deletes a vertex), else
@@ -345,7 +430,7 @@ class MainWindow(QMainWindow):
         self.document.select([(kind, obj.id) for kind, objects in kinds for obj in objects])
 
     def _fill_recent(self) -> None:
-        from tabletop.ui.files import recent_files
+        from tabletop.ui.files import recent_files  # deferred: the file handler's module, loaded after the first frame
 
         self.recent_menu.clear()
         for path in recent_files(self.settings):
@@ -361,8 +446,6 @@ class MainWindow(QMainWindow):
         maps that cannot be read are named first, one line each (the first few, and how many
         more: a folder full of junk must not make a box taller than the screen), and left in
         the recovery folder: nothing there is lost unasked."""
-        from PySide6.QtWidgets import QMessageBox
-
         problems: list[str] = []
         offered = pending(problems)
         if problems:

@@ -3,19 +3,20 @@ places nobody can reach, one-way traps and choke borders, and set the picture to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QRect, QRectF, QTimer
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow
 
+from tabletop.document import MapDocument
 from tabletop.document.commands import SetBackground
 from tabletop.geometry.tables import Box, union_of
 from tabletop.render.background import background_problem
-from tabletop.ui.actions import action, say
+from tabletop.ui.registry import Act, ActionRegistry
 from tabletop.ui.scene.finding_mark import FindingMark
+from tabletop.ui.view import MapView
 
-if TYPE_CHECKING:  # the dialogs' modules are imported when first opened: the window starts ~2 ms sooner
+if TYPE_CHECKING:  # the Check Map dialog's module is imported when first opened
     from tabletop.ui.dialogs.map_check import MapCheckDialog
 
 RECHECK_MS = 400
@@ -29,45 +30,48 @@ down: whole, with the rooms round them in sight."""
 
 
 class MapMenu:
-    """Installed on the main window; holds the one Check Map dialog it reuses."""
+    """The Map menu's actions; holds the one Check Map dialog it reuses. `save_as` saves a map
+    never saved (its picture is kept in its folder); `say` is a passing line in the status bar."""
 
-    def __init__(self, window: QMainWindow) -> None:
-        self.window, self.document = window, window.document
+    def __init__(
+        self,
+        document: MapDocument,
+        view: MapView,
+        actions: ActionRegistry,
+        save_as: Callable[[], bool],
+        say: Callable[[str], None],
+    ) -> None:
+        self.document, self.view, self.save_as, self.say = document, view, save_as, say
         self.check_dialog: MapCheckDialog | None = None
         self.ring: FindingMark | None = None
         """Round the place a finding's two zones both cover, while the GM looks at it."""
-        self._recheck = QTimer(window)
+        self._recheck = QTimer(view)
         self._recheck.setSingleShot(True)
         self._recheck.setInterval(RECHECK_MS)
         self._recheck.timeout.connect(self._check_again)
-        self.menu = menu = window.menuBar().addMenu("&Map")
-        self.check_action = action(window, "&Check Map…", self.check_map, "Ctrl+Shift+K")
-        self.background_action = action(window, "Set &Background Image…", self.set_background)
-        self.remove_background_action = action(window, "&Remove Background Image", self.remove_background)
-        for act in (self.check_action, self.background_action, self.remove_background_action):
-            menu.addAction(act)
+        self.menu = actions.menu("map")
+        self.check_action = actions.register(Act("map.check", "&Check Map…", self.check_map, "Ctrl+Shift+K"))
+        self.background_action = actions.register(Act("map.background", "Set &Background Image…", self.set_background))
+        self.remove_background_action = actions.register(
+            Act("map.remove_background", "&Remove Background Image", self.remove_background)
+        )
         self.document.reset.connect(self.say_background_problem)
         self.document.reset.connect(self.hide_ring)
         self.document.metaChanged.connect(self.say_background_problem)
-        menu.aboutToShow.connect(self._enable)
-
-    def adjust_with(self, act: QAction) -> None:
-        """The Tools menu's Adjust Background mode, here too, beside the picture's dialog: a
-        GM looks for it where the picture is set."""
-        self.menu.insertAction(self.remove_background_action, act)
+        self.menu.aboutToShow.connect(self._enable)
 
     def _enable(self) -> None:
         self.remove_background_action.setEnabled(self.document.map.background is not None)
 
     def check_map(self) -> MapCheckDialog:
         """The findings, checked with the busy cursor (a 100k-zone map takes about a third of a second)."""
-        from tabletop.ui.opening import busy  # the reading's module: loaded after the first frame
+        from tabletop.ui.opening import busy  # deferred: the reading's module, loaded after the first frame
 
         with busy():
             if self.check_dialog is None:
-                from tabletop.ui.dialogs.map_check import MapCheckDialog
+                from tabletop.ui.dialogs.map_check import MapCheckDialog  # deferred: networkx and the checks
 
-                self.check_dialog = MapCheckDialog(self.document, self.show_finding, parent=self.window)
+                self.check_dialog = MapCheckDialog(self.document, self.show_finding, parent=self.view.window())
                 self.check_dialog.finished.connect(self.hide_ring)
                 self.document.edited.connect(self._edited)
             else:
@@ -85,10 +89,10 @@ class MapMenu:
         self._move_dialog_off()
         box = self._finding_box(objects, ids)
         if box is None:  # nothing of it drawn: centred on its spot
-            self.window.centre_on(objects, ids[0])
+            self.view.centre_on(objects, ids[0])
         else:
             left, top, right, bottom = box
-            rect, view = QRectF(left, top, right - left, bottom - top), self.window.view
+            rect, view = QRectF(left, top, right - left, bottom - top), self.view
             view.bring_into_sight(rect, self._clear_part(rect), FINDING_SHARE)
             shown = view.viewportTransform().mapRect(rect).toAlignedRect()  # where the canvas's edge let it go
             self._move_dialog_beside(shown.translated(view.viewport().mapToGlobal(QPoint(0, 0))))
@@ -117,7 +121,7 @@ class MapMenu:
             return
         if self.ring is None:
             self.ring = FindingMark()
-            self.window.scene.addItem(self.ring)
+            self.view.scene().addItem(self.ring)
         self.ring.show_at(box)
 
     def hide_ring(self) -> None:
@@ -127,7 +131,7 @@ class MapMenu:
     def _move_dialog_off(self) -> None:
         """The dialog, if it covers the view's middle, moved beside it: to its left when the
         screen has room, else to its right."""
-        dialog, viewport = self.check_dialog, self.window.view.viewport()
+        dialog, viewport = self.check_dialog, self.view.viewport()
         spot = viewport.mapToGlobal(viewport.rect().center())
         frame = dialog.frameGeometry()
         if frame.adjusted(-SPOT_ROOM, -SPOT_ROOM, SPOT_ROOM, SPOT_ROOM).contains(spot):
@@ -144,7 +148,7 @@ class MapMenu:
         frame = dialog.frameGeometry()
         if not frame.adjusted(-SPOT_ROOM, -SPOT_ROOM, SPOT_ROOM, SPOT_ROOM).intersects(shown):
             return
-        screen = (dialog.screen() or self.window.view.screen()).availableGeometry()
+        screen = (dialog.screen() or self.view.screen()).availableGeometry()
         places = [
             QPoint(shown.left() - SPOT_ROOM - frame.width(), frame.top()),
             QPoint(shown.right() + SPOT_ROOM, frame.top()),
@@ -166,7 +170,7 @@ class MapMenu:
         """The part of the view (in its pixels) a finding's `rect` is shown in: the view on screen,
         or, when the dialog covers some of it, the strip beside the dialog that shows `rect`
         largest, unless that is under a third of the whole (a dialog over most of a small view)."""
-        viewport = self.window.view.viewport()
+        viewport = self.view.viewport()
         origin = viewport.mapToGlobal(QPoint(0, 0))
         seen = viewport.rect()
         on_screen = seen.intersected(viewport.screen().availableGeometry().translated(-origin))
@@ -199,30 +203,31 @@ class MapMenu:
             self._recheck.start()
 
     def _check_again(self) -> None:
-        from tabletop.ui.opening import busy
+        from tabletop.ui.opening import busy  # deferred: the reading's module, loaded after the first frame
 
         with busy():
             self.check_dialog.refresh()
 
     def set_background(self) -> None:
-        from tabletop.ui.dialogs.background import choose_background
+        from tabletop.ui.dialogs.background import choose_background  # deferred: the dialog's module
 
         def saved():
             """A map never saved is saved first: its picture is kept in its folder."""
-            return self.document.path if self.window.files.save_as() else None
+            return self.document.path if self.save_as() else None
 
+        picture = self.view.map_scene.background
         chosen = choose_background(
-            self.window,
+            self.view.window(),
             self.document.path,
             self.document.map.background,
             save=saved,
-            preview=self.window.scene.background.show_preview,  # the dialog's fields shown on the map at once
+            preview=picture.show_preview,  # the dialog's fields shown on the map at once
         )
         if chosen is not None and chosen != self.document.map.background:
             self.document.undo_stack.push(SetBackground(self.document, chosen))
-            view = self.window.view
+            view = self.view
             seen = view.mapToScene(view.viewport().rect()).boundingRect()
-            if not seen.intersects(self.window.scene.background.boundingRect()):
+            if not seen.intersects(picture.boundingRect()):
                 view.fit_map()  # a picture placed out of sight is brought into it
 
     def remove_background(self) -> None:
@@ -234,4 +239,4 @@ class MapMenu:
         base = self.document.path.parent if self.document.path else None
         problem = background_problem(self.document.map, base)
         if problem is not None:
-            say(self.window, problem[0].upper() + problem[1:])
+            self.say(problem[0].upper() + problem[1:])

@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, QStandardPaths, QTimer, Signal
-from PySide6.QtWidgets import QMainWindow
 
 from tabletop.document import MapDocument
 from tabletop.io import FileStamp, MapFileError, load_map, one_line, save_map, write_atomically
@@ -212,8 +211,8 @@ class Autosaver(QObject):
     """Writes the document to the recovery folder on a timer while it has unsaved changes.
 
     `status(message)` says in one line why an autosave could not be written, and that it
-    works again after a failure; the window the document belongs to shows it in its status
-    bar, so a GM knows when the net is down.
+    works again after a failure; the map window shows it in its status bar, so a GM knows when
+    the net is down.
     """
 
     status = Signal(str)
@@ -227,9 +226,6 @@ class Autosaver(QObject):
         super().__init__(document)
         _LIVE.add(self)
         self._stamp = stamp
-        window = document.parent()
-        if isinstance(window, QMainWindow):
-            self.status.connect(window.statusBar().showMessage)
         self._failing = False
         self.document = document
         self.key = uuid.uuid4().hex

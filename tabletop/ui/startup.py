@@ -1,6 +1,7 @@
 """How the map window gets to its first frame sooner: parts a GM cannot see yet are built just
-after it (the Grid and Play menus' docks, hidden until asked for), and the canvas is a widget
-Python made (finding the type of one Qt made loads every widget class PySide6 has)."""
+after it (the Grid and Play menus with their docks, hidden until asked for, the players'
+window's controls, the file handler), and the canvas is a widget Python made (finding the type
+of one Qt made loads every widget class PySide6 has)."""
 
 from __future__ import annotations
 
@@ -8,21 +9,52 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtWidgets import QGraphicsView, QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+Builder = Callable[[], list | None]
+"""Builds a part (keeping it with `AfterFirstFrame.keep`); may hand back the part's further
+steps, run an event each after the frame, or at once when the part is asked for."""
 
 
 class AfterFirstFrame(QObject):
-    """Runs the builders once the canvas has painted its first frame, in the order given, an
-    event each, or the rest at once when code asks for a part first (`finish`). A timer set in
-    the paint runs after the frame is on the screen; one set when the window is shown would run
-    before it, as Qt hands out zero-delay timers before the platform's first expose."""
+    """The one place the window's later parts are built: once the canvas has painted its first
+    frame, in the order given, an event each; or a part at once when code asks for it first
+    (`part`), or all that wait (`finish`), as a menu opens. A timer set in the paint runs after
+    the frame is on the screen; one set when the window is shown would run before it, as Qt
+    hands out zero-delay timers before the platform's first expose."""
 
-    def __init__(self, window: QMainWindow, canvas: QWidget, builders: list[Callable[[], list | None]]) -> None:
-        super().__init__(window)
-        self._builders = list(builders)
+    def __init__(self, parent: QObject, canvas: QWidget) -> None:
+        super().__init__(parent)
+        self._builders: list[Builder] = []
+        self._makes: dict[str, Builder] = {}
+        self._parts: dict[str, object] = {}
         self._canvas = canvas
         self._held = False
         canvas.installEventFilter(self)
+
+    def add(self, builder: Builder, *makes: str) -> None:
+        """A builder, and the names of the parts it keeps (a step that keeps none has none)."""
+        self._builders.append(builder)
+        for name in makes:
+            self._makes[name] = builder
+
+    def keep(self, name: str, part: object) -> None:
+        self._parts[name] = part
+
+    def part(self, name: str) -> object:
+        """The part, built now (with its steps) if it is still waiting."""
+        if name not in self._parts:
+            builder = self._makes[name]
+            if builder in self._builders:
+                self._builders.remove(builder)
+                steps = builder() or []
+                while steps:
+                    steps.pop(0)()
+        return self._parts[name]
+
+    def built(self, name: str) -> object | None:
+        """The part if it is built, without building it."""
+        return self._parts.get(name)
 
     @property
     def done(self) -> bool:
@@ -48,9 +80,9 @@ class AfterFirstFrame(QObject):
     def held(self) -> Iterator[None]:
         """Hold the builders back until the frame painted after this: a big map read in the
         empty window that came first (`tabletop FILE`) gets its own first frame sooner (they
-        take ~0.1 s, which the read would otherwise wait for). `finish` still builds at once.
-        A read cancelled or refused changes nothing on the canvas: a frame is asked for, else
-        the parts would wait for whatever next paints it (keys such as F5 dead until then)."""
+        take ~0.1 s, which the read would otherwise wait for). Asking for a part still builds
+        it at once. A read cancelled or refused changes nothing on the canvas: a frame is asked
+        for, else the parts would wait for whatever next paints it (keys such as F5 dead until then)."""
         self._held = bool(self._builders)
         try:
             yield
@@ -60,39 +92,28 @@ class AfterFirstFrame(QObject):
                 self._canvas.update()
 
     def finish(self) -> None:
-        """Build what is still waiting; a builder that asks for a later part gets it built."""
+        """Build what is still waiting."""
         while self._builders:
             self._run(self._builders.pop(0))
 
-    def _run(self, builder: Callable[[], list | None]) -> None:
+    def _run(self, builder: Builder) -> None:
         """A builder may hand back more builders (a part built in steps): they come next."""
         more = builder()
         if more:
             self._builders[:0] = more
 
 
-def stand_in(window: QMainWindow, title: str, build: Callable[[], None]) -> QMenu:
-    """An empty menu holding a later menu's place in the menu bar, so the first frame shows the
-    bar as it will stay; opened before its menu is built, it builds it and opens that instead."""
-    menu = window.menuBar().addMenu(title)
+class Part:
+    """A window's part built by its AfterFirstFrame (`later`): `window.play` is the part, built
+    when first asked for if the first frame has not built it yet."""
 
-    def opened() -> None:
-        build()
-        bar = window.menuBar()
-        built = next((a for a in bar.actions() if a.text() == title), None)
-        if built is not None and built is not menu.menuAction():
-            QTimer.singleShot(0, bar, lambda: bar.setActiveAction(built))
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
 
-    menu.aboutToShow.connect(opened)
-    return menu
-
-
-def take_place(window: QMainWindow, holder: QMenu, built: QMenu) -> None:
-    """The built menu goes where its stand-in stood, and the stand-in goes."""
-    bar = window.menuBar()
-    bar.insertAction(holder.menuAction(), built.menuAction())
-    bar.removeAction(holder.menuAction())
-    holder.deleteLater()
+    def __get__(self, window, owner: type | None = None):
+        if window is None:
+            return self
+        return window.later.part(self.name)
 
 
 def made_canvas(view: QGraphicsView) -> QWidget:

@@ -5,7 +5,7 @@ asks at the table), and the zoom."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QTimer
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QStatusBar
 
 from tabletop.document import MapDocument
 from tabletop.heap import collector_paused
@@ -20,16 +20,16 @@ RANGE_WAITS_FROM = 5_000
 
 
 class StatusLine:
-    """The labels in `window`'s status bar, kept current from the view and the document."""
+    """The labels in the window's status bar, kept current from the view and the document."""
 
-    def __init__(self, window: QMainWindow, view: MapView, document: MapDocument) -> None:
+    def __init__(self, status: QStatusBar, view: MapView, document: MapDocument) -> None:
         self.document = document
         self.tool_hint = plain_label()
-        window.statusBar().addWidget(self.tool_hint, 1)  # under passing messages, back when they clear
+        status.addWidget(self.tool_hint, 1)  # under passing messages, back when they clear
         self.hover_label = plain_label()  # names a zone and a token
         self.zoom_label = plain_label()
-        window.statusBar().addPermanentWidget(self.hover_label)
-        window.statusBar().addPermanentWidget(self.zoom_label)
+        status.addPermanentWidget(self.hover_label)
+        status.addPermanentWidget(self.zoom_label)
         self._hover_at: QPointF | None = None
         self._ranges: tuple[object, object] = (None, None)
         view.hovered.connect(self._hovered)
@@ -74,7 +74,7 @@ class StatusLine:
         if self._ranges[0] != key and not self._graph_ready():
             return f"   range from {token.label}: working it out…"
         if self._ranges[0] != key:  # one search per token and edit, not per mouse move
-            from tabletop.rules.ranges import range_field  # numpy, on the first range asked, not at start
+            from tabletop.rules.ranges import range_field  # deferred: numpy, loaded for the first range asked
 
             self._ranges = (key, range_field(self.document.graph(), token.location.zone))
         found = self._ranges[1][zone_id]

@@ -81,6 +81,17 @@ class MapView(QGraphicsView):
         self.fitInView(whole, Qt.AspectRatioMode.KeepAspectRatio)
         self.zoomed.emit(self.scale_now())
 
+    def centre_on(self, kind: str, object_id: str) -> None:
+        """Bring a zone, border, token or grid to the middle of the view (a list's row chosen, a
+        map check's finding)."""
+        item = self.map_scene.items_by_key.get((kind, object_id))
+        box = self.map_scene.document.layout.boxes.get((kind, object_id))
+        if item is not None:
+            self.centerOn(item.sceneBoundingRect().center())
+        elif box is not None:
+            left, top, right, bottom = box
+            self.centerOn(QPointF((left + right) / 2, (top + bottom) / 2))
+
     def shows_whole_map(self) -> bool:
         """Whether all of the map is in sight now (a GM zoomed in on a corner has not)."""
         document = self.map_scene.document

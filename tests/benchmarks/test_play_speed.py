@@ -55,7 +55,7 @@ def fight(qtbot, tmp_path, monkeypatch):
     qtbot.addWidget(win)
     win.document.replace_map(map_, None)
     assert win.play.start_with({"do": "start", "system": "edgerunner", "tokens": [t.id for t in map_.tokens]})
-    qtbot.waitUntil(lambda: win.later.done)
+    win.later.finish()  # every later part, as after the first frame: the window shows only next
     _show(qtbot, win)
     view = _one_to_one(win)
     view.centerOn(win.scene.items_by_key[("token", "t0")].pos())

@@ -204,8 +204,12 @@ def _texts(window) -> dict[str, list[str]]:
 def test_the_menus_are_the_same_whether_their_parts_were_built_before_or_after_the_first_frame(qtbot, tmp_path):
     asked = MainWindow(settings=QSettings(str(tmp_path / "asked.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(asked)
-    assert asked.players.open_action.text() == "&Player Window"  # asked before any frame: all built now
-    assert asked.later.done
+    # asked before any frame, in another order than the frame builds them: each built alone, now
+    assert asked.players.open_action.text() == "&Player Window"
+    assert asked.play.start_action.text() == "&Start Conflict…"
+    assert asked.grid_menu.trim_action.text() == "&Trim to 3x3"
+    assert not asked.later.done
+    asked.later.finish()  # the rest, still before any frame
     waited = MainWindow(settings=QSettings(str(tmp_path / "waited.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(waited)
     waited.show()
@@ -324,7 +328,7 @@ def test_a_map_read_in_the_empty_window_paints_its_frame_before_the_parts_built_
     assert not built, "the parts built after the first frame were built while the map was read"
     assert window.document.map == warehouse()
     qtbot.waitUntil(lambda: window.later.done)
-    assert window.play is window._play
+    assert window.play is window.later.built("play")
 
 
 def test_a_read_cancelled_in_the_empty_window_still_builds_the_parts_held_back(qtbot, tmp_path, monkeypatch):
@@ -355,9 +359,10 @@ def test_a_read_cancelled_in_the_empty_window_still_builds_the_parts_held_back(q
 
 def test_a_part_asked_for_while_a_map_is_read_is_built_at_once(qtbot, window):
     with window.later.held():
-        assert not window.later.done
-        assert window.grid_menu is window._grid_menu
-        assert window.later.done
+        assert not window.later.done and window.later.built("grid_menu") is None
+        grid_menu = window.grid_menu
+        assert window.later.built("grid_menu") is grid_menu and grid_menu.dock.parent() is window
+        assert not window.later.done, "only the part asked for"
 
 
 def test_the_file_menu_opens_and_saves_before_its_handler_is_made(qtbot, tmp_path, maps_dir, monkeypatch):
@@ -368,7 +373,7 @@ def test_the_file_menu_opens_and_saves_before_its_handler_is_made(qtbot, tmp_pat
     monkeypatch.setenv("TABLETOP_RECOVERY_DIR", str(tmp_path / "recovery"))
     window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
-    assert "_files" in window.__dict__ and window.__dict__["_files"] is None, "not made with the window"
+    assert window.later.built("files") is None, "not made with the window"
     chosen = tmp_path / "copy.tabletop"
     chosen.write_bytes((maps_dir / "warehouse.tabletop").read_bytes())
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args: (str(chosen), ""))

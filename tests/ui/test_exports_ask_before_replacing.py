@@ -23,7 +23,7 @@ def export_image_to(window, monkeypatch):
 
     def export(path):
         monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kw: (str(path), "PNG image (*.png)"))
-        window.export_image()
+        window.exports.export_image()
 
     return export
 

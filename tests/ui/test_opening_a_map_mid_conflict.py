@@ -33,7 +33,7 @@ def test_a_conflict_map_opened_at_start_is_whole_beside_the_play_dock(qtbot, tmp
     QTimer.singleShot(0, window.view.fit_map)
     qtbot.waitExposed(window)
     qtbot.waitUntil(lambda: window.later.done)
-    assert window._play.dock.isVisible(), "the conflict's dock is shown"
+    assert window.play.dock.isVisible(), "the conflict's dock is shown"
     qtbot.waitUntil(lambda: _whole_map_on_canvas(window))  # else the East end is cut off behind the dock
 
 
@@ -42,7 +42,7 @@ def test_a_conflict_map_opened_in_a_running_window_is_whole_beside_the_play_dock
     qtbot.waitUntil(lambda: window.later.done)
     path = MAPS / "warehouse-conflict.tabletop"
     window.files.show_loaded(path, *load_map_stamped(path))
-    assert window._play.dock.isVisible(), "the conflict's dock is shown"
+    assert window.play.dock.isVisible(), "the conflict's dock is shown"
     qtbot.waitUntil(lambda: _whole_map_on_canvas(window))  # else the East end is cut off behind the dock
 
 

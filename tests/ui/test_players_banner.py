@@ -56,7 +56,7 @@ def test_the_banner_shows_whose_turn_beside_the_map(qtbot, window):
 def test_strips_on_chosen_edges_face_their_edge(qtbot, window):
     player = _open(qtbot, window)
     start_af(window)
-    for edge, act in window.play.edge_actions.items():
+    for edge, act in window.players.edge_actions.items():
         act.setChecked(edge in ("top", "left"))
     strips = player.banner.strips
     qtbot.waitUntil(lambda: strips["left"].isVisible() and not strips["bottom"].isVisible())

@@ -42,10 +42,10 @@ def test_export_adds_the_filters_extension_and_asks_the_width(qtbot, window, tmp
         return answers["width"]
 
     monkeypatch.setattr(QInputDialog, "getInt", get_int)
-    window.export_image()
+    window.exports.export_image()
     assert QImage(str(tmp_path / "docks.png")).width() == 800
     answers["file"] = (str(tmp_path / "docks"), "SVG drawing (*.svg)")
-    window.export_image()
+    window.exports.export_image()
     assert (tmp_path / "docks.svg").exists()
     assert offered == [1920, 800], "the width chosen last time is offered again"
     assert "docks.svg" in window.statusBar().currentMessage()

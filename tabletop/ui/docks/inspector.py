@@ -10,11 +10,12 @@ from operator import itemgetter
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QStringListModel, Qt, QTimer
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QCompleter,
     QDoubleSpinBox,
     QFormLayout,
     QLabel,
@@ -198,7 +199,7 @@ class Inspector(QWidget):
         self.zone_aspects = self._stress_aspects(form)
 
     def _page_border(self) -> None:
-        from tabletop.ui.docks.passages import PassageEditor
+        from tabletop.ui.docks.passages import PassageEditor  # deferred: a page the first frame does not show
 
         self.passage_editor = PassageEditor(self._edit_passages)
         form = self._form("border", [("Label", "label", QLineEdit())])
@@ -208,9 +209,6 @@ class Inspector(QWidget):
         self.border_stress = self._stress_aspects(form)
 
     def _page_token(self) -> None:
-        from PySide6.QtCore import QStringListModel
-        from PySide6.QtWidgets import QCompleter
-
         facing = QDoubleSpinBox()
         facing.setRange(-360, 720)
         facing.setWrapping(False)
@@ -243,7 +241,7 @@ class Inspector(QWidget):
     def _stress_aspects(self, form: QFormLayout):
         """The page's stress tracks and aspects (a token's consequences and problem flag too),
         their refusals said in the Inspector's own line."""
-        from tabletop.ui.docks.stress_aspects import StressAspectEditor
+        from tabletop.ui.docks.stress_aspects import StressAspectEditor  # deferred: the stress rules' words
 
         editor = StressAspectEditor(self.document)
         editor.say_refusals_in(self.problem)
@@ -251,6 +249,7 @@ class Inspector(QWidget):
         return editor
 
     def _page_grid(self) -> None:
+        # deferred: a page the first frame does not show
         from tabletop.ui.docks.segment_page import SegmentPage
         from tabletop.ui.docks.setup_marks import SetupEditor, push_to
 
@@ -276,7 +275,7 @@ class Inspector(QWidget):
         form.addRow(self.setup_editor)
 
     def _page_many(self) -> None:
-        from tabletop.ui.docks.shared import SharedPage
+        from tabletop.ui.docks.shared import SharedPage  # deferred: a page the first frame does not show
 
         self.shared_page = SharedPage(self.document, self.labels, self.problem)
         self.pages.addWidget(self.shared_page)

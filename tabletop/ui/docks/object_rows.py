@@ -91,7 +91,7 @@ class ObjectRows(QStringListModel):
         """Every row's label, prepared for finding: made when first searched (a map opens
         without it), then kept in step edit by edit."""
         if self._labels is None:
-            from tabletop.ui.docks.labels import Labels
+            from tabletop.ui.docks.labels import Labels  # deferred: numpy, loaded for the first search
 
             objects = self._objects()
             if [obj.id for obj in objects] != self.ids:  # never yet: the rows follow the map's order
@@ -124,7 +124,7 @@ class ObjectRows(QStringListModel):
         grows, "z", "zo", "zone", often keeps the same rows, and a reset of a big list is felt)."""
         before, self.shown = self.shown, None
         if self.wanted:
-            from tabletop.ui.docks.labels import Shown
+            from tabletop.ui.docks.labels import Shown  # deferred: numpy, loaded for the first search
 
             self.shown = Shown(self.labels().containing(self.wanted))
         if before is None or self.shown is None:

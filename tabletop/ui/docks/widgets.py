@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import (
+    QColorDialog,
     QDoubleSpinBox,
     QFrame,
     QHBoxLayout,
@@ -82,8 +83,6 @@ class ColourButton(QPushButton):
         self.setIcon(swatch(colour))
 
     def pick(self) -> None:
-        from PySide6.QtWidgets import QColorDialog  # here: the window's start does not load its class
-
         chosen = QColorDialog.getColor(QColor(self.colour), self, self.title)
         if chosen.isValid() and chosen.name() != self.colour:
             self.set_colour(chosen.name())
@@ -130,7 +129,7 @@ def widen_dock(window, dock, wanted: int, share: float = 1 / 3) -> bool:
 def fit_rows(table, most: int = 8) -> None:
     """A table as tall as its rows (up to `most`), so a pane's form sits right under it
     instead of below a tall empty box; rows added later grow it."""
-    from PySide6.QtWidgets import QAbstractScrollArea, QSizePolicy
+    from PySide6.QtWidgets import QAbstractScrollArea, QSizePolicy  # deferred: their enums, for panes built later
 
     table.setSizeAdjustPolicy(QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
     table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)

@@ -1,19 +1,25 @@
 """The GM's controls of the players' window, in the map window's View menu: open and close it,
 choose its screen, black it out, push the GM's view to it, let it follow the GM's view, turn
-it for a TV lying on the table. Its screen, follow mode, rotation and last view are kept in
-the map window's settings as plain strings, ints and bools, and come back after a restart."""
+it for a TV lying on the table; and in the Play menu, the edges its turn banner runs along.
+Its screen, follow mode, rotation, banner edges and last view are kept in the map window's
+settings as plain strings, ints and bools, and come back after a restart."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QGraphicsView
 
+from tabletop.document import MapDocument
 from tabletop.ui.plain import set_action_text
+from tabletop.ui.player.banner import EDGES, EDGES_KEY, parse_edges
 from tabletop.ui.player.outline import PlayerOutline
 from tabletop.ui.player.reach import PlayersReach
 from tabletop.ui.player.screens import place_full_screen, players_screen, screen_names
 from tabletop.ui.player.window import PlayerWindow
+from tabletop.ui.registry import Act, ActionRegistry
+from tabletop.ui.scene.editor_scene import EditorScene
+from tabletop.ui.view import MapView
 
 SCREEN_KEY = "player/screen"
 FOLLOW_KEY = "player/follow"
@@ -27,10 +33,23 @@ WINDOW_SIZE = (960, 540)
 
 
 class PlayerControls(QObject):
-    def __init__(self, window: QMainWindow) -> None:
-        super().__init__(window)
-        self.gm = window
-        self.settings = window.settings
+    """The players' window for the GM's document, scene and canvas (the window the canvas is in
+    is the GM's: the players' window opens on another screen, closes as it hides)."""
+
+    opening = Signal(object)
+    """A players' window just made, not yet shown: what it must show from its first frame (the
+    fog the GM last sent) is given it now."""
+    placed = Signal(object)
+    """A players' window on its screen, before it is shown a part of the map (the physical
+    scale measures that screen)."""
+
+    def __init__(
+        self, document: MapDocument, scene: EditorScene, view: MapView, settings: QSettings, actions: ActionRegistry
+    ) -> None:
+        self.gm = view.window()
+        super().__init__(self.gm)
+        self.document, self.scene, self.view, self.settings = document, scene, view, settings
+        self.legend_action = actions["view.legend"]
         self.player: PlayerWindow | None = None
         self.reach: PlayersReach | None = None
         self._last_gm_rect = QRectF()
@@ -39,34 +58,49 @@ class PlayerControls(QObject):
         self._drag: tuple[QPointF, QRectF] | None = None
         self._grip_cursor = False
         self._started = False
-        self.open_action = self._action("&Player Window", "Ctrl+Shift+P", self.set_open, checkable=True)
-        self.blackout_action = self._action("&Blackout", "Ctrl+Shift+B", self.set_blackout, checkable=True)
-        self.push_action = self._action("Push &View to Players", "Ctrl+Shift+V", self.push_view)
-        self.follow_action = self._action("Players F&ollow My View", "Ctrl+Shift+F", self.set_follow, checkable=True)
-        self.rotate_action = self._action("&Rotate Player View", "Ctrl+Shift+R", self.rotate)
+        # the keys work with the menus hidden (map only, full screen)
+        for act in (
+            Act("players.open", "&Player Window", keys="Ctrl+Shift+P", toggled=self.set_open, reach="window"),
+            Act("players.blackout", "&Blackout", keys="Ctrl+Shift+B", toggled=self.set_blackout, reach="window"),
+            Act("players.push", "Push &View to Players", self.push_view, "Ctrl+Shift+V", reach="window"),
+            Act(
+                "players.follow",
+                "Players F&ollow My View",
+                keys="Ctrl+Shift+F",
+                toggled=self.set_follow,
+                reach="window",
+            ),
+            Act("players.rotate", "&Rotate Player View", self.rotate, "Ctrl+Shift+R", reach="window"),
+        ):
+            actions.register(act)
+        self.open_action, self.blackout_action = actions["players.open"], actions["players.blackout"]
+        self.push_action, self.follow_action = actions["players.push"], actions["players.follow"]
+        self.rotate_action = actions["players.rotate"]
         self.follow_action.setChecked(bool(self.settings.value(FOLLOW_KEY, False, type=bool)))
-        self.screen_menu = QMenu("Player &Screen", window)
+        self.screen_menu = actions.menu("players.screen")
         self.screen_menu.aboutToShow.connect(self._fill_screens)
-        menu = next((a.menu() for a in window.menuBar().actions() if a.text() == "&View"), None)
-        if menu is not None:
-            menu.addSeparator()
-            menu.addAction(self.open_action)
-            menu.addMenu(self.screen_menu)
-            for act in (self.blackout_action, self.push_action, self.follow_action, self.rotate_action):
-                menu.addAction(act)
-        window.view.viewport().installEventFilter(self)
-        window.installEventFilter(self)
+        self.banner_menu = actions.menu("players.banner")
+        chosen = parse_edges(settings.value(EDGES_KEY, "bottom"))
+        self.edge_actions: dict[str, QAction] = {}
+        for edge in EDGES:
+            act = self.banner_menu.addAction(f"Along the {edge} edge")
+            act.setCheckable(True)
+            act.setChecked(edge in chosen)
+            act.toggled.connect(self._edges_changed)
+            self.edge_actions[edge] = act
+        view.viewport().installEventFilter(self)
+        self.gm.installEventFilter(self)
 
-    def _action(self, text: str, key: str, slot, checkable: bool = False) -> QAction:
-        act = QAction(text, self.gm)
-        act.setShortcut(QKeySequence(key))
-        act.setCheckable(checkable)
-        if checkable:
-            act.toggled.connect(slot)
-        else:
-            act.triggered.connect(lambda _checked=False: slot())
-        self.gm.addAction(act)  # the keys work with the menus hidden (map only, full screen)
-        return act
+    def views(self) -> list[QGraphicsView]:
+        """The GM's canvas, and the players' while their window is open: what an edit repaints."""
+        return [self.view] if self.player is None else [self.view, self.player.view]
+
+    def _edges_changed(self) -> None:
+        """Where the players sit around a TV lying flat: each chosen edge gets a strip facing it."""
+        edges = tuple(edge for edge, act in self.edge_actions.items() if act.isChecked())
+        self.settings.setValue(EDGES_KEY, ",".join(edges))
+        if self.player is not None:
+            self.player.banner.set_edges(edges)
 
     # -- the window ----------------------------------------------------------------------
 
@@ -82,19 +116,17 @@ class PlayerControls(QObject):
         _sync(self.open_action, self.player is not None)
 
     def _open(self, shown: QRectF | None = None) -> None:
-        player = PlayerWindow(self.gm.document, self.gm)
+        player = PlayerWindow(self.document, self.gm, self.settings, self.legend_action)
         player.closed.connect(self._closed)
         player.set_blackout(self.blackout_action.isChecked())
         player.view.rotation = self.rotation
-        fog = getattr(self.gm, "fog", None)
-        if fog is not None and fog.held is not None:  # staged changes stay the GM's until sent
-            player.scene.set_fog(fog.held)
+        self.opening.emit(player)
         self.player = player
-        self.reach = PlayersReach(self.gm.scene.overlay, player.scene)
+        self.reach = PlayersReach(self.scene.overlay, player.scene)
         self.settings.setValue(OPEN_KEY, True)
         player.view.viewChanged.connect(self._outline_moved)
         if self.outline.scene() is None:
-            self.gm.scene.addItem(self.outline)
+            self.scene.addItem(self.outline)
         remembered = shown if shown is not None and not shown.isEmpty() else self.remembered_view
         screen = players_screen(self.screen_name, self.gm)
         if screen is None:
@@ -102,9 +134,7 @@ class PlayerControls(QObject):
             player.show()
         else:
             place_full_screen(player, screen)
-        scale = getattr(self.gm, "physical_scale", None)
-        if scale is not None:
-            player.view.locked_scale = scale.scale() if scale.lock_action.isChecked() else None
+        self.placed.emit(player)
         if self.following:
             self._follow_now(force=True)
         elif remembered is not None:
@@ -168,7 +198,7 @@ class PlayerControls(QObject):
         _sync(self.blackout_action, on)
 
     def gm_rect(self) -> QRectF:
-        view = self.gm.view
+        view = self.view
         return view.mapToScene(view.viewport().rect()).boundingRect()
 
     def push_view(self) -> None:
@@ -214,7 +244,7 @@ class PlayerControls(QObject):
     def _outline_mouse(self, event) -> bool:
         """Dragging the outline's edge moves the players' view (and ends follow mode); the
         press is the outline's, so no tool sees it."""
-        kind, view = event.type(), self.gm.view
+        kind, view = event.type(), self.view
         point = event.position()
         if kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
             if self.player is None or not self.outline.on_edge(view, point):
@@ -241,7 +271,7 @@ class PlayerControls(QObject):
         if on == self._grip_cursor:
             return
         self._grip_cursor = on
-        viewport = self.gm.view.viewport()
+        viewport = self.view.viewport()
         if on:
             self._tool_cursor = viewport.cursor()
             viewport.setCursor(Qt.CursorShape.SizeAllCursor)
@@ -251,7 +281,7 @@ class PlayerControls(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         mouse = (QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove, QEvent.Type.MouseButtonRelease)
-        if kind in mouse and watched is self.gm.view.viewport() and self.player is not None:
+        if kind in mouse and watched is self.view.viewport() and self.player is not None:
             return self._outline_mouse(event)
         if kind in (QEvent.Type.Paint, QEvent.Type.Resize) and self.following and self.player is not None:
             self._follow_now()  # every scroll and zoom of the GM's view ends in a paint

@@ -7,16 +7,21 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtGui import QActionGroup
+from PySide6.QtWidgets import QStatusBar
 
+from tabletop.document import MapDocument
 from tabletop.document.commands import MoveToken
 from tabletop.document.commands.fog import MoveRevealing, fog_everything
 from tabletop.rules.sides import known_side
 from tabletop.rules.visibility import LIVE, Fog, HeldFog
 from tabletop.ui.actions import busily
 from tabletop.ui.plain import set_action_text
+from tabletop.ui.player.controls import PlayerControls
+from tabletop.ui.player.window import PlayerWindow
+from tabletop.ui.registry import Act, ActionRegistry
+from tabletop.ui.tools.select import SelectTool
 
 REVEAL_KEY = "fog/reveal_on_enter"
 SIDE_KEY = "fog/players_side"
@@ -24,45 +29,56 @@ STAGE_KEY = "fog/stage"
 
 
 class FogControls(QObject):
-    def __init__(self, window: QMainWindow) -> None:
-        super().__init__(window)
-        self.gm, self.document, self.settings = window, window.document, window.settings
+    """The Fog submenu's actions, for the document and the players' window. `select` is the
+    Select tool, whose token moves reveal where the players go; `status` says what staging does."""
+
+    def __init__(
+        self,
+        document: MapDocument,
+        settings: QSettings,
+        actions: ActionRegistry,
+        players: PlayerControls,
+        select: SelectTool,
+        status: QStatusBar,
+    ) -> None:
+        super().__init__(players)
+        self.document, self.settings, self.players, self.select, self.status = (
+            document,
+            settings,
+            players,
+            select,
+            status,
+        )
         self.held: HeldFog | None = None
         """The fog the players were last sent, while changes are staged."""
-        menu = next((a.menu() for a in window.menuBar().actions() if a.text() == "&Map"), None)
-        if menu is None:
-            menu = window.menuBar().addMenu("&Map")
-        self.menu = menu.addMenu("F&og")
-        self.reveal_all_action = self._action("&Reveal All", busily(window, lambda: self.fog_all(False)))
-        self.fog_all_action = self._action("&Fog All", busily(window, lambda: self.fog_all(True)))
-        self.menu.addSeparator()
-        self.reveal_on_enter_action = self._action("Reveal Where &Players Go", self._set_reveal_on_enter, True)
+        self.menu = actions.menu("fog")
+        self.reveal_all_action = actions.register(
+            Act("fog.reveal_all", "&Reveal All", busily(players.views, lambda: self.fog_all(False)))
+        )
+        self.fog_all_action = actions.register(
+            Act("fog.fog_all", "&Fog All", busily(players.views, lambda: self.fog_all(True)))
+        )
+        self.reveal_on_enter_action = actions.register(
+            Act("fog.reveal_on_enter", "Reveal Where &Players Go", toggled=self._set_reveal_on_enter)
+        )
         self.reveal_on_enter_action.setChecked(bool(self.settings.value(REVEAL_KEY, False, type=bool)))
-        self.side_menu = self.menu.addMenu("Players' &Side")
+        self.side_menu = actions.menu("fog.side")
         self.side_menu.aboutToShow.connect(self._fill_sides)
-        self.menu.addSeparator()
-        self.stage_action = self._action("S&tage Fog Changes", self.set_staging, True)
-        self.send_action = self._action("&Send Fog to Players", self.send, key="Ctrl+Return")
+        self.stage_action = actions.register(Act("fog.stage", "S&tage Fog Changes", toggled=self.set_staging))
+        # on the map only, as the tools' keys: the Reserve pane's Resolve is Ctrl+Return as well,
+        # and two window-wide shortcuts on one key are ambiguous to Qt, so neither would act
+        self.send_action = actions.register(
+            Act("fog.send", "&Send Fog to Players", self.send, "Ctrl+Return", reach="canvas")
+        )
         self.document.reset.connect(self._map_replaced)
+        players.opening.connect(self._opening)
         self._set_reveal_on_enter(self.reveal_on_enter_action.isChecked())
         if bool(self.settings.value(STAGE_KEY, False, type=bool)):
             self.stage_action.setChecked(True)
 
-    def _action(self, text: str, slot, checkable: bool = False, key: str = "") -> QAction:
-        act = QAction(text, self.gm)
-        act.setCheckable(checkable)
-        if key:
-            act.setShortcut(QKeySequence(key))
-            # on the map only, as the tools' keys: the Reserve pane's Resolve is Ctrl+Return as well,
-            # and two window-wide shortcuts on one key are ambiguous to Qt, so neither would act
-            act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            self.gm.view.addAction(act)  # the key works with the menus hidden
-        if checkable:
-            act.toggled.connect(slot)
-        else:
-            act.triggered.connect(lambda _checked=False: slot())
-        self.menu.addAction(act)
-        return act
+    def _opening(self, player: PlayerWindow) -> None:
+        if self.held is not None:  # staged changes stay the GM's until sent
+            player.scene.set_fog(self.held)
 
     def fog_all(self, fogged: bool) -> None:
         command = fog_everything(self.document, fogged)
@@ -98,9 +114,7 @@ class FogControls(QObject):
 
     def _set_reveal_on_enter(self, on: bool) -> None:
         self.settings.setValue(REVEAL_KEY, bool(on))
-        select = self.gm.tools.get("S")
-        if select is not None:
-            select.moves = self._revealing_move if on else MoveToken
+        self.select.moves = self._revealing_move if on else MoveToken
 
     def _revealing_move(self, document, token_id, location, drag: int = 0) -> MoveToken:
         return MoveRevealing(document, token_id, location, drag, self.players_side)
@@ -117,14 +131,14 @@ class FogControls(QObject):
         self.held = HeldFog.of(self.document.map) if on else None
         self._show()
         if on:
-            self.gm.statusBar().showMessage("Fog changes are staged: Ctrl+Return sends them to the players", 6000)
+            self.status.showMessage("Fog changes are staged: Ctrl+Return sends them to the players", 6000)
 
     def send(self) -> None:
         """The players get the fog as the map holds it now (and keep it while staging)."""
         if self.held is not None:
             self.held = HeldFog.of(self.document.map)
             self._show()
-            self.gm.statusBar().showMessage("Fog sent to the players", 3000)
+            self.status.showMessage("Fog sent to the players", 3000)
 
     def _map_replaced(self) -> None:
         if self.held is not None:
@@ -132,7 +146,7 @@ class FogControls(QObject):
         self._show()
 
     def _show(self) -> None:
-        player = self.gm.players.player if hasattr(self.gm, "players") else None
+        player = self.players.player
         if player is not None:
             player.scene.set_fog(self.players_fog)
             player.banner.refresh()  # whose turn it names depends on the fog the players have

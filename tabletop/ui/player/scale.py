@@ -4,10 +4,10 @@ the glass. The lock holds through push view and follow mode: they move the view,
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtWidgets import QStatusBar
 
+from tabletop.document import MapDocument
 from tabletop.model.kinds import Kind
 from tabletop.ui.player.calibration import (
     LOCK_KEY,
@@ -17,33 +17,44 @@ from tabletop.ui.player.calibration import (
     pixels_per_mm,
     units_per_inch,
 )
+from tabletop.ui.player.controls import PlayerControls
+from tabletop.ui.player.window import PlayerWindow
+from tabletop.ui.registry import Act, ActionRegistry
 
 
 class ScaleControls(QObject):
-    def __init__(self, window: QMainWindow) -> None:
-        super().__init__(window)
-        self.gm, self.settings = window, window.settings
+    """The calibration and the lock, for the document's first grid and the players' window;
+    `status` says when the lock waits for a calibration."""
+
+    def __init__(
+        self,
+        document: MapDocument,
+        settings: QSettings,
+        actions: ActionRegistry,
+        players: PlayerControls,
+        status: QStatusBar,
+    ) -> None:
+        super().__init__(players)
+        self.document, self.settings, self.players, self.status = document, settings, players, status
         self.dialog: CalibrationDialog | None = None
-        self.calibrate_action = QAction("&Calibrate Player Screen…", window)
-        self.calibrate_action.triggered.connect(lambda _checked=False: self.calibrate())
-        self.lock_action = QAction("&Lock Physical Scale", window)
-        self.lock_action.setCheckable(True)
-        self.lock_action.setShortcut(QKeySequence("Ctrl+Shift+L"))
+        self.calibrate_action = actions.register(Act("players.calibrate", "&Calibrate Player Screen…", self.calibrate))
+        self.lock_action = actions.register(
+            Act("players.lock_scale", "&Lock Physical Scale", keys="Ctrl+Shift+L", checkable=True, reach="window")
+        )
         self.lock_action.setChecked(bool(self.settings.value(LOCK_KEY, False, type=bool)))
-        self.lock_action.toggled.connect(self.set_locked)
-        window.addAction(self.lock_action)
-        menu = next((a.menu() for a in window.menuBar().actions() if a.text() == "&View"), None)
-        if menu is not None:
-            menu.addAction(self.calibrate_action)
-            menu.addAction(self.lock_action)
-        window.document.reset.connect(self.apply)
+        self.lock_action.toggled.connect(self.set_locked)  # after: the remembered state is no change to apply
+        players.placed.connect(self._placed)
+        document.reset.connect(self.apply)
         # the lock measures the first grid's area: a new area size, or a first grid added or
         # removed, changes the pixels per map unit
-        window.document.edited.connect(lambda change: change.kind is Kind.GRID and self._grid_edited())
+        document.edited.connect(lambda change: change.kind is Kind.GRID and self._grid_edited())
 
     @property
-    def player(self):
-        return self.gm.players.player
+    def player(self) -> PlayerWindow | None:
+        return self.players.player
+
+    def _placed(self, player: PlayerWindow) -> None:
+        player.view.locked_scale = self.scale() if self.lock_action.isChecked() else None
 
     def screen_name(self) -> str:
         player = self.player
@@ -53,13 +64,13 @@ class ScaleControls(QObject):
     def calibrate(self) -> CalibrationDialog | None:
         """Show the marks on the players' window (opening it) and the dialog on the GM's."""
         if self.player is None:
-            self.gm.players.set_open(True)
+            self.players.set_open(True)
         player = self.player
         if player is None:
             return None
         player.set_blackout(False)
-        self.gm.players.set_blackout(False)
-        self.dialog = CalibrationDialog(self.gm, player.view.viewport(), self.screen_name(), self.settings)
+        self.players.set_blackout(False)
+        self.dialog = CalibrationDialog(self.players.gm, player.view.viewport(), self.screen_name(), self.settings)
         self.dialog.accepted.connect(self.apply)
         self.dialog.show()
         return self.dialog
@@ -73,7 +84,7 @@ class ScaleControls(QObject):
         ppmm = pixels_per_mm(self.settings, self.screen_name())
         if ppmm is None:
             return None
-        return locked_scale(self.gm.document.map, ppmm, area_mm(self.settings), units_per_inch(self.settings))
+        return locked_scale(self.document.map, ppmm, area_mm(self.settings), units_per_inch(self.settings))
 
     def _grid_edited(self) -> None:
         """Only a changed scale moves the players' view (a fog stroke edits the grid too)."""
@@ -87,8 +98,6 @@ class ScaleControls(QObject):
             return
         scale = self.scale() if self.lock_action.isChecked() else None
         if self.lock_action.isChecked() and scale is None:
-            self.gm.statusBar().showMessage(
-                "Calibrate the players' screen first (View ▸ Calibrate Player Screen)", 6000
-            )
+            self.status.showMessage("Calibrate the players' screen first (View ▸ Calibrate Player Screen)", 6000)
         player.view.locked_scale = scale
         player.view.show_rect(player.view.shown_rect)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPixmap, QTransform
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QColor, QPainter, QPaintEvent, QPixmap, QTransform
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsView, QVBoxLayout, QWidget
 
 from tabletop.document import MapDocument
@@ -179,7 +179,15 @@ class PlayerWindow(QWidget):
 
     closed = Signal()
 
-    def __init__(self, document: MapDocument, gm: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        document: MapDocument,
+        gm: QWidget | None = None,
+        settings: QSettings | None = None,
+        legend: QAction | None = None,
+    ) -> None:
+        """`gm`: the GM's window, given the keyboard back; `settings`: where the banner's edges
+        are kept; `legend`: the GM's View ▸ Show Legend, which this window's legend follows."""
         # no parent: a window manager minimises a child window with its parent, and the GM may
         # minimise the map window at the table while the players keep looking at theirs
         super().__init__(None, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
@@ -194,17 +202,16 @@ class PlayerWindow(QWidget):
         self.view = PlayerView(self.scene)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.banner = TurnFrame(document, self.view, getattr(gm, "settings", None))  # the turn banner beside the map
+        self.banner = TurnFrame(document, self.view, settings)  # the turn banner beside the map
         layout.addWidget(self.banner)
         self.blacked_out = False
         self.built = False
         document.reset.connect(self.fit_map)
         self.legend = PlayersLegend(document, self.scene.style, self.scene)
         self.scene.addItem(self.legend)
-        shown = getattr(gm, "legend_action", None)
-        self.show_legend(shown is not None and shown.isChecked())
-        if shown is not None:
-            shown.toggled.connect(self.show_legend)
+        self.show_legend(legend is not None and legend.isChecked())
+        if legend is not None:
+            legend.toggled.connect(self.show_legend)
         document.edited.connect(self._edited)
         document.reset.connect(self.legend.refresh)
 

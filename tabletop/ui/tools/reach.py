@@ -47,7 +47,7 @@ def ready_rules() -> None:
 
 def token_reach(document: MapDocument, token: Token, where: Location | None, settings: ReachSettings):
     """("zones", [(zone id, cost)]) or ("areas", grid id, [(area, cost)]) or None."""
-    from tabletop.rules import grid_reach, opponent_areas, reach
+    from tabletop.rules import grid_reach, opponent_areas, reach  # deferred: the movement rules (ready_rules)
 
     if isinstance(where, ZoneLocation):
         return ("zones", reach(document.graph(), where.zone, settings.shifts).zones())

@@ -188,7 +188,7 @@ class SelectTool(Tool):
             picker.take_drop(token_id, where)
             return True
         if self._token is not None:
-            from tabletop.ui.grid_menu import offer_growth  # the Grid menu's module, built after the first frame
+            from tabletop.ui.grid_menu import offer_growth  # deferred: the Grid menu's tile sets
 
             offer_growth(self.view, self.document, self._token, pos)  # dropped off a grid's edge
             item = self.scene.items_by_key.get((Kind.TOKEN, self._token))

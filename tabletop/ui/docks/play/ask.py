@@ -31,6 +31,7 @@ from tabletop.document import MapDocument
 from tabletop.model import Border, Passage
 from tabletop.rules.play import Question
 from tabletop.rules.step_fields import Field, Move
+from tabletop.ui.docks.passages import PassageEditor
 from tabletop.ui.docks.play.choice_edits import NONE, Edit
 from tabletop.ui.docks.play.field_edits import make_edit
 from tabletop.ui.docks.play.finding_edits import PlaceList, ZoneEdit
@@ -293,8 +294,6 @@ def _choose(parent: QWidget | None, question: Question) -> str | None:
 
 def _passages(parent: QWidget | None, document: MapDocument, question: Question, step: dict[str, Any]) -> Any:
     """A border taken out, redefined "within reason": its passages edited as in the Inspector."""
-    from tabletop.ui.docks.passages import PassageEditor
-
     border_id = step.get("target") or (question.choices[0] if question.choices else "")
     border: Border | None = document.get("border", border_id) if border_id else None
     if border is None:

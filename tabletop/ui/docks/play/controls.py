@@ -2,28 +2,32 @@
 steps with their keys (F5 next turn, F6 next round, F7 end exchange, F8 who's next, F9 do the
 action in the form, Shift+F9 react: function keys no tool or text field uses), the system's
 other steps (a concession, reinforcements, a compel) each with its dialog, and File ▸ Export
-Log. What the menu offers comes from the registry (rules/systems.py), never from a system's
-name. A conflict started (or a map opened mid-conflict) locks the map's shapes."""
+Log (their places in the menus are the window's lists, ui/menus.py). What the menu offers
+comes from the registry (rules/systems.py), never from a system's name. A conflict started (or
+a map opened mid-conflict) locks the map's shapes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QDockWidget, QFileDialog, QMainWindow, QMessageBox
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDialog, QDockWidget, QFileDialog, QMessageBox
 
+from tabletop.document import MapDocument
 from tabletop.document.commands import play_step
 from tabletop.io import MapFileError, write_atomically
 from tabletop.rules import systems
 from tabletop.rules.conflict_log import log_markdown
-from tabletop.ui.actions import dock_action, say
 from tabletop.ui.docks.play.ask import step_dialog
 from tabletop.ui.docks.play.dock import PlayDock
 from tabletop.ui.docks.play.start_dialog import StartConflictDialog
 from tabletop.ui.docks.widgets import UpDown, widen_dock
 from tabletop.ui.plain import shown_plain
-from tabletop.ui.player.banner import EDGES, EDGES_KEY, parse_edges
+from tabletop.ui.registry import Act, ActionRegistry
+from tabletop.ui.tools.reach import ReachSettings
+from tabletop.ui.view import MapView
 
 DO_KEY, REACT_KEY = "F9", "Shift+F9"
 PLAY_WIDTH = 460
@@ -33,84 +37,59 @@ NOT_IN_MENU = {"face", "story", "mark", "clear", "invoke", "state", "start", "cl
 
 
 class PlayControls(QObject):
-    def __init__(self, window: QMainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.document = window.document
+    """The Play menu's actions and the Play dock's pane, for the document shown in `view`. `dock`
+    is the window's, hidden: it shows when a conflict starts, or a map mid-conflict opens. The
+    map feeds the form's moves, and `reach` takes a hustle's for the reach overlay; `say` is a
+    passing line in the status bar."""
+
+    def __init__(
+        self,
+        document: MapDocument,
+        view: MapView,
+        actions: ActionRegistry,
+        reach: ReachSettings,
+        say: Callable[[str], None],
+        dock: QDockWidget,
+    ) -> None:
+        super().__init__(view)
+        self.document, self.view, self.actions, self.say = document, view, actions, say
         self.dock_widget = PlayDock(self.document)
-        self.dock_widget.said.connect(lambda text: say(window, text))
-        settings = getattr(window, "reach_settings", None)
-        if settings is not None:  # the map feeds the form's moves, and a hustle the reach overlay
-            settings.picker = self.dock_widget.form.destination
-            self.dock_widget.form.move_type = lambda: settings.move
-        self.dock = QDockWidget("Play", window)
-        self.dock.setObjectName("Play")
-        self.dock.setWidget(UpDown(self.dock_widget))  # the window keeps its height when the dock shows
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        inspector = getattr(window, "docks", {}).get("Inspector")
-        if inspector is not None:
-            window.tabifyDockWidget(inspector, self.dock)  # the whole height for play, a tab away
-        self.dock.hide()  # shown when a conflict starts or a map mid-conflict opens: the map keeps its room
+        self.dock_widget.said.connect(say)
+        reach.picker = self.dock_widget.form.destination
+        self.dock_widget.form.move_type = lambda: reach.move
+        self.dock = dock
+        dock.setWidget(UpDown(self.dock_widget))  # the window keeps its height when the dock shows
         self._was_running = False
         self._system: systems.RuleSystem | None = None
-        menu = window.menuBar().addMenu("&Play")
-        self.menu = menu
-        self.start_action = self._action("&Start Conflict…", "Ctrl+Shift+C", self.start)
-        self.close_action = self._action("&Close Conflict", "", self.close_conflict)
+        self.menu = actions.menu("play")
         dock = self.dock_widget
         self.key_actions: dict[str, QAction] = {}
         """The systems' big steps by their word, made when a conflict of their system first runs."""
-        self.do_action = self._action("&Do the Action", DO_KEY, dock.form.submit)
-        self.react_action = self._action("&React…", REACT_KEY, dock.react)
-        self.react_action.setStatusTip("The selected participant's reactions: a guard spent off-turn, a screen")
-        self.export_action = self._action("Export &Log…", "Ctrl+Alt+L", self.export_log)
-        menu.addAction(self.start_action)
-        self.keys_end = menu.addSeparator()
-        for act in (self.do_action, self.react_action):
-            menu.addAction(act)
-        self.steps_menu = menu.addMenu("S&teps")
-        menu.addSeparator()
-        menu.addAction(self.close_action)
-        menu.addAction(dock_action(self.dock))
-        self.banner_menu = menu.addMenu("Turn &Banner on the Players' Window")
-        chosen = parse_edges(window.settings.value(EDGES_KEY, "bottom"))
-        self.edge_actions = {}
-        for edge in EDGES:
-            act = self.banner_menu.addAction(f"Along the {edge} edge")
-            act.setCheckable(True)
-            act.setChecked(edge in chosen)
-            act.toggled.connect(self._edges_changed)
-            self.edge_actions[edge] = act
-        file_menu = next((a.menu() for a in window.menuBar().actions() if a.text() == "&File"), None)
-        if file_menu is not None:
-            quit_ = file_menu.actions()[-1]
-            file_menu.insertAction(quit_, self.export_action)
+        tip = "The selected participant's reactions: a guard spent off-turn, a screen"
+        # the keys work wherever the focus is in the map window
+        for act in (
+            Act("play.start", "&Start Conflict…", self.start, "Ctrl+Shift+C", reach="window"),
+            Act("play.close", "&Close Conflict", self.close_conflict, reach="window"),
+            Act("play.do", "&Do the Action", dock.form.submit, DO_KEY, reach="window"),
+            Act("play.react", "&React…", dock.react, REACT_KEY, tip=tip, reach="window"),
+            Act("play.export_log", "Export &Log…", self.export_log, "Ctrl+Alt+L", reach="window"),
+        ):
+            actions.register(act)
+        self.start_action, self.close_action = actions["play.start"], actions["play.close"]
+        self.do_action, self.react_action = actions["play.do"], actions["play.react"]
+        self.export_action = actions["play.export_log"]
+        self.keys_end = actions["-keys"]
+        self.steps_menu = actions.menu("play.steps")
         self.document.conflictChanged.connect(self._enable)
         self.document.reset.connect(self._opened)
         self._opened()
-
-    def _edges_changed(self) -> None:
-        """Where the players sit around a TV lying flat: each chosen edge gets a strip facing it."""
-        edges = tuple(edge for edge, act in self.edge_actions.items() if act.isChecked())
-        self.window.settings.setValue(EDGES_KEY, ",".join(edges))
-        players = getattr(self.window, "players", None)
-        if players is not None and players.player is not None:
-            players.player.banner.set_edges(edges)
-
-    def _action(self, text: str, key: str, slot) -> QAction:
-        act = QAction(text, self.window)
-        if key:
-            act.setShortcut(QKeySequence(key))
-        act.triggered.connect(lambda _checked=False: slot())
-        self.window.addAction(act)  # the keys work wherever the focus is in the map window
-        return act
 
     def _opened(self) -> None:
         """Another map (opened, recovered): mid-conflict, the dock shows whatever it showed before."""
         self._was_running = False
         self._enable()
         if self.dock.isVisible():  # the map was fitted before the dock took its room: fitted again beside it
-            QTimer.singleShot(0, self.window.view.fit_map)
+            QTimer.singleShot(0, self.view.fit_map)
 
     def _enable(self) -> None:
         conflict = self.document.map.conflict
@@ -147,7 +126,10 @@ class PlayControls(QObject):
         for key in rules.keys:
             if key.do in self.key_actions:
                 continue
-            act = self._action(key.label, key.key, lambda d=key.do: self.dock_widget.turn_key(d))
+            step = Act(
+                f"play.key.{key.do}", key.label, lambda d=key.do: self.dock_widget.turn_key(d), key.key, reach="window"
+            )
+            act = self.actions.register(step)
             later = [a for a in self.key_actions.values() if a.shortcut().toString() > key.key]
             self.menu.insertAction(later[0] if later else self.keys_end, act)
             self.key_actions[key.do] = act
@@ -158,13 +140,13 @@ class PlayControls(QObject):
         """Room for the turn list's columns and the form's words: the dock takes PLAY_WIDTH, or
         a third of the window on a small screen, never less than the GM left it. A map seen
         whole is fitted again beside the wider dock; a GM's zoom on one corner is kept."""
-        whole = self.window.view.shows_whole_map()
-        if widen_dock(self.window, self.dock, PLAY_WIDTH) and whole:
-            QTimer.singleShot(0, self.window.view.fit_map)
+        whole = self.view.shows_whole_map()
+        if widen_dock(self.dock.parentWidget(), self.dock, PLAY_WIDTH) and whole:
+            QTimer.singleShot(0, self.view.fit_map)
 
     def _lock(self, on: bool) -> None:
-        lock = getattr(self.window, "lock_action", None)
-        if lock is not None and lock.isChecked() != on:
+        lock = self.actions["edit.lock"]
+        if lock.isChecked() != on:
             lock.setChecked(on)
             self.document.map_locked = on
 
@@ -183,18 +165,18 @@ class PlayControls(QObject):
             act.triggered.connect(lambda _c=False, m=move: self.take_step(m))
 
     def take_step(self, move) -> bool:
-        step = step_dialog(self.window, self.document, move) if move.fields else {"do": move.word}
+        step = step_dialog(self.view.window(), self.document, move) if move.fields else {"do": move.word}
         return step is not None and self.dock_widget.take(step)
 
     def start(self) -> None:
         """Pick system, sides and order; the rules start the conflict as one undo step."""
         if self.document.map.conflict is not None and not self.document.map.conflict.ended:
-            say(self.window, "A conflict is running: close it first (Play ▸ Close Conflict).")
+            self.say("A conflict is running: close it first (Play ▸ Close Conflict).")
             return
         if not self.document.map.tokens:
-            say(self.window, "No tokens on the map: place the fighters first.")
+            self.say("No tokens on the map: place the fighters first.")
             return
-        dialog = StartConflictDialog(self.document, self.window)
+        dialog = StartConflictDialog(self.document, self.view.window())
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         self.start_with(dialog.step())
@@ -213,12 +195,12 @@ class PlayControls(QObject):
     def export_log(self, path: str | None = None) -> bool:
         """File ▸ Export Log: the log as Markdown, for the session notes."""
         if self.document.map.conflict is None:
-            say(self.window, "No conflict to export the log of.")
+            self.say("No conflict to export the log of.")
             return False
         if path is None:
             base = self.document.path.with_suffix("") if self.document.path else Path("conflict")
             path, _filter = QFileDialog.getSaveFileName(
-                self.window, "Export log", f"{base}-log.md", "Markdown (*.md);;Text (*.txt)"
+                self.view.window(), "Export log", f"{base}-log.md", "Markdown (*.md);;Text (*.txt)"
             )
             if not path:
                 return False
@@ -227,7 +209,7 @@ class PlayControls(QObject):
         try:
             write_atomically(path, log_markdown(self.document.map).encode("utf-8"))
         except MapFileError as error:
-            QMessageBox.warning(self.window, "Could not export the log", shown_plain(str(error)))
+            QMessageBox.warning(self.view.window(), "Could not export the log", shown_plain(str(error)))
             return False
-        say(self.window, f"Exported the log to {path}")
+        self.say(f"Exported the log to {path}")
         return True
