@@ -23,7 +23,7 @@ def cut_spots(
     of no area, a stretch that is not inside)."""
     import numpy as np
 
-    from tabletop.geometry.tables import following, within
+    from tabletop.geometry.runs import following, within
 
     x, y, firsts, counts = polygons
     n = len(counts)

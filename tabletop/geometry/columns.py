@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.geometry.tables import following
+from tabletop.geometry.runs import following
 from tabletop.model import NodeShape, Zone
 
 NODE_RADIUS: float = NodeShape.model_fields["radius"].default

@@ -177,7 +177,7 @@ def _pairs_of_edited(extent: np.ndarray, places: np.ndarray, opened: _Opened, at
     """The near pairs (places, the earlier first, sorted) of the zones edited or added since
     opening, with `extent` and at `places`: among themselves, and with each polygon as opened
     still on the map (at its place `at`) in the cells they cover."""
-    from tabletop.geometry.tables import within
+    from tabletop.geometry.runs import within
 
     among = places[_near_pairs(extent)]
     keys, owners = _cell_keys(extent, opened.side)

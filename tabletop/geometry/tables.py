@@ -24,6 +24,7 @@ from operator import itemgetter
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
+from tabletop.geometry.runs import within
 from tabletop.model.kinds import kind_runs
 
 if TYPE_CHECKING:
@@ -263,24 +264,6 @@ class MadeOnRead(dict):
         raise TypeError("a map's lines are not edited while it is painted")
 
     __setitem__ = __delitem__ = pop = update = setdefault = clear = popitem = _read_only  # type: ignore[assignment]
-
-
-def within(counts: np.ndarray) -> np.ndarray:
-    """0, 1, ... count-1 for each count, end to end: the places inside each run of a flat array."""
-    import numpy as np
-
-    return np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
-
-
-def following(counts: np.ndarray) -> np.ndarray:
-    """For each point of polygons stored end to end (`counts` points each), the place of the
-    next point of its polygon: the last one closes on its first."""
-    import numpy as np
-
-    firsts = np.cumsum(counts) - counts
-    after = np.arange(1, int(counts.sum()) + 1)
-    after[firsts + counts - 1] = firsts
-    return after
 
 
 def numbered(keys: list[Look]) -> tuple[np.ndarray, list[Look]]:

@@ -11,8 +11,8 @@ from PySide6.QtGui import QPainter
 
 from tabletop.geometry.labels import zone_anchor
 from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.runs import within
 from tabletop.geometry.shapes import TOKEN_RADIUS
-from tabletop.geometry.tables import within
 from tabletop.model import Aspect, NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.badge_paint import badge_box

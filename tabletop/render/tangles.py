@@ -16,7 +16,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPaintEngine, QPainter, QPen, QPolygonF, QTransform
 
 from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.tables import ShapeTable, following, within
+from tabletop.geometry.runs import following, within
+from tabletop.geometry.tables import ShapeTable
 from tabletop.model import NodeShape, Zone
 from tabletop.render.batch import polygon_runs
 
