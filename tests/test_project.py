@@ -1,12 +1,14 @@
-"""The project's shape: layers and Qt boundary, the samples, the README's two commands."""
+"""The project's shape: layers, no import circles, the Qt boundary, the samples, the README's two commands."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import networkx as nx
 import pytest
 
 from tabletop.io import load_map
@@ -20,6 +22,130 @@ def test_import_linter_contracts_are_kept():
     done = subprocess.run([str(lint)], cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Contracts: 2 kept, 0 broken" in done.stdout
+
+
+CIRCLE_FREE = [
+    "tabletop/io",
+    "tabletop/render",
+    "tabletop/document",
+    "tabletop/model",
+    "tabletop/rules",
+    "tabletop/cli",
+]
+"""The folders whose modules import one way only. geometry/ and ui/ join when their circles are gone."""
+
+
+def package_modules(root: Path, package: str = "tabletop") -> dict[str, Path]:
+    """Every module of `package` under `root` by dotted name (a package by its __init__.py)."""
+    found = {}
+    for path in sorted((root / package).rglob("*.py")):
+        parts = path.relative_to(root).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def _above(name: str) -> set[str]:
+    parts = name.split(".")
+    return {".".join(parts[:k]) for k in range(1, len(parts))}
+
+
+def _imported(node: ast.Import | ast.ImportFrom, module: str, package: str, modules: dict[str, Path]) -> set[str]:
+    """The modules of ours an import statement in `module` waits on: each one it names (a
+    package, for a name its __init__.py defines), and the packages above those, whose
+    __init__.py runs first (render/export/devices.py runs render/export/__init__.py), but for
+    the module's own packages, which are running already."""
+    if isinstance(node, ast.Import):
+        named = {alias.name for alias in node.names}
+    else:
+        base = node.module or ""
+        if node.level:
+            above = package.split(".")[: len(package.split(".")) - node.level + 1]
+            base = ".".join([*above, *([base] if base else [])])
+        named = {f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names}
+    run_first = set().union(*map(_above, named)) - _above(module)
+    return {name for name in named | run_first if name in modules and name != module}
+
+
+def import_graph(root: Path, package: str = "tabletop") -> nx.DiGraph:
+    """Who imports whom among the package's modules: at the top of a file, inside a function or
+    under TYPE_CHECKING alike, since each ties the two files together."""
+    modules = package_modules(root, package)
+    graph = nx.DiGraph()
+    for module, path in modules.items():
+        home = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                for target in _imported(node, module, home, modules):
+                    graph.add_edge(module, target, line=node.lineno)
+    return graph
+
+
+def circles_in(graph: nx.DiGraph, folder: str) -> list[str]:
+    """Each circle that holds a module of `folder` (a path such as tabletop/io), told as its imports."""
+    inside = folder.replace("/", ".")
+    told = []
+    for circle in nx.strongly_connected_components(graph):
+        if len(circle) > 1 and any(m == inside or m.startswith(inside + ".") for m in circle):
+            ties = sorted(f"{a} -> {b} (line {line})" for a, b, line in graph.subgraph(circle).edges(data="line"))
+            told.append("; ".join(ties))
+    return sorted(told)
+
+
+@pytest.fixture(scope="module")
+def tabletop_imports() -> nx.DiGraph:
+    return import_graph(ROOT)
+
+
+@pytest.mark.parametrize("folder", CIRCLE_FREE)
+def test_no_import_circles_within_a_folder(tabletop_imports, folder):
+    circles = circles_in(tabletop_imports, folder)
+    assert not circles, "\n".join(circles)
+
+
+def test_circles_hidden_in_functions_type_checks_and_package_faces_are_found(tmp_path):
+    """The walker sees the imports a circle hides behind: one inside a function, one under
+    TYPE_CHECKING, a package's __init__.py run by an import from below it, and a name taken
+    from a package whose __init__.py imports the taker."""
+    files = {
+        "game/__init__.py": "",
+        "game/rooms/__init__.py": "",
+        "game/rooms/read.py": "def load():\n    from game.rooms.stamp import Stamp\n",
+        "game/rooms/stamp.py": "from game.rooms.read import load\n",
+        "game/kept/__init__.py": "",
+        "game/kept/document.py": "from .preparation import Preparation\n",
+        "game/kept/preparation.py": (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.kept.document import Document\n"
+        ),
+        "game/paper/__init__.py": "",
+        "game/paper/poster.py": "from game.paper.export.devices import buffer\n",
+        "game/paper/export/__init__.py": "from game.paper.export.files import export_map\n",
+        "game/paper/export/files.py": "from game.paper.poster import poster_bytes\n",
+        "game/paper/export/devices.py": "",
+        "game/face/__init__.py": "from game.face.rules import reach\nfrom game.face.named import said\n",
+        "game/face/rules.py": "import game.face.kinds\nfrom game.paper import poster\n",
+        "game/face/kinds.py": "",
+        "game/face/named.py": "from game.face import reach\n",
+    }
+    for name, code in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(code)
+    graph = import_graph(tmp_path, "game")
+    assert circles_in(graph, "game/rooms") == [
+        "game.rooms.read -> game.rooms.stamp (line 2); game.rooms.stamp -> game.rooms.read (line 1)"
+    ]
+    assert circles_in(graph, "game/kept") == [
+        "game.kept.document -> game.kept.preparation (line 1); game.kept.preparation -> game.kept.document (line 3)"
+    ]
+    assert circles_in(graph, "game/paper") == [
+        "game.paper.export -> game.paper.export.files (line 1); "
+        "game.paper.export.files -> game.paper.poster (line 1); "
+        "game.paper.poster -> game.paper.export (line 1)"
+    ]
+    # a module's own package is running already when it imports a sibling: only a name taken
+    # from the package's __init__.py ties the two
+    assert circles_in(graph, "game/face") == [
+        "game.face -> game.face.named (line 2); game.face.named -> game.face (line 1)"
+    ]
 
 
 @pytest.mark.parametrize(

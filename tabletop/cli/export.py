@@ -185,7 +185,7 @@ def run_export(args: argparse.Namespace) -> int:
                 problem = background_problem(map_, folder)
                 if problem is not None:
                     print(f"{name}: warning: {problem}; exported without it", file=sys.stderr)
-                export_map(map_, target, base_dir=folder, options=used, progress=progress)
+                plan = export_map(map_, target, base_dir=folder, options=used, progress=progress)
                 del map_  # freed while the collector is off: it never sees the map
         except MapFileError as error:
             progress.end()
@@ -193,6 +193,8 @@ def run_export(args: argparse.Namespace) -> int:
             failed.append(name)
             continue
         progress.end()
+        if plan is not None:  # a poster: how many sheets to print, and the blank ones left out
+            print(f"{target}: {plan.summary()}")
     if failed and len(targets) > 1:
         print(f"tabletop: {len(failed)} of {len(targets)} maps failed: {', '.join(failed)}", file=sys.stderr)
     return 1 if failed else 0

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from tabletop.model import AreaLocation, Border, EncounterGrid, Map, NodeShape, PolygonShape, Zone, ZoneLocation
 from tabletop.model.base import MAX_COORDINATE
+from tabletop.model.grids import TILE_AREAS
 from tabletop.model.kinds import Kind
 from tabletop.model.tokens import Location
 
@@ -198,8 +199,6 @@ def _held(piece: Map, offset: tuple[float, float]) -> tuple[float, float]:
 
 
 def _grid_box(grid: EncounterGrid) -> tuple[float, float, float, float]:
-    from tabletop.model.grids import TILE_AREAS
-
     side = grid.area_size * TILE_AREAS
     rows = [t.row for t in grid.tiles]
     cols = [t.col for t in grid.tiles]

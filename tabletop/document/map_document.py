@@ -105,7 +105,7 @@ class MapDocument(QObject):
         """Lock Map: zones, borders and grids keep their shapes and places; tokens still move."""
         self.undo_stack = UndoStack(self)
         self.revision = 0
-        self.preparation = Preparation(self)
+        self.preparation = Preparation(self, owner=self)
         """What the first frame of an opened map goes without, built in the event loop after it."""
         self.selection: list[Key] = []
         self._load(map_ or Map(title="Untitled map"), path)

@@ -8,16 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QObject, QTimer
 
-from tabletop.geometry.layout import BORDER_SLICE
+from tabletop.geometry.layout import BORDER_SLICE, MapLayout
 from tabletop.heap import collector_paused
 from tabletop.model import Map
 
 if TYPE_CHECKING:
-    from tabletop.document.map_document import MapDocument
+    from tabletop.rules import ZoneGraph
 
 PREPARE_AFTER_MS = 250
 """How long after an open the layout's index and the zone graph are built, in the event loop:
@@ -26,21 +26,37 @@ them ready (0.15 s and 0.8 s at 100k zones, in events of 15-60 ms: a reach asked
 for one at most, and reads only the zones it reaches)."""
 
 
+class Prepared(Protocol):
+    """What the deferred steps ask of the document that holds them (map_document.py): said
+    here, so that the document imports its preparation and not the other way round."""
+
+    map: Map
+    layout: MapLayout
+
+    def prepare_graph(self) -> None: ...
+
+    def prepare_places(self, size: int) -> Iterator[None]: ...
+
+    def graph_made(self) -> ZoneGraph | None: ...
+
+
 class Preparation:
     """One document's deferred steps. Never for a map since replaced, nor while another map is
     read in (`held`): it may be about to go."""
 
-    def __init__(self, document: MapDocument) -> None:
-        self.document = document  # also the timers' context: they die with it
+    def __init__(self, document: Prepared, owner: QObject) -> None:
+        self.document = document
+        self.owner = owner
+        """The timers' context (the document itself): they die with it."""
         self._held = 0
         """How many reads of another map are under way."""
 
     def start(self, map_: Map) -> None:
         """Counted from when the event loop runs again (a big map's open takes seconds before it does)."""
-        QTimer.singleShot(0, self.document, lambda: self._later(self.prepare, map_))
+        QTimer.singleShot(0, self.owner, lambda: self._later(self.prepare, map_))
 
     def _later(self, step: Callable[[Map], None], map_: Map, after_ms: int = PREPARE_AFTER_MS) -> None:
-        QTimer.singleShot(after_ms, self.document, lambda: step(map_))
+        QTimer.singleShot(after_ms, self.owner, lambda: step(map_))
 
     def prepare(self, map_: Map) -> None:
         """After the first frame: the zone graph, then the other parts, an event each."""
@@ -86,7 +102,7 @@ class Preparation:
             self._held -= 1
 
 
-def _layout_steps(document: MapDocument) -> Iterator[None]:
+def _layout_steps(document: Prepared) -> Iterator[None]:
     """The document's layout's preparation steps; begun again on a layout made afresh between
     two of them (a change of most of the map), whose old one is then let go, not prepared."""
     while True:

@@ -1,7 +1,7 @@
 """The bucket index of a whole map as it was opened: every object's row, sorted by cell.
 
-A map of 100,000 zones has 350,000 zones and borders in some 4,000 cells; as a set per cell
-they would take half a second to make and 80 MB to hold. Here they are one array of object
+A big map has hundreds of thousands of zones and borders in thousands of cells; as a set
+per cell they would be slow to make and heavy to hold. Here they are one array of object
 numbers grouped by cell, and a search tests their boxes in one numpy pass. The layout keeps
 what is edited afterwards in small sets beside it (see MapLayout).
 """

@@ -24,7 +24,7 @@ from pathlib import Path
 from urllib.parse import unquote_to_bytes
 
 from tabletop.io.errors import MapFileError, one_line
-from tabletop.io.read import read_regular
+from tabletop.io.json_file import read_regular
 from tabletop.model.map import picture_path_problem
 
 MAX_PICTURE_PIXELS = 64_000_000

@@ -12,6 +12,7 @@ from PySide6.QtGui import QPainter
 from tabletop.geometry.labels import zone_anchor
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import TOKEN_RADIUS
+from tabletop.geometry.tables import within
 from tabletop.model import Aspect, NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.badge_paint import badge_box
@@ -85,8 +86,6 @@ def _roomy(p: QPainter, layout: MapLayout, zones: list[Zone]) -> list[bool]:
     wide = np.zeros(len(zones), dtype=bool)
     known = np.flatnonzero(polygon >= 0)
     if len(known):
-        from tabletop.geometry.tables import within
-
         counts = shapes.counts[polygon[known]]
         at = np.repeat(shapes.firsts[polygon[known]], counts) + within(counts)
         starts = np.cumsum(counts) - counts

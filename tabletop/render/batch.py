@@ -1,6 +1,6 @@
 """Many border lines handed to Qt as a few paths built in numpy. A QPainterPath read from bytes
 (QDataStream) holds exactly the elements its moveTo and lineTo calls would add, without a Python
-call per segment: the 250,000 border lines of a 100k-zone map in a tenth of the time."""
+call per segment, which made a big map's border lines many times slower."""
 
 from __future__ import annotations
 
@@ -162,7 +162,7 @@ def _read_paths(data: bytes, count: int) -> list[QPainterPath]:
 
 def _read_all(data: bytes, count: int, kind: type) -> list:
     """`count` Qt objects of `kind` (paths, polygons) read from `data`, Qt's stream of them."""
-    from PySide6.QtCore import QByteArray, QDataStream, QIODevice  # here: 2 ms of the window's start
+    from PySide6.QtCore import QByteArray, QDataStream, QIODevice  # deferred: kept off the window's start
 
     buffer = QByteArray(data)  # kept referenced while the stream reads it
     stream = QDataStream(buffer, QIODevice.OpenModeFlag.ReadOnly)

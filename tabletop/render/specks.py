@@ -1,7 +1,7 @@
 """Zones zoomed out past DETAIL_SCALE, a few pixels each, painted from the layout's arrays: a
 run of plain polygons of one look (in map order, so what lies on top still does) as one path,
-a Qt call per run, worked out in numpy without a Python step per zone. A 100k-zone map's
-first frame spent over a second here making each zone's polygon from its points."""
+a Qt call per run, worked out in numpy without a Python step per zone: making each zone's
+polygon from its points was most of a big map's first frame."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ SPECK_CELL = 800.0
 """Zones drawn as specks are run together while they follow one another in map order within one
 square this many map units wide (by their first point). A run is the same whichever band, page
 or tile draws it, so they blend the same; and it stays short, since Qt fills a path in time that
-grows faster than its size (the 100k-zone map in runs like these: 0.1 s; as one path: 5 s)."""
+grows faster than its size (a big map as one path took many times as long as in runs)."""
 
 BARE_RUN = 256
 """At most this many zones in a run drawn without outlines, which may cross squares (see

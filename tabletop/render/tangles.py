@@ -16,8 +16,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPaintEngine, QPainter, QPen, QPolygonF, QTransform
 
 from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.tables import ShapeTable
+from tabletop.geometry.tables import ShapeTable, following, within
 from tabletop.model import NodeShape, Zone
+from tabletop.render.batch import polygon_runs
 
 if TYPE_CHECKING:
     import numpy as np
@@ -36,8 +37,6 @@ def crossings(x: np.ndarray, y: np.ndarray, firsts: np.ndarray, counts: np.ndarr
     """For each polygon, the edges a horizontal line across it meets on average: the heights its
     edges climb and fall, over its own height (2 for a convex polygon)."""
     import numpy as np
-
-    from tabletop.geometry.tables import following, within
 
     n = len(counts)
     if not n:
@@ -156,9 +155,6 @@ def fill_many(
     together, each even-odd (where two overlap, their insides cancel), and outlined with the
     pen's colour as hairlines (none for None or no pen); on a vector painter, as paths."""
     import numpy as np
-
-    from tabletop.geometry.tables import following, within
-    from tabletop.render.batch import polygon_runs
 
     x, y, firsts, counts = arrays
     if isinstance(brush, QBrush) and brush.style() == Qt.BrushStyle.NoBrush:

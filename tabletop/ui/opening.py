@@ -1,5 +1,5 @@
 """Opening a map with the window answering: a big map takes seconds to read and lay out
-(a 100k-zone city, about four), so the cursor is busy and, once it has taken a moment, a
+(a city of many thousand zones), so the cursor is busy and, once it has taken a moment, a
 progress dialog says how far the reading got, with a Cancel that leaves the map as it was.
 
 The file is read on a worker thread while the window's thread keeps the dialog alive: each
@@ -29,18 +29,18 @@ from tabletop.ui.plain import plain_label
 from tabletop.ui.recovery import exit_asked
 
 SHOW_AFTER_MS = 400
-"""A read shorter than this shows no dialog (a flash would only distract): a 10k-zone map
-reads in about 0.3 s."""
+"""A read shorter than this shows no dialog (a flash would only distract): most maps read
+quicker."""
 POLL_S = 0.03
 """How often the window's thread handles its events while the worker has nothing to tell."""
 TELL_EVERY_S = 0.1
 """How often a read tells the window how far it got: each tell waits for the window's answer
-(76 of them were 0.05 s of a 100k-zone map's read; a tenth of a second is smooth to the eye)."""
+(frequent tells add up on a long read; a tenth of a second is smooth to the eye)."""
 
 
 @contextmanager
 def busy() -> Iterator[None]:
-    """The busy cursor while the window cannot answer (saving a 100k-zone map: a second)."""
+    """The busy cursor while the window cannot answer (saving a big map in-process)."""
     QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
         yield
@@ -80,8 +80,8 @@ class Opening:
         self._held = ExitStack()
         self._held.enter_context(busy())
         self.closed = False
-        # The window painted and the busy cursor shown before the file is parsed (a 100k-zone
-        # map: 0.7 s or more before the first progress call); the GM's clicks wait.
+        # The window painted and the busy cursor shown before the file is parsed (a big map
+        # takes a while to its first progress call); the GM's clicks wait.
         QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
 
     def tell(self, done: int, total: int) -> bool:

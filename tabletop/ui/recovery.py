@@ -50,9 +50,9 @@ except ImportError:  # Windows: notes are told by their process alone
 
 INTERVAL_MS = 120_000
 FORK_FROM = 2_000
-"""Zones and borders from which an autosave is written by a child. Written here, a 1k-zone map
-held the window 40 ms (12 ms of CPU, the rest its fsync), 10k 95-195 ms, 100k 0.9-1.05 s; a fork
-costs it 3-7 ms at 1k, 5-15 ms at 10k, 15-30 ms at 100k (its page tables: ~25 ms per GB here)."""
+"""Zones and borders from which an autosave is written by a child: from here on, writing it
+in the window's process (its fsync most of all) holds the window longer than a fork costs it
+(its page tables); docs/SPEED.md has the measures."""
 
 
 def recovery_dir() -> Path:

@@ -16,7 +16,7 @@ from tabletop.ui.view import MapView
 
 RANGE_WAITS_FROM = 5_000
 """Zones from which the range on the hover line waits for the zone graph, built a slice an event
-(15-50 ms each; under 0.2 s whole below this)."""
+(below this the whole graph is built quicker than a GM notices)."""
 
 
 class StatusLine:
@@ -83,7 +83,7 @@ class StatusLine:
     def _graph_ready(self) -> bool:
         """Whether the zone graph is whole for a range; on a big map, if not, one slice of it is
         built and the hover line asked again after the next events. Asked whole at once, it held
-        the window 3 s when a token was selected on a 100k-zone map just opened."""
+        the window for seconds when a token was selected on a big map just opened."""
         graph = self.document.graph()
         if graph.prepared or len(self.document.map.zones) < RANGE_WAITS_FROM:
             return True

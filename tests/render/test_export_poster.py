@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from tabletop.io import MapFileError, load_map
 from tabletop.render.export import ExportOptions, Poster, Scale, ScaleKind, export_map, prepare
 from tabletop.render.export.options import ExportError
-from tabletop.render.poster import MARGIN, paper_size, poster_bytes, poster_pages, scale_words
+from tabletop.render.export.poster import poster_bytes, scale_words
+from tabletop.render.export.poster_plan import MARGIN, paper_size, poster_pages
 from tabletop.samples import af_encounter
 from tests.conftest import MAPS
 

@@ -14,7 +14,8 @@ import pytest
 from tabletop.io import load_map
 from tabletop.render.export import ExportOptions, Poster, Scale, ScaleKind, Who, pdf_bytes, prepare, render_image
 from tabletop.render.export.files import svg_picture
-from tabletop.render.poster import MARGIN, poster_bytes, poster_pages
+from tabletop.render.export.poster import poster_bytes
+from tabletop.render.export.poster_plan import MARGIN, poster_pages
 from tests.conftest import MAPS
 from tests.render.pictures import assert_same_picture, rasterised, svg_pixels
 from tests.render.test_export_options import pixels

@@ -8,7 +8,8 @@ import pytest
 from PySide6.QtCore import QRectF
 
 from tabletop.io import load_map
-from tabletop.render.export import ScaleKind
+from tabletop.render.export import ScaleKind, prepare
+from tabletop.render.export.poster_plan import poster_plan
 from tabletop.ui.dialogs.export_dialog import SCALES, ExportDialog
 from tabletop.ui.dialogs.export_run import run_export
 from tests.cli.run import tabletop
@@ -77,3 +78,20 @@ def test_the_dialogs_poster_is_the_command_lines(qtbot, window, tmp_path, capsys
     assert len(ours) == len(theirs) > 2
     for k, (page, same) in enumerate(zip(ours, theirs, strict=True)):
         assert_same_picture(page, same, f"page {k + 1}")
+
+
+def test_the_dialog_counts_the_pages_a_poster_prints_and_those_left_blank(qtbot, window, tmp_path):
+    """An L-shaped map's empty corner: the dialog says what the poster will print, as its
+    assembly sheet and the command line do."""
+    from tests.render.test_a_poster_leaves_out_its_blank_pages import l_shaped
+
+    window.document.replace_map(l_shaped(), None)
+    dialog = ExportDialog(window, window.document.map, MAPS, QRectF(0, 0, 300, 200), [], window.settings, "")
+    qtbot.addWidget(dialog)
+    dialog.poster.setChecked(True)
+    dialog.scale_value.setValue(0.635)
+    dialog._refresh()
+    plan = poster_plan(prepare(window.document.map, dialog.options(), MAPS, 2**31, 2**62))
+    assert plan.left_out > 0
+    words = dialog.size_line.text()
+    assert f": {len(plan.printed)} pages, {plan.left_out} blank left out and the assembly sheet" in words, words

@@ -1,6 +1,6 @@
 """What every export file is painted on: a painter ended on every path, the bytes in memory,
-the PDF writer, and the progress an export tells as it goes. The plain files (render/export/
-files.py) and the poster (render/poster.py) share these, so neither imports the other's.
+the PDF writer, and the progress an export tells as it goes. The plain files (files.py) and the
+poster (poster.py) share these: files.py hands a poster to poster.py, which needs nothing of it.
 
 Every vector device paints at the dots per inch Qt records pictures at (`picture_dpi`). Qt
 replays a recorded QPicture (each distinct border badge is one, render/badge_paint.py) scaled by

@@ -23,11 +23,10 @@ from PySide6.QtSvg import QSvgGenerator
 
 from tabletop.heap import collector_off
 from tabletop.io import MapFileError, write_atomically
+from tabletop.io.outputs import replace_refusal
 from tabletop.io.write import clear_dead_saves, open_temporary
 from tabletop.model import Map
-from tabletop.render.export.devices import Progress, buffer, finished_pdf, pdf_writer, picture_dpi
-from tabletop.render.export.devices import painting as _painting  # the names stream_png paints and tells by
-from tabletop.render.export.devices import tell as _tell
+from tabletop.render.export.devices import Progress, buffer, finished_pdf, painting, pdf_writer, picture_dpi, tell
 from tabletop.render.export.options import ExportError, ExportOptions, Scale, ScaleKind
 from tabletop.render.export.picture import (
     MAX_SIDE,
@@ -40,8 +39,9 @@ from tabletop.render.export.picture import (
     paint_picture,
     prepare,
 )
+from tabletop.render.export.poster import poster_file
+from tabletop.render.export.poster_plan import PosterPlan
 from tabletop.render.png_stream import PngStream
-from tabletop.render.poster import poster_bytes
 
 FORMATS = (".png", ".svg", ".pdf")
 DEFAULT_WIDTH = 1920
@@ -74,7 +74,7 @@ def image_size(map_: Map, width: int, base_dir: Folder = None, legend: bool = Fa
 
 def picture_image(picture: Picture) -> QImage:
     image = QImage(picture.width, picture.height, QImage.Format.Format_RGB32)  # opaque paper: no alpha
-    with _painting(image) as painter:
+    with painting(image) as painter:
         paint_picture(painter, picture)
     return image
 
@@ -99,10 +99,11 @@ def export_map(
     *,
     options: ExportOptions | None = None,
     progress: Progress | None = None,
-) -> None:
+) -> PosterPlan | None:
     """Write the map as PNG, SVG or PDF (a poster PDF when the options ask); `base_dir`, the map
     file's folder, finds its background picture; `legend` adds the grids' legend (without
-    `options`). MapFileError in one line; ExportCancelled when `progress` said stop."""
+    `options`). MapFileError in one line; ExportCancelled when `progress` said stop. A poster's
+    plan comes back: the pages printed and the blank ones left out."""
     out = Path(out)
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
@@ -117,40 +118,42 @@ def export_map(
             raise MapFileError(out, f"width {options.scale.value:g} is out of range ({MIN_SIDE} to {top} pixels)")
     ensure_gui_app()
     with collector_off():  # a big map's layout is a million new objects, none garbage: not walked again and again
-        data = _export_data(map_, out, options, base_dir, progress)
+        data, plan = _export_data(map_, out, options, base_dir, progress)
     if data is not None:
         write_atomically(out, data, verb="exported")
-        _tell(progress, 1, 1)
+        tell(progress, 1, 1)
+    return plan
 
 
 def _export_data(
     map_: Map, out: Path, options: ExportOptions, base_dir: Folder, progress: Progress | None
-) -> bytes | None:
-    """The file's bytes, or None when a huge PNG was streamed into place already."""
+) -> tuple[bytes | None, PosterPlan | None]:
+    """The file's bytes, or None when a huge PNG was streamed into place already; and a
+    poster's plan."""
     suffix = out.suffix.lower()
     try:
         if options.poster is not None:
             if suffix != ".pdf":
                 raise ExportError("is a poster: posters are PDF files, name it .pdf")
-            data = poster_bytes(map_, options, base_dir, progress)
-        elif suffix == ".png":
+            return poster_file(map_, options, base_dir, progress)
+        if suffix == ".png":
             whole = options.scale.kind is ScaleKind.WIDTH and options.scale.value**2 <= STREAM_FROM
             picture = prepare(map_, options, base_dir, STREAM_SIDE, STREAM_PIXELS, whole=whole)
             if picture.width * picture.height > STREAM_FROM:  # (a map taller than wide, when `whole`)
                 picture.layout = None  # the bands are painted from parts of the map, each laid out alone
                 stream_png(picture, out, progress)
-                return None
-            _tell(progress, 0, 1)
+                return None, None
+            tell(progress, 0, 1)
             data = _png_data(picture_image(picture), picture.options.scale.dpi)
         else:
             picture = prepare(map_, options, base_dir, whole=True)
-            _tell(progress, 0, 1)
+            tell(progress, 0, 1)
             data = svg_picture(picture) if suffix == ".svg" else pdf_picture(picture)
     except (PictureTooLarge, ExportError) as error:
         raise MapFileError(out, f"could not be exported: {error}") from None
     except OSError as error:
         raise MapFileError(out, f"could not be exported: {error.strerror or error}") from None
-    return data
+    return data, None
 
 
 PNG_ROWS = 256
@@ -199,8 +202,6 @@ def stream_png(picture: Picture, out: Path, progress: Progress | None = None) ->
     place; on a cancel or an error the file beside is removed and `out` is untouched. What was
     at `out` when it began the caller has agreed to replace; something else put there while
     the bands were painted is not replaced (io/outputs.py)."""
-    from tabletop.io.outputs import replace_refusal
-
     agreed = replace_refusal(out, "png")
     target = Path(os.path.realpath(out))
     if target.is_dir():
@@ -218,10 +219,10 @@ def stream_png(picture: Picture, out: Path, progress: Progress | None = None) ->
             stream = PngStream(file, picture.width, picture.height, picture.options.scale.dpi)
             band = QImage(picture.width, rows, QImage.Format.Format_RGB32)
             for k in range(total):
-                _tell(progress, k, total)
+                tell(progress, k, total)
                 top = k * rows
                 height = min(rows, picture.height - top)
-                with _painting(band) as painter:
+                with painting(band) as painter:
                     paint_picture(painter, picture, (0, top, picture.width, height))
                 _add_rows(stream, band, height)
             stream.finish()
@@ -238,7 +239,7 @@ def stream_png(picture: Picture, out: Path, progress: Progress | None = None) ->
         if not done and temp is not None:
             with contextlib.suppress(OSError):
                 temp.unlink()
-    _tell(progress, total, total)
+    tell(progress, total, total)
 
 
 def svg_picture(picture: Picture) -> bytes:
@@ -253,7 +254,7 @@ def svg_picture(picture: Picture) -> bytes:
     generator.setSize(QSize(max(1, round(picture.width * on_paper)), max(1, round(picture.height * on_paper))))
     generator.setViewBox(QRectF(0, 0, picture.width, picture.height))
     generator.setTitle(picture.map.title or "Tabletop map")
-    with _painting(generator) as painter:
+    with painting(generator) as painter:
         paint_picture(painter, picture)
     out.close()
     result = bytes(data.data())
@@ -277,7 +278,7 @@ def pdf_picture(picture: Picture) -> bytes:
     _, _, w, h = picture.frame
     mm = picture.mm_per_unit
     writer.setPageSize(QPageSize(QSizeF(w * mm, h * mm), QPageSize.Unit.Millimeter))
-    with _painting(writer) as painter:
+    with painting(writer) as painter:
         scale = painter.viewport().width() / picture.width
         paint_picture(painter, picture, device_scale=scale)
     del writer  # the PDF is finished when its writer goes

@@ -54,7 +54,8 @@ from tabletop.render.export import (
 )
 from tabletop.render.export.options import MM_PER_INCH, PRINT_SCALES
 from tabletop.render.export.picture import MAX_PIXELS, MAX_SIDE, MIN_SIDE, STREAM_PIXELS, STREAM_SIDE, with_width
-from tabletop.render.poster import MAX_PAGES, poster_pages, scale_words
+from tabletop.render.export.poster import scale_words
+from tabletop.render.export.poster_plan import MAX_PAGES, poster_pages, poster_plan
 from tabletop.ui.actions import IMAGE_FILTERS, with_extension
 from tabletop.ui.player.calibration import area_mm, units_per_inch
 
@@ -335,9 +336,14 @@ class ExportDialog(QDialog):
         _, _, w, h = picture.frame
         if options.poster is not None:
             poster = options.poster
-            pages = poster_pages(w * mm, h * mm, poster.paper, poster.landscape, poster.overlap, MAX_PAGES)
             self.scale_note.setText(f"True scale on paper: {scale_words(picture)}")
-            return f"{w * mm:.0f} x {h * mm:.0f} mm: {len(pages)} pages and the assembly sheet"
+            size = f"{w * mm:.0f} x {h * mm:.0f} mm"
+            if len(self.map.zones) > PREVIEW_ZONES:  # which pages are blank is worked out at export
+                pages = poster_pages(w * mm, h * mm, poster.paper, poster.landscape, poster.overlap, MAX_PAGES)
+                return f"{size}: at most {len(pages)} pages and the assembly sheet"
+            plan = poster_plan(picture)
+            blank = f", {plan.left_out} blank left out" if plan.left_out else ""
+            return f"{size}: {len(plan.printed)} pages{blank} and the assembly sheet"
         return (
             f"{picture.width} x {picture.height} pixels ({w * mm:.0f} x {h * mm:.0f} mm at {options.scale.dpi:g} dpi)"
         )

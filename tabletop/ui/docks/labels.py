@@ -1,7 +1,7 @@
 """The labels of a list's rows, prepared for finding: one folded byte array searched by numpy.
 
-A filter keystroke on a map of 100k zones must not call Python once per row (Qt's own
-type-to-find did, through the model's data(): about 0.4 s a key). So every row's label and id
+A filter keystroke on a big map must not call Python once per row (Qt's own type-to-find
+did, through the model's data(), and was felt at every key). So every row's label and id
 are folded once (case and accents aside) and joined into one UTF-8 byte array with each
 row's start beside it; finding is then a few whole-array comparisons, and an edit splices
 the bytes of the rows it changed instead of folding every label again."""
@@ -87,7 +87,7 @@ def _bytes(text: str) -> np.ndarray:
 
 class Shown:
     """The rows a filter shows, as their places among all the rows, ascending: one array, so
-    a filter matching 100k zones makes no Python object a row."""
+    a filter matching a big map's zones makes no Python object a row."""
 
     def __init__(self, places: np.ndarray) -> None:
         self.places = places

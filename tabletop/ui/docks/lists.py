@@ -3,7 +3,7 @@ follows into the canvas, and Enter centres the view on the chosen object. A filt
 the rows shows only those whose name or id holds what the GM types.
 
 A list view over a model that reads the document (object_rows.py): a row's text is made only
-when the row is painted, so a map of 100k zones opens without 100k list items, and finding
+when the row is painted, so a big map opens without a list item per zone, and finding
 (the filter, type-to-find) searches one prepared array of the labels (labels.py), never a
 Python call per row."""
 
@@ -56,7 +56,7 @@ class ObjectList(QListView):
         self.filter_box.textChanged.connect(self.set_filter)
         self.filter_box.entered.connect(self.go_to_first)
         self.filter_box.left.connect(self._into_rows)
-        self.filter_box.focused.connect(self.rows.labels)  # 45-60 ms at 100k zones, once a map: not in a key
+        self.filter_box.focused.connect(self.rows.labels)  # once a map, not in a key
         self.rebuild()
 
     # -- what tests and the window ask -------------------------------------------------------
@@ -114,7 +114,7 @@ class ObjectList(QListView):
         """Type-to-find, as Qt does it (the typed letters within the keyboard interval make
         one word, found from the row after the current one, wrapping; one letter again
         steps to its next row), over the prepared labels: Qt's own asks the model for
-        every row's text, 0.4 s a key at 100k zones. It jumps rather than filters, so the
+        every row's text, felt at every key on a big map. It jumps rather than filters, so the
         rows a GM was walking stay as they were; the box above is for narrowing them."""
         now = time.monotonic()
         fresh = not search or (now - self._typed_at) * 1000 > QApplication.keyboardInputInterval()
@@ -209,7 +209,7 @@ class ObjectList(QListView):
 
     def _from_document(self) -> None:
         """Mirror the document's selection in one call: row by row, Qt's selection costs
-        grow with the list, and Select All on 10k zones took 26 s."""
+        grow with the list, and Select All on a big map took far too long."""
         self._syncing = True
         try:
             rows = self.rows.rows_of(ids_by_kind(self.document.selection).get(self.kind, []))
@@ -222,7 +222,7 @@ class ObjectList(QListView):
             flag = QItemSelectionModel.SelectionFlag
             if self.selectionModel().hasSelection():
                 self.selectionModel().select(chosen, flag.ClearAndSelect)
-            elif rows:  # nothing to clear (just filtered): a clear then costs 13-20 ms at 100k rows
+            elif rows:  # nothing to clear (just filtered): a clear costs time on a big list
                 self.selectionModel().select(chosen, flag.Select)
         finally:
             self._syncing = False

@@ -3,7 +3,7 @@ filter, which of them the list shows.
 
 The model counts its rows in Qt's own code (a QStringListModel of empty strings): QListView
 asks the count once per row each time it lays the rows out, and answered in Python that was
-0.3-0.6 s of opening 100k zones. A row's text is made only when the row is painted, and the
+a felt part of opening a big map. A row's text is made only when the row is painted, and the
 filter's rows are one numpy array of places in `ids`, never a Python object a row (numpy and
 labels.py are imported at the first search: the empty window starts without them)."""
 
@@ -121,7 +121,7 @@ class ObjectRows(QStringListModel):
 
     def _refilter(self, *, again: bool = False) -> bool:
         """The rows shown under the filter; the model reset only if they differ (a word that
-        grows, "z", "zo", "zone", often keeps the same rows: 10-15 ms a key saved at 100k)."""
+        grows, "z", "zo", "zone", often keeps the same rows, and a reset of a big list is felt)."""
         before, self.shown = self.shown, None
         if self.wanted:
             from tabletop.ui.docks.labels import Shown
@@ -164,8 +164,8 @@ class ObjectRows(QStringListModel):
         """Objects added or changed, in map order: new rows at their place (an undone removal
         comes back where it stood, not at the end), and under a filter rows shown or hidden
         as their new labels match; returns the rows of the changed ones for the view to paint
-        again. Not dataChanged: QListView answers it by laying out every row again (38 ms of
-        a rename's 54 at 10k zones, when Python counted the rows), and a row's text is made
+        again. Not dataChanged: QListView answers it by laying out every row again (most of a
+        rename on a big map, when Python counted the rows), and a row's text is made
         when painted."""
         added, changed = [], []
         for object_id in object_ids:

@@ -1,5 +1,5 @@
 """Editors that find a token, a zone, a border or an aspect's holder by name: a few listed,
-the many (a 10k-zone map's places) found as the GM types, from one list per kind shared by
+the many (a big map's places) found as the GM types, from one list per kind shared by
 every field of the dock and made again only when the places change."""
 
 from __future__ import annotations
@@ -25,15 +25,15 @@ def _tokens(document: MapDocument, participants_only: bool) -> list[tuple[str, s
 
 
 SMALL = 300
-"""A map with at most this many places lists them all in the drop-down; a bigger one (10k
-zones) finds one as you type, from one list shared by every field and made once per edit of
+"""A map with at most this many places lists them all in the drop-down; a bigger one finds
+one as you type, from one list shared by every field and made once per edit of
 its places."""
 
 
 class PlaceList:
     """The zones' and borders' names, each list one model shared by every field of the dock,
-    made again only when a zone or border is added, removed or renamed: a 10k-zone map's
-    fields fill in no time after every step."""
+    made again only when a zone or border is added, removed or renamed: a big map's fields
+    fill in no time after every step."""
 
     def __init__(self, document: MapDocument) -> None:
         self.document = document
