@@ -15,21 +15,21 @@ or border and its field as a file of zones one by one did (`zones[3].name: ...`)
 
 from __future__ import annotations
 
-import base64
 import binascii
 import functools
 import operator
 from collections import deque
 from collections.abc import Callable, Iterable
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, repeat
 from operator import attrgetter
 from typing import Annotated, Any
 
 from pydantic import TypeAdapter, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from tabletop.model import Border, FillStyle, NodeShape, Passage, PolygonShape, Zone
+from tabletop.model import Border, FillStyle, Map, NodeShape, Passage, PolygonShape, Zone
 from tabletop.model.base import Coordinate
+from tabletop.model.map import CHECKED_WHOLE, refusal
 from tabletop.model.zones import MIN_POLYGON_AREA, polygon_area
 
 ZONE_COLUMNS = ("name", "description", "aspects", "gm_notes", "hidden", "fogged")
@@ -41,107 +41,15 @@ ZONE_LOOKS = ("looks", "look")
 BORDER_PASSAGES = ("passage_counts", "passages", "passage_kinds")
 
 
-class ColumnError(ValueError):
-    """Columns that do not fit together (a column shorter than the ids, a row named that is
-    not there): the message says where, as a map file's reader tells the GM."""
-
-
-# -- writing -------------------------------------------------------------------------------
-
-
-def zone_columns(zones: list[Zone]) -> dict[str, Any]:
-    """The zones as columns: each field a list, a column where every zone holds the default
-    left out; fills as `looks` (each distinct fill once) and each zone's `look` (its row there)."""
-    columns: dict[str, Any] = {"id": list(map(attrgetter("id"), zones))}
-    _put_fields(columns, Zone, zones, ZONE_COLUMNS)
-    looks, look = _table_rows(list(map(attrgetter("fill"), zones)), attrgetter("colour", "pattern", "opacity"))
-    if looks != [FillStyle()]:
-        columns["looks"] = [fill.model_dump() for fill in looks]
-        columns["look"] = look
-    shapes = list(map(attrgetter("shape"), zones))
-    if all(type(shape) is PolygonShape for shape in shapes):
-        polygons: list[Any] = list(map(attrgetter("points"), shapes))
-        nodes: list[NodeShape] = []
-    else:
-        polygons = [getattr(shape, "points", ()) for shape in shapes]
-        nodes = [shape for shape in shapes if type(shape) is NodeShape]
-    columns["point_counts"] = counts = list(map(len, polygons))
-    columns["points"] = encoded(chain.from_iterable(chain.from_iterable(polygons)), 2 * sum(counts))
-    if nodes:
-        columns["nodes"] = [node.model_dump() for node in nodes]
-    return columns
-
-
-def border_columns(borders: list[Border], zone_rows: dict[str, int]) -> dict[str, Any]:
-    """The borders as columns: their zones as the zones' rows, their passages as a table of the
-    distinct passages (`passage_kinds`), each border's count of them and each one's row there."""
-    columns: dict[str, Any] = {
-        "id": list(map(attrgetter("id"), borders)),
-        "a": list(map(zone_rows.__getitem__, map(attrgetter("a"), borders))),
-        "b": list(map(zone_rows.__getitem__, map(attrgetter("b"), borders))),
-    }
-    _put_fields(columns, Border, borders, BORDER_COLUMNS)
-    lists = list(map(attrgetter("passages"), borders))
-    kinds, rows = _table_rows(list(chain.from_iterable(lists)), _passage_key)
-    if len(rows) != len(lists) or kinds != [Passage()]:
-        columns["passage_counts"] = list(map(len, lists))
-        columns["passages"] = rows
-        columns["passage_kinds"] = [passage.model_dump() for passage in kinds]
-    return columns
-
-
-def _table_rows(records: list[Any], key: Callable[[Any], Any]) -> tuple[list[Any], list[int]]:
-    """The distinct records among `records` (equal by `key`), and each one's row among them.
-    A map as read shares one record for equal looks and passages, so each is keyed once."""
-    objects = list(map(id, records))
-    first = dict(zip(reversed(objects), reversed(records)))  # each object by its id
-    table: dict[Any, int] = {}
-    row_of = {found: table.setdefault(key(record), len(table)) for found, record in first.items()}
-    distinct = {row: first[found] for found, row in reversed(row_of.items())}
-    return [distinct[row] for row in range(len(table))], list(map(row_of.__getitem__, objects))
-
-
-def _passage_key(passage: Passage) -> tuple:
-    door = passage.door
-    return (passage.label, passage.cost_from_a, passage.cost_from_b, door and (door.state, door.open_cost))
-
-
-def _put_fields(columns: dict[str, Any], kind: type, records: list[Any], names: tuple[str, ...]) -> None:
-    """Each named field as a column, unless every record holds its default there."""
-    for name in names:
-        values = list(map(attrgetter(name), records))
-        default = _default(kind, name)
-        if default is None or isinstance(default, (str, bool, int, float)):
-            if values.count(default) == len(values):
-                continue
-        elif not any(values):  # a list (aspects) left empty everywhere
-            continue
-        columns[name] = [_plain(value) for value in values] if _holds_records(values) else values
-
-
-def _holds_records(values: list[Any]) -> bool:
-    return any(isinstance(value, list) and value for value in values) or any(
-        hasattr(value, "model_dump") for value in values
-    )
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, list):
-        return [item.model_dump() for item in value]
-    return value.model_dump() if hasattr(value, "model_dump") else value
-
-
-def _default(kind: type, name: str) -> Any:
+def default_of(kind: type, name: str) -> Any:
+    """What a record's field holds when its column is left out."""
     field = kind.model_fields[name]
     return field.default_factory() if field.default_factory is not None else field.default
 
 
-def encoded(numbers: Iterable[float], count: int) -> str:
-    """Coordinates as a file keeps them: base64 of little-endian 64-bit floats, x then y, as
-    Tiled keeps a layer's tiles (exact, and read without parsing a number at a time)."""
-    import numpy as np
-
-    return base64.b64encode(np.fromiter(numbers, dtype="<f8", count=count).tobytes()).decode("ascii")
+class ColumnError(ValueError):
+    """Columns that do not fit together (a column shorter than the ids, a row named that is
+    not there): the message says where, as a map file's reader tells the GM."""
 
 
 def decoded(text: str) -> Any:
@@ -152,7 +60,9 @@ def decoded(text: str) -> Any:
     try:
         raw = binascii.a2b_base64(text.encode("ascii"), strict_mode=True)
     except (ValueError, UnicodeEncodeError):
-        raise ColumnError("zones.points: is neither a list of numbers nor numbers encoded as Tabletop writes them") from None
+        raise ColumnError(
+            "zones.points: is neither a list of numbers nor numbers encoded as Tabletop writes them"
+        ) from None
     if len(raw) % 16:
         raise ColumnError("zones.points: its encoded numbers do not end on a whole point (is the file cut short?)")
     return np.frombuffer(raw, dtype="<f8")
@@ -199,7 +109,7 @@ def borders_of(columns: Any, zone_ids: list[str]) -> list[Border]:
 
 def _table(name: str, columns: Any, known: set[str]) -> dict[str, Any]:
     if not isinstance(columns, dict):
-        raise ColumnError(f"{name}: should be the {name}' columns {{\"id\": [...], ...}}, not {_kind(columns)}")
+        raise ColumnError(f'{name}: should be the {name}\' columns {{"id": [...], ...}}, not {_kind(columns)}')
     unknown = sorted(set(columns) - known)
     if unknown:
         raise ColumnError(f"{name}: has a column '{unknown[0][:40]}' no map has")
@@ -299,8 +209,6 @@ def _table_of(where: str, items: Any, kind: type) -> list[Any]:
 def _shapes(columns: dict[str, Any], ids: list[str]) -> list[Any]:
     """Each zone's shape: a polygon of its count of points from the flat list of coordinates,
     x then y, or (a count of 0) the next node of the nodes' table."""
-    import numpy as np
-
     counts = _checked_counts(columns, len(ids))
     given = columns.get("points")
     if isinstance(given, str):
@@ -314,17 +222,20 @@ def _shapes(columns: dict[str, Any], ids: list[str]) -> list[Any]:
             f"zones.points: holds {len(values):,} numbers where the zones' point counts need "
             f"{2 * sum(counts):,} (is the file cut short?)"
         )
-    try:
-        if isinstance(values, list):  # written by hand: each number checked as the model checks one
-            values = np.asarray(_adapter(Coordinate).validate_python(values), dtype=np.float64)
-        flat = _within(values)
+    try:  # listed: each number checked as the model checks one; encoded: all at once
+        flat = _adapter(Coordinate).validate_python(values) if isinstance(values, list) else _within(values)
     except ValidationError as error:
         raise _relocated(error, _point_place(counts)) from None
     numbers = iter(flat)
-    points = list(zip(numbers, numbers))
+    points = list(zip(numbers, numbers, strict=False))  # pairs: the count is even
     ends = list(accumulate(counts))
     lists = list(map(points.__getitem__, map(slice, [0, *ends[:-1]], ends)))
-    _check_areas(values, counts, lists, ids)
+    if isinstance(values, list) and len(values) <= 2 * AREAS_ONE_BY_ONE:
+        for row, points in enumerate(lists):  # a small map's: the model's own sum, without numpy
+            if points and polygon_area(points) < MIN_POLYGON_AREA:
+                _refuse_row("zones", Zone, row, {"id": ids[row], "shape": {"kind": "polygon", "points": points}})
+    else:
+        _check_areas(values if not isinstance(values, list) else flat, counts, lists, ids)
     polygons = _made(PolygonShape, len(lists), {"kind": repeat("polygon"), "points": lists})
     nodes = _table_of("zones.nodes", columns.get("nodes", []), NodeShape)
     node_count = counts.count(0)
@@ -396,6 +307,11 @@ def _point_place(counts: list[int]) -> Callable[[tuple], tuple]:
     return place
 
 
+AREAS_ONE_BY_ONE = 5_000
+"""Up to this many points in all, each polygon's area is summed by the model's own function:
+numpy is not loaded for a small map (`tabletop check` starts sooner without it)."""
+
+
 def _check_areas(flat: Any, counts: list[int], lists: list[list[Any]], ids: list[str]) -> None:
     """Every polygon encloses an area, as PolygonShape's own check says, over all at once: the
     sums in numpy, and the model's own sum for the few numpy finds might be flat."""
@@ -403,7 +319,7 @@ def _check_areas(flat: Any, counts: list[int], lists: list[list[Any]], ids: list
         return
     import numpy as np
 
-    xy = flat.reshape(-1, 2)
+    xy = np.asarray(flat, dtype=np.float64).reshape(-1, 2)
     sizes = np.asarray(counts, dtype=np.int64)
     polygons = np.flatnonzero(sizes)
     firsts = np.concatenate(([0], np.cumsum(sizes[polygons])[:-1]))
@@ -424,15 +340,19 @@ def _passages(columns: dict[str, Any], n: int) -> Iterable[list[Passage]]:
     """Each border's passages: its count of them, each a row of the table of distinct passages;
     a border of a file without them has the one passage a border takes by default."""
     if not any(name in columns for name in BORDER_PASSAGES):
-        (passage,) = _default(Border, "passages")
+        (passage,) = default_of(Border, "passages")
         return [[passage] for _ in range(n)]
     kinds = _table_of("borders.passage_kinds", columns.get("passage_kinds"), Passage)
-    counts = _rows("borders.passage_counts", _as_long("borders", "passage_counts", columns.get("passage_counts"), n), 2**31, "")
+    counts = _rows(
+        "borders.passage_counts", _as_long("borders", "passage_counts", columns.get("passage_counts"), n), 2**31, ""
+    )
     if counts and min(counts) < 0:
         raise ColumnError(f"borders.passage_counts[{counts.index(min(counts))}]: is less than 0")
     rows = columns.get("passages")
     if not isinstance(rows, list) or len(rows) != sum(counts):
-        raise ColumnError(f"borders.passages: should hold {sum(counts):,} passages, one row each (is the file cut short?)")
+        raise ColumnError(
+            f"borders.passages: should hold {sum(counts):,} passages, one row each (is the file cut short?)"
+        )
     flat = list(map(kinds.__getitem__, _rows("borders.passages", rows, len(kinds), "passage")))
     ends = list(accumulate(counts))
     return list(map(flat.__getitem__, map(slice, [0, *ends[:-1]], ends)))
@@ -469,23 +389,24 @@ def column_chunks(name: str, columns: dict[str, Any]) -> Iterable[bytes]:
     yield b"\n }"
 
 
-def map_of(document: dict[str, Any]) -> Any:
-    """The map a format 6 document holds (parsed JSON): its zones and borders from columns,
-    the rest as the model reads it, and the whole map's check once all is in."""
-    from tabletop.model import Map
-    from tabletop.model.map import CHECKED_WHOLE, refusal
-
+def map_of(document: dict[str, Any], told: Callable[[int], None] | None = None) -> Map:
+    """The map a document of the current format holds (parsed JSON): its zones and borders
+    from columns, the rest as the model reads it, and the whole map's check once all is in.
+    `told(step)` hears each step done (2: the zones, 3: the borders, 4: the rest)."""
+    told = told or (lambda step: None)
     zones = zones_of(document.get("zones", {"id": [], "point_counts": [], "points": []}))
+    told(2)
     zone_ids = list(map(attrgetter("id"), zones))
     borders = borders_of(document.get("borders", {"id": [], "a": [], "b": []}), zone_ids)
-    rest = {**document, "format_version": 5, "zones": [], "borders": []}
-    map_ = Map.model_validate(rest, context={CHECKED_WHOLE: True})
-    object.__setattr__(map_, "zones", zones)  # checked above, each value: not walked again
+    told(3)
+    map_ = Map.model_validate({**document, "zones": [], "borders": []}, context={CHECKED_WHOLE: True})
+    object.__setattr__(map_, "zones", zones)  # each value checked above: not walked again
     object.__setattr__(map_, "borders", borders)
     problems = _duplicate_ids(zone_ids, "zone") + _duplicate_ids(list(map(attrgetter("id"), borders)), "border")
     problems += map_.problems(zones_and_borders_whole=True)
     if problems:
         raise ColumnError(refusal(problems))
+    told(4)
     return map_
 
 

@@ -16,7 +16,7 @@ from tabletop.model.grids import EncounterGrid, TileSet
 from tabletop.model.tokens import AreaLocation, Token, ZoneLocation
 from tabletop.model.zones import Zone
 
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 """The map file format this code writes. io/migrate.py upgrades every older version to it."""
 
 
@@ -114,7 +114,7 @@ def _duplicates(kind: str, ids: list[str], distinct: int | None = None) -> list[
 class Map(Model):
     """A zone map with its tokens, and any encounter grids and tile sets played on it."""
 
-    format_version: Literal[5] = FORMAT_VERSION
+    format_version: Literal[6] = FORMAT_VERSION
     title: Line = ""
     notes: Text = ""
     background: Background | None = None

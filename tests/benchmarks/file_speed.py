@@ -111,83 +111,12 @@ def save(path: str) -> None:
     _say(time.process_time() - began)
 
 
-def _structs():
-    """msgspec Structs of a map of zones and borders, untracked by the collector (gc=False)."""
-    from typing import Union
-
-    import msgspec
-
-    class Struct(msgspec.Struct, gc=False, forbid_unknown_fields=True):
-        pass
-
-    class Fill(Struct):
-        colour: str = "#d8cfb8"
-        pattern: str = "solid"
-        opacity: float = 1.0
-
-    class Polygon(Struct, tag_field="kind", tag="polygon"):
-        points: list[tuple[float, float]]
-
-    class Node(Struct, tag_field="kind", tag="node"):
-        x: float
-        y: float
-        radius: float = 40.0
-
-    class Aspect(Struct):
-        name: str
-        free_invokes: int = 0
-
-    class Zone(Struct):
-        id: str
-        shape: Union[Polygon, Node]  # noqa: UP007 - msgspec reads the union
-        name: str = ""
-        description: str = ""
-        aspects: list[Aspect] = []
-        gm_notes: str = ""
-        hidden: bool = False
-        fogged: bool = False
-        fill: Fill = msgspec.field(default_factory=Fill)
-
-    class Door(Struct):
-        state: str = "closed"
-        open_cost: int = 2
-
-    class Passage(Struct):
-        label: str = ""
-        cost_from_a: int | None = 1
-        cost_from_b: int | None = 1
-        door: Door | None = None
-
-    class Border(Struct):
-        id: str
-        a: str
-        b: str
-        label: str = ""
-        passages: list[Passage] = []
-        aspects: list[Aspect] = []
-        stress: dict | None = None
-
-    class Map(Struct):
-        format_version: int
-        title: str = ""
-        notes: str = ""
-        background: dict | None = None
-        lattice_step: float = 20.0
-        zones: list[Zone] = []
-        borders: list[Border] = []
-        tokens: list[dict] = []
-        grids: list[dict] = []
-        tile_sets: list[dict] = []
-        conflict: dict | None = None
-
-    return msgspec.json.Decoder(Map)
-
-
 def decode(path: str, process: bool = False) -> None:
-    decoder = _structs()
+    from tests.benchmarks.peer_structs import DECODER
+
     raw = Path(path).read_bytes()
     began = time.process_time()
-    decoder.decode(raw)
+    DECODER.decode(raw)
     _say(time.process_time() if process else time.process_time() - began)
 
 
@@ -261,7 +190,8 @@ def main() -> None:
     for work, found in table.items():
         print(f"| {work} | " + " | ".join(found.get(size, "") for size in sizes) + " |")
     for size, (ours, objects) in files.items():
-        print(f"\n{size // 1000}k zones: the file {ours.stat().st_size / 2**20:.1f} MB, as objects {objects.stat().st_size / 2**20:.1f} MB")
+        mb = ours.stat().st_size / 2**20, objects.stat().st_size / 2**20
+        print(f"\n{size // 1000}k zones: the file {mb[0]:.1f} MB, as objects {mb[1]:.1f} MB")
 
 
 if __name__ == "__main__":

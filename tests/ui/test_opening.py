@@ -22,11 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def hill(tmp_path, monkeypatch) -> Path:
-    """A map read a few lines at a time, as a big one is, and a progress dialog at once."""
-    from tabletop.io import bulk_read
-
-    monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
-    monkeypatch.setattr(bulk_read, "CHUNK", 10)
+    """A map read with its progress told at every step, and a progress dialog at once."""
     monkeypatch.setattr(opening, "SHOW_AFTER_MS", 0)
     monkeypatch.setattr(opening, "TELL_EVERY_S", 0.0)  # every chunk told
     path = tmp_path / "hill.tabletop"

@@ -26,16 +26,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def slow_exact_way(monkeypatch):
-    """The exact way taking a second, as it does for a damaged 100k-zone file (ten or more)."""
-    exact = read_module._map_from_bytes
+    """Making the map taking a second, as a big file's does on a slow machine."""
+    exact = read_module.map_of
     calls = []
 
-    def slow(raw, path):
+    def slow(document, told=None):
         calls.append(threading.current_thread().name)
         time.sleep(1.0)
-        return exact(raw, path)
+        return exact(document, told)
 
-    monkeypatch.setattr(read_module, "_map_from_bytes", slow)
+    monkeypatch.setattr(read_module, "map_of", slow)
     monkeypatch.setattr(opening, "SHOW_AFTER_MS", 0)
     return calls
 
@@ -91,11 +91,9 @@ def test_cancel_during_the_exact_way_answers_at_once_and_keeps_the_map(window, d
     assert "cancelled" in window.statusBar().currentMessage()
 
 
-def test_a_read_on_another_thread_meanwhile_counts_its_own_keys(tmp_path):
+def test_a_read_on_another_thread_meanwhile_refuses_its_own_repeated_key(tmp_path):
     """The window's thread may read (a recovery file) while the worker reads the map: each
-    read proves its own file has no key written twice."""
-    from tabletop.io import bulk_read
-
+    read refuses a key written twice in its own file, and only there."""
     text = map_to_text(zone_map(60))
     twice = text.replace('"label":""', '"label":"","label":""', 1).encode()
     found = {}
@@ -109,7 +107,6 @@ def test_a_read_on_another_thread_meanwhile_counts_its_own_keys(tmp_path):
 
     assert map_from_bytes(text.encode(), "a.tabletop", meanwhile) == load_map_text(text)
     assert found["b"].startswith("twice.tabletop: ") and "twice" in found["b"]
-    assert bulk_read.Defaults.taken == 0
 
 
 def _outcome(raw: bytes) -> str:
@@ -121,17 +118,15 @@ def _outcome(raw: bytes) -> str:
 
 
 def load_map_text(text: str):
-    return read_module._map_from_bytes(text.encode(), "<map>")
+    return read_module.map_from_bytes(text.encode(), "<map>")
 
 
 STOPPED = """
 import os, signal, sys
-from tabletop.io import bulk_read
 from tabletop.ui import app as app_module
 from tabletop.ui import opening
 
 app_module.WINDOW_FIRST = 0  # this small file is read as a big one is
-bulk_read.BIG_FILE, bulk_read.CHUNK = 0, 2
 told = opening.Opening.tell
 
 def tell(self, done, total):
