@@ -18,8 +18,8 @@ def map_schema() -> dict[str, Any]:
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = f"Tabletop map, format version {FORMAT_VERSION}"
     defs = schema["$defs"]
-    zone, border = defs.pop("Zone")["properties"], defs.pop("Border")["properties"]
-    coordinate = defs.pop("PolygonShape")["properties"]["points"]["items"]["prefixItems"][0]
+    zone, border = defs["Zone"]["properties"], defs["Border"]["properties"]  # each row's, in the columns
+    coordinate = defs["PolygonShape"]["properties"]["points"]["items"]["prefixItems"][0]
     schema["properties"]["zones"] = _table(
         "The zones, a column for each field (one left out holds its default in every zone)",
         {name: zone[name] for name in ("id", *ZONE_COLUMNS)},
