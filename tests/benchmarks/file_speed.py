@@ -5,7 +5,7 @@ frame and a loaded map's memory, at 1k, 10k and 100k zones, each in a fresh proc
 
 prints the table in Markdown. The peers work on the same map written one object per zone and
 border (the file's shape before format 6), as a program of their kind would keep it:
-msgspec's typed decode into Structs that the collector never tracks, orjson.dumps and a write,
+msgspec's typed decode into Structs that the collector never tracks (and the collector off), orjson.dumps and a write,
 and a bare viewer (orjson and one QPainter pass over every polygon into a picture of the view's
 size). CPU is the process's user and system time (steadier than the wall clock on a shared
 machine); `read` and `save` are the CPU of the work alone in a process that imported what it
@@ -112,9 +112,12 @@ def save(path: str) -> None:
 
 
 def decode(path: str, process: bool = False) -> None:
+    import gc
+
     from tests.benchmarks.peer_structs import DECODER
 
     raw = Path(path).read_bytes()
+    gc.disable()  # as the peer was first measured: the collector off, besides Structs it never tracks
     began = time.process_time()
     DECODER.decode(raw)
     _say(time.process_time() if process else time.process_time() - began)
