@@ -148,7 +148,7 @@ def test_cancel_at_the_first_or_last_chance_then_open_again_at_once(window, big,
 
 
 def _repeated(text: str) -> str:
-    return text.replace('"hidden":false', '"hidden":false,"hidden":true', 1)
+    return text.replace('"label":""', '"label":"","label":"x"', 1)
 
 
 def _wrong_kind(text: str) -> str:
