@@ -218,6 +218,16 @@ class MapLayout(WhatIsWhere):
         lines = self.lines.table if isinstance(self.lines, MadeOnRead) else self.lines
         return self.shapes().line_arrays(border_ids, lines)
 
+    def lines_apart(self) -> set[str]:
+        """The ids of the borders whose zones share no edge (their lines drawn as dashed links):
+        read from the line table's arrays, never by making a whole map's lines."""
+        from tabletop.geometry.lines import LineTable
+
+        lines = self.lines.table if isinstance(self.lines, MadeOnRead) else self.lines
+        if isinstance(lines, LineTable):
+            return lines.apart()
+        return {border_id for border_id, line in lines.items() if not line.shared}
+
     def whole_box(self) -> Box | None:
         """The box around every zone's and border's drawn box (None: nothing is drawn)."""
         boxes = self.boxes

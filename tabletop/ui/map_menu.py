@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QPoint, QRect, QRectF, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow
 
 from tabletop.document.commands import SetBackground
+from tabletop.geometry.tables import Box, union_of
 from tabletop.render.background import background_problem
 from tabletop.ui.actions import action, say
+from tabletop.ui.scene.finding_mark import FindingMark
 
 if TYPE_CHECKING:  # the dialogs' modules are imported when first opened: the window starts ~2 ms sooner
     from tabletop.ui.dialogs.map_check import MapCheckDialog
@@ -20,7 +22,10 @@ RECHECK_MS = 400
 
 
 SPOT_ROOM = 60
-"""Pixels kept between the Check Map dialog and the spot a finding is centred on."""
+"""Pixels kept between the Check Map dialog and what a finding shows."""
+FINDING_SHARE = 0.6
+"""A finding's zones fill at most this share of the view's part clear of the dialog, across or
+down: whole, with the rooms round them in sight."""
 
 
 class MapMenu:
@@ -29,6 +34,8 @@ class MapMenu:
     def __init__(self, window: QMainWindow) -> None:
         self.window, self.document = window, window.document
         self.check_dialog: MapCheckDialog | None = None
+        self.ring: FindingMark | None = None
+        """Round the place a finding's two zones both cover, while the GM looks at it."""
         self._recheck = QTimer(window)
         self._recheck.setSingleShot(True)
         self._recheck.setInterval(RECHECK_MS)
@@ -40,6 +47,7 @@ class MapMenu:
         for act in (self.check_action, self.background_action, self.remove_background_action):
             menu.addAction(act)
         self.document.reset.connect(self.say_background_problem)
+        self.document.reset.connect(self.hide_ring)
         self.document.metaChanged.connect(self.say_background_problem)
         menu.aboutToShow.connect(self._enable)
 
@@ -60,6 +68,7 @@ class MapMenu:
                 from tabletop.ui.dialogs.map_check import MapCheckDialog
 
                 self.check_dialog = MapCheckDialog(self.document, self.show_finding, parent=self.window)
+                self.check_dialog.finished.connect(self.hide_ring)
                 self.document.edited.connect(self._edited)
             else:
                 self.check_dialog.refresh()
@@ -68,23 +77,125 @@ class MapMenu:
         return self.check_dialog
 
     def show_finding(self, objects: str, ids: tuple[str, ...]) -> None:
-        """A finding's zones or border selected and centred in the view; the dialog, if it
-        covers the spot, moved beside it (to the left of the spot, else to its right)."""
+        """A finding's zones or border selected and brought into sight whole (a border with its
+        two zones) in the part of the view clear of the dialog, the place two of its zones both
+        cover ringed. The dialog, if it covers the view's middle, is first moved beside it (to
+        its left, else to its right)."""
         self.document.select([(objects, object_id) for object_id in ids])
-        self.window.centre_on(objects, ids[0])
-        dialog, view = self.check_dialog, self.window.view
-        spot = view.viewport().mapToGlobal(view.viewport().rect().center())
+        self._move_dialog_off()
+        box = self._finding_box(objects, ids)
+        if box is None:  # nothing of it drawn: centred on its spot
+            self.window.centre_on(objects, ids[0])
+        else:
+            left, top, right, bottom = box
+            rect, view = QRectF(left, top, right - left, bottom - top), self.window.view
+            view.bring_into_sight(rect, self._clear_part(rect), FINDING_SHARE)
+            shown = view.viewportTransform().mapRect(rect).toAlignedRect()  # where the canvas's edge let it go
+            self._move_dialog_beside(shown.translated(view.viewport().mapToGlobal(QPoint(0, 0))))
+        self._ring_overlap(objects, ids)
+
+    def _finding_box(self, objects: str, ids: tuple[str, ...]) -> Box | None:
+        """The box round what a finding is about as drawn (with the labels): its zones, or its
+        border's line and badge with the border's two zones, so a border between rooms that no
+        longer touch is seen with both."""
+        keys = [(objects, object_id) for object_id in ids]
+        if objects == "border":
+            border = self.document.get("border", ids[0])
+            keys += [("zone", border.a), ("zone", border.b)] if border is not None else []
+        boxes = self.document.layout.boxes
+        drawn = [boxes[key] for key in keys if key in boxes]
+        return union_of(drawn) if drawn else None
+
+    def _ring_overlap(self, objects: str, ids: tuple[str, ...]) -> None:
+        """The ring round the place a finding's two zones both cover, else no ring."""
+        from tabletop.geometry.overlaps import overlap_box
+
+        zones = [self.document.get("zone", z) for z in ids] if objects == "zone" and len(ids) == 2 else []
+        box = overlap_box(*zones) if len(zones) == 2 and None not in zones else None
+        if box is None:
+            self.hide_ring()
+            return
+        if self.ring is None:
+            self.ring = FindingMark()
+            self.window.scene.addItem(self.ring)
+        self.ring.show_at(box)
+
+    def hide_ring(self) -> None:
+        if self.ring is not None:
+            self.ring.setVisible(False)
+
+    def _move_dialog_off(self) -> None:
+        """The dialog, if it covers the view's middle, moved beside it: to its left when the
+        screen has room, else to its right."""
+        dialog, viewport = self.check_dialog, self.window.view.viewport()
+        spot = viewport.mapToGlobal(viewport.rect().center())
         frame = dialog.frameGeometry()
         if frame.adjusted(-SPOT_ROOM, -SPOT_ROOM, SPOT_ROOM, SPOT_ROOM).contains(spot):
+            screen = (dialog.screen() or viewport.screen()).availableGeometry()
             left = spot.x() - SPOT_ROOM - frame.width()
-            screen = (dialog.screen() or view.screen()).availableGeometry()
             x = left if left >= screen.left() else spot.x() + SPOT_ROOM
             dialog.move(min(x, screen.right() - frame.width()), frame.top())
+
+    def _move_dialog_beside(self, shown: QRect) -> None:
+        """The dialog, if it still covers what a finding shows (`shown`, on screen: near the
+        canvas's edge the view cannot centre it where asked), moved to its left, right, below or
+        above, the first that keeps both on screen, else where it covers least of it."""
+        dialog = self.check_dialog
+        frame = dialog.frameGeometry()
+        if not frame.adjusted(-SPOT_ROOM, -SPOT_ROOM, SPOT_ROOM, SPOT_ROOM).intersects(shown):
+            return
+        screen = (dialog.screen() or self.window.view.screen()).availableGeometry()
+        places = [
+            QPoint(shown.left() - SPOT_ROOM - frame.width(), frame.top()),
+            QPoint(shown.right() + SPOT_ROOM, frame.top()),
+            QPoint(frame.left(), shown.bottom() + SPOT_ROOM),
+            QPoint(frame.left(), shown.top() - SPOT_ROOM - frame.height()),
+        ]
+
+        def on_screen(at: QPoint) -> QPoint:
+            x = max(screen.left(), min(at.x(), screen.right() - frame.width()))
+            return QPoint(x, max(screen.top(), min(at.y(), screen.bottom() - frame.height())))
+
+        def covered(at: QPoint) -> int:
+            common = QRect(at, frame.size()).intersected(shown)
+            return common.width() * common.height() if not common.isEmpty() else 0
+
+        dialog.move(min((on_screen(at) for at in places), key=covered))
+
+    def _clear_part(self, rect: QRectF) -> QRect:
+        """The part of the view (in its pixels) a finding's `rect` is shown in: the view on screen,
+        or, when the dialog covers some of it, the strip beside the dialog that shows `rect`
+        largest, unless that is under a third of the whole (a dialog over most of a small view)."""
+        viewport = self.window.view.viewport()
+        origin = viewport.mapToGlobal(QPoint(0, 0))
+        seen = viewport.rect()
+        on_screen = seen.intersected(viewport.screen().availableGeometry().translated(-origin))
+        seen = on_screen if not on_screen.isEmpty() else seen
+        frame = self.check_dialog.frameGeometry().translated(-origin)
+        covered = frame.adjusted(-SPOT_ROOM, -SPOT_ROOM, SPOT_ROOM, SPOT_ROOM)
+        if not self.check_dialog.isVisible() or not covered.intersects(seen):
+            return seen
+        strips = [
+            QRect(QPoint(seen.left(), seen.top()), QPoint(covered.left() - 1, seen.bottom())),
+            QRect(QPoint(covered.right() + 1, seen.top()), QPoint(seen.right(), seen.bottom())),
+            QRect(QPoint(seen.left(), seen.top()), QPoint(seen.right(), covered.top() - 1)),
+            QRect(QPoint(seen.left(), covered.bottom() + 1), QPoint(seen.right(), seen.bottom())),
+        ]
+
+        def fits(part: QRect) -> float:
+            part = part.intersected(seen)
+            return min(part.width() / max(rect.width(), 1e-9), part.height() / max(rect.height(), 1e-9))
+
+        best = max(strips, key=fits)
+        return best.intersected(seen) if fits(best) >= fits(seen) / 3 else seen
 
     def _edited(self, _change) -> None:
         """Check again once the edits rest (a drag is many edits; a check of a 100k-zone map takes
         a third of a second), and only while the findings are shown: a token or a grid changes none."""
-        if self.check_dialog is not None and self.check_dialog.isVisible() and _change.kind in ("zone", "border"):
+        if _change.kind not in ("zone", "border"):
+            return
+        self.hide_ring()  # the overlap it rang may be mended or moved: the next finding rings afresh
+        if self.check_dialog is not None and self.check_dialog.isVisible():
             self._recheck.start()
 
     def _check_again(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QPolygonF, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
@@ -55,6 +55,19 @@ class MapView(QGraphicsView):
         after = self.mapToScene(anchor.toPoint())
         self.translate(after.x() - before.x(), after.y() - before.y())
         self.zoomed.emit(self.scale_now())
+
+    def bring_into_sight(self, rect: QRectF, within: QRect, share: float) -> None:
+        """Show `rect` (map units) in the middle of `within` (the view's pixels: the part not
+        covered by a dialog), at the zoom where it fills `share` of that part across or down,
+        whichever it reaches first: whole, with what lies round it in sight. Within the view's
+        zoom limits: a room a few units wide is shown at MAX_SCALE, never filling the view."""
+        fits = min(
+            within.width() * share / max(rect.width(), 1e-9),
+            within.height() * share / max(rect.height(), 1e-9),
+        )
+        self.zoom(fits / self.scale_now())
+        offset = QPointF(within.center() - self.viewport().rect().center()) / self.scale_now()
+        self.centerOn(rect.center() - offset)
 
     def fit_map(self) -> None:
         """Fit the map itself (zones, grids, with room for labels) and its background picture,

@@ -115,8 +115,9 @@ class MapCheckDialog(QDialog):
         from tabletop.geometry.overlaps import borders_apart, overlapping_pairs
         from tabletop.rules.checks import choke_borders, drawing_findings, one_way_traps
 
-        graph, map_ = self.document.graph(), self.document.map
-        drawn = drawing_findings(graph, overlapping_pairs(map_.zones), borders_apart(map_))
+        graph, map_, layout = self.document.graph(), self.document.map, self.document.layout
+        # the shapes as the layout holds them: a check again after an edit reads only what changed
+        drawn = drawing_findings(graph, overlapping_pairs(map_.zones, layout), borders_apart(map_, layout))
         self._whole_map = [*one_way_traps(graph), *choke_borders(graph), *drawn]
         self._check()
 
