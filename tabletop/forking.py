@@ -2,7 +2,7 @@
 
 Forking gives a child the map as it is at that instant (copy-on-write, no copy made), which
 is how work the parent's interpreter would otherwise hold for a second is done beside it: a
-big map's layout while it is read (geometry/sidecar.py), its autosave (io/forked_save.py).
+big map's autosave (io/forked_save.py).
 The program runs other threads (Qt's), so a child runs plain Python only and loads no library,
 never outlives the program, never wakes its event loop, never walks (and so copies) the
 parent's objects, is the one the kernel ends where memory runs out, and ends with os._exit.

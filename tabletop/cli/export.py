@@ -132,28 +132,9 @@ class _Progress:
             sys.stderr.flush()
 
 
-def takes_layout(options, target: Path) -> bool:
-    """Whether the picture is painted from the layout worked out as its map is read (by a second
-    process, for a big map): the GM's whole map (render/export/picture.reads_layout) painted at
-    once. A PNG over 4096 px wide is painted in bands, each from its part of the map laid out
-    alone, and one at a scale other than a width is laid out as painted: no second process. A map
-    taller than wide may still come out over STREAM_FROM pixels at 4096 px or less and be painted
-    in bands, its child's work unused: its height is known only once the map is read."""
-    from tabletop.render.export.files import STREAM_FROM
-    from tabletop.render.export.options import ScaleKind
-    from tabletop.render.export.picture import reads_layout
-
-    if not reads_layout(options):
-        return False
-    if target.suffix.lower() != ".png":
-        return True
-    return options.scale.kind is ScaleKind.WIDTH and options.scale.value**2 <= STREAM_FROM  # as export_map decides
-
-
 def run_export(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from tabletop.geometry.sidecar import Sidecar
     from tabletop.heap import collector_off
     from tabletop.io import MapFileError, load_map
     from tabletop.render.background import background_problem
@@ -175,8 +156,7 @@ def run_export(args: argparse.Namespace) -> int:
             # the collector is kept off from reading to the written file: it would walk a big map's
             # million objects (none garbage) once read and again while it is drawn
             with collector_off():
-                # a big map laid out meanwhile in a second process, for a picture that takes it
-                map_ = load_map(name, helper=Sidecar() if takes_layout(options, target) else None)
+                map_ = load_map(name)
                 folder = Path(name).resolve().parent
                 used = options
                 if args.poster and not _scale_given(args) and not map_.grids:

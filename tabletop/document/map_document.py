@@ -130,8 +130,8 @@ class MapDocument(QObject):
         self._occupied: tuple[int, set[str]] = (-1, set())
         self._lists = {kind: getattr(map_, kind.plural) for kind in KINDS}
         self._positions = _Places(self._lists)
-        with collector_paused():  # a big map's layout is a million objects, none garbage (its arrays: see as_read)
-            self.layout = MapLayout.as_read(map_, rows=self._positions[Kind.ZONE])
+        with collector_paused():  # a big map's layout is a million objects, none garbage
+            self.layout = MapLayout(map_, rows=self._positions[Kind.ZONE])
         self.integrity = Integrity(map_, lambda: self.layout.borders_at, self._positions)
         self.preparation.start(map_)
 

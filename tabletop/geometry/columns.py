@@ -1,16 +1,12 @@
-"""Zones in columns: the arrays a whole map's border lines and drawn boxes are worked out from.
-
-A map's zones reach here as records (a map as opened or edited) or as the file's parsed JSON
-(a second process laying out a big map while the first checks it: geometry/sidecar.py). Each
-is read into the same `Shapes`, and one `zone_table` makes the columns from them, so both ways
-give the same numbers to the last bit.
+"""Zones in columns: the arrays a whole map's border lines and drawn boxes are worked out from,
+read from the zones' records into `Shapes`, then made into the columns by `zone_table`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from itertools import chain, compress, repeat
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -18,16 +14,12 @@ import numpy as np
 from tabletop.geometry.runs import following
 from tabletop.model import NodeShape, Zone
 
-NODE_RADIUS: float = NodeShape.model_fields["radius"].default
-"""A node's radius when its file leaves it out: what the record takes."""
-
 
 @dataclass
 class Shapes:
     """The zones' shapes as `table_of` reads them, in the zones' order: which zones are nodes,
     each polygon's number of points, the x and y of every polygon's points one polygon after
-    another (the table's own) and each node's (x, y, radius). Numbers only, so a file's zones
-    can be read a chunk at a time and their dicts let go (`joined`)."""
+    another (the table's own) and each node's (x, y, radius)."""
 
     is_node: np.ndarray
     counts: np.ndarray
@@ -51,35 +43,12 @@ class Shapes:
         return cls._of(is_node, points, discs)
 
     @classmethod
-    def of_json(cls, zones: list[dict[str, Any]]) -> Shapes:
-        """From the file's parsed zones (dicts, a polygon's points as lists): the same numbers
-        the records hold once the file is checked."""
-        shapes = list(map(itemgetter("shape"), zones))
-        kinds = list(map(itemgetter("kind"), shapes))
-        is_node = np.fromiter(map("node".__eq__, kinds), dtype=bool, count=len(kinds))
-        points = list(map(itemgetter("points"), compress(shapes, (~is_node).tolist())))
-        discs = [(s["x"], s["y"], s.get("radius", NODE_RADIUS)) for s in compress(shapes, is_node.tolist())]
-        return cls._of(is_node, points, discs)
-
-    @classmethod
     def _of(cls, is_node: np.ndarray, points: list[Any], discs: list[tuple[float, float, float]]) -> Shapes:
         counts = np.fromiter(map(len, points), dtype=np.int64, count=len(points))
         coordinates = chain.from_iterable(chain.from_iterable(points))
         flat = np.fromiter(coordinates, dtype=np.float64, count=2 * int(counts.sum()))
         x, y = flat[0::2].copy(), flat[1::2].copy()
         return cls(is_node, counts, x, y, np.array(discs, dtype=np.float64).reshape(-1, 3))
-
-    @classmethod
-    def joined(cls, parts: list[Shapes]) -> Shapes:
-        """The shapes of several runs of zones, one after another."""
-        if len(parts) == 1:
-            return parts[0]
-        if not parts:
-            return cls._of(np.zeros(0, dtype=bool), [], [])
-        return cls(*(np.concatenate([getattr(part, name) for part in parts]) for name in _FIELDS))
-
-
-_FIELDS = [field.name for field in fields(Shapes)]
 
 
 @dataclass
@@ -150,19 +119,3 @@ def _polygon_centres(x: np.ndarray, y: np.ndarray, firsts: np.ndarray, counts: n
         sx[some] += x[firsts[some] + k - 1]
         sy[some] += y[firsts[some] + k - 1]
     return np.column_stack((sx / counts, sy / counts))
-
-
-def maybe_flat(table: ZoneTable, least: float) -> np.ndarray:
-    """Rows of the zones whose polygon might enclose less than `least` as PolygonShape's own
-    check works it out (model/zones.py: polygon_area, summed in another order): numpy's
-    shoelace sums, each taken as under `least` by more than either sum's rounding can reach
-    ((n + 2) units of the last place of the terms' magnitudes, both ways, with room to spare). The
-    reader checks these few with the record's own sum, not all 100k of a city one by one."""
-    if not len(table.counts):
-        return np.zeros(0, dtype=np.int64)
-    terms = table.x * table.y2 - table.x2 * table.y
-    sizes = np.abs(table.x * table.y2) + np.abs(table.x2 * table.y)
-    doubled = np.abs(np.add.reduceat(terms, table.firsts))
-    slack = 1e-15 * (table.counts + 2) * np.add.reduceat(sizes, table.firsts)
-    flat = np.flatnonzero(doubled / 2 < least + slack)
-    return np.flatnonzero(table.polygon_of >= 0)[flat]  # polygons are numbered in the zones' order

@@ -25,7 +25,6 @@ from tabletop.model import Border, Map, PolygonShape, Zone
 if TYPE_CHECKING:
     import numpy as np
 
-    from tabletop.geometry.bulk import LayoutArrays
     from tabletop.geometry.cells import CellIndex
 
 # numpy and the vectorised border lines are imported by the whole-map passes that use them:
@@ -49,21 +48,13 @@ class MapLayout(WhatIsWhere):
     both are made when first asked, or by `prepare` in the event loop after that frame.
     """
 
-    def __init__(
-        self, map_: Map, index: bool = True, rows: dict[str, int] | None = None, arrays: LayoutArrays | None = None
-    ) -> None:
+    def __init__(self, map_: Map, index: bool = True, rows: dict[str, int] | None = None) -> None:
         """`index=False` for a one-off painting of the whole map (an export): lines only.
         `rows`, each zone's place in the map by id, when the caller keeps them already (the
         document): copied, not made again. The borders' rows by id are made when first asked, or
-        in slices by `prepare_steps`: no first frame asks them (a 100k-zone map's: 0.05 s).
-        `arrays`, the layout's arrays made beside the map's reading (geometry/sidecar.py): used
-        when they fit the map, else made here."""
+        in slices by `prepare_steps`: no first frame asks them."""
         zone_ids = list(rows) if rows is not None else list(map(attrgetter("id"), map_.zones))
-        read = arrays.proven if arrays is not None else None  # the ids the map was read with
-        if read is not None and len(read[1]) == len(map_.borders):
-            border_ids = read[1]
-        else:
-            border_ids = list(map(attrgetter("id"), map_.borders))
+        border_ids = list(map(attrgetter("id"), map_.borders))
         zone_rows = rows.copy() if rows is not None else dict(zip(zone_ids, itertools.count()))
         self._border_rows = SlicedDict(border_ids)
         """The borders' rows by id: the box table's (a line table keeps a copy of its own)."""
@@ -94,15 +85,7 @@ class MapLayout(WhatIsWhere):
         which a painting far out fades zones' outlines (render/ink.py); None for a map laid out
         edit by edit. Kept as it was, so every tile and export of the map fades alike."""
         if map_.zones:
-            self._build(map_, index, (zone_ids, border_ids), zone_rows, arrays)
-
-    @classmethod
-    def as_read(cls, map_: Map, index: bool = True, rows: dict[str, int] | None = None) -> MapLayout:
-        """The layout of a map just read, from the arrays a second process made meanwhile when
-        there are some that fit it (geometry/sidecar.py)."""
-        from tabletop.geometry.sidecar import arrays_for
-
-        return cls(map_, index, rows, arrays_for(map_))
+            self._build(map_, index, (zone_ids, border_ids), zone_rows)
 
     def _build(
         self,
@@ -110,16 +93,14 @@ class MapLayout(WhatIsWhere):
         index: bool,
         ids: tuple[list[str], list[str]],
         zone_rows: dict[str, int],
-        arrays: LayoutArrays | None,
     ) -> None:
-        """The whole map's lines, boxes and index from its arrays (geometry/bulk.py): those
-        given, when they fit the map, else made here. `zone_rows` is this layout's own."""
+        """The whole map's lines, boxes and index from its arrays (geometry/bulk.py). `zone_rows`
+        is this layout's own."""
         from tabletop.geometry.bulk import arrays_of_map
         from tabletop.geometry.lines import LineTable
 
         zone_ids, border_ids = ids
-        if arrays is None or not arrays.fits(zone_ids, border_ids, boxes=index):
-            arrays = arrays_of_map(map_, zone_rows, boxes=index)
+        arrays = arrays_of_map(map_, zone_rows, boxes=index)
         heads, pieces = arrays.heads, arrays.pieces
         self.zone_size, self._extent = arrays.zone_size, arrays.extent
         # the line table's own: an edited line leaves it (copies share only the numbers); a
@@ -127,7 +108,7 @@ class MapLayout(WhatIsWhere):
         line_rows = self._border_rows if not index else self._border_rows.copied()
         self.lines = LineTable(line_rows, heads, pieces)
         rows = zone_rows if not index else dict(zone_rows)
-        self._shapes = ShapeTable(arrays.table, rows, line_rows, heads, pieces, arrays.looks)
+        self._shapes = ShapeTable(arrays.table, rows, line_rows, heads, pieces)
         if not index:  # a one-off painting reads lines (if at all) each more than once: made together when first read
             self.lines = MadeOnRead(self.lines, border_ids)
         self.borders_at = BordersAt(dict(zone_rows), arrays.starts, arrays.members, border_ids)

@@ -267,8 +267,7 @@ class MadeOnRead(dict):
 
 
 def numbered(keys: list[Look]) -> tuple[np.ndarray, list[Look]]:
-    """(each key's look number, the looks), each look numbered by where it first stands: the
-    same numbers from a map's records (ShapeTable.looks) as from its file (geometry/bulk.py)."""
+    """(each key's look number, the looks), each look numbered by where it first stands."""
     import numpy as np
 
     numbers: dict[Look, int] = {}
@@ -341,11 +340,9 @@ class ShapeTable:
         line_rows: Any,
         heads: Any,
         pieces: Any,
-        looks: tuple[np.ndarray, list[Look]] | None = None,
     ) -> None:
         """`line_rows` is the LineTable's own (an edited line leaves it); `zone_rows` is ours.
-        Without `zones` (a map laid out edit by edit) every zone is read from its object.
-        `looks`, as `looks` would work them out, when the file's reading made them meanwhile."""
+        Without `zones` (a map laid out edit by edit) every zone is read from its object."""
         import numpy as np
 
         if zones is None:
@@ -356,7 +353,7 @@ class ShapeTable:
             self.polygon_of = zones.polygon_of
         self._zone_rows, self._ids = zone_rows, list(zone_rows)
         self._line_rows_from, self.heads, self.pieces = line_rows, heads, pieces
-        self._looks = looks
+        self._looks: tuple[np.ndarray, list[Look]] | None = None
 
     @property
     def _line_rows(self) -> dict[str, int]:

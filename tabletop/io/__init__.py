@@ -1,9 +1,8 @@
 """Map files: read, write, migrate, limits and schema. Qt-free; never pickles."""
 
-from tabletop.io.bulk_read import Progress, ReadCancelled
 from tabletop.io.errors import MapFileError, one_line
 from tabletop.io.limits import EXTENSION, MAX_FILE_BYTES, MAX_NESTING
-from tabletop.io.read import load_map, load_map_stamped, map_from_bytes
+from tabletop.io.read import Progress, ReadCancelled, load_map, load_map_stamped, map_from_bytes
 from tabletop.io.schema import map_schema, map_schema_text
 from tabletop.io.stamp import FileChangedError, FileStamp
 from tabletop.io.tilesets import (

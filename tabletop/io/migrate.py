@@ -54,7 +54,28 @@ def _lattice_step_chosen(document: Json) -> Json:
     return document
 
 
-STEPS: dict[int, Step] = {1: _hidden_said_once, 2: _play_state_room, 3: _play_by_the_texts, 4: _lattice_step_chosen}
+def _zones_and_borders_in_columns(document: Json) -> Json:
+    """Format 5 to 6: format 6 keeps the zones and the borders in columns (io/columns.py), where
+    format 5 wrote an object for each. The map is read as format 5 described it (the model, every
+    refusal named as it was: `zones[3].name`), then its zones and borders put in columns."""
+    from tabletop.io.column_writing import border_columns, zone_columns
+    from tabletop.model import Map
+
+    map_ = Map.model_validate({**document, "format_version": 6})
+    rows = {zone.id: row for row, zone in enumerate(map_.zones)}
+    document["zones"] = zone_columns(map_.zones)
+    document["borders"] = border_columns(map_.borders, rows)
+    document["format_version"] = 6
+    return document
+
+
+STEPS: dict[int, Step] = {
+    1: _hidden_said_once,
+    2: _play_state_room,
+    3: _play_by_the_texts,
+    4: _lattice_step_chosen,
+    5: _zones_and_borders_in_columns,
+}
 """STEPS[n] turns a format n document into a format n + 1 document."""
 
 

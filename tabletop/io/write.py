@@ -29,8 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
-from pydantic_core import PydanticSerializationError
+from pydantic_core import PydanticSerializationError, to_json
 
+from tabletop.io.column_writing import border_columns, zone_columns
+from tabletop.io.columns import ColumnError
 from tabletop.io.errors import MapFileError, one_line
 from tabletop.io.stamp import FileChangedError, FileStamp, changed_since
 from tabletop.model import Map
@@ -38,14 +40,16 @@ from tabletop.model import Map
 BACKUP_SUFFIX = ".bak"
 
 
-LIST_FIELDS = ("zones", "borders", "tokens", "grids", "tile_sets")
-"""The map's lists, written one object to a line: a diff names the zone that changed."""
+LIST_FIELDS = ("tokens", "grids", "tile_sets")
+"""The map's lists of objects, written one object to a line: a diff names the token that changed."""
+COLUMN_FIELDS = ("zones", "borders")
+"""The map's long lists, written as columns (io/columns.py), one column to a line."""
 
 
 def map_chunks(map_: Map, path: str | os.PathLike[str] = "<map>") -> Iterator[bytes]:
     """The file's bytes in pieces, each written by pydantic's own JSON serializer (in Rust):
-    the top-level fields one to a line and each zone, border, token and grid on a line of its
-    own. A 100k-zone map is never held as one big dict or string while it is saved.
+    the top-level fields one to a line, the zones and borders as columns, each token and grid
+    on a line of its own. A 100k-zone map is never held as one big string while it is saved.
 
     MapFileError when the map holds what no file can (a lone surrogate, a number that is not
     one), which an edit that skipped validation could put there."""
@@ -54,7 +58,10 @@ def map_chunks(map_: Map, path: str | os.PathLike[str] = "<map>") -> Iterator[by
     for place, name in enumerate(names):
         end = b",\n" if place < len(names) - 1 else b"\n"
         items = getattr(map_, name)
-        if name in LIST_FIELDS and items:
+        if name in COLUMN_FIELDS:
+            yield from _columns(map_, name, path)
+            yield end
+        elif name in LIST_FIELDS and items:
             yield b' "' + name.encode() + b'": [\n  '
             last = len(items) - 1
             for number, item in enumerate(items):
@@ -63,6 +70,30 @@ def map_chunks(map_: Map, path: str | os.PathLike[str] = "<map>") -> Iterator[by
         else:
             yield b" " + _item_json(map_, path, include={name})[1:-1].replace(b'":', b'": ', 1) + end
     yield b"}\n"
+
+
+def _columns(map_: Map, name: str, path: str | os.PathLike[str]) -> Iterator[bytes]:
+    """The zones or the borders as columns, one to a line."""
+    if name == "zones":
+        try:
+            columns = zone_columns(map_.zones)
+        except ColumnError as error:
+            raise MapFileError(
+                path, f"could not be saved: the map holds a value that cannot be written ({error})"
+            ) from None
+    else:
+        columns = border_columns(map_.borders, {zone.id: row for row, zone in enumerate(map_.zones)})
+    yield b' "' + name.encode() + b'": {'
+    for place, (column, values) in enumerate(columns.items()):
+        try:
+            text = to_json(values, inf_nan_mode="strings")
+        except PydanticSerializationError as error:
+            _refuse_unwritable(values, path)  # says what, if it can
+            raise MapFileError(path, f"could not be saved: {one_line(str(error))}") from None
+        if b'"NaN"' in text or b'"Infinity"' in text or b'"-Infinity"' in text:
+            _refuse_unwritable(values, path)  # a number that is not one, or a text that spells one
+        yield (b"\n  " if not place else b",\n  ") + b'"' + column.encode() + b'": ' + text
+    yield b"\n }"
 
 
 def _item_json(item: BaseModel, path: str | os.PathLike[str], include: set[str] | None = None) -> bytes:

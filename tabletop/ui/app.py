@@ -7,7 +7,6 @@ import sys
 from collections.abc import Mapping
 
 from tabletop.heap import collector_paused
-from tabletop.io import bulk_read
 from tabletop.io.errors import MapFileError
 from tabletop.io.read import load_map_stamped, read_regular
 
@@ -61,23 +60,6 @@ def _file_size(path: str) -> int:
         return 0  # the read says what is wrong
 
 
-def begin_read(path: str) -> tuple | None:
-    """A big map file read and its layout's second process started before the window is made:
-    forked while this process is small and runs no Qt thread, the child is done before the
-    reader in the window needs its answers (started with that read, it was waited for), and the
-    fork costs a fifth as much. (bytes, status, helper), or None when the file cannot be read:
-    the read in the window says why. Linux only, as the second process is."""
-    from tabletop.geometry.sidecar import Sidecar  # deferred: the second process's modules, for a big file only
-
-    helper = Sidecar()  # watching the machine's idle time from here: busy, it forks nothing
-    try:
-        raw, info = read_regular(path)
-    except MapFileError:
-        return None
-    bulk_read.begin(raw, helper)
-    return raw, info, helper
-
-
 def _picture_outside_only(path: str) -> bool:
     """Whether the map at `path` is refused only for a background picture outside its folder."""
     from tabletop.io.pictures_outside import set_aside  # deferred: the pictures' module, for a refused map only
@@ -128,7 +110,6 @@ def run(path: str | None) -> int:
             if not _picture_outside_only(path):
                 raise
             loaded, refused = None, error  # the window asks the GM what to do with the picture
-    begun = begin_read(path) if big else None
     with collector_paused():  # Qt's modules and the window last the session: 45 collections less at start
         app, window = _main_window()
     from tabletop.ui.recovery import exit_asked, keep_on_terminate  # deferred: Qt, after the display's check
@@ -139,7 +120,7 @@ def run(path: str | None) -> int:
 
         window.show()
         try:
-            window.files.read_and_show(absolute(path), begun)
+            window.files.read_and_show(absolute(path))
         except MapFileError:
             window.close()  # as for a small file: one line in the terminal, no window
             raise

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import SetBackground
-from tabletop.geometry.sidecar import Sidecar
 from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, save_map
 from tabletop.io.pictures import PictureNotCopied, PictureRefused, copy_beside, picture_file
 from tabletop.io.pictures_outside import brought_in, outside_source, set_aside
@@ -160,23 +159,20 @@ class FileHandler:
                 say(self.window, f"Background picture copied beside the map as {kept.path}: save to keep it")
         return True
 
-    def read_and_show(self, path: Path, begun: tuple[bytes, os.stat_result, Sidecar] | None = None) -> bool:
+    def read_and_show(self, path: Path) -> bool:
         """Read the map at `path` and show it, the reading's progress shown (ui/opening.py);
         False when the GM cancelled. A file that cannot be read raises MapFileError, the map
-        on screen kept. `begun`: the file read and its layout's process started already
-        (ui/app.py: `begin_read`, as `tabletop FILE` starts)."""
+        on screen kept."""
         with self.held():  # the map's first frame before the parts built after one
-            return self._read_and_show(path, begun)
+            return self._read_and_show(path)
 
-    def _read_and_show(self, path: Path, begun: tuple[bytes, os.stat_result, Sidecar] | None) -> bool:
+    def _read_and_show(self, path: Path) -> bool:
         opening = Opening(self.window, path)
         try:
             # the map on screen holds back its deferred steps until replaced: the dialog's last
             # events (laying_out) would otherwise build its zone graph as it goes
             with self.document.preparation_held():
-                # a big map laid out meanwhile in a second process
-                helper, read = (begun[2], begun[:2]) if begun is not None else (Sidecar(), None)
-                loaded = read_map(opening, path, helper, read)
+                loaded = read_map(opening, path)
                 if loaded is None:
                     say(self.window, f"Opening {path.name} cancelled: the map is as it was")
                     return False

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from tabletop.heap import collector_paused
 from tabletop.io import FileStamp, ReadCancelled, load_map_stamped
-from tabletop.io.bulk_read import Helper
 from tabletop.model import Map
 from tabletop.ui.plain import plain_label
 from tabletop.ui.recovery import exit_asked
@@ -85,11 +84,8 @@ class Opening:
         QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
 
     def tell(self, done: int, total: int) -> bool:
-        """bulk_read.Progress, on the window's thread: the bar moved on and the window's events
-        handled (Cancel among them); False once the GM cancelled. A total of 0 is a read with
-        no count to give (the exact way): a busy bar."""
-        if total == 0:
-            self.dialog.setLabelText(f"Checking {self.name} (an older or damaged file takes longer)…")
+        """io.Progress, on the window's thread: the bar moved on and the window's events
+        handled (Cancel among them); False once the GM cancelled."""
         self.dialog.setMaximum(max(total, 0))
         self.dialog.setValue(min(done, total))
         return self.waiting()
@@ -117,22 +113,18 @@ class Opening:
             self._held.close()
 
 
-def read_map(
-    opening: Opening, path: Path, helper: Helper | None = None, read: tuple[bytes, Any] | None = None
-) -> tuple[Map, FileStamp] | None:
+def read_map(opening: Opening, path: Path) -> tuple[Map, FileStamp] | None:
     """The map at `path` and its file's stamp, read on a worker thread while `opening` shows
     progress; None when the GM cancelled. A file that cannot be read raises MapFileError for
-    the caller to show. `helper` lays a big map out in a second process meanwhile (it ends with
-    the read, a cancelled one too: geometry/sidecar.py); `read`, the file's bytes and status when
-    they were read already (the helper started on them)."""
+    the caller to show."""
     reading = _Reading()
-    threading.Thread(target=reading.run, args=(path, helper, read), name="map read", daemon=True).start()
+    threading.Thread(target=reading.run, args=(path,), name="map read", daemon=True).start()
     while True:
         try:
             kind, *said = reading.told.get(timeout=POLL_S)
         except queue.Empty:
             if not opening.waiting():
-                reading.answers.put(False)  # heard at its next chunk; the exact way runs on, unheard
+                reading.answers.put(False)  # heard at its next step
                 return None
             continue
         if kind == "told":
@@ -167,10 +159,10 @@ class _Reading:
         self.quiet_until = time.monotonic() + TELL_EVERY_S
         return answer
 
-    def run(self, path: Path, helper: Helper | None = None, read: tuple[bytes, Any] | None = None) -> None:
+    def run(self, path: Path) -> None:
         try:
             with collector_paused():  # the map is kept for the session: out of the collector's sight
-                self.told.put(("read", load_map_stamped(path, self.progress, helper, read)))
+                self.told.put(("read", load_map_stamped(path, self.progress)))
         except ReadCancelled:
             self.told.put(("cancelled",))
         except BaseException as error:  # a MapFileError, or anything else: raised on the window's thread

@@ -128,11 +128,6 @@ def open_first_frame(path: str | None) -> None:
     big = path is not None and os.stat(path).st_size >= WINDOW_FIRST
     with collector_paused():
         loaded = load_map_stamped(path) if path and not big else None
-    begun = None
-    if big:  # as ui.app.run: the file read and its layout's process begun before the window
-        from tabletop.ui.app import begin_read
-
-        begun = begin_read(path)
     read = time.process_time()
     from tabletop.ui.app import _main_window
 
@@ -146,7 +141,7 @@ def open_first_frame(path: str | None) -> None:
         window.view.viewport().grab()  # the window's first frame, before its map is read
         parts["window_shown_cpu"] = shown = time.process_time()
         parts["window_shown_seconds"] = time.time() - float(os.environ.get("TABLETOP_STARTED", "nan"))
-        window.files.read_and_show(Path(path).resolve(), begun)
+        window.files.read_and_show(Path(path).resolve())
         parts["read_in_window_cpu"] = time.process_time() - shown
     elif loaded is not None:
         window.files.show_loaded(path, *loaded)

@@ -204,10 +204,12 @@ def _killed_save(tmp_path, base, how, copying=False, when=None):
 
 @pytest.fixture(scope="module")
 def big_map():
-    """A map of some 3,000 zones: about 2 MB, written in more than one piece."""
+    """A map of some 3,000 zones, each with a description: about 2 MB, written in more than one piece."""
     from tests.benchmarks.mapgen import zone_map
 
-    return zone_map(3000)
+    map_ = zone_map(3000)
+    told = [zone.model_copy(update={"description": f"The room {zone.id}. " * 40}) for zone in map_.zones]
+    return map_.model_copy(update={"zones": told})
 
 
 @pytest.mark.parametrize(

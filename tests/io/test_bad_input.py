@@ -77,9 +77,12 @@ def test_a_hostile_value_cannot_flood_or_garble_the_message():
 
 def test_validation_problem_names_where_in_the_file():
     raw = json.loads(map_to_text(SAMPLES["warehouse"]()))
-    raw["borders"][1]["passages"][0]["cost_from_b"] = -3
+    raw["borders"]["passage_kinds"][0]["cost_from_b"] = -3
     message = _refusal(json.dumps(raw).encode())
-    assert "borders[1].passages[0].cost_from_b" in message
+    assert "borders.passage_kinds[0].cost_from_b: a pass value of -3" in message
+    raw = json.loads(map_to_text(SAMPLES["warehouse"]()))
+    raw["zones"]["name"][2] = 7
+    assert "zones[2].name: should be a text in quotes" in _refusal(json.dumps(raw).encode())
 
 
 def test_missing_file_and_folder_name_the_path(tmp_path):
@@ -147,8 +150,8 @@ def test_a_key_written_twice_is_placed_at_the_object_that_holds_it(maps_dir, mon
     if not whole_text:
         monkeypatch.setattr(places, "WHOLE_TEXT", 0)  # as for a big file
     text = map_to_text(load_map(maps_dir / "warehouse-conflict.tabletop"))
-    line = next(n for n, row in enumerate(text.splitlines(), 1) if '"name":"Middle"' in row)
-    doubled = text.replace('"name":"Middle"', '"name":"Middle","name":"Bay"', 1)
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if '"name":"Gatto"' in row)
+    doubled = text.replace('"name":"Gatto"', '"name":"Gatto","name":"Bay"', 1)
     with pytest.raises(MapFileError, match=rf'at line {line}, column 3: the key "name" appears twice in one object'):
         map_from_bytes(doubled.encode(), "doubled.tabletop")
     pretty = (maps_dir / "warehouse.tabletop").read_text()  # indented by hand: the zone opens on its own line

@@ -1,4 +1,5 @@
-"""The saved file: the same JSON as the model's own dump, one zone, border or token to a line,
+"""The saved file: the same JSON as the model's own dump, the zones and borders in columns, one
+column or token to a line,
 and a number that is not one refused at save rather than written as null."""
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ import math
 import pytest
 
 from tabletop.io import MapFileError, load_map, map_to_text, save_map
-from tabletop.model import FORMAT_VERSION
+from tabletop.io.columns import BORDER_COLUMNS, ZONE_COLUMNS
+from tabletop.model import FORMAT_VERSION, Border, Zone
 from tabletop.samples import SAMPLES
 
 
@@ -24,18 +26,31 @@ def _unchecked(obj, **changes):
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
-def test_the_file_holds_the_models_own_dump(name):
+def test_the_file_holds_the_models_own_dump_with_zones_and_borders_in_columns(name):
+    """Each zone's and border's field is its row of the field's column (or the default, where
+    the file leaves the column out); a border's zones are their rows; the rest is the dump."""
     map_ = SAMPLES[name]()
-    assert json.loads(map_to_text(map_)) == map_.model_dump(mode="json")
+    written, dump = json.loads(map_to_text(map_)), map_.model_dump(mode="json")
+    rows = {zone["id"]: row for row, zone in enumerate(dump["zones"])}
+    for kind, fields in (("zones", ZONE_COLUMNS), ("borders", BORDER_COLUMNS)):
+        columns, items = written.pop(kind), dump.pop(kind)
+        assert columns["id"] == [item["id"] for item in items]
+        for field in fields:
+            default = Zone.model_fields[field] if kind == "zones" else Border.model_fields[field]
+            left_out = default.default_factory() if default.default_factory else default.default
+            assert columns.get(field, [left_out] * len(items)) == [item[field] for item in items]
+    assert columns["a"] == [rows[border.a] for border in map_.borders]
+    assert written == dump
 
 
-def test_each_zone_border_and_token_is_one_line_of_its_own():
+def test_each_column_and_token_is_one_line_of_its_own():
     map_ = SAMPLES["warehouse"]()
     lines = map_to_text(map_).splitlines()
-    for kind in ("zones", "borders", "tokens"):
-        for item in getattr(map_, kind):
-            line = next(line for line in lines if f'"id":"{item.id}"' in line)
-            assert json.loads(line.strip().rstrip(",")) == item.model_dump(mode="json")
+    for item in map_.tokens:
+        line = next(line for line in lines if f'"id":"{item.id}"' in line)
+        assert json.loads(line.strip().rstrip(",")) == item.model_dump(mode="json")
+    zone_ids = next(line for line in lines if line.startswith('  "id": ["'))
+    assert json.loads("{" + zone_ids.rstrip(",") + "}")["id"] == [zone.id for zone in map_.zones]
     assert lines[1] == f' "format_version": {FORMAT_VERSION},'
 
 

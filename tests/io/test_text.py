@@ -13,9 +13,15 @@ from tabletop.samples import SAMPLES
 
 
 def _raw(field: str, value: str, where: str = "zones") -> bytes:
+    """The warehouse's file with the first zone's, border's or token's `field` (or the map's)
+    given `value`: the zones and borders keep a column for each field."""
     document = json.loads(map_to_text(SAMPLES["warehouse"]()))
-    target = document if where == "map" else document[where][0]
-    target[field] = value
+    if where in ("zones", "borders"):
+        columns = document[where]
+        columns.setdefault(field, [""] * len(columns["id"]))[0] = value
+    else:
+        target = document if where == "map" else document[where][0]
+        target[field] = value
     return json.dumps(document).encode()
 
 

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from tabletop.io import MapFileError, load_map, map_from_bytes, map_to_text, save_map
-from tabletop.io import read as read_module
 from tabletop.model import LATTICE_STEP, Map
 from tabletop.samples import room_with_door
 
@@ -25,11 +24,6 @@ def test_a_map_with_its_own_step_saved_and_reopened_keeps_it(tmp_path, step, par
     reopened = load_map(path)
     assert reopened.lattice_step == step
     assert reopened == map_
-
-
-def test_the_quick_reader_and_the_exact_one_read_the_same_step():
-    raw = map_to_text(Map(lattice_step=5)).encode()
-    assert map_from_bytes(raw).lattice_step == read_module._map_from_bytes(raw, "plan.tabletop").lattice_step == 5
 
 
 @pytest.mark.parametrize("version", [1, 2, 3, 4])

@@ -39,7 +39,7 @@ def test_the_reader_refuses_it_and_sets_the_picture_aside_only_for_that_fault(tm
     assert map_.background is None and map_.zones == room_with_door().zones
     assert background["path"] == "../scans/plan.png" and "climbs out" in problem
     document = json.loads(path.read_text())
-    document["zones"][0]["id"] = ""
+    document["zones"]["id"][0] = ""
     assert set_aside(json.dumps(document).encode(), path) is None, "another fault: the reader's line says it"
     save_map(room_with_door(), tmp_path / "fine.tabletop")
     assert set_aside((tmp_path / "fine.tabletop").read_bytes(), tmp_path / "fine.tabletop") is None

@@ -22,11 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def hill(tmp_path, monkeypatch) -> Path:
-    """A map read a few lines at a time, as a big one is, and a progress dialog at once."""
-    from tabletop.io import bulk_read
-
-    monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
-    monkeypatch.setattr(bulk_read, "CHUNK", 10)
+    """A map read with its progress told at every step, and a progress dialog at once."""
     monkeypatch.setattr(opening, "SHOW_AFTER_MS", 0)
     monkeypatch.setattr(opening, "TELL_EVERY_S", 0.0)  # every chunk told
     path = tmp_path / "hill.tabletop"
@@ -52,10 +48,10 @@ def _heard(monkeypatch, then=None) -> list[tuple[int, int, bool]]:
 def test_a_big_map_opens_with_its_progress_and_the_cursor_comes_back(window, hill, monkeypatch):
     heard = _heard(monkeypatch)
     assert window.files.open(hill)
-    zones, borders = len(window.document.map.zones), len(window.document.map.borders)
+    zones = len(window.document.map.zones)
     assert zones > 50 and window.document.path == hill
     done, total, _ = heard[-1]
-    assert done == total > zones + borders and len(heard) > 10, "to the end, in bytes of the file's lines"
+    assert [told for told, *_ in heard] == list(range(total + 1)) and done == total, "every step, to the end"
     assert any(up for *_, up in heard), "the progress dialog never showed"
     assert QApplication.overrideCursor() is None
     assert not [d for d in window.findChildren(QProgressDialog) if d.isVisible()]
@@ -100,10 +96,10 @@ def test_a_cancel_between_two_tells_stops_the_read_at_its_next_chunk(window, hil
 
 def test_a_damaged_big_map_is_refused_with_the_cursor_back_and_the_map_kept(window, hill, answers):
     window.document.replace_map(warehouse(), None)
-    hill.write_text(hill.read_text().replace('"hidden":false', '"hidden":"maybe"', 1))
+    hill.write_text(hill.read_text().replace('"name": ["Zone 0-0"', '"name": [true', 1))
     assert not window.files.open(hill)
     assert window.document.map == warehouse()
-    assert answers["warned"] and "hidden" in answers["warned"][0] and str(hill) in answers["warned"][0]
+    assert answers["warned"] and "zones[0].name" in answers["warned"][0] and str(hill) in answers["warned"][0]
     assert QApplication.overrideCursor() is None
 
 

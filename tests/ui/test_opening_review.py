@@ -20,11 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def big(tmp_path, monkeypatch):
-    """Maps read a few lines at a time, as a big one is; the progress dialog not yet up."""
-    from tabletop.io import bulk_read
-
-    monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
-    monkeypatch.setattr(bulk_read, "CHUNK", 10)
+    """Maps read as a big one is, with their progress; the progress dialog not yet up."""
     monkeypatch.setattr(opening, "SHOW_AFTER_MS", 60_000)
 
     def make(name: str, zones: int = 60) -> Path:
@@ -98,12 +94,10 @@ START = (
     + """
 import sys
 from PySide6.QtWidgets import QApplication
-from tabletop.io import bulk_read
 from tabletop.ui import app as app_module
 from tabletop.ui import opening
 
 app_module.WINDOW_FIRST = 0  # this small file is opened as a big one is
-bulk_read.BIG_FILE, bulk_read.CHUNK = 0, 2
 app = QApplication(sys.argv[:1])
 told, closed = opening.Opening.tell, []
 
@@ -154,7 +148,7 @@ def test_cancel_at_the_first_or_last_chance_then_open_again_at_once(window, big,
 
 
 def _repeated(text: str) -> str:
-    return text.replace('"hidden":false', '"hidden":false,"hidden":true', 1)
+    return text.replace('"label":""', '"label":"","label":"x"', 1)
 
 
 def _wrong_kind(text: str) -> str:

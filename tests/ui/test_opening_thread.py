@@ -1,7 +1,7 @@
-"""The map is read on a worker thread: a file the quick reader cannot vouch for (an older
-format, a damaged one) is read the exact way for seconds without a chunk to tell, and the
-window stays alive through it, its Cancel answered at once; a stop (a logout, Ctrl+C) during
-the read ends the program with the map on screen kept for recovery."""
+"""The map is read on a worker thread: while a step of the read takes seconds (a big file's
+zones made, on a slow machine) the window stays alive through it, its Cancel answered at once;
+a stop (a logout, Ctrl+C) during the read ends the program with the map on screen kept for
+recovery."""
 
 from __future__ import annotations
 
@@ -26,16 +26,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def slow_exact_way(monkeypatch):
-    """The exact way taking a second, as it does for a damaged 100k-zone file (ten or more)."""
-    exact = read_module._map_from_bytes
+    """Making the map taking a second, as a big file's does on a slow machine."""
+    exact = read_module.map_of
     calls = []
 
-    def slow(raw, path):
+    def slow(document, told=None):
         calls.append(threading.current_thread().name)
         time.sleep(1.0)
-        return exact(raw, path)
+        return exact(document, told)
 
-    monkeypatch.setattr(read_module, "_map_from_bytes", slow)
+    monkeypatch.setattr(read_module, "map_of", slow)
     monkeypatch.setattr(opening, "SHOW_AFTER_MS", 0)
     return calls
 
@@ -43,17 +43,17 @@ def slow_exact_way(monkeypatch):
 @pytest.fixture
 def damaged(tmp_path) -> Path:
     path = tmp_path / "damaged.tabletop"
-    path.write_text(map_to_text(zone_map(60)).replace('"hidden":false', '"hidden":"maybe"', 1))
+    path.write_text(map_to_text(zone_map(60)).replace('"name": ["Zone 0-0"', '"name": [7', 1))
     return path
 
 
-def test_the_exact_way_runs_off_the_windows_thread_with_a_busy_bar(window, damaged, slow_exact_way, answers):
+def test_the_read_runs_off_the_windows_thread_with_its_progress_shown(window, damaged, slow_exact_way, answers):
     labels, busy = [], []
     waiting = opening.Opening.waiting
 
     def watch(self):
         labels.append(self.dialog.labelText())
-        busy.append(self.dialog.maximum() == 0 and self.dialog.isVisible())
+        busy.append(self.dialog.isVisible())
         return waiting(self)
 
     opening.Opening.waiting = watch
@@ -63,8 +63,8 @@ def test_the_exact_way_runs_off_the_windows_thread_with_a_busy_bar(window, damag
         opening.Opening.waiting = waiting
     assert slow_exact_way == ["map read"]  # not the window's thread
     assert len(busy) > 10 and any(busy), "the window's events went unhandled while the file was read"
-    assert any(label.startswith("Checking damaged.tabletop") for label in labels)
-    assert answers["warned"] and "hidden" in answers["warned"][0]
+    assert any(label.startswith("Reading damaged.tabletop") for label in labels)
+    assert answers["warned"] and "zones[0].name: should be a text" in answers["warned"][0]
     assert QApplication.overrideCursor() is None
     assert not [d for d in window.findChildren(QProgressDialog) if d.isVisible()]
 
@@ -91,11 +91,9 @@ def test_cancel_during_the_exact_way_answers_at_once_and_keeps_the_map(window, d
     assert "cancelled" in window.statusBar().currentMessage()
 
 
-def test_a_read_on_another_thread_meanwhile_counts_its_own_keys(tmp_path):
+def test_a_read_on_another_thread_meanwhile_refuses_its_own_repeated_key(tmp_path):
     """The window's thread may read (a recovery file) while the worker reads the map: each
-    read proves its own file has no key written twice."""
-    from tabletop.io import bulk_read
-
+    read refuses a key written twice in its own file, and only there."""
     text = map_to_text(zone_map(60))
     twice = text.replace('"label":""', '"label":"","label":""', 1).encode()
     found = {}
@@ -109,7 +107,6 @@ def test_a_read_on_another_thread_meanwhile_counts_its_own_keys(tmp_path):
 
     assert map_from_bytes(text.encode(), "a.tabletop", meanwhile) == load_map_text(text)
     assert found["b"].startswith("twice.tabletop: ") and "twice" in found["b"]
-    assert bulk_read.Defaults.taken == 0
 
 
 def _outcome(raw: bytes) -> str:
@@ -121,21 +118,19 @@ def _outcome(raw: bytes) -> str:
 
 
 def load_map_text(text: str):
-    return read_module._map_from_bytes(text.encode(), "<map>")
+    return read_module.map_from_bytes(text.encode(), "<map>")
 
 
 STOPPED = """
 import os, signal, sys
-from tabletop.io import bulk_read
 from tabletop.ui import app as app_module
 from tabletop.ui import opening
 
 app_module.WINDOW_FIRST = 0  # this small file is read as a big one is
-bulk_read.BIG_FILE, bulk_read.CHUNK = 0, 2
 told = opening.Opening.tell
 
 def tell(self, done, total):
-    if done == 2:
+    if done < total:
         os.kill(os.getpid(), signal.SIGTERM)  # a logout while the map is read
     return told(self, done, total)
 

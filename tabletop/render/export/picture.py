@@ -124,7 +124,7 @@ def prepare(
     seen = audience_map(map_, options.who)
     layout = None
     if whole and reads_layout(options) and seen.zones:
-        layout = MapLayout.as_read(seen, index=False)  # its arrays made as the map was read, if they were
+        layout = MapLayout(seen, index=False)
     extent = layout.zone_extent() if layout is not None else None
     map_frame = scope_frame(seen, options.scope) or bounds_with_background(seen, base_dir, zone_extent=extent)
     frame = legends.with_legend(seen, map_frame) if options.legend else map_frame

@@ -1,0 +1,416 @@
+"""A map's zones and borders in columns: the bulk of a map file from format 6 on.
+
+A city of 100,000 zones is a few long lists here, not an object per zone: the zones' ids,
+names and the other fields each in a list of their own, every polygon's number of points and
+one flat list of all their coordinates, the borders' two zones as the zones' rows, and the
+looks and pass values as small tables each zone or passage names by its row (as Tiled keeps a
+layer's tiles as one array of numbers into its tile sets). Parsing makes a handful of lists;
+each column is checked at once by the model's own field type (pydantic over the whole list),
+what a record checks across its fields over every row at once (a polygon's area, a border's
+two zones), and the records are then made from the checked values, not checked again.
+
+A column a file leaves out holds the field's default in every row; a refusal names the zone
+or border and its field as a file of zones one by one did (`zones[3].name: ...`). Qt-free.
+"""
+
+from __future__ import annotations
+
+import binascii
+import functools
+import operator
+from collections import deque
+from collections.abc import Callable, Iterable
+from itertools import accumulate, repeat
+from operator import attrgetter
+from typing import Annotated, Any
+
+from pydantic import TypeAdapter, ValidationError
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from tabletop.model import Border, FillStyle, Map, NodeShape, Passage, PolygonShape, Zone
+from tabletop.model.base import Coordinate
+from tabletop.model.map import CHECKED_WHOLE, refusal
+from tabletop.model.zones import MIN_POLYGON_AREA, polygon_area
+
+ZONE_COLUMNS = ("name", "description", "aspects", "gm_notes", "hidden", "fogged")
+"""The zones' fields kept one column each (their id besides; the fill and shape in tables)."""
+BORDER_COLUMNS = ("label", "aspects", "stress")
+"""The borders' fields kept one column each (their id and zones besides; passages in a table)."""
+ZONE_SHAPES = ("point_counts", "points", "nodes")
+ZONE_LOOKS = ("looks", "look")
+BORDER_PASSAGES = ("passage_counts", "passages", "passage_kinds")
+
+
+def default_of(kind: type, name: str) -> Any:
+    """What a record's field holds when its column is left out."""
+    field = kind.model_fields[name]
+    return field.default_factory() if field.default_factory is not None else field.default
+
+
+class ColumnError(ValueError):
+    """Columns that do not fit together (a column shorter than the ids, a row named that is
+    not there): the message says where, as a map file's reader tells the GM."""
+
+
+def decoded(text: str) -> Any:
+    """The coordinates `encoded` wrote; ColumnError when the text is no such list (checked
+    against the model's bounds by the caller)."""
+    import numpy as np
+
+    try:
+        raw = binascii.a2b_base64(text.encode("ascii"), strict_mode=True)
+    except (ValueError, UnicodeEncodeError):
+        raise ColumnError(
+            "zones.points: is neither a list of numbers nor numbers encoded as Tabletop writes them"
+        ) from None
+    if len(raw) % 16:
+        raise ColumnError("zones.points: its encoded numbers do not end on a whole point (is the file cut short?)")
+    return np.frombuffer(raw, dtype="<f8")
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def zones_of(columns: Any) -> list[Zone]:
+    """The zones held in a file's zone columns, every value checked by the model's types;
+    ValidationError (located as `zones[row].field`) or ColumnError when they are not a map's."""
+    columns = _table("zones", columns, {"id", *ZONE_COLUMNS, *ZONE_SHAPES, *ZONE_LOOKS})
+    ids = _checked("zones", Zone, "id", columns.get("id"))
+    n = len(ids)
+    values: dict[str, Any] = {"id": ids}
+    for name in ZONE_COLUMNS:
+        if name in columns:
+            values[name] = _checked("zones", Zone, name, _as_long("zones", name, columns[name], n))
+    values["fill"] = _looks(columns, n)
+    values["shape"] = _shapes(columns, ids)
+    return _made(Zone, n, values)
+
+
+def borders_of(columns: Any, zone_ids: list[str]) -> list[Border]:
+    """The borders held in a file's border columns (their zones as rows of `zone_ids`), each
+    joining two different zones of the map; refused as zones_of says."""
+    columns = _table("borders", columns, {"id", "a", "b", *BORDER_COLUMNS, *BORDER_PASSAGES})
+    ids = _checked("borders", Border, "id", columns.get("id"))
+    n = len(ids)
+    values: dict[str, Any] = {"id": ids}
+    for end in ("a", "b"):
+        rows = _rows(f"borders.{end}", _as_long("borders", end, columns.get(end), n), len(zone_ids), "zone")
+        values[end] = list(map(zone_ids.__getitem__, rows))
+    same = list(map(operator.eq, values["a"], values["b"]))
+    if any(same):
+        row = same.index(True)
+        _refuse_row("borders", Border, row, {"id": ids[row], "a": values["a"][row], "b": values["b"][row]})
+    for name in BORDER_COLUMNS:
+        if name in columns:
+            values[name] = _checked("borders", Border, name, _as_long("borders", name, columns[name], n))
+    values["passages"] = _passages(columns, n)
+    return _made(Border, n, values)
+
+
+def _table(name: str, columns: Any, known: set[str]) -> dict[str, Any]:
+    if not isinstance(columns, dict):
+        raise ColumnError(f'{name}: should be the {name}\' columns {{"id": [...], ...}}, not {_kind(columns)}')
+    unknown = sorted(set(columns) - known)
+    if unknown:
+        raise ColumnError(f"{name}: has a column '{unknown[0][:40]}' no map has")
+    if "id" not in columns:
+        raise ColumnError(f"{name}: has no column of ids")
+    return columns
+
+
+def _kind(value: Any) -> str:
+    return {list: "a list", str: "a text", dict: "an object", bool: "true or false", type(None): "null"}.get(
+        type(value), "a number"
+    )
+
+
+def _as_long(table: str, name: str, column: Any, n: int) -> list[Any]:
+    """A column that must hold one value per row."""
+    if not isinstance(column, list):
+        raise ColumnError(f"{table}.{name}: should be a list in brackets [...], not {_kind(column)}")
+    if len(column) != n:
+        raise ColumnError(f"{table}.{name}: holds {len(column):,} values for {n:,} {table} (is the file cut short?)")
+    return column
+
+
+def _rows(where: str, column: list[Any], count: int, what: str) -> list[int]:
+    """A column of rows into a table of `count` rows (zones, looks, passages)."""
+    rows = _adapter(int).validate_python(column) if column else []
+    if rows and (min(rows) < 0 or max(rows) >= count):
+        bad = next(place for place, row in enumerate(rows) if not 0 <= row < count)
+        raise ColumnError(f"{where}[{bad}]: names {what} {rows[bad]}, which is not in the file (there are {count:,})")
+    return rows
+
+
+@functools.cache
+def _adapter(kind: Any) -> TypeAdapter:
+    return TypeAdapter(list[kind])
+
+
+@functools.cache
+def _field_type(kind: type, name: str) -> Any:
+    """A record field's type with its limits (max_length of a list, bounds of a number)."""
+    field = kind.model_fields[name]
+    return Annotated[(field.annotation, *field.metadata)] if field.metadata else field.annotation
+
+
+def _checked(table: str, kind: type, name: str, column: Any) -> list[Any]:
+    """A column's values as the records' field `name` takes them, checked; a refusal names the row."""
+    if not isinstance(column, list):
+        raise ColumnError(f"{table}.{name}: should be a list in brackets [...], not {_kind(column)}")
+    try:
+        return _adapter(_field_type(kind, name)).validate_python(column)
+    except ValidationError as error:
+        raise _relocated(error, lambda loc: (table, loc[0], name, *loc[1:])) from None
+
+
+def _relocated(error: ValidationError, place: Callable[[tuple], tuple]) -> ValidationError:
+    """`error` with each problem's location moved to where a record's field would name it."""
+    details: list[InitErrorDetails] = []
+    for found in error.errors(include_url=False):
+        detail: dict[str, Any] = {"type": found["type"], "loc": place(found["loc"]), "input": found["input"]}
+        if "ctx" in found:
+            detail["ctx"] = found["ctx"]
+        if found["type"] == "value_error" or found["type"] == "assertion_error":
+            text = found["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
+            detail["type"] = PydanticCustomError("value_error", text)
+            detail.pop("ctx", None)
+        details.append(detail)  # type: ignore[arg-type]
+    return ValidationError.from_exception_data(error.title, details)
+
+
+def _refuse_row(table: str, kind: type, row: int, data: dict[str, Any]) -> None:
+    """Raise the refusal the record itself gives for one row's values."""
+    try:
+        kind.model_validate(data)
+    except ValidationError as error:
+        raise _relocated(error, lambda loc: (table, row, *loc)) from None
+    raise ColumnError(f"{table}[{row}]: is not a map's")  # the record took it: never expected
+
+
+def _looks(columns: dict[str, Any], n: int) -> Iterable[FillStyle]:
+    """Each zone's fill: its row of the looks table, or the default fill where there is none."""
+    if "looks" not in columns and "look" not in columns:
+        return repeat(FillStyle(), n)  # one record for every zone: a record is never changed in place, only replaced
+    looks = _table_of("zones.looks", columns.get("looks"), FillStyle)
+    rows = _rows("zones.look", _as_long("zones", "look", columns.get("look"), n), len(looks), "look")
+    return list(map(looks.__getitem__, rows))
+
+
+def _table_of(where: str, items: Any, kind: type) -> list[Any]:
+    if not isinstance(items, list):
+        raise ColumnError(f"{where}: should be a list in brackets [...], not {_kind(items)}")
+    try:
+        return _adapter(kind).validate_python(items)
+    except ValidationError as error:
+        raise _relocated(error, lambda loc: (*where.split("."), *loc)) from None
+
+
+def _shapes(columns: dict[str, Any], ids: list[str]) -> list[Any]:
+    """Each zone's shape: a polygon of its count of points from the flat list of coordinates,
+    x then y, or (a count of 0) the next node of the nodes' table."""
+    counts = _checked_counts(columns, len(ids))
+    given = columns.get("points")
+    if isinstance(given, str):
+        values = decoded(given)
+    elif isinstance(given, list):
+        values = given
+    else:
+        raise ColumnError(f"zones.points: should be a list in brackets [...], not {_kind(given)}")
+    if len(values) != 2 * sum(counts):
+        raise ColumnError(
+            f"zones.points: holds {len(values):,} numbers where the zones' point counts need "
+            f"{2 * sum(counts):,} (is the file cut short?)"
+        )
+    try:  # listed: each number checked as the model checks one; encoded: all at once
+        flat = _adapter(Coordinate).validate_python(values) if isinstance(values, list) else _within(values)
+    except ValidationError as error:
+        raise _relocated(error, _point_place(counts)) from None
+    numbers = iter(flat)
+    points = list(zip(numbers, numbers, strict=False))  # pairs: the count is even
+    ends = list(accumulate(counts))
+    lists = list(map(points.__getitem__, map(slice, [0, *ends[:-1]], ends)))
+    if isinstance(values, list) and len(values) <= 2 * AREAS_ONE_BY_ONE:
+        for row, points in enumerate(lists):  # a small map's: the model's own sum, without numpy
+            if points and polygon_area(points) < MIN_POLYGON_AREA:
+                _refuse_row("zones", Zone, row, {"id": ids[row], "shape": {"kind": "polygon", "points": points}})
+    else:
+        _check_areas(values if not isinstance(values, list) else flat, counts, lists, ids)
+    polygons = _made(PolygonShape, len(lists), {"kind": repeat("polygon"), "points": lists})
+    nodes = _table_of("zones.nodes", columns.get("nodes", []), NodeShape)
+    node_count = counts.count(0)
+    if len(nodes) != node_count:
+        raise ColumnError(f"zones.nodes: holds {len(nodes):,} nodes where {node_count:,} zones have no points")
+    if not nodes:
+        return polygons
+    next_node = iter(nodes)
+    return [next(next_node) if count == 0 else polygon for count, polygon in zip(counts, polygons, strict=True)]
+
+
+def _within(values: Any) -> list[float]:
+    """Coordinates (an array), each within the model's bounds of a coordinate (and a number),
+    as floats: the first that is not is refused as the model refuses it."""
+    import numpy as np
+
+    low, high = _bounds(Coordinate)
+    bad = np.flatnonzero(~((values >= low) & (values <= high)))  # NaN fails both
+    if len(bad):
+        _adapter(Coordinate).validate_python(values[: bad[0] + 1].tolist())  # raises, located at the first
+    return values.tolist()
+
+
+@functools.cache
+def _bounds(kind: Any) -> tuple[float, float]:
+    """The lowest and highest value a number type of the model takes."""
+    from annotated_types import Ge, Le
+
+    metadata = getattr(kind, "__metadata__", ())
+    limits = [m for part in metadata for m in getattr(part, "metadata", [part])]
+    low = next((m.ge for m in limits if isinstance(m, Ge)), -float("inf"))
+    high = next((m.le for m in limits if isinstance(m, Le)), float("inf"))
+    return float(low), float(high)
+
+
+def _checked_counts(columns: dict[str, Any], n: int) -> list[int]:
+    counts = _rows("zones.point_counts", _as_long("zones", "point_counts", columns.get("point_counts"), n), 2**31, "")
+    field = PolygonShape.model_fields["points"]
+    least = next(m.min_length for m in field.metadata if hasattr(m, "min_length"))
+    most = next(m.max_length for m in field.metadata if hasattr(m, "max_length"))
+    if counts and (min(counts) < 0 or max(counts) > most or min(filter(None, counts), default=least) < least):
+        row = next(place for place, count in enumerate(counts) if count < 0 or 0 < count < least or count > most)
+        raise _relocated(
+            _refusal(PolygonShape, {"points": [(0.0, 0.0)] * counts[row]}), lambda loc: ("zones", row, "shape", *loc)
+        )
+    return counts
+
+
+def _refusal(kind: type, data: dict[str, Any]) -> ValidationError:
+    try:
+        kind.model_validate(data)
+    except ValidationError as error:
+        return error
+    raise AssertionError("the record took what its columns refused")
+
+
+def _point_place(counts: list[int]) -> Callable[[tuple], tuple]:
+    """Where a coordinate of the flat list stands in its zone's polygon."""
+    ends = list(accumulate(counts))
+
+    def place(loc: tuple) -> tuple:
+        point, axis = divmod(loc[0], 2)
+        import bisect
+
+        row = bisect.bisect_right(ends, point)
+        first = ends[row - 1] if row else 0
+        return ("zones", row, "shape", "points", point - first, axis)
+
+    return place
+
+
+AREAS_ONE_BY_ONE = 5_000
+"""Up to this many points in all, each polygon's area is summed by the model's own function:
+numpy is not loaded for a small map (`tabletop check` starts sooner without it)."""
+
+
+def _check_areas(flat: Any, counts: list[int], lists: list[list[Any]], ids: list[str]) -> None:
+    """Every polygon encloses an area, as PolygonShape's own check says, over all at once: the
+    sums in numpy, and the model's own sum for the few numpy finds might be flat."""
+    if not len(flat):
+        return
+    import numpy as np
+
+    xy = np.asarray(flat, dtype=np.float64).reshape(-1, 2)
+    sizes = np.asarray(counts, dtype=np.int64)
+    polygons = np.flatnonzero(sizes)
+    firsts = np.concatenate(([0], np.cumsum(sizes[polygons])[:-1]))
+    x, y = xy[:, 0], xy[:, 1]
+    after = np.arange(len(x)) + 1
+    after[np.cumsum(sizes[polygons]) - 1] = firsts
+    terms = x * y[after] - x[after] * y
+    magnitudes = np.abs(x * y[after]) + np.abs(x[after] * y)
+    doubled = np.abs(np.add.reduceat(terms, firsts))
+    slack = 1e-15 * (sizes[polygons] + 2) * np.add.reduceat(magnitudes, firsts)
+    for place in np.flatnonzero(doubled / 2 < MIN_POLYGON_AREA + slack).tolist():
+        row = int(polygons[place])
+        if polygon_area(lists[row]) < MIN_POLYGON_AREA:
+            _refuse_row("zones", Zone, row, {"id": ids[row], "shape": {"kind": "polygon", "points": lists[row]}})
+
+
+def _passages(columns: dict[str, Any], n: int) -> Iterable[list[Passage]]:
+    """Each border's passages: its count of them, each a row of the table of distinct passages;
+    a border of a file without them has the one passage a border takes by default."""
+    if not any(name in columns for name in BORDER_PASSAGES):
+        (passage,) = default_of(Border, "passages")
+        return [[passage] for _ in range(n)]
+    kinds = _table_of("borders.passage_kinds", columns.get("passage_kinds"), Passage)
+    counts = _rows(
+        "borders.passage_counts", _as_long("borders", "passage_counts", columns.get("passage_counts"), n), 2**31, ""
+    )
+    if counts and min(counts) < 0:
+        raise ColumnError(f"borders.passage_counts[{counts.index(min(counts))}]: is less than 0")
+    rows = columns.get("passages")
+    if not isinstance(rows, list) or len(rows) != sum(counts):
+        raise ColumnError(
+            f"borders.passages: should hold {sum(counts):,} passages, one row each (is the file cut short?)"
+        )
+    flat = list(map(kinds.__getitem__, _rows("borders.passages", rows, len(kinds), "passage")))
+    ends = list(accumulate(counts))
+    return list(map(flat.__getitem__, map(slice, [0, *ends[:-1]], ends)))
+
+
+def _made(kind: type, n: int, values: dict[str, Any]) -> list[Any]:
+    """`n` records of `kind` holding checked values: a column per field given (a list, or any
+    iterable of `n`), each other field its default. Not checked again: each value was."""
+    made = list(map(object.__new__, repeat(kind, n)))
+    for name, field in kind.model_fields.items():
+        column = values.get(name)
+        if column is None:
+            if field.default_factory is list:
+                column = [[] for _ in range(n)]
+            elif field.default_factory is not None:
+                column = [field.default_factory() for _ in range(n)]
+            else:
+                column = repeat(field.default, n)
+        deque(map(kind.__dict__[name].__set__, made, column), maxlen=0)
+    return made
+
+
+# -- the whole map -------------------------------------------------------------------------
+
+
+def column_chunks(name: str, columns: dict[str, Any]) -> Iterable[bytes]:
+    """A table of columns as the file writes it: one column to a line."""
+    from pydantic_core import to_json
+
+    yield b' "' + name.encode() + b'": {'
+    for place, (column, values) in enumerate(columns.items()):
+        yield b"\n  " if not place else b",\n  "
+        yield b'"' + column.encode() + b'": ' + to_json(values)
+    yield b"\n }"
+
+
+def map_of(document: dict[str, Any], told: Callable[[int], None] | None = None) -> Map:
+    """The map a document of the current format holds (parsed JSON): its zones and borders
+    from columns, the rest as the model reads it, and the whole map's check once all is in.
+    `told(step)` hears each step done (2: the zones, 3: the borders, 4: the rest)."""
+    told = told or (lambda step: None)
+    zones = zones_of(document.get("zones", {"id": [], "point_counts": [], "points": []}))
+    told(2)
+    zone_ids = list(map(attrgetter("id"), zones))
+    borders = borders_of(document.get("borders", {"id": [], "a": [], "b": []}), zone_ids)
+    told(3)
+    map_ = Map.model_validate({**document, "zones": [], "borders": []}, context={CHECKED_WHOLE: True})
+    object.__setattr__(map_, "zones", zones)  # each value checked above: not walked again
+    object.__setattr__(map_, "borders", borders)
+    problems = _duplicate_ids(zone_ids, "zone") + _duplicate_ids(list(map(attrgetter("id"), borders)), "border")
+    problems += map_.problems(zones_and_borders_whole=True)
+    if problems:
+        raise ColumnError(refusal(problems))
+    told(4)
+    return map_
+
+
+def _duplicate_ids(ids: list[str], kind: str) -> list[str]:
+    from tabletop.model.map import _duplicates
+
+    return _duplicates(kind, ids)
