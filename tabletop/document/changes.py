@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from tabletop.geometry.layout import Box
 from tabletop.model.kinds import Kind
@@ -19,14 +20,18 @@ class Action(Enum):
 @dataclass(frozen=True)
 class Change:
     """Objects of one kind added, changed or removed (usually one; thousands when Join
-    Touching Zones adds borders). `repaint` holds the map boxes whose picture changed (the
-    objects' and their borders' old and new boxes; for a change of most of the map, one box
-    around all of it before and one after), already worked out by the document's layout, so
-    every map layer repaints just those."""
+    Touching Zones adds borders).
+
+    `before` holds what the edit replaced: each object as it was, in the order of `object_ids`
+    (None for one added). `repaint` holds the map boxes whose
+    picture changed (the objects' and their borders' old and new boxes; for a change of most of
+    the map, one box around all of it before and one after), already worked out by the
+    document's indexes, so every map layer repaints just those."""
 
     kind: Kind
-    object_ids: tuple[str, ...]
-    action: Action
+    object_ids: tuple[str, ...] = ()
+    action: Action = Action.CHANGED
+    before: tuple[Any, ...] = ()
     repaint: tuple[Box, ...] = ()
 
     @property
