@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
-from tabletop.document.changes import Action, Change
+from tabletop.document.changes import Action, Change, Part
 from tabletop.document.indexes import KINDS, MapIndexes
 from tabletop.document.integrity import IntegrityError
 from tabletop.document.preparation import Preparation
@@ -54,9 +54,6 @@ class MapDocument(QObject):
     reset = Signal()
     selectionChanged = Signal()
     pathChanged = Signal()
-    metaChanged = Signal()
-    conflictChanged = Signal()
-    tileSetsChanged = Signal()
 
     layout = _Asked()
     integrity = _Asked()
@@ -219,10 +216,10 @@ class MapDocument(QObject):
     def set_meta(self, title: str, notes: str) -> None:
         """The texts are checked alone (an empty map with them): assigning them to the map
         would check the whole map's references on every keystroke (24 ms at 10k zones)."""
+        before = (self.map.title, self.map.notes)
         checked = Map(title=title, notes=notes)
         self.map.__dict__.update(title=checked.title, notes=checked.notes)
-        self.revision += 1
-        self.metaChanged.emit()
+        self._edited(Change(Part.DETAILS, before=(before,)))
 
     def set_conflict(self, conflict: Conflict | None) -> None:
         """Start, step or end the conflict in play. Every participant must stand on the map
@@ -233,9 +230,9 @@ class MapDocument(QObject):
             for participant in conflict.participants:
                 if participant.token not in self.indexes.places[Kind.TOKEN]:
                     raise IntegrityError(f"the conflict names token '{participant.token}', which is not on the map")
+        before = self.map.conflict
         self.map.__dict__["conflict"] = conflict
-        self.revision += 1
-        self.conflictChanged.emit()
+        self._edited(Change(Part.CONFLICT, before=(before,)))
 
     def set_background(self, background: Background | None) -> None:
         """The picture under the zones (None: no picture), checked alone as set_meta's texts
@@ -247,9 +244,9 @@ class MapDocument(QObject):
             except ValidationError as error:
                 why = error.errors()[0]["msg"]
                 raise IntegrityError(f"the background picture cannot be saved: {why}") from None
+        before = self.map.background
         self.map.__dict__["background"] = background
-        self.revision += 1
-        self.metaChanged.emit()
+        self._edited(Change(Part.BACKGROUND, before=(before,)))
 
     def set_tile_sets(self, tile_sets: list[TileSet]) -> None:
         """The map's tile sets, replaced whole (a set is small and rarely edited); refused when
@@ -260,9 +257,9 @@ class MapDocument(QObject):
         for grid in self.map.grids:
             if grid.tile_set is not None and grid.tile_set not in ids:
                 raise IntegrityError(f"grid '{grid.id}' would draw from tile set '{grid.tile_set}', not on the map")
+        before = self.map.tile_sets
         self.map.__dict__["tile_sets"] = list(tile_sets)  # checked above: no whole-map validation
-        self.revision += 1
-        self.tileSetsChanged.emit()
+        self._edited(Change(Part.TILE_SETS, before=(before,)))
 
     def select(self, selection: list[tuple[str, str]]) -> None:
         if set(map(type, selection)) <= {tuple} and set(map(type, map(itemgetter(0), selection))) <= {Kind}:

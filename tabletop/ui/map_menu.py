@@ -9,6 +9,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow
 
+from tabletop.document.changes import Part
 from tabletop.document.commands import SetBackground
 from tabletop.render.background import background_problem
 from tabletop.ui.actions import action, say
@@ -40,7 +41,7 @@ class MapMenu:
         for act in (self.check_action, self.background_action, self.remove_background_action):
             menu.addAction(act)
         self.document.reset.connect(self.say_background_problem)
-        self.document.metaChanged.connect(self.say_background_problem)
+        self.document.edited.connect(lambda change: change.kind is Part.BACKGROUND and self.say_background_problem())
         menu.aboutToShow.connect(self._enable)
 
     def adjust_with(self, act: QAction) -> None:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDockWidget, QFileDialog, QMainWindow, QMessageBox
 
+from tabletop.document.changes import Part
 from tabletop.document.commands import play_step
 from tabletop.io import MapFileError, write_atomically
 from tabletop.rules import systems
@@ -85,7 +86,7 @@ class PlayControls(QObject):
         if file_menu is not None:
             quit_ = file_menu.actions()[-1]
             file_menu.insertAction(quit_, self.export_action)
-        self.document.conflictChanged.connect(self._enable)
+        self.document.edited.connect(lambda change: change.kind is Part.CONFLICT and self._enable())
         self.document.reset.connect(self._opened)
         self._opened()
 
