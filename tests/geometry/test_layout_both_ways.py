@@ -124,9 +124,10 @@ def _assert_answers_equal(map_: Map, given: LayoutArrays) -> None:
     painted = MapLayout(map_, index=False, arrays=given)
     assert dict(painted.lines) == dict(MapLayout(map_, index=False).lines)
     if given.looks is not None:  # the zones' looks the file's reading made, as the records would paint them
-        codes, looks = own._shapes.looks(own.zones)
+        codes, looks = own.looks()
+        zones = {zone.id: zone for zone in map_.zones}
         for table in (taken._shapes, painted._shapes):
-            assert np.array_equal(table.looks(own.zones)[0], codes) and table.looks(own.zones)[1] == looks
+            assert np.array_equal(table.looks(zones)[0], codes) and table.looks(zones)[1] == looks
 
 
 def test_the_looks_come_from_a_file_as_from_its_records_or_not_at_all():
