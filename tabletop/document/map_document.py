@@ -9,14 +9,13 @@ through the document and finds them already current.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from contextlib import AbstractContextManager
+from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from itertools import islice
 from operator import attrgetter, itemgetter
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
 from tabletop.document.changes import Action, Change, Part
@@ -25,7 +24,6 @@ from tabletop.document.integrity import IntegrityError
 from tabletop.document.preparation import Preparation
 from tabletop.document.undo import UndoStack
 from tabletop.model import Background, Conflict, Map, TileSet
-from tabletop.model.conflict import MAX_LOG
 from tabletop.model.kinds import KIND_OF, Key, Kind, kind_runs
 from tabletop.rules.names import BORDER_DASH
 
@@ -214,51 +212,30 @@ class MapDocument(QObject):
         return positions
 
     def set_meta(self, title: str, notes: str) -> None:
-        """The texts are checked alone (an empty map with them): assigning them to the map
-        would check the whole map's references on every keystroke (24 ms at 10k zones)."""
+        """The map's title and notes (Map.set_details: checked alone, not with the whole map)."""
         before = (self.map.title, self.map.notes)
-        checked = Map(title=title, notes=notes)
-        self.map.__dict__.update(title=checked.title, notes=checked.notes)
+        self.map.set_details(title, notes)
         self._edited(Change(Part.DETAILS, before=(before,)))
 
     def set_conflict(self, conflict: Conflict | None) -> None:
-        """Start, step or end the conflict in play. Every participant must stand on the map
-        and the rest of the conflict must load: play steps copy it without checking (101 reserve
-        sides, a turn for a token no longer taking part would save and then not open)."""
-        if conflict is not None:
-            _check_conflict(conflict)
-            for participant in conflict.participants:
-                if participant.token not in self.indexes.places[Kind.TOKEN]:
-                    raise IntegrityError(f"the conflict names token '{participant.token}', which is not on the map")
+        """Start, step or end the conflict in play (Map.set_conflict says what is checked)."""
         before = self.map.conflict
-        self.map.__dict__["conflict"] = conflict
+        with _refused():
+            self.map.set_conflict(conflict)
         self._edited(Change(Part.CONFLICT, before=(before,)))
 
     def set_background(self, background: Background | None) -> None:
-        """The picture under the zones (None: no picture), checked alone as set_meta's texts
-        are: assigning it would check the whole map (120 ms at 100k zones), and a path worked
-        out on save is copied in unchecked (a folder name with a control character)."""
-        if background is not None:
-            try:
-                Background.model_validate(background.model_dump())
-            except ValidationError as error:
-                why = error.errors()[0]["msg"]
-                raise IntegrityError(f"the background picture cannot be saved: {why}") from None
+        """The picture under the zones, None for none (Map.set_background)."""
         before = self.map.background
-        self.map.__dict__["background"] = background
+        with _refused():
+            self.map.set_background(background)
         self._edited(Change(Part.BACKGROUND, before=(before,)))
 
     def set_tile_sets(self, tile_sets: list[TileSet]) -> None:
-        """The map's tile sets, replaced whole (a set is small and rarely edited); refused when
-        two share an id or a grid would draw from a set no longer on the map."""
-        ids = [s.id for s in tile_sets]
-        if len(set(ids)) != len(ids):
-            raise IntegrityError("two tile sets would share an id")
-        for grid in self.map.grids:
-            if grid.tile_set is not None and grid.tile_set not in ids:
-                raise IntegrityError(f"grid '{grid.id}' would draw from tile set '{grid.tile_set}', not on the map")
+        """The map's tile sets, replaced whole (Map.set_tile_sets)."""
         before = self.map.tile_sets
-        self.map.__dict__["tile_sets"] = list(tile_sets)  # checked above: no whole-map validation
+        with _refused():
+            self.map.set_tile_sets(tile_sets)
         self._edited(Change(Part.TILE_SETS, before=(before,)))
 
     def select(self, selection: list[tuple[str, str]]) -> None:
@@ -277,13 +254,10 @@ class MapDocument(QObject):
         self.edited.emit(self.indexes.apply(change))
 
 
-def _check_conflict(conflict: Conflict) -> None:
-    """The conflict validated as the loader will, but for its log: each entry was checked when
-    it was made, and dumping a long evening's log on every step would cost more than the rest."""
-    if len(conflict.log) > MAX_LOG:
-        raise IntegrityError(f"the conflict's log would hold more than {MAX_LOG} entries")
+@contextmanager
+def _refused() -> Iterator[None]:
+    """The model's refusal of a part, raised as the document's refusal of any edit."""
     try:
-        Conflict.model_validate(conflict.model_dump(exclude={"log"}))
-    except ValidationError as error:
-        why = error.errors()[0]["msg"].removeprefix("Value error, ")
-        raise IntegrityError(f"the conflict would not load: {why}") from None
+        yield
+    except ValueError as error:
+        raise IntegrityError(str(error)) from None
