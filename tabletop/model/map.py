@@ -159,14 +159,14 @@ class Map(Model):
         return problems
 
     # -- parts set whole, each checked alone --------------------------------------------------
-    # Assigning a field validates the whole map, every reference of every zone (120 ms at 100k
-    # zones), and a field set in place on a copy is not validated at all. These setters check
-    # what the one part can break, then write it without the whole map's check.
+    # Assigning a field validates the whole map, every reference of every zone, which a big map
+    # cannot afford on every step of play or keystroke. These setters check what the one part
+    # can break, then write it without the whole map's check.
 
     def set_details(self, title: str, notes: str) -> None:
         """The title and notes, checked as texts alone (an empty map with them): assigning them
-        would check the whole map's references on every keystroke (24 ms at 10k zones). A text
-        the map cannot keep raises pydantic's ValidationError, as an assignment would."""
+        would check the whole map's references on every keystroke. A text the map cannot keep
+        raises pydantic's ValidationError, as an assignment would."""
         checked = Map(title=title, notes=notes)
         self.__dict__.update(title=checked.title, notes=checked.notes)
 
