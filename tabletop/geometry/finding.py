@@ -135,7 +135,7 @@ class WhatIsWhere:
         hits = []
         for kind, zone_id in self._bucket(x, y):
             if kind == "zone":
-                shape = self.zones[zone_id].shape
+                shape = self._zones[zone_id].shape
                 if isinstance(shape, NodeShape):
                     if math.hypot(x - shape.x, y - shape.y) <= shape.radius:
                         hits.append(zone_id)

@@ -58,7 +58,9 @@ class MapLayout(WhatIsWhere):
         zone_rows = rows.copy() if rows is not None else dict(zip(zone_ids, itertools.count()))
         self._border_rows = SlicedDict(border_ids)
         """The borders' rows by id: the box table's (a line table keeps a copy of its own)."""
-        self.zones: dict[str, Zone] = dict(zip(zone_ids, map_.zones, strict=True))
+        self._zones: dict[str, Zone] = dict(zip(zone_ids, map_.zones, strict=True))
+        """The zones as laid out, by id: what an edit's old shape is compared with, and what
+        `zone` gives a painting."""
         self._borders_by_id = SlicedDict(border_ids, list(map_.borders))
         """The borders by id, made when first asked or in slices by prepare_steps."""
         self.boxes: MutableMapping[tuple[str, str], Box] = {}
@@ -140,6 +142,21 @@ class MapLayout(WhatIsWhere):
         """The borders' ids in the map's order, without making the borders by id when they are
         not made yet (an export of a big map paints its lines from the arrays and asks none)."""
         return list(self._borders_by_id.ids)
+
+    def zone(self, zone_id: str) -> Zone | None:
+        """The zone with this id as laid out, None when there is none: how a painting reads
+        zones, render/ being below the document. The document's layout holds the document's own
+        zones (brought up to every edit before it signals), so what is painted is what
+        `MapDocument.get` gives; above render, ask the document."""
+        return self._zones.get(zone_id)
+
+    def zone_ids(self) -> list[str]:
+        """The zones' ids as laid out: the map's order for a layout made for one painting."""
+        return list(self._zones)
+
+    def looks(self) -> tuple[np.ndarray, list]:
+        """ShapeTable.looks of this layout's zones: each row's look number, and the looks."""
+        return self.shapes().looks(self._zones)
 
     @property
     def _built(self) -> CellIndex | None:
@@ -238,8 +255,8 @@ class MapLayout(WhatIsWhere):
     def zone_extent(self) -> Box | None:
         """(left, top, right, bottom) around every zone's shape (for `map_bounds`), None
         without zones: worked out once, and again after a zone changes."""
-        if self._extent is None and self.zones:
-            self._extent = zones_extent(list(self.zones.values()))
+        if self._extent is None and self._zones:
+            self._extent = zones_extent(list(self._zones.values()))
         return self._extent
 
     # -- keeping current ---------------------------------------------------------------------
@@ -248,8 +265,8 @@ class MapLayout(WhatIsWhere):
         """A zone was added or changed; returns its borders, whose lines moved with it. A zone
         whose shape is as it was (renamed, filled, fogged) keeps its borders' lines: working
         them out again was Fog All's whole cost (50 s at 100k zones)."""
-        old = self.zones.get(zone.id)
-        self.zones[zone.id] = zone
+        old = self._zones.get(zone.id)
+        self._zones[zone.id] = zone
         if self._shapes is not None:
             self._shapes.forget(zone.id)
         self.borders_at.setdefault(zone.id, set())
@@ -273,7 +290,7 @@ class MapLayout(WhatIsWhere):
         by zone."""
         if self._shapes is None:
             return False
-        known = self.zones
+        known = self._zones
         for zone in zones:
             old = known.get(zone.id)
             if old is None or not (old.shape is zone.shape or old.shape == zone.shape):
@@ -292,7 +309,7 @@ class MapLayout(WhatIsWhere):
         self.borders[border.id] = border
         self.borders_at.setdefault(border.a, set()).add(border.id)
         self.borders_at.setdefault(border.b, set()).add(border.id)
-        self.lines[border.id] = line or border_line(border, self.zones[border.a], self.zones[border.b])
+        self.lines[border.id] = line or border_line(border, self._zones[border.a], self._zones[border.b])
         self._unindex(("border", border.id))
         self._index(("border", border.id), border_box(border, self.lines[border.id]))
 
@@ -303,7 +320,7 @@ class MapLayout(WhatIsWhere):
         missing = [b for b in borders if (b.a, b.b) not in known]
         from tabletop.geometry.lines import lines_of
 
-        lines = lines_of(missing, self.zones) if missing else {}
+        lines = lines_of(missing, self._zones) if missing else {}
         new = [b for b in borders if b.id not in self.borders]
         for border in borders:
             line = lines.get(border.id) or known[(border.a, border.b)]
@@ -331,7 +348,7 @@ class MapLayout(WhatIsWhere):
         rank = {zone_id: i for i, zone_id in enumerate(order)}
         bounds = {}
         for zone_id in order:
-            shape = self.zones[zone_id].shape
+            shape = self._zones[zone_id].shape
             if isinstance(shape, PolygonShape):
                 xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
                 bounds[zone_id] = (min(xs), min(ys), max(xs), max(ys))
@@ -351,7 +368,7 @@ class MapLayout(WhatIsWhere):
                     candidates.append((a_id, b_id))
         from tabletop.geometry.lines import shared_lines
 
-        lines = shared_lines([(self.zones[a], self.zones[b]) for a, b in candidates])
+        lines = shared_lines([(self._zones[a], self._zones[b]) for a, b in candidates])
         self._touching = {pair: line for pair, line in zip(candidates, lines, strict=True) if line is not None}
         return sorted(self._touching, key=lambda pair: (rank[pair[0]], rank[pair[1]]))
 
@@ -362,7 +379,7 @@ class MapLayout(WhatIsWhere):
             self._extent = None
             if self._shapes is not None:
                 self._shapes.forget(object_id)
-            self.zones.pop(object_id, None)
+            self._zones.pop(object_id, None)
             self.borders_at.pop(object_id, None)
         elif kind == "border":
             border = self.borders.pop(object_id, None)

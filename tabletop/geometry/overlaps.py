@@ -197,10 +197,10 @@ def borders_apart(map_: Map, layout: MapLayout | None = None) -> list[str]:
     neighbour leaves behind. With the `layout` the map is drawn by, the lines it holds say
     which borders' zones share no edge: none worked out again."""
     if layout is not None:
-        links, zones = layout.lines_apart(), layout.zones
+        links, zone = layout.lines_apart(), layout.zone
         if not links:
             return []
-        return [b.id for b in map_.borders if b.id in links and _polygon(zones[b.a]) and _polygon(zones[b.b])]
+        return [b.id for b in map_.borders if b.id in links and _polygon(zone(b.a)) and _polygon(zone(b.b))]
     from tabletop.geometry.lines import lines_of
 
     polygons = {z.id: z for z in map_.zones if _polygon(z)}

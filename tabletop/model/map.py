@@ -7,11 +7,19 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, StringConstraints, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    Field,
+    StringConstraints,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from tabletop.model.base import LINE_PATTERN, MAX_MAP_POINTS, Coordinate, Line, Model, Text
 from tabletop.model.borders import Border
-from tabletop.model.conflict import Conflict
+from tabletop.model.conflict import MAX_LOG, Conflict
 from tabletop.model.grids import EncounterGrid, TileSet
 from tabletop.model.tokens import AreaLocation, Token, ZoneLocation
 from tabletop.model.zones import Zone
@@ -31,6 +39,8 @@ MIN_LATTICE_STEP = 1.0
 """The finest lattice, one map unit: a fifth of a foot on a plan traced at 5 units a foot."""
 MAX_LATTICE_STEP = 1_000.0
 """The coarsest lattice: the largest side of a grid's area, past any room laid out in steps."""
+DETAILS = ("title", "notes", "lattice_step")
+"""The map's own settings, which no other part of it refers to: each is checked alone when set."""
 
 
 SHOWN_PATH = 80
@@ -181,6 +191,64 @@ class Map(Model):
                 if p.token not in token_ids
             ]
         return problems
+
+    # -- parts set whole, each checked alone --------------------------------------------------
+    # Assigning a field validates the whole map, every reference of every zone, which a big map
+    # cannot afford on every step of play or keystroke. These setters check what the one part
+    # can break, then write it without the whole map's check.
+
+    def set_details(self, **details: Any) -> None:
+        """Some of the title, the notes and the lattice step, checked alone (an empty map with
+        them): assigning them would check the whole map's references on every keystroke. A
+        value the map cannot keep raises pydantic's ValidationError, as an assignment would."""
+        unknown = set(details) - set(DETAILS)
+        if unknown:
+            raise TypeError(f"not a map detail: {sorted(unknown)}")
+        checked = Map(**details)
+        self.__dict__.update({name: getattr(checked, name) for name in details})
+
+    def set_background(self, background: Background | None) -> None:
+        """The picture under the zones (None: no picture), checked alone: a path worked out on
+        save is copied in unchecked (a folder name with a control character), so the picture
+        is validated again here. ValueError says why it cannot be saved."""
+        if background is not None:
+            try:
+                Background.model_validate(background.model_dump())
+            except ValidationError as error:
+                why = error.errors()[0]["msg"]
+                raise ValueError(f"the background picture cannot be saved: {why}") from None
+        self.__dict__["background"] = background
+
+    def set_conflict(self, conflict: Conflict | None) -> None:
+        """Start, step or end the conflict in play. Play steps copy a conflict without checking
+        (101 reserve sides, a turn for a token no longer taking part would save and then not
+        open), so it is validated as the loader will, but for its log: each entry was checked
+        when it was made, and dumping a long evening's log on every step would cost more than
+        the rest. Every participant must stand on the map. ValueError says what would not load."""
+        if conflict is not None:
+            if len(conflict.log) > MAX_LOG:
+                raise ValueError(f"the conflict's log would hold more than {MAX_LOG} entries")
+            try:
+                Conflict.model_validate(conflict.model_dump(exclude={"log"}))
+            except ValidationError as error:
+                why = error.errors()[0]["msg"].removeprefix("Value error, ")
+                raise ValueError(f"the conflict would not load: {why}") from None
+            token_ids = set(map(attrgetter("id"), self.tokens))
+            for participant in conflict.participants:
+                if participant.token not in token_ids:
+                    raise ValueError(f"the conflict names token '{participant.token}', which is not on the map")
+        self.__dict__["conflict"] = conflict
+
+    def set_tile_sets(self, tile_sets: list[TileSet]) -> None:
+        """The map's tile sets, replaced whole (a set is small and rarely edited): refused with
+        ValueError when two share an id or a grid would draw from a set no longer on the map."""
+        ids = [s.id for s in tile_sets]
+        if len(set(ids)) != len(ids):
+            raise ValueError("two tile sets would share an id")
+        for grid in self.grids:
+            if grid.tile_set is not None and grid.tile_set not in ids:
+                raise ValueError(f"grid '{grid.id}' would draw from tile set '{grid.tile_set}', not on the map")
+        self.__dict__["tile_sets"] = list(tile_sets)
 
     def zone(self, zone_id: str) -> Zone:
         """The zone with this id; KeyError names it when it is not on the map."""

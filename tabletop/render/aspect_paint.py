@@ -141,7 +141,7 @@ def _border_seen(
         return False
     border = layout.borders[border_id]
     for zone_id in (border.a, border.b):
-        zone = layout.zones.get(zone_id)
+        zone = layout.zone(zone_id)
         if zone is None or zone.hidden or (fogged(zone) if fogged is not None else zone.fogged):
             return False
     return True

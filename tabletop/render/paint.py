@@ -167,9 +167,9 @@ def paint_region(
             p, layout, zone_ids, style, fogged, partial(_zone_shape, p, style=style, detail=detail, share=share)
         )
         if labels or aspects:
-            zones = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)[0]
+            zones = split_fog(list(map(layout.zone, zone_ids)), style, fogged)[0]
     else:
-        zones, foggy = split_fog([layout.zones[zone_id] for zone_id in zone_ids], style, fogged)
+        zones, foggy = split_fog(list(map(layout.zone, zone_ids)), style, fogged)
         _paint_zone_shapes(p, zones, style, detail, layout)
     if foggy:
         tangles = tangled_zones(layout, foggy)
@@ -344,8 +344,8 @@ def paint_selection(
     if detail:  # few marks (a painting culls them to what it shows), and their badges in their order
         zones, border_ids = [], []
         for kind, object_id in marked:
-            if kind == "zone" and object_id in layout.zones:
-                zones.append(layout.zones[object_id])
+            if kind == "zone" and (zone := layout.zone(object_id)) is not None:
+                zones.append(zone)
                 badges.update(dict.fromkeys(sorted(layout.borders_at.get(object_id, ()))))  # drawn again over it
             elif kind == "border" and object_id in layout.lines:
                 border_ids.append(object_id)
@@ -356,7 +356,7 @@ def paint_selection(
         zones = [zone for zone, tangled in zip(zones, tangles, strict=True) if not tangled]
     else:  # a kind's ids looked up together (a whole 100k-zone map is 350k marks a frame)
         by_kind = ids_by_kind(marked)
-        zones = list(filter(None, map(layout.zones.get, by_kind.get("zone", ()))))
+        zones = list(filter(None, map(layout.zone, by_kind.get("zone", ()))))
         border_ids = by_kind.get("border", [])
         holding = getattr(layout.lines, "holding", None)  # a LineTable asks its rows in C
         border_ids = list(
@@ -450,7 +450,7 @@ def paint_map(
     if map_.background is not None and base_dir is not None:
         paint_background(p, map_, base_dir, style, cover=cover or ())
     layout = layout or MapLayout(map_, index=False)
-    spots = token_spots(map_, layout.zones.get, name_scale=style.text_scale)
+    spots = token_spots(map_, layout.zone, name_scale=style.text_scale)
     boxes = token_boxes(map_.tokens, spots, style)  # the setup labels keep clear of the tokens
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail, boxes)
@@ -470,7 +470,7 @@ def _in_map_order(layout: MapLayout, zones_shown: Collection[str] | None) -> tup
     their rows in its tables (their places in the map), so the painting reads them directly."""
     import numpy as np
 
-    zone_ids, border_ids = list(layout.zones), layout.border_ids()
+    zone_ids, border_ids = layout.zone_ids(), layout.border_ids()
     rows = np.arange(len(zone_ids))
     if zones_shown is not None:
         rows = rows[np.fromiter(map(zones_shown.__contains__, zone_ids), dtype=bool, count=len(zone_ids))]

@@ -51,7 +51,7 @@ def _speck_table(
     import numpy as np
 
     shapes = layout.shapes()
-    codes, looks = shapes.looks(layout.zones)
+    codes, looks = layout.looks()
     known = rows >= 0
     code = codes[np.where(known, rows, 0)] if len(codes) else np.full(len(rows), -1, dtype=np.int64)
     polygon = shapes.polygon_of[np.where(known, rows, 0)] if len(codes) else np.full(len(rows), -1, dtype=np.int64)
@@ -62,7 +62,7 @@ def _speck_table(
         numbers = {look: k for k, look in enumerate(looks)}
         x, y, counts = [], [], []
         for k in later:
-            zone = layout.zones[zone_ids[k]]
+            zone = layout.zone(zone_ids[k])
             look = _look(zone)
             code[k] = numbers.setdefault(look, len(numbers))
             if len(numbers) > len(looks):
@@ -105,8 +105,8 @@ def paint_specks(
     if fogged is None:
         fog = np.array([look[4] for look in looks], dtype=bool)[code]
     else:
-        fog = np.fromiter(map(fogged, map(layout.zones.__getitem__, zone_ids)), dtype=bool, count=len(zone_ids))
-    foggy = list(map(layout.zones.__getitem__, _at(zone_ids, np.flatnonzero(fog).tolist())))
+        fog = np.fromiter(map(fogged, map(layout.zone, zone_ids)), dtype=bool, count=len(zone_ids))
+    foggy = list(map(layout.zone, _at(zone_ids, np.flatnonzero(fog).tolist())))
     painted = np.flatnonzero(~fog) if style.audience is Audience.PLAYERS else np.arange(len(zone_ids))
     if not len(painted):
         return foggy
@@ -132,7 +132,7 @@ def paint_specks(
     paths = iter(polygon_runs(x, y, firsts, counts, polygon[plain], sizes[runs].tolist(), closed=not bare))
     tangled_head = tangle[heads]
     ids = _at(zone_ids, painted[heads[~runs & ~tangled_head]].tolist())
-    others = iter(map(layout.zones.__getitem__, ids))
+    others = iter(map(layout.zone, ids))
     # tangled zones one after another in map order, of one brush, are filled together
     joined = [False, *(tangled_head[1:] & tangled_head[:-1] & (brush[heads[1:]] == brush[heads[:-1]])).tolist()]
     brushed = -1  # the brush set last: runs of one look follow one another by thousands
@@ -235,7 +235,7 @@ def _table_runs(layout: MapLayout, bare: bool) -> np.ndarray:
 
     shapes = layout.shapes()
     known = _RUNS.setdefault(shapes, {})
-    seen = shapes.looks(layout.zones)
+    seen = layout.looks()
     if bare not in known or known[bare][0] is not seen:
         codes, looks = seen
         plain_look, look_brush, _, opaque = _brushes(looks)

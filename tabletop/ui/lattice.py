@@ -11,6 +11,7 @@ from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QWidget
 
 from tabletop.document import MapDocument
+from tabletop.document.changes import Part
 from tabletop.document.commands import SetLatticeStep
 from tabletop.ui.dialogs.lattice_step import StepBox, ask_lattice_step
 from tabletop.ui.plain import set_tip
@@ -37,7 +38,7 @@ class LatticeStep:
             )
         )
         self._shown = document.map.lattice_step
-        document.metaChanged.connect(self._follow)
+        document.edited.connect(lambda change: change.kind is Part.DETAILS and self._follow())
         document.reset.connect(self._follow)
 
     def choose(self) -> None:

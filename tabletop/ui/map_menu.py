@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPoint, QRect, QRectF, QTimer
 
 from tabletop.document import MapDocument
+from tabletop.document.changes import Part
 from tabletop.document.commands import SetBackground
 from tabletop.geometry.tables import Box, union_of
 from tabletop.render.background import background_problem
@@ -57,7 +58,7 @@ class MapMenu:
         )
         self.document.reset.connect(self.say_background_problem)
         self.document.reset.connect(self.hide_ring)
-        self.document.metaChanged.connect(self.say_background_problem)
+        self.document.edited.connect(lambda change: change.kind is Part.BACKGROUND and self.say_background_problem())
         self.menu.aboutToShow.connect(self._enable)
 
     def _enable(self) -> None:

@@ -111,7 +111,7 @@ def test_a_token_move_that_moves_names_10k(benchmark, qtbot, window):
     document.undo_stack.push(AddObject(document, "token", Token(id="t", name="Scout", location=next(places))))
     pixmap = QPixmap(1, 1)
     painter = QPainter(pixmap)
-    room = document.layout.zones[border.a]
+    room = document.get("zone", border.a)
     moved = written_labels(painter, room, document.layout, window.scene.style)
     painter.end()
     assert moved[0] != moved[1], "the room's name moves for its tokens"

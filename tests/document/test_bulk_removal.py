@@ -60,7 +60,7 @@ def test_a_whole_map_put_back_is_laid_out_afresh_as_a_fresh_layout_would_be(qapp
     """Delete of everything undone puts 150 zones, then their borders, back: each most of the
     map, so the layout is made afresh (one vectorised pass), not object by object. It answers as
     a fresh layout does, the integrity checks read its borders, and the change repaints it all."""
-    from tabletop.document import map_document
+    from tabletop.document import indexes
     from tabletop.document.integrity import IntegrityError
     from tabletop.geometry.layout import MapLayout
     from tabletop.geometry.tables import union_of
@@ -73,7 +73,7 @@ def test_a_whole_map_put_back_is_laid_out_afresh_as_a_fresh_layout_would_be(qapp
         monkeypatch.setattr(MapLayout, name, lambda *args, name=name: one_by_one.append(name))
     document.edited.connect(lambda change: repainted.extend(change.repaint))
     document.undo_stack.undo()
-    assert one_by_one == [] and len(document.map.borders) > map_document.BULK
+    assert one_by_one == [] and len(document.map.borders) > indexes.BULK
     fresh = MapLayout(document.map)
     layout = document.layout
     assert dict(layout.lines) == dict(fresh.lines) and dict(layout.boxes) == dict(fresh.boxes)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.document import MapDocument
+from tabletop.document.changes import Change, Part
 from tabletop.document.commands.growth import (
     GridEditError,
     fill_grid,
@@ -39,13 +40,14 @@ def _loads_back(document: MapDocument) -> None:
 
 def test_filling_from_a_bundled_set_imports_it_and_undo_takes_both_back(document, woods):
     before = document.map.model_copy(deep=True)
-    heard: list[bool] = []
-    document.tileSetsChanged.connect(lambda: heard.append(True))
+    heard: list[Change] = []
+    document.edited.connect(lambda change: change.kind is Part.TILE_SETS and heard.append(change))
     document.undo_stack.push(fill_grid(document, "creek", woods, 11))
     grid = document.map.grid("creek")
     assert document.undo_stack.undoText() == "Fill grid The creek from tile set Woods (seed 11)"
     assert grid.tile_set == "woods" and grid.seed == 11 and grid.draws == 9
-    assert [s.id for s in document.map.tile_sets] == ["forest", "woods"] and heard
+    assert [s.id for s in document.map.tile_sets] == ["forest", "woods"]
+    assert [[s.id for s in change.before[0]] for change in heard] == [["forest"]], "the sets as they were"
     _loads_back(document)
     document.undo_stack.undo()
     assert document.map == before

@@ -108,7 +108,7 @@ def test_every_edit_sequence_saves_a_map_that_loads_back_equal(qapp, start, step
         _apply(document, op, n)
         assert document.map.problems() == []
         assert _saved_and_loaded(document) == document.map
-        assert set(document.layout.zones) == {z.id for z in document.map.zones}
+        assert set(document.layout.zone_ids()) == {z.id for z in document.map.zones}
         assert set(document.layout.borders) == {b.id for b in document.map.borders}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.document import MapDocument
+from tabletop.document.changes import Part
 from tabletop.document.commands import EditObject, apply_step, play_step
 from tabletop.document.integrity import IntegrityError
 from tabletop.model import Conflict, LogEntry, Map, Participant, StressTrack, Token
@@ -18,7 +19,7 @@ def document(qapp) -> MapDocument:
 
 def test_a_play_step_with_stress_marked_is_one_undo_step(document: MapDocument) -> None:
     heard = []
-    document.conflictChanged.connect(lambda: heard.append(document.map.conflict))
+    document.edited.connect(lambda change: change.kind is Part.CONFLICT and heard.append(change.before[0]))
     start = Conflict(system="edgerunner", participants=[Participant(token="gatto"), Participant(token="hargan")])
     play_step(document, start, "Start conflict")
     hit = document.map.token("gatto").model_copy(deep=True)
@@ -32,7 +33,7 @@ def test_a_play_step_with_stress_marked_is_one_undo_step(document: MapDocument) 
     assert document.map.conflict == start
     document.undo_stack.undo()
     assert document.map.conflict is None
-    assert len(heard) == 4
+    assert heard == [None, start, after, start], "each change says the conflict it replaced"
 
 
 def test_a_token_in_the_conflict_cannot_be_removed_alone(document: MapDocument) -> None:

@@ -10,9 +10,9 @@ from tabletop.samples import nephrite_net
 
 def test_the_graph_is_ready_before_the_first_question(qtbot):
     document = MapDocument(nephrite_net())
-    assert document._graph is None, "an open does not wait for the graph"
-    qtbot.waitUntil(lambda: document._graph is not None, timeout=5000)
-    prepared = document._graph
+    assert document.graph_made() is None, "an open does not wait for the graph"
+    qtbot.waitUntil(lambda: document.graph_made() is not None, timeout=5000)
+    prepared = document.graph_made()
     assert document.graph() is prepared
     fresh = ZoneGraph(nephrite_net())
     assert reach(prepared, "router", 4).zones() == reach(fresh, "router", 4).zones()
@@ -65,7 +65,7 @@ def test_the_whole_graph_is_built_in_the_event_loop_a_slice_an_event(qtbot, monk
     monkeypatch.setattr(ZoneGraph, "prepare_step", stepped)
     map_ = zone_map(300)
     document = MapDocument(map_)
-    qtbot.waitUntil(lambda: document._graph is not None and document._graph.prepared, timeout=5000)
+    qtbot.waitUntil(lambda: document.graph_made() is not None and document.graph_made().prepared, timeout=5000)
     steps = [seen for graph, seen in steps if graph is document.graph()]
     assert len(steps) > len(map_.borders) // 50, "a slice at a time"
     assert steps == sorted(set(steps)), "each slice an event of its own: the event loop runs between two"
@@ -115,10 +115,10 @@ def test_the_borders_places_are_made_after_the_first_frame_a_slice_at_a_time(qtb
     monkeypatch.setattr(preparation, "BORDER_SLICE", 40)
     map_ = zone_map(300)
     document = MapDocument(map_)
-    assert Kind.BORDER not in document._positions, "an open does not make them"
+    assert Kind.BORDER not in document.indexes.places, "an open does not make them"
     slices = document.prepare_places(40)
     next(slices)
-    assert Kind.BORDER not in document._positions and document._positions._making, "a slice made, not all"
+    assert Kind.BORDER not in document.indexes.places and document.indexes.places._making, "a slice made, not all"
     last = map_.borders[-1]
     assert document.get(Kind.BORDER, last.id) is last, "a lookup between slices makes the rest at once"
     assert list(slices) == [], "the slices stop: the places are made"
@@ -127,9 +127,9 @@ def test_the_borders_places_are_made_after_the_first_frame_a_slice_at_a_time(qtb
     assert document.position(Kind.BORDER, "new") == len(map_.borders) - 1
 
     again = MapDocument(zone_map(300))
-    qtbot.waitUntil(lambda: Kind.BORDER in again._positions, timeout=5000)
+    qtbot.waitUntil(lambda: Kind.BORDER in again.indexes.places, timeout=5000)
     expected = {b.id: k for k, b in enumerate(again.map.borders)}
-    assert again._positions[Kind.BORDER] == expected
+    assert again.indexes.places[Kind.BORDER] == expected
 
 
 def test_a_zones_borders_asked_at_the_first_frame_make_no_places_and_answer_as_after_edits(qtbot):
@@ -148,7 +148,7 @@ def test_a_zones_borders_asked_at_the_first_frame_make_no_places_and_answer_as_a
 
     zone = document.map.zones[40]
     assert document.borders_of(zone.id) == expected(zone.id)
-    assert Kind.BORDER not in document._positions, "no places made for it"
+    assert Kind.BORDER not in document.indexes.places, "no places made for it"
     moved = zone.model_copy(update={"shape": PolygonShape(points=[(x + 3, y) for x, y in zone.shape.points])})
     document.put(Kind.ZONE, moved)
     assert document.borders_of(zone.id) == expected(zone.id)

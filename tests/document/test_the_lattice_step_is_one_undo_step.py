@@ -19,11 +19,11 @@ def document(qapp):
 
 def test_undo_restores_the_old_step_and_redo_the_new(document, qtbot):
     stack = document.undo_stack
-    with qtbot.waitSignal(document.metaChanged):
+    with qtbot.waitSignal(document.edited):
         stack.push(SetLatticeStep(document, 5))
     assert document.map.lattice_step == 5 and document.modified
     assert stack.undoText() == "Set the lattice step to 5"
-    with qtbot.waitSignal(document.metaChanged):
+    with qtbot.waitSignal(document.edited):
         stack.undo()
     assert document.map.lattice_step == 20 and not document.modified
     stack.redo()

@@ -118,7 +118,7 @@ def test_a_zone_renamed_filled_or_fogged_keeps_its_borders_lines_and_its_place(m
     ]
     assert [layout.set_zone(zone) for zone in edited] == [[]] * len(edited), "no border moved with them"
     assert worked_out == []
-    assert all(layout.zones[zone.id] is zone for zone in edited), "the edited zones are the layout's"
+    assert all(layout.zone(zone.id) is zone for zone in edited), "the edited zones are the layout's"
     fresh = MapLayout(map_.model_copy(update={"zones": edited}))
     assert (
         {b.id: layout.lines[b.id] for b in map_.borders}

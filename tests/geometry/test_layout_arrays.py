@@ -266,7 +266,7 @@ def test_a_one_off_painting_makes_the_border_rows_only_for_a_line_asked_by_id():
     assert (
         painting.lines[border.id]
         == indexed.lines[border.id]
-        == border_line(border, painting.zones[border.a], painting.zones[border.b])
+        == border_line(border, painting.zone(border.a), painting.zone(border.b))
     )
     assert painting.lines.table._rows == {b.id: k for k, b in enumerate(map_.borders)}
     assert painting.shapes()._line_rows is painting.lines.table._rows, "one dict for both tables"
@@ -351,14 +351,14 @@ def test_many_zones_that_keep_their_shapes_keep_their_rows_and_change_their_look
     the looks are worked out again from them. One zone whose shape moved takes nothing."""
     map_ = zone_map(150)
     layout = MapLayout(map_)
-    before = layout.shapes().looks(layout.zones)
+    before = layout.looks()
     fogged = [zone.model_copy(update={"fogged": True}) for zone in map_.zones]
     moved = PolygonShape(points=[(x + 1, y) for x, y in map_.zones[3].shape.points])
     one_moved = [*fogged[:3], fogged[3].model_copy(update={"shape": moved}), *fogged[4:]]
     assert not layout.set_looks(one_moved)
-    assert layout.zones[map_.zones[0].id] is map_.zones[0], "nothing taken"
+    assert layout.zone(map_.zones[0].id) is map_.zones[0], "nothing taken"
     assert layout.set_looks(fogged)
-    codes, looks = layout.shapes().looks(layout.zones)
+    codes, looks = layout.looks()
     assert (codes, looks) is not before
     assert [looks[c][4] for c in codes.tolist()] == [True] * len(fogged)
     assert layout.shapes().zone_rows([z.id for z in map_.zones]).tolist() == list(range(len(map_.zones)))

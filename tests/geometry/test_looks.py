@@ -19,7 +19,7 @@ def _plain_looks(layout: MapLayout, ids: list[str], nodes: list[bool]) -> tuple[
     numbers: dict[tuple, int] = {}
     codes = []
     for zone_id, node in zip(ids, nodes, strict=True):
-        zone = layout.zones.get(zone_id, GONE)
+        zone = layout.zone(zone_id) or GONE
         look = (zone.fill.pattern, zone.fill.colour, zone.fill.opacity, zone.hidden, zone.fogged, node)
         codes.append(numbers.setdefault(look, len(numbers)))
     return codes, list(numbers)
@@ -50,9 +50,8 @@ def _mixed(seed: int, looks: int) -> Map:
 def test_looks_are_numbered_as_a_walk_over_the_zones_would(seed: int, looks: int) -> None:
     map_ = _mixed(seed, looks)
     layout = MapLayout(map_)
-    shapes = layout.shapes()
     ids, nodes = [z.id for z in map_.zones], [isinstance(z.shape, NodeShape) for z in map_.zones]
-    codes, found = shapes.looks(layout.zones)
+    codes, found = layout.looks()
     assert (codes.tolist(), found) == _plain_looks(layout, ids, nodes)
 
 
@@ -62,6 +61,6 @@ def test_a_zone_dropped_since_opening_looks_gone_and_the_numbers_hold() -> None:
     dropped = map_.zones[5].id
     layout.drop("zone", dropped)
     ids, nodes = [z.id for z in map_.zones], [isinstance(z.shape, NodeShape) for z in map_.zones]
-    codes, found = layout.shapes().looks(layout.zones)
+    codes, found = layout.looks()
     assert found[codes[5]][3:5] == (True, True), "a dropped zone is hidden and fogged: never painted"
     assert (codes.tolist(), found) == _plain_looks(layout, ids, nodes)

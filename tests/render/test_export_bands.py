@@ -141,7 +141,7 @@ def test_each_band_draws_only_the_zones_that_can_show_in_it(qapp, tmp_path, smal
 
     def spy(p, layout, zone_ids, border_ids, *args, **kwargs):
         clip = p.clipBoundingRect()  # the band, in map units
-        drawn.append((clip, {z: zone_box(layout.zones[z]) for z in zone_ids}, len(layout.zones)))
+        drawn.append((clip, {z: zone_box(layout.zone(z)) for z in zone_ids}, len(layout.zone_ids())))
         real(p, layout, zone_ids, border_ids, *args, **kwargs)
 
     monkeypatch.setattr(paint, "paint_region", spy)

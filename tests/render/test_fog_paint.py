@@ -99,7 +99,7 @@ def test_fog_read_from_the_layouts_arrays_is_the_fog_made_zone_by_zone(qapp, how
     moved = map_.zones[4]
     points = [(x + 7.0, y + 3.0) for x, y in moved.shape.points]
     layout.set_zone(moved.model_copy(update={"shape": moved.shape.model_copy(update={"points": points})}))
-    zones = [*[layout.zones[z.id] for z in map_.zones][::2], layout.zones["node"]]
+    zones = [*[layout.zone(z.id) for z in map_.zones][::2], layout.zone("node")]
     style = players_style() if how == "the players'" else MapStyle()
     scale, antialiased = (0.9, True) if how == "the GM's, close up" else (0.3, how == "the players'")
     painted = []
@@ -140,7 +140,7 @@ def test_fogged_zones_drawn_either_way_round_are_all_under_the_fog(qapp, way):
     image.fill(QColor("white"))
     painter = QPainter(image)
     fog_paint.paint_zone_fog(
-        painter, [layout.zones["outer"], layout.zones["inner"]], players_style(), partial(fog_path, layout)
+        painter, [layout.zone("outer"), layout.zone("inner")], players_style(), partial(fog_path, layout)
     )
     painter.end()
     assert image.pixelColor(100, 100) != QColor("white") and image.pixelColor(25, 25) != QColor("white")

@@ -42,7 +42,7 @@ def _painted(map_: Map, layout: MapLayout, style, together: bool) -> tuple[np.nd
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     painter.scale(scale, scale)
     painter.translate(-left, -top)
-    zones = list(layout.zones.values())
+    zones = list(map(layout.zone, layout.zone_ids()))
     if together:
         paint_zone_labels(painter, layout, zones, style, occupied=set())
     else:
@@ -71,10 +71,10 @@ def test_names_painted_together_look_as_painted_one_by_one(qapp, monkeypatch):
 def test_a_zone_edited_since_opening_is_named_where_its_new_shape_puts_it(qapp, monkeypatch):
     map_ = _map()
     layout = MapLayout(map_)
-    moved = layout.zones["z2-3"]
+    moved = layout.zone("z2-3")
     shifted = [(x + 400.0, y + 300.0) for x, y in moved.shape.points]
     layout.set_zone(moved.model_copy(update={"name": "Moved", "shape": PolygonShape(points=shifted)}))
-    fresh = MapLayout(map_.model_copy(update={"zones": list(layout.zones.values())}))
+    fresh = MapLayout(map_.model_copy(update={"zones": list(map(layout.zone, layout.zone_ids()))}))
     drawn = record_texts(monkeypatch)
     edited = _painted(map_, layout, gm_style(), together=True)
     assert np.array_equal(edited, _painted(map_, fresh, gm_style(), together=True))

@@ -24,8 +24,7 @@ def _marks_zone_by_zone(p: QPainter, layout: MapLayout, marked: list, style: Map
     cells: dict[tuple[int, int], QPainterPath] = {}
     border_ids = []
     for kind, object_id in marked:
-        if kind == "zone" and object_id in layout.zones:
-            zone = layout.zones[object_id]
+        if kind == "zone" and (zone := layout.zone(object_id)) is not None:
             if detail:
                 badges.update(dict.fromkeys(sorted(layout.borders_at.get(object_id, ()))))
             shape = zone.shape
@@ -77,13 +76,13 @@ def test_the_outlines_from_the_arrays_are_the_outlines_added_zone_by_zone(qapp, 
         painter.end()
         images.append(image)
     assert images[0] == images[1]
-    x, y = layout.zones["node"].shape.centre()
+    x, y = layout.zone("node").shape.centre()
     assert images[0].pixelColor(int((x + 50) * scale), int(y * scale)).alpha() > 0, "the node's outline is stroked"
 
 
 def test_the_outline_squares_hold_each_zone_once_in_order(qapp):
     map_, layout = _map_and_layout()
-    zones = [layout.zones[z.id] for z in map_.zones]
+    zones = [layout.zone(z.id) for z in map_.zones]
     cells = paint._outline_cells(layout, zones)
     moves = sum(sum(1 for k in range(c.elementCount()) if c.elementAt(k).isMoveTo()) for c in cells)
     assert moves == len(zones) and len(cells) > 4

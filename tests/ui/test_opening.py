@@ -175,17 +175,17 @@ def test_saving_shows_the_busy_cursor_and_gives_it_back(window, tmp_path, answer
 def _graphs_built(window, monkeypatch) -> list[str]:
     """The titles of the maps whose zone graph the window's document builds from here on (only
     its own: another test's window, closed, may still build its graph meanwhile)."""
-    from tabletop.document.map_document import MapDocument
+    from tabletop.document.indexes import MapIndexes
 
     prepared = []
-    prepare = MapDocument.prepare_graph
+    prepare = MapIndexes.prepare_graph
 
-    def counted(self: MapDocument) -> None:
-        if self is window.document:
+    def counted(self: MapIndexes) -> None:
+        if self is window.document.indexes:
             prepared.append(self.map.title)
         prepare(self)
 
-    monkeypatch.setattr(MapDocument, "prepare_graph", counted)
+    monkeypatch.setattr(MapIndexes, "prepare_graph", counted)
     return prepared
 
 
@@ -209,7 +209,7 @@ def test_the_map_on_screen_waits_with_its_zone_graph_while_another_is_read(windo
     assert window.files.open(hill)
     qtbot.waitUntil(lambda: bool(prepared), timeout=5000)
     assert prepared == [window.document.map.title] != [warehouse().title]
-    assert window.document._graph is not None
+    assert window.document.graph_made() is not None
 
 
 def test_the_map_on_screen_waits_too_while_the_new_one_is_laid_out(window, hill, monkeypatch, qtbot):

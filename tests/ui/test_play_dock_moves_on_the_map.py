@@ -43,8 +43,6 @@ def test_a_play_step_with_token_edits_refreshes_the_dock_once(qtbot, window, mon
     calls = []
     original = dock.refresh
     monkeypatch.setattr(dock, "refresh", lambda: (calls.append(1), original()))
-    window.document.conflictChanged.disconnect()
-    window.document.conflictChanged.connect(dock.refresh)
     choose(dock, "attack")
     dock.form.edits["target"].set_value("hargan")
     dock.form.edits["track"].set_value("health")

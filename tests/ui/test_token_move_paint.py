@@ -59,10 +59,10 @@ def test_a_name_steps_up_for_tokens_in_a_big_room(qtbot, window):
     layout, style = window.document.layout, window.scene.style
     pixmap = QPixmap(1, 1)
     painter = QPainter(pixmap)
-    room = written_labels(painter, layout.zones["r00"], layout, style)
+    room = written_labels(painter, layout.zone("r00"), layout, style)
     window.document.replace_map(zone_map(300), None)
     layout = window.document.layout
-    brick = written_labels(painter, layout.zones["z2-2"], layout, style)
+    brick = written_labels(painter, layout.zone("z2-2"), layout, style)
     painter.end()
     assert room[0][0] == room[1][0] == "Hall 00"
     assert room[0][1][1] < room[1][1][1], "above the tokens' place with tokens there, in the middle without"

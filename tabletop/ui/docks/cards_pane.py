@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.document import MapDocument
+from tabletop.document.changes import Change, Part
 from tabletop.document.commands import apply_step
 from tabletop.io.errors import one_line
 from tabletop.model import Conflict
@@ -72,7 +73,7 @@ class CardsPane(QWidget):
         """The confrontation begun, as the `confront` step writes it (its cards come at Resolve)."""
         self._said_of: Conflict | None = None
         """The conflict the message speaks of: another (an undo, a redo, an open) clears it."""
-        document.conflictChanged.connect(self._followed)
+        document.edited.connect(self._followed)
         document.reset.connect(self._new_map)
         layout = QVBoxLayout(self)
         intro = _label()
@@ -285,8 +286,8 @@ class CardsPane(QWidget):
         conflict = self.document.map.conflict
         return cards_this_round(conflict if conflict is not None and systems.of(conflict) is CARDS else None)
 
-    def _followed(self) -> None:
-        if self.document.map.conflict is not self._said_of:
+    def _followed(self, change: Change) -> None:
+        if change.kind is Part.CONFLICT and self.document.map.conflict is not self._said_of:
             self.message.setText("")
 
     def _new_map(self) -> None:

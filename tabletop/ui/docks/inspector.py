@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.document import MapDocument
+from tabletop.document.changes import Part
 from tabletop.document.commands import EditMap, EditObject
 from tabletop.model import FillStyle, Map, Passage, Speeds, Token
 from tabletop.model.base import MAX_LINE, MAX_TEXT
@@ -119,7 +120,6 @@ class Inspector(QWidget):
         document.selectionChanged.connect(self.refresh)
         document.edited.connect(self._edited)
         document.reset.connect(self.refresh)
-        document.metaChanged.connect(self.refresh)
         self.refresh()
 
     # -- pages -------------------------------------------------------------------------------
@@ -351,6 +351,11 @@ class Inspector(QWidget):
         self.shared_page.load(selection, objects)
 
     def _edited(self, change) -> None:
+        if change.kind in (Part.DETAILS, Part.BACKGROUND):  # the map's page shows them
+            self.refresh()
+            return
+        if isinstance(change.kind, Part):
+            return
         shown = self.shown
         if shown is not None and shown[0] == change.kind and shown[1] in change.object_ids:
             self.refresh()

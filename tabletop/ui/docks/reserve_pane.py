@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.document import MapDocument
+from tabletop.document.changes import Change, Part
 from tabletop.document.commands import apply_step
 from tabletop.io.errors import one_line
 from tabletop.model import Conflict, ReserveSide
@@ -144,7 +145,7 @@ class ReservePane(QWidget):
             setattr(self, name, getattr(self.form, name))
         for name in ("resolve_button", "escape_button", "fold_button"):
             setattr(self, name, getattr(self.form, name))
-        document.conflictChanged.connect(self.refresh)
+        document.edited.connect(self._edited)
         document.reset.connect(self.refresh)
         for child in self.findChildren(QWidget):
             child.installEventFilter(self)
@@ -171,6 +172,10 @@ class ReservePane(QWidget):
     def sides(self) -> list[ReserveSide]:
         conflict = self.conflict()
         return list(conflict.reserve) if conflict is not None else []
+
+    def _edited(self, change: Change) -> None:
+        if change.kind is Part.CONFLICT:
+            self.refresh()
 
     def refresh(self) -> None:
         """Show the sides as the map's conflict holds them (after a step, an undo, an open)."""

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.document import MapDocument
+from tabletop.document.changes import Part
 from tabletop.document.commands.growth import (
     GridEditError,
     fill_grid,
@@ -126,10 +127,9 @@ class TileSetsDock(QWidget):
         self.buttons: dict[str, QPushButton] = {}
         self.setup = SetupEditor(document, lambda: selected_grid(document), self.push)
         self._lay_out()
-        document.tileSetsChanged.connect(self.refresh)
         document.reset.connect(self._opened)
         document.selectionChanged.connect(self._enable)
-        document.edited.connect(lambda _change: self._enable())
+        document.edited.connect(lambda change: self.refresh() if change.kind is Part.TILE_SETS else self._enable())
         self.refresh()
 
     def _button(self, key: str, text: str, slot: Callable[[], None], tip: str = "") -> QPushButton:

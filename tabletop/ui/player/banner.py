@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from tabletop.document import MapDocument
+from tabletop.document.changes import Part
 from tabletop.rules import systems
 from tabletop.rules.visibility import LIVE, Fog, token_shown
 
@@ -99,14 +100,15 @@ class TurnFrame(QWidget):
         grid.addWidget(self.strips["right"], 1, 2)
         grid.addWidget(self.strips["bottom"], 2, 0, 1, 3)
         self.edges: tuple[str, ...] = parse_edges(settings.value(EDGES_KEY, "bottom") if settings else "bottom")
-        document.conflictChanged.connect(self.refresh)
         document.edited.connect(self._edited)
         document.reset.connect(self.refresh)
         view.viewport().installEventFilter(self)
         self.refresh()
 
     def _edited(self, change) -> None:
-        if change.kind in ("token", "zone", "grid") and self.document.map.conflict is not None:
+        if change.kind is Part.CONFLICT:
+            self.refresh()
+        elif change.kind in ("token", "zone", "grid") and self.document.map.conflict is not None:
             self.refresh()  # a name changed, or the token hidden or fogged from the players
 
     def covered(self) -> bool:

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
 from tabletop.document import MapDocument
 from tabletop.document.changes import Change
-from tabletop.geometry.layout import MapLayout
 from tabletop.model.kinds import Key, Kind
 from tabletop.render.paint import badges_shown, zone_path
 from tabletop.render.style import MapStyle
@@ -79,7 +78,7 @@ class EditorScene(MapScene):
     def in_band(self, band: QRectF) -> list[Key]:
         """What a rubber band selects: zones and borders it touches, in map order, then tokens."""
         box = (band.left(), band.top(), band.right(), band.bottom())
-        found = [key for key in self.layout.find(box) if _in_band(self.layout, key, band)]
+        found = [key for key in self.layout.find(box) if _in_band(self.document, key, band)]
         found.sort(key=lambda key: (key[0], self.document.position(*key)))
         tokens = [key for key, item in self.items_by_key.items() if key[0] is Kind.TOKEN and item.isVisible()]
         return found + [key for key in tokens if band.intersects(self.items_by_key[key].sceneBoundingRect())]
@@ -116,13 +115,13 @@ class EditorScene(MapScene):
         return self.document.area_at(pos.x(), pos.y())
 
 
-def _in_band(layout: MapLayout, key: tuple[str, str], band: QRectF) -> bool:
+def _in_band(document: MapDocument, key: tuple[str, str], band: QRectF) -> bool:
     """A zone is in the band when the band touches its shape; a border, when its badge or an
     end of its line is inside."""
     kind, object_id = key
     if kind == "zone":
-        return zone_path(layout.zones[object_id]).intersects(band)
-    line = layout.lines[object_id]
+        return zone_path(document.get(Kind.ZONE, object_id)).intersects(band)
+    line = document.layout.lines[object_id]
     points = [line.anchor] + [point for segment in line.segments for point in segment]
     return any(band.contains(QPointF(x, y)) for x, y in points)
 

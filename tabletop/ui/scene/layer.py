@@ -27,6 +27,7 @@ from tabletop.document import MapDocument
 from tabletop.geometry.boxes import BADGE_HALF
 from tabletop.geometry.layout import Box
 from tabletop.model import Zone
+from tabletop.model.kinds import Kind
 from tabletop.render.label_paint import NODE_LABEL_WIDTH, written_labels
 from tabletop.render.paint import paint_region
 from tabletop.render.specks import PLAIN
@@ -143,16 +144,16 @@ class MapLayer(QGraphicsItem):
         where it goes are painted again, never the whole zone. Called after every edit."""
         occupied = self._occupied()
         changed, self._named = occupied ^ self._named, occupied
-        zones = self.document.layout.zones
-        changed = [zone_id for zone_id in changed if zone_id in zones]
+        get = self.document.get
+        changed = [zone for zone in (get(Kind.ZONE, zone_id) for zone_id in changed) if zone is not None]
         if not changed:
             return
         shown = None if self.shows is None else partial(self.shows, "border")
         pixmap = QPixmap(1, 1)  # measured on a pixmap, as the tiles are painted
         painter = QPainter(pixmap)
         boxes = []
-        for zone_id in changed:
-            kept, cleared = written_labels(painter, zones[zone_id], self.document.layout, self.style, shown)
+        for zone in changed:
+            kept, cleared = written_labels(painter, zone, self.document.layout, self.style, shown)
             if kept != cleared:  # the name moves, or is cut otherwise
                 boxes += [written[1] for written in (kept, cleared) if written is not None]
         painter.end()
@@ -172,7 +173,7 @@ class MapLayer(QGraphicsItem):
         painter = QPainter(pixmap)
         reach = []
         for zone_id in found:
-            zone, box = layout.zones.get(zone_id), layout.boxes.get(("zone", zone_id))
+            zone, box = self.document.get(Kind.ZONE, zone_id), layout.boxes.get(("zone", zone_id))
             if zone is None or box is None:
                 continue
             half = min(text_width(painter, zone.label, size, True), NODE_LABEL_WIDTH) / 2 + size
@@ -365,10 +366,8 @@ class MapLayer(QGraphicsItem):
         """Whether any of these zones is filled with a pattern or a texture (a hatched fill, the
         hatching of a hidden zone, fog or its veil): those brushes fall on pixels that depend on
         where the painting's corner is, so such zones are painted on each tile's own patch."""
-        zones = self.document.layout.zones
         fogged = self.fogged or attrgetter("fogged")
-        for zone_id in zone_ids:
-            zone = zones[zone_id]
+        for zone in self.document.get_many([(Kind.ZONE, zone_id) for zone_id in zone_ids]):
             if zone.hidden or zone.fill.pattern not in PLAIN or fogged(zone):
                 return True
         return False

@@ -16,7 +16,7 @@ from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.document import MapDocument
-from tabletop.document.changes import Change
+from tabletop.document.changes import Change, Part
 from tabletop.geometry.shapes import map_bounds, token_spots, zones_extent
 from tabletop.geometry.tables import union_of
 from tabletop.model.kinds import Kind
@@ -61,7 +61,6 @@ class MapScene(QGraphicsScene):
         self.addItem(self.background)
         document.edited.connect(self._edited)
         document.reset.connect(self.rebuild)
-        document.metaChanged.connect(self._background_changed)
         document.pathChanged.connect(self._background_changed)
         self.turn_mark: TurnMark | None = None
         self.rebuild()
@@ -78,8 +77,6 @@ class MapScene(QGraphicsScene):
             self.removeItem(item)
         self.items_by_key.clear()
         map_ = self.document.map
-        self._zones_seen = dict(self.layout.zones)  # the document's layout has just been built from this map
-        """Each zone as last painted: an edit that keeps its shape repaints it alone."""
         for kind, objects in ((Kind.GRID, map_.grids), (Kind.TOKEN, map_.tokens)):
             for obj in objects:
                 self._add(kind, obj.id)
@@ -110,6 +107,10 @@ class MapScene(QGraphicsScene):
 
     def _edited(self, change: Change) -> None:
         kind = change.kind
+        if kind is Part.BACKGROUND:
+            self._background_changed()
+        if isinstance(kind, Part):  # the conflict's turn ring follows it itself
+            return
         if self.unseen is not None:
             self.unseen.update(change)
         if self.players and kind in (Kind.ZONE, Kind.GRID):
@@ -118,8 +119,6 @@ class MapScene(QGraphicsScene):
         # for most of it) is painted as the union of its boxes, its zones never looked at one by one
         bulk = kind in (Kind.ZONE, Kind.BORDER) and max(len(change.repaint), len(change.object_ids)) > BULK_RECTS
         if bulk:
-            if kind is Kind.ZONE:
-                self._zones_follow(change)
             if change.repaint:
                 whole = union_of(change.repaint)  # once, for the tiles and the canvas (Fog All: 700k boxes)
                 self.layer.dirty([whole], bulk=True)
@@ -149,26 +148,15 @@ class MapScene(QGraphicsScene):
         if kind in (Kind.ZONE, Kind.TOKEN, Kind.GRID):  # tokens share their zone's or area's space
             self._sync_tokens()
 
-    def _zones_follow(self, change: Change) -> None:
-        """Keep each edited zone as now painted, without working out its own repaint: a bulk
-        edit repaints the union of everything it touched."""
-        seen = self._zones_seen
-        if change.removed:
-            for zone_id in change.object_ids:
-                seen.pop(zone_id, None)
-        else:
-            keys = [(Kind.ZONE, zone_id) for zone_id in change.object_ids]
-            seen.update(zip(change.object_ids, self.document.get_many(keys), strict=True))
-
     def _zones_repaint(self, change: Change) -> tuple:
         """What a zone edit paints again. Zones edited in place (the same shape; for the players
         the same hidden and fog, which decide their borders) change only their own picture, a
         name or a fill: their borders, in the document's repaint too, are not painted again. For
         the GM, fog lifted or dropped or a zone hidden or shown changes only the mark over its
-        shape (the veil, the hatching), never its name's room."""
-        before = [self._zones_seen.pop(zone_id, None) for zone_id in change.object_ids]
+        shape (the veil, the hatching), never its name's room. What each zone was the change
+        itself says."""
+        before = change.before
         now = [None if change.removed else self.document.get(Kind.ZONE, zone_id) for zone_id in change.object_ids]
-        self._zones_seen.update((zone.id, zone) for zone in now if zone is not None)
         if not all(
             old is not None and new is not None and old.shape == new.shape for old, new in zip(before, now, strict=True)
         ):

@@ -8,6 +8,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject
 
+from tabletop.document.changes import Change, Part
 from tabletop.geometry.shapes import TOKEN_RADIUS
 from tabletop.model.kinds import Kind
 from tabletop.rules import systems
@@ -27,8 +28,12 @@ class TurnMark(QGraphicsObject):
         self.setZValue(2.5)  # under the tokens, over the map
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         scene.addItem(self)
-        scene.document.conflictChanged.connect(self.follow)
+        scene.document.edited.connect(self._edited)
         self.follow()
+
+    def _edited(self, change: Change) -> None:
+        if change.kind is Part.CONFLICT:  # the scene follows its tokens' edits itself
+            self.follow()
 
     def turn(self) -> str | None:
         """The GM's map rings whose turn it is; the players' rings whom their banner names (an

@@ -17,6 +17,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
+from tabletop.document.changes import Change, Part
 from tabletop.document.commands import SetBackground
 from tabletop.model import Background
 from tabletop.model.base import MAX_COORDINATE
@@ -118,7 +119,7 @@ class BackgroundTool(Tool):
     def activate(self) -> None:
         if self.frame.scene() is None:
             self.scene.addItem(self.frame)
-        self.document.metaChanged.connect(self._changed)
+        self.document.edited.connect(self._edited)
         self.document.reset.connect(self._changed)
         self.document.pathChanged.connect(self._changed)  # saved elsewhere: the picture is read from there
         self.view.zoomed.connect(self._refresh)
@@ -130,13 +131,17 @@ class BackgroundTool(Tool):
 
     def deactivate(self) -> None:
         self._cancel()
-        self.document.metaChanged.disconnect(self._changed)
+        self.document.edited.disconnect(self._edited)
         self.document.reset.disconnect(self._changed)
         self.document.pathChanged.disconnect(self._changed)
         self.view.zoomed.disconnect(self._refresh)
         if self.frame.scene() is not None:
             self.scene.removeItem(self.frame)
         self.view.viewport().unsetCursor()
+
+    def _edited(self, change: Change) -> None:
+        if change.kind is Part.BACKGROUND:
+            self._changed()
 
     def _changed(self) -> None:
         """The map's picture changed under the drag (an undo, another map opened): the drag

@@ -113,7 +113,7 @@ class Tool:
 def _polygons_near(document: MapDocument, x: float, y: float, reach: float):
     layout = document.layout
     for kind, zone_id in layout.find((x - reach, y - reach, x + reach, y + reach)):
-        shape = layout.zones[zone_id].shape if kind == Kind.ZONE else None
+        shape = document.get(Kind.ZONE, zone_id).shape if kind == Kind.ZONE else None
         if isinstance(shape, PolygonShape):
             yield zone_id, shape.points
 

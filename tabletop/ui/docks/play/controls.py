@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QDockWidget, QFileDialog, QMessageBox
 
 from tabletop.document import MapDocument
+from tabletop.document.changes import Part
 from tabletop.document.commands import play_step
 from tabletop.io import MapFileError, write_atomically
 from tabletop.rules import systems
@@ -80,7 +81,7 @@ class PlayControls(QObject):
         self.export_action = actions["play.export_log"]
         self.keys_end = actions["-keys"]
         self.steps_menu = actions.menu("play.steps")
-        self.document.conflictChanged.connect(self._enable)
+        self.document.edited.connect(lambda change: change.kind is Part.CONFLICT and self._enable())
         self.document.reset.connect(self._opened)
         self._opened()
 

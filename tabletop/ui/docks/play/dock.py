@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import getCppPointer, isValid
 
 from tabletop.document import MapDocument
+from tabletop.document.changes import Part
 from tabletop.document.commands import apply_step
 from tabletop.document.integrity import IntegrityError
 from tabletop.model.wording import describe
@@ -97,7 +98,6 @@ class PlayDock(QWidget):
         """The undo stack's index and size as last seen: a move of the index at the same size is
         an undo or a redo, which the message then names."""
         self._lay_out()
-        document.conflictChanged.connect(self.refresh)
         document.edited.connect(self._edited)
         document.undo_stack.indexChanged.connect(self._stack_moved)
         document.reset.connect(self._new_map)
@@ -186,7 +186,9 @@ class PlayDock(QWidget):
         is done, not halfway through it: a play step's own token edits come before its
         conflict, and are shown with it, once. An edit outside the undo stack is caught on the
         next turn of the event loop."""
-        if self.document.map.conflict is not None and change.kind == "token" and not self._pending:
+        if change.kind is Part.CONFLICT:
+            self.refresh()
+        elif self.document.map.conflict is not None and change.kind == "token" and not self._pending:
             self._pending = True
             QTimer.singleShot(0, self, self._catch_up)
 
