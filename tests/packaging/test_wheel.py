@@ -65,6 +65,20 @@ def test_wheel_carries_every_bundled_font_and_icon(installed):
             assert f"tabletop/_resources/{folder}/{path.name}" in names
 
 
+def test_wheel_declares_the_licence_and_carries_its_text_and_the_fonts_licence(installed):
+    wheel = next((installed[0].parents[1] / "dist").glob("tabletop-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        info = f"tabletop-{__version__}.dist-info"
+        metadata = archive.read(f"{info}/METADATA").decode()
+        licence = archive.read(f"{info}/licenses/LICENSE")
+    assert "License-Expression: MIT" in metadata.splitlines()
+    assert licence == (ROOT / "LICENSE").read_bytes()
+    for font_licence in (ROOT / "resources" / "fonts").glob("*.txt"):
+        assert f"{info}/licenses/resources/fonts/{font_licence.name}" in names
+        assert f"tabletop/_resources/fonts/{font_licence.name}" in names  # beside the fonts, as installed
+
+
 def test_sdist_carries_resources_at_the_top_of_its_tree(installed):
     """The sdist keeps resources/ where the repository has it, so a wheel built from it maps it again."""
     (sdist,) = (installed[0].parents[1] / "dist").glob("tabletop-*.tar.gz")
