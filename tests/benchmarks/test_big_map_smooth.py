@@ -14,7 +14,6 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings
 
 from tabletop.io import load_map, save_map
-from tests.benchmarks.mapgen import zone_map
 from tests.benchmarks.test_editor_speed import (  # noqa: F401  # the editor's own frames, here on this module's window
     _one_to_one,
     _show,
@@ -25,6 +24,7 @@ from tests.benchmarks.test_editor_speed import (  # noqa: F401  # the editor's o
 )
 from tests.benchmarks.test_editor_speed import test_frame_whole_map_10k as test_frame_whole_map  # noqa: F401
 from tests.benchmarks.test_editor_speed import test_token_drag_with_reach_10k as test_token_drag_with_reach  # noqa: F401
+from tests.maps import zone_map
 
 
 @pytest.fixture(scope="module", params=[10_000, 100_000], ids=["10k", "100k"])

@@ -10,7 +10,7 @@ from tabletop.document.commands import AddObject
 from tabletop.document.commands import edits as edits_module
 from tabletop.document.commands.edits import remove
 from tabletop.model import Token, ZoneLocation
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def _parts(document, keys) -> list[tuple[str, set[str]]]:

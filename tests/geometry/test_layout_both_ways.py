@@ -19,9 +19,9 @@ from tabletop.geometry.layout import MapLayout
 from tabletop.io import map_from_bytes
 from tabletop.io.write import map_to_bytes
 from tabletop.model import FORMAT_VERSION, Border, Door, FillStyle, Map, NodeShape, Passage, PolygonShape, Zone
-from tests.benchmarks.mapgen import zone_map
 from tests.geometry.test_layout import _random_map
 from tests.geometry.test_layout_arrays import _ring_map
+from tests.maps import zone_map
 
 MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.tabletop"))
 

@@ -19,9 +19,9 @@ from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.sidecar import Sidecar, arrays_for
 from tabletop.io import ReadCancelled, bulk_read, map_from_bytes, map_to_text, read
 from tabletop.io.write import map_to_bytes
-from tests.benchmarks.mapgen import zone_map
 from tests.geometry.test_layout_both_ways import _assert_answers_equal, _odd_map
 from tests.io.damage import damage, damages, outcome, pairs_tree, tabletop_layout
+from tests.maps import zone_map
 from tests.strategies import maps
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the second process is Linux's")
@@ -433,7 +433,7 @@ CHILD_LEFT_BEHIND = """
 import time
 from tabletop.geometry import bulk, sidecar
 from tabletop.io.write import map_to_bytes
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 sidecar.cores_free = lambda: 2
 sidecar.FROM_BYTES = 0

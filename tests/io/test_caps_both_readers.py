@@ -14,8 +14,8 @@ from tabletop.io.bulk_read import read_current
 from tabletop.model import map as map_module
 from tabletop.model.base import MAX_ASPECTS, MAX_LINE, MAX_TEXT
 from tabletop.samples import SAMPLES
-from tests.benchmarks.mapgen import zone_map
 from tests.io.damage import outcome, pairs_tree, tabletop_layout
+from tests.maps import zone_map
 
 CAPPED = [
     ("a zone's name", ("zones", 5, "name"), "N" * MAX_LINE, "N" * (MAX_LINE + 1)),

@@ -20,7 +20,7 @@ from tabletop.io import read as read_module
 from tabletop.io.write import map_to_bytes
 from tabletop.model import PolygonShape, Zone
 from tabletop.model.zones import MIN_POLYGON_AREA, polygon_area
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 FLAT = b'"points":[[0.0,0.0],[10.0,0.0],[20.0,0.0]]'
 """Three points on a line: a polygon with no area."""

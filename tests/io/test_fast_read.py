@@ -15,7 +15,7 @@ from tabletop.io import MapFileError, load_map, map_from_bytes, map_to_text
 from tabletop.io import read as read_module
 from tabletop.io.given import given_keys
 from tabletop.model import Map
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.strategies import maps
 
 FORMATS = Path(__file__).parent / "formats"
@@ -118,7 +118,7 @@ def test_given_keys_counts_dict_fields_and_every_object(maps_dir):
 
 def test_long_lists_read_in_chunks_equal_the_exact_way_and_errors_name_the_right_zone(monkeypatch, exact_way):
     from tabletop.io import bulk_read
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     monkeypatch.setattr(bulk_read, "CHUNK", 7)
     raw = map_to_text(zone_map(60)).encode()

@@ -88,7 +88,7 @@ def test_a_comma_too_many_in_a_big_file_is_refused_as_the_exact_way_refuses_it(m
     """Deleting the last border's line by hand leaves a comma before the list's end, which is
     not JSON; read by lines, a chunk's last comma must be taken off once, not all of them."""
     from tabletop.io import bulk_read
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     monkeypatch.setattr(bulk_read, "BIG_FILE", 0)
     monkeypatch.setattr(bulk_read, "CHUNK", 7)

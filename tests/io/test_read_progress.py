@@ -7,7 +7,7 @@ import pytest
 
 from tabletop.io import MapFileError, ReadCancelled, bulk_read, map_from_bytes, map_to_text
 from tabletop.io import read as read_module
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 @pytest.fixture(scope="module")

@@ -65,7 +65,7 @@ def test_the_gms_veil_far_out_covers_the_pixels_the_merged_outline_does(qapp):
     (zones drawn either way round included), so far out the veil is filled unmerged (its cloud
     may fall a shade apart, the texture read along other runs); close up, antialiased, it is
     merged as before."""
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     zones = zone_map(200).zones
     zones = [
@@ -91,7 +91,7 @@ def test_fog_read_from_the_layouts_arrays_is_the_fog_made_zone_by_zone(qapp, how
     from tabletop.render import fog_paint
     from tabletop.render.paint import fog_path, zone_path
     from tabletop.render.style import MapStyle
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     map_ = zone_map(200)
     map_.zones.append(Zone(id="node", name="Node", shape=NodeShape(x=130.0, y=90.0, radius=30.0)))

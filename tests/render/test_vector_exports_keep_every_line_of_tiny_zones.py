@@ -9,7 +9,7 @@ import re
 from tabletop.geometry.layout import MapLayout
 from tabletop.render.export.files import pdf_bytes, svg_bytes
 from tabletop.render.style import gm_style
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def _width(map_) -> int:

@@ -78,7 +78,7 @@ def test_the_zones_list_walks_the_map_by_keyboard(qtbot, window):
 def test_the_zones_list_names_only_the_rows_it_shows(qtbot, window, monkeypatch):
     """A big map opens without a list item per zone: a row's text is made when it is painted."""
     from tabletop.ui.docks.lists import ObjectRows
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     asked = []
     text = ObjectRows.text

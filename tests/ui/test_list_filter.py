@@ -185,7 +185,7 @@ def test_type_to_find_under_a_filter_lands_on_a_shown_row(qtbot, window):
 def test_type_to_find_and_the_filter_on_a_big_map_never_name_every_row(qtbot, window, monkeypatch):
     """Qt's own type-to-find asked the model for every row's text: 0.4 s a key at 100k zones."""
     from tabletop.ui.docks.lists import ObjectRows
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     asked = []
     text = ObjectRows.text

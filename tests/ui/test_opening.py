@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QProgressDialog
 from tabletop.io import map_to_text
 from tabletop.samples import warehouse
 from tabletop.ui import opening
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.ui.window_process import WHEN_LOADED, run_window
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,7 +15,7 @@ from tabletop.geometry.layout import MapLayout
 from tabletop.io import map_to_text
 from tabletop.samples import warehouse
 from tabletop.ui import files, opening
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the second process is Linux's")
 

@@ -18,7 +18,7 @@ from tabletop.io import MapFileError, load_map, map_from_bytes, map_to_text
 from tabletop.io import read as read_module
 from tabletop.samples import warehouse
 from tabletop.ui import opening
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.ui.window_process import run_window
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ from tabletop.model import ZoneLocation
 from tabletop.rules import ZoneGraph
 from tabletop.rules.movement import reach
 from tabletop.samples import warehouse
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def test_the_first_token_drag_right_after_opening_a_big_map_shows_its_reach_and_moves_it(qtbot, window, tmp_path):

@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent, QObject
 
 from tabletop.io import map_to_text
 from tabletop.ui import opening
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def _big_map_file(tmp_path: Path, monkeypatch) -> Path:

@@ -158,7 +158,7 @@ def test_on_a_big_map_just_opened_the_hover_range_waits_for_the_graph_built_in_s
     from tabletop.rules import ZoneGraph
     from tabletop.rules.ranges import range_between
     from tabletop.ui import status_line
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     monkeypatch.setattr(status_line, "RANGE_WAITS_FROM", 100)
     document = window.document
@@ -185,7 +185,7 @@ def test_the_hover_line_clears_when_the_mouse_moves_onto_a_scroll_bar(qtbot, win
     from PySide6.QtCore import QPoint, QPointF
     from PySide6.QtTest import QTest
 
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     window.resize(1200, 800)
     window.show()
