@@ -225,7 +225,7 @@ def test_the_keys_in_a_file_are_counted_unless_a_colon_has_white_space_before_it
 def test_a_long_first_line_does_not_make_the_whole_list_one_chunk(monkeypatch):
     """Chunks are sized from the median line of the list's first lines: a world polygon of
     3,000 points drawn first (a 60 KB line) leaves the others' chunks as short as ever, and
-    reading them gives the same map (found by review11: the mean made every chunk one)."""
+    reading them gives the same map (sized from the mean, every chunk was one line)."""
     from tabletop.io import bulk_read
     from tabletop.model import PolygonShape, Zone
 
@@ -243,7 +243,7 @@ def test_a_long_first_line_does_not_make_the_whole_list_one_chunk(monkeypatch):
 
 def test_a_line_without_its_comma_where_a_chunk_ends_is_refused(monkeypatch):
     """Each chunk's last comma is taken off to make it a JSON list: one missing there would
-    have gone unseen (found by review11). The exact way says where it is missing."""
+    have gone unseen. The exact way says where it is missing."""
     from tabletop.io import bulk_read
 
     monkeypatch.setattr(bulk_read, "BIG_FILE", 0)

@@ -122,7 +122,7 @@ def test_copies_with_one_field_set_are_model_copies_checked_once():
 
 def test_copies_with_a_mutable_value_get_a_value_each():
     """A list given to every copy would be one list in all of them: such a value is checked,
-    and copied, for each, as model_copy does (found by review11b)."""
+    and copied, for each, as model_copy does."""
     from tabletop.model.record import copies_with
     from tests.maps import zone_map
 

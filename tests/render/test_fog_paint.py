@@ -121,7 +121,7 @@ def test_fog_read_from_the_layouts_arrays_is_the_fog_made_zone_by_zone(qapp, how
 def test_fogged_zones_drawn_either_way_round_are_all_under_the_fog(qapp, way):
     """The winding rule counts a polygon drawn the other way round against one that overlaps
     it: the fog turns every polygon the same way (read from the arrays or made since opening),
-    so the players never see into a fogged zone through a hole where two overlap (found by review11)."""
+    so the players never see into a fogged zone through a hole where two overlap."""
     from tabletop.geometry.layout import MapLayout
     from tabletop.model import Map, PolygonShape, Zone
     from tabletop.render import fog_paint

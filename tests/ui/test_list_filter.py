@@ -205,7 +205,7 @@ def test_type_to_find_and_the_filter_on_a_big_map_never_name_every_row(qtbot, wi
 
 def test_a_long_word_with_no_match_is_shown_whole_across_lines(qtbot, window):
     """The empty list says what was typed: a word longer than the list is wide is cut across
-    lines, not clipped at the list's edge (found by review10)."""
+    lines, not clipped at the list's edge."""
     import numpy as np
 
     window.document.replace_map(_castle(), None)
