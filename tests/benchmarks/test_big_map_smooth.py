@@ -1,4 +1,4 @@
-""" "100k zones as smooth as 10k": the editor's frames (tests/benchmarks/
+"""The goal "100k zones as smooth as 10k": the editor's frames (tests/benchmarks/
 test_editor_speed.py has their targets, measured at 10k) on the generated 10k and 100k maps, in a window as
 opened from its file: its layout from arrays, its index and zone graph prepared as the event
 loop prepares them after the first frame.
