@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tomllib
 import venv
 import zipfile
 from pathlib import Path
@@ -43,11 +44,17 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
         pytest.skip("building the wheel needs setuptools from PyPI, which is not reachable")
     assert built.returncode == 0, built.stderr
     (wheel,) = (tmp / "dist").glob("tabletop-*.whl")
-    make_sdist = f"from setuptools import build_meta; build_meta.build_sdist({str(tmp / 'dist')!r})"
-    sdist = run(sys.executable, "-c", make_sdist, cwd=source)
-    assert sdist.returncode == 0, sdist.stderr
     venv.create(tmp / "venv", with_pip=True)
     bin_ = tmp / "venv" / ("Scripts" if os.name == "nt" else "bin")
+    # The sdist with the setuptools the build-system asks for (a venv's own may be older).
+    backend = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]["requires"]
+    done = run(bin_ / "python", "-m", "pip", "install", "-q", "--disable-pip-version-check", *backend, cwd=tmp)
+    if done.returncode and any(word in done.stderr for word in NO_NETWORK):
+        pytest.skip("building the sdist needs setuptools from PyPI, which is not reachable")
+    assert done.returncode == 0, done.stderr
+    make_sdist = f"from setuptools import build_meta; build_meta.build_sdist({str(tmp / 'dist')!r})"
+    sdist = run(bin_ / "python", "-c", make_sdist, cwd=source)
+    assert sdist.returncode == 0, sdist.stderr
     done = run(bin_ / "python", "-m", "pip", "install", "-q", "--disable-pip-version-check", wheel, cwd=tmp)
     if done.returncode and any(word in done.stderr for word in NO_NETWORK):
         pytest.skip("installing the wheel's dependencies needs PyPI, which is not reachable")
