@@ -127,6 +127,5 @@ def test_the_tall_panes_scroll_so_the_window_fits_a_laptop_screen(window, qtbot)
     for title in ("Reserve", "Cards"):
         window.docks[title].show()
         window.docks[title].raise_()
-    qtbot.wait(20)
-    assert window.minimumSizeHint().height() < 700
+    qtbot.waitUntil(lambda: window.minimumSizeHint().height() < 700)  # once the docks' layout settles
     assert window.panes["Reserve"].window() is window and window.grid_menu.dock_widget.window() is window

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication
 from tabletop.document.commands import AddObject, EditObject, remove
 from tabletop.model import Map, PolygonShape, Zone
 from tabletop.samples import warehouse
+from tests.ui.type_to_find import pause_typing
 
 NAMES = ["Great Hall", "Café", "Cellar", "Kitchen", "Cellar stairs", "Gate", "Wine cellar"]
 
@@ -159,13 +160,13 @@ def test_typing_in_the_rows_jumps_to_the_zone_named_so(qtbot, window):
     qtbot.keyClicks(listing, "cel")
     assert window.document.selection == [("zone", "room2")]
     assert listing.count() == 7, "type-to-find jumps; it does not filter"
-    qtbot.wait(QApplication.keyboardInputInterval() + 100)
+    pause_typing(qtbot, listing)
     qtbot.keyClicks(listing, "c")
     assert window.document.selection == [("zone", "room4")], "a new word starts after the current row"
-    qtbot.wait(QApplication.keyboardInputInterval() + 100)
+    pause_typing(qtbot, listing)
     qtbot.keyClicks(listing, "cc")
     assert window.document.selection == [("zone", "room2")], "one letter again steps to its next row, wrapping"
-    qtbot.wait(QApplication.keyboardInputInterval() + 100)
+    pause_typing(qtbot, listing)
     qtbot.keyClicks(listing, "wine")
     assert listing.currentIndex().row() == 6 and window.document.selection == [("zone", "room6")]
 
@@ -177,7 +178,7 @@ def test_type_to_find_under_a_filter_lands_on_a_shown_row(qtbot, window):
     listing.setFocus()
     qtbot.keyClicks(listing, "w")
     assert listing.currentIndex().row() == 2 and window.document.selection == [("zone", "room6")]
-    qtbot.wait(QApplication.keyboardInputInterval() + 100)
+    pause_typing(qtbot, listing)
     qtbot.keyClicks(listing, "g")
     assert window.document.selection == [("zone", "room6")], "Gate is filtered out: nothing found, nothing moved"
 

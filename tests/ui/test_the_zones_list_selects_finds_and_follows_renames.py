@@ -4,9 +4,9 @@ rows' text lives in the document, so the list must follow it there."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QApplication
 
 from tabletop.samples import warehouse
+from tests.ui.type_to_find import pause_typing
 
 
 def _rename(qtbot, window, zone_id: str, name: str) -> None:
@@ -45,7 +45,7 @@ def test_typing_a_name_in_the_list_finds_the_zone_and_a_renamed_zone_by_its_new_
     _rename(qtbot, window, "z2", "Loading bay")
     listing.setFocus()
     listing.setCurrentRow(0)
-    qtbot.wait(QApplication.keyboardInputInterval() + 100)  # a new word, not the end of "East"
+    pause_typing(qtbot, listing)  # a new word, not the end of "East"
     qtbot.keyClicks(listing, "Load")
     assert window.document.selection == [("zone", "z2")]
 

@@ -197,16 +197,13 @@ def test_the_hover_line_clears_when_the_mouse_moves_onto_a_scroll_bar(qtbot, win
     zone = window.document.map.zones[0]
     x, y = zone.shape.centre()
     view.centerOn(x, y)
-    qtbot.wait(50)
     bar = view.verticalScrollBar()
-    assert bar.isVisible()
+    qtbot.waitUntil(bar.isVisible)
     handle = window.windowHandle()
     QTest.mouseMove(handle, view.viewport().mapTo(window, view.mapFromScene(QPointF(x, y))))
-    qtbot.wait(20)
-    assert zone.label in window.hover_label.text()
+    qtbot.waitUntil(lambda: zone.label in window.hover_label.text())
     QTest.mouseMove(handle, bar.mapTo(window, QPoint(bar.width() // 2, bar.height() // 2)))
-    qtbot.wait(20)
-    assert window.hover_label.text() == ""
+    qtbot.waitUntil(lambda: window.hover_label.text() == "")
     window.hide()
 
 
