@@ -62,6 +62,7 @@ exec /opt/tabletop/tabletop "$@"
 LAUNCHER
 chmod 755 "$deb/usr/bin/tabletop"
 QT_QPA_PLATFORM=offscreen "$out/venv/bin/python" packaging/stage_desktop.py "$deb/usr/share" > /dev/null
+"$out/venv/bin/python" packaging/deb_copyright.py "$deb/usr/share/doc/tabletop/copyright"
 # The libraries Qt takes from the system (not bundled), and the C library the bundle was built against.
 glibc=$(dpkg-query -W -f='${Version}' libc6 | cut -d- -f1)
 homepage=""  # a Homepage line only when the project has one (see the top of this file)

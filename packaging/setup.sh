@@ -31,7 +31,8 @@ python=${PYTHON:-python3}
 stamp=.venv/.tabletop-installed
 if [[ ! -f $stamp || pyproject.toml -nt $stamp ]]; then
   echo "setup: installing Tabletop and its test tools into .venv"
-  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+  # setuptools as pyproject.toml's build-system wants it, so `pip wheel --no-build-isolation` builds here too.
+  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip 'setuptools>=77'
   .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
   touch "$stamp"
 fi

@@ -4,11 +4,11 @@ rendered from resources/icons/app.svg at the hicolor sizes with Qt's own SVG ren
 
     python packaging/stage_desktop.py SHARE_DIR
 
-The metainfo names only what the repository states: the licence pyproject.toml declares (none
-yet, so none is claimed), and a homepage and screenshot URLs only when the build is told where the
-project is published (TABLETOP_HOMEPAGE, and TABLETOP_SCREENSHOTS for the URL that serves the
-repository's resources/screenshots/). Run with a Python that has PySide6 (the project's .venv);
-offscreen, so no display is needed.
+The metainfo names only what the repository states: its licence (the source file carries it,
+as pyproject.toml declares it), and a homepage and screenshot URLs only when the build is told
+where the project is published (TABLETOP_HOMEPAGE, and TABLETOP_SCREENSHOTS for the URL that
+serves the repository's resources/screenshots/). Run with a Python that has PySide6 (the
+project's .venv); offscreen, so no display is needed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import os
 import re
 import shutil
 import sys
-import tomllib
 from pathlib import Path
 
 APP_ID = "org.tabletop.Tabletop"
@@ -56,21 +55,11 @@ def render_icons(share: Path) -> list[Path]:
     return [*written, scalable]
 
 
-def declared_license() -> str | None:
-    """The SPDX licence pyproject.toml declares, if any: the metainfo must not claim one it does not."""
-    project = tomllib.loads((HERE.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    license = project.get("license")
-    return license if isinstance(license, str) else None
-
-
 def metainfo(source: str, homepage: str | None, screenshots: str | None) -> str:
     """The installed metainfo: the repository's facts filled in, and what is not known left out
     (AppStream wants screenshots as URLs, so without a published copy there are none)."""
     tail = "  <developer_name>"
     source = re.sub(r"\n\s*<!--.*?-->", "", source, flags=re.DOTALL)  # notes for the source file's readers
-    license = declared_license()
-    if license:
-        source = source.replace(tail, f"  <project_license>{license}</project_license>\n{tail}", 1)
     if homepage:
         source = source.replace(tail, f'  <url type="homepage">{homepage}</url>\n{tail}', 1)
     if screenshots:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.rules import Terrain, ZoneGraph
-from tests.benchmarks.mapgen import encounter_grid, zone_map
+from tests.maps import encounter_grid, zone_map
 
 
 @pytest.fixture(scope="session")

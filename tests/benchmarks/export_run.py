@@ -12,7 +12,7 @@ import time
 from tabletop.render.export import ExportOptions, Scale, ScaleKind, Scope, ensure_gui_app, export_map
 from tabletop.render.export.options import ScopeKind
 from tabletop.render.export.parts import MapParts
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def peak_mb() -> float:

@@ -47,7 +47,7 @@ def make(folder: str, size: int) -> None:
     import orjson
 
     from tabletop.io import save_map
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     map_ = zone_map(size)
     save_map(map_, Path(folder) / f"bricks-{size}.tabletop", backup=False)

@@ -81,9 +81,9 @@ def run(args: list[str], env: dict[str, str] | None = None) -> Run:
 
 
 def make_maps(folder: Path, sizes: tuple[int, ...] = SIZES) -> dict[int, Path]:
-    """The generated brick maps of tests/benchmarks/mapgen.py, saved once into `folder`."""
+    """The generated brick maps of tests/maps.py, saved once into `folder`."""
     from tabletop.io import save_map
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     paths = {}
     for size in sizes:

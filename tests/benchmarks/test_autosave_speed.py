@@ -1,4 +1,4 @@
-"""Issue #11: what one autosave tick costs the window's thread on the generated 10k and 100k maps,
+"""What one autosave tick costs the window's thread on the generated 10k and 100k maps,
 in the big-map module's window (opened from its file, prepared): as shipped (a forked child writes
 the copy) and the way it was (written in-process, the 100k map held the window ~1.05 s every two
 minutes). Each round makes an edit, then ticks; the child's own time and peak memory are kept in

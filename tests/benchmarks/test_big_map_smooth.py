@@ -1,4 +1,4 @@
-"""Issue #11's "100k zones as smooth as 10k": the editor's frames (tests/benchmarks/
+"""The goal "100k zones as smooth as 10k": the editor's frames (tests/benchmarks/
 test_editor_speed.py has their targets, measured at 10k) on the generated 10k and 100k maps, in a window as
 opened from its file: its layout from arrays, its index and zone graph prepared as the event
 loop prepares them after the first frame.
@@ -14,7 +14,6 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings
 
 from tabletop.io import load_map, save_map
-from tests.benchmarks.mapgen import zone_map
 from tests.benchmarks.test_editor_speed import (  # noqa: F401  # the editor's own frames, here on this module's window
     _one_to_one,
     _show,
@@ -25,6 +24,7 @@ from tests.benchmarks.test_editor_speed import (  # noqa: F401  # the editor's o
 )
 from tests.benchmarks.test_editor_speed import test_frame_whole_map_10k as test_frame_whole_map  # noqa: F401
 from tests.benchmarks.test_editor_speed import test_token_drag_with_reach_10k as test_token_drag_with_reach  # noqa: F401
+from tests.maps import zone_map
 
 
 @pytest.fixture(scope="module", params=[10_000, 100_000], ids=["10k", "100k"])

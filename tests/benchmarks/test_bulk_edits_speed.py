@@ -1,4 +1,4 @@
-"""Issue #11's whole-map edits on the generated 10k and 100k maps, in the GM's window with the
+"""Whole-map edits on the generated 10k and 100k maps, in the GM's window with the
 players' window open, both fitted: Fog All (as a GM prepares the table), Select All and its
 next frame, Delete of everything, and the undo of each. Each is timed from the menu action to
 both windows painted again (the actions paint both before they give the cursor back).

@@ -14,7 +14,7 @@ from PySide6.QtGui import QImage, QPainter
 from tabletop.io import load_map, save_map
 from tabletop.model import Map
 from tabletop.render.export import export_map
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 WIDTH, HEIGHT = 1600, 1000
 

@@ -16,7 +16,7 @@ import pytest
 
 from tabletop.render.export import ExportOptions, Scale, ScaleKind, export_map
 from tabletop.render.export.files import BAND_BYTES
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 ROOT = Path(__file__).resolve().parents[2]
 BAND_ALLOWANCE_MB = 4 * BAND_BYTES / 2**20

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QApplication
 
 from tabletop.geometry.shapes import grid_rect
 from tabletop.model import Map
-from tests.benchmarks.mapgen import encounter_grid
 from tests.benchmarks.test_editor_speed import _show, discard_on_close  # noqa: F401 (a fixture)
+from tests.maps import encounter_grid
 
 
 class PaintCount(QObject):

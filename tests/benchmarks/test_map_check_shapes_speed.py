@@ -18,7 +18,7 @@ from tabletop.document.commands import EditObject
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.overlaps import borders_apart, overlapping_pairs
 from tabletop.model import PolygonShape
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 SIZES = [10_000, 100_000]
 

@@ -17,8 +17,8 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from tabletop.model import StressTrack, Token, ZoneLocation
-from tests.benchmarks.mapgen import zone_map
 from tests.benchmarks.test_editor_speed import _one_to_one, _show, frame
+from tests.maps import zone_map
 
 TOKENS = 50
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,7 +18,7 @@ import rustworkx as rx
 from tabletop.model import Passage
 from tabletop.rules import ZoneGraph, grid_reach, range_field, reach
 from tabletop.rules.checks import check_map
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.rules.checks_reference import reference_check_map
 
 

@@ -16,7 +16,7 @@ from tabletop.model import Token, ZoneLocation
 from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.tools.base import nearest_vertex
 from tabletop.ui.tools.connect import join_touching_zones
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,7 @@ from tabletop.model import (
     ZoneLocation,
 )
 from tabletop.model.base import MAX_ASPECTS, MAX_LINE, MAX_MAP_POINTS, MAX_POINTS, MAX_TEXT
-from tests.benchmarks.mapgen import BRICK_H, BRICK_W, zone_map
+from tests.maps import BRICK_H, BRICK_W, zone_map
 
 WORLD_ZONES = 4
 """Zones tangled across the whole map, each with MAX_POINTS points."""

@@ -15,8 +15,8 @@ from tabletop.cli import json_text
 from tabletop.cli.json_text import write_indented
 from tabletop.cli.text import map_summary
 from tabletop.io import load_map, save_map
-from tests.benchmarks.mapgen import zone_map
 from tests.cli.run import tabletop
+from tests.maps import zone_map
 
 
 def _as_json_dumps_printed(map_) -> str:

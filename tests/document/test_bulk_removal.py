@@ -10,7 +10,7 @@ from tabletop.document.commands import AddObject
 from tabletop.document.commands import edits as edits_module
 from tabletop.document.commands.edits import remove
 from tabletop.model import Token, ZoneLocation
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def _parts(document, keys) -> list[tuple[str, set[str]]]:
@@ -91,7 +91,7 @@ def test_a_whole_map_put_back_is_laid_out_afresh_as_a_fresh_layout_would_be(qapp
 
 def test_a_layout_made_afresh_during_its_preparation_is_the_one_prepared(qapp, monkeypatch):
     """The preparation after an open prepares the layout the document holds: one made afresh
-    between two of its steps is prepared from the start, the old one let go unprepared (found by review11)."""
+    between two of its steps is prepared from the start, the old one let go unprepared."""
     from tabletop.document.preparation import _layout_steps
 
     monkeypatch.setattr(edits_module, "BULK_ZONES", 5)

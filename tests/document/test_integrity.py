@@ -198,7 +198,7 @@ def _said(check) -> str | None:
 def test_checks_of_many_objects_say_what_the_first_one_checked_alone_says(qapp, opened):
     """Putting or dropping many zones and borders checks them together: the same refusal, for
     the same first object, as checking them one by one in their order, and none where none."""
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     document = MapDocument(zone_map(60))
     integrity, map_ = document.integrity, document.map

@@ -15,7 +15,7 @@ from tabletop.document import MapDocument
 from tabletop.document.commands import AddObject, EditObject, remove
 from tabletop.geometry.overlaps import borders_apart, overlapping_pairs
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def _room(rng: random.Random, zone_id: str) -> Zone:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.tables import BoxTable, box_array, union_of
 from tabletop.model import PolygonShape
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def test_boxes_read_as_an_array_are_the_ones_read_key_by_key():

@@ -12,7 +12,7 @@ from tabletop.geometry.lines import border_lines
 from tabletop.geometry.shapes import border_line
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 from tabletop.samples import nephrite_net, warehouse
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def _random_map(seed: int) -> Map:

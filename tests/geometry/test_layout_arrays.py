@@ -15,8 +15,8 @@ from tabletop.geometry.layout import MapLayout, border_box, zone_box
 from tabletop.geometry.lines import border_lines, shared_lines
 from tabletop.geometry.shapes import border_line, map_bounds
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
-from tests.benchmarks.mapgen import zone_map
 from tests.geometry.test_layout import _random_map
+from tests.maps import zone_map
 
 
 def _ring(rng: random.Random, cx: float, cy: float, n: int) -> list[tuple[float, float]]:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.tables import GONE
 from tabletop.model import FillStyle, Map, NodeShape
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def _plain_looks(layout: MapLayout, ids: list[str], nodes: list[bool]) -> tuple[list[int], list[tuple]]:

@@ -205,7 +205,7 @@ def _killed_save(tmp_path, base, how, copying=False, when=None):
 @pytest.fixture(scope="module")
 def big_map():
     """A map of some 3,000 zones, each with a description: about 2 MB, written in more than one piece."""
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     map_ = zone_map(3000)
     told = [zone.model_copy(update={"description": f"The room {zone.id}. " * 40}) for zone in map_.zones]

@@ -7,7 +7,7 @@ import pytest
 
 from tabletop.io import MapFileError, ReadCancelled, map_from_bytes, map_to_text
 from tabletop.io.read import STEPS
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 @pytest.fixture(scope="module")

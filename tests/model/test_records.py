@@ -111,7 +111,7 @@ def test_copies_with_one_field_set_are_model_copies_checked_once():
     objects (as model_copy shares them), the originals untouched; a value the field refuses is
     refused; a record whose checks read other fields (a polygon's area) is checked one by one."""
     from tabletop.model.record import copies_with
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     zones = zone_map(30).zones
     copies = copies_with(zones, "fogged", True)
@@ -131,9 +131,9 @@ def test_copies_with_one_field_set_are_model_copies_checked_once():
 
 def test_copies_with_a_mutable_value_get_a_value_each():
     """A list given to every copy would be one list in all of them: such a value is checked,
-    and copied, for each, as model_copy does (found by review11b)."""
+    and copied, for each, as model_copy does."""
     from tabletop.model.record import copies_with
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     zones = zone_map(3).zones
     copies = copies_with(zones, "aspects", [])

@@ -82,6 +82,13 @@ def test_bundle_opens_a_file_uri_window_without_missing_resources(tmp_path, room
     assert not [line for line in seen if "Cannot open file" in line or "tabletop:" in line]
 
 
+def test_bundle_carries_the_licence_beside_the_executable_and_the_fonts_licence_beside_the_fonts():
+    assert (APP.parent / "LICENSE").read_bytes() == (ROOT / "LICENSE").read_bytes()
+    fonts = APP.parent / "_internal" / "tabletop" / "_resources" / "fonts"
+    for font_licence in (ROOT / "resources" / "fonts").glob("*.txt"):
+        assert (fonts / font_licence.name).read_bytes() == font_licence.read_bytes()
+
+
 def test_deb_installs_under_opt_with_a_launcher_and_desktop_files():
     debs = sorted((APP.parents[2]).glob("tabletop_*.deb"))
     if not debs or shutil.which("dpkg-deb") is None:
@@ -96,6 +103,9 @@ def test_deb_installs_under_opt_with_a_launcher_and_desktop_files():
         "/usr/share/mime/packages/org.tabletop.Tabletop.xml",
         "/usr/share/icons/hicolor/48x48/apps/org.tabletop.Tabletop.png",
         "/usr/share/icons/hicolor/scalable/apps/org.tabletop.Tabletop.svg",
+        "/usr/share/doc/tabletop/copyright",
+        "/opt/tabletop/LICENSE",
+        "/opt/tabletop/_internal/tabletop/_resources/fonts/LICENSE-DejaVu.txt",
     ):
         assert path in paths
     assert not [p for p in paths if "/translations/" in p or "libqgtk3" in p]  # only what is used

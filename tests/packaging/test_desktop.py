@@ -75,12 +75,12 @@ def published(tmp_path) -> Path:
     return path
 
 
-def test_metainfo_claims_no_licence_or_home_the_repository_does_not_state(share):
+def test_installed_metainfo_claims_the_declared_licence_and_no_home_the_repository_does_not_state(share):
     component = ET.parse(share / "metainfo" / f"{APP_ID}.metainfo.xml").getroot()
     assert component.findtext("id") == APP_ID
     assert component.find("launchable").text == f"{APP_ID}.desktop"
-    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"].get("license")
-    assert component.findtext("project_license") == (declared if isinstance(declared, str) else None)
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["license"]
+    assert component.findtext("project_license") == declared
     assert component.find("url") is None and component.find("screenshots") is None  # no public home yet
     assert "tabletop-app" not in (share / "metainfo" / f"{APP_ID}.metainfo.xml").read_text(encoding="utf-8")
 

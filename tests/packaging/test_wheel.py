@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tomllib
 import venv
 import zipfile
 from pathlib import Path
@@ -43,11 +44,17 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
         pytest.skip("building the wheel needs setuptools from PyPI, which is not reachable")
     assert built.returncode == 0, built.stderr
     (wheel,) = (tmp / "dist").glob("tabletop-*.whl")
-    make_sdist = f"from setuptools import build_meta; build_meta.build_sdist({str(tmp / 'dist')!r})"
-    sdist = run(sys.executable, "-c", make_sdist, cwd=source)
-    assert sdist.returncode == 0, sdist.stderr
     venv.create(tmp / "venv", with_pip=True)
     bin_ = tmp / "venv" / ("Scripts" if os.name == "nt" else "bin")
+    # The sdist with the setuptools the build-system asks for (a venv's own may be older).
+    backend = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]["requires"]
+    done = run(bin_ / "python", "-m", "pip", "install", "-q", "--disable-pip-version-check", *backend, cwd=tmp)
+    if done.returncode and any(word in done.stderr for word in NO_NETWORK):
+        pytest.skip("building the sdist needs setuptools from PyPI, which is not reachable")
+    assert done.returncode == 0, done.stderr
+    make_sdist = f"from setuptools import build_meta; build_meta.build_sdist({str(tmp / 'dist')!r})"
+    sdist = run(bin_ / "python", "-c", make_sdist, cwd=source)
+    assert sdist.returncode == 0, sdist.stderr
     done = run(bin_ / "python", "-m", "pip", "install", "-q", "--disable-pip-version-check", wheel, cwd=tmp)
     if done.returncode and any(word in done.stderr for word in NO_NETWORK):
         pytest.skip("installing the wheel's dependencies needs PyPI, which is not reachable")
@@ -63,6 +70,20 @@ def test_wheel_carries_every_bundled_font_and_icon(installed):
     for folder in ("fonts", "icons", "tilesets"):
         for path in (ROOT / "resources" / folder).iterdir():
             assert f"tabletop/_resources/{folder}/{path.name}" in names
+
+
+def test_wheel_declares_the_licence_and_carries_its_text_and_the_fonts_licence(installed):
+    wheel = next((installed[0].parents[1] / "dist").glob("tabletop-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        info = f"tabletop-{__version__}.dist-info"
+        metadata = archive.read(f"{info}/METADATA").decode()
+        licence = archive.read(f"{info}/licenses/LICENSE")
+    assert "License-Expression: MIT" in metadata.splitlines()
+    assert licence == (ROOT / "LICENSE").read_bytes()
+    for font_licence in (ROOT / "resources" / "fonts").glob("*.txt"):
+        assert f"{info}/licenses/resources/fonts/{font_licence.name}" in names
+        assert f"tabletop/_resources/fonts/{font_licence.name}" in names  # beside the fonts, as installed
 
 
 def test_sdist_carries_resources_at_the_top_of_its_tree(installed):

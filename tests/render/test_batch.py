@@ -16,7 +16,7 @@ from tabletop.render import paint as paint_module
 from tabletop.render.batch import line_cells, polygon_paths, segment_paths
 from tabletop.render.paint import paint_map
 from tabletop.render.style import DETAIL_SCALE, gm_style
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def _elements(path: QPainterPath) -> list[tuple[int, float, float]]:

@@ -18,7 +18,7 @@ from tabletop.render import paint
 from tabletop.render.export import ExportCancelled, ExportOptions, Scale, ScaleKind, export_map, files, render_image
 from tabletop.render.png_stream import PngStream
 from tabletop.samples import af_encounter, warehouse
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.render.test_export_options import pixels
 
 

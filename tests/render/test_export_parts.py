@@ -9,7 +9,7 @@ import pytest
 from tabletop.geometry.layout import zone_box
 from tabletop.model import NodeShape, Token, Zone, ZoneLocation
 from tabletop.render.export.parts import BADGE_ROOM, REACH, MapParts
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def _map():

@@ -65,7 +65,7 @@ def test_the_gms_veil_far_out_covers_the_pixels_the_merged_outline_does(qapp):
     (zones drawn either way round included), so far out the veil is filled unmerged (its cloud
     may fall a shade apart, the texture read along other runs); close up, antialiased, it is
     merged as before."""
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     zones = zone_map(200).zones
     zones = [
@@ -91,7 +91,7 @@ def test_fog_read_from_the_layouts_arrays_is_the_fog_made_zone_by_zone(qapp, how
     from tabletop.render import fog_paint
     from tabletop.render.paint import fog_path, zone_path
     from tabletop.render.style import MapStyle
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     map_ = zone_map(200)
     map_.zones.append(Zone(id="node", name="Node", shape=NodeShape(x=130.0, y=90.0, radius=30.0)))
@@ -121,7 +121,7 @@ def test_fog_read_from_the_layouts_arrays_is_the_fog_made_zone_by_zone(qapp, how
 def test_fogged_zones_drawn_either_way_round_are_all_under_the_fog(qapp, way):
     """The winding rule counts a polygon drawn the other way round against one that overlaps
     it: the fog turns every polygon the same way (read from the arrays or made since opening),
-    so the players never see into a fogged zone through a hole where two overlap (found by review11)."""
+    so the players never see into a fogged zone through a hole where two overlap."""
     from tabletop.geometry.layout import MapLayout
     from tabletop.model import Map, PolygonShape, Zone
     from tabletop.render import fog_paint

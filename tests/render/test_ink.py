@@ -13,7 +13,7 @@ from PySide6.QtSvg import QSvgGenerator
 from tabletop.geometry.layout import MapLayout
 from tabletop.render.ink import line_share
 from tabletop.render.style import gm_style
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.render.test_specks import _picture
 
 FILL = np.array([0xB8, 0xCF, 0xD8])  # #d8cfb8 as the image's B, G, R bytes

@@ -11,7 +11,7 @@ from tabletop.geometry.shapes import map_bounds
 from tabletop.model import FillStyle, Map, NodeShape, PolygonShape, Zone
 from tabletop.render.label_paint import label_avoid, paint_zone_labels, zone_label
 from tabletop.render.style import gm_style, players_style
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.render.recording import record_texts
 
 

@@ -15,7 +15,7 @@ from tabletop.render.aspect_paint import PLATE_SIZE
 from tabletop.render.badge_paint import BADGE_TEXT
 from tabletop.render.export import render_image
 from tabletop.render.style import DETAIL_SCALE, gm_style, players_style
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.render.recording import paint, record_texts
 
 MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.tabletop"))

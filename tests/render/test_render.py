@@ -126,7 +126,7 @@ def _one_by_one_and_batched(zones, scale: float, layout=None) -> list[QImage]:
 
 def test_zoomed_out_zones_are_painted_plainly_with_the_same_pixels(qapp):
     """The batched zoomed-out painting draws what paint_zone draws, pixel for pixel."""
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     zones = zone_map(300).zones + nephrite_net().zones
     zones[3] = zones[3].model_copy(update={"fill": FillStyle(colour="#336699", pattern="hatch")})
@@ -142,7 +142,7 @@ def test_zones_read_from_the_layouts_arrays_are_painted_as_from_their_points(qap
     since) make the same picture as zones painted one by one."""
     from tabletop.geometry.layout import MapLayout
     from tabletop.model import Map, PolygonShape
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     zones = zone_map(300).zones + nephrite_net().zones
     zones[5] = zones[5].model_copy(update={"fill": FillStyle(colour="#993366", opacity=0.5)})

@@ -13,7 +13,7 @@ from tabletop.geometry.layout import MapLayout
 from tabletop.model import NodeShape, Zone
 from tabletop.render import paint
 from tabletop.render.style import MapStyle
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def _marks_zone_by_zone(p: QPainter, layout: MapLayout, marked: list, style: MapStyle, detail: bool) -> None:

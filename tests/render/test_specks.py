@@ -14,7 +14,7 @@ from tabletop.model import FillStyle, Map, PolygonShape, Zone
 from tabletop.render.batch import line_cells, line_cells_of, polygon_paths, polygon_runs
 from tabletop.render.paint import paint_region
 from tabletop.render.style import DETAIL_SCALE, gm_style, players_style
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.render.test_batch import _elements
 
 

@@ -9,7 +9,7 @@ from tabletop.geometry.shapes import map_bounds
 from tabletop.render.badge_paint import BADGE_TEXT
 from tabletop.render.export import export_map
 from tabletop.render.style import gm_style
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def test_an_svg_keeps_pass_values_too_small_to_read_unzoomed(qapp, tmp_path):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tabletop.model import Border, Door, Map, NodeShape, Passage, PolygonShape, Zone
 from tabletop.rules import ZoneGraph
 from tabletop.rules.checks import check_map, choke_borders, one_way_traps, unreachable_zones
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.rules.checks_reference import (
     reference_check_map,
     reference_choke_borders,

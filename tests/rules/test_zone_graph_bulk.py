@@ -120,7 +120,7 @@ def test_crossings_made_zone_by_zone_equal_the_whole_maps_in_order(map_, data):
 
 def test_a_whole_graph_built_in_slices_equals_one_built_at_once(monkeypatch):
     from tabletop.rules import zone_graph
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     map_ = zone_map(400)
     whole = ZoneGraph(map_)
@@ -144,7 +144,7 @@ def test_a_graph_dropped_half_built_is_freed_without_the_collector():
     import weakref
 
     from tabletop.rules import zone_graph
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     map_ = zone_map(200)
     gc.disable()

@@ -96,6 +96,20 @@ def test_the_command_paints_its_first_frame_before_the_grid_and_play_menus_are_b
     assert seen["play"] == ["&Start Conflict…"] and seen["grid"] == ["Tile &Sets…"]
 
 
+class _Frames(QObject):
+    """Counts the frames a widget paints."""
+
+    def __init__(self, widget) -> None:
+        super().__init__(widget)
+        self.painted = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.painted += 1
+        return False
+
+
 def _menu(window, title: str):
     found = [a.menu() for a in window.menuBar().actions() if a.text() == title]
     assert len(found) == 1, f"one {title} menu, not {len(found)}"
@@ -304,20 +318,12 @@ def test_a_map_read_in_the_empty_window_paints_its_frame_before_the_parts_built_
     save_map(warehouse(), path)
     window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
-    painted, during = [], []
-
-    class Frames(QObject):
-        def eventFilter(self, watched, event):
-            if event.type() == QEvent.Type.Paint:
-                painted.append(1)
-            return False
-
-    frames_seen = Frames()
-    window.view.viewport().installEventFilter(frames_seen)
+    during = []
+    frames_seen = _Frames(window.view.viewport())
     laying_out = opening.Opening.laying_out
 
     def seen(self, map_):
-        during.append((len(painted), window.later.done))
+        during.append((frames_seen.painted, window.later.done))
         laying_out(self, map_)
 
     monkeypatch.setattr(opening.Opening, "laying_out", seen)
@@ -344,9 +350,10 @@ def test_a_read_cancelled_in_the_empty_window_still_builds_the_parts_held_back(q
     save_map(warehouse(), path)
     window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
+    frames = _Frames(window.view.viewport())
 
-    def cancelled(self, done, total):  # the empty window's first frame painted while the map is read
-        qtbot.wait(200)
+    def cancelled(self, done, total):  # Cancel once the empty window's first frame is painted
+        qtbot.waitUntil(lambda: frames.painted > 0)
         return False
 
     monkeypatch.setattr(opening.Opening, "tell", cancelled)

@@ -16,7 +16,7 @@ from tabletop.model import Token, ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.rules.visibility import border_shown, zone_shown
 from tabletop.ui.scene.tile_marks import BULK_RECTS
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.ui.view_frames import fresh, painted
 
 

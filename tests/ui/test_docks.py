@@ -78,7 +78,7 @@ def test_the_zones_list_walks_the_map_by_keyboard(qtbot, window):
 def test_the_zones_list_names_only_the_rows_it_shows(qtbot, window, monkeypatch):
     """A big map opens without a list item per zone: a row's text is made when it is painted."""
     from tabletop.ui.docks.lists import ObjectRows
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     asked = []
     text = ObjectRows.text
@@ -127,6 +127,5 @@ def test_the_tall_panes_scroll_so_the_window_fits_a_laptop_screen(window, qtbot)
     for title in ("Reserve", "Cards"):
         window.docks[title].show()
         window.docks[title].raise_()
-    qtbot.wait(20)
-    assert window.minimumSizeHint().height() < 700
+    qtbot.waitUntil(lambda: window.minimumSizeHint().height() < 700)  # once the docks' layout settles
     assert window.panes["Reserve"].window() is window and window.grid_menu.dock_widget.window() is window

@@ -223,9 +223,9 @@ def test_a_token_on_a_grid_lights_the_areas_its_speed_reaches(qtbot, window):
 
 def test_a_click_picks_a_borders_badge_only_where_badges_are_drawn(qtbot, window):
     """Far out no badge is drawn, and a click inside a zone picks the zone (it picked the border
-    whose unseen badge covered most of the zone: found by review11's tryout at 5% zoom); close
+    whose unseen badge covered most of the zone at 5% zoom); close
     up, where the badge is drawn, the same point picks the border."""
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     window.document.replace_map(zone_map(400), None)
     window.set_tool("S")
@@ -247,8 +247,8 @@ def test_a_click_picks_a_borders_badge_only_where_badges_are_drawn(qtbot, window
 
 def test_nudging_many_zones_is_one_change_and_one_undo_step(qtbot, window):
     """An arrow key with 400 zones selected moves them all as one change (an edit per zone took
-    minutes for a 10k-zone map selected whole: found by review11's break tryout)."""
-    from tests.benchmarks.mapgen import zone_map
+    minutes for a 10k-zone map selected whole)."""
+    from tests.maps import zone_map
 
     window.document.replace_map(zone_map(400), None)
     before = window.document.map.model_dump()

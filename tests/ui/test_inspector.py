@@ -189,7 +189,7 @@ def test_a_big_maps_counts_read_with_thousands_marked():
 
 
 def test_a_big_selection_is_counted_with_thousands_separators_and_named_by_its_kind(qtbot, window):
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     window.document.replace_map(zone_map(1100), None)
     zones = [("zone", z.id) for z in window.document.map.zones]

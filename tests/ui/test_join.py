@@ -7,8 +7,8 @@ from tabletop.document import MapDocument
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import shared_edges
 from tabletop.ui.tools.connect import join_touching_zones
-from tests.benchmarks.mapgen import zone_map
 from tests.geometry.test_layout import cell_contents
+from tests.maps import zone_map
 
 
 def _every_pair(map_) -> set[frozenset[str]]:

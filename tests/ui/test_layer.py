@@ -10,7 +10,7 @@ from tabletop.document.commands import AddObject, EditObject, MoveToken
 from tabletop.document.commands.fog import SetFog
 from tabletop.model import FillStyle, Passage, Token, ZoneLocation
 from tabletop.render.style import MapStyle
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.ui.conftest import at, drag
 
 

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication
 from tabletop.document.commands import AddObject, EditObject, remove
 from tabletop.model import Map, PolygonShape, Zone
 from tabletop.samples import warehouse
+from tests.ui.type_to_find import pause_typing
 
 NAMES = ["Great Hall", "Café", "Cellar", "Kitchen", "Cellar stairs", "Gate", "Wine cellar"]
 
@@ -159,13 +160,13 @@ def test_typing_in_the_rows_jumps_to_the_zone_named_so(qtbot, window):
     qtbot.keyClicks(listing, "cel")
     assert window.document.selection == [("zone", "room2")]
     assert listing.count() == 7, "type-to-find jumps; it does not filter"
-    qtbot.wait(QApplication.keyboardInputInterval() + 100)
+    pause_typing(qtbot, listing)
     qtbot.keyClicks(listing, "c")
     assert window.document.selection == [("zone", "room4")], "a new word starts after the current row"
-    qtbot.wait(QApplication.keyboardInputInterval() + 100)
+    pause_typing(qtbot, listing)
     qtbot.keyClicks(listing, "cc")
     assert window.document.selection == [("zone", "room2")], "one letter again steps to its next row, wrapping"
-    qtbot.wait(QApplication.keyboardInputInterval() + 100)
+    pause_typing(qtbot, listing)
     qtbot.keyClicks(listing, "wine")
     assert listing.currentIndex().row() == 6 and window.document.selection == [("zone", "room6")]
 
@@ -177,7 +178,7 @@ def test_type_to_find_under_a_filter_lands_on_a_shown_row(qtbot, window):
     listing.setFocus()
     qtbot.keyClicks(listing, "w")
     assert listing.currentIndex().row() == 2 and window.document.selection == [("zone", "room6")]
-    qtbot.wait(QApplication.keyboardInputInterval() + 100)
+    pause_typing(qtbot, listing)
     qtbot.keyClicks(listing, "g")
     assert window.document.selection == [("zone", "room6")], "Gate is filtered out: nothing found, nothing moved"
 
@@ -185,7 +186,7 @@ def test_type_to_find_under_a_filter_lands_on_a_shown_row(qtbot, window):
 def test_type_to_find_and_the_filter_on_a_big_map_never_name_every_row(qtbot, window, monkeypatch):
     """Qt's own type-to-find asked the model for every row's text: 0.4 s a key at 100k zones."""
     from tabletop.ui.docks.lists import ObjectRows
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     asked = []
     text = ObjectRows.text
@@ -205,7 +206,7 @@ def test_type_to_find_and_the_filter_on_a_big_map_never_name_every_row(qtbot, wi
 
 def test_a_long_word_with_no_match_is_shown_whole_across_lines(qtbot, window):
     """The empty list says what was typed: a word longer than the list is wide is cut across
-    lines, not clipped at the list's edge (found by review10)."""
+    lines, not clipped at the list's edge."""
     import numpy as np
 
     window.document.replace_map(_castle(), None)

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QProgressDialog
 from tabletop.io import map_to_text
 from tabletop.samples import warehouse
 from tabletop.ui import opening
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.ui.window_process import WHEN_LOADED, run_window
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,6 +57,14 @@ def test_a_big_map_opens_with_its_progress_and_the_cursor_comes_back(window, hil
     assert not [d for d in window.findChildren(QProgressDialog) if d.isVisible()]
 
 
+def _until(condition, seconds: float = 30.0) -> None:
+    """On the reading's thread, where Qt is not to be called: wait for what the window's thread
+    does, or give up after `seconds` and let the test's assertions tell."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.001)
+
+
 def test_cancel_leaves_the_map_as_it_was_and_says_so(window, hill, monkeypatch):
     window.document.replace_map(warehouse(), None)
     heard = _heard(monkeypatch, then=lambda o: o.dialog.cancel() if len(heard) == 3 else None)
@@ -67,12 +75,12 @@ def test_cancel_leaves_the_map_as_it_was_and_says_so(window, hill, monkeypatch):
     assert QApplication.overrideCursor() is None
 
 
-def test_a_cancel_between_two_tells_stops_the_read_at_its_next_chunk(window, hill, monkeypatch):
+def test_a_cancel_between_two_tells_stops_the_read_at_its_next_chunk(window, hill, monkeypatch, qtbot):
     """A read tells its progress a tenth of a second apart (here once, then only at the end):
     the GM's Cancel meanwhile reaches it at its next chunk all the same."""
     monkeypatch.setattr(opening, "TELL_EVERY_S", 3600.0)
     window.document.replace_map(warehouse(), None)
-    heard, cancelled, asked = [], [], []
+    heard, cancelled, asked, answered = [], [], [], []
     tell, progress = opening.Opening.tell, opening._Reading.progress
 
     def told_then_cancelled(self, done, total):
@@ -81,16 +89,20 @@ def test_a_cancel_between_two_tells_stops_the_read_at_its_next_chunk(window, hil
         cancelled.append(True)  # the GM presses Cancel just after the first tell
         return answer
 
-    def slowly(self, done, total):  # a chunk a while: the window's thread looks in between
-        time.sleep(0.01)
+    def slowly(self, done, total):  # past the first tell, the next chunk comes once the window has answered
+        if asked:
+            _until(lambda: not self.answers.empty())
         asked.append((done, total))
-        return progress(self, done, total)
+        answered.append(progress(self, done, total))
+        return answered[-1]
 
     monkeypatch.setattr(opening.Opening, "tell", told_then_cancelled)
     monkeypatch.setattr(opening.Opening, "waiting", lambda self: not cancelled)
     monkeypatch.setattr(opening._Reading, "progress", slowly)
     assert not window.files.open(hill)
-    assert len(heard) == 1 and len(asked) > 1 and asked[-1][0] < asked[-1][1], "stopped between two tells"
+    qtbot.waitUntil(lambda: False in answered)  # the reading's thread heard it
+    assert len(heard) == 1 and answered == [True, False], "heard at the next chunk, without a tell"
+    assert asked[-1][0] < asked[-1][1], "stopped between two tells, not read to the end"
     assert window.document.map == warehouse() and "cancelled" in window.statusBar().currentMessage()
 
 
@@ -172,9 +184,10 @@ def test_saving_shows_the_busy_cursor_and_gives_it_back(window, tmp_path, answer
     assert cursors == [Qt.CursorShape.WaitCursor] and QApplication.overrideCursor() is None
 
 
-def _graphs_built(window, monkeypatch) -> list[str]:
-    """The titles of the maps whose zone graph the window's document builds from here on (only
-    its own: another test's window, closed, may still build its graph meanwhile)."""
+def _graphs_built(window, monkeypatch) -> list[tuple[str, bool]]:
+    """The maps whose zone graph the window's document builds from here on, each as (its title,
+    whether another map was being read in then). Only its own: another test's window, closed,
+    may still build its graph meanwhile."""
     from tabletop.document.indexes import MapIndexes
 
     prepared = []
@@ -182,33 +195,56 @@ def _graphs_built(window, monkeypatch) -> list[str]:
 
     def counted(self: MapIndexes) -> None:
         if self is window.document.indexes:
-            prepared.append(self.map.title)
+            prepared.append((self.map.title, window.document.preparation._held > 0))
         prepare(self)
 
     monkeypatch.setattr(MapIndexes, "prepare_graph", counted)
     return prepared
 
 
+def _steps_come_due(monkeypatch, document) -> list[tuple[bool, bool]]:
+    """Each deferred step of the map now on screen as it comes due: (whether another map was
+    being read in then, whether the step ran). A busy machine may run its first step before
+    the open holds it (the window's first events paint the busy cursor): that one is no read's."""
+    from tabletop.document.preparation import Preparation
+
+    due, came, map_ = Preparation._due, [], document.map
+
+    def noted(self, step, for_map):
+        answer = due(self, step, for_map)
+        if for_map is map_:
+            came.append((self._held > 0, answer))
+        return answer
+
+    monkeypatch.setattr(Preparation, "_due", noted)
+    return came
+
+
+def _held_back(came: list[tuple[bool, bool]]) -> bool:
+    """Steps came due while another map was read in, and none of them ran."""
+    during = [ran for held, ran in came if held]
+    return bool(during) and not any(during)
+
+
 def test_the_map_on_screen_waits_with_its_zone_graph_while_another_is_read(window, hill, monkeypatch, qtbot):
     """A 100k-zone map's deferred zone graph, built during the next map's read, made that open
     1.3 s longer, for a map about to be dropped."""
-    from tabletop.document.preparation import PREPARE_AFTER_MS
-
     prepared = _graphs_built(window, monkeypatch)
     window.document.replace_map(warehouse(), None)  # its index and graph come in the event loop
-    first = []
+    came = _steps_come_due(monkeypatch, window.document)
     told = opening.Opening.tell
 
     def slow_tell(self, done, total):
-        if not first:
-            first.append(done)
-            qtbot.wait(3 * PREPARE_AFTER_MS)  # the window's events, long past the graph's time
+        # the window's events, until a step of the old map comes due during the read
+        qtbot.waitUntil(lambda: any(held for held, _ in came))
         return told(self, done, total)
 
     monkeypatch.setattr(opening.Opening, "tell", slow_tell)
     assert window.files.open(hill)
-    qtbot.waitUntil(lambda: bool(prepared), timeout=5000)
-    assert prepared == [window.document.map.title] != [warehouse().title]
+    assert _held_back(came), "held back while the next map was read"
+    new = window.document.map.title
+    qtbot.waitUntil(lambda: (new, False) in prepared, timeout=5000)
+    assert (warehouse().title, True) not in prepared and new != warehouse().title
     assert window.document.graph_made() is not None
 
 
@@ -216,20 +252,23 @@ def test_the_map_on_screen_waits_too_while_the_new_one_is_laid_out(window, hill,
     """The read over, the dialog's last events ("Drawing … zones") come before the new map
     replaces the old: the old map's deferred steps wait through them too (a slow machine once
     built the old map's zone graph there)."""
-    from tabletop.document.preparation import PREPARE_AFTER_MS
-
     prepared = _graphs_built(window, monkeypatch)
     window.document.replace_map(warehouse(), None)
+    came = _steps_come_due(monkeypatch, window.document)
     laying_out = opening.Opening.laying_out
 
     def slow(self, map_):
-        qtbot.wait(3 * PREPARE_AFTER_MS)  # the window's events, long past the graph's time
+        # the window's events, until a step of the old map comes due while the new one is laid out
+        since = len(came)
+        qtbot.waitUntil(lambda: any(held for held, _ in came[since:]))
         laying_out(self, map_)
 
     monkeypatch.setattr(opening.Opening, "laying_out", slow)
     assert window.files.open(hill)
-    qtbot.waitUntil(lambda: bool(prepared), timeout=5000)
-    assert prepared == [window.document.map.title] != [warehouse().title]
+    assert _held_back(came), "held back while the new map was laid out"
+    new = window.document.map.title
+    qtbot.waitUntil(lambda: (new, False) in prepared, timeout=5000)
+    assert (warehouse().title, True) not in prepared and new != warehouse().title
 
 
 def test_an_opening_holds_the_busy_cursor_of_busy_and_gives_back_only_its_own(qtbot, tmp_path, busy_entered):

@@ -60,8 +60,8 @@ def test_closing_the_players_window_leaves_the_legend_switch_working(qtbot, wind
     player = _open(qtbot, window)
     window.players.open_action.trigger()
     qtbot.waitUntil(lambda: window.players.player is None)
-    player.deleteLater()
-    qtbot.wait(20)
+    with qtbot.waitSignal(player.destroyed):
+        player.deleteLater()
     window.legend_action.trigger()
     grid = window.document.map.grids[0]
     window.document.put("grid", grid.model_copy(update={"name": "Renamed"}))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import shiboken6
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QDockWidget, QGraphicsItem, QToolBar
 
@@ -61,6 +61,28 @@ def _fills_one_way(player: PlayerWindow, rect: QRectF, slack: float = 2.0) -> bo
     shown = player.view.mapFromScene(rect).boundingRect()
     viewport = player.view.viewport().rect()
     return abs(shown.width() - viewport.width()) <= slack or abs(shown.height() - viewport.height()) <= slack
+
+
+class _Paints(QObject):
+    """Counts the frames a widget paints."""
+
+    def __init__(self, widget) -> None:
+        super().__init__(widget)
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def _events_handled(qtbot, context: QObject) -> None:
+    """Until the steps queued so far for the next turn of the event loop have run: one queued
+    after them, the same way, has."""
+    done = []
+    QTimer.singleShot(0, context, lambda: done.append(True))
+    qtbot.waitUntil(lambda: bool(done))
 
 
 def test_the_action_opens_a_bare_players_window_and_toggling_closes_it(qtbot, window):
@@ -180,8 +202,9 @@ def test_follow_mode_follows_every_scroll_and_zoom(qtbot, window):
         qtbot.waitUntil(lambda gm=gm: _corners_inside(player, gm) and _fills_one_way(player, gm))
     window.players.follow_action.trigger()
     before = player.view.visible_rect()
+    painted = _Paints(window.view.viewport())
     window.view.zoom(2.0)
-    qtbot.wait(50)  # a paint or two of the GM's view: the players' view stays put now
+    qtbot.waitUntil(lambda: painted.count > 0)  # a paint of the GM's view, where follow mode would follow it
     assert player.view.visible_rect() == before
     player.close()
 
@@ -419,7 +442,7 @@ def test_the_players_window_opens_again_after_a_restart_unless_the_gm_closed_it(
     qtbot.addWidget(third)
     third.show()
     qtbot.waitExposed(third)
-    qtbot.wait(20)
+    _events_handled(qtbot, third)  # the showing's own queued steps, where it would open the players' window
     assert third.players.player is None and not third.players.open_action.isChecked()
 
 

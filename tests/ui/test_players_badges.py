@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from tabletop.document.commands import EditObject
 from tabletop.render.badge_paint import badge_box
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def _grab(view):

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from tabletop.document.commands import AddObject, EditObject
 from tabletop.document.commands.fog import SetFog
 from tabletop.model import Token, ZoneLocation
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.ui.view_frames import fresh, painted
 
 

@@ -10,7 +10,7 @@ from tabletop.document.commands import AddObject, EditObject, MoveToken
 from tabletop.document.commands.fog import SetFog
 from tabletop.model import Border, Map, Passage, PolygonShape, Token, Zone, ZoneLocation
 from tabletop.render.label_paint import written_labels
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.ui.view_frames import fresh, painted
 
 ROOM_W, ROOM_H = 260.0, 200.0

@@ -66,7 +66,7 @@ def test_the_zones_list_says_what_to_do_on_a_grid_only_map(qtbot, window):
 
 def test_the_empty_zones_lists_hint_is_painted_again_when_its_grid_goes_or_comes(qtbot, window, monkeypatch):
     """The hint names the grid: removing the grid (and its undo) paints the list again, where
-    it kept the old words until something else painted it (found by review11's tryout)."""
+    it kept the old words until something else painted it."""
     from tabletop.document.commands.edits import remove
 
     window.document.replace_map(af_encounter(), None)
@@ -133,7 +133,7 @@ def test_the_hover_line_follows_a_token_moved_while_the_mouse_rests(window):
 
 
 def test_the_hover_line_clears_when_the_mouse_leaves_the_map(qtbot, window):
-    """It kept naming the last zone under the mouse after the mouse left (found by review11's tryout)."""
+    """It kept naming the last zone under the mouse after the mouse left."""
     from PySide6.QtCore import QEvent, QPointF
     from PySide6.QtWidgets import QApplication
 
@@ -158,7 +158,7 @@ def test_on_a_big_map_just_opened_the_hover_range_waits_for_the_graph_built_in_s
     from tabletop.rules import ZoneGraph
     from tabletop.rules.ranges import range_between
     from tabletop.ui import status_line
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     monkeypatch.setattr(status_line, "RANGE_WAITS_FROM", 100)
     document = window.document
@@ -181,11 +181,11 @@ def test_on_a_big_map_just_opened_the_hover_range_waits_for_the_graph_built_in_s
 
 def test_the_hover_line_clears_when_the_mouse_moves_onto_a_scroll_bar(qtbot, window):
     """A scroll bar lies inside the view but outside its map: only the map's viewport hears the
-    mouse leave for it (found by review11b)."""
+    mouse leave for it."""
     from PySide6.QtCore import QPoint, QPointF
     from PySide6.QtTest import QTest
 
-    from tests.benchmarks.mapgen import zone_map
+    from tests.maps import zone_map
 
     window.resize(1200, 800)
     window.show()
@@ -197,23 +197,20 @@ def test_the_hover_line_clears_when_the_mouse_moves_onto_a_scroll_bar(qtbot, win
     zone = window.document.map.zones[0]
     x, y = zone.shape.centre()
     view.centerOn(x, y)
-    qtbot.wait(50)
     bar = view.verticalScrollBar()
-    assert bar.isVisible()
+    qtbot.waitUntil(bar.isVisible)
     handle = window.windowHandle()
     QTest.mouseMove(handle, view.viewport().mapTo(window, view.mapFromScene(QPointF(x, y))))
-    qtbot.wait(20)
-    assert zone.label in window.hover_label.text()
+    qtbot.waitUntil(lambda: zone.label in window.hover_label.text())
     QTest.mouseMove(handle, bar.mapTo(window, QPoint(bar.width() // 2, bar.height() // 2)))
-    qtbot.wait(20)
-    assert window.hover_label.text() == ""
+    qtbot.waitUntil(lambda: window.hover_label.text() == "")
     window.hide()
 
 
 def test_badges_are_picked_at_the_zoom_the_map_layer_draws_them_whatever_the_screens_pixel_ratio(window, monkeypatch):
     """The layer paints its tiles at the view's scale in logical pixels, and draws no badge
     below DETAIL_SCALE: a high-DPI screen's pixel ratio must not make badges count as drawn
-    there (found by review11b)."""
+    there."""
     from tabletop.render.style import DETAIL_SCALE
     from tabletop.ui.scene.editor_scene import badges_seen
 

@@ -1,6 +1,6 @@
-"""A review's attempts to break the opening of a big map: closing the window while it is read,
-Cancel at the first and the last chance and opening again at once, damaged files, an autosave
-firing in the middle of a read."""
+"""Reading a big map copes with what a GM may do meanwhile: closing the window while it is read,
+Cancel (or Escape) at the first and the last chance and opening again at once, a damaged file,
+an autosave firing in the middle of the read."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QProgressDialog
 from tabletop.io import load_map, map_to_text
 from tabletop.samples import warehouse
 from tabletop.ui import opening
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 from tests.ui.window_process import WHEN_LOADED, run_window
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,32 +61,6 @@ def test_closing_the_window_while_its_map_is_read_keeps_it_open_and_the_map_come
     assert window.document.path == path and len(window.document.map.zones) == len(load_map(path).zones)
     _settled(window)
     assert window.close()  # the read over, the window closes as ever
-
-
-def test_the_window_is_painted_before_its_map_is_parsed(window, big, monkeypatch):
-    """`tabletop FILE` shows the window, then parses the file: 0.7 s or more for 100k zones before
-    the first progress call, a blank frame on screen unless the window paints first."""
-    from PySide6.QtCore import QEvent, QObject
-
-    painted, seen = [], []
-
-    class Painted(QObject):
-        def eventFilter(self, watched, event):
-            painted.extend([True] if event.type() == QEvent.Type.Paint else [])
-            return False
-
-    spy = Painted(window)
-    window.installEventFilter(spy)
-    window.update()  # a paint due, as for a window just shown
-    read = opening.load_map_stamped
-
-    def reading(path, tell, *helper):
-        seen.append(bool(painted))
-        return read(path, tell, *helper)
-
-    monkeypatch.setattr(opening, "load_map_stamped", reading)
-    assert window.files.open(big("city"))
-    assert seen == [True]
 
 
 START = (

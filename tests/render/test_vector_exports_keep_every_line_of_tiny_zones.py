@@ -1,6 +1,6 @@
-"""A review of the fading of thin lines far out: a vector file (SVG, PDF) of a map whose zones
+"""Thin lines fade far out only in pixel pictures: a vector file (SVG, PDF) of a map whose zones
 are two pixels at its nominal size keeps every border and outline whole, since its reader zooms
-in; only pixel pictures fade."""
+in."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 from tabletop.geometry.layout import MapLayout
 from tabletop.render.export.files import pdf_bytes, svg_bytes
 from tabletop.render.style import gm_style
-from tests.benchmarks.mapgen import zone_map
+from tests.maps import zone_map
 
 
 def _width(map_) -> int:
