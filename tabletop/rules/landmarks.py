@@ -6,14 +6,14 @@ Whatever the way from a zone to the goal, it cannot cost less than the goal's co
 landmark less the zone's (or the zone's cost to a landmark less the goal's): otherwise the way
 through the zone would be a cheaper way from (or to) the landmark. A search that spends its
 effort where that bound says the goal may be (A*) finds the same cheapest way as one that
-widens evenly around the start, after looking at a few hundred zones instead of tens of
-thousands.
+widens evenly around the start, after looking at a narrow band of zones between the two
+instead of every zone nearer the start than the goal.
 
 The tables stay true bounds as long as no way got cheaper: a dearer way or a shut one only
 makes the true costs larger. A way made cheaper lowers each table in a band of costs, just
 enough that the bound holds again (see `Landmarks.keep`); edits in bulk, or a way into a part
-of the map no way reached before, have the tables made anew. Numpy throughout: one search in
-Python over a whole map would cost more than all the paths it speeds up.
+of the map no way reached before, have the tables made anew. They are made in numpy, a cost at
+a time: a search in Python over the whole map would cost more than the paths it spares.
 """
 
 from __future__ import annotations
@@ -68,8 +68,7 @@ class Landmarks:
         if self._ways is None or self._ways[0] != revision:
             self._ways = (revision, *adjacencies(hops))
         _, onward, backward = self._ways
-        hub = int(np.argmax(np.diff(onward[0])))
-        nearest = self.away.min(axis=0) if self.zones else costs_from(onward, [hub])[0]
+        nearest = self._nearest(onward)
         reached = np.flatnonzero(nearest < FAR)
         far = int(reached[np.argmax(nearest[reached])]) if len(reached) else -1
         if far < 0 or far in self.zones:  # every zone reached is a landmark already
@@ -79,6 +78,13 @@ class Landmarks:
         self.away = np.concatenate([self.away, costs_from(onward, [far])])
         self.back = np.concatenate([self.back, costs_from(backward, [far])])
         self.full = len(self.zones) >= self.count
+
+    def _nearest(self, onward: Adjacency) -> np.ndarray:
+        """Each zone's cost from the nearest landmark; before the first, from the zone with the
+        most ways out, which stands in for them."""
+        if self.zones:
+            return self.away.min(axis=0)
+        return costs_from(onward, [int(np.argmax(np.diff(onward[0])))])[0]
 
     def bound(self, start: int, goal: int) -> np.ndarray:
         """For every zone, a cost its cheapest way to `goal` cannot be under (FAR and more: there
@@ -110,14 +116,12 @@ class Landmarks:
             grow = ((0, 0), (0, size - self.away.shape[1]))
             self.away = np.pad(self.away, grow, constant_values=NO_WAY)
             self.back = np.pad(self.back, grow, constant_values=NO_WAY)
-        for (
-            src,
-            dst,
-            cost,
-        ) in cheaper:  # away[k, dst] at most away[k, src] + cost; back[k, src] at most cost + back[k, dst]
-            if not _lower(self.away, self.away[:, src] + cost, dst) or not _lower(
-                self.back, self.back[:, dst] + cost, src
-            ):
+        for src, dst, cost in cheaper:
+            # from a landmark, the way's end costs at most its start and the way; to one, the
+            # way's start costs at most the way and its end
+            if not _lower(self.away, self.away[:, src] + cost, dst):
+                return False
+            if not _lower(self.back, self.back[:, dst] + cost, src):
                 return False
         return True
 

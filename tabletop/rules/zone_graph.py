@@ -32,8 +32,9 @@ if TYPE_CHECKING:  # imported on first ask (passable(), topology()): a start tha
 SLICE = 8_192
 """Borders (or zones) per slice of `prepare_step`: a slice is short enough that the event loop
 between slices answers a click or a drag at once."""
-LANDMARKS_FROM = 1_000
-"""Maps of fewer zones find their paths without landmarks, as quick as the landmarks' bounds."""
+LANDMARKS_FROM = 200
+"""Maps of fewer zones find their paths without landmarks: there a search widening evenly costs
+about what a guided one does, and making the landmarks would cost more than either."""
 CHEAPER_AT_ONCE = 64
 """Ways made cheaper between two paths after which the landmarks are dropped, not kept up to
 date way by way: a bulk edit (an undone delete of everything) makes them worth making anew."""
