@@ -71,13 +71,14 @@ class Landmarks:
         nearest = self._nearest(onward)
         reached = np.flatnonzero(nearest < FAR)
         far = int(reached[np.argmax(nearest[reached])]) if len(reached) else -1
-        if far < 0 or far in self.zones:  # every zone reached is a landmark already
-            self.full = True
-            return
-        self.zones.append(far)
-        self.away = np.concatenate([self.away, costs_from(onward, [far])])
-        self.back = np.concatenate([self.back, costs_from(backward, [far])])
-        self.full = len(self.zones) >= self.count
+        added = far >= 0 and far not in self.zones  # else every zone reached is a landmark already
+        if added:
+            self.zones.append(far)
+            self.away = np.concatenate([self.away, costs_from(onward, [far])])
+            self.back = np.concatenate([self.back, costs_from(backward, [far])])
+        self.full = not added or len(self.zones) >= self.count
+        if self.full:
+            self._ways = None  # the map's ways again, as arrays: let them go
 
     def _nearest(self, onward: Adjacency) -> np.ndarray:
         """Each zone's cost from the nearest landmark; before the first, from the zone with the
