@@ -31,7 +31,7 @@ MANY_ZONES = 30_000
 """Up to this many zones `SMALL_MAP_MARKS` landmarks, above it `BIG_MAP_MARKS`: more landmarks
 bound more tightly, and on a big map each costs more to make than its share of the speed."""
 SMALL_MAP_MARKS = 16
-BIG_MAP_MARKS = 8
+BIG_MAP_MARKS = 12
 GUIDES = 4
 """Landmarks a search reads: those that bound its start's way to its goal best."""
 WEAR = 256
