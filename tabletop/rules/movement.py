@@ -129,8 +129,9 @@ def path(graph: ZoneGraph, start: str, goal: str) -> Route:
     Of several ways at the same cost, the one a search widening evenly from the start meets
     first: each zone on it entered from the zone reached most cheaply, the lower-numbered of
     two at the same cost (the map's order), so the window and the command line show one way.
-    On a big map the search is guided by the landmarks' bounds (rules/landmarks.py) and looks
-    at a few hundred zones instead of most of the map; it finds the same way.
+    On a map of some size the search is guided by the landmarks' bounds (rules/landmarks.py)
+    and looks at a narrow band of zones between start and goal instead of every zone nearer the
+    start than the goal; it finds the same way.
     """
     origin, target = graph.zone_index(start), graph.zone_index(goal)
     landmarks = graph.landmarks()

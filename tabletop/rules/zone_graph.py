@@ -5,8 +5,9 @@ index: crossing} per zone, which one border edit updates in place. A new graph i
 make (its zones only): a zone's crossings are worked out when a search first reaches it, the
 whole map's in slices (`prepare_step`) or at the first edit or whole-map question, so a reach
 asked as a big map opens waits for the few hundred zones it visits, not the map.
-networkx is built from it only when asked, for what it does best (a single-pair path,
-strongly connected parts, bridges), and dropped at the next edit, so editing never pays for it.
+networkx is built from it only when asked (the map check's reference in the tests), and
+dropped at the next edit, so editing never pays for it. The landmarks that guide a path
+(rules/landmarks.py) are kept here, told of each way an edit makes cheaper.
 """
 
 from __future__ import annotations
