@@ -124,8 +124,82 @@ def _heap(hops: list[list[tuple[int, int]]], origin: int, shifts: int) -> tuple[
 
 
 def path(graph: ZoneGraph, start: str, goal: str) -> Route:
-    """The cheapest way from start to goal; NoWayThrough when every way is shut."""
+    """The cheapest way from start to goal; NoWayThrough when every way is shut.
+
+    Of several ways at the same cost, the one a search widening evenly from the start meets
+    first: each zone on it entered from the zone reached most cheaply, the lower-numbered of
+    two at the same cost (the map's order), so the window and the command line show one way.
+    On a map of some size the search is guided by the landmarks' bounds (rules/landmarks.py)
+    and looks at a narrow band of zones between start and goal instead of every zone nearer the
+    start than the goal; it finds the same way.
+    """
     origin, target = graph.zone_index(start), graph.zone_index(goal)
+    landmarks = graph.landmarks()
+    if landmarks is not None:
+        from tabletop.rules.landmarks import FAR
+
+        bound = landmarks.bound(origin, target)
+        found = None if bound[origin] >= FAR else _guided(graph.hops, origin, target, memoryview(bound), FAR)
+        if found is None:
+            raise NoWayThrough(f"no way through from '{start}' to '{goal}'")
+        if found is not _EVEN_ORDER:
+            return _unwind(graph, target, found[0], found[1])
+    return _widening(graph, origin, target, start, goal)
+
+
+_EVEN_ORDER = (-1, {})
+"""What the guided search answers when a way of cost 0 leads into a zone that may lie on a
+cheapest way: the evenly widening search walks the zones it reaches at one cost in an order
+such ways change, so it runs itself."""
+
+
+def _guided(
+    hops: list[list[tuple[int, int]]], origin: int, target: int, bound: memoryview, far: int
+) -> tuple[int, dict[int, int]] | None:
+    """A* from origin to target under `bound` (never above the true cost left, and falling by no
+    more than a step's cost along it): (cost, the zone each was entered from), None when no way
+    leads there, or _EVEN_ORDER.
+
+    Every zone that could lie on a cheapest way is searched (its cost so far and its bound add
+    up to no more than the goal's cost), so each zone's entry can be chosen as the widening
+    search chooses it: the cheapest zone it can be entered from at its cost, then the lower
+    index. With ways of cost at least 1 that is the zone the widening search settles first."""
+    spent = {origin: 0}
+    came_from: dict[int, int] = {}
+    done: set[int] = set()
+    queue = [(bound[origin], origin)]
+    cost = -1
+    while queue:
+        ahead, zone = heapq.heappop(queue)
+        if zone in done:
+            continue
+        if 0 <= cost < ahead:
+            break  # past the goal's cost: nothing further lies on a cheapest way
+        done.add(zone)
+        here = spent[zone]
+        if zone == target:
+            cost = here
+        for step, other in hops[zone]:
+            total = here + step
+            known = spent.get(other)
+            if known is None or total < known:
+                left = bound[other]
+                if left >= far:
+                    continue  # no way from there to the goal
+                if step == 0:
+                    return _EVEN_ORDER
+                spent[other] = total
+                came_from[other] = zone
+                heapq.heappush(queue, (total + left, other))
+            elif total == known:
+                entry = came_from.get(other, zone)  # none for the start
+                if here < spent[entry] or (here == spent[entry] and zone < entry):
+                    came_from[other] = zone
+    return None if cost < 0 else (cost, came_from)
+
+
+def _widening(graph: ZoneGraph, origin: int, target: int, start: str, goal: str) -> Route:
+    """Dijkstra's search widening evenly from the start until it settles the goal."""
     costs = {origin: 0}
     came_from: dict[int, int] = {}
     done: set[int] = set()

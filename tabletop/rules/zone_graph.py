@@ -5,8 +5,9 @@ index: crossing} per zone, which one border edit updates in place. A new graph i
 make (its zones only): a zone's crossings are worked out when a search first reaches it, the
 whole map's in slices (`prepare_step`) or at the first edit or whole-map question, so a reach
 asked as a big map opens waits for the few hundred zones it visits, not the map.
-networkx is built from it only when asked, for what it does best (a single-pair path,
-strongly connected parts, bridges), and dropped at the next edit, so editing never pays for it.
+networkx is built from it only when asked (the map check's reference in the tests), and
+dropped at the next edit, so editing never pays for it. The landmarks that guide a path
+(rules/landmarks.py) are kept here, told of each way an edit makes cheaper.
 """
 
 from __future__ import annotations
@@ -26,11 +27,18 @@ if TYPE_CHECKING:  # imported on first ask (passable(), topology()): a start tha
     import networkx as nx
     import numpy as np
 
+    from tabletop.rules.landmarks import Landmarks
     from tabletop.rules.topology import Topology
 
 SLICE = 8_192
 """Borders (or zones) per slice of `prepare_step`: a slice is short enough that the event loop
 between slices answers a click or a drag at once."""
+LANDMARKS_FROM = 200
+"""Maps of fewer zones find their paths without landmarks: there a search widening evenly costs
+about what a guided one does, and making the landmarks would cost more than either."""
+CHEAPER_AT_ONCE = 64
+"""Ways made cheaper between two paths after which the landmarks are dropped, not kept up to
+date way by way: a bulk edit (an undone delete of everything) makes them worth making anew."""
 
 
 class _Made(dict):
@@ -78,6 +86,12 @@ class ZoneGraph:
         self._pairs: np.ndarray | None = None
         """The pairs of zones joined by borders as one flat array, made by `prepare_step` before the adjacency."""
         self._passable: nx.DiGraph | None = None
+        self._landmarks: Landmarks | None = None
+        self._landmark_asks = 0
+        """Asks for landmarks since there were none: the second makes them."""
+        self._cheaper: list[tuple[int, int, int]] = []
+        """(from, to, cost) of each way made cheaper or opened since the landmarks were last
+        brought up to date."""
         self._borders_of = borders_of
         self._opened: list[Border] | None = list(map_.borders)
         """The borders as the map was given, until the whole graph is built from them."""
@@ -247,8 +261,20 @@ class ZoneGraph:
             if best is None:
                 self.out[src].pop(dst, None)
             else:
+                before = self.out[src].get(dst)
                 self.out[src][dst] = best
+                if self._landmarks is not None and (before is None or best.cost < before.cost):
+                    self._cheapened(src, dst, best.cost)
             self.hops[src] = sorted((c.cost, other) for other, c in self.out[src].items())
+
+    def _cheapened(self, src: int, dst: int, cost: int) -> None:
+        """A way made cheaper or opened: the landmarks' bounds are lowered to match when next
+        asked, or dropped after many such edits."""
+        if len(self._cheaper) < CHEAPER_AT_ONCE:
+            self._cheaper.append((src, dst, cost))
+        else:
+            self._landmarks, self._landmark_asks = None, 0
+            self._cheaper.clear()
 
     # -- lookups -----------------------------------------------------------------------
 
@@ -274,6 +300,30 @@ class ZoneGraph:
             pairs = self._between.keys() if self._pairs is None else self._pairs
             self._topology, self._pairs = Topology.build(len(self.ids), pairs), None
         return self._topology
+
+    def landmarks(self) -> Landmarks | None:
+        """Zones far apart with the cheapest costs to and from them (rules/landmarks.py), which
+        bound the cost left to a goal, up to date with this graph's edits; one more made at each
+        ask until they are all there. None on a small map, and on the first ask after there were
+        none: a lone path, as the command line asks one, is found sooner without them."""
+        if len(self.index) < LANDMARKS_FROM:
+            return None
+        marks = self._landmarks
+        if marks is not None and not marks.keep(self._cheaper, len(self.ids)):
+            marks = self._landmarks = None
+        self._cheaper.clear()
+        if marks is None:
+            self._landmark_asks += 1
+            if self._landmark_asks < 2:
+                return None
+            self._complete()
+            from tabletop.rules.landmarks import Landmarks
+
+            marks = self._landmarks = Landmarks(len(self.ids))
+            self._landmark_asks = 0
+        if not marks.full:
+            marks.add(self.hops, self.revision)
+        return marks if marks.zones else None
 
     def between(self, a: int, b: int) -> list[str]:
         """The ids of every border joining two zones (by index), passable or not."""

@@ -15,9 +15,10 @@ import numpy as np
 import pytest
 import rustworkx as rx
 
-from tabletop.model import Passage
-from tabletop.rules import ZoneGraph, grid_reach, range_field, reach
+from tabletop.model import Door, Passage
+from tabletop.rules import ZoneGraph, grid_reach, path, range_field, reach
 from tabletop.rules.checks import check_map
+from tabletop.rules.movement import _widening
 from tests.maps import zone_map
 from tests.rules.checks_reference import reference_check_map
 
@@ -212,9 +213,49 @@ def test_border_edit_then_reach_10k(benchmark, zone_graphs, maps_by_size):
 
 @pytest.mark.parametrize("across", [15, 45])
 def test_grid_reach_speed_10(benchmark, terrains, across):
+    """The areas in reach with their costs, in order, as the reach overlay reads them."""
     terrain = terrains[across]
     centre = (across // 2, across // 2)
-    benchmark(lambda: grid_reach(terrain, centre, "run", 10))
+    benchmark(lambda: grid_reach(terrain, centre, "run", 10).areas())
+
+
+@pytest.mark.parametrize("across", [15, 45])
+def test_grid_reach_speed_10_by_area(benchmark, terrains, across):
+    """The same answer as a dict of costs by area, as the command line and play read it."""
+    terrain = terrains[across]
+    centre = (across // 2, across // 2)
+    benchmark(lambda: grid_reach(terrain, centre, "run", 10).costs)
+
+
+def _grid_matrix(terrain, move="run"):
+    """The grid as scipy's CSR matrix, built once beforehand: a way from each area to each
+    neighbour it may enter, weighted by the neighbour's entry cost."""
+    sparse = pytest.importorskip("scipy.sparse")
+    entry = terrain.entry_costs(move)
+    ways = [
+        (cell, cell + offset, entry[cell + offset])
+        for cell, cost in enumerate(entry)
+        if cost is not None
+        for offset in terrain.offsets
+        if entry[cell + offset] is not None
+    ]
+    tails, heads, costs = zip(*ways, strict=True)
+    return sparse.csr_array((np.array(costs, dtype=float), (tails, heads)), shape=(len(entry), len(entry)))
+
+
+@pytest.mark.parametrize("across", [15, 45])
+@pytest.mark.parametrize("speed", [10, 10**8])
+def test_grid_reach_scipy(benchmark, terrains, across, speed):
+    """scipy at its strongest: Dijkstra with a limit on the grid's matrix built beforehand,
+    its answer checked equal to Tabletop's."""
+    csgraph = pytest.importorskip("scipy.sparse.csgraph")
+    terrain = terrains[across]
+    centre = (across // 2, across // 2)
+    matrix, origin = _grid_matrix(terrain), terrain.flat(centre)
+    found = csgraph.dijkstra(matrix, indices=origin, limit=min(speed, terrain.cost_bound("run")))
+    theirs = {terrain.unflat(cell): int(cost) for cell, cost in enumerate(found) if np.isfinite(cost)}
+    assert theirs == grid_reach(terrain, centre, "run", speed).costs
+    benchmark(lambda: csgraph.dijkstra(matrix, indices=origin, limit=speed))
 
 
 @pytest.mark.parametrize("across", [15, 45])
@@ -222,7 +263,107 @@ def test_grid_reach_huge_speed(benchmark, terrains, across):
     """A speed of 10^8 from a file reaches the whole grid at the cost of the grid, not of 10^8."""
     terrain = terrains[across]
     centre = (across // 2, across // 2)
-    benchmark(lambda: grid_reach(terrain, centre, "run", 10**8))
+    benchmark(lambda: grid_reach(terrain, centre, "run", 10**8).areas())
+
+
+def _pairs(graph, count=40):
+    """Random pairs of zones, the same every run."""
+    rng = random.Random(7)
+    return [tuple(rng.sample(graph.ids, 2)) for _ in range(count)]
+
+
+PATH_SIZES = [10_000, 100_000]
+
+
+@pytest.mark.parametrize("size", PATH_SIZES)
+def test_path(benchmark, zone_graphs, size):
+    """The cheapest way between a random pair of zones, once the landmarks are all made (one
+    more at each path asked: the first paths pay for them, below)."""
+    graph = zone_graphs[size]
+    pairs = _pairs(graph)
+    for start, goal in pairs[:20]:
+        path(graph, start, goal)
+    cycle = itertools.cycle(pairs)
+    benchmark(lambda: path(graph, *next(cycle)))
+
+
+@pytest.mark.parametrize("size", PATH_SIZES)
+def test_path_widening_evenly(benchmark, zone_graphs, size):
+    """The search path() made before the landmarks, and still makes without them (the first
+    path on a map, as the command line asks it): the same answers."""
+    graph = zone_graphs[size]
+    pairs = _pairs(graph)
+    for start, goal in pairs[:5]:
+        assert path(graph, start, goal) == _widening(graph, graph.index[start], graph.index[goal], start, goal)
+    cycle = itertools.cycle(pairs)
+
+    def widening():
+        start, goal = next(cycle)
+        return _widening(graph, graph.index[start], graph.index[goal], start, goal)
+
+    benchmark.pedantic(widening, rounds=20)
+
+
+@pytest.mark.parametrize("size", PATH_SIZES)
+def test_path_scipy(benchmark, zone_graphs, size):
+    """scipy at its strongest: Dijkstra from the start over a CSR matrix built once beforehand
+    (it has no early exit at the goal), its costs checked equal to Tabletop's."""
+    sparse = pytest.importorskip("scipy.sparse")
+    csgraph = pytest.importorskip("scipy.sparse.csgraph")
+    graph = zone_graphs[size]
+    n = len(graph.ids)
+    ways = [(zone, other, cost) for zone in range(n) for cost, other in graph.hops[zone]]
+    tails, heads, costs = zip(*ways, strict=True)
+    matrix = sparse.csr_array((np.array(costs, dtype=float), (tails, heads)), shape=(n, n))
+    pairs = _pairs(graph)
+    for start, goal in pairs[:10]:
+        found = csgraph.dijkstra(matrix, indices=graph.index[start])
+        assert int(found[graph.index[goal]]) == path(graph, start, goal).cost
+    cycle = itertools.cycle(pairs)
+
+    def dijkstra():
+        start, goal = next(cycle)
+        return csgraph.dijkstra(matrix, indices=graph.index[start])[graph.index[goal]]
+
+    benchmark(dijkstra)
+
+
+@pytest.mark.parametrize("size", PATH_SIZES)
+def test_paths_while_the_landmarks_are_made(benchmark, zone_graphs, size):
+    """Each of the first paths after the landmarks are dropped (none at first): the first
+    widens evenly; each next adds a landmark. The slowest of them is the second."""
+    graph = zone_graphs[size]
+    pairs = _pairs(graph)
+    asks = itertools.count()
+
+    def drop_every_seventeenth():
+        if next(asks) % 17 == 0:
+            graph._landmarks, graph._landmark_asks = None, 0
+
+    cycle = itertools.cycle(pairs)
+    benchmark.pedantic(lambda: path(graph, *next(cycle)), setup=drop_every_seventeenth, rounds=34)
+
+
+@pytest.mark.parametrize("size", PATH_SIZES)
+def test_path_after_a_door_is_opened(benchmark, zone_graphs, size):
+    """A closed door opened (a way made cheaper): the landmarks' tables are lowered to keep
+    their bounds, then the path is found."""
+    graph = zone_graphs[size]
+    pairs = _pairs(graph)
+    for start, goal in pairs[:20]:
+        path(graph, start, goal)
+    border = graph.borders["b5"]
+    doors = itertools.cycle(["closed", "open"])
+    cycle = itertools.cycle(pairs)
+
+    def turn_the_door():
+        door = Passage(label="through the door", door=Door(state=next(doors)))
+        graph.set_border(border.model_copy(update={"passages": [door]}))
+
+    try:
+        benchmark.pedantic(lambda: path(graph, *next(cycle)), setup=turn_the_door, rounds=20)
+    finally:
+        graph.set_border(border)
 
 
 def test_reach_huge_budget_10k(benchmark, zone_graphs):
