@@ -40,7 +40,7 @@ the repaint of the whole map that comes with laying it out afresh."""
 
 class Places(dict):
     """Each kind's objects' places in their list, by id, made when first asked: a big map's
-    borders' (0.05 s for 250k) after its first frame, in slices (`steps`), or at once when an
+    borders' after its first frame, in slices (`steps`), or at once when an
     edit or a lookup asks sooner. A kind renumbered since holds its new dict."""
 
     def __init__(self, lists: dict[Kind, list[Any]]) -> None:
@@ -65,7 +65,7 @@ class Places(dict):
         if kind in self:
             return
         making = self._begun(kind)
-        yield  # the ids alone an event (250k borders': 20-30 ms)
+        yield  # the ids alone an event: a short slice
         if self._making.get(kind) is not making:
             return
         for _ in making.steps(size):
@@ -177,7 +177,7 @@ class MapIndexes:
 
     def borders_touching_all(self, zone_ids: Container[str]) -> list[str]:
         """The borders touching any of many zones, in map order, found in one pass over the map's
-        borders: asked zone by zone, a whole 100k-zone map's took a second and a half."""
+        borders: asked zone by zone, a whole big map's took far longer."""
         return [b.id for b in self.map.borders if b.a in zone_ids or b.b in zone_ids]
 
     def area_at(self, x: float, y: float) -> tuple[str, tuple[int, int]] | None:

@@ -34,8 +34,8 @@ class Integrity:
     """Who refers to whom: tokens per zone or grid here; borders per zone from the layout's
     index (`borders_at` gives it: the document's one index of which borders touch a zone, in
     whatever layout the document holds now, one made afresh too); the zones on the map from the
-    document's places by id (`placed`, current at every check: a set of its own took a 100k-zone
-    map's open 15-35 ms more)."""
+    document's places by id (`placed`, current at every check: a set of its own slowed a big
+    map's open)."""
 
     def __init__(
         self, map_: Map, borders_at: Callable[[], Mapping[str, set[str]]], placed: Mapping[Kind, Container[str]]
@@ -80,7 +80,7 @@ class Integrity:
     def check_put_many(self, kind: Kind, objs: list[Any], befores: list[Any | None]) -> None:
         """check_put of each object (`befores`, what each replaces), in their order; a zone needs
         no check, and borders' ends are looked up once each, together (a Python call per object
-        was a third of a second of putting a 100k-zone map back)."""
+        was most of putting a big map back)."""
         if kind is Kind.ZONE:
             return
         if kind is Kind.BORDER:
@@ -94,8 +94,8 @@ class Integrity:
 
     def check_drop_many(self, kind: Kind, objs: list[Any]) -> None:
         """check_drop of each object, in their order; only zones and grids are checked, a zone's
-        tokens and borders looked up for all of them together (Delete of a whole 100k-zone map
-        asked each zone's borders one by one: half a second)."""
+        tokens and borders looked up for all of them together (Delete of a whole big map
+        asked each zone's borders one by one, slowly)."""
         if kind is Kind.ZONE and objs:
             ids = list(map(attrgetter("id"), objs))
             occupied = {place for (held, place), tokens in self.tokens_on.items() if held is Kind.ZONE and tokens}

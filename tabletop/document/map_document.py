@@ -118,8 +118,8 @@ class MapDocument(QObject):
         return None if position is None else indexes.lists[kind][position]
 
     def get_many(self, keys: list[tuple[str, str]]) -> list[Any | None]:
-        """`get` of each key, a run of one kind at a time in C (a call per key of a whole map
-        selected was half a second at 100k zones)."""
+        """`get` of each key, a run of one kind at a time in C (a call per key of a whole big map
+        selected was felt)."""
         found: list[Any | None] = []
         lists, places = self.indexes.lists, self.indexes.places
         for kind, ids in kind_runs(keys):

@@ -93,8 +93,8 @@ class Preparation:
     @contextmanager
     def held(self) -> Iterator[None]:
         """While another map is read into the document, this one's index and zone graph wait:
-        it may be about to be dropped (a 100k-zone map's graph, built during the next map's
-        read, made that open 1.3 s longer)."""
+        it may be about to be dropped (a big map's graph, built during the next map's
+        read, made that open much longer)."""
         self._held += 1
         try:
             yield

@@ -31,10 +31,10 @@ if TYPE_CHECKING:
 # an empty map (the window at start) is laid out without them.
 
 BORDER_SLICE = 60_000
-"""Borders put in the borders by id per step of prepare_steps: about 20 ms."""
+"""Borders put in the borders by id per step of prepare_steps: a short slice of the event loop."""
 
 INDEX_SLICE = 120_000
-"""Zones and borders whose cells are found per step of prepare_steps: about 20 ms."""
+"""Zones and borders whose cells are found per step of prepare_steps: a short slice too."""
 
 
 class MapLayout(WhatIsWhere):
@@ -176,9 +176,9 @@ class MapLayout(WhatIsWhere):
                 pass
 
     def prepare_steps(self) -> Iterator[None]:
-        """What `prepare` makes, a step at a time (20-35 ms each at 100k zones), for the event
+        """What `prepare` makes, a step at a time, for the event
         loop soon after an open: a hover or a reach asked meanwhile waits for one step at most,
-        not for the whole index (90 ms at 100k, more under load). A part asked for before its
+        not for the whole index. A part asked for before its
         steps are done is made at once, from where they stopped."""
         if not self._borders_by_id.made:
             yield from self._borders_by_id.steps(BORDER_SLICE)
@@ -264,7 +264,7 @@ class MapLayout(WhatIsWhere):
     def set_zone(self, zone: Zone) -> list[str]:
         """A zone was added or changed; returns its borders, whose lines moved with it. A zone
         whose shape is as it was (renamed, filled, fogged) keeps its borders' lines: working
-        them out again was Fog All's whole cost (50 s at 100k zones)."""
+        them out again was most of Fog All's cost on a big map."""
         old = self._zones.get(zone.id)
         self._zones[zone.id] = zone
         if self._shapes is not None:
@@ -286,7 +286,7 @@ class MapLayout(WhatIsWhere):
         them, when every one kept its shape, so each keeps its row as opened (and its place in
         the index) and the looks are worked out again once; else False and nothing taken (each
         zone goes through set_zone). One at a time, every zone left the index and the shape
-        table: Fog All's push and its next frame took twice as long at 100k zones, painted zone
+        table: Fog All's push and its next frame took twice as long on a big map, painted zone
         by zone."""
         if self._shapes is None:
             return False

@@ -391,8 +391,8 @@ class LineTable(MutableMapping[str, BorderLine]):
         return border_id in self._set or border_id in self._rows
 
     def holding(self, border_ids: list[str]) -> list[bool]:
-        """`border_id in self` for each, looked up in C (a whole 100k-zone map's borders one
-        call each were half a second of a frame with everything selected)."""
+        """`border_id in self` for each, looked up in C (a whole big map's borders one
+        call each were most of a frame with everything selected)."""
         held = list(map(self._rows.__contains__, border_ids))
         if self._set:
             held = [was or border_id in self._set for was, border_id in zip(held, border_ids, strict=True)]

@@ -40,7 +40,7 @@ Box = tuple[float, float, float, float]
 
 def union_of(boxes: Sequence[Box]) -> Box:
     """The box around all these boxes (at least one), four passes over plain tuples: Fog All on
-    100k zones repaints 700k boxes, and a QRectF united with each took seconds."""
+    a big map repaints a box per zone and border, and a QRectF united with each was slow."""
     return (
         min(map(itemgetter(0), boxes)),
         min(map(itemgetter(1), boxes)),
@@ -51,8 +51,8 @@ def union_of(boxes: Sequence[Box]) -> Box:
 
 def box_array(boxes: Mapping[tuple[str, str], Box], keys: list[tuple[str, str]]) -> tuple[list, np.ndarray]:
     """(the keys `boxes` holds, in their order; their boxes as rows of an n x 4 array): a
-    BoxTable reads the rows of its array at once, where a tuple made per key took a second for
-    a 100k-zone map selected whole."""
+    BoxTable reads the rows of its array at once, where a tuple made per key was slow for
+    a big map selected whole."""
     import numpy as np
 
     if isinstance(boxes, BoxTable):
@@ -282,7 +282,7 @@ class RowIds(Sequence[str]):
     """Ids of a map's objects as opened, with their rows in the layout's tables (`rows`, an
     array): a painting handed these reads the tables without looking each id up. The list of
     ids is made when first read: a zoomed-out tile paints from the rows alone (making the ids
-    of its tiles took a fitted 100k-zone map's first frame 40 ms). Compares as a list."""
+    of its tiles slowed a fitted big map's first frame). Compares as a list."""
 
     __slots__ = ("_ids", "rows")
 

@@ -154,8 +154,8 @@ class Map(Model):
     def problems(self, zones_and_borders_whole: bool = False) -> list[str]:
         """Every broken reference, in words a GM understands; empty when the map is whole.
         `zones_and_borders_whole`: the zones' and the borders' ids are known to be unique and
-        every border's zones to be on the map (a big file's reader had them checked beside it:
-        0.15 s of a 100k-zone map), so only the rest is checked."""
+        every border's zones to be on the map (a big file's reader had them checked beside it,
+        in bulk), so only the rest is checked."""
         problems: list[str] = []
         points = _points_in(self.zones)
         if points > MAX_MAP_POINTS:

@@ -32,7 +32,7 @@ GM_VEIL = QColor(28, 32, 44, 95)
 @cache
 def cloud_texture() -> QImage:
     """A seamless tile of soft lighter blobs on the dark base, the same on every run."""
-    from PySide6.QtGui import QRadialGradient  # here: its class and enums (2.5 ms) wait for the first fog
+    from PySide6.QtGui import QRadialGradient  # deferred: its class and enums wait for the first fog
 
     image = QImage(TEXTURE, TEXTURE, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(FOG_BASE)
@@ -86,7 +86,7 @@ def paint_zone_fog(
     are one cloud without seams. The path is merged into its outline where that is needed or
     cheap: the players' cloud is edged along it, and close up (antialiased) a tile holds few
     zones. The GM's veil far out (no antialiasing, zones a few pixels each) covers the same
-    pixels unmerged: merging a fitted 100k-zone map fogged whole took a second."""
+    pixels unmerged: merging a fitted big map fogged whole was slow."""
     if not zones:
         return
     path = path_of(zones)

@@ -19,7 +19,7 @@ from tabletop.model import Map
 POLL_MS = 100
 """How often the window asks whether the child is done: a system call of a few microseconds."""
 LIMIT_S = 600.0
-"""A child still writing after this long is stuck (a 100k-zone map takes a second or two): it is
+"""A child still writing after this long is stuck (a big map takes far less): it is
 killed, the failure said, and the next tick starts another."""
 
 

@@ -65,7 +65,7 @@ class MapMenu:
         self.remove_background_action.setEnabled(self.document.map.background is not None)
 
     def check_map(self) -> MapCheckDialog:
-        """The findings, checked with the busy cursor (a 100k-zone map takes about a third of a second)."""
+        """The findings, checked with the busy cursor (a big map's check is felt)."""
         from tabletop.ui.opening import busy  # deferred: the reading's module, loaded after the first frame
 
         with busy():
@@ -195,8 +195,8 @@ class MapMenu:
         return best.intersected(seen) if fits(best) >= fits(seen) / 3 else seen
 
     def _edited(self, _change) -> None:
-        """Check again once the edits rest (a drag is many edits; a check of a 100k-zone map takes
-        a third of a second), and only while the findings are shown: a token or a grid changes none."""
+        """Check again once the edits rest (a drag is many edits; a big map's check
+        is felt), and only while the findings are shown: a token or a grid changes none."""
         if _change.kind not in ("zone", "border"):
             return
         self.hide_ring()  # the overlap it rang may be mended or moved: the next finding rings afresh

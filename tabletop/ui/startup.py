@@ -67,8 +67,8 @@ class AfterFirstFrame(QObject):
         return False
 
     def _after_frame(self) -> None:
-        """One builder an event (all of them in one were 50 ms after a big map's first frame,
-        which a click or a drag then waited for), unless held."""
+        """One builder an event (all of them in one held the event loop after a big map's
+        first frame, and a click or a drag waited for them), unless held."""
         if self._held:  # the frame that counts is still to come: wait for the next one
             self._canvas.installEventFilter(self)
         elif self._builders:
@@ -79,8 +79,8 @@ class AfterFirstFrame(QObject):
     @contextmanager
     def held(self) -> Iterator[None]:
         """Hold the builders back until the frame painted after this: a big map read in the
-        empty window that came first (`tabletop FILE`) gets its own first frame sooner (they
-        take ~0.1 s, which the read would otherwise wait for). Asking for a part still builds
+        empty window that came first (`tabletop FILE`) gets its own first frame sooner (the read
+        would otherwise wait for them). Asking for a part still builds
         it at once. A read cancelled or refused changes nothing on the canvas: a frame is asked
         for, else the parts would wait for whatever next paints it (keys such as F5 dead until then)."""
         self._held = bool(self._builders)
@@ -118,8 +118,8 @@ class Part:
 
 def made_canvas(view: QGraphicsView) -> QWidget:
     """Give the view a viewport made here, set as QGraphicsView sets its own (input methods,
-    and the mouse tracked for the hover line). The first `viewport()` of the one Qt made costs
-    12 ms: PySide6 loads all of QtWidgets' classes, 70 enums among them, to find its type."""
+    and the mouse tracked for the hover line). The first `viewport()` of the one Qt made is
+    costly: PySide6 loads all of QtWidgets' classes and enums to find its type."""
     canvas = QWidget()
     canvas.setAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled)
     canvas.setMouseTracking(True)

@@ -104,7 +104,7 @@ def _counted(n: int, word: str) -> str:
 
 BULK_ZONES = 1000
 """Past this many zones removed, the borders touching them are found in one pass over the
-map's borders (asked zone by zone, a whole 100k map's took a second and a half)."""
+map's borders (asked zone by zone, a whole big map's took far longer)."""
 
 
 def removal_parts(document: MapDocument, keys: list[tuple[str, str]]) -> list[RemoveMany]:

@@ -166,7 +166,7 @@ class PlayersLegend(LegendItem):
         GM sends changes no grid), within the room the full legend would take."""
         fog = self.map_scene.fog
         if self._worked_out[0] != self.document.revision or self._worked_out[1] is not fog:
-            # once per edit or fog sent, not per paint: 86 ms on a half-fogged 50x50-tile grid
+            # once per edit or fog sent, not per paint: a big fogged grid's is slow
             grids = [players_grid(grid, fog) for grid in self.document.map.grids]
             seen = legend_entries(self.document.map.model_copy(update={"grids": grids}))
             self._worked_out = (self.document.revision, fog, seen)

@@ -25,7 +25,7 @@ an object's box."""
 def edited_rects(boxes: list[Box], reach: tuple[float, float]) -> tuple[list[QRectF], bool]:
     """(the boxes, each grown by `reach` across and down, once each; whether they are a bulk
     edit's). A bulk edit's boxes are one rectangle, their union, worked out on the tuples: Fog
-    All on 100k zones repaints 700k boxes, each made a QRectF took a second."""
+    All on a big map repaints a box per zone and border, and a QRectF made of each was slow."""
     gx, gy = reach
     if len(boxes) > BULK_RECTS:
         left, top, right, bottom = union_of(boxes)

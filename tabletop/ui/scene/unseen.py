@@ -39,7 +39,7 @@ class Unseen:
 
     def update(self, change: Change) -> None:
         """Object by object, or all again when the change is a large share of the map (Fog All
-        asked 100k zones and their 500k borders' ends one by one: 3 s)."""
+        on a big map asked every zone and its borders' ends one by one, for seconds)."""
         if change.kind not in (Kind.ZONE, Kind.BORDER):
             return
         map_ = self.document.map

@@ -37,7 +37,7 @@ class ReachSettings:
 
 RULES = ("tabletop.rules.movement", "tabletop.rules.grid_movement", "tabletop.rules.sides")
 """The rules a drag asks: imported just after the window's first frame (`ready_rules`), so
-neither that frame (~3 ms) nor the first drag waits for them."""
+neither that frame nor the first drag waits for them."""
 
 
 def ready_rules() -> None:
