@@ -24,12 +24,13 @@ from itertools import accumulate, repeat
 from operator import attrgetter
 from typing import Annotated, Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import FailFast, StrictInt, TypeAdapter, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from tabletop.model import Border, FillStyle, Map, NodeShape, Passage, PolygonShape, Zone
-from tabletop.model.base import Coordinate
+from tabletop.model.base import MAX_MAP_POINTS, Coordinate
 from tabletop.model.map import CHECKED_WHOLE, refusal
+from tabletop.model.wording import LONG_DIGITS, digits
 from tabletop.model.zones import MIN_POLYGON_AREA, polygon_area
 
 ZONE_COLUMNS = ("name", "description", "aspects", "gm_notes", "hidden", "fogged")
@@ -52,20 +53,34 @@ class ColumnError(ValueError):
     not there): the message says where, as a map file's reader tells the GM."""
 
 
-def decoded(text: str) -> Any:
-    """The coordinates `encoded` wrote; ColumnError when the text is no such list (checked
-    against the model's bounds by the caller)."""
+def decoded(text: str, count: int) -> Any:
+    """The `count` coordinates `encoded` wrote; ColumnError when the text is no such list (checked
+    against the model's bounds by the caller). Its length is weighed before a byte is decoded, so
+    a text far longer than the zones' point counts need costs no copy of it."""
     import numpy as np
 
+    unknown = ColumnError("zones.points: is neither a list of numbers nor numbers encoded as Tabletop writes them")
+    if len(text) % 4:  # base64 comes in fours
+        raise unknown
+    size = len(text) // 4 * 3 - (2 if text.endswith("==") else 1 if text.endswith("=") else 0)
+    if size % 16:
+        raise ColumnError("zones.points: its encoded numbers do not end on a whole point (is the file cut short?)")
+    if size != 8 * count:
+        raise _points_held(size // 8, count)
     try:
         raw = binascii.a2b_base64(text.encode("ascii"), strict_mode=True)
     except (ValueError, UnicodeEncodeError):
-        raise ColumnError(
-            "zones.points: is neither a list of numbers nor numbers encoded as Tabletop writes them"
-        ) from None
-    if len(raw) % 16:
-        raise ColumnError("zones.points: its encoded numbers do not end on a whole point (is the file cut short?)")
+        raise unknown from None
+    if len(raw) != size:
+        raise unknown
     return np.frombuffer(raw, dtype="<f8")
+
+
+def _points_held(held: int, count: int) -> ColumnError:
+    return ColumnError(
+        f"zones.points: holds {_counted(held, 'number')} where the zones' point counts need {count:,} "
+        "(is the file cut short?)"
+    )
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -118,6 +133,10 @@ def _table(name: str, columns: Any, known: set[str]) -> dict[str, Any]:
     return columns
 
 
+def _counted(count: int, thing: str) -> str:
+    return f"{count:,} {thing}" if count == 1 else f"{count:,} {thing}s"
+
+
 def _kind(value: Any) -> str:
     return {list: "a list", str: "a text", dict: "an object", bool: "true or false", type(None): "null"}.get(
         type(value), "a number"
@@ -129,29 +148,54 @@ def _as_long(table: str, name: str, column: Any, n: int) -> list[Any]:
     if not isinstance(column, list):
         raise ColumnError(f"{table}.{name}: should be a list in brackets [...], not {_kind(column)}")
     if len(column) != n:
-        raise ColumnError(f"{table}.{name}: holds {len(column):,} values for {n:,} {table} (is the file cut short?)")
+        held, rows = _counted(len(column), "value"), _counted(n, table.removesuffix("s"))
+        raise ColumnError(f"{table}.{name}: holds {held} for {rows} (is the file cut short?)")
     return column
 
 
 def _rows(where: str, column: list[Any], count: int, what: str) -> list[int]:
     """A column of rows into a table of `count` rows (zones, looks, passages)."""
-    rows = _adapter(int).validate_python(column) if column else []
+    rows = _whole_numbers(where, column)
     if rows and (min(rows) < 0 or max(rows) >= count):
         bad = next(place for place, row in enumerate(rows) if not 0 <= row < count)
         raise ColumnError(f"{where}[{bad}]: names {what} {rows[bad]}, which is not in the file (there are {count:,})")
     return rows
 
 
+def _whole_numbers(where: str, column: list[Any]) -> list[int]:
+    """A column of rows or counts, each a whole number as Tabletop writes it: true, "3" or 3.0
+    is refused, where a field of the model would take it, since no row or count is meant so."""
+    try:
+        return _adapter(StrictInt).validate_python(column)
+    except ValidationError as error:
+        raise _relocated(error, lambda loc: (*where.split("."), *loc)) from None
+
+
+def _counts(where: str, column: list[Any]) -> list[int]:
+    """A column of counts (a polygon's points, a border's passages): whole numbers, none below 0."""
+    counts = _whole_numbers(where, column)
+    if counts and (min(counts) < 0 or digits(max(counts)) > LONG_DIGITS):
+        row = next(place for place, count in enumerate(counts) if count < 0 or digits(count) > LONG_DIGITS)
+        if counts[row] < 0:
+            raise ColumnError(f"{where}[{row}]: a count of {counts[row]} is less than 0")
+        raise ColumnError(f"{where}[{row}]: a count {digits(counts[row])} digits long is far past any a map can hold")
+    return counts
+
+
 @functools.cache
 def _adapter(kind: Any) -> TypeAdapter:
-    return TypeAdapter(list[kind])
+    """A column of `kind`, checked up to its first refused value: a column of a million bad
+    values would otherwise hold a refusal for each, many times the memory of the file."""
+    return TypeAdapter(Annotated[list[kind], FailFast()])
 
 
 @functools.cache
-def _field_type(kind: type, name: str) -> Any:
-    """A record field's type with its limits (max_length of a list, bounds of a number)."""
+def _field_adapter(kind: type, name: str) -> TypeAdapter:
+    """A column of a record field's values, each with the field's limits (max_length of a list,
+    bounds of a number), checked up to the first refused as `_adapter` says."""
     field = kind.model_fields[name]
-    return Annotated[(field.annotation, *field.metadata)] if field.metadata else field.annotation
+    value = Annotated[(field.annotation, *field.metadata)] if field.metadata else field.annotation
+    return TypeAdapter(Annotated[list[value], FailFast()])
 
 
 def _checked(table: str, kind: type, name: str, column: Any) -> list[Any]:
@@ -159,7 +203,7 @@ def _checked(table: str, kind: type, name: str, column: Any) -> list[Any]:
     if not isinstance(column, list):
         raise ColumnError(f"{table}.{name}: should be a list in brackets [...], not {_kind(column)}")
     try:
-        return _adapter(_field_type(kind, name)).validate_python(column)
+        return _field_adapter(kind, name).validate_python(column)
     except ValidationError as error:
         raise _relocated(error, lambda loc: (table, loc[0], name, *loc[1:])) from None
 
@@ -212,16 +256,13 @@ def _shapes(columns: dict[str, Any], ids: list[str]) -> list[Any]:
     counts = _checked_counts(columns, len(ids))
     given = columns.get("points")
     if isinstance(given, str):
-        values = decoded(given)
+        values = decoded(given, 2 * sum(counts))
     elif isinstance(given, list):
         values = given
     else:
         raise ColumnError(f"zones.points: should be a list in brackets [...], not {_kind(given)}")
     if len(values) != 2 * sum(counts):
-        raise ColumnError(
-            f"zones.points: holds {len(values):,} numbers where the zones' point counts need "
-            f"{2 * sum(counts):,} (is the file cut short?)"
-        )
+        raise _points_held(len(values), 2 * sum(counts))
     try:  # listed: each number checked as the model checks one; encoded: all at once
         flat = _adapter(Coordinate).validate_python(values) if isinstance(values, list) else _within(values)
     except ValidationError as error:
@@ -240,7 +281,8 @@ def _shapes(columns: dict[str, Any], ids: list[str]) -> list[Any]:
     nodes = _table_of("zones.nodes", columns.get("nodes", []), NodeShape)
     node_count = counts.count(0)
     if len(nodes) != node_count:
-        raise ColumnError(f"zones.nodes: holds {len(nodes):,} nodes where {node_count:,} zones have no points")
+        zones = f"{_counted(node_count, 'zone')} {'has' if node_count == 1 else 'have'}"
+        raise ColumnError(f"zones.nodes: holds {_counted(len(nodes), 'node')} where {zones} no points")
     if not nodes:
         return polygons
     next_node = iter(nodes)
@@ -272,24 +314,21 @@ def _bounds(kind: Any) -> tuple[float, float]:
 
 
 def _checked_counts(columns: dict[str, Any], n: int) -> list[int]:
-    counts = _rows("zones.point_counts", _as_long("zones", "point_counts", columns.get("point_counts"), n), 2**31, "")
+    """Each zone's count of points: 0 (a node), or as many as a polygon may have, and all of them
+    together no more than a map may have; refused before a coordinate is read, so a count of
+    billions costs nothing."""
+    counts = _counts("zones.point_counts", _as_long("zones", "point_counts", columns.get("point_counts"), n))
     field = PolygonShape.model_fields["points"]
     least = next(m.min_length for m in field.metadata if hasattr(m, "min_length"))
     most = next(m.max_length for m in field.metadata if hasattr(m, "max_length"))
-    if counts and (min(counts) < 0 or max(counts) > most or min(filter(None, counts), default=least) < least):
-        row = next(place for place, count in enumerate(counts) if count < 0 or 0 < count < least or count > most)
-        raise _relocated(
-            _refusal(PolygonShape, {"points": [(0.0, 0.0)] * counts[row]}), lambda loc: ("zones", row, "shape", *loc)
-        )
+    if counts and (max(counts) > most or min(filter(None, counts), default=least) < least):
+        row = next(place for place, count in enumerate(counts) if 0 < count < least or count > most)
+        bound = f"at least {least:,}" if counts[row] < least else f"at most {most:,}"
+        raise ColumnError(f"zones[{row}].shape.points: holds {_counted(counts[row], 'point')}; a polygon has {bound}")
+    total = sum(counts)
+    if total > MAX_MAP_POINTS:
+        raise ColumnError(f"the map's polygons have {total:,} points together; a map has at most {MAX_MAP_POINTS:,}")
     return counts
-
-
-def _refusal(kind: type, data: dict[str, Any]) -> ValidationError:
-    try:
-        kind.model_validate(data)
-    except ValidationError as error:
-        return error
-    raise AssertionError("the record took what its columns refused")
 
 
 def _point_place(counts: list[int]) -> Callable[[tuple], tuple]:
@@ -343,11 +382,7 @@ def _passages(columns: dict[str, Any], n: int) -> Iterable[list[Passage]]:
         (passage,) = default_of(Border, "passages")
         return [[passage] for _ in range(n)]
     kinds = _table_of("borders.passage_kinds", columns.get("passage_kinds"), Passage)
-    counts = _rows(
-        "borders.passage_counts", _as_long("borders", "passage_counts", columns.get("passage_counts"), n), 2**31, ""
-    )
-    if counts and min(counts) < 0:
-        raise ColumnError(f"borders.passage_counts[{counts.index(min(counts))}]: is less than 0")
+    counts = _counts("borders.passage_counts", _as_long("borders", "passage_counts", columns.get("passage_counts"), n))
     rows = columns.get("passages")
     if not isinstance(rows, list) or len(rows) != sum(counts):
         raise ColumnError(
@@ -397,12 +432,15 @@ def map_of(document: dict[str, Any], told: Callable[[int], None] | None = None) 
     zones = zones_of(document.get("zones", {"id": [], "point_counts": [], "points": []}))
     told(2)
     zone_ids = list(map(attrgetter("id"), zones))
+    twice = _duplicate_ids(zone_ids, "zone")
+    if twice:  # before the borders: a border's zone given twice is this, not a border joining a zone to itself
+        raise ColumnError(refusal(twice))
     borders = borders_of(document.get("borders", {"id": [], "a": [], "b": []}), zone_ids)
     told(3)
     map_ = Map.model_validate({**document, "zones": [], "borders": []}, context={CHECKED_WHOLE: True})
     object.__setattr__(map_, "zones", zones)  # each value checked above: not walked again
     object.__setattr__(map_, "borders", borders)
-    problems = _duplicate_ids(zone_ids, "zone") + _duplicate_ids(list(map(attrgetter("id"), borders)), "border")
+    problems = _duplicate_ids(list(map(attrgetter("id"), borders)), "border")
     problems += map_.problems(zones_and_borders_whole=True)
     if problems:
         raise ColumnError(refusal(problems))

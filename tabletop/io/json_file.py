@@ -192,17 +192,18 @@ def _refuse_constant(name: str) -> None:
 
 
 def nesting_depth(document: Any) -> int:
-    """Nesting depth, counted without recursion so a deep file cannot overflow the stack."""
-    deepest = 0
-    stack = [(document, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > deepest:
-            deepest = depth
-            if deepest > MAX_NESTING:
-                return deepest
-        if isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, (dict, list)))
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
-    return deepest
+    """Nesting depth (up to the first level past MAX_NESTING), counted a level at a time without
+    recursion, so a deep file cannot overflow the stack and a broad one (millions of empty lists)
+    is walked in one comprehension a level, not a step of Python for each value."""
+    level, depth = [document], 0
+    while level:
+        depth += 1
+        if depth > MAX_NESTING:
+            return depth
+        level = [
+            value
+            for held in level
+            for value in (held.values() if type(held) is dict else held if type(held) is list else ())
+            if type(value) is dict or type(value) is list
+        ]
+    return depth

@@ -1,7 +1,9 @@
 """Shared pieces of the model: the strict base class, ids, colours, aspects and stress tracks.
 
 Every model class refuses unknown fields, so a typo in a hand-edited map file is reported
-instead of silently dropped.
+instead of silently dropped. Every list and table field stops its check at the first item it
+refuses (`fail_fast`): a GM is told the first problem and no more, and a file of millions of
+bad values would otherwise hold a refusal for each, many times the file's own memory.
 """
 
 from __future__ import annotations
@@ -109,7 +111,7 @@ class StressTrack(Record):
 
     name: Annotated[Line, StringConstraints(min_length=1)]
     boxes: Annotated[int, Field(ge=0, le=100)] = 5
-    marked: list[Annotated[int, Field(ge=1)]] = Field(default_factory=list)
+    marked: list[Annotated[int, Field(ge=1)]] = Field(default_factory=list, fail_fast=True)
     threshold: GameNumber = 0
     defended_threshold: GameNumber | None = None
 

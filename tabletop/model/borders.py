@@ -55,8 +55,8 @@ class Border(Record):
     a: Id
     b: Id
     label: Line = ""
-    passages: list[Passage] = Field(default_factory=_one_passage)
-    aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS)
+    passages: list[Passage] = Field(default_factory=_one_passage, fail_fast=True)
+    aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS, fail_fast=True)
     stress: StressTrack | None = None
 
     @model_validator(mode="after")

@@ -54,7 +54,7 @@ class LogEntry(Model):
     action: Line = ""
     target: Line = ""
     numbers: dict[Annotated[Line, Field(max_length=40)], Annotated[int, Field(ge=-100_000, le=100_000)]] = Field(
-        default_factory=dict
+        default_factory=dict, fail_fast=True
     )
     story: Text = ""
 
@@ -66,16 +66,16 @@ class Conflict(Model):
 
     system: ConflictSystem
     caller: Line = ""
-    participants: list[Participant] = Field(default_factory=list)
+    participants: list[Participant] = Field(default_factory=list, fail_fast=True)
     exchange: Count = 1
     round: GameNumber = 1
     turns_taken: Annotated[int, Field(ge=0, le=10_000_000)] = 0
-    order: list[Id] = Field(default_factory=list)
+    order: list[Id] = Field(default_factory=list, fail_fast=True)
     turn: Id | None = None
-    log: list[LogEntry] = Field(default_factory=list, max_length=MAX_LOG)
-    scene_aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS)
+    log: list[LogEntry] = Field(default_factory=list, max_length=MAX_LOG, fail_fast=True)
+    scene_aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS, fail_fast=True)
     """Aspects placed on the scene itself; those on zones, borders and tokens stay on them."""
-    reserve: list[ReserveSide] = Field(default_factory=list, max_length=MAX_RESERVE_SIDES)
+    reserve: list[ReserveSide] = Field(default_factory=list, max_length=MAX_RESERVE_SIDES, fail_fast=True)
     """The sides of an extended conflict with reserve (system "reserve"), in the order given."""
     ended: Ending | None = None
     story: Text = ""

@@ -130,11 +130,11 @@ class Map(Model):
     background: Background | None = None
     lattice_step: Annotated[float, Field(ge=MIN_LATTICE_STEP, le=MAX_LATTICE_STEP)] = LATTICE_STEP
     """Where drawn points land, in map units: the map's own, so everyone opening it draws alike."""
-    zones: list[Zone] = Field(default_factory=list)
-    borders: list[Border] = Field(default_factory=list)
-    tokens: list[Token] = Field(default_factory=list)
-    grids: list[EncounterGrid] = Field(default_factory=list)
-    tile_sets: list[TileSet] = Field(default_factory=list)
+    zones: list[Zone] = Field(default_factory=list, fail_fast=True)
+    borders: list[Border] = Field(default_factory=list, fail_fast=True)
+    tokens: list[Token] = Field(default_factory=list, fail_fast=True)
+    grids: list[EncounterGrid] = Field(default_factory=list, fail_fast=True)
+    tile_sets: list[TileSet] = Field(default_factory=list, fail_fast=True)
     conflict: Conflict | None = None
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Map:

@@ -23,8 +23,8 @@ class ReserveSide(Model):
     offense: GameNumber = 0
     defense: GameNumber = 0
     force: GameNumber = 0
-    reserve: dict[ScoreName, GameNumber] = Field(default_factory=dict)
-    core_values: dict[ScoreName, GameNumber] = Field(default_factory=dict)
+    reserve: dict[ScoreName, GameNumber] = Field(default_factory=dict, fail_fast=True)
+    core_values: dict[ScoreName, GameNumber] = Field(default_factory=dict, fail_fast=True)
     folded: bool = False
     escaped: bool = False
     beaten: bool = False

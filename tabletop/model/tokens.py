@@ -67,10 +67,10 @@ class Token(Model):
     facing: float = 0.0
     reach: GameNumber = 1
     speeds: Speeds = Field(default_factory=Speeds)
-    stress: list[StressTrack] = Field(default_factory=list)
-    aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS)
-    states: list[TokenState] = Field(default_factory=list)
-    consequences: list[Consequence] = Field(default_factory=list)
+    stress: list[StressTrack] = Field(default_factory=list, fail_fast=True)
+    aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS, fail_fast=True)
+    states: list[TokenState] = Field(default_factory=list, fail_fast=True)
+    consequences: list[Consequence] = Field(default_factory=list, fail_fast=True)
     problem: bool = False
     """A problem standing for a long action (Edgerunner, "Long actions"): it has an aspect or
     two and a stress track, is attacked, defended and moved, and never takes a turn."""

@@ -85,6 +85,8 @@ LIST_ITEMS = {
     "fogged_areas": ("fogged areas", "a grid has at most {}"),
 }
 """A list past its cap: what it holds and its cap in words, by the field's name."""
+LIST_LEAST = {"points": "a polygon has at least {}"}
+"""A list short of its least: its least in words, by the field's name (else "at least N")."""
 
 BOUNDS = {"less_than_equal": "at most {le}", "less_than": "less than {lt}", "greater_than_equal": "at least {ge}"}
 
@@ -144,6 +146,8 @@ def _words(problem: Any) -> str | None:
         return "is required and missing"
     if kind in NOT_AN_OBJECT:
         return f"should be an object in braces {{...}}, not {_given(value)}"
+    if kind in WRONG_KIND and kind.startswith("int") and isinstance(value, float) and math.isfinite(value):
+        return f"should be a whole number, not {value!r}"  # "not a number" would say the 2.5 is none
     if kind in WRONG_KIND:
         return f"should be {WRONG_KIND[kind]}, not {_given(value)}"
     if kind in BOUNDS:
@@ -163,6 +167,8 @@ def _words(problem: Any) -> str | None:
         return "is empty: it needs at least 1 character"
     if kind == "too_long":
         return _list_words(problem, ctx)
+    if kind == "too_short":
+        return _short_list_words(problem, ctx)
     if kind == "string_unicode" and isinstance(value, str):
         bad = next((c for c in value if 0xD800 <= ord(c) <= 0xDFFF), "?")
         return f"holds a character that cannot be saved (a lone surrogate, U+{ord(bad):04X}): retype the text"
@@ -203,6 +209,15 @@ def _list_words(problem: Any, ctx: dict[str, Any]) -> str:
     return f"{held}; {cap.format(f'{most:,}')}"
 
 
+def _short_list_words(problem: Any, ctx: dict[str, Any]) -> str:
+    field = _field(problem)
+    items = LIST_ITEMS.get(field, ("items",))[0]
+    count = ctx.get("actual_length")
+    held = f"holds {count:,} {items[:-1] if count == 1 else items}" if count is not None else f"holds too few {items}"
+    least = ctx.get("min_length", 1)
+    return f"{held}; {LIST_LEAST.get(field, 'at least {}').format(f'{least:,}')}"
+
+
 def _field(problem: Any) -> str:
     """The name of the field a problem is in (the last name in its location)."""
     return next((part for part in reversed(problem["loc"]) if isinstance(part, str)), "")
@@ -236,4 +251,6 @@ def _given(value: Any) -> str:
 def _number(value: Any) -> str:
     if type(value) is int and digits(value) > LONG_DIGITS:
         return f"a number {digits(value)} digits long"
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    if isinstance(value, float):  # short, unless short is another number: 100000.00000000003 is not 100000
+        return f"{value:g}" if float(f"{value:g}") == value or not math.isfinite(value) else repr(value)
+    return str(value)

@@ -32,7 +32,7 @@ class PolygonShape(Record):
     """A zone of physical space, drawn as a closed polygon in map units."""
 
     kind: Literal["polygon"] = "polygon"
-    points: list[Point] = Field(min_length=3, max_length=MAX_POINTS)
+    points: list[Point] = Field(min_length=3, max_length=MAX_POINTS, fail_fast=True)
 
     @model_validator(mode="after")
     def _not_degenerate(self) -> PolygonShape:
@@ -81,7 +81,7 @@ class Zone(Record):
     id: Id
     name: Line = ""
     description: Text = ""
-    aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS)
+    aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS, fail_fast=True)
     gm_notes: Text = ""
     hidden: bool = False
     fogged: bool = False

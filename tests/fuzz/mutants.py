@@ -18,13 +18,25 @@ edge        a value set at the edge of what a map may hold, which it still loads
             of markup, of right-to-left overrides or of 10,000 letters
 truncate    the file cut short at any byte
 flip        one to eight bytes with one bit flipped
+
+Two kinds more for maps alone (MAP_KINDS), each on the map as Tabletop saves it now, its zones
+and borders in columns (format 6):
+
+column      a column changed: a value (a row or a count below 0, past the table, 1.0, true,
+            a text, -0.0, the least float), a value taken out or put in, the column dropped or
+            made another JSON type
+encoded     the coordinates encoded as a big map's are (base64 of 64-bit floats), with a number
+            made NaN, infinite, -0.0, the least float or just off the map, or the text cut,
+            its padding changed, or a character replaced
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 import re
+import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +58,8 @@ KINDS = (
     "truncate",
     "flip",
 )
+MAP_KINDS = (*KINDS, "column", "encoded")
+"""The kinds of map mutants: every kind, and two that only a map's columns can have."""
 FRAGMENT = "@@fragment@@"
 """Stands in the document where raw JSON text (a number no float holds, NaN) goes once written."""
 
@@ -67,7 +81,7 @@ def family(per_kind: int, first_seed: int = 0, maps: list[Path] | None = None) -
     return [
         mutant(path, kind, seed)
         for path in maps or MAPS
-        for kind in KINDS
+        for kind in MAP_KINDS
         for seed in range(first_seed, first_seed + per_kind)
     ]
 
@@ -76,7 +90,7 @@ def sample(count: int, seed: int = 0) -> list[Mutant]:
     """`count` mutants, the kinds and the maps taken in turn (every one of each once `count`
     reaches their number), each mutant's seed chosen by `seed`."""
     chooser = random.Random(seed)
-    return [mutant(MAPS[i % len(MAPS)], KINDS[i % len(KINDS)], chooser.randrange(10_000)) for i in range(count)]
+    return [mutant(MAPS[i % len(MAPS)], MAP_KINDS[i % len(MAP_KINDS)], chooser.randrange(10_000)) for i in range(count)]
 
 
 def mutant(path: Path, kind: str, seed: int) -> Mutant:
@@ -215,6 +229,77 @@ def _edge(document: Any, chance: random.Random) -> str | None:
     return None
 
 
+def _in_columns(document: dict[str, Any]) -> None:
+    """The map as Tabletop saves it now, its zones and borders in columns, in place of the old."""
+    from tabletop.io import map_from_bytes, map_to_text
+
+    saved = json.loads(map_to_text(map_from_bytes(json.dumps(document).encode())))
+    document.clear()
+    document.update(saved)
+
+
+COLUMN_VALUES = (
+    "-1",
+    "0",
+    "1",
+    "3",
+    "1000000000",
+    "9223372036854775808",
+    "1.0",
+    "0.5",
+    "true",
+    "null",
+    '"0"',
+    "[]",
+    "-0.0",
+    "5e-324",
+    "100000.0",
+    "100000.1",
+)
+
+
+def _column(document: Any, chance: random.Random) -> str | None:
+    _in_columns(document)
+    tables = [document[name] for name in ("zones", "borders") if document[name]["id"]] or [document["zones"]]
+    table = chance.choice(tables)
+    name = chance.choice(sorted(table))
+    column = table[name]
+    how = chance.choice(("value", "value", "shorter", "longer", "drop", "retype"))
+    if how == "value" and isinstance(column, list) and column:
+        _set(column, _pick(column, chance), FRAGMENT)
+        return chance.choice(COLUMN_VALUES)
+    if how == "shorter" and isinstance(column, list) and column:
+        del column[chance.randrange(len(column))]
+    elif how in ("value", "shorter", "longer") and isinstance(column, list):
+        column.insert(chance.randrange(len(column) + 1), chance.choice(column) if column else 0)
+    elif how == "drop":
+        del table[name]
+    else:
+        table[name] = FRAGMENT
+        return chance.choice(['"AAAA"', "0", "{}", "null", '"z1"', "[[]]"])
+    return None
+
+
+ENCODED_NUMBERS = (float("nan"), float("inf"), -float("inf"), -0.0, 5e-324, 100_000.0, 100_000.00000000003, -1e308)
+
+
+def _encoded(document: Any, chance: random.Random) -> None:
+    _in_columns(document)
+    numbers = list(document["zones"]["points"])
+    how = chance.choice(("number", "number", "cut", "padding", "character"))
+    if how == "number" and numbers:
+        numbers[chance.randrange(len(numbers))] = chance.choice(ENCODED_NUMBERS)
+    text = base64.b64encode(struct.pack(f"<{len(numbers)}d", *numbers)).decode("ascii")
+    if how == "cut":
+        text = text[: chance.randrange(len(text) + 1)]
+    elif how == "padding":
+        text = chance.choice([text.rstrip("="), text + "=", text + "==", text + "AA=="])
+    elif how == "character" and text:
+        place = chance.randrange(len(text))
+        text = text[:place] + chance.choice("!=A/+ \u0416\n") + text[place + 1 :]
+    document["zones"]["points"] = text
+
+
 MUTATIONS = {
     "edge": _edge,
     "drop": _drop,
@@ -225,6 +310,8 @@ MUTATIONS = {
     "long_text": _long_text,
     "deep": _deep,
     "wrong_id": _wrong_id,
+    "column": _column,
+    "encoded": _encoded,
 }
 
 KEY = re.compile(r'"[A-Za-z_]+": ')

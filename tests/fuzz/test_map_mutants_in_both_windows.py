@@ -4,7 +4,7 @@ it was, and one it accepts is drawn in the GM's window and then in the players' 
 from the View menu, with no exception escaping into Qt.
 
 The default run opens a sample of 12 mutants (10 that load, 2 refused). The full family (`family`)
-opens every mutant of every map with seeds 0-7: 672 files, both windows for each one
+opens every mutant of every map with seeds 0-7: 784 files, both windows for each one
 that loads (`pytest -m family tests/fuzz`).
 """
 

@@ -107,7 +107,7 @@ def test_a_set_that_breaks_the_model_says_what(forest):
     said = _refusal(json.dumps(document).encode())
     assert "tile_set.tiles[0].segments[0].areas[0][0]" in said and "less than 5" in said
     document["tile_set"]["tiles"] = []
-    assert "tile_set.tiles: List should have at least 1 item" in _refusal(json.dumps(document).encode())
+    assert "tile_set.tiles: holds 0 tiles; at least 1" in _refusal(json.dumps(document).encode())
 
 
 def test_an_oversized_file_is_refused_before_it_is_parsed(tmp_path):

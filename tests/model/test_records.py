@@ -92,8 +92,9 @@ def _format_5(maps_dir) -> str:
 
 
 def test_one_more_problem_is_said_in_the_singular(maps_dir):
+    """Two problems in one zone (a list's check stops at its first refused item, so two in one)."""
     text = _format_5(maps_dir)
-    twice = text.replace('"hidden":false', '"hidden":"maybe"', 2)
+    twice = text.replace('"hidden":false,"fogged":false', '"hidden":"maybe","fogged":"maybe"', 1)
     with pytest.raises(MapFileError, match=r"\(and 1 more problem\)$"):
         map_from_bytes(twice.encode(), "odd.tabletop")
 

@@ -1,0 +1,126 @@
+"""A file of millions of bad values (a token list of numbers, a column of ids that are not
+texts) is refused at the first, in one line: the check of every list and table of a map stops
+at its first refused item. A refusal kept for each value held many times the file's memory: a
+4 MB file of two million numbers for tokens took gigabytes and ended `tabletop check` in an
+internal error (MemoryError) under a memory cap."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop.io import MapFileError, map_from_bytes
+from tabletop.model import Map
+
+MANY = 200_000
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _collections(schema: Any, place: str = "Map") -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every list, table and set in a core schema, with where it is."""
+    if isinstance(schema, dict):
+        if schema.get("type") in ("list", "dict", "set", "frozenset") or (
+            schema.get("type") == "tuple" and schema.get("variadic_item_index") is not None
+        ):
+            yield place, schema
+        for key, value in schema.items():
+            yield from _collections(value, f"{place}.{key}" if isinstance(key, str) else place)
+    elif isinstance(schema, list):
+        for item in schema:
+            yield from _collections(item, place)
+
+
+def test_every_list_and_table_of_a_map_stops_at_its_first_refused_item():
+    found = list(_collections(Map.__pydantic_core_schema__))
+    assert len(found) > 20, "the walk reaches the tokens, grids, tile sets and the conflict"
+    assert [place for place, schema in found if not schema.get("fail_fast")] == []
+
+
+def _column_map(**zones: list[Any]) -> dict[str, Any]:
+    return {"format_version": 6, "zones": {"id": [f"z{i}" for i in range(MANY)], **zones}}
+
+
+MANY_BAD = {
+    "tokens that are numbers": (
+        {"format_version": 6, "tokens": [1] * MANY},
+        "tokens[0]: should be an object in braces {...}, not a number",
+    ),
+    "a token's states": (
+        {"format_version": 6, "tokens": [{"id": "t", "name": "T", "states": ["asleep"] * MANY}]},
+        "tokens[0].states[0]: should be one of",
+    ),
+    "format 5 zones that are numbers": (
+        {"format_version": 5, "zones": [1] * MANY},
+        "zones[0]: should be an object in braces {...}, not a number",
+    ),
+    "a log entry's numbers": (
+        {
+            "format_version": 6,
+            "conflict": {
+                "system": "edgerunner",
+                "log": [{"exchange": 1, "numbers": {f"n{i}": "x" for i in range(MANY)}}],
+            },
+        },
+        "conflict.log[0].numbers.n0: should be a whole number, not a text",
+    ),
+    "zone ids that are numbers": (
+        {"format_version": 6, "zones": {"id": [1] * MANY, "point_counts": [], "points": []}},
+        "zones[0].id: should be a text in quotes, not a number",
+    ),
+    "names that are numbers": (
+        _column_map(name=[1] * MANY, point_counts=[0] * MANY, points=[]),
+        "zones[0].name: should be a text in quotes, not a number",
+    ),
+    "counts that are texts": (
+        _column_map(point_counts=["3"] * MANY, points=[]),
+        "zones.point_counts[0]: should be a whole number, not a text",
+    ),
+    "coordinates that are null": (
+        _column_map(point_counts=[3] * MANY, points=[None] * (6 * MANY)),
+        "zones[0].shape.points[0][0]: should be a number, not null",
+    ),
+    "border ends that are texts": (
+        {"format_version": 6, "borders": {"id": ["b"] * MANY, "a": ["z"] * MANY, "b": ["z"] * MANY}},
+        "borders.a[0]: should be a whole number, not a text",
+    ),
+}
+
+
+@pytest.mark.parametrize(("document", "said"), MANY_BAD.values(), ids=MANY_BAD.keys())
+def test_many_bad_values_are_refused_at_the_first(document, said):
+    with pytest.raises(MapFileError) as caught:
+        map_from_bytes(json.dumps(document).encode(), "many.tabletop")
+    message = str(caught.value)
+    assert said in message, message
+    assert "more problem" not in message, "the check went on past the first"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a memory cap set by setrlimit")
+def test_a_file_of_millions_of_bad_values_is_refused_in_one_line_within_a_memory_cap(tmp_path):
+    path = tmp_path / "numbers.tabletop"
+    path.write_bytes(b'{"format_version": 6, "tokens": [' + b",".join([b"1"] * 3_000_000) + b"]}")
+    cap = 1536 * 2**20
+
+    def capped() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "tabletop", "check", str(path)],
+        cwd=ROOT,
+        env=env,
+        preexec_fn=capped,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    lines = done.stderr.splitlines() + done.stdout.splitlines()
+    assert done.returncode == 1 and lines == [f"{path}: tokens[0]: should be an object in braces {{...}}, not a number"]
