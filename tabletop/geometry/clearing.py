@@ -2,18 +2,23 @@
 clear of the names and tokens of its two zones and of the badges around them. Qt-free: the painter
 measures each badge and asks here where it may stand.
 
-Tokens and names are placed first (a name keeps clear of the badges' middles); a badge whose
-middle is covered then moves. Badges that must move and could meet are settled together, in one
-order, so every picture of the map and every tile of a view place them alike. A cluster of more
-than SETTLED_TOGETHER such badges (small zones packed with badges, a big map seen close) is left
-in the middles: it cannot be cleared, and settling it would cost a frame.
+Tokens and names are placed first (render/arrangement.py: they keep clear of a place kept for
+each badge at its smallest, settled by a BadgeRoom of their own); a badge whose middle is covered
+then moves. Badges that must move and could meet are settled together, in one order, so every
+picture of the map and every tile of a view place them alike. A cluster of more than
+SETTLED_TOGETHER such badges is left in the middles, and a badge on a line shorter than
+LONG_ENOUGH never moves (a big map's small zones, packed with badges larger than they): neither
+can be cleared, and settling them would cost a frame.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -31,6 +36,8 @@ MOST_STEPS = 24
 """How many steps a badge slides each way from its line's middle at most."""
 BADGE_WEIGHT = 4.0
 """A badge that cannot be cleared covers this many times less of another badge than of a name."""
+LONG_ENOUGH = 64.0
+"""A border's line this long (the width of two tokens) has room for its badge to slide."""
 SETTLED_TOGETHER = 32
 """The most badges settled together; a larger cluster stays in the middles (see above)."""
 
@@ -53,8 +60,7 @@ def union(boxes: Iterable[Box]) -> Box:
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-@dataclass(frozen=True)
-class BadgeSpot:
+class BadgeSpot(NamedTuple):
     """Where a badge is drawn: its centre, the share of its size, and the box it covers."""
 
     x: float
@@ -104,46 +110,102 @@ def badge_spots(
     return tuple(spots)
 
 
-class BadgeRoom:
-    """Settles the badges of a map: each at its home (its first spot) when that is clear of what
-    its border's zones hold (`obstacles`) and of the homes of the badges around it (`neighbours`:
-    the other borders of its two zones), else in the first spot clear of those and of the badges
-    settled before it in its cluster. Worked out when asked, kept until `forget`."""
+def long_enough(piece: tuple[Point, Point]) -> bool:
+    """Whether a border's line (the longest stretch of it) is long enough for its badge to make
+    way on it: a shorter one's badge stays in its middle at its size, and the names and tokens
+    around keep clear of it there (a big map's small zones: their badges are larger than they)."""
+    (x1, y1), (x2, y2) = piece
+    return (x2 - x1) ** 2 + (y2 - y1) ** 2 >= LONG_ENOUGH**2
+
+
+def long_lines(counts: np.ndarray, coords: np.ndarray) -> list[bool]:
+    """long_enough of many lines at once, with the same arithmetic: `counts` segments each,
+    `coords` their segments (x1, y1, x2, y2) end to end (layout.line_arrays)."""
+    import numpy as np
+
+    if not len(counts):
+        return []
+    x1, y1, x2, y2 = coords[:, 0], coords[:, 1], coords[:, 2], coords[:, 3]
+    long = ((x2 - x1) ** 2 + (y2 - y1) ** 2 >= LONG_ENOUGH**2).astype(np.int64)
+    if not len(long):
+        return [False] * len(counts)
+    starts = np.minimum(np.cumsum(counts) - counts, len(long) - 1)
+    return ((np.add.reduceat(long, starts) > 0) & (counts > 0)).tolist()
+
+
+class BadgeLine:
+    """A badge on its border's line: its home and the box it may reach (its line's box, which
+    the map's index holds, and its home), its spots worked out when first asked (most badges
+    stay home). A badge `fixed` in its home (its line is not long_enough) is never moved."""
+
+    __slots__ = ("_spots", "args", "fixed", "home", "reach")
 
     def __init__(
         self,
-        spots: Callable[[str], tuple[BadgeSpot, ...]],
-        obstacles: Callable[[str], list[Box]],
-        neighbours: Callable[[str], Iterable[str]],
+        piece: tuple[Point, Point],
+        anchor: Point,
+        extent: Box,
+        limit: Box,
+        scales: tuple[float, ...],
+        fixed: bool = False,
     ) -> None:
-        self._spots_of, self._obstacles_of, self._neighbours_of = spots, obstacles, neighbours
-        self._spots: dict[str, tuple[BadgeSpot, ...]] = {}
-        self._reach: dict[str, Box] = {}
+        self.args = (piece, anchor, extent, limit, scales)
+        self.fixed = fixed
+        scale, (x, y) = scales[0], anchor
+        left, top, right, bottom = (v * scale for v in extent)
+        self.home = BadgeSpot(x, y, scale, (x + left, y + top, x + right, y + bottom))
+        self.reach = union((limit, self.home.box))
+        self._spots: tuple[BadgeSpot, ...] | None = (self.home,) if fixed else None
+
+    def spots(self) -> tuple[BadgeSpot, ...]:
+        """badge_spots of the badge: its home first."""
+        if self._spots is None:
+            self._spots = badge_spots(*self.args)
+        return self._spots
+
+
+class BadgeRoom:
+    """Settles the badges of a map: each at its home when that is clear of the homes of the
+    badges around it (`neighbours`: the borders of its two zones and those near them) and of
+    what its border's zones hold (`obstacles`), else in the first of its spots clear of those
+    and of the badges settled before it in its cluster. Worked out when asked, kept until
+    `forget`."""
+
+    def __init__(
+        self,
+        lines: Callable[[str], BadgeLine],
+        obstacles: Callable[[str], Iterable[Box]],
+        neighbours: Callable[[str], list[str]],
+    ) -> None:
+        self._line_of, self._obstacles_of, self._neighbours = lines, obstacles, neighbours
+        self._lines: dict[str, BadgeLine] = {}
         self._home_clear: dict[str, bool] = {}
         self._placed: dict[str, BadgeSpot] = {}
         self._cluster: dict[str, frozenset[str]] = {}
         """Each settled cluster's members, by member; empty for a member of a cluster too large."""
 
-    def spots(self, border_id: str) -> tuple[BadgeSpot, ...]:
-        found = self._spots.get(border_id)
+    def line(self, border_id: str) -> BadgeLine:
+        found = self._lines.get(border_id)
         if found is None:
-            found = self._spots[border_id] = self._spots_of(border_id)
-            self._reach[border_id] = union(spot.box for spot in found)
+            found = self._lines[border_id] = self._line_of(border_id)
         return found
 
-    def home(self, border_id: str) -> BadgeSpot:
-        return self.spots(border_id)[0]
+    def spots(self, border_id: str) -> tuple[BadgeSpot, ...]:
+        return self.line(border_id).spots()
 
-    def _neighbours(self, border_id: str) -> list[str]:
-        return [n for n in self._neighbours_of(border_id) if n != border_id]
+    def home(self, border_id: str) -> BadgeSpot:
+        return self.line(border_id).home
 
     def at_home(self, border_id: str) -> bool:
-        """Whether the badge's home is clear: of its zones' names and tokens, and of the badges around."""
+        """Whether the badge's home is clear: of the badges' homes around, and of its zones'
+        names and tokens (asked only then: most badges of a map of small zones meet another)."""
         found = self._home_clear.get(border_id)
+        if found is None and self.line(border_id).fixed:
+            found = self._home_clear[border_id] = True
         if found is None:
             box = self.home(border_id).box
-            found = clear_of(box, self._obstacles_of(border_id), GAP) and clear_of(
-                box, (self.home(n).box for n in self._neighbours(border_id))
+            found = clear_of(box, [self.home(n).box for n in self._neighbours(border_id)]) and clear_of(
+                box, self._obstacles_of(border_id), GAP
             )
             self._home_clear[border_id] = found
         return found
@@ -167,23 +229,22 @@ class BadgeRoom:
 
     def _linked(self, border_id: str) -> list[str]:
         """The moving badges that could meet this one: around it, not at home, within its reach."""
-        reach = self._reach_of(border_id)
-        return [n for n in self._neighbours(border_id) if not self.at_home(n) and overlaps(reach, self._reach_of(n))]
+        reach = self.line(border_id).reach
+        return [n for n in self._neighbours(border_id) if overlaps(reach, self.line(n).reach) and not self.at_home(n)]
 
-    def _reach_of(self, border_id: str) -> Box:
-        self.spots(border_id)
-        return self._reach[border_id]
-
-    def _members(self, border_id: str) -> list[str]:
-        """The cluster found from a moving badge, up to one past SETTLED_TOGETHER."""
+    def _members(self, border_id: str, marks: bool = True) -> tuple[list[str], bool]:
+        """The cluster found from a moving badge, up to one past SETTLED_TOGETHER, and whether it
+        is too large (or, with `marks`, holds a badge found in a cluster too large before)."""
         seen = {border_id: None}
         queue = [border_id]
         while queue and len(seen) <= SETTLED_TOGETHER:
             for n in self._linked(queue.pop()):
+                if marks and self._cluster.get(n) == frozenset():
+                    return [*seen, n], True
                 if n not in seen:
                     seen[n] = None
                     queue.append(n)
-        return list(seen)
+        return list(seen), len(seen) > SETTLED_TOGETHER
 
     def _cluster_of(self, border_id: str) -> tuple[frozenset[str], list[str]]:
         """The badge's cluster (empty when it is too large to settle: each member found is marked
@@ -191,8 +252,7 @@ class BadgeRoom:
         known = self._cluster.get(border_id)
         if known is not None:
             return known, [border_id]
-        members = self._members(border_id)
-        too_many = len(members) > SETTLED_TOGETHER or any(self._cluster.get(m) == frozenset() for m in members)
+        members, too_many = self._members(border_id)
         cluster = frozenset() if too_many else frozenset(members)
         for member in members:
             self._cluster[member] = cluster
@@ -204,7 +264,8 @@ class BadgeRoom:
         the spot that covers least of them (of other badges least of all)."""
         placed: list[BadgeSpot] = []
         for member in sorted(members, key=lambda m: (len(self.spots(m)), m)):
-            fixed = self._obstacles_of(member)
+            reach = self.line(member).reach
+            fixed = [box for box in self._obstacles_of(member) if overlaps(box, reach, GAP)]
             homes = [self.home(n).box for n in self._neighbours(member) if self.at_home(n)]
             taken = [spot.box for spot in placed]
             spots = self.spots(member)
@@ -235,8 +296,7 @@ class BadgeRoom:
         changed = (set(borders) - gone) | moved | {n for b in moved for n in self._neighbours(b)}
         around = changed | {n for b in changed for n in self._neighbours(b)}
         for b in moved | gone:
-            self._spots.pop(b, None)
-            self._reach.pop(b, None)
+            self._lines.pop(b, None)
         for b in changed | gone:
             self._home_clear.pop(b, None)
         dropped = around | gone
@@ -249,9 +309,9 @@ class BadgeRoom:
         for b in around:  # a cluster too large before may fall apart into ones now settled
             if b in seen or self.at_home(b):
                 continue
-            members = self._members(b)
+            members, too_many = self._members(b, marks=False)
             seen.update(members)
-            if len(members) <= SETTLED_TOGETHER:
+            if not too_many:
                 for member in members:
                     if member in self._placed:
                         was[member] = self._placed.pop(member)

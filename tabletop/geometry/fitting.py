@@ -8,10 +8,10 @@ A size is given as (width, height) in map units, the sizes largest first."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tabletop.geometry.clearing import SMALLEST, Box, clear_of, overlap_area
+from tabletop.geometry.clearing import LONG_ENOUGH, SMALLEST, Box, clear_of, overlap_area
 from tabletop.geometry.labels import (
     MANY_POINTS,
     PAD,
@@ -28,8 +28,12 @@ from tabletop.geometry.labels import (
 from tabletop.model import NodeShape, Zone
 
 Size = tuple[float, float]
+LINE = 1.25
+"""A name's height in map units per unit of its size."""
 MIN_CUT = 2.0
 """A name is cut to no less than this many times its height (an ellipsis and a letter or two)."""
+MOST_ROWS = 16
+"""A cut name is sought on this many lines at most, the nearest its preferred spot."""
 
 
 def text_sizes(full: float, base: float) -> list[float]:
@@ -47,7 +51,42 @@ def small(zone: Zone, size: Size) -> bool:
     if isinstance(shape, NodeShape):
         return False
     xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
-    return size[0] + 2 * PAD > max(xs) - min(xs) or size[1] + 2 * PAD > max(ys) - min(ys)
+    width, height = round(size[0], 1), round(size[1], 1)  # as label_spot (and cut_spots) round them
+    return width + 2 * PAD > max(xs) - min(xs) or height + 2 * PAD > max(ys) - min(ys)
+
+
+def in_bulk(zone: Zone, full: Size, least: Size) -> bool:
+    """Whether a zone's name, with no token in the zone, is written at the zone's anchor
+    whatever is around (anchored_name; in bulk for a map's many small zones): too long for the
+    zone's box at its full size (`full`), and the zone narrower than LONG_ENOUGH either way or
+    the name too long even at its smallest (`least`)."""
+    if isinstance(zone.shape, NodeShape) or not small(zone, full):
+        return False
+    xs, ys = [x for x, _ in zone.shape.points], [y for _, y in zone.shape.points]
+    return min(max(xs) - min(xs), max(ys) - min(ys)) < LONG_ENOUGH or small(zone, least)
+
+
+def anchored_size(box_height: float, cut: float, width: float, fonts: Sequence[float]) -> int:
+    """The size a name written at its zone's anchor (anchored_name) is first tried at: the
+    largest whose width in proportion to its full `width` (at fonts[0]) fits the room `cut`
+    there and whose height fits the zone's box (`box_height`); the last when none does."""
+    for k, font in enumerate(fonts):
+        if width * (font / fonts[0]) <= cut and font * LINE + 2 * PAD <= box_height:
+            return k
+    return len(fonts) - 1
+
+
+def anchored_name(zone: Zone, sizes: Sequence[Size], fonts: Sequence[float]) -> tuple[LabelSpot, int]:
+    """Where and at which of `fonts` a name in_bulk is written: at the anchor where label_spot
+    cuts it (and cut_spots in bulk), the first size from anchored_size that fits the room there
+    whole, else the smallest cut to that room. `sizes` are measured when asked."""
+    spot = label_spot(zone, *sizes[0], [])
+    ys = [y for _, y in zone.shape.points]
+    k = anchored_size(max(ys) - min(ys), spot.max_width, sizes[0][0], fonts)
+    last = len(fonts) - 1
+    while k < last and sizes[k][0] > spot.max_width:
+        k += 1
+    return LabelSpot(spot.x, spot.y, min(sizes[k][0], spot.max_width)), k
 
 
 def fitted_label(zone: Zone, sizes: Sequence[Size], avoid: list[Box], lift: float = 0.0) -> tuple[LabelSpot, int, bool]:
@@ -56,25 +95,66 @@ def fitted_label(zone: Zone, sizes: Sequence[Size], avoid: list[Box], lift: floa
     (`lift` above its anchor if it can), else at the smallest size cut to the widest room clear
     of `avoid`. Without anything to avoid, a name too long for its zone at every size is cut at
     the zone's anchor, as label_spot (and the bulk cut_spots) place it."""
+    return fitted_name(zone, sizes, [avoid], lift)
+
+
+def fitted_name(
+    zone: Zone, sizes: Sequence[Size], stages: list[list[Box]], lift: float = 0.0
+) -> tuple[LabelSpot, int, bool]:
+    """fitted_label clear of the first of `stages` (each less to avoid than the one before)
+    where the name fits whole; where it fits whole in none, cut clear of the first where it can
+    be; else cut clear of none."""
     if isinstance(zone.shape, NodeShape):
-        spot = label_spot(zone, *sizes[0], avoid)
-        return spot, 0, clear_of(_box(spot, sizes[0][1]), avoid)
+        spot = label_spot(zone, *sizes[0], stages[0])
+        return spot, 0, clear_of(_box(spot, sizes[0][1]), stages[0])
     points = tuple(zone.shape.points)
-    kept = tuple(sorted(avoid))
-    for k, size in enumerate(sizes):
-        if small(zone, size):
-            continue
-        found = whole_spot(points, round(size[0], 1), round(size[1], 1), kept, round(lift, 1))
+    stages = [avoid for k, avoid in enumerate(stages) if k == 0 or avoid != stages[k - 1]]
+    for avoid in stages:
+        kept = tuple(sorted(avoid))
+
+        def whole(k: int, kept: tuple[Box, ...] = kept) -> Point | None:
+            size = sizes[k]
+            if small(zone, size):
+                return None
+            return whole_spot(points, round(size[0], 1), round(size[1], 1), kept, round(lift, 1))
+
+        found = _largest(len(sizes), whole)
         if found is not None:
-            return LabelSpot(found[0], found[1], size[0]), k, True
+            k, (x, y) = found
+            return LabelSpot(x, y, sizes[k][0]), k, True
     last = len(sizes) - 1
     width, height = sizes[last]
-    if not avoid or len(points) > MANY_POINTS:
-        spot = label_spot(zone, width, height, avoid, lift)
-    else:
-        spot = _cut_clear(points, width, height, kept, lift)
-    box = _box(spot, height)
-    return spot, last, box_inside(points, box) and clear_of(box, avoid)
+    spot = None
+    for avoid in stages:
+        if not avoid or len(points) > MANY_POINTS:
+            spot = label_spot(zone, width, height, avoid, lift)
+        else:
+            spot = _cut_clear(points, width, height, tuple(sorted(avoid)), lift)
+        box = _box(spot, height)
+        if box_inside(points, box) and clear_of(box, avoid):
+            return spot, last, True
+    return spot, last, False
+
+
+def _largest(count: int, fits: Callable[[int], Point | None]) -> tuple[int, Point] | None:
+    """The first of `count` sizes, largest first, at which `fits` finds a spot, and the spot:
+    the largest first, then the smallest, then halving between (a text that fits somewhere fits
+    there smaller too, so the sizes that fit are the last ones)."""
+    found = fits(0)
+    if found is not None:
+        return 0, found
+    low, high = 0, count - 1
+    best = fits(high) if high > 0 else None
+    if best is None:
+        return None
+    while high - low > 1:
+        middle = (low + high) // 2
+        spot = fits(middle)
+        if spot is None:
+            low = middle
+        else:
+            high, best = middle, spot
+    return high, best
 
 
 def _box(spot: LabelSpot, height: float) -> Box:
@@ -120,8 +200,9 @@ def _cut_clear(
     px, py = (ax, ay - lift) if inside(points, ax, ay - lift) else (ax, ay)
     ys = [y for _, y in points]
     low, high = min(ys) + height / 2 + PAD, max(ys) - height / 2 - PAD
-    step = max(1.0, height / 3)
+    step = max(1.0, height / 2)
     rows = [low + k * step for k in range(int((high - low) / step) + 1)] if high >= low else []
+    rows = sorted(rows, key=lambda y: abs(y - py))[:MOST_ROWS]
     best: tuple[float, float, float, float] | None = None  # (width, -distance, x, y)
     for y in rows:
         for left, right in free_spans(points, y - height / 2 - PAD, y + height / 2 + PAD, list(avoid)):
@@ -162,15 +243,14 @@ def plate_spots(
     radius: float,
     plates: list[Sequence[Size]],
     most: float,
-    avoid: list[Box] = (),  # type: ignore[assignment]
+    avoid: Sequence[Box] = (),
 ) -> list[PlateSpot]:
     """Where the name plates of a zone's tokens go, each token's in turn (the discs at `discs`,
     each plate's sizes in `plates`, at most `most` wide): below its disc at the largest size that
     fits inside the zone (`points`; None for a node's paper) clear of every disc, of `avoid` and
     of the plates before it, else above it, else below at the smallest size cut to the room
-    clear there. A token
-    standing in a row with others keeps its plate to its share of the row, halfway to each
-    neighbour, so no neighbour's is cut for it."""
+    clear there. A token standing in a row with others keeps its plate to its share of the row,
+    halfway to each neighbour, so no neighbour's is cut for it."""
     placed: list[Box] = []
     found: list[PlateSpot] = []
     disc_boxes = [(x - radius, y - radius, x + radius, y + radius) for x, y in discs]
@@ -193,7 +273,7 @@ def _plate_whole(
     x: float,
     y: float,
     radius: float,
-    sizes: list[Size],
+    sizes: Sequence[Size],
     most: float,
     others: list[Box],
 ) -> PlateSpot | None:
@@ -213,7 +293,7 @@ def _plate_cut(
     x: float,
     y: float,
     radius: float,
-    sizes: list[Size],
+    sizes: Sequence[Size],
     most: float,
     others: list[Box],
 ) -> PlateSpot:
@@ -266,10 +346,12 @@ def reach_spot(zone: Zone, sizes: Sequence[Size], avoid: list[Box], radius: floa
     points = tuple(zone.shape.points)
     kept = tuple(sorted(avoid))
     lift = -radius * REACH_BELOW
-    for k, size in enumerate(sizes):
-        found = whole_spot(points, round(size[0], 1), round(size[1], 1), kept, round(lift, 1), REACH_PAD)
-        if found is not None:
-            return found, k
+    found = _largest(
+        len(sizes),
+        lambda k: whole_spot(points, round(sizes[k][0], 1), round(sizes[k][1], 1), kept, round(lift, 1), REACH_PAD),
+    )
+    if found is not None:
+        return found[1], found[0]
     width, height = sizes[last]
     tries = [(ax, ay - lift), (ax, ay)]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
@@ -287,6 +369,24 @@ def reach_spot(zone: Zone, sizes: Sequence[Size], avoid: list[Box], radius: floa
 
 REACH_PAD = 1.0
 """Room kept around a reach number: a room holding a token, its name and badges has little."""
+
+
+def number_room(points: tuple[Point, ...], width: float, height: float, avoid: list[Box], lift: float) -> Point | None:
+    """A quick place for a reach number of this size in a polygon, clear of `avoid`: `lift` above
+    its anchor (below, when negative), at the anchor, or at one of a few points across the
+    zone's box, the first that is clear; None when none is. Asked of every zone a picture shows."""
+    ax, ay = polygon_anchor(points)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+    tries = [(ax, ay - lift), (ax, ay)] + [
+        (left + (right - left) * i / 4, top + (bottom - top) * j / 4) for j in (3, 1, 2) for i in (2, 1, 3)
+    ]
+    half_w, half_h = width / 2 + REACH_PAD, height / 2 + REACH_PAD
+    for x, y in tries:
+        box = (x - half_w, y - half_h, x + half_w, y + half_h)
+        if clear_of(box, avoid) and box_inside(points, box):
+            return (x, y)
+    return None
 
 
 def _reach_beside(node: NodeShape, sizes: Sequence[Size], avoid: list[Box], radius: float) -> tuple[Point, int]:

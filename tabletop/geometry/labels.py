@@ -312,7 +312,7 @@ def _clear(
     """Whether a label of this size centred at (x, y), with `pad` around it, lies inside the
     polygon and clear of `avoid`."""
     box = (x - width / 2 - pad, y - height / 2 - pad, x + width / 2 + pad, y + height / 2 + pad)
-    return box_inside(points, box) and not any(_overlaps(box, other) for other in avoid)
+    return not any(_overlaps(box, other) for other in avoid) and box_inside(points, box)
 
 
 @lru_cache(maxsize=8192)

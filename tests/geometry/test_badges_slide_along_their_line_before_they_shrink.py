@@ -8,7 +8,7 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.geometry.clearing import SMALLEST, BadgeRoom, badge_scales, badge_spots, overlaps
+from tabletop.geometry.clearing import SMALLEST, BadgeLine, BadgeRoom, badge_scales, badge_spots, overlaps
 
 WIDE = (-35.0, -10.0, 35.0, 10.0)
 """A badge's box around its centre: "→1 ←3" and a door, at the GM's size."""
@@ -40,13 +40,11 @@ def test_the_players_larger_badges_shrink_as_far_as_the_gms():
 
 
 def _room(walls: dict, obstacles: dict, near: dict) -> BadgeRoom:
-    spots = {
-        b: badge_spots(
-            piece, ((piece[0][0] + piece[1][0]) / 2, (piece[0][1] + piece[1][1]) / 2), WIDE, FAR, badge_scales(1.0)
-        )
-        for b, piece in walls.items()
-    }
-    return BadgeRoom(spots.__getitem__, lambda b: obstacles.get(b, []), lambda b: near[b])
+    def line(b: str) -> BadgeLine:
+        (x1, y1), (x2, y2) = piece = walls[b]
+        return BadgeLine(piece, ((x1 + x2) / 2, (y1 + y2) / 2), WIDE, FAR, badge_scales(1.0))
+
+    return BadgeRoom(line, lambda b: obstacles.get(b, []), lambda b: near[b])
 
 
 def test_a_badge_slides_off_a_token_and_keeps_clear_of_the_badges_around():
