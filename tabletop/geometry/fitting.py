@@ -45,14 +45,15 @@ def text_sizes(full: float, base: float) -> list[float]:
     return [full, *range(top - 1, low - 1, -1)]
 
 
-def small(zone: Zone, size: Size) -> bool:
-    """Whether a label of this size cannot fit whole in the zone's box (a node's name always can)."""
+def small(zone: Zone, size: Size, pad: float = PAD) -> bool:
+    """Whether a label of this size cannot fit whole in the zone's box, `pad` from its edges (a
+    node's name always can)."""
     shape = zone.shape
     if isinstance(shape, NodeShape):
         return False
     xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
     width, height = round(size[0], 1), round(size[1], 1)  # as label_spot (and cut_spots) round them
-    return width + 2 * PAD > max(xs) - min(xs) or height + 2 * PAD > max(ys) - min(ys)
+    return width + 2 * pad > max(xs) - min(xs) or height + 2 * pad > max(ys) - min(ys)
 
 
 def in_bulk(zone: Zone, full: Size, least: Size) -> bool:
@@ -99,11 +100,11 @@ def fitted_label(zone: Zone, sizes: Sequence[Size], avoid: list[Box], lift: floa
 
 
 def fitted_name(
-    zone: Zone, sizes: Sequence[Size], stages: list[list[Box]], lift: float = 0.0
+    zone: Zone, sizes: Sequence[Size], stages: list[list[Box]], lift: float = 0.0, pad: float = PAD
 ) -> tuple[LabelSpot, int, bool]:
     """fitted_label clear of the first of `stages` (each less to avoid than the one before)
     where the name fits whole; where it fits whole in none, cut clear of the first where it can
-    be; else cut clear of none."""
+    be; else cut clear of none. `pad` is the room kept around the name."""
     if isinstance(zone.shape, NodeShape):
         spot = label_spot(zone, *sizes[0], stages[0])
         return spot, 0, clear_of(_box(spot, sizes[0][1]), stages[0])
@@ -114,9 +115,9 @@ def fitted_name(
 
         def whole(k: int, kept: tuple[Box, ...] = kept) -> Point | None:
             size = sizes[k]
-            if small(zone, size):
+            if small(zone, size, pad):
                 return None
-            return whole_spot(points, round(size[0], 1), round(size[1], 1), kept, round(lift, 1))
+            return whole_spot(points, round(size[0], 1), round(size[1], 1), kept, round(lift, 1), pad)
 
         found = _largest(len(sizes), whole)
         if found is not None:
@@ -129,7 +130,7 @@ def fitted_name(
         if not avoid or len(points) > MANY_POINTS:
             spot = label_spot(zone, width, height, avoid, lift)
         else:
-            spot = _cut_clear(points, width, height, tuple(sorted(avoid)), lift)
+            spot = _cut_clear(points, width, height, tuple(sorted(avoid)), lift, pad)
         box = _box(spot, height)
         if box_inside(points, box) and clear_of(box, avoid):
             return spot, last, True
@@ -191,26 +192,26 @@ def free_spans(
 
 
 def _cut_clear(
-    points: tuple[Point, ...], width: float, height: float, avoid: tuple[Box, ...], lift: float
+    points: tuple[Point, ...], width: float, height: float, avoid: tuple[Box, ...], lift: float, pad: float = PAD
 ) -> LabelSpot:
-    """The name cut to the widest room clear of `avoid` inside the polygon, on the line nearest
-    its preferred spot among equals; at the anchor, cut to the zone's width there, when no line
-    holds MIN_CUT of its height clear."""
+    """The name cut to the widest room clear of `avoid` by `pad` inside the polygon, on the line
+    nearest its preferred spot among equals; at the anchor, cut to the zone's width there, when
+    no line holds MIN_CUT of its height clear."""
     ax, ay = polygon_anchor(points)
     px, py = (ax, ay - lift) if inside(points, ax, ay - lift) else (ax, ay)
     ys = [y for _, y in points]
-    low, high = min(ys) + height / 2 + PAD, max(ys) - height / 2 - PAD
+    low, high = min(ys) + height / 2 + pad, max(ys) - height / 2 - pad
     step = max(1.0, height / 2)
     rows = [low + k * step for k in range(int((high - low) / step) + 1)] if high >= low else []
     rows = sorted(rows, key=lambda y: abs(y - py))[:MOST_ROWS]
     best: tuple[float, float, float, float] | None = None  # (width, -distance, x, y)
     for y in rows:
-        for left, right in free_spans(points, y - height / 2 - PAD, y + height / 2 + PAD, list(avoid)):
-            room = min(width, right - left - 2 * PAD)
+        for left, right in free_spans(points, y - height / 2 - pad, y + height / 2 + pad, list(avoid)):
+            room = min(width, right - left - 2 * pad)
             if room < min(width, MIN_CUT * height):
                 continue
-            x = min(max(px, left + PAD + room / 2), right - PAD - room / 2)
-            box = (x - room / 2 - PAD, y - height / 2 - PAD, x + room / 2 + PAD, y + height / 2 + PAD)
+            x = min(max(px, left + pad + room / 2), right - pad - room / 2)
+            box = (x - room / 2 - pad, y - height / 2 - pad, x + room / 2 + pad, y + height / 2 + pad)
             if not box_inside(points, box):
                 continue
             found = (round(room, 6), -math.hypot((x - px) * 2, y - py), x, y)

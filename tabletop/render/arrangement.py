@@ -192,6 +192,8 @@ class Arrangement:
     def _place_name(self, zone: Zone) -> Written | None:
         tokens = self.zone_tokens(zone.id)
         kept = self._kept(zone.id)
+        number = self.number_kept(zone.id) if tokens.discs else None
+        kept += [number] if number is not None else []
         return placed_name(
             zone,
             self.style,
@@ -357,7 +359,9 @@ class Arrangement:
 
     def number_kept(self, zone_id: str) -> Box | None:
         """The place kept in a polygon zone for a reach number of one digit at its smallest, clear
-        of the zone's tokens, its name and its badges' kept places (None: no room for one)."""
+        of the zone's tokens, its badges' kept places and, in a zone where no token stands, its
+        name (None: no room for one). Where tokens stand it is kept before the name, which keeps
+        clear of it: the zone a dragged token reaches is the one it is read in."""
         if zone_id in self._numbers:
             return self._numbers[zone_id]
         zone = self.layout.zones.get(zone_id)
@@ -366,7 +370,7 @@ class Arrangement:
             least = text_sizes(REACH_TEXT, REACH_TEXT)[-1]
             width, height = Measured("0", [least], True, plate_room_bold)[0]
             avoid = self.zone_tokens(zone_id).boxes() + self._kept(zone_id)
-            name = self.name(zone_id)
+            name = None if self.zone_tokens(zone_id).discs else self.name(zone_id)
             if name is not None:
                 avoid.append(name.box)
             lift, points = -TOKEN_RADIUS * REACH_BELOW, tuple(zone.shape.points)

@@ -18,6 +18,8 @@ from tabletop.render.words import Measured, Written, advance, elided
 
 TOKEN_ROOM_ABOVE = TOKEN_RADIUS * 2.0
 """A zone's name is sought this far above its anchor and half its height more, over its tokens."""
+TIGHT = 1.0
+"""The room kept around a name in a zone too crowded for the usual (labels.PAD)."""
 NODE_LABEL_WIDTH = 280.0
 """A node's name is cut to this width (the layout leaves it 300 units)."""
 
@@ -54,6 +56,8 @@ def placed_name(
         must, rather = avoid(), prefer()
         stages = [must + [box for group in rather[given_up:] for box in group] for given_up in range(len(rather) + 1)]
         spot, k, clear = fitted_name(zone, measured, stages, lift)
+        if not clear:  # a crowded room: closer to what is around it
+            spot, k, clear = fitted_name(zone, measured, [must], lift, TIGHT)
         if not clear:  # no room for any of the name clear of its tokens and badges
             return None
     size, (width, _) = sizes[k], measured[k]
