@@ -75,35 +75,32 @@ def paint_zone_labels(
     xs, ys, cuts, sizes = _in_bulk(layout, zones, labels, widths, fonts, arrangement.occupied())
     p.setFont(map_font(fonts[last], True))  # most names written in bulk are tried at their smallest
     smallest = p.fontMetrics()
-    least = list(map(smallest.horizontalAdvance, labels))
     inks: dict[tuple[str, float], QColor] = {}
     cut_widths: dict[str, int] = {}
     pen, font = None, fonts[last]
-    placed = zip(zones, labels, widths, least, xs, ys, cuts, sizes, strict=True)
-    for zone, label, width, small, x, y, cut, k in placed:
+    for zone, label, width, x, y, cut, k in zip(zones, labels, widths, xs, ys, cuts, sizes, strict=True):
         if cut != cut:  # NaN: placed alone (a node, a zone edited since opening or holding tokens, a roomy one)
             written = arrangement.name(zone.id)
             if written is not None:
                 write_name(p, zone, written, style)
             pen = font = None
             continue
-        if k == last:  # the full and the smallest sizes measured already are not measured again
-            shown = small
-        else:
+        shown = None  # a name tried at its smallest is cut there first: whole, it is measured after
+        while k < last:
             shown = width if k == 0 else advance(label, fonts[k], True)
-            while shown > cut and k < last:
-                k += 1
-                shown = small if k == last else advance(label, fonts[k], True)
+            if shown <= cut:
+                break
+            k += 1
         size = fonts[k]
-        if shown <= cut:
-            name = label
-        else:  # cut at the smallest size; cut names repeat ("Zone…"): measured once each
+        if k == last:  # cut names repeat ("Zone…"): measured once each
             name = smallest.elidedText(label, Qt.TextElideMode.ElideRight, max(0, math.ceil(cut + 0.5)))
             if not name:
                 continue
             shown = cut_widths.get(name)
             if shown is None:
                 shown = cut_widths[name] = smallest.horizontalAdvance(name)
+        else:
+            name = label
         look = (zone.fill.colour, zone.fill.opacity)
         ink = inks.get(look)
         if ink is None:

@@ -184,11 +184,14 @@ def paint_region(
                 p.strokePath(path, pen)
     if shown_badges:
         drawn = [(layout.borders[border_id], lines[border_id]) for border_id in border_ids]
-        at = arrangement.drawn_at
-        spots = [  # only a badge on a line long enough may stand elsewhere than in its middle
-            at(border_id, line) if long else None
-            for border_id, (_, line), long in zip(border_ids, drawn, long_lines(arrays[2], arrays[3]), strict=True)
-        ]
+        longs = long_lines(arrays[2], arrays[3])
+        spots = None  # only a badge on a line long enough may stand elsewhere than in its middle
+        if any(longs):
+            at = arrangement.drawn_at
+            spots = [
+                at(border_id, line) if long else None
+                for border_id, (_, line), long in zip(border_ids, drawn, longs, strict=True)
+            ]
         paint_badges(p, drawn, style, spots)
     if aspects:
         paint_aspects(p, layout, zones, border_ids, style, shown_border, fogged, arrangement.badge)

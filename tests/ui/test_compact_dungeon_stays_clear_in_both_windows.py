@@ -43,7 +43,7 @@ def _overlap(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-@pytest.mark.parametrize("scale", [1.5, 3.0])
+@pytest.mark.parametrize("scale", [1.5, 2.011111, 3.0])
 def test_after_steps_and_door_edits_both_windows_equal_a_fresh_paint(qtbot, window, scale):
     views = _both(qtbot, window, scale)
     document = window.document

@@ -44,6 +44,10 @@ MEND_RECTS = 64
 """Past this many edited rectangles waiting on one tile, the tile is painted afresh instead."""
 MEND_GROUP = 4
 """Kept tiles mended on one patch when they lie within this many tiles' square together."""
+EDGE = 2
+"""Pixels a tile or a patch is painted past its right and bottom edges, then left off: at some
+zooms Qt fills the last column of a pixmap a shade short (alpha 254 for 255), which a patch
+across two tiles, whose pixels there are inside it, would not match."""
 
 
 def _level(scale: float) -> float:
@@ -207,10 +211,10 @@ class MapLayer(QGraphicsItem):
 
     def _render(self, level: float, ix: int, iy: int) -> QPixmap:
         side = TILE / level
-        pixmap = QPixmap(TILE, TILE)
+        pixmap = QPixmap(TILE + EDGE, TILE + EDGE)
         pixmap.fill(Qt.GlobalColor.transparent)
         self._paint_tile(pixmap, level, ix, iy, [(ix * side, iy * side, (ix + 1) * side, (iy + 1) * side)])
-        return pixmap
+        return pixmap.copy(0, 0, TILE, TILE)
 
     def _mend(self, pixmap: QPixmap, level: float, ix: int, iy: int, rects: list[QRectF]) -> None:
         """Paint the edited map rectangles of one kept tile again (see _mend_group)."""
@@ -268,7 +272,7 @@ class MapLayer(QGraphicsItem):
             self._copy(pixmap, ix, iy, clip, patch, left, top)
 
     def _patch(self, level: float, ix: int, iy: int, width: int, height: int, found: tuple) -> QPixmap:
-        patch = QPixmap(width, height)
+        patch = QPixmap(width + EDGE, height + EDGE)
         patch.fill(Qt.GlobalColor.transparent)
         self._paint_found(patch, level, ix, iy, *found)
         return patch
