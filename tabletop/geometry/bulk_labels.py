@@ -13,20 +13,26 @@ if TYPE_CHECKING:
 
 
 def cut_spots(
-    polygons: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], widths: list[float], height: float
+    polygons: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    widths: list[float],
+    height: float,
+    boxes: list | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """label_spot of many polygons' labels too big to fit whole (the small zones of a zoomed-out
     map: their spot is cut_anchor's, the name cut to the zone's width there), worked out in numpy
     with the same arithmetic, so the same numbers. `polygons` is (x, y, firsts, counts) of each
     zone's polygon, `widths` its label's. Returns each spot's x, y and width, NaN where
     label_spot must be asked (a label that may fit, a spot that needs the pole: a convex polygon
-    of no area, a stretch that is not inside)."""
+    of no area, a stretch that is not inside). `boxes`, when given, is given each polygon's
+    width and height (two arrays), worked out on the way."""
     import numpy as np
 
     from tabletop.geometry.runs import following, within
 
     x, y, firsts, counts = polygons
     n = len(counts)
+    if boxes is not None:
+        boxes[:] = [np.zeros(0), np.zeros(0)]
     if not n:
         return np.zeros(0), np.zeros(0), np.zeros(0)
     wanted = np.array([round(w, 1) for w in widths], dtype=np.float64)  # as label_spot rounds them
@@ -41,6 +47,8 @@ def cut_spots(
     left, right = np.minimum.reduceat(x1, starts), np.maximum.reduceat(x1, starts)
     top, bottom = np.minimum.reduceat(y1, starts), np.maximum.reduceat(y1, starts)
     small = (wanted + 2 * PAD > right - left) | (tall + 2 * PAD > bottom - top)
+    if boxes is not None:
+        boxes[:] = [right - left, bottom - top]
     x3, y3 = x2[after], y2[after]
     turn = (x2 - x1) * (y3 - y2) - (y2 - y1) * (x3 - x2)
     convex = ~(np.bincount(owner, turn > 0, n).astype(bool) & np.bincount(owner, turn < 0, n).astype(bool))
@@ -145,3 +153,17 @@ def _centroid_sums(
             sy += (ya + yb) * c
         area[polygon], cx[polygon], cy[polygon] = a, sx, sy
     return area, cx, cy
+
+
+def anchored_sizes(widths: np.ndarray, cuts: np.ndarray, heights: np.ndarray, fonts: list[float]) -> np.ndarray:
+    """fitting.anchored_size of many names at once (each one's full width, the room cut_spots
+    found for it, its zone's box height), with the same arithmetic."""
+    import numpy as np
+
+    from tabletop.geometry.fitting import LINE
+
+    ratios = np.array([font / fonts[0] for font in fonts], dtype=np.float64)
+    tall = np.array([font * LINE + 2 * PAD for font in fonts], dtype=np.float64)
+    with np.errstate(invalid="ignore"):
+        fits = (widths[:, None] * ratios[None, :] <= cuts[:, None]) & (tall[None, :] <= heights[:, None])
+    return np.where(fits.any(axis=1), fits.argmax(axis=1), len(fonts) - 1)

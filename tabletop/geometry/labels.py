@@ -175,6 +175,11 @@ def _polygon_anchor(points: tuple[Point, ...]) -> Point:
     return _pole(points)
 
 
+def polygon_anchor(points: tuple[Point, ...]) -> Point:
+    """zone_anchor of a polygon's points."""
+    return _polygon_anchor(points)
+
+
 def _pole(points: tuple[Point, ...]) -> Point:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return pole_of_inaccessibility(points, precision=max(0.5, min(max(xs) - min(xs), max(ys) - min(ys)) / 50))
@@ -215,7 +220,7 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _fits(points: tuple[Point, ...], box: Box) -> bool:
+def box_inside(points: tuple[Point, ...], box: Box) -> bool:
     """Whether a box lies inside the polygon: its corners and edge middles inside, no vertex within."""
     left, top, right, bottom = box
     mx, my = (left + right) / 2, (top + bottom) / 2
@@ -284,20 +289,47 @@ def _label_spot(
     points: tuple[Point, ...], width: float, height: float, avoid: tuple[Box, ...], lift: float
 ) -> LabelSpot:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
-    pad = PAD
+    left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+    if width + 2 * PAD > right - left or height + 2 * PAD > bottom - top:
+        return cut_spot(points, *cut_anchor(points), width, PAD)  # a small zone (a zoomed-out map): no search
+    found = whole_spot(points, width, height, avoid, lift)
+    if found is not None:
+        return LabelSpot(*found, width)
+    # no room for the whole name: the anchor's line, the name cut to the zone's width there
+    ax, ay = _polygon_anchor(points)
+    for x, y in ((ax, ay - lift), (ax, ay)):
+        if inside(points, x, y):
+            low, high = room_across(points, x, y)
+            room = 2 * min(x - low, high - x) - 2 * PAD
+            if room >= min(width, 3 * height) and _clear(points, x, y, min(room, width), height, avoid):
+                return LabelSpot(x, y, min(room, width))
+    return cut_spot(points, ax, ay, width, PAD)
 
-    def clear(x: float, y: float, w: float) -> bool:
-        box = (x - w / 2 - pad, y - height / 2 - pad, x + w / 2 + pad, y + height / 2 + pad)
-        return _fits(points, box) and not any(_overlaps(box, other) for other in avoid)
 
+def _clear(
+    points: tuple[Point, ...], x: float, y: float, width: float, height: float, avoid: tuple[Box, ...], pad: float = PAD
+) -> bool:
+    """Whether a label of this size centred at (x, y), with `pad` around it, lies inside the
+    polygon and clear of `avoid`."""
+    box = (x - width / 2 - pad, y - height / 2 - pad, x + width / 2 + pad, y + height / 2 + pad)
+    return not any(_overlaps(box, other) for other in avoid) and box_inside(points, box)
+
+
+@lru_cache(maxsize=8192)
+def whole_spot(
+    points: tuple[Point, ...], width: float, height: float, avoid: tuple[Box, ...], lift: float, pad: float = PAD
+) -> Point | None:
+    """Where a whole label of this size fits inside the polygon clear of `avoid` by `pad`: `lift`
+    above its anchor if it fits there, else the nearest spot that does, moving up or down
+    rather than aside; None when there is none."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
     left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
     if width + 2 * pad > right - left or height + 2 * pad > bottom - top:
-        return _cut(points, *cut_anchor(points), width, pad)  # a small zone (a zoomed-out map): no search
+        return None
     ax, ay = _polygon_anchor(points)
     preferred = (ax, ay - lift)
-    if clear(*preferred, width):
-        return LabelSpot(*preferred, width)
-    # the whole name fits somewhere: the nearest clear spot, moving up or down rather than aside
+    if _clear(points, *preferred, width, height, avoid, pad):
+        return preferred
     across, down = max(height / 2, (right - left) / 16), max(height / 4, (bottom - top) / 16)
     candidates = [
         (left + width / 2 + pad + i * across, top + height / 2 + pad + j * down)
@@ -306,24 +338,11 @@ def _label_spot(
     ]
     candidates.sort(key=lambda c: math.hypot((c[0] - preferred[0]) * 2, c[1] - preferred[1]))
     if len(points) > MANY_POINTS:
-        found = _first_clear(points, candidates[:MAX_SPOTS], width, height, avoid)
-        if found is not None:
-            return LabelSpot(*found, width)
-    else:
-        for x, y in candidates:
-            if clear(x, y, width):
-                return LabelSpot(x, y, width)
-    # no room for the whole name: the anchor's line, the name cut to the zone's width there
-    for x, y in (preferred, (ax, ay)):
-        if inside(points, x, y):
-            low, high = room_across(points, x, y)
-            room = 2 * min(x - low, high - x) - 2 * pad
-            if room >= min(width, 3 * height) and clear(x, y, min(room, width)):
-                return LabelSpot(x, y, min(room, width))
-    return _cut(points, ax, ay, width, pad)
+        return _first_clear(points, candidates[:MAX_SPOTS], width, height, avoid, pad)
+    return next(((x, y) for x, y in candidates if _clear(points, x, y, width, height, avoid, pad)), None)
 
 
-def _cut(points: tuple[Point, ...], ax: float, ay: float, width: float, pad: float) -> LabelSpot:
+def cut_spot(points: tuple[Point, ...], ax: float, ay: float, width: float, pad: float) -> LabelSpot:
     """At (ax, ay) if inside the zone, else at its pole; as wide as the zone is there."""
     x, y = (ax, ay) if inside(points, ax, ay) else pole_of_inaccessibility(points)
     low, high = room_across(points, x, y)
@@ -331,14 +350,14 @@ def _cut(points: tuple[Point, ...], ax: float, ay: float, width: float, pad: flo
 
 
 def _first_clear(
-    points: tuple[Point, ...], spots: list[Point], width: float, height: float, avoid: tuple[Box, ...]
+    points: tuple[Point, ...], spots: list[Point], width: float, height: float, avoid: tuple[Box, ...], pad: float = PAD
 ) -> Point | None:
-    """The first of `spots` where a label of this size is clear (as _label_spot's `clear`: its
+    """The first of `spots` where a label of this size is clear (as `_clear` says: its
     padded box inside the polygon, no point of it within, clear of `avoid`), the polygon's edges
     and points tested against all of them at once in numpy."""
     import numpy as np
 
-    half_w, half_h = width / 2 + PAD, height / 2 + PAD
+    half_w, half_h = width / 2 + pad, height / 2 + pad
     boxes = [(x - half_w, y - half_h, x + half_w, y + half_h) for x, y in spots]
     kept = [k for k, box in enumerate(boxes) if not any(_overlaps(box, other) for other in avoid)]
     if not kept:

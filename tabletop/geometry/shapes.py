@@ -11,7 +11,7 @@ from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
-from tabletop.geometry.labels import zone_anchor
+from tabletop.geometry.labels import inside, room_across, zone_anchor
 from tabletop.model import AreaLocation, Border, EncounterGrid, Map, NodeShape, Token, Zone, ZoneLocation
 
 Point = tuple[float, float]
@@ -197,14 +197,36 @@ def token_spots(
         for token, (dx, dy) in zip(tokens, area_spots(len(tokens)), strict=True):
             spots[token.id] = (x + w / 2 + dx, y + h / 2 + dy)
     for zone_id, tokens in in_zone.items():
-        cx, cy = zone_anchor(find_zone(zone_id))
+        zone = find_zone(zone_id)
+        cx, cy = zone_anchor(zone)
+        low, high = _room_for_discs(zone, cx, cy)
         per_row = min(len(tokens), 4)
         step = token_step([t.label for t in tokens], name_scale)
+        if per_row > 1 and (per_row - 1) * step > high - low:  # a narrow zone: closer, or fewer a row
+            per_row = max(1, min(per_row, int((high - low) / DISC_STEP) + 1))
+            step = min(step, (high - low) / (per_row - 1)) if per_row > 1 else step
         for k, token in enumerate(tokens):
             row, col = divmod(k, per_row)
             in_row = min(per_row, len(tokens) - row * per_row)
-            spots[token.id] = (cx + (col - (in_row - 1) / 2) * step, cy + row * TOKEN_RADIUS * 4.5)
+            half = (in_row - 1) * step / 2
+            middle = min(max(cx, low + half), high - half) if high - low >= 2 * half else cx
+            spots[token.id] = (middle + (col - (in_row - 1) / 2) * step, cy + row * TOKEN_RADIUS * 4.5)
     return spots
+
+
+DISC_STEP = TOKEN_RADIUS * 2.25
+"""The closest tokens stand side by side in a narrow zone: their discs a little apart."""
+
+
+def _room_for_discs(zone: Zone, x: float, y: float) -> tuple[float, float]:
+    """How far left and right a disc's centre may stand on the line across the zone's anchor
+    with the whole disc inside (a node's tokens stand on the paper around it: no bound)."""
+    shape = zone.shape
+    if isinstance(shape, NodeShape) or not inside(shape.points, x, y):
+        return (-math.inf, math.inf)
+    left, right = room_across(shape.points, x, y)
+    low, high = left + TOKEN_RADIUS + 2, right - TOKEN_RADIUS - 2
+    return (low, high) if low <= x <= high else (x, x)
 
 
 def occupied_zones(map_: Map) -> set[str]:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtGui import QPainter
 
+from tabletop.geometry.clearing import BadgeSpot
 from tabletop.geometry.labels import zone_anchor
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.runs import within
@@ -109,9 +110,11 @@ def paint_aspects(
     style: MapStyle,
     shown_border: Callable[[str], bool] | None = None,
     fogged: Callable[[Zone], bool] | None = None,
+    badge_at: Callable[[str], BadgeSpot] | None = None,
 ) -> None:
-    """The plates of these zones (already cleared of fog by the caller) and borders. For the
-    players a border's plate shows only when its badge does and neither side is fogged or hidden."""
+    """The plates of these zones (already cleared of fog by the caller) and borders, a border's
+    under its badge (where `badge_at` puts it; else at home). For the players a border's plate
+    shows only when its badge does and neither side is fogged or hidden."""
     players = style.audience is Audience.PLAYERS
     carrying = [zone for zone in zones if zone.aspects and not (players and zone.hidden)]
     for zone, roomy in zip(carrying, _roomy(p, layout, carrying), strict=True):
@@ -127,7 +130,7 @@ def paint_aspects(
             continue
         if players and not _border_seen(layout, border_id, shown_border, fogged):
             continue
-        left, _, right, bottom = badge_box(border, line, style)
+        left, _, right, bottom = badge_box(border, line, style) if badge_at is None else badge_at(border_id).box
         paint_plates(p, border.aspects, ((left + right) / 2, bottom + 2), style)
 
 

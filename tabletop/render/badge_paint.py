@@ -6,10 +6,13 @@ replays as vector strokes, so SVG and PDF exports stay sharp."""
 from __future__ import annotations
 
 import math
+from itertools import repeat
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPicture, QPixmap, QTransform
 
+from tabletop.geometry.boxes import BADGE_HALF
+from tabletop.geometry.clearing import BadgeSpot
 from tabletop.geometry.shapes import BorderLine
 from tabletop.model import Border
 from tabletop.render.badges import Badge, arrow, badge_for
@@ -24,6 +27,9 @@ _pictures: BoundedCache[QPicture] = BoundedCache(PICTURE_BUDGET, lambda picture:
 _sprites: BoundedCache[tuple[QImage, int, int]] = BoundedCache(SPRITE_BUDGET, lambda sprite: sprite[0].sizeInBytes())
 BADGE_TEXT = 13.0
 """A badge's costs in map units (before the style's text scale): the badge reads when these do."""
+BADGE_REACH = (BADGE_HALF[0], 2 * BADGE_HALF[1])
+"""Map units past its index box across and down, per unit of text scale past 1, that a badge may
+reach (its options on a second line included): the index boxes badges at the GM's size."""
 PLAIN_ZOOM = QTransform.TransformationType.TxScale.value
 """Moved and scaled, not turned or sheared: a copied image lands where the strokes would."""
 
@@ -69,44 +75,78 @@ def _picture(key: tuple, border: Border, line: BorderLine, style: MapStyle) -> Q
     return picture
 
 
-def badge_box(border: Border, line: BorderLine, style: MapStyle) -> tuple[float, float, float, float]:
-    """The box a border's badge covers on the map (left, top, right, bottom), from its recorded
-    picture: what a zone's label keeps clear of."""
+def badge_extent(border: Border, line: BorderLine, style: MapStyle) -> tuple[float, float, float, float]:
+    """The box a border's badge covers around its centre at full size (left, top, right,
+    bottom), from its recorded picture."""
     bounds = _picture(_key(border, line, _style_key(style)), border, line, style).boundingRect()
+    return (bounds.left(), bounds.top(), bounds.left() + bounds.width(), bounds.top() + bounds.height())
+
+
+def badge_box(border: Border, line: BorderLine, style: MapStyle) -> tuple[float, float, float, float]:
+    """The box a border's badge covers on the map at its home, the middle of its line (left,
+    top, right, bottom): what a zone's name keeps clear of."""
+    left, top, right, bottom = badge_extent(border, line, style)
     x, y = line.anchor
-    return (x + bounds.left(), y + bounds.top(), x + bounds.left() + bounds.width(), y + bounds.top() + bounds.height())
+    return (x + left, y + top, x + right, y + bottom)
 
 
-def paint_badge(p: QPainter, border: Border, line: BorderLine, style: MapStyle) -> None:
-    x, y = line.anchor
-    p.drawPicture(QPointF(x, y), _picture(_key(border, line, _style_key(style)), border, line, style))
+def badge_reach(style: MapStyle) -> tuple[float, float]:
+    """How far a badge drawn in this style may reach past the box the map's index holds for its
+    border, across and down: none at the GM's size, the players' are a third larger."""
+    extra = max(0.0, style.text_scale - 1)
+    return extra * BADGE_REACH[0], extra * BADGE_REACH[1]
 
 
-def paint_badges(p: QPainter, badges: list[tuple[Border, BorderLine]], style: MapStyle) -> None:
-    """Many badges at once. On an image at a plain zoom each distinct badge is drawn once into
-    a small image at that zoom and copied to every place it stands (a copy costs a tenth of
-    replaying the strokes); elsewhere (SVG, PDF, turned views) the pictures are replayed."""
+def paint_badge(p: QPainter, border: Border, line: BorderLine, style: MapStyle, spot: BadgeSpot | None = None) -> None:
+    """One badge at its home, or at `spot` (slid along its line, or smaller)."""
+    picture = _picture(_key(border, line, _style_key(style)), border, line, style)
+    if spot is None or spot.scale == 1.0:
+        x, y = line.anchor if spot is None else (spot.x, spot.y)
+        p.drawPicture(QPointF(x, y), picture)
+        return
+    p.save()
+    p.translate(spot.x, spot.y)
+    p.scale(spot.scale, spot.scale)
+    p.drawPicture(QPointF(0, 0), picture)
+    p.restore()
+
+
+def paint_badges(
+    p: QPainter, badges: list[tuple[Border, BorderLine]], style: MapStyle, spots: list[BadgeSpot | None] | None = None
+) -> None:
+    """Many badges at once, each at its home or at its place in `spots` (None there: at home).
+    On an image at a plain zoom each distinct badge is drawn once into a small image at that
+    zoom and copied to every place it stands (a copy costs a tenth of replaying the strokes);
+    elsewhere (SVG, PDF, turned views) the pictures are replayed."""
     transform = p.worldTransform()
     style_key = _style_key(style)
     raster = isinstance(p.device(), (QImage, QPixmap)) and transform.type().value <= PLAIN_ZOOM
     if not raster:
-        for border, line in badges:
-            paint_badge(p, border, line, style)
+        for k, (border, line) in enumerate(badges):
+            paint_badge(p, border, line, style, None if spots is None else spots[k])
         return
     scale, tall, dx, dy = transform.m11(), transform.m22(), transform.dx(), transform.dy()
     p.save()
     p.resetTransform()
     sprites: dict[tuple, tuple[QImage, int, int]] = {}  # this painting's: no cache bookkeeping per badge
     draw = p.drawImage
-    for border, line in badges:
+    if spots is not None and not any(spots):  # every badge at home: none looked up twice
+        spots = None
+    for (border, line), spot in zip(badges, spots or repeat(None, len(badges)), strict=True):
         key = _key(border, line, style_key)
+        if spot is None:
+            x, y = line.anchor  # as QTransform.map puts it at a plain zoom, in the same arithmetic
+            shrink = 1.0
+        else:
+            x, y, shrink = spot.x, spot.y, spot.scale
+            key = (key, shrink)  # a smaller badge: its own image
         sprite = sprites.get(key)
         if sprite is None:
-            sprite = sprites[key] = _sprites.get((key, scale)) or _sprites.put(
-                (key, scale), _sprite(_picture(key, border, line, style), scale)
+            zoom = scale * shrink
+            sprite = sprites[key] = _sprites.get((key, zoom)) or _sprites.put(
+                (key, zoom), _sprite(_picture(key if spot is None else key[0], border, line, style), zoom)
             )
         image, ox, oy = sprite
-        x, y = line.anchor  # as QTransform.map puts it at a plain zoom, in the same arithmetic
         draw(QPointF(round(scale * x + dx) - ox, round(tall * y + dy) - oy), image)
     p.restore()
 

@@ -1,31 +1,34 @@
-"""Zones' names on the map: inside each polygon (clear of its badges and its tokens' place) in
-a colour that reads on its fill, or above a node's disc. The names of a region are painted
-together: the many small zones of a zoomed-out map, whose names are cut at their anchors, have
-their spots worked out in bulk (geometry.labels.cut_spots) and share one font and one pen, so
-a 4K picture of 10k zones spends no second on its names; the rest are placed one by one."""
+"""Zones' names on the map: inside each polygon (clear of its tokens and of its borders' badges at
+home, drawn smaller before they are cut) in a colour that reads on its fill, or above a node's
+disc. Where each goes is the picture's arrangement (render/arrangement.py). The names of a region
+are painted together: the many small zones of a zoomed-out map, whose names are cut at their
+anchors, have their spots worked out in bulk (geometry.bulk_labels.cut_spots) and share one font
+and one pen, so a 4K picture of 10k zones spends no second on its names."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection
-from functools import partial
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
-from tabletop.geometry.bulk_labels import cut_spots
-from tabletop.geometry.labels import label_spot, may_fit, zone_anchor
+from tabletop.geometry.bulk_labels import anchored_sizes, cut_spots
+from tabletop.geometry.clearing import LONG_ENOUGH, Box
+from tabletop.geometry.fitting import LINE, text_sizes
+from tabletop.geometry.labels import PAD
 from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import TOKEN_RADIUS
 from tabletop.model import NodeShape, Zone
 from tabletop.render import text
-from tabletop.render.badge_paint import badge_box
+from tabletop.render.arrangement import Arrangement
 from tabletop.render.style import MapStyle, map_font
+from tabletop.render.words import Written, advance
+from tabletop.render.zone_names import placed_name
 
-TOKEN_ROOM = (TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.0, TOKEN_RADIUS * 2.2, TOKEN_RADIUS * 2.6)
-"""Kept free of a zone's label around its anchor (left, above, right, below): its tokens stand there."""
-NODE_LABEL_WIDTH = 280.0
-"""A node's name is cut to this width (the layout leaves it 300 units)."""
+if TYPE_CHECKING:
+    import numpy as np
+
 WHITE = QColor("white")
 
 
@@ -40,133 +43,64 @@ def ink_for(zone: Zone, style: MapStyle) -> QColor:
     return style.label if fill_colour(zone).lightnessF() > 0.45 or zone.fill.opacity < 0.5 else WHITE
 
 
-def label_avoid(
-    zone: Zone,
-    layout: MapLayout,
-    style: MapStyle,
-    occupied: Collection[str] | None = None,
-    shown: Callable[[str], bool] | None = None,
-) -> list[tuple[float, float, float, float]]:
-    """What a zone's label keeps clear of: the badges of its borders (those `shown`, for the
-    players: a name moved aside for a hidden border's badge would hint at it) and the place of
-    its tokens (kept free in every zone unless `occupied`, the zones where tokens stand, is given)."""
-    boxes = [_token_room(zone, style)] if occupied is None or zone.id in occupied else []
-    for border_id in layout.borders_at.get(zone.id, ()):
-        line = layout.lines.get(border_id)
-        if line is not None and (shown is None or shown(border_id)):
-            boxes.append(badge_box(layout.borders[border_id], line, style))
-    return boxes
+def zone_label(
+    p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], list[Box]] | list, tokens: bool = False
+) -> None:
+    """One zone's name, placed alone: clear of `avoid` (a callable is asked only when the name
+    could fit whole somewhere), above its tokens' place when `tokens`."""
+    written = placed_name(zone, style, avoid if callable(avoid) else lambda: avoid, tuple, tokens)
+    if written is not None:
+        write_name(p, zone, written, style)
 
 
-def _token_room(zone: Zone, style: MapStyle) -> tuple[float, float, float, float]:
-    """Where a zone's tokens and their names stand, around its anchor."""
-    ax, ay = zone_anchor(zone)
-    left, top, right, _ = TOKEN_ROOM
-    bottom = TOKEN_RADIUS * 1.2 + style.token_name_size * style.text_scale * 1.4
-    return (ax - left, ay - top, ax + right, ay + bottom)
-
-
-def zone_label(p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], list] | list, tokens: bool = True) -> None:
-    """One zone's name. `avoid` may be a callable: working out the badges around a zone is
-    skipped for a small zone whose name cannot fit whole anyway."""
-    name, centre, ink, size = _placed(p, zone, style, avoid, tokens)
-    if name:
-        text.label(p, name, centre, ink, size)
-
-
-def _placed(
-    p: QPainter, zone: Zone, style: MapStyle, avoid: Callable[[], list] | list, tokens: bool
-) -> tuple[str, tuple[float, float], QColor, float]:
-    """What `zone_label` writes and where: the name as cut, its centre, its ink and size."""
-    size = style.zone_label_size * style.text_scale
-    height = size * 1.25
-    label = text.shown(zone.label)
-    if isinstance(zone.shape, NodeShape):  # beside the disc on the paper, clear of badges
-        name = text.elide(p, label, size, True, NODE_LABEL_WIDTH)
-        spot = label_spot(zone, text.text_width(p, name, size, True), height, avoid() if callable(avoid) else avoid)
-        return name, (spot.x, spot.y), style.label, size
-    # inside the polygon, clear of badges and tokens, in a colour that reads on its fill
-    width = text.text_width(p, label, size, True)
-    if callable(avoid):
-        avoid = avoid() if may_fit(zone, width, height) else []
-    lift = TOKEN_ROOM[1] + height / 2 + 6 if tokens else 0.0  # above the tokens' place, or in the middle
-    spot = label_spot(zone, width, height, avoid, lift=lift)
-    name = label if spot.max_width >= width else text.elide(p, label, size, True, spot.max_width)
-    return name, (spot.x, spot.y), ink_for(zone, style), size
-
-
-Written = tuple[str, tuple[float, float, float, float]]
-"""A name as written on the map, and the map box (left, top, right, bottom) it is written in."""
-
-
-def written_labels(
-    p: QPainter,
-    zone: Zone,
-    layout: MapLayout,
-    style: MapStyle,
-    shown_border: Callable[[str], bool] | None = None,
-) -> tuple[Written | None, Written | None]:
-    """A zone's name as `zone_label` writes it with tokens in the zone and without (None: no
-    name). A token's first step into a zone moves at most this, so a view repaints these boxes,
-    not the zone, and nothing when both are the same (a name with no room above the tokens'
-    place stays put; a name cut in bulk never moves). Its badges are found once for both."""
-    badges: list = []
-
-    def avoid(tokens: bool) -> list:
-        if not badges:
-            badges.append(label_avoid(zone, layout, style, (), shown_border))
-        return [_token_room(zone, style), *badges[0]] if tokens else badges[0]
-
-    written = []
-    for tokens in (True, False):
-        name, (x, y), _, size = _placed(p, zone, style, partial(avoid, tokens), tokens)
-        if not name:
-            written.append(None)
-            continue
-        p.setFont(map_font(size, True))
-        half = (p.fontMetrics().horizontalAdvance(name) + size) / 2  # text.label's box
-        written.append((name, (x - half, y - size, x + half, y + size)))
-    return written[0], written[1]
+def write_name(p: QPainter, zone: Zone, written: Written, style: MapStyle) -> None:
+    ink = style.label if isinstance(zone.shape, NodeShape) else ink_for(zone, style)
+    text.label(p, written.words, written.centre, ink, written.size)
 
 
 def paint_zone_labels(
-    p: QPainter,
-    layout: MapLayout,
-    zones: list[Zone],
-    style: MapStyle,
-    occupied: Collection[str] | None = None,
-    shown_border: Callable[[str], bool] | None = None,
+    p: QPainter, layout: MapLayout, zones: list[Zone], style: MapStyle, arrangement: Arrangement
 ) -> None:
-    """The zones' names in their order, as `zone_label` paints each: the same spots, cuts and
-    strokes, with the cut names of small zones found in bulk and drawn with one font set."""
+    """The zones' names in their order, as the arrangement places each: the same spots, sizes,
+    cuts and strokes, with the names written at the anchors of small unoccupied zones
+    (fitting.in_bulk) found in bulk."""
     if not zones:
         return
-    size = style.zone_label_size * style.text_scale
-    font = map_font(size, True)
-    p.setFont(font)
-    metrics = p.fontMetrics()
+    full = style.zone_label_size * style.text_scale
+    fonts = text_sizes(full, style.zone_label_size)
+    last = len(fonts) - 1
     labels = [text.shown(zone.label) for zone in zones]
-    widths = list(map(metrics.horizontalAdvance, labels))
-    xs, ys, cuts = _cut_spots(layout, zones, widths, size * 1.25)
+    p.setFont(map_font(full, True))
+    widths = list(map(p.fontMetrics().horizontalAdvance, labels))
+    xs, ys, cuts, sizes = _in_bulk(layout, zones, labels, widths, fonts, arrangement.occupied())
+    p.setFont(map_font(fonts[last], True))  # most names written in bulk are tried at their smallest
+    smallest = p.fontMetrics()
     inks: dict[tuple[str, float], QColor] = {}
     cut_widths: dict[str, int] = {}
-    pen = None
-    for zone, label, width, x, y, cut in zip(zones, labels, widths, xs, ys, cuts, strict=True):
-        if cut != cut:  # NaN: a node, a zone edited since opening, or a name that may fit whole
-            tokens = occupied is None or zone.id in occupied
-            zone_label(p, zone, style, lambda z=zone: label_avoid(z, layout, style, occupied, shown_border), tokens)
-            p.setFont(font)
-            pen = None
+    pen, font = None, fonts[last]
+    for zone, label, width, x, y, cut, k in zip(zones, labels, widths, xs, ys, cuts, sizes, strict=True):
+        if cut != cut:  # NaN: placed alone (a node, a zone edited since opening or holding tokens, a roomy one)
+            written = arrangement.name(zone.id)
+            if written is not None:
+                write_name(p, zone, written, style)
+            pen = font = None
             continue
-        if cut >= width:
-            name, shown = label, width
-        else:
-            name = metrics.elidedText(label, Qt.TextElideMode.ElideRight, max(0, math.ceil(cut + 0.5)))
+        shown = None  # a name tried at its smallest is cut there first: whole, it is measured after
+        while k < last:
+            shown = width if k == 0 else advance(label, fonts[k], True)
+            if shown <= cut:
+                break
+            k += 1
+        size = fonts[k]
+        if k == last:  # cut names repeat ("Zone…"): measured once each
+            name = smallest.elidedText(label, Qt.TextElideMode.ElideRight, max(0, math.ceil(cut + 0.5)))
+            if not name:
+                continue
             shown = cut_widths.get(name)
-            if shown is None:  # cut names repeat ("Zone…"): measured once each
-                shown = cut_widths[name] = metrics.horizontalAdvance(name)
-        if not name:
-            continue
+            if shown is None:
+                shown = cut_widths[name] = smallest.horizontalAdvance(name)
+        else:
+            name = label
         look = (zone.fill.colour, zone.fill.opacity)
         ink = inks.get(look)
         if ink is None:
@@ -174,26 +108,59 @@ def paint_zone_labels(
         if ink is not pen:
             p.setPen(ink)
             pen = ink
-        box = shown + size
-        text.draw_text(p, QRectF(x - box / 2, y - size, box, size * 2), text.CENTRE, name)
+        if size != font:
+            p.setFont(map_font(size, True))
+            font = size
+        wide = shown + size
+        text.draw_text(p, QRectF(x - wide / 2, y - size, wide, size * 2), text.CENTRE, name)
 
 
-def _cut_spots(layout: MapLayout, zones: list[Zone], widths: list[int], height: float) -> tuple[list, list, list]:
-    """cut_spots of the zones whose polygons the layout holds as opened; NaN for the others."""
+def _in_bulk(
+    layout: MapLayout, zones: list[Zone], labels: list[str], widths: list[int], fonts: list[float], occupied
+) -> tuple[list, list, list, list]:
+    """For each zone whose name is written in bulk (fitting.in_bulk: its polygon held by the
+    layout as opened, no token there), where (cut_spots) and the room there, and the size it is
+    first tried at (anchored_sizes); NaN for the others. A name is measured at its smallest only
+    in a zone too wide and tall to be narrow."""
     import numpy as np
 
-    nan = [float("nan")] * len(zones)
+    n = len(zones)
+    wide, tall = np.full(n, np.nan), np.full(n, np.nan)
+    xs, ys, cuts = _cut_spots(layout, zones, widths, fonts[0] * LINE, (wide, tall))
+    placed = ~np.isnan(cuts)
+    with np.errstate(invalid="ignore"):
+        bulk = placed & ((np.minimum(wide, tall) < LONG_ENOUGH) | (round(fonts[-1] * LINE, 1) + 2 * PAD > tall))
+        for k in np.flatnonzero(placed & ~bulk).tolist():  # too long for the zone even at its smallest?
+            bulk[k] = advance(labels[k], fonts[-1], True) + 2 * PAD > wide[k]
+    if occupied:
+        bulk &= np.fromiter((zone.id not in occupied for zone in zones), dtype=bool, count=n)
+    cuts = np.where(bulk, cuts, np.nan)
+    sizes = anchored_sizes(np.asarray(widths, dtype=np.float64), cuts, tall, fonts)
+    return xs.tolist(), ys.tolist(), cuts.tolist(), sizes.tolist()
+
+
+def _cut_spots(
+    layout: MapLayout, zones: list[Zone], widths: list[int], height: float, sizes: tuple | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """cut_spots of the zones whose polygons the layout holds as opened; NaN for the others.
+    `sizes` (two arrays) are given those zones' widths and heights."""
+    import numpy as np
+
+    xs, ys, cuts = np.full(len(zones), np.nan), np.full(len(zones), np.nan), np.full(len(zones), np.nan)
     shapes = layout.shapes()
     if not len(shapes.counts) or not zones:
-        return nan, nan, nan
+        return xs, ys, cuts
     polygon = shapes.zone_polygons([zone.id for zone in zones])
     known = np.flatnonzero(polygon >= 0)
     chosen = polygon[known]
+    boxes: list = []
     x, y, cut = cut_spots(
         (shapes.x, shapes.y, shapes.firsts[chosen], shapes.counts[chosen]),
         [widths[k] for k in known.tolist()],
         height,
+        boxes,
     )
-    xs, ys, cuts = np.full(len(zones), np.nan), np.full(len(zones), np.nan), np.full(len(zones), np.nan)
+    if sizes is not None:
+        sizes[0][known], sizes[1][known] = boxes
     xs[known], ys[known], cuts[known] = x, y, cut
-    return xs.tolist(), ys.tolist(), cuts.tolist()
+    return xs, ys, cuts

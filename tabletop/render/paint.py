@@ -12,13 +12,14 @@ from itertools import compress, pairwise
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from tabletop.geometry.labels import zone_anchor
+from tabletop.geometry.clearing import BadgeSpot, long_lines
 from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import TOKEN_RADIUS, BorderLine, map_bounds, occupied_zones, token_spots
+from tabletop.geometry.shapes import BorderLine, map_bounds, token_spots
 from tabletop.geometry.tables import RowIds
-from tabletop.model import Map, NodeShape, Zone
+from tabletop.model import Map, NodeShape, Zone, ZoneLocation
 from tabletop.model.kinds import ids_by_kind
 from tabletop.render import text
+from tabletop.render.arrangement import Arrangement
 from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_aspects
 from tabletop.render.background import Cover, paint_background, players_cover
 from tabletop.render.badge_paint import BADGE_TEXT, paint_badges
@@ -26,10 +27,10 @@ from tabletop.render.batch import line_cells_of, polygon_paths, polygon_runs, po
 from tabletop.render.fog_paint import paint_tangled_fog, paint_zone_fog, split_fog, zones_path
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
 from tabletop.render.ink import FAINTEST, faded, line_share
-from tabletop.render.label_paint import fill_colour, label_avoid, paint_zone_labels, zone_label
+from tabletop.render.label_paint import fill_colour, paint_zone_labels, zone_label
 from tabletop.render.specks import paint_specks
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
-from tabletop.render.tangles import fill_many, outline, paint_tangle, tangled_points, tangled_zones
+from tabletop.render.tangles import TangleRuns, outline, paint_tangle, tangled_points, tangled_zones
 from tabletop.render.token_paint import area_crowds, paint_token, token_boxes, token_rect
 from tabletop.rules import Terrain
 from tabletop.rules.visibility import players_view
@@ -119,16 +120,6 @@ def _border_pen(colour: QColor, shared: bool, scale: float = 1.0) -> QPen:
     return pen
 
 
-def paint_reach_zone(p: QPainter, zone: Zone, cost: int, style: MapStyle) -> None:
-    """A zone a dragged token can reach, with its cost on a plate below the tokens' place."""
-    if _tangled(zone):
-        paint_tangle(p, zone.shape.points, style.reach, None)
-    else:
-        p.fillPath(zone_path(zone), style.reach)
-    x, y = zone_anchor(zone)
-    text.plated_label(p, str(cost), (x, y + TOKEN_RADIUS * 3.6), style.reach_text, style.plate, 22, bold=True)
-
-
 OUTLINE_CELL = 400.0
 """Selected zones' outlines are stroked a square of the map at a time (each zone in the square
 of its first point), in the squares' order: a whole 100k-zone map's outlines as one path took
@@ -148,7 +139,7 @@ def paint_region(
     border_ids: list[str],
     style: MapStyle,
     detail: bool,
-    occupied: Collection[str] | None = None,
+    arrangement: Arrangement | None = None,
     shown_border: Callable[[str], bool] | None = None,
     fogged: Callable[[Zone], bool] | None = None,
     badges: bool = True,
@@ -156,7 +147,11 @@ def paint_region(
     """Zones, their labels over all of them, then border lines, then badges over every line:
     the map's middle layer, for the screen one tile at a time and for an export all at once.
     Strokes are batched by pen and brush, since a big map has thousands of each. Fogged zones
-    (`fogged`, else their own flag) are fog for the players, veiled for the GM."""
+    (`fogged`, else their own flag) are fog for the players, veiled for the GM. Names and badges
+    stand where the `arrangement` puts them (one of no tokens, if none is given)."""
+    if arrangement is None:
+        shows = None if shown_border is None else lambda kind, key: kind != "border" or shown_border(key)
+        arrangement = Arrangement(layout, style, lambda _: [], frozenset, shows, fogged)
     share = 1.0 if detail else line_share(p, layout.zone_size)  # outlines and lines fade as zones shrink
     p.setPen(_outline_pen(style, detail, share))
     labels = detail and text.readable(p, style.zone_label_size * style.text_scale)
@@ -178,17 +173,28 @@ def paint_region(
             foggy = [zone for zone, tangled in zip(foggy, tangles, strict=True) if not tangled]
     paint_zone_fog(p, foggy, style, partial(fog_path, layout))
     if labels:
-        paint_zone_labels(p, layout, zones, style, occupied, shown_border)
+        paint_zone_labels(p, layout, zones, style, arrangement)
     lines = layout.lines
+    shown_badges = detail and badges and text.readable(p, BADGE_TEXT * style.text_scale)
+    arrays = layout.line_arrays(border_ids) if share >= FAINTEST or shown_badges else None
     if share >= FAINTEST:  # zones of two pixels or less: their lines are not drawn at all
-        for shared, paths in line_cells_of(*layout.line_arrays(border_ids), LINE_CELL):
+        for shared, paths in line_cells_of(*arrays, LINE_CELL):
             pen = _border_pen(faded(style.border, share), shared, style.line_scale)
             for path in paths:
                 p.strokePath(path, pen)
-    if detail and badges and text.readable(p, BADGE_TEXT * style.text_scale):
-        paint_badges(p, [(layout.borders[border_id], lines[border_id]) for border_id in border_ids], style)
+    if shown_badges:
+        drawn = [(layout.borders[border_id], lines[border_id]) for border_id in border_ids]
+        longs = long_lines(arrays[2], arrays[3])
+        spots = None  # only a badge on a line long enough may stand elsewhere than in its middle
+        if any(longs):
+            at = arrangement.drawn_at
+            spots = [
+                at(border_id, line) if long else None
+                for border_id, (_, line), long in zip(border_ids, drawn, longs, strict=True)
+            ]
+        paint_badges(p, drawn, style, spots)
     if aspects:
-        paint_aspects(p, layout, zones, border_ids, style, shown_border, fogged)
+        paint_aspects(p, layout, zones, border_ids, style, shown_border, fogged, arrangement.badge)
 
 
 OUTLINE = 1.2
@@ -225,7 +231,7 @@ def _paint_zone_shapes(
     p.setPen(pen)
     brushes: dict[tuple[str, float], QBrush] = {}
     polygons = _polygons(layout, zones) if layout is not None else [None] * len(zones)
-    tangles = _Tangles(p, layout, zones, pen)
+    tangles = TangleRuns(p, layout, zones, pen)
     brushed = None
     for zone, polygon, tangled in zip(zones, polygons, tangles.each, strict=True):
         fill = zone.fill
@@ -250,44 +256,6 @@ def _paint_zone_shapes(
             p.drawPolygon(polygon or QPolygonF([QPointF(x, y) for x, y in shape.points]))
     tangles.fill()
     p.setBrush(Qt.BrushStyle.NoBrush)
-
-
-class _Tangles:
-    """Tangled zones one after another in map order, of one plain fill, read from the layout's
-    arrays: filled together (render/tangles.py: fill_many), as the specks' runs are."""
-
-    def __init__(self, p: QPainter, layout: MapLayout | None, zones: list[Zone], pen: QPen) -> None:
-        self.p, self.pen, self.each = p, pen, tangled_zones(layout, zones)
-        self.shapes = layout.shapes() if layout is not None and any(self.each) else None
-        self.numbers = iter(self.shapes.zone_polygons([zone.id for zone in zones]).tolist() if self.shapes else ())
-        self.held: list[int] = []
-        self.look: tuple | None = None
-        self.brush: QBrush | None = None
-
-    def add(self, zone: Zone) -> bool:
-        """Hold a tangled zone to be filled with those before it; False for one drawn as itself
-        (a pattern, hidden, or edited since the map was opened)."""
-        number = next(self.numbers, -1) if self.shapes is not None else -1
-        fill = zone.fill
-        if number < 0 or zone.hidden or fill.pattern not in ("solid", "none"):
-            return False
-        look = (fill.pattern, fill.colour, fill.opacity)
-        if look != self.look:
-            self.fill()
-            self.look = look
-            self.brush = QBrush(fill_colour(zone)) if fill.pattern == "solid" else QBrush()
-        self.held.append(number)
-        return True
-
-    def fill(self) -> None:
-        """Fill and outline the tangles held, if any."""
-        if self.held and self.shapes is not None and self.brush is not None:
-            import numpy as np
-
-            arrays = (self.shapes.x, self.shapes.y, self.shapes.firsts, self.shapes.counts)
-            fill_many(self.p, arrays, np.array(self.held, dtype=np.int64), self.brush, self.pen)
-            self.p.setPen(self.pen)
-        self.held = []
 
 
 def fog_path(layout: MapLayout, zones: list[Zone]) -> QPainterPath:
@@ -329,11 +297,17 @@ def _polygons(layout: MapLayout, zones: list[Zone]) -> list[QPolygonF | None]:
 
 
 def paint_selection(
-    p: QPainter, layout: MapLayout, marked: list[tuple[str, str]], style: MapStyle, detail: bool
+    p: QPainter,
+    layout: MapLayout,
+    marked: list[tuple[str, str]],
+    style: MapStyle,
+    detail: bool,
+    badge_at: Callable[[str], BadgeSpot] | None = None,
 ) -> None:
     """The selection marks: selected zones' outlines and selected borders' lines in the
     selection colour, then the badges of every border they touch drawn again over them, so a
-    thick outline never hides a digit. Nothing on a style without selection marks. The outlines
+    thick outline never hides a digit (where `badge_at` puts each). Nothing on a style without
+    selection marks. The outlines
     are a path per square of the map and the lines batched as the layer's are, from the layout's
     arrays: a 10k-zone map selected whole took 0.6 s a frame stroked one by one."""
     if not style.selection_marks:
@@ -370,7 +344,9 @@ def paint_selection(
             for path in paths:
                 p.strokePath(path, pen)
     if detail:
-        paint_badges(p, [(layout.borders[b], layout.lines[b]) for b in badges if b in layout.lines], style)
+        drawn = [b for b in badges if b in layout.lines]
+        spots = None if badge_at is None else list(map(badge_at, drawn))  # None: at home
+        paint_badges(p, [(layout.borders[b], layout.lines[b]) for b in drawn], style, spots)
 
 
 def _outline_cells(layout: MapLayout, zones: list[Zone]) -> list[QPainterPath]:
@@ -430,6 +406,7 @@ def paint_map(
     zones_shown: Collection[str] | None = None,
     layout: MapLayout | None = None,
     cover: Cover | None = None,
+    arrangement: Arrangement | None = None,
 ) -> None:
     """Everything on the map in drawing order: background picture, grids, zones, borders, tokens.
 
@@ -441,7 +418,9 @@ def paint_map(
     `layout` is this map's (built with index=False), when the caller has built it already.
     `cover`: the places the background picture is cleared under (render/background's
     players_cover of the whole map, for a map filtered or cut to a page already); for the
-    players it is worked out here from the map when not given."""
+    players it is worked out here from the map when not given. `arrangement`: where the words
+    go, worked out on the whole map (a band or a page of it is painted as part of the whole);
+    worked out here from the map painted when not given."""
     players = (audience or style.audience) is Audience.PLAYERS
     if players:
         if cover is None:
@@ -455,14 +434,29 @@ def paint_map(
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail, boxes)
     zone_ids, border_ids = _in_map_order(layout, zones_shown)
-    paint_region(p, layout, zone_ids, border_ids, style, detail, occupied_zones(map_), badges=badges)
+    arrangement = arrangement or map_arrangement(map_, layout, style, spots)
+    paint_region(p, layout, zone_ids, border_ids, style, detail, arrangement, badges=badges)
     if detail and map_.conflict is not None and text.readable(p, PLATE_SIZE * style.text_scale):
         left, top, width, _ = map_bounds(map_, zone_extent=layout.zone_extent())
         paint_scene_aspects(p, map_.conflict.scene_aspects, (left + width / 2, top + 20), style)
     crowds = area_crowds(token for token in map_.tokens if token.id in spots)
     for token in map_.tokens:
         if token.id in spots:
-            paint_token(p, token, spots[token.id], style, detail and token_names, crowd=crowds.get(token.id))
+            where, spot = token.location, spots[token.id]
+            plate = arrangement.plate(token.id, where.zone) if isinstance(where, ZoneLocation) else None
+            paint_token(p, token, spot, style, detail and token_names, crowd=crowds.get(token.id), plate=plate)
+
+
+def map_arrangement(
+    map_: Map, layout: MapLayout, style: MapStyle, spots: dict[str, tuple[float, float]]
+) -> Arrangement:
+    """The arrangement of a whole map's words for one painting, its tokens at `spots`."""
+    standing: dict[str, list] = {}
+    for token in map_.tokens:
+        if isinstance(token.location, ZoneLocation) and token.id in spots:
+            standing.setdefault(token.location.zone, []).append((token, spots[token.id]))
+    occupied = frozenset(standing)
+    return Arrangement(layout, style, lambda zone_id: standing.get(zone_id, []), lambda: occupied)
 
 
 def _in_map_order(layout: MapLayout, zones_shown: Collection[str] | None) -> tuple[RowIds, RowIds]:
@@ -479,13 +473,11 @@ def _in_map_order(layout: MapLayout, zones_shown: Collection[str] | None) -> tup
 
 
 __all__ = [
-    "label_avoid",
     "paint_background",
     "paint_border",
     "paint_grid",
     "paint_map",
     "paint_reach_area",
-    "paint_reach_zone",
     "paint_region",
     "paint_selection",
     "paint_token",

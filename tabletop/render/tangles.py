@@ -20,6 +20,7 @@ from tabletop.geometry.runs import following, within
 from tabletop.geometry.tables import ShapeTable
 from tabletop.model import NodeShape, Zone
 from tabletop.render.batch import polygon_runs
+from tabletop.render.label_paint import fill_colour
 
 if TYPE_CHECKING:
     import numpy as np
@@ -301,3 +302,41 @@ def _paint_mask(p: QPainter, mask: np.ndarray, left: int, top: int, brush: QBrus
     p.resetTransform()
     p.drawImage(QPointF(left / ratio, top / ratio), image)
     p.restore()
+
+
+class TangleRuns:
+    """Tangled zones one after another in map order, of one plain fill, read from the layout's
+    arrays: filled together (fill_many), as the specks' runs are."""
+
+    def __init__(self, p: QPainter, layout: MapLayout | None, zones: list[Zone], pen: QPen) -> None:
+        self.p, self.pen, self.each = p, pen, tangled_zones(layout, zones)
+        self.shapes = layout.shapes() if layout is not None and any(self.each) else None
+        self.numbers = iter(self.shapes.zone_polygons([zone.id for zone in zones]).tolist() if self.shapes else ())
+        self.held: list[int] = []
+        self.look: tuple | None = None
+        self.brush: QBrush | None = None
+
+    def add(self, zone: Zone) -> bool:
+        """Hold a tangled zone to be filled with those before it; False for one drawn as itself
+        (a pattern, hidden, or edited since the map was opened)."""
+        number = next(self.numbers, -1) if self.shapes is not None else -1
+        fill = zone.fill
+        if number < 0 or zone.hidden or fill.pattern not in ("solid", "none"):
+            return False
+        look = (fill.pattern, fill.colour, fill.opacity)
+        if look != self.look:
+            self.fill()
+            self.look = look
+            self.brush = QBrush(fill_colour(zone)) if fill.pattern == "solid" else QBrush()
+        self.held.append(number)
+        return True
+
+    def fill(self) -> None:
+        """Fill and outline the tangles held, if any."""
+        if self.held and self.shapes is not None and self.brush is not None:
+            import numpy as np
+
+            arrays = (self.shapes.x, self.shapes.y, self.shapes.firsts, self.shapes.counts)
+            fill_many(self.p, arrays, np.array(self.held, dtype=np.int64), self.brush, self.pen)
+            self.p.setPen(self.pen)
+        self.held = []

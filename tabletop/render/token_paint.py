@@ -26,6 +26,7 @@ from tabletop.render.state_marks import (
     problem_box,
 )
 from tabletop.render.style import MapStyle
+from tabletop.render.words import Written
 from tabletop.rules.facing import facing_vector, flank_line
 from tabletop.rules.sides import are_opponents
 from tabletop.rules.visibility import token_hidden
@@ -85,9 +86,11 @@ def paint_token(
     detail: bool,
     selected: bool = False,
     crowd: Crowd | None = None,
+    plate: Written | None = None,
 ) -> None:
     """The token's disc, its facing (tick and, if the style shows them, the front wedge), the
-    flank line, and its name on a plate below (or beside it, in a crowded area), over every line.
+    flank line, and its name on a plate below (or beside it, in a crowded area; in a zone where
+    the zone's arrangement put it, `plate`, its centre given from the disc's), over every line.
     A down token is dimmed under a DOWN band, other states are words over it, and a problem is a
     square without facing: it never takes a turn (state_marks.py)."""
     x, y = spot
@@ -130,7 +133,11 @@ def paint_token(
         paint_down_band(p, centre, style, detail)
     paint_state_words(p, token, centre, style, detail)
     size = style.token_name_size * style.text_scale
-    if detail and text.readable(p, size):
+    if plate is not None:
+        if detail and plate.words and text.readable(p, plate.size):
+            px, py = plate.centre
+            text.plated_label(p, plate.words, (x + px, y + py), style.label, style.plate, plate.size)
+    elif detail and text.readable(p, size):
         name = text.elide(p, text.shown(token.label), size, False, NAME_MAX_WIDTH * style.text_scale)
         if name:
             side = crowd.name_side if crowd is not None else "below"
@@ -222,7 +229,8 @@ def _rect(name_size: float, text_scale: float, line_scale: float, crowd: Crowd |
     size = name_size * text_scale
     half = max(2.2 * TOKEN_RADIUS, NAME_MAX_WIDTH * text_scale / 2 + size)
     bottom = TOKEN_RADIUS + 3 + size * 1.5
-    rect = QRectF(-half, -2.2 * TOKEN_RADIUS, 2 * half, 2.2 * TOKEN_RADIUS + bottom)
+    top = max(2.2 * TOKEN_RADIUS, bottom)  # a plate above the disc, in a zone with no room below it
+    rect = QRectF(-half, -top, 2 * half, top + bottom)
     if crowd is not None:
         side = TOKEN_RADIUS + FRAME_GAP + 3 + NAME_MAX_WIDTH * text_scale + size
         rect = rect.united(QRectF(-side, -size, 2 * side, 2 * size + TOKEN_RADIUS + FRAME_GAP + 3))

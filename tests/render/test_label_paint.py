@@ -1,5 +1,6 @@
-"""Zones' names painted together for a region look as painted one by one: the small zones'
-cut names found in bulk, the rest (nodes, roomy zones, zones edited since opening) placed alone."""
+"""Zones' names painted together for a region look as placed one by one by the arrangement: the
+small zones' cut names found in bulk, the rest (nodes, roomy zones, zones edited since opening)
+placed alone."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from PySide6.QtGui import QImage, QPainter
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import map_bounds
 from tabletop.model import FillStyle, Map, NodeShape, PolygonShape, Zone
-from tabletop.render.label_paint import label_avoid, paint_zone_labels, zone_label
+from tabletop.render.arrangement import Arrangement
+from tabletop.render.label_paint import paint_zone_labels, write_name
 from tabletop.render.style import gm_style, players_style
 from tests.maps import zone_map
 from tests.render.recording import record_texts
@@ -43,11 +45,14 @@ def _painted(map_: Map, layout: MapLayout, style, together: bool) -> tuple[np.nd
     painter.scale(scale, scale)
     painter.translate(-left, -top)
     zones = list(map(layout.zone, layout.zone_ids()))
+    arrangement = Arrangement(layout, style, lambda _: [], frozenset)
     if together:
-        paint_zone_labels(painter, layout, zones, style, occupied=set())
+        paint_zone_labels(painter, layout, zones, style, arrangement)
     else:
         for zone in zones:
-            zone_label(painter, zone, style, label_avoid(zone, layout, style, set()), tokens=False)
+            written = arrangement.name(zone.id)
+            if written is not None:
+                write_name(painter, zone, written, style)
     painter.end()
     bits = np.frombuffer(bytes(image.constBits())[: image.sizeInBytes()], dtype=np.uint8)
     return bits.reshape(image.height(), -1).copy()

@@ -25,9 +25,9 @@ def _badge_calls(monkeypatch) -> list[int]:
     calls: list[int] = []
     real = paint_module.paint_badges
 
-    def spy(p, badges, style):
+    def spy(p, badges, style, *places):
         calls.append(len(badges))
-        real(p, badges, style)
+        real(p, badges, style, *places)
 
     monkeypatch.setattr(paint_module, "paint_badges", spy)
     return calls

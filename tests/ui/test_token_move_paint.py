@@ -4,12 +4,10 @@ or entered where those names move. Both windows then show what a fresh paint of 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QPainter, QPixmap
 
 from tabletop.document.commands import AddObject, EditObject, MoveToken
 from tabletop.document.commands.fog import SetFog
 from tabletop.model import Border, Map, Passage, PolygonShape, Token, Zone, ZoneLocation
-from tabletop.render.label_paint import written_labels
 from tests.maps import zone_map
 from tests.ui.view_frames import fresh, painted
 
@@ -54,19 +52,19 @@ def _players(qtbot, window, rect: QRectF):
 
 
 def test_a_name_steps_up_for_tokens_in_a_big_room(qtbot, window):
-    """What the layer's repaint relies on: a big room's name moves when tokens come, a brick's stays."""
-    window.document.replace_map(_rooms(), None)
-    layout, style = window.document.layout, window.scene.style
-    pixmap = QPixmap(1, 1)
-    painter = QPainter(pixmap)
-    room = written_labels(painter, layout.zone("r00"), layout, style)
-    window.document.replace_map(zone_map(300), None)
-    layout = window.document.layout
-    brick = written_labels(painter, layout.zone("z2-2"), layout, style)
-    painter.end()
-    assert room[0][0] == room[1][0] == "Hall 00"
-    assert room[0][1][1] < room[1][1][1], "above the tokens' place with tokens there, in the middle without"
-    assert brick[0] == brick[1], "no room above the tokens: the name stays"
+    """What the layer's repaint relies on: a big room's name moves above its tokens when they come."""
+    document = window.document
+    document.replace_map(_rooms(), None)
+    arrangement = window.scene.arrangement
+    empty = arrangement.name("r00")
+    document.undo_stack.push(
+        AddObject(document, "token", Token(id="t", name="Scout", location=ZoneLocation(zone="r00")))
+    )
+    occupied = arrangement.name("r00")
+    assert empty.words == occupied.words == "Hall 00"
+    assert occupied.centre[1] < empty.centre[1], "above the tokens' place with tokens there, in the middle without"
+    _, y = document.token_spots()["t"]
+    assert occupied.box[3] < y - 16, "clear of the token's disc"
 
 
 def test_after_token_moves_both_windows_show_a_fresh_paint(qtbot, window, monkeypatch):
@@ -110,24 +108,31 @@ def test_after_token_moves_both_windows_show_a_fresh_paint(qtbot, window, monkey
     player.close()
 
 
-def test_a_brick_map_token_move_repaints_no_tile(qtbot, window, monkeypatch):
-    """Where the names stay put, a step mends no tile: only the token's own item is painted."""
+def test_a_brick_map_token_move_repaints_only_around_the_zones_it_left_and_entered(qtbot, window, monkeypatch):
+    """On a big map's small zones a step moves the names and badges of the zones it left and
+    entered, and nothing farther: both windows then equal their fresh paint."""
     document = window.document
     document.replace_map(zone_map(300), None)
     document.undo_stack.push(AddObject(document, "token", Token(id="t", location=ZoneLocation(zone="z2-2"))))
     player = _players(qtbot, window, QRectF(60, 20, 300, 200))
-    views = (window.view, player.view)
-    for view in views:
+    views = {"GM": window.view, "players": player.view}
+    for view in views.values():
         painted(view)
-    mended = []
-    for view in views:
-        layer = view.scene().layer
-        monkeypatch.setattr(layer, "_mend_group", lambda level, group: mended.append((level, group)))
+    dirtied = {name: _dirtied(view.scene().layer, monkeypatch) for name, view in views.items()}
+    left = "z2-2"
     for zone_id in ("z2-3", "z3-3", "z2-2"):
         document.undo_stack.push(MoveToken(document, "t", ZoneLocation(zone=zone_id)))
-        images = [painted(view) for view in views]
-        assert mended == []
-        assert images == [fresh(view) for view in views], zone_id
+        near = [document.layout.boxes[("zone", z)] for z in (left, zone_id)]
+        reach = (min(b[0] for b in near) - 90, min(b[1] for b in near) - 60)
+        reach += (max(b[2] for b in near) + 90, max(b[3] for b in near) + 60)
+        for name, view in views.items():
+            assert painted(view) == fresh(view), f"{name}: into {zone_id}"
+            assert all(
+                reach[0] <= box[0] and reach[1] <= box[1] and box[2] <= reach[2] and box[3] <= reach[3]
+                for box in dirtied[name]
+            ), f"{name}: only around {left} and {zone_id}"
+            dirtied[name].clear()
+        left = zone_id
     token = window.scene.items_by_key[("token", "t")]
     x, y = document.get("zone", "z2-2").shape.centre()
     assert token.sceneBoundingRect().contains(x, y + 5), "the token stands in its zone again"
@@ -135,23 +140,32 @@ def test_a_brick_map_token_move_repaints_no_tile(qtbot, window, monkeypatch):
 
 
 def test_a_step_keeps_the_tokens_cached_picture(qtbot, window, monkeypatch):
-    """The window paints a moved token from its cached picture; a renamed one is painted again."""
+    """The window paints a token stepping between roomy zones from its cached picture; a renamed
+    one is painted again, and so is one whose name is cut otherwise in a narrow zone."""
     document = window.document
-    document.replace_map(zone_map(300), None)
-    scout = Token(id="t", name="Scout", location=ZoneLocation(zone="z2-2"))
+    document.replace_map(_rooms(), None)
+    scout = Token(id="t", name="Scout of the northern marches", location=ZoneLocation(zone="r00"))
     document.undo_stack.push(AddObject(document, "token", scout))
     window.view.resetTransform()
-    window.view.centerOn(QPointF(200, 120))
+    window.view.centerOn(QPointF(ROOM_W, ROOM_H / 2))
     item = window.scene.items_by_key[("token", "t")]
     painted = []
     monkeypatch.setattr(item, "paint", lambda *args: painted.append(document.get("token", "t").name))
     window.view.viewport().grab()
-    assert painted == ["Scout"]
-    document.undo_stack.push(MoveToken(document, "t", ZoneLocation(zone="z2-3")))
+    assert painted == [scout.name]
+    document.undo_stack.push(MoveToken(document, "t", ZoneLocation(zone="r01")))
     window.view.viewport().grab()
-    assert painted == ["Scout"], "moved, not painted again"
+    assert painted == [scout.name], "moved, not painted again"
     assert item.pos() == QPointF(*document.token_spots()["t"])
     renamed = document.get("token", "t").model_copy(update={"name": "Spy"})
     document.undo_stack.push(EditObject(document, "token", renamed))
     window.view.viewport().grab()
-    assert painted == ["Scout", "Spy"]
+    assert painted == [scout.name, "Spy"]
+    narrow = Zone(id="cell", name="Cell", shape=PolygonShape(points=[(0, -70), (60, -70), (60, -10), (0, -10)]))
+    document.undo_stack.push(AddObject(document, "zone", narrow))
+    document.undo_stack.push(EditObject(document, "token", renamed.model_copy(update={"name": scout.name})))
+    painted.clear()
+    document.undo_stack.push(MoveToken(document, "t", ZoneLocation(zone="cell")))
+    window.view.centerOn(QPointF(30, -40))
+    window.view.viewport().grab()
+    assert painted == [scout.name], "its name cut to the cell's width: painted again"

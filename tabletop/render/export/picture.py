@@ -14,10 +14,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
 from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import area_rect
+from tabletop.geometry.shapes import area_rect, token_spots
 from tabletop.model import Map
 from tabletop.render import legend as legends
 from tabletop.render import text
+from tabletop.render.arrangement import Arrangement
 from tabletop.render.background import Cover, bounds_with_background, players_cover
 from tabletop.render.export.options import (
     ExportError,
@@ -30,7 +31,7 @@ from tabletop.render.export.options import (
     scope_frame,
 )
 from tabletop.render.export.parts import MapParts
-from tabletop.render.paint import paint_map
+from tabletop.render.paint import map_arrangement, paint_map
 from tabletop.render.style import MapStyle, gm_style, map_font, players_style
 from tabletop.rules.area_names import area_name
 from tabletop.rules.visibility import players_view
@@ -67,6 +68,12 @@ def audience_map(map_: Map, who: Who) -> Map:
     return seen.model_copy(update={"tokens": [], "conflict": None}) if who is Who.CLEAN else seen
 
 
+WHOLE_ARRANGEMENT = 20_000
+"""A picture painted in bands or pages places the words of a map of up to this many zones over
+the whole map, once: past it (a huge map's bands, its zones small and its badges in their lines'
+middles) each band's part is arranged alone, so no band holds the whole map's layout."""
+
+
 @dataclass
 class Picture:
     map: Map
@@ -86,6 +93,7 @@ class Picture:
     """The whole map's layout, built before the frame when the picture is painted whole: the
     frame is read from it instead of from every zone's points again (0.16 s at 100k zones)."""
     _parts: MapParts | None = field(default=None, repr=False)
+    _arrangement: Arrangement | None = field(default=None, repr=False)
     hidden: Cover = ()
     """What of the background picture this picture's audience must not see, for the whole map
     (render/background.players_cover: hidden zones, fogged zones and areas): its pixels there
@@ -95,6 +103,16 @@ class Picture:
     @property
     def mm_per_unit(self) -> float:
         return self.px_per_unit / self.options.scale.dpi * 25.4
+
+    def arrangement(self) -> Arrangement | None:
+        """Where the whole map's words go, for every band and page to paint its part alike (a
+        badge across a seam slid the same way in both); None for a map of more zones than
+        WHOLE_ARRANGEMENT, whose parts are arranged each alone."""
+        if self._arrangement is None and len(self.map.zones) <= WHOLE_ARRANGEMENT:
+            layout = self.layout or MapLayout(self.map, index=False)
+            spots = token_spots(self.map, layout.zone, name_scale=self.style.text_scale)
+            self._arrangement = map_arrangement(self.map, layout, self.style, spots)
+        return self._arrangement
 
     def parts(self) -> MapParts:
         if self._parts is None:
@@ -200,6 +218,7 @@ def paint_picture(
         zones_shown=shown,
         layout=picture.layout if whole else None,
         cover=picture.hidden,
+        arrangement=None if whole else picture.arrangement(),
     )
     if options.area_coordinates:
         _area_coordinates(painter, map_, picture.style)

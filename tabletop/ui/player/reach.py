@@ -13,7 +13,7 @@ from tabletop.ui.scene.marks import ReachOverlay
 class PlayersReach:
     def __init__(self, gm_overlay: ReachOverlay, scene: MapScene) -> None:
         self.gm_overlay, self.scene, self.document = gm_overlay, scene, scene.document
-        self.overlay = ReachOverlay(scene.document, scene.style)
+        self.overlay = ReachOverlay(scene.document, scene.style, scene.arrangement)
         scene.addItem(self.overlay)
         gm_overlay.listeners.append(self.follow)
         self.follow(gm_overlay)

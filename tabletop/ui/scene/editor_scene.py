@@ -13,7 +13,9 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
 from tabletop.document import MapDocument
 from tabletop.document.changes import Change
+from tabletop.geometry.boxes import BADGE_HALF
 from tabletop.model.kinds import Key, Kind
+from tabletop.render.badge_paint import badge_reach
 from tabletop.render.paint import badges_shown, zone_path
 from tabletop.render.style import MapStyle
 from tabletop.ui.scene.items import MapItem, TokenItem
@@ -26,9 +28,9 @@ class EditorScene(MapScene):
         self._syncing_selection = False
         self.marks: SelectionMarks | None = None
         super().__init__(document, style)
-        self.marks = SelectionMarks(document, self.style)
+        self.marks = SelectionMarks(document, self.style, self.arrangement)
         self.addItem(self.marks)
-        self.overlay = ReachOverlay(document, self.style)
+        self.overlay = ReachOverlay(document, self.style, self.arrangement)
         self.addItem(self.overlay)
         document.selectionChanged.connect(self._selection_from_document)
         self.selectionChanged.connect(self._selection_to_document)
@@ -95,7 +97,7 @@ class EditorScene(MapScene):
                 if isinstance(item, TokenItem) and item.isVisible():
                     return (Kind.TOKEN, item.object_id)
         if Kind.BORDER in kinds:
-            border_id = self.document.border_at(pos.x(), pos.y(), badges)
+            border_id = (self._badge_at(pos) if badges else None) or self.document.border_at(pos.x(), pos.y(), False)
             if border_id is not None:
                 return (Kind.BORDER, border_id)
         if Kind.ZONE in kinds:
@@ -107,6 +109,21 @@ class EditorScene(MapScene):
             if area is not None:
                 return (Kind.GRID, area[0])
         return None
+
+    def _badge_at(self, pos: QPointF) -> str | None:
+        """The topmost border whose badge, where it is drawn (slid along its line, or smaller),
+        holds the point."""
+        x, y = pos.x(), pos.y()
+        gx, gy = badge_reach(self.style)
+        reach_x, reach_y = BADGE_HALF[0] + gx, BADGE_HALF[1] + gy
+        near = [key for key in self.layout.find((x - reach_x, y - reach_y, x + reach_x, y + reach_y))]
+        hits = []
+        for kind, border_id in near:
+            if kind == Kind.BORDER and self.arrangement.badge_shown(border_id):
+                left, top, right, bottom = self.arrangement.badge(border_id).box
+                if left <= x <= right and top <= y <= bottom:
+                    hits.append(border_id)
+        return max(hits, key=lambda b: self.document.position(Kind.BORDER, b)) if hits else None
 
     def zone_at(self, pos: QPointF) -> str | None:
         return self.document.zone_at(pos.x(), pos.y())

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGrap
 
 from tabletop.document import MapDocument
 from tabletop.geometry.shapes import TOKEN_RADIUS, grid_rect
-from tabletop.model import AreaLocation
+from tabletop.model import AreaLocation, ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.render.paint import paint_grid, paint_token, token_rect
 from tabletop.render.setup_paint import label_zones
@@ -101,15 +101,27 @@ class TokenItem(MapItem):
             self.setPos(QPointF(*spot))
         # a token on a grid has a crowd (itself alone, at least); one in a zone has none
         crowd = scene_crowds(self.scene(), self.document).get(self.object_id) if spot is not None else None
-        if (spot, crowd) == self._placed:
+        plate = self._plate(spot)
+        if (spot, crowd, plate) == self._placed:
             return
-        self._placed = (spot, crowd)
+        self._placed = (spot, crowd, plate)
         self.setRect(token_rect(self.style, crowd))
-        if crowd != self.crowd:  # its name changes side, its frame comes or goes
-            self.crowd = crowd
+        if crowd != self.crowd or plate != self.plate:  # its name moves or is cut otherwise, its frame comes or goes
+            self.crowd, self.plate = crowd, plate
             self.update()
         if crowd is not None or self._grid_key[0] is not None:
             self._tell_grids(self.model(), spot if crowd is not None else None)
+
+    plate = None
+    """Its name plate where its scene's arrangement puts it in its zone, from its disc (None: on a grid)."""
+
+    def _plate(self, spot):
+        token, scene = self.model(), self.scene()
+        arrangement = getattr(scene, "arrangement", None)
+        if spot is None or arrangement is None or token is None or not isinstance(token.location, ZoneLocation):
+            return None
+        plate = arrangement.plate(self.object_id, token.location.zone)
+        return plate
 
     _grid_key: tuple = (None,)
     _grid_boxes: tuple = ()
@@ -144,8 +156,8 @@ class TokenItem(MapItem):
         return path
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        crowd = self.crowd
-        paint_token(painter, self.model(), (0.0, 0.0), self.style, detail_for(painter), self.isSelected(), crowd)
+        crowd, plate = self.crowd, self.plate
+        paint_token(painter, self.model(), (0.0, 0.0), self.style, detail_for(painter), self.isSelected(), crowd, plate)
 
 
 class GridItem(MapItem):

@@ -24,15 +24,14 @@ from PySide6.QtGui import QPainter, QPixmap, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
-from tabletop.geometry.boxes import BADGE_HALF
 from tabletop.geometry.layout import Box
 from tabletop.model import Zone
 from tabletop.model.kinds import Kind
-from tabletop.render.label_paint import NODE_LABEL_WIDTH, written_labels
+from tabletop.render.arrangement import Arrangement
+from tabletop.render.badge_paint import badge_reach
 from tabletop.render.paint import paint_region
 from tabletop.render.specks import PLAIN
 from tabletop.render.style import DETAIL_SCALE, MapStyle
-from tabletop.render.text import text_width
 from tabletop.ui.scene.tile_marks import MARGIN_PX, TILE, clip_of, edited_rects, span_of, tiles_under
 from tabletop.ui.scene.tiles import TILES, TileBudget, TileKey
 
@@ -44,12 +43,12 @@ for the rest and another frame asked for: a 100k-zone map fitted at a new zoom t
 of tiles, which would otherwise hold the window (a hover, the next wheel turn) in one frame."""
 MEND_RECTS = 64
 """Past this many edited rectangles waiting on one tile, the tile is painted afresh instead."""
-BADGE_REACH = (BADGE_HALF[0], 2 * BADGE_HALF[1])
-"""Map units past its box across and down, per unit of text scale past 1, that a badge may
-reach (its options on a second line included): the layout boxes badges at the GM's size, the
-players' are a third larger."""
 MEND_GROUP = 4
 """Kept tiles mended on one patch when they lie within this many tiles' square together."""
+EDGE = 2
+"""Pixels a tile or a patch is painted past its right and bottom edges, then left off: at some
+zooms Qt fills the last column of a pixmap a shade short (alpha 254 for 255), which a patch
+across two tiles, whose pixels there are inside it, would not match."""
 
 
 def _level(scale: float) -> float:
@@ -66,24 +65,24 @@ class MapLayer(QGraphicsItem):
         self,
         document: MapDocument,
         style: MapStyle,
+        arrangement: Arrangement,
         shows: Callable[[str, str], bool] | None = None,
         budget: TileBudget = TILES,
         fogged: Callable[[Zone], bool] | None = None,
         unseen: Callable[[], set[tuple[str, str]]] | None = None,
     ) -> None:
-        """`shows(kind, id)` filters what is painted (the players' picture); None paints all.
-        `fogged(zone)` says which zones are fog (the players' held fog); None: their own flag.
-        `unseen()`, when given, is the set of (kind, id) `shows` leaves out, kept by the scene:
-        a tile then filters with one set difference."""
+        """`arrangement` places the names and badges (the scene's, kept between frames and told
+        of every edit). `shows(kind, id)` filters what is painted (the players' picture); None
+        paints all. `fogged(zone)` says which zones are fog (the players' held fog); None: their
+        own flag. `unseen()`, when given, is the set of (kind, id) `shows` leaves out, kept by the
+        scene: a tile then filters with one set difference."""
         super().__init__()
         self.document, self.style, self.shows, self.budget = document, style, shows, budget
-        self.fogged, self.unseen = fogged, unseen
+        self.arrangement, self.fogged, self.unseen = arrangement, fogged, unseen
         self._owner = next(_owners)  # never reused, so a new layer never sees a dead one's tiles
         self._rect = QRectF()
         self._mends: dict[TileKey, list[QRectF]] = {}
         """Edited map rectangles each kept tile must paint again before it is next shown."""
-        self._named: set[str] = set()
-        """The zones whose names the tiles keep clear of tokens (as painted, or marked to be)."""
         self.quick = False
         """True while zooming: missing tiles are borrowed from another zoom, not painted."""
         self._settle = QTimer()
@@ -104,7 +103,6 @@ class MapLayer(QGraphicsItem):
     def reset(self, bounds: QRectF) -> None:
         self.budget.clear(self._owner)
         self._mends.clear()
-        self._named = self._occupied()
         self.prepareGeometryChange()
         self._rect = bounds
         self.update()
@@ -137,49 +135,6 @@ class MapLayer(QGraphicsItem):
                 del self._mends[key]
         for rect in rects:
             self.update(rect.adjusted(-2, -2, 2, 2))
-
-    def follow_tokens(self) -> None:
-        """Tokens came into or left zones (or the players stopped or started seeing them): the
-        name of a zone whose first token came or last token left may move, so where it was and
-        where it goes are painted again, never the whole zone. Called after every edit."""
-        occupied = self._occupied()
-        changed, self._named = occupied ^ self._named, occupied
-        get = self.document.get
-        changed = [zone for zone in (get(Kind.ZONE, zone_id) for zone_id in changed) if zone is not None]
-        if not changed:
-            return
-        shown = None if self.shows is None else partial(self.shows, "border")
-        pixmap = QPixmap(1, 1)  # measured on a pixmap, as the tiles are painted
-        painter = QPainter(pixmap)
-        boxes = []
-        for zone in changed:
-            kept, cleared = written_labels(painter, zone, self.document.layout, self.style, shown)
-            if kept != cleared:  # the name moves, or is cut otherwise
-                boxes += [written[1] for written in (kept, cleared) if written is not None]
-        painter.end()
-        self.dirty(boxes)
-
-    def names_near(self, boxes: list[Box]) -> None:
-        """Borders were added, changed or removed in these boxes: the names of the zones there
-        keep clear of the borders' badges, so they may move or be cut otherwise. Every place
-        such a name may be written (its zone's box, grown by its whole width and height) is
-        painted again; only the zones around the edited borders are measured."""
-        layout = self.document.layout
-        found = {zone_id for kind, zone_id in layout.find_any(boxes) if kind == "zone"} if boxes else set()
-        if not found:
-            return
-        size = self.style.zone_label_size * self.style.text_scale
-        pixmap = QPixmap(1, 1)  # measured on a pixmap, as the tiles are painted
-        painter = QPainter(pixmap)
-        reach = []
-        for zone_id in found:
-            zone, box = self.document.get(Kind.ZONE, zone_id), layout.boxes.get(("zone", zone_id))
-            if zone is None or box is None:
-                continue
-            half = min(text_width(painter, zone.label, size, True), NODE_LABEL_WIDTH) / 2 + size
-            reach.append((box[0] - half, box[1] - 2 * size, box[2] + half, box[3] + 2 * size))
-        painter.end()
-        self.dirty(reach)
 
     def zooming(self) -> None:
         """Called on every zoom step: borrow tiles until the zoom rests."""
@@ -257,10 +212,10 @@ class MapLayer(QGraphicsItem):
 
     def _render(self, level: float, ix: int, iy: int) -> QPixmap:
         side = TILE / level
-        pixmap = QPixmap(TILE, TILE)
+        pixmap = QPixmap(TILE + EDGE, TILE + EDGE)
         pixmap.fill(Qt.GlobalColor.transparent)
         self._paint_tile(pixmap, level, ix, iy, [(ix * side, iy * side, (ix + 1) * side, (iy + 1) * side)])
-        return pixmap
+        return pixmap.copy(0, 0, TILE, TILE)
 
     def _mend(self, pixmap: QPixmap, level: float, ix: int, iy: int, rects: list[QRectF]) -> None:
         """Paint the edited map rectangles of one kept tile again (see _mend_group)."""
@@ -318,7 +273,7 @@ class MapLayer(QGraphicsItem):
             self._copy(pixmap, ix, iy, clip, patch, left, top)
 
     def _patch(self, level: float, ix: int, iy: int, width: int, height: int, found: tuple) -> QPixmap:
-        patch = QPixmap(width, height)
+        patch = QPixmap(width + EDGE, height + EDGE)
         patch.fill(Qt.GlobalColor.transparent)
         self._paint_found(patch, level, ix, iy, *found)
         return patch
@@ -356,10 +311,9 @@ class MapLayer(QGraphicsItem):
             painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
             painter.translate(-ix * TILE, -iy * TILE)
             painter.scale(level, level)
-            occupied = self._occupied()
             shown = None if self.shows is None else partial(self.shows, "border")
             with layout.lines_held(borders):  # a map's lines made once for the tile, not per read
-                paint_region(painter, layout, zones, borders, self.style, detail, occupied, shown, self.fogged)
+                paint_region(painter, layout, zones, borders, self.style, detail, self.arrangement, shown, self.fogged)
             painter.end()
 
     def _textured(self, zone_ids: list[str]) -> bool:
@@ -390,17 +344,7 @@ class MapLayer(QGraphicsItem):
     def _badge_reach(self) -> tuple[float, float]:
         """How far this layer's badges may reach past the layout's boxes, across and down (none
         at the GM's size)."""
-        extra = max(0.0, self.style.text_scale - 1)
-        return extra * BADGE_REACH[0], extra * BADGE_REACH[1]
-
-    def _occupied(self) -> set[str]:
-        """Zones whose name keeps clear of tokens: for the players, only tokens they see (a
-        name moved aside for a hidden token would give it away)."""
-        occupied = self.document.occupied_zones()
-        if self.shows is None:
-            return occupied
-        tokens_on = self.document.tokens_on
-        return {z for z in occupied if any(self.shows("token", t) for t in tokens_on("zone", z))}
+        return badge_reach(self.style)
 
     def _borrow(self, painter: QPainter, level: float, missing: list[tuple[int, int]]) -> None:
         """Stand-ins while zooming: the nearest zoom's tiles that cover the missing ones, scaled."""

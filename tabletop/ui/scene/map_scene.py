@@ -19,7 +19,9 @@ from tabletop.document import MapDocument
 from tabletop.document.changes import Change, Part
 from tabletop.geometry.shapes import map_bounds, token_spots, zones_extent
 from tabletop.geometry.tables import union_of
+from tabletop.model import ZoneLocation
 from tabletop.model.kinds import Kind
+from tabletop.render.arrangement import Arrangement
 from tabletop.render.style import Audience, MapStyle
 from tabletop.rules.visibility import LIVE, Fog, border_shown, token_shown, zone_shown
 from tabletop.ui.scene.background import BackgroundItem
@@ -49,9 +51,21 @@ class MapScene(QGraphicsScene):
         self.unseen = Unseen(document, lambda: self.fog) if self.players else None
         """The players' picture leaves out what the GM hides, asked object by object of the
         rules (never painted and then covered)."""
+        self._spots_held: tuple | None = None
+        self.arrangement = Arrangement(
+            document.layout,
+            self.style,
+            self._tokens_in,
+            self._occupied,
+            self.shows if self.players else None,
+            self._fogged if self.players else None,
+        )
+        """Where the names, badges and token plates go, shared by the layer, the token items and
+        the overlays, and told of every edit."""
         self.layer = MapLayer(
             document,
             self.style,
+            self.arrangement,
             self.shows if self.players else None,
             fogged=self._fogged if self.players else None,
             unseen=(lambda: self.unseen.keys) if self.players else None,
@@ -76,6 +90,7 @@ class MapScene(QGraphicsScene):
         for item in self.items_by_key.values():
             self.removeItem(item)
         self.items_by_key.clear()
+        self.arrangement.reset(self.layout)
         map_ = self.document.map
         for kind, objects in ((Kind.GRID, map_.grids), (Kind.TOKEN, map_.tokens)):
             for obj in objects:
@@ -119,18 +134,17 @@ class MapScene(QGraphicsScene):
         # for most of it) is painted as the union of its boxes, its zones never looked at one by one
         bulk = kind in (Kind.ZONE, Kind.BORDER) and max(len(change.repaint), len(change.object_ids)) > BULK_RECTS
         if bulk:
+            self.arrangement.reset(self.layout)
             if change.repaint:
                 whole = union_of(change.repaint)  # once, for the tiles and the canvas (Fog All: 700k boxes)
                 self.layer.dirty([whole], bulk=True)
                 self._grow_to(QRectF(whole[0], whole[1], whole[2] - whole[0], whole[3] - whole[1]))
         elif kind is Kind.ZONE:
             self.layer.dirty(self._zones_repaint(change))
-        elif kind is not Kind.TOKEN:  # a token is an item: the layer holds only the names it moves
+        elif kind is not Kind.TOKEN:  # a token is an item: the layer holds only the names and badges it moves
             self.layer.dirty(change.repaint)
-            if kind is Kind.BORDER:  # names keep clear of badges: theirs may move
-                self.layer.names_near(list(change.repaint))
-        if kind in (Kind.ZONE, Kind.TOKEN):  # a zone's name moves when its first token comes or its last leaves
-            self.layer.follow_tokens()  # (for the players, the first they see: fog and hidden zones count)
+        if not bulk:
+            self.layer.dirty(self._rearranged(change))
         if kind in (Kind.ZONE, Kind.BORDER):
             if change.repaint and not bulk:
                 left, top, right, bottom = union_of(change.repaint)
@@ -147,6 +161,28 @@ class MapScene(QGraphicsScene):
                 self._grow_to(item.sceneBoundingRect())
         if kind in (Kind.ZONE, Kind.TOKEN, Kind.GRID):  # tokens share their zone's or area's space
             self._sync_tokens()
+
+    def _rearranged(self, change: Change) -> list:
+        """Tell the arrangement what the edit changed: the boxes where a name or a badge moves.
+        A token's step moves its zones' names and the badges around them; a zone's edit, its
+        name and its borders' badges; a border's, its badge and the names and badges near it."""
+        kind, ids, arrangement = change.kind, change.object_ids, self.arrangement
+        if kind is Kind.TOKEN:
+            zones = arrangement.zones_of_tokens(ids)
+            for token_id in ids:
+                token = None if change.removed else self.document.get(Kind.TOKEN, token_id)
+                if token is not None and isinstance(token.location, ZoneLocation):
+                    zones.add(token.location.zone)
+            return arrangement.forget(zones=zones)
+        if kind is Kind.ZONE:
+            borders = {b for zone_id in ids for b in self.layout.borders_at.get(zone_id, ())}
+            return arrangement.forget(zones=ids, borders=borders)
+        if kind is Kind.BORDER:
+            zones = arrangement.zones_of_borders(ids)
+            if change.removed:
+                return arrangement.forget(zones=zones, gone=ids)
+            return arrangement.forget(zones=zones, borders=ids)
+        return []
 
     def _zones_repaint(self, change: Change) -> tuple:
         """What a zone edit paints again. Zones edited in place (the same shape; for the players
@@ -170,19 +206,40 @@ class MapScene(QGraphicsScene):
 
     def _sync_tokens(self) -> None:
         """Tokens share their zone's space, so all are placed together, once per change."""
-        spots = self._players_spots() if self.players else self.document.token_spots()
+        spots = self._spots()
         for (kind, object_id), item in self.items_by_key.items():
             if kind is Kind.TOKEN:
                 item.place(spots.get(object_id) if not self.players or self.shows(kind, object_id) else None)
         if self.turn_mark is not None:
             self.turn_mark.follow()
 
-    def _players_spots(self) -> dict:
-        """Spots worked out among the tokens the players see: a hidden token must not push a
-        visible one aside."""
-        map_ = self.document.map
-        shown = SimpleNamespace(tokens=[t for t in map_.tokens if self.shows(Kind.TOKEN, t.id)], grids=map_.grids)
-        return token_spots(shown, self._find_zone, name_scale=self.style.text_scale)
+    def _spots(self) -> dict:
+        """Where each token drawn stands: the document's spots for the GM; for the players, spots
+        worked out among the tokens they see (a hidden token must not push a visible one aside),
+        once per revision and fog."""
+        if not self.players:
+            return self.document.token_spots()
+        held = self._spots_held
+        if held is None or held[0] != self.document.revision or held[1] is not self.fog:
+            map_ = self.document.map
+            shown = SimpleNamespace(tokens=[t for t in map_.tokens if self.shows(Kind.TOKEN, t.id)], grids=map_.grids)
+            spots = token_spots(shown, self._find_zone, name_scale=self.style.text_scale)
+            held = self._spots_held = (self.document.revision, self.fog, spots)
+        return held[2]
+
+    def _tokens_in(self, zone_id: str) -> list:
+        """The tokens drawn in a zone, with their spots, in map order."""
+        spots, get = self._spots(), self.document.get
+        return [(get(Kind.TOKEN, t), spots[t]) for t in self.document.tokens_on(Kind.ZONE, zone_id) if t in spots]
+
+    def _occupied(self) -> set[str]:
+        """Zones where tokens are drawn: for the players, only tokens they see (a name moved aside
+        for a hidden token would give it away)."""
+        occupied = self.document.occupied_zones()
+        if not self.players:
+            return occupied
+        tokens_on = self.document.tokens_on
+        return {z for z in occupied if any(self.shows(Kind.TOKEN, t) for t in tokens_on(Kind.ZONE, z))}
 
     def shows(self, kind: str, object_id: str) -> bool:
         """Whether the players see this object (everything, for the GM)."""
@@ -216,8 +273,8 @@ class MapScene(QGraphicsScene):
         keys = [(Kind.ZONE, z) for z in changed]
         keys += [(Kind.BORDER, b) for z in changed for b in self.layout.borders_at.get(z, ())]
         boxes = self.layout.boxes
+        self.arrangement.reset(self.layout)  # names, plates and badges keep clear of what the players now see
         self.layer.dirty([boxes[key] for key in keys if key in boxes])
-        self.layer.follow_tokens()
         for (kind, _), item in self.items_by_key.items():
             if kind is Kind.GRID:
                 item.update()

@@ -14,7 +14,9 @@ from tabletop.document import MapDocument
 from tabletop.geometry.boxes import BADGE_HALF
 from tabletop.geometry.shapes import grid_rect
 from tabletop.geometry.tables import box_array
-from tabletop.render.paint import paint_reach_area, paint_reach_zone, paint_selection, zone_path
+from tabletop.render.arrangement import Arrangement
+from tabletop.render.paint import paint_reach_area, paint_selection, zone_path
+from tabletop.render.reach_paint import paint_reach_zone
 from tabletop.render.style import MapStyle
 from tabletop.ui.scene.items import detail_for
 
@@ -23,11 +25,13 @@ if TYPE_CHECKING:
 
 
 class ReachOverlay(QGraphicsItem):
-    """The zones or areas a dragged token can reach, with their cost: plain data from rules."""
+    """The zones or areas a dragged token can reach, with their cost: plain data from rules.
+    Each cost is written where the scene's `arrangement` finds it room in its zone, and moves
+    when the tokens, names or badges there do (the token's drag moves it from zone to zone)."""
 
-    def __init__(self, document: MapDocument, style: MapStyle) -> None:
+    def __init__(self, document: MapDocument, style: MapStyle, arrangement: Arrangement) -> None:
         super().__init__()
-        self.document, self.style = document, style
+        self.document, self.style, self.arrangement = document, style, arrangement
         self.zones: list[tuple[str, int]] = []
         self.areas: list[tuple[tuple[int, int], int]] = []
         self.grid_id: str | None = None
@@ -37,6 +41,11 @@ class ReachOverlay(QGraphicsItem):
         self._bounds = QRectF()
         self.listeners: list[Callable[[ReachOverlay], None]] = []
         """Told each time the reach changes (the players' window shows it too)."""
+        document.edited.connect(self._edited)
+
+    def _edited(self, change) -> None:
+        if self.zones:  # a cost keeps clear of what the edit may have moved in its zone
+            self.update()
 
     def show_zones(self, zones: list[tuple[str, int]]) -> None:
         self.zones, self.areas, self.grid_id = zones, [], None
@@ -69,7 +78,8 @@ class ReachOverlay(QGraphicsItem):
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         for zone_id, cost in self.zones:
-            paint_reach_zone(painter, self.document.get("zone", zone_id), cost, self.style)
+            number = self.arrangement.reach_number(zone_id, cost)
+            paint_reach_zone(painter, self.document.get("zone", zone_id), number, self.style)
         if self.grid_id is not None:
             grid = self.document.get("grid", self.grid_id)
             for area, cost in self.areas:
@@ -84,9 +94,9 @@ class SelectionMarks(QGraphicsItem):
     """The selected zones' outlines and borders, drawn over the map layer in the selection
     colour: selecting never repaints the layer's tiles."""
 
-    def __init__(self, document: MapDocument, style: MapStyle) -> None:
+    def __init__(self, document: MapDocument, style: MapStyle, arrangement: Arrangement) -> None:
         super().__init__()
-        self.document, self.style = document, style
+        self.document, self.style, self.arrangement = document, style, arrangement
         self.marked: list[tuple[str, str]] = []
         self._boxes: np.ndarray | None = None
         """Each marked object's box, in the order of `marked` (numpy waits for a selection: the
@@ -139,4 +149,4 @@ class SelectionMarks(QGraphicsItem):
             inside = (boxes[:, 0] <= right) & (boxes[:, 2] >= left) & (boxes[:, 1] <= bottom) & (boxes[:, 3] >= top)
             if not inside.all():
                 marked = [marked[k] for k in np.flatnonzero(inside).tolist()]
-        paint_selection(painter, self.document.layout, marked, self.style, detail_for(painter))
+        paint_selection(painter, self.document.layout, marked, self.style, detail_for(painter), self.arrangement.badge)
