@@ -94,6 +94,18 @@ def _stack_action(parent: QWidget, word: str, can_changed, can, text_changed, te
     return act
 
 
+def redo_keys() -> list[QKeySequence]:
+    """The platform's Redo keys with Ctrl+Y and Ctrl+Shift+Z, each once: a key bound twice to
+    one action is an ambiguous shortcut Qt answers with nothing (Windows' Redo is Ctrl+Y)."""
+    keys = [*QKeySequence.keyBindings(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")]
+    keys.append(QKeySequence("Ctrl+Shift+Z"))
+    unique: list[QKeySequence] = []
+    for key in keys:
+        if not key.isEmpty() and key not in unique:
+            unique.append(key)
+    return unique
+
+
 def stack_actions(parent: QWidget, stack: QUndoStack, busily: Callable) -> tuple[QAction, QAction]:
     """Undo and Redo, named for the step they take back or again, run under the busy cursor
     (`busily` wraps a slot in it): Fog All undone at 100k zones takes seconds."""
@@ -104,7 +116,7 @@ def stack_actions(parent: QWidget, stack: QUndoStack, busily: Callable) -> tuple
     redo = _stack_action(
         parent, "Redo", stack.canRedoChanged, stack.canRedo, stack.redoTextChanged, stack.redoText, busily(stack.redo)
     )
-    redo.setShortcuts([QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")])
+    redo.setShortcuts(redo_keys())
     return undo, redo
 
 
