@@ -8,7 +8,8 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QImage, QPainter
 
-from tabletop.model import Map, PolygonShape
+from tabletop.document.commands import SetLatticeStep
+from tabletop.model import Map, PolygonShape, Zone
 from tabletop.samples import room_with_door
 from tabletop.ui.tools.snapping import SNAP_KEY, Snapping
 
@@ -119,3 +120,22 @@ def test_a_dragged_corner_takes_a_neighbours_corner_however_many_moves_the_drag_
         qtbot.mouseMove(viewport, at(QPointF(242.0 - 0.3 * k, 1.0)))
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(QPointF(242.0 - 0.3 * steps, 1.0)))
     assert window.document.get("zone", "office").shape.points[0] == (240.0, 0.0)
+
+
+def test_a_corner_against_a_wall_on_the_lattice_takes_the_lattice_point_on_that_wall(qtbot, window):
+    """A room laid out on the lattice under the hall: its corner clicked near the hall's south
+    wall, a little off a lattice point, lands on the lattice point on the wall (not where the
+    cursor meets the wall), so the walls of a T-junction stay on the lattice."""
+    _ready(window, room_with_door())
+    window.document.undo_stack.push(SetLatticeStep(window.document, 40))
+    _, points = _drawn(qtbot, window, [(158.9, 201.1), (240.0, 200.0), (240.0, 280.0), (160.0, 280.0)])
+    assert points[0] == (160.0, 200.0), "on the lattice and on the hall's wall"
+
+
+def test_a_corner_against_a_wall_off_the_lattice_lands_on_the_wall(qtbot, window):
+    """Where the wall runs between lattice lines, the point stays on the wall under the cursor."""
+    map_ = Map(zones=[Zone(id="hall", shape=PolygonShape(points=[(0, 0), (240, 0), (240, 205), (0, 205)]))])
+    _ready(window, map_)
+    window.document.undo_stack.push(SetLatticeStep(window.document, 40))
+    _, points = _drawn(qtbot, window, [(158.9, 206.1), (240.0, 205.0), (240.0, 280.0), (160.0, 280.0)])
+    assert points[0][1] == pytest.approx(205.0) and points[0][0] == pytest.approx(158.9, abs=0.5)

@@ -17,6 +17,8 @@ from tabletop.ui.scene.editor_scene import EditorScene
 
 SAY_MS = 6000
 SNAP_PIXELS = 10.0
+WALL_TOLERANCE = 1e-6
+"""How near a wall (in map units) a lattice point must lie to be on it: arithmetic's own error."""
 
 
 class Tool:
@@ -91,11 +93,29 @@ class Tool:
             best = nearest(pos.x(), pos.y(), reach, [*self.picture_corners(), *([best] if best else [])])
         if best is None:
             best = nearest_on_wall(self.document, pos.x(), pos.y(), reach, skip)
+            if best is not None and grid and snapping.lattice:
+                best = self._lattice_on_wall(best, pos, skip)
         if best is not None:
             return best
         if grid and snapping.lattice:
             return on_map(*snapping.on_lattice(pos.x(), pos.y()))
         return (pos.x(), pos.y())
+
+    def _lattice_on_wall(
+        self, on_wall: tuple[float, float], pos: QPointF, skip: Collection[tuple[str, int]]
+    ) -> tuple[float, float]:
+        """A room laid out on the lattice against a neighbour's wall takes the lattice point on
+        that wall nearest the cursor, when the wall runs through one there (a straight wall
+        along the lattice), so a T-junction's corner stays on the lattice; else the point of
+        the wall under the cursor."""
+        snapping = self.view.snapping
+        lx, ly = on_map(*snapping.on_lattice(*on_wall))
+        if math.hypot(lx - pos.x(), ly - pos.y()) > snapping.step:
+            return on_wall
+        found = nearest_on_wall(self.document, lx, ly, WALL_TOLERANCE, skip)
+        if found is not None and math.hypot(found[0] - lx, found[1] - ly) <= WALL_TOLERANCE:
+            return (lx, ly)
+        return on_wall
 
     def picture_corners(self) -> list[tuple[float, float]]:
         """The background picture's four corners on the map, as the GM's window shows it."""
