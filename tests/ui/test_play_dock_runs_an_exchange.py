@@ -170,3 +170,23 @@ def test_the_auction_asks_only_those_who_may_still_act(qtbot, window, monkeypatc
     press(qtbot, window, Qt.Key.Key_F5)
     assert asked == []
     assert window.document.map.conflict.turn == "gatto"
+
+
+def test_a_new_turn_opens_its_holder_on_the_systems_first_action_not_the_last_move(qtbot, window):
+    """The last participant's move is not carried to the next: F9 on a new turn must never
+    repeat it for someone else."""
+    from tests.ui.playing import choose
+
+    start_edgerunner(window)
+    dock = window.play.dock_widget
+    form = dock.form
+    first = form.chosen()
+    dock.turns.select_tokens(["gatto"])
+    dock.turn_key("next")
+    choose(dock, "move")
+    assert form.chosen().word == "move" != first.word
+    declare(dock, "move", to="z2", shifts=3)
+    dock.turns.select_tokens(["hargan"])
+    dock.turn_key("next")
+    assert form.actor() == "hargan"
+    assert form.chosen() == first, "a fresh form: the system's first action"

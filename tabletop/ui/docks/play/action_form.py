@@ -134,10 +134,10 @@ class ActionForm(QWidget):
         self.who.fill(self.document, {})
         turn = conflict.turn if conflict is not None else None
         chosen = self.chosen()
-        if turn != self._turn:  # a new turn: its holder's form, the last reaction's gone
+        if turn != self._turn:  # a new turn: its holder's fresh form, no move of the last turn's kept
             self._turn = turn
             self._back = None
-            if chosen is not None and chosen.kind == "reaction":
+            if chosen is not None:  # F9 must never repeat the last participant's move for the next
                 self._choose(_first_own(self.rules))
                 chosen = self.chosen()
             if actor and self.who.value() != actor:
