@@ -13,7 +13,8 @@ def test_loading_a_map_freezes_nothing_and_restores_the_collector(maps_dir):
     assert gc.isenabled()
     map_ = load_map(maps_dir / "warehouse.tabletop")
     assert map_.zones
-    assert gc.get_freeze_count() == frozen, "io must not move the caller's objects out of the collector's sight"
+    # frozen objects that die meanwhile leave the count: only a count grown says io froze some
+    assert gc.get_freeze_count() <= frozen, "io must not move the caller's objects out of the collector's sight"
     assert gc.isenabled()
 
 
