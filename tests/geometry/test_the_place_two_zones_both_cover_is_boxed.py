@@ -9,19 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.geometry.overlaps import overlap_box
-from tabletop.model import NodeShape, PolygonShape, Zone
-
-
-def _zone(zone_id: str, points) -> Zone:
-    return Zone(id=zone_id, name=zone_id.title(), shape=PolygonShape(points=points))
-
-
-def _room(zone_id: str, left: float, top: float, right: float, bottom: float) -> Zone:
-    return _zone(zone_id, [(left, top), (right, top), (right, bottom), (left, bottom)])
-
-
-HALL = _room("hall", 0, 0, 240, 200)
-OFFICE = _room("office", 240, 0, 480, 200)
+from tabletop.model import NodeShape, Zone
+from tests.geometry.test_overlapping_zones import HALL, OFFICE, _room, _zone
 
 
 def test_rooms_that_only_touch_or_a_node_have_no_common_place():
