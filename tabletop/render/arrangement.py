@@ -12,6 +12,7 @@ what an edit changed (`forget`) and answers with the map boxes to paint again.""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 
@@ -112,8 +113,11 @@ class Arrangement:
         """The zone each token was last placed in, by token: where a step or a removal takes it from."""
         self._ends: dict[str, tuple[str, str]] = {}
         """The zones each border joined when its badge was last placed: the names an edit of it moves."""
-        self.reserved = BadgeRoom(self._least_line, self._discs_around, self._neighbours)
-        self.badges = BadgeRoom(self._badge_line, self._obstacles, self._neighbours)
+        me = weakref.proxy(self)  # the rooms ask back through it: no cycle keeps a band's layout alive
+        self.reserved = BadgeRoom(
+            lambda b: me._least_line(b), lambda b: me._discs_around(b), lambda b: me._neighbours(b)
+        )
+        self.badges = BadgeRoom(lambda b: me._badge_line(b), lambda b: me._obstacles(b), lambda b: me._neighbours(b))
 
     # -- tokens ---------------------------------------------------------------------------------
 
