@@ -62,10 +62,13 @@ def draw_text(p: QPainter, box: QRectF, flags: Qt.AlignmentFlag, text: str) -> N
     filled from outlines taken at OUTLINE_PX: Qt's own outlines of a font's letters shift once
     it has drawn the same letters small, so a tile painted later would not match one painted
     before."""
+    size = p.font().pixelSize()  # the map's fonts are sized in pixels; one sized in points answers -1
+    size = size if size > 0 else p.fontInfo().pixelSize()
+    if size * size * abs(p.worldTransform().determinant()) < OUTLINED_FROM_PX**2 or "\n" in text:
+        p.drawText(box, flags, text)  # most words: checked first and quickest
+        return
     engine = p.paintEngine()
-    vector = engine is not None and engine.type() in VECTOR_ENGINES
-    size = p.fontInfo().pixelSize()
-    if vector or "\n" in text or size * device_scale(p) < OUTLINED_FROM_PX:
+    if engine is not None and engine.type() in VECTOR_ENGINES:
         p.drawText(box, flags, text)
         return
     font, k = _outline_font(p.font().family(), p.font().bold()), size / OUTLINE_PX
