@@ -375,12 +375,14 @@ REACH_PAD = 1.0
 def number_room(points: tuple[Point, ...], width: float, height: float, avoid: list[Box], lift: float) -> Point | None:
     """A quick place for a reach number of this size in a polygon, clear of `avoid`: `lift` above
     its anchor (below, when negative), at the anchor, or at one of a few points across the
-    zone's box, the first that is clear; None when none is. Asked of every zone a picture shows."""
+    zone's box, low ones first, the first that is clear; None when none is."""
     ax, ay = polygon_anchor(points)
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
-    tries = [(ax, ay - lift), (ax, ay)] + [
-        (left + (right - left) * i / 4, top + (bottom - top) * j / 4) for j in (3, 1, 2) for i in (2, 1, 3)
+    tries = [(ax, ay - lift), (ax, ay)] + [  # low in the zone first: a name is sought high, over its tokens
+        (left + (right - left) * i / 8, top + (bottom - top) * j / 8)
+        for j in (6, 7, 5, 4, 3, 2, 1)
+        for i in (4, 2, 6, 1, 7)
     ]
     half_w, half_h = width / 2 + REACH_PAD, height / 2 + REACH_PAD
     for x, y in tries:

@@ -12,6 +12,7 @@ what an edit changed (`forget`) and answers with the map boxes to paint again.""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 
@@ -112,8 +113,11 @@ class Arrangement:
         """The zone each token was last placed in, by token: where a step or a removal takes it from."""
         self._ends: dict[str, tuple[str, str]] = {}
         """The zones each border joined when its badge was last placed: the names an edit of it moves."""
-        self.reserved = BadgeRoom(self._least_line, self._discs_around, self._neighbours)
-        self.badges = BadgeRoom(self._badge_line, self._obstacles, self._neighbours)
+        me = weakref.proxy(self)  # the rooms ask back through it: no cycle keeps a band's layout alive
+        self.reserved = BadgeRoom(
+            lambda b: me._least_line(b), lambda b: me._discs_around(b), lambda b: me._neighbours(b)
+        )
+        self.badges = BadgeRoom(lambda b: me._badge_line(b), lambda b: me._obstacles(b), lambda b: me._neighbours(b))
 
     # -- tokens ---------------------------------------------------------------------------------
 
@@ -190,17 +194,17 @@ class Arrangement:
         return bulk_name(zone, self.style) if zone is not None and self.name_shown(zone) else None
 
     def _place_name(self, zone: Zone) -> Written | None:
+        """A zone's name, clear of its tokens and the places kept for its badges; if it can, off
+        its badges' homes, its tokens' fronts and (where tokens stand, the zone a dragged token
+        is read in) where its reach number would go without it, given up in that order."""
         tokens = self.zone_tokens(zone.id)
         kept = self._kept(zone.id)
-        number = self.number_kept(zone.id) if tokens.discs else None
-        kept += [number] if number is not None else []
-        return placed_name(
-            zone,
-            self.style,
-            lambda: tokens.boxes() + kept,
-            lambda: (self._homes(zone.id), list(tokens.fronts)),
-            bool(tokens.discs),
-        )
+
+        def rather() -> tuple[list[Box], ...]:
+            number = self._number_room(zone.id, named=False) if tokens.discs else None
+            return (self._homes(zone.id), list(tokens.fronts), [number] if number is not None else [])
+
+        return placed_name(zone, self.style, lambda: tokens.boxes() + kept, rather, bool(tokens.discs))
 
     # -- badges ---------------------------------------------------------------------------------
 
@@ -359,31 +363,34 @@ class Arrangement:
 
     def number_kept(self, zone_id: str) -> Box | None:
         """The place kept in a polygon zone for a reach number of one digit at its smallest, clear
-        of the zone's tokens, its badges' kept places and, in a zone where no token stands, its
-        name (None: no room for one). Where tokens stand it is kept before the name, which keeps
-        clear of it: the zone a dragged token reaches is the one it is read in."""
-        if zone_id in self._numbers:
-            return self._numbers[zone_id]
+        of the zone's tokens, its badges' kept places and its name (None: no room for one)."""
+        if zone_id not in self._numbers:
+            self._numbers[zone_id] = self._number_room(zone_id, named=True)
+        return self._numbers[zone_id]
+
+    def _number_room(self, zone_id: str, named: bool) -> Box | None:
+        """Where a reach number of one digit at its smallest fits in a polygon zone: clear of its
+        tokens and its badges' kept places, off its badges' homes if it can, and (`named`) clear
+        of its name; in a zone where tokens stand, sought all over it if it must."""
         zone = self.layout.zone(zone_id)
-        found = None
-        if zone is not None and not isinstance(zone.shape, NodeShape):
-            least = text_sizes(REACH_TEXT, REACH_TEXT)[-1]
-            width, height = Measured("0", [least], True, plate_room_bold)[0]
-            avoid = self.zone_tokens(zone_id).boxes() + self._kept(zone_id)
-            name = None if self.zone_tokens(zone_id).discs else self.name(zone_id)
-            if name is not None:
-                avoid.append(name.box)
-            lift, points = -TOKEN_RADIUS * REACH_BELOW, tuple(zone.shape.points)
-            spot = None
-            for shunned in (avoid + self._homes(zone_id), avoid):  # off the badges' homes if it can
-                spot = spot or number_room(points, width, height, shunned, lift)
-            if spot is None and self.zone_tokens(zone_id).discs:  # crowded by its tokens: sought all over it
-                spot = whole_spot(points, width, height, tuple(sorted(avoid)), round(lift, 1), REACH_PAD)
-            if spot is not None:
-                x, y = spot
-                found = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
-        self._numbers[zone_id] = found
-        return found
+        if zone is None or isinstance(zone.shape, NodeShape):
+            return None
+        least = text_sizes(REACH_TEXT, REACH_TEXT)[-1]
+        width, height = Measured("0", [least], True, plate_room_bold)[0]
+        avoid = self.zone_tokens(zone_id).boxes() + self._kept(zone_id)
+        name = self.name(zone_id) if named else None
+        if name is not None:
+            avoid.append(name.box)
+        lift, points = -TOKEN_RADIUS * REACH_BELOW, tuple(zone.shape.points)
+        spot = None
+        for shunned in (avoid + self._homes(zone_id), avoid):
+            spot = spot or number_room(points, width, height, shunned, lift)
+        if spot is None and self.zone_tokens(zone_id).discs:
+            spot = whole_spot(points, width, height, tuple(sorted(avoid)), round(lift, 1), REACH_PAD)
+        if spot is None:
+            return None
+        x, y = spot
+        return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
 
     def _taken(self, zone_id: str) -> list[Box]:
         """What a reach number keeps clear of in its zone: tokens, plates, its name, its badges."""

@@ -5,9 +5,10 @@ way to put a name on a plate so it reads on any fill and no line crosses it."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPaintEngine, QPainter
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPaintEngine, QPainter, QPainterPath
 
 from tabletop.render.style import map_font
 
@@ -49,9 +50,58 @@ def shown(text: str, most: int = MAX_SHOWN) -> str:
     return text if len(text) <= most else text[: most - 1] + ELLIPSIS
 
 
+OUTLINED_FROM_PX = 64.0
+"""Letters this many device pixels tall or more Qt draws from their outlines, not from its cache
+of small letters: those are drawn here from a path of their own."""
+OUTLINE_PX = 1024
+"""The size the outlines of large letters are taken at, then scaled: a size no painter draws."""
+
+
 def draw_text(p: QPainter, box: QRectF, flags: Qt.AlignmentFlag, text: str) -> None:
-    """Draw text in a box with the painter's font and pen."""
-    p.drawText(box, flags, text)
+    """Draw a line of text in a box with the painter's font and pen. Large letters on pixels are
+    filled from outlines taken at OUTLINE_PX: Qt's own outlines of a font's letters shift once
+    it has drawn the same letters small, so a tile painted later would not match one painted
+    before."""
+    size = p.font().pixelSize()  # the map's fonts are sized in pixels; one sized in points answers -1
+    size = size if size > 0 else p.fontInfo().pixelSize()
+    if size * size * abs(p.worldTransform().determinant()) < OUTLINED_FROM_PX**2 or "\n" in text:
+        p.drawText(box, flags, text)  # most words: checked first and quickest
+        return
+    engine = p.paintEngine()
+    if engine is not None and engine.type() in VECTOR_ENGINES:
+        p.drawText(box, flags, text)
+        return
+    font, k = _outline_font(p.font().family(), p.font().bold()), size / OUTLINE_PX
+    metrics = QFontMetricsF(font)
+    width, height = metrics.horizontalAdvance(text) * k, (metrics.ascent() + metrics.descent()) * k
+    x, y = box.x(), box.y()  # placed as drawText places one line in a box
+    if flags & Qt.AlignmentFlag.AlignHCenter:
+        x += (box.width() - width) / 2
+    elif flags & Qt.AlignmentFlag.AlignRight:
+        x += box.width() - width
+    if flags & Qt.AlignmentFlag.AlignVCenter:
+        y += (box.height() - height) / 2
+    elif flags & Qt.AlignmentFlag.AlignBottom:
+        y += box.height() - height
+    path = QPainterPath()
+    path.addText(QPointF(0, 0), font, text)
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, p.testRenderHint(QPainter.RenderHint.TextAntialiasing))
+    if not box.contains(QRectF(x, y, width, height)):  # drawText cuts what leaves its box
+        p.setClipRect(box, Qt.ClipOperation.IntersectClip)
+    p.translate(x, y + metrics.ascent() * k)
+    p.scale(k, k)
+    p.fillPath(path, p.pen().brush())
+    p.restore()
+
+
+@lru_cache(maxsize=8)
+def _outline_font(family: str, bold: bool) -> QFont:
+    font = QFont(family)
+    font.setPixelSize(OUTLINE_PX)
+    font.setBold(bold)
+    font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+    return font
 
 
 def text_width(p: QPainter, text: str, size: float, bold: bool) -> float:

@@ -57,7 +57,7 @@ def placed_name(
         stages = [must + [box for group in rather[given_up:] for box in group] for given_up in range(len(rather) + 1)]
         spot, k, clear = fitted_name(zone, measured, stages, lift)
         if not clear:  # a crowded room: closer to what is around it
-            spot, k, clear = fitted_name(zone, measured, [must], lift, TIGHT)
+            spot, k, clear = fitted_name(zone, measured, stages, lift, TIGHT)
         if not clear:  # no room for any of the name clear of its tokens and badges
             return None
     size, (width, _) = sizes[k], measured[k]
