@@ -24,8 +24,13 @@ def keep(value: T) -> T:
 def load_kept(path: str) -> Any:
     """The map in `path`, read and kept until the process ends, out of the collector's sight:
     its first pass after a big read would walk every new object."""
+    return load_kept_versioned(path)[0]
+
+
+def load_kept_versioned(path: str) -> tuple[Any, int]:
+    """The map in `path`, kept as load_kept keeps it, with the format version of its file."""
     from tabletop.heap import collector_paused
-    from tabletop.io import load_map
+    from tabletop.io import load_map_versioned
 
     with collector_paused():
-        return keep(load_map(path))
+        return keep(load_map_versioned(path))

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cli.ending import load_kept
+from tabletop.cli.ending import load_kept, load_kept_versioned
 from tabletop.cli.errors import UsageError
 
 if TYPE_CHECKING:  # each command imports what it needs when it runs: `schema` never loads the rules
@@ -91,14 +91,14 @@ def _finding_data(finding: Finding) -> dict[str, Any]:
 def run_info(args: argparse.Namespace) -> int:
     from tabletop.cli.text import describe_map, map_summary
 
-    map_ = load_kept(args.file)
+    map_, version = load_kept_versioned(args.file)
     if args.json:  # as json.dumps(..., indent=2, ensure_ascii=False) made it, several times quicker and leaner
         from tabletop.cli.json_text import write_indented
 
-        write_indented(map_summary(map_), sys.stdout)
+        write_indented(map_summary(map_, version), sys.stdout)
         sys.stdout.write("\n")
     else:
-        print(describe_map(map_, args.file))
+        print(describe_map(map_, args.file, version))
     return 0
 
 

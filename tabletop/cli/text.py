@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.model import (
+    FORMAT_VERSION,
     TILE_AREAS,
     AreaLocation,
     Border,
@@ -33,31 +34,47 @@ def passage_text(passage: Passage) -> str:
     return text
 
 
-def location_text(map_: Map, token: Token) -> str:
-    """Where a token stands: "zone z1", or "grid creek area D8" as the grid names its areas."""
+def location_text(map_: Map, token: Token, names: dict[str, str] | None = None) -> str:
+    """Where a token stands: "zone z1", or "grid creek area D8" as the grid names its areas.
+    With `names` (zone and grid ids to what the GM calls them), by name: "zone West end"."""
     where = token.location
+    called = names or {}
     if isinstance(where, ZoneLocation):
-        return f"zone {where.zone}"
+        return f"zone {called.get(where.zone, where.zone)}"
     if isinstance(where, AreaLocation):
-        return f"grid {where.grid} area {area_name(map_.grid(where.grid), where.row, where.col)}"
+        grid = map_.grid(where.grid)
+        return f"grid {called.get(where.grid, where.grid)} area {area_name(grid, where.row, where.col)}"
     return "off the map"
 
 
-def describe_map(map_: Map, path: str) -> str:
+def version_text(version: int) -> str:
+    """The file's own format version, and the one a save writes when they differ: an older
+    file is read as it is and written anew only when saved."""
+    if version == FORMAT_VERSION:
+        return f"format version {version}"
+    return f"format version {version}, saved as {FORMAT_VERSION}"
+
+
+def describe_map(map_: Map, path: str, version: int = FORMAT_VERSION) -> str:
+    """The map for a GM: each thing by its name (its id where it has none), the id first on
+    its own line in the lists, as the movement commands take either."""
+    names = {z.id: z.label for z in map_.zones} | {g.id: g.name or g.id for g in map_.grids}
     lines = [
         map_.title or "(untitled map)",
-        f"  file: {path} (format version {map_.format_version})",
+        f"  file: {path} ({version_text(version)})",
         f"  lattice step: {map_.lattice_step:g} map units",
     ]
     lines.append(f"  zones ({len(map_.zones)}):")
-    lines += [f"    {z.id}  {z.name}" + ("  [hidden]" if z.hidden else "") for z in map_.zones]
+    lines += [f"    {z.id}  {z.name}".rstrip() + ("  [hidden]" if z.hidden else "") for z in map_.zones]
     lines.append(f"  borders ({len(map_.borders)}):")
     for border in map_.borders:
         ways = "; ".join(passage_text(p) for p in border.passages) or "no passage"
-        lines.append(f"    {border.id}  {border.a} <-> {border.b}: {ways}")
+        ends = f"{names.get(border.a, border.a)} <-> {names.get(border.b, border.b)}"
+        lines.append(f"    {border.id}  {ends}: {ways}")
     lines.append(f"  tokens ({len(map_.tokens)}):")
     lines += [
-        f"    {t.id}  {t.label} ({t.side}) in {location_text(map_, t)}, facing {t.facing:g}°" for t in map_.tokens
+        f"    {t.id}  {t.label} ({t.side}) in {location_text(map_, t, names)}, facing {t.facing:g}°"
+        for t in map_.tokens
     ]
     lines.append(f"  grids ({len(map_.grids)}):")
     for grid in map_.grids:
@@ -151,10 +168,13 @@ def _border_summary(border: Border) -> dict[str, Any]:
     }
 
 
-def map_summary(map_: Map) -> dict[str, Any]:
+def map_summary(map_: Map, version: int = FORMAT_VERSION) -> dict[str, Any]:
+    """The map for tools: things by id, as a tool names them back; the file's own format
+    version, and the one a save writes."""
     return {
         "title": map_.title,
-        "format_version": map_.format_version,
+        "format_version": version,
+        "saved_as_format_version": FORMAT_VERSION,
         "lattice_step": map_.lattice_step,
         "zones": [{"id": z.id, "name": z.name} for z in map_.zones],
         "borders": [_border_summary(b) for b in map_.borders],

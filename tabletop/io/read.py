@@ -37,6 +37,12 @@ def load_map(path: str | os.PathLike[str]) -> Map:
     return map_from_bytes(read_map_bytes(path), path)
 
 
+def load_map_versioned(path: str | os.PathLike[str]) -> tuple[Map, int]:
+    """A map and the format version its file was written in: the map itself is always of the
+    newest version once read, and `tabletop info` says which the file is before it is saved."""
+    return map_and_version(read_map_bytes(path), path)
+
+
 def load_map_stamped(
     path: str | os.PathLike[str],
     progress: Progress | None = None,
@@ -73,6 +79,13 @@ def check_version(path, version: object, newest: int, word: str) -> None:
 
 def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>", progress: Progress | None = None) -> Map:
     """Parse bytes as a map; `path` names the source in the error message."""
+    return map_and_version(raw, path, progress)[0]
+
+
+def map_and_version(
+    raw: bytes, path: str | os.PathLike[str] = "<map>", progress: Progress | None = None
+) -> tuple[Map, int]:
+    """Parse bytes as a map, with the format version they were written in."""
 
     def told(done: int) -> None:
         if progress is not None and not progress(done, STEPS):
@@ -83,9 +96,10 @@ def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>", progress:
     told(1)
     if "format_version" not in document:
         raise MapFileError(path, "has no format_version: it is not a Tabletop map")
-    check_version(path, document.get("format_version"), FORMAT_VERSION, "format version")
+    version = document.get("format_version")
+    check_version(path, version, FORMAT_VERSION, "format version")
     try:
-        return map_of(migrate(document), told)
+        return map_of(migrate(document), told), version
     except (MigrationError, ColumnError) as error:
         raise MapFileError(path, str(error)) from None
     except ValidationError as error:

@@ -1,6 +1,8 @@
 """Painting an encounter grid's setup marks: where each side may start (a dashed frame in the
 side's colour round each marked tile, a band along each marked edge) and where arrivals
-enter (chevrons pointing in from an edge, for the GM only: arrivals are the GM's surprise).
+enter (chevrons pointing in from an edge, for the GM only: arrivals are the GM's surprise). A
+label keeps clear of the chevrons: an edge's label goes a row of areas further in when every
+spot along its band is under one.
 A secret start (an ambush) is hatched as hidden zones are and its label says so; the players'
 grid comes without it (rules.visibility.players_grid), and their style never paints one.
 
@@ -29,6 +31,10 @@ SIDE_COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f"
 by their dash (each side's frame is dashed differently)."""
 
 
+LABEL_ROOM = 40.0
+"""Map units past an edge's rows that its label's plate may reach, at any text scale."""
+
+
 def side_colour(side: str) -> QColor:
     """A side's colour, the same in every session (a checksum, not Python's salted hash)."""
     return QColor(SIDE_COLOURS[zlib.crc32(side.encode("utf-8")) % len(SIDE_COLOURS)])
@@ -51,10 +57,12 @@ def paint_setup(p: QPainter, grid: EncounterGrid, style: MapStyle, detail: bool,
     if not grid.starts and not grid.arrivals:
         return
     size = grid.area_size
-    taken = list(avoid)
+    players = style.audience is not Audience.GM
+    chevrons = [] if players else _chevrons(grid)
+    margin = size * 0.1
+    taken = [*avoid, *(c.boundingRect().adjusted(-margin, -margin, margin, margin) for c in chevrons)]
     p.save()
     p.setBrush(Qt.BrushStyle.NoBrush)
-    players = style.audience is not Audience.GM
     for index, mark in enumerate(grid.starts):
         if mark.secret and players:
             continue
@@ -88,12 +96,18 @@ def paint_setup(p: QPainter, grid: EncounterGrid, style: MapStyle, detail: bool,
                 p.fillRect(_edge_rect(grid, edge, size), hatch)
             half = pen.widthF() / 2  # the stroke stays inside the grid, which is all its item repaints
             p.drawRect(strip.adjusted(half, half, -half, -half))
-            if detail:
-                _place_label(p, grid, words, _along(strip, size), colour, style, taken)
+            if detail:  # on the band, between its chevrons, else a row of areas further in
+                spots = _along(strip, size)
+                inward = _edge_rect(grid, edge, size, size * 0.3 * index + size).center() - strip.center()
+                spots += _between(strip, size) + [spot + inward for spot in spots]
+                _place_label(p, grid, words, spots, colour, style, taken)
                 p.setPen(pen)  # the plate took the pen and the brush: the next band is dashed and hollow
                 p.setBrush(Qt.BrushStyle.NoBrush)
-    if grid.arrivals and style.audience is Audience.GM:
-        _arrivals(p, grid, style)
+    if chevrons:
+        p.setPen(QPen(style.outline, size * 0.05 * style.line_scale))
+        p.setBrush(style.plate)
+        for chevron in chevrons:
+            p.drawPolygon(chevron)
     p.restore()
 
 
@@ -105,8 +119,8 @@ def label_zones(grid: EncounterGrid) -> list[QRectF]:
     for index, mark in enumerate(grid.starts):
         for row, col in mark.tiles:
             zones.append(QRectF(grid.origin[0] + col * span, grid.origin[1] + row * span, span, span))
-        for edge in mark.edges:
-            zones.append(_edge_rect(grid, edge, size * (1.3 + 0.3 * index)))
+        for edge in mark.edges:  # its band, and the row further in its label takes past a chevron
+            zones.append(_edge_rect(grid, edge, size * (2.3 + 0.3 * index) + LABEL_ROOM))
     return zones
 
 
@@ -124,13 +138,23 @@ def _along(strip: QRectF, size: float) -> list[QPointF]:
     return spots
 
 
-def _arrivals(p: QPainter, grid: EncounterGrid, style: MapStyle) -> None:
+def _between(strip: QRectF, size: float) -> list[QPointF]:
+    """Spots on an edge's band where two tiles meet, halfway between two arrival chevrons."""
+    across = strip.width() >= strip.height()
+    length = strip.width() if across else strip.height()
+    tiles = max(1, round(length / (TILE_AREAS * size)))
+    starts = strip.left() if across else strip.top()
+    centre = strip.center()
+    steps = [starts + k * length / tiles for k in range(1, tiles)]
+    return [QPointF(v, centre.y()) if across else QPointF(centre.x(), v) for v in steps]
+
+
+def _chevrons(grid: EncounterGrid) -> list[QPolygonF]:
     """One chevron per tile along each arrival edge, pointing into the grid."""
     size = grid.area_size
     x, y, w, h = grid_rect(grid)
-    p.setPen(QPen(style.outline, size * 0.05 * style.line_scale))
-    p.setBrush(style.plate)
     inward = {"north": (0, 1), "south": (0, -1), "west": (1, 0), "east": (-1, 0)}
+    found = []
     for edge in grid.arrivals:
         dx, dy = inward[edge]
         along = w if dy else h
@@ -142,7 +166,8 @@ def _arrivals(p: QPainter, grid: EncounterGrid, style: MapStyle) -> None:
                 tip = QPointF((x if dx > 0 else x + w) + dx * size * 0.6, y + centre)
             back = QPointF(tip.x() - dx * size * 0.5, tip.y() - dy * size * 0.5)
             spread = QPointF(dy * size * 0.4, dx * size * 0.4)
-            p.drawPolygon(QPolygonF([tip, back + spread, back - spread]))
+            found.append(QPolygonF([tip, back + spread, back - spread]))
+    return found
 
 
 def _label_box(p: QPainter, grid: EncounterGrid, words: str, at: QPointF, style: MapStyle) -> QRectF:

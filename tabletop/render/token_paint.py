@@ -109,9 +109,11 @@ def paint_token(
         p.setBrush(QColor(body.red(), body.green(), body.blue(), 90))
         wedge = 2 * r if crowd is None or crowd.count < 2 else 1.5 * r  # short of a crowded group's frame
         p.drawPie(QRectF(x - wedge, y - wedge, 2 * wedge, 2 * wedge), round((qt_angle - 45) * 16), 90 * 16)
-    outline = QPen(style.selection if selected else colour.darker(170), 3 if selected else 1.5 * style.line_scale)
+    outline = QPen(colour.darker(170), 1.5 * style.line_scale)
     if token.problem:
         paint_problem(p, centre, body, outline)
+        if selected:
+            _selection_ring(p, lambda: p.drawRoundedRect(problem_box(centre), r * 0.25, r * 0.25))
     else:
         (x1, y1), (x2, y2) = token_flank(token, spot)
         p.setPen(QPen(body.darker(160), 2 * style.line_scale, Qt.PenStyle.DashLine))
@@ -122,6 +124,8 @@ def paint_token(
         fx, fy = facing_vector(token.facing)
         p.setPen(QPen(QColor("white"), 2.5 * style.line_scale))
         p.drawLine(centre, QPointF(x + fx * r, y + fy * r))
+        if selected:
+            _selection_ring(p, lambda: p.drawEllipse(centre, r, r))
     if token_hidden(token):  # the GM's mark: the players' picture leaves the token out
         p.setPen(QPen(style.hidden, 2, Qt.PenStyle.DotLine))
         p.setBrush(Qt.BrushStyle.NoBrush)
@@ -144,6 +148,23 @@ def paint_token(
             width = text.text_width(p, name, size, False) + size * 0.6
             centre = token_name_centre(spot, style, side, width, crowd is not None and crowd.count > 1)
             text.plated_label(p, name, centre, style.label, style.plate, size)
+
+
+RING_DARK = QColor("#101418")
+RING_LIGHT = QColor("#ffffff")
+RING_WIDTH = 5.0
+"""The selection ring's whole width in pixels of the map at 100%: a dark band with a light one
+inside it, so it stands out on a token of any colour and on any ground (the selection's own
+blue vanished on a blue token)."""
+
+
+def _selection_ring(p: QPainter, stroke) -> None:
+    """A selected token's ring over its rim: `stroke` draws the rim's shape with the pen set."""
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(RING_DARK, RING_WIDTH))
+    stroke()
+    p.setPen(QPen(RING_LIGHT, RING_WIDTH * 0.4))
+    stroke()
 
 
 def token_name_centre(

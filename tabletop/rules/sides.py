@@ -10,11 +10,16 @@ of no known side is stopped by nobody rather than by everyone, its friends inclu
 
 from __future__ import annotations
 
-from tabletop.model import AreaLocation, Map
+from collections.abc import Collection, Iterable
+
+from tabletop.model import AreaLocation, Map, Token
 from tabletop.rules.terrain import Area
 
 NO_SIDE = "neutral"
 """The side of a token nobody has put on a side (the model's default)."""
+SIDE_COLOURS = ("#2e86c1", "#c0392b", "#27ae60", "#8e44ad", "#d35400", "#16a085")
+"""The colours sides wear unless the GM picks another: apart across the table (the model's
+default token colour is among them)."""
 
 
 def known_side(side: str | None) -> bool:
@@ -41,3 +46,39 @@ def opponent_areas(map_: Map, grid_id: str, side: str | None, mover_id: str | No
         ):
             areas[(where.row, where.col)] = None
     return list(areas)
+
+
+def side_colour(tokens: Iterable[Token], side: str, number: int = 1) -> str:
+    """The colour a token of `side` wears unless the GM picks one: the colour its tokens wear
+    that no other side wears, else the first of the palette no other side wears (two sides in
+    one colour cannot be told apart across the table), else the palette's `number`th."""
+    tokens = list(tokens)
+    others = {t.colour.lower() for t in tokens if t.side != side}
+    worn = [t.colour for t in tokens if t.side == side and t.colour.lower() not in others]
+    if worn:
+        return worn[-1]
+    free = [c for c in SIDE_COLOURS if c.lower() not in others]
+    return free[0] if free else SIDE_COLOURS[(number - 1) % len(SIDE_COLOURS)]
+
+
+def wears_side_colour(tokens: Iterable[Token], token: Token, leaving: Collection[str] = ()) -> bool:
+    """Whether `token` wears a side's colour rather than one the GM picked for it: one of the
+    palette's, or a colour its side's other tokens wear and no other side does. `leaving`: the
+    ids of tokens changing side with it, no longer its side's."""
+    colour = token.colour.lower()
+    if colour in {c.lower() for c in SIDE_COLOURS}:
+        return True
+    rest = [t for t in tokens if t.id != token.id and t.id not in leaving]
+    others = {t.colour.lower() for t in rest if t.side != token.side}
+    return colour in {t.colour.lower() for t in rest if t.side == token.side} - others
+
+
+def colour_on_side(tokens: Iterable[Token], token: Token, side: str, leaving: Collection[str] = ()) -> str:
+    """The colour `token` wears once it joins `side`: the new side's when it wore its old
+    side's, the GM's own choice kept. `leaving`: the ids of tokens joining `side` with it."""
+    tokens = list(tokens)
+    if side == token.side or not wears_side_colour(tokens, token, leaving):
+        return token.colour
+    number = token.id.rsplit("-", 1)[-1]
+    rest = [t for t in tokens if t.id != token.id and t.id not in leaving]
+    return side_colour(rest, side, int(number) if number.isdecimal() and len(number) < 9 else 1)

@@ -2,8 +2,10 @@
 through the system clipboard as the map format, within a map and across maps (and Tabletops).
 
 What is pasted is read as carefully as a map file, and lands under the cursor when it is on the
-map, else where it was copied from (one lattice step across and down when that spot is taken by
-the copied objects themselves). One undo step each; the pasted objects are selected."""
+map, else where it was copied from, or one lattice step across and down from the copied objects
+themselves when they stand there (another step for each copy pasted there before). The view
+follows a piece that lands out of sight. One undo step each; the pasted objects are selected,
+and the status line says what came."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pydantic import TypeAdapter, ValidationError
-from PySide6.QtCore import QMimeData, QPointF
+from PySide6.QtCore import QMimeData, QPointF, QRectF
 from PySide6.QtGui import QCursor, QGuiApplication
 
 from tabletop.document.commands import AddMany, Batch, remove
@@ -21,7 +23,7 @@ from tabletop.document.commands.growth import SetTileSets
 from tabletop.document.fragments import Beside, Placed, piece_box, piece_of, placed
 from tabletop.io import MapFileError, map_from_bytes, map_to_text
 from tabletop.io.read import parse_json
-from tabletop.model import AreaLocation, Border, Map, ZoneLocation
+from tabletop.model import AreaLocation, Border, Map, NodeShape, PolygonShape, ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.model.tokens import Location
 
@@ -36,7 +38,12 @@ BESIDE_MIME = "application/x-tabletop-beside"
 BESIDE_BYTES = 16 * 2**20
 LOCATION = TypeAdapter(Location)
 SHIFT_STEPS = 2
-"""A piece pasted or duplicated where it already stands moves this many lattice steps across and down."""
+"""A piece duplicated moves this many lattice steps across and down from itself."""
+MOST_ASIDE = 64
+"""How many lattice steps a piece pasted off the map's canvas goes looking for a spot its own
+copies do not take; past that it lands on the last."""
+SIGHT_MARGIN = 24
+"""Pixels kept round a pasted piece brought into sight."""
 
 
 class Clipboard:
@@ -119,20 +126,33 @@ class Clipboard:
         cursor = view.viewport().mapFromGlobal(QCursor.pos())
         if not view.viewport().rect().contains(cursor) or not view.underMouse():
             return None
-        return view.mapToScene(cursor)
+        return view.viewportTransform().inverted()[0].map(QPointF(cursor))
 
     def _where(self, piece: Map, at: QPointF | None) -> tuple[float, float]:
-        """How far the piece moves: its middle to `at` (the cursor on the map); else nowhere,
-        or a step aside when its own copies stand there."""
+        """How far the piece moves: its middle to `at` (the cursor on the map); else aside."""
         view = self.view
         box = piece_box(piece)
         if box is not None and at is not None:
             dx, dy = at.x() - (box[0] + box[2]) / 2, at.y() - (box[1] + box[3]) / 2
             return view.snapping.on_lattice(dx, dy) if view.snapping.lattice else (dx, dy)
-        here = any(self.document.get(Kind.ZONE, z.id) is not None for z in piece.zones)
-        here |= any(self.document.get(Kind.GRID, g.id) is not None for g in piece.grids)
-        step = view.snapping.step * SHIFT_STEPS
-        return (step, step) if here else (0.0, 0.0)
+        return self._aside(piece)
+
+    def _aside(self, piece: Map) -> tuple[float, float]:
+        """Where it was copied from when nothing of it stands there (it was cut, or came from
+        another map), else the first lattice step across and down that no copy of it takes:
+        pasted again and again, each copy lands one step past the last."""
+        step = self.view.snapping.step
+        map_ = self.document.map
+        zones = {_footprint(z.shape, 0.0) for z in map_.zones} if piece.zones else set()
+        grids = {_rounded(g.origin, 0.0) for g in map_.grids} if piece.grids else set()
+        moved = 0.0
+        for k in range(MOST_ASIDE):
+            moved = k * step
+            if not any(_footprint(z.shape, moved) in zones for z in piece.zones) and not any(
+                _rounded(g.origin, moved) in grids for g in piece.grids
+            ):
+                break
+        return (moved, moved)
 
     def _put(
         self, piece: Map, beside: Beside, offset: tuple[float, float], verb: str, cursor: QPointF | None = None
@@ -152,10 +172,38 @@ class Clipboard:
             ]
         document.undo_stack.push(Batch(f"{verb} {_counted(ready)}", _parts(document, ready)))
         document.select(ready.chosen)
+        self._bring_into_sight(ready.chosen)
+        said = f"{verb.removesuffix('e')}ed {_listed(ready)}"
         waiting = sum(1 for token in ready.tokens if token.location is None)
         if waiting:
             verb_waits = "waits" if waiting == 1 else "wait"
-            self.say(f"{_counted_word(waiting, 'token')} {verb_waits} off the map, listed under Tokens")
+            said += f"; {_counted_word(waiting, 'token')} {verb_waits} off the map, listed under Tokens"
+        self.say(said)
+
+    def _bring_into_sight(self, chosen: list[tuple[Kind, str]]) -> None:
+        """Scroll to what was just added when some of it is out of sight, zooming out only when
+        it is larger than the view."""
+        view = self.view
+        scene = view.map_scene
+        whole = QRectF()
+        for kind, object_id in chosen:
+            item = scene.items_by_key.get((kind, object_id))
+            box = self.document.layout.boxes.get((kind, object_id))
+            if item is not None:
+                whole = whole.united(item.sceneBoundingRect())
+            elif box is not None:
+                whole = whole.united(QRectF(box[0], box[1], box[2] - box[0], box[3] - box[1]))
+        if whole.isNull():
+            return
+        seen = view.mapToScene(view.viewport().rect()).boundingRect()
+        if seen.contains(whole):
+            return
+        room = view.viewport().rect().adjusted(SIGHT_MARGIN, SIGHT_MARGIN, -SIGHT_MARGIN, -SIGHT_MARGIN)
+        scale = view.scale_now()
+        if whole.width() * scale <= room.width() and whole.height() * scale <= room.height():
+            view.centerOn(whole.center())
+        else:
+            view.bring_into_sight(whole, room, 1.0)
 
     def _place_at(self, at: QPointF) -> Location | None:
         """The grid area or zone under a map point, as a token's place."""
@@ -212,6 +260,26 @@ def _parts(document: MapDocument, ready: Placed) -> list:
 
 def _counted_word(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _listed(piece) -> str:
+    """Everything a piece adds, borders too: "3 zones, 2 borders, 1 token"."""
+    parts = [(piece.zones, "zone"), (piece.borders, "border"), (piece.tokens, "token"), (piece.grids, "grid")]
+    return ", ".join(_counted_word(len(objs), word) for objs, word in parts if objs)
+
+
+def _rounded(point: tuple[float, float], moved: float) -> tuple[float, float]:
+    """A point moved across and down, rounded so a copy moved by a step is found again."""
+    return (round(point[0] + moved, 6), round(point[1] + moved, 6))
+
+
+def _footprint(shape, moved: float) -> tuple:
+    """A zone's shape moved across and down, as a value equal to an identical shape's there."""
+    if isinstance(shape, NodeShape):
+        return ("node", *_rounded((shape.x, shape.y), moved), shape.radius)
+    if isinstance(shape, PolygonShape):
+        return tuple(_rounded(point, moved) for point in shape.points)
+    return ("other", id(shape))
 
 
 def _counted(piece) -> str:

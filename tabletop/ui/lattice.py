@@ -3,9 +3,15 @@ Edit ▸ Lattice Step…, both showing the open map's step and setting it as one
 
 The step belongs to the map (Map.lattice_step), so the box follows the document: an undo, a
 redo and another map opened show their step, and the lattice's dots are drawn again at it.
-The view's snapping reads the step from the document itself (tools/snapping.py)."""
+The view's snapping reads the step from the document itself (tools/snapping.py).
+
+Each committed change in the box is one undo step: a number typed (when the editing ends), and
+a run of its arrows, which ends with the editing too. A number past the bounds is refused in
+the status line, and the box shows the map's step again."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QWidget
@@ -22,13 +28,23 @@ from tabletop.ui.view import MapView
 class LatticeStep:
     """The toolbar's step box (`box`) and the Edit menu's action (`action`) for one window."""
 
-    def __init__(self, document: MapDocument, view: MapView, actions: ActionRegistry, parent: QWidget) -> None:
+    def __init__(
+        self,
+        document: MapDocument,
+        view: MapView,
+        actions: ActionRegistry,
+        parent: QWidget,
+        say: Callable[[str], None] = lambda words: None,
+    ) -> None:
         self.document, self.view, self.parent = document, view, parent
         self.box = StepBox(document.map.lattice_step)
         self.box.setPrefix("Lattice ")
-        self.box.setKeyboardTracking(False)  # "50" typed is one step to 50, not one to 5 first
         set_tip(self.box, "This map's lattice step, in map units: where drawn points land, how far arrow keys move")
         self.box.valueChanged.connect(self._stepped)
+        self.box.refused.connect(say)
+        self._run = 0
+        """Which run of the box's arrows a step belongs to: a run ends when the editing does."""
+        self.box.editingFinished.connect(self._end_run)
         self.action = actions.register(
             Act(
                 "edit.lattice",
@@ -47,9 +63,16 @@ class LatticeStep:
             self.document.undo_stack.push(SetLatticeStep(self.document, chosen))
 
     def _stepped(self, step: float) -> None:
-        """The box's arrows held are one undo step (SetLatticeStep merges them)."""
+        """The box's arrows held are one undo step (SetLatticeStep merges them); a number typed
+        is one of its own."""
+        stepping = self.box.stepping
+        if not stepping:
+            self._end_run()
         if step != self.document.map.lattice_step:
-            self.document.undo_stack.push(SetLatticeStep(self.document, step, stepping=True))
+            self.document.undo_stack.push(SetLatticeStep(self.document, step, stepping=stepping, run=self._run))
+
+    def _end_run(self) -> None:
+        self._run += 1
 
     def _follow(self) -> None:
         step = self.document.map.lattice_step

@@ -334,7 +334,7 @@ class MainWindow(QMainWindow):
             registry.register(act)
         self.clipboard_actions = [registry[f"edit.{word}"] for word in ("cut", "copy", "paste", "duplicate")]
         self.lock_action, self.snap_action = registry["edit.lock"], registry["edit.snap"]
-        self.lattice = LatticeStep(self.document, view, registry, self)
+        self.lattice = LatticeStep(self.document, view, registry, self, self.say)
         self.corners_action, self.legend_action = registry["edit.corners"], registry["view.legend"]
         self.snap_action.setChecked(snapping.lattice)
         self.corners_action.setChecked(snapping.corners)

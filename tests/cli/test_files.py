@@ -29,8 +29,8 @@ def test_info_lists_zones_borders_passages_and_tokens(capsys, maps_dir):
     result = tabletop(capsys, "info", str(maps_dir / "room-with-door.tabletop"))
     assert result.code == 0
     assert "A room with a closed door" in result.out
-    assert "wall  hall <-> office: through the door 1/1 (door closed, 2 to open); break the door 4/4" in result.out
-    assert "jade  Jade (runners) in zone hall, facing 90°" in result.out
+    assert "wall  Hall <-> Office: through the door 1/1 (door closed, 2 to open); break the door 4/4" in result.out
+    assert "jade  Jade (runners) in zone Hall, facing 90°" in result.out
 
 
 def test_info_json_gives_costs_each_way(capsys, maps_dir):

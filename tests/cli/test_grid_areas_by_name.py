@@ -39,7 +39,7 @@ def test_reach_and_range_name_their_areas(capsys, maps_dir):
 
 def test_info_names_the_area_a_token_stands_on(capsys, maps_dir):
     text = tabletop(capsys, "info", str(maps_dir / "af-encounter.tabletop")).out
-    assert "Kell (band) in grid creek area D8" in text
+    assert "Kell (band) in grid The creek area D8" in text
     data = json.loads(tabletop(capsys, "info", "--json", str(maps_dir / "af-encounter.tabletop")).out)
     assert next(t for t in data["tokens"] if t["id"] == "kell")["location"] == "grid creek area D8"
 

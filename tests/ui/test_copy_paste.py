@@ -54,7 +54,7 @@ def test_paste_on_the_same_map_adds_copies_a_step_aside_as_one_undo_step(qtbot, 
     pieces = sum(1 for b in map_.borders if {b.a, b.b} <= {z.id for z in map_.zones[:2]})
     assert _counts(after) == (zones + 2, borders + pieces, tokens + 1, 0)
     new = [z for z in after.zones if z.id not in {z.id for z in map_.zones}]
-    step = 2 * window.view.snapping.step
+    step = window.view.snapping.step
     assert new[0].shape.points[0] == tuple(c + step for c in map_.zones[0].shape.points[0])
     assert sorted(window.document.selection) == sorted([("zone", z.id) for z in new] + [("token", after.tokens[-1].id)])
     pasted = after.tokens[-1]

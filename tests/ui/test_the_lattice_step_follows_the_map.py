@@ -117,7 +117,7 @@ def test_cancelling_the_dialog_changes_nothing(qtbot, window, monkeypatch):
     assert window.document.map.lattice_step == 20 and window.document.undo_stack.count() == 0
 
 
-def test_the_toolbar_box_stands_beside_the_switch_and_its_steps_in_a_row_are_one_undo_step(qtbot, window):
+def test_the_toolbar_box_stands_beside_the_switch_and_its_arrows_in_a_row_are_one_undo_step(qtbot, window):
     _open(window, room_with_door())
     bar = next(bar for bar in window.findChildren(QToolBar) if window.snap_action in bar.actions())
     items = bar.actions()
@@ -131,7 +131,9 @@ def test_the_toolbar_box_stands_beside_the_switch_and_its_steps_in_a_row_are_one
     assert window.document.map.lattice_step == 50 and window.document.undo_stack.count() == 1
     for _ in range(3):
         qtbot.keyClick(box, Qt.Key.Key_Up)
-    assert window.document.map.lattice_step == 53 and window.document.undo_stack.count() == 1, "one gesture in the box"
+    assert window.document.map.lattice_step == 53 and window.document.undo_stack.count() == 2, "the arrows: one more"
+    window.document.undo_stack.undo()
+    assert window.document.map.lattice_step == 50 and box.value() == 50
     window.document.undo_stack.undo()
     assert window.document.map.lattice_step == 20 and box.value() == 20
 

@@ -218,11 +218,12 @@ class EditMap(QUndoCommand):
 
 class SetLatticeStep(QUndoCommand):
     """Choose the map's lattice step. Steps taken one after another in the toolbar's box (its
-    arrows held) are one undo step; each choice from the dialog is one of its own."""
+    arrows held: one `run`) are one undo step; each choice from the dialog is one of its own."""
 
-    def __init__(self, document: MapDocument, step: float, *, stepping: bool = False) -> None:
+    def __init__(self, document: MapDocument, step: float, *, stepping: bool = False, run: int = 0) -> None:
         super().__init__()
         self.document, self.before, self.after, self.stepping = document, document.map.lattice_step, step, stepping
+        self.run = run
         self._name()
 
     def _name(self) -> None:
@@ -232,7 +233,7 @@ class SetLatticeStep(QUndoCommand):
         return MergeId.LATTICE_STEP if self.stepping else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, SetLatticeStep) or not other.stepping:
+        if not isinstance(other, SetLatticeStep) or not other.stepping or other.run != self.run:
             return False
         self.after = other.after
         self._name()

@@ -34,6 +34,7 @@ from tabletop.model import FillStyle, Map, Passage, Speeds, Token
 from tabletop.model.base import MAX_LINE, MAX_TEXT
 from tabletop.model.wording import words
 from tabletop.rules.area_names import area_name
+from tabletop.rules.sides import colour_on_side
 from tabletop.ui.badge_tips import as_tooltip, explain_badge
 from tabletop.ui.docks.fields import Field, choices, count, optional, spin, updated
 from tabletop.ui.docks.segment_choice import SegmentChoice
@@ -386,6 +387,8 @@ class Inspector(QWidget):
         except ValidationError as error:
             self.problem.setText(f"{path.split('.')[-1]}: {words(error)}")
             return False
+        if kind == "token" and path == "side":  # its side's colour follows it; a colour picked stays
+            new = new.model_copy(update={"colour": colour_on_side(self.document.map.tokens, obj, new.side)})
         if new != obj:
             try:  # the document refuses what would break the map (a border to a missing zone)
                 self.document.undo_stack.push(

@@ -15,6 +15,7 @@ from tabletop.document import MapDocument
 from tabletop.document.commands import Batch, EditMany
 from tabletop.model import FillStyle
 from tabletop.model.wording import words
+from tabletop.rules.sides import colour_on_side
 from tabletop.ui.docks.fields import choices, count, read, updated
 from tabletop.ui.docks.widgets import ColourButton
 from tabletop.ui.plain import plain_label
@@ -112,6 +113,8 @@ class SharedPage(QWidget):
     def apply(self, path: str, label: str, value: Any) -> None:
         """Set one property on every selected object, as one undo step; nothing if any refuses."""
         changed = []
+        tokens = self.document.map.tokens
+        joining = {object_id for kind, object_id in self.selection if kind == "token"}
         for kind, object_id in self.selection:
             obj = self.document.get(kind, object_id)
             try:
@@ -119,6 +122,8 @@ class SharedPage(QWidget):
             except ValidationError as error:
                 self.problem.setText(f"{path.split('.')[-1]}: {words(error)}")
                 return
+            if kind == "token" and path == "side":  # their side's colour follows them; a colour picked stays
+                new = new.model_copy(update={"colour": colour_on_side(tokens, obj, new.side, joining)})
             if new != obj:
                 changed.append((kind, new))
         if not changed:

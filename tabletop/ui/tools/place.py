@@ -7,9 +7,8 @@ from PySide6.QtGui import QMouseEvent
 
 from tabletop.document.commands import AddObject
 from tabletop.model import AreaLocation, Token, ZoneLocation
+from tabletop.rules.sides import side_colour
 from tabletop.ui.tools.base import Tool
-
-SIDE_COLOURS = ["#2e86c1", "#c0392b", "#27ae60", "#8e44ad", "#d35400", "#16a085"]
 
 
 class TokenTool(Tool):
@@ -25,19 +24,11 @@ class TokenTool(Tool):
 
     def _side_and_colour(self, number: str) -> tuple[str, str]:
         """A new token joins the side of the token selected (else of the last one placed) and
-        wears that side's colour, so the raiders placed one after another are raiders: the
-        colour its tokens wear that no other side wears, else the first of the palette no
-        other side wears (two sides in one colour cannot be told apart across the table)."""
+        wears that side's colour (rules/sides.py), so the raiders placed one after another are
+        raiders."""
         chosen = [self.document.get("token", i) for k, i in self.document.selection if k == "token"]
         side = chosen[0].side if chosen and chosen[0] is not None else self.side
-        tokens = self.document.map.tokens
-        others = {t.colour.lower() for t in tokens if t.side != side}
-        worn = [t.colour for t in tokens if t.side == side and t.colour.lower() not in others]
-        if worn:
-            return side, worn[-1]
-        free = [c for c in SIDE_COLOURS if c.lower() not in others]
-        index = (int(number) - 1) % len(SIDE_COLOURS) if number.isdigit() else 0
-        return side, free[0] if free else SIDE_COLOURS[index]
+        return side, side_colour(self.document.map.tokens, side, int(number) if number.isdigit() else 1)
 
     def press(self, event: QMouseEvent, pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
