@@ -81,15 +81,11 @@ PLAY_SAMPLES = {"warehouse-conflict": warehouse_conflict, "af-encounter-round3":
 
 
 def write_play_samples(folder: Path) -> None:
-    """Each sample indented a field a line, as a GM's hand-made file is: the readers' tests
-    take these as the files Tabletop did not write itself."""
-    import json
-
-    from tabletop.io import EXTENSION, write_atomically
+    """Each sample saved as the window saves a map, so the files are the current format."""
+    from tabletop.io import EXTENSION, save_map
 
     for name, build in PLAY_SAMPLES.items():
-        text = json.dumps(build().model_dump(mode="json"), indent=1, ensure_ascii=False) + "\n"
-        write_atomically(folder / f"{name}{EXTENSION}", text.encode("utf-8"), backup=False)
+        save_map(build(), folder / f"{name}{EXTENSION}", backup=False)
 
 
 if __name__ == "__main__":

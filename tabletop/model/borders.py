@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import MAX_ASPECTS, Aspect, GameNumber, Id, Line, StressTrack
+from tabletop.model.base import MAX_ASPECTS, MAX_PASSAGES, Aspect, AtMost, GameNumber, Id, Line, StressTrack
 from tabletop.model.record import Record, record
 
 DoorState = Literal["open", "closed", "locked", "broken"]
@@ -55,8 +55,8 @@ class Border(Record):
     a: Id
     b: Id
     label: Line = ""
-    passages: list[Passage] = Field(default_factory=_one_passage, fail_fast=True)
-    aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS, fail_fast=True)
+    passages: Annotated[list[Passage], AtMost(MAX_PASSAGES)] = Field(default_factory=_one_passage, fail_fast=True)
+    aspects: Annotated[list[Aspect], AtMost(MAX_ASPECTS)] = Field(default_factory=list, fail_fast=True)
     stress: StressTrack | None = None
 
     @model_validator(mode="after")

@@ -13,7 +13,18 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import MAX_ASPECTS, Aspect, GameNumber, Id, Line, Model, Text
+from tabletop.model.base import (
+    MAX_ASPECTS,
+    MAX_LOG_NUMBERS,
+    MAX_TOKENS,
+    Aspect,
+    AtMost,
+    GameNumber,
+    Id,
+    Line,
+    Model,
+    Text,
+)
 from tabletop.model.play_af import AfTurn
 from tabletop.model.play_edgerunner import EdgerunnerTurn
 from tabletop.model.play_reserve import ReserveSide
@@ -53,9 +64,10 @@ class LogEntry(Model):
     actor: Line = ""
     action: Line = ""
     target: Line = ""
-    numbers: dict[Annotated[Line, Field(max_length=40)], Annotated[int, Field(ge=-100_000, le=100_000)]] = Field(
-        default_factory=dict, fail_fast=True
-    )
+    numbers: Annotated[
+        dict[Annotated[Line, Field(max_length=40)], Annotated[int, Field(ge=-100_000, le=100_000)]],
+        AtMost(MAX_LOG_NUMBERS),
+    ] = Field(default_factory=dict, fail_fast=True)
     story: Text = ""
 
 
@@ -66,16 +78,16 @@ class Conflict(Model):
 
     system: ConflictSystem
     caller: Line = ""
-    participants: list[Participant] = Field(default_factory=list, fail_fast=True)
+    participants: Annotated[list[Participant], AtMost(MAX_TOKENS)] = Field(default_factory=list, fail_fast=True)
     exchange: Count = 1
     round: GameNumber = 1
     turns_taken: Annotated[int, Field(ge=0, le=10_000_000)] = 0
-    order: list[Id] = Field(default_factory=list, fail_fast=True)
+    order: Annotated[list[Id], AtMost(MAX_TOKENS)] = Field(default_factory=list, fail_fast=True)
     turn: Id | None = None
-    log: list[LogEntry] = Field(default_factory=list, max_length=MAX_LOG, fail_fast=True)
-    scene_aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS, fail_fast=True)
+    log: Annotated[list[LogEntry], AtMost(MAX_LOG)] = Field(default_factory=list, fail_fast=True)
+    scene_aspects: Annotated[list[Aspect], AtMost(MAX_ASPECTS)] = Field(default_factory=list, fail_fast=True)
     """Aspects placed on the scene itself; those on zones, borders and tokens stay on them."""
-    reserve: list[ReserveSide] = Field(default_factory=list, max_length=MAX_RESERVE_SIDES, fail_fast=True)
+    reserve: Annotated[list[ReserveSide], AtMost(MAX_RESERVE_SIDES)] = Field(default_factory=list, fail_fast=True)
     """The sides of an extended conflict with reserve (system "reserve"), in the order given."""
     ended: Ending | None = None
     story: Text = ""

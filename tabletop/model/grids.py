@@ -11,7 +11,20 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import MAX_AREA_SIZE, MAX_COORDINATE, Coordinate, GameNumber, Id, Line, Model
+from tabletop.model.base import (
+    MAX_AREA_SIZE,
+    MAX_COORDINATE,
+    MAX_PROPERTY_DRAWS,
+    MAX_SEGMENTS,
+    MAX_SET_TILES,
+    MAX_SIDES,
+    AtMost,
+    Coordinate,
+    GameNumber,
+    Id,
+    Line,
+    Model,
+)
 
 TILE_AREAS = 5
 SegmentProperty = Literal["rough", "slippery", "cover", "ledge", "steep", "water"]
@@ -27,6 +40,12 @@ LocalArea = tuple[Annotated[int, Field(ge=0, lt=TILE_AREAS)], Annotated[int, Fie
 Edge = Literal["north", "east", "south", "west"]
 GRID_EDGES: tuple[str, ...] = Edge.__args__
 """The grid's edges, in compass order, as setup marks and growth name them."""
+Properties = Annotated[list[SegmentProperty], AtMost(len(SegmentProperty.__args__))]
+"""A segment's properties, each at most once."""
+Areas = Annotated[list[LocalArea], AtMost(TILE_AREAS**2)]
+"""A segment's areas on its tile, each at most once."""
+Edges = Annotated[list[Edge], AtMost(len(GRID_EDGES))]
+"""Edges of a grid, each at most once."""
 
 
 class Segment(Model):
@@ -36,8 +55,8 @@ class Segment(Model):
     """
 
     name: Line = ""
-    areas: list[LocalArea] = Field(min_length=1, fail_fast=True)
-    properties: list[SegmentProperty] = Field(default_factory=list, fail_fast=True)
+    areas: Areas = Field(min_length=1, fail_fast=True)
+    properties: Properties = Field(default_factory=list, fail_fast=True)
     altitude: GameNumber = 0
 
     @model_validator(mode="after")
@@ -55,14 +74,14 @@ class Tile(Model):
     row: TileNumber
     col: TileNumber
     name: Line = ""
-    segments: list[Segment] = Field(default_factory=list, fail_fast=True)
+    segments: Annotated[list[Segment], AtMost(MAX_SEGMENTS)] = Field(default_factory=list, fail_fast=True)
 
 
 class SegmentTemplate(Model):
     """The outline of a segment on a tile of a tile set, before properties are drawn for it."""
 
     name: Line = ""
-    areas: list[LocalArea] = Field(min_length=1, fail_fast=True)
+    areas: Areas = Field(min_length=1, fail_fast=True)
 
     @model_validator(mode="after")
     def _no_repeats(self) -> SegmentTemplate:
@@ -76,13 +95,13 @@ class TileTemplate(Model):
     """A tile of a tile set: its outlined segments, each given random properties when drawn."""
 
     name: Line
-    segments: list[SegmentTemplate] = Field(default_factory=list, fail_fast=True)
+    segments: Annotated[list[SegmentTemplate], AtMost(MAX_SEGMENTS)] = Field(default_factory=list, fail_fast=True)
 
 
 class PropertyDraw(Model):
     """One entry of a tile set's list of random segment properties."""
 
-    properties: list[SegmentProperty] = Field(default_factory=list, fail_fast=True)
+    properties: Properties = Field(default_factory=list, fail_fast=True)
     altitude: GameNumber = 0
 
     @model_validator(mode="after")
@@ -98,8 +117,10 @@ class TileSet(Model):
 
     id: Id
     theme: Line = ""
-    tiles: list[TileTemplate] = Field(min_length=1, fail_fast=True)
-    random_properties: list[PropertyDraw] = Field(default_factory=lambda: [PropertyDraw()], fail_fast=True)
+    tiles: Annotated[list[TileTemplate], AtMost(MAX_SET_TILES)] = Field(min_length=1, fail_fast=True)
+    random_properties: Annotated[list[PropertyDraw], AtMost(MAX_PROPERTY_DRAWS)] = Field(
+        default_factory=lambda: [PropertyDraw()], fail_fast=True
+    )
 
 
 class SetupMark(Model):
@@ -109,8 +130,10 @@ class SetupMark(Model):
     """
 
     side: Annotated[Line, Field(min_length=1)]
-    tiles: list[tuple[TileNumber, TileNumber]] = Field(default_factory=list, fail_fast=True)
-    edges: list[Edge] = Field(default_factory=list, fail_fast=True)
+    tiles: Annotated[list[tuple[TileNumber, TileNumber]], AtMost(MAX_TILES)] = Field(
+        default_factory=list, fail_fast=True
+    )
+    edges: Edges = Field(default_factory=list, fail_fast=True)
     secret: bool = False
     """A start the players never see (an ambush): drawn for the GM, left out of every players'
     picture. Shown by default, as every mark was before a mark could be kept secret."""
@@ -126,16 +149,16 @@ class EncounterGrid(Model):
     id: Id
     name: Line = ""
     tile_set: Id | None = None
-    tiles: list[Tile] = Field(min_length=1, max_length=MAX_TILES, fail_fast=True)
+    tiles: Annotated[list[Tile], AtMost(MAX_TILES)] = Field(min_length=1, fail_fast=True)
     origin: tuple[Coordinate, Coordinate] = (0.0, 0.0)
     area_size: Annotated[float, Field(gt=0, le=MAX_AREA_SIZE)] = 40.0
     diagonal: bool = True
     seed: Annotated[int, Field(ge=-(2**63), lt=2**63)] = 0
     draws: Annotated[int, Field(ge=0, le=2**31)] = 0
-    starts: list[SetupMark] = Field(default_factory=list, fail_fast=True)
-    arrivals: list[Edge] = Field(default_factory=list, fail_fast=True)
-    fogged_areas: list[tuple[AreaNumber, AreaNumber]] = Field(
-        default_factory=list, max_length=MAX_TILES * TILE_AREAS**2, fail_fast=True
+    starts: Annotated[list[SetupMark], AtMost(MAX_SIDES)] = Field(default_factory=list, fail_fast=True)
+    arrivals: Edges = Field(default_factory=list, fail_fast=True)
+    fogged_areas: Annotated[list[tuple[AreaNumber, AreaNumber]], AtMost(MAX_FOGGED)] = Field(
+        default_factory=list, fail_fast=True
     )
     """Areas (row, col) under the fog of war. An area off the grid's tiles is kept, not refused:
     trimming a grid keeps the fog of the areas it cut, and they come back fogged if it grows again."""

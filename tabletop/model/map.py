@@ -17,7 +17,20 @@ from pydantic import (
     model_validator,
 )
 
-from tabletop.model.base import LINE_PATTERN, MAX_MAP_POINTS, Coordinate, Line, Model, Text
+from tabletop.model.base import (
+    LINE_PATTERN,
+    MAX_BORDERS,
+    MAX_GRIDS,
+    MAX_MAP_POINTS,
+    MAX_TILE_SETS,
+    MAX_TOKENS,
+    MAX_ZONES,
+    AtMost,
+    Coordinate,
+    Line,
+    Model,
+    Text,
+)
 from tabletop.model.borders import Border
 from tabletop.model.conflict import MAX_LOG, Conflict
 from tabletop.model.grids import EncounterGrid, TileSet
@@ -130,11 +143,11 @@ class Map(Model):
     background: Background | None = None
     lattice_step: Annotated[float, Field(ge=MIN_LATTICE_STEP, le=MAX_LATTICE_STEP)] = LATTICE_STEP
     """Where drawn points land, in map units: the map's own, so everyone opening it draws alike."""
-    zones: list[Zone] = Field(default_factory=list, fail_fast=True)
-    borders: list[Border] = Field(default_factory=list, fail_fast=True)
-    tokens: list[Token] = Field(default_factory=list, fail_fast=True)
-    grids: list[EncounterGrid] = Field(default_factory=list, fail_fast=True)
-    tile_sets: list[TileSet] = Field(default_factory=list, fail_fast=True)
+    zones: Annotated[list[Zone], AtMost(MAX_ZONES)] = Field(default_factory=list, fail_fast=True)
+    borders: Annotated[list[Border], AtMost(MAX_BORDERS)] = Field(default_factory=list, fail_fast=True)
+    tokens: Annotated[list[Token], AtMost(MAX_TOKENS)] = Field(default_factory=list, fail_fast=True)
+    grids: Annotated[list[EncounterGrid], AtMost(MAX_GRIDS)] = Field(default_factory=list, fail_fast=True)
+    tile_sets: Annotated[list[TileSet], AtMost(MAX_TILE_SETS)] = Field(default_factory=list, fail_fast=True)
     conflict: Conflict | None = None
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Map:

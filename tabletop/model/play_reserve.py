@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field, StringConstraints, model_validator
+from pydantic import Field, StringConstraints
 
-from tabletop.model.base import GameNumber, Line, Model
+from tabletop.model.base import AtMost, GameNumber, Line, Model
 
 ScoreName = Annotated[Line, StringConstraints(min_length=1, max_length=40)]
+MAX_SCORES = 20
+"""The most defensive scores, and Core Values, one side keeps: the text's sides have a few."""
 
 
 class ReserveSide(Model):
@@ -23,17 +25,11 @@ class ReserveSide(Model):
     offense: GameNumber = 0
     defense: GameNumber = 0
     force: GameNumber = 0
-    reserve: dict[ScoreName, GameNumber] = Field(default_factory=dict, fail_fast=True)
-    core_values: dict[ScoreName, GameNumber] = Field(default_factory=dict, fail_fast=True)
+    reserve: Annotated[dict[ScoreName, GameNumber], AtMost(MAX_SCORES)] = Field(default_factory=dict, fail_fast=True)
+    core_values: Annotated[dict[ScoreName, GameNumber], AtMost(MAX_SCORES)] = Field(
+        default_factory=dict, fail_fast=True
+    )
     folded: bool = False
     escaped: bool = False
     beaten: bool = False
     """At the attacker's mercy and the victory taken: out of the conflict."""
-
-    @model_validator(mode="after")
-    def _some_score(self) -> ReserveSide:
-        if len(self.reserve) > 20:
-            raise ValueError(f"reserve side '{self.name}' keeps more than 20 defensive scores")
-        if len(self.core_values) > 20:
-            raise ValueError(f"reserve side '{self.name}' keeps more than 20 Core Values")
-        return self

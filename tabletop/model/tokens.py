@@ -6,7 +6,20 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from tabletop.model.base import MAX_ASPECTS, Aspect, Colour, Consequence, GameNumber, Id, Line, Model, StressTrack
+from tabletop.model.base import (
+    MAX_ASPECTS,
+    MAX_CONSEQUENCES,
+    MAX_TRACKS,
+    Aspect,
+    AtMost,
+    Colour,
+    Consequence,
+    GameNumber,
+    Id,
+    Line,
+    Model,
+    StressTrack,
+)
 
 TokenState = Literal["down", "bleeding", "falling", "stall", "exhausted"]
 """A token's conflict states; whether the players see it is `Token.hidden`, said once."""
@@ -67,10 +80,10 @@ class Token(Model):
     facing: float = 0.0
     reach: GameNumber = 1
     speeds: Speeds = Field(default_factory=Speeds)
-    stress: list[StressTrack] = Field(default_factory=list, fail_fast=True)
-    aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS, fail_fast=True)
-    states: list[TokenState] = Field(default_factory=list, fail_fast=True)
-    consequences: list[Consequence] = Field(default_factory=list, fail_fast=True)
+    stress: Annotated[list[StressTrack], AtMost(MAX_TRACKS)] = Field(default_factory=list, fail_fast=True)
+    aspects: Annotated[list[Aspect], AtMost(MAX_ASPECTS)] = Field(default_factory=list, fail_fast=True)
+    states: Annotated[list[TokenState], AtMost(len(TOKEN_STATES))] = Field(default_factory=list, fail_fast=True)
+    consequences: Annotated[list[Consequence], AtMost(MAX_CONSEQUENCES)] = Field(default_factory=list, fail_fast=True)
     problem: bool = False
     """A problem standing for a long action (Edgerunner, "Long actions"): it has an aspect or
     two and a stress track, is attacked, defended and moved, and never takes a turn."""

@@ -83,8 +83,34 @@ LIST_ITEMS = {
     "tiles": ("tiles", "a grid has at most {}"),
     "reserve": ("sides", "a conflict has at most {}"),
     "fogged_areas": ("fogged areas", "a grid has at most {}"),
+    "zones": ("zones", "a map has at most {}"),
+    "borders": ("borders", "a map has at most {}"),
+    "tokens": ("tokens", "a map has at most {}"),
+    "grids": ("encounter grids", "a map has at most {}"),
+    "tile_sets": ("tile sets", "a map has at most {}"),
+    "tile_sets.tiles": ("tiles", "a tile set has at most {}"),
+    "tile_set.tiles": ("tiles", "a tile set has at most {}"),
+    "random_properties": ("entries", "a tile set's random properties have at most {}"),
+    "segments": ("segments", "a tile has at most {}"),
+    "areas": ("areas", "a segment has at most {}, the areas of its tile"),
+    "properties": ("properties", "at most {}, each once"),
+    "starts": ("setup marks", "a grid has at most {}, one a side"),
+    "starts.tiles": ("tiles", "a setup mark has at most {}"),
+    "edges": ("edges", "at most {}, each once"),
+    "arrivals": ("edges", "at most {}, each once"),
+    "passages": ("passages", "a border has at most {}"),
+    "stress": ("stress tracks", "a token has at most {}"),
+    "marked": ("marked boxes", "a stress track has at most {}"),
+    "states": ("states", "at most {}, each once"),
+    "consequences": ("consequences", "a token has at most {}"),
+    "participants": ("participants", "a conflict has at most {}"),
+    "order": ("turns in its order", "a conflict has at most {}"),
+    "numbers": ("numbers", "a log entry has at most {}"),
+    "reserve.reserve": ("defensive scores", "a reserve side keeps at most {}"),
+    "core_values": ("Core Values", "a reserve side keeps at most {}"),
 }
-"""A list past its cap: what it holds and its cap in words, by the field's name."""
+"""A list past its cap: what it holds and its cap in words, by the field's name, or by the
+field's and its owner's where a name means two lists (a grid's tiles and a tile set's)."""
 LIST_LEAST = {"points": "a polygon has at least {}"}
 """A list short of its least: its least in words, by the field's name (else "at least N")."""
 
@@ -202,7 +228,9 @@ def _more_words(kind: str, ctx: dict[str, Any], value: Any) -> str | None:
 
 
 def _list_words(problem: Any, ctx: dict[str, Any]) -> str:
-    items, cap = LIST_ITEMS.get(_field(problem), ("items", "at most {}"))
+    names = [part for part in problem["loc"] if isinstance(part, str)]
+    owned = ".".join(names[-2:])
+    items, cap = LIST_ITEMS.get(owned) or LIST_ITEMS.get(_field(problem), ("items", "at most {}"))
     count = ctx.get("actual_length")
     held = f"holds {count:,} {items}" if count is not None else f"holds too many {items}"
     most = ctx.get("max_length", 0)

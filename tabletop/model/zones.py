@@ -6,7 +6,19 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from tabletop.model.base import MAX_ASPECTS, MAX_POINTS, MAX_RADIUS, Aspect, Colour, Coordinate, Id, Line, Point, Text
+from tabletop.model.base import (
+    MAX_ASPECTS,
+    MAX_POINTS,
+    MAX_RADIUS,
+    Aspect,
+    AtMost,
+    Colour,
+    Coordinate,
+    Id,
+    Line,
+    Point,
+    Text,
+)
 from tabletop.model.record import Record, record
 
 # Smallest area a polygon zone may enclose, in map units squared; below it the zone cannot
@@ -32,7 +44,7 @@ class PolygonShape(Record):
     """A zone of physical space, drawn as a closed polygon in map units."""
 
     kind: Literal["polygon"] = "polygon"
-    points: list[Point] = Field(min_length=3, max_length=MAX_POINTS, fail_fast=True)
+    points: Annotated[list[Point], AtMost(MAX_POINTS)] = Field(min_length=3, fail_fast=True)
 
     @model_validator(mode="after")
     def _not_degenerate(self) -> PolygonShape:
@@ -81,7 +93,7 @@ class Zone(Record):
     id: Id
     name: Line = ""
     description: Text = ""
-    aspects: list[Aspect] = Field(default_factory=list, max_length=MAX_ASPECTS, fail_fast=True)
+    aspects: Annotated[list[Aspect], AtMost(MAX_ASPECTS)] = Field(default_factory=list, fail_fast=True)
     gm_notes: Text = ""
     hidden: bool = False
     fogged: bool = False

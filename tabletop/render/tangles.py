@@ -77,10 +77,10 @@ def tangled_polygons(shapes: ShapeTable) -> np.ndarray:
 def tangled_zones(layout: MapLayout | None, zones: list[Zone]) -> list[bool]:
     """Whether each zone is a tangled polygon: read from the opened map's arrays, or worked out
     from the points of a zone edited since."""
-    import numpy as np
-
     if not zones:
         return []
+    import numpy as np  # deferred: numpy's 90 modules, which no selection of the empty window's first frame needs
+
     found = [False] * len(zones)
     polygon = np.full(len(zones), -1, dtype=np.int64)
     if layout is not None:

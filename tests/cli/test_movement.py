@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from tabletop.io import load_map, save_map
+from tabletop.model import Door, Passage
 from tests.cli.run import tabletop
 
 
@@ -39,11 +41,12 @@ def test_path_json_uphill(capsys, maps_dir):
 
 
 def test_path_with_no_way_through_exits_1_with_one_line(capsys, tmp_path, maps_dir):
-    text = (maps_dir / "room-with-door.tabletop").read_text()
-    document = json.loads(text)
-    document["borders"][0]["passages"] = [{"label": "through the door", "door": {"state": "locked"}}]
+    room = load_map(maps_dir / "room-with-door.tabletop")
+    wall = room.borders[0].model_copy(
+        update={"passages": [Passage(label="through the door", door=Door(state="locked"))]}
+    )
     locked = tmp_path / "locked.tabletop"
-    locked.write_text(json.dumps(document))
+    save_map(room.model_copy(update={"borders": [wall]}), locked, backup=False)
     result = tabletop(capsys, "path", str(locked), "--from", "hall", "--to", "office")
     assert result.code == 1
     assert result.err == f"{locked}: no way through from Hall to Office\n"

@@ -73,7 +73,7 @@ def _in_both_windows(qtbot, window, answers, mutant: Mutant, folder) -> bool:
 
 
 def test_a_sample_of_mutants_opens_in_both_windows_or_is_refused_in_one_warning(qtbot, window, answers, tmp_path):
-    loads = {m: _loads(m) for m in sample(88, 7)}
+    loads = {m: _loads(m) for m in sample(120, 7)}
     chosen = [m for m, good in loads.items() if good][:LOADED] + [m for m, good in loads.items() if not good][:REFUSED]
     assert len(chosen) == LOADED + REFUSED
     opened = [_in_both_windows(qtbot, window, answers, m, tmp_path) for m in chosen]

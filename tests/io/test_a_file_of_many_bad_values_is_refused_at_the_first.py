@@ -1,8 +1,9 @@
-"""A file of millions of bad values (a token list of numbers, a column of ids that are not
-texts) is refused at the first, in one line: the check of every list and table of a map stops
-at its first refused item. A refusal kept for each value held many times the file's memory: a
-4 MB file of two million numbers for tokens took gigabytes and ended `tabletop check` in an
-internal error (MemoryError) under a memory cap."""
+"""A file of millions of bad values (a column of ids that are not texts, a list of numbers for
+tokens as long as a map may have) is refused at the first, in one line: the check of every list
+and table of a map stops at its first refused item. A refusal kept for each value held many
+times the file's memory: a 4 MB file of two million numbers for tokens took gigabytes and ended
+`tabletop check` in an internal error (MemoryError) under a memory cap. (A list longer than its
+cap is refused from its count: test_bulk_counts_are_refused_before_their_items_are_read.py.)"""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from typing import Any
 import pytest
 
 from tabletop.io import MapFileError, map_from_bytes
-from tabletop.model import Map
+from tabletop.model import TOKEN_STATES, Map
+from tabletop.model.base import MAX_LOG_NUMBERS, MAX_TOKENS
 
 MANY = 200_000
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,11 +52,11 @@ def _column_map(**zones: list[Any]) -> dict[str, Any]:
 
 MANY_BAD = {
     "tokens that are numbers": (
-        {"format_version": 6, "tokens": [1] * MANY},
+        {"format_version": 6, "tokens": [1] * MAX_TOKENS},
         "tokens[0]: should be an object in braces {...}, not a number",
     ),
     "a token's states": (
-        {"format_version": 6, "tokens": [{"id": "t", "name": "T", "states": ["asleep"] * MANY}]},
+        {"format_version": 6, "tokens": [{"id": "t", "name": "T", "states": ["asleep"] * len(TOKEN_STATES)}]},
         "tokens[0].states[0]: should be one of",
     ),
     "format 5 zones that are numbers": (
@@ -66,7 +68,7 @@ MANY_BAD = {
             "format_version": 6,
             "conflict": {
                 "system": "edgerunner",
-                "log": [{"exchange": 1, "numbers": {f"n{i}": "x" for i in range(MANY)}}],
+                "log": [{"exchange": 1, "numbers": {f"n{i}": "x" for i in range(MAX_LOG_NUMBERS)}}],
             },
         },
         "conflict.log[0].numbers.n0: should be a whole number, not a text",
@@ -106,7 +108,7 @@ def test_many_bad_values_are_refused_at_the_first(document, said):
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a memory cap set by setrlimit")
 def test_a_file_of_millions_of_bad_values_is_refused_in_one_line_within_a_memory_cap(tmp_path):
     path = tmp_path / "numbers.tabletop"
-    path.write_bytes(b'{"format_version": 6, "tokens": [' + b",".join([b"1"] * 3_000_000) + b"]}")
+    path.write_bytes(b'{"format_version": 6, "zones": {"id": [' + b",".join([b"1"] * 3_000_000) + b"]}}")
     cap = 1536 * 2**20
 
     def capped() -> None:
@@ -123,4 +125,4 @@ def test_a_file_of_millions_of_bad_values_is_refused_in_one_line_within_a_memory
         timeout=300,
     )
     lines = done.stderr.splitlines() + done.stdout.splitlines()
-    assert done.returncode == 1 and lines == [f"{path}: tokens[0]: should be an object in braces {{...}}, not a number"]
+    assert done.returncode == 1 and lines == [f"{path}: zones[0].id: should be a text in quotes, not a number"]

@@ -21,6 +21,8 @@ from tabletop.ui.app import run
 app = QApplication(sys.argv[:1])
 
 def report():
+    for shown in (w for w in app.topLevelWidgets() if w.isVisible()):
+        shown.grab()  # the first frame painted whole, docks and marks, as a screen shows it
     seen = sorted(m for m in sys.modules if m.split(".")[0] in ("numpy", "networkx")
                   or m.startswith(("tabletop.rules.checks", "tabletop.rules.topology", "tabletop.rules.cards",
                                   "tabletop.ui.dialogs.export", "tabletop.ui.dialogs.map_check",
