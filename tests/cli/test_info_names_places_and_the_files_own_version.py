@@ -5,6 +5,7 @@ file as it is on disk, with the version a save will write."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from tabletop.io import save_map
 from tabletop.model import FORMAT_VERSION, Border, Map, PolygonShape, Token, Zone, ZoneLocation
@@ -45,8 +46,8 @@ def test_a_grid_is_named_where_a_token_stands_on_it(capsys, maps_dir):
     assert "    kell  Kell (band) in grid The creek area D8, facing 90°" in lines
 
 
-def test_an_older_file_says_its_own_version_and_the_one_a_save_writes(capsys, maps_dir, tmp_path):
-    old = maps_dir / "warehouse.tabletop"
+def test_an_older_file_says_its_own_version_and_the_one_a_save_writes(capsys, tmp_path):
+    old = Path(__file__).parents[1] / "io" / "formats" / "v5.tabletop"
     assert json.loads(old.read_text())["format_version"] == 5
     text = tabletop(capsys, "info", str(old)).out.splitlines()
     assert text[1] == f"  file: {old} (format version 5, saved as {FORMAT_VERSION})"
