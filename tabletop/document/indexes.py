@@ -17,9 +17,9 @@ from typing import Any
 
 from tabletop.document.changes import Change
 from tabletop.document.integrity import Integrity
-from tabletop.geometry.layout import Box, MapLayout
-from tabletop.geometry.rows import SlicedDict
-from tabletop.geometry.shapes import Point, area_at, token_spots
+from tabletop.geometry.single.shapes import Point, area_at, token_spots
+from tabletop.geometry.whole.layout import Box, MapLayout
+from tabletop.geometry.whole.rows import SlicedDict
 from tabletop.heap import collector_paused
 from tabletop.model import Border, Map
 from tabletop.model.kinds import Kind

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QTimer
 
-from tabletop.geometry.layout import BORDER_SLICE, MapLayout
+from tabletop.geometry.whole.layout import BORDER_SLICE, MapLayout
 from tabletop.heap import collector_paused
 from tabletop.model import Map
 

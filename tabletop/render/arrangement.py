@@ -16,9 +16,17 @@ import weakref
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 
-from tabletop.geometry.boxes import border_box
-from tabletop.geometry.clearing import GAP, BadgeLine, BadgeRoom, BadgeSpot, Box, badge_scales, clear_of, long_enough
-from tabletop.geometry.fitting import (
+from tabletop.geometry.single.clearing import (
+    GAP,
+    BadgeLine,
+    BadgeRoom,
+    BadgeSpot,
+    Box,
+    badge_scales,
+    clear_of,
+    long_enough,
+)
+from tabletop.geometry.single.fitting import (
     REACH_BELOW,
     REACH_PAD,
     front_box,
@@ -27,9 +35,10 @@ from tabletop.geometry.fitting import (
     reach_spot,
     text_sizes,
 )
-from tabletop.geometry.labels import whole_spot
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, BorderLine, Point
+from tabletop.geometry.single.labels import whole_spot
+from tabletop.geometry.single.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, BorderLine, Point
+from tabletop.geometry.whole.boxes import border_box
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import NodeShape, Token, Zone
 from tabletop.render import text
 from tabletop.render.badge_paint import badge_extent, badge_reach

@@ -9,11 +9,11 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtGui import QPainter
 
-from tabletop.geometry.clearing import BadgeSpot
-from tabletop.geometry.labels import zone_anchor
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.runs import within
-from tabletop.geometry.shapes import TOKEN_RADIUS
+from tabletop.geometry.single.clearing import BadgeSpot
+from tabletop.geometry.single.labels import zone_anchor
+from tabletop.geometry.single.runs import within
+from tabletop.geometry.single.shapes import TOKEN_RADIUS
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import Aspect, NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.badge_paint import badge_box

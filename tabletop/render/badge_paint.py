@@ -11,9 +11,9 @@ from itertools import repeat
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPicture, QPixmap, QTransform
 
-from tabletop.geometry.boxes import BADGE_HALF
-from tabletop.geometry.clearing import BadgeSpot
-from tabletop.geometry.shapes import BorderLine
+from tabletop.geometry.single.clearing import BadgeSpot
+from tabletop.geometry.single.shapes import BorderLine
+from tabletop.geometry.whole.boxes import BADGE_HALF
 from tabletop.model import Border
 from tabletop.render.badges import Badge, arrow, badge_for
 from tabletop.render.cache import BoundedCache

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
-from tabletop.geometry.bulk_labels import anchored_sizes, cut_spots
-from tabletop.geometry.clearing import LONG_ENOUGH, Box
-from tabletop.geometry.fitting import LINE, text_sizes
-from tabletop.geometry.labels import PAD
-from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.single.clearing import LONG_ENOUGH, Box
+from tabletop.geometry.single.fitting import LINE, text_sizes
+from tabletop.geometry.single.labels import PAD
+from tabletop.geometry.whole.bulk_labels import anchored_sizes, cut_spots
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.arrangement import Arrangement

@@ -12,10 +12,10 @@ from itertools import compress, pairwise
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from tabletop.geometry.clearing import BadgeSpot, long_lines
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import BorderLine, map_bounds, token_spots
-from tabletop.geometry.tables import RowIds
+from tabletop.geometry.single.clearing import BadgeSpot, long_lines
+from tabletop.geometry.single.shapes import BorderLine, map_bounds, token_spots
+from tabletop.geometry.whole.layout import MapLayout
+from tabletop.geometry.whole.tables import RowIds
 from tabletop.model import Map, NodeShape, Zone, ZoneLocation
 from tabletop.model.kinds import ids_by_kind
 from tabletop.render import text

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.geometry.clearing import Box
-from tabletop.geometry.fitting import LINE, anchored_name, fitted_name, in_bulk, text_sizes
-from tabletop.geometry.labels import label_spot
-from tabletop.geometry.shapes import TOKEN_RADIUS, Point
+from tabletop.geometry.single.clearing import Box
+from tabletop.geometry.single.fitting import LINE, anchored_name, fitted_name, in_bulk, text_sizes
+from tabletop.geometry.single.labels import label_spot
+from tabletop.geometry.single.shapes import TOKEN_RADIUS, Point
 from tabletop.model import NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.style import MapStyle

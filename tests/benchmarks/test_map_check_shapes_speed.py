@@ -15,8 +15,8 @@ import pytest
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import EditObject
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.overlaps import borders_apart, overlapping_pairs
+from tabletop.geometry.whole.layout import MapLayout
+from tabletop.geometry.whole.overlaps import borders_apart, overlapping_pairs
 from tabletop.model import PolygonShape
 from tests.maps import zone_map
 

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.geometry import lines as lines_module
-from tabletop.geometry.layout import MapLayout, border_box, zone_box
-from tabletop.geometry.lines import border_lines, shared_lines
-from tabletop.geometry.shapes import border_line, map_bounds
+from tabletop.geometry.single.shapes import border_line, map_bounds
+from tabletop.geometry.whole import lines as lines_module
+from tabletop.geometry.whole.layout import MapLayout, border_box, zone_box
+from tabletop.geometry.whole.lines import border_lines, shared_lines
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 from tests.geometry.test_layout import _random_map
 from tests.maps import zone_map
@@ -316,7 +316,7 @@ def test_prepared_a_step_at_a_time_as_at_once(monkeypatch):
     """The event loop prepares an opened map a step at a time (borders by id, then the index,
     in slices): the same borders and the same finds as `prepare`, with a hover, an
     edit or a borders lookup between any two steps served at once and the steps ending early."""
-    from tabletop.geometry import layout as layout_module
+    from tabletop.geometry.whole import layout as layout_module
 
     monkeypatch.setattr(layout_module, "BORDER_SLICE", 97)  # several slices of a small map's borders
     monkeypatch.setattr(layout_module, "INDEX_SLICE", 211)  # and of its index

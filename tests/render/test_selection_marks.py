@@ -9,7 +9,7 @@ import math
 import pytest
 from PySide6.QtGui import QImage, QPainter, QPainterPath, QPen
 
-from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import NodeShape, Zone
 from tabletop.render import paint
 from tabletop.render.style import MapStyle

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QPointF, QRectF
 
 from tabletop.document.commands import AddObject, EditObject, MoveToken, remove
-from tabletop.geometry.labels import box_inside
-from tabletop.geometry.shapes import TOKEN_RADIUS
+from tabletop.geometry.single.labels import box_inside
+from tabletop.geometry.single.shapes import TOKEN_RADIUS
 from tabletop.model import Border, Passage, ZoneLocation
 from tabletop.model.kinds import Kind
 from tests.render.dungeon import SIZE, compact_dungeon

@@ -12,9 +12,9 @@ from operator import attrgetter
 
 import numpy as np
 
-from tabletop.geometry.boxes import LABEL_ROOM, NODE_LABEL_ROOM
-from tabletop.geometry.lines import zone_table
-from tabletop.geometry.shapes import grid_rect
+from tabletop.geometry.single.shapes import grid_rect
+from tabletop.geometry.whole.boxes import LABEL_ROOM, NODE_LABEL_ROOM
+from tabletop.geometry.whole.lines import zone_table
 from tabletop.model import AreaLocation, Map, Zone, ZoneLocation
 
 REACH = 200.0

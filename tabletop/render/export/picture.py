@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import area_rect, token_spots
+from tabletop.geometry.single.shapes import area_rect, token_spots
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import Map
 from tabletop.render import legend as legends
 from tabletop.render import text

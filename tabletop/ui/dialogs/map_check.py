@@ -112,7 +112,7 @@ class MapCheckDialog(QDialog):
         self.choices.reset_rows(self.document.map.zones)
         self.start.setCurrentIndex(self.choices.rows.get(chosen, 0))
         self.start.blockSignals(False)
-        from tabletop.geometry.overlaps import borders_apart, overlapping_pairs
+        from tabletop.geometry.whole.overlaps import borders_apart, overlapping_pairs
         from tabletop.rules.checks import choke_borders, drawing_findings, one_way_traps
 
         graph, map_, layout = self.document.graph(), self.document.map, self.document.layout

@@ -24,7 +24,7 @@ from PySide6.QtGui import QPainter, QPixmap, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
-from tabletop.geometry.layout import Box
+from tabletop.geometry.whole.layout import Box
 from tabletop.model import Zone
 from tabletop.model.kinds import Kind
 from tabletop.render.arrangement import Arrangement

@@ -8,7 +8,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from tabletop.document.commands import AddObject
-from tabletop.geometry.palette import next_zone_fill
+from tabletop.geometry.single.palette import next_zone_fill
 from tabletop.model import FillStyle, NodeShape, PolygonShape, Zone
 from tabletop.model.zones import MIN_POLYGON_AREA, polygon_area
 from tabletop.ui.tools.base import Tool

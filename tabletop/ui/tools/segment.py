@@ -27,7 +27,7 @@ from tabletop.document.commands.grid_edits import (
     segments_holding,
     tile_of,
 )
-from tabletop.geometry.shapes import area_at, area_rect
+from tabletop.geometry.single.shapes import area_at, area_rect
 from tabletop.model import EncounterGrid, Segment
 from tabletop.model.grids import TILE_AREAS
 from tabletop.model.kinds import Kind

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsView
 
 from tabletop.document.commands import Batch, EditObject, MoveToken, remove
 from tabletop.document.commands.put import EditMany
-from tabletop.geometry.shapes import area_at
+from tabletop.geometry.single.shapes import area_at
 from tabletop.model import AreaLocation, NodeShape, PolygonShape, Zone, ZoneLocation
 from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.kinds import Kind

@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.geometry.columns import ZoneTable, zone_table
-from tabletop.geometry.shapes import BorderLine
+from tabletop.geometry.single.shapes import BorderLine
+from tabletop.geometry.whole.columns import ZoneTable, zone_table
 from tabletop.model import Border, Map, Zone
 
 TOLERANCE = 1e-6

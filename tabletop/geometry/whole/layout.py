@@ -13,19 +13,19 @@ from contextlib import contextmanager
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from tabletop.geometry.boxes import border_box, zone_box
-from tabletop.geometry.buckets import CELL, LARGE_CELLS, bucket_all, cell_count, cell_counts, cells_of
-from tabletop.geometry.finding import WhatIsWhere
-from tabletop.geometry.rows import SlicedDict
-from tabletop.geometry.shapes import BorderLine, border_line, zones_extent
-from tabletop.geometry.tables import BordersAt, Box, BoxTable, MadeOnRead, ShapeTable, union_of
+from tabletop.geometry.single.shapes import BorderLine, border_line, zones_extent
+from tabletop.geometry.whole.boxes import border_box, zone_box
+from tabletop.geometry.whole.buckets import CELL, LARGE_CELLS, bucket_all, cell_count, cell_counts, cells_of
+from tabletop.geometry.whole.finding import WhatIsWhere
+from tabletop.geometry.whole.rows import SlicedDict
+from tabletop.geometry.whole.tables import BordersAt, Box, BoxTable, MadeOnRead, ShapeTable, union_of
 from tabletop.heap import collector_off, collector_paused
 from tabletop.model import Border, Map, PolygonShape, Zone
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from tabletop.geometry.cells import CellIndex
+    from tabletop.geometry.whole.cells import CellIndex
 
 # numpy and the vectorised border lines are imported by the whole-map passes that use them:
 # an empty map (the window at start) is laid out without them.
@@ -98,8 +98,8 @@ class MapLayout(WhatIsWhere):
     ) -> None:
         """The whole map's lines, boxes and index from its arrays (geometry/bulk.py). `zone_rows`
         is this layout's own."""
-        from tabletop.geometry.bulk import arrays_of_map
-        from tabletop.geometry.lines import LineTable
+        from tabletop.geometry.whole.bulk import arrays_of_map
+        from tabletop.geometry.whole.lines import LineTable
 
         zone_ids, border_ids = ids
         arrays = arrays_of_map(map_, zone_rows, boxes=index)
@@ -163,7 +163,7 @@ class MapLayout(WhatIsWhere):
         """The bucket index of the map as opened (None for a map laid out edit by edit), built
         when first asked: the first frame's tiles test every box instead (see find_in_order)."""
         if self._cell_index is None and self._index_from is not None:
-            from tabletop.geometry.cells import CellIndex
+            from tabletop.geometry.whole.cells import CellIndex
 
             self._cell_index, self._index_from, self._sides = CellIndex(*self._index_from), None, None
         return self._cell_index
@@ -190,7 +190,7 @@ class MapLayout(WhatIsWhere):
         if self._cell_index is None and from_ is not None:
             import numpy as np
 
-            from tabletop.geometry.cells import CellIndex, by_cell, covered_cells
+            from tabletop.geometry.whole.cells import CellIndex, by_cell, covered_cells
 
             rows, boxes, *_, cell = from_
             indexed, parts = CellIndex.indexed_boxes(rows, boxes), []
@@ -207,7 +207,7 @@ class MapLayout(WhatIsWhere):
     def lines_held(self, border_ids: list[str]) -> Iterator[None]:
         """While a painting reads these borders' lines (each more than once), `lines` holds them
         made, in a dict; the collector is off meanwhile, as it would walk the whole map for them."""
-        from tabletop.geometry.lines import LineTable
+        from tabletop.geometry.whole.lines import LineTable
 
         table = self.lines
         if not isinstance(table, LineTable):  # a plain dict already (an export's, a map built by edits)
@@ -238,7 +238,7 @@ class MapLayout(WhatIsWhere):
     def lines_apart(self) -> set[str]:
         """The ids of the borders whose zones share no edge (their lines drawn as dashed links):
         read from the line table's arrays, never by making a whole map's lines."""
-        from tabletop.geometry.lines import LineTable
+        from tabletop.geometry.whole.lines import LineTable
 
         lines = self.lines.table if isinstance(self.lines, MadeOnRead) else self.lines
         if isinstance(lines, LineTable):
@@ -318,7 +318,7 @@ class MapLayout(WhatIsWhere):
         or taken from the `touching_pairs` just asked, when the zones have not moved since."""
         known = self._touching
         missing = [b for b in borders if (b.a, b.b) not in known]
-        from tabletop.geometry.lines import lines_of
+        from tabletop.geometry.whole.lines import lines_of
 
         lines = lines_of(missing, self._zones) if missing else {}
         new = [b for b in borders if b.id not in self.borders]
@@ -366,7 +366,7 @@ class MapLayout(WhatIsWhere):
                 b_left, b_top, b_right, b_bottom = bounds[b_id]
                 if left <= b_right and b_left <= right and top <= b_bottom and b_top <= bottom:
                     candidates.append((a_id, b_id))
-        from tabletop.geometry.lines import shared_lines
+        from tabletop.geometry.whole.lines import shared_lines
 
         lines = shared_lines([(self._zones[a], self._zones[b]) for a, b in candidates])
         self._touching = {pair: line for pair, line in zip(candidates, lines, strict=True) if line is not None}

@@ -11,7 +11,7 @@ from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
-from tabletop.geometry.labels import inside, room_across, zone_anchor
+from tabletop.geometry.single.labels import inside, room_across, zone_anchor
 from tabletop.model import AreaLocation, Border, EncounterGrid, Map, NodeShape, Token, Zone, ZoneLocation
 
 Point = tuple[float, float]

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.geometry.runs import following
+from tabletop.geometry.single.runs import following
 from tabletop.model import NodeShape, Zone
 
 

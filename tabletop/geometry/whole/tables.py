@@ -24,14 +24,14 @@ from operator import itemgetter
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from tabletop.geometry.runs import within
+from tabletop.geometry.single.runs import within
 from tabletop.model.kinds import kind_runs
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from tabletop.geometry.columns import ZoneTable
-    from tabletop.geometry.shapes import BorderLine
+    from tabletop.geometry.single.shapes import BorderLine
+    from tabletop.geometry.whole.columns import ZoneTable
     from tabletop.model import Zone
 
 Box = tuple[float, float, float, float]
@@ -358,7 +358,7 @@ class ShapeTable:
     @property
     def _line_rows(self) -> dict[str, int]:
         """The LineTable's rows (or what makes them, the same dict for both: see LineTable)."""
-        from tabletop.geometry.lines import rows_made
+        from tabletop.geometry.whole.lines import rows_made
 
         return rows_made(self._line_rows_from)
 

@@ -8,15 +8,15 @@ import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from tabletop.geometry.boxes import badge_half
-from tabletop.geometry.buckets import CELL, cell_count, cells_of
-from tabletop.geometry.labels import inside
-from tabletop.geometry.shapes import distance_to_segment
-from tabletop.geometry.tables import Box, RowIds
+from tabletop.geometry.single.labels import inside
+from tabletop.geometry.single.shapes import distance_to_segment
+from tabletop.geometry.whole.boxes import badge_half
+from tabletop.geometry.whole.buckets import CELL, cell_count, cells_of
+from tabletop.geometry.whole.tables import Box, RowIds
 from tabletop.model import NodeShape
 
 if TYPE_CHECKING:
-    from tabletop.geometry.cells import CellIndex
+    from tabletop.geometry.whole.cells import CellIndex
 
 WIDE = 1 / 64
 """A tile this much of the map or more is searched by testing every box until the index is built."""

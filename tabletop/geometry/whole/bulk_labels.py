@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.geometry.labels import PAD
+from tabletop.geometry.single.labels import PAD
 
 if TYPE_CHECKING:
     import numpy as np
@@ -27,7 +27,7 @@ def cut_spots(
     width and height (two arrays), worked out on the way."""
     import numpy as np
 
-    from tabletop.geometry.runs import following, within
+    from tabletop.geometry.single.runs import following, within
 
     x, y, firsts, counts = polygons
     n = len(counts)
@@ -160,7 +160,7 @@ def anchored_sizes(widths: np.ndarray, cuts: np.ndarray, heights: np.ndarray, fo
     found for it, its zone's box height), with the same arithmetic."""
     import numpy as np
 
-    from tabletop.geometry.fitting import LINE
+    from tabletop.geometry.single.fitting import LINE
 
     ratios = np.array([font / fonts[0] for font in fonts], dtype=np.float64)
     tall = np.array([font * LINE + 2 * PAD for font in fonts], dtype=np.float64)
