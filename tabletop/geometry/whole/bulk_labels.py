@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.geometry.single.labels import PAD
+from tabletop.geometry.single.runs import following, run_starts, within
 
 if TYPE_CHECKING:
     import numpy as np
@@ -26,8 +27,6 @@ def cut_spots(
     of no area, a stretch that is not inside). `boxes`, when given, is given each polygon's
     width and height (two arrays), worked out on the way."""
     import numpy as np
-
-    from tabletop.geometry.single.runs import following, within
 
     x, y, firsts, counts = polygons
     n = len(counts)
@@ -95,7 +94,7 @@ def _stretch_anchors(
     order = np.lexsort((crossing, whose))
     crossing, whose = crossing[order], whose[order]
     counts = np.bincount(whose, minlength=n)
-    rank = np.arange(len(whose)) - (np.cumsum(counts) - counts)[whose]
+    rank = np.arange(len(whose)) - run_starts(counts)[whose]
     pairs = np.flatnonzero((rank % 2 == 0) & (rank + 1 < counts[whose]))
     wide = crossing[pairs + 1] - crossing[pairs]
     best = pairs[np.lexsort((pairs, -wide, whose[pairs]))]  # each polygon's widest first, the leftmost of equals

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from tabletop.geometry.single.runs import within
 from tabletop.model import Map, PolygonShape, Zone
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ def _near_pairs(boxes: np.ndarray, side: float | None = None) -> np.ndarray:
     ends = np.repeat(np.r_[starts[1:], len(key)], np.diff(np.r_[starts, len(key)]))
     later = ends - np.arange(len(key)) - 1  # the members after each one in its cell
     first = np.repeat(np.arange(len(key)), later)
-    second = first + 1 + (np.arange(len(first)) - np.repeat(np.cumsum(later) - later, later))
+    second = first + 1 + within(later)
     i, j = np.minimum(owner[first], owner[second]), np.maximum(owner[first], owner[second])
     pairs = np.column_stack((i, j))[_meet(boxes[i], boxes[j]) & (i != j)]
     return np.unique(pairs, axis=0) if len(pairs) else pairs
@@ -177,8 +178,6 @@ def _pairs_of_edited(extent: np.ndarray, places: np.ndarray, opened: _Opened, at
     """The near pairs (places, the earlier first, sorted) of the zones edited or added since
     opening, with `extent` and at `places`: among themselves, and with each polygon as opened
     still on the map (at its place `at`) in the cells they cover."""
-    from tabletop.geometry.single.runs import within
-
     among = places[_near_pairs(extent)]
     keys, owners = _cell_keys(extent, opened.side)
     low = np.searchsorted(opened.keys, keys, "left")
