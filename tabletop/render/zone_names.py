@@ -1,6 +1,6 @@
 """Where a zone's name is written: inside its polygon, clear of its tokens and of the places
 kept for its badges, and if it can of its badges' homes and its tokens' fronts; shrunk before it
-is cut (geometry/fitting.py). The picture's arrangement asks it for each zone, and a zone
+is cut (geometry/single/fitting.py). The picture's arrangement asks it for each zone, and a zone
 painted alone (render/label_paint.zone_label) too."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Where many zones' names go at once: the names of a zoomed-out map's small zones, cut at their
-spots, worked out in numpy with label_spot's arithmetic (geometry/labels.py), so the same
+spots, worked out in numpy with label_spot's arithmetic (geometry/single/labels.py), so the same
 numbers, without a Python step per zone or per point."""
 
 from __future__ import annotations

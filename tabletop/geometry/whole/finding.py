@@ -1,4 +1,4 @@
-"""What lies where on a laid-out map: the queries of MapLayout (geometry/layout.py) over its
+"""What lies where on a laid-out map: the queries of MapLayout (layout.py) over its
 bucket index, the index as opened (cells.py) and the edits kept beside it. Qt-free."""
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ class MapLayout(WhatIsWhere):
 
     Built for a whole map at once (border lines in one vectorised pass), then kept current
     by `set_zone`, `set_border` and `drop` as the document reports edits. A map as opened is
-    held in arrays (geometry/lines.py, tables.py, cells.py): `lines`, `boxes` and `borders_at`
+    held in arrays (lines.py, tables.py, cells.py): `lines`, `boxes` and `borders_at`
     read like dicts and make a line, box or set only when asked; an edit's are kept beside them.
     The first frame of an opened map needs neither the bucket index nor the borders by id:
     both are made when first asked, or by `prepare` in the event loop after that frame.
@@ -96,7 +96,7 @@ class MapLayout(WhatIsWhere):
         ids: tuple[list[str], list[str]],
         zone_rows: dict[str, int],
     ) -> None:
-        """The whole map's lines, boxes and index from its arrays (geometry/bulk.py). `zone_rows`
+        """The whole map's lines, boxes and index from its arrays (bulk.py). `zone_rows`
         is this layout's own."""
         from tabletop.geometry.whole.bulk import arrays_of_map
         from tabletop.geometry.whole.lines import LineTable
