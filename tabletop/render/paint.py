@@ -183,7 +183,8 @@ def paint_region(
             for path in paths:
                 p.strokePath(path, pen)
     if shown_badges:
-        drawn = [(layout.borders[border_id], lines[border_id]) for border_id in border_ids]
+        border_of = layout.border
+        drawn = [(border_of(border_id), lines[border_id]) for border_id in border_ids]
         longs = long_lines(arrays[2], arrays[3])
         spots = None  # only a badge on a line long enough may stand elsewhere than in its middle
         if any(longs):
@@ -346,7 +347,7 @@ def paint_selection(
     if detail:
         drawn = [b for b in badges if b in layout.lines]
         spots = None if badge_at is None else list(map(badge_at, drawn))  # None: at home
-        paint_badges(p, [(layout.borders[b], layout.lines[b]) for b in drawn], style, spots)
+        paint_badges(p, [(layout.border(b), layout.lines[b]) for b in drawn], style, spots)
 
 
 def _outline_cells(layout: MapLayout, zones: list[Zone]) -> list[QPainterPath]:

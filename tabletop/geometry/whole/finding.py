@@ -151,7 +151,7 @@ class WhatIsWhere:
             if kind != "border":
                 continue
             line = self.lines[border_id]
-            hw, hh = badge_half(self.borders[border_id])
+            hw, hh = badge_half(self.border(border_id))
             on_badge = badges and abs(x - line.anchor[0]) <= hw - 5 and abs(y - line.anchor[1]) <= hh - 2
             if on_badge or any(distance_to_segment(x, y, p, q) <= reach for p, q in line.segments):
                 hits.append(border_id)

@@ -129,14 +129,21 @@ class MapLayout(WhatIsWhere):
         self._large = {(kinds[r], ids[r]) for r in np.flatnonzero(large).tolist()}
 
     @property
-    def borders(self) -> dict[str, Border]:
-        """Border id -> Border, made when first asked: the first frame of a big map asks none."""
+    def _borders(self) -> dict[str, Border]:
+        """Border id -> Border, made when first asked: the layout's own to keep current; a
+        reader asks `border`."""
         return self._borders_by_id()
 
     @property
-    def _borders(self) -> dict[str, Border] | None:
-        """The borders by id once made, else None."""
-        return self._borders_by_id() if self._borders_by_id.made else None
+    def borders_made(self) -> bool:
+        """Whether the borders by id are made: the first frame of a big map makes none."""
+        return self._borders_by_id.made
+
+    def border(self, border_id: str) -> Border | None:
+        """The border with this id as laid out, None when there is none: how a painting reads
+        borders, as `zone` reads zones, so the document's layout gives what `MapDocument.get`
+        gives. The borders by id are made at the first such question (or by `prepare`)."""
+        return self._borders_by_id().get(border_id)
 
     def border_ids(self) -> list[str]:
         """The borders' ids in the map's order, without making the borders by id when they are
@@ -278,7 +285,7 @@ class MapLayout(WhatIsWhere):
         self._extent = None
         touched = sorted(self.borders_at[zone.id])
         for border_id in touched:
-            self.set_border(self.borders[border_id])
+            self.set_border(self._borders[border_id])
         return touched
 
     def set_looks(self, zones: list[Zone]) -> bool:
@@ -302,11 +309,11 @@ class MapLayout(WhatIsWhere):
 
     def set_border(self, border: Border, line: BorderLine | None = None) -> None:
         """A border was added or changed (`line` when the caller has worked it out already)."""
-        old = self.borders.get(border.id)
+        old = self._borders.get(border.id)
         if old is not None:
             self.borders_at.get(old.a, set()).discard(border.id)
             self.borders_at.get(old.b, set()).discard(border.id)
-        self.borders[border.id] = border
+        self._borders[border.id] = border
         self.borders_at.setdefault(border.a, set()).add(border.id)
         self.borders_at.setdefault(border.b, set()).add(border.id)
         self.lines[border.id] = line or border_line(border, self._zones[border.a], self._zones[border.b])
@@ -321,13 +328,14 @@ class MapLayout(WhatIsWhere):
         from tabletop.geometry.whole.lines import lines_of
 
         lines = lines_of(missing, self._zones) if missing else {}
-        new = [b for b in borders if b.id not in self.borders]
+        by_id = self._borders
+        new = [b for b in borders if b.id not in by_id]
         for border in borders:
             line = lines.get(border.id) or known[(border.a, border.b)]
-            if border.id in self.borders:
+            if border.id in by_id:
                 self.set_border(border, line)
                 continue
-            self.borders[border.id] = border
+            by_id[border.id] = border
             self.borders_at.setdefault(border.a, set()).add(border.id)
             self.borders_at.setdefault(border.b, set()).add(border.id)
             self.lines[border.id] = line
@@ -382,7 +390,7 @@ class MapLayout(WhatIsWhere):
             self._zones.pop(object_id, None)
             self.borders_at.pop(object_id, None)
         elif kind == "border":
-            border = self.borders.pop(object_id, None)
+            border = self._borders.pop(object_id, None)
             self.lines.pop(object_id, None)
             if border is not None:
                 for end in (border.a, border.b):

@@ -33,8 +33,9 @@ class SlicedDict:
         return self._ids if self._ids is not None else list(self._made)
 
     def __call__(self) -> dict[str, Any]:
-        for _ in self.steps(1 << 62):
-            pass
+        if self._ids is not None:  # a lookup by id asks here each time: once made, no steps to start
+            for _ in self.steps(1 << 62):
+                pass
         return self._made
 
     def steps(self, size: int) -> Iterator[None]:
