@@ -22,8 +22,8 @@ class PolygonTool(Tool):
         "Backspace takes a point back, Esc cancels"
     )
 
-    def __init__(self, document, scene, view) -> None:
-        super().__init__(document, scene, view)
+    def __init__(self, document, scene, view, say) -> None:
+        super().__init__(document, scene, view, say)
         self.points: list[tuple[float, float]] = []
         self.preview = QGraphicsPathItem()
         pen = QPen(Qt.GlobalColor.blue, 2, Qt.PenStyle.DashLine)
