@@ -3,7 +3,7 @@ home, drawn smaller before they are cut) in a colour that reads on its fill, or 
 disc. Where each goes is the picture's arrangement (render/arrangement.py). The names of a region
 are painted together: the many small zones of a zoomed-out map, whose names are cut at their
 anchors, have their spots worked out in bulk (geometry.bulk_labels.cut_spots) and share one font
-and one pen, so a 4K picture of 10k zones spends no second on its names."""
+and one pen, so a 4K picture of a big map spends little on its names."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Mappings over arrays: a whole map's drawn boxes and which borders touch each zone.
 
-A map of 100,000 zones has 350,000 boxes and 100,000 sets of borders; as Python tuples and
-sets they would take most of a second to make and hundreds of megabytes to hold. These keep
+A big map has a box for every zone and border and a set of borders for every zone; as Python
+tuples and sets they would be slow to make and heavy to hold. These keep
 them in the arrays the layout was built with and make a tuple or set only when asked; what
 an edit sets afterwards is kept beside them, as in a dict. Qt-free; numpy is not imported here.
 """

@@ -137,7 +137,7 @@ def nearest_vertex(
     document: MapDocument, x: float, y: float, reach: float, skip: Collection[tuple[str, int]] = ()
 ) -> tuple[float, float] | None:
     """The polygon vertex nearest the point within `reach`, looked up in the document's
-    bucket index: a mouse move on a 10k-zone map looks at a few zones, not all of them."""
+    bucket index: a mouse move on a big map looks at a few zones, not all of them."""
     best, best_d = None, reach
     for zone_id, points in _polygons_near(document, x, y, reach):
         for i, (vx, vy) in enumerate(points):
