@@ -90,6 +90,14 @@ def import_graph(root: Path, package: str = "tabletop") -> nx.DiGraph:
     return graph
 
 
+def package_graph(root: Path, files: dict[str, str]) -> nx.DiGraph:
+    """The import graph of the package `game` written under `root` from `files` (path: code)."""
+    for name, code in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(code)
+    return import_graph(root, "game")
+
+
 def circles_in(graph: nx.DiGraph, folder: str) -> list[str]:
     """Each circle that holds a module of `folder` (a path such as tabletop/io), told as its imports."""
     inside = folder.replace("/", ".")
@@ -136,10 +144,7 @@ def test_circles_hidden_in_functions_type_checks_and_package_faces_are_found(tmp
         "game/face/kinds.py": "",
         "game/face/named.py": "from game.face import reach\n",
     }
-    for name, code in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(code)
-    graph = import_graph(tmp_path, "game")
+    graph = package_graph(tmp_path, files)
     assert circles_in(graph, "game/rooms") == [
         "game.rooms.read -> game.rooms.stamp (line 2); game.rooms.stamp -> game.rooms.read (line 1)"
     ]
@@ -194,10 +199,7 @@ def test_an_import_up_the_floors_is_found_wherever_it_hides(tmp_path):
         "game/all/index.py": "from game.one.spot import at\n",
         "game/all/table.py": "from game.one.runs import within\n",
     }
-    for name, code in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(code)
-    assert imports_up(import_graph(tmp_path, "game"), ["game.all", "game.one"]) == [
+    assert imports_up(package_graph(tmp_path, files), ["game.all", "game.one"]) == [
         "game.one.fit -> game.all (line 3)",
         "game.one.fit -> game.all.table (line 3)",
         "game.one.runs -> game.all (line 1)",
