@@ -207,13 +207,13 @@ class MainWindow(QMainWindow):
         from tabletop.ui.player import PlayerControls
         from tabletop.ui.player.fog import FogControls
         from tabletop.ui.player.scale import ScaleControls
+        from tabletop.ui.player.table import TableParts
 
         players = PlayerControls(self.document, self.scene, self.view, self.settings, self.registry)
         self.later.keep("players", players)
-        status = self.statusBar()
-        fog = FogControls(self.document, self.settings, self.registry, players, self.tools["S"], status)
-        self.later.keep("fog", fog)
-        self.later.keep("physical_scale", ScaleControls(self.document, self.settings, self.registry, players, status))
+        table = TableParts(self.document, self.settings, self.registry, players, self.statusBar())
+        self.later.keep("fog", FogControls(table, self.tools["S"]))
+        self.later.keep("physical_scale", ScaleControls(table))
         if self.isVisible():  # built after the window showed: the players' window comes back as at a show
             players.eventFilter(self, QShowEvent())
 

@@ -16,6 +16,7 @@ from tabletop.ui.player import PlayerControls
 from tabletop.ui.player.calibration import PPMM_KEY, UNITS_PER_INCH_KEY
 from tabletop.ui.player.fog import FogControls
 from tabletop.ui.player.scale import ScaleControls
+from tabletop.ui.player.table import TableParts
 from tabletop.ui.registry import Act, ActionRegistry
 from tabletop.ui.scene.editor_scene import EditorScene
 from tabletop.ui.tools.draw import PolygonTool
@@ -37,8 +38,9 @@ def _table(qtbot, tmp_path):
     registry.register(Act("view.legend", "Show &Legend", checkable=True))
     select = SelectTool(document, scene, view, frame.statusBar().showMessage, ReachSettings())
     players = PlayerControls(document, scene, view, settings, registry)
-    fog = FogControls(document, settings, registry, players, select, frame.statusBar())
-    scale = ScaleControls(document, settings, registry, players, frame.statusBar())
+    table = TableParts(document, settings, registry, players, frame.statusBar())
+    fog = FogControls(table, select)
+    scale = ScaleControls(table)
     return frame, document, settings, players, fog, scale
 
 
