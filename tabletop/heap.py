@@ -1,7 +1,7 @@
 """Keeping Python's cycle collector off a big map's objects.
 
-A 10k-zone map is about a million Python objects, none of them garbage. The collector would
-walk them all again and again while a map is read or its layout built (4/5 of the time spent).
+A big map is a great many Python objects, none of them garbage. The collector would walk them
+all again and again while a map is read or its layout built, most of the time spent.
 Reading a file only pauses it: a library call must not change the whole process's collector.
 The editor, which keeps the map for the session, also freezes what it built out of sight.
 """

@@ -36,7 +36,7 @@ def test_every_module_of_the_lower_layers_imports_without_qt():
     )
     done = _without_qt("-c", code)
     assert done.returncode == 0, done.stderr
-    assert "tabletop.geometry.labels" in done.stdout.split()
+    assert "tabletop.geometry.single.labels" in done.stdout.split()
 
 
 def test_the_lower_layers_tests_are_collected_without_qt():

@@ -72,7 +72,7 @@ def _holds(map_: Map) -> str:
 
 
 def _lint(map_: Map, path: str, start: str | None) -> list[Finding]:
-    from tabletop.geometry.overlaps import borders_apart, overlapping_pairs
+    from tabletop.geometry.whole.overlaps import borders_apart, overlapping_pairs
     from tabletop.rules.checks import check_map, drawing_findings
     from tabletop.rules.zone_graph import ZoneGraph
 

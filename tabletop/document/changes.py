@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from tabletop.geometry.layout import Box
+from tabletop.geometry.whole.layout import Box
 from tabletop.model.kinds import Kind
 
 

@@ -17,9 +17,9 @@ from typing import Any
 
 from tabletop.document.changes import Change
 from tabletop.document.integrity import Integrity
-from tabletop.geometry.layout import Box, MapLayout
-from tabletop.geometry.rows import SlicedDict
-from tabletop.geometry.shapes import Point, area_at, token_spots
+from tabletop.geometry.single.shapes import Point, area_at, token_spots
+from tabletop.geometry.whole.layout import Box, MapLayout
+from tabletop.geometry.whole.rows import SlicedDict
 from tabletop.heap import collector_paused
 from tabletop.model import Border, Map
 from tabletop.model.kinds import Kind
@@ -32,10 +32,9 @@ BULK = 64
 """Past this many objects in one change, the zone graph is built again rather than edited."""
 AFRESH_SHARE = 8
 """A change of more than BULK zones or borders, and more than one in this many of the map's,
-lays the whole map out afresh: in one vectorised pass a 100k-zone map takes 0.6 s, where object
-by object putting everything back (Delete of everything undone, 350k objects) took 9.8 s, 28 µs
-an object: the two cost the same at about a twentieth of the map, and an eighth leaves room for
-the repaint of the whole map that comes with laying it out afresh."""
+lays the whole map out afresh in one vectorised pass instead of object by object (Delete of
+everything undone): the two cost the same at about a twentieth of the map (docs/SPEED.md), and an
+eighth leaves room for the repaint of the whole map that comes with laying it out afresh."""
 
 
 class Places(dict):
@@ -244,7 +243,7 @@ class MapIndexes:
         most = self._most_of_map(len(objs))
         if kind is Kind.ZONE and len(objs) > BULK and self.layout.set_looks(objs):
             self._follow_in_graph(kind, objs, added)
-            if most:  # one box around the map: 600k boxes read one by one were 2 s of Fog All at 100k
+            if most:  # one box around the map: reading every object's box was most of Fog All
                 return tuple(box for box in (self.layout.whole_box(),) if box is not None)
             keys = [(kind, obj.id) for obj in objs]
             keys += [(Kind.BORDER, b) for obj in objs for b in self.layout.borders_at.get(obj.id, ())]

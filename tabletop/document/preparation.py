@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QTimer
 
-from tabletop.geometry.layout import BORDER_SLICE, MapLayout
+from tabletop.geometry.whole.layout import BORDER_SLICE, MapLayout
 from tabletop.heap import collector_paused
 from tabletop.model import Map
 
@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 PREPARE_AFTER_MS = 250
 """How long after an open the layout's index and the zone graph are built, in the event loop:
 after the first frame, before a GM can start a drag, so the first hover and reach overlay find
-them ready (0.15 s and 0.8 s at 100k zones, in events of 15-60 ms: a reach asked meanwhile waits
-for one at most, and reads only the zones it reaches)."""
+them ready (built in short events: a reach asked meanwhile waits for one at most, and reads only
+the zones it reaches)."""
 
 
 class Prepared(Protocol):

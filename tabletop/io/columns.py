@@ -1,6 +1,6 @@
 """A map's zones and borders in columns: the bulk of a map file from format 6 on.
 
-A city of 100,000 zones is a few long lists here, not an object per zone: the zones' ids,
+A city of many zones is a few long lists here, not an object per zone: the zones' ids,
 names and the other fields each in a list of their own, every polygon's number of points and
 one flat list of all their coordinates, the borders' two zones as the zones' rows, and the
 looks and pass values as small tables each zone or passage names by its row (as Tiled keeps a

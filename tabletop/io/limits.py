@@ -1,7 +1,7 @@
 """Limits on what a map file may hold, so a hostile or broken file cannot exhaust the machine."""
 
 MAX_FILE_BYTES = 256 * 1024 * 1024
-"""A 100k-zone map with polygons is about 60 MB; four times that is no map we can draw."""
+"""Several times the file of the biggest map we draw (docs/SPEED.md): a file past it is no map."""
 
 MAX_NESTING = 32
 """The deepest real map is 7 levels (map, zones, zone, shape, points, point); room to grow."""

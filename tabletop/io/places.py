@@ -1,6 +1,6 @@
 """A key written twice in a JSON object: refused while parsing, and placed for the refusal.
 
-Python's fast JSON parser tells nothing of where an object stood, and in a 10k-zone file a GM
+Python's fast JSON parser tells nothing of where an object stood, and in a big file a GM
 cannot find "the key "name" appears twice" alone. Only once a file is refused, it is parsed
 again by the pure-Python parser, which can say where each object opens. A big file is first
 searched line by line (Tabletop writes a zone or a border to a line), so the slow parse only

@@ -6,8 +6,7 @@ differs, the hash decides, so a file merely touched or rewritten with the same b
 conflict. The status-change time (ctime) is what makes the quick answer safe: a program can
 put back a file's size and modification time after writing it (cp -p, rsync -t, an editor
 that keeps times), but not its ctime, which the system sets at every write, rename, chmod or
-utime. Comparing the hash at every save instead would read the whole file each time (66 MB
-more for a 100k-zone map's save).
+utime. Comparing the hash at every save instead would read the whole file again at each save.
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ COLUMN_FIELDS = ("zones", "borders")
 def map_chunks(map_: Map, path: str | os.PathLike[str] = "<map>") -> Iterator[bytes]:
     """The file's bytes in pieces, each written by pydantic's own JSON serializer (in Rust):
     the top-level fields one to a line, the zones and borders as columns, each token and grid
-    on a line of its own. A 100k-zone map is never held as one big string while it is saved.
+    on a line of its own. A big map is never held as one big string while it is saved.
 
     MapFileError when the map holds what no file can (a lone surrogate, a number that is not
     one), which an edit that skipped validation could put there."""

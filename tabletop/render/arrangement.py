@@ -16,9 +16,17 @@ import weakref
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 
-from tabletop.geometry.boxes import border_box
-from tabletop.geometry.clearing import GAP, BadgeLine, BadgeRoom, BadgeSpot, Box, badge_scales, clear_of, long_enough
-from tabletop.geometry.fitting import (
+from tabletop.geometry.single.clearing import (
+    GAP,
+    BadgeLine,
+    BadgeRoom,
+    BadgeSpot,
+    Box,
+    badge_scales,
+    clear_of,
+    long_enough,
+)
+from tabletop.geometry.single.fitting import (
     REACH_BELOW,
     REACH_PAD,
     front_box,
@@ -27,9 +35,10 @@ from tabletop.geometry.fitting import (
     reach_spot,
     text_sizes,
 )
-from tabletop.geometry.labels import whole_spot
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, BorderLine, Point
+from tabletop.geometry.single.labels import whole_spot
+from tabletop.geometry.single.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, BorderLine, Point
+from tabletop.geometry.whole.boxes import border_box
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import NodeShape, Token, Zone
 from tabletop.render import text
 from tabletop.render.badge_paint import badge_extent, badge_reach
@@ -213,7 +222,7 @@ class Arrangement:
         return self.badges.place(border_id)
 
     def badge_shown(self, border_id: str) -> bool:
-        return border_id in self.layout.borders and (self.shows is None or self.shows("border", border_id))
+        return self.layout.border(border_id) is not None and (self.shows is None or self.shows("border", border_id))
 
     def _borders_of(self, zone_id: str) -> list[str]:
         found = self._around.get(zone_id)
@@ -233,7 +242,7 @@ class Arrangement:
     def _badge_line(self, border_id: str, least: bool = False) -> BadgeLine:
         """The badge of a border on its line, all its sizes or (`least`) its smallest; at its
         size alone, fixed in its home, on a line not long_enough."""
-        border, line = self.layout.borders[border_id], self.layout.lines[border_id]
+        border, line = self.layout.border(border_id), self.layout.lines[border_id]
         self._ends[border_id] = (border.a, border.b)
         piece = max(line.segments, key=lambda s: (s[1][0] - s[0][0]) ** 2 + (s[1][1] - s[0][1]) ** 2)
         extent = badge_extent(border, line, self.style)
@@ -260,7 +269,7 @@ class Arrangement:
         return None if spot is self.badges.home(border_id) else spot
 
     def _discs_around(self, border_id: str) -> list[Box]:
-        border, r = self.layout.borders[border_id], TOKEN_RADIUS
+        border, r = self.layout.border(border_id), TOKEN_RADIUS
         return [
             (x - r, y - r, x + r, y + r) for zone_id in (border.a, border.b) for _, (x, y) in self.standing(zone_id)
         ]
@@ -270,7 +279,7 @@ class Arrangement:
         against them until one covers it): the tokens and names of its zones, and of the zones
         around whose places it may reach; the places kept for their reach numbers; the places
         kept for the badges around."""
-        border = self.layout.borders[border_id]
+        border = self.layout.border(border_id)
         own = (border.a, border.b)
         reach = self.badges.line(border_id).reach
         around = {zone_id for n in self._neighbours(border_id) for zone_id in self._ends_of(n)} - set(own)
@@ -303,7 +312,7 @@ class Arrangement:
         if found is not None:
             return found
         layout = self.layout
-        border = layout.borders.get(border_id)
+        border = layout.border(border_id)
         if border is None or border_id not in layout.lines:
             return []
         ends = (border.a, border.b)
@@ -320,7 +329,7 @@ class Arrangement:
         return found
 
     def _ends_of(self, border_id: str) -> tuple[str, str]:
-        border = self.layout.borders[border_id]
+        border = self.layout.border(border_id)
         return (border.a, border.b)
 
     def zones_of_tokens(self, token_ids: Iterable[str]) -> set[str]:
@@ -335,7 +344,7 @@ class Arrangement:
         """The box of a border's line and of its badge wherever it slides."""
         found = self._boxes.get(border_id)
         if found is None:
-            border, line = self.layout.borders[border_id], self.layout.lines[border_id]
+            border, line = self.layout.border(border_id), self.layout.lines[border_id]
             left, top, right, bottom = border_box(border, line)
             gx, gy = badge_reach(self.style)
             found = self._boxes[border_id] = (left - gx, top - gy, right + gx, bottom + gy)
@@ -408,7 +417,7 @@ class Arrangement:
         zones, borders, gone = set(zones), set(borders), set(gone)
         layout = self.layout
         for border_id in borders:
-            border = layout.borders.get(border_id)
+            border = layout.border(border_id)
             if border is not None:
                 zones |= {border.a, border.b}
         for zone_id in zones:
@@ -431,7 +440,7 @@ class Arrangement:
             if b not in gone and (not self.badge_shown(b) or self.reserved.place(b) != spot)
         }
         for border_id in shifted:  # the zones on both sides keep clear of where it is kept now
-            border = layout.borders.get(border_id)
+            border = layout.border(border_id)
             if border is not None:
                 zones |= {border.a, border.b}
         for zone_id in zones:

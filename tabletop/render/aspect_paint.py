@@ -9,11 +9,11 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtGui import QPainter
 
-from tabletop.geometry.clearing import BadgeSpot
-from tabletop.geometry.labels import zone_anchor
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.runs import within
-from tabletop.geometry.shapes import TOKEN_RADIUS
+from tabletop.geometry.single.clearing import BadgeSpot
+from tabletop.geometry.single.labels import zone_anchor
+from tabletop.geometry.single.runs import within
+from tabletop.geometry.single.shapes import TOKEN_RADIUS
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import Aspect, NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.badge_paint import badge_box
@@ -120,9 +120,9 @@ def paint_aspects(
     for zone, roomy in zip(carrying, _roomy(p, layout, carrying), strict=True):
         if roomy:
             paint_plates(p, zone.aspects, _zone_top(zone, style), style)
-    borders, lines = layout.borders, layout.lines
+    border_of, lines = layout.border, layout.lines
     for border_id in border_ids:
-        border = borders.get(border_id)
+        border = border_of(border_id)
         if border is None or not border.aspects:  # most have none: their lines are not read
             continue
         line = lines.get(border_id)
@@ -142,7 +142,9 @@ def _border_seen(
 ) -> bool:
     if shown_border is not None and not shown_border(border_id):
         return False
-    border = layout.borders[border_id]
+    border = layout.border(border_id)
+    if border is None:
+        return False
     for zone_id in (border.a, border.b):
         zone = layout.zone(zone_id)
         if zone is None or zone.hidden or (fogged(zone) if fogged is not None else zone.fogged):

@@ -17,7 +17,7 @@ from collections.abc import Collection
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QPainterPath, QPen, QPolygonF
 
-from tabletop.geometry.shapes import area_rect, map_bounds
+from tabletop.geometry.single.shapes import area_rect, map_bounds
 from tabletop.model import Background, Map, NodeShape, Zone
 from tabletop.render.cache import BoundedCache
 from tabletop.render.pictures import IMAGE_BUDGET, load_picture

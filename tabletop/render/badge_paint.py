@@ -11,9 +11,9 @@ from itertools import repeat
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPicture, QPixmap, QTransform
 
-from tabletop.geometry.boxes import BADGE_HALF
-from tabletop.geometry.clearing import BadgeSpot
-from tabletop.geometry.shapes import BorderLine
+from tabletop.geometry.single.clearing import BadgeSpot
+from tabletop.geometry.single.shapes import BorderLine
+from tabletop.geometry.whole.boxes import BADGE_HALF
 from tabletop.model import Border
 from tabletop.render.badges import Badge, arrow, badge_for
 from tabletop.render.cache import BoundedCache
@@ -22,7 +22,7 @@ from tabletop.render.style import MapStyle, map_font
 PICTURE_BUDGET = 8 * 1024 * 1024
 SPRITE_BUDGET = 24 * 1024 * 1024
 """Bytes of recorded badges and of their images at each zoom: a few screens' worth of
-distinct badges at a few zooms. Zooming through a hundred levels once reached 92 MB."""
+distinct badges at a few zooms: without a budget, zooming through many levels kept them all."""
 _pictures: BoundedCache[QPicture] = BoundedCache(PICTURE_BUDGET, lambda picture: picture.size(), max_items=4000)
 _sprites: BoundedCache[tuple[QImage, int, int]] = BoundedCache(SPRITE_BUDGET, lambda sprite: sprite[0].sizeInBytes())
 BADGE_TEXT = 13.0

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QPainterPath, QPolygonF
 
-from tabletop.geometry.runs import following, within
-from tabletop.geometry.shapes import BorderLine
+from tabletop.geometry.single.runs import following, within
+from tabletop.geometry.single.shapes import BorderLine
 
 if TYPE_CHECKING:
     import numpy as np

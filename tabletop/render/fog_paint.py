@@ -12,7 +12,7 @@ from functools import cache
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QTransform
 
-from tabletop.geometry.shapes import area_rect
+from tabletop.geometry.single.shapes import area_rect
 from tabletop.model import EncounterGrid, Zone
 from tabletop.render.style import Audience, MapStyle
 from tabletop.render.tangles import outline, paint_tangle

@@ -17,7 +17,7 @@ from functools import lru_cache
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPaintEngine, QPainter, QPainterPath, QPen, QPixmap
 
-from tabletop.geometry.shapes import area_rect, grid_rect
+from tabletop.geometry.single.shapes import area_rect, grid_rect
 from tabletop.model import EncounterGrid, Segment
 from tabletop.model.grids import TILE_AREAS
 from tabletop.render import text

@@ -1,5 +1,5 @@
 """How much of a map's line work shows when its zones are a few pixels. Zoomed out over a
-100k-zone map, each zone's one-pixel outline and the borders between zones covered every pixel
+big map, each zone's one-pixel outline and the borders between zones covered every pixel
 row: the map turned dark brown and showed moiré bands. As a typical zone shrinks from five pixels
 to two, outlines and border lines fade to nothing, and the map shows its zones' own colours.
 From five pixels up nothing changes (Qt already draws a border thinner than a pixel with the ink it

@@ -3,7 +3,7 @@ home, drawn smaller before they are cut) in a colour that reads on its fill, or 
 disc. Where each goes is the picture's arrangement (render/arrangement.py). The names of a region
 are painted together: the many small zones of a zoomed-out map, whose names are cut at their
 anchors, have their spots worked out in bulk (geometry.bulk_labels.cut_spots) and share one font
-and one pen, so a 4K picture of 10k zones spends no second on its names."""
+and one pen, so a 4K picture of a big map spends little on its names."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
-from tabletop.geometry.bulk_labels import anchored_sizes, cut_spots
-from tabletop.geometry.clearing import LONG_ENOUGH, Box
-from tabletop.geometry.fitting import LINE, text_sizes
-from tabletop.geometry.labels import PAD
-from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.single.clearing import LONG_ENOUGH, Box
+from tabletop.geometry.single.fitting import LINE, text_sizes
+from tabletop.geometry.single.labels import PAD
+from tabletop.geometry.whole.bulk_labels import anchored_sizes, cut_spots
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.arrangement import Arrangement

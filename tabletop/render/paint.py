@@ -12,10 +12,10 @@ from itertools import compress, pairwise
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from tabletop.geometry.clearing import BadgeSpot, long_lines
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import BorderLine, map_bounds, token_spots
-from tabletop.geometry.tables import RowIds
+from tabletop.geometry.single.clearing import BadgeSpot, long_lines
+from tabletop.geometry.single.shapes import BorderLine, map_bounds, token_spots
+from tabletop.geometry.whole.layout import MapLayout
+from tabletop.geometry.whole.tables import RowIds
 from tabletop.model import Map, NodeShape, Zone, ZoneLocation
 from tabletop.model.kinds import ids_by_kind
 from tabletop.render import text
@@ -122,8 +122,8 @@ def _border_pen(colour: QColor, shared: bool, scale: float = 1.0) -> QPen:
 
 OUTLINE_CELL = 400.0
 """Selected zones' outlines are stroked a square of the map at a time (each zone in the square
-of its first point), in the squares' order: a whole 100k-zone map's outlines as one path took
-three times as long to stroke. As with LINE_CELL, where two outlines meet a pixel is the same
+of its first point), in the squares' order: a whole big map's outlines as one path were much
+slower to stroke. As with LINE_CELL, where two outlines meet a pixel is the same
 whichever part of the map a frame paints."""
 LINE_CELL = 200.0
 """Border lines are stroked a square of the map at a time, each square's lines as one path:
@@ -183,7 +183,8 @@ def paint_region(
             for path in paths:
                 p.strokePath(path, pen)
     if shown_badges:
-        drawn = [(layout.borders[border_id], lines[border_id]) for border_id in border_ids]
+        border_of = layout.border
+        drawn = [(border_of(border_id), lines[border_id]) for border_id in border_ids]
         longs = long_lines(arrays[2], arrays[3])
         spots = None  # only a badge on a line long enough may stand elsewhere than in its middle
         if any(longs):
@@ -210,7 +211,7 @@ def badges_shown(scale: float, style: MapStyle) -> bool:
 def _outline_pen(style: MapStyle, detail: bool, share: float = 1.0) -> QPen:
     """Zones' outlines: 1.2 units at detail zoom; farther out a hairline of one pixel (one
     and a half for the players), which Qt strokes on its fast path, while a cosmetic 1.2 px
-    goes through its general stroker (a third of the first frame of 100k zones). Zones of a
+    goes through its general stroker (much of a big map's first frame). Zones of a
     few pixels get it faded by `share` (render/ink.py), none at all when too faint."""
     if detail:
         return QPen(style.outline, OUTLINE * style.line_scale)
@@ -262,7 +263,7 @@ def fog_path(layout: MapLayout, zones: list[Zone]) -> QPainterPath:
     """One path of these zones' shapes, filled by the winding rule, every polygon turned the same
     way round (as a node's circle is drawn), so the fog covers their union however each was drawn:
     the polygons of the map as opened are read from the layout's arrays in one stream (a path made
-    zone by zone was 0.8 s of the frame after Fog All at 100k zones), the others after them."""
+    zone by zone was most of the frame after Fog All on a big map), the others after them."""
     shapes = layout.shapes()
     polygon = shapes.zone_polygons([zone.id for zone in zones])
     known = polygon >= 0
@@ -309,7 +310,7 @@ def paint_selection(
     thick outline never hides a digit (where `badge_at` puts each). Nothing on a style without
     selection marks. The outlines
     are a path per square of the map and the lines batched as the layer's are, from the layout's
-    arrays: a 10k-zone map selected whole took 0.6 s a frame stroked one by one."""
+    arrays: a big map selected whole, stroked one by one, was slow in every frame."""
     if not style.selection_marks:
         return
     pen = QPen(style.selection, 3.0)
@@ -328,7 +329,7 @@ def paint_selection(
         for zone in compress(zones, tangles):  # a hairline: a wide pen along a tangle takes Qt seconds
             outline(p, zone.shape.points, style.selection)
         zones = [zone for zone, tangled in zip(zones, tangles, strict=True) if not tangled]
-    else:  # a kind's ids looked up together (a whole 100k-zone map is 350k marks a frame)
+    else:  # a kind's ids looked up together (a whole big map is a mark per zone and border a frame)
         by_kind = ids_by_kind(marked)
         zones = list(filter(None, map(layout.zone, by_kind.get("zone", ()))))
         border_ids = by_kind.get("border", [])
@@ -346,7 +347,7 @@ def paint_selection(
     if detail:
         drawn = [b for b in badges if b in layout.lines]
         spots = None if badge_at is None else list(map(badge_at, drawn))  # None: at home
-        paint_badges(p, [(layout.borders[b], layout.lines[b]) for b in drawn], style, spots)
+        paint_badges(p, [(layout.border(b), layout.lines[b]) for b in drawn], style, spots)
 
 
 def _outline_cells(layout: MapLayout, zones: list[Zone]) -> list[QPainterPath]:

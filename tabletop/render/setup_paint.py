@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
 
-from tabletop.geometry.shapes import grid_rect
+from tabletop.geometry.single.shapes import grid_rect
 from tabletop.model import TILE_AREAS, EncounterGrid
 from tabletop.render import text
 from tabletop.render.style import Audience, MapStyle, map_font

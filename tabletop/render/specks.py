@@ -12,8 +12,8 @@ from weakref import WeakKeyDictionary
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPainter
 
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.tables import RowIds, ShapeTable
+from tabletop.geometry.whole.layout import MapLayout
+from tabletop.geometry.whole.tables import RowIds, ShapeTable
 from tabletop.model import NodeShape, Zone
 from tabletop.render.batch import polygon_runs
 from tabletop.render.style import Audience, MapStyle

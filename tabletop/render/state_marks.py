@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
-from tabletop.geometry.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS
+from tabletop.geometry.single.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS
 from tabletop.model import Token
 from tabletop.render import text
 from tabletop.render.style import MapStyle

@@ -15,9 +15,9 @@ from weakref import WeakKeyDictionary
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPaintEngine, QPainter, QPen, QPolygonF, QTransform
 
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.runs import following, within
-from tabletop.geometry.tables import ShapeTable
+from tabletop.geometry.single.runs import following, within
+from tabletop.geometry.whole.layout import MapLayout
+from tabletop.geometry.whole.tables import ShapeTable
 from tabletop.model import NodeShape, Zone
 from tabletop.render.batch import polygon_runs
 from tabletop.render.label_paint import fill_colour

@@ -15,8 +15,8 @@ from tabletop.render.style import map_font
 CENTRE = Qt.AlignmentFlag.AlignCenter
 MIN_TEXT_PX = 4.0
 """Letters smaller than this many device pixels cannot be read, so a picture leaves them out (with
-the plates and badges they sit on): a 100k-zone map at 4K would otherwise spend seconds laying out
-a hundred thousand names as specks. At the view's DETAIL_SCALE every kind of text still shows."""
+the plates and badges they sit on): a big map at 4K would otherwise spend its time laying out
+every name as specks. At the view's DETAIL_SCALE every kind of text still shows."""
 
 
 def device_scale(p: QPainter) -> float:
@@ -41,7 +41,7 @@ def readable(p: QPainter, size: float) -> bool:
 MAX_SHOWN = 80
 """The most characters of a name a picture measures and writes: a name of 80 letters is wider
 than any zone's label or plate reads at, and a map may hold names of 200 (model/base.py:
-MAX_LINE) on each of 100,000 zones, each measured for its place."""
+MAX_LINE) on each of a big map's zones, each measured for its place."""
 ELLIPSIS = "…"
 
 

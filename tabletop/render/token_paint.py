@@ -14,7 +14,7 @@ from functools import lru_cache
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
-from tabletop.geometry.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, area_name_sides, area_spots, name_width
+from tabletop.geometry.single.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, area_name_sides, area_spots, name_width
 from tabletop.model import AreaLocation, Token
 from tabletop.render import text
 from tabletop.render.state_marks import (

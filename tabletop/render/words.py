@@ -12,9 +12,9 @@ from typing import NamedTuple
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 
-from tabletop.geometry.clearing import Box
-from tabletop.geometry.fitting import Size
-from tabletop.geometry.shapes import Point
+from tabletop.geometry.single.clearing import Box
+from tabletop.geometry.single.fitting import Size
+from tabletop.geometry.single.shapes import Point
 from tabletop.render.style import map_font
 
 

@@ -1,16 +1,16 @@
 """Where a zone's name is written: inside its polygon, clear of its tokens and of the places
 kept for its badges, and if it can of its badges' homes and its tokens' fronts; shrunk before it
-is cut (geometry/fitting.py). The picture's arrangement asks it for each zone, and a zone
+is cut (geometry/single/fitting.py). The picture's arrangement asks it for each zone, and a zone
 painted alone (render/label_paint.zone_label) too."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.geometry.clearing import Box
-from tabletop.geometry.fitting import LINE, anchored_name, fitted_name, in_bulk, text_sizes
-from tabletop.geometry.labels import label_spot
-from tabletop.geometry.shapes import TOKEN_RADIUS, Point
+from tabletop.geometry.single.clearing import Box
+from tabletop.geometry.single.fitting import LINE, anchored_name, fitted_name, in_bulk, text_sizes
+from tabletop.geometry.single.labels import label_spot
+from tabletop.geometry.single.shapes import TOKEN_RADIUS, Point
 from tabletop.model import NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.style import MapStyle

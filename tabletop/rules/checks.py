@@ -117,7 +117,7 @@ def _choke_message(graph: ZoneGraph, border_id: str, one: int, other: int) -> st
 
 
 def drawing_findings(graph: ZoneGraph, overlapping: list[tuple[str, str]], apart: list[str]) -> list[Finding]:
-    """What the shapes say (worked out by geometry/overlaps.py, which the rules do not import):
+    """What the shapes say (worked out by geometry/whole/overlaps.py, which the rules do not import):
     rooms drawn over each other, and borders whose zones no longer touch."""
     found = [
         Finding(

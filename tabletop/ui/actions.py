@@ -62,8 +62,8 @@ def with_extension(path: str, name_filter: str) -> str:
 
 def busily(views: Callable[[], Iterable[QGraphicsView]], slot: Callable[[], object]) -> Callable[[], None]:
     """The slot run under the busy cursor, kept until the map is painted again in `views` (the
-    GM's canvas and the players'): Fog All, Select All or Delete on a 100k-zone map holds the
-    window for seconds, a good part of them in the frames after the edit. The frames are the ones
+    GM's canvas and the players'): Fog All, Select All or Delete on a big map holds the
+    window for a while, a good part of them in the frames after the edit. The frames are the ones
     the event loop would paint, painted sooner (a repaint() of its own, then the scene's update,
     stroked a whole map's selection marks twice)."""
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QWidget
 
 from tabletop.document import MapDocument
 from tabletop.document.commands.growth import GridEditError, grow_for_token
-from tabletop.geometry.shapes import area_at
+from tabletop.geometry.single.shapes import area_at
 from tabletop.model import AreaLocation
 from tabletop.rules.growth import edges_toward
 from tabletop.ui.actions import scrolling

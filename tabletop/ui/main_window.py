@@ -97,15 +97,17 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(self.document, stamp=lambda: self.files.source_stamp())
         self.autosaver.status.connect(self.statusBar().showMessage)
         self.tools = {
-            cls.shortcut: cls(self.document, self.scene, self.view)
+            cls.shortcut: cls(self.document, self.scene, self.view, self.say)
             for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool, GridTool, RevealTool)
         }
-        self.tools["S"] = SelectTool(self.document, self.scene, self.view, self.reach_settings)
+        self.tools["S"] = SelectTool(self.document, self.scene, self.view, self.say, self.reach_settings)
         self.tool_before = "S"
         """The tool chosen before the present one: Adjust Background goes back to it when done."""
-        self.tools["I"] = BackgroundTool(self.document, self.scene, self.view, lambda: self.set_tool(self.tool_before))
+        self.tools["I"] = BackgroundTool(
+            self.document, self.scene, self.view, self.say, lambda: self.set_tool(self.tool_before)
+        )
         self._docks()
-        self.tools["A"] = SegmentTool(self.document, self.scene, self.view, self.inspector.segment_choice)
+        self.tools["A"] = SegmentTool(self.document, self.scene, self.view, self.say, self.inspector.segment_choice)
         self.legend = LegendItem(self.document, self.scene.style)  # the grids' legend, under them
         self.scene.addItem(self.legend)
         self.registry = ActionRegistry(self, self.view)
@@ -205,13 +207,13 @@ class MainWindow(QMainWindow):
         from tabletop.ui.player import PlayerControls
         from tabletop.ui.player.fog import FogControls
         from tabletop.ui.player.scale import ScaleControls
+        from tabletop.ui.player.table import TableParts
 
         players = PlayerControls(self.document, self.scene, self.view, self.settings, self.registry)
         self.later.keep("players", players)
-        status = self.statusBar()
-        fog = FogControls(self.document, self.settings, self.registry, players, self.tools["S"], status)
-        self.later.keep("fog", fog)
-        self.later.keep("physical_scale", ScaleControls(self.document, self.settings, self.registry, players, status))
+        table = TableParts(self.document, self.settings, self.registry, players, self.statusBar())
+        self.later.keep("fog", FogControls(table, self.tools["S"]))
+        self.later.keep("physical_scale", ScaleControls(table))
         if self.isVisible():  # built after the window showed: the players' window comes back as at a show
             players.eventFilter(self, QShowEvent())
 

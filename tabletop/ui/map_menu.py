@@ -11,7 +11,7 @@ from PySide6.QtCore import QPoint, QRect, QRectF, QTimer
 from tabletop.document import MapDocument
 from tabletop.document.changes import Part
 from tabletop.document.commands import SetBackground
-from tabletop.geometry.tables import Box, union_of
+from tabletop.geometry.whole.tables import Box, union_of
 from tabletop.render.background import background_problem
 from tabletop.ui.registry import Act, ActionRegistry
 from tabletop.ui.scene.finding_mark import FindingMark
@@ -113,7 +113,7 @@ class MapMenu:
 
     def _ring_overlap(self, objects: str, ids: tuple[str, ...]) -> None:
         """The ring round the place a finding's two zones both cover, else no ring."""
-        from tabletop.geometry.overlaps import overlap_box
+        from tabletop.geometry.whole.overlaps import overlap_box
 
         zones = [self.document.get("zone", z) for z in ids] if objects == "zone" and len(ids) == 2 else []
         box = overlap_box(*zones) if len(zones) == 2 and None not in zones else None

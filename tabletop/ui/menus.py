@@ -108,7 +108,7 @@ def redo_keys() -> list[QKeySequence]:
 
 def stack_actions(parent: QWidget, stack: QUndoStack, busily: Callable) -> tuple[QAction, QAction]:
     """Undo and Redo, named for the step they take back or again, run under the busy cursor
-    (`busily` wraps a slot in it): Fog All undone at 100k zones takes seconds."""
+    (`busily` wraps a slot in it): Fog All undone on a big map is a wait the GM should see."""
     undo = _stack_action(
         parent, "Undo", stack.canUndoChanged, stack.canUndo, stack.undoTextChanged, stack.undoText, busily(stack.undo)
     )

@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QPolygonF, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
-from tabletop.geometry.shapes import map_bounds
+from tabletop.geometry.single.shapes import map_bounds
 from tabletop.ui.scene.map_scene import MapScene
 from tabletop.ui.tools.snapping import Snapping
 

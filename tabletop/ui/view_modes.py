@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QObject, QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
-from tabletop.geometry.shapes import map_bounds
+from tabletop.geometry.single.shapes import map_bounds
 from tabletop.ui.registry import Act, ActionRegistry
 from tabletop.ui.view import MapView
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QSettings, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from tabletop.geometry.shapes import grid_rect
+from tabletop.geometry.single.shapes import grid_rect
 from tabletop.model import Map
 from tests.benchmarks.test_editor_speed import _show, discard_on_close  # noqa: F401 (a fixture)
 from tests.maps import encounter_grid

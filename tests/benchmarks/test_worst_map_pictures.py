@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings
 from PySide6.QtWidgets import QApplication
 
-from tabletop.geometry import labels
+from tabletop.geometry.single import labels
 from tabletop.render.export import ExportOptions, Poster, Who, export_map
 from tests.benchmarks.test_editor_speed import _show, discard_on_close, frame  # noqa: F401 (a fixture)
 from tests.benchmarks.worst_map import worst_map

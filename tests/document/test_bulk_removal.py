@@ -62,8 +62,8 @@ def test_a_whole_map_put_back_is_laid_out_afresh_as_a_fresh_layout_would_be(qapp
     a fresh layout does, the integrity checks read its borders, and the change repaints it all."""
     from tabletop.document import indexes
     from tabletop.document.integrity import IntegrityError
-    from tabletop.geometry.layout import MapLayout
-    from tabletop.geometry.tables import union_of
+    from tabletop.geometry.whole.layout import MapLayout
+    from tabletop.geometry.whole.tables import union_of
 
     monkeypatch.setattr(edits_module, "BULK_ZONES", 5)
     document = MapDocument(zone_map(150))

@@ -109,7 +109,8 @@ def test_every_edit_sequence_saves_a_map_that_loads_back_equal(qapp, start, step
         assert document.map.problems() == []
         assert _saved_and_loaded(document) == document.map
         assert set(document.layout.zone_ids()) == {z.id for z in document.map.zones}
-        assert set(document.layout.borders) == {b.id for b in document.map.borders}
+        assert set(document.layout.border_ids()) == {b.id for b in document.map.borders}
+        assert all(document.layout.border(b.id) is b for b in document.map.borders)
 
 
 def test_a_conflict_the_loader_would_refuse_is_refused_and_changes_nothing(qapp):

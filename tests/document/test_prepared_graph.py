@@ -37,7 +37,7 @@ def test_the_layouts_index_is_built_in_the_event_loop_after_an_open(qtbot):
     assert document.layout._cell_index is None, "the first frame goes without it"
     qtbot.waitUntil(lambda: document.layout._cell_index is not None, timeout=5000)
     assert document.layout.find_in_order((0, 0, 300, 60))[0], "found through the index once built"
-    assert document.layout._borders is not None
+    assert document.layout.borders_made
 
 
 def test_a_reach_asked_before_the_graph_is_built_reads_only_the_zones_it_reaches(qtbot):

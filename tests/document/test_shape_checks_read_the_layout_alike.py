@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import AddObject, EditObject, remove
-from tabletop.geometry.overlaps import borders_apart, overlapping_pairs
+from tabletop.geometry.whole.overlaps import borders_apart, overlapping_pairs
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 from tests.maps import zone_map
 

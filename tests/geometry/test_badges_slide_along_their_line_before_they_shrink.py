@@ -8,7 +8,7 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.geometry.clearing import SMALLEST, BadgeLine, BadgeRoom, badge_scales, badge_spots, overlaps
+from tabletop.geometry.single.clearing import SMALLEST, BadgeLine, BadgeRoom, badge_scales, badge_spots, overlaps
 
 WIDE = (-35.0, -10.0, 35.0, 10.0)
 """A badge's box around its centre: "→1 ←3" and a door, at the GM's size."""

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.tables import BoxTable, box_array, union_of
+from tabletop.geometry.whole.layout import MapLayout
+from tabletop.geometry.whole.tables import BoxTable, box_array, union_of
 from tabletop.model import PolygonShape
 from tests.maps import zone_map
 

@@ -9,8 +9,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.geometry.bulk_labels import cut_spots
-from tabletop.geometry.labels import (
+from tabletop.geometry.single.labels import (
     area_centroid,
     edge_distance,
     inside,
@@ -19,8 +18,9 @@ from tabletop.geometry.labels import (
     room_across,
     zone_anchor,
 )
-from tabletop.geometry.palette import PROJECTION_PALETTE, next_zone_fill
-from tabletop.geometry.shapes import TOKEN_RADIUS, name_width, token_spots
+from tabletop.geometry.single.palette import PROJECTION_PALETTE, next_zone_fill
+from tabletop.geometry.single.shapes import TOKEN_RADIUS, name_width, token_spots
+from tabletop.geometry.whole.bulk_labels import cut_spots
 from tabletop.model import AreaLocation, EncounterGrid, FillStyle, Map, PolygonShape, Tile, Token, Zone, ZoneLocation
 
 L_SHAPE = [(0, 0), (300, 0), (300, 60), (60, 60), (60, 300), (0, 300)]

@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.lines import border_lines
-from tabletop.geometry.shapes import border_line
+from tabletop.geometry.single.shapes import border_line
+from tabletop.geometry.whole.layout import MapLayout
+from tabletop.geometry.whole.lines import border_lines
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 from tabletop.samples import nephrite_net, warehouse
 from tests.maps import zone_map
@@ -99,7 +99,7 @@ def test_a_zone_renamed_filled_or_fogged_keeps_its_borders_lines_and_its_place(m
     """Fog All sets every zone: one whose shape is as it was has nothing to lay out again (its
     borders' lines worked out one at a time took 50 s at 100k zones), and the layout still
     answers as one made afresh from the edited map."""
-    from tabletop.geometry import layout as layout_module
+    from tabletop.geometry.whole import layout as layout_module
 
     map_ = zone_map(400)
     layout = MapLayout(map_)
@@ -163,7 +163,7 @@ def cell_contents(layout: MapLayout) -> dict[tuple[int, int], set[tuple[str, str
 
 
 def test_a_zone_the_size_of_a_continent_is_found_without_walking_its_cells():
-    from tabletop.geometry.layout import LARGE_CELLS, MapLayout
+    from tabletop.geometry.whole.layout import LARGE_CELLS, MapLayout
     from tabletop.model import Map, PolygonShape, Zone
 
     huge = Zone(id="sea", shape=PolygonShape(points=[(-90_000, -90_000), (90_000, -90_000), (90_000, 90_000)]))

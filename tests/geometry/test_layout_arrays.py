@@ -10,13 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.geometry import lines as lines_module
-from tabletop.geometry.layout import MapLayout, border_box, zone_box
-from tabletop.geometry.lines import border_lines, shared_lines
-from tabletop.geometry.shapes import border_line, map_bounds
+from tabletop.geometry.single.shapes import border_line, map_bounds
+from tabletop.geometry.whole import lines as lines_module
+from tabletop.geometry.whole.layout import MapLayout, border_box, zone_box
+from tabletop.geometry.whole.lines import border_lines, shared_lines
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 from tests.geometry.test_layout import _random_map
 from tests.maps import zone_map
+
+
+def _by_id(layout: MapLayout) -> dict[str, Border | None]:
+    """The layout's borders by id, as a painting reads them one by one."""
+    return {border_id: layout.border(border_id) for border_id in layout.border_ids()}
 
 
 def _ring(rng: random.Random, cx: float, cy: float, n: int) -> list[tuple[float, float]]:
@@ -240,7 +245,7 @@ def test_what_waits_for_the_index_is_made_when_first_asked():
     edited = MapLayout(map_)
     edited.set_zone(map_.zones[4])
     assert edited.find((0, 0, 400, 200)) == prepared.find((0, 0, 400, 200))
-    assert dict(MapLayout(map_).borders) == {b.id: b for b in map_.borders}
+    assert _by_id(MapLayout(map_)) == {b.id: b for b in map_.borders}
 
 
 def test_a_whole_map_painting_reads_the_border_ids_without_the_borders_by_id():
@@ -250,7 +255,9 @@ def test_a_whole_map_painting_reads_the_border_ids_without_the_borders_by_id():
     ids = [border.id for border in map_.borders]
     layout = MapLayout(map_, index=False)
     assert layout.border_ids() == ids
-    assert layout._borders is None, "the borders by id wait for a question that needs them"
+    assert not layout.borders_made, "the borders by id wait for a question that needs them"
+    assert layout.border(ids[5]) is map_.borders[5] and layout.border("nowhere") is None
+    assert layout.borders_made
     edited = MapLayout(map_)
     edited.drop("border", ids[3])
     assert edited.border_ids() == ids[:3] + ids[4:]
@@ -316,7 +323,7 @@ def test_prepared_a_step_at_a_time_as_at_once(monkeypatch):
     """The event loop prepares an opened map a step at a time (borders by id, then the index,
     in slices): the same borders and the same finds as `prepare`, with a hover, an
     edit or a borders lookup between any two steps served at once and the steps ending early."""
-    from tabletop.geometry import layout as layout_module
+    from tabletop.geometry.whole import layout as layout_module
 
     monkeypatch.setattr(layout_module, "BORDER_SLICE", 97)  # several slices of a small map's borders
     monkeypatch.setattr(layout_module, "INDEX_SLICE", 211)  # and of its index
@@ -333,7 +340,7 @@ def test_prepared_a_step_at_a_time_as_at_once(monkeypatch):
         for _ in range(stop):
             next(stepping)
         if stop % 3 == 0:  # a borders lookup (an edit's, the inspector's)
-            assert layout.borders == prepared.borders
+            assert _by_id(layout) == _by_id(prepared)
         elif stop % 3 == 1:  # a hover
             assert layout.zones_at(70, 50) == prepared.zones_at(70, 50)
         else:
@@ -341,7 +348,7 @@ def test_prepared_a_step_at_a_time_as_at_once(monkeypatch):
         for _ in stepping:
             pass
         assert layout._cell_index is not None and layout._index_from is None
-        assert layout.borders == prepared.borders and list(layout.borders) == [b.id for b in map_.borders]
+        assert _by_id(layout) == _by_id(prepared) and list(_by_id(layout)) == [b.id for b in map_.borders]
         assert layout.find(everything) == prepared.find(everything)
         assert layout.zones_at(70, 50) == prepared.zones_at(70, 50) != []
 

@@ -9,9 +9,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.geometry import lines as lines_module
-from tabletop.geometry.lines import border_lines
-from tabletop.geometry.shapes import border_line
+from tabletop.geometry.single.shapes import border_line
+from tabletop.geometry.whole import lines as lines_module
+from tabletop.geometry.whole.lines import border_lines
 from tabletop.model import Border, Map, PolygonShape, Zone
 from tests.geometry.test_layout import _random_map
 

@@ -9,8 +9,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.tables import GONE
+from tabletop.geometry.whole.layout import MapLayout
+from tabletop.geometry.whole.tables import GONE
 from tabletop.model import FillStyle, Map, NodeShape
 from tests.maps import zone_map
 

@@ -3,10 +3,10 @@ then cut; token plates share a narrow zone; reach numbers stay inside their zone
 
 from __future__ import annotations
 
-from tabletop.geometry.clearing import SMALLEST, overlaps
-from tabletop.geometry.fitting import fitted_label, plate_spots, reach_spot, text_sizes
-from tabletop.geometry.labels import box_inside
-from tabletop.geometry.shapes import TOKEN_RADIUS, token_spots
+from tabletop.geometry.single.clearing import SMALLEST, overlaps
+from tabletop.geometry.single.fitting import fitted_label, plate_spots, reach_spot, text_sizes
+from tabletop.geometry.single.labels import box_inside
+from tabletop.geometry.single.shapes import TOKEN_RADIUS, token_spots
 from tabletop.model import Map, PolygonShape, Token, Zone, ZoneLocation
 
 ROOM = [(0.0, 0.0), (80.0, 0.0), (80.0, 80.0), (0.0, 80.0)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.geometry.overlaps import borders_apart, overlapping_pairs
+from tabletop.geometry.whole.overlaps import borders_apart, overlapping_pairs
 from tabletop.model import Border, Map, PolygonShape, Zone
 
 

@@ -10,7 +10,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.geometry.overlaps import overlap_box, overlapping_pairs
+from tabletop.geometry.whole.overlaps import overlap_box, overlapping_pairs
 from tabletop.model import PolygonShape, Zone
 
 

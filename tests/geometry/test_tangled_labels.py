@@ -12,9 +12,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.geometry import labels
-from tabletop.geometry.bulk_labels import cut_spots
-from tabletop.geometry.labels import (
+from tabletop.geometry.single import labels
+from tabletop.geometry.single.labels import (
     MAX_CELLS,
     inside,
     label_spot,
@@ -23,6 +22,7 @@ from tabletop.geometry.labels import (
     widest_stretch,
     zone_anchor,
 )
+from tabletop.geometry.whole.bulk_labels import cut_spots
 from tabletop.model import PolygonShape, Zone
 from tabletop.model.base import MAX_POINTS
 

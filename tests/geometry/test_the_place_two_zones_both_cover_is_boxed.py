@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.geometry.overlaps import overlap_box
+from tabletop.geometry.whole.overlaps import overlap_box
 from tabletop.model import NodeShape, Zone
 from tests.geometry.test_overlapping_zones import HALL, OFFICE, _room, _zone
 

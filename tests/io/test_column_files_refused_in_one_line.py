@@ -14,32 +14,11 @@ from typing import Any
 
 import pytest
 
-from tabletop.io import MapFileError, map_from_bytes, map_to_text
+from tabletop.io import map_from_bytes, map_to_text
 from tabletop.model.base import MAX_COORDINATE
-from tabletop.samples import SAMPLES
+from tests.io.column_files import Change, refusal, warehouse_with
 
 NAME = "sent.tabletop"
-Change = Callable[[dict[str, Any]], Any]
-
-
-def _warehouse() -> dict[str, Any]:
-    """The warehouse as Tabletop saves it: three zones, two borders with one kind of passage."""
-    return json.loads(map_to_text(SAMPLES["warehouse"]()))
-
-
-def _with(change: Change) -> bytes:
-    document = _warehouse()
-    change(document)
-    return json.dumps(document).encode()
-
-
-def _refusal(raw: bytes) -> str:
-    with pytest.raises(MapFileError) as caught:
-        map_from_bytes(raw, NAME)
-    message = str(caught.value)
-    assert message.startswith(f"{NAME}: ") and "\n" not in message and len(message) < 300, message
-    assert "pydantic" not in message and "Input should" not in message and "after validation" not in message
-    return message.removeprefix(f"{NAME}: ")
 
 
 def _set(table: str, column: str, row: int, value: Any) -> Change:
@@ -264,7 +243,7 @@ REFUSED = {
 
 @pytest.mark.parametrize(("change", "said"), REFUSED.values(), ids=REFUSED.keys())
 def test_columns_that_hold_no_map_are_refused_in_one_line(change, said):
-    assert said in _refusal(_with(change))
+    assert said in refusal(warehouse_with(change), NAME)
 
 
 OPENS = {
@@ -280,7 +259,7 @@ OPENS = {
 
 @pytest.mark.parametrize("change", OPENS.values(), ids=OPENS.keys())
 def test_a_value_at_the_edge_opens_and_is_saved_as_it_was_read(change):
-    raw = _with(change)
+    raw = warehouse_with(change)
     opened = map_from_bytes(raw, NAME)
     again = map_from_bytes(map_to_text(opened).encode(), NAME)
     assert again == opened and map_to_text(again) == map_to_text(opened)

@@ -5,24 +5,17 @@ field and the cap (a polygon's points, all the map's points, a name, a note, an 
 from __future__ import annotations
 
 import base64
-import json
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pytest
 
-from tabletop.io import MapFileError, map_from_bytes, map_to_text
+from tabletop.io import map_from_bytes
 from tabletop.model.base import MAX_ASPECTS, MAX_LINE, MAX_MAP_POINTS, MAX_POINTS, MAX_TEXT
-from tabletop.samples import SAMPLES
+from tests.io.column_files import refusal, warehouse_with
 
 NAME = "capped.tabletop"
-
-
-def _warehouse_with(change: Callable[[dict[str, Any]], None]) -> bytes:
-    document = json.loads(map_to_text(SAMPLES["warehouse"]()))
-    change(document)
-    return json.dumps(document).encode()
 
 
 def _circles(counts: list[int]) -> str:
@@ -47,14 +40,6 @@ def _polygons(counts: list[int]) -> Callable[[dict[str, Any]], None]:
 
 def _column(name: str, values: list[Any]) -> Callable[[dict[str, Any]], None]:
     return lambda document: document["zones"].__setitem__(name, values)
-
-
-def _refusal(raw: bytes) -> str:
-    with pytest.raises(MapFileError) as caught:
-        map_from_bytes(raw, NAME)
-    message = str(caught.value)
-    assert message.startswith(f"{NAME}: ") and "\n" not in message
-    return message.removeprefix(f"{NAME}: ")
 
 
 CAPS = {
@@ -98,14 +83,14 @@ CAPS = {
 
 @pytest.mark.parametrize(("at", "past", "said"), CAPS.values(), ids=CAPS.keys())
 def test_a_cap_holds_at_its_bound_and_refuses_one_past(at, past, said):
-    assert map_from_bytes(_warehouse_with(at), NAME).zones
-    assert said in _refusal(_warehouse_with(past))
+    assert map_from_bytes(warehouse_with(at), NAME).zones
+    assert said in refusal(warehouse_with(past), NAME)
 
 
 @pytest.mark.slow
 def test_the_maps_points_hold_at_two_million_and_refuse_one_past():
     whole = MAX_MAP_POINTS // MAX_POINTS
-    opened = map_from_bytes(_warehouse_with(_polygons([MAX_POINTS] * whole)), NAME)
+    opened = map_from_bytes(warehouse_with(_polygons([MAX_POINTS] * whole)), NAME)
     assert sum(len(zone.shape.points) for zone in opened.zones) == MAX_MAP_POINTS
-    past = _refusal(_warehouse_with(_polygons([MAX_POINTS] * (whole - 1) + [MAX_POINTS - 2, 3])))
+    past = refusal(warehouse_with(_polygons([MAX_POINTS] * (whole - 1) + [MAX_POINTS - 2, 3])), NAME)
     assert past == "the map's polygons have 2,000,001 points together; a map has at most 2,000,000"

@@ -7,8 +7,8 @@ from __future__ import annotations
 import gc
 import weakref
 
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import token_spots
+from tabletop.geometry.single.shapes import token_spots
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.render.paint import map_arrangement
 from tabletop.render.style import gm_style, players_style
 from tests.render.dungeon import compact_dungeon

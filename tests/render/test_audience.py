@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter
 
-from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import FillStyle, NodeShape, Token, Zone, ZoneLocation
 from tabletop.render import badge_paint, token_paint
 from tabletop.render.paint import paint_map, paint_selection

@@ -93,7 +93,7 @@ def test_background_rect_follows_position_and_scale(qapp):
 
 
 def test_an_export_can_frame_the_whole_picture(qapp, tmp_path):
-    from tabletop.geometry.shapes import map_bounds
+    from tabletop.geometry.single.shapes import map_bounds
     from tabletop.render.background import bounds_with_background
 
     _scan(tmp_path / "scan.png")

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import map_bounds
+from tabletop.geometry.single.shapes import map_bounds
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.render import badge_paint
 from tabletop.render.badge_paint import paint_badge, paint_badges
 from tabletop.render.style import MapStyle

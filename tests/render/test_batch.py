@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QImage, QPainter, QPainterPath, QPolygonF
 
-from tabletop.geometry.shapes import BorderLine, map_bounds
+from tabletop.geometry.single.shapes import BorderLine, map_bounds
 from tabletop.render import paint as paint_module
 from tabletop.render.batch import line_cells, polygon_paths, segment_paths
 from tabletop.render.paint import paint_map

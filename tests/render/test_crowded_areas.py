@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from tabletop.geometry.shapes import TOKEN_RADIUS, area_name_sides, area_spots, token_spots
+from tabletop.geometry.single.shapes import TOKEN_RADIUS, area_name_sides, area_spots, token_spots
 from tabletop.model import AreaLocation, EncounterGrid, Map, Tile, Token
 from tabletop.render import text
 from tabletop.render.paint import paint_map
@@ -123,7 +123,7 @@ def test_crowds_count_only_the_tokens_given(qapp):
 def test_names_beside_a_crowd_at_the_grids_edge_stay_in_the_picture(qapp, monkeypatch, style):
     """A picture and a fitted view frame map_bounds: names written past a grid's west or east
     edge are inside it, not cut."""
-    from tabletop.geometry.shapes import map_bounds
+    from tabletop.geometry.single.shapes import map_bounds
 
     for area in ((7, 0), (7, 14)):
         map_ = _map(6, ["band", "raiders"], area)

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 
-from tabletop.geometry.layout import zone_box
+from tabletop.geometry.whole.layout import zone_box
 from tabletop.io import MapFileError
 from tabletop.model import Token, ZoneLocation
 from tabletop.render import paint

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QImage
 
-from tabletop.geometry.layout import MapLayout, zone_box
+from tabletop.geometry.whole.layout import MapLayout, zone_box
 from tabletop.io import load_map
 from tabletop.model import FillStyle, Token, ZoneLocation
 from tabletop.render.export import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.geometry.layout import zone_box
+from tabletop.geometry.whole.layout import zone_box
 from tabletop.model import NodeShape, Token, Zone, ZoneLocation
 from tabletop.render.export.parts import BADGE_ROOM, REACH, MapParts
 from tests.maps import zone_map

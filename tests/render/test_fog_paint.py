@@ -86,7 +86,7 @@ def test_the_gms_veil_far_out_covers_the_pixels_the_merged_outline_does(qapp):
 def test_fog_read_from_the_layouts_arrays_is_the_fog_made_zone_by_zone(qapp, how):
     """The fogged zones' path from the layout's arrays in one stream (edited zones and nodes
     added one by one) paints the very pixels of a path made zone by zone."""
-    from tabletop.geometry.layout import MapLayout
+    from tabletop.geometry.whole.layout import MapLayout
     from tabletop.model import NodeShape, Zone
     from tabletop.render import fog_paint
     from tabletop.render.paint import fog_path, zone_path
@@ -122,7 +122,7 @@ def test_fogged_zones_drawn_either_way_round_are_all_under_the_fog(qapp, way):
     """The winding rule counts a polygon drawn the other way round against one that overlaps
     it: the fog turns every polygon the same way (read from the arrays or made since opening),
     so the players never see into a fogged zone through a hole where two overlap."""
-    from tabletop.geometry.layout import MapLayout
+    from tabletop.geometry.whole.layout import MapLayout
     from tabletop.model import Map, PolygonShape, Zone
     from tabletop.render import fog_paint
     from tabletop.render.paint import fog_path

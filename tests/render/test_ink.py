@@ -10,7 +10,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
-from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.render.ink import line_share
 from tabletop.render.style import gm_style
 from tests.maps import zone_map

@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtGui import QImage, QPainter
 
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import map_bounds
+from tabletop.geometry.single.shapes import map_bounds
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import FillStyle, Map, NodeShape, PolygonShape, Zone
 from tabletop.render.arrangement import Arrangement
 from tabletop.render.label_paint import paint_zone_labels, write_name

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.geometry.shapes import map_bounds
+from tabletop.geometry.single.shapes import map_bounds
 from tabletop.io import load_map
 from tabletop.render import paint as paint_module
 from tabletop.render import text

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter
 
-from tabletop.geometry.shapes import area_rect, token_spots
+from tabletop.geometry.single.shapes import area_rect, token_spots
 from tabletop.io import load_map
 from tabletop.render.grid_paint import paint_reach_area
 from tabletop.render.style import MapStyle, players_style
@@ -140,7 +140,7 @@ def test_rough_and_slippery_look_apart_and_the_slippery_swatch_is_legible(qapp):
 
 def test_no_badge_covers_a_zone_name(qapp, monkeypatch, maps_dir):
     """ "Research vault" in the network sample once lost its first letter under a badge."""
-    from tabletop.geometry.layout import MapLayout
+    from tabletop.geometry.whole.layout import MapLayout
     from tabletop.render.badge_paint import badge_box
 
     for path in MAPS:

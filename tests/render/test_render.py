@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QColor, QImage
 
-from tabletop.geometry.shapes import border_line, map_bounds, shared_edges, token_spots
+from tabletop.geometry.single.shapes import border_line, map_bounds, shared_edges, token_spots
 from tabletop.model import Border, FillStyle, Map, Passage, PolygonShape, Zone
 from tabletop.render.badges import badge_for
 from tabletop.render.export import export_map, render_image
@@ -140,7 +140,7 @@ def test_zoomed_out_zones_are_painted_plainly_with_the_same_pixels(qapp):
 def test_zones_read_from_the_layouts_arrays_are_painted_as_from_their_points(qapp):
     """Polygons read from a layout's arrays (a map as opened) and from zones' points (edited
     since) make the same picture as zones painted one by one."""
-    from tabletop.geometry.layout import MapLayout
+    from tabletop.geometry.whole.layout import MapLayout
     from tabletop.model import Map, PolygonShape
     from tests.maps import zone_map
 
@@ -161,7 +161,7 @@ def test_copied_badges_land_where_replayed_strokes_would(qapp):
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QPainter, QPicture
 
-    from tabletop.geometry.layout import MapLayout
+    from tabletop.geometry.whole.layout import MapLayout
     from tabletop.render.badge_paint import paint_badge, paint_badges
 
     map_ = room_with_door()

@@ -9,7 +9,7 @@ import math
 import pytest
 from PySide6.QtGui import QImage, QPainter, QPainterPath, QPen
 
-from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import NodeShape, Zone
 from tabletop.render import paint
 from tabletop.render.style import MapStyle
@@ -40,7 +40,7 @@ def _marks_zone_by_zone(p: QPainter, layout: MapLayout, marked: list, style: Map
         for path in paths:
             p.strokePath(path, paint._border_pen(style.selection, shared, style.line_scale))
     if detail:
-        paint.paint_badges(p, [(layout.borders[b], layout.lines[b]) for b in badges], style)
+        paint.paint_badges(p, [(layout.border(b), layout.lines[b]) for b in badges], style)
 
 
 def _map_and_layout():

@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from tabletop.geometry import lines as lines_module
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import map_bounds
+from tabletop.geometry.single.shapes import map_bounds
+from tabletop.geometry.whole import lines as lines_module
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import FillStyle, Map, PolygonShape, Zone
 from tabletop.render.batch import line_cells, line_cells_of, polygon_paths, polygon_runs
 from tabletop.render.paint import paint_region

@@ -93,7 +93,7 @@ def test_a_tangle_is_filled_as_qt_fills_it_without_antialiasing(qapp, points, sc
 
 @pytest.mark.parametrize("points", SHAPES, ids=["tangle", "star", "tall"])
 def test_a_pixel_is_filled_when_its_centre_is_inside_even_odd(qapp, points):
-    from tabletop.geometry.labels import inside
+    from tabletop.geometry.single.labels import inside
 
     image = _image(160)
     p = QPainter(image)

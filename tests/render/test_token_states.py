@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QColor, QImage
 
-from tabletop.geometry.shapes import TOKEN_RADIUS, token_spots
+from tabletop.geometry.single.shapes import TOKEN_RADIUS, token_spots
 from tabletop.model import Map
 from tabletop.render.state_marks import DOWN_BAND
 from tabletop.render.style import gm_style, players_style

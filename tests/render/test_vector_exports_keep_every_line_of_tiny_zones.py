@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tabletop.geometry.layout import MapLayout
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.render.export.files import pdf_bytes, svg_bytes
 from tabletop.render.style import gm_style
 from tests.maps import zone_map

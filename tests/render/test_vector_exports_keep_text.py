@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tabletop.geometry.shapes import map_bounds
+from tabletop.geometry.single.shapes import map_bounds
 from tabletop.render.badge_paint import BADGE_TEXT
 from tabletop.render.export import export_map
 from tabletop.render.style import gm_style

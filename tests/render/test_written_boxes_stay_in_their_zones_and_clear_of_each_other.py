@@ -12,9 +12,9 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetricsF, QImage, QPainter
 
-from tabletop.geometry.labels import box_inside
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import TOKEN_RADIUS, map_bounds, token_spots
+from tabletop.geometry.single.labels import box_inside
+from tabletop.geometry.single.shapes import TOKEN_RADIUS, map_bounds, token_spots
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.io import load_map
 from tabletop.model import Map, NodeShape, ZoneLocation
 from tabletop.render import paint as paint_module

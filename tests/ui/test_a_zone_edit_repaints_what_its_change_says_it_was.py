@@ -11,7 +11,7 @@ import pytest
 
 from tabletop.document import MapDocument
 from tabletop.document.commands import EditObject
-from tabletop.geometry.shapes import zones_extent
+from tabletop.geometry.single.shapes import zones_extent
 from tabletop.model import PolygonShape
 from tabletop.model.kinds import Kind
 from tabletop.render.style import players_style

@@ -9,12 +9,12 @@ import pytest
 from PySide6.QtCore import QPointF, QRectF
 
 from tabletop.document.commands import AddObject, EditObject, MoveToken, remove
-from tabletop.geometry.labels import box_inside
-from tabletop.geometry.shapes import TOKEN_RADIUS
+from tabletop.geometry.single.labels import box_inside
+from tabletop.geometry.single.shapes import TOKEN_RADIUS
 from tabletop.model import Border, Passage, ZoneLocation
 from tabletop.model.kinds import Kind
 from tests.render.dungeon import SIZE, compact_dungeon
-from tests.ui.view_frames import fresh, painted
+from tests.ui.view_frames import both_windows, fresh, painted
 
 
 def _anew(view):
@@ -28,15 +28,7 @@ def _anew(view):
 def _both(qtbot, window, scale: float = 2.0):
     """The dungeon in the GM's window at `scale` and whole in the players' window."""
     window.document.replace_map(compact_dungeon(), None)
-    rect = QRectF(-20, -20, 4 * SIZE + 40, 4 * SIZE + 40)
-    window.players.open_action.trigger()
-    player = window.players.player
-    qtbot.waitUntil(lambda: not player.view.covered)
-    player.view.show_rect(rect)
-    window.view.resetTransform()
-    window.view.scale(scale, scale)
-    window.view.centerOn(rect.center())
-    return {"GM": window.view, "players": player.view}
+    return both_windows(qtbot, window, QRectF(-20, -20, 4 * SIZE + 40, 4 * SIZE + 40), scale)
 
 
 def _overlap(a, b) -> bool:

@@ -1,6 +1,7 @@
 """The players' window's controls, the fog's and the physical scale's are given what they use
 (the document, the canvas, the settings, the action registry, the status bar), not the map
-window: made on a bare window, they run the table. The fog staged before the players' window
+window: made on a bare window, they run the table. A tool is given a way to say a line, and
+says it there whatever window, if any, holds its canvas. The fog staged before the players' window
 opens is what it shows from its first frame, and a locked scale is on it once it has its screen."""
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from tabletop.ui.player import PlayerControls
 from tabletop.ui.player.calibration import PPMM_KEY, UNITS_PER_INCH_KEY
 from tabletop.ui.player.fog import FogControls
 from tabletop.ui.player.scale import ScaleControls
+from tabletop.ui.player.table import TableParts
 from tabletop.ui.registry import Act, ActionRegistry
 from tabletop.ui.scene.editor_scene import EditorScene
+from tabletop.ui.tools.draw import PolygonTool
 from tabletop.ui.tools.reach import ReachSettings
 from tabletop.ui.tools.select import SelectTool
 from tabletop.ui.view import MapView
@@ -33,10 +36,11 @@ def _table(qtbot, tmp_path):
     registry = ActionRegistry(frame, view)
     registry.menu_bar(frame.menuBar(), MENU_BAR, MENUS, lambda: None)
     registry.register(Act("view.legend", "Show &Legend", checkable=True))
-    select = SelectTool(document, scene, view, ReachSettings())
+    select = SelectTool(document, scene, view, frame.statusBar().showMessage, ReachSettings())
     players = PlayerControls(document, scene, view, settings, registry)
-    fog = FogControls(document, settings, registry, players, select, frame.statusBar())
-    scale = ScaleControls(document, settings, registry, players, frame.statusBar())
+    table = TableParts(document, settings, registry, players, frame.statusBar())
+    fog = FogControls(table, select)
+    scale = ScaleControls(table)
     return frame, document, settings, players, fog, scale
 
 
@@ -72,3 +76,18 @@ def test_a_locked_scale_is_on_the_players_window_once_it_has_its_screen(qtbot, t
     assert players.player.view.locked_scale == 4 * 25.4 / 50.8, "a zone map: 50.8 map units to the inch"
     assert not document.map.grids
     players.player.close()
+
+
+def test_a_tool_says_why_a_gesture_did_nothing_through_what_it_was_given(qtbot):
+    document = MapDocument(warehouse())
+    scene = EditorScene(document)
+    view = MapView(scene)  # a canvas in no window: nothing to find a status bar in
+    qtbot.addWidget(view)
+    said: list[str] = []
+    draw = PolygonTool(document, scene, view, said.append)
+    draw.points = [(0.0, 0.0), (40.0, 0.0)]
+    assert draw.finish() is None
+    assert said == ["A zone needs at least three points; nothing was drawn"]
+    document.map_locked = True
+    assert draw.locked("the zone")
+    assert said[-1] == "The map is locked while you play: the zone stays put (Edit ▸ Lock Map to unlock)"

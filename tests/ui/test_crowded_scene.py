@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from tabletop.geometry.shapes import TOKEN_RADIUS
+from tabletop.geometry.single.shapes import TOKEN_RADIUS
 from tabletop.model import AreaLocation, EncounterGrid, SetupMark, Tile, Token
 from tabletop.model.kinds import Kind
 from tabletop.render import text

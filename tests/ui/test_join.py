@@ -4,8 +4,8 @@ every pair finds, adds them as one undo step, and leaves the layout as a fresh b
 from __future__ import annotations
 
 from tabletop.document import MapDocument
-from tabletop.geometry.layout import MapLayout
-from tabletop.geometry.shapes import shared_edges
+from tabletop.geometry.single.shapes import shared_edges
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.ui.tools.connect import join_touching_zones
 from tests.geometry.test_layout import cell_contents
 from tests.maps import zone_map

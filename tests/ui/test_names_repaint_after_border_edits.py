@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF
 from tabletop.document.commands import AddObject, EditObject
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 from tabletop.ui.tools.connect import join_touching_zones
-from tests.ui.view_frames import fresh, painted
+from tests.ui.view_frames import both_windows, fresh, painted
 
 NAMES = ["Gate", "Guard room", "Shrine", "Cells", "Hall", "Well", "Vault"]
 
@@ -25,17 +25,6 @@ def _dungeon(size: float) -> Map:
     return Map(zones=zones)
 
 
-def _both(qtbot, window, rect: QRectF, scale: float):
-    window.players.open_action.trigger()
-    player = window.players.player
-    qtbot.waitUntil(lambda: not player.view.covered)
-    player.view.show_rect(rect)
-    window.view.resetTransform()
-    window.view.scale(scale, scale)
-    window.view.centerOn(rect.center())
-    return {"GM": window.view, "players": player.view}
-
-
 def _same_as_fresh(views, what):
     for name, view in views.items():
         assert painted(view) == fresh(view), f"{name}'s window after {what}"
@@ -44,7 +33,7 @@ def _same_as_fresh(views, what):
 @pytest.mark.parametrize(("size", "scale"), [(60.0, 1.0), (120.0, 1.5), (120.0, 3.0)])
 def test_after_join_touching_zones_both_windows_equal_a_fresh_paint(qtbot, window, size, scale):
     window.document.replace_map(_dungeon(size), None)
-    views = _both(qtbot, window, QRectF(-10, -10, 4 * size + 20, 2 * size + 20), scale)
+    views = both_windows(qtbot, window, QRectF(-10, -10, 4 * size + 20, 2 * size + 20), scale)
     for view in views.values():
         painted(view)
     assert join_touching_zones(window.document) > 0
@@ -69,7 +58,7 @@ def test_a_border_between_nodes_leaves_no_piece_of_a_name(qtbot, window, scale):
         Zone(id="docks", name="Docks", shape=NodeShape(x=180, y=220, radius=30)),
     ]
     window.document.replace_map(Map(zones=nodes), None)
-    views = _both(qtbot, window, QRectF(0, 0, 400, 320), scale)
+    views = both_windows(qtbot, window, QRectF(0, 0, 400, 320), scale)
     for view in views.values():
         painted(view)
     for k, (a, b) in enumerate([("guild", "market"), ("market", "docks"), ("docks", "guild")]):

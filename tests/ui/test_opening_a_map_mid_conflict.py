@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QRectF, QSettings, QTimer
 
-from tabletop.geometry.shapes import map_bounds
+from tabletop.geometry.single.shapes import map_bounds
 from tabletop.io import load_map_stamped
 from tabletop.ui.main_window import MainWindow
 

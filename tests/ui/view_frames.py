@@ -1,8 +1,9 @@
 """A view's frame as the screen paints it, and the same view painted from new tiles: what the
-tests of partial repaints compare, pixel for pixel."""
+tests of partial repaints compare, pixel for pixel, in the GM's window and the players'."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
@@ -23,3 +24,16 @@ def fresh(view) -> QImage:
     layer.budget.clear(layer._owner)
     layer._mends.clear()
     return painted(view)
+
+
+def both_windows(qtbot, window, rect: QRectF, scale: float) -> dict:
+    """The players' window opened on `rect` whole, and the GM's view at `scale` centred on it:
+    the two views by whose they are."""
+    window.players.open_action.trigger()
+    player = window.players.player
+    qtbot.waitUntil(lambda: not player.view.covered)
+    player.view.show_rect(rect)
+    window.view.resetTransform()
+    window.view.scale(scale, scale)
+    window.view.centerOn(rect.center())
+    return {"GM": window.view, "players": player.view}

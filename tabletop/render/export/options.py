@@ -11,8 +11,8 @@ import math
 from dataclasses import dataclass, field
 from enum import Enum
 
-from tabletop.geometry.layout import zone_box
-from tabletop.geometry.shapes import grid_rect, token_spots
+from tabletop.geometry.single.shapes import grid_rect, token_spots
+from tabletop.geometry.whole.layout import zone_box
 from tabletop.model import Map
 from tabletop.model.base import MAX_COORDINATE
 

@@ -1,5 +1,5 @@
 """The map cut to a place: a band of a huge PNG or one page of a poster is painted from only
-the objects that can show there, so a 100k-zone map is not walked once per band.
+the objects that can show there, so a big map is not walked once per band.
 
 A zone that can show is taken with everything its drawing depends on (all its borders, the
 zones at their other ends, the tokens standing in it), so its label lands where it lands on
@@ -12,9 +12,9 @@ from operator import attrgetter
 
 import numpy as np
 
-from tabletop.geometry.boxes import LABEL_ROOM, NODE_LABEL_ROOM
-from tabletop.geometry.lines import zone_table
-from tabletop.geometry.shapes import grid_rect
+from tabletop.geometry.single.shapes import grid_rect
+from tabletop.geometry.whole.boxes import LABEL_ROOM, NODE_LABEL_ROOM
+from tabletop.geometry.whole.lines import zone_table
 from tabletop.model import AreaLocation, Map, Zone, ZoneLocation
 
 REACH = 200.0

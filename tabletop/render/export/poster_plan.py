@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tabletop.geometry.bulk import arrays_of_map
-from tabletop.geometry.shapes import grid_rect, token_spots
+from tabletop.geometry.single.shapes import grid_rect, token_spots
+from tabletop.geometry.whole.bulk import arrays_of_map
 from tabletop.render import legend as legends
 from tabletop.render.background import background_image, background_rect
 from tabletop.render.export.options import ExportError, Poster

@@ -3,8 +3,8 @@
 The dialog stays open beside the map (it is not modal): activating a finding selects the
 zones or the border it is about and brings them into sight, clear of the dialog, so the GM can
 mend them and check again.
-The zones to start from are a list of names, not an item per zone: filling the picker
-with 100k items took 0.3-0.4 s of every check of a big map.
+The zones to start from are a list of names, not an item per zone: filling the picker with an
+item per zone cost every check of a big map a wait of its own.
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ class MapCheckDialog(QDialog):
         self.choices.reset_rows(self.document.map.zones)
         self.start.setCurrentIndex(self.choices.rows.get(chosen, 0))
         self.start.blockSignals(False)
-        from tabletop.geometry.overlaps import borders_apart, overlapping_pairs
+        from tabletop.geometry.whole.overlaps import borders_apart, overlapping_pairs
         from tabletop.rules.checks import choke_borders, drawing_findings, one_way_traps
 
         graph, map_, layout = self.document.graph(), self.document.map, self.document.layout
@@ -132,7 +132,9 @@ class MapCheckDialog(QDialog):
         start = self.start_zone()
         self.found = [*unreachable_zones(self.document.graph(), start), *self._whole_map] if start else []
         self.findings.clear()
-        self.findings.addItems([finding.message for finding in self.found])  # in one call: 100k zones may be unreached
+        self.findings.addItems(
+            [finding.message for finding in self.found]
+        )  # one call: most of a big map may be unreached
         if not self.document.map.zones:
             self.summary.setText("This map has no zones to check.")
         elif not self.found:

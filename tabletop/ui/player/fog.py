@@ -7,20 +7,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QActionGroup
-from PySide6.QtWidgets import QStatusBar
 
-from tabletop.document import MapDocument
 from tabletop.document.commands import MoveToken
 from tabletop.document.commands.fog import MoveRevealing, fog_everything
 from tabletop.rules.sides import known_side
 from tabletop.rules.visibility import LIVE, Fog, HeldFog
 from tabletop.ui.actions import busily
 from tabletop.ui.plain import set_action_text
-from tabletop.ui.player.controls import PlayerControls
+from tabletop.ui.player.table import TableParts
 from tabletop.ui.player.window import PlayerWindow
-from tabletop.ui.registry import Act, ActionRegistry
+from tabletop.ui.registry import Act
 from tabletop.ui.tools.select import SelectTool
 
 REVEAL_KEY = "fog/reveal_on_enter"
@@ -30,25 +28,14 @@ STAGE_KEY = "fog/stage"
 
 class FogControls(QObject):
     """The Fog submenu's actions, for the document and the players' window. `select` is the
-    Select tool, whose token moves reveal where the players go; `status` says what staging does."""
+    Select tool, whose token moves reveal where the players go; the status bar says what staging
+    does."""
 
-    def __init__(
-        self,
-        document: MapDocument,
-        settings: QSettings,
-        actions: ActionRegistry,
-        players: PlayerControls,
-        select: SelectTool,
-        status: QStatusBar,
-    ) -> None:
+    def __init__(self, table: TableParts, select: SelectTool) -> None:
+        players, actions = table.players, table.actions
         super().__init__(players)
-        self.document, self.settings, self.players, self.select, self.status = (
-            document,
-            settings,
-            players,
-            select,
-            status,
-        )
+        self.document, self.settings, self.players, self.status = table.document, table.settings, players, table.status
+        self.select = select
         self.held: HeldFog | None = None
         """The fog the players were last sent, while changes are staged."""
         self.menu = actions.menu("fog")

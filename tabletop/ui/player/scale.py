@@ -4,10 +4,8 @@ the glass. The lock holds through push view and follow mode: they move the view,
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QSettings
-from PySide6.QtWidgets import QStatusBar
+from PySide6.QtCore import QObject
 
-from tabletop.document import MapDocument
 from tabletop.model.kinds import Kind
 from tabletop.ui.player.calibration import (
     LOCK_KEY,
@@ -17,25 +15,19 @@ from tabletop.ui.player.calibration import (
     pixels_per_mm,
     units_per_inch,
 )
-from tabletop.ui.player.controls import PlayerControls
+from tabletop.ui.player.table import TableParts
 from tabletop.ui.player.window import PlayerWindow
-from tabletop.ui.registry import Act, ActionRegistry
+from tabletop.ui.registry import Act
 
 
 class ScaleControls(QObject):
-    """The calibration and the lock, for the document's first grid and the players' window;
-    `status` says when the lock waits for a calibration."""
+    """The calibration and the lock, for the document's first grid and the players' window; the
+    status bar says when the lock waits for a calibration."""
 
-    def __init__(
-        self,
-        document: MapDocument,
-        settings: QSettings,
-        actions: ActionRegistry,
-        players: PlayerControls,
-        status: QStatusBar,
-    ) -> None:
+    def __init__(self, table: TableParts) -> None:
+        document, players, actions = table.document, table.players, table.actions
         super().__init__(players)
-        self.document, self.settings, self.players, self.status = document, settings, players, status
+        self.document, self.settings, self.players, self.status = document, table.settings, players, table.status
         self.dialog: CalibrationDialog | None = None
         self.calibrate_action = actions.register(Act("players.calibrate", "&Calibrate Player Screen…", self.calibrate))
         self.lock_action = actions.register(

@@ -18,7 +18,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QColor, QPainter, QPaintEvent, Q
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsView, QVBoxLayout, QWidget
 
 from tabletop.document import MapDocument
-from tabletop.geometry.shapes import map_bounds
+from tabletop.geometry.single.shapes import map_bounds
 from tabletop.model.kinds import Kind
 from tabletop.render.legend import legend_entries
 from tabletop.render.style import MapStyle, players_style

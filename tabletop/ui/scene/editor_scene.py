@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
 from tabletop.document import MapDocument
 from tabletop.document.changes import Change
-from tabletop.geometry.boxes import BADGE_HALF
+from tabletop.geometry.whole.boxes import BADGE_HALF
 from tabletop.model.kinds import Key, Kind
 from tabletop.render.badge_paint import badge_reach
 from tabletop.render.paint import badges_shown, zone_path

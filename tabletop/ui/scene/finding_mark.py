@@ -12,7 +12,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
-from tabletop.geometry.tables import Box
+from tabletop.geometry.whole.tables import Box
 
 RING = 22.0
 """The ring's radius in pixels: round a sliver, clear of the selection's outline."""

@@ -15,7 +15,7 @@ from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
-from tabletop.geometry.shapes import TOKEN_RADIUS, grid_rect
+from tabletop.geometry.single.shapes import TOKEN_RADIUS, grid_rect
 from tabletop.model import AreaLocation, ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.render.paint import paint_grid, paint_token, token_rect

@@ -24,7 +24,7 @@ from PySide6.QtGui import QPainter, QPixmap, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from tabletop.document import MapDocument
-from tabletop.geometry.layout import Box
+from tabletop.geometry.whole.layout import Box
 from tabletop.model import Zone
 from tabletop.model.kinds import Kind
 from tabletop.render.arrangement import Arrangement
@@ -39,8 +39,8 @@ SETTLE_MS = 180
 """How long the zoom must rest before stand-in tiles are replaced by crisp ones."""
 CATCH_UP_MS = 40
 """Once the zoom rests, crisp tiles are painted for this long per frame, the stand-ins kept
-for the rest and another frame asked for: a 100k-zone map fitted at a new zoom takes 0.6-0.9 s
-of tiles, which would otherwise hold the window (a hover, the next wheel turn) in one frame."""
+for the rest and another frame asked for: a big map fitted at a new zoom needs many tiles, which
+would otherwise hold the window (a hover, the next wheel turn) in one frame."""
 MEND_RECTS = 64
 """Past this many edited rectangles waiting on one tile, the tile is painted afresh instead."""
 MEND_GROUP = 4

@@ -8,7 +8,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
 from tabletop.document import MapDocument
-from tabletop.geometry.shapes import grid_rect
+from tabletop.geometry.single.shapes import grid_rect
 from tabletop.model.kinds import Kind
 from tabletop.render.legend import legend_entries, legend_size, paint_legend
 from tabletop.render.style import MapStyle

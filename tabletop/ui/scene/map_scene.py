@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.document import MapDocument
 from tabletop.document.changes import Change, Part
-from tabletop.geometry.shapes import map_bounds, token_spots, zones_extent
-from tabletop.geometry.tables import union_of
+from tabletop.geometry.single.shapes import map_bounds, token_spots, zones_extent
+from tabletop.geometry.whole.tables import union_of
 from tabletop.model import ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.render.arrangement import Arrangement

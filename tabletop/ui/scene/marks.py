@@ -11,9 +11,9 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
 from tabletop.document import MapDocument
-from tabletop.geometry.boxes import BADGE_HALF
-from tabletop.geometry.shapes import grid_rect
-from tabletop.geometry.tables import box_array
+from tabletop.geometry.single.shapes import grid_rect
+from tabletop.geometry.whole.boxes import BADGE_HALF
+from tabletop.geometry.whole.tables import box_array
 from tabletop.render.arrangement import Arrangement
 from tabletop.render.paint import paint_reach_area, paint_selection, zone_path
 from tabletop.render.reach_paint import paint_reach_zone

@@ -9,7 +9,7 @@ import math
 from PySide6.QtCore import QRect, QRectF
 from PySide6.QtGui import QRegion
 
-from tabletop.geometry.tables import Box, union_of
+from tabletop.geometry.whole.tables import Box, union_of
 from tabletop.ui.scene.tiles import TileBudget, TileKey
 
 TILE = 256

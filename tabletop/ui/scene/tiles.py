@@ -7,7 +7,8 @@ from collections import OrderedDict
 from PySide6.QtGui import QPixmap
 
 CACHE_TILES = 1200
-"""About 300 MB of tiles: several screens at several zooms, shared by every map layer."""
+"""Tiles enough for several screens at several zooms, shared by every map layer; what they
+hold in memory is in docs/SPEED.md."""
 
 TileKey = tuple[float, int, int]
 """(zoom level, column, row) of one tile of one layer."""

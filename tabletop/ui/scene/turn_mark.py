@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject
 
 from tabletop.document.changes import Change, Part
-from tabletop.geometry.shapes import TOKEN_RADIUS
+from tabletop.geometry.single.shapes import TOKEN_RADIUS
 from tabletop.model.kinds import Kind
 from tabletop.rules import systems
 

@@ -1,5 +1,5 @@
 """What the players' map layer leaves out: hidden zones and the borders the players may not
-see (to a hidden or fogged zone). Kept as one set, updated per edit, so a tile of a 10k-zone
+see (to a hidden or fogged zone). Kept as one set, updated per edit, so a tile of a big
 map filters its thousands of objects with one set difference instead of one question each."""
 
 from __future__ import annotations

@@ -103,9 +103,9 @@ class BackgroundTool(Tool):
         "Ctrl: off the lattice; Esc or Enter: done"
     )
 
-    def __init__(self, document, scene, view, leave: Callable[[], None] | None = None) -> None:
+    def __init__(self, document, scene, view, say, leave: Callable[[], None] | None = None) -> None:
         """`leave`: goes back to the tool chosen before (Esc or Enter)."""
-        super().__init__(document, scene, view)
+        super().__init__(document, scene, view, say)
         self.leave = leave
         self.frame = Frame()
         self._drag: tuple[int | None, Background, QPointF] | None = None

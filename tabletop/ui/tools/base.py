@@ -4,7 +4,7 @@ it used the event, so the view's default behaviour (rubber band, selection) runs
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QKeyEvent, QMouseEvent
@@ -15,7 +15,6 @@ from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.kinds import Kind
 from tabletop.ui.scene.editor_scene import EditorScene
 
-SAY_MS = 6000
 SNAP_PIXELS = 10.0
 WALL_TOLERANCE = 1e-6
 """How near a wall (in map units) a lattice point must lie to be on it: arithmetic's own error."""
@@ -28,8 +27,10 @@ class Tool:
     places_points = False
     """Whether the tool puts points on the map (the view then draws the lattice)."""
 
-    def __init__(self, document: MapDocument, scene: EditorScene, view) -> None:
-        self.document, self.scene, self.view = document, scene, view
+    def __init__(self, document: MapDocument, scene: EditorScene, view, say: Callable[[str], None]) -> None:
+        """`say` shows the GM a passing line (the window's status bar): given, so a tool needs
+        no window around its view to explain a gesture that did nothing."""
+        self.document, self.scene, self.view, self.say = document, scene, view, say
 
     def activate(self) -> None:
         """Called when the tool is chosen: connect to what it listens to only now, so an
@@ -41,12 +42,6 @@ class Tool:
         """Edit ▸ Delete while this tool is active: True when the tool used it (the vertex
         tool removes its vertex, not the zone)."""
         return False
-
-    def say(self, text: str) -> None:
-        """Tell the GM why a gesture did nothing, in the window's status bar."""
-        window = self.view.window()
-        if hasattr(window, "statusBar"):
-            window.statusBar().showMessage(text, SAY_MS)
 
     def locked(self, what: str = "the map") -> bool:
         """Whether Lock Map holds the map's shapes (a conflict is being played); says so."""
@@ -142,7 +137,7 @@ def nearest_vertex(
     document: MapDocument, x: float, y: float, reach: float, skip: Collection[tuple[str, int]] = ()
 ) -> tuple[float, float] | None:
     """The polygon vertex nearest the point within `reach`, looked up in the document's
-    bucket index: a mouse move on a 10k-zone map looks at a few zones, not all of them."""
+    bucket index: a mouse move on a big map looks at a few zones, not all of them."""
     best, best_d = None, reach
     for zone_id, points in _polygons_near(document, x, y, reach):
         for i, (vx, vy) in enumerate(points):

@@ -55,8 +55,8 @@ class BorderTool(Tool):
     name, shortcut = "Connect zones", "B"
     status = "Drag from one zone to another to join them with a border"
 
-    def __init__(self, document, scene, view) -> None:
-        super().__init__(document, scene, view)
+    def __init__(self, document, scene, view, say) -> None:
+        super().__init__(document, scene, view, say)
         self.line = QGraphicsLineItem()
         pen = QPen(Qt.GlobalColor.darkRed, 3, Qt.PenStyle.DashLine)
         pen.setCosmetic(True)

@@ -8,7 +8,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from tabletop.document.commands import AddObject
-from tabletop.geometry.palette import next_zone_fill
+from tabletop.geometry.single.palette import next_zone_fill
 from tabletop.model import FillStyle, NodeShape, PolygonShape, Zone
 from tabletop.model.zones import MIN_POLYGON_AREA, polygon_area
 from tabletop.ui.tools.base import Tool
@@ -22,8 +22,8 @@ class PolygonTool(Tool):
         "Backspace takes a point back, Esc cancels"
     )
 
-    def __init__(self, document, scene, view) -> None:
-        super().__init__(document, scene, view)
+    def __init__(self, document, scene, view, say) -> None:
+        super().__init__(document, scene, view, say)
         self.points: list[tuple[float, float]] = []
         self.preview = QGraphicsPathItem()
         pen = QPen(Qt.GlobalColor.blue, 2, Qt.PenStyle.DashLine)

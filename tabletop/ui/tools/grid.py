@@ -81,8 +81,8 @@ class GridTool(Tool):
     name, shortcut = "Encounter grid", "G"
     status = "Click on the empty map to place an encounter grid of 3x3 tiles; drag a grid to move it; Delete removes it"
 
-    def __init__(self, document, scene, view) -> None:
-        super().__init__(document, scene, view)
+    def __init__(self, document, scene, view, say) -> None:
+        super().__init__(document, scene, view, say)
         self._drag: tuple[str, EncounterGrid, QPointF, int] | None = None
         """The grid being moved: its id, the grid as the drag began, where the press was, the drag's number."""
 

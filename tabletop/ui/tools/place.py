@@ -17,8 +17,8 @@ class TokenTool(Tool):
         "Click in a zone or on a grid area to place a token (of the side of the token selected, or the last placed)"
     )
 
-    def __init__(self, document, scene, view) -> None:
-        super().__init__(document, scene, view)
+    def __init__(self, document, scene, view, say) -> None:
+        super().__init__(document, scene, view, say)
         self.side = "players"
         """The side of the last token placed: a GM places a band, then its foes, in runs."""
 

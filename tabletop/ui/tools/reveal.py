@@ -24,8 +24,8 @@ class RevealTool(Tool):
     name, shortcut = "Reveal", "R"
     status = "Click or drag to reveal; Shift or right button to fog again; Ctrl for a grid's whole tile"
 
-    def __init__(self, document, scene, view) -> None:
-        super().__init__(document, scene, view)
+    def __init__(self, document, scene, view, say) -> None:
+        super().__init__(document, scene, view, say)
         self._stroke: tuple[int, bool, bool] | None = None
         """(stroke number, fogging, whole tiles) while the button is held."""
         self._last = QPointF()

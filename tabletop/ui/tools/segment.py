@@ -27,7 +27,7 @@ from tabletop.document.commands.grid_edits import (
     segments_holding,
     tile_of,
 )
-from tabletop.geometry.shapes import area_at, area_rect
+from tabletop.geometry.single.shapes import area_at, area_rect
 from tabletop.model import EncounterGrid, Segment
 from tabletop.model.grids import TILE_AREAS
 from tabletop.model.kinds import Kind
@@ -119,8 +119,8 @@ class SegmentTool(Tool):
         "Shift: always new; Ctrl: take areas out; Delete removes the chosen segment"
     )
 
-    def __init__(self, document, scene, view, choice: SegmentChoice | None = None) -> None:
-        super().__init__(document, scene, view)
+    def __init__(self, document, scene, view, say, choice: SegmentChoice | None = None) -> None:
+        super().__init__(document, scene, view, say)
         self.choice = choice or SegmentChoice()
         self.marks = SegmentMarks(scene.style)
         self._paint: tuple[str, Area, str] | None = None

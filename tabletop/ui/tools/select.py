@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsView
 
 from tabletop.document.commands import Batch, EditObject, MoveToken, remove
 from tabletop.document.commands.put import EditMany
-from tabletop.geometry.shapes import area_at
+from tabletop.geometry.single.shapes import area_at
 from tabletop.model import AreaLocation, NodeShape, PolygonShape, Zone, ZoneLocation
 from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.kinds import Kind
@@ -42,8 +42,8 @@ def moved_zone(zone: Zone, dx: float, dy: float) -> Zone:
 class SelectTool(Tool):
     name, shortcut, status = "Select and move", "S", "Click to select, drag to move, drag on empty map to select many"
 
-    def __init__(self, document, scene, view, settings: ReachSettings) -> None:
-        super().__init__(document, scene, view)
+    def __init__(self, document, scene, view, say, settings: ReachSettings) -> None:
+        super().__init__(document, scene, view, say)
         self.settings = settings
         self._token: str | None = None
         """The token being dragged: it follows the cursor until released (the tool's state,

@@ -81,8 +81,8 @@ class VertexTool(Tool):
         "right-click a vertex or hover it and press Delete"
     )
 
-    def __init__(self, document, scene, view) -> None:
-        super().__init__(document, scene, view)
+    def __init__(self, document, scene, view, say) -> None:
+        super().__init__(document, scene, view, say)
         self.handles = Handles()
         self.dragging: int | None = None
         self.hot: int | None = None

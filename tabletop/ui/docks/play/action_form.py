@@ -46,7 +46,7 @@ class PlaceEdit(Edit):
 
 
 class PickedZone(ZoneEdit):
-    """Where a move on a zone map goes: typed (a name looked up as the GM types, even at 10k zones), or picked on the
+    """Where a move on a zone map goes: typed (a name looked up as the GM types, even on a big map), or picked on the
     map with the first click on a zone, or the mover's token dropped there (any time)."""
 
     def __init__(self, spec: Field, places: PlaceList, destination: Destination) -> None:

@@ -1,12 +1,13 @@
 """Where many zones' names go at once: the names of a zoomed-out map's small zones, cut at their
-spots, worked out in numpy with label_spot's arithmetic (geometry/labels.py), so the same
+spots, worked out in numpy with label_spot's arithmetic (geometry/single/labels.py), so the same
 numbers, without a Python step per zone or per point."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.geometry.labels import PAD
+from tabletop.geometry.single.labels import PAD
+from tabletop.geometry.single.runs import following, run_starts, within
 
 if TYPE_CHECKING:
     import numpy as np
@@ -26,8 +27,6 @@ def cut_spots(
     of no area, a stretch that is not inside). `boxes`, when given, is given each polygon's
     width and height (two arrays), worked out on the way."""
     import numpy as np
-
-    from tabletop.geometry.runs import following, within
 
     x, y, firsts, counts = polygons
     n = len(counts)
@@ -95,7 +94,7 @@ def _stretch_anchors(
     order = np.lexsort((crossing, whose))
     crossing, whose = crossing[order], whose[order]
     counts = np.bincount(whose, minlength=n)
-    rank = np.arange(len(whose)) - (np.cumsum(counts) - counts)[whose]
+    rank = np.arange(len(whose)) - run_starts(counts)[whose]
     pairs = np.flatnonzero((rank % 2 == 0) & (rank + 1 < counts[whose]))
     wide = crossing[pairs + 1] - crossing[pairs]
     best = pairs[np.lexsort((pairs, -wide, whose[pairs]))]  # each polygon's widest first, the leftmost of equals
@@ -160,7 +159,7 @@ def anchored_sizes(widths: np.ndarray, cuts: np.ndarray, heights: np.ndarray, fo
     found for it, its zone's box height), with the same arithmetic."""
     import numpy as np
 
-    from tabletop.geometry.fitting import LINE
+    from tabletop.geometry.single.fitting import LINE
 
     ratios = np.array([font / fonts[0] for font in fonts], dtype=np.float64)
     tall = np.array([font * LINE + 2 * PAD for font in fonts], dtype=np.float64)

@@ -7,7 +7,7 @@ import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from tabletop.geometry.tables import Box
+from tabletop.geometry.whole.tables import Box
 
 if TYPE_CHECKING:
     import numpy as np
@@ -31,7 +31,7 @@ def bucket_all(boxes: dict[tuple[str, str], Box]) -> dict[tuple[int, int], set[t
         return {}
     import numpy as np
 
-    from tabletop.geometry.cells import cell_rows
+    from tabletop.geometry.whole.cells import cell_rows
 
     keys = list(boxes)
     cx, cy, owner = cell_rows(np.array(list(boxes.values()), dtype=np.float64).reshape(-1, 4), CELL)

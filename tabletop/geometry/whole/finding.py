@@ -1,4 +1,4 @@
-"""What lies where on a laid-out map: the queries of MapLayout (geometry/layout.py) over its
+"""What lies where on a laid-out map: the queries of MapLayout (layout.py) over its
 bucket index, the index as opened (cells.py) and the edits kept beside it. Qt-free."""
 
 from __future__ import annotations
@@ -8,15 +8,15 @@ import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from tabletop.geometry.boxes import badge_half
-from tabletop.geometry.buckets import CELL, cell_count, cells_of
-from tabletop.geometry.labels import inside
-from tabletop.geometry.shapes import distance_to_segment
-from tabletop.geometry.tables import Box, RowIds
+from tabletop.geometry.single.labels import inside
+from tabletop.geometry.single.shapes import distance_to_segment
+from tabletop.geometry.whole.boxes import badge_half
+from tabletop.geometry.whole.buckets import CELL, cell_count, cells_of
+from tabletop.geometry.whole.tables import Box, RowIds
 from tabletop.model import NodeShape
 
 if TYPE_CHECKING:
-    from tabletop.geometry.cells import CellIndex
+    from tabletop.geometry.whole.cells import CellIndex
 
 WIDE = 1 / 64
 """A tile this much of the map or more is searched by testing every box until the index is built."""
@@ -151,7 +151,7 @@ class WhatIsWhere:
             if kind != "border":
                 continue
             line = self.lines[border_id]
-            hw, hh = badge_half(self.borders[border_id])
+            hw, hh = badge_half(self.border(border_id))
             on_badge = badges and abs(x - line.anchor[0]) <= hw - 5 and abs(y - line.anchor[1]) <= hh - 2
             if on_badge or any(distance_to_segment(x, y, p, q) <= reach for p, q in line.segments):
                 hits.append(border_id)

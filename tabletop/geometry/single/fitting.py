@@ -11,8 +11,8 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tabletop.geometry.clearing import LONG_ENOUGH, SMALLEST, Box, clear_of, overlap_area
-from tabletop.geometry.labels import (
+from tabletop.geometry.single.clearing import LONG_ENOUGH, SMALLEST, Box, clear_of, overlap_area
+from tabletop.geometry.single.labels import (
     MANY_POINTS,
     PAD,
     LabelSpot,

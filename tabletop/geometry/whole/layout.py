@@ -13,19 +13,19 @@ from contextlib import contextmanager
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from tabletop.geometry.boxes import border_box, zone_box
-from tabletop.geometry.buckets import CELL, LARGE_CELLS, bucket_all, cell_count, cell_counts, cells_of
-from tabletop.geometry.finding import WhatIsWhere
-from tabletop.geometry.rows import SlicedDict
-from tabletop.geometry.shapes import BorderLine, border_line, zones_extent
-from tabletop.geometry.tables import BordersAt, Box, BoxTable, MadeOnRead, ShapeTable, union_of
+from tabletop.geometry.single.shapes import BorderLine, border_line, zones_extent
+from tabletop.geometry.whole.boxes import border_box, zone_box
+from tabletop.geometry.whole.buckets import CELL, LARGE_CELLS, bucket_all, cell_count, cell_counts, cells_of
+from tabletop.geometry.whole.finding import WhatIsWhere
+from tabletop.geometry.whole.rows import SlicedDict
+from tabletop.geometry.whole.tables import BordersAt, Box, BoxTable, MadeOnRead, ShapeTable, union_of
 from tabletop.heap import collector_off, collector_paused
 from tabletop.model import Border, Map, PolygonShape, Zone
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from tabletop.geometry.cells import CellIndex
+    from tabletop.geometry.whole.cells import CellIndex
 
 # numpy and the vectorised border lines are imported by the whole-map passes that use them:
 # an empty map (the window at start) is laid out without them.
@@ -42,7 +42,7 @@ class MapLayout(WhatIsWhere):
 
     Built for a whole map at once (border lines in one vectorised pass), then kept current
     by `set_zone`, `set_border` and `drop` as the document reports edits. A map as opened is
-    held in arrays (geometry/lines.py, tables.py, cells.py): `lines`, `boxes` and `borders_at`
+    held in arrays (lines.py, tables.py, cells.py): `lines`, `boxes` and `borders_at`
     read like dicts and make a line, box or set only when asked; an edit's are kept beside them.
     The first frame of an opened map needs neither the bucket index nor the borders by id:
     both are made when first asked, or by `prepare` in the event loop after that frame.
@@ -96,10 +96,10 @@ class MapLayout(WhatIsWhere):
         ids: tuple[list[str], list[str]],
         zone_rows: dict[str, int],
     ) -> None:
-        """The whole map's lines, boxes and index from its arrays (geometry/bulk.py). `zone_rows`
+        """The whole map's lines, boxes and index from its arrays (bulk.py). `zone_rows`
         is this layout's own."""
-        from tabletop.geometry.bulk import arrays_of_map
-        from tabletop.geometry.lines import LineTable
+        from tabletop.geometry.whole.bulk import arrays_of_map
+        from tabletop.geometry.whole.lines import LineTable
 
         zone_ids, border_ids = ids
         arrays = arrays_of_map(map_, zone_rows, boxes=index)
@@ -129,14 +129,21 @@ class MapLayout(WhatIsWhere):
         self._large = {(kinds[r], ids[r]) for r in np.flatnonzero(large).tolist()}
 
     @property
-    def borders(self) -> dict[str, Border]:
-        """Border id -> Border, made when first asked: the first frame of a big map asks none."""
+    def _borders(self) -> dict[str, Border]:
+        """Border id -> Border, made when first asked: the layout's own to keep current; a
+        reader asks `border`."""
         return self._borders_by_id()
 
     @property
-    def _borders(self) -> dict[str, Border] | None:
-        """The borders by id once made, else None."""
-        return self._borders_by_id() if self._borders_by_id.made else None
+    def borders_made(self) -> bool:
+        """Whether the borders by id are made: the first frame of a big map makes none."""
+        return self._borders_by_id.made
+
+    def border(self, border_id: str) -> Border | None:
+        """The border with this id as laid out, None when there is none: how a painting reads
+        borders, as `zone` reads zones, so the document's layout gives what `MapDocument.get`
+        gives. The borders by id are made at the first such question (or by `prepare`)."""
+        return self._borders_by_id().get(border_id)
 
     def border_ids(self) -> list[str]:
         """The borders' ids in the map's order, without making the borders by id when they are
@@ -163,7 +170,7 @@ class MapLayout(WhatIsWhere):
         """The bucket index of the map as opened (None for a map laid out edit by edit), built
         when first asked: the first frame's tiles test every box instead (see find_in_order)."""
         if self._cell_index is None and self._index_from is not None:
-            from tabletop.geometry.cells import CellIndex
+            from tabletop.geometry.whole.cells import CellIndex
 
             self._cell_index, self._index_from, self._sides = CellIndex(*self._index_from), None, None
         return self._cell_index
@@ -190,7 +197,7 @@ class MapLayout(WhatIsWhere):
         if self._cell_index is None and from_ is not None:
             import numpy as np
 
-            from tabletop.geometry.cells import CellIndex, by_cell, covered_cells
+            from tabletop.geometry.whole.cells import CellIndex, by_cell, covered_cells
 
             rows, boxes, *_, cell = from_
             indexed, parts = CellIndex.indexed_boxes(rows, boxes), []
@@ -207,7 +214,7 @@ class MapLayout(WhatIsWhere):
     def lines_held(self, border_ids: list[str]) -> Iterator[None]:
         """While a painting reads these borders' lines (each more than once), `lines` holds them
         made, in a dict; the collector is off meanwhile, as it would walk the whole map for them."""
-        from tabletop.geometry.lines import LineTable
+        from tabletop.geometry.whole.lines import LineTable
 
         table = self.lines
         if not isinstance(table, LineTable):  # a plain dict already (an export's, a map built by edits)
@@ -238,7 +245,7 @@ class MapLayout(WhatIsWhere):
     def lines_apart(self) -> set[str]:
         """The ids of the borders whose zones share no edge (their lines drawn as dashed links):
         read from the line table's arrays, never by making a whole map's lines."""
-        from tabletop.geometry.lines import LineTable
+        from tabletop.geometry.whole.lines import LineTable
 
         lines = self.lines.table if isinstance(self.lines, MadeOnRead) else self.lines
         if isinstance(lines, LineTable):
@@ -278,7 +285,7 @@ class MapLayout(WhatIsWhere):
         self._extent = None
         touched = sorted(self.borders_at[zone.id])
         for border_id in touched:
-            self.set_border(self.borders[border_id])
+            self.set_border(self._borders[border_id])
         return touched
 
     def set_looks(self, zones: list[Zone]) -> bool:
@@ -302,11 +309,11 @@ class MapLayout(WhatIsWhere):
 
     def set_border(self, border: Border, line: BorderLine | None = None) -> None:
         """A border was added or changed (`line` when the caller has worked it out already)."""
-        old = self.borders.get(border.id)
+        old = self._borders.get(border.id)
         if old is not None:
             self.borders_at.get(old.a, set()).discard(border.id)
             self.borders_at.get(old.b, set()).discard(border.id)
-        self.borders[border.id] = border
+        self._borders[border.id] = border
         self.borders_at.setdefault(border.a, set()).add(border.id)
         self.borders_at.setdefault(border.b, set()).add(border.id)
         self.lines[border.id] = line or border_line(border, self._zones[border.a], self._zones[border.b])
@@ -318,16 +325,17 @@ class MapLayout(WhatIsWhere):
         or taken from the `touching_pairs` just asked, when the zones have not moved since."""
         known = self._touching
         missing = [b for b in borders if (b.a, b.b) not in known]
-        from tabletop.geometry.lines import lines_of
+        from tabletop.geometry.whole.lines import lines_of
 
         lines = lines_of(missing, self._zones) if missing else {}
-        new = [b for b in borders if b.id not in self.borders]
+        by_id = self._borders
+        new = [b for b in borders if b.id not in by_id]
         for border in borders:
             line = lines.get(border.id) or known[(border.a, border.b)]
-            if border.id in self.borders:
+            if border.id in by_id:
                 self.set_border(border, line)
                 continue
-            self.borders[border.id] = border
+            by_id[border.id] = border
             self.borders_at.setdefault(border.a, set()).add(border.id)
             self.borders_at.setdefault(border.b, set()).add(border.id)
             self.lines[border.id] = line
@@ -366,7 +374,7 @@ class MapLayout(WhatIsWhere):
                 b_left, b_top, b_right, b_bottom = bounds[b_id]
                 if left <= b_right and b_left <= right and top <= b_bottom and b_top <= bottom:
                     candidates.append((a_id, b_id))
-        from tabletop.geometry.lines import shared_lines
+        from tabletop.geometry.whole.lines import shared_lines
 
         lines = shared_lines([(self._zones[a], self._zones[b]) for a, b in candidates])
         self._touching = {pair: line for pair, line in zip(candidates, lines, strict=True) if line is not None}
@@ -382,7 +390,7 @@ class MapLayout(WhatIsWhere):
             self._zones.pop(object_id, None)
             self.borders_at.pop(object_id, None)
         elif kind == "border":
-            border = self.borders.pop(object_id, None)
+            border = self._borders.pop(object_id, None)
             self.lines.pop(object_id, None)
             if border is not None:
                 for end in (border.a, border.b):

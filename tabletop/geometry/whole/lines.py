@@ -16,8 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.geometry.columns import ZoneTable, zone_table
-from tabletop.geometry.shapes import BorderLine
+from tabletop.geometry.single.runs import run_starts, within
+from tabletop.geometry.single.shapes import BorderLine
+from tabletop.geometry.whole.columns import ZoneTable, zone_table
 from tabletop.model import Border, Map, Zone
 
 TOLERANCE = 1e-6
@@ -50,7 +51,7 @@ def _edges_near(
     if `long`, has a length: one of no length shares nothing)."""
     counts = table.counts[pairs]
     border_of = np.repeat(np.arange(len(pairs)), counts)
-    edge = np.repeat(table.firsts[pairs] - (np.cumsum(counts) - counts), counts) + np.arange(len(border_of))
+    edge = np.repeat(table.firsts[pairs] - run_starts(counts), counts) + np.arange(len(border_of))
     of = others[border_of]
     left, top, right, bottom = (column[of] for column in edges.near_box)
     near = (edges.max_x[edge] >= left) & (edges.min_x[edge] <= right)
@@ -131,12 +132,12 @@ def _every_place(na: np.ndarray, nb: np.ndarray, per_border: np.ndarray) -> tupl
     """(border, place among a's edges, place among b's) of every pair of the borders whose
     `per_border` is na * nb (the others' 0), in that order."""
     border_of = np.repeat(np.arange(len(na)), per_border)
-    local = np.arange(len(border_of)) - np.repeat(np.cumsum(per_border) - per_border, per_border)
+    local = within(per_border)
     nb_each = nb[border_of]
     return (
         border_of,
-        (np.cumsum(na) - na)[border_of] + local // nb_each,
-        (np.cumsum(nb) - nb)[border_of] + local % nb_each,
+        run_starts(na)[border_of] + local // nb_each,
+        run_starts(nb)[border_of] + local % nb_each,
     )
 
 
@@ -195,8 +196,7 @@ def _aligned_pairs(
 def _ranges(sorted_of: np.ndarray, low: np.ndarray, count: np.ndarray, each: np.ndarray) -> tuple[np.ndarray, ...]:
     """For each item of `each`, sorted_of[low:low + count] (its matches), as two flat arrays:
     the matches and, beside each, its item."""
-    total = int(count.sum())
-    at = np.repeat(low, count) + (np.arange(total) - np.repeat(np.cumsum(count) - count, count))
+    at = np.repeat(low, count) + within(count)
     return sorted_of[at], np.repeat(each, count)
 
 
@@ -281,7 +281,7 @@ def line_rows(ends_a: np.ndarray, ends_b: np.ndarray, table: ZoneTable) -> tuple
     heads[apart_lines, 0:2] = (start + end) / 2
     counts = np.maximum(shared_count, 1)
     heads[:, 5] = counts
-    heads[:, 4] = np.cumsum(counts) - counts
+    heads[:, 4] = run_starts(counts)
     pieces = np.empty((int(counts.sum()), 4), dtype=np.float64)
     pieces[heads[apart_lines, 4].astype(np.int64)] = np.column_stack((start, end))
     if len(owner):  # the shared pieces, in order, after each line's first

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.geometry.shapes import BorderLine
-from tabletop.geometry.tables import Box
+from tabletop.geometry.single.shapes import BorderLine
+from tabletop.geometry.whole.tables import Box
 from tabletop.model import Border, NodeShape, Zone
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from tabletop.geometry.columns import ZoneTable
+    from tabletop.geometry.whole.columns import ZoneTable
 
 LABEL_ROOM: Box = (12.0, 50.0, 12.0, 12.0)
 """Room a polygon zone's label and outline need beyond its points (left, above, right, below)."""

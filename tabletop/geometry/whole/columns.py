@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.geometry.runs import following
+from tabletop.geometry.single.runs import following, run_starts
 from tabletop.model import NodeShape, Zone
 
 
@@ -86,7 +86,7 @@ def table_of(shapes: Shapes) -> ZoneTable:
     polygon_of[nodes] = -1
     polygons = np.flatnonzero(~is_node)
     polygon_of[polygons] = np.arange(len(polygons))
-    firsts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
+    firsts = run_starts(counts).astype(np.int64)
     after = following(counts)
     centres = np.zeros((count, 2), dtype=np.float64)
     radii = np.zeros(count, dtype=np.float64)

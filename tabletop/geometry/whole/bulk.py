@@ -10,10 +10,10 @@ from operator import attrgetter
 
 import numpy as np
 
-from tabletop.geometry.boxes import border_boxes, zone_boxes
-from tabletop.geometry.columns import Shapes, ZoneTable, table_of
-from tabletop.geometry.lines import line_rows
-from tabletop.geometry.tables import Box
+from tabletop.geometry.whole.boxes import border_boxes, zone_boxes
+from tabletop.geometry.whole.columns import Shapes, ZoneTable, table_of
+from tabletop.geometry.whole.lines import line_rows
+from tabletop.geometry.whole.tables import Box
 from tabletop.model import Map
 
 

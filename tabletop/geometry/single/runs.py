@@ -1,7 +1,8 @@
 """Runs of a flat array: polygons, lines or labels stored end to end, `counts` items each.
 
-The lowest floor of geometry/: the tables, the columns and the painters all walk such runs,
-and none of them need import another to do it. numpy is imported when first used, as the
+The lowest floor of geometry/, in the per-object half so that both halves reach it: the
+tables, the columns, the overlap check and the painters all walk such runs, and none of them
+need import another to do it. numpy is imported when first used, as the
 tables do: the empty window starts without it. Qt-free."""
 
 from __future__ import annotations
@@ -19,12 +20,19 @@ def within(counts: np.ndarray) -> np.ndarray:
     return np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
 
 
+def run_starts(counts: np.ndarray) -> np.ndarray:
+    """The place of each run's first item in the flat array."""
+    import numpy as np
+
+    return np.cumsum(counts) - counts
+
+
 def following(counts: np.ndarray) -> np.ndarray:
     """For each point of polygons stored end to end (`counts` points each), the place of the
     next point of its polygon: the last one closes on its first."""
     import numpy as np
 
-    firsts = np.cumsum(counts) - counts
+    first = np.cumsum(counts) - counts
     after = np.arange(1, int(counts.sum()) + 1)
-    after[firsts + counts - 1] = firsts
+    after[first + counts - 1] = first
     return after

@@ -1,7 +1,7 @@
 """A dict by id made when first asked or a slice at a time between events.
 
-A 100k-zone map has 250k borders: their rows by id (a dict, 0.05 s to make, 0.01 s to copy) and
-the borders by id are asked for by no first frame, which paints from the layout's arrays by row.
+A big map has more borders than zones: their rows by id (a dict, slow to make, quicker to copy)
+and the borders by id are asked for by no first frame, which paints from the layout's arrays by row.
 The layout and the document make them after that frame, in slices (each a short event), or at
 once when something asks sooner: a hover, an edit.
 """
@@ -33,8 +33,9 @@ class SlicedDict:
         return self._ids if self._ids is not None else list(self._made)
 
     def __call__(self) -> dict[str, Any]:
-        for _ in self.steps(1 << 62):
-            pass
+        if self._ids is not None:  # a lookup by id asks here each time: once made, no steps to start
+            for _ in self.steps(1 << 62):
+                pass
         return self._made
 
     def steps(self, size: int) -> Iterator[None]:

@@ -1,7 +1,7 @@
 """Mappings over arrays: a whole map's drawn boxes and which borders touch each zone.
 
-A map of 100,000 zones has 350,000 boxes and 100,000 sets of borders; as Python tuples and
-sets they would take most of a second to make and hundreds of megabytes to hold. These keep
+A big map has a box for every zone and border and a set of borders for every zone; as Python
+tuples and sets they would be slow to make and heavy to hold. These keep
 them in the arrays the layout was built with and make a tuple or set only when asked; what
 an edit sets afterwards is kept beside them, as in a dict. Qt-free; numpy is not imported here.
 """
@@ -24,14 +24,14 @@ from operator import itemgetter
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from tabletop.geometry.runs import within
+from tabletop.geometry.single.runs import within
 from tabletop.model.kinds import kind_runs
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from tabletop.geometry.columns import ZoneTable
-    from tabletop.geometry.shapes import BorderLine
+    from tabletop.geometry.single.shapes import BorderLine
+    from tabletop.geometry.whole.columns import ZoneTable
     from tabletop.model import Zone
 
 Box = tuple[float, float, float, float]
@@ -358,7 +358,7 @@ class ShapeTable:
     @property
     def _line_rows(self) -> dict[str, int]:
         """The LineTable's rows (or what makes them, the same dict for both: see LineTable)."""
-        from tabletop.geometry.lines import rows_made
+        from tabletop.geometry.whole.lines import rows_made
 
         return rows_made(self._line_rows_from)
 

@@ -12,6 +12,8 @@ import math
 
 import numpy as np
 
+from tabletop.geometry.single.runs import within
+
 Box = tuple[float, float, float, float]
 Key = tuple[str, str]
 
@@ -40,7 +42,7 @@ def covered_cells(boxes: np.ndarray, cell: float) -> Covered:
     per_object = wide * high
     del x1, y1, high
     owner = np.repeat(np.arange(len(boxes), dtype=np.int32 if len(boxes) < 2**31 else np.int64), per_object)
-    local = np.arange(per_object.sum()) - np.repeat(np.cumsum(per_object) - per_object, per_object)
+    local = within(per_object)
     cx = x0[owner] + local % wide[owner]
     cy = y0[owner] + local // wide[owner]
     return cx, cy, owner

@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from tabletop.geometry.single.runs import within
 from tabletop.model import Map, PolygonShape, Zone
 
 if TYPE_CHECKING:
-    from tabletop.geometry.layout import MapLayout
-    from tabletop.geometry.tables import Box, ShapeTable
+    from tabletop.geometry.whole.layout import MapLayout
+    from tabletop.geometry.whole.tables import Box, ShapeTable
 
 TOLERANCE = 1e-6
 """How far inside (in map units, against each edge's length) a point must lie to be inside:
@@ -43,7 +44,7 @@ def overlapping_pairs(zones: list[Zone], layout: MapLayout | None = None) -> lis
     the `layout` these zones are drawn by, the zones it holds as opened are read from its arrays."""
     if layout is not None:
         return _laid_out_pairs(zones, layout.shapes())
-    from tabletop.geometry.columns import zone_table
+    from tabletop.geometry.whole.columns import zone_table
 
     polygons = [z for z in zones if _polygon(z)]
     if len(polygons) < 2:
@@ -76,7 +77,7 @@ def _cell_side(boxes: np.ndarray) -> float:
 
 def _cell_keys(boxes: np.ndarray, side: float) -> tuple[np.ndarray, np.ndarray]:
     """(cell, box) of each cell of `side` each box covers, as one number per cell, sorted by it."""
-    from tabletop.geometry.cells import cell_rows
+    from tabletop.geometry.whole.cells import cell_rows
 
     cx, cy, owner = cell_rows(boxes, side)
     return (cx << 32) + (cy + 2**31), owner
@@ -96,7 +97,7 @@ def _near_pairs(boxes: np.ndarray, side: float | None = None) -> np.ndarray:
     ends = np.repeat(np.r_[starts[1:], len(key)], np.diff(np.r_[starts, len(key)]))
     later = ends - np.arange(len(key)) - 1  # the members after each one in its cell
     first = np.repeat(np.arange(len(key)), later)
-    second = first + 1 + (np.arange(len(first)) - np.repeat(np.cumsum(later) - later, later))
+    second = first + 1 + within(later)
     i, j = np.minimum(owner[first], owner[second]), np.maximum(owner[first], owner[second])
     pairs = np.column_stack((i, j))[_meet(boxes[i], boxes[j]) & (i != j)]
     return np.unique(pairs, axis=0) if len(pairs) else pairs
@@ -145,7 +146,7 @@ def _laid_out_pairs(zones: list[Zone], shapes: ShapeTable) -> list[tuple[str, st
     """overlapping_pairs of `zones`, those as opened read from `shapes` and paired once (_opened),
     the zones edited or added since paired with every polygon near them. Pairs are worked with
     as the zones' places in `zones`, the first the earlier, as the check without a layout does."""
-    from tabletop.geometry.columns import zone_table
+    from tabletop.geometry.whole.columns import zone_table
 
     ids = list(map(attrgetter("id"), zones))
     rows = shapes.zone_rows(ids)
@@ -177,8 +178,6 @@ def _pairs_of_edited(extent: np.ndarray, places: np.ndarray, opened: _Opened, at
     """The near pairs (places, the earlier first, sorted) of the zones edited or added since
     opening, with `extent` and at `places`: among themselves, and with each polygon as opened
     still on the map (at its place `at`) in the cells they cover."""
-    from tabletop.geometry.runs import within
-
     among = places[_near_pairs(extent)]
     keys, owners = _cell_keys(extent, opened.side)
     low = np.searchsorted(opened.keys, keys, "left")
@@ -201,7 +200,7 @@ def borders_apart(map_: Map, layout: MapLayout | None = None) -> list[str]:
         if not links:
             return []
         return [b.id for b in map_.borders if b.id in links and _polygon(zone(b.a)) and _polygon(zone(b.b))]
-    from tabletop.geometry.lines import lines_of
+    from tabletop.geometry.whole.lines import lines_of
 
     polygons = {z.id: z for z in map_.zones if _polygon(z)}
     borders = [b for b in map_.borders if b.a in polygons and b.b in polygons]
