@@ -9,7 +9,7 @@ import math
 import pytest
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from tabletop.geometry.shapes import TOKEN_RADIUS
+from tabletop.geometry.single.shapes import TOKEN_RADIUS
 from tabletop.model import Token
 from tabletop.render import setup_paint
 from tabletop.render.style import MapStyle

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter
 
-from tabletop.geometry.shapes import grid_rect
+from tabletop.geometry.single.shapes import grid_rect
 from tabletop.model import EncounterGrid, SetupMark, Tile
 from tabletop.render import setup_paint
 from tabletop.render.style import gm_style, players_style
