@@ -373,21 +373,30 @@ def reach_spot(zone: Zone, sizes: Sequence[Size], avoid: list[Box], radius: floa
 
 REACH_PAD = 1.0
 """Room kept around a reach number: a room holding a token, its name and badges has little."""
+CORNER = 0.5
+"""How far a reach number in a zone's corner stands off its edges, besides REACH_PAD."""
 
 
 def number_room(points: tuple[Point, ...], width: float, height: float, avoid: list[Box], lift: float) -> Point | None:
     """A quick place for a reach number of this size in a polygon, clear of `avoid`: `lift` above
-    its anchor (below, when negative), at the anchor, or at one of a few points across the
-    zone's box, low ones first, the first that is clear; None when none is."""
+    its anchor (below, when negative), at the anchor, at one of a few points across the zone's
+    box, low ones first, or in one of its corners, the first that is clear; None when none is.
+    The corners are a crowded room's last room: its tokens stand in its middle, its badges in
+    the middles of its walls."""
     ax, ay = polygon_anchor(points)
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+    half_w, half_h = width / 2 + REACH_PAD, height / 2 + REACH_PAD
+    snug_x, snug_y = (
+        (left + half_w + CORNER, right - half_w - CORNER),
+        (bottom - half_h - CORNER, top + half_h + CORNER),
+    )
     tries = [(ax, ay - lift), (ax, ay)] + [  # low in the zone first: a name is sought high, over its tokens
         (left + (right - left) * i / 8, top + (bottom - top) * j / 8)
         for j in (6, 7, 5, 4, 3, 2, 1)
         for i in (4, 2, 6, 1, 7)
     ]
-    half_w, half_h = width / 2 + REACH_PAD, height / 2 + REACH_PAD
+    tries += [(x, y) for y in snug_y for x in snug_x]
     for x, y in tries:
         box = (x - half_w, y - half_h, x + half_w, y + half_h)
         if clear_of(box, avoid) and box_inside(points, box):

@@ -34,6 +34,7 @@ from tabletop.model import NodeShape, Token, Zone
 from tabletop.render import text
 from tabletop.render.badge_paint import badge_extent, badge_reach
 from tabletop.render.style import Audience, MapStyle
+from tabletop.render.token_paint import token_flank
 from tabletop.render.words import Measured, Written, advance, elided, plate_room, plate_room_bold
 from tabletop.render.zone_names import bulk_name, placed_name
 
@@ -55,11 +56,14 @@ class ZoneTokens:
     whose plates sit alike under them draw the same picture wherever they stand)."""
     fronts: tuple[Box, ...] = ()
     """The boxes of their fronts (the style's facing wedges): a name keeps off them if it can."""
+    flanks: tuple[Box, ...] = ()
+    """The boxes of their flank lines, which reach past their discs: a dark line drawn over a
+    name or a badge would cross its letters."""
 
     def boxes(self) -> list[Box]:
         r = TOKEN_RADIUS
         plates = [p.box for p in self.plates.values() if p.words]
-        return [(x - r, y - r, x + r, y + r) for _, (x, y) in self.discs] + plates
+        return [(x - r, y - r, x + r, y + r) for _, (x, y) in self.discs] + list(self.flanks) + plates
 
 
 NO_TOKENS = ZoneTokens((), {}, {}, ())
@@ -165,7 +169,8 @@ class Arrangement:
             for token, spot in standing
             if self.style.facing_wedges and not token.problem
         )
-        return ZoneTokens(tuple((token.id, spot) for token, spot in standing), written, drawn, fronts)
+        flanks = tuple(_flank_box(token, spot, self.style) for token, spot in standing if not token.problem)
+        return ZoneTokens(tuple((token.id, spot) for token, spot in standing), written, drawn, fronts, flanks)
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -260,10 +265,15 @@ class Arrangement:
         return None if spot is self.badges.home(border_id) else spot
 
     def _discs_around(self, border_id: str) -> list[Box]:
+        """The discs and flank lines of the tokens in a border's zones."""
         border, r = self.layout.borders[border_id], TOKEN_RADIUS
-        return [
-            (x - r, y - r, x + r, y + r) for zone_id in (border.a, border.b) for _, (x, y) in self.standing(zone_id)
-        ]
+        found = []
+        for zone_id in (border.a, border.b):
+            for token, (x, y) in self.standing(zone_id):
+                found.append((x - r, y - r, x + r, y + r))
+                if not token.problem:
+                    found.append(_flank_box(token, (x, y), self.style))
+        return found
 
     def _obstacles(self, border_id: str) -> Iterator[Box]:
         """What a badge keeps clear of, the quickest known first (a badge's home is tested
@@ -455,6 +465,13 @@ class Arrangement:
             if now is None or now.box != before.box:
                 boxes += [spot.box for spot in (before, now) if spot is not None]
         return [(left - INK, top - INK, right + INK, bottom + INK) for left, top, right, bottom in boxes]
+
+
+def _flank_box(token: Token, spot: Point, style: MapStyle) -> Box:
+    """The box of a token's flank line as token_paint draws it, its pen's width around it."""
+    (x1, y1), (x2, y2) = token_flank(token, spot)
+    half = style.line_scale
+    return (min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half)
 
 
 def _meet(a: Box, b: Box) -> bool:
