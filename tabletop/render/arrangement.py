@@ -17,7 +17,18 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 
 from tabletop.geometry.boxes import border_box
-from tabletop.geometry.clearing import GAP, BadgeLine, BadgeRoom, BadgeSpot, Box, badge_scales, clear_of, long_enough
+from tabletop.geometry.clearing import (
+    GAP,
+    HAND_DRAWN,
+    BadgeLine,
+    BadgeRoom,
+    BadgeSpot,
+    Box,
+    badge_scales,
+    clear_of,
+    long_enough,
+    long_lines,
+)
 from tabletop.geometry.fitting import (
     REACH_BELOW,
     REACH_PAD,
@@ -40,6 +51,9 @@ from tabletop.render.zone_names import bulk_name, placed_name
 
 INK = 2.0
 """How far a name's letters or a badge's outline may reach past its box."""
+PAST_EDGES = 300.0
+"""How far past the zones' edges their words may be written: a node's name beside its disc, a
+badge on an outer wall."""
 REACH_TEXT = 22.0
 """A reach number's size in map units: read from across the table while a token is dragged."""
 
@@ -101,6 +115,8 @@ class Arrangement:
     def reset(self, layout: MapLayout) -> None:
         """Forget everything: a new map, or too much changed to follow."""
         self.layout = layout
+        self.hand_drawn = _hand_drawn(layout)
+        """Whether every badge is settled and every name placed alone (clearing.HAND_DRAWN)."""
         self._tokens: dict[str, ZoneTokens] = {}
         self._names: dict[str, Written | None] = {}
         self._numbers: dict[str, Box | None] = {}
@@ -195,6 +211,8 @@ class Arrangement:
     def _bulk_name(self, zone_id: str) -> Written | None:
         """The name a zone not asked for its name had, if any: written in bulk (an unoccupied
         zone's, fitting.in_bulk), which keeps no note of it (a picture of 10k zones)."""
+        if self.hand_drawn:
+            return None
         zone = self.layout.zone(zone_id)
         return bulk_name(zone, self.style) if zone is not None and self.name_shown(zone) else None
 
@@ -209,7 +227,8 @@ class Arrangement:
             number = self._number_room(zone.id, named=False) if tokens.discs else None
             return (self._homes(zone.id), list(tokens.fronts), [number] if number is not None else [])
 
-        return placed_name(zone, self.style, lambda: tokens.boxes() + kept, rather, bool(tokens.discs))
+        occupied = bool(tokens.discs)
+        return placed_name(zone, self.style, lambda: tokens.boxes() + kept, rather, occupied, not self.hand_drawn)
 
     # -- badges ---------------------------------------------------------------------------------
 
@@ -242,27 +261,34 @@ class Arrangement:
         self._ends[border_id] = (border.a, border.b)
         piece = max(line.segments, key=lambda s: (s[1][0] - s[0][0]) ** 2 + (s[1][1] - s[0][1]) ** 2)
         extent = badge_extent(border, line, self.style)
-        if not long_enough(piece):
+        long = long_enough(piece)
+        if not long and not self.hand_drawn:
             return BadgeLine(piece, line.anchor, extent, self._line_box(border_id), (1.0,), fixed=True)
-        return BadgeLine(
-            piece, line.anchor, extent, self._line_box(border_id), self.scales[-1:] if least else self.scales
-        )
+        scales = self.scales[-1:] if least else self.scales
+        return BadgeLine(piece, line.anchor, extent, self._line_box(border_id), scales, shrink_first=not long)
 
     def _least_line(self, border_id: str) -> BadgeLine:
         return self._badge_line(border_id, least=True)
 
     def drawn_at(self, border_id: str, line: BorderLine | None = None) -> BadgeSpot | None:
         """Where a border's badge is painted: None for its home at its size (every badge on a
-        line not long_enough, most badges), which the painting finds quickest from its `line`
-        (the layout's, when the caller has not read it already)."""
+        line not long_enough on a map not hand_drawn, most badges), which the painting finds
+        quickest from its `line` (the layout's, when the caller has not read it already)."""
         fixed = self._fixed.get(border_id)
         if fixed is None:
             segments = (line or self.layout.lines[border_id]).segments
-            fixed = self._fixed[border_id] = not any(map(long_enough, segments))
+            fixed = self._fixed[border_id] = not self.hand_drawn and not any(map(long_enough, segments))
         if fixed:
             return None
         spot = self.badges.place(border_id)
         return None if spot is self.badges.home(border_id) else spot
+
+    def movable(self, counts, coords) -> list[bool]:
+        """For lines given as layout.line_arrays gives them (`counts` segments each, `coords`
+        their segments), whether each one's badge may be drawn elsewhere than in its middle at
+        its size, so the painting asks drawn_at: every one on a hand_drawn map, else those
+        long_enough, worked out at once."""
+        return [True] * len(counts) if self.hand_drawn else long_lines(counts, coords)
 
     def _discs_around(self, border_id: str) -> list[Box]:
         """The discs and flank lines of the tokens in a border's zones."""
@@ -417,6 +443,13 @@ class Arrangement:
         (zone_tokens), asked again by its item."""
         zones, borders, gone = set(zones), set(borders), set(gone)
         layout = self.layout
+        if _hand_drawn(layout) != self.hand_drawn:  # every badge and name is placed otherwise now
+            self.reset(layout)
+            whole = layout.zone_extent()
+            if whole is None:
+                return []
+            left, top, right, bottom = whole  # with room for what is written past the zones' edges
+            return [(left - PAST_EDGES, top - PAST_EDGES, right + PAST_EDGES, bottom + PAST_EDGES)]
         for border_id in borders:
             border = layout.borders.get(border_id)
             if border is not None:
@@ -465,6 +498,10 @@ class Arrangement:
             if now is None or now.box != before.box:
                 boxes += [spot.box for spot in (before, now) if spot is not None]
         return [(left - INK, top - INK, right + INK, bottom + INK) for left, top, right, bottom in boxes]
+
+
+def _hand_drawn(layout: MapLayout) -> bool:
+    return len(layout.zone_ids()) <= HAND_DRAWN
 
 
 def _flank_box(token: Token, spot: Point, style: MapStyle) -> Box:

@@ -12,7 +12,7 @@ from itertools import compress, pairwise
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from tabletop.geometry.clearing import BadgeSpot, long_lines
+from tabletop.geometry.clearing import BadgeSpot
 from tabletop.geometry.layout import MapLayout
 from tabletop.geometry.shapes import BorderLine, map_bounds, token_spots
 from tabletop.geometry.tables import RowIds
@@ -184,8 +184,8 @@ def paint_region(
                 p.strokePath(path, pen)
     if shown_badges:
         drawn = [(layout.borders[border_id], lines[border_id]) for border_id in border_ids]
-        longs = long_lines(arrays[2], arrays[3])
-        spots = None  # only a badge on a line long enough may stand elsewhere than in its middle
+        longs = arrangement.movable(arrays[2], arrays[3])
+        spots = None  # only some badges may stand elsewhere than in their middles
         if any(longs):
             at = arrangement.drawn_at
             spots = [

@@ -2,8 +2,9 @@
 reach numbers inside their own zone, and no two written boxes (names, badges, token discs and
 name plates, reach numbers) over each other nor a token's flank line over a name or a number, in
 the GM's style and the players', on every sample map, on a compact dungeon of 80-unit
-rooms and on a room of 80 units with a door in every wall, a token standing in it or none. The
-boxes are those the painting draws, recorded as it draws them."""
+rooms and on a room of 80 units with a door in every wall, a token standing in it or none, and
+empty ones under 64 units across. The boxes are those the painting draws, recorded as it draws
+them."""
 
 from __future__ import annotations
 
@@ -41,6 +42,8 @@ def _maps() -> list[tuple[str, Map]]:
         ("doors all round", doors_all_round()),
         ("doors all round, a short name", doors_all_round(token="Kell")),
         ("doors all round, empty", doors_all_round(token=None)),
+        ("doors all round, rooms of 56", doors_all_round(56.0, token=None)),
+        ("doors all round, rooms of 48", doors_all_round(48.0, token=None)),
     ]
 
 
