@@ -42,7 +42,7 @@ LONG_ENOUGH = 64.0
 """A border's line this long (the width of two tokens) has room for its badge to slide."""
 SETTLED_TOGETHER = 32
 """The most badges settled together; a larger cluster stays in the middles (see above)."""
-HAND_DRAWN = 500
+HAND_DRAWN = 250
 """A map of at most this many zones (what a GM draws by hand) settles every badge, a short
 line's too, and places every zone's name alone; a larger one (a generated city) keeps short
 lines' badges in their middles and small zones' names at their anchors, at its speed."""
