@@ -16,19 +16,9 @@ import weakref
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 
+from tabletop.geometry import clearing
 from tabletop.geometry.boxes import border_box
-from tabletop.geometry.clearing import (
-    GAP,
-    HAND_DRAWN,
-    BadgeLine,
-    BadgeRoom,
-    BadgeSpot,
-    Box,
-    badge_scales,
-    clear_of,
-    long_enough,
-    long_lines,
-)
+from tabletop.geometry.clearing import GAP, BadgeLine, BadgeRoom, BadgeSpot, Box, badge_scales, clear_of, long_enough
 from tabletop.geometry.fitting import (
     REACH_BELOW,
     REACH_PAD,
@@ -45,7 +35,7 @@ from tabletop.model import NodeShape, Token, Zone
 from tabletop.render import text
 from tabletop.render.badge_paint import badge_extent, badge_reach
 from tabletop.render.style import Audience, MapStyle
-from tabletop.render.token_paint import token_flank
+from tabletop.render.token_paint import flank_box
 from tabletop.render.words import Measured, Written, advance, elided, plate_room, plate_room_bold
 from tabletop.render.zone_names import bulk_name, placed_name
 
@@ -185,7 +175,7 @@ class Arrangement:
             for token, spot in standing
             if self.style.facing_wedges and not token.problem
         )
-        flanks = tuple(_flank_box(token, spot, self.style) for token, spot in standing if not token.problem)
+        flanks = tuple(flank_box(token, spot, self.style) for token, spot in standing if not token.problem)
         return ZoneTokens(tuple((token.id, spot) for token, spot in standing), written, drawn, fronts, flanks)
 
     # -- names ----------------------------------------------------------------------------------
@@ -288,7 +278,7 @@ class Arrangement:
         their segments), whether each one's badge may be drawn elsewhere than in its middle at
         its size, so the painting asks drawn_at: every one on a hand_drawn map, else those
         long_enough, worked out at once."""
-        return [True] * len(counts) if self.hand_drawn else long_lines(counts, coords)
+        return [True] * len(counts) if self.hand_drawn else clearing.long_lines(counts, coords)
 
     def _discs_around(self, border_id: str) -> list[Box]:
         """The discs and flank lines of the tokens in a border's zones."""
@@ -298,7 +288,7 @@ class Arrangement:
             for token, (x, y) in self.standing(zone_id):
                 found.append((x - r, y - r, x + r, y + r))
                 if not token.problem:
-                    found.append(_flank_box(token, (x, y), self.style))
+                    found.append(flank_box(token, (x, y), self.style))
         return found
 
     def _obstacles(self, border_id: str) -> Iterator[Box]:
@@ -501,14 +491,7 @@ class Arrangement:
 
 
 def _hand_drawn(layout: MapLayout) -> bool:
-    return len(layout.zone_ids()) <= HAND_DRAWN
-
-
-def _flank_box(token: Token, spot: Point, style: MapStyle) -> Box:
-    """The box of a token's flank line as token_paint draws it, its pen's width around it."""
-    (x1, y1), (x2, y2) = token_flank(token, spot)
-    half = style.line_scale
-    return (min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half)
+    return len(layout.zone_ids()) <= clearing.HAND_DRAWN
 
 
 def _meet(a: Box, b: Box) -> bool:

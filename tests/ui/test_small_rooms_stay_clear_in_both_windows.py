@@ -11,11 +11,11 @@ import pytest
 from PySide6.QtCore import QRectF
 
 from tabletop.document.commands import AddObject, EditObject, MoveToken
+from tabletop.geometry import clearing
 from tabletop.geometry.labels import box_inside
 from tabletop.geometry.shapes import TOKEN_RADIUS
 from tabletop.model import Passage, PolygonShape, Zone, ZoneLocation
 from tabletop.model.kinds import Kind
-from tabletop.render import arrangement as arrangement_module
 from tabletop.render.arrangement import Arrangement
 from tabletop.render.token_paint import token_flank
 from tests.render.dungeon import doors_all_round
@@ -91,7 +91,7 @@ def test_small_rooms_badges_shrink_clear_of_each_other_where_a_big_map_keeps_the
     arrangement = views["GM"].scene().arrangement
     shrunk = [b.id for b in window.document.map.borders if arrangement.badge(b.id).scale < 1.0]
     assert shrunk, "a badge of the small room drawn smaller"
-    monkeypatch.setattr(arrangement_module, "HAND_DRAWN", 8)  # the nine rooms are now a big map
+    monkeypatch.setattr(clearing, "HAND_DRAWN", 8)  # the nine rooms are now a big map
     arrangement.reset(arrangement.layout)
     assert not arrangement.hand_drawn
     assert all(arrangement.drawn_at(b.id) is None for b in window.document.map.borders), "in their middles"
@@ -153,7 +153,7 @@ def test_after_steps_and_door_edits_in_a_small_room_both_windows_place_every_wor
 
 
 def test_a_map_grown_past_a_gms_own_rooms_is_painted_again_whole(qtbot, window, monkeypatch):
-    monkeypatch.setattr(arrangement_module, "HAND_DRAWN", 9)
+    monkeypatch.setattr(clearing, "HAND_DRAWN", 9)
     views = _both(qtbot, window, doors_all_round(48.0, None), 48.0)
     document = window.document
     for view in views.values():
