@@ -5,17 +5,17 @@ numbers, so none covers another.
 Tokens are placed first, with a place kept for each badge at its smallest and for a reach number
 in each zone; then each zone's name, clear of its tokens and those kept places, and if it can of
 its badges' homes (the middles of their lines) and its tokens' fronts; then the badges, each slid
-along its line or drawn smaller where its home is covered (geometry/clearing.py). Reach numbers
-clear them all. The placing is geometry's (Qt-free); this measures the words and keeps what was
-worked out, for the window's tiles, its token items and its overlays to share. A view is told
-what an edit changed (`forget`) and answers with the map boxes to paint again."""
+along its line or drawn smaller where its home is covered. Reach numbers clear them all. The
+placing is geometry's (Qt-free, geometry/single/clearing.py); this measures the words and keeps
+what was worked out for the window's tiles, token items and overlays to share. Told what an edit
+changed (`forget`), it answers with the map boxes to paint again."""
 
 from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Collection, Iterable, Iterator
-from dataclasses import dataclass
 
+from tabletop.geometry.single import clearing
 from tabletop.geometry.single.clearing import (
     GAP,
     BadgeLine,
@@ -43,50 +43,29 @@ from tabletop.model import NodeShape, Token, Zone
 from tabletop.render import text
 from tabletop.render.badge_paint import badge_extent, badge_reach
 from tabletop.render.style import Audience, MapStyle
-from tabletop.render.words import Measured, Written, advance, elided, plate_room, plate_room_bold
+from tabletop.render.token_paint import flank_box
+from tabletop.render.words import NO_TOKENS, Measured, Written, ZoneTokens, advance, elided, plate_room, plate_room_bold
 from tabletop.render.zone_names import bulk_name, placed_name
 
 INK = 2.0
 """How far a name's letters or a badge's outline may reach past its box."""
+PAST_EDGES = 300.0
+"""How far past the zones' edges their words may be written: a node's name beside its disc, a
+badge on an outer wall."""
 REACH_TEXT = 22.0
 """A reach number's size in map units: read from across the table while a token is dragged."""
-
-
-@dataclass(frozen=True)
-class ZoneTokens:
-    """The tokens standing in a zone as drawn: their discs, and their name plates by token id
-    (a plate's centre is on the map)."""
-
-    discs: tuple[tuple[str, Point], ...]
-    plates: dict[str, Written]
-    drawn: dict[str, Written]
-    """The same plates placed from their discs' centres, as a token's item draws them (two tokens
-    whose plates sit alike under them draw the same picture wherever they stand)."""
-    fronts: tuple[Box, ...] = ()
-    """The boxes of their fronts (the style's facing wedges): a name keeps off them if it can."""
-
-    def boxes(self) -> list[Box]:
-        r = TOKEN_RADIUS
-        plates = [p.box for p in self.plates.values() if p.words]
-        return [(x - r, y - r, x + r, y + r) for _, (x, y) in self.discs] + plates
-
-
-NO_TOKENS = ZoneTokens((), {}, {}, ())
 
 
 class Arrangement:
     """The places of a map's words for one audience, worked out when asked and kept.
 
-    `tokens_in(zone_id)` lists the tokens drawn in a zone with their spots, in map order, and
-    `occupied()` names the zones where any is drawn; `shows(kind, id)` says what is drawn (the
-    players' picture; None: everything) and `fogged(zone)` which zones are fog (None: their own
-    flag), whose names the players never see.
+    `tokens_in(zone_id)`: the tokens drawn in a zone with their spots, in map order;
+    `occupied()`: the zones where any is drawn; `shows(kind, id)`: what is drawn (the players'
+    picture; None: everything); `fogged(zone)`: which zones are fog (None: their own flag).
 
-    Each badge first has a place kept for it at its smallest (`reserved`: clear of the discs of
-    its zones and of the other badges' kept places), which token plates and names keep clear of;
-    then it is drawn as large and as near its line's middle as the names and plates let it
-    (`badges`), never on another badge's kept place: a badge is never covered where its line
-    has room for it."""
+    Each badge has a place kept at its smallest (`reserved`, clear of its zones' discs and the
+    other kept places) that plates and names keep clear of; it is then drawn as large and as
+    near its line's middle as they let it (`badges`): never covered where its line has room."""
 
     def __init__(
         self,
@@ -106,6 +85,7 @@ class Arrangement:
     def reset(self, layout: MapLayout) -> None:
         """Forget everything: a new map, or too much changed to follow."""
         self.layout = layout
+        self.hand_drawn = _hand_drawn(layout)  # every badge settled, every name placed alone
         self._tokens: dict[str, ZoneTokens] = {}
         self._names: dict[str, Written | None] = {}
         self._numbers: dict[str, Box | None] = {}
@@ -174,7 +154,8 @@ class Arrangement:
             for token, spot in standing
             if self.style.facing_wedges and not token.problem
         )
-        return ZoneTokens(tuple((token.id, spot) for token, spot in standing), written, drawn, fronts)
+        flanks = tuple(flank_box(token, spot, self.style) for token, spot in standing if not token.problem)
+        return ZoneTokens(tuple((token.id, spot) for token, spot in standing), written, drawn, fronts, flanks)
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -198,7 +179,9 @@ class Arrangement:
 
     def _bulk_name(self, zone_id: str) -> Written | None:
         """The name a zone not asked for its name had, if any: written in bulk (an unoccupied
-        zone's, fitting.in_bulk), which keeps no note of it (a picture of 10k zones)."""
+        zone's, fitting.in_bulk), which keeps no note of it so a big map's picture stays light."""
+        if self.hand_drawn:
+            return None
         zone = self.layout.zone(zone_id)
         return bulk_name(zone, self.style) if zone is not None and self.name_shown(zone) else None
 
@@ -213,7 +196,8 @@ class Arrangement:
             number = self._number_room(zone.id, named=False) if tokens.discs else None
             return (self._homes(zone.id), list(tokens.fronts), [number] if number is not None else [])
 
-        return placed_name(zone, self.style, lambda: tokens.boxes() + kept, rather, bool(tokens.discs))
+        occupied = bool(tokens.discs)
+        return placed_name(zone, self.style, lambda: tokens.boxes() + kept, rather, occupied, not self.hand_drawn)
 
     # -- badges ---------------------------------------------------------------------------------
 
@@ -246,33 +230,43 @@ class Arrangement:
         self._ends[border_id] = (border.a, border.b)
         piece = max(line.segments, key=lambda s: (s[1][0] - s[0][0]) ** 2 + (s[1][1] - s[0][1]) ** 2)
         extent = badge_extent(border, line, self.style)
-        if not long_enough(piece):
+        long = long_enough(piece)
+        if not long and not self.hand_drawn:
             return BadgeLine(piece, line.anchor, extent, self._line_box(border_id), (1.0,), fixed=True)
-        return BadgeLine(
-            piece, line.anchor, extent, self._line_box(border_id), self.scales[-1:] if least else self.scales
-        )
+        scales = self.scales[-1:] if least else self.scales
+        return BadgeLine(piece, line.anchor, extent, self._line_box(border_id), scales, shrink_first=not long)
 
     def _least_line(self, border_id: str) -> BadgeLine:
         return self._badge_line(border_id, least=True)
 
     def drawn_at(self, border_id: str, line: BorderLine | None = None) -> BadgeSpot | None:
         """Where a border's badge is painted: None for its home at its size (every badge on a
-        line not long_enough, most badges), which the painting finds quickest from its `line`
-        (the layout's, when the caller has not read it already)."""
+        line not long_enough on a map not hand_drawn, most badges), which the painting finds
+        quickest from its `line` (the layout's, when the caller has not read it already)."""
         fixed = self._fixed.get(border_id)
         if fixed is None:
             segments = (line or self.layout.lines[border_id]).segments
-            fixed = self._fixed[border_id] = not any(map(long_enough, segments))
+            fixed = self._fixed[border_id] = not self.hand_drawn and not any(map(long_enough, segments))
         if fixed:
             return None
         spot = self.badges.place(border_id)
         return None if spot is self.badges.home(border_id) else spot
 
+    def movable(self, counts, coords) -> list[bool]:
+        """Whether each line's badge (layout.line_arrays' `counts` and `coords`) may stand off its
+        middle, so the painting asks drawn_at: all on a hand_drawn map, else the long_enough."""
+        return [True] * len(counts) if self.hand_drawn else clearing.long_lines(counts, coords)
+
     def _discs_around(self, border_id: str) -> list[Box]:
+        """The discs and flank lines of the tokens in a border's zones."""
         border, r = self.layout.border(border_id), TOKEN_RADIUS
-        return [
-            (x - r, y - r, x + r, y + r) for zone_id in (border.a, border.b) for _, (x, y) in self.standing(zone_id)
-        ]
+        found = []
+        for zone_id in (border.a, border.b):
+            for token, (x, y) in self.standing(zone_id):
+                found.append((x - r, y - r, x + r, y + r))
+                if not token.problem:
+                    found.append(flank_box(token, (x, y), self.style))
+        return found
 
     def _obstacles(self, border_id: str) -> Iterator[Box]:
         """What a badge keeps clear of, the quickest known first (a badge's home is tested
@@ -416,6 +410,12 @@ class Arrangement:
         (zone_tokens), asked again by its item."""
         zones, borders, gone = set(zones), set(borders), set(gone)
         layout = self.layout
+        if _hand_drawn(layout) != self.hand_drawn:  # every badge and name is placed otherwise now
+            self.reset(layout)
+            whole = layout.zone_extent()
+            if whole is None:
+                return []
+            return [_widened(whole, PAST_EDGES)]  # with room for what is written past the zones' edges
         for border_id in borders:
             border = layout.border(border_id)
             if border is not None:
@@ -463,8 +463,16 @@ class Arrangement:
             now = self.badge(border_id) if border_id not in gone and self.badge_shown(border_id) else None
             if now is None or now.box != before.box:
                 boxes += [spot.box for spot in (before, now) if spot is not None]
-        return [(left - INK, top - INK, right + INK, bottom + INK) for left, top, right, bottom in boxes]
+        return [_widened(box, INK) for box in boxes]
+
+
+def _hand_drawn(layout: MapLayout) -> bool:  # a map small enough to place each word alone
+    return len(layout.zone_ids()) <= clearing.HAND_DRAWN
 
 
 def _meet(a: Box, b: Box) -> bool:
     return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _widened(box: Box, by: float) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)

@@ -72,7 +72,10 @@ def paint_zone_labels(
     labels = [text.shown(zone.label) for zone in zones]
     p.setFont(map_font(full, True))
     widths = list(map(p.fontMetrics().horizontalAdvance, labels))
-    xs, ys, cuts, sizes = _in_bulk(layout, zones, labels, widths, fonts, arrangement.occupied())
+    if arrangement.hand_drawn:  # every name placed alone
+        xs = ys = cuts = sizes = [math.nan] * len(zones)
+    else:
+        xs, ys, cuts, sizes = _in_bulk(layout, zones, labels, widths, fonts, arrangement.occupied())
     p.setFont(map_font(fonts[last], True))  # most names written in bulk are tried at their smallest
     smallest = p.fontMetrics()
     inks: dict[tuple[str, float], QColor] = {}

@@ -12,7 +12,7 @@ from itertools import compress, pairwise
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from tabletop.geometry.single.clearing import BadgeSpot, long_lines
+from tabletop.geometry.single.clearing import BadgeSpot
 from tabletop.geometry.single.shapes import BorderLine, map_bounds, token_spots
 from tabletop.geometry.whole.layout import MapLayout
 from tabletop.geometry.whole.tables import RowIds
@@ -183,10 +183,9 @@ def paint_region(
             for path in paths:
                 p.strokePath(path, pen)
     if shown_badges:
-        border_of = layout.border
-        drawn = [(border_of(border_id), lines[border_id]) for border_id in border_ids]
-        longs = long_lines(arrays[2], arrays[3])
-        spots = None  # only a badge on a line long enough may stand elsewhere than in its middle
+        drawn = [(layout.border(border_id), lines[border_id]) for border_id in border_ids]
+        longs = arrangement.movable(arrays[2], arrays[3])
+        spots = None  # only some badges may stand elsewhere than in their middles
         if any(longs):
             at = arrangement.drawn_at
             spots = [

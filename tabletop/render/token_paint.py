@@ -78,6 +78,14 @@ def token_flank(token: Token, spot: tuple[float, float]) -> tuple[tuple[float, f
     return flank_line(spot, token.facing, FLANK_HALF)
 
 
+def flank_box(token: Token, spot: tuple[float, float], style: MapStyle) -> tuple[float, float, float, float]:
+    """The box of a token's flank line as paint_token draws it, its pen's width around it: what
+    the map's words keep off (render/arrangement.py)."""
+    (x1, y1), (x2, y2) = token_flank(token, spot)
+    half = style.line_scale
+    return (min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half)
+
+
 def paint_token(
     p: QPainter,
     token: Token,

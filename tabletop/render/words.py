@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -14,7 +15,7 @@ from PySide6.QtGui import QFontMetrics
 
 from tabletop.geometry.single.clearing import Box
 from tabletop.geometry.single.fitting import Size
-from tabletop.geometry.single.shapes import Point
+from tabletop.geometry.single.shapes import TOKEN_RADIUS, Point
 from tabletop.render.style import map_font
 
 
@@ -77,3 +78,28 @@ def plate_room(size: float) -> Size:
 
 def plate_room_bold(size: float) -> Size:
     return (size * 0.6, line_height(size, True) + size * 0.15)
+
+
+@dataclass(frozen=True)
+class ZoneTokens:
+    """The tokens standing in a zone as drawn: their discs, and their name plates by token id
+    (a plate's centre is on the map)."""
+
+    discs: tuple[tuple[str, Point], ...]
+    plates: dict[str, Written]
+    drawn: dict[str, Written]
+    """The same plates placed from their discs' centres, as a token's item draws them (two tokens
+    whose plates sit alike under them draw the same picture wherever they stand)."""
+    fronts: tuple[Box, ...] = ()
+    """The boxes of their fronts (the style's facing wedges): a name keeps off them if it can."""
+    flanks: tuple[Box, ...] = ()
+    """The boxes of their flank lines, which reach past their discs: a dark line drawn over a
+    name or a badge would cross its letters."""
+
+    def boxes(self) -> list[Box]:
+        r = TOKEN_RADIUS
+        plates = [p.box for p in self.plates.values() if p.words]
+        return [(x - r, y - r, x + r, y + r) for _, (x, y) in self.discs] + list(self.flanks) + plates
+
+
+NO_TOKENS = ZoneTokens((), {}, {}, ())

@@ -30,6 +30,7 @@ def placed_name(
     avoid: Callable[[], list[Box]],
     prefer: Callable[[], tuple[list[Box], ...]],
     occupied: bool,
+    bulk: bool = True,
 ) -> Written | None:
     """A zone's name as written: inside a polygon, clear of what it must avoid (`avoid()`: its
     tokens, the places kept for its badges) and if it can of what it would rather not cover
@@ -37,7 +38,8 @@ def placed_name(
     above its tokens when `occupied`; at the largest size it fits whole, else at the smallest
     cut to the room clear there, and not at all when there is none. A name too long for its
     zone's box at full size in a small zone, with no token there, is written at the anchor
-    whatever is around (in_bulk, anchored_name: as in bulk). A node's name is above its disc,
+    whatever is around (in_bulk, anchored_name: as in bulk), unless `bulk` is False (a map
+    of a GM's own rooms, where every name is placed alone). A node's name is above its disc,
     clear of its badges."""
     words = text.shown(zone.label)
     if not words:
@@ -50,7 +52,7 @@ def placed_name(
     sizes = text_sizes(full, style.zone_label_size)
     measured = Measured(words, sizes, True, lambda size: (0.0, size * LINE))
     lift = TOKEN_ROOM_ABOVE + full * 1.25 / 2 + 6 if occupied else 0.0
-    if not occupied and in_bulk(zone, measured[0], measured[-1]):  # as in bulk: at its anchor
+    if bulk and not occupied and in_bulk(zone, measured[0], measured[-1]):  # as in bulk: at its anchor
         spot, k = anchored_name(zone, measured, sizes)
     else:
         must, rather = avoid(), prefer()

@@ -52,3 +52,28 @@ def compact_dungeon(size: float = SIZE) -> Map:
         for k, (name, r, c) in enumerate(TOKENS)
     ]
     return Map(title="A compact dungeon", zones=zones, borders=borders, tokens=tokens)
+
+
+AROUND = [["Gate", "Shrine", "Cells"], ["Hall", "Guard room", "Vault"], ["Crypt", "Kitchen", "Stair"]]
+WALLS = [
+    [Passage(cost_from_a=1, cost_from_b=3)],
+    [Passage(cost_from_a=2, cost_from_b=4, door=Door(state="closed", open_cost=2))],
+    [Passage(cost_from_a=1, cost_from_b=1), Passage(cost_from_a=4, cost_from_b=4)],
+    [Passage(cost_from_a=2, cost_from_b=2)],
+]
+"""A door each way, a door shut, two passages (a badge of two lines), and the same both ways."""
+
+
+def doors_all_round(size: float = SIZE, token: str | None = "Sir Reginald the Bold") -> Map:
+    """Nine square rooms of `size`, the middle one (the Guard room, "r1c1") with a door in every
+    wall and, if `token` names one, a token standing in it."""
+    zones = []
+    for r, row in enumerate(AROUND):
+        for c, name in enumerate(row):
+            left, top = c * size, r * size
+            corners = [(left, top), (left + size, top), (left + size, top + size), (left, top + size)]
+            zones.append(Zone(id=f"r{r}c{c}", name=name, shape=PolygonShape(points=corners)))
+    ends = [("r0c1", "r1c1"), ("r1c1", "r1c2"), ("r1c1", "r2c1"), ("r1c0", "r1c1")]
+    borders = [Border(id=f"d{k}", a=a, b=b, passages=WALLS[k]) for k, (a, b) in enumerate(ends)]
+    tokens = [Token(id="t0", name=token, location=ZoneLocation(zone="r1c1"), facing=90.0)] if token else []
+    return Map(title="Doors all round", zones=zones, borders=borders, tokens=tokens)

@@ -8,7 +8,9 @@ then moves. Badges that must move and could meet are settled together, in one or
 picture of the map and every tile of a view place them alike. A cluster of more than
 SETTLED_TOGETHER such badges is left in the middles, and a badge on a line shorter than
 LONG_ENOUGH never moves (a big map's small zones, packed with badges larger than they): neither
-can be cleared, and settling them would cost a frame.
+can be cleared, and settling them would cost a frame. A map of a GM's own rooms (HAND_DRAWN)
+settles every badge: a short line's shrinks in its middle before it slides, as a small room has
+little wall to slide along.
 """
 
 from __future__ import annotations
@@ -40,6 +42,10 @@ LONG_ENOUGH = 64.0
 """A border's line this long (the width of two tokens) has room for its badge to slide."""
 SETTLED_TOGETHER = 32
 """The most badges settled together; a larger cluster stays in the middles (see above)."""
+HAND_DRAWN = 250
+"""A map of at most this many zones (what a GM draws by hand) settles every badge, a short
+line's too, and places every zone's name alone; a larger one (a generated city) keeps short
+lines' badges in their middles and small zones' names at their anchors, at its speed."""
 
 
 def overlaps(a: Box, b: Box, gap: float = 0.0) -> bool:
@@ -80,14 +86,20 @@ def badge_scales(text_scale: float) -> tuple[float, ...]:
 
 
 def badge_spots(
-    piece: tuple[Point, Point], anchor: Point, extent: Box, limit: Box, scales: tuple[float, ...] = (1.0,)
+    piece: tuple[Point, Point],
+    anchor: Point,
+    extent: Box,
+    limit: Box,
+    scales: tuple[float, ...] = (1.0,),
+    shrink_first: bool = False,
 ) -> tuple[BadgeSpot, ...]:
     """Every place a badge may take, in the order it is tried: its middle (`anchor`) first, then
     steps along `piece` (the longest stretch of its line) nearest first, then the same smaller.
     `extent` is the badge's box around its centre at full size; a place keeps the badge along
     the piece (a badge longer than its line stays in the middle) and within `limit`, where the
     map's index finds the border. `scales` are the sizes tried (badge_scales), largest first:
-    a badge slides along its line before it shrinks."""
+    a badge slides along its line before it shrinks, or (`shrink_first`) shrinks in its middle
+    down to its smallest before it slides."""
     (x1, y1), (x2, y2) = piece
     length = math.hypot(x2 - x1, y2 - y1)
     dx, dy = ((x2 - x1) / length, (y2 - y1) / length) if length > 0 else (0.0, 0.0)
@@ -107,6 +119,9 @@ def badge_spots(
             box = (x + left, y + top, x + right, y + bottom)
             if t == 0 or (box[0] >= limit[0] and box[1] >= limit[1] and box[2] <= limit[2] and box[3] <= limit[3]):
                 spots.append(BadgeSpot(x, y, scale, box))
+    if shrink_first:
+        middles = [spot for spot in spots if (spot.x, spot.y) == anchor]
+        spots = middles + [spot for spot in spots if (spot.x, spot.y) != anchor]
     return tuple(spots)
 
 
@@ -136,7 +151,8 @@ def long_lines(counts: np.ndarray, coords: np.ndarray) -> list[bool]:
 class BadgeLine:
     """A badge on its border's line: its home and the box it may reach (its line's box, which
     the map's index holds, and its home), its spots worked out when first asked (most badges
-    stay home). A badge `fixed` in its home (its line is not long_enough) is never moved."""
+    stay home). A badge `fixed` in its home (its line is not long_enough, on a map larger than
+    HAND_DRAWN) is never moved; one that may `shrink_first` does so in its home (badge_spots)."""
 
     __slots__ = ("_spots", "args", "fixed", "home", "reach")
 
@@ -148,8 +164,9 @@ class BadgeLine:
         limit: Box,
         scales: tuple[float, ...],
         fixed: bool = False,
+        shrink_first: bool = False,
     ) -> None:
-        self.args = (piece, anchor, extent, limit, scales)
+        self.args = (piece, anchor, extent, limit, scales, shrink_first)
         self.fixed = fixed
         scale, (x, y) = scales[0], anchor
         left, top, right, bottom = (v * scale for v in extent)

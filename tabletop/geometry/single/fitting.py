@@ -247,11 +247,10 @@ def plate_spots(
     avoid: Sequence[Box] = (),
 ) -> list[PlateSpot]:
     """Where the name plates of a zone's tokens go, each token's in turn (the discs at `discs`,
-    each plate's sizes in `plates`, at most `most` wide): below its disc at the largest size that
-    fits inside the zone (`points`; None for a node's paper) clear of every disc, of `avoid` and
-    of the plates before it, else above it, else below at the smallest size cut to the room
-    clear there. A token standing in a row with others keeps its plate to its share of the row,
-    halfway to each neighbour, so no neighbour's is cut for it."""
+    each plate's sizes in `plates`, at most `most` wide), inside the zone (`points`; None for a
+    node's paper) clear of every disc, of `avoid` and of the plates before it: see _plate. A
+    token standing in a row with others keeps its plate to its share of the row, halfway to each
+    neighbour, so no neighbour's is cut for it."""
     placed: list[Box] = []
     found: list[PlateSpot] = []
     disc_boxes = [(x - radius, y - radius, x + radius, y + radius) for x, y in discs]
@@ -261,58 +260,62 @@ def plate_spots(
         right = min(((ox + x) / 2 for ox, _ in row if ox > x), default=math.inf)
         others = [box for j, box in enumerate(disc_boxes) if j != k] + placed + list(avoid)
         others += [(-math.inf, -math.inf, left, math.inf), (right, -math.inf, math.inf, math.inf)]
-        spot = _plate_whole(points, x, y, radius, sizes, most, others)
-        if spot is None:
-            spot = _plate_cut(points, x, y, radius, sizes, most, others)
+        spot = _plate(points, (x, y), radius, sizes, most, others)
         found.append(spot)
         placed.append(spot.box(sizes[spot.size][1]))
     return found
 
 
-def _plate_whole(
+def _plate(
     points: tuple[Point, ...] | None,
-    x: float,
-    y: float,
-    radius: float,
-    sizes: Sequence[Size],
-    most: float,
-    others: list[Box],
-) -> PlateSpot | None:
-    for below in (True, False):
-        for k, (width, height) in enumerate(sizes):
-            width = min(width, most)
-            down = (radius + 3 + height / 2) * (1 if below else -1)
-            cy = y + down
-            box = (x - width / 2, cy - height / 2, x + width / 2, cy + height / 2)
-            if (points is None or box_inside(points, box)) and clear_of(box, others):
-                return PlateSpot(x, cy, k, width, down)
-    return None
-
-
-def _plate_cut(
-    points: tuple[Point, ...] | None,
-    x: float,
-    y: float,
+    disc: Point,
     radius: float,
     sizes: Sequence[Size],
     most: float,
     others: list[Box],
 ) -> PlateSpot:
-    """Below the disc at the smallest size, centred on it and as wide as the room clear there
-    (the whole width at most; none when the disc's own place there is taken): a zone too low
-    for it leaves it past its edge."""
+    """One token's plate, the first that fits of: centred below its disc at the largest size
+    whole, then above it; at the smallest size slid sideways as little as it must, still under
+    (or over) its disc, whole, else cut to the widest room clear there, below rather than above.
+    A zone with no room on either side leaves it below its disc past the zone's edge, centred and
+    cut to the room clear of `others` there (none when the disc's own place there is taken)."""
+    x, y = disc
+    for side in (0, 1):  # below, then above: shrunk before it is moved
+        for k, size in enumerate(sizes):
+            down, box = _plate_boxes(x, y, radius, size, most)[side]
+            if (points is None or box_inside(points, box)) and clear_of(box, others):
+                return PlateSpot(x, y + down, k, box[2] - box[0], down)
     k = len(sizes) - 1
-    width, height = sizes[k]
-    width = min(width, most)
-    down = radius + 3 + height / 2
-    cy = y + down
-    around: list[tuple[float, float]] = []
-    for inside_of in (points, None):  # past the zone's edge where it has no room there
-        around = [(a, b) for a, b in free_spans(inside_of, cy - height / 2, cy + height / 2, others) if a <= x <= b]
-        if around:
-            break
+    width = min(sizes[k][0], most)
+    best: tuple[float, int, float] | None = None  # (room, below, -shift): moved before it is cut
+    spot = None
+    for side, (down, box) in enumerate(_plate_boxes(x, y, radius, sizes[k], most)):
+        for left, right in free_spans(points, box[1], box[3], others):
+            room = min(width, right - left)
+            cx = min(max(x, left + room / 2), right - room / 2)
+            if abs(cx - x) >= room / 2 + radius:
+                continue  # no longer under (or over) its disc
+            found = (round(room, 6), -side, -round(abs(cx - x), 6))
+            if best is None or found > best:
+                best, spot = found, PlateSpot(cx, y + down, k, room, down)
+    if spot is not None:
+        return spot
+    down, box = _plate_boxes(x, y, radius, sizes[k], most)[0]
+    around = [(a, b) for a, b in free_spans(None, box[1], box[3], others) if a <= x <= b]
     room = min(width, 2 * min(x - around[0][0], around[0][1] - x)) if around else 0.0
-    return PlateSpot(x, cy, k, max(0.0, room), down)
+    return PlateSpot(x, y + down, k, max(0.0, room), down)
+
+
+def _plate_boxes(x: float, y: float, radius: float, size: Size, most: float) -> list[tuple[float, Box]]:
+    """A plate of this size centred below its disc and above it: how far below the disc's
+    centre (above: less than nothing) and its box."""
+    width, height = min(size[0], most), size[1]
+    found = []
+    for sign in (1, -1):
+        down = (radius + 3 + height / 2) * sign
+        cy = y + down
+        found.append((down, (x - width / 2, cy - height / 2, x + width / 2, cy + height / 2)))
+    return found
 
 
 def front_box(spot: Point, facing: float, reach: float) -> Box:
@@ -370,21 +373,30 @@ def reach_spot(zone: Zone, sizes: Sequence[Size], avoid: list[Box], radius: floa
 
 REACH_PAD = 1.0
 """Room kept around a reach number: a room holding a token, its name and badges has little."""
+CORNER = 0.5
+"""How far a reach number in a zone's corner stands off its edges, besides REACH_PAD."""
 
 
 def number_room(points: tuple[Point, ...], width: float, height: float, avoid: list[Box], lift: float) -> Point | None:
     """A quick place for a reach number of this size in a polygon, clear of `avoid`: `lift` above
-    its anchor (below, when negative), at the anchor, or at one of a few points across the
-    zone's box, low ones first, the first that is clear; None when none is."""
+    its anchor (below, when negative), at the anchor, at one of a few points across the zone's
+    box, low ones first, or in one of its corners, the first that is clear; None when none is.
+    The corners are a crowded room's last room: its tokens stand in its middle, its badges in
+    the middles of its walls."""
     ax, ay = polygon_anchor(points)
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+    half_w, half_h = width / 2 + REACH_PAD, height / 2 + REACH_PAD
+    snug_x, snug_y = (
+        (left + half_w + CORNER, right - half_w - CORNER),
+        (bottom - half_h - CORNER, top + half_h + CORNER),
+    )
     tries = [(ax, ay - lift), (ax, ay)] + [  # low in the zone first: a name is sought high, over its tokens
         (left + (right - left) * i / 8, top + (bottom - top) * j / 8)
         for j in (6, 7, 5, 4, 3, 2, 1)
         for i in (4, 2, 6, 1, 7)
     ]
-    half_w, half_h = width / 2 + REACH_PAD, height / 2 + REACH_PAD
+    tries += [(x, y) for y in snug_y for x in snug_x]
     for x, y in tries:
         box = (x - half_w, y - half_h, x + half_w, y + half_h)
         if clear_of(box, avoid) and box_inside(points, box):
