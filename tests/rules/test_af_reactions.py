@@ -162,7 +162,7 @@ def test_a_spent_guard_is_refused_as_spent_whatever_type_the_second_one_is():
     for the different-type rule nor for the flank or reach."""
     map_ = begun(None, attack("Mira", "Raider"), guard("Raider", "dodge"))
     for kind in ("dodge", "dive", "parry", "insight"):
-        with pytest.raises(ValueError, match="^Raider has no guard left: it resets on Raider's next turn"):
+        with pytest.raises(ValueError, match=r"^Raider has no guard left: it resets on Raider's next turn"):
             take(map_, guard("Raider", kind))
 
 
