@@ -93,6 +93,7 @@ class PlayDock(QWidget):
         self.log.stepped.connect(self.take)
         self.form.declared.connect(self.act)
         self.form.rebuilt.connect(self._titles)
+        self.form.destination.said.connect(self.say)
         self._pending = False
         self._stack_seen = (document.undo_stack.index(), document.undo_stack.count(), _next_step(document.undo_stack))
         """The undo stack's index and size as last seen: a move of the index at the same size is
@@ -211,9 +212,10 @@ class PlayDock(QWidget):
             return  # a new step in place of one undone: the stack's size is the same, yet no redo
         text = f"Undone: {stack.text(index)}" if index < was else f"Redone: {stack.text(index - 1)}"
         seen = self._stack_seen
-        # said once the event is over: a token dropped for a hustle undoes its drag, then takes
-        # the step in the same event, and that is no undo to tell of
-        QTimer.singleShot(0, self, lambda: self._stack_seen == seen and self.say(text))
+        # said once the event is over, and only if the stack still holds what was undone: a
+        # token dropped as a move's destination (or a drag given up with Esc) undoes its drag
+        # and drops that step from the stack, and that is no undo to tell of
+        QTimer.singleShot(0, self, lambda: self._stack_seen == seen == _seen_now(stack) and self.say(text))
 
     def shown_token(self) -> str | None:
         """The sheet shows the selected participant, else whose turn it is."""
@@ -380,6 +382,13 @@ def _step_at(stack, index: int) -> tuple[int, str] | None:
         return None
     command = stack.command(index)
     return (getCppPointer(command)[0], command.text()) if command is not None else None
+
+
+def _seen_now(stack) -> tuple[int, int, tuple[int, str] | None] | None:
+    """The stack's index, size and next redo now (None once the stack is gone)."""
+    if not isValid(stack):
+        return None
+    return (stack.index(), stack.count(), _next_step(stack))
 
 
 def _next_step(stack) -> tuple[int, str] | None:
