@@ -56,7 +56,6 @@ def test_pick_again_says_the_place_is_dropped_before_it_was_used(qtbot, window):
 def test_a_drag_given_up_with_esc_is_no_undo_to_tell_of(qtbot, window):
     start_af(window)
     window.view.fit_map()
-    dock = window.play.dock_widget
     before = _lines(window)[0]
     viewport = window.view.viewport()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(window, *_centre(7, 3)))  # Kell, not the mover
