@@ -186,7 +186,10 @@ STEPS = (
     Move(
         "concede",
         "step",
-        (Field("side", "line", "Side", required=True), Field("story", "text", "Story", required=True)),
+        (
+            Field("side", "line", "Side", required=True, help="the side that concedes"),
+            Field("story", "text", "Story", required=True, help="a concession is a story that ends the conflict"),
+        ),
         says="The losing side can offer a concession, a story acceptable to all sides.",
     ),
     Move(

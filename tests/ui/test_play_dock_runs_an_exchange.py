@@ -120,7 +120,7 @@ def test_a_concession_offered_and_accepted_from_the_play_menu_ends_the_conflict(
     monkeypatch.setattr(
         controls,
         "step_dialog",
-        lambda parent, document, move: (
+        lambda parent, document, move, refusal=None: (
             {"do": move.word, "side": "runners", "story": story} if move.word == "concede" else {"do": move.word}
         ),
     )

@@ -167,7 +167,8 @@ class PlayControls(QObject):
             act.triggered.connect(lambda _c=False, m=move: self.take_step(m))
 
     def take_step(self, move) -> bool:
-        step = step_dialog(self.view.window(), self.document, move) if move.fields else {"do": move.word}
+        window = self.view.window()
+        step = step_dialog(window, self.document, move, self.dock_widget.refusal) if move.fields else {"do": move.word}
         return step is not None and self.dock_widget.take(step)
 
     def start(self) -> None:

@@ -299,6 +299,19 @@ class PlayDock(QWidget):
             step = {**step, question.field: answer}
         return False
 
+    def refusal(self, step: dict[str, Any]) -> str:
+        """Why the rules would refuse this step as it stands, in one line, or "": a dialog asks
+        before it closes, so what the GM typed is not lost to a refusal. A question the rules
+        would ask is no refusal: it is asked when the step is taken."""
+        graph = self.document.graph() if self.document.map.zones else None
+        try:
+            systems.perform(self.document.map, self.document.map.conflict, step, graph=graph)
+        except Unanswered:
+            return ""
+        except (ValueError, KeyError, ValidationError) as error:
+            return one_line(error)
+        return ""
+
     def _apply(self, step: Step) -> bool:
         try:
             apply_step(self.document, step)
