@@ -33,6 +33,7 @@ from tabletop.document.integrity import IntegrityError
 from tabletop.model.wording import describe
 from tabletop.rules import systems
 from tabletop.rules.play import Step, Unanswered
+from tabletop.rules.step_fields import Field, FieldMissing
 from tabletop.ui.docks.play.action_form import ActionForm
 from tabletop.ui.docks.play.ask import ask
 from tabletop.ui.docks.play.log_view import LogView
@@ -61,8 +62,17 @@ def header_text(document: MapDocument) -> str:
 def one_line(error: Exception) -> str:
     if isinstance(error, ValidationError):
         return describe(error)
+    if isinstance(error, FieldMissing) and error.spec is not None:
+        return missing_words(error.spec, error.word)
     text = str(error.args[0]) if error.args else str(error)
     return " ".join(text.split())
+
+
+def missing_words(spec: Field, word: str) -> str:
+    """A field the step needs, named as the form's row is (the command line names its key)."""
+    if spec.kind in ("place", "zone"):
+        return f"the {word} needs a place: click one on the map, or drop the token there"
+    return f'the {word} needs "{spec.title}" filled in'
 
 
 class PlayDock(QWidget):
@@ -281,7 +291,7 @@ class PlayDock(QWidget):
             except Unanswered as question:
                 answer = ask(self, self.document, question.question, step)
                 if answer is None:
-                    self.say(f"Not done: {one_line(question)}")
+                    self.say(f"Not done: the rules' question was left unanswered ({one_line(question)})")
                     return False
                 step = {**step, question.question.field: answer}
                 continue
