@@ -65,7 +65,7 @@ def test_ok_with_the_story_empty_keeps_the_dialog_and_what_was_typed(qtbot, wind
     assert (entry.actor, entry.action) == ("runners", "offers a concession")
     assert entry.story.startswith("Jade breaks her data uplink")
     assert window.document.undo_stack.count() == steps + 1
-    assert window.play.dock_widget.message.text() == "runners offers a concession"
+    assert window.play.dock_widget.message.text() == "runners offers a concession: corp may accept or refuse it"
 
 
 def test_cancel_takes_no_step(qtbot, window):
