@@ -156,6 +156,8 @@ def act(
             going = going_to(map_, token, to, facing, token.speeds.of(move), move, past_edge)
             notes += going.notes
             numbers.setdefault("areas", going.areas)
+        else:  # steering or riding: the action is spent, and the GM is told nobody moved
+            notes.append(f"no place given: {token.label} stays put")
     elif kind == "recover":
         patient = map_.token(target or actor)
         cured = [s for s in RECOVERED if s in patient.states]

@@ -35,6 +35,8 @@ SOCIAL = ("convince", "distract")
 """Checks that are social by nature ("Distract: Check perform as a social attack")."""
 REACTING = ("guard", "defense", "fend", "quip")
 """The first word of a reaction's log entry ("guard parry", "fend parry")."""
+DONE = {"dodge": "dodged", "parry": "parried", "insight": "used insight against"}
+"""What a reaction of each type did to the check, for the words of a refusal."""
 DIFFERENT = (
     "you must use a different type of check for each, so if you parry with your defense you must dodge with your guard"
 )
@@ -96,25 +98,18 @@ def react(
     if to is not None and kind != "dive":
         raise ValueError("only a dive moves the one who makes it ('to' is for a guard of type dive)")
     base = BASE.get(kind, kind)
+    _allowed(map_, conflict, reactor, reaction)  # a guard already spent is refused for that, whatever its type
     check = contested(conflict, reactor, against)
     attacker = check.actor if check is not None else against
     notes: list[str] = []
     if check is not None:
-        used = used_against(conflict, reactor, check)
-        if base in used:
-            raise ValueError(
-                f"{name_of(map_, reactor)} contested {name_of(map_, attacker)}'s {check.action} with "
-                f"{used[base]} already: {DIFFERENT}"
-            )
-        if reaction == "defense" and any(u.startswith("defense") for u in used.values()):
-            raise ValueError(
-                f"{name_of(map_, reactor)} used a defense against this check already: one against each check"
-            )
+        twice = _twice(map_, conflict, reactor, check, reaction, kind)
+        if twice:
+            raise ValueError(twice)
     refused = judged(map_, conflict, reactor, base, check, against)
     if check is not None and refused:
         raise ValueError(refused[0])
     notes += refused
-    _allowed(map_, conflict, reactor, reaction)
     modifier, words = _modifier(map_, conflict, reactor, base, check)
     notes += words
     conflict, said = _spent(conflict, reactor, reaction, kind, attacker)
@@ -131,6 +126,29 @@ def react(
         notes.append("a retort cooperates with other defenders")
     conflict = _amend(conflict, notes, modifier, story, at=-2 if kind == "counter" and attacker else -1)
     return going.step(map_, conflict, _text(map_, reactor, reaction, kind, attacker, check, notes))
+
+
+def _twice(map_: Map, conflict: Conflict, reactor: str, check: Check, reaction: str, kind: str) -> str:
+    """Why a second reaction to one check is refused, in the text's words, or "": a second
+    defense ("one defense against each check"), or a type of check used on it already ("you
+    must use a different type of check for each"), a special option counted as its check."""
+    used = used_against(conflict, reactor, check)
+    who, whose = name_of(map_, reactor), f"{name_of(map_, check.actor)}'s {check.action}"
+    if reaction == "defense" and any(u.startswith("defense") for u in used.values()):
+        return f'{who} used a defense against {whose} already: "you may use one defense against each check"'
+    base = BASE.get(kind, kind)
+    if base not in used:
+        return ""
+    earlier = used[base]
+    first, second = earlier.split()
+    how = {"guard": "the guard", "defense": "a defense", "fend": "the fend's parry", "quip": "the quip's retort"}[first]
+    if first == "guard" and second in BASE:
+        how = f"the guard's {second}"
+    special = f", and a {kind} is a special {base}" if kind in BASE else ""
+    rule = DIFFERENT if {first, reaction} == {"guard", "defense"} else DIFFERENT.split(",")[0]
+    left = [t for t in DEFENSE_TYPES if t not in used and not judged(map_, conflict, reactor, t, check, "")]
+    rest = f"; left to contest it: {' or '.join(left)}" if left else "; no other type of check is left to contest it"
+    return f'{who} {DONE[base]} {whose} with {how} already{special}: "{rule}"{rest}'
 
 
 def judged(map_: Map, conflict: Conflict, reactor: str, base: str, check: Check | None, against: str) -> list[str]:

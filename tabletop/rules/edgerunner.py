@@ -201,8 +201,10 @@ def concede(conflict: Conflict, side: str, story: str) -> Conflict:
     """ "The losing side can offer a concession, a story acceptable to all sides": the offer is
     logged with its story and waits for the other side to accept or refuse it."""
     check_playing(conflict)
-    if side not in {p.side for p in conflict.participants}:
-        raise ValueError(f"no side '{side}' takes part in the conflict")
+    sides = list(dict.fromkeys(p.side for p in conflict.participants))
+    if side not in sides:
+        named = ", ".join(s for s in sides if s) or "none named"
+        raise ValueError(f"no side '{side}' takes part in the conflict (its sides: {named})")
     if not story.strip():
         raise ValueError("a concession is a story: say how the conflict ends")
     return logged(conflict, actor=side, action="offers a concession", story=story)

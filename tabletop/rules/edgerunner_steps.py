@@ -166,6 +166,18 @@ def next_turn(map_: Map, conflict: Conflict, step: dict[str, Any]) -> Step:
     return Step(rules.claim(conflict, who), f"{name_of(map_, who)} claims the turn")
 
 
+def offer(conflict: Conflict, side: str, story: str) -> Step:
+    """ "If your opponent accepts your concession, the conflict ends": the words say who answers."""
+    after = rules.concede(conflict, side, story)
+    others = list(dict.fromkeys(p.side for p in conflict.participants if p.side and p.side != side))
+    who = " or ".join(others) or "the other side"
+    return Step(after, f"{side} offers a concession: {who} may accept or refuse it")
+
+
+def _whose(side: str) -> str:
+    return f"{side}'" if side.endswith("s") else f"{side}'s"
+
+
 def answer(conflict: Conflict, accepted: bool, step: dict[str, Any]) -> Step:
     offered = rules.pending_concession(conflict)
     if offered is None:
@@ -174,9 +186,9 @@ def answer(conflict: Conflict, accepted: bool, step: dict[str, Any]) -> Step:
     by_side = step.get("side") or (others[0] if others else "")
     if accepted:
         after = rules.accept_concession(conflict, by_side, step.get("story") or None)
-        return Step(after, f"{by_side or 'The other side'} accepts {offered[0]}'s concession: the conflict ends")
+        return Step(after, f"{by_side or 'The other side'} accepts {_whose(offered[0])} concession: the conflict ends")
     refused = rules.refuse_concession(conflict, by_side)
-    return Step(refused, f"{by_side or 'The other side'} refuses {offered[0]}'s concession: the conflict goes on")
+    return Step(refused, f"{by_side or 'The other side'} refuses {_whose(offered[0])} concession: the conflict goes on")
 
 
 def remove(map_: Map, conflict: Conflict, step: dict[str, Any]) -> Step:

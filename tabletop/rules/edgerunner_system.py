@@ -186,7 +186,10 @@ STEPS = (
     Move(
         "concede",
         "step",
-        (Field("side", "line", "Side", required=True), Field("story", "text", "Story", required=True)),
+        (
+            Field("side", "line", "Side", required=True, help="the side that concedes"),
+            Field("story", "text", "Story", required=True, help="a concession is a story that ends the conflict"),
+        ),
         says="The losing side can offer a concession, a story acceptable to all sides.",
     ),
     Move(
@@ -277,7 +280,7 @@ class Edgerunner(RuleSystem):
             succeeded, aspect, story = step.get("succeeded", True), step.get("aspect", ""), step.get("story", "")
             return rules.compel(conflict, actor, succeeded, aspect, story, name=name_of(map_, actor))
         if do == "concede":
-            return Step(rules.concede(conflict, step["side"], step["story"]), f"{step['side']} offers a concession")
+            return steps.offer(conflict, step["side"], step["story"])
         if do in ("accept", "refuse"):
             return steps.answer(conflict, do == "accept", step)
         if do == "problem":
@@ -297,6 +300,9 @@ class Edgerunner(RuleSystem):
         when = f"Exchange {conflict.exchange}" + (f" ({conflict.duration})" if conflict.duration else "")
         if conflict.turn:
             return f"{when} · {name(conflict.turn)}'s turn"
+        offered = rules.pending_concession(conflict)
+        if offered is not None:  # the conflict waits on the other side's answer, not on who acts next
+            return f"{when} · Concession offered by {offered[0]}: accept or refuse?"
         asks = f"{conflict.caller} asks: " if conflict.caller else ""
         return f"{when} · {asks}Who's next?"
 

@@ -113,9 +113,9 @@ class FieldMissing(ValueError):
     """A step without a field it needs: `field` is the step's key, which the command line names
     (the window shows the field's title instead)."""
 
-    def __init__(self, text: str, field: str) -> None:
+    def __init__(self, text: str, field: str, spec: Field | None = None, word: str = "") -> None:
         super().__init__(text)
-        self.field = field
+        self.field, self.spec, self.word = field, spec, word
 
 
 def checked(map_: Map, conflict: Conflict | None, step: Mapping[str, Any], move: Move) -> dict[str, Any]:
@@ -131,7 +131,7 @@ def checked(map_: Map, conflict: Conflict | None, step: Mapping[str, Any], move:
     for name, spec in allowed.items():
         if name not in step or step[name] is None:
             if spec.required:
-                raise FieldMissing(f"'{move.word}' needs {spec.title.lower()}", name)
+                raise FieldMissing(f"'{move.word}' needs {spec.title.lower()}", name, spec, move.word)
             continue
         try:
             if spec.kind == "place" and isinstance(step[name], str):

@@ -58,7 +58,9 @@ def test_the_different_type_rule_is_refused_in_the_texts_words(capsys, tmp_path,
     ]
     report = played(capsys, tmp_path, maps_dir, *steps)
     assert report["refused"]["step"] == 4
-    assert "Raider contested Mira's attack with defense dodge already" in report["refused"]["why"]
+    assert (
+        "Raider dodged Mira's attack with a defense already, and a dive is a special dodge" in report["refused"]["why"]
+    )
     assert "if you parry with your defense you must dodge with your guard" in report["refused"]["why"]
 
 

@@ -71,7 +71,8 @@ def test_the_different_type_rule_refuses_a_second_reaction_of_the_same_type_to_o
             take(map_, guard("Kell", kind, against="Raider"))
     map_ = play(map_, guard("Kell", "dodge", against="Raider"))
     assert turn(map_, "kell").guards == 1
-    with pytest.raises(ValueError, match="Kell contested Raider's attack with guard dodge already"):
+    twice = "Kell dodged Raider's attack with the guard already, and a dive is a special dodge: \"you must use"
+    with pytest.raises(ValueError, match=re.escape(twice)):
         take(map_, guard("Kell", "dive"))  # "dive: a special dodge"
     map_ = play(map_, {"do": "snap", "actor": "Raider", "snap": "distract", "target": "Kell"})  # a new check
     map_ = play(map_, guard("Kell", "insight", against="Raider"))
@@ -139,7 +140,7 @@ def test_fend_parry_and_quip_retort_are_spent_as_reactions():
     assert (turn(map_, "mira").extra_parries, last(map_).action, last(map_).target) == (0, "fend parry", "archer")
     with pytest.raises(ValueError, match="insight contests a social attack"):  # a retort is an insight
         take(map_, {"do": "react", "actor": "Mira", "reaction": "quip retort"})
-    with pytest.raises(ValueError, match="with fend parry already"):
+    with pytest.raises(ValueError, match="Mira parried Raider archer's attack with the fend's parry already"):
         take(map_, guard("Mira", "parry"))
     map_ = play(map_, {"do": "snap", "actor": "Raider archer", "snap": "distract", "target": "Mira"})
     map_ = play(map_, {"do": "react", "actor": "Mira", "reaction": "quip retort"})
@@ -153,6 +154,43 @@ def test_with_no_guard_left_the_guard_is_refused():
     with pytest.raises(ValueError, match="Raider has no guard left: it resets on Raider's next turn"):
         take(map_, guard("Raider", "insight"))
     assert turn(map_, "raider").guards == 0
+
+
+def test_a_spent_guard_is_refused_as_spent_whatever_type_the_second_one_is():
+    """ "Once you use your guard it is gone until it resets on your next turn": a second guard of
+    the same type, or of a type the text would refuse anyway, is refused for that reason, not
+    for the different-type rule nor for the flank or reach."""
+    map_ = begun(None, attack("Mira", "Raider"), guard("Raider", "dodge"))
+    for kind in ("dodge", "dive", "parry", "insight"):
+        with pytest.raises(ValueError, match=r"^Raider has no guard left: it resets on Raider's next turn"):
+            take(map_, guard("Raider", kind))
+
+
+def test_two_guards_of_one_type_against_one_check_are_refused_with_the_texts_rule_and_whats_left():
+    """Defend gives one more guard; both on one check must still be different types ("you must
+    use a different type of check for each"). The refusal names the check used, quotes the rule
+    and says which types the text still allows against this check."""
+    map_ = begun(None, NEXT, NEXT, {"do": "act", "actor": "Kell", "action": "defend"}, NEXT)
+    map_ = standing(map_, "raider", 7, 4, facing=270)  # in front of Kell, within his reach
+    map_ = play(map_, attack("Raider", "Kell"), guard("Kell", "dodge", against="Raider"))
+    with pytest.raises(ValueError) as refused:
+        take(map_, guard("Kell", "dodge", against="Raider"))
+    said = str(refused.value)
+    assert said.startswith("Kell dodged Raider's attack with the guard already")
+    assert '"you must use a different type of check for each"' in said
+    assert "if you parry with your defense" not in said, "no defense was used: the guard-to-guard rule only"
+    assert said.endswith("left to contest it: parry"), "insight contests a social attack only"
+    assert turn(map_, "kell").guards == 1, "refused: the guard is still there"
+
+
+def test_a_second_defense_against_one_check_is_refused_with_the_texts_words():
+    map_ = begun(None, attack("Mira", "Raider"), {"do": "react", "actor": "Raider", "reaction": "screen"})
+    map_ = play(map_, {"do": "react", "actor": "Raider", "reaction": "defense", "type": "dodge"})
+    with pytest.raises(ValueError) as refused:
+        take(map_, {"do": "react", "actor": "Raider", "reaction": "defense", "type": "parry"})
+    assert str(refused.value) == (
+        'Raider used a defense against Mira\'s attack already: "you may use one defense against each check"'
+    )
 
 
 def test_a_defense_is_one_against_each_check_with_defend_or_screen_only():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.rules.systems import system
 from tests.rules.edgerunner_play import START, act, played, sample, take, with_jade
 
 END = {"do": "end_exchange"}
@@ -65,13 +66,22 @@ def test_an_auction_is_among_those_who_may_still_act_and_a_tie_is_the_gms_pick()
 
 
 def test_a_concession_is_answered_by_the_other_side():
+    offer = take(_started(), {"do": "concede", "side": "runners", "story": "Gatto slips away."})
+    assert offer.text == "runners offers a concession: corp may accept or refuse it"
     offered = played(_started(), {"do": "concede", "side": "runners", "story": "Gatto slips away."})
+    header = system("edgerunner").header(offered.conflict, str)
+    assert header == "Exchange 1 (a few seconds) · Concession offered by runners: accept or refuse?", (
+        "not who's next: it waits on corp"
+    )
     with pytest.raises(ValueError, match="runners offered the concession: its opponent answers it"):
         take(offered, {"do": "accept", "side": "runners"})
     with pytest.raises(ValueError, match="no side 'zzz' takes part"):
         take(offered, {"do": "refuse", "side": "zzz"})
     done = take(offered, {"do": "accept", "side": "corp"})
-    assert done.text == "corp accepts runners's concession: the conflict ends" and done.conflict.ended == "concession"
+    assert done.text == "corp accepts runners' concession: the conflict ends" and done.conflict.ended == "concession"
+    refused = take(offered, {"do": "refuse", "side": "corp"})
+    assert refused.text == "corp refuses runners' concession: the conflict goes on"
+    assert system("edgerunner").header(refused.conflict, str) == "Exchange 1 (a few seconds) · Who's next?"
 
 
 def test_someone_leaving_is_logged_and_so_is_the_end_it_brings():

@@ -130,8 +130,9 @@ def test_export_log_writes_markdown_with_names_as_plain_text(qtbot, window, tmp_
     assert "\\<img src=x.png\\> \\*\\*boss\\*\\*" in text
 
 
-def test_close_conflict_is_one_undo_step_and_disables_the_steps(qtbot, window):
+def test_close_conflict_is_one_undo_step_and_disables_the_steps(qtbot, window, answers):
     _fight(window)
+    answers["choose"] = "Close Without the Log"
     keys = window.play.key_actions
     assert keys["next"].isEnabled()
     assert not keys["round"].isEnabled()  # Edgerunner has no rounds

@@ -122,7 +122,7 @@ def test_reinforcements_and_a_problem_come_from_play_steps(qtbot, window, monkey
     start_af(window)
     play = window.play
     answers = {"remove": {"do": "remove", "tokens": ["raider"]}}
-    monkeypatch.setattr(controls, "step_dialog", lambda _p, _d, move: answers[move.word])
+    monkeypatch.setattr(controls, "step_dialog", lambda _p, _d, move, _refusal=None: answers[move.word])
     words = {a.text(): a for a in play.steps_menu.actions()}
     words["Remove…"].trigger()
     assert "raider" not in [p.token for p in window.document.map.conflict.participants]

@@ -59,7 +59,7 @@ def test_the_form_starts_afresh_for_a_new_move_and_never_targets_the_actor(qtbot
     choose(dock, "maneuver")
     assert form.edits["shifts"].value() is None and form.edits["aspect"].value() is None
     form.submit()
-    assert dock.message.text().startswith("Not done: 'maneuver' needs")
+    assert dock.message.text() == 'Not done: the maneuver needs "Aspect on" filled in', "the form's words, not the key"
 
 
 def test_several_claimants_bid_in_an_auction(qtbot, window, monkeypatch):
@@ -120,7 +120,7 @@ def test_a_concession_offered_and_accepted_from_the_play_menu_ends_the_conflict(
     monkeypatch.setattr(
         controls,
         "step_dialog",
-        lambda parent, document, move: (
+        lambda parent, document, move, refusal=None: (
             {"do": move.word, "side": "runners", "story": story} if move.word == "concede" else {"do": move.word}
         ),
     )

@@ -7,6 +7,7 @@ are one table: who takes part, their side, their reflex."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -170,6 +171,7 @@ class Asking(QDialog):
         self.problem = QLabel()
         self.problem.setStyleSheet("color: #c0392b")
         self.problem.setTextFormat(Qt.TextFormat.PlainText)
+        self.problem.setWordWrap(True)  # the rules' words in full, however long
 
     def finish(self, buttons: QDialogButtonBox | None = None) -> QDialogButtonBox:
         """The red line and the buttons, last (OK and Cancel unless given)."""
@@ -191,14 +193,27 @@ class Asking(QDialog):
         self.problem.setText(missing)
         if not missing:
             self.accept()
+            return
+        # as tall as the red line's wrapped words need, at the width the GM left the dialog
+        self.layout().activate()
+        need = self.heightForWidth(self.width()) if self.hasHeightForWidth() else self.sizeHint().height()
+        self.resize(self.width(), max(self.height(), need))
 
 
 class StepDialog(Asking):
-    """A step's fields in a dialog: its own words on top, the form, the token table, the order."""
+    """A step's fields in a dialog: its own words on top, the form, the token table, the order.
+    OK keeps it open, with what is typed, while a field the step needs is empty or `refusal`
+    (the rules asked about the step as filled) says why it cannot be taken."""
 
-    def __init__(self, parent: QWidget | None, document: MapDocument, move: Move) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None,
+        document: MapDocument,
+        move: Move,
+        refusal: Callable[[dict[str, Any]], str] | None = None,
+    ) -> None:
         super().__init__(parent, move.word.replace("_", " ").capitalize(), move.says)
-        self.document = document
+        self.document, self.move, self.refusal = document, move, refusal
         form = QFormLayout()
         self.column.addLayout(form)
         self.edits: dict[str, Edit] = {}
@@ -235,12 +250,26 @@ class StepDialog(Asking):
         return found
 
     def missing(self) -> str:
-        return self.table.missing() if self.table is not None else ""
+        if self.table is not None and self.table.missing():
+            return self.table.missing()
+        for edit in self.edits.values():
+            if edit.spec.required and edit.value() in (None, NONE):
+                why = f": {edit.spec.help}" if edit.spec.help else ""
+                return f"Fill in the {edit.spec.title.lower()}{why}."
+        if self.refusal is None:
+            return ""
+        refused = self.refusal({"do": self.move.word, **self.values()})
+        return f"The rules refuse it: {refused}" if refused else ""
 
 
-def step_dialog(parent: QWidget | None, document: MapDocument, move: Move) -> dict[str, Any] | None:
+def step_dialog(
+    parent: QWidget | None,
+    document: MapDocument,
+    move: Move,
+    refusal: Callable[[dict[str, Any]], str] | None = None,
+) -> dict[str, Any] | None:
     """The step's fields as the GM fills them, or None when cancelled."""
-    dialog = StepDialog(parent, document, move)
+    dialog = StepDialog(parent, document, move, refusal)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     return {"do": move.word, **dialog.values()}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QDockWidget, QFileDialog, QMessageBox
 
@@ -19,6 +19,7 @@ from tabletop.document import MapDocument
 from tabletop.document.changes import Part
 from tabletop.document.commands import play_step
 from tabletop.io import MapFileError, write_atomically
+from tabletop.model import Conflict
 from tabletop.rules import systems
 from tabletop.rules.conflict_log import log_markdown
 from tabletop.ui.docks.play.ask import step_dialog
@@ -70,7 +71,7 @@ class PlayControls(QObject):
         # the keys work wherever the focus is in the map window
         for act in (
             Act("play.start", "&Start Conflict…", self.start, "Ctrl+Shift+C", reach="window"),
-            Act("play.close", "&Close Conflict", self.close_conflict, reach="window"),
+            Act("play.close", "&Close Conflict…", self.close_conflict, reach="window"),
             Act("play.do", "&Do the Action", dock.form.submit, DO_KEY, reach="window"),
             Act("play.react", "&React…", dock.react, REACT_KEY, tip=tip, reach="window"),
             Act("play.export_log", "Export &Log…", self.export_log, "Ctrl+Alt+L", reach="window"),
@@ -166,7 +167,8 @@ class PlayControls(QObject):
             act.triggered.connect(lambda _c=False, m=move: self.take_step(m))
 
     def take_step(self, move) -> bool:
-        step = step_dialog(self.view.window(), self.document, move) if move.fields else {"do": move.word}
+        window = self.view.window()
+        step = step_dialog(window, self.document, move, self.dock_widget.refusal) if move.fields else {"do": move.word}
         return step is not None and self.dock_widget.take(step)
 
     def start(self) -> None:
@@ -187,11 +189,33 @@ class PlayControls(QObject):
         self.dock.raise_()
         return self.dock_widget.take(step)
 
-    def close_conflict(self) -> None:
-        """The conflict leaves the map (its log can be exported before); one undo brings it back."""
-        if self.document.map.conflict is not None:
-            play_step(self.document, None, "Close the conflict")
-            self._lock(False)
+    def close_conflict(self) -> bool:
+        """Play ▸ Close Conflict…: the GM is told what leaves the map with the conflict (its log
+        above all, and what the conflict itself keeps) and may export the log first; closed, it
+        is one undo step, which brings it all back."""
+        conflict = self.document.map.conflict
+        if conflict is None:
+            return False
+        box = QMessageBox(QMessageBox.Icon.Question, "Close Conflict", "", parent=self.view.window())
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(f"Close the {systems.of(conflict).title}?")
+        box.setInformativeText(leaving_words(conflict))
+        export = box.addButton("Export Log, then Close…", QMessageBox.ButtonRole.AcceptRole)
+        close = box.addButton("Close Without the Log", QMessageBox.ButtonRole.DestructiveRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(export)
+        box.setEscapeButton(cancel)
+        box.exec()
+        chosen = box.clickedButton()
+        if chosen is export and not self.export_log():
+            self.dock_widget.say("Not closed: the log was not exported, so the conflict stays on the map.")
+            return False
+        if chosen not in (export, close):
+            return False
+        play_step(self.document, None, "Close the conflict")
+        self._lock(False)
+        self.dock_widget.say("Closed the conflict: Edit ▸ Undo brings it back, its log and all.")
+        return True
 
     def export_log(self, path: str | None = None) -> bool:
         """File ▸ Export Log: the log as Markdown, for the session notes."""
@@ -214,3 +238,25 @@ class PlayControls(QObject):
             return False
         self.say(f"Exported the log to {path}")
         return True
+
+
+def leaving_words(conflict: Conflict) -> str:
+    """What closing takes off the map, in plain words: the log, and whatever the conflict keeps
+    that the tokens do not (their stress, aspects and places stay on them)."""
+    entries = len(conflict.log)
+    goes = [f"its log ({entries} {'entry' if entries == 1 else 'entries'})" if entries else "its log (empty)"]
+    goes += ["the exchange count", "the turn order"]
+    if any(p.af is not None for p in conflict.participants):
+        goes.append("each participant's guards, snap, action and defenses this turn")
+    if any(p.edgerunner is not None for p in conflict.participants):
+        goes += ["who has acted this exchange", "the defenses held"]
+    if conflict.reserve:
+        goes.append("the reserve each side has left")
+    if conflict.scene_aspects:
+        count = len(conflict.scene_aspects)
+        goes.append(f"{count} aspect{'s' if count != 1 else ''} on the scene")
+    listed = ", ".join(goes[:-1]) + f" and {goes[-1]}" if len(goes) > 1 else goes[0]
+    return (
+        f"Closing takes the conflict off the map: {listed}. Stress, aspects and places on the tokens stay. "
+        "Export the log to keep it with the session notes; Edit ▸ Undo brings the conflict back."
+    )

@@ -75,6 +75,9 @@ class Destination(QWidget):
     PlacePicker) so the map feeds it. `picked` fires with the facing to offer."""
 
     picked = Signal(object)
+    said = Signal(str)
+    """What became of the destination, for the dock's line: a drop leaves the token where it
+    stood, so the GM is told where the move will go (and no drag is told of as undone)."""
 
     def __init__(self, document: MapDocument, moving: Callable[[], tuple[str, str] | None], move: Callable[[], str]):
         super().__init__()
@@ -85,7 +88,7 @@ class Destination(QWidget):
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.again = QPushButton("Pick again")
         self.again.setToolTip("forget the destination: the next click on the map picks another")
-        self.again.clicked.connect(self.clear)
+        self.again.clicked.connect(self._forget)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.label, 1)
@@ -97,6 +100,16 @@ class Destination(QWidget):
         self.label.setText("click a place on the map, or drop the token there")
         self.again.setEnabled(False)
         self.picked.emit(None)
+
+    def _forget(self) -> None:
+        """Pick again: the place is dropped before the move used it, and the GM is told so."""
+        moving = self.moving()
+        self.clear()
+        if moving is not None:
+            self.said.emit(f"{self._whose(moving)} has no destination now: {self.label.text()}")
+
+    def _whose(self, moving: tuple[str, str]) -> str:
+        return f"{self.document.label('token', moving[0])}'s {moving[1]}"
 
     # -- asked by the select tool -----------------------------------------------------------
 
@@ -146,6 +159,7 @@ class Destination(QWidget):
         if isinstance(where, AreaLocation):
             if not isinstance(start, AreaLocation) or start.grid != where.grid:
                 self.label.setText(f"{token.label} stands on another grid: move it there by hand")
+                self.said.emit(f"{self._whose(moving)} has no destination: {self.label.text()}")
                 return True
             self.place = (where.row, where.col)
             self.label.setText(area_words(self.document.get("grid", where.grid), where.row, where.col))
@@ -158,4 +172,5 @@ class Destination(QWidget):
             return False
         self.again.setEnabled(True)
         self.picked.emit(facing)
+        self.said.emit(f"{self._whose(moving)} is headed to {self.label.text()}: Do it (F9) makes it")
         return True

@@ -33,6 +33,7 @@ from tabletop.document.integrity import IntegrityError
 from tabletop.model.wording import describe
 from tabletop.rules import systems
 from tabletop.rules.play import Step, Unanswered
+from tabletop.rules.step_fields import Field, FieldMissing
 from tabletop.ui.docks.play.action_form import ActionForm
 from tabletop.ui.docks.play.ask import ask
 from tabletop.ui.docks.play.log_view import LogView
@@ -61,8 +62,17 @@ def header_text(document: MapDocument) -> str:
 def one_line(error: Exception) -> str:
     if isinstance(error, ValidationError):
         return describe(error)
+    if isinstance(error, FieldMissing) and error.spec is not None:
+        return missing_words(error.spec, error.word)
     text = str(error.args[0]) if error.args else str(error)
     return " ".join(text.split())
+
+
+def missing_words(spec: Field, word: str) -> str:
+    """A field the step needs, named as the form's row is (the command line names its key)."""
+    if spec.kind in ("place", "zone"):
+        return f"the {word} needs a place: click one on the map, or drop the token there"
+    return f'the {word} needs "{spec.title}" filled in'
 
 
 class PlayDock(QWidget):
@@ -93,6 +103,7 @@ class PlayDock(QWidget):
         self.log.stepped.connect(self.take)
         self.form.declared.connect(self.act)
         self.form.rebuilt.connect(self._titles)
+        self.form.destination.said.connect(self.say)
         self._pending = False
         self._stack_seen = (document.undo_stack.index(), document.undo_stack.count(), _next_step(document.undo_stack))
         """The undo stack's index and size as last seen: a move of the index at the same size is
@@ -211,9 +222,10 @@ class PlayDock(QWidget):
             return  # a new step in place of one undone: the stack's size is the same, yet no redo
         text = f"Undone: {stack.text(index)}" if index < was else f"Redone: {stack.text(index - 1)}"
         seen = self._stack_seen
-        # said once the event is over: a token dropped for a hustle undoes its drag, then takes
-        # the step in the same event, and that is no undo to tell of
-        QTimer.singleShot(0, self, lambda: self._stack_seen == seen and self.say(text))
+        # said once the event is over, and only if the stack still holds what was undone: a
+        # token dropped as a move's destination (or a drag given up with Esc) undoes its drag
+        # and drops that step from the stack, and that is no undo to tell of
+        QTimer.singleShot(0, self, lambda: self._stack_seen == seen == _seen_now(stack) and self.say(text))
 
     def shown_token(self) -> str | None:
         """The sheet shows the selected participant, else whose turn it is."""
@@ -279,7 +291,7 @@ class PlayDock(QWidget):
             except Unanswered as question:
                 answer = ask(self, self.document, question.question, step)
                 if answer is None:
-                    self.say(f"Not done: {one_line(question)}")
+                    self.say(f"Not done: the rules' question was left unanswered ({one_line(question)})")
                     return False
                 step = {**step, question.question.field: answer}
                 continue
@@ -296,6 +308,19 @@ class PlayDock(QWidget):
                 return self._apply(outcome)
             step = {**step, question.field: answer}
         return False
+
+    def refusal(self, step: dict[str, Any]) -> str:
+        """Why the rules would refuse this step as it stands, in one line, or "": a dialog asks
+        before it closes, so what the GM typed is not lost to a refusal. A question the rules
+        would ask is no refusal: it is asked when the step is taken."""
+        graph = self.document.graph() if self.document.map.zones else None
+        try:
+            systems.perform(self.document.map, self.document.map.conflict, step, graph=graph)
+        except Unanswered:
+            return ""
+        except (ValueError, KeyError, ValidationError) as error:
+            return one_line(error)
+        return ""
 
     def _apply(self, step: Step) -> bool:
         try:
@@ -380,6 +405,13 @@ def _step_at(stack, index: int) -> tuple[int, str] | None:
         return None
     command = stack.command(index)
     return (getCppPointer(command)[0], command.text()) if command is not None else None
+
+
+def _seen_now(stack) -> tuple[int, int, tuple[int, str] | None] | None:
+    """The stack's index, size and next redo now (None once the stack is gone)."""
+    if not isValid(stack):
+        return None
+    return (stack.index(), stack.count(), _next_step(stack))
 
 
 def _next_step(stack) -> tuple[int, str] | None:
