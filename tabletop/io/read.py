@@ -13,7 +13,8 @@ from collections.abc import Callable
 
 from pydantic import ValidationError
 
-from tabletop.io.columns import ColumnError, map_of
+from tabletop.io.column_map import map_of
+from tabletop.io.columns import ColumnError
 from tabletop.io.errors import MapFileError
 from tabletop.io.json_file import nesting_depth, parse_json, read_regular  # read_regular: also ui/app
 from tabletop.io.limits import MAX_NESTING
