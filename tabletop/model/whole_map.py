@@ -108,7 +108,7 @@ def token_problems(
             if grid is None:
                 problems.append(f"token '{token.id}' {stands} on grid '{where.grid}', which is not on the map")
             elif not grid.has_area(where.row, where.col):
-                place = f"row {where.row}, column {where.col} in the map file"
+                place = f"row {where.row}, column {where.col}" + ("" if would else " in the map file")
                 problems.append(f"token '{token.id}' {stands} outside grid '{grid.id}' ({place})")
     return problems
 

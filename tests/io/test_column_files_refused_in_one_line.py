@@ -216,7 +216,10 @@ REFUSED = {
         _set("borders", "b", 1, 3),
         "border 'b23' names the zone in row 3, which is not on the map",
     ),
-    "a border's end below 0": (_set("borders", "a", 0, -1), "border 'b12' names the zone in row -1, which is not on the map"),
+    "a border's end below 0": (
+        _set("borders", "a", 0, -1),
+        "border 'b12' names the zone in row -1, which is not on the map",
+    ),
     "a border's end past any row": (
         _set("borders", "b", 0, 10**30),
         "borders.b[0]: a row 31 digits long is far past any a map can hold",

@@ -10,8 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from tabletop.io import MapFileError, map_from_bytes, map_to_text
-from tabletop.model import Aspect, Map, PolygonShape, Zone
-from tabletop.model import whole_map
+from tabletop.model import Aspect, Map, PolygonShape, Zone, whole_map
 from tabletop.model.base import MAX_ASPECTS, MAX_LINE, MAX_MAP_POINTS, MAX_TEXT
 from tabletop.model.wording import describe, words
 from tabletop.play_samples import PLAY_SAMPLES
