@@ -72,9 +72,8 @@ class Integrity:
         check. The first problem is raised."""
         problems: list[str] = []
         if kind is Kind.BORDER:
-            zones, n = self.zones, len(objs)
             ends = [list(map(attrgetter(end), objs)) for end in ("a", "b")]
-            a, b = (rows_among(column, zones, n) for column in ends)
+            a, b = (rows_among(column, self.zones) for column in ends)
             named = lambda end, k: ends[end == "b"][k]  # noqa: E731 - the ends as the borders name them
             problems = end_problems(list(map(attrgetter("id"), objs)), a, b, None, named, would=True)
         elif kind is Kind.TOKEN:

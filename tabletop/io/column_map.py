@@ -22,7 +22,6 @@ from tabletop.io.columns import (
 from tabletop.model import Border, FillStyle, Map, NodeShape, Passage, PolygonShape, Zone
 from tabletop.model.map import CHECKED_WHOLE
 from tabletop.model.whole_map import map_problems, refusal
-from tabletop.model.wording import digits
 
 
 def checked_columns(document: dict[str, Any], told: Callable[[int], None] | None = None) -> Checked:
@@ -37,14 +36,13 @@ def checked_columns(document: dict[str, Any], told: Callable[[int], None] | None
     told(3)
     rest = Map.model_validate({**document, "zones": [], "borders": []}, context={CHECKED_WHOLE: True})
     zone_ids = zones["id"]
-    a, b = (_as_rows(f"borders.{end}", borders[end]) for end in ("a", "b"))
     n = len(zone_ids)
     problems = map_problems(
         zone_ids=zone_ids,
         point_total=sum(zones["point_counts"]),
         border_ids=borders["id"],
-        a=a,
-        b=b,
+        a=borders["a"],
+        b=borders["b"],
         named=lambda end, k: zone_ids[row] if 0 <= (row := borders[end][k]) < n else None,
         tokens=rest.tokens,
         grids=rest.grids,
@@ -79,19 +77,6 @@ class Checked:
 def map_of(document: dict[str, Any], told: Callable[[int], None] | None = None) -> Map:
     """The map a document of the current format holds: checked_columns, then the records made."""
     return checked_columns(document, told).map()
-
-
-def _as_rows(where: str, rows: list[int]) -> Any:
-    """A column of rows as whole numbers numpy holds (past them: no row a map can have)."""
-    import numpy as np
-
-    try:
-        return np.asarray(rows, dtype=np.int64)
-    except OverflowError:
-        row = next(place for place, value in enumerate(rows) if not -(2**63) <= value < 2**63)
-        raise ColumnError(
-            f"{where}[{row}]: a row {digits(rows[row])} digits long is far past any a map can hold"
-        ) from None
 
 
 # -- the records -----------------------------------------------------------------------

@@ -152,7 +152,7 @@ class Map(Model):
         zone_ids = list(map(ids, self.zones))
         ends = [list(map(attrgetter(end), self.borders)) for end in ("a", "b")]
         rows = dict(zip(zone_ids, range(len(zone_ids)), strict=True)) if self.borders else {}
-        a, b = (rows_among(column, rows, len(column)) if column else [] for column in ends)
+        a, b = (rows_among(column, rows) for column in ends)
         return map_problems(
             zone_ids=zone_ids,
             point_total=_points_in(self.zones),
