@@ -109,7 +109,7 @@ def border_columns(columns: Any) -> dict[str, Any]:
     n = len(ids)
     values: dict[str, Any] = {"id": ids}
     for end in ("a", "b"):
-        values[end] = _zone_rows(f"borders.{end}", _as_long("borders", end, columns.get(end), n))
+        values[end] = _whole_numbers(f"borders.{end}", _as_long("borders", end, columns.get(end), n))
     for name in BORDER_COLUMNS:
         if name in columns:
             values[name] = _checked("borders", Border, name, _as_long("borders", name, columns[name], n))
@@ -164,16 +164,6 @@ def _whole_numbers(where: str, column: list[Any]) -> list[int]:
         return _adapter(StrictInt).validate_python(column)
     except ValidationError as error:
         raise _relocated(error, lambda loc: (*where.split("."), *loc)) from None
-
-
-def _zone_rows(where: str, column: list[Any]) -> list[int]:
-    """A column of rows of the zones: whole numbers, none so long that no map could have the
-    row (whether each names a zone is the whole map's check, model/whole_map.py)."""
-    rows = _whole_numbers(where, column)
-    if rows and max(digits(max(rows)), digits(min(rows))) > LONG_DIGITS:
-        row = next(place for place, value in enumerate(rows) if digits(value) > LONG_DIGITS)
-        raise ColumnError(f"{where}[{row}]: a row {digits(rows[row])} digits long is far past any a map can hold")
-    return rows
 
 
 def _counts(where: str, column: list[Any]) -> list[int]:

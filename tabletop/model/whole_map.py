@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.model.base import MAX_MAP_POINTS
 from tabletop.model.tokens import AreaLocation, Token, ZoneLocation
+from tabletop.model.wording import LONG_DIGITS, digits
 
 if TYPE_CHECKING:
     from tabletop.model.conflict import Conflict
@@ -88,11 +89,16 @@ def end_problems(
         for end, row, missing in zip("ab", ends, off, strict=True):
             if missing:
                 name = named(end, k)
-                zone = f"zone '{name}'" if name is not None else f"the zone in row {row}"
+                zone = f"zone '{name}'" if name is not None else f"the zone in {_row(row)}"
                 problems.append(f"border '{border_ids[k]}' {verb} {zone}, which is not on the map")
         if not off[0] and ends[0] == ends[1]:
             problems.append(f"border '{border_ids[k]}' {joins} zone '{named('a', k)}' to itself")
     return problems
+
+
+def _row(row: int) -> str:
+    """A row of a file as a GM reads it: a row far past any map by its length alone."""
+    return f"row {row}" if digits(row) <= LONG_DIGITS else f"a row {digits(row)} digits long"
 
 
 def token_problems(

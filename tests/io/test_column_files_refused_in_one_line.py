@@ -222,7 +222,7 @@ REFUSED = {
     ),
     "a border's end past any row": (
         _set("borders", "b", 0, 10**30),
-        "borders.b[0]: a row 31 digits long is far past any a map can hold",
+        "border 'b12' names the zone in a row 31 digits long, which is not on the map",
     ),
     "a border's end written 1.0": (_set("borders", "a", 0, 1.0), "borders.a[0]: should be a whole number, not 1.0"),
     "a border joining a zone to itself": (
