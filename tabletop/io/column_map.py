@@ -1,7 +1,7 @@
 """A map from a file's zone and border columns (io/columns.py): checked whole before a record is
 made, by the model's own whole-map checks (model/whole_map.py) over the columns, then its zones
 and borders made from the checked values without checking them again. `tabletop check` stops
-before the records (a big map's 450k of them were most of its time). Qt-free."""
+before the records, which are most of a big map's read. Qt-free."""
 
 from __future__ import annotations
 

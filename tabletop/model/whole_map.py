@@ -2,17 +2,16 @@
 the map, the polygons' points within the map's cap, and every zone, grid, tile set and token
 that a token, a grid or the conflict names being on the map.
 
-Each check reads columns, not records: a list of ids, the borders' ends as rows of the zones (an
-array of whole numbers), so a map file's columns are checked before a record is made of them
-(io/columns.py), a map of records by its own validator (model/map.py), and an edit before the
+Each check reads columns, not records: a list of ids, the borders' ends as rows of the zones (a
+list of whole numbers), so a map file's columns are checked before a record is made of them
+(io/column_map.py), a map of records by its own validator (model/map.py), and an edit before the
 document makes it (document/integrity.py), all by these functions. A row outside the zones
 names no zone: a file's row past its zones, an id no zone has (`rows_among`). `would` words a
 problem as an edit's ("would name"), for the document's refusal of a change not yet made.
 
 Each check is a few passes over whole columns in C (sets of ids; min, max and a comparison of
-the two ends over every border), so 250,000 borders are checked in a few hundredths of a second,
-as quickly as numpy would after turning the file's lists into arrays; numpy is not loaded, so a
-small map's `tabletop check` starts without it. Only a map with a problem is searched row by
+the two ends over every border), as quick as numpy once the file's lists would be turned into
+arrays; numpy is not loaded, so a small map's `tabletop check` starts without it. Only a map with a problem is searched row by
 row for the words of each. Qt-free.
 """
 
