@@ -11,8 +11,8 @@ problem as an edit's ("would name"), for the document's refusal of a change not 
 
 Each check is a few passes over whole columns in C (sets of ids; min, max and a comparison of
 the two ends over every border), as quick as numpy once the file's lists would be turned into
-arrays; numpy is not loaded, so a small map's `tabletop check` starts without it. Only a map with a problem is searched row by
-row for the words of each. Qt-free.
+arrays; numpy is not loaded, so a small map's `tabletop check` starts without it. Only a map
+with a problem is searched row by row for the words of each. Qt-free.
 """
 
 from __future__ import annotations
