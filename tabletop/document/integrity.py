@@ -2,18 +2,20 @@
 
 A map that saved and then would not open was the worst bug a new user met (a grid removed
 with its tokens still standing on it). The loader's whole-map check is too slow for every
-step of a drag on a big map, so each edit is checked here against indexes of what refers to
-what: the cost is the edited object's own references, not the map's size.
+step of a drag on a big map, so each edit is checked here by the same checks (model/whole_map.py),
+over the edited objects alone, against indexes of what refers to what: the cost is the edited
+objects' own references, not the map's size.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Mapping
 from operator import attrgetter
 from typing import Any
 
 from tabletop.model import AreaLocation, EncounterGrid, Map, Token, ZoneLocation
 from tabletop.model.kinds import Key, Kind
+from tabletop.model.whole_map import end_problems, grid_problems, rows_among, token_problems
 
 
 class IntegrityError(ValueError):
@@ -38,7 +40,7 @@ class Integrity:
     map's open)."""
 
     def __init__(
-        self, map_: Map, borders_at: Callable[[], Mapping[str, set[str]]], placed: Mapping[Kind, Container[str]]
+        self, map_: Map, borders_at: Callable[[], Mapping[str, set[str]]], placed: Mapping[Kind, Mapping[str, int]]
     ) -> None:
         self.map = map_  # its tile sets, few and replaced whole, are read where a grid names one
         self._placed = placed
@@ -46,7 +48,8 @@ class Integrity:
         self._borders_at = borders_at
         self.tokens_on: dict[Key, set[str]] = {}
         self._token_place: dict[str, Key] = {}
-        self._areas: dict[str, tuple[int, int]] = {}
+        self._on_grids: dict[str, Token] = {}
+        """The tokens standing on an area of a grid, by id: a grid put is checked against them."""
         for token in map_.tokens:
             self._put_token(token)
 
@@ -55,42 +58,33 @@ class Integrity:
         return self._borders_at()
 
     @property
-    def zones(self) -> Container[str]:
+    def zones(self) -> Mapping[str, int]:
         return self._placed[Kind.ZONE]
 
     # -- checks, before anything changes -------------------------------------------------
 
     def check_put(self, kind: Kind, obj: Any, before: Any | None) -> None:
-        if kind is Kind.BORDER:
-            for end in (obj.a, obj.b):
-                if end not in self.zones:
-                    raise IntegrityError(f"border '{obj.id}' would name zone '{end}', which is not on the map")
-        elif kind is Kind.TOKEN:
-            self._check_location(obj)
-        elif kind is Kind.GRID:
-            if obj.tile_set is not None and all(s.id != obj.tile_set for s in self.map.tile_sets):
-                raise IntegrityError(
-                    f"grid '{obj.id}' would draw from tile set '{obj.tile_set}', which is not on the map"
-                )
-            for token_id in self.tokens_on.get((kind, obj.id), ()):
-                row, col = self._areas[token_id]
-                if not obj.has_area(row, col):
-                    raise IntegrityError(f"token '{token_id}' would stand outside grid '{obj.id}'")
+        self.check_put_many(kind, [obj], [before])
 
     def check_put_many(self, kind: Kind, objs: list[Any], befores: list[Any | None]) -> None:
-        """check_put of each object (`befores`, what each replaces), in their order; a zone needs
-        no check, and borders' ends are looked up once each, together (a Python call per object
-        was most of putting a big map back)."""
-        if kind is Kind.ZONE:
-            return
+        """Each object put (`befores`, what each replaces) checked by the whole map's own checks
+        (model/whole_map.py) against the map as it is, all of a kind together; a zone needs no
+        check. The first problem is raised."""
+        problems: list[str] = []
         if kind is Kind.BORDER:
-            ends = set(map(attrgetter("a"), objs))
-            ends.update(map(attrgetter("b"), objs))
-            zones = self.zones
-            if zones.keys() >= ends if isinstance(zones, dict) else all(map(zones.__contains__, ends)):
-                return  # every end on the map: nothing to say
-        for obj, before in zip(objs, befores, strict=True):
-            self.check_put(kind, obj, before)
+            ends = [list(map(attrgetter(end), objs)) for end in ("a", "b")]
+            a, b = (rows_among(column, self.zones) for column in ends)
+            named = lambda end, k: ends[end == "b"][k]  # noqa: E731 - the ends as the borders name them
+            problems = end_problems(list(map(attrgetter("id"), objs)), a, b, None, named, would=True)
+        elif kind is Kind.TOKEN:
+            problems = token_problems(objs, self.zones, self.grids, would=True)
+        elif kind is Kind.GRID:
+            problems = grid_problems(objs, {s.id for s in self.map.tile_sets}, would=True)
+            for grid in objs:
+                on_it = map(self._on_grids.__getitem__, sorted(self.tokens_on.get((kind, grid.id), ())))
+                problems += token_problems(on_it, (), {grid.id: grid}, would=True)
+        if problems:
+            raise IntegrityError(problems[0])
 
     def check_drop_many(self, kind: Kind, objs: list[Any]) -> None:
         """check_drop of each object, in their order; only zones and grids are checked, a zone's
@@ -119,15 +113,6 @@ class Integrity:
             border_id = sorted(self.border_ends[obj.id])[0]
             raise IntegrityError(f"border '{border_id}' still names zone '{obj.id}'")
 
-    def _check_location(self, token: Token) -> None:
-        where = token.location
-        if isinstance(where, ZoneLocation) and where.zone not in self.zones:
-            raise IntegrityError(f"token '{token.id}' would stand in zone '{where.zone}', which is not on the map")
-        if isinstance(where, AreaLocation):
-            grid = self.grids.get(where.grid)
-            if grid is None or not grid.has_area(where.row, where.col):
-                raise IntegrityError(f"token '{token.id}' would stand off grid '{where.grid}'")
-
     # -- keeping the indexes current, after a checked change -------------------------------
 
     def put(self, kind: Kind, obj: Any) -> None:
@@ -150,10 +135,10 @@ class Integrity:
         self._token_place[token.id] = place
         self.tokens_on.setdefault(place, set()).add(token.id)
         if isinstance(token.location, AreaLocation):
-            self._areas[token.id] = (token.location.row, token.location.col)
+            self._on_grids[token.id] = token
 
     def _drop_token(self, token_id: str) -> None:
         place = self._token_place.pop(token_id, None)
         if place is not None:
             self.tokens_on.get(place, set()).discard(token_id)
-        self._areas.pop(token_id, None)
+        self._on_grids.pop(token_id, None)

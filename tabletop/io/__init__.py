@@ -2,7 +2,15 @@
 
 from tabletop.io.errors import MapFileError, one_line
 from tabletop.io.limits import EXTENSION, MAX_FILE_BYTES, MAX_NESTING
-from tabletop.io.read import Progress, ReadCancelled, load_map, load_map_stamped, load_map_versioned, map_from_bytes
+from tabletop.io.read import (
+    Progress,
+    ReadCancelled,
+    check_map_file,
+    load_map,
+    load_map_stamped,
+    load_map_versioned,
+    map_from_bytes,
+)
 from tabletop.io.schema import map_schema, map_schema_text
 from tabletop.io.stamp import FileChangedError, FileStamp
 from tabletop.io.tilesets import (
@@ -28,6 +36,7 @@ __all__ = [
     "MapFileError",
     "Progress",
     "ReadCancelled",
+    "check_map_file",
     "load_map",
     "load_map_stamped",
     "load_map_versioned",

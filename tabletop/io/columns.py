@@ -6,8 +6,8 @@ one flat list of all their coordinates, the borders' two zones as the zones' row
 looks and pass values as small tables each zone or passage names by its row (as Tiled keeps a
 layer's tiles as one array of numbers into its tile sets). Parsing makes a handful of lists;
 each column is checked at once by the model's own field type (pydantic over the whole list),
-what a record checks across its fields over every row at once (a polygon's area, a border's
-two zones), and the records are then made from the checked values, not checked again.
+and what a record checks across its fields over every row at once (a polygon's area). The
+whole map's checks and the records made of the checked values are io/column_map.py's.
 
 A column a file leaves out holds the field's default in every row; a refusal names the zone
 or border and its field as a file of zones one by one did (`zones[3].name: ...`). Qt-free.
@@ -17,19 +17,16 @@ from __future__ import annotations
 
 import binascii
 import functools
-import operator
-from collections import deque
-from collections.abc import Callable, Iterable
-from itertools import accumulate, repeat
-from operator import attrgetter
+from collections.abc import Callable
+from itertools import accumulate
 from typing import Annotated, Any
 
 from pydantic import FailFast, StrictInt, TypeAdapter, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from tabletop.model import Border, FillStyle, Map, NodeShape, Passage, PolygonShape, Zone
-from tabletop.model.base import MAX_MAP_POINTS, Coordinate
-from tabletop.model.map import CHECKED_WHOLE, refusal
+from tabletop.model import Border, FillStyle, NodeShape, Passage, PolygonShape, Zone
+from tabletop.model.base import Coordinate
+from tabletop.model.whole_map import points_problems
 from tabletop.model.wording import LONG_DIGITS, digits
 from tabletop.model.zones import MIN_POLYGON_AREA, polygon_area
 
@@ -86,9 +83,11 @@ def _points_held(held: int, count: int) -> ColumnError:
 # -- reading -------------------------------------------------------------------------------
 
 
-def zones_of(columns: Any) -> list[Zone]:
-    """The zones held in a file's zone columns, every value checked by the model's types;
-    ValidationError (located as `zones[row].field`) or ColumnError when they are not a map's."""
+def zone_columns(columns: Any) -> dict[str, Any]:
+    """A file's zone columns, every value checked by the model's types and every polygon's area
+    as PolygonShape checks it, no record made: the ids, the columns given, the looks (`looks`,
+    `look`), the shapes (`point_counts`, the flat coordinates `points`, `nodes`). ValidationError
+    (located as `zones[row].field`) or ColumnError when they are not a map's."""
     columns = _table("zones", columns, {"id", *ZONE_COLUMNS, *ZONE_SHAPES, *ZONE_LOOKS})
     ids = _checked("zones", Zone, "id", columns.get("id"))
     n = len(ids)
@@ -96,30 +95,26 @@ def zones_of(columns: Any) -> list[Zone]:
     for name in ZONE_COLUMNS:
         if name in columns:
             values[name] = _checked("zones", Zone, name, _as_long("zones", name, columns[name], n))
-    values["fill"] = _looks(columns, n)
-    values["shape"] = _shapes(columns, ids)
-    return _made(Zone, n, values)
+    values.update(_looks(columns, n))
+    values.update(_shapes(columns, ids))
+    return values
 
 
-def borders_of(columns: Any, zone_ids: list[str]) -> list[Border]:
-    """The borders held in a file's border columns (their zones as rows of `zone_ids`), each
-    joining two different zones of the map; refused as zones_of says."""
+def border_columns(columns: Any) -> dict[str, Any]:
+    """A file's border columns, checked as zone_columns says: the ids, each border's two zones
+    as rows of the zones (`a`, `b`; whether they name zones of the map is the whole map's
+    check), the columns given and the passages (`passage_kinds`, `passage_counts`, `passages`)."""
     columns = _table("borders", columns, {"id", "a", "b", *BORDER_COLUMNS, *BORDER_PASSAGES})
     ids = _checked("borders", Border, "id", columns.get("id"))
     n = len(ids)
     values: dict[str, Any] = {"id": ids}
     for end in ("a", "b"):
-        rows = _rows(f"borders.{end}", _as_long("borders", end, columns.get(end), n), len(zone_ids), "zone")
-        values[end] = list(map(zone_ids.__getitem__, rows))
-    same = list(map(operator.eq, values["a"], values["b"]))
-    if any(same):
-        row = same.index(True)
-        _refuse_row("borders", Border, row, {"id": ids[row], "a": values["a"][row], "b": values["b"][row]})
+        values[end] = _whole_numbers(f"borders.{end}", _as_long("borders", end, columns.get(end), n))
     for name in BORDER_COLUMNS:
         if name in columns:
             values[name] = _checked("borders", Border, name, _as_long("borders", name, columns[name], n))
-    values["passages"] = _passages(columns, n)
-    return _made(Border, n, values)
+    values.update(_passages(columns, n))
+    return values
 
 
 def _table(name: str, columns: Any, known: set[str]) -> dict[str, Any]:
@@ -232,13 +227,14 @@ def _refuse_row(table: str, kind: type, row: int, data: dict[str, Any]) -> None:
     raise ColumnError(f"{table}[{row}]: is not a map's")  # the record took it: never expected
 
 
-def _looks(columns: dict[str, Any], n: int) -> Iterable[FillStyle]:
-    """Each zone's fill: its row of the looks table, or the default fill where there is none."""
+def _looks(columns: dict[str, Any], n: int) -> dict[str, Any]:
+    """The table of looks and each zone's row of it; none where the file has no looks (every
+    zone the default fill)."""
     if "looks" not in columns and "look" not in columns:
-        return repeat(FillStyle(), n)  # one record for every zone: a record is never changed in place, only replaced
+        return {}
     looks = _table_of("zones.looks", columns.get("looks"), FillStyle)
     rows = _rows("zones.look", _as_long("zones", "look", columns.get("look"), n), len(looks), "look")
-    return list(map(looks.__getitem__, rows))
+    return {"looks": looks, "look": rows}
 
 
 def _table_of(where: str, items: Any, kind: type) -> list[Any]:
@@ -250,9 +246,10 @@ def _table_of(where: str, items: Any, kind: type) -> list[Any]:
         raise _relocated(error, lambda loc: (*where.split("."), *loc)) from None
 
 
-def _shapes(columns: dict[str, Any], ids: list[str]) -> list[Any]:
-    """Each zone's shape: a polygon of its count of points from the flat list of coordinates,
-    x then y, or (a count of 0) the next node of the nodes' table."""
+def _shapes(columns: dict[str, Any], ids: list[str]) -> dict[str, Any]:
+    """Each zone's count of points, the flat list of coordinates (x then y, a list or an array)
+    of the polygons, and the nodes' table, one node for each zone of no points; every polygon's
+    area checked."""
     counts = _checked_counts(columns, len(ids))
     given = columns.get("points")
     if isinstance(given, str):
@@ -267,38 +264,41 @@ def _shapes(columns: dict[str, Any], ids: list[str]) -> list[Any]:
         flat = _adapter(Coordinate).validate_python(values) if isinstance(values, list) else _within(values)
     except ValidationError as error:
         raise _relocated(error, _point_place(counts)) from None
-    numbers = iter(flat)
-    points = list(zip(numbers, numbers, strict=False))  # pairs: the count is even
-    ends = list(accumulate(counts))
-    lists = list(map(points.__getitem__, map(slice, [0, *ends[:-1]], ends)))
     if isinstance(values, list) and len(values) <= 2 * AREAS_ONE_BY_ONE:
-        for row, points in enumerate(lists):  # a small map's: the model's own sum, without numpy
-            if points and polygon_area(points) < MIN_POLYGON_AREA:
-                _refuse_row("zones", Zone, row, {"id": ids[row], "shape": {"kind": "polygon", "points": points}})
+        starts = [0, *accumulate(counts)]
+        for row, count in enumerate(counts):  # a small map's: the model's own sum, without numpy
+            if count:
+                _check_area(flat, starts[row], count, ids[row], row)
     else:
-        _check_areas(values if not isinstance(values, list) else flat, counts, lists, ids)
-    polygons = _made(PolygonShape, len(lists), {"kind": repeat("polygon"), "points": lists})
+        _check_areas(flat, counts, ids)
     nodes = _table_of("zones.nodes", columns.get("nodes", []), NodeShape)
     node_count = counts.count(0)
     if len(nodes) != node_count:
         zones = f"{_counted(node_count, 'zone')} {'has' if node_count == 1 else 'have'}"
         raise ColumnError(f"zones.nodes: holds {_counted(len(nodes), 'node')} where {zones} no points")
-    if not nodes:
-        return polygons
-    next_node = iter(nodes)
-    return [next(next_node) if count == 0 else polygon for count, polygon in zip(counts, polygons, strict=True)]
+    return {"point_counts": counts, "points": flat, "nodes": nodes}
 
 
-def _within(values: Any) -> list[float]:
-    """Coordinates (an array), each within the model's bounds of a coordinate (and a number),
-    as floats: the first that is not is refused as the model refuses it."""
+def _check_area(flat: Any, start: int, count: int, zone_id: str, row: int) -> None:
+    """The polygon of `count` points from point `start` of the flat coordinates encloses an area,
+    by the model's own sum; refused as PolygonShape refuses it."""
+    part = flat[2 * start : 2 * (start + count)]
+    numbers = iter(part if isinstance(part, list) else part.tolist())
+    points = list(zip(numbers, numbers, strict=False))
+    if polygon_area(points) < MIN_POLYGON_AREA:
+        _refuse_row("zones", Zone, row, {"id": zone_id, "shape": {"kind": "polygon", "points": points}})
+
+
+def _within(values: Any) -> Any:
+    """Coordinates (an array), each within the model's bounds of a coordinate (and a number):
+    the first that is not is refused as the model refuses it."""
     import numpy as np
 
     low, high = _bounds(Coordinate)
     bad = np.flatnonzero(~((values >= low) & (values <= high)))  # NaN fails both
     if len(bad):
         _adapter(Coordinate).validate_python(values[: bad[0] + 1].tolist())  # raises, located at the first
-    return values.tolist()
+    return values
 
 
 @functools.cache
@@ -325,9 +325,9 @@ def _checked_counts(columns: dict[str, Any], n: int) -> list[int]:
         row = next(place for place, count in enumerate(counts) if 0 < count < least or count > most)
         bound = f"at least {least:,}" if counts[row] < least else f"at most {most:,}"
         raise ColumnError(f"zones[{row}].shape.points: holds {_counted(counts[row], 'point')}; a polygon has {bound}")
-    total = sum(counts)
-    if total > MAX_MAP_POINTS:
-        raise ColumnError(f"the map's polygons have {total:,} points together; a map has at most {MAX_MAP_POINTS:,}")
+    too_many = points_problems(sum(counts))  # before a coordinate is read: the counts alone decide
+    if too_many:
+        raise ColumnError(too_many[0])
     return counts
 
 
@@ -351,7 +351,7 @@ AREAS_ONE_BY_ONE = 5_000
 numpy is not loaded for a small map (`tabletop check` starts sooner without it)."""
 
 
-def _check_areas(flat: Any, counts: list[int], lists: list[list[Any]], ids: list[str]) -> None:
+def _check_areas(flat: Any, counts: list[int], ids: list[str]) -> None:
     """Every polygon encloses an area, as PolygonShape's own check says, over all at once: the
     sums in numpy, and the model's own sum for the few numpy finds might be flat."""
     if not len(flat):
@@ -371,16 +371,14 @@ def _check_areas(flat: Any, counts: list[int], lists: list[list[Any]], ids: list
     slack = 1e-15 * (sizes[polygons] + 2) * np.add.reduceat(magnitudes, firsts)
     for place in np.flatnonzero(doubled / 2 < MIN_POLYGON_AREA + slack).tolist():
         row = int(polygons[place])
-        if polygon_area(lists[row]) < MIN_POLYGON_AREA:
-            _refuse_row("zones", Zone, row, {"id": ids[row], "shape": {"kind": "polygon", "points": lists[row]}})
+        _check_area(flat, int(firsts[place]), counts[row], ids[row], row)
 
 
-def _passages(columns: dict[str, Any], n: int) -> Iterable[list[Passage]]:
-    """Each border's passages: its count of them, each a row of the table of distinct passages;
-    a border of a file without them has the one passage a border takes by default."""
+def _passages(columns: dict[str, Any], n: int) -> dict[str, Any]:
+    """The table of distinct passages, each border's count of them and their rows of the table;
+    none where the file has no passages (every border the one passage a border takes by default)."""
     if not any(name in columns for name in BORDER_PASSAGES):
-        (passage,) = default_of(Border, "passages")
-        return [[passage] for _ in range(n)]
+        return {}
     kinds = _table_of("borders.passage_kinds", columns.get("passage_kinds"), Passage)
     counts = _counts("borders.passage_counts", _as_long("borders", "passage_counts", columns.get("passage_counts"), n))
     rows = columns.get("passages")
@@ -388,67 +386,5 @@ def _passages(columns: dict[str, Any], n: int) -> Iterable[list[Passage]]:
         raise ColumnError(
             f"borders.passages: should hold {sum(counts):,} passages, one row each (is the file cut short?)"
         )
-    flat = list(map(kinds.__getitem__, _rows("borders.passages", rows, len(kinds), "passage")))
-    ends = list(accumulate(counts))
-    return list(map(flat.__getitem__, map(slice, [0, *ends[:-1]], ends)))
-
-
-def _made(kind: type, n: int, values: dict[str, Any]) -> list[Any]:
-    """`n` records of `kind` holding checked values: a column per field given (a list, or any
-    iterable of `n`), each other field its default. Not checked again: each value was."""
-    made = list(map(object.__new__, repeat(kind, n)))
-    for name, field in kind.model_fields.items():
-        column = values.get(name)
-        if column is None:
-            if field.default_factory is list:
-                column = [[] for _ in range(n)]
-            elif field.default_factory is not None:
-                column = [field.default_factory() for _ in range(n)]
-            else:
-                column = repeat(field.default, n)
-        deque(map(kind.__dict__[name].__set__, made, column), maxlen=0)
-    return made
-
-
-# -- the whole map -------------------------------------------------------------------------
-
-
-def column_chunks(name: str, columns: dict[str, Any]) -> Iterable[bytes]:
-    """A table of columns as the file writes it: one column to a line."""
-    from pydantic_core import to_json
-
-    yield b' "' + name.encode() + b'": {'
-    for place, (column, values) in enumerate(columns.items()):
-        yield b"\n  " if not place else b",\n  "
-        yield b'"' + column.encode() + b'": ' + to_json(values)
-    yield b"\n }"
-
-
-def map_of(document: dict[str, Any], told: Callable[[int], None] | None = None) -> Map:
-    """The map a document of the current format holds (parsed JSON): its zones and borders
-    from columns, the rest as the model reads it, and the whole map's check once all is in.
-    `told(step)` hears each step done (2: the zones, 3: the borders, 4: the rest)."""
-    told = told or (lambda step: None)
-    zones = zones_of(document.get("zones", {"id": [], "point_counts": [], "points": []}))
-    told(2)
-    zone_ids = list(map(attrgetter("id"), zones))
-    twice = _duplicate_ids(zone_ids, "zone")
-    if twice:  # before the borders: a border's zone given twice is this, not a border joining a zone to itself
-        raise ColumnError(refusal(twice))
-    borders = borders_of(document.get("borders", {"id": [], "a": [], "b": []}), zone_ids)
-    told(3)
-    map_ = Map.model_validate({**document, "zones": [], "borders": []}, context={CHECKED_WHOLE: True})
-    object.__setattr__(map_, "zones", zones)  # each value checked above: not walked again
-    object.__setattr__(map_, "borders", borders)
-    problems = _duplicate_ids(list(map(attrgetter("id"), borders)), "border")
-    problems += map_.problems(zones_and_borders_whole=True)
-    if problems:
-        raise ColumnError(refusal(problems))
-    told(4)
-    return map_
-
-
-def _duplicate_ids(ids: list[str], kind: str) -> list[str]:
-    from tabletop.model.map import _duplicates
-
-    return _duplicates(kind, ids)
+    rows = _rows("borders.passages", rows, len(kinds), "passage")
+    return {"passage_kinds": kinds, "passage_counts": counts, "passages": rows}

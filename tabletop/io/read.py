@@ -3,17 +3,21 @@ careful JSON reader beneath is io/json_file.py, shared with every other file Tab
 
 One way for every file: parsed whole by the careful reader (a key written twice refused in any
 object), older formats migrated up to the current one (io/migrate.py), and the map made from
-its zones' and borders' columns (io/columns.py). Leaves process-wide state (the collector) alone."""
+its zones' and borders' columns (io/columns.py), checked whole before a record is made
+(io/column_map.py), so a check of a file can stop there. Leaves process-wide state (the
+collector) alone."""
 
 from __future__ import annotations
 
 import json
 import os
 from collections.abc import Callable
+from typing import Any
 
 from pydantic import ValidationError
 
-from tabletop.io.columns import ColumnError, map_of
+from tabletop.io.column_map import Checked, checked_columns, map_of
+from tabletop.io.columns import ColumnError
 from tabletop.io.errors import MapFileError
 from tabletop.io.json_file import nesting_depth, parse_json, read_regular  # read_regular: also ui/app
 from tabletop.io.limits import MAX_NESTING
@@ -79,13 +83,28 @@ def check_version(path, version: object, newest: int, word: str) -> None:
 
 def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>", progress: Progress | None = None) -> Map:
     """Parse bytes as a map; `path` names the source in the error message."""
-    return map_and_version(raw, path, progress)[0]
+    return _read(raw, path, progress, map_of)[0]
 
 
 def map_and_version(
     raw: bytes, path: str | os.PathLike[str] = "<map>", progress: Progress | None = None
 ) -> tuple[Map, int]:
     """Parse bytes as a map, with the format version they were written in."""
+    return _read(raw, path, progress, map_of)
+
+
+def check_map_file(path: str | os.PathLike[str]) -> Checked:
+    """A map file read and checked whole as load_map checks it, its zones and borders left in
+    their checked columns (`tabletop check` counts them; `.map()` makes the map)."""
+    return _read(read_map_bytes(path), path, None, checked_columns)[0]
+
+
+def _read(
+    raw: bytes, path: str | os.PathLike[str], progress: Progress | None, made: Callable[..., Any]
+) -> tuple[Any, int]:
+    """Bytes parsed, migrated and then `made` (map_of: the map; checked_columns: the checked
+    columns) from the document, with the format version they were written in; every refusal
+    one MapFileError line."""
 
     def told(done: int) -> None:
         if progress is not None and not progress(done, STEPS):
@@ -99,7 +118,7 @@ def map_and_version(
     version = document.get("format_version")
     check_version(path, version, FORMAT_VERSION, "format version")
     try:
-        return map_of(migrate(document), told), version
+        return made(migrate(document), told), version
     except (MigrationError, ColumnError) as error:
         raise MapFileError(path, str(error)) from None
     except ValidationError as error:

@@ -8,6 +8,7 @@ from pydantic import Field, model_validator
 
 from tabletop.model.base import MAX_ASPECTS, MAX_PASSAGES, Aspect, AtMost, GameNumber, Id, Line, StressTrack
 from tabletop.model.record import Record, record
+from tabletop.model.whole_map import end_problems
 
 DoorState = Literal["open", "closed", "locked", "broken"]
 
@@ -61,8 +62,10 @@ class Border(Record):
 
     @model_validator(mode="after")
     def _two_different_zones(self) -> Border:
-        if self.a == self.b:
-            raise ValueError(f"border '{self.id}' joins zone '{self.a}' to itself")
+        rows = {self.a: 0, self.b: 1}  # each end as a row of the zones it names: one row when they are one zone
+        problems = end_problems([self.id], [rows[self.a]], [rows[self.b]], None, lambda end, k: self.a)
+        if problems:
+            raise ValueError(problems[0])
         return self
 
     def side_of(self, zone_id: str) -> Literal["a", "b"]:

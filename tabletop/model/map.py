@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from operator import attrgetter
 from typing import Annotated, Any, Literal
@@ -21,7 +20,6 @@ from tabletop.model.base import (
     LINE_PATTERN,
     MAX_BORDERS,
     MAX_GRIDS,
-    MAX_MAP_POINTS,
     MAX_TILE_SETS,
     MAX_TOKENS,
     MAX_ZONES,
@@ -34,7 +32,15 @@ from tabletop.model.base import (
 from tabletop.model.borders import Border
 from tabletop.model.conflict import MAX_LOG, Conflict
 from tabletop.model.grids import EncounterGrid, TileSet
-from tabletop.model.tokens import AreaLocation, Token, ZoneLocation
+from tabletop.model.tokens import Token
+from tabletop.model.whole_map import (
+    conflict_problems,
+    grid_problems,
+    map_problems,
+    refusal,
+    repeated_ids,
+    rows_among,
+)
 from tabletop.model.zones import Zone
 
 FORMAT_VERSION = 6
@@ -117,21 +123,8 @@ class Background(Model):
 
 CHECKED_WHOLE = "checked_whole"
 """The validation context's key by which a reader that adds the zones and borders itself (a
-map file's columns: io/columns.py) asks the map's last check to wait for it: it calls
-`problems` once the map is whole."""
-
-
-def refusal(problems: list[str]) -> str:
-    """A whole map's refusal: its first problem and how many more."""
-    others = len(problems) - 1
-    more = f" (and {others} more {'problem' if others == 1 else 'problems'})" if others else ""
-    return problems[0] + more
-
-
-def _duplicates(kind: str, ids: list[str], distinct: int | None = None) -> list[str]:
-    if (len(set(ids)) if distinct is None else distinct) == len(ids):  # the usual answer, found without counting
-        return []
-    return [f"two {kind}s have the id '{i}'" for i, n in Counter(ids).items() if n > 1]
+map file's columns: io/columns.py) asks the map's last check to wait for it: it checks the
+whole map by model/whole_map.py's functions once it has the columns."""
 
 
 class Map(Model):
@@ -164,46 +157,26 @@ class Map(Model):
             raise ValueError(refusal(problems))
         return self
 
-    def problems(self, zones_and_borders_whole: bool = False) -> list[str]:
-        """Every broken reference, in words a GM understands; empty when the map is whole.
-        `zones_and_borders_whole`: the zones' and the borders' ids are known to be unique and
-        every border's zones to be on the map (a big file's reader had them checked beside it,
-        in bulk), so only the rest is checked."""
-        problems: list[str] = []
-        points = _points_in(self.zones)
-        if points > MAX_MAP_POINTS:
-            problems.append(f"the map's polygons have {points:,} points together; a map has at most {MAX_MAP_POINTS:,}")
+    def problems(self) -> list[str]:
+        """Every broken reference, in words a GM understands; empty when the map is whole: the
+        checks of model/whole_map.py over the zones' and borders' columns, taken from the records."""
         ids = attrgetter("id")
-        whole = zones_and_borders_whole
-        in_zones = any(isinstance(token.location, ZoneLocation) for token in self.tokens)
-        zone_ids = set(map(ids, self.zones)) if not whole or in_zones else set()
-        if not whole:
-            problems += _duplicates("zone", list(map(ids, self.zones)), len(zone_ids))
-            problems += _duplicates("border", list(map(ids, self.borders)))
-        problems += _duplicates("token", list(map(ids, self.tokens)))
-        problems += _duplicates("grid", list(map(ids, self.grids)))
-        problems += _duplicates("tile set", list(map(ids, self.tile_sets)))
-        ends = set() if whole else set(map(attrgetter("a"), self.borders)) | set(map(attrgetter("b"), self.borders))
-        if not ends <= zone_ids:  # the border by border search only when one is missing
-            for border in self.borders:
-                for end in (border.a, border.b):
-                    if end not in zone_ids:
-                        problems.append(f"border '{border.id}' names zone '{end}', which is not on the map")
-        set_ids = {s.id for s in self.tile_sets}
-        grids = {g.id: g for g in self.grids}
-        for grid in self.grids:
-            if grid.tile_set is not None and grid.tile_set not in set_ids:
-                problems.append(f"grid '{grid.id}' draws from tile set '{grid.tile_set}', which is not on the map")
-        for token in self.tokens:
-            problems += _location_problems(token, zone_ids, grids)
-        if self.conflict is not None:
-            token_ids = {t.id for t in self.tokens}
-            problems += [
-                f"the conflict names token '{p.token}', which is not on the map"
-                for p in self.conflict.participants
-                if p.token not in token_ids
-            ]
-        return problems
+        zone_ids = list(map(ids, self.zones))
+        ends = [list(map(attrgetter(end), self.borders)) for end in ("a", "b")]
+        rows = dict(zip(zone_ids, range(len(zone_ids)), strict=True)) if self.borders else {}
+        a, b = (rows_among(column, rows) for column in ends)
+        return map_problems(
+            zone_ids=zone_ids,
+            point_total=_points_in(self.zones),
+            border_ids=list(map(ids, self.borders)),
+            a=a,
+            b=b,
+            named=lambda end, k: ends[end == "b"][k],
+            tokens=self.tokens,
+            grids=self.grids,
+            tile_sets=self.tile_sets,
+            conflict=self.conflict,
+        )
 
     # -- parts set whole, each checked alone --------------------------------------------------
     # Assigning a field validates the whole map, every reference of every zone, which a big map
@@ -246,21 +219,18 @@ class Map(Model):
             except ValidationError as error:
                 why = error.errors()[0]["msg"].removeprefix("Value error, ")
                 raise ValueError(f"the conflict would not load: {why}") from None
-            token_ids = set(map(attrgetter("id"), self.tokens))
-            for participant in conflict.participants:
-                if participant.token not in token_ids:
-                    raise ValueError(f"the conflict names token '{participant.token}', which is not on the map")
+            problems = conflict_problems(conflict, set(map(attrgetter("id"), self.tokens)))
+            if problems:
+                raise ValueError(problems[0])
         self.__dict__["conflict"] = conflict
 
     def set_tile_sets(self, tile_sets: list[TileSet]) -> None:
         """The map's tile sets, replaced whole (a set is small and rarely edited): refused with
         ValueError when two share an id or a grid would draw from a set no longer on the map."""
         ids = [s.id for s in tile_sets]
-        if len(set(ids)) != len(ids):
-            raise ValueError("two tile sets would share an id")
-        for grid in self.grids:
-            if grid.tile_set is not None and grid.tile_set not in ids:
-                raise ValueError(f"grid '{grid.id}' would draw from tile set '{grid.tile_set}', not on the map")
+        problems = repeated_ids("tile set", ids, would=True) + grid_problems(self.grids, ids, would=True)
+        if problems:
+            raise ValueError(problems[0])
         self.__dict__["tile_sets"] = list(tile_sets)
 
     def zone(self, zone_id: str) -> Zone:
@@ -309,17 +279,3 @@ def _points_in(zones: list[Zone]) -> int:
         return sum(map(len, map(attrgetter("shape.points"), zones)))
     except AttributeError:  # a node among them
         return sum(len(getattr(shape, "points", ())) for shape in map(attrgetter("shape"), zones))
-
-
-def _location_problems(token: Token, zone_ids: set[str], grids: dict[str, EncounterGrid]) -> list[str]:
-    where = token.location
-    if isinstance(where, ZoneLocation) and where.zone not in zone_ids:
-        return [f"token '{token.id}' stands in zone '{where.zone}', which is not on the map"]
-    if isinstance(where, AreaLocation):
-        grid = grids.get(where.grid)
-        if grid is None:
-            return [f"token '{token.id}' stands on grid '{where.grid}', which is not on the map"]
-        if not grid.has_area(where.row, where.col):
-            place = f"row {where.row}, column {where.col} in the map file"
-            return [f"token '{token.id}' stands outside grid '{grid.id}' ({place})"]
-    return []

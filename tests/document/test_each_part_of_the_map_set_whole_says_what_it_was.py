@@ -57,6 +57,6 @@ def test_a_part_is_never_taken_for_an_object_kind(document, heard):
 def test_a_refused_setting_changes_nothing_and_says_nothing(document, heard):
     with pytest.raises(IntegrityError, match="not on the map"):
         document.set_conflict(Conflict(system="af", participants=[Participant(token="nobody")]))
-    with pytest.raises(IntegrityError, match="share an id"):
+    with pytest.raises(IntegrityError, match="two tile sets would have the id 'a'"):
         document.set_tile_sets([_tile_set("a"), _tile_set("a")])
     assert heard == [] and document.map.conflict is None and document.map.tile_sets == []

@@ -45,7 +45,7 @@ def test_an_edit_that_would_break_a_reference_is_refused_and_changes_nothing(qap
     with pytest.raises(IntegrityError, match="still stands on grid 'creek'"):
         document.drop(Kind.GRID, "creek")
     stray = Token(id="stray", name="Stray", location=AreaLocation(grid="creek", row=40, col=0))
-    with pytest.raises(IntegrityError, match="off grid 'creek'"):
+    with pytest.raises(IntegrityError, match=r"would stand outside grid 'creek' \(row 40, column 0\)"):
         document.put(Kind.TOKEN, stray)
     with pytest.raises(IntegrityError, match="zone 'nowhere'"):
         document.put(Kind.BORDER, Border(id="b", a="nowhere", b="nowhere-else"))

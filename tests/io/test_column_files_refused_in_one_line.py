@@ -193,13 +193,20 @@ REFUSED = {
     ),
     "a border's end past the zones": (
         _set("borders", "b", 1, 3),
-        "borders.b[1]: names zone 3, which is not in the file (there are 3)",
+        "border 'b23' names the zone in row 3, which is not on the map",
     ),
-    "a border's end below 0": (_set("borders", "a", 0, -1), "borders.a[0]: names zone -1, which is not in the file"),
+    "a border's end below 0": (
+        _set("borders", "a", 0, -1),
+        "border 'b12' names the zone in row -1, which is not on the map",
+    ),
+    "a border's end past any row": (
+        _set("borders", "b", 0, 10**30),
+        "border 'b12' names the zone in a row 31 digits long, which is not on the map",
+    ),
     "a border's end written 1.0": (_set("borders", "a", 0, 1.0), "borders.a[0]: should be a whole number, not 1.0"),
     "a border joining a zone to itself": (
         _set("borders", "b", 0, 0),
-        "borders[0]: border 'b12' joins zone 'z1' to itself",
+        "border 'b12' joins zone 'z1' to itself",
     ),
     "two zones of one id": (_set("zones", "id", 1, "z1"), "two zones have the id 'z1'"),
     "two borders of one id": (_set("borders", "id", 1, "b12"), "two borders have the id 'b12'"),

@@ -114,8 +114,8 @@ def test_a_log_past_its_cap_is_refused(docks, monkeypatch):
 
 
 def test_tile_sets_sharing_an_id_or_leaving_a_grid_without_its_set_are_refused(docks):
-    with pytest.raises(ValueError, match="two tile sets would share an id"):
+    with pytest.raises(ValueError, match="two tile sets would have the id"):
         docks.set_tile_sets([_tile_set("woods"), _tile_set("woods")])
-    with pytest.raises(ValueError, match="grid 'pier' would draw from tile set 'woods', not on the map"):
+    with pytest.raises(ValueError, match="grid 'pier' would draw from tile set 'woods', which is not on the map"):
         docks.set_tile_sets([_tile_set("marsh")])
     assert [s.id for s in docks.tile_sets] == ["woods"]

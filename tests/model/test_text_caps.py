@@ -10,8 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from tabletop.io import MapFileError, map_from_bytes, map_to_text
-from tabletop.model import Aspect, Map, PolygonShape, Zone
-from tabletop.model import map as map_module
+from tabletop.model import Aspect, Map, PolygonShape, Zone, whole_map
 from tabletop.model.base import MAX_ASPECTS, MAX_LINE, MAX_MAP_POINTS, MAX_TEXT
 from tabletop.model.wording import describe, words
 from tabletop.play_samples import PLAY_SAMPLES
@@ -123,7 +122,7 @@ def test_a_map_whose_polygons_have_too_many_points_together_is_refused(monkeypat
     is lowered for the test: the check reads it when it runs."""
     square = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]
     zones = [Zone(id=f"z{k}", shape=PolygonShape(points=square)) for k in range(3)]
-    monkeypatch.setattr(map_module, "MAX_MAP_POINTS", 12)
+    monkeypatch.setattr(whole_map, "MAX_MAP_POINTS", 12)
     assert len(Map(zones=zones).zones) == 3  # 12 points: at the cap
     with pytest.raises(ValidationError) as refused:
         Map(zones=[*zones, Zone(id="z3", shape=PolygonShape(points=square[:3]))])
