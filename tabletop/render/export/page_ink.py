@@ -76,6 +76,29 @@ class PageGrid:
         first_col, last_col, first_row, last_row = self.runs(boxes)
         return ((last_col > first_col) | (last_row > first_row)) & (first_col <= last_col) & (first_row <= last_row)
 
+    def unsettled(self, boxes: np.ndarray) -> np.ndarray:
+        """Which boxes meet a piece not inked yet: the inked pieces counted over each box's run
+        in a table of running sums."""
+        if not len(boxes):
+            return np.zeros(0, dtype=bool)
+        first_col, last_col, first_row, last_row = self.runs(boxes)
+        seen = (first_col <= last_col) & (first_row <= last_row)
+        rows, cols = self.inked.shape
+        sums = np.zeros((rows + 1, cols + 1), dtype=np.int64)
+        sums[1:, 1:] = (~self.inked).cumsum(axis=0).cumsum(axis=1)
+        c0, c1 = np.clip(first_col, 0, cols), np.clip(last_col + 1, 0, cols)
+        r0, r1 = np.clip(first_row, 0, rows), np.clip(last_row + 1, 0, rows)
+        blank = sums[r1, c1] - sums[r0, c1] - sums[r1, c0] + sums[r0, c0]
+        return seen & (blank > 0)
+
+    def holding(self, boxes: np.ndarray) -> np.ndarray:
+        """Which boxes hold a whole piece."""
+        first_col = np.searchsorted(self.xs[:, 0], boxes[:, 0], "left")
+        last_col = np.searchsorted(self.xs[:, 1], boxes[:, 2], "right") - 1
+        first_row = np.searchsorted(self.ys[:, 0], boxes[:, 1], "left")
+        last_row = np.searchsorted(self.ys[:, 1], boxes[:, 3], "right") - 1
+        return (first_col <= last_col) & (first_row <= last_row)
+
     def pairs(self, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(box, row, column) for every piece each box meets."""
         first_col, last_col, first_row, last_row = self.runs(boxes)
@@ -155,14 +178,24 @@ def inked_pages(picture: Picture, pages) -> np.ndarray:
 
 
 class _Ink:
-    """The marking of one picture's ink on one page grid, in millimetres on paper."""
+    """The marking of one picture's ink on one page grid, in millimetres on paper: first what
+    is worked out for a whole map at once (shapes, lines apart, boxes inside one piece), then,
+    one at a time, what is placed by measuring words (names, badges, token plates), for those
+    alone whose pieces are not all inked already: on a map full of zones, hardly any."""
 
     def __init__(self, picture: Picture, grid: PageGrid) -> None:
         self.picture, self.grid = picture, grid
         self.map, self.style = picture.map, picture.style
         fx, fy, _, _ = picture.frame
         self.origin, self.mm = np.array((fx, fy, fx, fy)), picture.mm_per_unit
-        self._arrangement = picture.arrangement() if self.map.zones else None
+        self._arranged = None
+
+    @property
+    def _arrangement(self):
+        """The picture's arrangement (its pages paint with it), made when first asked."""
+        if self._arranged is None:
+            self._arranged = self.picture.arrangement() or False
+        return self._arranged or None
 
     def paper(self, boxes) -> np.ndarray:
         """Boxes (left, top, right, bottom in map units) in millimetres from the frame's top-left."""
@@ -170,9 +203,17 @@ class _Ink:
 
     def mark(self) -> None:
         self.grid.mark(self.paper(self._plain_boxes()))
+        later = []
         if self.map.zones:
-            self._zones_and_borders()
-        self._tokens()
+            table = table_of(Shapes.of_zones(self.map.zones))
+            later.append(self._zones(table))
+            if self.map.borders:
+                later.append(self._borders(table))
+        later.append(self._tokens())
+        for boxes, items, one in later:
+            for k in np.flatnonzero(self.grid.unsettled(boxes)).tolist():
+                if self.grid.unsettled(boxes[k : k + 1])[0]:
+                    one(items[k])
 
     def _plain_boxes(self) -> list[Box]:
         """What is drawn as its box: the grids with the legend each draws under it, the
@@ -195,48 +236,57 @@ class _Ink:
                 boxes.append((left, top, left + lw, top + lh))
         return boxes
 
-    # -- zones and borders ----------------------------------------------------------------------
+    # -- zones ----------------------------------------------------------------------------------
 
-    def _zones_and_borders(self) -> None:
-        map_, grid = self.map, self.grid
-        table = table_of(Shapes.of_zones(map_.zones))
+    def _zones(self, table):
+        """Each zone's box with room for its name; over several pieces, its shape with its
+        outline (a polygon's edges and inside, a node's disc), and later its name and plates."""
+        grid = self.grid
         nodes = table.polygon_of < 0
         room = np.where(nodes[:, None], NODE_LABEL_ROOM, LABEL_ROOM) * np.array((-1.0, -1.0, 1.0, 1.0))
-        zone_boxes = self.paper(table.extent + room)
-        many = grid.spanning(zone_boxes)
-        grid.mark(zone_boxes[~many])
-        for row in np.flatnonzero(many).tolist():
-            self._zone(map_.zones[row], table, row)
-        if map_.borders:
-            self._borders(table)
+        boxes = self.paper(table.extent + room)
+        many = grid.spanning(boxes)
+        grid.mark(boxes[~many])
+        reach = (OUTLINE * self.style.line_scale / 2) * self.mm + HAIR
+        discs = np.flatnonzero(many & nodes)
+        if len(discs):
+            centres = (table.centres[discs] - self.origin[:2]) * self.mm
+            grid.mark_discs(np.column_stack((centres, table.radii[discs] * self.mm + reach)))
+        polygons = table.polygon_of[np.flatnonzero(many & ~nodes)]
+        if len(polygons):
+            counts = table.counts[polygons]
+            edge = np.repeat(table.firsts[polygons] - (np.cumsum(counts) - counts), counts) + np.arange(counts.sum())
+            x1, x2 = ((column[edge] - self.origin[0]) * self.mm for column in (table.x, table.x2))
+            y1, y2 = ((column[edge] - self.origin[1]) * self.mm for column in (table.y, table.y2))
+            grid.mark_segments(np.column_stack((x1, y1, x2, y2)), np.full(len(edge), reach))
+            extents = self.paper(table.polygon_extent[polygons])
+            for k in np.flatnonzero(grid.holding(extents)).tolist():  # a polygon round a whole piece
+                first, count = table.firsts[polygons[k]], table.counts[polygons[k]]
+                xs = (table.x[first : first + count] - self.origin[0]) * self.mm
+                ys = (table.y[first : first + count] - self.origin[1]) * self.mm
+                grid.mark_inside(xs, ys)
+        rows = np.flatnonzero(many)
+        return boxes[rows], rows.tolist(), self._zone_words
 
-    def _zone(self, zone: Zone, table, row: int) -> None:
-        """A zone over several pieces: its shape with its outline, its name and its plates."""
-        reach = OUTLINE * self.style.line_scale / 2 + HAIR / self.mm
+    def _zone_words(self, row: int) -> None:
+        """A zone's name and plates: a polygon's name is written inside it, but for one in bulk
+        (a small zone's, at its anchor whatever is around), which may be wider than the zone."""
+        zone = self.map.zones[row]
         shape = zone.shape
         if isinstance(shape, NodeShape):
-            x, y, _, _ = self.paper((shape.x, shape.y, shape.x, shape.y))[0]
-            self.grid.mark_discs(np.array([(x, y, (shape.radius + reach) * self.mm)]))
             self.grid.mark(self.paper(self._node_names(zone)))
             if zone.aspects:  # their plates stacked under the disc
                 left, _, right, bottom = NODE_LABEL_ROOM
                 under = (shape.x - left, shape.y + shape.radius, shape.x + right, shape.y + shape.radius + bottom)
                 self.grid.mark(self.paper(under))
             return
-        polygon = table.polygon_of[row]
-        first, count = table.firsts[polygon], table.counts[polygon]
-        xs = (table.x[first : first + count] - self.origin[0]) * self.mm
-        ys = (table.y[first : first + count] - self.origin[1]) * self.mm
-        edges = np.column_stack((xs, ys, np.roll(xs, -1), np.roll(ys, -1)))
-        self.grid.mark_segments(edges, np.full(len(edges), reach * self.mm))
-        self.grid.mark_inside(xs, ys)
-        # a name is written inside its polygon, but for one in bulk (a small zone's, at its
-        # anchor whatever is around), which may be wider than the zone
-        name = self._arrangement.name(zone.id) if self._arrangement is not None else bulk_name(zone, self.style)
+        arrangement = self._arrangement
+        name = arrangement.name(zone.id) if arrangement is not None else bulk_name(zone, self.style)
         if name is not None:
             self.grid.mark(self.paper(_grown(name.box)))
         if zone.aspects:  # their plates, under the tokens' place
-            self.grid.mark(self.paper(table.extent[row] + np.array((-LABEL_ROOM[0], 0.0, LABEL_ROOM[2], 0.0))))
+            xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
+            self.grid.mark(self.paper((min(xs) - LABEL_ROOM[0], min(ys), max(xs) + LABEL_ROOM[2], max(ys))))
 
     def _node_names(self, zone: Zone) -> list[Box]:
         """A node's name where the arrangement writes it; without one, each place it may take
@@ -255,11 +305,13 @@ class _Ink:
         places = ((left, top, right, bottom), (left, top - higher, right, bottom - higher))
         return [_grown(box) for box in (*places, (left, top + below, right, bottom + below))]
 
-    def _borders(self, table) -> None:
-        """Each border's line and badge: from the zones' extents and centres at first (a shared
-        edge lies where both zones' extents meet; a line apart runs between the discs' edges),
-        the line itself and the badge where it is drawn for those over several pieces."""
-        map_ = self.map
+    # -- borders --------------------------------------------------------------------------------
+
+    def _borders(self, table):
+        """Each border's box with room for its badge, from the zones' extents and centres (a
+        shared edge lies where both zones' extents meet; a line apart runs between the discs'
+        edges); over several pieces, a line apart itself, and later the line and badge as drawn."""
+        map_, grid = self.map, self.grid
         rows = {zone.id: row for row, zone in enumerate(map_.zones)}
         ends = np.fromiter(
             map(rows.__getitem__, chain.from_iterable(map(attrgetter("a", "b"), map_.borders))),
@@ -287,20 +339,26 @@ class _Ink:
             half_w = np.maximum(half_w, np.maximum(BADGE_ROOM[0], passages * 20.0 + 12.0) + reach_w + INK)
             half_h = np.maximum(half_h, BADGE_ROOM[1] + reach_h + INK)
         boxes = self.paper(boxes + np.column_stack((-half_w, -half_h, half_w, half_h)))
-        many = self.grid.spanning(boxes)
-        self.grid.mark(boxes[~many])
-        segments, pads, badges = [], [], []
-        for k in np.flatnonzero(many).tolist():
-            border = map_.borders[k]
-            line = border_line(border, map_.zones[a[k]], map_.zones[b[k]])
-            width = (SHARED_PEN if line.shared else APART_PEN) * self.style.line_scale / 2
-            for (x1, y1), (x2, y2) in line.segments:
-                segments.append((x1, y1, x2, y2))
-                pads.append(width * self.mm + HAIR)
-            if self.picture.options.badges:
-                badges.append(_grown(self._badge(border, line), HAIR / self.mm))
-        self.grid.mark_segments(self.paper(segments), np.array(pads, dtype=np.float64))
-        self.grid.mark(self.paper(badges))
+        many = grid.spanning(boxes)
+        grid.mark(boxes[~many])
+        apart = np.flatnonzero(many & ~touching)  # their lines are as worked out here
+        lines = self.paper(np.column_stack((start[apart], end[apart])))
+        grid.mark_segments(lines, np.full(len(apart), APART_PEN * self.style.line_scale / 2 * self.mm + HAIR))
+        self._ends = (a, b)
+        rows = np.flatnonzero(many)
+        return boxes[rows], rows.tolist(), self._border
+
+    def _border(self, k: int) -> None:
+        """A border's line and badge as drawn."""
+        map_ = self.map
+        border = map_.borders[k]
+        a, b = self._ends
+        line = border_line(border, map_.zones[a[k]], map_.zones[b[k]])
+        width = (SHARED_PEN if line.shared else APART_PEN) * self.style.line_scale / 2 * self.mm + HAIR
+        segments = self.paper([(x1, y1, x2, y2) for (x1, y1), (x2, y2) in line.segments])
+        self.grid.mark_segments(segments, np.full(len(segments), width))
+        if self.picture.options.badges:
+            self.grid.mark(self.paper(_grown(self._badge(border, line), HAIR / self.mm)))
 
     def _badge(self, border, line) -> Box:
         """Where a border's badge is drawn: slid along its line by the arrangement, or at home."""
@@ -313,9 +371,9 @@ class _Ink:
 
     # -- tokens ---------------------------------------------------------------------------------
 
-    def _tokens(self) -> None:
-        """Each token's box with its widest plate; over several pieces, its disc, front and plate
-        as the arrangement places them."""
+    def _tokens(self):
+        """Each token's box with its widest plate; over several pieces, later, its disc, front
+        and plate as the arrangement places them."""
         map_, style = self.map, self.style
         spots = token_spots(map_, name_scale=style.text_scale)
         crowds = area_crowds(token for token in map_.tokens if token.id in spots)
@@ -324,25 +382,27 @@ class _Ink:
             if token.id in spots:
                 rect = token_rect(style, crowds.get(token.id)).translated(*spots[token.id])
                 boxes.append((rect.left(), rect.top(), rect.right(), rect.bottom()))
-                placed.append(token)
+                placed.append((token, crowds.get(token.id) is not None))
         boxes = self.paper(boxes)
-        if not len(boxes):
-            return
         many = self.grid.spanning(boxes)
         self.grid.mark(boxes[~many])
-        for k in np.flatnonzero(many).tolist():
-            token = placed[k]
-            zone = getattr(token.location, "zone", None)
-            if self._arrangement is None or zone is None or crowds.get(token.id) is not None:
-                self.grid.mark(boxes[k])
-                continue
-            held = self._arrangement.zone_tokens(zone)
-            reach = 2.2 * TOKEN_RADIUS  # the disc with its front
-            drawn = [(x - reach, y - reach, x + reach, y + reach) for tid, (x, y) in held.discs if tid == token.id]
-            plate = held.plates.get(token.id)
-            if plate is not None and plate.words:
-                drawn.append(_grown(plate.box))
-            self.grid.mark(self.paper(drawn) if drawn else boxes[k])
+        rows = np.flatnonzero(many)
+        self._token_boxes = boxes
+        return boxes[rows], [(k, *placed[k]) for k in rows.tolist()], self._token
+
+    def _token(self, item) -> None:
+        k, token, crowded = item
+        zone = getattr(token.location, "zone", None)
+        if self._arrangement is None or zone is None or crowded:
+            self.grid.mark(self._token_boxes[k])
+            return
+        held = self._arrangement.zone_tokens(zone)
+        reach = 2.2 * TOKEN_RADIUS  # the disc with its front
+        drawn = [(x - reach, y - reach, x + reach, y + reach) for tid, (x, y) in held.discs if tid == token.id]
+        plate = held.plates.get(token.id)
+        if plate is not None and plate.words:
+            drawn.append(_grown(plate.box))
+        self.grid.mark(self.paper(drawn) if drawn else self._token_boxes[k])
 
 
 def _grown(box: Box, by: float = INK) -> Box:
