@@ -202,17 +202,21 @@ class _Ink:
         return (np.asarray(boxes, dtype=np.float64).reshape(-1, 4) - self.origin) * self.mm
 
     def mark(self) -> None:
-        self.grid.mark(self.paper(self._plain_boxes()))
+        """Each kind of thing in turn, until every piece is inked: then nothing more can change
+        the plan (a map full of zones is done after its zones)."""
+        grid = self.grid
+        grid.mark(self.paper(self._plain_boxes()))
         later = []
-        if self.map.zones:
-            table = table_of(Shapes.of_zones(self.map.zones))
-            later.append(self._zones(table))
-            if self.map.borders:
-                later.append(self._borders(table))
-        later.append(self._tokens())
+        table = table_of(Shapes.of_zones(self.map.zones)) if self.map.zones else None
+        for stage in (self._zones, self._borders, self._tokens):
+            if grid.inked.all():
+                return
+            found = stage(table)
+            if found is not None:
+                later.append(found)
         for boxes, items, one in later:
-            for k in np.flatnonzero(self.grid.unsettled(boxes)).tolist():
-                if self.grid.unsettled(boxes[k : k + 1])[0]:
+            for k in np.flatnonzero(grid.unsettled(boxes)).tolist():
+                if grid.unsettled(boxes[k : k + 1])[0]:
                     one(items[k])
 
     def _plain_boxes(self) -> list[Box]:
@@ -241,6 +245,8 @@ class _Ink:
     def _zones(self, table):
         """Each zone's box with room for its name; over several pieces, its shape with its
         outline (a polygon's edges and inside, a node's disc), and later its name and plates."""
+        if table is None:
+            return None
         grid = self.grid
         nodes = table.polygon_of < 0
         room = np.where(nodes[:, None], NODE_LABEL_ROOM, LABEL_ROOM) * np.array((-1.0, -1.0, 1.0, 1.0))
@@ -312,6 +318,8 @@ class _Ink:
         shared edge lies where both zones' extents meet; a line apart runs between the discs'
         edges); over several pieces, a line apart itself, and later the line and badge as drawn."""
         map_, grid = self.map, self.grid
+        if table is None or not map_.borders:
+            return None
         rows = {zone.id: row for row, zone in enumerate(map_.zones)}
         ends = np.fromiter(
             map(rows.__getitem__, chain.from_iterable(map(attrgetter("a", "b"), map_.borders))),
@@ -371,7 +379,7 @@ class _Ink:
 
     # -- tokens ---------------------------------------------------------------------------------
 
-    def _tokens(self):
+    def _tokens(self, _table=None):
         """Each token's box with its widest plate; over several pieces, later, its disc, front
         and plate as the arrangement places them."""
         map_, style = self.map, self.style
@@ -383,6 +391,8 @@ class _Ink:
                 rect = token_rect(style, crowds.get(token.id)).translated(*spots[token.id])
                 boxes.append((rect.left(), rect.top(), rect.right(), rect.bottom()))
                 placed.append((token, crowds.get(token.id) is not None))
+        if not boxes:
+            return None
         boxes = self.paper(boxes)
         many = self.grid.spanning(boxes)
         self.grid.mark(boxes[~many])
