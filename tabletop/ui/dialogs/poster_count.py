@@ -45,8 +45,8 @@ class PosterPlans(QObject):
         """Worker threads plan one after another: the GM's latest choice first, the rest skipped."""
 
     def _key(self, options: ExportOptions) -> tuple:
-        """What the plan reads: the map (this very one: an edit makes another), its pictures'
-        folder and every option."""
+        """What the plan reads: the map (the dialog's, as the GM left it when the modal dialog
+        opened), its pictures' folder and every option."""
         return (id(self.map), self.base_dir, options)
 
     def known(self, options: ExportOptions) -> Planned | None:
@@ -80,7 +80,7 @@ class PosterPlans(QObject):
         if found is None:
             return None
         if isinstance(found, Exception):
-            raise found
+            raise type(found)(*found.args)  # the one kept, its traceback left as it was
         picture, plan = found
         _, _, w, h = picture.frame
         mm = picture.mm_per_unit
