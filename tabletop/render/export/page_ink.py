@@ -123,7 +123,7 @@ class PageGrid:
         sx, sy, dx, dy = x1[of], y1[of], (x2 - x1)[of], (y2 - y1)[of]
         low, high = np.zeros(len(of)), np.ones(len(of))
         hit = np.ones(len(of), dtype=bool)
-        with np.errstate(divide="ignore", invalid="ignore"):
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             for p, q in ((-dx, sx - left), (dx, right - sx), (-dy, sy - top), (dy, bottom - sy)):
                 hit &= (p != 0) | (q >= 0)
                 ratio = q / p
@@ -156,7 +156,7 @@ class PageGrid:
         mx, my = self.xs[col].mean(axis=1), self.ys[row].mean(axis=1)
         x2, y2 = np.roll(xs, -1), np.roll(ys, -1)
         crosses = (ys[None, :] > my[:, None]) != (y2[None, :] > my[:, None])
-        with np.errstate(divide="ignore", invalid="ignore"):
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             at = xs[None, :] + (my[:, None] - ys[None, :]) * (x2 - xs)[None, :] / (y2 - ys)[None, :]
         inside = (crosses & (mx[:, None] < at)).sum(axis=1) % 2 == 1
         self.inked[row[inside], col[inside]] = True
