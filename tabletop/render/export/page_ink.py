@@ -36,6 +36,9 @@ HAIR = 0.2
 a disc or a line is its pen's width wide, and no more."""
 SHARED_PEN, APART_PEN = 5.0, 3.0
 """The border pens' widths in map units (render/paint._border_pen), before the style's line scale."""
+SETUP_REACH = 0.1
+"""How far past its grid's edge, in areas, a setup mark's plate may reach (render/setup_paint.py
+centres one on a band a sixth of an area inside the edge)."""
 BADGE_ROOM = (45.0, 18.0)
 """Half a one-passage badge (cost each way and a door glyph); a badge of more passages is wider."""
 
@@ -220,13 +223,14 @@ class _Ink:
                     one(items[k])
 
     def _plain_boxes(self) -> list[Box]:
-        """What is drawn as its box: the grids with the legend each draws under it, the
+        """What is drawn as its box: the grids (their ground, lines and setup marks), the
         background picture and the map's legend."""
         map_ = self.map
         boxes = []
         for grid in map_.grids:
             x, y, w, h = grid_rect(grid)
-            boxes.append((x, y, x + w, y + h + 2 * grid.area_size))
+            reach = grid.area_size * SETUP_REACH + INK  # a start's plate on a band along the grid's edge
+            boxes.append((x - reach, y - reach, x + w + reach, y + h + reach))
         image = background_image(map_, self.picture.base_dir)
         if image is not None and map_.background is not None:
             rect = background_rect(map_.background, image)
