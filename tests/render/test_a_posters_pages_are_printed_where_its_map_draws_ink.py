@@ -1,7 +1,7 @@
 """A poster prints a page exactly where the map draws ink: on a node map (discs far apart, their
-names small above them) and on a map whose long border runs diagonally between two far rooms,
-every page printed holds ink of the map (rasterised by pdftoppm), and the plain export at the
-same millimetres per map unit is bare paper over every page left out. Pages that the drawn
+names small above them), on a map whose long border runs diagonally between two far rooms and
+on an encounter grid, every page printed holds ink of the map (rasterised by pdftoppm), and the
+plain export at the same scale is bare paper over every page left out. Pages that the drawn
 things' boxes cover but that nothing is drawn on (the paper beside the diagonal, the room
 around a node's name) are left out."""
 
@@ -54,9 +54,10 @@ def _ring() -> Map:
 
 
 CASES = {
-    "the net's nodes, 2 mm a unit": (lambda: load_map(MAPS / "nephrite-net.tabletop"), 2.0),
-    "a ring of moods, 0.635 mm a unit": (_ring, 0.635),
-    "a long diagonal border, 0.635 mm a unit": (_diagonal, 0.635),
+    "the net's nodes, 2 mm a unit": (lambda: load_map(MAPS / "nephrite-net.tabletop"), ScaleKind.MM_PER_UNIT, 2.0),
+    "a ring of moods, 0.635 mm a unit": (_ring, ScaleKind.MM_PER_UNIT, 0.635),
+    "a long diagonal border, 0.635 mm a unit": (_diagonal, ScaleKind.MM_PER_UNIT, 0.635),
+    "an encounter grid, 31 mm an area": (lambda: load_map(MAPS / "af-encounter.tabletop"), ScaleKind.MM_PER_AREA, 31.0),
 }
 
 
@@ -69,10 +70,10 @@ def _ink(pixels: np.ndarray) -> np.ndarray:
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_every_page_printed_holds_ink_and_the_plain_export_is_bare_where_a_page_was_left_out(qapp, tmp_path, case):
-    make, mm = CASES[case]
+    make, kind, mm = CASES[case]
     map_ = make()
-    options = ExportOptions(scale=Scale(ScaleKind.MM_PER_UNIT, mm, dpi=DPI), poster=Poster("a4"))
-    data, plan = poster_file(map_, options)
+    options = ExportOptions(scale=Scale(kind, mm, dpi=DPI), poster=Poster("a4"))
+    data, plan = poster_file(map_, options, MAPS)
     assert plan.left_out > 0, "the paper between the drawn things is not printed"
     pages = rasterised(data, tmp_path, DPI)
     assert len(pages) == 1 + len(plan.printed)
@@ -81,7 +82,7 @@ def test_every_page_printed_holds_ink_and_the_plain_export_is_bare_where_a_page_
         top, left = math.floor(MARGIN * DPI / 25.4), math.floor(MARGIN * DPI / 25.4)
         bottom, right = math.ceil((MARGIN + page.height) * DPI / 25.4), math.ceil((MARGIN + page.width) * DPI / 25.4)
         assert _ink(pixels[top:bottom, left:right]).any(), f"{case}: page {page.name} was printed with nothing on it"
-    whole = rasterised(pdf_bytes(map_, 0, options=replace(options, poster=None)), tmp_path, DPI)[0]
+    whole = rasterised(pdf_bytes(map_, 0, MAPS, options=replace(options, poster=None)), tmp_path, DPI)[0]
     for page in plan.pages:
         if page not in plan.printed:
             top, left = math.ceil(page.y * DPI / 25.4), math.ceil(page.x * DPI / 25.4)
