@@ -1,6 +1,6 @@
 """A poster is the plain export at the same millimetres per map unit, cut into pages: each page's
-piece, rasterised, is the same part of the plain PDF rasterised at the same dpi, for a zone map
-and a grid map; the assembly sheet holds the same picture small. And a PNG, an SVG and a PDF of
+piece printed, rasterised, is the same part of the plain PDF rasterised at the same dpi, for a
+zone map and a grid map; the assembly sheet holds the same picture small. And a PNG, an SVG and a PDF of
 one scale are one picture at one size."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from tabletop.io import load_map
 from tabletop.render.export import ExportOptions, Poster, Scale, ScaleKind, Who, pdf_bytes, prepare, render_image
 from tabletop.render.export.files import svg_picture
-from tabletop.render.export.poster import poster_bytes
+from tabletop.render.export.poster import poster_bytes, poster_file
 from tabletop.render.export.poster_plan import MARGIN, poster_pages
 from tests.conftest import MAPS
 from tests.render.pictures import assert_same_picture, rasterised, svg_pixels
@@ -52,9 +52,11 @@ def test_every_poster_page_is_the_plain_export_cut_into_pages(qapp, tmp_path, ca
     mm = picture.mm_per_unit
     pieces = poster_pages(width * mm, height * mm, poster.paper, poster.landscape, poster.overlap)
     whole = rasterised(pdf_bytes(map_, 0, MAPS, options=plain), tmp_path, DPI)[0]
-    pages = rasterised(poster_bytes(map_, replace(plain, poster=poster), MAPS), tmp_path, DPI)
-    assert len(pages) == 1 + len(pieces) > 2
-    for piece, page in zip(pieces, pages[1:], strict=True):
+    data, plan = poster_file(map_, replace(plain, poster=poster), MAPS)
+    pages = rasterised(data, tmp_path, DPI)
+    assert plan.pages == tuple(pieces)
+    assert len(pages) == 1 + len(plan.printed) > 2
+    for piece, page in zip(plan.printed, pages[1:], strict=True):
         w, h = int(piece.width * DPI / 25.4), int(piece.height * DPI / 25.4)
         on_page = page[_px(MARGIN) : _px(MARGIN) + h, _px(MARGIN) : _px(MARGIN) + w]
         in_plain = whole[_px(piece.y) : _px(piece.y) + h, _px(piece.x) : _px(piece.x) + w]

@@ -1,7 +1,8 @@
 """A poster's pages: the grid of pieces a map at true scale is cut into (Qt-free arithmetic,
-`poster_pages`), and those printed of it (`poster_plan`): a piece on which no drawn box lands
-(the empty corner of an L-shaped map, the margin) is left out. The boxes are those of what the
-painting draws, worked out from the map, never from pixels."""
+`poster_pages`), and those printed of it (`poster_plan`): a piece with nothing drawn on it (the
+empty corner of an L-shaped map, the margin, the paper beside a long diagonal border or between
+a node map's discs) is left out. What is drawn on each piece is worked out from the map, never
+from pixels (page_ink.py)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tabletop.geometry.single.shapes import grid_rect, token_spots
-from tabletop.geometry.whole.bulk import arrays_of_map
-from tabletop.render import legend as legends
-from tabletop.render.background import background_image, background_rect
 from tabletop.render.export.options import ExportError, Poster
+from tabletop.render.export.page_ink import inked_pages, page_grid
 from tabletop.render.export.picture import Picture
-from tabletop.render.token_paint import area_crowds, token_rect
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 """Width and height in millimetres, portrait."""
@@ -128,15 +125,14 @@ class PosterPlan:
 
 
 def poster_plan(picture: Picture, max_pages: int | None = MAX_PAGES) -> PosterPlan:
-    """The pieces of the picture at true scale, and those printed: the pieces a drawn box
+    """The pieces of the picture at true scale, and those printed: the pieces something drawn
     meets. ExportError when there are too many pieces, or none is left."""
     poster = picture.options.poster or Poster()
-    fx, fy, frame_w, frame_h = picture.frame
+    _, _, frame_w, frame_h = picture.frame
     mm = picture.mm_per_unit
     pages = poster_pages(frame_w * mm, frame_h * mm, poster.paper, poster.landscape, poster.overlap, max_pages)
-    on_paper = (drawn_boxes(picture) - (fx, fy, fx, fy)) * mm  # millimetres from the frame's top-left
-    met = pages_met(pages, on_paper)
-    printed = tuple(page for page in pages if met[page.row, page.col])
+    inked = inked_pages(picture, pages)
+    printed = tuple(page for page in pages if inked[page.row, page.col])
     if not printed:
         raise ExportError("has nothing drawn to print on a poster")
     return PosterPlan(tuple(pages), printed, poster.paper)
@@ -144,54 +140,7 @@ def poster_plan(picture: Picture, max_pages: int | None = MAX_PAGES) -> PosterPl
 
 def pages_met(pages: list[PosterPage], boxes: np.ndarray) -> np.ndarray:
     """Which pieces of the grid (rows x columns, True where met) the boxes (left, top, right,
-    bottom in millimetres from the map's top-left on paper) meet, edges touching included. Each
-    box meets a run of columns and a run of rows, marked at its four corners in a table whose
-    running sums then count the boxes over every piece: the whole map at once."""
-    rows, cols = pages[-1].row + 1, pages[-1].col + 1
-    xs = np.array([(page.x, page.x + page.width) for page in pages[:cols]])
-    ys = np.array([(page.y, page.y + page.height) for page in pages[::cols]])
-    first_col = np.searchsorted(xs[:, 1], boxes[:, 0], "left")  # the first piece ending at or after its left
-    last_col = np.searchsorted(xs[:, 0], boxes[:, 2], "right") - 1  # the last starting at or before its right
-    first_row = np.searchsorted(ys[:, 1], boxes[:, 1], "left")
-    last_row = np.searchsorted(ys[:, 0], boxes[:, 3], "right") - 1
-    seen = (first_col <= last_col) & (first_row <= last_row)
-    first_col, last_col, first_row, last_row = (a[seen] for a in (first_col, last_col, first_row, last_row))
-    corners = np.zeros((rows + 1, cols + 1), dtype=np.int64)
-    np.add.at(corners, (first_row, first_col), 1)
-    np.add.at(corners, (first_row, last_col + 1), -1)
-    np.add.at(corners, (last_row + 1, first_col), -1)
-    np.add.at(corners, (last_row + 1, last_col + 1), 1)
-    return corners.cumsum(axis=0).cumsum(axis=1)[:rows, :cols] > 0
-
-
-def drawn_boxes(picture: Picture) -> np.ndarray:
-    """The boxes around what the picture draws, in map units (rows of left, top, right, bottom):
-    its zones' and borders' (shape, outline and label; line and badge) as the geometry works
-    them out for the layout, its tokens' (disc, wedge, name plate, a crowd's frame), its grids'
-    with the legend each draws under it, the background picture's and the map's legend's."""
-    map_, style = picture.map, picture.style
-    boxes = []
-    if map_.zones:
-        boxes.append(arrays_of_map(map_, {zone.id: row for row, zone in enumerate(map_.zones)}).boxes)
-    spots = token_spots(map_, name_scale=style.text_scale)
-    crowds = area_crowds(token for token in map_.tokens if token.id in spots)
-    more = []
-    for token in map_.tokens:
-        if token.id in spots:
-            rect = token_rect(style, crowds.get(token.id)).translated(*spots[token.id])
-            more.append((rect.left(), rect.top(), rect.right(), rect.bottom()))
-    for grid in map_.grids:
-        x, y, w, h = grid_rect(grid)
-        more.append((x, y, x + w, y + h + 2 * grid.area_size))
-    image = background_image(map_, picture.base_dir)
-    if image is not None and map_.background is not None:
-        rect = background_rect(map_.background, image)
-        more.append((rect.left(), rect.top(), rect.right(), rect.bottom()))
-    if picture.options.legend:
-        x, y, w, h = picture.map_frame or picture.frame
-        row = legends.legend_row((x, y, w, h))
-        lw, lh = legends.legend_size(None, legends.legend_entries(map_), row, w - row * 0.5)
-        if lh:  # its size guessed generously, as the frame made room for it
-            left, top = x + row * 0.25, y + h + row * 0.25
-            more.append((left, top, left + lw, top + lh))
-    return np.concatenate([*boxes, np.array(more, dtype=np.float64).reshape(-1, 4)])
+    bottom in millimetres from the map's top-left on paper) meet, edges touching included."""
+    grid = page_grid(pages)
+    grid.mark(boxes)
+    return grid.inked

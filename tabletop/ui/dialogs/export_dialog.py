@@ -54,12 +54,13 @@ from tabletop.render.export import (
 )
 from tabletop.render.export.options import MM_PER_INCH, PRINT_SCALES
 from tabletop.render.export.picture import MAX_PIXELS, MAX_SIDE, MIN_SIDE, STREAM_PIXELS, STREAM_SIDE, with_width
-from tabletop.render.export.poster import scale_words
-from tabletop.render.export.poster_plan import MAX_PAGES, poster_pages, poster_plan
 from tabletop.ui.actions import IMAGE_FILTERS, with_extension
+from tabletop.ui.dialogs.poster_count import PosterPlans
 from tabletop.ui.player.calibration import area_mm, units_per_inch
 
 PREVIEW_WIDTH = 360
+PREVIEW_HEIGHT = PREVIEW_WIDTH * 2 // 3
+"""The preview's room: a picture taller than this is drawn narrower, whole, with paper each side."""
 PREVIEW_ZONES = 20_000
 """Above this many zones the preview waits for its button: painting it takes seconds."""
 LISTED = 2_000
@@ -159,7 +160,10 @@ class ExportDialog(QDialog):
         self.size_line.setTextFormat(Qt.TextFormat.PlainText)
         self.size_line.setWordWrap(True)
         self.preview = QLabel()
-        self.preview.setMinimumSize(PREVIEW_WIDTH, PREVIEW_WIDTH * 2 // 3)
+        self.preview.setMinimumSize(PREVIEW_WIDTH, PREVIEW_HEIGHT)
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.plans = PosterPlans(map_, base_dir, self)
+        self.plans.ready.connect(self._plan_ready)
         self.preview_button = QPushButton("Show preview")
         self.preview_button.clicked.connect(self.update_preview)
         self.preview_button.setVisible(len(map_.zones) > PREVIEW_ZONES)
@@ -330,42 +334,62 @@ class ExportDialog(QDialog):
         return (STREAM_SIDE, STREAM_PIXELS) if png else (MAX_SIDE, MAX_PIXELS)
 
     def size_text(self, options: ExportOptions) -> str:
-        """What the file will be: pixels, or millimetres and pages for a poster."""
+        """What the file will be: pixels, or millimetres and pages for a poster (_Counting while
+        a big map's poster is planned off the window's thread)."""
+        if options.poster is not None:
+            return self._poster_text(options)
         picture = prepare(self.map, options, self.base_dir, *self._limits(options))
         mm = picture.mm_per_unit
         _, _, w, h = picture.frame
-        if options.poster is not None:
-            poster = options.poster
-            self.scale_note.setText(f"True scale on paper: {scale_words(picture)}")
-            size = f"{w * mm:.0f} x {h * mm:.0f} mm"
-            if len(self.map.zones) > PREVIEW_ZONES:  # which pages are blank is worked out at export
-                pages = poster_pages(w * mm, h * mm, poster.paper, poster.landscape, poster.overlap, MAX_PAGES)
-                return f"{size}: at most {len(pages)} pages and the assembly sheet"
-            plan = poster_plan(picture)
-            blank = f", {plan.left_out} blank left out" if plan.left_out else ""
-            return f"{size}: {len(plan.printed)} pages{blank} and the assembly sheet"
         return (
             f"{picture.width} x {picture.height} pixels ({w * mm:.0f} x {h * mm:.0f} mm at {options.scale.dpi:g} dpi)"
         )
 
+    def _poster_text(self, options: ExportOptions) -> str:
+        said = self.plans.words(options)
+        if said is None:
+            raise _Counting
+        size, note = said
+        self.scale_note.setText(note)
+        return size
+
     def _refresh(self) -> None:
+        shown = self._show_size()
+        if shown is not False and len(self.map.zones) <= PREVIEW_ZONES:
+            self.update_preview()
+        elif shown is False:
+            self.preview.clear()
+
+    def _show_size(self) -> bool | None:
+        """The line under the preview and whether Export is offered: True when the export can
+        be made, False when it cannot (the line says why), None while a poster is counted."""
         try:
-            options = self.options()
-            self.size_line.setText(self.size_text(options))
+            self.size_line.setText(self.size_text(self.options()))
             ok = True
+        except _Counting:
+            self.size_line.setText("Counting the pages the poster prints…")
+            ok = None
         except (ExportError, PictureTooLarge) as error:
             self.size_line.setText(f"Cannot export: the map {error}")
             ok = False
-        self.scale_note.setVisible(ok and self.poster.isChecked())
-        self.export_button.setEnabled(ok and bool(self.path()))
-        if ok and len(self.map.zones) <= PREVIEW_ZONES:
-            self.update_preview()
-        elif not ok:
-            self.preview.clear()
+        self.scale_note.setVisible(bool(ok) and self.poster.isChecked())
+        self.export_button.setEnabled(bool(ok) and bool(self.path()))
+        return ok
+
+    def _plan_ready(self, options: ExportOptions) -> None:
+        """A plan worked out off the window's thread: said, if it is still the one chosen."""
+        if options == self.options():
+            self._show_size()
 
     def preview_image(self):
-        """The export itself at the preview's width."""
-        return render_image(self.map, options=with_width(self.options(), PREVIEW_WIDTH), base_dir=self.base_dir)
+        """The export itself, as wide as the preview, or narrower for a tall picture: whole in
+        the preview's room."""
+        options = with_width(self.options(), PREVIEW_WIDTH)
+        picture = prepare(self.map, options, self.base_dir)
+        if picture.height > PREVIEW_HEIGHT:
+            width = max(MIN_SIDE, math.floor(PREVIEW_WIDTH * PREVIEW_HEIGHT / picture.height))
+            options = with_width(options, width)
+        return render_image(self.map, options=options, base_dir=self.base_dir)
 
     def update_preview(self) -> None:
         try:
@@ -445,6 +469,10 @@ class ExportDialog(QDialog):
         self.settings.setValue(OPTIONS_KEY, json.dumps(saved))
         if self._offered:
             self.settings.setValue(MAPS_KEY, json.dumps(dict(list(maps.items())[-REMEMBERED_MAPS:])))
+
+
+class _Counting(Exception):
+    """A poster's pages are being counted: the line under the preview says so meanwhile."""
 
 
 def _saved(settings: QSettings | None, key: str) -> dict:
