@@ -27,10 +27,17 @@ def find_token(map_: Map, args: argparse.Namespace) -> Token:
 
 
 def find_grid(map_: Map, args: argparse.Namespace) -> EncounterGrid:
-    try:
-        return map_.grid(args.grid)
-    except KeyError:
-        raise UsageError(f"no grid '{args.grid}' on {args.file}") from None
+    """The grid --grid names, by id, else by its name as the GM typed it (any case)."""
+    for grid in map_.grids:
+        if grid.id == args.grid:
+            return grid
+    named = [g for g in map_.grids if g.name.casefold() == args.grid.casefold()]
+    if len(named) == 1:
+        return named[0]
+    known = ", ".join(f"{g.id} ({g.name})" if g.name and g.name != g.id else g.id for g in map_.grids)
+    raise UsageError(
+        f"no single grid '{args.grid}' on {args.file}; " + (f"its grids: {known}" if known else "it has none")
+    )
 
 
 def _setup(map_: Map, args: argparse.Namespace) -> tuple[EncounterGrid, Terrain, Area, str | None, Token | None]:
@@ -51,13 +58,20 @@ def _setup(map_: Map, args: argparse.Namespace) -> tuple[EncounterGrid, Terrain,
     return grid, Terrain(grid), start, side, token
 
 
-def _moved(map_: Map, args: argparse.Namespace) -> tuple[EncounterGrid, Area, GridReach]:
+def _moved(map_: Map, args: argparse.Namespace, limit: bool = True) -> tuple[EncounterGrid, Area, GridReach]:
+    """A maneuver's reach: at the speed asked (or the token's); with `limit` False and no speed
+    asked, at any speed, for a path's cheapest way."""
     grid, terrain, start, side, token = _setup(map_, args)
-    speed = args.speed if args.speed is not None else (token.speeds.of(args.move) if token else None)
-    if speed is None:
+    speed = args.speed if args.speed is not None else (token.speeds.of(args.move) if token and limit else None)
+    if speed is None and limit:
         raise UsageError("a move on a grid needs --speed N (or --token with speeds)")
     opponents = opponent_areas(map_, grid.id, side, token.id if token else None)
-    return grid, start, reach_on_grid(terrain, start, args.move, speed, opponents)
+    return grid, start, reach_on_grid(terrain, start, args.move, _ANY if speed is None else speed, opponents)
+
+
+_ANY = 2**62
+"""The speed of a path asked without one: the search stops at the dearest way on the grid
+whatever the speed, so this costs no more than a speed just large enough."""
 
 
 def grid_reach(map_: Map, args: argparse.Namespace) -> Output:
@@ -80,18 +94,40 @@ def grid_reach(map_: Map, args: argparse.Namespace) -> Output:
 
 
 def grid_path(map_: Map, args: argparse.Namespace) -> Output:
+    """The cheapest way to an area for the move type; a speed given is a limit, and past it one
+    line says what the cheapest way costs."""
     if args.to_area is None:
-        raise UsageError("path on a grid needs the area to reach: MAP --grid GRID FROM TO, or --to-area E5")
-    grid, start, found = _moved(map_, args)
+        raise UsageError("path on a grid needs the area to reach: MAP FROM TO (such as C5 E5), or --to-area E5")
+    grid, start, found = _moved(map_, args, limit=False)
     goal = tuple(args.to_area)
     if goal not in found.costs:
+        where = f"from {area_words(grid, *start)} to {area_words(grid, *goal)}"
+        if args.speed is not None:
+            cheapest = _moved(map_, argparse.Namespace(**{**vars(args), "speed": None}), limit=False)[2]
+            if goal in cheapest.costs:
+                raise NoWayThrough(
+                    f"{args.file}: {area_words(grid, *goal)} is out of reach from {area_words(grid, *start)} "
+                    f"with {found.move} {args.speed}: the cheapest way costs {cheapest.costs[goal]}"
+                )
         raise NoWayThrough(
-            f"{args.file}: no way through from {area_words(grid, *start)} to {area_words(grid, *goal)} "
-            f"with {found.move} {found.speed}"
+            f"{args.file}: no way through {where} with {found.move}{_other_moves(grid, goal, found.move)}"
         )
     steps = found.path(goal)
     data = {"cost": found.costs[goal], "path": [list(a) for a in steps]}
     return data, [f"cost {data['cost']}: " + " -> ".join(area_name(grid, *a) for a in steps)]
+
+
+def _other_moves(grid: EncounterGrid, goal: Area, move: str) -> str:
+    """Why a move type finds no way when the goal's own ground shuts it out ("The creek's water
+    needs --move swim"), else nothing."""
+    from tabletop.rules.terrain import MOVE_TYPES
+
+    terrain = Terrain(grid)
+    if terrain.enter_cost(goal, move) is not None:
+        return ""
+    others = [m for m in MOVE_TYPES if terrain.enter_cost(goal, m) is not None]
+    can = f" (--move {' or '.join(others)} can)" if others else ""
+    return f": {move} cannot enter {area_name(grid, *goal)}{can}"
 
 
 def grid_range(map_: Map, args: argparse.Namespace) -> Output:

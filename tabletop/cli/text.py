@@ -34,16 +34,19 @@ def passage_text(passage: Passage) -> str:
     return text
 
 
-def location_text(map_: Map, token: Token, names: dict[str, str] | None = None) -> str:
+def location_text(map_: Map, token: Token, zone_names: dict[str, str] | None = None) -> str:
     """Where a token stands: "zone z1", or "grid creek area D8" as the grid names its areas.
-    With `names` (zone and grid ids to what the GM calls them), by name: "zone West end"."""
+    With `zone_names` (zone ids to what the GM calls them), by name: "zone West end", and the
+    grid by its own name. A zone and a grid may share an id, so the zone's names are never
+    asked about a grid."""
     where = token.location
-    called = names or {}
     if isinstance(where, ZoneLocation):
+        called = zone_names or {}
         return f"zone {called.get(where.zone, where.zone)}"
     if isinstance(where, AreaLocation):
         grid = map_.grid(where.grid)
-        return f"grid {called.get(where.grid, where.grid)} area {area_name(grid, where.row, where.col)}"
+        called = (grid.name or grid.id) if zone_names is not None else grid.id
+        return f"grid {called} area {area_name(grid, where.row, where.col)}"
     return "off the map"
 
 
@@ -58,7 +61,7 @@ def version_text(version: int) -> str:
 def describe_map(map_: Map, path: str, version: int = FORMAT_VERSION) -> str:
     """The map for a GM: each thing by its name (its id where it has none), the id first on
     its own line in the lists, as the movement commands take either."""
-    names = {z.id: z.label for z in map_.zones} | {g.id: g.name or g.id for g in map_.grids}
+    zone_names = {z.id: z.label for z in map_.zones}
     lines = [
         map_.title or "(untitled map)",
         f"  file: {path} ({version_text(version)})",
@@ -69,11 +72,11 @@ def describe_map(map_: Map, path: str, version: int = FORMAT_VERSION) -> str:
     lines.append(f"  borders ({len(map_.borders)}):")
     for border in map_.borders:
         ways = "; ".join(passage_text(p) for p in border.passages) or "no passage"
-        ends = f"{names.get(border.a, border.a)} <-> {names.get(border.b, border.b)}"
+        ends = f"{zone_names.get(border.a, border.a)} <-> {zone_names.get(border.b, border.b)}"
         lines.append(f"    {border.id}  {ends}: {ways}")
     lines.append(f"  tokens ({len(map_.tokens)}):")
     lines += [
-        f"    {t.id}  {t.label} ({t.side}) in {location_text(map_, t, names)}, facing {t.facing:g}°"
+        f"    {t.id}  {t.label} ({t.side}) in {location_text(map_, t, zone_names)}, facing {t.facing:g}°"
         for t in map_.tokens
     ]
     lines.append(f"  grids ({len(map_.grids)}):")

@@ -89,7 +89,14 @@ def test_grid_path_and_its_failure(capsys, maps_dir):
     result = tabletop(
         capsys, "path", path, "--grid", "creek", "--from-area", "0,0", "--to-area", "14,14", "--speed", "3"
     )
-    assert result.code == 1 and "no way through from area A1 to area O15 with run 3" in result.err
+    assert result.code == 1
+    assert result.err == f"{path}: area O15 is out of reach from area A1 with run 3: the cheapest way costs 17\n"
+    result = tabletop(capsys, "path", path, "--grid", "creek", "--from-area", "7,3", "--to-area", "7,7")
+    assert result.code == 1, "H8 is in the creek, which a runner cannot enter"
+    assert (
+        result.err
+        == f"{path}: no way through from area D8 to area H8 with run: run cannot enter H8 (--move swim or fly can)\n"
+    )
 
 
 def test_grid_range_reports_cover_and_flank(capsys, maps_dir):
