@@ -73,6 +73,10 @@ def full_families_only_when_asked(request):
 
 def pytest_sessionfinish(session, exitstatus):
     """A piece of a map left on the clipboard is let go as the app does before it quits:
-    Qt freeing a QMimeData Python made, after Python, crashes the interpreter at exit."""
+    Qt freeing a QMimeData Python made, after Python, crashes the interpreter at exit. With no
+    application made (a run of tests that never needed one), there is no clipboard to let go."""
     if "tabletop.ui.clipboard" in sys.modules:
-        sys.modules["tabletop.ui.clipboard"].let_go()
+        from PySide6.QtGui import QGuiApplication
+
+        if QGuiApplication.instance() is not None:
+            sys.modules["tabletop.ui.clipboard"].let_go()

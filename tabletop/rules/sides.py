@@ -10,6 +10,7 @@ of no known side is stopped by nobody rather than by everyone, its friends inclu
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterable
 
 from tabletop.model import AreaLocation, Map, Token
@@ -49,14 +50,16 @@ def opponent_areas(map_: Map, grid_id: str, side: str | None, mover_id: str | No
 
 
 def side_colour(tokens: Iterable[Token], side: str, number: int = 1) -> str:
-    """The colour a token of `side` wears unless the GM picks one: the colour its tokens wear
-    that no other side wears, else the first of the palette no other side wears (two sides in
-    one colour cannot be told apart across the table), else the palette's `number`th."""
+    """The colour a token of `side` wears unless the GM picks one: the colour most of its tokens
+    wear that no other side wears (the later on a tie), else the first of the palette no other
+    side wears (two sides in one colour cannot be told apart across the table), else the
+    palette's `number`th."""
     tokens = list(tokens)
     others = {t.colour.lower() for t in tokens if t.side != side}
     worn = [t.colour for t in tokens if t.side == side and t.colour.lower() not in others]
     if worn:
-        return worn[-1]
+        counts = Counter(colour.lower() for colour in worn)
+        return max(reversed(worn), key=lambda colour: counts[colour.lower()])
     free = [c for c in SIDE_COLOURS if c.lower() not in others]
     return free[0] if free else SIDE_COLOURS[(number - 1) % len(SIDE_COLOURS)]
 

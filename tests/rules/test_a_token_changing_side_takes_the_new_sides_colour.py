@@ -27,8 +27,14 @@ def _token(tokens, token_id):
 def test_a_token_in_its_sides_colour_takes_the_colour_of_the_side_it_joins():
     tokens = _tokens()
     assert colour_on_side(tokens, _token(tokens, "raider"), "band") == SIDE_COLOURS[0]
-    assert colour_on_side(tokens, _token(tokens, "kell"), "raiders") == side_colour(tokens, "raiders")
-    assert side_colour(tokens, "raiders").lower() not in {SIDE_COLOURS[0]}
+    assert colour_on_side(tokens, _token(tokens, "kell"), "raiders") == "#5D4037", "the colour most raiders wear"
+
+
+def test_a_sides_colour_is_the_one_most_of_its_tokens_wear():
+    tokens = [*_tokens(), Token(id="scout", side="raiders", colour=SIDE_COLOURS[1])]
+    tokens += [Token(id="archer", side="raiders", colour=SIDE_COLOURS[1].upper())]
+    assert side_colour(tokens, "raiders").lower() == SIDE_COLOURS[1].lower()
+    assert side_colour(tokens, "band") == SIDE_COLOURS[0]
 
 
 def test_a_colour_picked_for_one_token_stays_whatever_its_side():
