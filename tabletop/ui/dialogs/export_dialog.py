@@ -36,8 +36,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.io import MapFileError
-from tabletop.io.read import parse_json
 from tabletop.model import Map
 from tabletop.render.export import (
     ExportError,
@@ -55,6 +53,7 @@ from tabletop.render.export import (
 from tabletop.render.export.options import MM_PER_INCH, PRINT_SCALES
 from tabletop.render.export.picture import MAX_PIXELS, MAX_SIDE, MIN_SIDE, STREAM_PIXELS, STREAM_SIDE, with_width
 from tabletop.ui.actions import IMAGE_FILTERS, with_extension
+from tabletop.ui.dialogs.kept_settings import kept_number, saved_json
 from tabletop.ui.dialogs.poster_count import PosterPlans
 from tabletop.ui.player.calibration import area_mm, units_per_inch
 
@@ -400,20 +399,22 @@ class ExportDialog(QDialog):
     # -- remembered between exports ------------------------------------------------------------
 
     def _restore(self) -> None:
-        saved = _saved(self.settings, OPTIONS_KEY)
+        saved = saved_json(self.settings, OPTIONS_KEY)
         for combo, key in ((self.who, "who"), (self.scale_kind, "scale_kind"), (self.paper, "paper")):
-            index = _number(saved, key)
+            index = kept_number(saved, key)
             if index is not None and index == int(index) and 0 <= index < combo.count():
                 combo.setCurrentIndex(int(index))
         for spin, key in ((self.scale_value, "scale"), (self.dpi, "dpi"), (self.overlap, "overlap")):
-            if _number(saved, key) is not None:
-                spin.setValue(_number(saved, key))
+            if kept_number(saved, key) is not None:
+                spin.setValue(kept_number(saved, key))
         for name, box in self.flags.items():
             if isinstance(saved.get(name), bool):
                 box.setChecked(saved[name])
         self.landscape.setChecked(saved.get("landscape") is True)
         chosen = saved.get("poster_scale") if isinstance(saved.get("poster_scale"), dict) else {}
-        self._poster_scale = {kind.value: chosen[kind.value] for kind in PRINT_SCALES if _number(chosen, kind.value)}
+        self._poster_scale = {
+            kind.value: chosen[kind.value] for kind in PRINT_SCALES if kept_number(chosen, kind.value)
+        }
 
     def _restore_map_choices(self) -> None:
         """This map's part and poster tick as the GM left them (a zone gone since: its id is kept
@@ -430,13 +431,13 @@ class ExportDialog(QDialog):
                 self.target.setCurrentIndex(found)
             else:
                 self.target.setEditText(mine["target"])
-        if _number(mine, "margin") is not None:
-            self.margin.setValue(_number(mine, "margin"))
+        if kept_number(mine, "margin") is not None:
+            self.margin.setValue(kept_number(mine, "margin"))
         self.poster.setChecked(mine.get("poster") is True)
 
     def _all_maps(self) -> dict:
         if self._offered or self.settings is None:
-            return _saved(self.settings, MAPS_KEY)
+            return saved_json(self.settings, MAPS_KEY)
         return _unsaved_map.setdefault(self.settings, {})
 
     def remember(self) -> None:
@@ -473,24 +474,3 @@ class ExportDialog(QDialog):
 
 class _Counting(Exception):
     """A poster's pages are being counted: the line under the preview says so meanwhile."""
-
-
-def _saved(settings: QSettings | None, key: str) -> dict:
-    """A JSON object kept in the settings, read as a map file's JSON is; {} when there is none
-    or it is broken (not text, not JSON, not an object): the dialog opens with its defaults."""
-    value = None if settings is None else settings.value(key, "")
-    if not isinstance(value, str) or not value.strip():
-        return {}
-    try:
-        saved = parse_json(value.encode("utf-8", "surrogatepass"), f"setting {key}", "setting")
-    except MapFileError:
-        return {}
-    return saved if isinstance(saved, dict) else {}
-
-
-def _number(saved: dict, key: str) -> float | None:
-    """A finite number kept under `key` (not a tick: JSON's true is no number here)."""
-    value = saved.get(key)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        return None
-    return float(value)
