@@ -121,6 +121,7 @@ class ExportDialog(QDialog):
         self.view_rect = view_rect
         self.selection = tuple(selection or ())
         self.file = QLineEdit(path)
+        self._picture_suffix: str | None = None  # the extension a poster's .pdf took the place of
         browse = QPushButton("Choose…")
         browse.clicked.connect(self._browse)
         row = QHBoxLayout()
@@ -226,6 +227,7 @@ class ExportDialog(QDialog):
         chosen, name_filter = QFileDialog.getSaveFileName(self, "Export to", self.file.text(), IMAGE_FILTERS)
         if chosen:
             self.file.setText(with_extension(chosen, name_filter))
+            self._file_follows(self.poster.isChecked())
 
     def _fill_targets(self) -> None:
         kind = SCOPES[self.scope.currentIndex()][1]
@@ -270,6 +272,7 @@ class ExportDialog(QDialog):
     def _poster_toggled(self, on: bool) -> None:
         """A poster prints at true scale: the scale turns to millimetres on paper (the pixel
         scales are not offered meanwhile), and unticking brings the picture's scale back."""
+        self._file_follows(on)
         kind = SCALES[self.scale_kind.currentIndex()][1]
         model = self.scale_kind.model()
         for k, (_, each, _) in enumerate(SCALES):
@@ -285,6 +288,18 @@ class ExportDialog(QDialog):
             self.scale_value.setValue(value)
             self._plain_scale = None
         self._changed()
+
+    def _file_follows(self, poster: bool) -> None:
+        """The File field names the file written: a poster is a PDF, and unticked, the picture's
+        own extension comes back (a PDF chosen for a plain export stays one)."""
+        text = self.file.text().strip()
+        suffix = Path(text).suffix
+        if text and poster and suffix.lower() != ".pdf":
+            self._picture_suffix = suffix or ".png"
+            self.file.setText(str(Path(text).with_suffix(".pdf")))
+        elif text and not poster and suffix.lower() == ".pdf" and self._picture_suffix:
+            self.file.setText(str(Path(text).with_suffix(self._picture_suffix)))
+            self._picture_suffix = None
 
     # -- what the GM chose --------------------------------------------------------------------
 
