@@ -292,7 +292,7 @@ class MainWindow(QMainWindow):
                 "&Copy",
                 self.clipboard.copy,
                 keys.Copy,
-                tip="Zones (with the borders among them), tokens, grids",
+                tip="Zones (with the borders among them), tokens, grids; with the Segment tool, its segment",
                 reach="canvas",
             ),
             Act(
