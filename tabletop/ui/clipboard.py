@@ -5,7 +5,11 @@ What is pasted is read as carefully as a map file, and lands under the cursor wh
 map, else where it was copied from, or one lattice step across and down from the copied objects
 themselves when they stand there (another step for each copy pasted there before). The view
 follows a piece that lands out of sight. One undo step each; the pasted objects are selected,
-and the status line says what came."""
+and the status line says what came.
+
+With the Segment tool chosen, Copy and Cut take its chosen segment alone; pasted, segments land
+on the grid under the cursor, else on their own grid one area across and down from themselves,
+or are refused in one line where they do not fit."""
 
 from __future__ import annotations
 
@@ -18,23 +22,29 @@ from pydantic import TypeAdapter, ValidationError
 from PySide6.QtCore import QMimeData, QPointF, QRectF
 from PySide6.QtGui import QCursor, QGuiApplication
 
-from tabletop.document.commands import AddMany, Batch, remove
+from tabletop.document.commands import AddMany, Batch, EditObject, remove
+from tabletop.document.commands.grid_edits import SegmentKey, edit_segment, segment_label, with_segment
 from tabletop.document.commands.growth import SetTileSets
 from tabletop.document.fragments import Beside, Placed, piece_box, piece_of, placed
+from tabletop.document.segment_pieces import aside, copied_segments, landing, segments_piece, toward
 from tabletop.io import MapFileError, map_from_bytes, map_to_text
 from tabletop.io.read import parse_json
-from tabletop.model import AreaLocation, Border, Map, NodeShape, PolygonShape, ZoneLocation
+from tabletop.model import AreaLocation, Border, Map, NodeShape, PolygonShape, Segment, ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.model.tokens import Location
 
 if TYPE_CHECKING:
     from tabletop.document import MapDocument
+    from tabletop.ui.tools.segment import SegmentTool
     from tabletop.ui.view import MapView
 
 MIME = "application/x-tabletop-map"
 """The clipboard's own format: the map file's bytes (plain text is offered beside it)."""
 BESIDE_MIME = "application/x-tabletop-beside"
 """Beside it, what tied the piece to its map (fragments.Beside): tokens' homes, borders' ties."""
+SEGMENTS_MIME = "application/x-tabletop-segments"
+"""Beside a piece of segments (document/segment_pieces.py), the map they came from: present,
+the piece's grid is only the segments' frame, and they are pasted onto a grid of the map."""
 BESIDE_BYTES = 16 * 2**20
 LOCATION = TypeAdapter(Location)
 SHIFT_STEPS = 2
@@ -50,38 +60,56 @@ class Clipboard:
     """Copy, Cut, Paste and Duplicate for one document in one view; `say` shows a line in the
     status bar."""
 
-    def __init__(self, document: MapDocument, view: MapView, say: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        document: MapDocument,
+        view: MapView,
+        say: Callable[[str], None],
+        segments: SegmentTool | None = None,
+    ) -> None:
         self.document, self.view, self.say = document, view, say
+        self.segments = segments
+        """The Segment tool: while it is chosen, its chosen segment is what Copy and Cut take."""
         app = QGuiApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(let_go)
 
     def copy(self) -> bool:
         """The selection onto the clipboard; False (and a word why) when nothing there copies."""
+        return self._copy("Copied")
+
+    def _copy(self, verb: str) -> bool:
+        """With the Segment tool's chosen segment, that segment alone; else the selection."""
+        if self._chosen_segment() is not None:
+            return self._copy_segment(verb)
         found = piece_of(self.document.map, self.document.selection)
         if found is None:
             self.say("Select zones, tokens or grids to copy")
             return False
         piece, beside = found
-        text = map_to_text(piece)
-        data = QMimeData()
-        data.setData(MIME, text.encode("utf-8"))
         kept = {
             "source": self._source(),
             "homes": {i: where.model_dump() for i, where in beside.homes.items()},
             "ties": [tie.model_dump(mode="json") for tie in beside.ties],
         }
-        data.setData(BESIDE_MIME, json.dumps(kept).encode("utf-8"))
-        data.setText(text)
-        QGuiApplication.clipboard().setMimeData(data)
-        self.say(f"Copied {_counted(piece)}")
+        _offer(piece, {BESIDE_MIME: kept})
+        self.say(f"{verb} {_counted(piece)}")
         return True
 
     def cut(self) -> None:
         if self.document.map_locked:
             self.say("The map is locked while you play: nothing is cut (Edit ▸ Lock Map)")
             return
-        if self.copy():
+        chosen = self._chosen_segment()
+        if chosen is not None:
+            if self._copy_segment("Cut"):
+                key, segment = chosen
+                self.document.undo_stack.push(
+                    edit_segment(self.document, key, None, f"Cut {segment_label(segment, key.index)}")
+                )
+                self._choose(None)
+            return
+        if self._copy("Cut"):
             command = remove(self.document, list(self.document.selection))
             if command is not None:
                 command.setText(command.text().replace("Remove", "Cut", 1).replace("Delete", "Cut", 1))
@@ -103,6 +131,9 @@ class Clipboard:
             self.say(f"Nothing pasted: {error}")
             return
         at = at if at is not None else self._cursor()
+        if data.hasFormat(SEGMENTS_MIME) and copied_segments(piece):
+            self._paste_segments(piece, _segments_source(data) == self._source(), at)
+            return
         self._put(piece, _beside(data, self._source()), self._where(piece, at), "Paste", at)
 
     def duplicate(self) -> None:
@@ -113,6 +144,50 @@ class Clipboard:
             return
         step = self.view.snapping.step * SHIFT_STEPS
         self._put(*found, (step, step), "Duplicate")
+
+    def _chosen_segment(self) -> tuple[SegmentKey, Segment] | None:
+        tool = self.segments
+        return tool.chosen() if tool is not None and self.view.tool is tool else None
+
+    def _copy_segment(self, verb: str) -> bool:
+        key, segment = self._chosen_segment()
+        grid = self.document.get(Kind.GRID, key.grid)
+        _offer(segments_piece(self.document.map, grid, [(key.tile, key.index)]), {SEGMENTS_MIME: self._source()})
+        self.say(f"{verb} 1 segment ({segment_label(segment, key.index)}) of grid {grid.name or grid.id}")
+        return True
+
+    def _paste_segments(self, piece: Map, same_map: bool, at: QPointF | None) -> None:
+        """Segments onto the grid under the cursor, else onto the grid they came from (on this
+        map) beside themselves; refused in one line where they do not fit."""
+        copied = copied_segments(piece)
+        hit = self.document.area_at(at.x(), at.y()) if at is not None else None
+        home = self.document.get(Kind.GRID, piece.grids[0].id) if same_map else None
+        if hit is not None:
+            grid = self.document.get(Kind.GRID, hit[0])
+            move = toward(copied, hit[1])
+        elif home is not None:
+            grid, move = home, aside(home, copied)
+        else:
+            self.say("Nothing pasted: point at an encounter grid to paste the segments onto it")
+            return
+        landed = landing(grid, copied, move)
+        if isinstance(landed, str):
+            self.say(f"Nothing pasted: {landed}")
+            return
+        after = grid
+        for tile_at, segment in landed:
+            after = with_segment(after, tile_at, None, segment)
+        words = _counted_word(len(landed), "segment")
+        self.document.undo_stack.push(EditObject(self.document, Kind.GRID, after, text=f"Paste {words}"))
+        self.document.select([(Kind.GRID, grid.id)])
+        tile_at = landed[-1][0]
+        index = len(next(t for t in after.tiles if (t.row, t.col) == tile_at).segments) - 1
+        self._choose(SegmentKey(grid.id, tile_at, index))
+        self.say(f"Pasted {words} on grid {grid.name or grid.id}")
+
+    def _choose(self, key: SegmentKey | None) -> None:
+        if self.segments is not None:
+            self.segments.choice.set(key)
 
     def _source(self) -> str:
         """Which map a piece came from: its ties and homes name that map's zones by id, and
@@ -142,17 +217,28 @@ class Clipboard:
         another map), else the first lattice step across and down that no copy of it takes:
         pasted again and again, each copy lands one step past the last."""
         step = self.view.snapping.step
-        map_ = self.document.map
-        zones = {_footprint(z.shape, 0.0) for z in map_.zones} if piece.zones else set()
-        grids = {_rounded(g.origin, 0.0) for g in map_.grids} if piece.grids else set()
         moved = 0.0
         for k in range(MOST_ASIDE):
             moved = k * step
-            if not any(_footprint(z.shape, moved) in zones for z in piece.zones) and not any(
-                _rounded(g.origin, moved) in grids for g in piece.grids
-            ):
+            if not self._copy_stands(piece, moved):
                 break
         return (moved, moved)
+
+    def _copy_stands(self, piece: Map, moved: float) -> bool:
+        """Whether a zone or grid of the piece, moved across and down, is there already: only
+        the zones the layout's index finds in the moved piece's box are compared, so a paste
+        on a big map looks at the few zones where it would land."""
+        if piece.grids:
+            origins = {_rounded(grid.origin, 0.0) for grid in self.document.map.grids}
+            if any(_rounded(grid.origin, moved) in origins for grid in piece.grids):
+                return True
+        box = piece_box(piece.model_copy(update={"grids": []}))
+        if box is None:
+            return False
+        left, top, right, bottom = (side + moved for side in box)
+        found = self.document.layout.find((left, top, right, bottom))
+        there = {_footprint(self.document.get(Kind.ZONE, i).shape, 0.0) for kind, i in found if kind == Kind.ZONE}
+        return any(_footprint(z.shape, moved) in there for z in piece.zones)
 
     def _put(
         self, piece: Map, beside: Beside, offset: tuple[float, float], verb: str, cursor: QPointF | None = None
@@ -222,6 +308,29 @@ def let_go() -> None:
     data = clipboard.mimeData()
     if data is not None and data.hasFormat(MIME):
         clipboard.setText(data.text())
+
+
+def _offer(piece: Map, beside: dict) -> None:
+    """A piece onto the clipboard as the map format (as text too), with what goes beside it."""
+    text = map_to_text(piece)
+    data = QMimeData()
+    data.setData(MIME, text.encode("utf-8"))
+    for mime, kept in beside.items():
+        data.setData(mime, json.dumps(kept).encode("utf-8"))
+    data.setText(text)
+    QGuiApplication.clipboard().setMimeData(data)
+
+
+def _segments_source(data: QMimeData) -> str | None:
+    """The map a piece of segments came from, as `Clipboard._source` names it."""
+    raw = bytes(data.data(SEGMENTS_MIME))
+    if len(raw) > BESIDE_BYTES:
+        return None
+    try:
+        found = parse_json(raw, "the clipboard", "piece of a map")
+    except MapFileError:
+        return None
+    return found if isinstance(found, str) else None
 
 
 def _beside(data: QMimeData, source: str) -> Beside:

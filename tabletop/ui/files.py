@@ -89,6 +89,7 @@ class FileHandler:
     def new(self) -> bool:
         if not self.may_discard():
             return False
+        self.window.statusBar().clearMessage()  # the old map's last word is not about the new one
         self.document.replace_map(Map(title="Untitled map"), None)
         self.stamp = None
         return True
@@ -192,6 +193,7 @@ class FileHandler:
         """Put a map read by load_map_stamped in the window (also for `tabletop FILE`): the
         path made absolute, the file's stamp kept for the next save, the file remembered."""
         path = absolute(path)
+        self.window.statusBar().clearMessage()  # "border deleted" was said of the map going away
         self.document.replace_map(map_, path)
         self.stamp = (path, stamp)
         remember(self.settings, path)

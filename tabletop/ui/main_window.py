@@ -265,7 +265,9 @@ class MainWindow(QMainWindow):
         undo, redo = stack_actions(self, self.document.undo_stack, lambda slot: busily(self._views, slot))
         self.undo_action, self.redo_action = registry.add("edit.undo", undo), registry.add("edit.redo", redo)
         keys = QKeySequence.StandardKey
-        self.clipboard = Clipboard(self.document, view, lambda words: self.statusBar().showMessage(words, 8000))
+        self.clipboard = Clipboard(
+            self.document, view, lambda words: self.statusBar().showMessage(words, 8000), self.tools["A"]
+        )
         # the clipboard's keys act on the canvas and the lists, never while typing in a field (where
         # Ctrl+C copies text); the menu works anywhere
         lattice_tip = (
@@ -290,7 +292,7 @@ class MainWindow(QMainWindow):
                 "&Copy",
                 self.clipboard.copy,
                 keys.Copy,
-                tip="Zones (with the borders among them), tokens, grids",
+                tip="Zones (with the borders among them), tokens, grids; with the Segment tool, its segment",
                 reach="canvas",
             ),
             Act(

@@ -36,8 +36,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.io import MapFileError
-from tabletop.io.read import parse_json
 from tabletop.model import Map
 from tabletop.render.export import (
     ExportError,
@@ -55,6 +53,7 @@ from tabletop.render.export import (
 from tabletop.render.export.options import MM_PER_INCH, PRINT_SCALES
 from tabletop.render.export.picture import MAX_PIXELS, MAX_SIDE, MIN_SIDE, STREAM_PIXELS, STREAM_SIDE, with_width
 from tabletop.ui.actions import IMAGE_FILTERS, with_extension
+from tabletop.ui.dialogs.kept_settings import kept_number, saved_json
 from tabletop.ui.dialogs.poster_count import PosterPlans
 from tabletop.ui.player.calibration import area_mm, units_per_inch
 
@@ -122,6 +121,7 @@ class ExportDialog(QDialog):
         self.view_rect = view_rect
         self.selection = tuple(selection or ())
         self.file = QLineEdit(path)
+        self._picture_suffix: str | None = None  # the extension a poster's .pdf took the place of
         browse = QPushButton("Choose…")
         browse.clicked.connect(self._browse)
         row = QHBoxLayout()
@@ -227,6 +227,7 @@ class ExportDialog(QDialog):
         chosen, name_filter = QFileDialog.getSaveFileName(self, "Export to", self.file.text(), IMAGE_FILTERS)
         if chosen:
             self.file.setText(with_extension(chosen, name_filter))
+            self._file_follows(self.poster.isChecked())
 
     def _fill_targets(self) -> None:
         kind = SCOPES[self.scope.currentIndex()][1]
@@ -271,6 +272,7 @@ class ExportDialog(QDialog):
     def _poster_toggled(self, on: bool) -> None:
         """A poster prints at true scale: the scale turns to millimetres on paper (the pixel
         scales are not offered meanwhile), and unticking brings the picture's scale back."""
+        self._file_follows(on)
         kind = SCALES[self.scale_kind.currentIndex()][1]
         model = self.scale_kind.model()
         for k, (_, each, _) in enumerate(SCALES):
@@ -286,6 +288,18 @@ class ExportDialog(QDialog):
             self.scale_value.setValue(value)
             self._plain_scale = None
         self._changed()
+
+    def _file_follows(self, poster: bool) -> None:
+        """The File field names the file written: a poster is a PDF, and unticked, the picture's
+        own extension comes back (a PDF chosen for a plain export stays one)."""
+        text = self.file.text().strip()
+        suffix = Path(text).suffix
+        if text and poster and suffix.lower() != ".pdf":
+            self._picture_suffix = suffix or ".png"
+            self.file.setText(str(Path(text).with_suffix(".pdf")))
+        elif text and not poster and suffix.lower() == ".pdf" and self._picture_suffix:
+            self.file.setText(str(Path(text).with_suffix(self._picture_suffix)))
+            self._picture_suffix = None
 
     # -- what the GM chose --------------------------------------------------------------------
 
@@ -400,20 +414,22 @@ class ExportDialog(QDialog):
     # -- remembered between exports ------------------------------------------------------------
 
     def _restore(self) -> None:
-        saved = _saved(self.settings, OPTIONS_KEY)
+        saved = saved_json(self.settings, OPTIONS_KEY)
         for combo, key in ((self.who, "who"), (self.scale_kind, "scale_kind"), (self.paper, "paper")):
-            index = _number(saved, key)
+            index = kept_number(saved, key)
             if index is not None and index == int(index) and 0 <= index < combo.count():
                 combo.setCurrentIndex(int(index))
         for spin, key in ((self.scale_value, "scale"), (self.dpi, "dpi"), (self.overlap, "overlap")):
-            if _number(saved, key) is not None:
-                spin.setValue(_number(saved, key))
+            if kept_number(saved, key) is not None:
+                spin.setValue(kept_number(saved, key))
         for name, box in self.flags.items():
             if isinstance(saved.get(name), bool):
                 box.setChecked(saved[name])
         self.landscape.setChecked(saved.get("landscape") is True)
         chosen = saved.get("poster_scale") if isinstance(saved.get("poster_scale"), dict) else {}
-        self._poster_scale = {kind.value: chosen[kind.value] for kind in PRINT_SCALES if _number(chosen, kind.value)}
+        self._poster_scale = {
+            kind.value: chosen[kind.value] for kind in PRINT_SCALES if kept_number(chosen, kind.value)
+        }
 
     def _restore_map_choices(self) -> None:
         """This map's part and poster tick as the GM left them (a zone gone since: its id is kept
@@ -430,13 +446,13 @@ class ExportDialog(QDialog):
                 self.target.setCurrentIndex(found)
             else:
                 self.target.setEditText(mine["target"])
-        if _number(mine, "margin") is not None:
-            self.margin.setValue(_number(mine, "margin"))
+        if kept_number(mine, "margin") is not None:
+            self.margin.setValue(kept_number(mine, "margin"))
         self.poster.setChecked(mine.get("poster") is True)
 
     def _all_maps(self) -> dict:
         if self._offered or self.settings is None:
-            return _saved(self.settings, MAPS_KEY)
+            return saved_json(self.settings, MAPS_KEY)
         return _unsaved_map.setdefault(self.settings, {})
 
     def remember(self) -> None:
@@ -473,24 +489,3 @@ class ExportDialog(QDialog):
 
 class _Counting(Exception):
     """A poster's pages are being counted: the line under the preview says so meanwhile."""
-
-
-def _saved(settings: QSettings | None, key: str) -> dict:
-    """A JSON object kept in the settings, read as a map file's JSON is; {} when there is none
-    or it is broken (not text, not JSON, not an object): the dialog opens with its defaults."""
-    value = None if settings is None else settings.value(key, "")
-    if not isinstance(value, str) or not value.strip():
-        return {}
-    try:
-        saved = parse_json(value.encode("utf-8", "surrogatepass"), f"setting {key}", "setting")
-    except MapFileError:
-        return {}
-    return saved if isinstance(saved, dict) else {}
-
-
-def _number(saved: dict, key: str) -> float | None:
-    """A finite number kept under `key` (not a tick: JSON's true is no number here)."""
-    value = saved.get(key)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        return None
-    return float(value)

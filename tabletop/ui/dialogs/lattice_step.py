@@ -121,7 +121,11 @@ class LatticeStepDialog(QDialog):
         form.addRow(self.problem)
         form.addRow(buttons)
         self._refused = False
+        """A refusal said while the editing ended (Tab, or the Enter that also presses OK), until
+        the GM changes the step: that Enter must not close the dialog with the old step."""
         self.step.refused.connect(self._refuse)
+        self.step.lineEdit().textEdited.connect(self._forget_refusal)
+        self.step.valueChanged.connect(self._forget_refusal)
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * WIDTH_CHARACTERS)  # wrapped lines read whole
         self.step.setFocus()
         self.step.selectAll()
@@ -141,6 +145,11 @@ class LatticeStepDialog(QDialog):
     def _refuse(self, refusal: str) -> None:
         self.problem.setText(refusal)
         self._refused = True
+
+    def _forget_refusal(self, *_args) -> None:
+        """The GM is correcting the step: the red line was about a number no longer there."""
+        self.problem.clear()
+        self._refused = False
 
 
 def ask_lattice_step(parent: QWidget | None, step: float) -> float | None:

@@ -37,7 +37,8 @@ def join_touching_zones(document: MapDocument) -> int:
     if pairs:
         ids = _free_ids(document, "border", len(pairs))
         borders = [Border(id=i, a=a, b=b) for i, (a, b) in zip(ids, pairs, strict=True)]
-        document.undo_stack.push(AddMany(document, Kind.BORDER, borders, f"Join {len(pairs)} pairs of touching zones"))
+        pairs_said = f"{len(pairs)} pair{'' if len(pairs) == 1 else 's'}"
+        document.undo_stack.push(AddMany(document, Kind.BORDER, borders, f"Join {pairs_said} of touching zones"))
     return len(pairs)
 
 

@@ -24,6 +24,7 @@ from tabletop.rules import systems
 from tabletop.rules.conflict_log import log_markdown
 from tabletop.ui.docks.play.ask import step_dialog
 from tabletop.ui.docks.play.dock import PlayDock
+from tabletop.ui.docks.play.keys import DO_KEY, REACT_KEY
 from tabletop.ui.docks.play.start_dialog import StartConflictDialog
 from tabletop.ui.docks.widgets import UpDown, widen_dock
 from tabletop.ui.plain import shown_plain
@@ -31,7 +32,6 @@ from tabletop.ui.registry import Act, ActionRegistry
 from tabletop.ui.tools.reach import ReachSettings
 from tabletop.ui.view import MapView
 
-DO_KEY, REACT_KEY = "F9", "Shift+F9"
 PLAY_WIDTH = 460
 """The Play dock's width when a conflict starts: its turn list's columns and its form's words."""
 NOT_IN_MENU = {"face", "story", "mark", "clear", "invoke", "state", "start", "close"}

@@ -17,6 +17,7 @@ from tabletop.document import MapDocument
 from tabletop.model import AreaLocation, Location, Token, ZoneLocation
 from tabletop.rules import systems
 from tabletop.rules.area_names import area_words
+from tabletop.ui.docks.play import keys
 
 COMPASS = [("NW", 315), ("N", 0), ("NE", 45), ("W", 270), (None, None), ("E", 90), ("SW", 225), ("S", 180), ("SE", 135)]
 
@@ -172,5 +173,6 @@ class Destination(QWidget):
             return False
         self.again.setEnabled(True)
         self.picked.emit(facing)
-        self.said.emit(f"{self._whose(moving)} is headed to {self.label.text()}: Do it (F9) makes it")
+        do_it = f"Do it ({keys.key_words(keys.DO_KEY)})"  # the Play menu's key, however it is set
+        self.said.emit(f"{self._whose(moving)} is headed to {self.label.text()}: {do_it} makes it")
         return True
