@@ -1,4 +1,4 @@
-"""The play dock's line for a dropped destination names the key that does the move as the Play
+"""The play dock's Do button and its line for a dropped destination name the key that does the move as the Play
 menu has it (Play ▸ Do the Action), built from the one key constant, never written by hand."""
 
 from __future__ import annotations
@@ -35,3 +35,15 @@ def test_the_line_follows_the_key_constant(qtbot, window, monkeypatch):
     window.view.fit_map()
     said = _headed(qtbot, window)
     assert said.endswith(f"Do it ({keys.key_words('Ctrl+Return')}) makes it") and "F9" not in said
+
+
+def test_the_do_button_names_the_menus_key(qtbot, window):
+    start_af(window)
+    shown = window.registry["play.do"].shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    assert window.play.dock_widget.form.do.text() == f"Do it  ({shown})"
+
+
+def test_the_do_button_follows_the_key_constant(qtbot, window, monkeypatch):
+    monkeypatch.setattr(keys, "DO_KEY", "Ctrl+Return")
+    start_af(window)
+    assert window.play.dock_widget.form.do.text() == f"Do it  ({keys.key_words('Ctrl+Return')})"

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QPushButton, QScro
 from tabletop.document import MapDocument
 from tabletop.rules import systems
 from tabletop.rules.step_fields import ACTOR, STORY, Field, Move
+from tabletop.ui.docks.play import keys
 from tabletop.ui.docks.play.choice_edits import Edit
 from tabletop.ui.docks.play.destination import Destination
 from tabletop.ui.docks.play.field_edits import FacingEdit, TextEdit, make_edit
@@ -79,7 +80,7 @@ class ActionForm(QWidget):
         self.choice = QComboBox()
         self.says = _words(SAYS_STYLE)
         self.note = _words(HELPER_STYLE)
-        self.do = QPushButton("Do it  (F9)")
+        self.do = QPushButton(f"Do it  ({keys.key_words(keys.DO_KEY)})")
         self.fields = QFormLayout()
         self.fields.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.edits: dict[str, Edit] = {}
