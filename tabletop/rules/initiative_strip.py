@@ -51,6 +51,8 @@ class StripRow:
     marks: tuple[tuple[str, str], ...]
     """What is left of the turn, as (word, value): ("Guard", "1"), ("Bid", "2"), ("Acted", "")."""
     stress: tuple[Track, ...] = ()
+    colour: str = ""
+    """The token's own colour, so the players find the card's token on the map."""
 
 
 def strip_rows(map_: Map, shown: Callable[[str], bool], name: Name, stress: bool = False) -> tuple[StripRow, ...]:
@@ -70,7 +72,10 @@ def strip_rows(map_: Map, shown: Callable[[str], bool], name: Name, stress: bool
         tracks = ()
         if stress and token is not None:
             tracks = tuple(Track(t.name, t.boxes, frozenset(t.marked)) for t in token.stress)
-        made.append(StripRow(participant.token, name(participant.token), now, next_, participant.out, marks, tracks))
+        colour = token.colour if token is not None else ""
+        made.append(
+            StripRow(participant.token, name(participant.token), now, next_, participant.out, marks, tracks, colour)
+        )
     return tuple(made)
 
 

@@ -28,6 +28,7 @@ CARD_WIDTH = 250
 """The widest a card grows along its edge: a few participants stay together, not spread out."""
 PAD = 8
 NAME_PX, MARK_PX, TRACK_PX = 22, 16, 16
+MARK_PX_LEAST = 11
 TRACKS_SHOWN = 4
 """Stress tracks a card shows; a token with more shows its first ones."""
 CARD_COLOUR = QColor("#1e1e1e")
@@ -76,6 +77,15 @@ def _font(pixels: int, bold: bool = False, struck: bool = False) -> QFont:
     return font
 
 
+def _fitting(text: str, width: float) -> QFont:
+    """The turn's words a little smaller on a narrow card (a short side of the table) before any
+    is cut off: what is left of a turn is read whole."""
+    pixels = MARK_PX
+    while pixels > MARK_PX_LEAST and QFontMetrics(_font(pixels)).horizontalAdvance(text) > width:
+        pixels -= 1
+    return _font(pixels)
+
+
 def _text(painter: QPainter, rect: QRectF, text: str, font: QFont, colour: QColor, align=Qt.AlignmentFlag.AlignLeft):
     """One line of plain text, cut short with an ellipsis where the card is too narrow."""
     painter.setFont(font)
@@ -102,6 +112,12 @@ def _card(painter: QPainter, row: StripRow, rect: QRectF) -> None:
         room = QFontMetrics(tag).horizontalAdvance("next") + 4
         _text(painter, line, "next", tag, NEXT_COLOUR, Qt.AlignmentFlag.AlignRight)
         line.setWidth(max(0.0, line.width() - room))
+    if row.colour:
+        spot = NAME_PX * 0.55
+        painter.setPen(QPen(WORDS_COLOUR, 1.2))
+        painter.setBrush(QColor(row.colour))
+        painter.drawEllipse(QRectF(line.left(), line.center().y() - spot / 2, spot, spot))
+        line.setLeft(line.left() + spot + 6)
     colour = OUT_COLOUR if row.out else (TEXT_COLOUR if row.now else WORDS_COLOUR)
     name = (TURN_MARK if row.now else "") + row.name
     _text(painter, line, name, _font(NAME_PX, bold=True, struck=row.out), colour)
@@ -109,19 +125,20 @@ def _card(painter: QPainter, row: StripRow, rect: QRectF) -> None:
     if row.out:
         marks = "out"
     below = QRectF(inner.left(), line.bottom(), inner.width(), MARK_PX + 6)
-    _text(painter, below, marks, _font(MARK_PX), OUT_COLOUR if row.out else WORDS_COLOUR)
+    _text(painter, below, marks, _fitting(marks, below.width()), OUT_COLOUR if row.out else WORDS_COLOUR)
     top = below.bottom()
-    for track in row.stress[:TRACKS_SHOWN]:
-        _track(painter, track, QRectF(inner.left(), top, inner.width(), TRACK_PX + 6))
+    tracks = row.stress[:TRACKS_SHOWN]
+    metrics = QFontMetrics(_font(TRACK_PX - 2))
+    label = min(max((metrics.horizontalAdvance(t.name) for t in tracks), default=0) + 6, inner.width() * 0.4)
+    for track in tracks:
+        _track(painter, track, QRectF(inner.left(), top, inner.width(), TRACK_PX + 6), label)
         top += TRACK_PX + 6
 
 
-def _track(painter: QPainter, track, rect: QRectF) -> None:
-    """A track's name, then its boxes, the marked ones filled, as many as the card's width holds
-    at a readable size (smaller boxes for a long track)."""
-    font = _font(TRACK_PX - 2)
-    label = min(QFontMetrics(font).horizontalAdvance(track.name) + 6, rect.width() * 0.4)
-    _text(painter, QRectF(rect.left(), rect.top(), label, rect.height()), track.name, font, WORDS_COLOUR)
+def _track(painter: QPainter, track, rect: QRectF, label: float) -> None:
+    """A track's name, then its boxes (lined up under the card's other tracks' boxes), the
+    marked ones filled, as many as the card's width holds (smaller boxes for a long track)."""
+    _text(painter, QRectF(rect.left(), rect.top(), label, rect.height()), track.name, _font(TRACK_PX - 2), WORDS_COLOUR)
     room = rect.width() - label
     if track.boxes <= 0 or room <= 0:
         return
