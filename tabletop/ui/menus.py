@@ -55,7 +55,7 @@ MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
         + _ids("players.follow players.rotate players.calibrate players.lock_scale players.strip"),
     ),
     "players.screen": ("Player &Screen", ()),
-    "players.strip": ("&Initiative Strip on the Players' Window", _ids("strip.off strip.order strip.stress")),
+    "players.strip": ("I&nitiative Strip on the Players' Window", _ids("strip.off strip.order strip.stress")),
     "map": ("&Map", _ids("map.check map.background tool.I map.remove_background fog")),
     "fog": ("F&og", _ids("fog.reveal_all fog.fog_all - fog.reveal_on_enter fog.side - fog.stage fog.send")),
     "fog.side": ("Players' &Side", ()),

@@ -205,9 +205,7 @@ class StripFrame(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(0)
         self.strips = {edge: InitiativeStrip(self, edge) for edge in EDGES}
-        old = banner.layout().replaceWidget(self.view, self)
-        if old is not None:
-            del old  # the layout's item for the view: the view itself goes in this frame
+        banner.layout().replaceWidget(self.view, self)  # the view moves into this frame, below
         grid.addWidget(self.strips["top"], 0, 0, 1, 3)
         grid.addWidget(self.strips["left"], 1, 0)
         grid.addWidget(self.view, 1, 1)
