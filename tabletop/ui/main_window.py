@@ -73,6 +73,7 @@ class MainWindow(QMainWindow):
     """The players' window's controls (View menu), built with the fog's and the physical scale's."""
     fog = Part()
     physical_scale = Part()
+    players_strip = Part()
     files = Part()
     """The map's life on disk (New, Open, Save and their dialogs): the reading's modules and the
     file dialogs' are not loaded before the empty window's first frame."""
@@ -89,7 +90,7 @@ class MainWindow(QMainWindow):
         self.later = AfterFirstFrame(self, canvas)
         self.later.add(self._build_grid_menu, "grid_menu")
         self.later.add(self._build_play, "play")
-        self.later.add(self._build_player_controls, "players", "fog", "physical_scale")
+        self.later.add(self._build_player_controls, "players", "fog", "physical_scale", "players_strip")
         self.later.add(lambda: self.inspector.build_pages())
         self.later.add(ready_rules)  # and the modules a first drag or Open asks, after the frame too
         self.later.add(lambda: self.later.keep("files", self._file_handler()), "files")
@@ -207,6 +208,7 @@ class MainWindow(QMainWindow):
         from tabletop.ui.player import PlayerControls
         from tabletop.ui.player.fog import FogControls
         from tabletop.ui.player.scale import ScaleControls
+        from tabletop.ui.player.strip_controls import StripControls
         from tabletop.ui.player.table import TableParts
 
         players = PlayerControls(self.document, self.scene, self.view, self.settings, self.registry)
@@ -214,6 +216,7 @@ class MainWindow(QMainWindow):
         table = TableParts(self.document, self.settings, self.registry, players, self.statusBar())
         self.later.keep("fog", FogControls(table, self.tools["S"]))
         self.later.keep("physical_scale", ScaleControls(table))
+        self.later.keep("players_strip", StripControls(table))
         if self.isVisible():  # built after the window showed: the players' window comes back as at a show
             players.eventFilter(self, QShowEvent())
 

@@ -52,9 +52,10 @@ MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
         _ids("view.fit view.zoom_in view.zoom_out view.legend")
         + tuple(dock_id(title) for title in DOCKS)
         + _ids("- view.full_screen view.map_only - players.open players.screen players.blackout players.push")
-        + _ids("players.follow players.rotate players.calibrate players.lock_scale"),
+        + _ids("players.follow players.rotate players.calibrate players.lock_scale players.strip"),
     ),
     "players.screen": ("Player &Screen", ()),
+    "players.strip": ("I&nitiative Strip on the Players' Window", _ids("strip.off strip.order strip.stress")),
     "map": ("&Map", _ids("map.check map.background tool.I map.remove_background fog")),
     "fog": ("F&og", _ids("fog.reveal_all fog.fog_all - fog.reveal_on_enter fog.side - fog.stage fog.send")),
     "fog.side": ("Players' &Side", ()),

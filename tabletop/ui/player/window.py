@@ -24,6 +24,7 @@ from tabletop.render.legend import legend_entries
 from tabletop.render.style import MapStyle, players_style
 from tabletop.rules.visibility import players_grid, zone_shown
 from tabletop.ui.player.banner import TurnFrame
+from tabletop.ui.player.strip import StripFrame
 from tabletop.ui.scene.legend import LegendItem
 from tabletop.ui.scene.map_scene import MapScene
 
@@ -204,6 +205,7 @@ class PlayerWindow(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.banner = TurnFrame(document, self.view, settings)  # the turn banner beside the map
         layout.addWidget(self.banner)
+        self.strip = StripFrame(self.banner, settings)  # the order of the round, between map and banner
         self.blacked_out = False
         self.built = False
         document.reset.connect(self.fit_map)
