@@ -67,7 +67,7 @@ class PointerMarks(QGraphicsObject):
         self.lifted_at: float | None = None
         self.pings: list[Ping] = []
         self.painted = 0
-        """Frames painted with a mark in them: what the speed test waits for."""
+        """Frames the players' view painted the marks in: what the speed test waits for."""
         self._bounds = QRectF()
         self._cover: tuple[tuple, QPainterPath] | None = None
         self.setZValue(1000)  # above every mark of the map, the players' reach included
@@ -176,6 +176,7 @@ class PointerMarks(QGraphicsObject):
         return self._bounds
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
+        self.painted += 1
         if self._bounds.isEmpty():
             return
         transform = painter.worldTransform()
@@ -184,13 +185,11 @@ class PointerMarks(QGraphicsObject):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setClipPath(self._seen_path(self._bounds))
         now = self.clock()
-        drawn = self._paint_trail(painter, unit, now)
-        drawn |= self._paint_pings(painter, unit, now)
+        self._paint_trail(painter, unit, now)
+        self._paint_pings(painter, unit, now)
         painter.restore()
-        self.painted += drawn
 
-    def _paint_trail(self, painter: QPainter, unit: float, now: float) -> bool:
-        drawn = False
+    def _paint_trail(self, painter: QPainter, unit: float, now: float) -> None:
         for (ax, ay, _), (bx, by, at) in zip(self.trail, self.trail[1:], strict=False):
             strength = 1.0 - (now - at) / TRAIL_MS
             if strength <= 0 or math.isnan(ax) or math.isnan(bx):
@@ -201,7 +200,6 @@ class PointerMarks(QGraphicsObject):
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             painter.setPen(pen)
             painter.drawLine(QPointF(ax, ay), QPointF(bx, by))
-            drawn = True
         head, strength = self._head(), self._dot_strength()
         if head is not None and strength > 0:
             painter.setOpacity(strength)
@@ -209,10 +207,8 @@ class PointerMarks(QGraphicsObject):
             painter.setBrush(INK)
             painter.drawEllipse(QPointF(*head), DOT_PX * unit, DOT_PX * unit)
             painter.setOpacity(1.0)
-            drawn = True
-        return drawn
 
-    def _paint_pings(self, painter: QPainter, unit: float, now: float) -> bool:
+    def _paint_pings(self, painter: QPainter, unit: float, now: float) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for ping in self.pings:
             age = now - ping.at
@@ -229,7 +225,6 @@ class PointerMarks(QGraphicsObject):
             painter.drawEllipse(centre, RING_PX * unit, RING_PX * unit)  # the spot itself
             painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setOpacity(1.0)
-        return bool(self.pings)
 
     def _seen_path(self, rect: QRectF) -> QPainterPath:
         """The part of `rect` the players may see: the rectangle less the hidden and fogged
