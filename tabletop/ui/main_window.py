@@ -35,6 +35,7 @@ from tabletop.ui.tools.connect import BorderTool, join_touching_zones
 from tabletop.ui.tools.draw import NodeTool, PolygonTool
 from tabletop.ui.tools.grid import GridTool
 from tabletop.ui.tools.place import TokenTool
+from tabletop.ui.tools.pointer import PointerTool
 from tabletop.ui.tools.reach import ReachSettings, ready_rules
 from tabletop.ui.tools.reveal import RevealTool
 from tabletop.ui.tools.segment import SegmentTool
@@ -99,7 +100,7 @@ class MainWindow(QMainWindow):
         self.autosaver.status.connect(self.statusBar().showMessage)
         self.tools = {
             cls.shortcut: cls(self.document, self.scene, self.view, self.say)
-            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool, GridTool, RevealTool)
+            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool, GridTool, RevealTool, PointerTool)
         }
         self.tools["S"] = SelectTool(self.document, self.scene, self.view, self.say, self.reach_settings)
         self.tool_before = "S"
@@ -207,6 +208,7 @@ class MainWindow(QMainWindow):
         # deferred: the players' window, its controls and the fog's commands
         from tabletop.ui.player import PlayerControls
         from tabletop.ui.player.fog import FogControls
+        from tabletop.ui.player.pointing import Pointing
         from tabletop.ui.player.scale import ScaleControls
         from tabletop.ui.player.strip_controls import StripControls
         from tabletop.ui.player.table import TableParts
@@ -217,6 +219,7 @@ class MainWindow(QMainWindow):
         self.later.keep("fog", FogControls(table, self.tools["S"]))
         self.later.keep("physical_scale", ScaleControls(table))
         self.later.keep("players_strip", StripControls(table))
+        Pointing(table, self.view, self.tools["L"], self.say)  # kept by the players' controls and the tool
         if self.isVisible():  # built after the window showed: the players' window comes back as at a show
             players.eventFilter(self, QShowEvent())
 
