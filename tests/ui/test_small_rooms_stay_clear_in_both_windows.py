@@ -16,25 +16,16 @@ from tabletop.geometry.single.labels import box_inside
 from tabletop.geometry.single.shapes import TOKEN_RADIUS
 from tabletop.model import Passage, PolygonShape, Zone, ZoneLocation
 from tabletop.model.kinds import Kind
-from tabletop.render.arrangement import Arrangement
 from tabletop.render.token_paint import token_flank
 from tests.render.dungeon import doors_all_round
-from tests.ui.view_frames import fresh, painted
+from tests.ui.view_frames import both_windows, fresh, painted
 
 
 def _both(qtbot, window, map_, size: float, scale: float = 2.0):
     """The map in the GM's window at `scale` and whole in the players' window, with room around
     it as the compact dungeon's test leaves (letters under the size drawn from outlines)."""
     window.document.replace_map(map_, None)
-    rect = QRectF(-20, -20, 4 * size + 40, 4 * size + 40)
-    window.players.open_action.trigger()
-    player = window.players.player
-    qtbot.waitUntil(lambda: not player.view.covered)
-    player.view.show_rect(rect)
-    window.view.resetTransform()
-    window.view.scale(scale, scale)
-    window.view.centerOn(rect.center())
-    return {"GM": window.view, "players": player.view}
+    return both_windows(qtbot, window, QRectF(-20, -20, 4 * size + 40, 4 * size + 40), scale)
 
 
 def _overlap(a, b) -> bool:
@@ -108,19 +99,6 @@ def _words(arrangement, document) -> dict:
     return found
 
 
-def _anew(view):
-    """A new arrangement of the window's map, nothing placed before kept."""
-    scene = view.scene()
-    return Arrangement(
-        scene.layout,
-        scene.style,
-        scene._tokens_in,
-        scene._occupied,
-        scene.shows if scene.players else None,
-        scene._fogged if scene.players else None,
-    )
-
-
 @pytest.mark.parametrize("size", [80.0, 48.0])
 def test_after_steps_and_door_edits_in_a_small_room_both_windows_place_every_word_anew(qtbot, window, size):
     """Both windows keep their words where a new arrangement puts them after each edit, and the
@@ -140,7 +118,9 @@ def test_after_steps_and_door_edits_in_a_small_room_both_windows_place_every_wor
 
     def check(what):
         for name, view in views.items():
-            assert _words(view.scene().arrangement, document) == _words(_anew(view), document), f"{name} {what}"
+            assert _words(view.scene().arrangement, document) == _words(view.scene().new_arrangement(), document), (
+                f"{name} {what}"
+            )
         assert painted(views["GM"]) == fresh(views["GM"]), f"GM {what}"
 
     for edit in edits:
