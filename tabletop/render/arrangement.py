@@ -133,7 +133,9 @@ class Arrangement(ReachNumbers):
         most = NAME_MAX_WIDTH * self.style.text_scale + size * 0.6
         kept = [(left - GAP, top - GAP, right + GAP, bottom + GAP) for left, top, right, bottom in self._kept(zone_id)]
         flanks = tuple(flank_box(token, spot, self.style) for token, spot in standing if not token.problem)
-        rims = [_rim(token, spot, self.style) for token, spot in standing]
+        # a zone's aspects are written just below its plates' usual place (aspect_paint): there a
+        # plate stays against its disc rather than move down onto them
+        rims = None if zone.aspects else [_rim(token, spot, self.style) for token, spot in standing]
         spots = plate_spots(points, [spot for _, spot in standing], TOKEN_RADIUS, plates, most, kept, rims)
         written, drawn = {}, {}
         for (token, (x, _)), name, room, spot in zip(standing, names, plates, spots, strict=True):
