@@ -218,3 +218,17 @@ def test_a_plate_keeps_off_its_tokens_flank_line_where_its_room_has_space(qapp, 
     zone = next(zone for zone in seen.zones if zone.id == next(t for t in seen.tokens if t.id == jade).location.zone)
     assert box_inside(tuple(zone.shape.points), plate)
     assert not _overlap(plate, flank)
+
+
+@pytest.mark.parametrize("facing", [0.0, 45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0])
+@pytest.mark.parametrize("style", [gm_style, players_style], ids=["gm", "players"])
+def test_a_rooms_name_keeps_off_its_tokens_front_where_the_room_has_space(qapp, style, facing):
+    """In a room of 120 units with a door in every wall, whichever way its token faces, the
+    room's name is written whole and off the token's facing wedge."""
+    map_ = doors_all_round(120.0, "Sir Reginald the Bold")
+    map_ = map_.model_copy(update={"tokens": [t.model_copy(update={"facing": facing}) for t in map_.tokens]})
+    layout = MapLayout(map_, index=False)
+    arrangement = map_arrangement(map_, layout, style(), token_spots(map_, layout.zone, name_scale=style().text_scale))
+    name, fronts = arrangement.name("r1c1"), arrangement.zone_tokens("r1c1").fronts
+    assert name is not None and name.words == "Guard room"
+    assert fronts and not any(_overlap(name.box, front) for front in fronts)
