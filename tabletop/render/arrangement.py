@@ -23,28 +23,23 @@ from tabletop.geometry.single.clearing import (
     BadgeSpot,
     Box,
     badge_scales,
-    clear_of,
     long_enough,
 )
 from tabletop.geometry.single.fitting import (
-    REACH_BELOW,
-    REACH_PAD,
-    front_box,
-    number_room,
+    front_boxes,
     plate_spots,
-    reach_spot,
     text_sizes,
 )
-from tabletop.geometry.single.labels import whole_spot
 from tabletop.geometry.single.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, BorderLine, Point
-from tabletop.geometry.whole.boxes import border_box
+from tabletop.geometry.whole.boxes import border_box, zone_box
 from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import NodeShape, Token, Zone
 from tabletop.render import text
 from tabletop.render.badge_paint import badge_extent, badge_reach
+from tabletop.render.reach_numbers import ReachNumbers
 from tabletop.render.style import Audience, MapStyle
 from tabletop.render.token_paint import flank_box
-from tabletop.render.words import NO_TOKENS, Measured, Written, ZoneTokens, advance, elided, plate_room, plate_room_bold
+from tabletop.render.words import NO_TOKENS, Measured, Written, ZoneTokens, advance, elided, plate_room
 from tabletop.render.zone_names import bulk_name, placed_name
 
 INK = 2.0
@@ -52,11 +47,9 @@ INK = 2.0
 PAST_EDGES = 300.0
 """How far past the zones' edges their words may be written: a node's name beside its disc, a
 badge on an outer wall."""
-REACH_TEXT = 22.0
-"""A reach number's size in map units: read from across the table while a token is dragged."""
 
 
-class Arrangement:
+class Arrangement(ReachNumbers):
     """The places of a map's words for one audience, worked out when asked and kept.
 
     `tokens_in(zone_id)`: the tokens drawn in a zone with their spots, in map order;
@@ -98,6 +91,7 @@ class Arrangement:
         self._around: dict[str, list[str]] = {}
         """Each zone's borders whose badges are drawn, by zone."""
         self._boxes: dict[str, Box] = {}
+        self._zone_boxes: dict[str, tuple[Zone, Box]] = {}
         self._where: dict[str, str] = {}
         """The zone each token was last placed in, by token: where a step or a removal takes it from."""
         self._ends: dict[str, tuple[str, str]] = {}
@@ -138,7 +132,11 @@ class Arrangement:
         points = None if isinstance(zone.shape, NodeShape) else tuple(zone.shape.points)
         most = NAME_MAX_WIDTH * self.style.text_scale + size * 0.6
         kept = [(left - GAP, top - GAP, right + GAP, bottom + GAP) for left, top, right, bottom in self._kept(zone_id)]
-        spots = plate_spots(points, [spot for _, spot in standing], TOKEN_RADIUS, plates, most, kept)
+        flanks = tuple(flank_box(token, spot, self.style) for token, spot in standing if not token.problem)
+        # a zone's aspects are written just below its plates' usual place (aspect_paint): there a
+        # plate stays against its disc rather than move down onto them
+        rims = None if zone.aspects else [_rim(token, spot, self.style) for token, spot in standing]
+        spots = plate_spots(points, [spot for _, spot in standing], TOKEN_RADIUS, plates, most, kept, rims)
         written, drawn = {}, {}
         for (token, (x, _)), name, room, spot in zip(standing, names, plates, spots, strict=True):
             at = sizes[spot.size]
@@ -150,11 +148,11 @@ class Arrangement:
             box = (spot.x - half, spot.y - height / 2, spot.x + half, spot.y + height / 2)
             written[token.id] = Written(words, (spot.x, spot.y), at, box)
         fronts = tuple(
-            front_box(spot, token.facing, TOKEN_RADIUS * 2)
+            box
             for token, spot in standing
             if self.style.facing_wedges and not token.problem
+            for box in front_boxes(spot, token.facing, TOKEN_RADIUS * 2)
         )
-        flanks = tuple(flank_box(token, spot, self.style) for token, spot in standing if not token.problem)
         return ZoneTokens(tuple((token.id, spot) for token, spot in standing), written, drawn, fronts, flanks)
 
     # -- names ----------------------------------------------------------------------------------
@@ -197,7 +195,51 @@ class Arrangement:
             return (self._homes(zone.id), list(tokens.fronts), [number] if number is not None else [])
 
         occupied = bool(tokens.discs)
-        return placed_name(zone, self.style, lambda: tokens.boxes() + kept, rather, occupied, not self.hand_drawn)
+        return placed_name(
+            zone,
+            self.style,
+            lambda: tokens.boxes() + kept + self._strays(zone.id),
+            rather,
+            occupied,
+            not self.hand_drawn,
+        )
+
+    def _strays(self, zone_id: str) -> list[Box]:
+        """The plates and flank lines of other zones' tokens written into this zone (a small room
+        has no room for them in its own), which its name keeps off: drawn over a name, a plate
+        would hide it. Sought on a map of a GM's own rooms (hand_drawn), zone by zone."""
+        if not self.hand_drawn:
+            return []
+        box = self._zone_box(zone_id)
+        found = []
+        for other in self._beside(zone_id):
+            if other == zone_id or other not in self.occupied():
+                continue
+            tokens = self.zone_tokens(other)
+            for written in (*tokens.plates.values(), *tokens.flanks):
+                edges = written.box if isinstance(written, Written) else written
+                if (not isinstance(written, Written) or written.words) and _meet(edges, box):
+                    found.append(edges)
+        return found
+
+    def _beside(self, zone_id: str) -> list[str]:
+        """The zones whose tokens' plates could reach into this one: those whose boxes come
+        within a plate's reach of its box."""
+        near = _widened(self._zone_box(zone_id), self._plate_reach())
+        return [other for other in self.layout.zone_ids() if _meet(self._zone_box(other), near)]
+
+    def _zone_box(self, zone_id: str) -> Box:
+        zone = self.layout.zone(zone_id)
+        kept = self._zone_boxes.get(zone_id)
+        if kept is None or kept[0] is not zone:  # an edited zone is a new object
+            kept = self._zone_boxes[zone_id] = (zone, zone_box(zone))
+        return kept[1]
+
+    def _plate_reach(self) -> float:
+        """How far past its zone's edges a token's plate may be written: half the widest plate
+        beside its disc, or a disc, a flank line and a plate below it."""
+        size = self.style.token_name_size * self.style.text_scale
+        return max(NAME_MAX_WIDTH * self.style.text_scale / 2 + size, TOKEN_RADIUS * 3 + size * 2)
 
     # -- badges ---------------------------------------------------------------------------------
 
@@ -344,63 +386,6 @@ class Arrangement:
             found = self._boxes[border_id] = (left - gx, top - gy, right + gx, bottom + gy)
         return found
 
-    # -- reach numbers --------------------------------------------------------------------------
-
-    def reach_number(self, zone_id: str, cost: int) -> Written:
-        """A dragged token's cost to reach a zone, on its plate: inside the zone, clear of its
-        tokens, its name and its borders' badges, drawn smaller where it must; at worst in the
-        place kept for it (number_kept), which the badges keep clear of."""
-        zone = self.layout.zone(zone_id)
-        words = str(cost)
-        sizes = text_sizes(REACH_TEXT, REACH_TEXT)
-        measured = Measured(words, sizes, True, plate_room_bold)
-        (x, y), k = reach_spot(zone, measured, self._taken(zone_id), TOKEN_RADIUS)
-        width, height = measured[k]
-        box = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
-        kept = self.number_kept(zone_id)
-        if kept is not None and not clear_of(box, self._taken(zone_id)):
-            x, y, k = (kept[0] + kept[2]) / 2, (kept[1] + kept[3]) / 2, len(sizes) - 1
-            width, height = measured[k]
-            box = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
-        return Written(words, (x, y), sizes[k], box)
-
-    def number_kept(self, zone_id: str) -> Box | None:
-        """The place kept in a polygon zone for a reach number of one digit at its smallest, clear
-        of the zone's tokens, its badges' kept places and its name (None: no room for one)."""
-        if zone_id not in self._numbers:
-            self._numbers[zone_id] = self._number_room(zone_id, named=True)
-        return self._numbers[zone_id]
-
-    def _number_room(self, zone_id: str, named: bool) -> Box | None:
-        """Where a reach number of one digit at its smallest fits in a polygon zone: clear of its
-        tokens and its badges' kept places, off its badges' homes if it can, and (`named`) clear
-        of its name; in a zone where tokens stand, sought all over it if it must."""
-        zone = self.layout.zone(zone_id)
-        if zone is None or isinstance(zone.shape, NodeShape):
-            return None
-        least = text_sizes(REACH_TEXT, REACH_TEXT)[-1]
-        width, height = Measured("0", [least], True, plate_room_bold)[0]
-        avoid = self.zone_tokens(zone_id).boxes() + self._kept(zone_id)
-        name = self.name(zone_id) if named else None
-        if name is not None:
-            avoid.append(name.box)
-        lift, points = -TOKEN_RADIUS * REACH_BELOW, tuple(zone.shape.points)
-        spot = None
-        for shunned in (avoid + self._homes(zone_id), avoid):
-            spot = spot or number_room(points, width, height, shunned, lift)
-        if spot is None and self.zone_tokens(zone_id).discs:
-            spot = whole_spot(points, width, height, tuple(sorted(avoid)), round(lift, 1), REACH_PAD)
-        if spot is None:
-            return None
-        x, y = spot
-        return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
-
-    def _taken(self, zone_id: str) -> list[Box]:
-        """What a reach number keeps clear of in its zone: tokens, plates, its name, its badges."""
-        taken = self.zone_tokens(zone_id).boxes() + [self.badge(b).box for b in self._borders_of(zone_id)]
-        name = self.name(zone_id)
-        return [*taken, name.box] if name is not None else taken
-
     # -- what an edit changed -------------------------------------------------------------------
 
     def forget(self, zones: Iterable[str] = (), borders: Iterable[str] = (), gone: Iterable[str] = ()) -> list[Box]:
@@ -443,6 +428,8 @@ class Arrangement:
             border = layout.border(border_id)
             if border is not None:
                 zones |= {border.a, border.b}
+        if self.hand_drawn:  # a plate written past its zone's edge moves the names it keeps off
+            zones |= {other for zone_id in zones if layout.zone(zone_id) is not None for other in self._beside(zone_id)}
         for zone_id in zones:
             self._tokens.pop(zone_id, None)
             self._numbers.pop(zone_id, None)
@@ -464,6 +451,16 @@ class Arrangement:
             if now is None or now.box != before.box:
                 boxes += [spot.box for spot in (before, now) if spot is not None]
         return [_widened(box, INK) for box in boxes]
+
+
+def _rim(token: Token, spot: Point, style: MapStyle) -> tuple[float, float]:
+    """How far below and above its centre a token's own drawing reaches: its disc, or its flank
+    line where it reaches past the disc (turned towards the plate), which its plate keeps off as
+    a name does."""
+    if token.problem:
+        return (TOKEN_RADIUS, TOKEN_RADIUS)
+    _, top, _, bottom = flank_box(token, spot, style)
+    return (max(TOKEN_RADIUS, bottom - spot[1]), max(TOKEN_RADIUS, spot[1] - top))
 
 
 def _hand_drawn(layout: MapLayout) -> bool:  # a map small enough to place each word alone

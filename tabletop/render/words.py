@@ -91,7 +91,8 @@ class ZoneTokens:
     """The same plates placed from their discs' centres, as a token's item draws them (two tokens
     whose plates sit alike under them draw the same picture wherever they stand)."""
     fronts: tuple[Box, ...] = ()
-    """The boxes of their fronts (the style's facing wedges): a name keeps off them if it can."""
+    """The boxes of their fronts (the style's facing wedges, a few boxes each: fitting.front_boxes):
+    a name keeps off them if it can."""
     flanks: tuple[Box, ...] = ()
     """The boxes of their flank lines, which reach past their discs: a dark line drawn over a
     name or a badge would cross its letters."""

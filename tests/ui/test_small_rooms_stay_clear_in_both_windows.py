@@ -8,7 +8,8 @@ their middles, and both windows repaint whole when it crosses."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor
 
 from tabletop.document.commands import AddObject, EditObject, MoveToken
 from tabletop.geometry.single import clearing
@@ -16,25 +17,16 @@ from tabletop.geometry.single.labels import box_inside
 from tabletop.geometry.single.shapes import TOKEN_RADIUS
 from tabletop.model import Passage, PolygonShape, Zone, ZoneLocation
 from tabletop.model.kinds import Kind
-from tabletop.render.arrangement import Arrangement
 from tabletop.render.token_paint import token_flank
-from tests.render.dungeon import doors_all_round
-from tests.ui.view_frames import fresh, painted
+from tests.render.dungeon import compact_dungeon, doors_all_round
+from tests.ui.view_frames import both_windows, fresh, painted
 
 
 def _both(qtbot, window, map_, size: float, scale: float = 2.0):
     """The map in the GM's window at `scale` and whole in the players' window, with room around
     it as the compact dungeon's test leaves (letters under the size drawn from outlines)."""
     window.document.replace_map(map_, None)
-    rect = QRectF(-20, -20, 4 * size + 40, 4 * size + 40)
-    window.players.open_action.trigger()
-    player = window.players.player
-    qtbot.waitUntil(lambda: not player.view.covered)
-    player.view.show_rect(rect)
-    window.view.resetTransform()
-    window.view.scale(scale, scale)
-    window.view.centerOn(rect.center())
-    return {"GM": window.view, "players": player.view}
+    return both_windows(qtbot, window, QRectF(-20, -20, 4 * size + 40, 4 * size + 40), scale)
 
 
 def _overlap(a, b) -> bool:
@@ -108,19 +100,6 @@ def _words(arrangement, document) -> dict:
     return found
 
 
-def _anew(view):
-    """A new arrangement of the window's map, nothing placed before kept."""
-    scene = view.scene()
-    return Arrangement(
-        scene.layout,
-        scene.style,
-        scene._tokens_in,
-        scene._occupied,
-        scene.shows if scene.players else None,
-        scene._fogged if scene.players else None,
-    )
-
-
 @pytest.mark.parametrize("size", [80.0, 48.0])
 def test_after_steps_and_door_edits_in_a_small_room_both_windows_place_every_word_anew(qtbot, window, size):
     """Both windows keep their words where a new arrangement puts them after each edit, and the
@@ -140,7 +119,9 @@ def test_after_steps_and_door_edits_in_a_small_room_both_windows_place_every_wor
 
     def check(what):
         for name, view in views.items():
-            assert _words(view.scene().arrangement, document) == _words(_anew(view), document), f"{name} {what}"
+            assert _words(view.scene().arrangement, document) == _words(view.scene().new_arrangement(), document), (
+                f"{name} {what}"
+            )
         assert painted(views["GM"]) == fresh(views["GM"]), f"GM {what}"
 
     for edit in edits:
@@ -170,4 +151,47 @@ def test_a_map_grown_past_a_gms_own_rooms_is_painted_again_whole(qtbot, window, 
     for name, view in views.items():
         assert view.scene().arrangement.hand_drawn, name
         assert painted(view) == fresh(view), f"{name} after the undo"
+    window.players.player.close()
+
+
+def _drawn_at(view, image, x: float, y: float) -> QColor:
+    """The colour a view's frame shows at a map point."""
+    point = view.viewportTransform().map(QPointF(x, y))
+    return QColor(image.pixel(round(point.x()), round(point.y())))
+
+
+def test_in_rooms_of_50_a_dragged_tokens_reach_is_read_over_every_token_standing_in_its_own_room(qtbot, window):
+    """The compact dungeon of 50-unit rooms, the Raider archer dragged into the Armoury: each
+    token item stands inside its own room in both windows (Kell beside Mira in the Crypt, not in
+    the Chapel), and the Stair's reach number, with no room beside the Ghoul, is painted over
+    its disc, the plate's colour where the disc would be."""
+    views = _both(qtbot, window, compact_dungeon(50.0), 50.0)
+    document, scene = window.document, window.scene
+    select = window.tools["S"]
+    document.select([(Kind.TOKEN, "t1")])  # as pressing on it does: the players see its reach too
+    select.start_token_drag("t1")
+    select.drag_token_to(QPointF(*document.get(Kind.ZONE, "r1c3").shape.centre()))
+    costs = dict(scene.overlay.zones)
+    assert "r3c3" in costs, "the archer reaches the Stair"
+    r = TOKEN_RADIUS
+    for name, view in views.items():
+        image = painted(view)
+        shown = view.scene()
+        for token in document.map.tokens:
+            item = shown.items_by_key[(Kind.TOKEN, token.id)]
+            x, y = item.pos().x(), item.pos().y()
+            room = document.get(Kind.ZONE, token.location.zone)
+            assert box_inside(tuple(room.shape.points), (x - r, y - r, x + r, y + r)), f"{name}: {token.label}"
+        overlay = scene.overlay if shown is scene else window.players.reach.overlay
+        assert dict(overlay.zones) == costs, f"{name}: the reach shown"
+        number = shown.arrangement.reach_number("r3c3", costs["r3c3"])
+        gx, gy = shown.items_by_key[(Kind.TOKEN, "t4")].pos().x(), shown.items_by_key[(Kind.TOKEN, "t4")].pos().y()
+        left, top, right, bottom = number.box
+        under = [(x, (top + bottom) / 2) for x in (left + 1.5, right - 1.5)]
+        under = [(x, y) for x, y in under if (x - gx) ** 2 + (y - gy) ** 2 < (r - 2) ** 2]
+        assert under, f"{name}: the Stair's number stands partly on the Ghoul (no room beside it)"
+        for x, y in under:
+            colour = _drawn_at(view, image, x, y)
+            assert colour.green() > 200 and colour.blue() > 180, f"{name}: {colour.name()} at the number's plate"
+    select.cancel_token_drag()
     window.players.player.close()

@@ -211,7 +211,8 @@ def _cut_clear(
             if room < min(width, MIN_CUT * height):
                 continue
             x = min(max(px, left + pad + room / 2), right - pad - room / 2)
-            box = (x - room / 2 - pad, y - height / 2 - pad, x + room / 2 + pad, y + height / 2 + pad)
+            edge = pad - 1e-6  # a name filling the room to its pad touches the zone's edge, not past it
+            box = (x - room / 2 - edge, y - height / 2 - edge, x + room / 2 + edge, y + height / 2 + edge)
             if not box_inside(points, box):
                 continue
             found = (round(room, 6), -math.hypot((x - px) * 2, y - py), x, y)
@@ -245,12 +246,16 @@ def plate_spots(
     plates: list[Sequence[Size]],
     most: float,
     avoid: Sequence[Box] = (),
+    rims: Sequence[tuple[float, float]] | None = None,
 ) -> list[PlateSpot]:
     """Where the name plates of a zone's tokens go, each token's in turn (the discs at `discs`,
     each plate's sizes in `plates`, at most `most` wide), inside the zone (`points`; None for a
     node's paper) clear of every disc, of `avoid` and of the plates before it: see _plate. A
     token standing in a row with others keeps its plate to its share of the row, halfway to each
-    neighbour, so no neighbour's is cut for it."""
+    neighbour, so no neighbour's is cut for it. `rims`: how far below and above each disc's
+    centre the token's own drawing reaches (its disc, or its flank line where that reaches
+    farther): its plate stands clear of it where it is drawn there inside the zone on the same
+    side, as near and as large and whole, else against its disc as without `rims`."""
     placed: list[Box] = []
     found: list[PlateSpot] = []
     disc_boxes = [(x - radius, y - radius, x + radius, y + radius) for x, y in discs]
@@ -261,6 +266,13 @@ def plate_spots(
         others = [box for j, box in enumerate(disc_boxes) if j != k] + placed + list(avoid)
         others += [(-math.inf, -math.inf, left, math.inf), (right, -math.inf, math.inf, math.inf)]
         spot = _plate(points, (x, y), radius, sizes, most, others)
+        if rims is not None and rims[k] != (radius, radius):  # off its flank line where that costs no letters
+            clear = _plate(points, (x, y), radius, sizes, most, others, rims[k])
+            height = sizes[clear.size][1]
+            inside = points is None or box_inside(points, clear.box(height))
+            alike = (clear.down > 0) == (spot.down > 0) and abs(clear.x - x) <= abs(spot.x - x) + 1e-6
+            if inside and alike and (clear.size, -round(clear.width, 6)) <= (spot.size, -round(spot.width, 6)):
+                spot = clear
         found.append(spot)
         placed.append(spot.box(sizes[spot.size][1]))
     return found
@@ -273,6 +285,7 @@ def _plate(
     sizes: Sequence[Size],
     most: float,
     others: list[Box],
+    rim: tuple[float, float] | None = None,
 ) -> PlateSpot:
     """One token's plate, the first that fits of: centred below its disc at the largest size
     whole, then above it; at the smallest size slid sideways as little as it must, still under
@@ -280,16 +293,17 @@ def _plate(
     A zone with no room on either side leaves it below its disc past the zone's edge, centred and
     cut to the room clear of `others` there (none when the disc's own place there is taken)."""
     x, y = disc
+    rim = rim or (radius, radius)
     for side in (0, 1):  # below, then above: shrunk before it is moved
         for k, size in enumerate(sizes):
-            down, box = _plate_boxes(x, y, radius, size, most)[side]
+            down, box = _plate_boxes(x, y, rim, size, most)[side]
             if (points is None or box_inside(points, box)) and clear_of(box, others):
                 return PlateSpot(x, y + down, k, box[2] - box[0], down)
     k = len(sizes) - 1
     width = min(sizes[k][0], most)
     best: tuple[float, int, float] | None = None  # (room, below, -shift): moved before it is cut
     spot = None
-    for side, (down, box) in enumerate(_plate_boxes(x, y, radius, sizes[k], most)):
+    for side, (down, box) in enumerate(_plate_boxes(x, y, rim, sizes[k], most)):
         for left, right in free_spans(points, box[1], box[3], others):
             room = min(width, right - left)
             cx = min(max(x, left + room / 2), right - room / 2)
@@ -300,19 +314,20 @@ def _plate(
                 best, spot = found, PlateSpot(cx, y + down, k, room, down)
     if spot is not None:
         return spot
-    down, box = _plate_boxes(x, y, radius, sizes[k], most)[0]
+    down, box = _plate_boxes(x, y, rim, sizes[k], most)[0]
     around = [(a, b) for a, b in free_spans(None, box[1], box[3], others) if a <= x <= b]
     room = min(width, 2 * min(x - around[0][0], around[0][1] - x)) if around else 0.0
     return PlateSpot(x, y + down, k, max(0.0, room), down)
 
 
-def _plate_boxes(x: float, y: float, radius: float, size: Size, most: float) -> list[tuple[float, Box]]:
-    """A plate of this size centred below its disc and above it: how far below the disc's
-    centre (above: less than nothing) and its box."""
+def _plate_boxes(x: float, y: float, rim: tuple[float, float], size: Size, most: float) -> list[tuple[float, Box]]:
+    """A plate of this size centred below its token and above it (clear of its `rim`, how
+    far its drawing reaches below and above its centre): how far below the disc's centre
+    (above: less than nothing) and its box."""
     width, height = min(size[0], most), size[1]
     found = []
-    for sign in (1, -1):
-        down = (radius + 3 + height / 2) * sign
+    for sign, reach in zip((1, -1), rim, strict=True):
+        down = (reach + 3 + height / 2) * sign
         cy = y + down
         found.append((down, (x - width / 2, cy - height / 2, x + width / 2, cy + height / 2)))
     return found
@@ -328,6 +343,41 @@ def front_box(spot: Point, facing: float, reach: float) -> Box:
         xs.append(x + reach * math.sin(math.radians(angle)))
         ys.append(y - reach * math.cos(math.radians(angle)))
     return (min(xs), min(ys), max(xs), max(ys))
+
+
+FRONT_BANDS = 4
+"""A front is kept as this many boxes, one per band across it: a name beside the wedge's
+slanted sides is off it, as one box around the whole quarter disc would not say."""
+
+
+def front_boxes(spot: Point, facing: float, reach: float) -> tuple[Box, ...]:
+    """The boxes around a token's front (as front_box), one per horizontal band across it,
+    each as wide as the quarter disc is within its band."""
+    x, y = spot
+    outline = [(x, y)] + [
+        (x + reach * math.sin(math.radians(angle)), y - reach * math.cos(math.radians(angle)))
+        for angle in (facing - 45.0 + 90.0 * k / 16 for k in range(17))
+    ]
+    left, top, right, bottom = front_box(spot, facing, reach)
+    found = []
+    for k in range(FRONT_BANDS):
+        low, high = top + (bottom - top) * k / FRONT_BANDS, top + (bottom - top) * (k + 1) / FRONT_BANDS
+        xs = []
+        for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1], strict=True):
+            for t in _band_cut(y1, y2, low, high):
+                xs.append(x1 + (x2 - x1) * t)
+        if xs:
+            found.append((max(left, min(xs)), low, min(right, max(xs)), high))
+    return tuple(found)
+
+
+def _band_cut(y1: float, y2: float, low: float, high: float) -> list[float]:
+    """Where along an edge from y1 to y2 (0 to 1) it enters and leaves the band low..high."""
+    if y1 == y2:
+        return [0.0, 1.0] if low <= y1 <= high else []
+    a, b = sorted(((low - y1) / (y2 - y1), (high - y1) / (y2 - y1)))
+    a, b = max(a, 0.0), min(b, 1.0)
+    return [a, b] if a <= b else []
 
 
 def _within(angle: float, facing: float) -> bool:

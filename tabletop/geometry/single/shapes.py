@@ -11,7 +11,7 @@ from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
-from tabletop.geometry.single.labels import inside, room_across, zone_anchor
+from tabletop.geometry.single.labels import edge_distance, inside, room_across, zone_anchor
 from tabletop.model import AreaLocation, Border, EncounterGrid, Map, NodeShape, Token, Zone, ZoneLocation
 
 Point = tuple[float, float]
@@ -205,13 +205,60 @@ def token_spots(
         if per_row > 1 and (per_row - 1) * step > high - low:  # a narrow zone: closer, or fewer a row
             per_row = max(1, min(per_row, int((high - low) / DISC_STEP) + 1))
             step = min(step, (high - low) / (per_row - 1)) if per_row > 1 else step
-        for k, token in enumerate(tokens):
+        found = []
+        for k in range(len(tokens)):
             row, col = divmod(k, per_row)
             in_row = min(per_row, len(tokens) - row * per_row)
             half = (in_row - 1) * step / 2
             middle = min(max(cx, low + half), high - half) if high - low >= 2 * half else cx
-            spots[token.id] = (middle + (col - (in_row - 1) / 2) * step, cy + row * TOKEN_RADIUS * 4.5)
+            found.append((middle + (col - (in_row - 1) / 2) * step, cy + row * ROW_STEP))
+        if not isinstance(zone.shape, NodeShape) and not all(_disc_inside(zone.shape.points, p) for p in found):
+            found = _packed(tuple(zone.shape.points), (cx, cy), len(tokens), step)
+        spots.update(zip((token.id for token in tokens), found, strict=True))
     return spots
+
+
+ROW_STEP = TOKEN_RADIUS * 4.5
+"""Between rows of tokens in a zone: a disc and its name plate below it, and a little."""
+
+
+def _disc_inside(points: list[Point] | tuple[Point, ...], spot: Point) -> bool:
+    """Whether a token's disc at this spot lies whole inside the polygon."""
+    return edge_distance(points, *spot) >= TOKEN_RADIUS - 1e-6
+
+
+def _packed(points: tuple[Point, ...], anchor: Point, count: int, step: float) -> list[Point]:
+    """Where `count` tokens stand in a polygon too small for their rows: in rows about its
+    anchor, closer together than their names want and over each other where they must, so
+    every disc stays inside the zone it stands in (a disc drawn in the next room tells the
+    players a wrong place). Of the ways to split them into rows, the one whose nearest two
+    discs stand farthest apart; every disc inside first. A zone smaller than one disc keeps
+    them at its anchor."""
+    ax, ay = anchor
+    margin = TOKEN_RADIUS + 2
+    flipped = [(y, x) for x, y in points]
+    top, bottom = room_across(flipped, ay, ax)
+    top, bottom = (top + margin, bottom - margin) if bottom - top >= 2 * margin else (ay, ay)
+    best: tuple[tuple[bool, float, int], list[Point]] | None = None
+    for rows in range(1, count + 1):
+        per_row = math.ceil(count / rows)
+        gap = min(ROW_STEP, (bottom - top) / (rows - 1)) if rows > 1 else 0.0
+        first = min(max(ay - (rows - 1) * gap / 2, top), bottom - (rows - 1) * gap)
+        found: list[Point] = []
+        for row in range(rows):
+            y = first + row * gap
+            in_row = min(per_row, count - len(found))
+            left, right = room_across(points, ax, y) if inside(points, ax, y) else (ax, ax)
+            low, high = (left + margin, right - margin) if right - left >= 2 * margin else (ax, ax)
+            across = min(step, (high - low) / (in_row - 1)) if in_row > 1 else 0.0
+            half = (in_row - 1) * across / 2
+            middle = min(max(ax, low + half), high - half)
+            found += [(middle + (col - (in_row - 1) / 2) * across, y) for col in range(in_row)]
+        nearest = min((math.dist(p, q) for i, p in enumerate(found) for q in found[i + 1 :]), default=math.inf)
+        score = (all(_disc_inside(points, p) for p in found), round(nearest, 6), -rows)
+        if best is None or score > best[0]:
+            best = (score, found)
+    return best[1]
 
 
 DISC_STEP = TOKEN_RADIUS * 2.25

@@ -52,14 +52,7 @@ class MapScene(QGraphicsScene):
         """The players' picture leaves out what the GM hides, asked object by object of the
         rules (never painted and then covered)."""
         self._spots_held: tuple | None = None
-        self.arrangement = Arrangement(
-            document.layout,
-            self.style,
-            self._tokens_in,
-            self._occupied,
-            self.shows if self.players else None,
-            self._fogged if self.players else None,
-        )
+        self.arrangement = self.new_arrangement()
         """Where the names, badges and token plates go, shared by the layer, the token items and
         the overlays, and told of every edit."""
         self.layer = MapLayer(
@@ -212,6 +205,18 @@ class MapScene(QGraphicsScene):
                 item.place(spots.get(object_id) if not self.players or self.shows(kind, object_id) else None)
         if self.turn_mark is not None:
             self.turn_mark.follow()
+
+    def new_arrangement(self) -> Arrangement:
+        """An arrangement of this scene's map for its audience, nothing placed yet: the scene's
+        own, and one a check compares it with."""
+        return Arrangement(
+            self.document.layout,
+            self.style,
+            self._tokens_in,
+            self._occupied,
+            self.shows if self.players else None,
+            self._fogged if self.players else None,
+        )
 
     def _spots(self) -> dict:
         """Where each token drawn stands: the document's spots for the GM; for the players, spots

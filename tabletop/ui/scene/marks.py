@@ -16,7 +16,7 @@ from tabletop.geometry.whole.boxes import BADGE_HALF
 from tabletop.geometry.whole.tables import box_array
 from tabletop.render.arrangement import Arrangement
 from tabletop.render.paint import paint_reach_area, paint_selection, zone_path
-from tabletop.render.reach_paint import paint_reach_zone
+from tabletop.render.reach_paint import paint_reach_number, paint_reach_zone
 from tabletop.render.style import MapStyle
 from tabletop.ui.scene.items import detail_for
 
@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 class ReachOverlay(QGraphicsItem):
     """The zones or areas a dragged token can reach, with their cost: plain data from rules.
     Each cost is written where the scene's `arrangement` finds it room in its zone, and moves
-    when the tokens, names or badges there do (the token's drag moves it from zone to zone)."""
+    when the tokens, names or badges there do (the token's drag moves it from zone to zone).
+    The costs are painted by `numbers`, an item over the tokens: in a room too small to hold
+    a number clear of a disc, the number is read over the disc, never hidden under it."""
 
     def __init__(self, document: MapDocument, style: MapStyle, arrangement: Arrangement) -> None:
         super().__init__()
@@ -41,11 +43,21 @@ class ReachOverlay(QGraphicsItem):
         self._bounds = QRectF()
         self.listeners: list[Callable[[ReachOverlay], None]] = []
         """Told each time the reach changes (the players' window shows it too)."""
+        self.numbers = ReachNumbers(self)
         document.edited.connect(self._edited)
+
+    def itemChange(self, change, value):
+        if change == QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged:  # the numbers go where the tints go
+            if self.numbers.scene() is not None:
+                self.numbers.scene().removeItem(self.numbers)
+            if value is not None:
+                value.addItem(self.numbers)
+        return super().itemChange(change, value)
 
     def _edited(self, change) -> None:
         if self.zones:  # a cost keeps clear of what the edit may have moved in its zone
             self.update()
+            self.numbers.update()
 
     def show_zones(self, zones: list[tuple[str, int]]) -> None:
         self.zones, self.areas, self.grid_id = zones, [], None
@@ -67,8 +79,10 @@ class ReachOverlay(QGraphicsItem):
             x, y, w, h = grid_rect(self.document.get("grid", self.grid_id))
             rect = rect.united(QRectF(x, y, w, h))
         self.prepareGeometryChange()
+        self.numbers.prepareGeometryChange()
         self._bounds = rect.adjusted(-20, -20, 20, 60)
         self.update()
+        self.numbers.update()
         for listener in self.listeners:
             listener(self)
 
@@ -77,13 +91,32 @@ class ReachOverlay(QGraphicsItem):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        for zone_id, cost in self.zones:
-            number = self.arrangement.reach_number(zone_id, cost)
-            paint_reach_zone(painter, self.document.get("zone", zone_id), number, self.style)
+        for zone_id, _ in self.zones:
+            paint_reach_zone(painter, self.document.get("zone", zone_id), None, self.style)
         if self.grid_id is not None:
             grid = self.document.get("grid", self.grid_id)
             for area, cost in self.areas:
                 paint_reach_area(painter, grid, area, cost, self.style)
+
+
+class ReachNumbers(QGraphicsItem):
+    """A reach overlay's costs, over the tokens (each where the arrangement places it)."""
+
+    def __init__(self, overlay: ReachOverlay) -> None:
+        super().__init__()
+        self.overlay = overlay
+        self.setZValue(3.5)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return self.overlay.boundingRect()
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        overlay = self.overlay
+        for zone_id, cost in overlay.zones:
+            paint_reach_number(painter, overlay.arrangement.reach_number(zone_id, cost), overlay.style)
 
 
 CULL_FROM = 200
