@@ -25,7 +25,7 @@ from pydantic import FailFast, StrictInt, TypeAdapter, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from tabletop.model import Border, FillStyle, NodeShape, Passage, PolygonShape, Zone
-from tabletop.model.base import Coordinate
+from tabletop.model.base import MAX_BORDERS, MAX_PASSAGES, MAX_ZONES, Coordinate
 from tabletop.model.whole_map import points_problems
 from tabletop.model.wording import LONG_DIGITS, digits
 from tabletop.model.zones import MIN_POLYGON_AREA, polygon_area
@@ -89,6 +89,7 @@ def zone_columns(columns: Any) -> dict[str, Any]:
     `look`), the shapes (`point_counts`, the flat coordinates `points`, `nodes`). ValidationError
     (located as `zones[row].field`) or ColumnError when they are not a map's."""
     columns = _table("zones", columns, {"id", *ZONE_COLUMNS, *ZONE_SHAPES, *ZONE_LOOKS})
+    _at_most(("zones",), columns["id"], MAX_ZONES)
     ids = _checked("zones", Zone, "id", columns.get("id"))
     n = len(ids)
     values: dict[str, Any] = {"id": ids}
@@ -105,6 +106,7 @@ def border_columns(columns: Any) -> dict[str, Any]:
     as rows of the zones (`a`, `b`; whether they name zones of the map is the whole map's
     check), the columns given and the passages (`passage_kinds`, `passage_counts`, `passages`)."""
     columns = _table("borders", columns, {"id", "a", "b", *BORDER_COLUMNS, *BORDER_PASSAGES})
+    _at_most(("borders",), columns["id"], MAX_BORDERS)
     ids = _checked("borders", Border, "id", columns.get("id"))
     n = len(ids)
     values: dict[str, Any] = {"id": ids}
@@ -126,6 +128,17 @@ def _table(name: str, columns: Any, known: set[str]) -> dict[str, Any]:
     if "id" not in columns:
         raise ColumnError(f"{name}: has no column of ids")
     return columns
+
+
+def _at_most(place: tuple[str | int, ...], column: Any, cap: int) -> None:
+    """A table's rows (the id column: one row a zone or border) or a border's passages are
+    counted against the model's cap before one is read, as every list a map fills in bulk is
+    (model.base AtMost): the other columns are read row by row, and their records take many
+    times the file's bytes. Refused in the model's words for a list past its cap."""
+    count = column if isinstance(column, int) else len(column) if isinstance(column, list) else 0
+    if count > cap:
+        ctx = {"field_type": "List", "max_length": cap, "actual_length": count}
+        raise ValidationError.from_exception_data("Map", [{"type": "too_long", "loc": place, "input": [], "ctx": ctx}])
 
 
 def _counted(count: int, thing: str) -> str:
@@ -381,6 +394,9 @@ def _passages(columns: dict[str, Any], n: int) -> dict[str, Any]:
         return {}
     kinds = _table_of("borders.passage_kinds", columns.get("passage_kinds"), Passage)
     counts = _counts("borders.passage_counts", _as_long("borders", "passage_counts", columns.get("passage_counts"), n))
+    if counts and max(counts) > MAX_PASSAGES:
+        row = next(place for place, count in enumerate(counts) if count > MAX_PASSAGES)
+        _at_most(("borders", row, "passages"), counts[row], MAX_PASSAGES)
     rows = columns.get("passages")
     if not isinstance(rows, list) or len(rows) != sum(counts):
         raise ColumnError(
