@@ -166,7 +166,10 @@ def _rows(where: str, column: list[Any], count: int, what: str) -> list[int]:
     rows = _whole_numbers(where, column)
     if rows and (min(rows) < 0 or max(rows) >= count):
         bad = next(place for place, row in enumerate(rows) if not 0 <= row < count)
-        raise ColumnError(f"{where}[{bad}]: names {what} {rows[bad]}, which is not in the file (there are {count:,})")
+        named = (
+            f"{what} {rows[bad]}" if digits(rows[bad]) <= LONG_DIGITS else f"a {what} {digits(rows[bad])} digits long"
+        )
+        raise ColumnError(f"{where}[{bad}]: names {named}, which is not in the file (there are {count:,})")
     return rows
 
 
@@ -184,7 +187,7 @@ def _counts(where: str, column: list[Any]) -> list[int]:
     counts = _whole_numbers(where, column)
     if counts and (min(counts) < 0 or digits(max(counts)) > LONG_DIGITS):
         row = next(place for place, count in enumerate(counts) if count < 0 or digits(count) > LONG_DIGITS)
-        if counts[row] < 0:
+        if digits(counts[row]) <= LONG_DIGITS:
             raise ColumnError(f"{where}[{row}]: a count of {counts[row]} is less than 0")
         raise ColumnError(f"{where}[{row}]: a count {digits(counts[row])} digits long is far past any a map can hold")
     return counts
