@@ -248,7 +248,13 @@ def _looks(columns: dict[str, Any], n: int) -> dict[str, Any]:
     zone the default fill)."""
     if "looks" not in columns and "look" not in columns:
         return {}
-    looks = _table_of("zones.looks", columns.get("looks"), FillStyle)
+    given = columns.get("looks")
+    if isinstance(given, list) and len(given) > n:  # weighed before a look is read: each is a record
+        held, zones = _counted(len(given), "look"), _counted(n, "zone")
+        raise ColumnError(
+            f"zones.looks: holds {held} for {zones}; a file lists each fill once, so no more than the zones"
+        )
+    looks = _table_of("zones.looks", given, FillStyle)
     rows = _rows("zones.look", _as_long("zones", "look", columns.get("look"), n), len(looks), "look")
     return {"looks": looks, "look": rows}
 
@@ -287,11 +293,12 @@ def _shapes(columns: dict[str, Any], ids: list[str]) -> dict[str, Any]:
                 _check_area(flat, starts[row], count, ids[row], row)
     else:
         _check_areas(flat, counts, ids)
-    nodes = _table_of("zones.nodes", columns.get("nodes", []), NodeShape)
+    given = columns.get("nodes", [])
     node_count = counts.count(0)
-    if len(nodes) != node_count:
+    if isinstance(given, list) and len(given) != node_count:  # weighed before a node is read
         zones = f"{_counted(node_count, 'zone')} {'has' if node_count == 1 else 'have'}"
-        raise ColumnError(f"zones.nodes: holds {_counted(len(nodes), 'node')} where {zones} no points")
+        raise ColumnError(f"zones.nodes: holds {_counted(len(given), 'node')} where {zones} no points")
+    nodes = _table_of("zones.nodes", given, NodeShape)
     return {"point_counts": counts, "points": flat, "nodes": nodes}
 
 
@@ -395,11 +402,16 @@ def _passages(columns: dict[str, Any], n: int) -> dict[str, Any]:
     none where the file has no passages (every border the one passage a border takes by default)."""
     if not any(name in columns for name in BORDER_PASSAGES):
         return {}
-    kinds = _table_of("borders.passage_kinds", columns.get("passage_kinds"), Passage)
     counts = _counts("borders.passage_counts", _as_long("borders", "passage_counts", columns.get("passage_counts"), n))
     if counts and max(counts) > MAX_PASSAGES:
         row = next(place for place, count in enumerate(counts) if count > MAX_PASSAGES)
         _at_most(("borders", row, "passages"), counts[row], MAX_PASSAGES)
+    given = columns.get("passage_kinds")
+    if isinstance(given, list) and len(given) > sum(counts):  # weighed before a kind is read: each is a record
+        held, passages = _counted(len(given), "passage kind"), _counted(sum(counts), "passage")
+        why = "a file lists each kind once, so no more than the passages"
+        raise ColumnError(f"borders.passage_kinds: holds {held} for {passages}; {why}")
+    kinds = _table_of("borders.passage_kinds", given, Passage)
     rows = columns.get("passages")
     if not isinstance(rows, list) or len(rows) != sum(counts):
         raise ColumnError(
