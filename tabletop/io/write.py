@@ -25,6 +25,7 @@ import re
 import secrets
 import stat
 from collections.abc import Iterable, Iterator
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,8 @@ from tabletop.io.columns import ColumnError
 from tabletop.io.errors import MapFileError, one_line
 from tabletop.io.stamp import FileChangedError, FileStamp, changed_since
 from tabletop.model import Map
+from tabletop.model.map import points_in
+from tabletop.model.whole_map import count_problems, points_problems
 
 BACKUP_SUFFIX = ".bak"
 
@@ -53,6 +56,7 @@ def map_chunks(map_: Map, path: str | os.PathLike[str] = "<map>") -> Iterator[by
 
     MapFileError when the map holds what no file can (a lone surrogate, a number that is not
     one), which an edit that skipped validation could put there."""
+    _refuse_unopenable(map_, path)
     names = list(type(map_).model_fields)
     yield b"{\n"
     for place, name in enumerate(names):
@@ -70,6 +74,23 @@ def map_chunks(map_: Map, path: str | os.PathLike[str] = "<map>") -> Iterator[by
         else:
             yield b" " + _item_json(map_, path, include={name})[1:-1].replace(b'":', b'": ', 1) + end
     yield b"}\n"
+
+
+def _refuse_unopenable(map_: Map, path: str | os.PathLike[str]) -> None:
+    """A map past a cap the reader counts (more tokens, zones or points than a map may hold) is
+    refused before a byte is written: the file would be refused whole when opened, and the
+    file on disk stays the last one that opens."""
+    counts = {
+        "zone": len(map_.zones),
+        "border": len(map_.borders),
+        "token": len(map_.tokens),
+        "grid": len(map_.grids),
+        "tile set": len(map_.tile_sets),
+    }
+    most_passages = max(map(len, map(attrgetter("passages"), map_.borders)), default=0)
+    problems = count_problems(counts, most_passages) + points_problems(points_in(map_.zones))
+    if problems:
+        raise MapFileError(path, f"could not be saved: {problems[0]} (the file would not open)")
 
 
 def _columns(map_: Map, name: str, path: str | os.PathLike[str]) -> Iterator[bytes]:
