@@ -89,7 +89,8 @@ def zone_columns(columns: Any) -> dict[str, Any]:
     `look`), the shapes (`point_counts`, the flat coordinates `points`, `nodes`). ValidationError
     (located as `zones[row].field`) or ColumnError when they are not a map's."""
     columns = _table("zones", columns, {"id", *ZONE_COLUMNS, *ZONE_SHAPES, *ZONE_LOOKS})
-    _at_most(("zones",), columns["id"], MAX_ZONES)
+    if isinstance(columns["id"], list):
+        _at_most(("zones",), len(columns["id"]), MAX_ZONES)
     ids = _checked("zones", Zone, "id", columns.get("id"))
     n = len(ids)
     values: dict[str, Any] = {"id": ids}
@@ -106,7 +107,8 @@ def border_columns(columns: Any) -> dict[str, Any]:
     as rows of the zones (`a`, `b`; whether they name zones of the map is the whole map's
     check), the columns given and the passages (`passage_kinds`, `passage_counts`, `passages`)."""
     columns = _table("borders", columns, {"id", "a", "b", *BORDER_COLUMNS, *BORDER_PASSAGES})
-    _at_most(("borders",), columns["id"], MAX_BORDERS)
+    if isinstance(columns["id"], list):
+        _at_most(("borders",), len(columns["id"]), MAX_BORDERS)
     ids = _checked("borders", Border, "id", columns.get("id"))
     n = len(ids)
     values: dict[str, Any] = {"id": ids}
@@ -130,12 +132,11 @@ def _table(name: str, columns: Any, known: set[str]) -> dict[str, Any]:
     return columns
 
 
-def _at_most(place: tuple[str | int, ...], column: Any, cap: int) -> None:
-    """A table's rows (the id column: one row a zone or border) or a border's passages are
-    counted against the model's cap before one is read, as every list a map fills in bulk is
-    (model.base AtMost): the other columns are read row by row, and their records take many
-    times the file's bytes. Refused in the model's words for a list past its cap."""
-    count = column if isinstance(column, int) else len(column) if isinstance(column, list) else 0
+def _at_most(place: tuple[str | int, ...], count: int, cap: int) -> None:
+    """A table's rows (the length of its id column: one row a zone or border) or a border's
+    passages are counted against the model's cap before one is read, as every list a map fills in
+    bulk is (model.base AtMost): the other columns are read row by row, and their records take
+    many times the file's bytes. Refused in the model's words for a list past its cap."""
     if count > cap:
         ctx = {"field_type": "List", "max_length": cap, "actual_length": count}
         raise ValidationError.from_exception_data("Map", [{"type": "too_long", "loc": place, "input": [], "ctx": ctx}])
