@@ -1,6 +1,7 @@
 """The whole map's checks, in one copy: ids unique, every border joining two different zones of
-the map, the polygons' points within the map's cap, and every zone, grid, tile set and token
-that a token, a grid or the conflict names being on the map.
+the map, the polygons' points and the counts of what a map holds in bulk within the map's caps,
+and every zone, grid, tile set and token that a token, a grid or the conflict names being on the
+map.
 
 Each check reads columns, not records: a list of ids, the borders' ends as rows of the zones (a
 list of whole numbers), so a map file's columns are checked before a record is made of them
