@@ -56,7 +56,6 @@ def map_chunks(map_: Map, path: str | os.PathLike[str] = "<map>") -> Iterator[by
 
     MapFileError when the map holds what no file can (a lone surrogate, a number that is not
     one), which an edit that skipped validation could put there."""
-    _refuse_unopenable(map_, path)
     names = list(type(map_).model_fields)
     yield b"{\n"
     for place, name in enumerate(names):
@@ -78,8 +77,9 @@ def map_chunks(map_: Map, path: str | os.PathLike[str] = "<map>") -> Iterator[by
 
 def _refuse_unopenable(map_: Map, path: str | os.PathLike[str]) -> None:
     """A map past a cap the reader counts (more tokens, zones or points than a map may hold) is
-    refused before a byte is written: the file would be refused whole when opened, and the
-    file on disk stays the last one that opens."""
+    refused by a save before a byte is written: the file would be refused whole when opened, and
+    the file on disk stays the last one that opens. (A map's text alone, map_to_text, is written
+    as it is: the clipboard's reader refuses a piece past a cap as a file's.)"""
     counts = {
         "zone": len(map_.zones),
         "border": len(map_.borders),
@@ -167,6 +167,7 @@ def save_map(
     With `expected` (the stamp of the file as it was read), a file another program changed
     since raises FileChangedError and nothing is written. Returns the new file's stamp.
     The bytes are written as they are made, so the save's memory stays small beside the map's."""
+    _refuse_unopenable(map_, path)
     return write_atomically(path, map_chunks(map_, path), backup=backup, expected=expected, verb="saved")
 
 
