@@ -89,7 +89,7 @@ class MainWindow(QMainWindow):
         self.later = AfterFirstFrame(self, canvas)
         self.later.add(self._build_grid_menu, "grid_menu")
         self.later.add(self._build_play, "play")
-        self.later.add(self._build_player_controls, "players", "fog", "physical_scale")
+        self.later.add(self._build_player_controls, "players", "fog", "physical_scale", "handouts")
         self.later.add(lambda: self.inspector.build_pages())
         self.later.add(ready_rules)  # and the modules a first drag or Open asks, after the frame too
         self.later.add(lambda: self.later.keep("files", self._file_handler()), "files")
@@ -206,6 +206,7 @@ class MainWindow(QMainWindow):
         # deferred: the players' window, its controls and the fog's commands
         from tabletop.ui.player import PlayerControls
         from tabletop.ui.player.fog import FogControls
+        from tabletop.ui.player.handout_controls import HandoutControls
         from tabletop.ui.player.scale import ScaleControls
         from tabletop.ui.player.table import TableParts
 
@@ -214,6 +215,7 @@ class MainWindow(QMainWindow):
         table = TableParts(self.document, self.settings, self.registry, players, self.statusBar())
         self.later.keep("fog", FogControls(table, self.tools["S"]))
         self.later.keep("physical_scale", ScaleControls(table))
+        self.later.keep("handouts", HandoutControls(table, self.tools["R"]))
         if self.isVisible():  # built after the window showed: the players' window comes back as at a show
             players.eventFilter(self, QShowEvent())
 
