@@ -20,7 +20,7 @@ from tabletop.model.kinds import Kind
 from tabletop.render.pictures import load_picture
 from tabletop.rules.visibility import LIVE, Fog, zone_clear
 from tabletop.ui.menus import ZONE_MENU
-from tabletop.ui.plain import set_action_text
+from tabletop.ui.plain import plain_label, set_action_text
 from tabletop.ui.player.handout import Handout, HandoutCard
 from tabletop.ui.player.table import TableParts
 from tabletop.ui.player.window import PlayerWindow
@@ -45,6 +45,11 @@ class HandoutControls(QObject):
         super().__init__(players)
         self.document, self.settings, self.players, self.status = table.document, table.settings, players, table.status
         self.shown: Handout | None = None
+        self.up = plain_label()
+        """What the players are shown, in the status bar while it is up: the GM's screen may be
+        turned away from theirs."""
+        self.status.addPermanentWidget(self.up)
+        self.up.hide()
         for act in (
             Act("handout.description", "Show Zone &Description to Players", self.show_description, "Ctrl+Shift+D"),
             Act("handout.picture", "Show &Picture to Players…", lambda: self.show_picture()),
@@ -73,8 +78,10 @@ class HandoutControls(QObject):
         return player.findChild(HandoutCard) if player is not None else None
 
     def _opening(self, player: PlayerWindow) -> None:
-        """Every players' window gets a card, the handout up already on it."""
-        HandoutCard(player.view, player.banner, self.document).show_handout(self.shown)
+        """Every players' window gets a card; closing the window takes its handout away, so a
+        window opened later never brings back words the GM has long moved on from."""
+        HandoutCard(player.view, player.banner, self.document)
+        player.closed.connect(lambda: self.dismiss(quietly=True))
 
     def _fog(self) -> Fog:
         player = self.players.player
@@ -86,6 +93,8 @@ class HandoutControls(QObject):
         if card is not None:
             card.show_handout(handout)
         self.dismiss_action.setEnabled(True)
+        self.up.setText(f"Players see {what} ({DISMISS_KEY} to dismiss)")
+        self.up.show()
         later = " (shown when the blackout lifts)" if self.players.blackout_action.isChecked() else ""
         self.say(f"The players see {what}{later}: {DISMISS_KEY} takes it away")
 
@@ -97,6 +106,7 @@ class HandoutControls(QObject):
         if card is not None:
             card.show_handout(None)
         self.dismiss_action.setEnabled(False)
+        self.up.hide()
         if had and not quietly:
             self.say("The handout is taken away")
 
