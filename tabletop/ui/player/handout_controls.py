@@ -68,7 +68,7 @@ class HandoutControls(QObject):
         self.zone_menu = ZoneMenu(self.document, players.view, actions, ZONE_MENU)
         reveal.revealed = self._revealed
         players.opening.connect(self._opening)
-        self.document.reset.connect(lambda: self.dismiss(quietly=True))
+        self.document.reset.connect(self._gone)
         self.document.edited.connect(self._edited)
 
     # -- the players' side -----------------------------------------------------------------
@@ -81,7 +81,11 @@ class HandoutControls(QObject):
         """Every players' window gets a card; closing the window takes its handout away, so a
         window opened later never brings back words the GM has long moved on from."""
         HandoutCard(player.view, player.banner, self.document)
-        player.closed.connect(lambda: self.dismiss(quietly=True))
+        player.closed.connect(self._gone)
+
+    def _gone(self) -> None:
+        """The players' window closed, or the map replaced: the handout goes with it."""
+        self.dismiss(quietly=True)
 
     def _fog(self) -> Fog:
         player = self.players.player
