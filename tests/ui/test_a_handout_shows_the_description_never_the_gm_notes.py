@@ -8,9 +8,19 @@ import numpy as np
 from PySide6.QtGui import QColor, QImage
 
 from tabletop.document.commands import EditObject
+from tabletop.model import Aspect, Conflict, Participant
 from tabletop.model.kinds import Kind
 from tabletop.ui.player.handout import CARD_COLOUR, HandoutCard
-from tests.ui.handouts import DESCRIPTION, FOGGED_WORDS, HIDDEN_WORDS, NOTES, frame, open_players, words_painted
+from tests.ui.handouts import (
+    DESCRIPTION,
+    FOGGED_WORDS,
+    HIDDEN_WORDS,
+    NOTES,
+    frame,
+    handout_map,
+    open_players,
+    words_painted,
+)
 
 
 def _colour(image: QImage, colour: QColor) -> int:
@@ -119,3 +129,15 @@ def test_an_aspect_card_names_the_aspect_and_its_free_invokes(qtbot, window, mon
     assert player.findChild(HandoutCard).words() == ("Stacked crates", "2 free invokes")
     window.document.select([(Kind.ZONE, "z3")])
     assert handouts.aspects() == [], "a hidden zone's aspects are never offered"
+
+
+def test_the_scenes_aspects_are_offered_with_no_zone_chosen(qtbot, window):
+    rain = Aspect(name="Pouring rain", free_invokes=1)
+    conflict = Conflict(system="edgerunner", participants=[Participant(token="gatto")], scene_aspects=[rain])
+    player, handouts = open_players(qtbot, window, handout_map().model_copy(update={"conflict": conflict}))
+    assert handouts.aspects() == [("", rain)]
+    window.registry.menu("handout.aspect").aboutToShow.emit()
+    entries = [act.text() for act in window.registry.menu("handout.aspect").actions()]
+    assert entries == ["Pouring rain (the scene)"]
+    window.registry.menu("handout.aspect").actions()[0].trigger()
+    assert player.findChild(HandoutCard).words() == ("Pouring rain", "1 free invoke")
