@@ -91,7 +91,7 @@ class MainWindow(QMainWindow):
         self.later = AfterFirstFrame(self, canvas)
         self.later.add(self._build_grid_menu, "grid_menu")
         self.later.add(self._build_play, "play")
-        self.later.add(self._build_player_controls, "players", "fog", "physical_scale", "players_strip")
+        self.later.add(self._build_player_controls, "players", "fog", "physical_scale", "players_strip", "handouts")
         self.later.add(lambda: self.inspector.build_pages())
         self.later.add(ready_rules)  # and the modules a first drag or Open asks, after the frame too
         self.later.add(lambda: self.later.keep("files", self._file_handler()), "files")
@@ -205,21 +205,19 @@ class MainWindow(QMainWindow):
         return [lambda name=name: play.system_ready(name) for name in HOMES]
 
     def _build_player_controls(self) -> None:
-        # deferred: the players' window, its controls and the fog's commands
-        from tabletop.ui.player import PlayerControls
-        from tabletop.ui.player.fog import FogControls
-        from tabletop.ui.player.pointing import Pointing
-        from tabletop.ui.player.scale import ScaleControls
-        from tabletop.ui.player.strip_controls import StripControls
-        from tabletop.ui.player.table import TableParts
+        from tabletop.ui.player.side import build_side  # deferred: the players' window and its controls
 
-        players = PlayerControls(self.document, self.scene, self.view, self.settings, self.registry)
-        self.later.keep("players", players)
-        table = TableParts(self.document, self.settings, self.registry, players, self.statusBar())
-        self.later.keep("fog", FogControls(table, self.tools["S"]))
-        self.later.keep("physical_scale", ScaleControls(table))
-        self.later.keep("players_strip", StripControls(table))
-        Pointing(table, self.view, self.tools["L"], self.say)  # kept by the players' controls and the tool
+        players = build_side(
+            self.document,
+            self.scene,
+            self.view,
+            self.settings,
+            self.registry,
+            self.statusBar(),
+            self.tools,
+            self.say,
+            self.later.keep,
+        )
         if self.isVisible():  # built after the window showed: the players' window comes back as at a show
             players.eventFilter(self, QShowEvent())
 

@@ -61,12 +61,21 @@ MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
     "fog.side": ("Players' &Side", ()),
     "grid": ("&Grid", _ids("grid.grow_north grid.grow_east grid.grow_south grid.grow_west grid.trim - grid.tile_sets")),
     "tools": ("&Tools", tuple(f"tool.{key}" for key in TOOL_KEYS)),
-    "play": ("&Play", _ids("play.start -keys play.do play.react play.steps - play.close dock.play players.banner")),
+    "play": (
+        "&Play",
+        _ids("play.start -keys play.do play.react play.steps - play.close dock.play players.banner")
+        + _ids("- handout.description handout.aspect handout.picture handout.dismiss handout.full_screen")
+        + _ids("handout.on_reveal"),
+    ),
     "play.steps": ("S&teps", ()),
+    "handout.aspect": ("Show &Aspect to Players", ()),
     "players.banner": ("Turn &Banner on the Players' Window", ()),
 }
 """Each menu's title and entries: action ids, a submenu's id, "-" for a line. "-keys" is the line
 the rule systems' turn keys stand above, in key order (docks/play/controls.py)."""
+
+ZONE_MENU = _ids("handout.description handout.aspect handout.picture handout.dismiss")
+"""The menu a right click on a zone opens on the map (ui/zone_menu.py), acting on that zone."""
 
 TOOLBAR = (
     _ids("file.new file.open file.save - edit.undo edit.redo -")

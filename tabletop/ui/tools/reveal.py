@@ -1,11 +1,13 @@
 """The Reveal tool: click or drag over zones and grid areas to lift the fog from them; with
 Shift or the right button, to fog them again. Ctrl takes a grid's whole tile at once. One
-drag is one undo step."""
+drag is one undo step. Whoever listens to `revealed` (the handouts, when the GM has Reveal
+show descriptions) hears each zone a stroke reveals, once, as it is revealed."""
 
 from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
@@ -29,6 +31,10 @@ class RevealTool(Tool):
         self._stroke: tuple[int, bool, bool] | None = None
         """(stroke number, fogging, whole tiles) while the button is held."""
         self._last = QPointF()
+        self._revealed: set[str] = set()
+        """The zones this stroke revealed, each told to `revealed` once."""
+        self.revealed: Callable[[str], None] | None = None
+        """Told each zone a stroke lifts the fog from, after the edit."""
 
     def deactivate(self) -> None:
         self._stroke = None
@@ -41,6 +47,7 @@ class RevealTool(Tool):
         fogging = button == Qt.MouseButton.RightButton or bool(mods & Qt.KeyboardModifier.ShiftModifier)
         self._stroke = (next(_strokes), fogging, bool(mods & Qt.KeyboardModifier.ControlModifier))
         self._last = pos
+        self._revealed = set()
         self._touch([pos])
         return True
 
@@ -76,8 +83,14 @@ class RevealTool(Tool):
             if zone_id is not None:
                 zones[zone_id] = None
         command = SetFog(self.document, zones, areas, fogging, stroke=stroke)
-        if not command.empty:
-            self.document.undo_stack.push(command)
+        if command.empty:
+            return
+        self.document.undo_stack.push(command)
+        if not fogging and self.revealed is not None:
+            for zone_id in command.zones_before:
+                if zone_id not in self._revealed:
+                    self._revealed.add(zone_id)
+                    self.revealed(zone_id)
 
 
 def _tile_of(row: int, col: int) -> list[tuple[int, int]]:

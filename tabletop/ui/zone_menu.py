@@ -1,0 +1,70 @@
+"""The menu a right click on a zone opens on the map: the zone is chosen first, as in any
+desktop app, and the menu lists actions by id (ui/menus.py's ZONE_MENU), the same actions the
+menu bar holds, acting on the chosen zone. The menu's key on the keyboard opens it for the
+zone already chosen.
+
+Tools that take the right button for their own gesture (drawing, a vertex, fogging again)
+keep it: the menu opens only over the others."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF
+from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtWidgets import QGraphicsView, QMenu
+
+from tabletop.document import MapDocument
+from tabletop.model.kinds import Kind
+from tabletop.ui.plain import set_action_text
+from tabletop.ui.registry import SEPARATOR, ActionRegistry
+
+RIGHT_BUTTON_TOOLS = frozenset("PNVR")
+"""The tools whose right button is their own: polygon and node drawing, vertices, Reveal."""
+
+
+class ZoneMenu(QObject):
+    """Opens the zone's menu on the map's canvas; `menu` is the last one opened."""
+
+    def __init__(self, document: MapDocument, view: QGraphicsView, actions: ActionRegistry, ids: tuple[str, ...]):
+        super().__init__(view)
+        self.document, self.view, self.actions, self.ids = document, view, actions, ids
+        self.menu: QMenu | None = None
+        view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.ContextMenu or watched is not self.view.viewport():
+            return False
+        keyboard = event.reason() == QContextMenuEvent.Reason.Keyboard
+        tool = getattr(self.view, "tool", None)
+        if not keyboard and tool is not None and tool.shortcut in RIGHT_BUTTON_TOOLS:
+            return False
+        menu = self.open_at(None if keyboard else event.pos())
+        if menu is None:
+            return False
+        menu.popup(event.globalPos())
+        return True
+
+    def open_at(self, pos: QPoint | None) -> QMenu | None:
+        """The zone's menu, its zone chosen: the zone under `pos` on the canvas, or the one zone
+        chosen already (None); no menu where there is no zone."""
+        zone_id = self._zone(pos)
+        if zone_id is None:
+            return None
+        if self.document.selection != [(Kind.ZONE, zone_id)]:
+            self.document.select([(Kind.ZONE, zone_id)])
+        menu = QMenu(self.view)
+        set_action_text(menu.addAction(""), self.document.label(Kind.ZONE, zone_id)).setEnabled(False)
+        menu.addSeparator()
+        for entry in self.ids:
+            if entry == SEPARATOR:
+                menu.addSeparator()
+            elif entry in self.actions:  # a submenu's entry too; a part not built yet comes with it
+                menu.addAction(self.actions[entry])
+        self.menu = menu
+        return menu
+
+    def _zone(self, pos: QPoint | None) -> str | None:
+        if pos is None:
+            chosen = [key for key in self.document.selection if key[0] == Kind.ZONE]
+            return chosen[0][1] if len(chosen) == 1 else None
+        at = self.view.viewportTransform().inverted()[0].map(QPointF(pos))
+        return self.document.zone_at(at.x(), at.y())
