@@ -18,11 +18,13 @@ from PySide6.QtWidgets import (
     QCompleter,
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QScrollArea,
     QStackedWidget,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -38,7 +40,7 @@ from tabletop.rules.sides import colour_on_side
 from tabletop.ui.badge_tips import as_tooltip, explain_badge
 from tabletop.ui.docks.fields import Field, choices, count, optional, spin, updated
 from tabletop.ui.docks.segment_choice import SegmentChoice
-from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, PointEdit
+from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, PointEdit, UpDown, lay_out_now
 from tabletop.ui.plain import plain_label
 
 KIND_WORDS = {"zone": "zone", "border": "border", "token": "token", "grid": "encounter grid"}
@@ -63,6 +65,9 @@ PARTS = {
 the page is built then."""
 STRESS_ASPECTS = {"token": "token_stress", "border": "border_stress", "zone": "zone_aspects"}
 """Each page's editor of stress tracks and aspects (stress_aspects.py)."""
+LEAST_ROWS = 12
+"""The fewest rows of fields the Inspector shows, however many docks share its column: below
+this a GM scrolls more than reads."""
 
 
 def _text(lines: int = 3) -> QPlainTextEdit:
@@ -109,13 +114,10 @@ class Inspector(QWidget):
         self.problem.setTextFormat(Qt.TextFormat.PlainText)  # a refusal may quote a name
         self.problem.setStyleSheet("color: #c62828")
         self.problem.setWordWrap(True)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(self.pages)
-        self.scroll_area = scroll
+        gap = self.style().pixelMetric(QStyle.PixelMetric.PM_LayoutVerticalSpacing)
+        self.pages.setMinimumHeight(LEAST_ROWS * (QLineEdit().sizeHint().height() + max(gap, 0)))
         layout = QVBoxLayout(self)
-        for widget in (self.title, self.kind, scroll, self.problem):
+        for widget in (self.title, self.kind, self.pages, self.problem):
             layout.addWidget(widget)
         self._page("map")  # the page the first frame shows; the others when first shown or after it
         document.selectionChanged.connect(self.refresh)
@@ -137,8 +139,22 @@ class Inspector(QWidget):
         for kind in PAGES:
             self._page(kind)
 
+    @property
+    def scroll_area(self) -> QScrollArea:
+        """The shown page's scroll area."""
+        return self.pages.currentWidget()
+
+    def _add_page(self, kind: str, page: QWidget) -> None:
+        """Each page scrolls on its own, so its rows keep their height in a short dock and the
+        dock is never narrower than the page's fields need; a tall page does not make a short
+        one scroll past its end."""
+        area = UpDown(page)
+        area.setFrameShape(QFrame.Shape.StyledPanel)
+        self.pages.addWidget(area)
+        self._built[kind] = area
+
     def _page(self, kind: str) -> QWidget:
-        """The page of a kind, built the first time it is shown or asked for."""
+        """The page of a kind (its scroll area), built the first time it is shown or asked for."""
         if kind not in self._built:
             getattr(self, f"_page_{kind}")()
         return self._built[kind]
@@ -166,8 +182,7 @@ class Inspector(QWidget):
             if path:
                 self._fields[kind].append(Field(path, widget, lambda p, v, k=kind: self.edit(k, p, v)))
                 self.labels[kind][path] = label or widget.text()
-        self.pages.addWidget(page)
-        self._built[kind] = page
+        self._add_page(kind, page)
         return form
 
     def _page_map(self) -> None:
@@ -279,13 +294,16 @@ class Inspector(QWidget):
         from tabletop.ui.docks.shared import SharedPage  # deferred: a page the first frame does not show
 
         self.shared_page = SharedPage(self.document, self.labels, self.problem)
-        self.pages.addWidget(self.shared_page)
         self._fields["many"] = []
-        self._built["many"] = self.shared_page
+        self._add_page("many", self.shared_page)
 
     # -- showing -----------------------------------------------------------------------------
 
     def refresh(self) -> None:
+        self._show()
+        lay_out_now(self.pages.currentWidget())
+
+    def _show(self) -> None:
         self.problem.clear()
         found = self.document.get_many(self.document.selection)
         selection = [key for key, obj in zip(self.document.selection, found, strict=True) if obj is not None]

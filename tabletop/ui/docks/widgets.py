@@ -4,7 +4,7 @@ and down instead of making the window taller, and a layout whose widgets wrap in
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QColorDialog,
@@ -126,6 +126,37 @@ def widen_dock(window, dock, wanted: int, share: float = 1 / 3) -> bool:
     return True
 
 
+LAYOUT_DEPTH = 8
+"""How many layouts deep a pane's new rows settle: a layout that grows asks its parent's next."""
+
+
+def lay_out_now(pane: QWidget) -> None:
+    """Show the rows just added to a pane and settle its layouts before anything paints. Qt
+    shows a widget added to a shown layout at the next event, and a page's rows were laid out
+    in its old height meanwhile: a frame painted then showed them squashed over each other
+    until the scroll area gave the page its new height."""
+    if not pane.isVisible():
+        return
+    for holder in (pane, *pane.findChildren(QWidget)):  # parents before their children
+        if holder.isVisible() and holder.layout() is not None:
+            _show_waiting(holder.layout())
+    for _ in range(LAYOUT_DEPTH):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+
+
+def _show_waiting(layout: QLayout) -> None:
+    """Show the widgets of a layout (and of the layouts in it) that Qt would show at the next
+    event: added, never shown or hidden by the code."""
+    for index in range(layout.count()):
+        item = layout.itemAt(index)
+        widget, inner = item.widget(), item.layout()
+        if widget is not None:
+            if widget.isHidden() and not widget.testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide):
+                widget.show()
+        elif inner is not None:
+            _show_waiting(inner)
+
+
 def fit_rows(table, most: int = 8) -> None:
     """A table as tall as its rows (up to `most`), so a pane's form sits right under it
     instead of below a tall empty box; rows added later grow it."""
@@ -151,7 +182,7 @@ class UpDown(QScrollArea):
 
     def minimumSizeHint(self) -> QSize:
         hint, pane = super().minimumSizeHint(), self.widget()
-        width = pane.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        width = pane.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth()
         return QSize(max(hint.width(), width), hint.height())
 
 
