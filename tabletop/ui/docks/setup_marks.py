@@ -1,6 +1,7 @@
 """Editing a grid's setup marks: for one side at a time, the tiles and edges where it may
 start and whether the players see them; for the grid, the edges where arrivals enter. Apply is
-one undo step. The same editor sits in the Tile Sets dock and on the Inspector's grid page."""
+one undo step. The editor sits on the Inspector's grid page: the marks are the grid's own, as
+its name and area size are, and shown there whenever the grid is selected."""
 
 from __future__ import annotations
 
@@ -37,8 +38,8 @@ def parse_tiles(grid: EncounterGrid, text: str) -> list[tuple[int, int]]:
 
 
 def push_to(document: MapDocument, message: QLabel) -> Callable[[Callable[[], QUndoCommand | None], str], bool]:
-    """A `push` for an editor outside the Tile Sets dock: the command goes on the undo stack,
-    a refused edit or nothing to do is said in one line on `message`."""
+    """A `push` for the editor: the command goes on the undo stack, a refused edit or nothing
+    to do is said in one line on `message`."""
 
     def push(build: Callable[[], QUndoCommand | None], done: str = "") -> bool:
         try:
@@ -76,7 +77,7 @@ ARRIVALS_TIP = (
 
 
 class SetupEditor(QWidget):
-    """The setup marks of the Tile Sets dock or the Inspector, for the grid `grid_of()` names:
+    """The setup marks of the grid `grid_of()` names:
     where the side chosen starts, then, apart, the grid's arrival edges, which no side owns."""
 
     def __init__(self, document: MapDocument, grid_of: Callable[[], str | None], push: Callable) -> None:
