@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from tabletop.document import MapDocument
 from tabletop.document.changes import Part
 from tabletop.document.commands import EditMap, EditObject
-from tabletop.model import FillStyle, Map, Passage, Speeds, Token
+from tabletop.model import AreaLocation, FillStyle, Map, Passage, Speeds, Token, ZoneLocation
 from tabletop.model.base import MAX_LINE, MAX_TEXT
 from tabletop.model.wording import words
 from tabletop.rules.area_names import area_name
@@ -52,6 +52,7 @@ PARTS = {
     "passage_editor": "border",
     "passages_label": "border",
     "sides": "token",
+    "token_place": "token",
     "state_boxes": "token",
     "token_stress": "token",
     "border_stress": "border",
@@ -233,9 +234,12 @@ class Inspector(QWidget):
         self.sides = QStringListModel()
         side.setCompleter(QCompleter(self.sides, side))
         side.setToolTip("The token's side: tokens of other sides can be its opponents")
+        self.token_place = plain_label(wrap=True)  # names a zone or a grid as the GM typed it
+        self.token_place.setToolTip("Where the token stands: drag it on the map to move it")
         rows = [
             ("Name", "name", QLineEdit()),
             ("Side", "side", side),
+            ("Stands in", "", self.token_place),
             ("Colour", "colour", ColourButton("Token colour")),
             ("Facing", "facing", facing),
             ("Reach", "reach", spin(0, 20)),
@@ -328,6 +332,7 @@ class Inspector(QWidget):
             self.passage_editor.load(obj, *names)
             self.passages_label.setToolTip(as_tooltip(explain_badge(obj, *names)))
         elif kind == "token":
+            self.token_place.setText(self._where(obj))
             self.sides.setStringList(sorted({t.side for t in self.document.map.tokens}))
             for state, box in self.state_boxes.items():
                 box.blockSignals(True)
@@ -342,6 +347,17 @@ class Inspector(QWidget):
                 f"tile set {obj.tile_set or 'none'}"
             )
             self.setup_editor.refresh()  # after `shown` names this grid
+
+    def _where(self, token: Token) -> str:
+        """Where a token stands, as the status bar names it: a zone by its name, a grid's area
+        by its letter and number ("area D8") and the grid by its name."""
+        where = token.location
+        if isinstance(where, ZoneLocation):
+            return f"zone {self.document.label('zone', where.zone)}"
+        grid = self.document.get("grid", where.grid) if isinstance(where, AreaLocation) else None
+        if grid is None:
+            return "not placed on the map"
+        return f"area {area_name(grid, where.row, where.col)} on {self.document.label('grid', grid.id)}"
 
     def _load_map(self) -> None:
         map_ = self.document.map
@@ -383,6 +399,10 @@ class Inspector(QWidget):
             # edit of a thousand zones), not once per zone
             self._pending = True
             QTimer.singleShot(0, self._refresh_later)
+        if shown is not None and shown[0] == "token" and change.kind in ("zone", "grid"):
+            token = self.document.get(*shown)  # a zone renamed, a grid grown north: new words
+            if token is not None:
+                self.token_place.setText(self._where(token))
 
     def _refresh_later(self) -> None:
         self._pending = False
