@@ -48,11 +48,12 @@ from tabletop.model.grids import SegmentProperty
 from tabletop.resources import bundled_tile_sets_dir
 from tabletop.rules.growth import tile_set_from_grid
 from tabletop.ui.docks.segment_page import PROPERTY_TIPS
+from tabletop.ui.docks.widgets import MessageLine
 from tabletop.ui.plain import plain_label, set_tip
 
 PROPERTIES: tuple[str, ...] = SegmentProperty.__args__
 SOURCES = {"map": "On this map", "bundled": "Bundled with Tabletop", "mine": "My tile sets"}
-SETUP_ELSEWHERE = "Where each side starts and where arrivals enter: select the grid, then see the Inspector."
+SETUP_ELSEWHERE = "Where sides start: on the grid's Inspector page."
 """A GM who looks for the setup marks beside the grid's other tools is told where they are."""
 
 
@@ -125,7 +126,7 @@ class TileSetsDock(QWidget):
         self.seed.setPrefix("seed ")
         self.edge = QComboBox()
         self.edge.addItems(list(GRID_EDGES))
-        self.message = plain_label(wrap=True)
+        self.message = MessageLine()
         self.buttons: dict[str, QPushButton] = {}
         self._lay_out()
         document.reset.connect(self._opened)

@@ -59,6 +59,24 @@ class ElidedLabel(QLabel):
         painter.drawText(self.contentsRect(), int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), self.elided())
 
 
+class MessageLine(QLabel):
+    """A pane's one line saying what a step did or why it was refused, wrapped, plain text; it
+    takes no room while it has nothing to say, so the pane's buttons sit higher."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        plain(self)
+        self.setWordWrap(True)
+        self.hide()
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setVisible(bool(text))
+
+    def clear(self) -> None:
+        self.setText("")
+
+
 def swatch(colour: str, size: int = 14) -> QPixmap:
     pixmap = QPixmap(size, size)
     pixmap.fill(QColor(colour))
@@ -179,6 +197,11 @@ class UpDown(QScrollArea):
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # the pane's least width changed: so did this area's, and its dock's
+        return super().eventFilter(watched, event)
 
     def minimumSizeHint(self) -> QSize:
         hint, pane = super().minimumSizeHint(), self.widget()
