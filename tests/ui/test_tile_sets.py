@@ -156,7 +156,7 @@ def test_the_dock_sends_the_gm_to_the_inspector_for_setup_marks(qtbot, window, d
 
     assert dock.findChildren(SetupEditor) == [], "the setup marks are edited in one place"
     words = [label.text() for label in dock.findChildren(QLabel)]
-    assert any("Where each side starts" in text and "Inspector" in text for text in words)
+    assert any("Where sides start" in text and "Inspector" in text for text in words)
     assert window.inspector.setup_editor.isVisibleTo(window.inspector), "the grid's page has them"
 
 
