@@ -10,7 +10,7 @@ from operator import itemgetter
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QStringListModel, Qt, QTimer
+from PySide6.QtCore import QStringListModel, QTimer
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -40,7 +40,7 @@ from tabletop.rules.sides import colour_on_side
 from tabletop.ui.badge_tips import as_tooltip, explain_badge
 from tabletop.ui.docks.fields import Field, choices, count, optional, spin, updated
 from tabletop.ui.docks.segment_choice import SegmentChoice
-from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, PointEdit, UpDown, lay_out_now
+from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, MessageLine, PointEdit, UpDown, lay_out_now
 from tabletop.ui.plain import plain_label
 
 KIND_WORDS = {"zone": "zone", "border": "border", "token": "token", "grid": "encounter grid"}
@@ -111,10 +111,8 @@ class Inspector(QWidget):
         small.setPointSizeF(small.pointSizeF() * 0.85)
         self.kind.setFont(small)
         self.kind.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, yet readable
-        self.problem = QLabel()
-        self.problem.setTextFormat(Qt.TextFormat.PlainText)  # a refusal may quote a name
+        self.problem = MessageLine()  # plain text: a refusal may quote a name
         self.problem.setStyleSheet("color: #c62828")
-        self.problem.setWordWrap(True)
         gap = self.style().pixelMetric(QStyle.PixelMetric.PM_LayoutVerticalSpacing)
         self.pages.setMinimumHeight(LEAST_ROWS * (QLineEdit().sizeHint().height() + max(gap, 0)))
         layout = QVBoxLayout(self)

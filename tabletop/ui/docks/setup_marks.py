@@ -66,6 +66,13 @@ def _edge_boxes() -> tuple[QGridLayout, dict[str, QCheckBox]]:
     return grid, boxes
 
 
+def _form(box: QGroupBox) -> QFormLayout:
+    """A form whose fields go under their labels in a narrow dock, rather than widen it."""
+    form = QFormLayout(box)
+    form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+    return form
+
+
 SECRET_TIP = (
     "A secret start (an ambush) is drawn for you, hatched, and never on the players' window "
     "or in a players' export; unticked, the players see where this side starts"
@@ -92,7 +99,7 @@ class SetupEditor(QWidget):
         self.secret = QCheckBox("Secret (the players never see it)")
         self.secret.setToolTip(SECRET_TIP)
         starts = QGroupBox("Where a side starts")
-        form = QFormLayout(starts)
+        form = _form(starts)
         form.addRow("Side", self.side)
         form.addRow("Starts on", self.tiles)
         row, self.start_edges = _edge_boxes()
@@ -100,7 +107,7 @@ class SetupEditor(QWidget):
         form.addRow(self.secret)
         arrivals = QGroupBox("Arrivals on this grid (every side)")
         arrivals.setToolTip(ARRIVALS_TIP)
-        form = QFormLayout(arrivals)
+        form = _form(arrivals)
         row, self.arrival_edges = _edge_boxes()
         form.addRow("Enter at", row)
         self.apply_button = QPushButton("Apply Setup")
