@@ -1,6 +1,7 @@
-"""Small widgets for the docks: a label that elides instead of widening its dock, a colour
-button with a picker, a pair of numbers for a point on the map, a pane that scrolls up
-and down instead of making the window taller, and a layout whose widgets wrap in lines."""
+"""Small widgets for the docks: a label that elides instead of widening its dock, a line for
+a pane's messages, a colour button with a picker, a pair of numbers for a point on the map, a
+pane that scrolls up and down instead of making the window taller, and a layout whose widgets
+wrap in lines."""
 
 from __future__ import annotations
 
@@ -148,12 +149,14 @@ LAYOUT_DEPTH = 8
 """How many layouts deep a pane's new rows settle: a layout that grows asks its parent's next."""
 
 
-def lay_out_now(pane: QWidget) -> None:
-    """Show the rows just added to a pane and settle its layouts before anything paints. Qt
-    shows a widget added to a shown layout at the next event, and a page's rows were laid out
-    in its old height meanwhile: a frame painted then showed them squashed over each other
-    until the scroll area gave the page its new height."""
-    if not pane.isVisible():
+def lay_out_now(area: QScrollArea) -> None:
+    """Show the rows just added to a scrolled pane and settle its layouts before anything
+    paints. Qt shows a widget added to a shown layout at the next event, and a page's rows were
+    laid out in its old height meanwhile: a frame painted then showed them squashed over each
+    other until the scroll area gave the page its new height, and the dock's least width lagged
+    the page's, so a field was cut at the dock's edge for a frame."""
+    pane = area.widget()
+    if not area.isVisible() or pane is None:
         return
     for holder in (pane, *pane.findChildren(QWidget)):  # parents before their children
         if holder.isVisible() and holder.layout() is not None:
