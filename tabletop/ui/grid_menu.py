@@ -1,5 +1,5 @@
 """The Grid menu: grow the selected encounter grid at an edge, trim it back to 3x3, and show
-the Tile Sets dock where grids are filled from sets and setup is marked. The menu and the dock
+the Tile Sets dock where grids are filled from sets. The menu and the dock
 push the same undo steps (document/commands/growth.py)."""
 
 from __future__ import annotations
@@ -92,7 +92,8 @@ class GridMenu:
             window.resizeDocks([self.dock], [wide], Qt.Orientation.Horizontal)
         column = inspector.height() + self.dock.height()
         tall = hint.height() + self.dock.height() - scroll.height()
-        window.resizeDocks([self.dock], [min(tall, round(column * ROOM_SHARE))], Qt.Orientation.Vertical)
+        tall = min(tall, round(column * ROOM_SHARE))  # both docks named: Qt splits a lone size with its neighbour
+        window.resizeDocks([inspector, self.dock], [column - tall, tall], Qt.Orientation.Vertical)
 
     def show_dock(self) -> None:
         self.dock.show()

@@ -39,3 +39,30 @@ def test_the_grid_page_marks_where_a_side_starts_as_one_step(qtbot, window):
     assert setup.tiles.text() == "C1" and setup.arrival_edges["south"].isChecked()
     window.document.undo_stack.undo()
     assert window.document.map.grid("creek").starts == [] and setup.tiles.text() == ""
+
+
+def test_tiles_are_shown_by_name_and_a_tile_off_the_grid_is_named(qtbot, window):
+    window.document.replace_map(af_encounter(), None)
+    window.document.select([("grid", "creek")])
+    inspector, setup = window.inspector, window.inspector.setup_editor
+    setup.side.setCurrentText("band")
+    setup.tiles.setText("2,0 2,1")
+    setup.start_edges["west"].setChecked(True)
+    setup.arrival_edges["north"].setChecked(True)
+    qtbot.mouseClick(setup.apply_button, Qt.MouseButton.LeftButton)
+    grid = window.document.map.grid("creek")
+    assert grid.starts == [SetupMark(side="band", tiles=[(2, 0), (2, 1)], edges=["west"])]
+    assert grid.arrivals == ["north"]
+    assert window.document.undo_stack.undoText() == "Change setup marks of grid The creek"
+    setup.side.setCurrentText("raiders")
+    assert setup.tiles.text() == "" and not setup.start_edges["west"].isChecked()
+    setup.side.setCurrentText("band")
+    assert setup.tiles.text() == "A3 B3", "shown by name: tile row 2, columns 0 and 1"
+    assert setup.start_edges["west"].isChecked()
+    for typed, named in (("9,9", "9,9"), ("two", "two"), ("A3 5000,1", "5000,1")):
+        setup.tiles.setText(typed)
+        qtbot.mouseClick(setup.apply_button, Qt.MouseButton.LeftButton)
+        assert inspector.problem.text() == f"'{named}' is not a tile of The creek (tiles A1 to C3)", typed
+    window.document.undo_stack.undo()
+    assert window.document.map.grid("creek").starts == []
+    assert setup.tiles.text() == ""

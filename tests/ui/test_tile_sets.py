@@ -1,14 +1,14 @@
 """The Tile Sets dock and the Grid menu: list, build, edit, import and save tile sets; fill,
-grow and trim a grid and mark its setup, each one undo step."""
+grow and trim a grid, each one undo step."""
 
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QLabel
 
 from tabletop.io import load_tile_set, save_tile_set
-from tabletop.model import AreaLocation, PropertyDraw, SetupMark
+from tabletop.model import AreaLocation, PropertyDraw
 from tabletop.samples import af_encounter
 
 
@@ -151,34 +151,13 @@ def test_the_dock_grows_and_says_why_not_without_a_grid(qtbot, window, dock):
     assert dock.grow("north") is False and dock.message.text() == "Select a grid first"
 
 
-def test_setup_marks_are_edited_in_the_dock_as_one_step(qtbot, window, dock):
-    setup = dock.setup
-    setup.side.setCurrentText("band")
-    setup.tiles.setText("2,0 2,1")
-    setup.start_edges["west"].setChecked(True)
-    setup.arrival_edges["north"].setChecked(True)
-    _click(qtbot, setup.apply_button)
-    grid = window.document.map.grid("creek")
-    assert grid.starts == [SetupMark(side="band", tiles=[(2, 0), (2, 1)], edges=["west"])]
-    assert grid.arrivals == ["north"]
-    assert window.document.undo_stack.undoText() == "Change setup marks of grid The creek"
-    setup.side.setCurrentText("raiders")
-    assert setup.tiles.text() == "" and not setup.start_edges["west"].isChecked()
-    setup.side.setCurrentText("band")
-    assert setup.tiles.text() == "A3 B3", "shown by name: tile row 2, columns 0 and 1"
-    assert setup.start_edges["west"].isChecked()
-    setup.tiles.setText("9,9")
-    _click(qtbot, setup.apply_button)
-    assert dock.message.text() == "'9,9' is not a tile of The creek (tiles A1 to C3)"
-    setup.tiles.setText("two")
-    _click(qtbot, setup.apply_button)
-    assert dock.message.text() == "'two' is not a tile of The creek (tiles A1 to C3)"
-    setup.tiles.setText("A3 5000,1")
-    _click(qtbot, setup.apply_button)
-    assert dock.message.text() == "'5000,1' is not a tile of The creek (tiles A1 to C3)", "not the side's name"
-    window.document.undo_stack.undo()
-    assert window.document.map.grid("creek").starts == []
-    assert setup.tiles.text() == ""
+def test_the_dock_sends_the_gm_to_the_inspector_for_setup_marks(qtbot, window, dock):
+    from tabletop.ui.docks.setup_marks import SetupEditor
+
+    assert dock.findChildren(SetupEditor) == [], "the setup marks are edited in one place"
+    words = [label.text() for label in dock.findChildren(QLabel)]
+    assert any("Where sides start" in text and "Inspector" in text for text in words)
+    assert window.inspector.setup_editor.isVisibleTo(window.inspector), "the grid's page has them"
 
 
 @pytest.mark.parametrize("answer", ["Yes", "No"])

@@ -10,7 +10,7 @@ from operator import itemgetter
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QStringListModel, Qt, QTimer
+from PySide6.QtCore import QStringListModel, QTimer
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -18,11 +18,13 @@ from PySide6.QtWidgets import (
     QCompleter,
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QScrollArea,
     QStackedWidget,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -30,7 +32,7 @@ from PySide6.QtWidgets import (
 from tabletop.document import MapDocument
 from tabletop.document.changes import Part
 from tabletop.document.commands import EditMap, EditObject
-from tabletop.model import FillStyle, Map, Passage, Speeds, Token
+from tabletop.model import AreaLocation, FillStyle, Map, Passage, Speeds, Token, ZoneLocation
 from tabletop.model.base import MAX_LINE, MAX_TEXT
 from tabletop.model.wording import words
 from tabletop.rules.area_names import area_name
@@ -38,7 +40,7 @@ from tabletop.rules.sides import colour_on_side
 from tabletop.ui.badge_tips import as_tooltip, explain_badge
 from tabletop.ui.docks.fields import Field, choices, count, optional, spin, updated
 from tabletop.ui.docks.segment_choice import SegmentChoice
-from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, PointEdit
+from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, MessageLine, PointEdit, UpDown, lay_out_now
 from tabletop.ui.plain import plain_label
 
 KIND_WORDS = {"zone": "zone", "border": "border", "token": "token", "grid": "encounter grid"}
@@ -50,6 +52,7 @@ PARTS = {
     "passage_editor": "border",
     "passages_label": "border",
     "sides": "token",
+    "token_place": "token",
     "state_boxes": "token",
     "token_stress": "token",
     "border_stress": "border",
@@ -63,6 +66,9 @@ PARTS = {
 the page is built then."""
 STRESS_ASPECTS = {"token": "token_stress", "border": "border_stress", "zone": "zone_aspects"}
 """Each page's editor of stress tracks and aspects (stress_aspects.py)."""
+LEAST_ROWS = 12
+"""The fewest rows of fields the Inspector shows, however many docks share its column: below
+this a GM scrolls more than reads."""
 
 
 def _text(lines: int = 3) -> QPlainTextEdit:
@@ -105,17 +111,12 @@ class Inspector(QWidget):
         small.setPointSizeF(small.pointSizeF() * 0.85)
         self.kind.setFont(small)
         self.kind.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, yet readable
-        self.problem = QLabel()
-        self.problem.setTextFormat(Qt.TextFormat.PlainText)  # a refusal may quote a name
+        self.problem = MessageLine()  # plain text: a refusal may quote a name
         self.problem.setStyleSheet("color: #c62828")
-        self.problem.setWordWrap(True)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(self.pages)
-        self.scroll_area = scroll
+        gap = self.style().pixelMetric(QStyle.PixelMetric.PM_LayoutVerticalSpacing)
+        self.pages.setMinimumHeight(LEAST_ROWS * (QLineEdit().sizeHint().height() + max(gap, 0)))
         layout = QVBoxLayout(self)
-        for widget in (self.title, self.kind, scroll, self.problem):
+        for widget in (self.title, self.kind, self.pages, self.problem):
             layout.addWidget(widget)
         self._page("map")  # the page the first frame shows; the others when first shown or after it
         document.selectionChanged.connect(self.refresh)
@@ -137,8 +138,22 @@ class Inspector(QWidget):
         for kind in PAGES:
             self._page(kind)
 
+    @property
+    def scroll_area(self) -> QScrollArea:
+        """The shown page's scroll area."""
+        return self.pages.currentWidget()
+
+    def _add_page(self, kind: str, page: QWidget) -> None:
+        """Each page scrolls on its own, so its rows keep their height in a short dock and the
+        dock is never narrower than the page's fields need; a tall page does not make a short
+        one scroll past its end."""
+        area = UpDown(page)
+        area.setFrameShape(QFrame.Shape.StyledPanel)
+        self.pages.addWidget(area)
+        self._built[kind] = area
+
     def _page(self, kind: str) -> QWidget:
-        """The page of a kind, built the first time it is shown or asked for."""
+        """The page of a kind (its scroll area), built the first time it is shown or asked for."""
         if kind not in self._built:
             getattr(self, f"_page_{kind}")()
         return self._built[kind]
@@ -166,8 +181,7 @@ class Inspector(QWidget):
             if path:
                 self._fields[kind].append(Field(path, widget, lambda p, v, k=kind: self.edit(k, p, v)))
                 self.labels[kind][path] = label or widget.text()
-        self.pages.addWidget(page)
-        self._built[kind] = page
+        self._add_page(kind, page)
         return form
 
     def _page_map(self) -> None:
@@ -218,9 +232,12 @@ class Inspector(QWidget):
         self.sides = QStringListModel()
         side.setCompleter(QCompleter(self.sides, side))
         side.setToolTip("The token's side: tokens of other sides can be its opponents")
+        self.token_place = plain_label(wrap=True)  # names a zone or a grid as the GM typed it
+        self.token_place.setToolTip("Where the token stands: drag it on the map to move it")
         rows = [
             ("Name", "name", QLineEdit()),
             ("Side", "side", side),
+            ("Stands in", "", self.token_place),
             ("Colour", "colour", ColourButton("Token colour")),
             ("Facing", "facing", facing),
             ("Reach", "reach", spin(0, 20)),
@@ -279,13 +296,16 @@ class Inspector(QWidget):
         from tabletop.ui.docks.shared import SharedPage  # deferred: a page the first frame does not show
 
         self.shared_page = SharedPage(self.document, self.labels, self.problem)
-        self.pages.addWidget(self.shared_page)
         self._fields["many"] = []
-        self._built["many"] = self.shared_page
+        self._add_page("many", self.shared_page)
 
     # -- showing -----------------------------------------------------------------------------
 
     def refresh(self) -> None:
+        self._show()
+        lay_out_now(self.pages.currentWidget())
+
+    def _show(self) -> None:
         self.problem.clear()
         found = self.document.get_many(self.document.selection)
         selection = [key for key, obj in zip(self.document.selection, found, strict=True) if obj is not None]
@@ -310,6 +330,7 @@ class Inspector(QWidget):
             self.passage_editor.load(obj, *names)
             self.passages_label.setToolTip(as_tooltip(explain_badge(obj, *names)))
         elif kind == "token":
+            self.token_place.setText(self._where(obj))
             self.sides.setStringList(sorted({t.side for t in self.document.map.tokens}))
             for state, box in self.state_boxes.items():
                 box.blockSignals(True)
@@ -324,6 +345,17 @@ class Inspector(QWidget):
                 f"tile set {obj.tile_set or 'none'}"
             )
             self.setup_editor.refresh()  # after `shown` names this grid
+
+    def _where(self, token: Token) -> str:
+        """Where a token stands, as the status bar names it: a zone by its name, a grid's area
+        by its letter and number ("area D8") and the grid by its name."""
+        where = token.location
+        if isinstance(where, ZoneLocation):
+            return f"zone {self.document.label('zone', where.zone)}"
+        grid = self.document.get("grid", where.grid) if isinstance(where, AreaLocation) else None
+        if grid is None:
+            return "not placed on the map"
+        return f"area {area_name(grid, where.row, where.col)} on {self.document.label('grid', grid.id)}"
 
     def _load_map(self) -> None:
         map_ = self.document.map
@@ -365,6 +397,10 @@ class Inspector(QWidget):
             # edit of a thousand zones), not once per zone
             self._pending = True
             QTimer.singleShot(0, self._refresh_later)
+        if shown is not None and shown[0] == "token" and change.kind in ("zone", "grid"):
+            token = self.document.get(*shown)  # a zone renamed, a grid grown north: new words
+            if token is not None:
+                self.token_place.setText(self._where(token))
 
     def _refresh_later(self) -> None:
         self._pending = False

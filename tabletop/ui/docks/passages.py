@@ -140,6 +140,7 @@ class PassageEditor(QWidget):
         while self._layout.count():
             widget = self._layout.takeAt(0).widget()
             if widget is not None and widget is not self.add_button:
+                widget.hide()  # gone at once: left shown until deleted, it lay over the new rows
                 widget.deleteLater()
         self._rows = []
         line = 0

@@ -1,6 +1,7 @@
 """Editing a grid's setup marks: for one side at a time, the tiles and edges where it may
 start and whether the players see them; for the grid, the edges where arrivals enter. Apply is
-one undo step. The same editor sits in the Tile Sets dock and on the Inspector's grid page."""
+one undo step. The editor sits on the Inspector's grid page: the marks are the grid's own, as
+its name and area size are, and shown there whenever the grid is selected."""
 
 from __future__ import annotations
 
@@ -37,8 +38,8 @@ def parse_tiles(grid: EncounterGrid, text: str) -> list[tuple[int, int]]:
 
 
 def push_to(document: MapDocument, message: QLabel) -> Callable[[Callable[[], QUndoCommand | None], str], bool]:
-    """A `push` for an editor outside the Tile Sets dock: the command goes on the undo stack,
-    a refused edit or nothing to do is said in one line on `message`."""
+    """A `push` for the editor: the command goes on the undo stack, a refused edit or nothing
+    to do is said in one line on `message`."""
 
     def push(build: Callable[[], QUndoCommand | None], done: str = "") -> bool:
         try:
@@ -65,6 +66,13 @@ def _edge_boxes() -> tuple[QGridLayout, dict[str, QCheckBox]]:
     return grid, boxes
 
 
+def _form(box: QGroupBox) -> QFormLayout:
+    """A form whose fields go under their labels in a narrow dock, rather than widen it."""
+    form = QFormLayout(box)
+    form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+    return form
+
+
 SECRET_TIP = (
     "A secret start (an ambush) is drawn for you, hatched, and never on the players' window "
     "or in a players' export; unticked, the players see where this side starts"
@@ -76,7 +84,7 @@ ARRIVALS_TIP = (
 
 
 class SetupEditor(QWidget):
-    """The setup marks of the Tile Sets dock or the Inspector, for the grid `grid_of()` names:
+    """The setup marks of the grid `grid_of()` names:
     where the side chosen starts, then, apart, the grid's arrival edges, which no side owns."""
 
     def __init__(self, document: MapDocument, grid_of: Callable[[], str | None], push: Callable) -> None:
@@ -91,7 +99,7 @@ class SetupEditor(QWidget):
         self.secret = QCheckBox("Secret (the players never see it)")
         self.secret.setToolTip(SECRET_TIP)
         starts = QGroupBox("Where a side starts")
-        form = QFormLayout(starts)
+        form = _form(starts)
         form.addRow("Side", self.side)
         form.addRow("Starts on", self.tiles)
         row, self.start_edges = _edge_boxes()
@@ -99,7 +107,7 @@ class SetupEditor(QWidget):
         form.addRow(self.secret)
         arrivals = QGroupBox("Arrivals on this grid (every side)")
         arrivals.setToolTip(ARRIVALS_TIP)
-        form = QFormLayout(arrivals)
+        form = _form(arrivals)
         row, self.arrival_edges = _edge_boxes()
         form.addRow("Enter at", row)
         self.apply_button = QPushButton("Apply Setup")

@@ -2,7 +2,8 @@
 build a set from a prepared grid, edit its list of random properties (a box for each of the
 six properties and an altitude, as a segment is edited), import it into the map,
 save it to a file, and fill, grow or trim the selected grid from it. Every edit of the map is
-one undo step (document/commands/growth.py); files are read and written by io/tilesets.py."""
+one undo step (document/commands/growth.py); files are read and written by io/tilesets.py.
+Where a side starts is the grid's own, edited on the Inspector's grid page, not here."""
 
 from __future__ import annotations
 
@@ -47,16 +48,18 @@ from tabletop.model.grids import SegmentProperty
 from tabletop.resources import bundled_tile_sets_dir
 from tabletop.rules.growth import tile_set_from_grid
 from tabletop.ui.docks.segment_page import PROPERTY_TIPS
-from tabletop.ui.docks.setup_marks import SetupEditor
+from tabletop.ui.docks.widgets import MessageLine
 from tabletop.ui.plain import plain_label, set_tip
 
 PROPERTIES: tuple[str, ...] = SegmentProperty.__args__
 SOURCES = {"map": "On this map", "bundled": "Bundled with Tabletop", "mine": "My tile sets"}
+SETUP_ELSEWHERE = "Where sides start: on the grid's Inspector page."
+"""A GM who looks for the setup marks beside the grid's other tools is told where they are."""
 
 
 def fit_rows(listing: QListWidget, fewest: int = 3, most: int = 8) -> None:
     """A list as tall as its rows, between `fewest` and `most` (it scrolls past them): a list
-    stretched to the dock pushed Fill, Grow and the setup marks out of sight on a laptop."""
+    stretched to the dock pushed Fill, Grow and Trim out of sight on a laptop."""
     row = listing.sizeHintForRow(0) if listing.count() else -1
     row = row if row > 0 else listing.fontMetrics().height() + 2
     rows = min(max(listing.count(), fewest), most)
@@ -123,9 +126,8 @@ class TileSetsDock(QWidget):
         self.seed.setPrefix("seed ")
         self.edge = QComboBox()
         self.edge.addItems(list(GRID_EDGES))
-        self.message = plain_label(wrap=True)
+        self.message = MessageLine()
         self.buttons: dict[str, QPushButton] = {}
-        self.setup = SetupEditor(document, lambda: selected_grid(document), self.push)
         self._lay_out()
         document.reset.connect(self._opened)
         document.selectionChanged.connect(self._enable)
@@ -167,8 +169,8 @@ class TileSetsDock(QWidget):
         grid.addWidget(self._button("grow", "Grow", lambda: self.grow(self.edge.currentText())), 1, 1)
         grid.addWidget(self._button("trim", "Trim to 3x3", self.trim, "Keep the 3x3 tiles with most tokens"), 2, 1)
         layout.addLayout(grid)
-        layout.addWidget(self.setup)
         layout.addWidget(self.message)
+        layout.addWidget(plain_label(SETUP_ELSEWHERE, wrap=True))
         layout.addStretch(1)  # a tall dock keeps the controls together at its top
 
     # -- the list ------------------------------------------------------------------------------
@@ -190,7 +192,6 @@ class TileSetsDock(QWidget):
         self.sets.setCurrentRow(keys.index(key) if key in keys else (0 if entries else -1))
         self.sets.blockSignals(False)
         self._chosen()
-        self.setup.refresh()
 
     def _opened(self) -> None:
         """Another map: its own first set is the one shown."""
@@ -245,7 +246,6 @@ class TileSetsDock(QWidget):
         self.buttons["change"].setEnabled(on_map and self.draws.currentRow() >= 0)
         self.buttons["grow"].setEnabled(grid is not None and grid.tile_set is not None)
         self.buttons["trim"].setEnabled(grid is not None)
-        self.setup.setEnabled(grid is not None)
         self._say_why(grid, has_set)
 
     def _say_why(self, grid, has_set: bool) -> None:

@@ -1,10 +1,11 @@
-"""Small widgets for the docks: a label that elides instead of widening its dock, a colour
-button with a picker, a pair of numbers for a point on the map, a pane that scrolls up
-and down instead of making the window taller, and a layout whose widgets wrap in lines."""
+"""Small widgets for the docks: a label that elides instead of widening its dock, a line for
+a pane's messages, a colour button with a picker, a pair of numbers for a point on the map, a
+pane that scrolls up and down instead of making the window taller, and a layout whose widgets
+wrap in lines."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QColorDialog,
@@ -57,6 +58,24 @@ class ElidedLabel(QLabel):
         painter = QPainter(self)
         painter.setPen(self.palette().color(self.foregroundRole()))
         painter.drawText(self.contentsRect(), int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), self.elided())
+
+
+class MessageLine(QLabel):
+    """A pane's one line saying what a step did or why it was refused, wrapped, plain text; it
+    takes no room while it has nothing to say, so the pane's buttons sit higher."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        plain(self)
+        self.setWordWrap(True)
+        self.hide()
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setVisible(bool(text))
+
+    def clear(self) -> None:
+        self.setText("")
 
 
 def swatch(colour: str, size: int = 14) -> QPixmap:
@@ -126,6 +145,39 @@ def widen_dock(window, dock, wanted: int, share: float = 1 / 3) -> bool:
     return True
 
 
+LAYOUT_DEPTH = 8
+"""How many layouts deep a pane's new rows settle: a layout that grows asks its parent's next."""
+
+
+def lay_out_now(area: QScrollArea) -> None:
+    """Show the rows just added to a scrolled pane and settle its layouts before anything
+    paints. Qt shows a widget added to a shown layout at the next event, and a page's rows were
+    laid out in its old height meanwhile: a frame painted then showed them squashed over each
+    other until the scroll area gave the page its new height, and the dock's least width lagged
+    the page's, so a field was cut at the dock's edge for a frame."""
+    pane = area.widget()
+    if not area.isVisible() or pane is None:
+        return
+    for holder in (pane, *pane.findChildren(QWidget)):  # parents before their children
+        if holder.isVisible() and holder.layout() is not None:
+            _show_waiting(holder.layout())
+    for _ in range(LAYOUT_DEPTH):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+
+
+def _show_waiting(layout: QLayout) -> None:
+    """Show the widgets of a layout (and of the layouts in it) that Qt would show at the next
+    event: added, never shown or hidden by the code."""
+    for index in range(layout.count()):
+        item = layout.itemAt(index)
+        widget, inner = item.widget(), item.layout()
+        if widget is not None:
+            if widget.isHidden() and not widget.testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide):
+                widget.show()
+        elif inner is not None:
+            _show_waiting(inner)
+
+
 def fit_rows(table, most: int = 8) -> None:
     """A table as tall as its rows (up to `most`), so a pane's form sits right under it
     instead of below a tall empty box; rows added later grow it."""
@@ -149,9 +201,14 @@ class UpDown(QScrollArea):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # the pane's least width changed: so did this area's, and its dock's
+        return super().eventFilter(watched, event)
+
     def minimumSizeHint(self) -> QSize:
         hint, pane = super().minimumSizeHint(), self.widget()
-        width = pane.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        width = pane.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth()
         return QSize(max(hint.width(), width), hint.height())
 
 
