@@ -25,7 +25,7 @@ from pydantic import FailFast, StrictInt, TypeAdapter, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from tabletop.model import Border, FillStyle, NodeShape, Passage, PolygonShape, Zone
-from tabletop.model.base import Coordinate
+from tabletop.model.base import MAX_BORDERS, MAX_PASSAGES, MAX_ZONES, Coordinate
 from tabletop.model.whole_map import points_problems
 from tabletop.model.wording import LONG_DIGITS, digits
 from tabletop.model.zones import MIN_POLYGON_AREA, polygon_area
@@ -89,6 +89,8 @@ def zone_columns(columns: Any) -> dict[str, Any]:
     `look`), the shapes (`point_counts`, the flat coordinates `points`, `nodes`). ValidationError
     (located as `zones[row].field`) or ColumnError when they are not a map's."""
     columns = _table("zones", columns, {"id", *ZONE_COLUMNS, *ZONE_SHAPES, *ZONE_LOOKS})
+    if isinstance(columns["id"], list):
+        _at_most(("zones",), len(columns["id"]), MAX_ZONES)
     ids = _checked("zones", Zone, "id", columns.get("id"))
     n = len(ids)
     values: dict[str, Any] = {"id": ids}
@@ -105,6 +107,8 @@ def border_columns(columns: Any) -> dict[str, Any]:
     as rows of the zones (`a`, `b`; whether they name zones of the map is the whole map's
     check), the columns given and the passages (`passage_kinds`, `passage_counts`, `passages`)."""
     columns = _table("borders", columns, {"id", "a", "b", *BORDER_COLUMNS, *BORDER_PASSAGES})
+    if isinstance(columns["id"], list):
+        _at_most(("borders",), len(columns["id"]), MAX_BORDERS)
     ids = _checked("borders", Border, "id", columns.get("id"))
     n = len(ids)
     values: dict[str, Any] = {"id": ids}
@@ -126,6 +130,16 @@ def _table(name: str, columns: Any, known: set[str]) -> dict[str, Any]:
     if "id" not in columns:
         raise ColumnError(f"{name}: has no column of ids")
     return columns
+
+
+def _at_most(place: tuple[str | int, ...], count: int, cap: int) -> None:
+    """A table's rows (the length of its id column: one row a zone or border) or a border's
+    passages are counted against the model's cap before one is read, as every list a map fills in
+    bulk is (model.base AtMost): the other columns are read row by row, and their records take
+    many times the file's bytes. Refused in the model's words for a list past its cap."""
+    if count > cap:
+        ctx = {"field_type": "List", "max_length": cap, "actual_length": count}
+        raise ValidationError.from_exception_data("Map", [{"type": "too_long", "loc": place, "input": [], "ctx": ctx}])
 
 
 def _counted(count: int, thing: str) -> str:
@@ -153,13 +167,22 @@ def _rows(where: str, column: list[Any], count: int, what: str) -> list[int]:
     rows = _whole_numbers(where, column)
     if rows and (min(rows) < 0 or max(rows) >= count):
         bad = next(place for place, row in enumerate(rows) if not 0 <= row < count)
-        raise ColumnError(f"{where}[{bad}]: names {what} {rows[bad]}, which is not in the file (there are {count:,})")
+        named = (
+            f"{what} {rows[bad]}" if digits(rows[bad]) <= LONG_DIGITS else f"a {what} {digits(rows[bad])} digits long"
+        )
+        raise ColumnError(f"{where}[{bad}]: names {named}, which is not in the file (there are {count:,})")
     return rows
 
 
 def _whole_numbers(where: str, column: list[Any]) -> list[int]:
     """A column of rows or counts, each a whole number as Tabletop writes it: true, "3" or 3.0
-    is refused, where a field of the model would take it, since no row or count is meant so."""
+    is refused, where a field of the model would take it, since no row or count is meant so.
+    A column of whole numbers only, as Tabletop writes one, is taken as it is, by one pass in C
+    over its values' kinds: a copy of a map's longest column (its passages' rows) beside the
+    parsed file would double the read's memory, and past what is free pydantic's allocation
+    ends the process without a word."""
+    if type(column) is list and set(map(type, column)) <= {int}:
+        return column
     try:
         return _adapter(StrictInt).validate_python(column)
     except ValidationError as error:
@@ -171,7 +194,7 @@ def _counts(where: str, column: list[Any]) -> list[int]:
     counts = _whole_numbers(where, column)
     if counts and (min(counts) < 0 or digits(max(counts)) > LONG_DIGITS):
         row = next(place for place, count in enumerate(counts) if count < 0 or digits(count) > LONG_DIGITS)
-        if counts[row] < 0:
+        if digits(counts[row]) <= LONG_DIGITS:
             raise ColumnError(f"{where}[{row}]: a count of {counts[row]} is less than 0")
         raise ColumnError(f"{where}[{row}]: a count {digits(counts[row])} digits long is far past any a map can hold")
     return counts
@@ -232,7 +255,13 @@ def _looks(columns: dict[str, Any], n: int) -> dict[str, Any]:
     zone the default fill)."""
     if "looks" not in columns and "look" not in columns:
         return {}
-    looks = _table_of("zones.looks", columns.get("looks"), FillStyle)
+    given = columns.get("looks")
+    if isinstance(given, list) and len(given) > n:  # weighed before a look is read: each is a record
+        held, zones = _counted(len(given), "look"), _counted(n, "zone")
+        raise ColumnError(
+            f"zones.looks: holds {held} for {zones}; a file lists each fill once, so no more than the zones"
+        )
+    looks = _table_of("zones.looks", given, FillStyle)
     rows = _rows("zones.look", _as_long("zones", "look", columns.get("look"), n), len(looks), "look")
     return {"looks": looks, "look": rows}
 
@@ -271,11 +300,12 @@ def _shapes(columns: dict[str, Any], ids: list[str]) -> dict[str, Any]:
                 _check_area(flat, starts[row], count, ids[row], row)
     else:
         _check_areas(flat, counts, ids)
-    nodes = _table_of("zones.nodes", columns.get("nodes", []), NodeShape)
+    given = columns.get("nodes", [])
     node_count = counts.count(0)
-    if len(nodes) != node_count:
+    if isinstance(given, list) and len(given) != node_count:  # weighed before a node is read
         zones = f"{_counted(node_count, 'zone')} {'has' if node_count == 1 else 'have'}"
-        raise ColumnError(f"zones.nodes: holds {_counted(len(nodes), 'node')} where {zones} no points")
+        raise ColumnError(f"zones.nodes: holds {_counted(len(given), 'node')} where {zones} no points")
+    nodes = _table_of("zones.nodes", given, NodeShape)
     return {"point_counts": counts, "points": flat, "nodes": nodes}
 
 
@@ -379,8 +409,16 @@ def _passages(columns: dict[str, Any], n: int) -> dict[str, Any]:
     none where the file has no passages (every border the one passage a border takes by default)."""
     if not any(name in columns for name in BORDER_PASSAGES):
         return {}
-    kinds = _table_of("borders.passage_kinds", columns.get("passage_kinds"), Passage)
     counts = _counts("borders.passage_counts", _as_long("borders", "passage_counts", columns.get("passage_counts"), n))
+    if counts and max(counts) > MAX_PASSAGES:
+        row = next(place for place, count in enumerate(counts) if count > MAX_PASSAGES)
+        _at_most(("borders", row, "passages"), counts[row], MAX_PASSAGES)
+    given = columns.get("passage_kinds")
+    if isinstance(given, list) and len(given) > sum(counts):  # weighed before a kind is read: each is a record
+        held, passages = _counted(len(given), "passage kind"), _counted(sum(counts), "passage")
+        why = "a file lists each kind once, so no more than the passages"
+        raise ColumnError(f"borders.passage_kinds: holds {held} for {passages}; {why}")
+    kinds = _table_of("borders.passage_kinds", given, Passage)
     rows = columns.get("passages")
     if not isinstance(rows, list) or len(rows) != sum(counts):
         raise ColumnError(

@@ -105,6 +105,22 @@ def _read(
     """Bytes parsed, migrated and then `made` (map_of: the map; checked_columns: the checked
     columns) from the document, with the format version they were written in; every refusal
     one MapFileError line."""
+    try:
+        return _read_within_memory(raw, path, progress, made)
+    except MemoryError:
+        why = f"needs more memory than this computer has free to read it (a file of {_megabytes(len(raw))})"
+        raise MapFileError(path, why) from None
+
+
+def _megabytes(count: int) -> str:
+    return f"{count / 2**20:,.0f} MB" if count >= 2**20 else f"{count:,} bytes"
+
+
+def _read_within_memory(
+    raw: bytes, path: str | os.PathLike[str], progress: Progress | None, made: Callable[..., Any]
+) -> tuple[Any, int]:
+    """_read's work; a file that fills the memory free (a big map on a small computer, or many
+    small things under every cap) is refused in one line by _read, not ended in a traceback."""
 
     def told(done: int) -> None:
         if progress is not None and not progress(done, STEPS):

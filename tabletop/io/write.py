@@ -25,6 +25,7 @@ import re
 import secrets
 import stat
 from collections.abc import Iterable, Iterator
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,8 @@ from tabletop.io.columns import ColumnError
 from tabletop.io.errors import MapFileError, one_line
 from tabletop.io.stamp import FileChangedError, FileStamp, changed_since
 from tabletop.model import Map
+from tabletop.model.map import points_in
+from tabletop.model.whole_map import count_problems, points_problems
 
 BACKUP_SUFFIX = ".bak"
 
@@ -70,6 +73,24 @@ def map_chunks(map_: Map, path: str | os.PathLike[str] = "<map>") -> Iterator[by
         else:
             yield b" " + _item_json(map_, path, include={name})[1:-1].replace(b'":', b'": ', 1) + end
     yield b"}\n"
+
+
+def _refuse_unopenable(map_: Map, path: str | os.PathLike[str]) -> None:
+    """A map past a cap the reader counts (more tokens, zones or points than a map may hold) is
+    refused by a save before a byte is written: the file would be refused whole when opened, and
+    the file on disk stays the last one that opens. (A map's text alone, map_to_text, is written
+    as it is: the clipboard's reader refuses a piece past a cap as a file's.)"""
+    counts = {
+        "zone": len(map_.zones),
+        "border": len(map_.borders),
+        "token": len(map_.tokens),
+        "grid": len(map_.grids),
+        "tile set": len(map_.tile_sets),
+    }
+    most_passages = max(map(len, map(attrgetter("passages"), map_.borders)), default=0)
+    problems = count_problems(counts, most_passages) + points_problems(points_in(map_.zones))
+    if problems:
+        raise MapFileError(path, f"could not be saved: {problems[0]} (the file would not open)")
 
 
 def _columns(map_: Map, name: str, path: str | os.PathLike[str]) -> Iterator[bytes]:
@@ -146,6 +167,7 @@ def save_map(
     With `expected` (the stamp of the file as it was read), a file another program changed
     since raises FileChangedError and nothing is written. Returns the new file's stamp.
     The bytes are written as they are made, so the save's memory stays small beside the map's."""
+    _refuse_unopenable(map_, path)
     return write_atomically(path, map_chunks(map_, path), backup=backup, expected=expected, verb="saved")
 
 

@@ -35,6 +35,7 @@ from tabletop.model.grids import EncounterGrid, TileSet
 from tabletop.model.tokens import Token
 from tabletop.model.whole_map import (
     conflict_problems,
+    count_problems,
     grid_problems,
     map_problems,
     refusal,
@@ -167,7 +168,7 @@ class Map(Model):
         a, b = (rows_among(column, rows) for column in ends)
         return map_problems(
             zone_ids=zone_ids,
-            point_total=_points_in(self.zones),
+            point_total=points_in(self.zones),
             border_ids=list(map(ids, self.borders)),
             a=a,
             b=b,
@@ -228,7 +229,8 @@ class Map(Model):
         """The map's tile sets, replaced whole (a set is small and rarely edited): refused with
         ValueError when two share an id or a grid would draw from a set no longer on the map."""
         ids = [s.id for s in tile_sets]
-        problems = repeated_ids("tile set", ids, would=True) + grid_problems(self.grids, ids, would=True)
+        problems = count_problems({"tile set": len(ids)}, would=True)
+        problems += repeated_ids("tile set", ids, would=True) + grid_problems(self.grids, ids, would=True)
         if problems:
             raise ValueError(problems[0])
         self.__dict__["tile_sets"] = list(tile_sets)
@@ -272,7 +274,7 @@ class Map(Model):
         raise KeyError(f"no token '{token_id}' on the map")
 
 
-def _points_in(zones: list[Zone]) -> int:
+def points_in(zones: list[Zone]) -> int:
     """How many points the zones' polygons have together (a node has none): read in C while
     every zone is a polygon, as in most big maps."""
     try:

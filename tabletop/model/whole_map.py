@@ -1,6 +1,7 @@
 """The whole map's checks, in one copy: ids unique, every border joining two different zones of
-the map, the polygons' points within the map's cap, and every zone, grid, tile set and token
-that a token, a grid or the conflict names being on the map.
+the map, the polygons' points and the counts of what a map holds in bulk within the map's caps,
+and every zone, grid, tile set and token that a token, a grid or the conflict names being on the
+map.
 
 Each check reads columns, not records: a list of ids, the borders' ends as rows of the zones (a
 list of whole numbers), so a map file's columns are checked before a record is made of them
@@ -23,7 +24,15 @@ from itertools import repeat
 from operator import attrgetter, eq
 from typing import TYPE_CHECKING, Any
 
-from tabletop.model.base import MAX_MAP_POINTS
+from tabletop.model.base import (
+    MAX_BORDERS,
+    MAX_GRIDS,
+    MAX_MAP_POINTS,
+    MAX_PASSAGES,
+    MAX_TILE_SETS,
+    MAX_TOKENS,
+    MAX_ZONES,
+)
 from tabletop.model.tokens import AreaLocation, Token, ZoneLocation
 from tabletop.model.wording import LONG_DIGITS, digits
 
@@ -56,6 +65,32 @@ def points_problems(total: int) -> list[str]:
     if total <= MAX_MAP_POINTS:
         return []
     return [f"the map's polygons have {total:,} points together; a map has at most {MAX_MAP_POINTS:,}"]
+
+
+COUNT_CAPS = {
+    "zone": MAX_ZONES,
+    "border": MAX_BORDERS,
+    "token": MAX_TOKENS,
+    "grid": MAX_GRIDS,
+    "tile set": MAX_TILE_SETS,
+}
+"""How many of each kind a map may hold, as the reader counts them (model/base.py)."""
+
+
+def count_problems(counts: Mapping[str, int], most_passages: int = 0, would: bool = False) -> list[str]:
+    """A map holds no more of a kind (`counts`: how many zones, borders, tokens, grids, tile
+    sets) than the reader takes, and no border more passages (`most_passages`: the most any
+    border has): the reader counts each list before an item is read, so a map past a cap is
+    refused whole on open, where an edit or a save only adds to it."""
+    verb = "would have" if would else "has"
+    problems = [
+        f"the map {verb} {count:,} {kind}s; a map has at most {COUNT_CAPS[kind]:,}"
+        for kind, count in counts.items()
+        if count > COUNT_CAPS[kind]
+    ]
+    if most_passages > MAX_PASSAGES:
+        problems.append(f"a border {verb} {most_passages:,} passages; a border has at most {MAX_PASSAGES:,}")
+    return problems
 
 
 def rows_among(ends: Iterable[str], rows: Mapping[str, int]) -> list[int]:

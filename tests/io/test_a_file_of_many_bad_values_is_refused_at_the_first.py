@@ -20,7 +20,7 @@ import pytest
 
 from tabletop.io import MapFileError, map_from_bytes
 from tabletop.model import TOKEN_STATES, Map
-from tabletop.model.base import MAX_LOG_NUMBERS, MAX_TOKENS
+from tabletop.model.base import MAX_LOG_NUMBERS, MAX_TOKENS, MAX_ZONES
 
 MANY = 200_000
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,4 +125,5 @@ def test_a_file_of_millions_of_bad_values_is_refused_in_one_line_within_a_memory
         timeout=300,
     )
     lines = done.stderr.splitlines() + done.stdout.splitlines()
-    assert done.returncode == 1 and lines == [f"{path}: zones[0].id: should be a text in quotes, not a number"]
+    expected = f"{path}: zones: holds 3,000,000 zones; a map has at most {MAX_ZONES:,}"
+    assert done.returncode == 1 and lines == [expected]

@@ -243,6 +243,59 @@ def test_a_list_at_its_cap_is_read_item_by_item(document, where, words, cap):
     assert "holds" not in said and (f"{where}[0]" in said or f"{where}.s0" in said), said
 
 
+def _two_nodes(**borders: Any) -> dict[str, Any]:
+    """A format 6 map of two node zones and the borders' columns given."""
+    zones = {"id": ["a", "b"], "point_counts": [0, 0], "points": [], "nodes": [{"x": 0, "y": 0}, {"x": 90, "y": 0}]}
+    return v6(zones=zones, borders=borders)
+
+
+COLUMN_CAPS = {
+    "format 6 zones": (v6(zones={"id": over(MAX_ZONES)}), ("zones", "id"), "zones", "zones; a map", MAX_ZONES),
+    "format 6 borders": (
+        v6(borders={"id": over(MAX_BORDERS)}),
+        ("borders", "id"),
+        "borders",
+        "borders; a map",
+        MAX_BORDERS,
+    ),
+    "a format 6 border's passages": (
+        _two_nodes(
+            id=["w"], a=[0], b=[1], passage_kinds=[{}], passage_counts=[MAX_PASSAGES + 1], passages=over(MAX_PASSAGES)
+        ),
+        ("borders", "passages"),
+        "borders[0].passages",
+        "passages; a border",
+        MAX_PASSAGES,
+    ),
+}
+"""A format 6 file's zones and borders are rows of columns: their number is the id column's
+length, and a border's passages its count in `passage_counts`, each weighed before a value of
+another column is read (the ids or the passages' rows, here `0`, which no id and no row is)."""
+
+
+@pytest.mark.parametrize(("document", "column", "where", "words", "cap"), COLUMN_CAPS.values(), ids=COLUMN_CAPS.keys())
+def test_a_column_past_its_cap_is_refused_from_its_count(document, column, where, words, cap):
+    with pytest.raises(MapFileError) as caught:
+        map_from_bytes(json.dumps(document).encode(), "big.tabletop")
+    assert str(caught.value) == f"big.tabletop: {where}: holds {cap + 1:,} {words} has at most {cap:,}"
+
+
+@pytest.mark.parametrize(("document", "column", "where", "words", "cap"), COLUMN_CAPS.values(), ids=COLUMN_CAPS.keys())
+def test_a_column_at_its_cap_is_read_row_by_row(document, column, where, words, cap):
+    """One row fewer (a count one less), the count passes and the first row is what is refused."""
+    at_cap = json.loads(json.dumps(document))
+    table = at_cap[column[0]]
+    table[column[1]].pop()
+    if "passage_counts" in table:
+        table["passage_counts"] = [cap]
+        table["passages"] = ["x"] * cap
+    with pytest.raises(MapFileError) as caught:
+        map_from_bytes(json.dumps(at_cap).encode(), "big.tabletop")
+    said = str(caught.value)
+    assert "holds" not in said and said.startswith(f"big.tabletop: {column[0]}"), said
+    assert "[0]" in said and "should be" in said, said
+
+
 def _collections(schema: Any, parent: Any = None) -> Iterator[tuple[dict[str, Any], Any]]:
     """Every list and table in a core schema, with the schema around it."""
     if isinstance(schema, dict):

@@ -184,8 +184,20 @@ REFUSED = {
         "borders.passage_counts[0]: a count of -1 is less than 0",
     ),
     "passage counts past the passages": (
-        _set("borders", "passage_counts", 0, 10**9),
-        "borders.passages: should hold 1,000,000,001 passages, one row each (is the file cut short?)",
+        _set("borders", "passage_counts", 0, 50),
+        "borders.passages: should hold 51 passages, one row each (is the file cut short?)",
+    ),
+    "zone ids that are one number, larger than any cap": (
+        lambda d: d["zones"].__setitem__("id", 10**30),
+        "zones.id: should be a list in brackets [...], not a number",
+    ),
+    "border ids that are one number": (
+        lambda d: d["borders"].__setitem__("id", 600),
+        "borders.id: should be a list in brackets [...], not a number",
+    ),
+    "a passage count past a border's cap": (
+        _set("borders", "passage_counts", 1, 10**9),
+        "borders[1].passages: holds 1,000,000,000 passages; a border has at most 50",
     ),
     "a door of an unknown state": (
         lambda d: d["borders"]["passage_kinds"][0].__setitem__("door", {"state": "ajar", "open_cost": 1}),

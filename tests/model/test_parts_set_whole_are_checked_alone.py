@@ -25,6 +25,7 @@ from tabletop.model import (
     Zone,
 )
 from tabletop.model import map as map_module
+from tabletop.model.base import MAX_TILE_SETS
 
 
 def _tile_set(set_id: str) -> TileSet:
@@ -119,3 +120,14 @@ def test_tile_sets_sharing_an_id_or_leaving_a_grid_without_its_set_are_refused(d
     with pytest.raises(ValueError, match="grid 'pier' would draw from tile set 'woods', which is not on the map"):
         docks.set_tile_sets([_tile_set("marsh")])
     assert [s.id for s in docks.tile_sets] == ["woods"]
+
+
+def test_tile_sets_past_the_cap_a_map_opens_with_are_refused(docks):
+    """The reader counts a map's tile sets before it reads one: a map given more would save and
+    then not open."""
+    many = [_tile_set("woods"), *(_tile_set(f"set-{n}") for n in range(MAX_TILE_SETS))]
+    with pytest.raises(ValueError, match=f"the map would have {MAX_TILE_SETS + 1} tile sets; a map has at most"):
+        docks.set_tile_sets(many)
+    assert [s.id for s in docks.tile_sets] == ["woods"]
+    docks.set_tile_sets(many[:MAX_TILE_SETS])
+    assert len(_read_back(docks).tile_sets) == MAX_TILE_SETS

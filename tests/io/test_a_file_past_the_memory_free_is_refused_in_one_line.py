@@ -1,0 +1,68 @@
+"""A map within every cap may still need more memory than the computer has free: the longest
+column a map holds (its borders' passages, up to fifty a border) is checked without a copy of it,
+so `tabletop check` says the file is fine within the memory its parse takes, and a read that runs
+out of memory is refused in one line naming the file. Under a memory cap, a check of such a file
+ended in an allocation failure inside pydantic that aborted or hung the process, without a word."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BORDERS = 187_500
+CAP = 300 * 2**20
+
+
+def _run(command: str, path: Path) -> subprocess.CompletedProcess[str]:
+    def capped() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
+
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop", command, str(path)],
+        cwd=ROOT,
+        env=env,
+        preexec_fn=capped,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.fixture(scope="module")
+def passages(tmp_path_factory) -> Path:
+    """Two zones and many borders between them, each with the most passages a border has."""
+    zones = {"id": ["a", "b"], "point_counts": [0, 0], "points": [], "nodes": [{"x": 0, "y": 0}, {"x": 90, "y": 0}]}
+    borders = {
+        "id": [f"b{n}" for n in range(BORDERS)],
+        "a": [0] * BORDERS,
+        "b": [1] * BORDERS,
+        "passage_counts": [50] * BORDERS,
+        "passages": [0] * (50 * BORDERS),
+        "passage_kinds": [{"label": "through the door"}],
+    }
+    path = tmp_path_factory.mktemp("big") / "passages.tabletop"
+    path.write_text(json.dumps({"format_version": 6, "zones": zones, "borders": borders}))
+    return path
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a memory cap set by setrlimit")
+def test_a_check_of_many_passages_says_fine_within_a_memory_cap(passages):
+    done = _run("check", passages)
+    lines = done.stderr.splitlines() + done.stdout.splitlines()
+    assert (done.returncode, lines) == (0, [f"{passages}: fine (2 zones, {BORDERS:,} borders)"])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a memory cap set by setrlimit")
+def test_a_read_past_the_memory_free_is_refused_in_one_line(passages):
+    done = _run("info", passages)
+    lines = done.stderr.splitlines() + done.stdout.splitlines()
+    assert done.returncode == 1 and len(lines) == 1, lines
+    assert lines[0].startswith(f"{passages}: needs more memory than this computer has free to read it"), lines
