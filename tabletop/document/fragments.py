@@ -149,6 +149,10 @@ class _Names:
         return candidate
 
 
+ID_ROOM = 190
+"""How much of a wanted id a numbered one keeps: the model's ids are at most 200 characters."""
+
+
 class _NewIds:
     """Ids for the pasted objects: their own where free, else their own with a number."""
 
@@ -159,7 +163,7 @@ class _NewIds:
         stem, n, candidate = wanted, 1, wanted
         while self.taken(kind, candidate) or (kind, candidate) in self.given:
             n += 1
-            candidate = f"{stem}-{n}"
+            candidate = f"{stem[:ID_ROOM]}-{n}"  # within the longest id a map holds
         self.given.add((kind, candidate))
         return candidate
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from tabletop.model import AreaLocation, EncounterGrid, Map, Token, ZoneLocation
 from tabletop.model.kinds import Key, Kind
-from tabletop.model.whole_map import end_problems, grid_problems, rows_among, token_problems
+from tabletop.model.whole_map import count_problems, end_problems, grid_problems, rows_among, token_problems
 
 
 class IntegrityError(ValueError):
@@ -68,9 +68,13 @@ class Integrity:
 
     def check_put_many(self, kind: Kind, objs: list[Any], befores: list[Any | None]) -> None:
         """Each object put (`befores`, what each replaces) checked by the whole map's own checks
-        (model/whole_map.py) against the map as it is, all of a kind together; a zone needs no
-        check. The first problem is raised."""
-        problems: list[str] = []
+        (model/whole_map.py) against the map as it is, all of a kind together: first the count
+        the reader takes of the kind (a map past it would be saved but never open again), then
+        what each names. The first problem is raised."""
+        added = sum(before is None for before in befores)
+        problems = count_problems({kind.value: len(self._placed[kind]) + added}, would=True) if added else []
+        if problems:
+            raise IntegrityError(problems[0])
         if kind is Kind.BORDER:
             ends = [list(map(attrgetter(end), objs)) for end in ("a", "b")]
             a, b = (rows_among(column, self.zones) for column in ends)

@@ -78,3 +78,16 @@ def test_an_offset_past_the_edge_of_the_world_is_held_at_it():
     ready = placed(piece, homes, Map(), _taken(Map()), (1e9, -1e9))
     Map(zones=ready.zones)  # within the coordinates a map may hold
     assert max(x for x, _ in ready.zones[0].shape.points) == 100_000.0
+
+
+def test_a_copy_of_an_object_with_the_longest_id_takes_a_numbered_id_a_map_holds():
+    longest = "z" * 200
+    map_ = warehouse()
+    zone = map_.zones[0].model_copy(update={"id": longest})
+    map_ = map_.model_copy(update={"zones": [zone, *map_.zones[1:]], "borders": [], "tokens": []})
+    piece, homes = piece_of(map_, [("zone", longest)])
+    ready = placed(piece, homes, map_, _taken(map_), (40.0, 20.0))
+    (copied,) = ready.zones
+    assert copied.id != longest and copied.id.startswith("z" * 190) and len(copied.id) <= 200
+    whole = map_.model_copy(update={"zones": map_.zones + ready.zones})
+    assert Map.model_validate(whole.model_dump()) == whole

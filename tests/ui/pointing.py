@@ -47,6 +47,9 @@ def on_players(player, x: float, y: float, reach: int = 40) -> QRect:
 
 
 def hold_q_and_move(qtbot, window, points) -> None:
+    """Q pressed with the mouse already at the first point, as a GM's hand is: the dot starts
+    where the mouse is, wherever an earlier test left it."""
+    qtbot.mouseMove(window.view.viewport(), pos=at(window, *points[0]))
     qtbot.keyPress(window.view, Qt.Key.Key_Q)
     for x, y in points:
         qtbot.mouseMove(window.view.viewport(), pos=at(window, x, y))

@@ -48,6 +48,12 @@ class Pointing(QObject):
 
     def _opening(self, player: PlayerWindow) -> None:
         self._marks = (player, PointerMarks(player.scene, lambda: _pixel(player.view)))
+        player.closed.connect(self._closed)
+
+    def _closed(self) -> None:
+        """The players' window closed: its marks go with it, and nothing here keeps the window's
+        Python side alive past its items (whose slots would then be called on deleted items)."""
+        self._marks = None
 
     @property
     def marks(self) -> PointerMarks | None:
