@@ -73,6 +73,7 @@ class MainWindow(QMainWindow):
     """The players' window's controls (View menu), built with the fog's and the physical scale's."""
     fog = Part()
     physical_scale = Part()
+    replay = Part()
     files = Part()
     """The map's life on disk (New, Open, Save and their dialogs): the reading's modules and the
     file dialogs' are not loaded before the empty window's first frame."""
@@ -89,7 +90,7 @@ class MainWindow(QMainWindow):
         self.later = AfterFirstFrame(self, canvas)
         self.later.add(self._build_grid_menu, "grid_menu")
         self.later.add(self._build_play, "play")
-        self.later.add(self._build_player_controls, "players", "fog", "physical_scale")
+        self.later.add(self._build_player_controls, "players", "fog", "physical_scale", "replay")
         self.later.add(lambda: self.inspector.build_pages())
         self.later.add(ready_rules)  # and the modules a first drag or Open asks, after the frame too
         self.later.add(lambda: self.later.keep("files", self._file_handler()), "files")
@@ -206,6 +207,7 @@ class MainWindow(QMainWindow):
         # deferred: the players' window, its controls and the fog's commands
         from tabletop.ui.player import PlayerControls
         from tabletop.ui.player.fog import FogControls
+        from tabletop.ui.player.replay import ReplayControls
         from tabletop.ui.player.scale import ScaleControls
         from tabletop.ui.player.table import TableParts
 
@@ -214,6 +216,7 @@ class MainWindow(QMainWindow):
         table = TableParts(self.document, self.settings, self.registry, players, self.statusBar())
         self.later.keep("fog", FogControls(table, self.tools["S"]))
         self.later.keep("physical_scale", ScaleControls(table))
+        self.later.keep("replay", ReplayControls(table))
         if self.isVisible():  # built after the window showed: the players' window comes back as at a show
             players.eventFilter(self, QShowEvent())
 
