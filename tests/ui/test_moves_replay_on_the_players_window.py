@@ -10,10 +10,14 @@ from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QImage, QPolygonF
 
 from tabletop.document.commands import EditObject, MoveToken
+from tabletop.document.commands.fog import MoveRevealing
+from tabletop.document.commands.play import apply_step
 from tabletop.model import FillStyle, ZoneLocation
 from tabletop.model.conflict import Conflict, Participant
 from tabletop.model.kinds import Kind
 from tabletop.model.tokens import AreaLocation
+from tabletop.play_samples import af_encounter_round3
+from tabletop.rules import af
 from tabletop.rules.grid_movement import grid_reach
 from tabletop.rules.movement import path
 from tabletop.rules.terrain import Terrain
@@ -177,3 +181,32 @@ def test_an_af_grid_move_ticks_area_by_area_with_the_hustle_split(qtbot, window)
     assert [s.part for s in stops] == ["maneuver"] * 4 + ["hustle"]
     kell = player.scene.items_by_key[(Kind.TOKEN, "kell")]
     assert kell.opacity() == 1.0 and window.document.map.token("kell").location.row == 3
+
+
+def test_a_hustle_snap_played_from_the_rules_ticks_as_a_hustle(qtbot, window):
+    """The step writes the log after the move: the replay tells the move as the hustle it was."""
+    map_ = af_encounter_round3()
+    player, replay = _open(qtbot, window, map_)
+    frames = _frames(player, replay)
+    apply_step(window.document, af.snap(map_, map_.conflict, "archer", "hustle", to=(2, 13), facing=0.0))
+    qtbot.waitUntil(lambda: not replay.running)
+    stops = list(dict.fromkeys(stop for _, stop in frames))
+    assert [s.place for s in stops] == [(2, 12), (2, 13)]
+    assert [s.part for s in stops][-1] == "hustle"
+    assert window.document.map.token("archer").location.col == 13
+
+
+def test_a_move_that_reveals_where_it_lands_shows_the_token_coming_in(qtbot, window):
+    """With Reveal Where Players Go, the move and the reveal are one step: the zone it lands in
+    is seen by the time the replay is painted, so the token is seen arriving there."""
+    map_ = _secret_warehouse()
+    east = map_.zone("z3").model_copy(update={"fogged": True})
+    map_ = map_.model_copy(update={"zones": [east if z.id == "z3" else z for z in map_.zones]})
+    player, replay = _open(qtbot, window, map_)
+    frames = _frames(player, replay)
+    window.document.undo_stack.push(MoveRevealing(window.document, "gatto", ZoneLocation(zone="z3"), 0, "runners"))
+    assert replay.running and not window.document.map.zone("z3").fogged
+    qtbot.waitUntil(lambda: not replay.running)
+    seen = _on_screen(player, map_.zone("z3"))
+    assert [s.seen for s in dict.fromkeys(stop for _, stop in frames)] == [True, True, True]
+    assert any(_count(image, GATTO, seen) > 50 for image, stop in frames if stop.place == "z3")

@@ -154,6 +154,8 @@ class MoveReplay(QObject):
         self.moving: str | None = None
         """The token being replayed."""
         self._fog = None
+        self._was = self._from = None
+        """Where the token replaying stood in the map, and on the players' window."""
         self._spots: dict[str, QPointF] = {}
         self._keep_spots()
         self.document.edited.connect(self._edited)
@@ -190,54 +192,60 @@ class MoveReplay(QObject):
                 self._spots[object_id] = QPointF(item.pos()) if item.isVisible() else None
 
     def _edited(self, change) -> None:
-        if change.kind is Part.CONFLICT and self.moving is not None:
-            self._relabel()
-            return
-        if change.kind is Kind.ZONE and self.moving is not None:
-            self.finish()  # a zone hidden or fogged mid-way: its route's sight is no longer known
+        if self.moving is not None and change.kind in (Part.CONFLICT, Kind.ZONE, Kind.GRID):
+            # the log written after the move (a hustle's), or fog lifted where the token went
+            # (the move and the reveal are one step): the same move, seen again
+            self._route_again()
             return
         if change.kind is not Kind.TOKEN:
             return
         moved = [
             (token_id, before)
             for token_id, before in zip(change.object_ids, change.before, strict=False)
-            if change.action is Action.CHANGED and before is not None
+            if change.action is Action.CHANGED
+            and before is not None
+            and before.location != getattr(self.document.get(Kind.TOKEN, token_id), "location", None)
         ]
         if self.moving is not None and (self.moving in change.object_ids or moved):
             self.finish()  # a new move, or the moving token edited: the old replay ends at once
         for token_id, before in moved:
             now = self.document.get(Kind.TOKEN, token_id)
-            if now is not None and before.location != now.location and self.on and not token_hidden(before):
-                self._start(now, before.location)
+            if now is not None and self.on and not token_hidden(before):
+                self._start(now, before.location, self._spots.get(token_id))
                 break
         self._keep_spots(change.object_ids)
 
-    def _start(self, token, was, hustle: bool = False) -> None:
-        route = move_route(self.document.map, token, was, self.document.graph(), self.scene.fog, hustle)
-        if route is None or not route.seen_at_all():
-            return
-        legs = self._legs(route)
+    def _start(self, token, was, start: QPointF | None) -> None:
+        route = move_route(self.document.map, token, was, self.document.graph(), self.scene.fog)
+        legs = [] if route is None or not route.seen_at_all() else self._legs(route, start)
         if not legs or sum(leg.length for leg in legs) == 0:
             return
         item = self.scene.items_by_key.get((Kind.TOKEN, token.id))
         if item is not None:
             item.setOpacity(0.0)
-        self.moving, self._fog, self._was = token.id, self.scene.fog, was
+        self.moving, self._fog, self._was, self._from = token.id, self.scene.fog, was, start
         self.item.set_route(token, route, legs)
         self.item.clip = self._clip(route)  # within the room the route just gave the item
         self.animation.setDuration(min(LONGEST, max(SHORTEST, PER_PLACE * len(route.stops))))
         self.animation.start()
 
-    def _relabel(self) -> None:
-        """The conflict's log is written after the move in the same step: a hustle snap's move
-        is told as a hustle once the log says so."""
+    def _route_again(self) -> None:
+        """The route of the move replaying, worked out again as the map and fog now stand, where
+        the token has got to kept: a hustle snap's move is told as a hustle once the log says so,
+        and a place the move revealed is seen. Ended at once when it is no longer the same way."""
         token = self.document.get(Kind.TOKEN, self.moving)
-        if token is None or not hustle_last(self.document.map, token.id):
+        hustle = token is not None and hustle_last(self.document.map, token.id)
+        graph, fog = self.document.graph(), self.scene.fog
+        route = None if token is None else move_route(self.document.map, token, self._was, graph, fog, hustle)
+        old = self.item.route
+        same = route is not None and old is not None and [s.place for s in route.stops] == [s.place for s in old.stops]
+        if not same or not route.seen_at_all():
+            self.finish()
             return
-        route = move_route(self.document.map, token, self._was, self.document.graph(), self.scene.fog, True)
-        if route is not None and self.item.route is not None and len(route.stops) == len(self.item.route.stops):
-            self.item.route = route
-            self.item.update()
+        progress = self.item.progress
+        self.item.set_route(token, route, self._legs(route, self._from))
+        self.item.clip = self._clip(route)
+        self.item.progress, self._fog = progress, fog
 
     def _frame(self, value) -> None:
         if self.scene.fog is not self._fog:  # the GM sent other fog: what was out of sight may differ
@@ -248,14 +256,14 @@ class MoveReplay(QObject):
 
     # -- where the way runs on the players' scene -----------------------------------------
 
-    def _legs(self, route: MoveRoute) -> list[Leg]:
+    def _legs(self, route: MoveRoute, start: QPointF | None) -> list[Leg]:
         """Straight pieces from where the token stood through the middle of each place on the
         way (through each border's middle on a zone map) to where it stands now."""
         stops = route.stops
         centres = [self._centre(route, stop) for stop in stops]
         if any(c is None for c in centres):
             return []
-        start = self._spots.get(route.token) or centres[0]
+        start = start or centres[0]
         item = self.scene.items_by_key.get((Kind.TOKEN, route.token))
         end = QPointF(item.pos()) if item is not None and item.isVisible() else centres[-1]
         points = [start, *centres[1:-1], end]
