@@ -37,8 +37,8 @@ from tabletop.ui.scene.items import detail_for
 REPLAY_KEY = "player/replay_moves"
 SKIP_KEYS = "Ctrl+Shift+J"
 SHORTEST, LONGEST, PER_PLACE = 250, 900, 160
-"""A replay's length in milliseconds: a little for each place on the way, never as long as a
-second, so the table is not kept waiting on the picture."""
+"""A replay's length in milliseconds: a little for each place on the way, and short however
+long the way, so the table is never kept waiting on the picture."""
 
 
 class Leg:
@@ -263,7 +263,7 @@ class MoveReplay(QObject):
         centres = [self._centre(route, stop) for stop in stops]
         if any(c is None for c in centres):
             return []
-        start = start or centres[0]
+        start = centres[0] if start is None else start
         item = self.scene.items_by_key.get((Kind.TOKEN, route.token))
         end = QPointF(item.pos()) if item is not None and item.isVisible() else centres[-1]
         points = [start, *centres[1:-1], end]
