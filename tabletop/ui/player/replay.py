@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from tabletop.document.changes import Action, Part
 from tabletop.geometry.single.shapes import TOKEN_RADIUS, area_rect, border_line
 from tabletop.model.kinds import Kind
+from tabletop.model.tokens import ZoneLocation
 from tabletop.model.zones import NodeShape
 from tabletop.render import text
 from tabletop.render.token_paint import paint_token
@@ -216,7 +217,7 @@ class MoveReplay(QObject):
         self._keep_spots(change.object_ids)
 
     def _start(self, token, was, start: QPointF | None) -> None:
-        route = move_route(self.document.map, token, was, self.document.graph(), self.scene.fog)
+        route = move_route(self.document.map, token, was, self._graph(token), self.scene.fog)
         legs = [] if route is None or not route.seen_at_all() else self._legs(route, start)
         if not legs or sum(leg.length for leg in legs) == 0:
             return
@@ -235,8 +236,10 @@ class MoveReplay(QObject):
         and a place the move revealed is seen. Ended at once when it is no longer the same way."""
         token = self.document.get(Kind.TOKEN, self.moving)
         hustle = token is not None and hustle_last(self.document.map, token.id)
-        graph, fog = self.document.graph(), self.scene.fog
-        route = None if token is None else move_route(self.document.map, token, self._was, graph, fog, hustle)
+        fog = self.scene.fog
+        route = (
+            None if token is None else move_route(self.document.map, token, self._was, self._graph(token), fog, hustle)
+        )
         old = self.item.route
         same = route is not None and old is not None and [s.place for s in route.stops] == [s.place for s in old.stops]
         if not same or not route.seen_at_all():
@@ -246,6 +249,10 @@ class MoveReplay(QObject):
         self.item.set_route(token, route, self._legs(route, self._from))
         self.item.clip = self._clip(route)
         self.item.progress, self._fog = progress, fog
+
+    def _graph(self, token):
+        """The document's zone graph for a move between zones (a grid's move needs none)."""
+        return self.document.graph() if isinstance(token.location, ZoneLocation) else None
 
     def _frame(self, value) -> None:
         if self.scene.fog is not self._fog:  # the GM sent other fog: what was out of sight may differ
