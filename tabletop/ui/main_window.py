@@ -75,6 +75,7 @@ class MainWindow(QMainWindow):
     fog = Part()
     physical_scale = Part()
     players_strip = Part()
+    replay = Part()
     files = Part()
     """The map's life on disk (New, Open, Save and their dialogs): the reading's modules and the
     file dialogs' are not loaded before the empty window's first frame."""
@@ -91,7 +92,9 @@ class MainWindow(QMainWindow):
         self.later = AfterFirstFrame(self, canvas)
         self.later.add(self._build_grid_menu, "grid_menu")
         self.later.add(self._build_play, "play")
-        self.later.add(self._build_player_controls, "players", "fog", "physical_scale", "players_strip", "handouts")
+        self.later.add(
+            self._build_player_controls, "players", "fog", "physical_scale", "players_strip", "handouts", "replay"
+        )
         self.later.add(lambda: self.inspector.build_pages())
         self.later.add(ready_rules)  # and the modules a first drag or Open asks, after the frame too
         self.later.add(lambda: self.later.keep("files", self._file_handler()), "files")
@@ -207,17 +210,8 @@ class MainWindow(QMainWindow):
     def _build_player_controls(self) -> None:
         from tabletop.ui.player.side import build_side  # deferred: the players' window and its controls
 
-        players = build_side(
-            self.document,
-            self.scene,
-            self.view,
-            self.settings,
-            self.registry,
-            self.statusBar(),
-            self.tools,
-            self.say,
-            self.later.keep,
-        )
+        shared = (self.document, self.scene, self.view, self.settings, self.registry, self.statusBar())
+        players = build_side(*shared, self.tools, self.say, self.later.keep)
         if self.isVisible():  # built after the window showed: the players' window comes back as at a show
             players.eventFilter(self, QShowEvent())
 

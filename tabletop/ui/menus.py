@@ -52,7 +52,8 @@ MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
         _ids("view.fit view.zoom_in view.zoom_out view.legend")
         + tuple(dock_id(title) for title in DOCKS)
         + _ids("- view.full_screen view.map_only - players.open players.screen players.blackout players.push")
-        + _ids("players.follow players.rotate players.calibrate players.lock_scale players.strip"),
+        + _ids("players.follow players.rotate players.calibrate players.lock_scale players.strip")
+        + _ids("players.replay players.skip_replay"),
     ),
     "players.screen": ("Player &Screen", ()),
     "players.strip": ("I&nitiative Strip on the Players' Window", _ids("strip.off strip.order strip.stress")),

@@ -1,6 +1,6 @@
 """The players' side of the table, built after the first frame: the players' window's controls
-and the controls that share them (fog, the physical scale, the initiative strip, handouts and
-the pointer), each given the table's parts it uses rather than the window."""
+and the controls that share them (fog, the physical scale, the initiative strip, handouts, the
+pointer and moves replayed), each given the table's parts it uses rather than the window."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from tabletop.ui.player.controls import PlayerControls
 from tabletop.ui.player.fog import FogControls
 from tabletop.ui.player.handout_controls import HandoutControls
 from tabletop.ui.player.pointing import Pointing
+from tabletop.ui.player.replay import ReplayControls
 from tabletop.ui.player.scale import ScaleControls
 from tabletop.ui.player.strip_controls import StripControls
 from tabletop.ui.player.table import TableParts
@@ -43,5 +44,6 @@ def build_side(
     keep("physical_scale", ScaleControls(table))
     keep("players_strip", StripControls(table))
     keep("handouts", HandoutControls(table, tools["R"]))
+    keep("replay", ReplayControls(table))
     Pointing(table, view, tools["L"], say)  # kept by the players' controls and the tool
     return players
