@@ -14,8 +14,17 @@ from operator import attrgetter
 from typing import Any
 
 from tabletop.model import AreaLocation, EncounterGrid, Map, Token, ZoneLocation
+from tabletop.model.base import MAX_MAP_POINTS
 from tabletop.model.kinds import Key, Kind
-from tabletop.model.whole_map import count_problems, end_problems, grid_problems, rows_among, token_problems
+from tabletop.model.map import points_in
+from tabletop.model.whole_map import (
+    count_problems,
+    end_problems,
+    grid_problems,
+    points_problems,
+    rows_among,
+    token_problems,
+)
 
 
 class IntegrityError(ValueError):
@@ -48,6 +57,8 @@ class Integrity:
         self._borders_at = borders_at
         self.tokens_on: dict[Key, set[str]] = {}
         self._token_place: dict[str, Key] = {}
+        self._points_bound: int | None = None
+        """At least as many points as the map's polygons hold together, once first counted."""
         self._on_grids: dict[str, Token] = {}
         """The tokens standing on an area of a grid, by id: a grid put is checked against them."""
         for token in map_.tokens:
@@ -75,7 +86,10 @@ class Integrity:
         problems = count_problems({kind.value: len(self._placed[kind]) + added}, would=True) if added else []
         if problems:
             raise IntegrityError(problems[0])
-        if kind is Kind.BORDER:
+        if kind is Kind.ZONE:
+            added = points_in(objs) - points_in([before for before in befores if before is not None])
+            problems = self._points_problems(added) if added > 0 else []
+        elif kind is Kind.BORDER:
             ends = [list(map(attrgetter(end), objs)) for end in ("a", "b")]
             a, b = (rows_among(column, self.zones) for column in ends)
             named = lambda end, k: ends[end == "b"][k]  # noqa: E731 - the ends as the borders name them
@@ -89,6 +103,17 @@ class Integrity:
                 problems += token_problems(on_it, (), {grid.id: grid}, would=True)
         if problems:
             raise IntegrityError(problems[0])
+
+    def _points_problems(self, added: int) -> list[str]:
+        """Whether `added` points more would take the map's polygons past their cap. The total
+        is counted afresh only when the last count, with what was added since, comes near the
+        cap: a vertex dragged adds none, and a dropped zone only lowers the true total, so the
+        kept figure is never below it."""
+        bound = self._points_bound
+        if bound is None or bound + added > MAX_MAP_POINTS:
+            bound = points_in(self.map.zones)
+        self._points_bound = bound + added
+        return points_problems(bound + added, would=True)
 
     def check_drop_many(self, kind: Kind, objs: list[Any]) -> None:
         """check_drop of each object, in their order; only zones and grids are checked, a zone's

@@ -60,11 +60,12 @@ def repeated_ids(kind: str, ids: Collection[str], would: bool = False) -> list[s
     return [f"two {kind}s {verb} the id '{i}'" for i, n in Counter(ids).items() if n > 1]
 
 
-def points_problems(total: int) -> list[str]:
+def points_problems(total: int, would: bool = False) -> list[str]:
     """The polygons of one map hold at most MAX_MAP_POINTS points together."""
     if total <= MAX_MAP_POINTS:
         return []
-    return [f"the map's polygons have {total:,} points together; a map has at most {MAX_MAP_POINTS:,}"]
+    verb = "would have" if would else "have"
+    return [f"the map's polygons {verb} {total:,} points together; a map has at most {MAX_MAP_POINTS:,}"]
 
 
 COUNT_CAPS = {

@@ -1,15 +1,17 @@
-"""An edit that would take a map past a count the reader takes (tokens, grids) is refused as
-it is made, in the reader's own words, and the map is left as it was: a map past a cap would
-save but never open again."""
+"""An edit that would take a map past a count the reader takes (tokens, grids, the polygons'
+points together) is refused as it is made, in the reader's own words, and the map is left as
+it was: a map past a cap would save but never open again."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from tabletop.document import MapDocument
-from tabletop.document.commands import AddMany, AddObject
+from tabletop.document import MapDocument, integrity
+from tabletop.document.commands import AddMany, AddObject, EditObject
 from tabletop.document.integrity import IntegrityError
-from tabletop.model import EncounterGrid, Map, Tile, Token
+from tabletop.model import EncounterGrid, Map, PolygonShape, Tile, Token, Zone, whole_map
 from tabletop.model.base import MAX_GRIDS, MAX_TOKENS
 from tabletop.model.kinds import Kind
 
@@ -54,3 +56,36 @@ def test_a_grid_past_the_cap_is_refused(qapp):
     with pytest.raises(IntegrityError, match=f"would have {MAX_GRIDS + 1:,} grids"):
         document.undo_stack.push(AddObject(document, Kind.GRID, _grid("one-more", -1000.0)))
     assert len(document.map.grids) == MAX_GRIDS
+
+
+def _square(zone_id: str, x: float, corners: int = 4) -> Zone:
+
+    ring = [
+        (x + 10 * math.cos(2 * math.pi * k / corners), 10 * math.sin(2 * math.pi * k / corners)) for k in range(corners)
+    ]
+    return Zone(id=zone_id, name=zone_id, shape=PolygonShape(points=ring))
+
+
+@pytest.fixture
+def few_points(monkeypatch):
+    """A cap of 40 points on the map's polygons together, for maps a test can hold."""
+    for module in (integrity, whole_map):
+        monkeypatch.setattr(module, "MAX_MAP_POINTS", 40)
+
+
+def test_zones_past_the_maps_points_are_refused_as_they_are_added(qapp, few_points):
+    document = MapDocument(Map(zones=[_square(f"z{k}", 30.0 * k) for k in range(9)]))  # 36 points
+    document.undo_stack.push(AddObject(document, Kind.ZONE, _square("ninth", 300.0)))  # 40: the cap
+    with pytest.raises(IntegrityError, match="polygons would have 44 points together; a map has at most 40"):
+        document.undo_stack.push(AddObject(document, Kind.ZONE, _square("tenth", 330.0)))
+    assert len(document.map.zones) == 10
+
+
+def test_a_vertex_added_past_the_cap_is_refused_and_one_dropped_frees_room(qapp, few_points):
+    document = MapDocument(Map(zones=[_square(f"z{k}", 30.0 * k) for k in range(10)]))  # 40 points
+    more = _square("z0", 0.0, corners=5)
+    with pytest.raises(IntegrityError, match="would have 41 points"):
+        document.undo_stack.push(EditObject(document, Kind.ZONE, more, "points"))
+    document.undo_stack.push(EditObject(document, Kind.ZONE, _square("z1", 30.0, corners=3), "points"))  # 39
+    document.undo_stack.push(EditObject(document, Kind.ZONE, more, "points"))  # 40 again
+    assert len(document.get(Kind.ZONE, "z0").shape.points) == 5

@@ -59,3 +59,17 @@ def test_a_room_big_enough_keeps_its_tokens_side_by_side_about_its_middle():
     spots = token_spots(_room(_square(160.0), 2))
     assert spots["t0"][1] == spots["t1"][1] == 80.0
     assert spots["t0"][0] < 80.0 < spots["t1"][0]
+
+
+def test_a_crowd_in_a_small_room_tries_only_the_rows_the_room_has(monkeypatch):
+    """A horde dropped in a small room is placed without trying a split into as many rows as it
+    has tokens: rows less than a unit apart gain nothing, and each try tests every disc."""
+    import tabletop.geometry.single.shapes as shapes
+
+    tested = []
+    real = shapes._disc_inside
+    monkeypatch.setattr(shapes, "_disc_inside", lambda points, p: tested.append(p) or real(points, p))
+    room = ((0.0, 0.0), (60.0, 0.0), (60.0, 60.0), (0.0, 60.0))
+    spots = shapes._packed(room, (30.0, 30.0), 300, shapes.DISC_STEP)
+    assert len(spots) == 300
+    assert len(tested) <= 300 * 61, "no more tries than the room has unit-spaced rows"

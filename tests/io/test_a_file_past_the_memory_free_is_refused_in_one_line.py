@@ -7,33 +7,16 @@ ended in an allocation failure inside pydantic that aborted or hung the process,
 from __future__ import annotations
 
 import json
-import os
-import resource
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.io.capped import run_capped
+
 ROOT = Path(__file__).resolve().parents[2]
 BORDERS = 187_500
-CAP = 300 * 2**20
-
-
-def _run(command: str, path: Path) -> subprocess.CompletedProcess[str]:
-    def capped() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
-
-    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "tabletop", command, str(path)],
-        cwd=ROOT,
-        env=env,
-        preexec_fn=capped,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+CAP_MB = 300
 
 
 @pytest.fixture(scope="module")
@@ -55,14 +38,12 @@ def passages(tmp_path_factory) -> Path:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a memory cap set by setrlimit")
 def test_a_check_of_many_passages_says_fine_within_a_memory_cap(passages):
-    done = _run("check", passages)
-    lines = done.stderr.splitlines() + done.stdout.splitlines()
-    assert (done.returncode, lines) == (0, [f"{passages}: fine (2 zones, {BORDERS:,} borders)"])
+    returncode, lines = run_capped("check", passages, CAP_MB, timeout=120)
+    assert (returncode, lines) == (0, [f"{passages}: fine (2 zones, {BORDERS:,} borders)"])
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a memory cap set by setrlimit")
 def test_a_read_past_the_memory_free_is_refused_in_one_line(passages):
-    done = _run("info", passages)
-    lines = done.stderr.splitlines() + done.stdout.splitlines()
-    assert done.returncode == 1 and len(lines) == 1, lines
+    returncode, lines = run_capped("info", passages, CAP_MB, timeout=120)
+    assert returncode == 1 and len(lines) == 1, lines
     assert lines[0].startswith(f"{passages}: needs more memory than this computer has free to read it"), lines

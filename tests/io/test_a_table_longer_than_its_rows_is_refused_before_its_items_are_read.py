@@ -8,9 +8,6 @@ memory cap, and one of millions of nodes killed it outright."""
 from __future__ import annotations
 
 import json
-import os
-import resource
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,6 +15,7 @@ from typing import Any
 import pytest
 
 from tabletop.io import MapFileError, check_map_file, load_map
+from tests.io.capped import run_capped
 
 ROOT = Path(__file__).resolve().parents[2]
 NODES = [{"x": 0, "y": 0}, {"x": 90, "y": 0}]
@@ -86,21 +84,6 @@ def test_a_file_of_millions_of_looks_or_kinds_is_refused_in_one_line_within_a_me
         path.write_bytes(
             b'{"format_version": 6, "zones": ' + json.dumps(_two_nodes()).encode() + b', "borders": ' + borders + b"}"
         )
-    cap = 1536 * 2**20
-
-    def capped() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-
-    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
-    done = subprocess.run(
-        [sys.executable, "-m", "tabletop", "check", str(path)],
-        cwd=ROOT,
-        env=env,
-        preexec_fn=capped,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    lines = done.stderr.splitlines() + done.stdout.splitlines()
-    assert done.returncode == 1 and len(lines) == 1, lines
+    returncode, lines = run_capped("check", path, cap_mb=1536)
+    assert returncode == 1 and len(lines) == 1, lines
     assert lines[0].startswith(f"{path}: ") and "10,000,000" in lines[0], lines

@@ -9,15 +9,11 @@ from PySide6.QtGui import QImage
 
 from tabletop.ui.player.pointer import INK
 from tests.ui.conftest import at
+from tests.ui.view_frames import players_on
 
 
 def open_players(qtbot, window, map_):
-    window.document.replace_map(map_, None)
-    window.players.open_action.trigger()
-    player = window.players.player
-    assert player is not None
-    qtbot.waitExposed(player)
-    qtbot.waitUntil(lambda: not player.view.covered)
+    player = players_on(qtbot, window, map_)
     window.view.setFocus()
     return player
 

@@ -13,17 +13,13 @@ from tabletop.document.commands.fog import SetFog
 from tabletop.samples import af_encounter, warehouse
 from tabletop.ui.player.banner import TEXT_COLOUR
 from tests.ui.playing import start_af, start_edgerunner
+from tests.ui.view_frames import players_on
 
 TEXT = TEXT_COLOUR
 
 
 def _open(qtbot, window):
-    window.document.replace_map(af_encounter(), None)
-    window.players.open_action.trigger()
-    player = window.players.player
-    qtbot.waitExposed(player)
-    qtbot.waitUntil(lambda: not player.view.covered)
-    return player
+    return players_on(qtbot, window, af_encounter())
 
 
 def _yellow(image: QImage) -> QRect:

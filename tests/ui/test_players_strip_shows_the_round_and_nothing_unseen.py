@@ -19,15 +19,11 @@ from tabletop.ui.player.banner import EDGES, TURN
 from tabletop.ui.player.strip import MODE_KEY, strip_picture
 from tests.render.test_players_outputs_hold_no_pixel_of_the_picture_under_secrets import _plan
 from tests.ui.playing import REFLEXES, start, start_af
+from tests.ui.view_frames import players_on
 
 
 def _open(qtbot, window):
-    window.document.replace_map(af_encounter(), None)
-    window.players.open_action.trigger()
-    player = window.players.player
-    qtbot.waitExposed(player)
-    qtbot.waitUntil(lambda: not player.view.covered)
-    return player
+    return players_on(qtbot, window, af_encounter())
 
 
 def _picture(player, edge: str = "bottom") -> QImage:

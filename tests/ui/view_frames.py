@@ -37,3 +37,14 @@ def both_windows(qtbot, window, rect: QRectF, scale: float) -> dict:
     window.view.scale(scale, scale)
     window.view.centerOn(rect.center())
     return {"GM": window.view, "players": player.view}
+
+
+def players_on(qtbot, window, map_):
+    """The players' window opened on `map_`, its first frame drawn: the window, to look at."""
+    window.document.replace_map(map_, None)
+    window.players.open_action.trigger()
+    player = window.players.player
+    assert player is not None
+    qtbot.waitExposed(player)
+    qtbot.waitUntil(lambda: not player.view.covered)
+    return player

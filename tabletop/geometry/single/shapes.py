@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from itertools import chain
+from itertools import chain, pairwise
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
@@ -240,10 +240,11 @@ def _packed(points: tuple[Point, ...], anchor: Point, count: int, step: float) -
     top, bottom = room_across(flipped, ay, ax)
     top, bottom = (top + margin, bottom - margin) if bottom - top >= 2 * margin else (ay, ay)
     best: tuple[tuple[bool, float, int], list[Point]] | None = None
-    for rows in range(1, count + 1):
+    for rows in range(1, min(count, int(bottom - top) + 1) + 1):  # rows less than a unit apart gain nothing
         per_row = math.ceil(count / rows)
         gap = min(ROW_STEP, (bottom - top) / (rows - 1)) if rows > 1 else 0.0
         first = min(max(ay - (rows - 1) * gap / 2, top), bottom - (rows - 1) * gap)
+        lines: list[list[float]] = []
         found: list[Point] = []
         for row in range(rows):
             y = first + row * gap
@@ -253,12 +254,36 @@ def _packed(points: tuple[Point, ...], anchor: Point, count: int, step: float) -
             across = min(step, (high - low) / (in_row - 1)) if in_row > 1 else 0.0
             half = (in_row - 1) * across / 2
             middle = min(max(ax, low + half), high - half)
-            found += [(middle + (col - (in_row - 1) / 2) * across, y) for col in range(in_row)]
-        nearest = min((math.dist(p, q) for i, p in enumerate(found) for q in found[i + 1 :]), default=math.inf)
-        score = (all(_disc_inside(points, p) for p in found), round(nearest, 6), -rows)
+            lines.append([middle + (col - (in_row - 1) / 2) * across for col in range(in_row)])
+            found += [(x, y) for x in lines[-1]]
+        score = (all(_disc_inside(points, p) for p in found), round(_nearest(lines, gap), 6), -rows)
         if best is None or score > best[0]:
             best = (score, found)
     return best[1]
+
+
+def _nearest(lines: list[list[float]], gap: float) -> float:
+    """How near the two nearest of rows of discs stand (each row's centres left to right, the
+    rows `gap` apart): beside each other in a row, or in two rows one above the other; a walk
+    along the rows, where comparing every pair grew with the cube of a crowd's size."""
+    nearest = math.inf
+    for k, xs in enumerate(lines):
+        nearest = min(nearest, min((b - a for a, b in pairwise(xs)), default=math.inf))
+        if k:
+            nearest = min(nearest, math.hypot(gap, _closest_apart(lines[k - 1], xs)))
+    return nearest
+
+
+def _closest_apart(above: list[float], below: list[float]) -> float:
+    """The least distance between a number of one sorted list and one of another."""
+    least, i = math.inf, 0
+    if not above:
+        return least
+    for x in below:
+        while i + 1 < len(above) and above[i + 1] <= x:
+            i += 1
+        least = min(least, *(abs(x - above[j]) for j in (i, i + 1) if j < len(above)))
+    return least
 
 
 DISC_STEP = TOKEN_RADIUS * 2.25
