@@ -43,10 +43,13 @@ def _load(map_: Map, base_dir: str | os.PathLike[str] | None) -> tuple[QImage | 
 
 def background_image(map_: Map, base_dir: str | os.PathLike[str] | None) -> QImage | None:
     """The map's background picture, loaded (or from the cache); None when there is none or it
-    cannot be read."""
+    cannot be read. Each caller gets a copy of its own (sharing the pixels, which Qt counts
+    safely across threads): a poster planned on a worker reads the picture's size while the
+    window's thread draws the one kept."""
     if map_.background is None:
         return None
-    return _load(map_, base_dir)[0]
+    image = _load(map_, base_dir)[0]
+    return None if image is None else QImage(image)
 
 
 def background_problem(map_: Map, base_dir: str | os.PathLike[str] | None) -> str | None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from functools import cache, lru_cache
+from functools import cache
 
 from PySide6.QtGui import QColor, QFont, QFontDatabase
 
+from tabletop.render.cache import per_thread
 from tabletop.resources import resources_dir
 
 RESOURCES = resources_dir()
@@ -29,9 +30,11 @@ def map_font(pixel_size: float, bold: bool = False) -> QFont:
     return _font(max(1, round(pixel_size)), bold)
 
 
-@lru_cache(maxsize=256)
+@per_thread(maxsize=256)
 def _font(pixel_size: int, bold: bool) -> QFont:
-    """Fonts are made once per size: a frame of thousands of labels asks for a handful."""
+    """Fonts are made once per size and thread: a frame of thousands of labels asks for a
+    handful, and a poster planned on a worker must not share the window's (Qt's are not
+    thread-safe)."""
     font = QFont(font_family())
     font.setPixelSize(pixel_size)
     font.setBold(bold)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import NamedTuple
 
 from PySide6.QtCore import Qt
@@ -16,12 +15,14 @@ from PySide6.QtGui import QFontMetrics
 from tabletop.geometry.single.clearing import Box
 from tabletop.geometry.single.fitting import Size
 from tabletop.geometry.single.shapes import TOKEN_RADIUS, Point
+from tabletop.render.cache import per_thread
 from tabletop.render.style import map_font
 
 
-@lru_cache(maxsize=64)
+@per_thread(maxsize=64)
 def metrics(size: float, bold: bool) -> QFontMetrics:
-    """The map font's metrics at this size, made once: a picture measures thousands of names."""
+    """The map font's metrics at this size, made once per thread: a picture measures thousands
+    of names, and a poster planned on a worker measures with its own (Qt's are not thread-safe)."""
     return QFontMetrics(map_font(size, bold))
 
 

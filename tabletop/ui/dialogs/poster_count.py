@@ -20,8 +20,8 @@ from tabletop.render.export.poster_plan import PosterPlan, poster_plan
 COUNT_LATER = 2_000
 """Above this many zones a poster's plan is worked out on a worker thread."""
 KEPT = 6
-"""Plans kept at once: each holds its picture (and, on a map of up to 20,000 zones, the places
-of its words), so only the few a GM goes back and forth between."""
+"""Plans kept at once: each holds its picture and, on a big map, the places of all its words,
+so only the few a GM goes back and forth between (docs/SPEED.md has what one weighs)."""
 VECTOR = (2**31, 2**62)
 """A poster is vector: no pixel cap (as poster_file prepares it)."""
 
@@ -96,21 +96,28 @@ class PosterPlans(QObject):
             found = error
         with self._lock:
             self._done[key] = found
+            self._working.discard(key)
             while len(self._done) > KEPT:
                 del self._done[next(iter(self._done))]
         return found
 
     def _in_the_background(self, key: tuple, options: ExportOptions) -> None:
         """One plan on a worker thread, after any other's; a plan no longer wanted by the time
-        its turn comes (the GM went on choosing) is not worked out."""
-        try:
-            with self._one_at_a_time:
-                with self._lock:
-                    if key != self._wanted:
-                        return
-                self._work_out(key, options)
-        finally:
+        its turn comes (the GM went on choosing) is not worked out. It stops being worked on in
+        the same locked step that skips it or stores it: a GM who picks it again a moment later
+        then starts it afresh, or finds it done, and never waits on a worker that has let it go.
+
+        Fonts and their metrics are made anew on this thread (render/cache.per_thread), never
+        shared with the window's thread, which goes on painting meanwhile."""
+        with self._one_at_a_time:
             with self._lock:
-                self._working.discard(key)
+                if key != self._wanted:
+                    self._working.discard(key)
+                    return
+            try:
+                self._work_out(key, options)
+            finally:  # on a failure no refusal foresaw: the GM's next pick tries again
+                with self._lock:
+                    self._working.discard(key)
         with contextlib.suppress(RuntimeError):  # the dialog, and this with it, closed meanwhile
             self.ready.emit(options)
