@@ -67,3 +67,23 @@ def test_a_skipped_plan_is_not_worked_out_and_says_nothing(qtbot, monkeypatch):
     assert plans.known(a4) is None, "not wanted when its turn came: not worked out"
     assert not plans._working, "and no longer marked as being worked on"
     assert readies == [], "a skip sends nothing (on this thread a ready would have come at once)"
+
+
+def test_a_plan_that_fails_on_its_worker_is_said_not_left_counting(qtbot, monkeypatch):
+    """A failure no refusal foresaw, on the worker: the dialog hears of it and shows it in a
+    line, instead of "Counting…" for as long as the GM waits."""
+    monkeypatch.setattr(poster_count, "COUNT_LATER", 0)
+
+    def broken(picture):
+        raise ValueError("a page of no size")
+
+    monkeypatch.setattr(poster_count, "poster_plan", broken)
+    plans = PosterPlans(warehouse(), None)
+    a4 = ExportOptions(poster=Poster(paper="a4"))
+    readies: list[ExportOptions] = []
+    plans.ready.connect(readies.append)
+    assert plans.plan(a4) is None
+    qtbot.waitUntil(lambda: a4 in readies, timeout=60_000)
+    found = plans.known(a4)
+    assert isinstance(found, Exception) and "could not be counted: a page of no size" in str(found)
+    assert not plans._working

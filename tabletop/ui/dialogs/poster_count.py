@@ -116,7 +116,10 @@ class PosterPlans(QObject):
                     return
             try:
                 self._work_out(key, options)
-            finally:  # on a failure no refusal foresaw: the GM's next pick tries again
+            except Exception as error:  # no refusal foresaw it: said in the dialog, not left counting
+                with self._lock:
+                    self._done[key] = ExportError(f"the poster's pages could not be counted: {error}")
+            finally:  # the GM's next pick of it starts afresh
                 with self._lock:
                     self._working.discard(key)
         with contextlib.suppress(RuntimeError):  # the dialog, and this with it, closed meanwhile
