@@ -128,8 +128,9 @@ class FogControls(QObject):
         """The players get the fog as the map holds it now (and keep it while staging)."""
         if self.held is not None:
             self.held = HeldFog.of(self.document.map)
-            self._show()
+            # said first, so a line about what the sent fog took away (a handout) follows it
             self.status.showMessage("Fog sent to the players", 3000)
+            self._show()
 
     def _map_replaced(self) -> None:
         if self.held is not None:
