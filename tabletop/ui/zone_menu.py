@@ -55,7 +55,7 @@ class ZoneMenu(QObject):
         menu = self.menu
         if menu is None:  # one menu for every right click: each new one would stay a child of the view
             menu = self.menu = QMenu(self.view)
-        menu.clear()
+        _empty(menu)
         set_action_text(menu.addAction(""), self.document.label(Kind.ZONE, zone_id)).setEnabled(False)
         menu.addSeparator()
         for entry in self.ids:
@@ -71,3 +71,13 @@ class ZoneMenu(QObject):
             return chosen[0][1] if len(chosen) == 1 else None
         at = self.view.viewportTransform().inverted()[0].map(QPointF(pos))
         return self.document.zone_at(at.x(), at.y())
+
+
+def _empty(menu: QMenu) -> None:
+    """Every entry taken out of the menu: its own (the zone's name, the separators) deleted, the
+    registry's shared actions only taken out. Not QMenu.clear, which in PySide marks the Python
+    side of every action it held as deleted, the registry's too, though they live on."""
+    for act in menu.actions():
+        menu.removeAction(act)
+        if act.parent() is menu:
+            act.deleteLater()
