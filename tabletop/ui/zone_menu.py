@@ -22,7 +22,8 @@ RIGHT_BUTTON_TOOLS = frozenset("PNVR")
 
 
 class ZoneMenu(QObject):
-    """Opens the zone's menu on the map's canvas; `menu` is the last one opened."""
+    """Opens the zone's menu on the map's canvas; `menu` is the one menu it fills again at each
+    opening (None until the first)."""
 
     def __init__(self, document: MapDocument, view: QGraphicsView, actions: ActionRegistry, ids: tuple[str, ...]):
         super().__init__(view)
@@ -51,7 +52,10 @@ class ZoneMenu(QObject):
             return None
         if self.document.selection != [(Kind.ZONE, zone_id)]:
             self.document.select([(Kind.ZONE, zone_id)])
-        menu = QMenu(self.view)
+        menu = self.menu
+        if menu is None:  # one menu for every right click: each new one would stay a child of the view
+            menu = self.menu = QMenu(self.view)
+        _empty(menu)
         set_action_text(menu.addAction(""), self.document.label(Kind.ZONE, zone_id)).setEnabled(False)
         menu.addSeparator()
         for entry in self.ids:
@@ -59,7 +63,6 @@ class ZoneMenu(QObject):
                 menu.addSeparator()
             elif entry in self.actions:  # a submenu's entry too; a part not built yet comes with it
                 menu.addAction(self.actions[entry])
-        self.menu = menu
         return menu
 
     def _zone(self, pos: QPoint | None) -> str | None:
@@ -68,3 +71,13 @@ class ZoneMenu(QObject):
             return chosen[0][1] if len(chosen) == 1 else None
         at = self.view.viewportTransform().inverted()[0].map(QPointF(pos))
         return self.document.zone_at(at.x(), at.y())
+
+
+def _empty(menu: QMenu) -> None:
+    """Every entry taken out of the menu: its own (the zone's name, the separators) deleted, the
+    registry's shared actions only taken out. Not QMenu.clear, which in PySide marks the Python
+    side of every action it held as deleted, the registry's too, though they live on."""
+    for act in menu.actions():
+        menu.removeAction(act)
+        if act.parent() is menu:
+            act.deleteLater()

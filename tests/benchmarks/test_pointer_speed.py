@@ -1,10 +1,11 @@
-"""Speed of the GM's pointer on the players' window, against the pointer issue's target: the
-players see the GM's move within one frame (16 ms). Measured from the mouse event on the GM's
-canvas to the players' window's painted frame that holds it: the event sent, then the event
-loop run until the players' view has painted the pointer (its item is the topmost of their
-scene, so the last thing each frame paints). On the 10k-zone map of the editor benchmarks,
-offscreen, a 1600x1000 GM view and a 1280x720 players' window, the pointer sweeping a circle
-around the middle so its trail is always full.
+"""Speed of the GM's pointer on the players' window, against the pointer's target: the players
+see the GM's move in the next frame their window paints, so the dot keeps up with the hand that
+moves it (the target and the figures measured are in docs/SPEED.md). Measured from the mouse
+event on the GM's canvas to the players' window's painted frame that holds it: the event sent,
+then the event loop run until the players' view has painted the pointer (its item is the
+topmost of their scene, so the last thing each frame paints). On the 10k-zone map of the editor
+benchmarks, offscreen, a 1600x1000 GM view and a 1280x720 players' window, the pointer sweeping
+a circle around the middle so its trail is always full.
 
 Run with: .venv/bin/python -m pytest tests/benchmarks/test_pointer_speed.py -o addopts="" --benchmark-only
 """

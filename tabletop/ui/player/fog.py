@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QActionGroup
 
 from tabletop.document.commands import MoveToken
@@ -30,6 +30,10 @@ class FogControls(QObject):
     """The Fog submenu's actions, for the document and the players' window. `select` is the
     Select tool, whose token moves reveal where the players go; the status bar says what staging
     does."""
+
+    players_fog_changed = Signal()
+    """The fog the players' window shows was replaced (sent, staging turned on or off, the map
+    replaced): what they saw under the old one may be theirs no longer."""
 
     def __init__(self, table: TableParts, select: SelectTool) -> None:
         players, actions = table.players, table.actions
@@ -124,8 +128,9 @@ class FogControls(QObject):
         """The players get the fog as the map holds it now (and keep it while staging)."""
         if self.held is not None:
             self.held = HeldFog.of(self.document.map)
-            self._show()
+            # said first, so a line about what the sent fog took away (a handout) follows it
             self.status.showMessage("Fog sent to the players", 3000)
+            self._show()
 
     def _map_replaced(self) -> None:
         if self.held is not None:
@@ -137,3 +142,4 @@ class FogControls(QObject):
         if player is not None:
             player.scene.set_fog(self.players_fog)
             player.banner.refresh()  # whose turn it names depends on the fog the players have
+        self.players_fog_changed.emit()

@@ -21,6 +21,7 @@ from tabletop.render.pictures import load_picture
 from tabletop.rules.visibility import LIVE, Fog, zone_clear
 from tabletop.ui.menus import ZONE_MENU
 from tabletop.ui.plain import plain_label, set_action_text
+from tabletop.ui.player.fog import FogControls
 from tabletop.ui.player.handout import Handout, HandoutCard
 from tabletop.ui.player.table import TableParts
 from tabletop.ui.player.window import PlayerWindow
@@ -70,6 +71,11 @@ class HandoutControls(QObject):
         players.opening.connect(self._opening)
         self.document.reset.connect(self._gone)
         self.document.edited.connect(self._edited)
+        # the fog controls are made before these (ui/player/side.py), as children of the same
+        # players' controls: sent fog changes what the players see without any edit of the map
+        fog = players.findChild(FogControls)
+        if fog is not None:
+            fog.players_fog_changed.connect(self.players_see_anew)
 
     # -- the players' side -----------------------------------------------------------------
 
@@ -259,13 +265,31 @@ class HandoutControls(QObject):
         shown = self.shown
         if shown is None or not shown.zone or change.kind != Kind.ZONE or shown.zone not in change.object_ids:
             return
-        zone = self.document.get(Kind.ZONE, shown.zone)
-        if zone is None or not zone_clear(zone, self._fog()) or (shown.kind == "description" and not zone.description):
-            self.dismiss(quietly=True)
-            self.say(
-                f"The handout is taken away: {self.document.label(Kind.ZONE, shown.zone)} is no longer the players'"
-            )
-        else:
+        if self.players_see_anew():
             card = self.card()
             if card is not None:
                 card.update()
+
+    def players_see_anew(self) -> bool:
+        """What the players see changed (an edit of the handout's zone, or fog sent to them): a
+        handout whose zone is no longer theirs is taken away, with the reason said, so neither the
+        status bar nor Esc keeps claiming it, and lifting that fog later never brings it back
+        unasked. True while the handout (if any) stays up."""
+        shown = self.shown
+        if shown is None or not shown.zone:
+            return True
+        zone = self.document.get(Kind.ZONE, shown.zone)
+        label = self.document.label(Kind.ZONE, shown.zone)
+        if zone is None:
+            why = f"{label} is no longer on the map"
+        elif zone.hidden:
+            why = f"{label} is hidden from the players"
+        elif not zone_clear(zone, self._fog()):
+            why = f"{label} is under the players' fog"
+        elif shown.kind == "description" and not zone.description.strip():
+            why = f"{label} has no description any more"
+        else:
+            return True
+        self.dismiss(quietly=True)
+        self.say(f"The handout is taken away: {why}")
+        return False

@@ -16,7 +16,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QCursor
 
 from tabletop.ui.player.controls import VIEW_KEY
-from tabletop.ui.player.pointer import PointerMarks
+from tabletop.ui.player.pointer import PointerMarks, seen_at
 from tabletop.ui.player.table import TableParts
 from tabletop.ui.player.window import PlayerView, PlayerWindow
 from tabletop.ui.tools.pointer import HOLD_KEY, PointerTool
@@ -83,10 +83,14 @@ class Pointing(QObject):
 
     def centre(self, pos: QPointF) -> None:
         """The players' view centred on the spot at its zoom (follow mode ends, as when the GM
-        drags the outline of their view), and the spot pinged where they may see it."""
+        drags the outline of their view), and the spot pinged. Only where they may see it: their
+        view moved onto a hidden or fogged place would tell them something is there."""
         player = self.players.player
         if player is None:
             self.say(CLOSED)
+            return
+        if not seen_at(player.scene, pos.x(), pos.y()):
+            self.say(NOT_SEEN)
             return
         if self.players.following:
             self.players.set_follow(False)
@@ -97,8 +101,8 @@ class Pointing(QObject):
         player.view.show_rect(rect)
         self.settings.setValue(VIEW_KEY, ",".join(f"{v:.2f}" for v in rect.getRect()))
         marks = self.marks
-        if marks is not None and not marks.ping(pos.x(), pos.y()):
-            self.say(NOT_SEEN)
+        if marks is not None:
+            marks.ping(pos.x(), pos.y())
 
     # -- the held key ------------------------------------------------------------------------
 
