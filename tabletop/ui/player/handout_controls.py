@@ -39,9 +39,10 @@ SAYING = 8000
 
 class HandoutControls(QObject):
     """The handout shown now (`shown`), the actions that show and dismiss it, and the zone's menu
-    on the map. `reveal`: the Reveal tool, which tells each zone it reveals."""
+    on the map. `reveal`: the Reveal tool, which tells each zone it reveals; `fog`: the fog's
+    controls, which tell when the players' fog is sent."""
 
-    def __init__(self, table: TableParts, reveal: RevealTool) -> None:
+    def __init__(self, table: TableParts, reveal: RevealTool, fog: FogControls) -> None:
         players, actions = table.players, table.actions
         super().__init__(players)
         self.document, self.settings, self.players, self.status = table.document, table.settings, players, table.status
@@ -71,11 +72,7 @@ class HandoutControls(QObject):
         players.opening.connect(self._opening)
         self.document.reset.connect(self._gone)
         self.document.edited.connect(self._edited)
-        # the fog controls are made before these (ui/player/side.py), as children of the same
-        # players' controls: sent fog changes what the players see without any edit of the map
-        fog = players.findChild(FogControls)
-        if fog is not None:
-            fog.players_fog_changed.connect(self.players_see_anew)
+        fog.players_fog_changed.connect(self.players_see_anew)  # sent fog: no edit of the map
 
     # -- the players' side -----------------------------------------------------------------
 

@@ -40,10 +40,11 @@ def build_side(
     players = PlayerControls(document, scene, view, settings, registry)
     keep("players", players)
     table = TableParts(document, settings, registry, players, status)
-    keep("fog", FogControls(table, tools["S"]))
+    fog = FogControls(table, tools["S"])
+    keep("fog", fog)
     keep("physical_scale", ScaleControls(table))
     keep("players_strip", StripControls(table))
-    keep("handouts", HandoutControls(table, tools["R"]))
+    keep("handouts", HandoutControls(table, tools["R"], fog))
     keep("replay", ReplayControls(table))
     Pointing(table, view, tools["L"], say)  # kept by the players' controls and the tool
     return players
