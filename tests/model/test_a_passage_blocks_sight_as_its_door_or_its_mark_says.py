@@ -9,9 +9,7 @@ import pytest
 from tabletop.model import Border, Door, Passage
 
 
-@pytest.mark.parametrize(
-    ("state", "blocks"), [("open", False), ("broken", False), ("closed", True), ("locked", True)]
-)
+@pytest.mark.parametrize(("state", "blocks"), [("open", False), ("broken", False), ("closed", True), ("locked", True)])
 def test_a_doors_state_decides(state, blocks):
     assert Passage(door=Door(state=state)).blocks_sight is blocks
 
