@@ -4,6 +4,7 @@ lifts what is in sight already, and a hidden zone is never shown nor seen past."
 
 from __future__ import annotations
 
+from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage
 
 from tabletop.document.commands import EditObject
@@ -97,4 +98,6 @@ def test_a_hidden_zone_in_sight_stays_unseen_on_the_players_window(qtbot, window
     assert _count(frame, "#00ff00") > 50, "Gatto, in sight in the west end, shows"
     words = {d.text for d in drawn}
     assert "Middle" not in words and "Hargan" not in words and "East end" not in words
+    shade = window.fog.shade
+    assert "z2" not in shade.dimmed and not shade.path().contains(QPointF(300, 100)), "no shade shapes it either"
     player.close()

@@ -19,6 +19,7 @@ from tabletop.rules.sight import DEFAULT_SIGHT_RANGE, MAX_SIGHT_RANGE, seers, zo
 from tabletop.rules.visibility import LIVE, Fog, HeldFog
 from tabletop.ui.actions import busily
 from tabletop.ui.plain import set_action_text
+from tabletop.ui.player.sight import SightShade, sight_fog
 from tabletop.ui.player.table import TableParts
 from tabletop.ui.player.window import PlayerWindow
 from tabletop.ui.registry import Act
@@ -74,7 +75,10 @@ class FogControls(QObject):
         self.send_action = actions.register(
             Act("fog.send", "&Send Fog to Players", self.send, "Ctrl+Return", reach="canvas")
         )
+        self.shade: SightShade | None = None
+        """The players' shade over what they have seen and do not see now (fog by sight)."""
         self.document.reset.connect(self._map_replaced)
+        self.document.edited.connect(self._follow_sight)
         players.opening.connect(self._opening)
         self._set_reveal_on_enter(self.reveal_on_enter_action.isChecked())
         if bool(self.settings.value(SIGHT_KEY, False, type=bool)):
@@ -83,8 +87,10 @@ class FogControls(QObject):
             self.stage_action.setChecked(True)
 
     def _opening(self, player: PlayerWindow) -> None:
-        if self.held is not None:  # staged changes stay the GM's until sent
-            player.scene.set_fog(self.held)
+        if self.held is not None or self.by_sight:  # staged changes stay the GM's until sent
+            fog = self.players_fog
+            player.scene.set_fog(fog)
+            self._shade_of(player).follow(self.document, fog)
 
     def fog_all(self, fogged: bool) -> None:
         command = fog_everything(self.document, fogged)
@@ -163,6 +169,25 @@ class FogControls(QObject):
         self._choose_moves()
         if on:
             self.reveal_seen()
+        self._show()
+
+    def _follow_sight(self, _change=None) -> None:
+        """After an edit (a move, a door opened, fog lifted): what the players see now, the
+        zones out of their sight shaded; the scene is told only when what is in sight changed."""
+        player = self.players.player
+        if not self.by_sight or player is None:
+            return
+        fog = self.players_fog
+        if fog != player.scene.fog:
+            player.scene.set_fog(fog)
+            player.banner.refresh()
+        self._shade_of(player).follow(self.document, fog)
+
+    def _shade_of(self, player: PlayerWindow) -> SightShade:
+        if self.shade is None or self.shade.scene() is not player.scene:
+            self.shade = SightShade()
+            player.scene.addItem(self.shade)
+        return self.shade
 
     def reveal_seen(self) -> None:
         """Lift the fog from what the players' tokens see where they stand now, as one undo step
@@ -184,8 +209,12 @@ class FogControls(QObject):
 
     @property
     def players_fog(self) -> Fog:
-        """The fog the players' window shows: held while staging, else the map's own."""
-        return self.held if self.held is not None else LIVE
+        """The fog the players' window shows: held while staging, else the map's own; with fog
+        by sight, what is out of their sight dimmed besides."""
+        base = self.held if self.held is not None else LIVE
+        if not self.by_sight:
+            return base
+        return sight_fog(self.document, base, self.players_side, self.sight_range)
 
     def set_staging(self, on: bool) -> None:
         self.settings.setValue(STAGE_KEY, bool(on))
@@ -209,5 +238,7 @@ class FogControls(QObject):
     def _show(self) -> None:
         player = self.players.player
         if player is not None:
-            player.scene.set_fog(self.players_fog)
+            fog = self.players_fog
+            player.scene.set_fog(fog)
+            self._shade_of(player).follow(self.document, fog)
             player.banner.refresh()  # whose turn it names depends on the fog the players have
