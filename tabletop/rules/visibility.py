@@ -108,10 +108,12 @@ class HeldFog:
 @dataclass(frozen=True)
 class SightFog:
     """Fog by sight: the fog of `base` (the map's, or the fog held while staging), and of the
-    zones it leaves clear, those out of the players' sight (`in_sight`: rules/sight.py) dimmed."""
+    zones it leaves clear, those out of the players' sight dimmed. `in_sight` answers for the
+    map as it is when asked (rules/sight.py, kept by the caller per edit), so a scene holding
+    this fog follows every move without being handed a new one."""
 
     base: Fog
-    in_sight: frozenset[str]
+    in_sight: Callable[[], Collection[str]]
 
     def zone_fogged(self, zone: Zone) -> bool:
         return self.base.zone_fogged(zone)
@@ -123,7 +125,7 @@ class SightFog:
         return self.base.areas(grid)
 
     def zone_dimmed(self, zone: Zone) -> bool:
-        return zone.id not in self.in_sight and not self.base.zone_fogged(zone)
+        return zone.id not in self.in_sight() and not self.base.zone_fogged(zone)
 
 
 def token_hidden(token: Token) -> bool:

@@ -16,10 +16,10 @@ from tabletop.document.commands.fog import MoveRevealing, SetFog, fog_everything
 from tabletop.model.kinds import Kind
 from tabletop.rules.sides import known_side
 from tabletop.rules.sight import DEFAULT_SIGHT_RANGE, MAX_SIGHT_RANGE, seers, zones_in_sight
-from tabletop.rules.visibility import LIVE, Fog, HeldFog
+from tabletop.rules.visibility import LIVE, Fog, HeldFog, SightFog
 from tabletop.ui.actions import busily
 from tabletop.ui.plain import set_action_text
-from tabletop.ui.player.sight import SightShade, sight_fog
+from tabletop.ui.player.sight import PartySight, SightShade
 from tabletop.ui.player.table import TableParts
 from tabletop.ui.player.window import PlayerWindow
 from tabletop.ui.registry import Act
@@ -75,7 +75,9 @@ class FogControls(QObject):
         self.send_action = actions.register(
             Act("fog.send", "&Send Fog to Players", self.send, "Ctrl+Return", reach="canvas")
         )
+        self.sight = PartySight(self.document, lambda: self.players_side, lambda: self.sight_range)
         self.shade: SightShade | None = None
+        self._seen: frozenset[str] = frozenset()
         """The players' shade over what they have seen and do not see now (fog by sight)."""
         self.document.reset.connect(self._map_replaced)
         self.document.edited.connect(self._follow_sight)
@@ -90,7 +92,7 @@ class FogControls(QObject):
         if self.held is not None or self.by_sight:  # staged changes stay the GM's until sent
             fog = self.players_fog
             player.scene.set_fog(fog)
-            self._shade_of(player).follow(self.document, fog)
+            self._shade(player, fog)
 
     def fog_all(self, fogged: bool) -> None:
         command = fog_everything(self.document, fogged)
@@ -172,22 +174,26 @@ class FogControls(QObject):
         self._show()
 
     def _follow_sight(self, _change=None) -> None:
-        """After an edit (a move, a door opened, fog lifted): what the players see now, the
-        zones out of their sight shaded; the scene is told only when what is in sight changed."""
+        """After an edit (a move, a door opened, fog lifted): the zones out of the players'
+        sight shaded. The scene's fog asks what is in sight as it paints, so it follows alone."""
         player = self.players.player
         if not self.by_sight or player is None:
             return
-        fog = self.players_fog
-        if fog != player.scene.fog:
-            player.scene.set_fog(fog)
+        seen = self.sight()
+        if seen != self._seen:  # tokens come into sight or go out of it: placed again, the banner too
+            self._seen = seen
+            player.scene.set_fog(player.scene.fog)
             player.banner.refresh()
-        self._shade_of(player).follow(self.document, fog)
+        self._shade(player, player.scene.fog)
 
-    def _shade_of(self, player: PlayerWindow) -> SightShade:
+    def _shade(self, player: PlayerWindow, fog: Fog) -> None:
+        """The shade follows the fog; the players' scene gets one only once fog by sight is on."""
         if self.shade is None or self.shade.scene() is not player.scene:
+            if not self.by_sight:
+                return
             self.shade = SightShade()
             player.scene.addItem(self.shade)
-        return self.shade
+        self.shade.follow(self.document, fog)
 
     def reveal_seen(self) -> None:
         """Lift the fog from what the players' tokens see where they stand now, as one undo step
@@ -214,7 +220,7 @@ class FogControls(QObject):
         base = self.held if self.held is not None else LIVE
         if not self.by_sight:
             return base
-        return sight_fog(self.document, base, self.players_side, self.sight_range)
+        return SightFog(base, self.sight)
 
     def set_staging(self, on: bool) -> None:
         self.settings.setValue(STAGE_KEY, bool(on))
@@ -240,5 +246,5 @@ class FogControls(QObject):
         if player is not None:
             fog = self.players_fog
             player.scene.set_fog(fog)
-            self._shade_of(player).follow(self.document, fog)
+            self._shade(player, fog)
             player.banner.refresh()  # whose turn it names depends on the fog the players have

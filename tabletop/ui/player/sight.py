@@ -4,6 +4,8 @@ The fog itself stays the map's: a zone out of sight is never fogged again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
@@ -13,23 +15,33 @@ from tabletop.model.kinds import Kind
 from tabletop.render.fog_paint import OUT_OF_SIGHT
 from tabletop.render.paint import fog_path
 from tabletop.rules.sight import seers, zones_in_sight
-from tabletop.rules.visibility import Fog, SightFog, zone_shown
+from tabletop.rules.visibility import Fog, zone_shown
 
 SHADE_Z = 1.0
 """Over the map layer (zones, names, borders), under the turn mark (2.5) and the tokens (3)."""
 
 
-def sight_fog(document: MapDocument, base: Fog, players_side: str, reach: int) -> SightFog:
-    """The players' fog with what their tokens see now, from the document's indexes."""
-    get = document.get
-    seen = zones_in_sight(
-        seers(document.map.tokens, players_side),
-        document.layout.borders_at,
-        lambda b: get(Kind.BORDER, b),
-        lambda z: get(Kind.ZONE, z),
-        reach,
-    )
-    return SightFog(base, frozenset(seen))
+class PartySight:
+    """What the players' tokens see now, worked out from the document's indexes once per edit
+    (the document's revision) and only when asked."""
+
+    def __init__(self, document: MapDocument, players_side: Callable[[], str], reach: Callable[[], int]) -> None:
+        self.document, self.players_side, self.reach = document, players_side, reach
+        self._held: tuple[tuple, frozenset[str]] | None = None
+
+    def __call__(self) -> frozenset[str]:
+        key = (self.document.revision, self.players_side(), self.reach())
+        if self._held is None or self._held[0] != key:
+            get = self.document.get
+            seen = zones_in_sight(
+                seers(self.document.map.tokens, key[1]),
+                self.document.layout.borders_at,
+                lambda b: get(Kind.BORDER, b),
+                lambda z: get(Kind.ZONE, z),
+                key[2],
+            )
+            self._held = (key, frozenset(seen))
+        return self._held[1]
 
 
 class SightShade(QGraphicsPathItem):
