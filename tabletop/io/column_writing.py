@@ -72,7 +72,13 @@ def _table_rows(records: list[Any], key: Callable[[Any], Any]) -> tuple[list[Any
 
 def _passage_key(passage: Passage) -> tuple:
     door = passage.door
-    return (passage.label, passage.cost_from_a, passage.cost_from_b, door and (door.state, door.open_cost))
+    return (
+        passage.label,
+        passage.cost_from_a,
+        passage.cost_from_b,
+        door and (door.state, door.open_cost),
+        passage.sight,
+    )
 
 
 def _put_fields(columns: dict[str, Any], kind: type, records: list[Any], names: tuple[str, ...]) -> None:

@@ -61,11 +61,20 @@ def _zones_and_borders_in_columns(document: Json) -> Json:
     from tabletop.io.column_writing import border_columns, zone_columns
     from tabletop.model import Map
 
-    map_ = Map.model_validate({**document, "format_version": 6})
+    map_ = Map.model_validate({**document, "format_version": FORMAT_VERSION})  # read by today's model
     rows = {zone.id: row for row, zone in enumerate(map_.zones)}
     document["zones"] = zone_columns(map_.zones)
     document["borders"] = border_columns(map_.borders, rows)
     document["format_version"] = 6
+    return document
+
+
+def _sight_through_passages(document: Json) -> Json:
+    """Format 6 to 7: format 7 says of each passage whether sight goes through it (`sight`, in
+    the table of passage kinds). A format 6 passage takes the default, "door": a closed or locked
+    door blocks sight, an open door and a passage with no door let it through; a border with no
+    passage is a wall."""
+    document["format_version"] = 7
     return document
 
 
@@ -75,6 +84,7 @@ STEPS: dict[int, Step] = {
     3: _play_by_the_texts,
     4: _lattice_step_chosen,
     5: _zones_and_borders_in_columns,
+    6: _sight_through_passages,
 }
 """STEPS[n] turns a format n document into a format n + 1 document."""
 

@@ -11,6 +11,10 @@ from tabletop.model.record import Record, record
 from tabletop.model.whole_map import end_problems
 
 DoorState = Literal["open", "closed", "locked", "broken"]
+Sight = Literal["door", "clear", "blocked"]
+"""Whether a passage lets sight through: "door" as its door is (a closed or locked door blocks
+sight, an open or broken one does not, and a passage with no door is open ground), "clear"
+always (a window, a glass door, a railing), "blocked" never (a wall with a hatch in it)."""
 
 
 @record
@@ -31,13 +35,21 @@ class Passage(Record):
 
     `cost_from_a` is paid when moving from the border's zone `a` into zone `b`, and
     `cost_from_b` the other way; None means this way is impassable from that side (a one-way
-    vent, a firewall that only lets traffic out).
+    vent, a firewall that only lets traffic out). `sight` says whether one can see through it:
+    a window is impassable both ways and "clear".
     """
 
     label: Line = ""
     cost_from_a: GameNumber | None = 1
     cost_from_b: GameNumber | None = 1
     door: Door | None = None
+    sight: Sight = "door"
+
+    @property
+    def blocks_sight(self) -> bool:
+        if self.sight != "door":
+            return self.sight == "blocked"
+        return self.door is not None and self.door.state in ("closed", "locked")
 
 
 def _one_passage() -> list[Passage]:
@@ -67,6 +79,11 @@ class Border(Record):
         if problems:
             raise ValueError(problems[0])
         return self
+
+    @property
+    def blocks_sight(self) -> bool:
+        """A border with no passage is a wall: sight goes through a border only by a passage."""
+        return all(passage.blocks_sight for passage in self.passages)
 
     def side_of(self, zone_id: str) -> Literal["a", "b"]:
         """Which end of the border a zone is, so a caller can pick the cost for its direction."""

@@ -27,6 +27,9 @@ FOG_CLOUD = QColor(150, 158, 176)
 FOG_EDGE = QColor("#0e1014")
 GM_VEIL = QColor(28, 32, 44, 95)
 """Dims a fogged place for the GM; its fill and name still show through."""
+OUT_OF_SIGHT = QColor(14, 16, 24, 150)
+"""Shades, for the players, a place they have seen and do not see now (fog by sight): darker
+than the GM's veil, so it reads as remembered, not as in view, yet never as fog."""
 
 
 @cache

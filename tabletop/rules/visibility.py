@@ -7,7 +7,9 @@ scene that paints from the GM's own indexes asks the same questions object by ob
 Fog of war is the other half: a fogged zone or grid area is still there for the players, as
 fog, but nothing of its name, aspects, badges, terrain or tokens. Which places are fogged is
 read from the map (`LIVE`) or held as it was when the GM last sent fog (`HeldFog`), when the
-GM stages fog changes before the players see them.
+GM stages fog changes before the players see them. With fog by sight (`SightFog`), a place
+the players have seen and do not see now is dimmed: still there as they remember it, but no
+one standing in it shows.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ class Fog(Protocol):
     def area_fogged(self, grid: EncounterGrid, area: Area) -> bool: ...
 
     def areas(self, grid: EncounterGrid) -> Collection[Area]: ...
+
+    def zone_dimmed(self, zone: Zone) -> bool: ...
 
 
 _AREA_SETS: dict[int, tuple[list, frozenset[Area]]] = {}
@@ -67,6 +71,9 @@ class LiveFog:
     def areas(self, grid: EncounterGrid) -> Collection[Area]:
         return fogged_set(grid)
 
+    def zone_dimmed(self, zone: Zone) -> bool:
+        return False
+
 
 LIVE = LiveFog()
 
@@ -94,6 +101,32 @@ class HeldFog:
     def areas(self, grid: EncounterGrid) -> Collection[Area]:
         return self.grids.get(grid.id, frozenset())
 
+    def zone_dimmed(self, zone: Zone) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class SightFog:
+    """Fog by sight: the fog of `base` (the map's, or the fog held while staging), and of the
+    zones it leaves clear, those out of the players' sight dimmed. `in_sight` answers for the
+    map as it is when asked (rules/sight.py, kept by the caller per edit), so a scene holding
+    this fog follows every move without being handed a new one."""
+
+    base: Fog
+    in_sight: Callable[[], Collection[str]]
+
+    def zone_fogged(self, zone: Zone) -> bool:
+        return self.base.zone_fogged(zone)
+
+    def area_fogged(self, grid: EncounterGrid, area: Area) -> bool:
+        return self.base.area_fogged(grid, area)
+
+    def areas(self, grid: EncounterGrid) -> Collection[Area]:
+        return self.base.areas(grid)
+
+    def zone_dimmed(self, zone: Zone) -> bool:
+        return zone.id not in self.in_sight() and not self.base.zone_fogged(zone)
+
 
 def token_hidden(token: Token) -> bool:
     """A token hidden from the players (one flag; old files' "hidden" state became it)."""
@@ -117,12 +150,14 @@ def border_shown(border: Border, find_zone: FindZone, fog: Fog = LIVE) -> bool:
 
 
 def token_shown(token: Token, find_zone: FindZone, find_grid: FindGrid | None = None, fog: Fog = LIVE) -> bool:
-    """A token is shown unless it is hidden or stands in a hidden or fogged zone or area."""
+    """A token is shown unless it is hidden or stands in a hidden or fogged zone or area, or in
+    a zone dimmed (out of the players' sight: who stands there now is not seen)."""
     if token_hidden(token):
         return False
     where = token.location
     if isinstance(where, ZoneLocation):
-        return zone_clear(find_zone(where.zone), fog)
+        zone = find_zone(where.zone)
+        return zone_clear(zone, fog) and not fog.zone_dimmed(zone)
     if isinstance(where, AreaLocation) and find_grid is not None:
         grid = find_grid(where.grid)
         return grid is not None and not fog.area_fogged(grid, (where.row, where.col))

@@ -58,8 +58,13 @@ MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
     "players.screen": ("Player &Screen", ()),
     "players.strip": ("I&nitiative Strip on the Players' Window", _ids("strip.off strip.order strip.stress")),
     "map": ("&Map", _ids("map.check map.background tool.I map.remove_background fog")),
-    "fog": ("F&og", _ids("fog.reveal_all fog.fog_all - fog.reveal_on_enter fog.side - fog.stage fog.send")),
+    "fog": (
+        "F&og",
+        _ids("fog.reveal_all fog.fog_all - fog.reveal_on_enter fog.by_sight fog.sight_range fog.side")
+        + _ids("- fog.stage fog.send"),
+    ),
     "fog.side": ("Players' &Side", ()),
+    "fog.sight_range": ("Sight &Range", ()),
     "grid": ("&Grid", _ids("grid.grow_north grid.grow_east grid.grow_south grid.grow_west grid.trim - grid.tile_sets")),
     "tools": ("&Tools", tuple(f"tool.{key}" for key in TOOL_KEYS)),
     "play": (

@@ -253,9 +253,9 @@ REFUSED = {
         lambda d: d.__setitem__("zones", [{"id": "z1", "shape": {"kind": "node", "x": 0, "y": 0}}]),
         'zones: should be the zones\' columns {"id": [...], ...}, not a list',
     ),
-    "format 7": (
-        lambda d: d.__setitem__("format_version", 7),
-        "was written by a newer Tabletop (format version 7; this version reads up to 6): update Tabletop to open it",
+    "format 8": (
+        lambda d: d.__setitem__("format_version", 8),
+        "was written by a newer Tabletop (format version 8; this version reads up to 7): update Tabletop to open it",
     ),
 }
 

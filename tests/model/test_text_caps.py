@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from tabletop.io import MapFileError, map_from_bytes, map_to_text
-from tabletop.model import Aspect, Map, PolygonShape, Zone, whole_map
+from tabletop.model import FORMAT_VERSION, Aspect, Map, PolygonShape, Zone, whole_map
 from tabletop.model.base import MAX_ASPECTS, MAX_LINE, MAX_MAP_POINTS, MAX_TEXT
 from tabletop.model.wording import describe, words
 from tabletop.play_samples import PLAY_SAMPLES
@@ -79,7 +79,7 @@ def test_a_text_at_its_cap_is_kept_whole(sample, path):
     cap = MAX_TEXT if (sample, path) in TEXTS else MAX_LINE
     text = ("é" * (cap - 1)) + "!"  # characters, not bytes: twice as many bytes as the cap
     loaded = map_from_bytes(json.dumps(_set(_document(sample), path, text)).encode())
-    assert loaded.model_dump(mode="json") == {**_set(_document(sample), path, text), "format_version": 6}
+    assert loaded.model_dump(mode="json") == {**_set(_document(sample), path, text), "format_version": FORMAT_VERSION}
     assert map_from_bytes(map_to_text(loaded).encode()) == loaded
 
 

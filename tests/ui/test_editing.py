@@ -55,7 +55,7 @@ def test_join_two_zones_set_a_pass_value_drop_and_drag_a_token(qtbot, window):
     assert window.document.selection == [("border", border.id)]
 
     editor = window.inspector.passage_editor
-    _label, there, back, _door, _opening = editor._rows[0]
+    _label, there, back, _door, _opening, _sight = editor._rows[0]
     there.setValue(3)
     back.setValue(3)
     passage = window.document.map.borders[0].passages[0]

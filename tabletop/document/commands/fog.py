@@ -1,6 +1,7 @@
 """Fog of war edits: reveal or fog zones and grid areas (a click, a drag of the Reveal tool,
-Reveal All, Fog All), and a token move that reveals the zone it enters, all undoable. Fog is
-part of the map, so it is saved and undone like any edit."""
+Reveal All, Fog All), and a token move that reveals the zone it enters (and, with fog by
+sight, every zone seen from there), all undoable. Fog is part of the map, so it is saved and
+undone like any edit."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from tabletop.model import AreaLocation, EncounterGrid, Location, Zone, ZoneLoca
 from tabletop.model.grids import MAX_FOGGED
 from tabletop.model.kinds import Kind
 from tabletop.model.record import copies_with
-from tabletop.rules.visibility import Area, fogged_set, on_players_side
+from tabletop.rules.sight import zones_in_sight
+from tabletop.rules.visibility import Area, fogged_set, on_players_side, token_hidden
 
 
 def grid_fogged_to(grid: EncounterGrid, areas: Iterable[Area], fogged: bool) -> EncounterGrid:
@@ -121,10 +123,18 @@ def _all_areas(grid: EncounterGrid) -> list[Area]:
 
 class MoveRevealing(MoveToken):
     """A token move that also reveals the fogged zone or grid area it enters when the token is
-    on the players' side: one undo step for the move and the reveal (and for a whole drag)."""
+    on the players' side: one undo step for the move and the reveal (and for a whole drag).
+    With `sight` (a range in borders: fog by sight), a token the players see also reveals every
+    zone it sees from there (rules/sight.py)."""
 
     def __init__(
-        self, document: MapDocument, token_id: str, location: Location | None, drag: int = 0, players_side: str = ""
+        self,
+        document: MapDocument,
+        token_id: str,
+        location: Location | None,
+        drag: int = 0,
+        players_side: str = "",
+        sight: int | None = None,
     ) -> None:
         super().__init__(document, token_id, location, drag)
         self.revealed: dict[str, Zone] = {}
@@ -136,12 +146,28 @@ class MoveRevealing(MoveToken):
             zone = document.get(Kind.ZONE, location.zone)
             if zone is not None and zone.fogged:
                 self.revealed[zone.id] = zone
+            if sight is not None and not token_hidden(self.before):
+                self._reveal_seen(location.zone, sight)
         elif isinstance(location, AreaLocation):
             grid = document.get(Kind.GRID, location.grid)
             area = (location.row, location.col)
             if grid is not None and area in fogged_set(grid):
                 self.grids_before[grid.id] = grid
                 self.grids_after[grid.id] = grid_fogged_to(grid, [area], False)
+
+    def _reveal_seen(self, zone_id: str, reach: int) -> None:
+        get = self.document.get
+        seen = zones_in_sight(
+            [zone_id],
+            self.document.layout.borders_at,
+            lambda b: get(Kind.BORDER, b),
+            lambda z: get(Kind.ZONE, z),
+            reach,
+        )
+        for seen_id in seen:
+            zone = get(Kind.ZONE, seen_id)
+            if zone.fogged:
+                self.revealed.setdefault(seen_id, zone)
 
     @obsolete_when_refused
     def redo(self) -> None:

@@ -15,6 +15,8 @@ from tabletop.ui.plain import set_tip
 
 NO_DOOR = "no door"
 DOOR_CHOICES = [NO_DOOR, *choices(Door, "state")]
+SIGHT_CHOICES = {"door": "sight as its door", "clear": "sees through", "blocked": "blocks sight"}
+"""A passage's sight in the GM's words: with no door, "as its door" is open ground."""
 
 
 class PassageRow:
@@ -36,13 +38,22 @@ class PassageRow:
         self.opening.setPrefix("+")
         self.opening.setSuffix(" to open")
         self.opening.setToolTip("What opening or closing the door costs, on top of the pass value")
+        self.sight = QComboBox()
+        for value, words in SIGHT_CHOICES.items():
+            self.sight.addItem(words, value)
+        self.sight.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        set_tip(
+            self.sight,
+            "Whether the players see through this passage: as its door (closed or locked blocks sight,"
+            " open or no door lets it through), always (a window) or never (a wall)",
+        )
         self.remove = QPushButton("✕")
         self.remove.setToolTip("Remove this passage")
         self.remove.setFixedWidth(self.remove.fontMetrics().horizontalAdvance("✕") + 16)
 
     def editors(self) -> tuple[QWidget, ...]:
-        """The five editors in the passage's order: label, cost there, cost back, door, opening."""
-        return (self.label, self.there, self.back, self.door, self.opening)
+        """The editors in the passage's order: label, cost there, cost back, door, opening, sight."""
+        return (self.label, self.there, self.back, self.door, self.opening, self.sight)
 
     def __iter__(self):
         return iter(self.editors())
@@ -61,6 +72,7 @@ class PassageRow:
         layout.addWidget(self.shut_back, first + 2, 2)
         layout.addWidget(self.door, first + 3, 0)
         layout.addWidget(self.opening, first + 3, 1, 1, 2)
+        layout.addWidget(self.sight, first + 4, 0, 1, 3)
 
     def fill(self, passage: Passage) -> None:
         if self.label.text() != passage.label:
@@ -70,6 +82,7 @@ class PassageRow:
         self.door.setCurrentText(passage.door.state if passage.door else NO_DOOR)
         self.opening.setValue(passage.door.open_cost if passage.door else 2)
         self.opening.setEnabled(passage.door is not None)
+        self.sight.setCurrentIndex(self.sight.findData(passage.sight))
 
     def passage(self) -> Passage:
         state = self.door.currentText()
@@ -78,6 +91,7 @@ class PassageRow:
             cost_from_a=optional_int(self.there),
             cost_from_b=optional_int(self.back),
             door=None if state == NO_DOOR else Door(state=state, open_cost=self.opening.value()),
+            sight=self.sight.currentData(),
         )
 
 
@@ -153,12 +167,13 @@ class PassageEditor(QWidget):
             row = PassageRow(a_name, b_name)
             row.fill(passage)
             row.place(self._layout, line)
-            line += 4
+            line += 5
             row.remove.clicked.connect(lambda _=False, r=index: self._remove(r))
             row.label.textEdited.connect(lambda _t, r=index: self._emit(f"label-{r}"))
             for name, box in (("a", row.there), ("b", row.back), ("open", row.opening)):
                 box.valueChanged.connect(lambda _v, r=index, n=name: self._emit(f"{n}-{r}"))
             row.door.currentTextChanged.connect(lambda _t, r=index: self._emit(f"door-{r}"))
+            row.sight.currentIndexChanged.connect(lambda _i, r=index: self._emit(f"sight-{r}"))
             self._rows.append(row)
         self._layout.addWidget(self.add_button, line, 0, 1, 3)
         self._loading = False

@@ -1,5 +1,6 @@
 """The GM's fog controls, in the Map menu's Fog submenu: Reveal All, Fog All, revealing the
-zones the players' tokens walk into, and staging fog changes (the players keep the fog they
+zones the players' tokens walk into or see (fog by sight, within a range in borders), and
+staging fog changes (the players keep the fog they
 were last sent until the GM presses Ctrl+Return). The options are the GM's habits, kept in
 the window's settings (plain bools and strings), not in the map."""
 
@@ -11,11 +12,14 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QActionGroup
 
 from tabletop.document.commands import MoveToken
-from tabletop.document.commands.fog import MoveRevealing, fog_everything
+from tabletop.document.commands.fog import MoveRevealing, SetFog, fog_everything
+from tabletop.model.kinds import Kind
 from tabletop.rules.sides import known_side
-from tabletop.rules.visibility import LIVE, Fog, HeldFog
+from tabletop.rules.sight import DEFAULT_SIGHT_RANGE, MAX_SIGHT_RANGE, seers, zones_in_sight
+from tabletop.rules.visibility import LIVE, Fog, HeldFog, SightFog
 from tabletop.ui.actions import busily
 from tabletop.ui.plain import set_action_text
+from tabletop.ui.player.sight import PartySight, SightShade
 from tabletop.ui.player.table import TableParts
 from tabletop.ui.player.window import PlayerWindow
 from tabletop.ui.registry import Act
@@ -24,6 +28,10 @@ from tabletop.ui.tools.select import SelectTool
 REVEAL_KEY = "fog/reveal_on_enter"
 SIDE_KEY = "fog/players_side"
 STAGE_KEY = "fog/stage"
+SIGHT_KEY = "fog/by_sight"
+RANGE_KEY = "fog/sight_range"
+RANGES = (1, 2, 3, 4, 5, 6, 8, 10, 15, 20)
+"""The sight ranges offered, in borders: a room's door to a long hall of rooms."""
 
 
 class FogControls(QObject):
@@ -53,6 +61,16 @@ class FogControls(QObject):
             Act("fog.reveal_on_enter", "Reveal Where &Players Go", toggled=self._set_reveal_on_enter)
         )
         self.reveal_on_enter_action.setChecked(bool(self.settings.value(REVEAL_KEY, False, type=bool)))
+        self.by_sight_action = actions.register(
+            Act(
+                "fog.by_sight",
+                "Fog by Si&ght",
+                toggled=self._set_by_sight,
+                tip="Lift the fog from every zone a players' token sees, through open doors, windows and open ground",
+            )
+        )
+        self.range_menu = actions.menu("fog.sight_range")
+        self.range_menu.aboutToShow.connect(self._fill_ranges)
         self.side_menu = actions.menu("fog.side")
         self.side_menu.aboutToShow.connect(self._fill_sides)
         self.stage_action = actions.register(Act("fog.stage", "S&tage Fog Changes", toggled=self.set_staging))
@@ -61,15 +79,24 @@ class FogControls(QObject):
         self.send_action = actions.register(
             Act("fog.send", "&Send Fog to Players", self.send, "Ctrl+Return", reach="canvas")
         )
+        self.sight = PartySight(self.document, lambda: self.players_side, lambda: self.sight_range)
+        self.shade: SightShade | None = None
+        self._seen: frozenset[str] = frozenset()
+        """The players' shade over what they have seen and do not see now (fog by sight)."""
         self.document.reset.connect(self._map_replaced)
+        self.document.edited.connect(self._follow_sight)
         players.opening.connect(self._opening)
         self._set_reveal_on_enter(self.reveal_on_enter_action.isChecked())
+        if bool(self.settings.value(SIGHT_KEY, False, type=bool)):
+            self.by_sight_action.setChecked(True)
         if bool(self.settings.value(STAGE_KEY, False, type=bool)):
             self.stage_action.setChecked(True)
 
     def _opening(self, player: PlayerWindow) -> None:
-        if self.held is not None:  # staged changes stay the GM's until sent
-            player.scene.set_fog(self.held)
+        if self.held is not None or self.by_sight:  # staged changes stay the GM's until sent
+            fog = self.players_fog
+            player.scene.set_fog(fog)
+            self._shade(player, fog)
 
     def fog_all(self, fogged: bool) -> None:
         command = fog_everything(self.document, fogged)
@@ -105,17 +132,99 @@ class FogControls(QObject):
 
     def _set_reveal_on_enter(self, on: bool) -> None:
         self.settings.setValue(REVEAL_KEY, bool(on))
-        self.select.moves = self._revealing_move if on else MoveToken
+        self._choose_moves()
+
+    def _choose_moves(self) -> None:
+        revealing = self.reveal_on_enter_action.isChecked() or self.by_sight
+        self.select.moves = self._revealing_move if revealing else MoveToken
 
     def _revealing_move(self, document, token_id, location, drag: int = 0) -> MoveToken:
-        return MoveRevealing(document, token_id, location, drag, self.players_side)
+        sight = self.sight_range if self.by_sight else None
+        return MoveRevealing(document, token_id, location, drag, self.players_side, sight)
+
+    # -- fog by sight ------------------------------------------------------------------------
+
+    @property
+    def by_sight(self) -> bool:
+        return getattr(self, "by_sight_action", None) is not None and self.by_sight_action.isChecked()
+
+    @property
+    def sight_range(self) -> int:
+        """How many borders the players' tokens see across."""
+        reach = int(self.settings.value(RANGE_KEY, DEFAULT_SIGHT_RANGE, type=int))
+        return min(max(reach, 0), MAX_SIGHT_RANGE)
+
+    def set_sight_range(self, reach: int) -> None:
+        self.settings.setValue(RANGE_KEY, int(reach))
+        if self.by_sight:
+            self.reveal_seen()
+
+    def _fill_ranges(self) -> None:
+        self.range_menu.clear()
+        group = QActionGroup(self.range_menu)
+        chosen = self.sight_range
+        for reach in sorted({*RANGES, chosen}):
+            words = f"{reach} border{'s' if reach != 1 else ''}"
+            act = set_action_text(self.range_menu.addAction("", lambda r=reach: self.set_sight_range(r)), words)
+            act.setCheckable(True)
+            act.setChecked(reach == chosen)
+            group.addAction(act)
+
+    def _set_by_sight(self, on: bool) -> None:
+        self.settings.setValue(SIGHT_KEY, bool(on))
+        self._choose_moves()
+        if on:
+            self.reveal_seen()
+        self._show()
+
+    def _follow_sight(self, _change=None) -> None:
+        """After an edit (a move, a door opened, fog lifted): the zones out of the players'
+        sight shaded. The scene's fog asks what is in sight as it paints, so it follows alone."""
+        player = self.players.player
+        if not self.by_sight or player is None:
+            return
+        seen = self.sight()
+        if seen != self._seen:  # tokens come into sight or go out of it: placed again, the banner too
+            self._seen = seen
+            player.scene.set_fog(player.scene.fog)
+            player.banner.refresh()
+        self._shade(player, player.scene.fog)
+
+    def _shade(self, player: PlayerWindow, fog: Fog) -> None:
+        """The shade follows the fog; the players' scene gets one only once fog by sight is on."""
+        if self.shade is None or self.shade.scene() is not player.scene:
+            if not self.by_sight:
+                return
+            self.shade = SightShade()
+            player.scene.addItem(self.shade)
+        self.shade.follow(self.document, fog)
+
+    def reveal_seen(self) -> None:
+        """Lift the fog from what the players' tokens see where they stand now, as one undo step
+        (turning fog by sight on, or widening its range, shows what was in sight already)."""
+        document = self.document
+        get = document.get
+        seen = zones_in_sight(
+            seers(document.map.tokens, self.players_side),
+            document.layout.borders_at,
+            lambda b: get(Kind.BORDER, b),
+            lambda z: get(Kind.ZONE, z),
+            self.sight_range,
+        )
+        command = SetFog(document, seen, None, False, text="Reveal What the Players See")
+        if not command.empty:
+            document.undo_stack.push(command)
 
     # -- staged fog --------------------------------------------------------------------------
 
     @property
     def players_fog(self) -> Fog:
-        """The fog the players' window shows: held while staging, else the map's own."""
-        return self.held if self.held is not None else LIVE
+        """The fog the players' window shows: held while staging, else the map's own; with fog
+        by sight, what is out of their sight dimmed besides."""
+        base = self.held if self.held is not None else LIVE
+        if not self.by_sight:
+            return base
+        return SightFog(base, self.sight)
 
     def set_staging(self, on: bool) -> None:
         self.settings.setValue(STAGE_KEY, bool(on))
@@ -140,6 +249,8 @@ class FogControls(QObject):
     def _show(self) -> None:
         player = self.players.player
         if player is not None:
-            player.scene.set_fog(self.players_fog)
+            fog = self.players_fog
+            player.scene.set_fog(fog)
+            self._shade(player, fog)
             player.banner.refresh()  # whose turn it names depends on the fog the players have
         self.players_fog_changed.emit()

@@ -271,10 +271,16 @@ class MapScene(QGraphicsScene):
         """Show the players another fog (the GM sent staged changes, or stopped staging): the
         places whose fog changed are painted again, with their borders and tokens."""
         before, self.fog = self.fog, fog
-        if self.unseen is not None:
-            self.unseen.rebuild()
         map_ = self.document.map
         changed = [z.id for z in map_.zones if before.zone_fogged(z) != fog.zone_fogged(z)]
+        if not changed:  # no fog lifted or dropped: at most what is in sight (fog by sight) changed
+            dimmed = {z.id for z in map_.zones if before.zone_dimmed(z) != fog.zone_dimmed(z)}
+            if dimmed:
+                self.layer.dirty(self.arrangement.forget(zones=dimmed))  # names move for the tokens shown or not
+            self._sync_tokens()
+            return
+        if self.unseen is not None:
+            self.unseen.rebuild()
         keys = [(Kind.ZONE, z) for z in changed]
         keys += [(Kind.BORDER, b) for z in changed for b in self.layout.borders_at.get(z, ())]
         boxes = self.layout.boxes
