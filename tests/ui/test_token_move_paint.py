@@ -95,6 +95,7 @@ def test_after_token_moves_both_windows_show_a_fresh_paint(qtbot, window, monkey
     names_moved = set()
     for edit in edits:
         document.undo_stack.push(edit)
+        window.replay.skip()  # a move's replay on the players' window ends in its own picture
         for name, view in views.items():
             kept = painted(view)
             assert kept == fresh(view), f"{name} after {edit.text()}"
@@ -122,6 +123,7 @@ def test_a_brick_map_token_move_repaints_only_around_the_zones_it_left_and_enter
     left = "z2-2"
     for zone_id in ("z2-3", "z3-3", "z2-2"):
         document.undo_stack.push(MoveToken(document, "t", ZoneLocation(zone=zone_id)))
+        window.replay.skip()
         near = [document.layout.boxes[("zone", z)] for z in (left, zone_id)]
         reach = (min(b[0] for b in near) - 90, min(b[1] for b in near) - 60)
         reach += (max(b[2] for b in near) + 90, max(b[3] for b in near) + 60)
