@@ -22,6 +22,7 @@ from tabletop.samples import warehouse
 from tabletop.ui.main_window import MainWindow
 from tabletop.ui.player.window import PlayerWindow
 from tabletop.ui.scene.editor_scene import EditorScene
+from tests.ui.view_frames import players_on
 from tests.ui.window_process import run_window
 
 SCREENS = Path(__file__).with_name("screens.json")
@@ -31,13 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _open(qtbot, window) -> PlayerWindow:
-    window.document.replace_map(warehouse(), None)
-    window.players.open_action.trigger()
-    player = window.players.player
-    assert player is not None
-    qtbot.waitExposed(player)
-    qtbot.waitUntil(lambda: not player.view.covered)
-    return player
+    return players_on(qtbot, window, warehouse())
 
 
 def _frame(player: PlayerWindow) -> QImage:
