@@ -86,13 +86,7 @@ def players_cover(map_: Map, fog: Fog = LIVE, hidden: Collection[Zone] = ()) -> 
     """Where the background picture must not show for the players: `hidden` (zones of a map
     filtered already), the map's hidden zones, its zones under `fog`, and its grids' fogged
     areas where the fog is painted (on the grid's tiles' span, as render/fog_paint does)."""
-    places: list[tuple] = []
-    for zone in (*hidden, *(zone for zone in map_.zones if zone.hidden or fog.zone_fogged(zone))):
-        shape = zone.shape
-        if isinstance(shape, NodeShape):
-            places.append(("node", shape.x, shape.y, shape.radius))
-        else:
-            places.append(("polygon", tuple(map(tuple, shape.points))))
+    places = [zone_place(zone) for zone in (*hidden, *(z for z in map_.zones if z.hidden or fog.zone_fogged(z)))]
     for grid in map_.grids:
         areas = fog.areas(grid)
         if not areas:
@@ -109,6 +103,14 @@ def players_cover(map_: Map, fog: Fog = LIVE, hidden: Collection[Zone] = ()) -> 
             x, y, w, h = area_rect(grid, row, first)
             places.append(("rect", x, y, w * (last - first + 1), h))
     return tuple(places)
+
+
+def zone_place(zone: Zone) -> tuple:
+    """A zone as a place of a cover: its node's disc or its polygon."""
+    shape = zone.shape
+    if isinstance(shape, NodeShape):
+        return ("node", shape.x, shape.y, shape.radius)
+    return ("polygon", tuple(map(tuple, shape.points)))
 
 
 def cover_path(cover: Cover) -> QPainterPath:

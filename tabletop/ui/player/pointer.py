@@ -21,9 +21,8 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsObject
 
 from tabletop.geometry.single.shapes import area_at, area_rect
-from tabletop.model import NodeShape
 from tabletop.model.kinds import Kind
-from tabletop.render.background import cover_path
+from tabletop.render.background import cover_path, zone_place
 from tabletop.rules.visibility import Fog
 from tabletop.ui.scene.map_scene import MapScene
 
@@ -264,13 +263,8 @@ def cover_near(scene: MapScene, rect: QRectF) -> tuple:
     places: list[tuple] = []
     for kind, zone_id in document.layout.find(box):
         zone = document.get(Kind.ZONE, zone_id) if kind == Kind.ZONE else None
-        if zone is None or not (zone.hidden or fog.zone_fogged(zone)):
-            continue
-        shape = zone.shape
-        if isinstance(shape, NodeShape):
-            places.append(("node", shape.x, shape.y, shape.radius))
-        else:
-            places.append(("polygon", tuple(map(tuple, shape.points))))
+        if zone is not None and (zone.hidden or fog.zone_fogged(zone)):
+            places.append(zone_place(zone))
     for grid in document.map.grids:
         places.extend(_fogged_areas_near(grid, fog, rect))
     return tuple(places)

@@ -25,8 +25,8 @@ from tabletop.document.changes import Action, Part
 from tabletop.geometry.single.shapes import TOKEN_RADIUS, area_rect, border_line
 from tabletop.model.kinds import Kind
 from tabletop.model.tokens import ZoneLocation
-from tabletop.model.zones import NodeShape
 from tabletop.render import text
+from tabletop.render.background import cover_path, zone_place
 from tabletop.render.token_paint import paint_token
 from tabletop.rules.move_routes import MoveRoute, Stop, hustle_last, move_route, tick_words
 from tabletop.rules.visibility import token_hidden
@@ -305,24 +305,14 @@ class MoveReplay(QObject):
         """All of the replay's room but the places of the route the players do not see."""
         room = QPainterPath()
         room.addRect(self.item.boundingRect())
-        hidden = QPainterPath()
-        for stop in route.stops:
-            if stop.seen:
-                continue
-            if route.grid is None:
-                zone = self.document.get(Kind.ZONE, stop.place)
-                if zone is None:
-                    continue
-                if isinstance(zone.shape, NodeShape):
-                    hidden.addEllipse(QPointF(zone.shape.x, zone.shape.y), zone.shape.radius, zone.shape.radius)
-                else:
-                    hidden.addPolygon(QPolygonF([QPointF(x, y) for x, y in zone.shape.points]))
-                    hidden.closeSubpath()
-            else:
-                grid = self.document.get(Kind.GRID, route.grid)
-                if grid is not None:
-                    hidden.addRect(QRectF(*area_rect(grid, *stop.place)))
-        return room.subtracted(hidden) if not hidden.isEmpty() else room
+        unseen = [stop.place for stop in route.stops if not stop.seen]
+        if route.grid is None:
+            zones = (self.document.get(Kind.ZONE, place) for place in unseen)
+            places = [zone_place(zone) for zone in zones if zone is not None]
+        else:
+            grid = self.document.get(Kind.GRID, route.grid)
+            places = [("rect", *area_rect(grid, *place)) for place in unseen] if grid is not None else []
+        return room.subtracted(cover_path(tuple(places))) if places else room
 
 
 class ReplayControls(QObject):
