@@ -44,10 +44,12 @@ def pytest_collection_modifyitems(items):
 
 
 def open_windows() -> list:
-    """The top-level windows still shown (none when Qt was never loaded)."""
+    """The top-level windows still shown (none when Qt was never loaded). PySide may hand back
+    a stale wrapper of another type for a widget freed at the same address: not a window."""
     widgets = sys.modules.get("PySide6.QtWidgets")
     app = widgets.QApplication.instance() if widgets else None
-    return [] if app is None else [w for w in app.topLevelWidgets() if w.isVisible()]
+    shown = (w for w in app.topLevelWidgets() if isinstance(w, widgets.QWidget)) if app else ()
+    return [w for w in shown if w.isVisible()]
 
 
 @pytest.fixture(autouse=True)
