@@ -7,7 +7,7 @@ themselves when they stand there (another step for each copy pasted there before
 follows a piece that lands out of sight. One undo step each; the pasted objects are selected,
 and the status line says what came.
 
-With the Segment tool chosen, Copy and Cut take its chosen segment alone; pasted, segments land
+With the Segment tool chosen, Copy, Cut and Duplicate take its chosen segment alone; pasted, segments land
 on the grid under the cursor, else on their own grid one area across and down from themselves,
 or are refused in one line where they do not fit."""
 
@@ -137,7 +137,14 @@ class Clipboard:
         self._put(piece, _beside(data, self._source()), self._where(piece, at), "Paste", at)
 
     def duplicate(self) -> None:
-        """The selection again, beside itself; the clipboard is left as it was."""
+        """The selection again, beside itself; the clipboard is left as it was. With the Segment
+        tool's chosen segment, that segment again beside itself on its grid."""
+        chosen = self._chosen_segment()
+        if chosen is not None:
+            grid = self.document.get(Kind.GRID, chosen[0].grid)
+            piece = segments_piece(self.document.map, grid, [(chosen[0].tile, chosen[0].index)])
+            self._paste_segments(piece, True, None, "Duplicate")
+            return
         found = piece_of(self.document.map, self.document.selection)
         if found is None:
             self.say("Select zones, tokens or grids to duplicate")
@@ -156,7 +163,7 @@ class Clipboard:
         self.say(f"{verb} 1 segment ({segment_label(segment, key.index)}) of grid {grid.name or grid.id}")
         return True
 
-    def _paste_segments(self, piece: Map, same_map: bool, at: QPointF | None) -> None:
+    def _paste_segments(self, piece: Map, same_map: bool, at: QPointF | None, verb: str = "Paste") -> None:
         """Segments onto the grid under the cursor, else onto the grid they came from (on this
         map) beside themselves; refused in one line where they do not fit."""
         copied = copied_segments(piece)
@@ -172,18 +179,18 @@ class Clipboard:
             return
         landed = landing(grid, copied, move)
         if isinstance(landed, str):
-            self.say(f"Nothing pasted: {landed}")
+            self.say(f"Nothing {_past(verb)}: {landed}")
             return
         after = grid
         for tile_at, segment in landed:
             after = with_segment(after, tile_at, None, segment)
         words = _counted_word(len(landed), "segment")
-        self.document.undo_stack.push(EditObject(self.document, Kind.GRID, after, text=f"Paste {words}"))
+        self.document.undo_stack.push(EditObject(self.document, Kind.GRID, after, text=f"{verb} {words}"))
         self.document.select([(Kind.GRID, grid.id)])
         tile_at = landed[-1][0]
         index = len(next(t for t in after.tiles if (t.row, t.col) == tile_at).segments) - 1
         self._choose(SegmentKey(grid.id, tile_at, index))
-        self.say(f"Pasted {words} on grid {grid.name or grid.id}")
+        self.say(f"{_past(verb).capitalize()} {words} on grid {grid.name or grid.id}")
 
     def _choose(self, key: SegmentKey | None) -> None:
         if self.segments is not None:
@@ -397,3 +404,8 @@ def _counted(piece) -> str:
         if objs:
             words.append(f"{len(objs)} {word}{'' if len(objs) == 1 else 's'}")
     return " and ".join(words) if len(words) < 3 else f"{words[0]}, {words[1]} and {words[2]}"
+
+
+def _past(verb: str) -> str:
+    """ "Paste" as the status line says what was done: "pasted", "duplicated"."""
+    return verb.lower().rstrip("e") + "ed"

@@ -120,3 +120,16 @@ def test_with_another_tool_copy_still_takes_the_whole_grid(qtbot, window):
     window.clipboard_actions[1].trigger()
     piece = map_from_bytes(QGuiApplication.clipboard().text().encode("utf-8"))
     assert len(piece.grids[0].tiles) == 9 and _said(window) == "Copied 1 grid"
+
+
+def test_duplicate_with_the_segment_tool_copies_the_chosen_segment_beside_itself_not_the_grid(qtbot, window):
+    _open_creek(qtbot, window)
+    grids_before = len(window.document.map.grids)
+    window.clipboard_actions[3].trigger()
+    assert len(window.document.map.grids) == grids_before, "no grid is added"
+    thicket, copy = _tile(window, (0, 0))
+    assert _areas(copy) == [(2, 2), (2, 3), (3, 2), (3, 3)] and copy.properties == thicket.properties
+    assert window.document.undo_stack.undoText() == "Duplicate 1 segment"
+    assert _said(window) == "Duplicated 1 segment on grid The creek"
+    window.document.undo_stack.undo()
+    assert len(_tile(window, (0, 0))) == 1
