@@ -196,6 +196,8 @@ def _counts(where: str, column: list[Any]) -> list[int]:
         row = next(place for place, count in enumerate(counts) if count < 0 or digits(count) > LONG_DIGITS)
         if digits(counts[row]) <= LONG_DIGITS:
             raise ColumnError(f"{where}[{row}]: a count of {counts[row]} is less than 0")
+        if counts[row] < 0:
+            raise ColumnError(f"{where}[{row}]: a count {digits(counts[row])} digits long is less than 0")
         raise ColumnError(f"{where}[{row}]: a count {digits(counts[row])} digits long is far past any a map can hold")
     return counts
 

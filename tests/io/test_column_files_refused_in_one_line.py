@@ -81,6 +81,10 @@ REFUSED = {
         _set("zones", "point_counts", 2, 10**30),
         "zones.point_counts[2]: a count 31 digits long is far past any a map can hold",
     ),
+    "a count thirty digits long below 0": (
+        _set("zones", "point_counts", 2, -(10**30)),
+        "zones.point_counts[2]: a count 31 digits long is less than 0",
+    ),
     "counts past the map's points, the coordinates short": (
         lambda d: d.__setitem__(
             "zones", {"id": [f"z{i}" for i in range(201)], "point_counts": [10_000] * 201, "points": []}
