@@ -192,7 +192,8 @@ def _picture(image: Any, refuse) -> Picture | None:
     if not isinstance(image, str):
         raise refuse("'image' is not a text (a base64 picture)")
     try:
-        raw = base64.b64decode(image.split(",", 1)[1] if image.startswith("data:") else image, validate=False)
+        text = image.split(",", 1)[1] if image.startswith("data:") else image  # a data: address, too
+        raw = base64.b64decode("".join(text.split()), validate=True)
     except (binascii.Error, ValueError):
         raise refuse("'image' is not base64 text: the picture is damaged") from None
     size = _png_size(raw) or _webp_size(raw)

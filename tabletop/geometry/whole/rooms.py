@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from shapely import LineString, MultiLineString, Point, Polygon, STRtree, box
+from shapely import LineString, MultiLineString, Point, Polygon, STRtree, box, set_precision
 from shapely.ops import nearest_points, polygonize, unary_union
 
 Coordinates = tuple[float, float]
@@ -67,7 +67,7 @@ def enclosed_rooms(
     door_lines = [_line(list(ends)) for ends in doors]
     lines = wall_lines + [line for line in door_lines if line is not None]
     bridges = _bridges(lines, gap) if gap > 0 else []
-    drawn = unary_union(lines + bridges).intersection(edge) if lines else MultiLineString()
+    drawn = set_precision(unary_union(lines + bridges), TOUCH).intersection(edge) if lines else MultiLineString()
     faces = [face for face in polygonize(unary_union([drawn, edge.exterior])) if face.area > 0]
     faces = _without_slivers(faces)
     faces.sort(key=_reading_order)
@@ -82,8 +82,8 @@ def _line(points: list[Coordinates]) -> LineString | None:
     """A drawn line, or None when it has no length (a point, or one point written twice)."""
     if len(points) < 2:
         return None
-    line = LineString(points)
-    return line if line.length > TOUCH else None
+    line = set_precision(LineString(points), TOUCH)  # ends a rounding apart become one point
+    return line if not line.is_empty and line.length > TOUCH else None
 
 
 def _bridges(lines: list[LineString], gap: float) -> list[LineString]:
@@ -104,7 +104,7 @@ def _bridges(lines: list[LineString], gap: float) -> list[LineString]:
     for n, (index, end) in enumerate(ends):
         if n in joined:
             continue
-        partner = _nearest_end(ends, n, gap, joined)
+        partner = _nearest_end(ends, n, gap, joined, lines)
         if partner is not None:
             joined.update((n, partner))
             bridges.append(LineString([end, ends[partner][1]]))
@@ -120,11 +120,15 @@ def _bridges(lines: list[LineString], gap: float) -> list[LineString]:
     return bridges
 
 
-def _nearest_end(ends: list[tuple[int, Point]], n: int, gap: float, joined: set[int]) -> int | None:
+def _nearest_end(
+    ends: list[tuple[int, Point]], n: int, gap: float, joined: set[int], lines: list[LineString]
+) -> int | None:
+    """The loose end nearest end `n` within `gap`: of another line, or of its own when the
+    line is long enough to be a loop drawn not quite shut (a cave's ring)."""
     index, end = ends[n]
     best, best_distance = None, gap
     for k, (other, point) in enumerate(ends):
-        if k == n or k in joined or other == index:
+        if k == n or k in joined or (other == index and lines[index].length <= 3 * gap):
             continue
         distance = end.distance(point)
         if distance <= best_distance:
