@@ -57,22 +57,13 @@ def imported_map(
 ) -> tuple[Map, str]:
     """The map made of a Universal VTT file, its picture written beside `target` (the map's
     own path, not yet written), and the line that says what was made."""
-    from tabletop.geometry.whole.room_zones import SQUARE, DrawnDoor, room_zones
-    from tabletop.io.uvtt import keep_picture, read_universal_vtt
-    from tabletop.model import Background, Map
+    from tabletop.geometry.whole.room_zones import SQUARE, drawn_map
+    from tabletop.io.uvtt import kept_background, read_universal_vtt
 
     drawing = read_universal_vtt(source)
-    (x, y), (width, height) = drawing.origin, drawing.size
-    doors = [DrawnDoor(portal.ends, portal.closed) for portal in drawing.portals]
-    made = room_zones(
-        drawing.walls, doors, (x, y, x + width, y + height), break_door=break_door, break_wall=break_wall, gap=gap
-    )
-    background = None
-    if drawing.picture is not None:
-        path = keep_picture(drawing.picture, target)
-        background = Background(path=path, scale=SQUARE / drawing.pixels_per_square)
-    map_ = Map(title=Path(source).stem[:200], background=background, zones=made.zones, borders=made.borders)
-    return map_, made.summary(drawing.lights, drawing.object_outlines)
+    background = kept_background(drawing, target, SQUARE)
+    title = Path(source).stem[:200]
+    return drawn_map(drawing, background, title, break_door=break_door, break_wall=break_wall, gap=gap)
 
 
 def run_import(args: argparse.Namespace) -> int:

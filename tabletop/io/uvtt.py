@@ -28,6 +28,7 @@ from tabletop.io.errors import MapFileError
 from tabletop.io.json_file import read_json_file
 from tabletop.io.limits import MAX_FILE_BYTES
 from tabletop.io.pictures import ASSETS, MAX_PICTURE_PIXELS, PictureRefused, copy_beside
+from tabletop.model import Background
 
 EXTENSIONS = (".dd2vtt", ".uvtt", ".df2vtt")
 """The names the drawing programs give a Universal VTT file."""
@@ -81,6 +82,12 @@ class UniversalVtt:
     portals: list[Portal]
     lights: int
     picture: Picture | None
+
+    @property
+    def frame(self) -> tuple[float, float, float, float]:
+        """The map's edge (x0, y0, x1, y1) in grid squares."""
+        (x, y), (width, height) = self.origin, self.size
+        return x, y, x + width, y + height
 
 
 def read_universal_vtt(path: str | os.PathLike[str]) -> UniversalVtt:
@@ -229,6 +236,16 @@ def _webp_size(raw: bytes) -> tuple[int, int] | None:
     if chunk == b"VP8X":
         return int.from_bytes(raw[24:27], "little") + 1, int.from_bytes(raw[27:30], "little") + 1
     return None
+
+
+def kept_background(drawing: UniversalVtt, map_path: str | os.PathLike[str], square: float) -> Background | None:
+    """The drawing's picture as the background of the map to be written at `map_path`, kept
+    beside it (keep_picture) and scaled to `square` map units a grid square; None when the
+    drawing has no picture."""
+    if drawing.picture is None:
+        return None
+    path = keep_picture(drawing.picture, map_path)
+    return Background(path=path, scale=square / drawing.pixels_per_square)
 
 
 def keep_picture(picture: Picture, map_path: str | os.PathLike[str]) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.geometry.whole.room_zones import SQUARE, DrawnDoor, RoomZones, room_zones
+from tabletop.geometry.whole.room_zones import SQUARE, RoomZones, room_zones
 from tabletop.io.uvtt import read_universal_vtt
 from tabletop.model import Map
 from tabletop.rules.movement import path
@@ -17,9 +17,7 @@ from tests.io.uvtt_drawings import circle, corridor, drawing, portal, two_rooms,
 
 def _made(tmp_path, document, **costs) -> RoomZones:
     vtt = read_universal_vtt(written(tmp_path, "drawn.dd2vtt", document))
-    (x, y), (w, h) = vtt.origin, vtt.size
-    doors = [DrawnDoor(p.ends, p.closed) for p in vtt.portals]
-    return room_zones(vtt.walls, doors, (x, y, x + w, y + h), **costs)
+    return room_zones(vtt.walls, vtt.portals, vtt.frame, **costs)
 
 
 def _graph(made: RoomZones) -> ZoneGraph:

@@ -11,13 +11,15 @@ way shut: a wall nobody breaks. Qt-free.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import shapely
 
 from tabletop.geometry.single.palette import PROJECTION_PALETTE
 from tabletop.geometry.whole.rooms import TOUCH, Coordinates, enclosed_rooms
-from tabletop.model import Border, Door, FillStyle, Passage, PolygonShape, Zone
+from tabletop.model import Background, Border, Door, FillStyle, Map, Passage, PolygonShape, Zone
 from tabletop.model.base import MAX_POINTS
 
 SQUARE = 40.0
@@ -34,12 +36,29 @@ ZONE_OPACITY = 0.3
 that tells one room from the next."""
 
 
-@dataclass(frozen=True)
-class DrawnDoor:
-    """A door as the drawing has it: its two ends in grid squares, and whether it is closed."""
+class Doorway(Protocol):
+    """A door as a drawing has it: its two ends in grid squares, and whether it is closed."""
 
-    ends: tuple[Coordinates, Coordinates]
-    closed: bool
+    @property
+    def ends(self) -> tuple[Coordinates, Coordinates]: ...
+    @property
+    def closed(self) -> bool: ...
+
+
+class Drawing(Protocol):
+    """A battle map drawn elsewhere, as its reader gives it (io/uvtt.py): walls and doors in
+    grid squares, the map's edge, and what is left out of the zones."""
+
+    @property
+    def walls(self) -> list[list[Coordinates]]: ...
+    @property
+    def portals(self) -> Sequence[Doorway]: ...
+    @property
+    def frame(self) -> tuple[float, float, float, float]: ...
+    @property
+    def lights(self) -> int: ...
+    @property
+    def object_outlines(self) -> int: ...
 
 
 @dataclass
@@ -72,9 +91,26 @@ def _count(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
+def drawn_map(
+    drawing: Drawing,
+    background: Background | None,
+    title: str = "",
+    *,
+    break_door: int | None = BREAK_DOOR,
+    break_wall: int | None = BREAK_WALL,
+    gap: float | None = None,
+) -> tuple[Map, str]:
+    """The map of a drawing, over its picture, and the line that says what was made."""
+    made = room_zones(
+        drawing.walls, drawing.portals, drawing.frame, break_door=break_door, break_wall=break_wall, gap=gap
+    )
+    map_ = Map(title=title, background=background, zones=made.zones, borders=made.borders)
+    return map_, made.summary(drawing.lights, drawing.object_outlines)
+
+
 def room_zones(
     walls: list[list[Coordinates]],
-    doors: list[DrawnDoor],
+    doors: Sequence[Doorway],
     frame: tuple[float, float, float, float],
     *,
     break_door: int | None = BREAK_DOOR,
@@ -124,7 +160,7 @@ def _map_points(outline: list[Coordinates], origin: Coordinates) -> list[tuple[f
     return [(round((x - x0) * SQUARE, 3), round((y - y0) * SQUARE, 3)) for x, y in outline]
 
 
-def _passages(doors: list[DrawnDoor], wall: bool, break_door: int | None, break_wall: int | None) -> list[Passage]:
+def _passages(doors: list[Doorway], wall: bool, break_door: int | None, break_wall: int | None) -> list[Passage]:
     """The ways across one border: through each door, then breaking a door, then breaking
     through the wall; listed cheapest first as the text lists them, so ties go to the door."""
     passages = []
