@@ -41,7 +41,7 @@ def test_an_import_opens_the_map_says_what_was_made_and_checks_it(window, qtbot,
     target = drawing.with_suffix(".tabletop")
     assert seen and seen[0].target.text() == str(target)  # beside the drawing, unless the GM says otherwise
     qtbot.waitUntil(lambda: window.document.path == target)
-    assert [z.name for z in window.document.map.zones] == ["Outside", "Room 1", "Room 2", "Room 3"]
+    assert [z.name for z in window.document.map.zones] == ["Room 1", "Room 2", "Room 3", "Outside"]
     assert window.document.map == load_map(target) and not window.document.modified
     assert (target.parent / "assets" / "crypt.png").is_file()
     said = window.statusBar().currentMessage()

@@ -69,11 +69,11 @@ def enclosed_rooms(
     bridges = _bridges(lines, gap) if gap > 0 else []
     drawn = set_precision(unary_union(lines + bridges), TOUCH).intersection(edge) if lines else MultiLineString()
     faces = [face for face in polygonize(unary_union([drawn, edge.exterior])) if face.area > 0]
-    faces = _without_slivers(faces)
-    faces.sort(key=_reading_order)
     walls_drawn = unary_union(wall_lines + bridges) if wall_lines or bridges else MultiLineString()
     open_edge = edge.exterior.difference(walls_drawn.buffer(TOUCH * 10))
-    outside = [face.boundary.intersection(open_edge).length > TOUCH for face in faces]
+    found = [(face.boundary.intersection(open_edge).length > TOUCH, face) for face in _without_slivers(faces)]
+    found.sort(key=lambda pair: (pair[0], *_reading_order(pair[1])))  # the rooms first, the ground outside last
+    outside, faces = [pair[0] for pair in found], [pair[1] for pair in found]
     meetings, apart = _meetings(faces, door_lines)
     return Rooms([_outline(face) for face in faces], outside, meetings, len(bridges), apart)
 

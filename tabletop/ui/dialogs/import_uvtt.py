@@ -42,6 +42,8 @@ DRAWINGS = "Universal VTT maps (*.dd2vtt *.uvtt *.df2vtt);;All files (*)"
 MAPS = f"Tabletop maps (*{EXTENSION})"
 BREAK_DOOR_KEY, BREAK_WALL_KEY = "import/breakDoor", "import/breakWall"
 """The GM's costs of breaking, kept as ints (-1: it cannot be broken)."""
+PATH_CHARACTERS = 48
+"""The map's path box is wide enough for a folder and a name read at a glance."""
 GAP_KEY = "import/gapHundredths"
 """The widest crack closed, in hundredths of a square (QSettings keeps ints, not floats)."""
 
@@ -90,6 +92,7 @@ class ImportDialog(QDialog):
         place = QHBoxLayout()
         self.target = QLineEdit(str(drawing.with_suffix(EXTENSION)), self)
         self.target.setAccessibleName("map file to write")
+        self.target.setMinimumWidth(self.fontMetrics().averageCharWidth() * PATH_CHARACTERS)
         browse = QPushButton("Browse…", self)
         browse.clicked.connect(self._browse)
         place.addWidget(self.target, 1)
