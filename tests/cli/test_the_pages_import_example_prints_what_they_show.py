@@ -19,8 +19,8 @@ def test_the_readme_import_example_prints_what_it_shows(capsys, monkeypatch, tmp
     page = (ROOT / "README.md").read_text(encoding="utf-8")
     command, shown = re.search(r"^\$ (tabletop import .*)\n(.*)\n", page, re.M).groups()
     argv = shlex.split(command)[1:]
-    (tmp_path / "maps").mkdir()
-    shutil.copy(ROOT / "maps" / "crypt.dd2vtt", tmp_path / "maps")
+    (tmp_path / "docs" / "samples").mkdir(parents=True)
+    shutil.copy(ROOT / "docs" / "samples" / "crypt.dd2vtt", tmp_path / "docs" / "samples")
     monkeypatch.chdir(tmp_path)
     assert main(argv) == 0
     assert capsys.readouterr().out.rstrip() == shown
