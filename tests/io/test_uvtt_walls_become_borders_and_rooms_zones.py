@@ -135,3 +135,16 @@ def test_the_summary_says_what_was_made_and_what_was_ignored(tmp_path, lights):
     made = _made(tmp_path, document)
     said = made.summary(vtt.lights, vtt.object_outlines)
     assert said == f"2 rooms, 1 door, 0 wall gaps closed, {lights} light{'' if lights == 1 else 's'} ignored"
+
+
+def test_a_corner_where_four_walls_stop_short_closes_for_all_four_rooms(tmp_path):
+    """Four rooms round a crossing whose four walls each stop a crack short of it: one crack,
+    closed for every room round it, so no two rooms across the corner run together."""
+    frame = wall((0, 0), (8, 0), (8, 8), (0, 8), (0, 0))
+    arms = [wall((4, 0), (4, 3.9)), wall((4, 4.1), (4, 8)), wall((0, 4), (3.9, 4)), wall((4.1, 4), (8, 4))]
+    made = _made(tmp_path, drawing((8, 8), [frame, *arms]))
+    assert (made.rooms, made.gaps_closed) == (4, 1)
+    pairs = {frozenset((b.a, b.b)) for b in made.borders}
+    assert pairs == {
+        frozenset(p) for p in (("room-1", "room-2"), ("room-1", "room-3"), ("room-2", "room-4"), ("room-3", "room-4"))
+    }

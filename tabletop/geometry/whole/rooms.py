@@ -66,16 +66,17 @@ def enclosed_rooms(
     wall_lines = [line for line in map(_line, walls) if line is not None]
     door_lines = [_line(list(ends)) for ends in doors]
     lines = wall_lines + [line for line in door_lines if line is not None]
-    bridges = _bridges(lines, gap) if gap > 0 else []
+    bridges, closed = _bridges(lines, gap) if gap > 0 else ([], 0)
     drawn = set_precision(unary_union(lines + bridges), TOUCH).intersection(edge) if lines else MultiLineString()
     faces = [face for face in polygonize(unary_union([drawn, edge.exterior])) if face.area > 0]
     walls_drawn = unary_union(wall_lines + bridges) if wall_lines or bridges else MultiLineString()
-    open_edge = edge.exterior.difference(walls_drawn.buffer(TOUCH * 10))
+    band = edge.exterior.buffer(TOUCH * 10)  # the walls along the edge only: buffering them all is slow
+    open_edge = edge.exterior.difference(walls_drawn.intersection(band).buffer(TOUCH * 10))
     found = [(face.boundary.intersection(open_edge).length > TOUCH, face) for face in _without_slivers(faces)]
     found.sort(key=lambda pair: (pair[0], *_reading_order(pair[1])))  # the rooms first, the ground outside last
     outside, faces = [pair[0] for pair in found], [pair[1] for pair in found]
     meetings, apart = _meetings(faces, door_lines)
-    return Rooms([_outline(face) for face in faces], outside, meetings, len(bridges), apart)
+    return Rooms([_outline(face) for face in faces], outside, meetings, closed, apart)
 
 
 def _line(points: list[Coordinates]) -> LineString | None:
@@ -86,63 +87,68 @@ def _line(points: list[Coordinates]) -> LineString | None:
     return line if not line.is_empty and line.length > TOUCH else None
 
 
-def _bridges(lines: list[LineString], gap: float) -> list[LineString]:
-    """Short lines that join each loose end within `gap` of another line to it: to another
-    loose end when one is near (both ends of a crack), else to the nearest point of the line.
-    A loose end is an end of a line that no other line touches and its own line does not
-    return to."""
+def _bridges(lines: list[LineString], gap: float) -> tuple[list[LineString], int]:
+    """Short lines that close the cracks: and how many cracks they close. Loose ends within
+    `gap` of each other are one crack, each end joined to their middle (so a corner where four
+    walls stop short closes for all four rooms round it); a lone loose end within `gap` of a
+    line is joined to its nearest point. A loose end is an end of a line that no other line
+    touches; a line's own two ends count as a crack when the line is long enough to be a loop
+    drawn not quite shut (a cave's ring)."""
     tree = STRtree(lines)
-    ends = []
+    ends: list[tuple[int, Point]] = []
     for index, line in enumerate(lines):
+        if line.is_closed:
+            continue
         for end in (Point(line.coords[0]), Point(line.coords[-1])):
-            if line.is_closed:
-                break
-            near = [k for k in tree.query(end, predicate="dwithin", distance=TOUCH) if k != index]
-            if not near:
+            if not any(k != index for k in tree.query(end, predicate="dwithin", distance=TOUCH)):
                 ends.append((index, end))
-    bridges, joined = [], set()
+    near = STRtree([point for _, point in ends])
+    group = list(range(len(ends)))
+
+    def root(k: int) -> int:
+        while group[k] != k:
+            group[k] = group[group[k]]
+            k = group[k]
+        return k
+
     for n, (index, end) in enumerate(ends):
-        if n in joined:
+        for k in near.query(end, predicate="dwithin", distance=gap):
+            other = ends[int(k)][0]
+            if int(k) != n and (other != index or lines[index].length > 3 * gap):
+                group[root(int(k))] = root(n)
+    cracks: dict[int, list[Point]] = {}
+    for n, (_, end) in enumerate(ends):
+        cracks.setdefault(root(n), []).append(end)
+    bridges, closed = [], 0
+    for members in cracks.values():
+        if len(members) > 1:
+            middle = Point(sum(p.x for p in members) / len(members), sum(p.y for p in members) / len(members))
+            bridges += [LineString([point, middle]) for point in members if point.distance(middle) > TOUCH]
+            closed += 1
+    for n, (index, end) in enumerate(ends):
+        if len(cracks[root(n)]) > 1:
             continue
-        partner = _nearest_end(ends, n, gap, joined, lines)
-        if partner is not None:
-            joined.update((n, partner))
-            bridges.append(LineString([end, ends[partner][1]]))
-            continue
-        reach = [k for k in tree.query(end, predicate="dwithin", distance=gap) if k != index]
-        if not reach:
-            continue
-        target = min(reach, key=lambda k: lines[k].distance(end))
-        spot = nearest_points(lines[target], end)[0]
-        if spot.distance(end) > TOUCH:
-            joined.add(n)
-            bridges.append(LineString([end, spot]))
-    return bridges
-
-
-def _nearest_end(
-    ends: list[tuple[int, Point]], n: int, gap: float, joined: set[int], lines: list[LineString]
-) -> int | None:
-    """The loose end nearest end `n` within `gap`: of another line, or of its own when the
-    line is long enough to be a loop drawn not quite shut (a cave's ring)."""
-    index, end = ends[n]
-    best, best_distance = None, gap
-    for k, (other, point) in enumerate(ends):
-        if k == n or k in joined or (other == index and lines[index].length <= 3 * gap):
-            continue
-        distance = end.distance(point)
-        if distance <= best_distance:
-            best, best_distance = k, distance
-    return best
+        reach = [int(k) for k in tree.query(end, predicate="dwithin", distance=gap) if k != index]
+        if reach:
+            spot = nearest_points(lines[min(reach, key=lambda k: lines[k].distance(end))], end)[0]
+            if spot.distance(end) > TOUCH:
+                bridges.append(LineString([end, spot]))
+                closed += 1
+    return bridges, closed
 
 
 def _without_slivers(faces: list[Polygon]) -> list[Polygon]:
     """Each sliver joined to the face it shares the most outline with (none: dropped)."""
     kept = [face for face in faces if face.area >= SLIVER]
-    for sliver in (face for face in faces if face.area < SLIVER):
-        shared = [face.boundary.intersection(sliver.boundary).length for face in kept]
-        if shared and max(shared) > TOUCH:
-            best = shared.index(max(shared))
+    slivers = [face for face in faces if face.area < SLIVER]
+    if not slivers or not kept:
+        return kept
+    tree = STRtree(kept)
+    for sliver in slivers:
+        near = [int(k) for k in tree.query(sliver, predicate="intersects")]
+        shared = {k: kept[k].boundary.intersection(sliver.boundary).length for k in near}
+        best = max(shared, key=shared.__getitem__, default=None)
+        if best is not None and shared[best] > TOUCH:
             merged = unary_union([kept[best], sliver])
             if isinstance(merged, Polygon):
                 kept[best] = merged
