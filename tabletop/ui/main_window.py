@@ -277,6 +277,7 @@ class MainWindow(QMainWindow):
         for act in (
             Act("file.new", "&New", lambda: self.files.new(), keys.New, "new"),
             Act("file.open", "&Open…", lambda: self.files.open(), keys.Open, "open"),
+            Act("file.import", "&Import…", self.import_drawing, tip="A Universal VTT map (.dd2vtt, .uvtt) as zones"),
             Act("file.save", "&Save", lambda: self.files.save(), keys.Save, "save"),
             Act("file.save_as", "Save &As…", lambda: self.files.save_as(), keys.SaveAs),
             Act("file.export", "&Export…", lambda: self.exports.export(), "Ctrl+E", "export"),
@@ -367,6 +368,11 @@ class MainWindow(QMainWindow):
         group = QActionGroup(self)
         for act in self.tool_actions.values():
             group.addAction(act)
+
+    def import_drawing(self) -> bool:
+        from tabletop.ui.dialogs.import_uvtt import import_drawing  # deferred: shapely and the reader
+
+        return import_drawing(self, self.settings, self.files, self.map_menu.check_map, self.say)
 
     def say(self, text: str) -> None:
         """A passing line in the status bar; it clears itself instead of going stale."""

@@ -1,0 +1,179 @@
+"""A drawing's rooms made zones, and where they meet borders: the walls and doors of a battle
+map drawn elsewhere turned into a map one can move on.
+
+Each room (geometry/whole/rooms.py) becomes a polygon zone, scaled from grid squares to map
+units. Where two rooms meet there is a border: each door across it is a passage through the
+door, open or closed as the drawing has it (a closed door blocks sight); the wall is crossed
+only by breaking it ("break the door", "break through the wall", at the GM's costs, none of
+them seen through), the Edgerunner text's wall with a door. A cost left out (None) leaves that
+way shut: a wall nobody breaks. Qt-free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import shapely
+
+from tabletop.geometry.single.palette import PROJECTION_PALETTE
+from tabletop.geometry.whole.rooms import TOUCH, Coordinates, enclosed_rooms
+from tabletop.model import Background, Border, Door, FillStyle, Map, Passage, PolygonShape, Zone
+from tabletop.model.base import MAX_POINTS
+
+SQUARE = 40.0
+"""Map units to a grid square: an encounter grid's area, so a drawing's squares and a grid laid
+over it match."""
+BREAK_DOOR = 4
+BREAK_WALL = 7
+"""The costs of breaking a door and breaking through a wall when the GM names none: the
+Edgerunner text's wall with a door ("4 to break the door or 7 to break through the wall")."""
+OPEN_DOOR = 2
+"""A closed door's cost to open, the text's "2 more to open or close the door"."""
+ZONE_OPACITY = 0.3
+"""How opaque an imported room's fill is: the drawing under it stays the map, the zones a tint
+that tells one room from the next."""
+
+
+class Doorway(Protocol):
+    """A door as a drawing has it: its two ends in grid squares, and whether it is closed."""
+
+    @property
+    def ends(self) -> tuple[Coordinates, Coordinates]: ...
+    @property
+    def closed(self) -> bool: ...
+
+
+class Drawing(Protocol):
+    """A battle map drawn elsewhere, as its reader gives it (io/uvtt.py): walls and doors in
+    grid squares, the map's edge, and what is left out of the zones."""
+
+    @property
+    def walls(self) -> list[list[Coordinates]]: ...
+    @property
+    def portals(self) -> Sequence[Doorway]: ...
+    @property
+    def frame(self) -> tuple[float, float, float, float]: ...
+    @property
+    def lights(self) -> int: ...
+    @property
+    def object_outlines(self) -> int: ...
+
+
+@dataclass
+class RoomZones:
+    """The zones and borders made, and what a GM is told of them."""
+
+    zones: list[Zone]
+    borders: list[Border]
+    rooms: int
+    outside: int
+    doors: int
+    gaps_closed: int
+    doors_apart: int
+
+    def summary(self, lights: int = 0, object_outlines: int = 0) -> str:
+        """What was made, in one line: "14 rooms, 19 doors, 3 wall gaps closed, 2 lights ignored"."""
+        said = [_count(self.rooms, "room"), _count(self.doors, "door")]
+        if self.outside:
+            said.append(f"{_count(self.outside, 'zone')} outside the walls")
+        said.append(f"{_count(self.gaps_closed, 'wall gap')} closed")
+        if self.doors_apart:
+            said.append(f"{_count(self.doors_apart, 'door')} dividing no rooms left out")
+        if object_outlines:
+            said.append(f"{_count(object_outlines, 'object outline')} left out")
+        said.append(f"{_count(lights, 'light')} ignored")
+        return ", ".join(said)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def drawn_map(
+    drawing: Drawing,
+    background: Background | None,
+    title: str = "",
+    *,
+    break_door: int | None = BREAK_DOOR,
+    break_wall: int | None = BREAK_WALL,
+    gap: float | None = None,
+) -> tuple[Map, str]:
+    """The map of a drawing, over its picture, and the line that says what was made."""
+    made = room_zones(
+        drawing.walls, drawing.portals, drawing.frame, break_door=break_door, break_wall=break_wall, gap=gap
+    )
+    map_ = Map(title=title, background=background, zones=made.zones, borders=made.borders)
+    return map_, made.summary(drawing.lights, drawing.object_outlines)
+
+
+def room_zones(
+    walls: list[list[Coordinates]],
+    doors: Sequence[Doorway],
+    frame: tuple[float, float, float, float],
+    *,
+    break_door: int | None = BREAK_DOOR,
+    break_wall: int | None = BREAK_WALL,
+    gap: float | None = None,
+) -> RoomZones:
+    """Zones and borders for the rooms the walls and doors close within `frame` (x0, y0, x1,
+    y1 in grid squares; its top left corner becomes the map's origin)."""
+    found = enclosed_rooms(walls, [door.ends for door in doors], frame, *(() if gap is None else (gap,)))
+    origin = frame[:2]
+    zones, numbered, outside = [], 0, 0
+    for index, (outline, open_ground) in enumerate(zip(found.outlines, found.outside, strict=True)):
+        if open_ground:
+            outside += 1
+            key, name = ("outside", "Outside") if outside == 1 else (f"outside-{outside}", f"Outside {outside}")
+        else:
+            numbered += 1
+            key, name = f"room-{numbered}", f"Room {numbered}"
+        colour = PROJECTION_PALETTE[index % len(PROJECTION_PALETTE)]
+        zones.append(
+            Zone(
+                id=key,
+                name=name,
+                fill=FillStyle(colour=colour, opacity=ZONE_OPACITY),
+                shape=PolygonShape(points=_map_points(outline, origin)),
+            )
+        )
+    borders = []
+    for meeting in found.meetings:
+        a, b = zones[meeting.a], zones[meeting.b]
+        passages = _passages([doors[k] for k in meeting.doors], meeting.wall > TOUCH, break_door, break_wall)
+        borders.append(Border(id=f"{a.id}--{b.id}", a=a.id, b=b.id, passages=passages))
+    placed = sum(len(meeting.doors) for meeting in found.meetings)
+    return RoomZones(zones, borders, numbered, outside, placed, found.gaps_closed, len(found.doors_apart))
+
+
+def _map_points(outline: list[Coordinates], origin: Coordinates) -> list[tuple[float, float]]:
+    """Grid squares to map units, from the frame's corner; an outline past a zone's points (a
+    long cave wall of tiny segments) is simplified just enough to fit."""
+    if len(outline) > MAX_POINTS:
+        ring = shapely.Polygon(outline)
+        tolerance = 0.01
+        while len(outline) > MAX_POINTS:
+            outline = list(ring.simplify(tolerance, preserve_topology=True).exterior.coords)[:-1]
+            tolerance *= 2
+    x0, y0 = origin
+    return [(round((x - x0) * SQUARE, 3), round((y - y0) * SQUARE, 3)) for x, y in outline]
+
+
+def _passages(doors: list[Doorway], wall: bool, break_door: int | None, break_wall: int | None) -> list[Passage]:
+    """The ways across one border: through each door, then breaking a door, then breaking
+    through the wall; listed cheapest first as the text lists them, so ties go to the door."""
+    passages = []
+    for n, door in enumerate(doors, start=1):
+        label = "through the door" if len(doors) == 1 else f"through door {n}"
+        state = "closed" if door.closed else "open"
+        passages.append(Passage(label=label, door=Door(state=state, open_cost=OPEN_DOOR), sight="door"))
+    if doors and break_door is not None:
+        passages.append(
+            Passage(label="break the door", cost_from_a=break_door, cost_from_b=break_door, sight="blocked")
+        )
+    if (wall or doors) and break_wall is not None:
+        passages.append(
+            Passage(label="break through the wall", cost_from_a=break_wall, cost_from_b=break_wall, sight="blocked")
+        )
+    return passages

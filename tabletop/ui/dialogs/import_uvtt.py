@@ -1,0 +1,215 @@
+"""File ▸ Import…: a battle map drawn elsewhere (a Universal VTT file from Dungeondraft,
+DungeonFog, Dungeon Alchemist, Arkenforge) opened as a new zone map.
+
+The GM picks the drawing, then says once where the map is written (its picture is kept in the
+`assets/` folder beside it, so the map needs its folder before it is made) and what breaking a
+door and breaking through a wall cost; the costs are remembered for the next import. The map
+is written, opened as Open opens a map, its summary said in the status bar, and Map ▸ Check Map
+runs on it. Opening it is the step: the map it replaces was offered to be saved first, as on
+Open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from tabletop.io import EXTENSION, MapFileError, save_map
+from tabletop.ui.plain import plain_label, shown_plain
+
+if TYPE_CHECKING:
+    from tabletop.ui.files import FileHandler
+
+DRAWINGS = "Universal VTT maps (*.dd2vtt *.uvtt *.df2vtt);;All files (*)"
+MAPS = f"Tabletop maps (*{EXTENSION})"
+BREAK_DOOR_KEY, BREAK_WALL_KEY = "import/breakDoor", "import/breakWall"
+"""The GM's costs of breaking, kept as ints (-1: it cannot be broken)."""
+PATH_CHARACTERS = 48
+"""The map's path box is wide enough for a folder and a name read at a glance."""
+GAP_KEY = "import/gapHundredths"
+"""The widest crack closed, in hundredths of a square (QSettings keeps ints, not floats)."""
+
+
+@dataclass(frozen=True)
+class ImportChoices:
+    target: Path
+    break_door: int | None
+    break_wall: int | None
+    gap: float
+
+
+class _Cost(QWidget):
+    """A cost to break something, or none when it cannot be broken."""
+
+    def __init__(self, cost: int | None, what: str, parent: QWidget) -> None:
+        super().__init__(parent)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.can = QCheckBox("can be broken, for", self)
+        self.can.setAccessibleName(f"{what} can be broken")
+        self.cost = QSpinBox(self)
+        self.cost.setRange(0, 99)
+        self.cost.setValue(4 if cost is None else cost)
+        self.cost.setAccessibleName(f"cost to break {what}")
+        self.can.setChecked(cost is not None)
+        self.can.toggled.connect(self.cost.setEnabled)
+        self.cost.setEnabled(cost is not None)
+        row.addWidget(self.can)
+        row.addWidget(self.cost)
+        row.addStretch(1)
+
+    def value(self) -> int | None:
+        return self.cost.value() if self.can.isChecked() else None
+
+
+class ImportDialog(QDialog):
+    """Where the map of `drawing` is written and what breaking costs: the GM's choices once."""
+
+    def __init__(self, drawing: Path, settings: QSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.setWindowTitle("Import a Universal VTT Map")
+        form = QFormLayout(self)
+        form.addRow("Drawing:", plain_label(drawing.name))
+        place = QHBoxLayout()
+        self.target = QLineEdit(str(drawing.with_suffix(EXTENSION)), self)
+        self.target.setAccessibleName("map file to write")
+        self.target.setMinimumWidth(self.fontMetrics().averageCharWidth() * PATH_CHARACTERS)
+        browse = QPushButton("Browse…", self)
+        browse.clicked.connect(self._browse)
+        place.addWidget(self.target, 1)
+        place.addWidget(browse)
+        form.addRow("Save the map as:", place)
+        form.addRow(plain_label("Its picture is kept in the assets folder beside the map.", wrap=True))
+        self.door = _Cost(_kept_cost(settings, BREAK_DOOR_KEY, 4), "a door", self)
+        self.wall = _Cost(_kept_cost(settings, BREAK_WALL_KEY, 7), "a wall", self)
+        form.addRow("Break the door:", self.door)
+        form.addRow("Break through the wall:", self.wall)
+        self.gap = QDoubleSpinBox(self)
+        self.gap.setRange(0, 5)
+        self.gap.setSingleStep(0.1)
+        self.gap.setDecimals(2)
+        self.gap.setSuffix(" squares")
+        self.gap.setValue(_kept_int(settings, GAP_KEY, 30) / 100)
+        self.gap.setAccessibleName("close cracks in walls up to this wide")
+        form.addRow("Close cracks in walls up to:", self.gap)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Import")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def _browse(self) -> None:
+        chosen, _ = QFileDialog.getSaveFileName(self, "Save the imported map as", self.target.text(), MAPS)
+        if chosen:
+            self.target.setText(chosen if chosen.endswith(EXTENSION) else chosen + EXTENSION)
+
+    def choices(self) -> ImportChoices:
+        """What the GM chose, the costs remembered for the next import."""
+        door, wall = self.door.value(), self.wall.value()
+        self.settings.setValue(BREAK_DOOR_KEY, -1 if door is None else door)
+        self.settings.setValue(BREAK_WALL_KEY, -1 if wall is None else wall)
+        self.settings.setValue(GAP_KEY, round(self.gap.value() * 100))
+        target = self.target.text().strip()
+        if not target.endswith(EXTENSION):
+            target += EXTENSION
+        return ImportChoices(Path(target).expanduser().absolute(), door, wall, self.gap.value())
+
+
+def _kept_int(settings: QSettings, key: str, default: int) -> int:
+    try:
+        return int(settings.value(key, default))
+    except (TypeError, ValueError):
+        return default
+
+
+def _kept_cost(settings: QSettings, key: str, default: int) -> int | None:
+    cost = _kept_int(settings, key, default)
+    return None if cost < 0 else min(cost, 99)
+
+
+def import_drawing(
+    window: QWidget,
+    settings: QSettings,
+    files: FileHandler,
+    check_map: Callable[[], object],
+    say: Callable[[str], None],
+    drawing: Path | None = None,
+    choices: ImportChoices | None = None,
+) -> bool:
+    """Ask for a drawing and the GM's choices (unless given), write its map, open it through
+    `files` as Open does and check it; False when the GM stopped or the drawing was refused
+    (said in one line)."""
+    if not files.may_discard():
+        return False
+    if drawing is None:
+        chosen, _ = QFileDialog.getOpenFileName(window, "Import a Universal VTT map", "", DRAWINGS)
+        if not chosen:
+            return False
+        drawing = Path(chosen)
+    if choices is None:
+        dialog = ImportDialog(drawing, settings, window)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        choices = dialog.choices()
+    if choices.target.exists() and not _may_replace(window, choices.target):
+        return False
+    try:
+        summary = write_imported(drawing, choices)
+        if not files.read_and_show(choices.target):
+            return False
+    except MapFileError as error:
+        QMessageBox.warning(window, "Could not import the map", shown_plain(str(error)))
+        return False
+    say(f"Imported {drawing.name}: {summary}")
+    check_map()
+    return True
+
+
+def write_imported(drawing: Path, choices: ImportChoices) -> str:
+    """The drawing's map written to the chosen file, its picture beside it; the summary line."""
+    from tabletop.geometry.whole.room_zones import SQUARE, drawn_map
+    from tabletop.io.uvtt import kept_background, read_universal_vtt
+    from tabletop.ui.opening import busy
+
+    with busy():
+        read = read_universal_vtt(drawing)
+        background = kept_background(read, choices.target, SQUARE)
+        map_, summary = drawn_map(
+            read,
+            background,
+            drawing.stem[:200],
+            break_door=choices.break_door,
+            break_wall=choices.break_wall,
+            gap=choices.gap,
+        )
+        save_map(map_, choices.target)
+    return summary
+
+
+def _may_replace(window: QWidget, target: Path) -> bool:
+    box = QMessageBox(QMessageBox.Icon.Question, "Replace the map?", "", QMessageBox.StandardButton.Cancel, window)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # a file's name is shown as spelled
+    box.setText(f"{target.name} is there already. Replace it with the imported map?")
+    replace = box.addButton("Replace", QMessageBox.ButtonRole.DestructiveRole)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    return box.clickedButton() is replace
