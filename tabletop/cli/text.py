@@ -7,8 +7,8 @@ are made a column at a time and joined once. The rules are imported only for wha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from itertools import accumulate, repeat
+from collections.abc import Callable, Iterable, Iterator
+from itertools import accumulate, pairwise, repeat
 from typing import TYPE_CHECKING, Any
 
 from tabletop.model import (
@@ -86,42 +86,56 @@ def zone_labels(zones: dict[str, Any]) -> list[str]:
     return [name or zone_id for zone_id, name in zip(zones["id"], zones["name"], strict=True)]
 
 
-def _zone_lines(zones: dict[str, Any]) -> list[str]:
-    rows = zip(zones["id"], _column(zones, Zone, "name"), strict=False)
-    lines = [f"    {zone_id}  {name}".rstrip() for zone_id, name in rows]
+LINES_AT_ONCE = 5000
+"""Lines of a long list made and written at a time: a map of many long lines (a border of fifty
+passages is a line of a kilobyte) never holds its whole text."""
+
+
+def _zone_lines(zones: dict[str, Any], start: int, stop: int) -> list[str]:
+    names = zones["name"][start:stop] if "name" in zones else repeat("")
+    lines = [f"    {zone_id}  {name}".rstrip() for zone_id, name in zip(zones["id"][start:stop], names, strict=False)]
     hidden = zones.get("hidden")
-    if hidden is not None and any(hidden):
-        lines = [line + "  [hidden]" if shut else line for line, shut in zip(lines, hidden, strict=True)]
+    if hidden is not None and any(hidden[start:stop]):
+        lines = [line + "  [hidden]" if shut else line for line, shut in zip(lines, hidden[start:stop], strict=True)]
     return lines
 
 
 def _per_border(
     borders: dict[str, Any], made: Callable[[Passage], Any], joined: Callable[[list[Any]], Any]
-) -> list[Any]:
-    """Each border's passages, `made` (a text, a summary) once for each distinct passage of the
-    file's table and then `joined` into what one border shows of them."""
-    n = len(borders["id"])
+) -> Callable[[int, int], list[Any]]:
+    """What borders start..stop show of their passages: each distinct passage of the file's table
+    `made` (a text, a summary) once, and each border's `joined` from them."""
     if "passage_kinds" not in borders:  # every border the passages a border takes by default
         default = Border.model_fields["passages"].default_factory()  # type: ignore[misc]
-        return [joined([made(p) for p in default])] * n
+        shown = joined([made(p) for p in default])
+        return lambda start, stop: [shown] * (stop - start)
     kinds = [made(p) for p in borders["passage_kinds"]]
     counts, rows = borders["passage_counts"], borders["passages"]
-    if len(rows) == n and (not counts or min(counts) == max(counts) == 1):  # one passage each
-        return list(map([joined([kind]) for kind in kinds].__getitem__, rows))
-    flat = list(map(kinds.__getitem__, rows))
-    ends = list(accumulate(counts))
-    return [joined(flat[start:end]) for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+    if len(rows) == len(counts) and (not counts or min(counts) == max(counts) == 1):  # one passage each
+        alone = [joined([kind]) for kind in kinds]
+        return lambda start, stop: list(map(alone.__getitem__, rows[start:stop]))
+    firsts = [0, *accumulate(counts)]
+
+    def some(start: int, stop: int) -> list[Any]:
+        flat = list(map(kinds.__getitem__, rows[firsts[start] : firsts[stop]]))
+        ends = [first - firsts[start] for first in firsts[start : stop + 1]]
+        return [joined(flat[first:end]) for first, end in pairwise(ends)]
+
+    return some
 
 
 def _ways_text(passages: list[str]) -> str:
     return "; ".join(passages) or "no passage"
 
 
-def _border_lines(borders: dict[str, Any], labels: list[str]) -> list[str]:
+def _border_lines(borders: dict[str, Any], labels: list[str]) -> Iterator[list[str]]:
     ways = _per_border(borders, passage_text, _ways_text)
-    a = map(labels.__getitem__, borders["a"])
-    b = map(labels.__getitem__, borders["b"])
-    return [f"    {i}  {x} <-> {y}: {w}" for i, x, y, w in zip(borders["id"], a, b, ways, strict=False)]
+    for start in range(0, len(borders["id"]), LINES_AT_ONCE):
+        stop = start + LINES_AT_ONCE
+        a = map(labels.__getitem__, borders["a"][start:stop])
+        b = map(labels.__getitem__, borders["b"][start:stop])
+        rows = zip(borders["id"][start:stop], a, b, ways(start, min(stop, len(borders["id"]))), strict=False)
+        yield [f"    {i}  {x} <-> {y}: {w}" for i, x, y, w in rows]
 
 
 def column_names(checked: Checked) -> Callable[[str], str]:
@@ -152,22 +166,26 @@ def column_names(checked: Checked) -> Callable[[str], str]:
     return name
 
 
-def describe_map(checked: Checked, path: str, version: int = FORMAT_VERSION) -> str:
-    """The map for a GM: each thing by its name (its id where it has none), the id first on
-    its own line in the lists, as the movement commands take either."""
+def describe_map(checked: Checked, path: str, version: int = FORMAT_VERSION) -> Iterator[str]:
+    """The map for a GM, in pieces of whole lines to write one after another: each thing by its
+    name (its id where it has none), the id first on its own line in the lists, as the movement
+    commands take either."""
     map_, zones, borders = checked.rest, checked.zones, checked.borders
     labels = zone_labels(zones)
-    lines = [
-        map_.title or "(untitled map)",
-        f"  file: {path} ({version_text(version)})",
-        f"  lattice step: {map_.lattice_step:g} map units",
-        f"  zones ({len(zones['id'])}):",
-        *_zone_lines(zones),
-        f"  borders ({len(borders['id'])}):",
-        *_border_lines(borders, labels),
-    ]
+    yield _text(
+        [
+            map_.title or "(untitled map)",
+            f"  file: {path} ({version_text(version)})",
+            f"  lattice step: {map_.lattice_step:g} map units",
+            f"  zones ({len(zones['id'])}):",
+        ]
+    )
+    for start in range(0, len(zones["id"]), LINES_AT_ONCE):
+        yield _text(_zone_lines(zones, start, start + LINES_AT_ONCE))
+    yield _text([f"  borders ({len(borders['id'])}):"])
+    yield from map(_text, _border_lines(borders, labels))
     zone_names = dict(zip(zones["id"], labels, strict=True)) if map_.tokens else {}
-    lines.append(f"  tokens ({len(map_.tokens)}):")
+    lines = [f"  tokens ({len(map_.tokens)}):"]
     lines += [
         f"    {t.id}  {t.label} ({t.side}) in {location_text(map_, t, zone_names)}, facing {t.facing:g}°"
         for t in map_.tokens
@@ -197,7 +215,12 @@ def describe_map(checked: Checked, path: str, version: int = FORMAT_VERSION) -> 
         ended = f", ended ({conflict.ended})" if conflict.ended else ""
         entries = f"{len(conflict.log)} log entries"
         lines.append(f"  conflict: {rules.title}, {when}{ended}, {entries}")
-    return "\n".join(lines)
+    yield _text(lines)
+
+
+def _text(lines: list[str]) -> str:
+    """Whole lines, each ended."""
+    return "\n".join(lines) + "\n" if lines else ""
 
 
 def _ground_text(grid: EncounterGrid) -> str:
@@ -264,7 +287,7 @@ def _passage_summary(passage: Passage) -> dict[str, Any]:
 
 
 def _border_summaries(borders: dict[str, Any], zone_ids: list[str]) -> list[dict[str, Any]]:
-    passages = _per_border(borders, _passage_summary, list)
+    passages = _per_border(borders, _passage_summary, list)(0, len(borders["id"]))
     a = map(zone_ids.__getitem__, borders["a"])
     b = map(zone_ids.__getitem__, borders["b"])
     rows = zip(borders["id"], a, b, passages, strict=False)

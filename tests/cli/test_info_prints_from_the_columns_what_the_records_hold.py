@@ -1,9 +1,9 @@
 """`tabletop info` prints a map from its file's checked columns and never makes a zone or border
 record; what it prints of the zones, borders and tokens is what the map's records hold, line for
-line (and in --json, value for value): on every sample map, every frozen format, and generated
-maps whose columns are mixed or left out (hidden zones, names blank or ending in spaces, nodes,
-doors, several passages or none). A conflict's words name tokens, zones and borders as the
-rules' name_of names them on the whole map."""
+line however many lines are made at a time (and in --json, value for value): on every sample map,
+every frozen format, and generated maps whose columns are mixed or left out (hidden zones, names
+blank or ending in spaces, nodes, doors, several passages or none). A conflict's words name
+tokens, zones and borders as the rules' name_of names them on the whole map."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.cli import text
 from tabletop.cli.text import column_names, location_text, passage_text
 from tabletop.io import check_map_file_versioned, load_map, save_map
 from tabletop.model import Border, Door, Map, NodeShape, Passage, Token, ZoneLocation
@@ -105,7 +106,12 @@ def _record_lines(map_: Map) -> list[str]:
     return lines
 
 
-def test_the_text_shows_what_the_records_hold(capsys, every_map):
+@pytest.fixture(params=[5000, 7], ids=["as shipped", "7 lines at once"])
+def lines_at_once(request, monkeypatch):
+    monkeypatch.setattr(text, "LINES_AT_ONCE", request.param)
+
+
+def test_the_text_shows_what_the_records_hold(capsys, every_map, lines_at_once):
     for path in every_map:
         map_ = load_map(path)
         result = tabletop(capsys, "info", str(path))
