@@ -1,8 +1,8 @@
 """Plain descriptions of a map for `tabletop info`, as text for a GM and as JSON for tools.
 
 Both are made from the map file's checked columns (io/column_map.py Checked), as `tabletop
-check` stops at them: a big map's zones and borders are never made into records, its lines
-are made a column at a time and joined once. The rules are imported only for what needs them
+check` stops at them: a big map's zones and borders are never made into records, and its lines
+are made a column at a time and written a few thousand at a time. The rules are imported only for what needs them
 (a token on a grid, a grid, a conflict)."""
 
 from __future__ import annotations
