@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cli.ending import load_kept, load_kept_versioned
+from tabletop.cli.ending import load_kept
 from tabletop.cli.errors import UsageError
 
 if TYPE_CHECKING:  # each command imports what it needs when it runs: `schema` never loads the rules
@@ -106,16 +107,28 @@ def _finding_data(finding: Finding) -> dict[str, Any]:
 
 
 def run_info(args: argparse.Namespace) -> int:
+    """What a map holds, from the file's checked columns as `check` reads it: a big map's zones
+    and borders are never made into records, only their text, written a piece at a time."""
+    from tabletop.cli.ending import keep
     from tabletop.cli.text import describe_map, map_summary
+    from tabletop.heap import collector_paused
+    from tabletop.io import MapFileError, check_map_file_versioned
 
-    map_, version = load_kept_versioned(args.file)
-    if args.json:  # as json.dumps(..., indent=2, ensure_ascii=False) made it, several times quicker and leaner
-        from tabletop.cli.json_text import write_indented
+    with collector_paused():
+        checked, version = keep(check_map_file_versioned(args.file))
+    try:
+        if args.json:  # as json.dumps(..., indent=2, ensure_ascii=False) made it, several times quicker and leaner
+            from tabletop.cli.json_text import write_indented
 
-        write_indented(map_summary(map_, version), sys.stdout)
-        sys.stdout.write("\n")
-    else:
-        print(describe_map(map_, args.file, version))
+            write_indented(map_summary(checked, version), sys.stdout)
+            sys.stdout.write("\n")
+        else:
+            sys.stdout.writelines(describe_map(checked, args.file, version))
+    except MemoryError:  # a file the reader took whole, of lines too many or too long for the memory left
+        size = os.stat(args.file).st_size
+        held = f"{size / 2**20:,.0f} MB" if size >= 2**20 else f"{size:,} bytes"
+        why = f"needs more memory than this computer has free to describe it (a file of {held})"
+        raise MapFileError(args.file, why) from None
     return 0
 
 

@@ -1,8 +1,15 @@
-"""Plain descriptions of a map for `tabletop info`, as text for a GM and as JSON for tools."""
+"""Plain descriptions of a map for `tabletop info`, as text for a GM and as JSON for tools.
+
+Both are made from the map file's checked columns (io/column_map.py Checked), as `tabletop
+check` stops at them: a big map's zones and borders are never made into records, and its lines
+are made a column at a time and written a few thousand at a time. The rules are imported only for what needs them
+(a token on a grid, a grid, a conflict)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from itertools import accumulate, pairwise, repeat
+from typing import TYPE_CHECKING, Any
 
 from tabletop.model import (
     FORMAT_VERSION,
@@ -14,12 +21,12 @@ from tabletop.model import (
     Passage,
     Tile,
     Token,
+    Zone,
     ZoneLocation,
 )
-from tabletop.rules import systems
-from tabletop.rules.area_names import area_name
-from tabletop.rules.conflict_log import conflict_state
-from tabletop.rules.setup import describe_setup
+
+if TYPE_CHECKING:
+    from tabletop.io.column_map import Checked
 
 
 def cost_text(cost: int | None) -> str:
@@ -44,6 +51,8 @@ def location_text(map_: Map, token: Token, zone_names: dict[str, str] | None = N
         called = zone_names or {}
         return f"zone {called.get(where.zone, where.zone)}"
     if isinstance(where, AreaLocation):
+        from tabletop.rules.area_names import area_name
+
         grid = map_.grid(where.grid)
         called = (grid.name or grid.id) if zone_names is not None else grid.id
         return f"grid {called} area {area_name(grid, where.row, where.col)}"
@@ -58,48 +67,160 @@ def version_text(version: int) -> str:
     return f"format version {version}, saved as {FORMAT_VERSION}"
 
 
-def describe_map(map_: Map, path: str, version: int = FORMAT_VERSION) -> str:
-    """The map for a GM: each thing by its name (its id where it has none), the id first on
-    its own line in the lists, as the movement commands take either."""
-    zone_names = {z.id: z.label for z in map_.zones}
-    lines = [
-        map_.title or "(untitled map)",
-        f"  file: {path} ({version_text(version)})",
-        f"  lattice step: {map_.lattice_step:g} map units",
-    ]
-    lines.append(f"  zones ({len(map_.zones)}):")
-    lines += [f"    {z.id}  {z.name}".rstrip() + ("  [hidden]" if z.hidden else "") for z in map_.zones]
-    lines.append(f"  borders ({len(map_.borders)}):")
-    for border in map_.borders:
-        ways = "; ".join(passage_text(p) for p in border.passages) or "no passage"
-        ends = f"{zone_names.get(border.a, border.a)} <-> {zone_names.get(border.b, border.b)}"
-        lines.append(f"    {border.id}  {ends}: {ways}")
-    lines.append(f"  tokens ({len(map_.tokens)}):")
+# -- the zones and borders, a column at a time ------------------------------------------------
+
+
+def _column(values: dict[str, Any], kind: type, name: str) -> Iterable[Any]:
+    """A checked column, or its field's default in every row where the file left it out."""
+    column = values.get(name)
+    if column is not None:
+        return column
+    field = kind.model_fields[name]
+    return repeat(field.default_factory() if field.default_factory is not None else field.default, len(values["id"]))
+
+
+def zone_labels(zones: dict[str, Any]) -> list[str]:
+    """What a GM sees of each zone (Zone.label: its name, else its id), row by row."""
+    if "name" not in zones:
+        return zones["id"]
+    return [name or zone_id for zone_id, name in zip(zones["id"], zones["name"], strict=True)]
+
+
+LINES_AT_ONCE = 5000
+"""Lines of a long list made and written at a time: a map of many long lines (a border of fifty
+passages is a line of a kilobyte) never holds its whole text."""
+
+
+def _zone_lines(zones: dict[str, Any], start: int, stop: int) -> list[str]:
+    names = zones["name"][start:stop] if "name" in zones else repeat("")
+    lines = [f"    {zone_id}  {name}".rstrip() for zone_id, name in zip(zones["id"][start:stop], names, strict=False)]
+    hidden = zones.get("hidden")
+    if hidden is not None and any(hidden[start:stop]):
+        lines = [line + "  [hidden]" if shut else line for line, shut in zip(lines, hidden[start:stop], strict=True)]
+    return lines
+
+
+def _per_border(
+    borders: dict[str, Any], made: Callable[[Passage], Any], joined: Callable[[list[Any]], Any]
+) -> Callable[[int, int], list[Any]]:
+    """What borders start..stop show of their passages: each distinct passage of the file's table
+    `made` (a text, a summary) once, and each border's `joined` from them."""
+    if "passage_kinds" not in borders:  # every border the passages a border takes by default
+        default = Border.model_fields["passages"].default_factory()  # type: ignore[misc]
+        shown = joined([made(p) for p in default])
+        return lambda start, stop: [shown] * (stop - start)
+    kinds = [made(p) for p in borders["passage_kinds"]]
+    counts, rows = borders["passage_counts"], borders["passages"]
+    if len(rows) == len(counts) and (not counts or min(counts) == max(counts) == 1):  # one passage each
+        alone = [joined([kind]) for kind in kinds]
+        return lambda start, stop: list(map(alone.__getitem__, rows[start:stop]))
+    firsts = [0, *accumulate(counts)]
+
+    def some(start: int, stop: int) -> list[Any]:
+        flat = list(map(kinds.__getitem__, rows[firsts[start] : firsts[stop]]))
+        ends = [first - firsts[start] for first in firsts[start : stop + 1]]
+        return [joined(flat[first:end]) for first, end in pairwise(ends)]
+
+    return some
+
+
+def _ways_text(passages: list[str]) -> str:
+    return "; ".join(passages) or "no passage"
+
+
+def _border_lines(borders: dict[str, Any], labels: list[str]) -> Iterator[list[str]]:
+    ways = _per_border(borders, passage_text, _ways_text)
+    for start in range(0, len(borders["id"]), LINES_AT_ONCE):
+        stop = start + LINES_AT_ONCE
+        a = map(labels.__getitem__, borders["a"][start:stop])
+        b = map(labels.__getitem__, borders["b"][start:stop])
+        rows = zip(borders["id"][start:stop], a, b, ways(start, min(stop, len(borders["id"]))), strict=False)
+        yield [f"    {i}  {x} <-> {y}: {w}" for i, x, y, w in rows]
+
+
+def column_names(checked: Checked) -> Callable[[str], str]:
+    """What the GM calls the token, zone or border with an id, as rules/names.py name_of says
+    it of the whole map, from the checked columns: a token first, then a zone, then a border
+    (its label, else its two zones' names joined by a dash); other text as it is."""
+    from tabletop.rules.names import BORDER_DASH, name_of
+
+    zones, borders = checked.zones, checked.borders
+    tokens = {t.id for t in checked.rest.tokens}
+
+    def label(row: int) -> str:
+        return zones.get("name", zones["id"])[row] or zones["id"][row]
+
+    def name(object_id: str) -> str:
+        if not object_id or object_id in tokens:
+            return name_of(checked.rest, object_id)
+        if object_id in zones["id"]:
+            return label(zones["id"].index(object_id))
+        if object_id in borders["id"]:
+            row = borders["id"].index(object_id)
+            given = borders.get("label")
+            if given is not None and given[row]:
+                return given[row]
+            return BORDER_DASH.join(label(borders[end][row]) for end in ("a", "b"))
+        return object_id
+
+    return name
+
+
+def describe_map(checked: Checked, path: str, version: int = FORMAT_VERSION) -> Iterator[str]:
+    """The map for a GM, in pieces of whole lines to write one after another: each thing by its
+    name (its id where it has none), the id first on its own line in the lists, as the movement
+    commands take either."""
+    map_, zones, borders = checked.rest, checked.zones, checked.borders
+    labels = zone_labels(zones)
+    yield _text(
+        [
+            map_.title or "(untitled map)",
+            f"  file: {path} ({version_text(version)})",
+            f"  lattice step: {map_.lattice_step:g} map units",
+            f"  zones ({len(zones['id'])}):",
+        ]
+    )
+    for start in range(0, len(zones["id"]), LINES_AT_ONCE):
+        yield _text(_zone_lines(zones, start, start + LINES_AT_ONCE))
+    yield _text([f"  borders ({len(borders['id'])}):"])
+    yield from map(_text, _border_lines(borders, labels))
+    zone_names = dict(zip(zones["id"], labels, strict=True)) if map_.tokens else {}
+    lines = [f"  tokens ({len(map_.tokens)}):"]
     lines += [
         f"    {t.id}  {t.label} ({t.side}) in {location_text(map_, t, zone_names)}, facing {t.facing:g}°"
         for t in map_.tokens
     ]
     lines.append(f"  grids ({len(map_.grids)}):")
-    for grid in map_.grids:
-        r0, c0, r1, c1 = grid.tile_bounds()
-        rows, cols = r1 - r0 + 1, c1 - c0 + 1
-        segments = sum(len(t.segments) for t in grid.tiles)
-        lines.append(
-            f"    {grid.id}  {grid.name}: {rows}x{cols} tiles ({rows * TILE_AREAS}x{cols * TILE_AREAS} areas), "
-            f"{segments} segments, tile set {grid.tile_set or 'none'}"
-        )
-        lines.append(f"      areas: {_ground_text(grid)}; {describe_setup(grid)}")
+    if map_.grids:
+        from tabletop.rules.setup import describe_setup
+
+        for grid in map_.grids:
+            r0, c0, r1, c1 = grid.tile_bounds()
+            rows, cols = r1 - r0 + 1, c1 - c0 + 1
+            segments = sum(len(t.segments) for t in grid.tiles)
+            lines.append(
+                f"    {grid.id}  {grid.name}: {rows}x{cols} tiles ({rows * TILE_AREAS}x{cols * TILE_AREAS} areas), "
+                f"{segments} segments, tile set {grid.tile_set or 'none'}"
+            )
+            lines.append(f"      areas: {_ground_text(grid)}; {describe_setup(grid)}")
     if map_.tile_sets:
         lines.append(f"  tile sets ({len(map_.tile_sets)}):")
         lines += [f"    {s.id}  {s.theme}: {len(s.tiles)} tiles" for s in map_.tile_sets]
     conflict = map_.conflict
     if conflict is not None:
+        from tabletop.rules import systems
+
         rules = systems.of(conflict)
-        when = rules.header(conflict, systems.names(map_))
+        when = rules.header(conflict, column_names(checked))
         ended = f", ended ({conflict.ended})" if conflict.ended else ""
         entries = f"{len(conflict.log)} log entries"
         lines.append(f"  conflict: {rules.title}, {when}{ended}, {entries}")
-    return "\n".join(lines)
+    yield _text(lines)
+
+
+def _text(lines: list[str]) -> str:
+    """Whole lines, each ended."""
+    return "\n".join(lines) + "\n" if lines else ""
 
 
 def _ground_text(grid: EncounterGrid) -> str:
@@ -132,6 +253,8 @@ def _tile_summary(tile: Tile) -> dict[str, Any]:
 
 
 def _grid_summary(grid: EncounterGrid) -> dict[str, Any]:
+    from tabletop.rules.setup import describe_setup
+
     r0, c0, r1, c1 = grid.tile_bounds()
     return {
         "id": grid.id,
@@ -154,33 +277,35 @@ def _grid_summary(grid: EncounterGrid) -> dict[str, Any]:
     }
 
 
-def _border_summary(border: Border) -> dict[str, Any]:
+def _passage_summary(passage: Passage) -> dict[str, Any]:
     return {
-        "id": border.id,
-        "a": border.a,
-        "b": border.b,
-        "passages": [
-            {
-                "label": p.label,
-                "cost_from_a": p.cost_from_a,
-                "cost_from_b": p.cost_from_b,
-                "door": p.door.state if p.door else None,
-            }
-            for p in border.passages
-        ],
+        "label": passage.label,
+        "cost_from_a": passage.cost_from_a,
+        "cost_from_b": passage.cost_from_b,
+        "door": passage.door.state if passage.door else None,
     }
 
 
-def map_summary(map_: Map, version: int = FORMAT_VERSION) -> dict[str, Any]:
+def _border_summaries(borders: dict[str, Any], zone_ids: list[str]) -> list[dict[str, Any]]:
+    passages = _per_border(borders, _passage_summary, list)(0, len(borders["id"]))
+    a = map(zone_ids.__getitem__, borders["a"])
+    b = map(zone_ids.__getitem__, borders["b"])
+    rows = zip(borders["id"], a, b, passages, strict=False)
+    return [{"id": i, "a": x, "b": y, "passages": ways} for i, x, y, ways in rows]
+
+
+def map_summary(checked: Checked, version: int = FORMAT_VERSION) -> dict[str, Any]:
     """The map for tools: things by id, as a tool names them back; the file's own format
     version, and the one a save writes."""
+    map_, zones = checked.rest, checked.zones
+    names = _column(zones, Zone, "name")
     return {
         "title": map_.title,
         "format_version": version,
         "saved_as_format_version": FORMAT_VERSION,
         "lattice_step": map_.lattice_step,
-        "zones": [{"id": z.id, "name": z.name} for z in map_.zones],
-        "borders": [_border_summary(b) for b in map_.borders],
+        "zones": [{"id": i, "name": n} for i, n in zip(zones["id"], names, strict=False)],
+        "borders": _border_summaries(checked.borders, zones["id"]),
         "tokens": [
             {
                 "id": t.id,
@@ -201,5 +326,13 @@ def map_summary(map_: Map, version: int = FORMAT_VERSION) -> dict[str, Any]:
             }
             for s in map_.tile_sets
         ],
-        "conflict": conflict_state(map_),
+        "conflict": _conflict_state(map_),
     }
+
+
+def _conflict_state(map_: Map) -> dict[str, Any] | None:
+    if map_.conflict is None:
+        return None
+    from tabletop.rules.conflict_log import conflict_state
+
+    return conflict_state(map_)

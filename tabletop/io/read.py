@@ -96,7 +96,13 @@ def map_and_version(
 def check_map_file(path: str | os.PathLike[str]) -> Checked:
     """A map file read and checked whole as load_map checks it, its zones and borders left in
     their checked columns (`tabletop check` counts them; `.map()` makes the map)."""
-    return _read(read_map_bytes(path), path, None, checked_columns)[0]
+    return check_map_file_versioned(path)[0]
+
+
+def check_map_file_versioned(path: str | os.PathLike[str]) -> tuple[Checked, int]:
+    """check_map_file's checked columns, with the format version the file was written in
+    (`tabletop info` says it, and prints the map from the columns)."""
+    return _read(read_map_bytes(path), path, None, checked_columns)
 
 
 def _read(

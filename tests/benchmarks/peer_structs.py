@@ -54,6 +54,7 @@ class Passage(Struct):
     cost_from_a: int | None = 1
     cost_from_b: int | None = 1
     door: Door | None = None
+    sight: str = "door"
 
 
 class Border(Struct):

@@ -14,14 +14,14 @@ import pytest
 from tabletop.cli import json_text
 from tabletop.cli.json_text import write_indented
 from tabletop.cli.text import map_summary
-from tabletop.io import load_map_versioned, save_map
+from tabletop.io import check_map_file_versioned, save_map
 from tests.cli.run import tabletop
 from tests.maps import zone_map
 
 
 def _as_json_dumps_printed(read) -> str:
-    map_, version = read
-    return json.dumps(map_summary(map_, version), indent=2, ensure_ascii=False) + "\n"
+    checked, version = read
+    return json.dumps(map_summary(checked, version), indent=2, ensure_ascii=False) + "\n"
 
 
 @pytest.fixture(params=[5000, 3], ids=["as shipped", "in chunks of 3"])
@@ -36,7 +36,7 @@ def test_every_sample_map_prints_as_json_dumps_printed_it(capsys, maps_dir, chun
     for path in maps:
         result = tabletop(capsys, "info", "--json", str(path))
         assert result.code == 0, result.err
-        assert result.out == _as_json_dumps_printed(load_map_versioned(path)), path.name
+        assert result.out == _as_json_dumps_printed(check_map_file_versioned(path)), path.name
 
 
 def test_a_generated_map_with_names_in_several_scripts_prints_as_json_dumps_printed_it(capsys, tmp_path, chunk):
@@ -49,7 +49,7 @@ def test_a_generated_map_with_names_in_several_scripts_prints_as_json_dumps_prin
     result = tabletop(capsys, "info", "--json", str(path))
     assert result.code == 0, result.err
     assert [z["name"] for z in json.loads(result.out)["zones"]] == [z.name for z in zones]
-    assert result.out == _as_json_dumps_printed(load_map_versioned(path))
+    assert result.out == _as_json_dumps_printed(check_map_file_versioned(path))
 
 
 AWKWARD = {

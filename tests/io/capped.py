@@ -12,7 +12,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_capped(command: str, path: Path, cap_mb: int, timeout: float = 300) -> tuple[int, list[str]]:
+def run_capped(
+    command: str, path: Path, cap_mb: int, timeout: float = 300, options: tuple[str, ...] = ()
+) -> tuple[int, list[str]]:
     cap = cap_mb * 2**20
 
     def capped() -> None:
@@ -20,7 +22,7 @@ def run_capped(command: str, path: Path, cap_mb: int, timeout: float = 300) -> t
 
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
     done = subprocess.run(
-        [sys.executable, "-m", "tabletop", command, str(path)],
+        [sys.executable, "-m", "tabletop", command, *options, str(path)],
         cwd=ROOT,
         env=env,
         preexec_fn=capped,
