@@ -1,0 +1,75 @@
+"""Helpers for the players' page tests: a server on the loopback address with a port the system
+picks, plain requests that keep the status and body of a refusal, and WebSocket pages."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import http.client
+import json
+import socket
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import aiohttp
+
+from tabletop.serve.server import Showing, TableServer
+
+LOOPBACK = "127.0.0.1"
+WAIT = 20.0
+"""Seconds a test waits on the server at most before it fails, rather than hanging."""
+
+
+@contextlib.contextmanager
+def serving(showing: Showing | None = None, **limits) -> Iterator[TableServer]:
+    server = TableServer(LOOPBACK, 0, **limits)
+    server.start()
+    try:
+        if showing is not None:
+            server.show(showing)
+        yield server
+    finally:
+        server.stop()
+
+
+def get(url: str, method: str = "GET", headers: dict[str, str] | None = None, source: str = "") -> tuple[int, str]:
+    """The status of one request and its body as text (a refusal's too), or for a picture its
+    kind; `source`: the loopback address it comes from (127.0.0.2 is a second machine on the
+    same loopback)."""
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(
+        parts.hostname, parts.port, timeout=WAIT, source_address=(source, 0) if source else None
+    )
+    try:
+        connection.request(method, parts.path + (f"?{parts.query}" if parts.query else ""), headers=headers or {})
+        response = connection.getresponse()
+        body = response.read()
+        kind = response.getheader("Content-Type", "")
+        return response.status, body.decode("utf-8", "replace") if kind.startswith("text/") else kind
+    finally:
+        connection.close()
+
+
+def raw(port: int, data: bytes) -> bytes:
+    """What the server answers to bytes that may not be HTTP at all."""
+    with socket.create_connection((LOOPBACK, port), timeout=WAIT) as sock:
+        sock.sendall(data)
+        chunks = []
+        with contextlib.suppress(TimeoutError, ConnectionResetError):
+            while chunk := sock.recv(65536):
+                chunks.append(chunk)
+        return b"".join(chunks)
+
+
+def socket_url(page: str) -> str:
+    return page.replace("http://", "ws://", 1) + "ws"
+
+
+async def first_messages(page: str, count: int = 1) -> list[dict]:
+    """The first `count` messages a page's WebSocket is sent."""
+    async with aiohttp.ClientSession() as session, session.ws_connect(socket_url(page)) as ws:
+        return [json.loads(await asyncio.wait_for(ws.receive_str(), WAIT)) for _ in range(count)]
+
+
+def messages(page: str, count: int = 1) -> list[dict]:
+    return asyncio.run(first_messages(page, count))
