@@ -7,7 +7,12 @@ import asyncio
 import contextlib
 import http.client
 import json
+import os
+import signal
 import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
@@ -73,3 +78,38 @@ async def first_messages(page: str, count: int = 1) -> list[dict]:
 
 def messages(page: str, count: int = 1) -> list[dict]:
     return asyncio.run(first_messages(page, count))
+
+
+@contextlib.contextmanager
+def serve_process(path, *args: str) -> Iterator[tuple[subprocess.Popen, list[str]]]:
+    """`tabletop serve MAP` on the loopback address, a port the system picks: the process and
+    the lines it printed before it served (the join link, then each player's)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "serve", str(path), "--host", LOOPBACK, "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    try:
+        lines = [process.stdout.readline().strip() for _ in range(1 + args.count("--player"))]
+        yield process, lines
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(WAIT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        process.stdout.close()
+        process.stderr.close()
+
+
+def wait_until(condition, what: str) -> None:
+    """Wait on a condition the server reaches on its own thread or process, bounded by WAIT."""
+    ends = time.monotonic() + WAIT
+    while not condition():
+        if time.monotonic() > ends:
+            raise AssertionError(f"gave up waiting: {what}")
+        time.sleep(0.02)
