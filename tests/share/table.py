@@ -113,3 +113,37 @@ def wait_until(condition, what: str) -> None:
         if time.monotonic() > ends:
             raise AssertionError(f"gave up waiting: {what}")
         time.sleep(0.02)
+
+
+SECRET = "#ff00ff"
+SPY_COLOUR = "#00ffff"
+SECRET_NAMES = ("Secret Vault", "Hidden Spy")
+
+
+def secrets_at_the_table():
+    """The warehouse mid-conflict with what the GM keeps back: a hidden store room (the
+    "Secret Vault", in a colour found nowhere else) and a hidden spy in the middle, taking part
+    in the conflict and holding the turn."""
+    from tabletop.model import FillStyle, Participant, PolygonShape, Token, Zone, ZoneLocation
+    from tabletop.model.play_edgerunner import EdgerunnerTurn
+    from tabletop.play_samples import warehouse_conflict
+
+    map_ = warehouse_conflict()
+    store = Zone(
+        id="z4",
+        name=SECRET_NAMES[0],
+        hidden=True,
+        fill=FillStyle(colour=SECRET, opacity=1.0),
+        shape=PolygonShape(points=[(200, 200), (400, 200), (400, 320), (200, 320)]),
+    )
+    spy = Token(id="spy", name=SECRET_NAMES[1], colour=SPY_COLOUR, hidden=True, location=ZoneLocation(zone="z2"))
+    conflict = map_.conflict.model_copy(
+        update={
+            "participants": [
+                *map_.conflict.participants,
+                Participant(token="spy", side="corp", edgerunner=EdgerunnerTurn()),
+            ],
+            "turn": "spy",
+        }
+    )
+    return map_.model_copy(update={"zones": [*map_.zones, store], "tokens": [*map_.tokens, spy], "conflict": conflict})
