@@ -54,15 +54,15 @@ class Phones:
 
     async def _page(self, k: int, opened: asyncio.Event) -> None:
         connector = aiohttp.TCPConnector(local_addr=(f"127.0.0.{k + 2}", 0))
-        async with aiohttp.ClientSession(connector=connector) as session:
-            async with session.ws_connect(self.url.replace("http", "ws", 1) + "ws") as ws:
-                opened.set()
-                async for message in ws:
-                    version = json.loads(message.data)["version"]
-                    async with session.get(f"{self.url}picture.png?v={version}") as picture:
-                        assert picture.status == 200
-                        await picture.read()
-                    self.held[k] = version
+        socket = self.url.replace("http", "ws", 1) + "ws"
+        async with aiohttp.ClientSession(connector=connector) as session, session.ws_connect(socket) as ws:
+            opened.set()
+            async for message in ws:
+                version = json.loads(message.data)["version"]
+                async with session.get(f"{self.url}picture.png?v={version}") as picture:
+                    assert picture.status == 200
+                    await picture.read()
+                self.held[k] = version
 
     def close(self) -> None:
         self.loop.call_soon_threadsafe(self.stopping.set)
