@@ -8,12 +8,14 @@ thread, a moment after the document changes, with the fog the players' window sh
 
 from __future__ import annotations
 
+import contextlib
+import socket
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import segno
 from PySide6.QtCore import QEvent, QObject, QRectF, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPainter
-from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -31,10 +33,12 @@ from PySide6.QtWidgets import (
 
 from tabletop.document import MapDocument
 from tabletop.rules.visibility import Fog
-from tabletop.serve.feed import PhoneFeed
-from tabletop.serve.server import TableServer
 from tabletop.ui.plain import plain_label
 from tabletop.ui.registry import Act, ActionRegistry
+
+if TYPE_CHECKING:
+    from tabletop.serve.feed import PhoneFeed
+    from tabletop.serve.server import TableServer
 
 PORT_KEY = "phones/port"
 DEFAULT_PORT = 8642
@@ -46,18 +50,19 @@ LOOK_MS = 1000
 
 
 def table_addresses() -> list[tuple[str, str]]:
-    """(address, what it is) of this computer: loopback first, then each IPv4 address of a
-    network interface that is up (the table's Wi-Fi, a cable), as the GM picks one."""
-    found = [(LOOPBACK, "This computer only")]
-    for interface in QNetworkInterface.allInterfaces():
-        flags = interface.flags()
-        if not flags & QNetworkInterface.InterfaceFlag.IsUp or flags & QNetworkInterface.InterfaceFlag.IsLoopBack:
-            continue
-        for entry in interface.addressEntries():
-            address: QHostAddress = entry.ip()
-            if address.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol and not address.isLoopback():
-                found.append((address.toString(), f"The table's network ({interface.humanReadableName()})"))
-    return found
+    """(address, what it is) of this computer: loopback first, then its IPv4 addresses on a
+    network (the table's Wi-Fi, a cable), as the GM picks one. Read without QtNetwork, which
+    the standalone app leaves out: the host name's addresses, and the one a route out leaves by
+    (a UDP socket's connect sends nothing)."""
+    found: list[str] = []
+    with contextlib.suppress(OSError):
+        for *_, address in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(address[0])
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # a documentation address: no route is used, no packet sent
+        found.append(probe.getsockname()[0])
+    network = [a for a in dict.fromkeys(found) if not a.startswith(("127.", "0."))]
+    return [(LOOPBACK, "This computer only"), *((a, "The table's network") for a in network)]
 
 
 class QrCode(QWidget):
@@ -211,6 +216,9 @@ class PhoneSharing(QObject):
     def start(self, host: str, port: int) -> bool:
         """Serve on `host`:`port` (0: a port the system picks); False, said in the dialog, when
         the port cannot be had."""
+        from tabletop.serve.feed import PhoneFeed  # the server's library loads when first shared
+        from tabletop.serve.server import TableServer
+
         self.stop()
         server = TableServer(host, port)
         try:
