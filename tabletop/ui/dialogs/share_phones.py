@@ -197,6 +197,7 @@ class PhoneSharing(QObject):
         self.look.timeout.connect(self._show_connected)
         document.edited.connect(self._changed)
         document.reset.connect(self._changed)
+        document.reset.connect(self._fill)  # another map: its tokens to hand out
         fog_changed.connect(self._changed)
         window.installEventFilter(self)
 
