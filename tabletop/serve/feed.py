@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from tabletop.model import Map
 from tabletop.rules.visibility import LIVE, Fog
-from tabletop.serve.picture import players_png
+from tabletop.serve.picture import black_png, players_png
 from tabletop.serve.server import Showing, TableServer
 from tabletop.serve.sheet import banner, player_sheet
 
@@ -29,9 +29,15 @@ class PhoneFeed(QObject):
     failed = Signal(str)
     """A picture could not be drawn: one line saying why (the phones keep the last one)."""
 
-    def __init__(self, server: TableServer, source: Source, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        server: TableServer,
+        source: Source,
+        parent: QObject | None = None,
+        covered: Callable[[], bool] = lambda: False,
+    ) -> None:
         super().__init__(parent)
-        self.server, self.source = server, source
+        self.server, self.source, self.covered = server, source, covered
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(SETTLE_MS)
@@ -45,13 +51,20 @@ class PhoneFeed(QObject):
     def draw(self) -> None:
         self.timer.stop()
         map_, folder, fog = self.source()
+        if self.covered():  # the players' window blacked out: the phones go dark with it
+            self.server.show(Showing(black_png(), "", self.server_sheets(map_, fog)))
+            self.drawn.emit()
+            return
         try:
             self.picture = players_png(map_, folder, fog)
         except (ValueError, OSError) as error:  # too large a map, an unreadable background
             self.failed.emit(f"The phones keep the last picture: {error}")
-        sheets = {token: player_sheet(map_, token, fog) for token in self.server.handed()}
-        self.server.show(Showing(self.picture, banner(map_, fog), sheets))
+        self.server.show(Showing(self.picture, banner(map_, fog), self.server_sheets(map_, fog)))
         self.drawn.emit()
+
+    def server_sheets(self, map_: Map, fog: Fog) -> dict[str, dict]:
+        """The sheet of each token handed to a player."""
+        return {token: player_sheet(map_, token, fog) for token in self.server.handed()}
 
 
 def map_source(map_: Map, folder: Folder, fog: Fog = LIVE) -> Source:

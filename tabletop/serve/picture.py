@@ -45,6 +45,13 @@ def fog_written(map_: Map, fog: Fog) -> tuple[Map, list[str]]:
     return map_.model_copy(update={"zones": zones, "grids": grids, "tokens": tokens}), dimmed
 
 
+def black_png() -> bytes:
+    """What the phones show while the players' window is blacked out: black, of a phone's shape."""
+    image = QImage(PHONE_WIDTH // 4, PHONE_WIDTH // 8, QImage.Format.Format_RGB32)
+    image.fill(0)
+    return _png(image)
+
+
 def players_png(map_: Map, base_dir: str | os.PathLike[str] | None = None, fog: Fog = LIVE) -> bytes:
     """The players' picture of the whole map as a PNG, PHONE_WIDTH across (narrower for a map
     so tall it would pass MAX_PIXELS)."""
@@ -66,6 +73,10 @@ def players_png(map_: Map, base_dir: str | os.PathLike[str] | None = None, fog: 
         painter.translate(-x, -y)
         painter.fillPath(fog_path(MapLayout(picture.map, index=False), zones), OUT_OF_SIGHT)
     painter.end()
+    return _png(image)
+
+
+def _png(image: QImage) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)

@@ -14,6 +14,7 @@ import urllib.request
 import aiohttp
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
 
 from tabletop.document.commands import EditObject
 from tabletop.io import save_map
@@ -110,3 +111,22 @@ def test_a_port_taken_is_said_in_the_dialog(qtbot, window, sharing):
     assert said.startswith("Could not listen on 127.0.0.1 port") and str(port) in said
     assert sharing.server is None and sharing.dialog.start_button.isEnabled()
     sharing.dialog.close()
+
+
+def test_the_phones_go_dark_with_the_players_blackout(qtbot, window, sharing):
+    assert sharing.start("127.0.0.1", 0)
+    server = sharing.server
+    before = messages(server.url)[0]
+    assert before["banner"]
+    window.players.blackout_action.setChecked(True)
+    qtbot.waitUntil(lambda: server.version > before["version"], timeout=5000)
+    dark = messages(server.url)[0]
+    assert dark["banner"] == ""
+    with urllib.request.urlopen(server.url + "picture.png", timeout=5) as response:
+        picture = QImage.fromData(response.read(), "PNG")
+    assert {
+        picture.pixelColor(x, y).name() for x in range(0, picture.width(), 7) for y in range(0, picture.height(), 7)
+    } == {"#000000"}
+    window.players.blackout_action.setChecked(False)
+    qtbot.waitUntil(lambda: server.version > dark["version"], timeout=5000)
+    assert messages(server.url)[0]["banner"] == before["banner"]

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import socket
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import segno
-from PySide6.QtCore import QEvent, QObject, QRectF, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPainter
 from PySide6.QtWidgets import (
     QComboBox,
@@ -31,14 +30,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.document import MapDocument
-from tabletop.rules.visibility import Fog
 from tabletop.ui.plain import plain_label
-from tabletop.ui.registry import Act, ActionRegistry
+from tabletop.ui.registry import Act
 
 if TYPE_CHECKING:
     from tabletop.serve.feed import PhoneFeed
     from tabletop.serve.server import TableServer
+    from tabletop.ui.player.fog import FogControls
+    from tabletop.ui.player.table import TableParts
 
 PORT_KEY = "phones/port"
 DEFAULT_PORT = 8642
@@ -168,19 +167,17 @@ class ShareDialog(QDialog):
 
 class PhoneSharing(QObject):
     """View ▸ Share with Phones…: the dialog, the server while it runs, and the feed that keeps
-    it showing the document. `players_fog` is the fog the players' window shows now."""
+    it showing the document with the fog the players' window shows; while the GM blacks that
+    window out, the phones go dark too."""
 
-    def __init__(
-        self,
-        document: MapDocument,
-        settings: QSettings,
-        registry: ActionRegistry,
-        window: QWidget,
-        players_fog: Callable[[], Fog],
-        fog_changed,
-    ) -> None:
+    def __init__(self, table: TableParts, fog: FogControls) -> None:
+        window = table.status.window()
         super().__init__(window)
-        self.document, self.settings, self.window, self.players_fog = document, settings, window, players_fog
+        document, registry = table.document, table.actions
+        self.document, self.settings, self.window = document, table.settings, window
+        self.players_fog = lambda: fog.players_fog
+        blackout = table.players.blackout_action
+        self.blacked_out = blackout.isChecked
         self.server: TableServer | None = None
         self.feed: PhoneFeed | None = None
         self.dialog: ShareDialog | None = None
@@ -198,7 +195,8 @@ class PhoneSharing(QObject):
         document.edited.connect(self._changed)
         document.reset.connect(self._changed)
         document.reset.connect(self._fill)  # another map: its tokens to hand out
-        fog_changed.connect(self._changed)
+        fog.players_fog_changed.connect(self._changed)
+        blackout.toggled.connect(self._changed)
         window.installEventFilter(self)
 
     def show_dialog(self) -> ShareDialog:
@@ -231,7 +229,7 @@ class PhoneSharing(QObject):
         self.server = server
         if port:
             self.settings.setValue(PORT_KEY, int(port))
-        self.feed = PhoneFeed(server, self._source, self)
+        self.feed = PhoneFeed(server, self._source, self, covered=self.blacked_out)
         self.feed.draw()
         self.look.start()
         self._fill()

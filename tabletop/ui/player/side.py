@@ -47,9 +47,6 @@ def build_side(
     keep("players_strip", StripControls(table))
     keep("handouts", HandoutControls(table, tools["R"], fog))
     keep("replay", ReplayControls(table))
-    keep(
-        "phones",
-        PhoneSharing(document, settings, registry, status.window(), lambda: fog.players_fog, fog.players_fog_changed),
-    )
+    keep("phones", PhoneSharing(table, fog))
     Pointing(table, view, tools["L"], say)  # kept by the players' controls and the tool
     return players
