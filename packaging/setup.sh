@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 debs=(libegl1 libgl1 libfontconfig1 libglib2.0-0 libxkbcommon0 libdbus-1-3
       libxkbcommon-x11-0 libx11-xcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
       libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1
-      poppler-utils)  # pdftoppm: the poster tests look at every page as a picture
+      poppler-utils  # pdftoppm: the poster tests look at every page as a picture
+      chromium)  # tests/share: the players' page in a real browser, driven by Playwright (no browser download)
 if command -v dpkg-query >/dev/null; then
   missing=()
   for deb in "${debs[@]}"; do

@@ -21,6 +21,7 @@ from tabletop.cli.files import FILE_COMMANDS, add_file_commands
 from tabletop.cli.importing import IMPORT_COMMANDS, add_import_command
 from tabletop.cli.movement import MOVEMENT_COMMANDS, add_movement_commands, places_after_options
 from tabletop.cli.play import PLAY_COMMANDS, add_play_command
+from tabletop.cli.serve import SERVE_COMMANDS, add_serve_command
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     **FILE_COMMANDS,
@@ -29,6 +30,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     **MOVEMENT_COMMANDS,
     **CONFLICT_COMMANDS,
     **PLAY_COMMANDS,
+    **SERVE_COMMANDS,
 }
 
 
@@ -42,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_movement_commands(sub)
     add_conflict_commands(sub)
     add_play_command(sub)
+    add_serve_command(sub)
     return parser
 
 

@@ -76,6 +76,7 @@ class MainWindow(QMainWindow):
     physical_scale = Part()
     players_strip = Part()
     replay = Part()
+    phones = Part()
     files = Part()
     """The map's life on disk (New, Open, Save and their dialogs): the reading's modules and the
     file dialogs' are not loaded before the empty window's first frame."""
@@ -92,9 +93,8 @@ class MainWindow(QMainWindow):
         self.later = AfterFirstFrame(self, canvas)
         self.later.add(self._build_grid_menu, "grid_menu")
         self.later.add(self._build_play, "play")
-        self.later.add(
-            self._build_player_controls, "players", "fog", "physical_scale", "players_strip", "handouts", "replay"
-        )
+        side = ("players", "fog", "physical_scale", "players_strip", "handouts", "replay", "phones")
+        self.later.add(self._build_player_controls, *side)
         self.later.add(lambda: self.inspector.build_pages())
         self.later.add(ready_rules)  # and the modules a first drag or Open asks, after the frame too
         self.later.add(lambda: self.later.keep("files", self._file_handler()), "files")

@@ -53,7 +53,7 @@ MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
         + tuple(dock_id(title) for title in DOCKS)
         + _ids("- view.full_screen view.map_only - players.open players.screen players.blackout players.push")
         + _ids("players.follow players.rotate players.calibrate players.lock_scale players.strip")
-        + _ids("players.replay players.skip_replay"),
+        + _ids("players.replay players.skip_replay - view.share_phones"),
     ),
     "players.screen": ("Player &Screen", ()),
     "players.strip": ("I&nitiative Strip on the Players' Window", _ids("strip.off strip.order strip.stress")),

@@ -1,6 +1,6 @@
 """The players' side of the table, built after the first frame: the players' window's controls
 and the controls that share them (fog, the physical scale, the initiative strip, handouts, the
-pointer and moves replayed), each given the table's parts it uses rather than the window."""
+pointer and moves replayed, the phones' page), each given the table's parts it uses rather than the window."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QStatusBar
 
 from tabletop.document import MapDocument
+from tabletop.ui.dialogs.share_phones import PhoneSharing
 from tabletop.ui.player.controls import PlayerControls
 from tabletop.ui.player.fog import FogControls
 from tabletop.ui.player.handout_controls import HandoutControls
@@ -46,5 +47,6 @@ def build_side(
     keep("players_strip", StripControls(table))
     keep("handouts", HandoutControls(table, tools["R"], fog))
     keep("replay", ReplayControls(table))
+    keep("phones", PhoneSharing(table, fog))
     Pointing(table, view, tools["L"], say)  # kept by the players' controls and the tool
     return players

@@ -1,0 +1,121 @@
+"""`tabletop serve MAP`: the players' page for phones, headless. The join link (with its code)
+is the first line printed, then one line per token handed to a player; it serves until
+interrupted, drawing the map again whenever the file changes on disk (the GM saves). Qt and the
+server load only when the command runs."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from pathlib import Path
+
+from tabletop.cli.errors import UsageError
+
+LOOK_MS = 200
+"""How often the map file is looked at for a save (a save replaces the file, so a watch on it
+would be lost with the old file; a look at its size and time is cheap and never lost)."""
+
+
+def add_serve_command(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "serve",
+        help="show the players' map, banner and sheets to phones on the table's network, following the file",
+    )
+    p.add_argument("file", metavar="MAP")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8642, help="the port (8642; 0: one the system picks)")
+    p.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar="TOKEN",
+        help="hand a token (name or id) to a player: a link to its own sheet is printed (again for more)",
+    )
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
+def _token(map_, name: str) -> str:
+    for token in map_.tokens:
+        if name == token.id:
+            return token.id
+    named = [token.id for token in map_.tokens if token.name == name]
+    if len(named) != 1:
+        raise UsageError(f"--player {name}: {'no' if not named else 'more than one'} token of that name or id")
+    return named[0]
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from PySide6.QtCore import QTimer
+
+    from tabletop.io import MapFileError, load_map
+    from tabletop.render.export import ensure_gui_app
+    from tabletop.serve.feed import PhoneFeed
+    from tabletop.serve.server import TableServer
+
+    if not 0 <= args.port <= 65535:
+        raise UsageError("--port must be 0 to 65535")
+    path = Path(args.file)
+    map_ = load_map(path)
+    tokens = [_token(map_, name) for name in args.player]
+    app = ensure_gui_app()
+    server = TableServer(args.host, args.port)
+    try:
+        server.start()
+    except (OSError, ValueError) as error:
+        print(f"tabletop: could not listen on {args.host} port {args.port}: {error}", file=sys.stderr)
+        return 1
+    held = {"map": map_, "stamp": _stamp(path)}
+    folder = os.path.dirname(os.path.abspath(path))
+    feed = PhoneFeed(server, lambda: (held["map"], folder, _live()))
+    feed.failed.connect(lambda line: print(f"tabletop: {line}", file=sys.stderr, flush=True))
+    for token in tokens:
+        server.hand(token)
+    feed.draw()
+    print(server.url, flush=True)
+    names = {t.id: t.label for t in map_.tokens}
+    for token in tokens:
+        print(f"{names[token]}: {server.player_url(token)}", flush=True)
+
+    def look() -> None:
+        stamp = _stamp(path)
+        if stamp == held["stamp"] or stamp is None:
+            return
+        held["stamp"] = stamp
+        try:
+            held["map"] = load_map(path)
+        except MapFileError as error:  # half written, or broken: the phones keep the last good map
+            print(f"tabletop: {error}", file=sys.stderr, flush=True)
+            return
+        feed.changed()
+
+    timer = QTimer()
+    timer.timeout.connect(look)  # it also lets Python see Ctrl+C between Qt's events
+    timer.start(LOOK_MS)
+    interrupted = signal.signal(signal.SIGINT, lambda *_: app.quit())
+    ended = signal.signal(signal.SIGTERM, lambda *_: app.quit())
+    try:
+        app.exec()
+    finally:
+        signal.signal(signal.SIGINT, interrupted)
+        signal.signal(signal.SIGTERM, ended)
+        timer.stop()
+        server.stop()
+    return 0
+
+
+def _live():
+    from tabletop.rules.visibility import LIVE
+
+    return LIVE
+
+
+SERVE_COMMANDS = {"serve": run_serve}

@@ -1,0 +1,178 @@
+// The players' page: the map picture (pinch or scroll to zoom, drag to move, double-tap to fit),
+// the turn banner, and on a player's page their own sheet. Told of every change over a
+// WebSocket; every word is set as text, never as markup.
+"use strict";
+(function () {
+  const board = document.getElementById("board");
+  const map = document.getElementById("map");
+  const banner = document.getElementById("banner");
+  const sheet = document.getElementById("sheet");
+  const state = document.getElementById("state");
+  const waiting = document.getElementById("waiting");
+  const player = location.pathname.startsWith("/p/");
+  if (player) document.body.classList.add("player");
+
+  // -- zoom and pan ------------------------------------------------------------------------
+  let scale = 1, x = 0, y = 0, fitted = false, natural = [0, 0];
+  const pointers = new Map();
+  let pinch = null;
+
+  function place() { map.style.transform = `translate(${x}px, ${y}px) scale(${scale})`; }
+  function fit() {
+    const w = board.clientWidth, h = board.clientHeight;
+    if (!map.naturalWidth || !w || !h) return;
+    scale = Math.min(w / map.naturalWidth, h / map.naturalHeight);
+    x = (w - map.naturalWidth * scale) / 2;
+    y = (h - map.naturalHeight * scale) / 2;
+    place();
+  }
+  function zoomAt(px, py, factor) {
+    const least = Math.min(board.clientWidth / map.naturalWidth, board.clientHeight / map.naturalHeight) / 2;
+    const next = Math.min(8, Math.max(least, scale * factor));
+    x = px - (px - x) * (next / scale);
+    y = py - (py - y) * (next / scale);
+    scale = next;
+    place();
+  }
+  function local(event) {
+    const box = board.getBoundingClientRect();
+    return [event.clientX - box.left, event.clientY - box.top];
+  }
+  board.addEventListener("pointerdown", (event) => {
+    board.setPointerCapture(event.pointerId);
+    pointers.set(event.pointerId, local(event));
+    pinch = null;
+  });
+  board.addEventListener("pointermove", (event) => {
+    if (!pointers.has(event.pointerId)) return;
+    const [px, py] = local(event);
+    if (pointers.size === 1) {
+      const [ox, oy] = pointers.get(event.pointerId);
+      x += px - ox; y += py - oy;
+      pointers.set(event.pointerId, [px, py]);
+      place();
+      return;
+    }
+    pointers.set(event.pointerId, [px, py]);
+    const [a, b] = [...pointers.values()];
+    const distance = Math.hypot(a[0] - b[0], a[1] - b[1]);
+    const middle = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    if (pinch && pinch.distance > 0) {
+      x += middle[0] - pinch.middle[0]; y += middle[1] - pinch.middle[1];
+      zoomAt(middle[0], middle[1], distance / pinch.distance);
+    }
+    pinch = { distance, middle };
+  });
+  const lift = (event) => { pointers.delete(event.pointerId); pinch = null; };
+  board.addEventListener("pointerup", lift);
+  board.addEventListener("pointercancel", lift);
+  board.addEventListener("wheel", (event) => {
+    event.preventDefault();
+    const [px, py] = local(event);
+    zoomAt(px, py, Math.exp(-event.deltaY / 400));
+  }, { passive: false });
+  board.addEventListener("dblclick", fit);
+  window.addEventListener("resize", () => { if (fitted) fit(); });
+
+  // -- what the GM shows -------------------------------------------------------------------
+  let shown = -1;
+  function showPicture(version) {
+    if (version === shown) return;
+    const next = new Image();
+    next.onload = () => {
+      const fresh = next.naturalWidth !== natural[0] || next.naturalHeight !== natural[1];
+      map.src = next.src;
+      map.dataset.version = String(version);
+      map.hidden = false;
+      waiting.hidden = true;
+      shown = version;
+      natural = [next.naturalWidth, next.naturalHeight];
+      if (!fitted || fresh) { fitted = true; requestAnimationFrame(fit); }
+    };
+    next.src = `picture.png?v=${version}`;
+  }
+
+  function element(tag, text, cls) {
+    const made = document.createElement(tag);
+    if (text !== undefined) made.textContent = text;
+    if (cls) made.className = cls;
+    return made;
+  }
+  function section(title, items) {
+    sheet.append(element("h2", title));
+    if (!items.length) { sheet.append(element("p", "None", "none")); return; }
+    const list = element("ul");
+    for (const item of items) list.append(item);
+    sheet.append(list);
+  }
+  function showSheet(data) {
+    sheet.replaceChildren();
+    sheet.hidden = false;
+    if (!data || !data.shown) {
+      sheet.append(element("p", "Your token is not on the players' map just now.", "none"));
+      return;
+    }
+    const title = element("h1");
+    const swatch = element("span", undefined, "swatch");
+    swatch.style.background = data.colour;
+    title.append(swatch, element("span", data.name));
+    sheet.append(title);
+    const turn = data.turn;
+    if (turn.in_conflict) {
+      const says = turn.yours ? "Your turn" : (turn.now ? `${turn.now}'s turn` : "No turn running");
+      sheet.append(element("p", says, turn.yours ? "turn yours" : "turn"));
+      if (turn.next) sheet.append(element("p", `Next: ${turn.next}`, "turn"));
+      if (turn.out) sheet.append(element("p", "Taken out", "turn"));
+      const marks = element("p", undefined, "marks");
+      for (const [word, value] of turn.marks) marks.append(element("span", value ? `${word} ${value}` : word));
+      if (turn.marks.length) sheet.append(marks);
+    }
+    sheet.append(element("h2", "Stress"));
+    if (!data.stress.length) sheet.append(element("p", "None", "none"));
+    for (const track of data.stress) {
+      const row = element("div", undefined, "track");
+      row.append(element("span", track.name, "name"));
+      for (let box = 1; box <= track.boxes; box++) {
+        const marked = track.marked.includes(box);
+        const cell = element("span", String(box), marked ? "box marked" : "box");
+        cell.setAttribute("aria-label", `${track.name} box ${box}${marked ? ", marked" : ""}`);
+        row.append(cell);
+      }
+      sheet.append(row);
+    }
+    section("Aspects", data.aspects.map((aspect) => {
+      const item = element("li", aspect.name);
+      if (aspect.free_invokes) {
+        const n = aspect.free_invokes;
+        item.append(" ", element("span", `${n} free invoke${n === 1 ? "" : "s"}`, "invokes"));
+      }
+      return item;
+    }));
+    if (data.consequences.length) {
+      section("Consequences", data.consequences.map((c) => element("li", `${c.name} (${c.shifts} shifts)`)));
+    }
+    section("States", data.states.map((s) => element("li", s)));
+  }
+
+  // -- the push channel --------------------------------------------------------------------
+  let wait = 500;
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(`${scheme}//${location.host}${location.pathname}ws`);
+    socket.onopen = () => { state.textContent = "Connected to the GM's table"; wait = 500; };
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      banner.textContent = message.banner;
+      banner.hidden = !message.banner;
+      if (message.picture) showPicture(message.version);
+      if (player) showSheet(message.sheet);
+    };
+    socket.onclose = (event) => {
+      if (event.code === 4403) { state.textContent = "The GM took this sheet back."; return; }
+      state.textContent = event.code === 1001 ? "The GM stopped sharing the map." : "Reconnecting…";
+      setTimeout(connect, wait);
+      wait = Math.min(wait * 2, 10000);
+    };
+  }
+  connect();
+})();

@@ -1,0 +1,335 @@
+"""The players' page server: aiohttp (HTTP and WebSockets from one well-kept library), running
+asyncio in a thread of its own so the map window's Qt event loop never waits on a phone.
+
+What it shows is handed to it (`show`) from any thread: the players' picture as a PNG, the
+banner and the sheets of the tokens handed to players. It keeps no map and reads no file, so
+nothing reaches a phone that the Qt side did not paint or word for the players. Every path
+starts with a code: /t/JOIN/ for the table, /p/PLAYER/ for one player's own sheet; anything
+else is refused with 403 and a line saying why. Qt-free.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import threading
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+
+from aiohttp import WSMsgType, web
+
+from tabletop.serve.codes import new_code, same_code
+
+PAGE_FILES = {"": ("index.html", "text/html"), "page.js": ("page.js", "text/javascript")}
+PAGE_FILES["page.css"] = ("page.css", "text/css")
+MAX_SOCKETS = 64
+"""Open pages at once: a table of players with a phone and a tablet each, many times over."""
+MAX_REQUEST = 16 * 1024
+"""The page only reads; a request body past this is refused (413)."""
+RATE, BURST = 40.0, 240.0
+"""Requests an address may make: BURST at once, then RATE a second (a page's load is five)."""
+WRONG_CODE_COST = 10.0
+"""A request with a wrong code spends this many: guessing a code is slowed further."""
+MAX_ADDRESSES = 4096
+"""Addresses whose rate is kept; past it the fullest buckets are forgotten."""
+SEND_WAIT = 5.0
+"""Seconds a page may take to take a message before it is closed: one slow phone never holds
+the others back."""
+NO_CODE = "This is the players' page of a Tabletop map: open it with the link or QR code the GM shows."
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",  # the code is in the address
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'",
+}
+
+
+@dataclass(frozen=True)
+class Showing:
+    """What the players are shown now: the picture, the banner, and each handed token's sheet."""
+
+    picture: bytes = b""
+    banner: str = ""
+    sheets: dict[str, dict] = field(default_factory=dict)
+
+
+def url_host(host: str) -> str:
+    try:
+        return f"[{host}]" if ipaddress.ip_address(host).version == 6 else host
+    except ValueError:
+        return host
+
+
+class RateLimit:
+    """A bucket per address: BURST requests at once, refilled at RATE a second."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, address: str, cost: float = 1.0) -> bool:
+        now = time.monotonic()
+        left, then = self.buckets.get(address, (self.burst, now))
+        left = min(self.burst, left + (now - then) * self.rate)
+        if len(self.buckets) >= MAX_ADDRESSES and address not in self.buckets:
+            full = sorted(self.buckets, key=lambda a: self.buckets[a][0], reverse=True)
+            for gone in full[: MAX_ADDRESSES // 4]:
+                del self.buckets[gone]
+        self.buckets[address] = (left - cost, now) if left >= cost else (left, now)
+        return left >= cost
+
+
+class TableServer:
+    """The players' page on `host`:`port` (port 0: one the system picks). `start` binds or raises
+    OSError; `stop` closes every page and the port."""
+
+    def __init__(
+        self,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        *,
+        max_sockets: int = MAX_SOCKETS,
+        rate: float = RATE,
+        burst: float = BURST,
+    ) -> None:
+        self.host, self.port = host, port
+        self.join_code = new_code()
+        self.max_sockets = max_sockets
+        self.limit = RateLimit(rate, burst)
+        self._lock = threading.Lock()
+        self._codes: dict[str, str] = {}  # token id -> player code
+        self._showing = Showing()
+        self._version = 0
+        self._sockets: dict[web.WebSocketResponse, tuple[str, str]] = {}
+        self._connected: list[tuple[str, str]] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._runner: web.AppRunner | None = None
+        self._failure: BaseException | None = None
+        self._tasks: set[asyncio.Future] = set()
+        self._page = {
+            name: (resources.files("tabletop.serve").joinpath("page", file).read_bytes(), kind)
+            for name, (file, kind) in PAGE_FILES.items()
+        }
+
+    # -- from the window's thread --------------------------------------------------------------
+
+    @property
+    def url(self) -> str:
+        """The table's join link."""
+        return f"http://{url_host(self.host)}:{self.port}/t/{self.join_code}/"
+
+    def player_url(self, token_id: str) -> str:
+        return f"http://{url_host(self.host)}:{self.port}/p/{self.hand(token_id)}/"
+
+    def hand(self, token_id: str) -> str:
+        """The code of the player the token is handed to (made on the first hand-over)."""
+        with self._lock:
+            return self._codes.setdefault(token_id, new_code())
+
+    def take_back(self, token_id: str) -> None:
+        """The token's player code opens nothing any more; its open pages are closed."""
+        with self._lock:
+            self._codes.pop(token_id, None)
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._drop_player, token_id)
+
+    def handed(self) -> dict[str, str]:
+        """Token id -> player code, of every token handed to a player."""
+        with self._lock:
+            return dict(self._codes)
+
+    def connected(self) -> list[tuple[str, str]]:
+        """The open pages: (address, "table" or the token id of a player's page)."""
+        with self._lock:
+            return list(self._connected)
+
+    @property
+    def version(self) -> int:
+        with self._lock:
+            return self._version
+
+    def show(self, showing: Showing) -> None:
+        """Show this to every page; open pages are told at once. Safe from any thread."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._shown, showing)
+        else:
+            with self._lock:
+                self._showing, self._version = showing, self._version + 1
+
+    def start(self) -> None:
+        ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(ready,), name="players-page", daemon=True)
+        self._thread.start()
+        ready.wait()
+        if self._failure is not None:
+            self._thread.join()
+            failure, self._failure = self._failure, None
+            raise failure
+
+    def stop(self) -> None:
+        loop, thread = self._loop, self._thread
+        if loop is not None and thread is not None and thread.is_alive():
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join()
+        self._loop = self._thread = None
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    # -- the server's own thread ---------------------------------------------------------------
+
+    def _run(self, ready: threading.Event) -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._open())
+        except (OSError, ValueError) as error:
+            self._failure = error
+            loop.close()
+            ready.set()
+            return
+        self._loop = loop
+        ready.set()
+        try:
+            loop.run_forever()
+        finally:
+            loop.run_until_complete(self._close())
+            loop.close()
+
+    async def _open(self) -> None:
+        app = web.Application(middlewares=[self._guard], client_max_size=MAX_REQUEST)
+        app.router.add_get("/{kind:[tp]}/{code}", self._slash)
+        app.router.add_get("/{kind:[tp]}/{code}/ws", self._socket)
+        app.router.add_get("/{kind:[tp]}/{code}/picture.png", self._picture)
+        app.router.add_get("/{kind:[tp]}/{code}/{name:(page\\.js|page\\.css)?}", self._file)
+        app.router.add_route("*", "/{tail:.*}", self._nothing)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port, backlog=128)
+        await site.start()
+        sockets = self._runner.addresses
+        if sockets:
+            self.port = sockets[0][1]
+
+    async def _close(self) -> None:
+        for socket in list(self._sockets):
+            with contextlib.suppress(Exception):
+                await socket.close(code=1001, message=b"The GM stopped sharing the map")
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def _shown(self, showing: Showing) -> None:
+        with self._lock:
+            self._showing, self._version = showing, self._version + 1
+        for socket, (_, who) in list(self._sockets.items()):
+            self._later(self._send(socket, who))
+
+    def _drop_player(self, token_id: str) -> None:
+        for socket, (_, who) in list(self._sockets.items()):
+            if who == token_id:
+                self._later(socket.close(code=4403, message=b"The GM took this sheet back"))
+
+    def _later(self, work) -> None:
+        """Run `work` beside the others, held until it ends (asyncio keeps only a weak hold)."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _message(self, who: str) -> dict:
+        with self._lock:
+            showing, version = self._showing, self._version
+        message: dict = {"version": version, "banner": showing.banner, "picture": bool(showing.picture)}
+        if who != "table":
+            message["sheet"] = showing.sheets.get(who, {"shown": False})
+        return message
+
+    async def _send(self, socket: web.WebSocketResponse, who: str) -> None:
+        try:
+            await asyncio.wait_for(socket.send_json(self._message(who)), SEND_WAIT)
+        except (TimeoutError, ConnectionError, RuntimeError):
+            with contextlib.suppress(Exception):
+                await socket.close()
+
+    def _who(self, request: web.Request) -> str | None:
+        """'table' for the join code, a token id for a player's code, None for no code."""
+        kind, code = request.match_info.get("kind"), request.match_info.get("code", "")
+        if kind == "t":
+            return "table" if same_code(code, self.join_code) else None
+        with self._lock:
+            codes = list(self._codes.items())
+        found = None
+        for token_id, player_code in codes:
+            if same_code(code, player_code):
+                found = token_id
+        return found
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler) -> web.StreamResponse:
+        address = request.remote or "?"
+        if not self.limit.take(address):
+            return _text(429, "Too many requests from this address: wait a moment and reload.")
+        if "code" in request.match_info and self._who(request) is None:
+            self.limit.take(address, WRONG_CODE_COST)
+            return _text(403, "This code opens nothing here: ask the GM for the table's link or your own.")
+        try:
+            response = await handler(request)
+        except web.HTTPException as refused:
+            return _text(refused.status, refused.reason)
+        except (asyncio.CancelledError, ConnectionError):
+            raise
+        except Exception:  # one plain line, never a traceback to a phone
+            return _text(500, "The players' page could not answer that.")
+        if not isinstance(response, web.WebSocketResponse):
+            response.headers.update(HEADERS)
+        return response
+
+    async def _nothing(self, request: web.Request) -> web.Response:
+        if request.method not in ("GET", "HEAD"):
+            return _text(405, "The players' page only shows: it takes nothing.")
+        return _text(403, NO_CODE)
+
+    async def _slash(self, request: web.Request) -> web.Response:
+        raise web.HTTPFound(request.path + "/")
+
+    async def _file(self, request: web.Request) -> web.Response:
+        body, kind = self._page[request.match_info["name"]]
+        return web.Response(body=body, content_type=kind, charset="utf-8")
+
+    async def _picture(self, request: web.Request) -> web.Response:
+        with self._lock:
+            picture = self._showing.picture
+        if not picture:
+            return _text(503, "The map is being drawn: the page shows it as soon as it is ready.")
+        return web.Response(body=picture, content_type="image/png")
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        if len(self._sockets) >= self.max_sockets:
+            return _text(503, "Too many pages are open on this table: close one and reload.")
+        who = self._who(request) or ""
+        socket = web.WebSocketResponse(heartbeat=20.0, max_msg_size=1024)
+        await socket.prepare(request)
+        self._sockets[socket] = (request.remote or "?", who)
+        self._list_connected()
+        try:
+            await self._send(socket, who)
+            async for message in socket:
+                if message.type == WSMsgType.ERROR:
+                    break
+        finally:
+            self._sockets.pop(socket, None)
+            self._list_connected()
+        return socket
+
+    def _list_connected(self) -> None:
+        with self._lock:
+            self._connected = sorted(self._sockets.values())
+
+
+def _text(status: int, text: str) -> web.Response:
+    response = web.Response(status=status, text=text + "\n", content_type="text/plain", charset="utf-8")
+    response.headers.update(HEADERS)
+    return response

@@ -1,0 +1,338 @@
+"""View ▸ Share with Phones…: the players' page served to the phones at the table. The GM picks
+where it listens (this computer only, or the table's network by one of this computer's
+addresses), the players scan the join link's QR code, and the GM hands a token to a player for
+their own sheet. The dialog says who is connected; Stop (or closing the map window) ends it.
+
+The server runs in a thread of its own (serve/server.py); the picture is drawn here, on the Qt
+thread, a moment after the document changes, with the fog the players' window shows."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+from typing import TYPE_CHECKING
+
+import segno
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QPainter
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.ui.plain import plain_label
+from tabletop.ui.registry import Act
+
+if TYPE_CHECKING:
+    from tabletop.serve.feed import PhoneFeed
+    from tabletop.serve.server import TableServer
+    from tabletop.ui.player.fog import FogControls
+    from tabletop.ui.player.table import TableParts
+
+PORT_KEY = "phones/port"
+DEFAULT_PORT = 8642
+LOOPBACK = "127.0.0.1"
+QUIET = 4
+"""Modules of white around a QR code, as the standard asks, so a phone finds its edge."""
+LOOK_MS = 1000
+"""How often the dialog looks at who is connected."""
+
+
+def table_addresses() -> list[tuple[str, str]]:
+    """(address, what it is) of this computer: loopback first, then its IPv4 addresses on a
+    network (the table's Wi-Fi, a cable), as the GM picks one. Read without QtNetwork, which
+    the standalone app leaves out: the host name's addresses, and the one a route out leaves by
+    (a UDP socket's connect sends nothing)."""
+    found: list[str] = []
+    with contextlib.suppress(OSError):
+        for *_, address in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(address[0])
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # a documentation address: no route is used, no packet sent
+        found.append(probe.getsockname()[0])
+    network = [a for a in dict.fromkeys(found) if not a.startswith(("127.", "0."))]
+    return [(LOOPBACK, "This computer only"), *((a, "The table's network") for a in network)]
+
+
+class QrCode(QWidget):
+    """A link as a QR code, its modules drawn square with QPainter (segno makes the matrix)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.matrix: tuple = ()
+        self.text = ""
+        self.setMinimumSize(220, 220)
+
+    def set_text(self, text: str) -> None:
+        self.text = text
+        self.matrix = segno.make(text, error="m").matrix if text else ()
+        self.setAccessibleName(f"QR code of {text}" if text else "No QR code")
+        self.update()
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        side = min(self.width(), self.height())
+        painter.fillRect(self.rect(), self.palette().window())
+        if not self.matrix:
+            painter.end()
+            return
+        count = len(self.matrix) + 2 * QUIET
+        module = max(1, side // count)  # whole pixels: a module blurred over two reads badly
+        size = module * count
+        left, top = (self.width() - size) // 2, (self.height() - size) // 2
+        painter.fillRect(left, top, size, size, QColor("white"))
+        black = QColor("black")
+        for row, line in enumerate(self.matrix):
+            for col, dark in enumerate(line):
+                if dark:
+                    x, y = left + (col + QUIET) * module, top + (row + QUIET) * module
+                    painter.fillRect(QRectF(x, y, module, module), black)
+        painter.end()
+
+
+class ShareDialog(QDialog):
+    """The GM's view of the sharing: where, the QR code, the codes, the players, who is on."""
+
+    start_asked = Signal(str, int)
+    stop_asked = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Share with Phones")
+        self.where = QComboBox()
+        for address, what in table_addresses():
+            self.where.addItem(f"{what}: {address}", address)
+        self.port = QSpinBox()
+        self.port.setRange(1024, 65535)
+        self.start_button = QPushButton("&Start")
+        self.start_button.clicked.connect(lambda: self.start_asked.emit(self.where.currentData(), self.port.value()))
+        self.stop_button = QPushButton("S&top")
+        self.stop_button.clicked.connect(self.stop_asked.emit)
+        place = QHBoxLayout()
+        place.addWidget(self.where, 1)
+        place.addWidget(self.port)
+        place.addWidget(self.start_button)
+        place.addWidget(self.stop_button)
+        self.link = QLineEdit()
+        self.link.setReadOnly(True)
+        copy = QPushButton("&Copy Link")
+        copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.link.text()))
+        linked = QHBoxLayout()
+        linked.addWidget(self.link, 1)
+        linked.addWidget(copy)
+        self.code = plain_label()
+        font = self.code.font()
+        font.setPointSizeF(font.pointSizeF() * 1.6)
+        font.setBold(True)
+        self.code.setFont(font)
+        self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.qr = QrCode()
+        self.qr_says = plain_label(wrap=True)
+        self.players = QTreeWidget()
+        self.players.setHeaderLabels(["Token", "Player's code", "Player's link"])
+        self.players.setRootIsDecorated(False)
+        self.players.setToolTip("Tick a token to hand it to a player: their link shows its sheet, and only that")
+        self.connected = plain_label(wrap=True)
+        self.state = plain_label(wrap=True)
+        form = QFormLayout()
+        form.addRow("Listen on:", place)
+        form.addRow("Join link:", linked)
+        form.addRow("Join code:", self.code)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.state)
+        layout.addLayout(form)
+        middle = QHBoxLayout()
+        qr_side = QVBoxLayout()
+        qr_side.addWidget(self.qr, 1)
+        qr_side.addWidget(self.qr_says)
+        middle.addLayout(qr_side)
+        middle.addWidget(self.players, 1)
+        layout.addLayout(middle, 1)
+        layout.addWidget(self.connected)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.hide)
+        layout.addWidget(buttons)
+        self.resize(760, 460)
+
+
+class PhoneSharing(QObject):
+    """View ▸ Share with Phones…: the dialog, the server while it runs, and the feed that keeps
+    it showing the document with the fog the players' window shows; while the GM blacks that
+    window out, the phones go dark too."""
+
+    def __init__(self, table: TableParts, fog: FogControls) -> None:
+        window = table.status.window()
+        super().__init__(window)
+        document, registry = table.document, table.actions
+        self.document, self.settings, self.window = document, table.settings, window
+        self.players_fog = lambda: fog.players_fog
+        blackout = table.players.blackout_action
+        self.blacked_out = blackout.isChecked
+        self.server: TableServer | None = None
+        self.feed: PhoneFeed | None = None
+        self.dialog: ShareDialog | None = None
+        self.action = registry.register(
+            Act(
+                "view.share_phones",
+                "Share with &Phones…",
+                self.show_dialog,
+                tip="Show the players' map, the turn and each player's own sheet on their phones",
+            )
+        )
+        self.look = QTimer(self)
+        self.look.setInterval(LOOK_MS)
+        self.look.timeout.connect(self._show_connected)
+        document.edited.connect(self._changed)
+        document.reset.connect(self._changed)
+        document.reset.connect(self._fill)  # another map: its tokens to hand out
+        fog.players_fog_changed.connect(self._changed)
+        blackout.toggled.connect(self._changed)
+        window.installEventFilter(self)
+
+    def show_dialog(self) -> ShareDialog:
+        if self.dialog is None:
+            self.dialog = ShareDialog(self.window)
+            self.dialog.port.setValue(int(self.settings.value(PORT_KEY, DEFAULT_PORT, type=int)))
+            self.dialog.start_asked.connect(self.start)
+            self.dialog.stop_asked.connect(self.stop)
+            self.dialog.players.itemChanged.connect(self._handed)
+            self.dialog.players.currentItemChanged.connect(lambda *_: self._show_qr())
+        self._fill()
+        self.dialog.show()
+        self.dialog.raise_()
+        return self.dialog
+
+    def start(self, host: str, port: int) -> bool:
+        """Serve on `host`:`port` (0: a port the system picks); False, said in the dialog, when
+        the port cannot be had."""
+        from tabletop.serve.feed import PhoneFeed  # the server's library loads when first shared
+        from tabletop.serve.server import TableServer
+
+        self.stop()
+        server = TableServer(host, port)
+        try:
+            server.start()
+        except (OSError, ValueError) as error:
+            if self.dialog is not None:
+                self.dialog.state.setText(f"Could not listen on {host} port {port}: {error}")
+            return False
+        self.server = server
+        if port:
+            self.settings.setValue(PORT_KEY, int(port))
+        self.feed = PhoneFeed(server, self._source, self, covered=self.blacked_out)
+        self.feed.draw()
+        self.look.start()
+        self._fill()
+        return True
+
+    def stop(self) -> None:
+        self.look.stop()
+        if self.feed is not None:
+            self.feed.timer.stop()
+            self.feed.deleteLater()
+            self.feed = None
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+        self._fill()
+
+    def _source(self):
+        path = self.document.path
+        return self.document.map, (path.parent if path else None), self.players_fog()
+
+    def _changed(self, *_) -> None:
+        if self.feed is not None:
+            self.feed.changed()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The sharing ends with the map window: once a close is agreed the window is hidden."""
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            QTimer.singleShot(0, self._after_close)
+        return False
+
+    def _after_close(self) -> None:
+        if not self.window.isVisible():
+            self.stop()
+            if self.dialog is not None:
+                self.dialog.hide()
+
+    # -- the dialog --------------------------------------------------------------------------
+
+    def _fill(self) -> None:
+        dialog, server = self.dialog, self.server
+        if dialog is None:
+            return
+        on = server is not None
+        dialog.start_button.setEnabled(not on)
+        dialog.stop_button.setEnabled(on)
+        dialog.where.setEnabled(not on)
+        dialog.port.setEnabled(not on)
+        dialog.state.setText(
+            "Sharing the players' map: scan the code, or open the link, on a phone on the same network."
+            if on
+            else "Not sharing. Choose where to listen: this computer only, or the table's network."
+        )
+        dialog.link.setText(server.url if on else "")
+        dialog.code.setText(server.join_code if on else "")
+        handed = server.handed() if on else {}
+        dialog.players.blockSignals(True)
+        dialog.players.clear()
+        for token in self.document.map.tokens:
+            item = QTreeWidgetItem(
+                [token.label, handed.get(token.id, ""), server.player_url(token.id) if token.id in handed else ""]
+            )
+            item.setData(0, Qt.ItemDataRole.UserRole, token.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(0, Qt.CheckState.Checked if token.id in handed else Qt.CheckState.Unchecked)
+            item.setDisabled(not on)
+            dialog.players.addTopLevelItem(item)
+        dialog.players.blockSignals(False)
+        self._show_qr()
+        self._show_connected()
+
+    def _handed(self, item: QTreeWidgetItem, column: int) -> None:
+        if self.server is None or column != 0:
+            return
+        token = item.data(0, Qt.ItemDataRole.UserRole)
+        if item.checkState(0) == Qt.CheckState.Checked:
+            self.server.hand(token)
+        else:
+            self.server.take_back(token)
+        if self.feed is not None:
+            self.feed.draw()  # the new player's sheet at once
+        self._fill()
+
+    def _show_qr(self) -> None:
+        dialog, server = self.dialog, self.server
+        if dialog is None:
+            return
+        item = dialog.players.currentItem()
+        token = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        if server is None:
+            dialog.qr.set_text("")
+            dialog.qr_says.setText("")
+        elif token in server.handed():
+            dialog.qr.set_text(server.player_url(token))
+            dialog.qr_says.setText(f"{item.text(0)}'s own sheet")
+        else:
+            dialog.qr.set_text(server.url)
+            dialog.qr_says.setText("The table's map (any player)")
+
+    def _show_connected(self) -> None:
+        if self.dialog is None:
+            return
+        pages = self.server.connected() if self.server is not None else []
+        names = {t.id: t.label for t in self.document.map.tokens}
+        seen = [f"{address} ({'the table' if who == 'table' else names.get(who, who)})" for address, who in pages]
+        count = f"{len(pages)} page{'' if len(pages) == 1 else 's'} open"
+        self.dialog.connected.setText(f"{count}: {', '.join(seen)}" if seen else count)
