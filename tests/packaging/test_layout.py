@@ -73,3 +73,15 @@ def test_version_command_matches_the_wheel_metadata(capsys):
     assert main(["--version"]) == 0
     assert capsys.readouterr().out == f"tabletop {project['version']}\n"
     assert __version__ == project["version"]
+
+
+def test_the_standalone_app_carries_the_data_the_wheel_carries_beside_modules():
+    """The PyInstaller spec lists its data by hand too: data beside a module (the schema, the
+    phones' page) left out of it would be missing only from the standalone app."""
+    spec = (ROOT / "packaging" / "tabletop.spec").read_text(encoding="utf-8")
+    for package, patterns in _config()["package-data"].items():
+        if package.startswith("tabletop._resources."):
+            continue  # the resource folders, listed by folder
+        for pattern in patterns:
+            folder = "/".join([*package.split("."), *Path(pattern).parent.parts])
+            assert f'"{folder}")' in spec, f"{package}: {pattern} left out of packaging/tabletop.spec"
