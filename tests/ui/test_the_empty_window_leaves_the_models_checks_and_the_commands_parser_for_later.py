@@ -1,8 +1,9 @@
-"""The empty window's first frame pays for no model checks: pydantic builds a model class's checks
-(most of importing the model) at the class's first use, the empty map is made unchecked, and the
-window builds every class's checks just after the frame, before a GM can edit or open anything
-(a map read on a worker thread finds them built). Start-up is timed in tests/benchmarks/start.py;
-here only what is built, and when."""
+"""The empty window's first frame pays for no model checks and no command parsers: pydantic builds
+a model class's checks (most of importing the model) at the class's first use, the empty map is
+made unchecked, and the window builds every class's checks just after the frame, before a GM can
+edit or open anything (a map read on a worker thread finds them built); `tabletop` alone opens the
+window as `tabletop open` does, without building every command's parser. Start-up is timed in
+tests/benchmarks/start.py; here only what is built, and when."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from tabletop.cli import app as command_line
 from tabletop.model import Map
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,3 +109,13 @@ def test_the_empty_windows_unchecked_map_is_the_checked_empty_map_and_still_refu
     with pytest.raises(ValidationError):
         made.lattice_step = -5.0  # assignments are checked as on any map
     assert made.lattice_step == Map(title="x").lattice_step
+
+
+def test_tabletop_alone_opens_the_window_as_tabletop_open_does(monkeypatch):
+    opened = []
+    monkeypatch.setitem(command_line.COMMANDS, "open", lambda args: opened.append(vars(args)) or 0)
+    assert command_line.main([]) == 0
+    assert command_line.main(["open"]) == 0
+    assert opened[0] == opened[1] == {"command": "open", "file": None}
+    opened[0]["file"] = "elsewhere.tabletop"
+    assert command_line.main([]) == 0 and opened[2]["file"] is None, "each start its own arguments"
