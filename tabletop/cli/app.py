@@ -55,18 +55,25 @@ def _with_default_command(argv: list[str]) -> list[str]:
     return argv
 
 
+ALONE = argparse.Namespace(command="open", file=None)
+"""`tabletop` alone: what the parser makes of `tabletop open`, without building every command's
+parser first (a part of the empty window's start)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    try:
-        args, extra = parser.parse_known_args(_with_default_command(argv))
-        extra = places_after_options(args, extra)
-        if extra:
-            parser.error(f"unrecognized arguments: {' '.join(extra)}")
-    except SystemExit as done:  # argparse: --help, --version (0) and usage errors (2)
-        return done.code if isinstance(done.code, int) else 2
-    if args.command is None:
-        args = parser.parse_args(["open"])
+    args = argparse.Namespace(**vars(ALONE))
+    if argv:
+        parser = build_parser()
+        try:
+            args, extra = parser.parse_known_args(_with_default_command(argv))
+            extra = places_after_options(args, extra)
+            if extra:
+                parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        except SystemExit as done:  # argparse: --help, --version (0) and usage errors (2)
+            return done.code if isinstance(done.code, int) else 2
+        if args.command is None:
+            args = parser.parse_args(["open"])
     try:
         return COMMANDS[args.command](args)
     except UsageError as error:

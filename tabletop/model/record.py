@@ -21,7 +21,12 @@ from pydantic import ConfigDict, TypeAdapter
 from pydantic.dataclasses import dataclass
 from pydantic.fields import FieldInfo
 
-RECORD_CONFIG = ConfigDict(extra="forbid", validate_assignment=True, allow_inf_nan=False)
+RECORD_CONFIG = ConfigDict(extra="forbid", validate_assignment=True, allow_inf_nan=False, defer_build=True)
+"""Checks are built at a record class's first use, or by base.build_checks, not as its module is
+imported: the empty window's first frame checks nothing."""
+
+RECORDS: list[type] = []
+"""Every record class, in the order made (a record's fields name only records made before it)."""
 
 R = TypeVar("R", bound=type)
 
@@ -35,6 +40,7 @@ def record(cls: R) -> R:
             setattr(cls, name, FieldInfo.merge_field_infos(value, kw_only=True))
     made = dataclass(config=RECORD_CONFIG, slots=True, kw_only=True)(cls)
     made.model_fields = made.__pydantic_fields__
+    RECORDS.append(made)
     return made
 
 

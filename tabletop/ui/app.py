@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from tabletop.heap import collector_paused
 from tabletop.io.errors import MapFileError
 from tabletop.io.read import load_map_stamped, read_regular
+from tabletop.model import build_checks
 
 HEADLESS_PLATFORMS = {"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay"}
 """Qt platforms that draw without a desktop session, so they need no DISPLAY."""
@@ -105,6 +106,8 @@ def run(path: str | None) -> int:
     refused = None
     with collector_paused():  # the editor's open path: what was read is frozen out of the collector
         try:
+            if path and not big:
+                build_checks()  # every class's first, as the window builds them: the map's then reuse theirs
             loaded = load_map_stamped(path) if path and not big else None
         except MapFileError as error:
             if not _picture_outside_only(path):

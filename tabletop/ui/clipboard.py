@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ConfigDict, TypeAdapter, ValidationError
 from PySide6.QtCore import QMimeData, QPointF, QRectF
 from PySide6.QtGui import QCursor, QGuiApplication
 
@@ -46,7 +46,9 @@ SEGMENTS_MIME = "application/x-tabletop-segments"
 """Beside a piece of segments (document/segment_pieces.py), the map they came from: present,
 the piece's grid is only the segments' frame, and they are pasted onto a grid of the map."""
 BESIDE_BYTES = 16 * 2**20
-LOCATION = TypeAdapter(Location)
+LOCATION = TypeAdapter(Location, config=ConfigDict(defer_build=True))
+"""A pasted token's home, checked as the map checks it; its checks are built at the first paste
+that brings tokens, not while the window starts."""
 SHIFT_STEPS = 2
 """A piece duplicated moves this many lattice steps across and down from itself."""
 MOST_ASIDE = 64

@@ -11,7 +11,7 @@ from PySide6.QtGui import QActionGroup, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QGraphicsView, QMainWindow, QMessageBox, QStyle, QToolBar, QWidget
 
 from tabletop.document import MapDocument
-from tabletop.model import Map
+from tabletop.model import Map, build_checks
 from tabletop.ui.actions import busily, dock_action, icon, quit_keys
 from tabletop.ui.actions import say as passing_line
 from tabletop.ui.badge_tips import BadgeTips
@@ -84,7 +84,8 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
         self.settings = settings or QSettings()
-        self.document = MapDocument(Map(title="Untitled map"), parent=self)
+        # made unchecked: an empty map breaks no rule, and building the checks is most of the model's cost
+        self.document = MapDocument(Map.model_construct(title="Untitled map"), parent=self)
         self.scene = EditorScene(self.document)
         self.view = MapView(self.scene)
         self.view.snapping = Snapping(self.settings, self.document)
@@ -97,6 +98,7 @@ class MainWindow(QMainWindow):
         self.later.add(self._build_player_controls, *side)
         self.later.add(lambda: self.inspector.build_pages())
         self.later.add(ready_rules)  # and the modules a first drag or Open asks, after the frame too
+        self.later.add(build_checks)  # the model's checks, which the empty map below was made without
         self.later.add(lambda: self.later.keep("files", self._file_handler()), "files")
         self.reach_settings = ReachSettings()
         self.autosaver = Autosaver(self.document, stamp=lambda: self.files.source_stamp())

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from tabletop.heap import collector_paused
 from tabletop.io import FileStamp, ReadCancelled, load_map_stamped
-from tabletop.model import Map
+from tabletop.model import Map, build_checks
 from tabletop.ui.plain import plain_label
 from tabletop.ui.recovery import exit_asked
 
@@ -118,6 +118,7 @@ def read_map(opening: Opening, path: Path) -> tuple[Map, FileStamp] | None:
     progress; None when the GM cancelled. A file that cannot be read raises MapFileError for
     the caller to show."""
     reading = _Reading()
+    build_checks()  # here, not on the worker: the window's thread may check something as it reads
     threading.Thread(target=reading.run, args=(path,), name="map read", daemon=True).start()
     while True:
         try:

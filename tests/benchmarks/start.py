@@ -18,6 +18,8 @@ the platform exposes it, and a grab paints what the screen would show.
 from __future__ import annotations
 
 import argparse
+import importlib.abc
+import importlib.util
 import json
 import os
 import statistics
@@ -39,19 +41,43 @@ def bare_argv(docks: list[dict]) -> list[str]:
 
 def tabletop_first_frame() -> None:
     """`tabletop` with no map, as the command runs it (the command line read, the display
-    checked, the window built and shown), to the frame it paints as its event loop starts."""
-    from PySide6.QtWidgets import QApplication
+    checked, the window built and shown), to the frame it paints as its event loop starts.
+
+    PySide6 is left for the program to import when it does: once loaded, PySide reads the source
+    of every module imported after it (to learn whether the module uses PySide), so a driver that
+    imported it first would charge the program for modules it loads before Qt."""
 
     def first_frame(app) -> int:
         window = next(w for w in app.topLevelWidgets() if w.isVisible())
         _report(window)
         return 0
 
-    QApplication.exec = first_frame  # the event loop's start is the frame: measured, then gone
+    sys.meta_path.insert(0, _ExecPatch(first_frame))  # the event loop's start is the frame: measured, then gone
     sys.argv = ["tabletop"]
     from tabletop.cli import run_program
 
     run_program()
+
+
+class _ExecPatch(importlib.abc.MetaPathFinder):
+    """Puts `first_frame` in place of QApplication.exec as PySide6.QtWidgets is imported."""
+
+    def __init__(self, first_frame) -> None:
+        self.first_frame = first_frame
+
+    def find_spec(self, name, path, target=None):
+        if name != "PySide6.QtWidgets":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        load = spec.loader.exec_module
+
+        def exec_module(module) -> None:
+            load(module)
+            module.QApplication.exec = self.first_frame
+
+        spec.loader.exec_module = exec_module
+        return spec
 
 
 def bare_first_frame(docks: list[dict]) -> None:

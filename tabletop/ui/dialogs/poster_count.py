@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from tabletop.model import Map
+from tabletop.model import Map, build_checks
 from tabletop.render.export import ExportError, ExportOptions, PictureTooLarge, prepare
 from tabletop.render.export.picture import Picture
 from tabletop.render.export.poster import scale_words
@@ -70,6 +70,7 @@ class PosterPlans(QObject):
             if key in self._working:
                 return None
             self._working.add(key)
+        build_checks()  # here, not on the worker: the window's thread goes on checking edits
         threading.Thread(target=self._in_the_background, args=(key, options), name="poster plan", daemon=True).start()
         return None
 
