@@ -44,11 +44,11 @@ LONG_ROWS = {
     ),
     "a polygon's count of points below 0": (
         _set("zones", "point_counts", 0, -LONG),
-        "zones.point_counts[0]: a count 4000 digits long is far past any a map can hold",
+        "zones.point_counts[0]: a count 4000 digits long is less than 0",
     ),
     "a border's count of passages below 0": (
         _set("borders", "passage_counts", 1, -LONG),
-        "borders.passage_counts[1]: a count 4000 digits long is far past any a map can hold",
+        "borders.passage_counts[1]: a count 4000 digits long is less than 0",
     ),
 }
 
