@@ -431,8 +431,9 @@ def paint_map(
     layout = layout or MapLayout(map_, index=False)
     spots = token_spots(map_, layout.zone, name_scale=style.text_scale)
     boxes = token_boxes(map_.tokens, spots, style)  # the setup labels keep clear of the tokens
+    pictured = map_.background is not None and base_dir is not None
     for grid in map_.grids:
-        paint_grid(p, grid, Terrain(grid), style, detail, boxes)
+        paint_grid(p, grid, Terrain(grid), style, detail, boxes, ground=not pictured)
     zone_ids, border_ids = _in_map_order(layout, zones_shown)
     arrangement = arrangement or map_arrangement(map_, layout, style, spots)
     paint_region(p, layout, zone_ids, border_ids, style, detail, arrangement, badges=badges)
