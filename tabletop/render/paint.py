@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from tabletop.geometry.single.clearing import BadgeSpot
+from tabletop.geometry.single.seams import outline_runs
 from tabletop.geometry.single.shapes import BorderLine, map_bounds, token_spots
 from tabletop.geometry.whole.layout import MapLayout
 from tabletop.geometry.whole.tables import RowIds
@@ -28,6 +29,7 @@ from tabletop.render.fog_paint import paint_tangled_fog, paint_zone_fog, split_f
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
 from tabletop.render.ink import FAINTEST, faded, line_share
 from tabletop.render.label_paint import fill_colour, paint_zone_labels, zone_label
+from tabletop.render.seams import draw_seamed, runs_path, seam_runs
 from tabletop.render.specks import paint_specks
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
 from tabletop.render.tangles import TangleRuns, outline, paint_tangle, tangled_points, tangled_zones
@@ -85,7 +87,8 @@ def _zone_shape(
         pen.setCosmetic(not detail)
     else:
         pen = _outline_pen(style, detail, share)
-    p.strokePath(path, pen)
+    runs = seam_runs(zone)
+    p.strokePath(path if runs is None else runs_path(runs), pen)
 
 
 def _tangle_shape(p: QPainter, zone: Zone, style: MapStyle, fill: QColor, pen: QPen) -> None:
@@ -252,6 +255,8 @@ def _paint_zone_shapes(
         shape = zone.shape
         if isinstance(shape, NodeShape):  # its path, as paint_zone strokes it: a hairline ellipse drawn
             p.drawPath(zone_path(zone))  # by drawEllipse takes other pixels
+        elif (runs := outline_runs(shape.points)) is not None:  # a hole's seam: in the fill, not outlined
+            draw_seamed(p, polygon or QPolygonF([QPointF(x, y) for x, y in shape.points]), runs)
         else:
             p.drawPolygon(polygon or QPolygonF([QPointF(x, y) for x, y in shape.points]))
     tangles.fill()
