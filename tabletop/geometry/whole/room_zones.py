@@ -106,10 +106,9 @@ def covering_grid(frame: tuple[float, float, float, float], name: str = "") -> E
     width, height = frame[2] - frame[0], frame[3] - frame[1]
     rows, cols = (max(1, math.ceil(side / TILE_AREAS - 1e-9)) for side in (height, width))
     if rows * cols > MAX_TILES:
-        most = math.isqrt(MAX_TILES) * TILE_AREAS
         raise GridTooBig(
-            f"the drawing is {width:g} x {height:g} squares: an encounter grid covers at most "
-            f"{MAX_TILES:,} tiles ({most} x {most} squares)"
+            f"the drawing is {width:g} x {height:g} squares, {cols} x {rows} tiles of {TILE_AREAS} x {TILE_AREAS}: "
+            f"an encounter grid holds at most {MAX_TILES:,} tiles"
         )
     tiles = [Tile(row=r, col=c) for r in range(rows) for c in range(cols)]
     return EncounterGrid(id="grid", name=name, tiles=tiles, origin=(0.0, 0.0), area_size=SQUARE)
