@@ -333,6 +333,10 @@ def paint_selection(
         for zone in compress(zones, tangles):  # a hairline: a wide pen along a tangle takes Qt seconds
             outline(p, zone.shape.points, style.selection)
         zones = [zone for zone, tangled in zip(zones, tangles, strict=True) if not tangled]
+        runs = [seam_runs(zone) for zone in zones]  # a hole's seam is no edge to mark
+        for seamed in filter(None, runs):
+            p.strokePath(runs_path(seamed), pen)
+        zones = [zone for zone, seamed in zip(zones, runs, strict=True) if seamed is None]
     else:  # a kind's ids looked up together (a whole big map is a mark per zone and border a frame)
         by_kind = ids_by_kind(marked)
         zones = list(filter(None, map(layout.zone, by_kind.get("zone", ()))))
