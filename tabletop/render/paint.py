@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from tabletop.geometry.single.clearing import BadgeSpot
-from tabletop.geometry.single.seams import outline_runs
+from tabletop.geometry.single.seams import SEAMED_POINTS, outline_runs
 from tabletop.geometry.single.shapes import BorderLine, map_bounds, token_spots
 from tabletop.geometry.whole.layout import MapLayout
 from tabletop.geometry.whole.tables import RowIds
@@ -255,7 +255,8 @@ def _paint_zone_shapes(
         shape = zone.shape
         if isinstance(shape, NodeShape):  # its path, as paint_zone strokes it: a hairline ellipse drawn
             p.drawPath(zone_path(zone))  # by drawEllipse takes other pixels
-        elif (runs := outline_runs(shape.points)) is not None:  # a hole's seam: in the fill, not outlined
+        elif len(shape.points) >= SEAMED_POINTS and (runs := outline_runs(shape.points)) is not None:
+            # a hole's seam is in the fill, not outlined
             draw_seamed(p, polygon or QPolygonF([QPointF(x, y) for x, y in shape.points]), runs)
         else:
             p.drawPolygon(polygon or QPolygonF([QPointF(x, y) for x, y in shape.points]))
