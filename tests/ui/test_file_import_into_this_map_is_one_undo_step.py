@@ -7,6 +7,7 @@ lays a grid over a new map too, and both choices are remembered."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtWidgets import QDialog, QFileDialog, QLabel
 
 from tabletop.document.fragments import piece_box
@@ -18,7 +19,7 @@ from tabletop.ui.dialogs.import_into import ImportChoices, why_not_into
 from tabletop.ui.dialogs.import_uvtt import GRID_KEY, INTO_KEY, ImportDialog, import_drawing
 from tests.io.uvtt_drawings import corridor, written
 
-TAVERN = Zone(id="room-1", name="Room 1", shape=PolygonShape(points=[(0, 0), (200, 0), (200, 160), (0, 160)]))
+TAVERN = Zone(id="room-1", name="Room 1", shape=PolygonShape(points=[(0, 0), (2000, 0), (2000, 1600), (0, 1600)]))
 
 
 @pytest.fixture
@@ -67,6 +68,9 @@ def test_an_import_into_this_map_is_one_step_that_undo_takes_away(window, qtbot,
     assert map_.background.path == "assets/tavern.png" and (tavern.parent / "assets" / "tavern.png").is_file()
     mine, theirs = piece_box(Map(zones=[TAVERN])), piece_box(Map(zones=map_.zones[1:]))
     assert theirs[0] >= mine[2], "the drawing lands beside the map's own zones"
+    view = window.view
+    shown = view.viewportTransform().inverted()[0].mapRect(QRectF(view.viewport().rect()))
+    assert shown.contains(QRectF(QPointF(*theirs[:2]), QPointF(*theirs[2:]))), "and the view shows where"
     (grid,) = map_.grids
     assert grid.origin == (map_.background.x, map_.background.y) == (theirs[0], theirs[1])
     assert grid.origin[0] % SQUARE == 0, "on whole squares"

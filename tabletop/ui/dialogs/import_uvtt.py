@@ -184,10 +184,12 @@ def import_drawing(
     say: Callable[[str], None],
     drawing: Path | None = None,
     choices: ImportChoices | None = None,
+    show: Callable[[], object] | None = None,
 ) -> bool:
     """Ask for a drawing and the GM's choices (unless given); as a new map, write its map and
     open it through `files` as Open does; into this map, add it as one undo step. Then check the
-    map. False when the GM stopped or the drawing was refused (said in one line)."""
+    map (`show` brings the map into view after an import into it). False when the GM stopped or
+    the drawing was refused (said in one line)."""
     if drawing is None:
         chosen, _ = QFileDialog.getOpenFileName(window, "Import a Universal VTT map", "", DRAWINGS)
         if not chosen:
@@ -206,6 +208,8 @@ def import_drawing(
     try:
         if choices.into:
             summary = import_into(files.document, drawing, choices)
+            if show is not None:  # it may have landed beside the map, out of sight
+                show()
         else:
             summary = write_imported(drawing, choices)
             if not files.read_and_show(choices.target):
