@@ -8,7 +8,8 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from tabletop.model import FillStyle, Map, PolygonShape, Zone
-from tabletop.render.paint import paint_zone
+from tabletop.geometry.whole.layout import MapLayout
+from tabletop.render.paint import paint_selection, paint_zone
 from tabletop.render.style import MapStyle
 from tests.render.recording import paint
 
@@ -48,3 +49,18 @@ def test_a_zone_drawn_alone_shows_no_line_along_its_seam(qapp):
     painter.end()
     assert image.pixelColor(160, 160).name() == style.paper.name(), "no line along the seam"
     assert image.pixelColor(320, 400).name() != style.paper.name(), "the hole's edge is outlined"
+
+
+def test_a_selected_zone_is_marked_along_its_outline_not_its_seam(qapp):
+    style = MapStyle()
+    map_ = Map(zones=[_zone("none")])
+    image = QImage(800, 800, QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    painter.fillRect(QRectF(0, 0, 800, 800), style.paper)
+    painter.scale(2, 2)
+    paint_selection(painter, MapLayout(map_), [("zone", "ground")], style, detail=True)
+    painter.end()
+    assert image.pixelColor(160, 160).name() == style.paper.name(), "no mark along the seam"
+    assert image.pixelColor(320, 400).name() == style.selection.name(), "the hole's edge is marked"
+    assert image.pixelColor(799, 400).name() == style.selection.name(), "the room's edge is marked"
+
