@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from tabletop.model import FillStyle, Map, PolygonShape, Zone
 from tabletop.geometry.whole.layout import MapLayout
+from tabletop.model import FillStyle, Map, PolygonShape, Zone
 from tabletop.render.paint import paint_selection, paint_zone
 from tabletop.render.style import MapStyle
 from tests.render.recording import paint
@@ -63,4 +63,3 @@ def test_a_selected_zone_is_marked_along_its_outline_not_its_seam(qapp):
     assert image.pixelColor(160, 160).name() == style.paper.name(), "no mark along the seam"
     assert image.pixelColor(320, 400).name() == style.selection.name(), "the hole's edge is marked"
     assert image.pixelColor(799, 400).name() == style.selection.name(), "the room's edge is marked"
-
