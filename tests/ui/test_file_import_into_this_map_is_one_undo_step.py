@@ -62,7 +62,7 @@ def test_an_import_into_this_map_is_one_step_that_undo_takes_away(window, qtbot,
     assert stack.count() == 1 and stack.undoText() == "Import crypt.dd2vtt"
     alone, _ = drawn_map(read_universal_vtt(drawing), None, grid=True)
     assert [z.name for z in alone.zones] == ["Room 1", "Room 2", "Room 3", "Outside"]
-    assert [z.name for z in map_.zones] == ["Room 1", "Room 1 2", "Room 2", "Room 3", "Outside"], "names apart"
+    assert [z.name for z in map_.zones] == ["Room 1", "Room 2", "Room 3", "Room 4", "Outside"], "numbered on"
     assert len(map_.borders) == len(alone.borders) and len(map_.grids) == 1
     assert [b.passages for b in map_.borders] == [b.passages for b in alone.borders]
     assert map_.background.path == "assets/tavern.png" and (tavern.parent / "assets" / "tavern.png").is_file()

@@ -4,8 +4,9 @@ map as one undo step, where undo takes them all away again.
 The picture becomes the map's background, kept in the `assets/` folder beside the map's file,
 so the map must have a file, and a background of its own is not replaced: both are refused in
 one line. The drawing lands at the map's origin when nothing of the map is there, else beside
-everything to the right, on whole squares, so its zones never cover the GM's own. Ids and names
-already used on the map are given numbers, as pasting does (document/fragments.py).
+everything to the right, on whole squares, so its zones never cover the GM's own. Its rooms are
+numbered on past the map's own; other ids and names already used on the map are given numbers,
+as pasting does (document/fragments.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from tabletop.io import MapFileError
 from tabletop.model import Map
 from tabletop.model.grids import TILE_AREAS
 from tabletop.model.kinds import Kind
+
+ROOM_ID = "room-"
+"""How the drawing's rooms' ids begin (geometry/whole/room_zones.py), the ground outside apart."""
 
 if TYPE_CHECKING:
     from tabletop.document import MapDocument
@@ -78,6 +82,7 @@ def import_into(document: MapDocument, drawing: Path, choices: ImportChoices) ->
             grid=choices.grid,
         )
         taken = lambda kind, object_id: document.get(kind, object_id) is not None  # noqa: E731
+        piece = rooms_numbered_on(piece, document.map)
         ready = placed(piece, Beside(), document.map, taken, beside(document.map, piece))
         (first, *_), (landed, *_) = piece.zones[0].shape.points, ready.zones[0].shape.points
         dx, dy = landed[0] - first[0], landed[1] - first[1]
@@ -93,6 +98,21 @@ def import_into(document: MapDocument, drawing: Path, choices: ImportChoices) ->
             raise MapFileError(drawing, f"could not be added to this map: {error}") from None
         document.select(ready.chosen)
     return summary
+
+
+def rooms_numbered_on(piece: Map, existing: Map) -> Map:
+    """The drawing's rooms numbered on past the names the map uses (its Room 1 and 2 make the
+    drawing's first room Room 3), rather than each given a number after its own ("Room 1 2")."""
+    used = {zone.name.casefold() for zone in existing.zones}
+    number, zones = 0, []
+    for zone in piece.zones:
+        if zone.id.startswith(ROOM_ID):
+            number += 1
+            while f"room {number}" in used:
+                number += 1
+            zone = zone.model_copy(update={"name": f"Room {number}"})
+        zones.append(zone)
+    return piece.model_copy(update={"zones": zones})
 
 
 def beside(existing: Map, piece: Map) -> tuple[float, float]:
