@@ -33,6 +33,7 @@ def add_import_command(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--gap", type=float, default=None, metavar="SQUARES", help="close cracks in walls up to this wide (0.3 squares)"
     )
+    p.add_argument("--grid", action="store_true", help="lay an encounter grid over the drawing, an area a square of it")
     p.add_argument("--overwrite", action="store_true", help="replace MAP if it is there already")
 
 
@@ -54,16 +55,24 @@ def imported_map(
     break_door: int | None = 4,
     break_wall: int | None = 7,
     gap: float | None = None,
+    grid: bool = False,
 ) -> tuple[Map, str]:
     """The map made of a Universal VTT file, its picture written beside `target` (the map's
-    own path, not yet written), and the line that says what was made."""
-    from tabletop.geometry.whole.room_zones import SQUARE, drawn_map
+    own path, not yet written), and the line that says what was made. A drawing too big for
+    the grid asked for is refused (MapFileError) before its picture is written."""
+    from tabletop.geometry.whole.room_zones import SQUARE, GridTooBig, covering_grid, drawn_map
+    from tabletop.io import MapFileError
     from tabletop.io.uvtt import kept_background, read_universal_vtt
 
     drawing = read_universal_vtt(source)
+    if grid:
+        try:
+            covering_grid(drawing.frame)
+        except GridTooBig as error:
+            raise MapFileError(source, str(error)) from None
     background = kept_background(drawing, target, SQUARE)
     title = Path(source).stem[:200]
-    return drawn_map(drawing, background, title, break_door=break_door, break_wall=break_wall, gap=gap)
+    return drawn_map(drawing, background, title, break_door=break_door, break_wall=break_wall, gap=gap, grid=grid)
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -76,7 +85,7 @@ def run_import(args: argparse.Namespace) -> int:
         raise UsageError("--gap must be from 0 to 5 squares")
     if (target.exists() or target.is_symlink()) and not args.overwrite:
         raise MapFileError(target, "is there already: not replaced without --overwrite")
-    map_, summary = imported_map(args.file, target, args.break_door, args.break_wall, args.gap)
+    map_, summary = imported_map(args.file, target, args.break_door, args.break_wall, args.gap, args.grid)
     save_map(map_, target)
     print(f"{target}: {summary}")
     return 0

@@ -258,10 +258,20 @@ def paint_segments(p: QPainter, grid: EncounterGrid, style: MapStyle) -> None:
 
 
 def paint_grid(
-    p: QPainter, grid: EncounterGrid, terrain: Terrain, style: MapStyle, detail: bool, avoid: Sequence[QRectF] = ()
+    p: QPainter,
+    grid: EncounterGrid,
+    terrain: Terrain,
+    style: MapStyle,
+    detail: bool,
+    avoid: Sequence[QRectF] = (),
+    ground: bool = True,
 ) -> None:
+    """The grid's ground, its segments' looks, its lines, segments, setup marks and fog. On a
+    map drawn over a picture (`ground` False) the ground is left out: the picture is the
+    ground, and a grid laid over a battle map drawn elsewhere shows its squares through."""
     gx, gy, gw, gh = grid_rect(grid)
-    p.fillRect(QRectF(gx, gy, gw, gh), style.paper.darker(104))
+    if ground:
+        p.fillRect(QRectF(gx, gy, gw, gh), style.paper.darker(104))
     by_property: dict[str, list[QRectF]] = {}
     for area, ground in terrain.ground.items():
         rect = QRectF(*area_rect(grid, *area))

@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from tabletop.geometry.single.clearing import BadgeSpot
+from tabletop.geometry.single.seams import SEAMED_POINTS, outline_runs
 from tabletop.geometry.single.shapes import BorderLine, map_bounds, token_spots
 from tabletop.geometry.whole.layout import MapLayout
 from tabletop.geometry.whole.tables import RowIds
@@ -28,6 +29,7 @@ from tabletop.render.fog_paint import paint_tangled_fog, paint_zone_fog, split_f
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
 from tabletop.render.ink import FAINTEST, faded, line_share
 from tabletop.render.label_paint import fill_colour, paint_zone_labels, zone_label
+from tabletop.render.seams import draw_seamed, runs_path, seam_runs
 from tabletop.render.specks import paint_specks
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
 from tabletop.render.tangles import TangleRuns, outline, paint_tangle, tangled_points, tangled_zones
@@ -85,7 +87,8 @@ def _zone_shape(
         pen.setCosmetic(not detail)
     else:
         pen = _outline_pen(style, detail, share)
-    p.strokePath(path, pen)
+    runs = seam_runs(zone)
+    p.strokePath(path if runs is None else runs_path(runs), pen)
 
 
 def _tangle_shape(p: QPainter, zone: Zone, style: MapStyle, fill: QColor, pen: QPen) -> None:
@@ -252,6 +255,9 @@ def _paint_zone_shapes(
         shape = zone.shape
         if isinstance(shape, NodeShape):  # its path, as paint_zone strokes it: a hairline ellipse drawn
             p.drawPath(zone_path(zone))  # by drawEllipse takes other pixels
+        elif len(shape.points) >= SEAMED_POINTS and (runs := outline_runs(shape.points)) is not None:
+            # a hole's seam is in the fill, not outlined
+            draw_seamed(p, polygon or QPolygonF([QPointF(x, y) for x, y in shape.points]), runs)
         else:
             p.drawPolygon(polygon or QPolygonF([QPointF(x, y) for x, y in shape.points]))
     tangles.fill()
@@ -328,6 +334,10 @@ def paint_selection(
         for zone in compress(zones, tangles):  # a hairline: a wide pen along a tangle takes Qt seconds
             outline(p, zone.shape.points, style.selection)
         zones = [zone for zone, tangled in zip(zones, tangles, strict=True) if not tangled]
+        runs = [seam_runs(zone) for zone in zones]  # a hole's seam is no edge to mark
+        for seamed in filter(None, runs):
+            p.strokePath(runs_path(seamed), pen)
+        zones = [zone for zone, seamed in zip(zones, runs, strict=True) if seamed is None]
     else:  # a kind's ids looked up together (a whole big map is a mark per zone and border a frame)
         by_kind = ids_by_kind(marked)
         zones = list(filter(None, map(layout.zone, by_kind.get("zone", ()))))
@@ -431,8 +441,9 @@ def paint_map(
     layout = layout or MapLayout(map_, index=False)
     spots = token_spots(map_, layout.zone, name_scale=style.text_scale)
     boxes = token_boxes(map_.tokens, spots, style)  # the setup labels keep clear of the tokens
+    pictured = map_.background is not None and base_dir is not None
     for grid in map_.grids:
-        paint_grid(p, grid, Terrain(grid), style, detail, boxes)
+        paint_grid(p, grid, Terrain(grid), style, detail, boxes, ground=not pictured)
     zone_ids, border_ids = _in_map_order(layout, zones_shown)
     arrangement = arrangement or map_arrangement(map_, layout, style, spots)
     paint_region(p, layout, zone_ids, border_ids, style, detail, arrangement, badges=badges)

@@ -374,7 +374,9 @@ class MainWindow(QMainWindow):
     def import_drawing(self) -> bool:
         from tabletop.ui.dialogs.import_uvtt import import_drawing  # deferred: shapely and the reader
 
-        return import_drawing(self, self.settings, self.files, self.map_menu.check_map, self.say)
+        return import_drawing(
+            self, self.settings, self.files, self.map_menu.check_map, self.say, show=self.view.fit_map
+        )
 
     def say(self, text: str) -> None:
         """A passing line in the status bar; it clears itself instead of going stale."""

@@ -63,6 +63,14 @@ def test_bundle_exports_a_sample_map(tmp_path, room, suffix):
     assert out.read_bytes().startswith(magic)
 
 
+def test_bundle_imports_a_drawing_with_shapely_and_its_geos_libraries(tmp_path):
+    """The import polygonises walls with shapely, whose GEOS libraries must travel in the bundle."""
+    out = tmp_path / "crypt.tabletop"
+    done = bundled("import", ROOT / "docs" / "samples" / "crypt.dd2vtt", "-o", out, "--grid", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"{out}: 4 rooms, 3 doors") and "an encounter grid of 5 x 3 tiles" in done.stdout
+
+
 def test_bundle_opens_a_file_uri_window_without_missing_resources(tmp_path, room):
     """The window opens on a `file://` URI (as a desktop launcher passes it) and Qt finds every
     bundled icon and font: it would print "Cannot open file" for one it could not."""

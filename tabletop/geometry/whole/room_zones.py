@@ -6,11 +6,18 @@ units. Where two rooms meet there is a border: each door across it is a passage 
 door, open or closed as the drawing has it (a closed door blocks sight); the wall is crossed
 only by breaking it ("break the door", "break through the wall", at the GM's costs, none of
 them seen through), the Edgerunner text's wall with a door. A cost left out (None) leaves that
-way shut: a wall nobody breaks. Qt-free.
+way shut: a wall nobody breaks.
+
+Where the GM asks, an encounter grid is laid over the drawing: one area a square of the
+drawing, from the drawing's corner, in whole tiles of 5x5 areas, as few as cover it (the tiles
+past its edge that a trim would cut are never added). The walls stay the zones' borders and do
+not become segments: a segment is a set of areas with properties (rough, cover, steep...),
+and a wall is a line between two squares, which no segment property stops. Qt-free.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -19,8 +26,9 @@ import shapely
 
 from tabletop.geometry.single.palette import PROJECTION_PALETTE
 from tabletop.geometry.whole.rooms import TOUCH, Coordinates, enclosed_rooms
-from tabletop.model import Background, Border, Door, FillStyle, Map, Passage, PolygonShape, Zone
+from tabletop.model import Background, Border, Door, EncounterGrid, FillStyle, Map, Passage, PolygonShape, Tile, Zone
 from tabletop.model.base import MAX_POINTS
+from tabletop.model.grids import MAX_TILES, TILE_AREAS
 
 SQUARE = 40.0
 """Map units to a grid square: an encounter grid's area, so a drawing's squares and a grid laid
@@ -87,6 +95,25 @@ class RoomZones:
         return ", ".join(said)
 
 
+class GridTooBig(ValueError):
+    """The drawing is wider than an encounter grid may be: said as the reason, in one line."""
+
+
+def covering_grid(frame: tuple[float, float, float, float], name: str = "") -> EncounterGrid:
+    """An encounter grid over a drawing's `frame` (x0, y0, x1, y1 in grid squares): one area a
+    square, its first area on the frame's top left square, the fewest whole tiles that cover
+    it. GridTooBig when that is more tiles than a grid holds."""
+    width, height = frame[2] - frame[0], frame[3] - frame[1]
+    rows, cols = (max(1, math.ceil(side / TILE_AREAS - 1e-9)) for side in (height, width))
+    if rows * cols > MAX_TILES:
+        raise GridTooBig(
+            f"the drawing is {width:g} x {height:g} squares, {cols} x {rows} tiles of {TILE_AREAS} x {TILE_AREAS}: "
+            f"an encounter grid holds at most {MAX_TILES:,} tiles"
+        )
+    tiles = [Tile(row=r, col=c) for r in range(rows) for c in range(cols)]
+    return EncounterGrid(id="grid", name=name, tiles=tiles, origin=(0.0, 0.0), area_size=SQUARE)
+
+
 def _count(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
@@ -99,13 +126,21 @@ def drawn_map(
     break_door: int | None = BREAK_DOOR,
     break_wall: int | None = BREAK_WALL,
     gap: float | None = None,
+    grid: bool = False,
 ) -> tuple[Map, str]:
-    """The map of a drawing, over its picture, and the line that says what was made."""
+    """The map of a drawing, over its picture, with an encounter grid over its squares when
+    `grid` asks for one, and the line that says what was made. GridTooBig when the drawing is
+    too big for a grid."""
+    grids = [covering_grid(drawing.frame, "Encounter grid")] if grid else []
     made = room_zones(
         drawing.walls, drawing.portals, drawing.frame, break_door=break_door, break_wall=break_wall, gap=gap
     )
-    map_ = Map(title=title, background=background, zones=made.zones, borders=made.borders)
-    return map_, made.summary(drawing.lights, drawing.object_outlines)
+    map_ = Map(title=title, background=background, zones=made.zones, borders=made.borders, grids=grids)
+    summary = made.summary(drawing.lights, drawing.object_outlines)
+    if grids:
+        r0, c0, r1, c1 = grids[0].tile_bounds()
+        summary += f", an encounter grid of {c1 - c0 + 1} x {r1 - r0 + 1} tiles over its squares"
+    return map_, summary
 
 
 def room_zones(

@@ -1,23 +1,25 @@
 """File ▸ Import…: a battle map drawn elsewhere (a Universal VTT file from Dungeondraft,
-DungeonFog, Dungeon Alchemist, Arkenforge) opened as a new zone map.
+DungeonFog, Dungeon Alchemist, Arkenforge) made zones, as a new map or into the open one.
 
-The GM picks the drawing, then says once where the map is written (its picture is kept in the
-`assets/` folder beside it, so the map needs its folder before it is made) and what breaking a
-door and breaking through a wall cost; the costs are remembered for the next import. The map
-is written, opened as Open opens a map, its summary said in the status bar, and Map ▸ Check Map
-runs on it. Opening it is the step: the map it replaces was offered to be saved first, as on
-Open.
+The GM picks the drawing, then says once whether it becomes a new map or goes into this one,
+where a new map is written (its picture is kept in the `assets/` folder beside it, so the map
+needs its folder before it is made), what breaking a door and breaking through a wall cost, and
+whether an encounter grid is laid over its squares; the choices are remembered for the next
+import. A new map is written and opened as Open opens a map (the map it replaces was offered to
+be saved first, as on Open); into this map, the drawing is one undo step
+(dialogs/import_into.py). Either way its summary is said in the status bar and Map ▸ Check Map
+runs on the map.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
+    QButtonGroup,
     QCheckBox,
     QDialog,
     QDialogButtonBox,
@@ -28,11 +30,14 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPushButton,
+    QRadioButton,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
 from tabletop.io import EXTENSION, MapFileError, save_map
+from tabletop.ui.dialogs.import_into import ImportChoices, grid_fits, import_into, why_not_into
 from tabletop.ui.plain import plain_label, shown_plain
 
 if TYPE_CHECKING:
@@ -46,14 +51,7 @@ PATH_CHARACTERS = 48
 """The map's path box is wide enough for a folder and a name read at a glance."""
 GAP_KEY = "import/gapHundredths"
 """The widest crack closed, in hundredths of a square (QSettings keeps ints, not floats)."""
-
-
-@dataclass(frozen=True)
-class ImportChoices:
-    target: Path
-    break_door: int | None
-    break_wall: int | None
-    gap: float
+GRID_KEY, INTO_KEY = "import/grid", "import/intoThisMap"
 
 
 class _Cost(QWidget):
@@ -83,12 +81,28 @@ class _Cost(QWidget):
 class ImportDialog(QDialog):
     """Where the map of `drawing` is written and what breaking costs: the GM's choices once."""
 
-    def __init__(self, drawing: Path, settings: QSettings, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, drawing: Path, settings: QSettings, parent: QWidget | None = None, not_into: str | None = None
+    ) -> None:
+        """`not_into`: why the drawing cannot go into the open map (said under the choice,
+        which is then off), or None when it can."""
         super().__init__(parent)
         self.settings = settings
         self.setWindowTitle("Import a Universal VTT Map")
         form = QFormLayout(self)
         form.addRow("Drawing:", plain_label(drawing.name))
+        ways = QVBoxLayout()
+        self.as_new = QRadioButton("As a new map", self)
+        self.into = QRadioButton("Into this map, as one undo step", self)
+        group = QButtonGroup(self)
+        for way in (self.as_new, self.into):
+            group.addButton(way)
+            ways.addWidget(way)
+        self.into.setEnabled(not_into is None)
+        if not_into is not None:
+            ways.addWidget(plain_label(not_into, wrap=True))
+        (self.into if not_into is None and _kept_bool(settings, INTO_KEY) else self.as_new).setChecked(True)
+        form.addRow("Import:", ways)
         place = QHBoxLayout()
         self.target = QLineEdit(str(drawing.with_suffix(EXTENSION)), self)
         self.target.setAccessibleName("map file to write")
@@ -97,8 +111,11 @@ class ImportDialog(QDialog):
         browse.clicked.connect(self._browse)
         place.addWidget(self.target, 1)
         place.addWidget(browse)
-        form.addRow("Save the map as:", place)
+        form.addRow("Save the new map as:", place)
         form.addRow(plain_label("Its picture is kept in the assets folder beside the map.", wrap=True))
+        for widget in (self.target, browse):
+            self.as_new.toggled.connect(widget.setEnabled)
+            widget.setEnabled(self.as_new.isChecked())
         self.door = _Cost(_kept_cost(settings, BREAK_DOOR_KEY, 4), "a door", self)
         self.wall = _Cost(_kept_cost(settings, BREAK_WALL_KEY, 7), "a wall", self)
         form.addRow("Break the door:", self.door)
@@ -111,6 +128,9 @@ class ImportDialog(QDialog):
         self.gap.setValue(_kept_int(settings, GAP_KEY, 30) / 100)
         self.gap.setAccessibleName("close cracks in walls up to this wide")
         form.addRow("Close cracks in walls up to:", self.gap)
+        self.grid = QCheckBox("Lay an encounter grid over its squares", self)
+        self.grid.setChecked(_kept_bool(settings, GRID_KEY))
+        form.addRow("", self.grid)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Import")
         buttons.accepted.connect(self.accept)
@@ -128,10 +148,15 @@ class ImportDialog(QDialog):
         self.settings.setValue(BREAK_DOOR_KEY, -1 if door is None else door)
         self.settings.setValue(BREAK_WALL_KEY, -1 if wall is None else wall)
         self.settings.setValue(GAP_KEY, round(self.gap.value() * 100))
+        self.settings.setValue(GRID_KEY, self.grid.isChecked())
+        into = self.into.isChecked()
+        if self.into.isEnabled():  # a choice the GM could not make is not remembered as theirs
+            self.settings.setValue(INTO_KEY, into)
         target = self.target.text().strip()
         if not target.endswith(EXTENSION):
             target += EXTENSION
-        return ImportChoices(Path(target).expanduser().absolute(), door, wall, self.gap.value())
+        path = Path(target).expanduser().absolute()
+        return ImportChoices(path, door, wall, self.gap.value(), self.grid.isChecked(), into)
 
 
 def _kept_int(settings: QSettings, key: str, default: int) -> int:
@@ -139,6 +164,11 @@ def _kept_int(settings: QSettings, key: str, default: int) -> int:
         return int(settings.value(key, default))
     except (TypeError, ValueError):
         return default
+
+
+def _kept_bool(settings: QSettings, key: str) -> bool:
+    value = settings.value(key, False)
+    return value is True or (isinstance(value, str) and value.lower() == "true")
 
 
 def _kept_cost(settings: QSettings, key: str, default: int) -> int | None:
@@ -154,28 +184,36 @@ def import_drawing(
     say: Callable[[str], None],
     drawing: Path | None = None,
     choices: ImportChoices | None = None,
+    show: Callable[[], object] | None = None,
 ) -> bool:
-    """Ask for a drawing and the GM's choices (unless given), write its map, open it through
-    `files` as Open does and check it; False when the GM stopped or the drawing was refused
-    (said in one line)."""
-    if not files.may_discard():
-        return False
+    """Ask for a drawing and the GM's choices (unless given); as a new map, write its map and
+    open it through `files` as Open does; into this map, add it as one undo step. Then check the
+    map (`show` brings the map into view after an import into it). False when the GM stopped or
+    the drawing was refused (said in one line)."""
     if drawing is None:
         chosen, _ = QFileDialog.getOpenFileName(window, "Import a Universal VTT map", "", DRAWINGS)
         if not chosen:
             return False
         drawing = Path(chosen)
     if choices is None:
-        dialog = ImportDialog(drawing, settings, window)
+        dialog = ImportDialog(drawing, settings, window, why_not_into(files.document))
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         choices = dialog.choices()
-    if choices.target.exists() and not _may_replace(window, choices.target):
-        return False
-    try:
-        summary = write_imported(drawing, choices)
-        if not files.read_and_show(choices.target):
+    if not choices.into:
+        if not files.may_discard():
             return False
+        if choices.target.exists() and not _may_replace(window, choices.target):
+            return False
+    try:
+        if choices.into:
+            summary = import_into(files.document, drawing, choices)
+            if show is not None:  # it may have landed beside the map, out of sight
+                show()
+        else:
+            summary = write_imported(drawing, choices)
+            if not files.read_and_show(choices.target):
+                return False
     except MapFileError as error:
         QMessageBox.warning(window, "Could not import the map", shown_plain(str(error)))
         return False
@@ -192,6 +230,8 @@ def write_imported(drawing: Path, choices: ImportChoices) -> str:
 
     with busy():
         read = read_universal_vtt(drawing)
+        if choices.grid:
+            grid_fits(read, drawing)
         background = kept_background(read, choices.target, SQUARE)
         map_, summary = drawn_map(
             read,
@@ -200,6 +240,7 @@ def write_imported(drawing: Path, choices: ImportChoices) -> str:
             break_door=choices.break_door,
             break_wall=choices.break_wall,
             gap=choices.gap,
+            grid=choices.grid,
         )
         save_map(map_, choices.target)
     return summary

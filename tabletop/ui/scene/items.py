@@ -174,7 +174,8 @@ class GridItem(MapItem):
         terrain = self.document.terrain(grid.id)
         if self.style.audience is Audience.PLAYERS:  # fogged areas keep no terrain for them
             grid, terrain = self._players_grid(grid)
-        paint_grid(painter, grid, terrain, self.style, detail_for(painter), self._token_boxes(grid))
+        ground = self.document.map.background is None
+        paint_grid(painter, grid, terrain, self.style, detail_for(painter), self._token_boxes(grid), ground)
         if self.isSelected():  # a selected grid must look selected
             x, y, w, h = grid_rect(grid)
             pen = QPen(self.style.selection, 4.0)

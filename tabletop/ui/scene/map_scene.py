@@ -96,6 +96,9 @@ class MapScene(QGraphicsScene):
 
     def _background_changed(self) -> None:
         self.background.refresh()
+        for (kind, _), item in self.items_by_key.items():
+            if kind is Kind.GRID:  # a grid leaves its ground out over a picture
+                item.update()
         if not self.background.boundingRect().isEmpty():
             self._grow_to(self.background.boundingRect())
 

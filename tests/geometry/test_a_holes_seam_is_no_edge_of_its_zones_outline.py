@@ -1,0 +1,48 @@
+"""A zone with a hole (a room round a pillar, the ground outside a building) is one outline run
+in to the hole along a seam and back: the outline is drawn as the runs between seams, and a
+zone without a seam is drawn whole."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from tabletop.geometry.single.seams import outline_runs
+from tabletop.geometry.whole.rooms import enclosed_rooms
+
+RING = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]
+HOLE = [(4.0, 4.0), (4.0, 6.0), (6.0, 6.0), (6.0, 4.0)]
+
+
+def _edges(runs):
+    return {frozenset(pair) for run in runs for pair in pairwise(run)}
+
+
+def test_the_seam_is_left_out_and_every_other_edge_kept():
+    seamed = [*RING[:1], *HOLE, HOLE[0], *RING]  # in at (0, 0) to the hole's corner, round it, back out
+    runs = outline_runs(seamed)
+    assert runs is not None
+    edges = _edges(runs)
+    assert frozenset([(0.0, 0.0), (4.0, 4.0)]) not in edges
+    ring = {frozenset(pair) for pair in zip(RING, RING[1:] + RING[:1], strict=True)}
+    hole = {frozenset(pair) for pair in zip(HOLE, HOLE[1:] + HOLE[:1], strict=True)}
+    assert edges == ring | hole
+
+
+def test_an_outline_without_a_seam_is_drawn_whole():
+    assert outline_runs(RING) is None
+    star = [(0, 0), (5, 1), (10, 0), (9, 5), (10, 10), (5, 9), (0, 10), (1, 5), (0, 0.5)]
+    assert outline_runs(star) is None
+    bow = [(0, 0), (2, 0), (4, 0), (4, 2), (2, 0), (2, 2), (0, 2), (0, 1)]  # a point visited twice, no edge twice
+    assert outline_runs(bow) is None
+
+
+def test_the_ground_outside_a_building_is_outlined_without_its_seam():
+    walls = [[(2.0, 2.0), (6.0, 2.0), (6.0, 6.0), (2.0, 6.0), (2.0, 2.0)]]
+    found = enclosed_rooms(walls, [], (0.0, 0.0, 8.0, 8.0))
+    (outside,) = [outline for outline, open_ground in zip(found.outlines, found.outside, strict=True) if open_ground]
+    runs = outline_runs(outside)
+    assert runs is not None, "the building is a hole joined by a seam"
+    drawn = _edges(runs)
+    frame = {frozenset(p) for p in [((0, 0), (8, 0)), ((8, 0), (8, 8)), ((8, 8), (0, 8)), ((0, 8), (0, 0))]}
+    walls_round = {frozenset(p) for p in [((2, 2), (6, 2)), ((6, 2), (6, 6)), ((6, 6), (2, 6)), ((2, 6), (2, 2))]}
+    assert drawn == frame | walls_round
