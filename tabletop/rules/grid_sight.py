@@ -61,7 +61,7 @@ def reach_in_areas(reach: int, units: float | None, area_size: float) -> tuple[i
     if units is None:
         return min(max(reach, 0), MAX_GRID_SIGHT), None
     across = max(units, 0.0) / area_size
-    return min(int(math.floor(across)), MAX_GRID_SIGHT), across * across
+    return min(math.floor(across), MAX_GRID_SIGHT), across * across
 
 
 def areas_in_sight(

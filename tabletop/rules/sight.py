@@ -2,12 +2,13 @@
 
 One sees into a neighbouring zone through a border that lets sight through (model/borders.py:
 a border with any passage seen through, an open door, a window, open ground), and on from there,
-up to a range the GM sets: in borders crossed, or in map units, measured from zone centre to zone
-centre along the way sight goes (the cheapest such sum: sight bends through a doorway, so a room
-round a corner is as far as the walk to it, never the straight line through the wall). The walk asks the document's index of which
-borders touch a zone, so a move costs the zones within range, not the whole map: no rays are
-cast over pixels. Hidden zones stop sight: the players must not learn, by fog lifted beyond,
-that something the GM keeps back lies between. Qt-free.
+up to a range the GM sets: in borders crossed, or in map units, measured from zone centre to
+zone centre along the way sight goes (the cheapest such sum: sight bends through a doorway, so
+a room round a corner is as far as the walk to it, never the straight line through the wall).
+The walk asks the document's index of which borders touch a zone, so a move costs the zones
+within range, not the whole map: no rays are cast over pixels. Hidden zones stop sight: the
+players must not learn, by fog lifted beyond, that something the GM keeps back lies between.
+Qt-free.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass
 
 from tabletop.geometry.single.shapes import zones_extent
 from tabletop.model import Border, Map, Token, Zone, ZoneLocation
@@ -28,6 +30,25 @@ MAX_SIGHT_UNITS = 100_000
 """The farthest sight in map units: across the whole map."""
 DEFAULT_SIGHT_UNITS = 400
 """Map units a party token sees across when the GM counts sight in map units and has not said."""
+
+
+@dataclass(frozen=True)
+class SightRange:
+    """How far the players' tokens see: `borders` crossed on a zone map (areas on a grid), or,
+    with `units` set, that many map units instead."""
+
+    borders: int = DEFAULT_SIGHT_RANGE
+    units: float | None = None
+
+    @classmethod
+    def of(cls, reach: int | SightRange) -> SightRange:
+        return reach if isinstance(reach, SightRange) else cls(int(reach))
+
+    def words(self) -> str:
+        if self.units is not None:
+            return f"{self.units:g} map units"
+        return f"{self.borders} border{'s' if self.borders != 1 else ''}"
+
 
 FindBorder = Callable[[str], Border | None]
 FindZone = Callable[[str], Zone | None]
@@ -134,9 +155,7 @@ def seers(tokens: Iterable[Token], players_side: str) -> list[str]:
     ]
 
 
-def party_sight(
-    map_: Map, players_side: str, reach: int = DEFAULT_SIGHT_RANGE, units: float | None = None
-) -> set[str]:
+def party_sight(map_: Map, players_side: str, reach: int = DEFAULT_SIGHT_RANGE, units: float | None = None) -> set[str]:
     """The zones the players' side sees now, from the map alone (for a caller without the
     document's indexes: the command line, tests)."""
     borders_at: dict[str, list[str]] = {}
