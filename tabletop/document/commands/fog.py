@@ -109,6 +109,21 @@ class SetFog(QUndoCommand):
         return True
 
 
+def opens_sight(command: object) -> bool:
+    """Whether a step may let sight through where it went nowhere (a door opened, a window
+    made, a wall taken out, a hidden zone shown): read from the step's before and after, and
+    from those of a batch's parts, before it is done."""
+    for part in [command, *getattr(command, "parts", ())]:
+        kind, before, after = getattr(part, "kind", None), getattr(part, "before", None), getattr(part, "after", None)
+        if after is None:
+            continue
+        if kind == Kind.BORDER and not after.blocks_sight and (before is None or before.blocks_sight):
+            return True
+        if kind == Kind.ZONE and before is not None and before.hidden and not after.hidden:
+            return True
+    return False
+
+
 def fog_everything(document: MapDocument, fogged: bool) -> SetFog | None:
     """Reveal All or Fog All: every zone and every area of every grid; None when nothing changes."""
     map_ = document.map

@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QActionGroup
 
 from tabletop.document.commands import MoveToken
-from tabletop.document.commands.fog import MoveRevealing, SetFog, fog_everything
+from tabletop.document.commands.fog import MoveRevealing, SetFog, fog_everything, opens_sight
 from tabletop.document.sight import party_in_sight
 from tabletop.model.kinds import Kind
 from tabletop.rules.sides import known_side
@@ -88,6 +88,7 @@ class FogControls(QObject):
         self.shade: SightShade | None = None
         self._seen = InSight()
         """The players' shade over what they have seen and do not see now (fog by sight)."""
+        self.document.undo_stack.followers.append(self._sight_opened)
         self.document.reset.connect(self._map_replaced)
         self.document.edited.connect(self._follow_sight)
         players.opening.connect(self._opening)
@@ -227,15 +228,25 @@ class FogControls(QObject):
             self._seen = self.sight()
         self.shade.follow(self.document, fog, zone_ids)
 
+    def _sight_opened(self, command):
+        """A step that opens a way for sight (a door opened) lifts, with fog by sight on, the
+        fog from what comes into view at once, in the same undo step."""
+        if not self.by_sight or not opens_sight(command):
+            return None
+        return lambda: self._lift_command("")
+
+    def _lift_command(self, text: str) -> SetFog | None:
+        seen = party_in_sight(self.document, self.players_side, self.sight_range)
+        areas = {grid_id: areas for grid_id, areas in seen.areas.items() if areas}
+        command = SetFog(self.document, seen.zones, areas, False, text=text)
+        return None if command.empty else command
+
     def reveal_seen(self) -> None:
         """Lift the fog from what the players' tokens see where they stand now, as one undo step
         (turning fog by sight on, or widening its range, shows what was in sight already)."""
-        document = self.document
-        seen = party_in_sight(document, self.players_side, self.sight_range)
-        areas = {grid_id: areas for grid_id, areas in seen.areas.items() if areas}
-        command = SetFog(document, seen.zones, areas, False, text="Reveal What the Players See")
-        if not command.empty:
-            document.undo_stack.push(command)
+        command = self._lift_command("Reveal What the Players See")
+        if command is not None:
+            self.document.undo_stack.push(command)
 
     # -- staged fog --------------------------------------------------------------------------
 
