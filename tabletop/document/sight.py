@@ -5,6 +5,7 @@ what is out of sight. One place, so the move and the window never disagree."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 
 from tabletop.document.map_document import MapDocument
 from tabletop.model.kinds import Kind
@@ -21,8 +22,8 @@ def zones_seen(document: MapDocument, origins: Iterable[str], reach: int | Sight
     return zones_in_sight(
         origins,
         document.layout.borders_at,
-        lambda b: get(Kind.BORDER, b),
-        lambda z: get(Kind.ZONE, z),
+        partial(get, Kind.BORDER),
+        partial(get, Kind.ZONE),
         reach.borders,
         reach.units,
         lambda z: zone_centre(get(Kind.ZONE, z)),

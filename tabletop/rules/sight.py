@@ -76,14 +76,18 @@ def zones_in_sight(
         if zone is not None and not zone.hidden and zone_id not in seen:
             seen.add(zone_id)
             frontier.append(zone_id)
+    looked: set[str] = set()  # a border is asked once, not again from its other side
     for _ in range(max(0, reach)):
         nearer = []
         for zone_id in frontier:
             for border_id in borders_at.get(zone_id, ()):
+                if border_id in looked:
+                    continue
+                looked.add(border_id)
                 border = find_border(border_id)
                 if border is None or border.blocks_sight:
                     continue
-                beyond = border.other(zone_id)
+                beyond = border.b if border.a == zone_id else border.a
                 if beyond in seen:
                     continue
                 zone = find_zone(beyond)
