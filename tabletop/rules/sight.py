@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from tabletop.geometry.single.shapes import zones_extent
 from tabletop.model import Border, Map, Token, Zone, ZoneLocation
-from tabletop.rules.visibility import on_players_side, token_hidden
+from tabletop.rules.grid_sight import party_grid_sight
+from tabletop.rules.visibility import InSight, on_players_side, token_hidden
 
 DEFAULT_SIGHT_RANGE = 3
 """Borders a party token sees across when the GM has not said: a room, the corridor, the next room."""
@@ -183,3 +184,13 @@ def zone_centre(zone: Zone) -> tuple[float, float]:
     centre, a room's middle), the same for the window and the command line."""
     x0, y0, x1, y1 = zones_extent([zone])
     return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+def map_in_sight(map_: Map, players_side: str, reach: SightRange) -> InSight:
+    """Everything the players' side sees now, zones and grid areas, from the map alone (an
+    export's players' copy, the command line)."""
+    areas = {
+        grid.id: frozenset(party_grid_sight(grid, map_.tokens, players_side, reach.borders, reach.units))
+        for grid in map_.grids
+    }
+    return InSight(frozenset(party_sight(map_, players_side, reach.borders, reach.units)), areas)

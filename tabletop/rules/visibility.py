@@ -148,6 +148,21 @@ class SightFog:
         return area not in self.in_sight().areas.get(grid.id, ()) and not self.base.area_fogged(grid, area)
 
 
+def dimmed_places(map_: Map, fog: Fog) -> InSight:
+    """The places this fog dims (seen before, out of the players' sight now): shown zones clear
+    of fog, and areas of each grid clear of fog, that are out of sight. None without fog by sight."""
+    zones = frozenset(zone.id for zone in map_.zones if zone_shown(zone) and fog.zone_dimmed(zone))
+    areas = {}
+    for grid in map_.grids:
+        r0, c0, r1, c1 = grid.area_bounds()
+        dim = frozenset(
+            (row, col) for row in range(r0, r1 + 1) for col in range(c0, c1 + 1) if fog.area_dimmed(grid, (row, col))
+        )
+        if dim:
+            areas[grid.id] = dim
+    return InSight(zones, areas)
+
+
 def token_hidden(token: Token) -> bool:
     """A token hidden from the players (one flag; old files' "hidden" state became it)."""
     return token.hidden

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QActionGroup
 
 from tabletop.document.commands import MoveToken
 from tabletop.document.commands.fog import MoveRevealing, SetFog, fog_everything, opens_sight
 from tabletop.document.sight import party_in_sight
+from tabletop.model import Map
 from tabletop.model.kinds import Kind
 from tabletop.rules.sides import known_side
 from tabletop.rules.sight import DEFAULT_SIGHT_RANGE, MAX_SIGHT_RANGE, MAX_SIGHT_UNITS, SightRange
@@ -37,6 +38,32 @@ RANGES = (1, 2, 3, 4, 5, 6, 8, 10, 15, 20)
 """The sight ranges offered, in borders (areas on a grid): a room's door to a long hall of rooms."""
 UNIT_RANGES = (100, 200, 300, 400, 600, 800, 1200, 1600, 2400)
 """The sight ranges offered in map units: a few rooms of a hundred units to a wide hall."""
+
+
+def players_side_of(settings: QSettings, map_: Map) -> str:
+    """The side the GM chose as the players', else the side most tokens on a side have."""
+    chosen = str(settings.value(SIDE_KEY, "", type=str))
+    if chosen and known_side(chosen):
+        return chosen
+    sides = Counter(t.side for t in map_.tokens if known_side(t.side))
+    return sides.most_common(1)[0][0] if sides else ""
+
+
+def sight_range_of(settings: QSettings) -> SightRange:
+    """How far the players' tokens see, as the Sight Range submenu keeps it."""
+    reach = int(settings.value(RANGE_KEY, DEFAULT_SIGHT_RANGE, type=int))
+    units = int(settings.value(UNITS_KEY, 0, type=int))
+    borders = min(max(reach, 0), MAX_SIGHT_RANGE)
+    return SightRange(borders, float(min(units, MAX_SIGHT_UNITS)) if units > 0 else None)
+
+
+def players_sight(settings: QSettings, map_: Map):
+    """Fog by sight as the GM's window has it, for a players' export: None when it is off."""
+    from tabletop.render.export.options import PlayersSight  # deferred, as every export's modules
+
+    if not bool(settings.value(SIGHT_KEY, False, type=bool)):
+        return None
+    return PlayersSight(players_side_of(settings, map_), sight_range_of(settings))
 
 
 class FogControls(QObject):
@@ -114,11 +141,7 @@ class FogControls(QObject):
     @property
     def players_side(self) -> str:
         """The side the GM chose as the players', else the side most tokens on a side have."""
-        chosen = str(self.settings.value(SIDE_KEY, "", type=str))
-        if chosen and known_side(chosen):
-            return chosen
-        sides = Counter(t.side for t in self.document.map.tokens if known_side(t.side))
-        return sides.most_common(1)[0][0] if sides else ""
+        return players_side_of(self.settings, self.document.map)
 
     def set_players_side(self, side: str) -> None:
         self.settings.setValue(SIDE_KEY, str(side))
@@ -157,10 +180,7 @@ class FogControls(QObject):
     @property
     def sight_range(self) -> SightRange:
         """How far the players' tokens see: borders (areas on a grid), or map units."""
-        reach = int(self.settings.value(RANGE_KEY, DEFAULT_SIGHT_RANGE, type=int))
-        units = int(self.settings.value(UNITS_KEY, 0, type=int))
-        borders = min(max(reach, 0), MAX_SIGHT_RANGE)
-        return SightRange(borders, float(min(units, MAX_SIGHT_UNITS)) if units > 0 else None)
+        return sight_range_of(self.settings)
 
     def set_sight_range(self, reach: int, units: int = 0) -> None:
         """Sight counted in borders (`units` 0), or in map units."""

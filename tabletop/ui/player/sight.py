@@ -7,16 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from tabletop.document import MapDocument
 from tabletop.document.sight import party_in_sight
-from tabletop.geometry.single.shapes import area_rect
 from tabletop.model import EncounterGrid
 from tabletop.model.kinds import Kind
-from tabletop.render.fog_paint import OUT_OF_SIGHT
+from tabletop.render.fog_paint import OUT_OF_SIGHT, areas_path
 from tabletop.render.paint import fog_path
 from tabletop.rules.sight import SightRange
 from tabletop.rules.visibility import Fog, InSight, zone_shown
@@ -44,15 +43,6 @@ def dimmed_areas(grid: EncounterGrid, fog: Fog) -> list[tuple[int, int]]:
     """The areas of a grid this fog dims (clear of fog, out of the players' sight)."""
     r0, c0, r1, c1 = grid.area_bounds()
     return [(row, col) for row in range(r0, r1 + 1) for col in range(c0, c1 + 1) if fog.area_dimmed(grid, (row, col))]
-
-
-def areas_path(grid: EncounterGrid, areas: Collection[tuple[int, int]]) -> QPainterPath:
-    """One path over these areas of a grid, merged into its outline."""
-    path = QPainterPath()
-    path.setFillRule(Qt.FillRule.WindingFill)
-    for row, col in areas:
-        path.addRect(QRectF(*area_rect(grid, row, col)))
-    return path.simplified()
 
 
 class SightShade(QGraphicsPathItem):
