@@ -18,8 +18,7 @@ import math
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 
-from tabletop.geometry.single.shapes import zones_extent
-from tabletop.model import Border, Map, Token, Zone, ZoneLocation
+from tabletop.model import Border, Map, NodeShape, Token, Zone, ZoneLocation
 from tabletop.rules.grid_sight import party_grid_sight
 from tabletop.rules.visibility import InSight, on_players_side, token_hidden
 
@@ -182,8 +181,12 @@ def party_sight(map_: Map, players_side: str, reach: int = DEFAULT_SIGHT_RANGE, 
 def zone_centre(zone: Zone) -> tuple[float, float]:
     """Where sight is measured from in a zone: the middle of its shape's bounds (a disc's
     centre, a room's middle), the same for the window and the command line."""
-    x0, y0, x1, y1 = zones_extent([zone])
-    return ((x0 + x1) / 2, (y0 + y1) / 2)
+    shape = zone.shape
+    if isinstance(shape, NodeShape):
+        return (shape.x, shape.y)
+    xs = [x for x, _ in shape.points]
+    ys = [y for _, y in shape.points]
+    return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
 
 
 def map_in_sight(map_: Map, players_side: str, reach: SightRange) -> InSight:
