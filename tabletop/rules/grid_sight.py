@@ -24,9 +24,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from functools import lru_cache
+from itertools import pairwise
 
 from tabletop.model import AreaLocation, EncounterGrid, Token
-from tabletop.rules.attack_lines import line_areas
 from tabletop.rules.terrain import Area, Terrain
 from tabletop.rules.visibility import on_players_side, token_hidden
 
@@ -36,8 +36,38 @@ MAX_GRID_SIGHT = 250
 
 @lru_cache(maxsize=65_536)
 def crossed(dr: int, dc: int) -> tuple[Area, ...]:
-    """The areas, as offsets from the seer's, that the line to the area (dr, dc) away crosses."""
-    return tuple(line_areas((0, 0), (dr, dc)))
+    """The areas, as offsets from the seer's, that the line to the area (dr, dc) away crosses:
+    attack_lines.line_areas from (0, 0), in the same order, in integers (its exact fractions
+    took seconds for the lines of a range of 20 areas). Along the line, t runs over 0..m; the
+    cuts are where it meets a grid line, the middle of each piece names an area, and a cut at a
+    grid corner adds the two areas beside it."""
+    if dr == 0 and dc == 0:
+        return ()
+    m = 2 * max(1, abs(dr)) * max(1, abs(dc))
+    cuts = {0, m}
+    for delta in (dc, dr):
+        if delta:
+            step = m // (2 * abs(delta))  # t of a cut, times m: (2k - 1) * m / (2 * delta)
+            for k in range(min(0, delta) + 1, max(0, delta) + 1):
+                cuts.add((2 * k - 1) * step * (1 if delta > 0 else -1))
+    found: dict[Area, None] = {}  # in order, each once
+
+    def add(area: Area) -> None:
+        if area != (0, 0) and area != (dr, dc):
+            found.setdefault(area)
+
+    twice = 2 * m
+    ordered = sorted(cuts)
+    for before, after in pairwise(ordered):
+        if before > 0:
+            y, x = m + 2 * before * dr, m + 2 * before * dc  # the point, times 2m
+            if y % twice == 0 and x % twice == 0:  # through a corner
+                y, x = y // twice, x // twice
+                add((y - 1 if dr > 0 else y, x if dc > 0 else x - 1))
+                add((y if dr > 0 else y - 1, x - 1 if dc > 0 else x))
+        middle = before + after
+        add(((m + middle * dr) // twice, (m + middle * dc) // twice))
+    return tuple(found)
 
 
 def heights(terrain: Terrain) -> dict[Area, int]:
@@ -81,6 +111,9 @@ def areas_in_sight(
         own = tall.get((vr, vc), 0)
         # only what stands above the seer can hide anything from it
         above = {a: h for a, h in tall.items() if h > own and low_r <= a[0] <= high_r and low_c <= a[1] <= high_c}
+        if above and n <= MAX_WINDOW:
+            seen |= _seen_in_window(terrain, (vr, vc), n, limit)
+            continue
         for row in range(low_r, high_r + 1):
             dr = row - vr
             for col in range(low_c, high_c + 1):
@@ -95,6 +128,69 @@ def areas_in_sight(
                         continue
                 seen.add((row, col))
     return seen
+
+
+MAX_WINDOW = 40
+"""Ranges up to this many areas are looked over at once in numpy, their lines' areas kept per
+range; a longer range asks line by line (its lines would be millions of cells)."""
+
+
+@lru_cache(maxsize=8)
+def _window_lines(n: int):
+    """For each cell of the (2n+1)^2 window round a seer, row by row: the window cells its line
+    crosses (flat; the cell past the window, kept lowest, for a line that crosses none), and
+    where each cell's run starts in that list."""
+    import numpy as np
+
+    side = 2 * n + 1
+    cells: list[int] = []
+    starts: list[int] = []
+    for dr in range(-n, n + 1):
+        for dc in range(-n, n + 1):
+            starts.append(len(cells))
+            cells.extend([(a + n) * side + b + n for a, b in crossed(dr, dc)] or [side * side])
+    return np.array(cells, dtype=np.int64), np.array(starts, dtype=np.int64)
+
+
+def _seen_in_window(terrain: Terrain, seer: Area, n: int, limit: float | None) -> set[Area]:
+    """areas_in_sight's lines from one seer, all at once: the highest thing on each line
+    against the higher of its two ends."""
+    import numpy as np
+
+    side = 2 * n + 1
+    r0, c0, r1, c1 = terrain.bounds
+    vr, vc = seer
+    window = np.full((side, side), -1, dtype=np.int64)  # off the grid: lower than any ground
+    top, left = max(r0, vr - n), max(c0, vc - n)
+    bottom, right = min(r1, vr + n), min(c1, vc + n)
+    window[top - vr + n : bottom - vr + n + 1, left - vc + n : right - vc + n + 1] = height_array(terrain)[
+        top - r0 : bottom - r0 + 1, left - c0 : right - c0 + 1
+    ]
+    flat = np.append(window.ravel(), -1)
+    cells, starts = _window_lines(n)
+    highest = np.maximum.reduceat(flat[cells], starts)
+    ends = np.maximum(flat[:-1], flat[n * side + n])
+    seen = (highest <= ends) & (flat[:-1] >= 0)
+    if limit is not None:
+        offsets = np.arange(-n, n + 1)
+        seen &= ((offsets[:, None] ** 2 + offsets[None, :] ** 2) <= limit).ravel()
+    rows, cols = np.divmod(np.flatnonzero(seen), side)
+    return set(zip((rows + vr - n).tolist(), (cols + vc - n).tolist(), strict=True))
+
+
+def height_array(terrain: Terrain):
+    """The grid's altitudes as an array over its bounds (kept with the terrain, made once)."""
+    import numpy as np
+
+    held = terrain.__dict__.get("_sight_array")
+    if held is None:
+        r0, c0, r1, c1 = terrain.bounds
+        held = np.zeros((r1 - r0 + 1, c1 - c0 + 1), dtype=np.int64)
+        for (row, col), h in heights(terrain).items():
+            if r0 <= row <= r1 and c0 <= col <= c1:
+                held[row - r0, col - c0] = h
+        terrain.__dict__["_sight_array"] = held
+    return held
 
 
 def grid_seers(tokens: Iterable[Token], players_side: str, grid_id: str) -> list[Area]:
