@@ -148,7 +148,10 @@ def _window_lines(n: int):
     for dr in range(-n, n + 1):
         for dc in range(-n, n + 1):
             starts.append(len(cells))
-            cells.extend([(a + n) * side + b + n for a, b in crossed(dr, dc)] or [side * side])
+            # a line's areas mirror with it: those of the first quarter, turned, serve the others
+            sr, sc = (1 if dr >= 0 else -1), (1 if dc >= 0 else -1)
+            line = crossed(abs(dr), abs(dc))
+            cells.extend([(sr * a + n) * side + sc * b + n for a, b in line] or [side * side])
     return np.array(cells, dtype=np.int64), np.array(starts, dtype=np.int64)
 
 
