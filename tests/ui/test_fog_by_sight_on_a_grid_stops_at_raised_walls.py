@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage
 
 from tabletop.document.commands.fog import fog_everything
-from tabletop.model import AreaLocation, EncounterGrid, Map, Segment, Tile, Token
+from tabletop.model import AreaLocation, EncounterGrid, Map, Segment, SetupMark, Tile, Token
 from tabletop.model.kinds import Kind
 from tests.render.recording import record_texts
 from tests.ui.test_player_window import _count
@@ -107,4 +107,32 @@ def test_seen_then_out_of_sight_is_dimmed_and_hides_who_stands_there(qtbot, wind
     frame, words = _frame(player, drawn)
     assert _count(frame, "#0000fe") == 0 and "Raider" not in words, "who stands out of sight now is not shown"
     assert _count(frame, "#00ff00") > 50
+    player.close()
+
+
+def test_turning_sight_on_is_one_step_and_nothing_hidden_shows(qtbot, window, monkeypatch):
+    """A hidden scout of the players' side in sight of nothing lifts nothing and never shows; a
+    secret start mark is never drawn; turning fog by sight on is undone in one step."""
+    drawn = record_texts(monkeypatch)
+    map_ = _walled_field()
+    scout = Token(id="scout", name="Scout", side="runners", colour="#ff00ff", hidden=True)
+    scout = scout.model_copy(update={"location": AreaLocation(grid="g", row=2, col=13)})
+    secret = SetupMark(side="corp", tiles=[(0, 2)], secret=True)
+    grid = map_.grids[0].model_copy(update={"starts": [secret]})
+    document = window.document
+    document.replace_map(map_.model_copy(update={"tokens": [*map_.tokens, scout], "grids": [grid]}), None)
+    document.undo_stack.push(fog_everything(document, True))
+    window.players.open_action.trigger()
+    player = window.players.player
+    qtbot.waitUntil(lambda: not player.view.covered)
+    window.fog.set_players_side("runners")
+    window.fog.set_sight_range(20)
+    window.fog.by_sight_action.setChecked(True)
+    assert document.undo_stack.undoText() == "Reveal What the Players See"
+    assert {(r, c) for r in range(5) for c in range(WALL_COL + 1, 15)} <= _fogged(document), "the scout lifts nothing"
+    frame, words = _frame(player, drawn)
+    assert _count(frame, "#ff00ff") == 0 and "Scout" not in words
+    assert not any("corp" in word.lower() for word in words), "no secret start"
+    document.undo_stack.undo()
+    assert len(_fogged(document)) == 75, "one undo: the whole grid fogged again"
     player.close()
