@@ -52,12 +52,25 @@ class UndoStack(QUndoStack):
         self.beginMacro(command.text())
         try:
             self._push(command)
+        except Exception:
+            self.endMacro()
+            self._drop_empty_step()
+            raise
+        try:
             for make in then:
                 extra = make()
                 if extra is not None:
                     self._push(extra)
         finally:
             self.endMacro()
+
+    def _drop_empty_step(self) -> None:
+        """A refused step left its macro empty: made obsolete and undone, Qt takes it off the
+        stack, so no undo entry does nothing."""
+        top = self.command(self.index() - 1)
+        if top is not None and top.childCount() == 0:
+            top.setObsolete(True)
+            self.undo()
 
     def _push(self, command: QUndoCommand) -> None:
         kept: list[Exception] = []

@@ -4,6 +4,8 @@ off lifts nothing."""
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop.document.commands import EditObject
 from tabletop.model import Door, Passage
 from tabletop.model.kinds import Kind
@@ -38,4 +40,17 @@ def test_without_fog_by_sight_a_door_opened_lifts_nothing(qtbot, window):
     document.replace_map(_fogged(warehouse(), "z2", "z3"), None)
     _door(document, "closed")
     _door(document, "open")
+    assert _fog_of(document) == {"z1": False, "z2": True, "z3": True}
+
+
+def test_a_refused_door_edit_leaves_no_empty_step(qtbot, window):
+    document = window.document
+    document.replace_map(_fogged(warehouse(), "z2", "z3"), None)
+    _door(document, "closed")
+    _sight_on(window, 5)
+    steps, text = document.undo_stack.count(), document.undo_stack.undoText()
+    broken = document.get(Kind.BORDER, "b12").model_copy(update={"passages": [Passage()], "b": "nowhere"})
+    with pytest.raises(ValueError):
+        document.undo_stack.push(EditObject(document, Kind.BORDER, broken, "passages"))
+    assert (document.undo_stack.count(), document.undo_stack.undoText()) == (steps, text)
     assert _fog_of(document) == {"z1": False, "z2": True, "z3": True}

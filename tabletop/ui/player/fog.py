@@ -113,8 +113,9 @@ class FogControls(QObject):
         )
         self.sight = PartySight(self.document, lambda: self.players_side, lambda: self.sight_range)
         self.shade: SightShade | None = None
-        self._seen = InSight()
         """The players' shade over what they have seen and do not see now (fog by sight)."""
+        self._seen = InSight()
+        """What the players' tokens saw when the shade last followed: an edit compares with it."""
         self.document.undo_stack.followers.append(self._sight_opened)
         self.document.reset.connect(self._map_replaced)
         self.document.edited.connect(self._follow_sight)
