@@ -1,6 +1,6 @@
 """Fog of war edits: reveal or fog zones and grid areas (a click, a drag of the Reveal tool,
-Reveal All, Fog All), and a token move that reveals the zone it enters (and, with fog by
-sight, every zone seen from there), all undoable. Fog is part of the map, so it is saved and
+Reveal All, Fog All), and a token move that reveals the zone or area it enters (and, with fog
+by sight, every zone or area seen from there), all undoable. Fog is part of the map, so it is saved and
 undone like any edit."""
 
 from __future__ import annotations
