@@ -12,6 +12,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Container, Iterator
 from dataclasses import replace
+from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
@@ -249,7 +250,9 @@ class MapIndexes:
             if most:  # one box around the map: reading every object's box was most of Fog All
                 return tuple(box for box in (self.layout.whole_box(),) if box is not None)
             keys = [(kind, obj.id) for obj in objs]
-            keys += [(Kind.BORDER, b) for obj in objs for b in self.layout.borders_at.get(obj.id, ())]
+            borders_at = self.layout.borders_at
+            touching = set().union(*(borders_at.get(obj.id, ()) for obj in objs))  # a border between two once
+            keys += zip(repeat(Kind.BORDER), touching)
             return self._boxes(keys)  # every zone kept its shape: the same boxes, read once
         if most:
             return self._laid_out_afresh()
