@@ -28,6 +28,14 @@ def add_export_command(sub: argparse._SubParsersAction) -> None:
     who = p.add_mutually_exclusive_group()
     who.add_argument("--player", action="store_true", help="the players' copy: fog and secrets as they see them")
     who.add_argument("--clean-player", action="store_true", help="the players' copy without tokens")
+    p.add_argument(
+        "--by-sight",
+        metavar="SIDE",
+        help="fog by sight for a players' copy: what SIDE's tokens do not see now is dimmed, as on their window",
+    )
+    sight = p.add_mutually_exclusive_group()
+    sight.add_argument("--sight-range", type=int, metavar="BORDERS", help="how far they see, in borders or areas (3)")
+    sight.add_argument("--sight-units", type=float, metavar="UNITS", help="how far they see, in map units instead")
     p.add_argument("--scope", default="all", help="all (default), zone:ID or NAME, grid:ID, view:X,Y,W,H (map units)")
     p.add_argument("--margin", type=float, default=40.0, metavar="UNITS", help="around a zone or grid (40)")
     scale = p.add_mutually_exclusive_group()
@@ -84,6 +92,7 @@ def export_options(args: argparse.Namespace):
         raise UsageError(str(error)) from None
     who = Who.PLAYERS if args.player else Who.CLEAN if args.clean_player else Who.GM
     return ExportOptions(
+        sight=_players_sight(args, who),
         scope=scope,
         who=who,
         scale=Scale(kind, value, args.dpi),
@@ -95,6 +104,30 @@ def export_options(args: argparse.Namespace):
         legend=args.legend,
         poster=Poster(args.poster, args.landscape, args.overlap) if args.poster else None,
     )
+
+
+def _players_sight(args: argparse.Namespace, who):
+    """--by-sight and its range as the export's PlayersSight; None without --by-sight."""
+    from tabletop.render.export import Who
+    from tabletop.render.export.options import PlayersSight
+    from tabletop.rules.sides import known_side
+    from tabletop.rules.sight import DEFAULT_SIGHT_RANGE, MAX_SIGHT_RANGE, MAX_SIGHT_UNITS, SightRange
+
+    if args.by_sight is None:
+        if args.sight_range is not None or args.sight_units is not None:
+            raise UsageError("--sight-range and --sight-units go with --by-sight SIDE")
+        return None
+    if who is Who.GM:
+        raise UsageError("--by-sight is for a players' copy: add --player or --clean-player")
+    if not known_side(args.by_sight):
+        raise UsageError(f"--by-sight names no side a token can have: '{args.by_sight}'")
+    units = args.sight_units
+    if units is not None and not (math.isfinite(units) and 0 < units <= MAX_SIGHT_UNITS):
+        raise UsageError(f"--sight-units must be above 0 and at most {MAX_SIGHT_UNITS:,}")
+    borders = DEFAULT_SIGHT_RANGE if args.sight_range is None else args.sight_range
+    if not 0 <= borders <= MAX_SIGHT_RANGE:
+        raise UsageError(f"--sight-range must be 0 to {MAX_SIGHT_RANGE}")
+    return PlayersSight(args.by_sight, SightRange(borders, units))
 
 
 def _targets(args: argparse.Namespace) -> list[tuple[str, Path]]:

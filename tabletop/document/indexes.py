@@ -12,6 +12,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Container, Iterator
 from dataclasses import replace
+from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
@@ -20,6 +21,7 @@ from tabletop.document.integrity import Integrity
 from tabletop.geometry.single.shapes import Point, area_at, token_spots
 from tabletop.geometry.whole.layout import Box, MapLayout
 from tabletop.geometry.whole.rows import SlicedDict
+from tabletop.geometry.whole.tables import box_array
 from tabletop.heap import collector_paused
 from tabletop.model import Border, Map
 from tabletop.model.kinds import Kind
@@ -231,7 +233,9 @@ class MapIndexes:
         for obj in objs if kind not in (Kind.ZONE, Kind.BORDER) else ():  # integrity holds none of those
             keep(kind, obj)
             if kind is Kind.GRID:
-                self._terrains.pop(obj.id, None)
+                held = self._terrains.get(obj.id)
+                if held is None or held.tiles is not obj.tiles or held.diagonal != obj.diagonal:  # fog lifted: kept
+                    self._terrains.pop(obj.id, None)
         if kind is Kind.TOKEN:
             return self._boxes([(Kind.ZONE, z) for z in occupied ^ self._occupied_now()])
         return None if kind in (Kind.ZONE, Kind.BORDER) else ()
@@ -246,7 +250,9 @@ class MapIndexes:
             if most:  # one box around the map: reading every object's box was most of Fog All
                 return tuple(box for box in (self.layout.whole_box(),) if box is not None)
             keys = [(kind, obj.id) for obj in objs]
-            keys += [(Kind.BORDER, b) for obj in objs for b in self.layout.borders_at.get(obj.id, ())]
+            borders_at = self.layout.borders_at
+            touching = set().union(*(borders_at.get(obj.id, ()) for obj in objs))  # a border between two once
+            keys += zip(repeat(Kind.BORDER), touching)
             return self._boxes(keys)  # every zone kept its shape: the same boxes, read once
         if most:
             return self._laid_out_afresh()
@@ -303,4 +309,6 @@ class MapIndexes:
 
     def _boxes(self, keys: list[tuple[Kind, str]]) -> tuple[Box, ...]:
         boxes = self.layout.boxes
+        if len(keys) > BULK:  # the rows of the layout's table read at once (fog lifted by sight from hundreds)
+            return tuple(map(tuple, box_array(boxes, keys)[1].tolist()))
         return tuple(boxes[key] for key in keys if key in boxes)

@@ -8,6 +8,7 @@ crashed the window. Now redo keeps the refusal, Qt finishes, and push raises it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -29,10 +30,49 @@ def refused(command: Any, error: Exception) -> None:
     raise error
 
 
+Follower = Callable[[QUndoCommand], Callable[[], QUndoCommand | None] | None]
+"""Asked of a step before it is pushed: None, or what makes the step that must follow it in
+the same undo step (fog by sight lifting what a door opened brings into view), asked once the
+step is done."""
+
+
 class UndoStack(QUndoStack):
-    """A QUndoStack whose push raises a step's refusal after Qt is done with the step."""
+    """A QUndoStack whose push raises a step's refusal after Qt is done with the step, and
+    folds a follower's step into the step it follows (one undo takes back both)."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.followers: list[Follower] = []
 
     def push(self, command: QUndoCommand) -> None:
+        then = [made for made in (follower(command) for follower in self.followers) if made is not None]
+        if not then:
+            self._push(command)
+            return
+        self.beginMacro(command.text())
+        try:
+            self._push(command)
+        except Exception:
+            self.endMacro()
+            self._drop_empty_step()
+            raise
+        try:
+            for make in then:
+                extra = make()
+                if extra is not None:
+                    self._push(extra)
+        finally:
+            self.endMacro()
+
+    def _drop_empty_step(self) -> None:
+        """A refused step left its macro empty: made obsolete and undone, Qt takes it off the
+        stack, so no undo entry does nothing."""
+        top = self.command(self.index() - 1)
+        if top is not None and top.childCount() == 0:
+            top.setObsolete(True)
+            self.undo()
+
+    def _push(self, command: QUndoCommand) -> None:
         kept: list[Exception] = []
         _pushing.append((command, kept))
         try:

@@ -83,7 +83,10 @@ class Border(Record):
     @property
     def blocks_sight(self) -> bool:
         """A border with no passage is a wall: sight goes through a border only by a passage."""
-        return all(passage.blocks_sight for passage in self.passages)
+        passages = self.passages
+        if len(passages) == 1:  # most borders: asked per border a sight walk crosses
+            return passages[0].blocks_sight
+        return all(passage.blocks_sight for passage in passages)
 
     def side_of(self, zone_id: str) -> Literal["a", "b"]:
         """Which end of the border a zone is, so a caller can pick the cost for its direction."""

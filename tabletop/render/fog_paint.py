@@ -13,9 +13,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QTransform
 
 from tabletop.geometry.single.shapes import area_rect
-from tabletop.model import EncounterGrid, Zone
+from tabletop.model import EncounterGrid, Map, Zone
 from tabletop.render.style import Audience, MapStyle
 from tabletop.render.tangles import outline, paint_tangle
+from tabletop.rules.visibility import InSight
 
 TEXTURE = 256
 """The cloud texture's side in pixels; it repeats seamlessly."""
@@ -153,4 +154,32 @@ def _fog(p: QPainter, path: QPainterPath, style: MapStyle) -> None:
         veil.setTransform(fog_brush().transform())
         p.setOpacity(0.22)
         p.fillPath(path, veil)
+    p.restore()
+
+
+def areas_path(grid: EncounterGrid, areas: Collection[tuple[int, int]]) -> QPainterPath:
+    """One path over these areas of a grid, merged into its outline."""
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.WindingFill)
+    for row, col in areas:
+        path.addRect(QRectF(*area_rect(grid, row, col)))
+    return path.simplified()
+
+
+def paint_out_of_sight(p: QPainter, map_: Map, dimmed: InSight, path_of: Callable[[list[Zone]], QPainterPath]) -> None:
+    """The shade over the places the players have seen and do not see now (fog by sight), as
+    their window draws it (ui/player/sight.py): the zones of `dimmed` on this map (`path_of`
+    makes their path) and its grids' dimmed areas."""
+    zones = [zone for zone in map_.zones if zone.id in dimmed.zones]
+    path = path_of(zones) if zones else QPainterPath()
+    for grid in map_.grids:
+        areas = dimmed.areas.get(grid.id)
+        if areas:
+            path.addPath(areas_path(grid, areas))
+    if path.isEmpty():
+        return
+    p.save()
+    p.setPen(QPen(OUT_OF_SIGHT.darker(), 0))
+    p.setBrush(OUT_OF_SIGHT)
+    p.drawPath(path)
     p.restore()

@@ -25,7 +25,7 @@ from tabletop.render.aspect_paint import PLATE_SIZE, paint_aspects, paint_scene_
 from tabletop.render.background import Cover, paint_background, players_cover
 from tabletop.render.badge_paint import BADGE_TEXT, paint_badges
 from tabletop.render.batch import line_cells_of, polygon_paths, polygon_runs, polygons_of
-from tabletop.render.fog_paint import paint_tangled_fog, paint_zone_fog, split_fog, zones_path
+from tabletop.render.fog_paint import paint_out_of_sight, paint_tangled_fog, paint_zone_fog, split_fog, zones_path
 from tabletop.render.grid_paint import paint_grid, paint_reach_area
 from tabletop.render.ink import FAINTEST, faded, line_share
 from tabletop.render.label_paint import fill_colour, paint_zone_labels, zone_label
@@ -35,7 +35,7 @@ from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
 from tabletop.render.tangles import TangleRuns, outline, paint_tangle, tangled_points, tangled_zones
 from tabletop.render.token_paint import area_crowds, paint_token, token_boxes, token_rect
 from tabletop.rules import Terrain
-from tabletop.rules.visibility import players_view
+from tabletop.rules.visibility import InSight, players_view
 
 PATTERNS = {
     "hatch": Qt.BrushStyle.BDiagPattern,
@@ -417,6 +417,7 @@ def paint_map(
     layout: MapLayout | None = None,
     cover: Cover | None = None,
     arrangement: Arrangement | None = None,
+    dimmed: InSight | None = None,
 ) -> None:
     """Everything on the map in drawing order: background picture, grids, zones, borders, tokens.
 
@@ -430,7 +431,8 @@ def paint_map(
     players_cover of the whole map, for a map filtered or cut to a page already); for the
     players it is worked out here from the map when not given. `arrangement`: where the words
     go, worked out on the whole map (a band or a page of it is painted as part of the whole);
-    worked out here from the map painted when not given."""
+    worked out here from the map painted when not given. `dimmed`: the places out of the
+    players' sight (fog by sight), shaded under the tokens as on their window."""
     players = (audience or style.audience) is Audience.PLAYERS
     if players:
         if cover is None:
@@ -450,6 +452,8 @@ def paint_map(
     if detail and map_.conflict is not None and text.readable(p, PLATE_SIZE * style.text_scale):
         left, top, width, _ = map_bounds(map_, zone_extent=layout.zone_extent())
         paint_scene_aspects(p, map_.conflict.scene_aspects, (left + width / 2, top + 20), style)
+    if dimmed is not None:
+        paint_out_of_sight(p, map_, dimmed, partial(fog_path, layout))
     crowds = area_crowds(token for token in map_.tokens if token.id in spots)
     for token in map_.tokens:
         if token.id in spots:

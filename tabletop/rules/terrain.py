@@ -34,6 +34,8 @@ class Terrain:
     """The areas of one grid with their ground, for movement and attack-line queries."""
 
     def __init__(self, grid: EncounterGrid) -> None:
+        self.tiles, self.diagonal = grid.tiles, grid.diagonal
+        """What the terrain is made of: a grid edited with the same tiles (its fog lifted) has it still."""
         self.bounds = grid.area_bounds()
         self.steps = ADJACENT + DIAGONAL if grid.diagonal else list(ADJACENT)
         ground: dict[Area, list] = {}

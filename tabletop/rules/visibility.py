@@ -14,7 +14,7 @@ one standing in it shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -36,6 +36,16 @@ class Fog(Protocol):
     def areas(self, grid: EncounterGrid) -> Collection[Area]: ...
 
     def zone_dimmed(self, zone: Zone) -> bool: ...
+
+    def area_dimmed(self, grid: EncounterGrid, area: Area) -> bool: ...
+
+
+@dataclass(frozen=True)
+class InSight:
+    """What the players' tokens see now (fog by sight): zones, and areas by grid."""
+
+    zones: frozenset[str] = frozenset()
+    areas: Mapping[str, frozenset[Area]] = field(default_factory=dict)
 
 
 _AREA_SETS: dict[int, tuple[list, frozenset[Area]]] = {}
@@ -74,6 +84,9 @@ class LiveFog:
     def zone_dimmed(self, zone: Zone) -> bool:
         return False
 
+    def area_dimmed(self, grid: EncounterGrid, area: Area) -> bool:
+        return False
+
 
 LIVE = LiveFog()
 
@@ -104,16 +117,19 @@ class HeldFog:
     def zone_dimmed(self, zone: Zone) -> bool:
         return False
 
+    def area_dimmed(self, grid: EncounterGrid, area: Area) -> bool:
+        return False
+
 
 @dataclass(frozen=True)
 class SightFog:
     """Fog by sight: the fog of `base` (the map's, or the fog held while staging), and of the
-    zones it leaves clear, those out of the players' sight dimmed. `in_sight` answers for the
+    zones and grid areas it leaves clear, those out of the players' sight dimmed. `in_sight` answers for the
     map as it is when asked (rules/sight.py, kept by the caller per edit), so a scene holding
     this fog follows every move without being handed a new one."""
 
     base: Fog
-    in_sight: Callable[[], Collection[str]]
+    in_sight: Callable[[], InSight]
 
     def zone_fogged(self, zone: Zone) -> bool:
         return self.base.zone_fogged(zone)
@@ -125,7 +141,26 @@ class SightFog:
         return self.base.areas(grid)
 
     def zone_dimmed(self, zone: Zone) -> bool:
-        return zone.id not in self.in_sight() and not self.base.zone_fogged(zone)
+        return zone.id not in self.in_sight().zones and not self.base.zone_fogged(zone)
+
+    def area_dimmed(self, grid: EncounterGrid, area: Area) -> bool:
+        area = tuple(area)
+        return area not in self.in_sight().areas.get(grid.id, ()) and not self.base.area_fogged(grid, area)
+
+
+def dimmed_places(map_: Map, fog: Fog) -> InSight:
+    """The places this fog dims (seen before, out of the players' sight now): shown zones clear
+    of fog, and areas of each grid clear of fog, that are out of sight. None without fog by sight."""
+    zones = frozenset(zone.id for zone in map_.zones if zone_shown(zone) and fog.zone_dimmed(zone))
+    areas = {}
+    for grid in map_.grids:
+        r0, c0, r1, c1 = grid.area_bounds()
+        dim = frozenset(
+            (row, col) for row in range(r0, r1 + 1) for col in range(c0, c1 + 1) if fog.area_dimmed(grid, (row, col))
+        )
+        if dim:
+            areas[grid.id] = dim
+    return InSight(zones, areas)
 
 
 def token_hidden(token: Token) -> bool:
@@ -151,7 +186,7 @@ def border_shown(border: Border, find_zone: FindZone, fog: Fog = LIVE) -> bool:
 
 def token_shown(token: Token, find_zone: FindZone, find_grid: FindGrid | None = None, fog: Fog = LIVE) -> bool:
     """A token is shown unless it is hidden or stands in a hidden or fogged zone or area, or in
-    a zone dimmed (out of the players' sight: who stands there now is not seen)."""
+    a zone or area dimmed (out of the players' sight: who stands there now is not seen)."""
     if token_hidden(token):
         return False
     where = token.location
@@ -160,7 +195,8 @@ def token_shown(token: Token, find_zone: FindZone, find_grid: FindGrid | None = 
         return zone_clear(zone, fog) and not fog.zone_dimmed(zone)
     if isinstance(where, AreaLocation) and find_grid is not None:
         grid = find_grid(where.grid)
-        return grid is not None and not fog.area_fogged(grid, (where.row, where.col))
+        area = (where.row, where.col)
+        return grid is not None and not fog.area_fogged(grid, area) and not fog.area_dimmed(grid, area)
     return True
 
 

@@ -38,6 +38,7 @@ class Exports:
         # deferred: the export dialog's module and the exports' painting
         from tabletop.ui.dialogs.export_dialog import ExportDialog
         from tabletop.ui.dialogs.export_run import run_export
+        from tabletop.ui.player.fog import players_sight
 
         document, window = self.document, self.view.window()
         dialog = ExportDialog(
@@ -48,6 +49,7 @@ class Exports:
             list(document.selection),
             self.settings,
             str(document.path.with_suffix(".png")) if document.path else "",
+            players_sight(self.settings, document.map),
         )
         if dialog.exec() == ExportDialog.DialogCode.Accepted:
             run_export(window, dialog)

@@ -2,7 +2,8 @@
 fog from what it sees from where it lands (rules/sight.py over the document's index of borders
 at a zone), as one undo step with the move. Target: 5 ms a move (median). Two cases: a jump to a
 far zone and its undo, every move lifting all it sees afresh (the worst case), and a walk from
-zone to neighbouring zone, each step lifting the edge newly in sight (play). Figures in
+zone to neighbouring zone, each step lifting the edge newly in sight (play). And a move on the
+widest grid, walled all over, lifting the areas it sees (rules/grid_sight.py). Figures in
 docs/SPEED.md.
 
 Run with: .venv/bin/python -m pytest tests/benchmarks/test_fog_by_sight_speed.py -o addopts="" --benchmark-only
@@ -17,8 +18,8 @@ import pytest
 
 from tabletop.document import MapDocument
 from tabletop.document.commands.fog import MoveRevealing
-from tabletop.model import Token, ZoneLocation
-from tests.maps import zone_map
+from tabletop.model import AreaLocation, Map, Segment, Token, ZoneLocation
+from tests.maps import encounter_grid, zone_map
 
 
 @pytest.fixture(scope="module")
@@ -77,3 +78,37 @@ def test_a_walk_lifting_what_comes_into_sight_10k(benchmark, qtbot, fogged_10k, 
     benchmark.pedantic(step, rounds=200, iterations=1)
     benchmark.extra_info["zones lifted a step (median)"] = sorted(lifted)[len(lifted) // 2]
     assert sum(lifted) > 0
+
+
+@pytest.fixture(scope="module")
+def walled_grid():
+    """The widest grid (50x50 tiles, 250x250 areas) fogged all over, a raised wall segment of
+    four areas on every tile beside its rough, water, steep and cover, a runner in the middle."""
+    grid = encounter_grid(50)
+    tiles = [
+        tile.model_copy(
+            update={"segments": [*tile.segments, Segment(name="wall", areas=[(0, c) for c in range(4)], altitude=2)]}
+        )
+        for tile in grid.tiles
+    ]
+    r0, c0, r1, c1 = grid.area_bounds()
+    fogged = [(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
+    grid = grid.model_copy(update={"tiles": tiles, "fogged_areas": fogged})
+    runner = Token(id="kell", name="Kell", side="runners", location=AreaLocation(grid=grid.id, row=125, col=125))
+    return Map(grids=[grid], tokens=[runner])
+
+
+@pytest.mark.parametrize("reach", [5, 10, 20])
+def test_a_move_on_a_grid_lifting_what_it_sees(benchmark, qtbot, walled_grid, reach):
+    document = MapDocument(walled_grid)
+    rng = random.Random(5)
+    places = itertools.cycle(
+        [AreaLocation(grid="big", row=rng.randrange(250), col=rng.randrange(250)) for _ in range(50)]
+    )
+    stack = document.undo_stack
+
+    def move_and_undo():
+        stack.push(MoveRevealing(document, "kell", next(places), players_side="runners", sight=reach))
+        stack.undo()
+
+    benchmark(move_and_undo)

@@ -57,3 +57,11 @@ def test_only_the_players_tokens_they_see_look():
     map_ = map_.model_copy(update={"tokens": [*map_.tokens, raider, scout]})
     assert party_sight(map_, "runners", reach=1) == {"r0", "r1"}
     assert party_sight(map_, "", reach=1) == set()  # no side chosen: no one looks for the players
+
+
+def test_a_range_in_map_units_sums_the_steps_between_zone_centres():
+    map_ = row_of_rooms([OPEN] * 4)  # rooms 100 units wide: centres 100 apart
+    assert party_sight(map_, "runners", reach=0, units=250.0) == {"r0", "r1", "r2"}
+    assert party_sight(map_, "runners", reach=9, units=99.0) == {"r0"}
+    closed = row_of_rooms([OPEN, [Passage(door=Door(state="closed"))], OPEN])
+    assert party_sight(closed, "runners", reach=0, units=1000.0) == {"r0", "r1"}

@@ -1,6 +1,6 @@
 """Fog of war edits: reveal or fog zones and grid areas (a click, a drag of the Reveal tool,
-Reveal All, Fog All), and a token move that reveals the zone it enters (and, with fog by
-sight, every zone seen from there), all undoable. Fog is part of the map, so it is saved and
+Reveal All, Fog All), and a token move that reveals the zone or area it enters (and, with fog
+by sight, every zone or area seen from there), all undoable. Fog is part of the map, so it is saved and
 undone like any edit."""
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ from tabletop.document.commands.edits import MoveToken
 from tabletop.document.commands.merge import MergeId
 from tabletop.document.commands.refusal import obsolete_when_refused
 from tabletop.document.map_document import MapDocument
+from tabletop.document.sight import areas_seen, zones_seen
 from tabletop.model import AreaLocation, EncounterGrid, Location, Zone, ZoneLocation
 from tabletop.model.grids import MAX_FOGGED
 from tabletop.model.kinds import Kind
 from tabletop.model.record import copies_with
-from tabletop.rules.sight import zones_in_sight
+from tabletop.rules.sight import SightRange
 from tabletop.rules.visibility import Area, fogged_set, on_players_side, token_hidden
 
 
@@ -108,6 +109,21 @@ class SetFog(QUndoCommand):
         return True
 
 
+def opens_sight(command: object) -> bool:
+    """Whether a step may let sight through where it went nowhere (a door opened, a window
+    made, a wall taken out, a hidden zone shown): read from the step's before and after, and
+    from those of a batch's parts, before it is done."""
+    for part in [command, *getattr(command, "parts", ())]:
+        kind, before, after = getattr(part, "kind", None), getattr(part, "before", None), getattr(part, "after", None)
+        if after is None:
+            continue
+        if kind == Kind.BORDER and not after.blocks_sight and (before is None or before.blocks_sight):
+            return True
+        if kind == Kind.ZONE and before is not None and before.hidden and not after.hidden:
+            return True
+    return False
+
+
 def fog_everything(document: MapDocument, fogged: bool) -> SetFog | None:
     """Reveal All or Fog All: every zone and every area of every grid; None when nothing changes."""
     map_ = document.map
@@ -124,8 +140,9 @@ def _all_areas(grid: EncounterGrid) -> list[Area]:
 class MoveRevealing(MoveToken):
     """A token move that also reveals the fogged zone or grid area it enters when the token is
     on the players' side: one undo step for the move and the reveal (and for a whole drag).
-    With `sight` (a range in borders: fog by sight), a token the players see also reveals every
-    zone it sees from there (rules/sight.py)."""
+    With `sight` (a range: fog by sight), a token the players see also reveals every zone or
+    grid area it sees from there (rules/sight.py, rules/grid_sight.py): only what this token
+    sees is asked, never the whole map."""
 
     def __init__(
         self,
@@ -134,7 +151,7 @@ class MoveRevealing(MoveToken):
         location: Location | None,
         drag: int = 0,
         players_side: str = "",
-        sight: int | None = None,
+        sight: int | SightRange | None = None,
     ) -> None:
         super().__init__(document, token_id, location, drag)
         self.revealed: dict[str, Zone] = {}
@@ -151,20 +168,19 @@ class MoveRevealing(MoveToken):
         elif isinstance(location, AreaLocation):
             grid = document.get(Kind.GRID, location.grid)
             area = (location.row, location.col)
-            if grid is not None and area in fogged_set(grid):
+            if grid is None or not grid.fogged_areas:  # nothing left to lift: no sight asked
+                return
+            lifted = [area]
+            if sight is not None and not token_hidden(self.before):
+                lifted = areas_seen(document, grid.id, [area], sight) | {area}
+            fogged = fogged_set(grid)
+            if any(tuple(a) in fogged for a in lifted):
                 self.grids_before[grid.id] = grid
-                self.grids_after[grid.id] = grid_fogged_to(grid, [area], False)
+                self.grids_after[grid.id] = grid_fogged_to(grid, lifted, False)
 
-    def _reveal_seen(self, zone_id: str, reach: int) -> None:
+    def _reveal_seen(self, zone_id: str, reach: int | SightRange) -> None:
         get = self.document.get
-        seen = zones_in_sight(
-            [zone_id],
-            self.document.layout.borders_at,
-            lambda b: get(Kind.BORDER, b),
-            lambda z: get(Kind.ZONE, z),
-            reach,
-        )
-        for seen_id in seen:
+        for seen_id in zones_seen(self.document, [zone_id], reach):
             zone = get(Kind.ZONE, seen_id)
             if zone.fogged:
                 self.revealed.setdefault(seen_id, zone)

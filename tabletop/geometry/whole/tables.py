@@ -179,6 +179,14 @@ class BordersAt(MutableMapping[str, set[str]]):
     def __contains__(self, zone_id: object) -> bool:
         return zone_id in self._set or zone_id in self._rows
 
+    def get(self, zone_id: str, default: Any = None) -> Any:
+        """As a mapping's get, without its raised and caught KeyError per zone (the borders of
+        hundreds of zones are asked at once when fog by sight lifts them)."""
+        found = self._set.get(zone_id)
+        if found is not None:
+            return found
+        return self[zone_id] if zone_id in self._rows else default
+
     def first_touched(self, zone_ids: list[str]) -> int | None:
         """Where in `zone_ids` the first zone with a border touching it stands (None: no such
         zone): the zones not asked since opening counted from the arrays, no set made for them."""

@@ -15,6 +15,7 @@ from tabletop.geometry.single.shapes import grid_rect, token_spots
 from tabletop.geometry.whole.layout import zone_box
 from tabletop.model import Map
 from tabletop.model.base import MAX_COORDINATE
+from tabletop.rules.sight import SightRange
 
 Box = tuple[float, float, float, float]
 """(x, y, width, height) in map units."""
@@ -142,6 +143,17 @@ class ExportOptions:
     is merged each grid draws its own below it, whatever this says)."""
     title: bool = False
     poster: Poster | None = None
+    sight: PlayersSight | None = None
+    """Fog by sight for a players' copy: what their tokens do not see now is dimmed, as on the
+    players' window. None: the fog as the map holds it, nothing dimmed."""
+
+
+@dataclass(frozen=True)
+class PlayersSight:
+    """Whose tokens look (the players' side) and how far (rules/sight.py)."""
+
+    side: str
+    reach: SightRange = field(default_factory=SightRange)
 
 
 def _union(boxes: list[Box]) -> Box | None:

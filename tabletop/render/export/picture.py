@@ -23,6 +23,7 @@ from tabletop.render.background import Cover, bounds_with_background, players_co
 from tabletop.render.export.options import (
     ExportError,
     ExportOptions,
+    PlayersSight,
     Scale,
     ScaleKind,
     ScopeKind,
@@ -34,7 +35,8 @@ from tabletop.render.export.parts import MapParts
 from tabletop.render.paint import map_arrangement, paint_map
 from tabletop.render.style import MapStyle, gm_style, map_font, players_style
 from tabletop.rules.area_names import area_name
-from tabletop.rules.visibility import players_view
+from tabletop.rules.sight import map_in_sight
+from tabletop.rules.visibility import LIVE, Fog, InSight, SightFog, dimmed_places, players_view
 
 Folder = str | os.PathLike[str] | None
 MIN_SIDE, MAX_SIDE = 16, 16384
@@ -58,14 +60,23 @@ class PictureTooLarge(ValueError):
     """The picture asked for has more pixels than an export may have."""
 
 
-def audience_map(map_: Map, who: Who) -> Map:
+def audience_map(map_: Map, who: Who, sight: PlayersSight | None = None) -> Map:
     """The map as its audience may see it: everything for the GM; for the players the one
-    filter (rules.visibility.players_view), and for a clean copy no tokens either, nor the
-    conflict that names them (it is play, not the map)."""
+    filter (rules.visibility.players_view, with `sight` by what their tokens see: no one shown
+    out of sight), and for a clean copy no tokens either, nor the conflict that names them (it
+    is play, not the map)."""
     if who is Who.GM:
         return map_
-    seen = players_view(map_)
+    seen = players_view(map_, players_fog(map_, sight))
     return seen.model_copy(update={"tokens": [], "conflict": None}) if who is Who.CLEAN else seen
+
+
+def players_fog(map_: Map, sight: PlayersSight | None) -> Fog:
+    """The map's fog, and with fog by sight what the players' tokens do not see now dimmed."""
+    if sight is None:
+        return LIVE
+    in_sight = map_in_sight(map_, sight.side, sight.reach)
+    return SightFog(LIVE, lambda: in_sight)
 
 
 WHOLE_ARRANGEMENT = 20_000
@@ -99,6 +110,8 @@ class Picture:
     (render/background.players_cover: hidden zones, fogged zones and areas): its pixels there
     are cleared before it is drawn, in every band and page (each painted from the map cut to
     it), as on the players' window, so a secret room traced over the plan is not in the file."""
+    dimmed: InSight | None = None
+    """The places shaded as out of the players' sight (fog by sight), as on their window."""
 
     @property
     def mm_per_unit(self) -> float:
@@ -139,7 +152,10 @@ def prepare(
     the caller paints the picture at once (not in bands or pages), so the whole map's layout
     is built here, once, for the frame and the painting (the GM's: the players' map is
     filtered again as it is painted, and laid out then)."""
-    seen = audience_map(map_, options.who)
+    seen = audience_map(map_, options.who, options.sight)
+    dimmed = None
+    if options.sight is not None and options.who is not Who.GM:
+        dimmed = dimmed_places(map_, players_fog(map_, options.sight))
     layout = None
     if whole and reads_layout(options) and seen.zones:
         layout = MapLayout(seen, index=False)
@@ -173,7 +189,21 @@ def prepare(
     if not options.grid_lines:
         style = replace(style, grid_line=CLEAR, tile_line=CLEAR)
     hidden = () if options.who is Who.GM else players_cover(map_)
-    return Picture(seen, options, frame, ppu, width, height, style, base_dir, map_frame, title, layout, hidden=hidden)
+    return Picture(
+        seen,
+        options,
+        frame,
+        ppu,
+        width,
+        height,
+        style,
+        base_dir,
+        map_frame,
+        title,
+        layout,
+        hidden=hidden,
+        dimmed=dimmed,
+    )
 
 
 def with_width(options: ExportOptions, width: int) -> ExportOptions:
@@ -219,6 +249,7 @@ def paint_picture(
         layout=picture.layout if whole else None,
         cover=picture.hidden,
         arrangement=None if whole else picture.arrangement(),
+        dimmed=picture.dimmed,
     )
     if options.area_coordinates:
         _area_coordinates(painter, map_, picture.style)

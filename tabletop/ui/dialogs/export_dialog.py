@@ -50,7 +50,7 @@ from tabletop.render.export import (
     prepare,
     render_image,
 )
-from tabletop.render.export.options import MM_PER_INCH, PRINT_SCALES
+from tabletop.render.export.options import MM_PER_INCH, PRINT_SCALES, PlayersSight
 from tabletop.render.export.picture import MAX_PIXELS, MAX_SIDE, MIN_SIDE, STREAM_PIXELS, STREAM_SIDE, with_width
 from tabletop.ui.actions import IMAGE_FILTERS, with_extension
 from tabletop.ui.dialogs.kept_settings import kept_number, saved_json
@@ -114,9 +114,12 @@ class ExportDialog(QDialog):
         selection: list[tuple[str, str]] | None = None,
         settings: QSettings | None = None,
         path: str = "",
+        sight: PlayersSight | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Export")
+        self.sight = sight
+        """Fog by sight as the players' window has it: their copies dim what is out of sight."""
         self.map, self.base_dir, self.settings = map_, base_dir, settings
         self.view_rect = view_rect
         self.selection = tuple(selection or ())
@@ -327,6 +330,7 @@ class ExportDialog(QDialog):
             who=AUDIENCES[self.who.currentIndex()][1],
             scale=Scale(SCALES[self.scale_kind.currentIndex()][1], self.scale_value.value(), self.dpi.value()),
             poster=poster,
+            sight=self.sight,
             **{name: box.isChecked() for name, box in self.flags.items()},
         )
 

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QActionGroup
 
 from tabletop.document.commands import MoveToken
-from tabletop.document.commands.fog import MoveRevealing, SetFog, fog_everything
+from tabletop.document.commands.fog import MoveRevealing, SetFog, fog_everything, opens_sight
+from tabletop.document.sight import party_in_sight
+from tabletop.model import Map
 from tabletop.model.kinds import Kind
 from tabletop.rules.sides import known_side
-from tabletop.rules.sight import DEFAULT_SIGHT_RANGE, MAX_SIGHT_RANGE, seers, zones_in_sight
-from tabletop.rules.visibility import LIVE, Fog, HeldFog, SightFog
+from tabletop.rules.sight import DEFAULT_SIGHT_RANGE, MAX_SIGHT_RANGE, MAX_SIGHT_UNITS, SightRange
+from tabletop.rules.visibility import LIVE, Fog, HeldFog, InSight, SightFog
 from tabletop.ui.actions import busily
 from tabletop.ui.plain import set_action_text
 from tabletop.ui.player.sight import PartySight, SightShade
@@ -30,8 +32,38 @@ SIDE_KEY = "fog/players_side"
 STAGE_KEY = "fog/stage"
 SIGHT_KEY = "fog/by_sight"
 RANGE_KEY = "fog/sight_range"
+UNITS_KEY = "fog/sight_units"
+"""The sight range in map units; 0 (or none kept): the range is counted in borders."""
 RANGES = (1, 2, 3, 4, 5, 6, 8, 10, 15, 20)
-"""The sight ranges offered, in borders: a room's door to a long hall of rooms."""
+"""The sight ranges offered, in borders (areas on a grid): a room's door to a long hall of rooms."""
+UNIT_RANGES = (100, 200, 300, 400, 600, 800, 1200, 1600, 2400)
+"""The sight ranges offered in map units: a few rooms of a hundred units to a wide hall."""
+
+
+def players_side_of(settings: QSettings, map_: Map) -> str:
+    """The side the GM chose as the players', else the side most tokens on a side have."""
+    chosen = str(settings.value(SIDE_KEY, "", type=str))
+    if chosen and known_side(chosen):
+        return chosen
+    sides = Counter(t.side for t in map_.tokens if known_side(t.side))
+    return sides.most_common(1)[0][0] if sides else ""
+
+
+def sight_range_of(settings: QSettings) -> SightRange:
+    """How far the players' tokens see, as the Sight Range submenu keeps it."""
+    reach = int(settings.value(RANGE_KEY, DEFAULT_SIGHT_RANGE, type=int))
+    units = int(settings.value(UNITS_KEY, 0, type=int))
+    borders = min(max(reach, 0), MAX_SIGHT_RANGE)
+    return SightRange(borders, float(min(units, MAX_SIGHT_UNITS)) if units > 0 else None)
+
+
+def players_sight(settings: QSettings, map_: Map):
+    """Fog by sight as the GM's window has it, for a players' export: None when it is off."""
+    from tabletop.render.export.options import PlayersSight  # deferred, as every export's modules
+
+    if not bool(settings.value(SIGHT_KEY, False, type=bool)):
+        return None
+    return PlayersSight(players_side_of(settings, map_), sight_range_of(settings))
 
 
 class FogControls(QObject):
@@ -81,8 +113,10 @@ class FogControls(QObject):
         )
         self.sight = PartySight(self.document, lambda: self.players_side, lambda: self.sight_range)
         self.shade: SightShade | None = None
-        self._seen: frozenset[str] = frozenset()
         """The players' shade over what they have seen and do not see now (fog by sight)."""
+        self._seen = InSight()
+        """What the players' tokens saw when the shade last followed: an edit compares with it."""
+        self.document.undo_stack.followers.append(self._sight_opened)
         self.document.reset.connect(self._map_replaced)
         self.document.edited.connect(self._follow_sight)
         players.opening.connect(self._opening)
@@ -108,11 +142,7 @@ class FogControls(QObject):
     @property
     def players_side(self) -> str:
         """The side the GM chose as the players', else the side most tokens on a side have."""
-        chosen = str(self.settings.value(SIDE_KEY, "", type=str))
-        if chosen and known_side(chosen):
-            return chosen
-        sides = Counter(t.side for t in self.document.map.tokens if known_side(t.side))
-        return sides.most_common(1)[0][0] if sides else ""
+        return players_side_of(self.settings, self.document.map)
 
     def set_players_side(self, side: str) -> None:
         self.settings.setValue(SIDE_KEY, str(side))
@@ -149,13 +179,17 @@ class FogControls(QObject):
         return getattr(self, "by_sight_action", None) is not None and self.by_sight_action.isChecked()
 
     @property
-    def sight_range(self) -> int:
-        """How many borders the players' tokens see across."""
-        reach = int(self.settings.value(RANGE_KEY, DEFAULT_SIGHT_RANGE, type=int))
-        return min(max(reach, 0), MAX_SIGHT_RANGE)
+    def sight_range(self) -> SightRange:
+        """How far the players' tokens see: borders (areas on a grid), or map units."""
+        return sight_range_of(self.settings)
 
-    def set_sight_range(self, reach: int) -> None:
-        self.settings.setValue(RANGE_KEY, int(reach))
+    def set_sight_range(self, reach: int, units: int = 0) -> None:
+        """Sight counted in borders (`units` 0), or in map units."""
+        if units > 0:
+            self.settings.setValue(UNITS_KEY, int(units))
+        else:
+            self.settings.setValue(RANGE_KEY, int(reach))
+            self.settings.setValue(UNITS_KEY, 0)
         if self.by_sight:
             self.reveal_seen()
 
@@ -163,12 +197,19 @@ class FogControls(QObject):
         self.range_menu.clear()
         group = QActionGroup(self.range_menu)
         chosen = self.sight_range
-        for reach in sorted({*RANGES, chosen}):
-            words = f"{reach} border{'s' if reach != 1 else ''}"
-            act = set_action_text(self.range_menu.addAction("", lambda r=reach: self.set_sight_range(r)), words)
-            act.setCheckable(True)
-            act.setChecked(reach == chosen)
-            group.addAction(act)
+        in_borders = [SightRange(reach) for reach in sorted({*RANGES, chosen.borders})]
+        units = {*UNIT_RANGES} | ({int(chosen.units)} if chosen.units is not None else set())
+        in_units = [SightRange(chosen.borders, float(unit)) for unit in sorted(units)]
+        for choices in (in_borders, in_units):
+            if choices is in_units:
+                self.range_menu.addSeparator()
+            for reach in choices:
+                unit = int(reach.units or 0)
+                act = self.range_menu.addAction("", lambda r=reach.borders, u=unit: self.set_sight_range(r, u))
+                set_action_text(act, reach.words())
+                act.setCheckable(True)
+                act.setChecked(reach == chosen)
+                group.addAction(act)
 
     def _set_by_sight(self, on: bool) -> None:
         self.settings.setValue(SIGHT_KEY, bool(on))
@@ -177,43 +218,56 @@ class FogControls(QObject):
             self.reveal_seen()
         self._show()
 
-    def _follow_sight(self, _change=None) -> None:
-        """After an edit (a move, a door opened, fog lifted): the zones out of the players'
-        sight shaded. The scene's fog asks what is in sight as it paints, so it follows alone."""
+    def _follow_sight(self, change=None) -> None:
+        """After an edit (a move, a door opened, fog lifted): the places out of the players'
+        sight shaded. The scene's fog asks what is in sight as it paints, so it follows alone;
+        only the zones that came into sight or went out of it (and those the edit touched) are
+        asked again, never the whole map."""
         player = self.players.player
         if not self.by_sight or player is None:
             return
         seen = self.sight()
+        touched = set(change.object_ids) if change is not None and change.kind == Kind.ZONE else set()
         if seen != self._seen:  # tokens come into sight or go out of it: placed again, the banner too
+            moved = seen.zones ^ self._seen.zones
             self._seen = seen
-            player.scene.set_fog(player.scene.fog)
+            player.scene.sight_moved(moved)
             player.banner.refresh()
-        self._shade(player, player.scene.fog)
+            touched |= moved
+        self._shade(player, player.scene.fog, touched)
 
-    def _shade(self, player: PlayerWindow, fog: Fog) -> None:
-        """The shade follows the fog; the players' scene gets one only once fog by sight is on."""
+    def _shade(self, player: PlayerWindow, fog: Fog, zone_ids=None) -> None:
+        """The shade follows the fog (`zone_ids`: only those zones may have changed); the
+        players' scene gets one only once fog by sight is on."""
         if self.shade is None or self.shade.scene() is not player.scene:
             if not self.by_sight:
                 return
             self.shade = SightShade()
             player.scene.addItem(self.shade)
-        self.shade.follow(self.document, fog)
+            zone_ids = None
+        if zone_ids is None and self.by_sight:  # shaded afresh: what comes next is told from here
+            self._seen = self.sight()
+        self.shade.follow(self.document, fog, zone_ids)
+
+    def _sight_opened(self, command):
+        """A step that opens a way for sight (a door opened) lifts, with fog by sight on, the
+        fog from what comes into view at once, in the same undo step."""
+        if not self.by_sight or not opens_sight(command):
+            return None
+        return lambda: self._lift_command("")
+
+    def _lift_command(self, text: str) -> SetFog | None:
+        seen = party_in_sight(self.document, self.players_side, self.sight_range)
+        areas = {grid_id: areas for grid_id, areas in seen.areas.items() if areas}
+        command = SetFog(self.document, seen.zones, areas, False, text=text)
+        return None if command.empty else command
 
     def reveal_seen(self) -> None:
         """Lift the fog from what the players' tokens see where they stand now, as one undo step
         (turning fog by sight on, or widening its range, shows what was in sight already)."""
-        document = self.document
-        get = document.get
-        seen = zones_in_sight(
-            seers(document.map.tokens, self.players_side),
-            document.layout.borders_at,
-            lambda b: get(Kind.BORDER, b),
-            lambda z: get(Kind.ZONE, z),
-            self.sight_range,
-        )
-        command = SetFog(document, seen, None, False, text="Reveal What the Players See")
-        if not command.empty:
-            document.undo_stack.push(command)
+        command = self._lift_command("Reveal What the Players See")
+        if command is not None:
+            self.document.undo_stack.push(command)
 
     # -- staged fog --------------------------------------------------------------------------
 

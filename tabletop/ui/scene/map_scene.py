@@ -270,6 +270,14 @@ class MapScene(QGraphicsScene):
     def _fogged(self, zone) -> bool:
         return self.fog.zone_fogged(zone)
 
+    def sight_moved(self, zone_ids: set[str]) -> None:
+        """The players' tokens see other places now (fog by sight), the fog itself the same:
+        the names of the zones that came into sight or went out of it placed again (for the
+        tokens shown there or not), and every token placed again."""
+        if zone_ids:
+            self.layer.dirty(self.arrangement.forget(zones=zone_ids))
+        self._sync_tokens()
+
     def set_fog(self, fog: Fog) -> None:
         """Show the players another fog (the GM sent staged changes, or stopped staging): the
         places whose fog changed are painted again, with their borders and tokens."""
