@@ -19,11 +19,13 @@ from tabletop.cli.errors import UsageError
 from tabletop.cli.export import EXPORT_COMMANDS, add_export_command
 from tabletop.cli.files import FILE_COMMANDS, add_file_commands
 from tabletop.cli.movement import MOVEMENT_COMMANDS, add_movement_commands, places_after_options
+from tabletop.cli.pack import PACK_COMMANDS, add_pack_command
 from tabletop.cli.play import PLAY_COMMANDS, add_play_command
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     **FILE_COMMANDS,
     **EXPORT_COMMANDS,
+    **PACK_COMMANDS,
     **MOVEMENT_COMMANDS,
     **CONFLICT_COMMANDS,
     **PLAY_COMMANDS,
@@ -36,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_file_commands(sub)
     add_export_command(sub)
+    add_pack_command(sub)
     add_movement_commands(sub)
     add_conflict_commands(sub)
     add_play_command(sub)

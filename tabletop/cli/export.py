@@ -139,6 +139,7 @@ def run_export(args: argparse.Namespace) -> int:
     from tabletop.io import MapFileError, load_map
     from tabletop.render.background import background_problem
     from tabletop.render.export import Scale, ScaleKind, export_map
+    from tabletop.render.token_art import art_problems
 
     options = export_options(args)
     targets = _targets(args)
@@ -165,6 +166,8 @@ def run_export(args: argparse.Namespace) -> int:
                 problem = background_problem(map_, folder)
                 if problem is not None:
                     print(f"{name}: warning: {problem}; exported without it", file=sys.stderr)
+                for problem in art_problems(map_, folder):
+                    print(f"{name}: warning: {problem}; drawn as a question mark", file=sys.stderr)
                 plan = export_map(map_, target, base_dir=folder, options=used, progress=progress)
                 del map_  # freed while the collector is off: it never sees the map
         except MapFileError as error:
