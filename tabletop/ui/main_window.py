@@ -158,8 +158,8 @@ class MainWindow(QMainWindow):
         self._resolver_docks()
 
     def _resolver_docks(self) -> None:
-        """The reserve and card resolvers: hidden until the GM runs such a conflict, so their
-        panes (and the rules behind them) are built when first shown."""
+        """The reserve and card resolvers, hidden until the GM runs such a conflict, and the
+        Token Library beside the token list: their panes are built when first shown."""
 
         def reserve() -> QWidget:
             from tabletop.ui.docks.reserve_pane import ReservePane  # deferred: the reserve's rules
@@ -171,11 +171,17 @@ class MainWindow(QMainWindow):
 
             return CardsPane(self.document)
 
-        for title, build in (("Reserve", reserve), ("Cards", cards)):
-            dock = LazyDock(title, self, build, width=RESOLVER_WIDTH)
+        def library() -> QWidget:
+            from tabletop.ui.docks.token_library import TokenLibrary  # deferred: a dock opened when wanted
+
+            return TokenLibrary(self.document, self.settings, self.view, self.say)
+
+        lazy = (("Reserve", reserve, True), ("Cards", cards, True), ("Token Library", library, False))
+        for title, build, beside in lazy:
+            dock = LazyDock(title, self, build, width=RESOLVER_WIDTH if beside else 0)
             dock.setObjectName(title)
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-            self.tabifyDockWidget(self.docks["Inspector"], dock)
+            self.tabifyDockWidget(self.docks["Inspector" if beside else "Tokens"], dock)
             dock.hide()
             self.docks[title] = dock
 

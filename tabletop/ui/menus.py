@@ -21,7 +21,7 @@ TOOL_KEYS = ("S", "P", "N", "B", "T", "V", "G", "A", "R", "L", "I")
 """The tools in the Tools menu, by their keys; a tool's action is "tool.<key>"."""
 TOOL_ICONS = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex"}
 TOOL_ICONS |= {"G": "grid", "A": "segment", "R": "reveal", "L": "pointer", "I": ""}
-DOCKS = ("Inspector", "Zones", "Tokens", "Reserve", "Cards", "Tile Sets")
+DOCKS = ("Inspector", "Zones", "Tokens", "Token Library", "Reserve", "Cards", "Tile Sets")
 """The docks switched from the View menu, by their titles."""
 
 
