@@ -16,6 +16,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPaintEngine, QPainter, QPainterPath
 
 from tabletop.geometry.single.shapes import TOKEN_RADIUS
+from tabletop.io.pictures import PictureRefused, picture_file
 from tabletop.model import Map, TokenPicture
 from tabletop.render.cache import BoundedCache
 from tabletop.render.pictures import load_picture
@@ -89,13 +90,21 @@ class TokenArt:
 
     def disc(self, picture: TokenPicture, pixels: int, square: bool = False) -> QImage | None:
         """The picture cut to the disc at `pixels` across (from the kept ones when it was cut
-        before); None when the picture cannot be drawn."""
-        image, _ = load_picture(picture.path, self.base_dir, WHAT)
-        if image is None:
+        before); None when the picture cannot be drawn. Kept by the file (its place, links
+        followed, and its modification), so a disc kept is drawn without decoding the picture
+        again, however many pictures the map's decoded ones hold."""
+        try:
+            file = picture_file(picture.path, self.base_dir)
+            info = os.stat(file)
+        except (PictureRefused, OSError):
             return None
-        key = (image.cacheKey(), picture.x, picture.y, picture.zoom, pixels, square)
+        key = (str(file), info.st_dev, info.st_ino, info.st_mtime_ns, info.st_size)
+        key += (picture.x, picture.y, picture.zoom, pixels, square)
         kept = _discs.get(key)
-        return kept if kept is not None else _discs.put(key, cut_picture(image, picture, pixels, square))
+        if kept is not None:
+            return kept
+        image, _ = load_picture(picture.path, self.base_dir, WHAT)
+        return None if image is None else _discs.put(key, cut_picture(image, picture, pixels, square))
 
     def problem(self, picture: TokenPicture) -> str | None:
         """One line saying why the picture cannot be drawn; None when it can."""

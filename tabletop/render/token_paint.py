@@ -170,7 +170,7 @@ def paint_token(
             text.plated_label(p, name, centre, style.label, style.plate, size)
 
 
-ART_RING = 0.22
+ART_RING = 0.16
 """The side's ring round a token's picture, as a share of the disc's radius: thick enough to
 tell the sides apart across the table, thin enough to leave the face its room."""
 MISSING_MARK = QColor("white")

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from tabletop.document import MapDocument
 from tabletop.document.commands import EditObject, SetBackground
 from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, save_map
-from tabletop.io.pack import carry_pictures
+from tabletop.io.pack import carry_pictures, pack_map
 from tabletop.io.pictures import PictureNotCopied, PictureRefused, copy_beside, picture_file
 from tabletop.io.pictures_outside import brought_in, outside_source, set_aside
 from tabletop.io.read import read_regular
@@ -27,6 +27,7 @@ from tabletop.model import Background, Map
 from tabletop.ui.actions import say
 from tabletop.ui.opening import Opening, busy, read_map
 from tabletop.ui.plain import shown_plain
+from tabletop.ui.registry import Act, ActionRegistry
 
 RECENT_KEY = "recentFiles"
 RECENT_MAX = 10
@@ -83,10 +84,39 @@ class FileHandler:
         document: MapDocument,
         settings: QSettings,
         held: Callable[[], AbstractContextManager] = nullcontext,
+        registry: ActionRegistry | None = None,
     ) -> None:
         self.window, self.document, self.settings, self.held = window, document, settings, held
         self.stamp: tuple[Path, FileStamp] | None = None
         """The file the map was read from or last saved to, as it was then."""
+        if registry is not None:
+            registry.register(Act("file.pack", "Pac&k for Sharing…", lambda: self.pack_for_sharing()))
+
+    def pack_for_sharing(self, out: str | Path | None = None) -> bool:
+        """File ▸ Pack for Sharing…: the map as it is now and its pictures in one .zip (io/pack.py)."""
+        if self.document.path is None:
+            say(self.window, "Save the map first: a pack holds the pictures of the map's folder")
+            return False
+        path = self.document.path
+        if out is None:
+            start = str(path.with_suffix(".zip"))
+            out, _ = QFileDialog.getSaveFileName(self.window, "Pack for Sharing", start, "Zip archives (*.zip)")
+            if not out:
+                return False
+        out = Path(out) if str(out).lower().endswith(".zip") else Path(f"{out}.zip")
+        try:
+            with busy():
+                packed = pack_map(self.document.map, path.name, path.parent, out)
+        except MapFileError as error:
+            QMessageBox.warning(self.window, "Could not pack the map", shown_plain(str(error)))
+            return False
+        if packed.left_out:
+            left = "\n".join(packed.left_out[:10])
+            QMessageBox.warning(
+                self.window, "Pictures left out", shown_plain(f"{out.name} holds {packed.summary()}.\n{left}")
+            )
+        say(self.window, f"Packed {out.name}: {packed.summary()}")
+        return True
 
     def new(self) -> bool:
         if not self.may_discard():

@@ -224,7 +224,7 @@ class MainWindow(QMainWindow):
     def _file_handler(self) -> FileHandler:
         from tabletop.ui.files import FileHandler  # deferred: the reading's modules and the file dialogs'
 
-        return FileHandler(self, self.document, self.settings, self.later.held)
+        return FileHandler(self, self.document, self.settings, self.later.held, self.registry)
 
     @property
     def panes(self) -> dict[str, QWidget]:
