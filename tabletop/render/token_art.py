@@ -29,7 +29,7 @@ sizes, or a few dozen at a poster's."""
 LEAST_PIXELS, MOST_PIXELS = 16, 1024
 """The smallest and largest disc scaled, in device pixels across: smaller is a speck, larger
 than a poster's token needs."""
-VECTOR_PIXELS = 512
+VECTOR_PIXELS = 256
 """The disc's pixels across in an SVG or a PDF, which are zoomed and printed large."""
 
 _discs: BoundedCache[QImage] = BoundedCache(ART_BUDGET, lambda image: image.sizeInBytes())
