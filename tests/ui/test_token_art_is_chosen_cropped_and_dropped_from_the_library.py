@@ -6,6 +6,8 @@ dropped on the map places a token wearing it, dropped on a token gives it the pi
 
 from __future__ import annotations
 
+import threading
+
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QImage
 from PySide6.QtWidgets import QApplication
@@ -157,3 +159,24 @@ def test_a_picture_dropped_on_a_token_becomes_its_picture(qtbot, window, tmp_pat
 def test_a_token_is_named_after_its_pictures_file():
     assert token_name("/x/orc-chief_2.png") == "Orc chief 2"
     assert token_name("kell.webp") == "Kell"
+
+
+def test_thumbnails_are_made_off_the_windows_thread(qtbot, window, tmp_path, monkeypatch):
+    from tabletop.ui.docks import token_library
+
+    folder = tmp_path / "art"
+    folder.mkdir()
+    for n in range(60):
+        _picture(folder / f"raider-{n:02}.png")
+    threads = []
+    made = token_library.thumbnail
+
+    def recorded(file):
+        threads.append(threading.current_thread())
+        return made(file)
+
+    monkeypatch.setattr(token_library, "thumbnail", recorded)
+    library = _library(qtbot, window, folder)
+    assert len(library.shown_names()) == 60, "every picture listed at once, before its thumbnail"
+    qtbot.waitUntil(lambda: len(threads) == 60)
+    assert threading.main_thread() not in threads

@@ -158,6 +158,7 @@ class TokenLibrary(QWidget):
         """List the folder's pictures at once, their thumbnails to come from the worker."""
         self._generation += 1
         self.model.clear()
+        self._items: dict[str, QStandardItem] = {}
         if folder is None:
             self.folder_label.setText("No folder chosen: Folder… picks one")
             return
@@ -171,6 +172,7 @@ class TokenLibrary(QWidget):
             item.setToolTip(file.name)
             item.setEditable(False)
             self.model.appendRow(item)
+            self._items[str(file)] = item
             self._worker.submit(self._make, self._generation, file)
 
     def _make(self, generation: int, file: Path) -> None:
@@ -182,13 +184,9 @@ class TokenLibrary(QWidget):
             self.made.emit(generation, str(file), image)
 
     def _thumbnail_made(self, generation: int, file: str, image: QImage) -> None:
-        if generation != self._generation:
-            return
-        for row in range(self.model.rowCount()):
-            item = self.model.item(row)
-            if item.data(PATH_ROLE) == file:
-                item.setIcon(QIcon(QPixmap.fromImage(image)))
-                return
+        item = self._items.get(file) if generation == self._generation else None
+        if item is not None:
+            item.setIcon(QIcon(QPixmap.fromImage(image)))
 
     def shown_names(self) -> list[str]:
         """The names the grid shows now, in order (after the search)."""
