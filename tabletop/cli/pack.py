@@ -29,8 +29,8 @@ def run_pack(args: argparse.Namespace) -> int:
     map_ = load_map(args.file)
     source = Path(args.file)
     packed = pack_map(map_, source.name, source.resolve().parent, out)
-    for line in packed.left_out:
-        print(f"{args.file}: warning: {line}; left out of the pack", file=sys.stderr)
+    if packed.left_out:  # one line, however many pictures are missing
+        print(f"{args.file}: warning: {'; '.join(packed.left_out)}; left out of the pack", file=sys.stderr)
     print(f"{out}: {packed.summary()}")
     return 0
 
