@@ -126,8 +126,12 @@ def paint_token(
     outline = QPen(colour.darker(170), 1.5 * style.line_scale)
     if token.problem:
         paint_problem(p, centre, body, outline)
-        if token.picture is not None:
+        if token.picture is not None:  # inside the problem's own white line, which stays on top
             _paint_art(p, token, centre, body, art, square=True)
+            p.setPen(QPen(QColor("white"), max(1.2, outline.widthF() * 0.8)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            corner = TOKEN_RADIUS * 0.25 * 0.7
+            p.drawRoundedRect(problem_box(centre, -TOKEN_RADIUS * 0.22), corner, corner)
         if selected:
             _selection_ring(p, lambda: p.drawRoundedRect(problem_box(centre), r * 0.25, r * 0.25))
     else:
@@ -178,7 +182,7 @@ MISSING_MARK = QColor("white")
 
 def art_inset(square: bool = False) -> QRectF:
     """The box the picture fills, around a token's spot: inside the side's ring."""
-    inner = (TOKEN_RADIUS * 0.9 if square else TOKEN_RADIUS) * (1 - ART_RING)
+    inner = TOKEN_RADIUS * (0.9 - 0.22) if square else TOKEN_RADIUS * (1 - ART_RING)
     return QRectF(-inner, -inner, 2 * inner, 2 * inner)
 
 

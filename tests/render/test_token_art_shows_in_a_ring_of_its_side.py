@@ -125,3 +125,15 @@ def test_an_svg_picture_is_drawn_too(qapp, tmp_path):
     map_ = _map(_token("art.svg"))
     drawn = paint(map_, MapStyle(), 1600, base_dir=tmp_path)
     assert _near(drawn[0].pixelColor(*map(round, _spot(drawn, map_, "kell"))), PORTRAIT)
+
+
+def test_a_problem_shows_its_picture_inside_its_square(qapp, tmp_path):
+    _picture(tmp_path / "cart.png")
+    cart = _token("cart.png", "cart").model_copy(update={"problem": True})
+    map_ = _map(cart)
+    drawn = paint(map_, MapStyle(), 1600, base_dir=tmp_path)
+    image, scale = drawn[0], drawn[1]
+    cx, cy = _spot(drawn, map_, "cart")
+    assert _near(image.pixelColor(round(cx), round(cy)), PORTRAIT)
+    corner = TOKEN_RADIUS * 0.8 * scale  # in the square's corner, outside the picture: the side's colour
+    assert _near(image.pixelColor(round(cx - corner), round(cy)), SIDE)
