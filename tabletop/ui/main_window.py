@@ -158,8 +158,7 @@ class MainWindow(QMainWindow):
         self._resolver_docks()
 
     def _resolver_docks(self) -> None:
-        """The reserve and card resolvers, hidden until the GM runs such a conflict, and the
-        Token Library beside the token list: their panes are built when first shown."""
+        """The resolvers (hidden until such a conflict) and the Token Library: built when first shown."""
 
         def reserve() -> QWidget:
             from tabletop.ui.docks.reserve_pane import ReservePane  # deferred: the reserve's rules
@@ -179,9 +178,10 @@ class MainWindow(QMainWindow):
         lazy = (("Reserve", reserve, True), ("Cards", cards, True), ("Token Library", library, False))
         for title, build, beside in lazy:
             dock = LazyDock(title, self, build, width=RESOLVER_WIDTH if beside else 0)
-            dock.setObjectName(title)
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-            self.tabifyDockWidget(self.docks["Inspector" if beside else "Tokens"], dock)
+            area = Qt.DockWidgetArea.RightDockWidgetArea if beside else Qt.DockWidgetArea.LeftDockWidgetArea
+            self.addDockWidget(area, dock)
+            if beside:
+                self.tabifyDockWidget(self.docks["Inspector"], dock)
             dock.hide()
             self.docks[title] = dock
 

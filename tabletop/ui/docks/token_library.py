@@ -14,14 +14,27 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QMimeData, QObject, QPointF, QSettings, QSize, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QMimeData,
+    QObject,
+    QPointF,
+    QSettings,
+    QSize,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QColor, QIcon, QImage, QPixmap, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
+    QDockWidget,
     QFileDialog,
     QGraphicsView,
     QHBoxLayout,
     QLineEdit,
     QListView,
+    QMainWindow,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -187,6 +200,25 @@ class TokenLibrary(QWidget):
         item = self._items.get(file) if generation == self._generation else None
         if item is not None:
             item.setIcon(QIcon(QPixmap.fromImage(image)))
+
+    def showEvent(self, event) -> None:
+        """Shown the first time: the dock takes two fifths of the window's height, so its grid
+        shows rows of faces, not a sliver under the token list."""
+        super().showEvent(event)
+        if not self._given_room:
+            self._given_room = True
+            QTimer.singleShot(0, self._take_room)
+
+    _given_room = False
+
+    def _take_room(self) -> None:
+        window, dock = self.window(), self.parentWidget()
+        while dock is not None and not isinstance(dock, QDockWidget):
+            dock = dock.parentWidget()
+        if isinstance(window, QMainWindow) and dock is not None and not dock.isFloating():
+            wanted = window.height() * 2 // 5
+            if dock.height() < wanted:
+                window.resizeDocks([dock], [wanted], Qt.Orientation.Vertical)
 
     def shown_names(self) -> list[str]:
         """The names the grid shows now, in order (after the search)."""
