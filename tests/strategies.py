@@ -17,6 +17,7 @@ from tabletop.model import (
     Speeds,
     StressTrack,
     Token,
+    TokenPicture,
     Zone,
     ZoneLocation,
 )
@@ -70,6 +71,13 @@ def maps(draw, max_zones: int = 8) -> Map:
         Border(id=f"b{i}", a=f"z{a}", b=f"z{b}", passages=draw(st.lists(passage, max_size=3)))
         for i, (a, b) in enumerate(chosen)
     ]
+    pictures = st.builds(
+        TokenPicture,
+        path=st.sampled_from(["kell.png", "assets/orc chief.webp", "art/ü/face.svg"]),
+        x=st.floats(0, 1),
+        y=st.floats(0, 1),
+        zoom=st.floats(1, 20),
+    )
     tokens = [
         Token(
             id=f"t{i}",
@@ -81,6 +89,7 @@ def maps(draw, max_zones: int = 8) -> Map:
             stress=[StressTrack(name="health", boxes=3, marked=draw(st.sampled_from([[], [1], [1, 3]])))],
             states=draw(st.lists(st.sampled_from(TOKEN_STATES), unique=True, max_size=3)),
             hidden=draw(st.booleans()),
+            picture=draw(st.none() | pictures),
         )
         for i in range(draw(st.integers(0, 4)))
     ]

@@ -20,6 +20,7 @@ from tabletop.cli.export import EXPORT_COMMANDS, add_export_command
 from tabletop.cli.files import FILE_COMMANDS, add_file_commands
 from tabletop.cli.importing import IMPORT_COMMANDS, add_import_command
 from tabletop.cli.movement import MOVEMENT_COMMANDS, add_movement_commands, places_after_options
+from tabletop.cli.pack import PACK_COMMANDS, add_pack_command
 from tabletop.cli.play import PLAY_COMMANDS, add_play_command
 from tabletop.cli.serve import SERVE_COMMANDS, add_serve_command
 
@@ -27,6 +28,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     **FILE_COMMANDS,
     **EXPORT_COMMANDS,
     **IMPORT_COMMANDS,
+    **PACK_COMMANDS,
     **MOVEMENT_COMMANDS,
     **CONFLICT_COMMANDS,
     **PLAY_COMMANDS,
@@ -41,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_file_commands(sub)
     add_export_command(sub)
     add_import_command(sub)
+    add_pack_command(sub)
     add_movement_commands(sub)
     add_conflict_commands(sub)
     add_play_command(sub)

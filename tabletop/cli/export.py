@@ -172,6 +172,7 @@ def run_export(args: argparse.Namespace) -> int:
     from tabletop.io import MapFileError, load_map
     from tabletop.render.background import background_problem
     from tabletop.render.export import Scale, ScaleKind, export_map
+    from tabletop.render.token_art import art_problems
 
     options = export_options(args)
     targets = _targets(args)
@@ -196,8 +197,10 @@ def run_export(args: argparse.Namespace) -> int:
                     unit = Scale(ScaleKind.MM_PER_UNIT, MM_PER_INCH / UNITS_AN_INCH, args.dpi)
                     used = replace(options, scale=unit)
                 problem = background_problem(map_, folder)
-                if problem is not None:
-                    print(f"{name}: warning: {problem}; exported without it", file=sys.stderr)
+                said = [] if problem is None else [f"{problem}; exported without it"]
+                said += [f"{problem}; drawn as a question mark" for problem in art_problems(map_, folder)]
+                if said:  # one line for the map, however many of its pictures are missing
+                    print(f"{name}: warning: {'; '.join(said)}", file=sys.stderr)
                 plan = export_map(map_, target, base_dir=folder, options=used, progress=progress)
                 del map_  # freed while the collector is off: it never sees the map
         except MapFileError as error:

@@ -78,6 +78,13 @@ def _sight_through_passages(document: Json) -> Json:
     return document
 
 
+def _token_art(document: Json) -> Json:
+    """Format 7 to 8: format 8 gives a token a picture (`picture`: a path kept with the map and
+    the crop its disc shows), optional; a format 7 token is a format 8 token drawn in its colour."""
+    document["format_version"] = 8
+    return document
+
+
 STEPS: dict[int, Step] = {
     1: _hidden_said_once,
     2: _play_state_room,
@@ -85,6 +92,7 @@ STEPS: dict[int, Step] = {
     4: _lattice_step_chosen,
     5: _zones_and_borders_in_columns,
     6: _sight_through_passages,
+    7: _token_art,
 }
 """STEPS[n] turns a format n document into a format n + 1 document."""
 

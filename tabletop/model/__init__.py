@@ -21,7 +21,16 @@ from tabletop.model.map import FORMAT_VERSION, LATTICE_STEP, MAX_LATTICE_STEP, M
 from tabletop.model.play_af import AfTurn
 from tabletop.model.play_edgerunner import EdgerunnerTurn, HeldDefense, LastAction
 from tabletop.model.play_reserve import ReserveSide
-from tabletop.model.tokens import TOKEN_STATES, AreaLocation, Location, Speeds, Token, TokenState, ZoneLocation
+from tabletop.model.tokens import (
+    TOKEN_STATES,
+    AreaLocation,
+    Location,
+    Speeds,
+    Token,
+    TokenPicture,
+    TokenState,
+    ZoneLocation,
+)
 from tabletop.model.zones import FillStyle, NodeShape, PolygonShape, Zone
 
 __all__ = [
@@ -70,6 +79,7 @@ __all__ = [
     "TileSet",
     "TileTemplate",
     "Token",
+    "TokenPicture",
     "TokenState",
     "Zone",
     "ZoneLocation",

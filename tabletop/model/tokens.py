@@ -20,6 +20,7 @@ from tabletop.model.base import (
     Model,
     StressTrack,
 )
+from tabletop.model.pictures import PicturePath
 
 TokenState = Literal["down", "bleeding", "falling", "stall", "exhausted"]
 """A token's conflict states; whether the players see it is `Token.hidden`, said once."""
@@ -65,6 +66,22 @@ class Speeds(Model):
         return value or 0
 
 
+MAX_CROP_ZOOM = 20.0
+"""The closest a token's crop may come: a face picked out of a party's portrait; past it a
+picture's pixels show as blocks on the disc."""
+
+
+class TokenPicture(Model):
+    """A token's art: a picture kept with the map (as the background is) and the part of it the
+    disc shows. The crop is a square centred at (x, y), fractions of the picture's width and
+    height, its side the picture's shorter side divided by `zoom` (1: the largest square)."""
+
+    path: PicturePath
+    x: Annotated[float, Field(ge=0, le=1)] = 0.5
+    y: Annotated[float, Field(ge=0, le=1)] = 0.5
+    zoom: Annotated[float, Field(ge=1, le=MAX_CROP_ZOOM)] = 1.0
+
+
 class Token(Model):
     """Someone or something on the map, with its side, facing, speeds and conflict state.
 
@@ -88,6 +105,8 @@ class Token(Model):
     """A problem standing for a long action (Edgerunner, "Long actions"): it has an aspect or
     two and a stress track, is attacked, defended and moved, and never takes a turn."""
     hidden: bool = False
+    picture: TokenPicture | None = None
+    """Its art on the disc; None draws the disc in its colour."""
 
     @field_validator("facing")
     @classmethod

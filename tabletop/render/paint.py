@@ -33,6 +33,7 @@ from tabletop.render.seams import draw_seamed, runs_path, seam_runs
 from tabletop.render.specks import paint_specks
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
 from tabletop.render.tangles import TangleRuns, outline, paint_tangle, tangled_points, tangled_zones
+from tabletop.render.token_art import TokenArt
 from tabletop.render.token_paint import area_crowds, paint_token, token_boxes, token_rect
 from tabletop.rules import Terrain
 from tabletop.rules.visibility import InSight, players_view
@@ -455,11 +456,12 @@ def paint_map(
     if dimmed is not None:
         paint_out_of_sight(p, map_, dimmed, partial(fog_path, layout))
     crowds = area_crowds(token for token in map_.tokens if token.id in spots)
+    art = TokenArt(base_dir)  # a map never saved has no folder: its pictures show as missing
     for token in map_.tokens:
         if token.id in spots:
             where, spot = token.location, spots[token.id]
             plate = arrangement.plate(token.id, where.zone) if isinstance(where, ZoneLocation) else None
-            paint_token(p, token, spot, style, detail and token_names, crowd=crowds.get(token.id), plate=plate)
+            paint_token(p, token, spot, style, detail and token_names, crowd=crowds.get(token.id), plate=plate, art=art)
 
 
 def map_arrangement(

@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from tabletop.geometry.single.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, area_name_sides, area_spots, name_width
 from tabletop.model import AreaLocation, Token
 from tabletop.render import text
 from tabletop.render.state_marks import (
+    DIMMED,
+    DOWN_GREY,
     dimmed,
     is_down,
     paint_down_band,
@@ -26,6 +28,7 @@ from tabletop.render.state_marks import (
     problem_box,
 )
 from tabletop.render.style import MapStyle
+from tabletop.render.token_art import TokenArt, disc_pixels
 from tabletop.render.words import Written
 from tabletop.rules.facing import facing_vector, flank_line
 from tabletop.rules.sides import are_opponents
@@ -95,10 +98,13 @@ def paint_token(
     selected: bool = False,
     crowd: Crowd | None = None,
     plate: Written | None = None,
+    art: TokenArt | None = None,
 ) -> None:
-    """The token's disc, its facing (tick and, if the style shows them, the front wedge), the
-    flank line, and its name on a plate below (or beside it, in a crowded area; in a zone where
-    the zone's arrangement put it, `plate`, its centre given from the disc's), over every line.
+    """The token's disc (its picture on it, in a ring of its colour, when it has one: `art`
+    finds it; a placeholder mark when it cannot be drawn), its facing (tick, a point on the
+    ring of a picture, and, if the style shows them, the front wedge), the flank line, and its
+    name on a plate below (or beside it, in a crowded area; in a zone where the zone's
+    arrangement put it, `plate`, its centre given from the disc's), over every line.
     A down token is dimmed under a DOWN band, other states are words over it, and a problem is a
     square without facing: it never takes a turn (state_marks.py)."""
     x, y = spot
@@ -120,6 +126,12 @@ def paint_token(
     outline = QPen(colour.darker(170), 1.5 * style.line_scale)
     if token.problem:
         paint_problem(p, centre, body, outline)
+        if token.picture is not None:  # inside the problem's own white line, which stays on top
+            _paint_art(p, token, centre, body, art, square=True)
+            p.setPen(QPen(QColor("white"), max(1.2, outline.widthF() * 0.8)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            corner = TOKEN_RADIUS * 0.25 * 0.7
+            p.drawRoundedRect(problem_box(centre, -TOKEN_RADIUS * 0.22), corner, corner)
         if selected:
             _selection_ring(p, lambda: p.drawRoundedRect(problem_box(centre), r * 0.25, r * 0.25))
     else:
@@ -130,8 +142,12 @@ def paint_token(
         p.setBrush(body)
         p.drawEllipse(centre, r, r)
         fx, fy = facing_vector(token.facing)
-        p.setPen(QPen(QColor("white"), 2.5 * style.line_scale))
-        p.drawLine(centre, QPointF(x + fx * r, y + fy * r))
+        if token.picture is None:
+            p.setPen(QPen(QColor("white"), 2.5 * style.line_scale))
+            p.drawLine(centre, QPointF(x + fx * r, y + fy * r))
+        else:
+            _paint_art(p, token, centre, body, art)
+            paint_facing_notch(p, centre, (fx, fy), body, style)
         if selected:
             _selection_ring(p, lambda: p.drawEllipse(centre, r, r))
     if token_hidden(token):  # the GM's mark: the players' picture leaves the token out
@@ -156,6 +172,74 @@ def paint_token(
             width = text.text_width(p, name, size, False) + size * 0.6
             centre = token_name_centre(spot, style, side, width, crowd is not None and crowd.count > 1)
             text.plated_label(p, name, centre, style.label, style.plate, size)
+
+
+ART_RING = 0.16
+"""The side's ring round a token's picture, as a share of the disc's radius: thick enough to
+tell the sides apart across the table, thin enough to leave the face its room."""
+MISSING_MARK = QColor("white")
+
+
+def art_inset(square: bool = False) -> QRectF:
+    """The box the picture fills, around a token's spot: inside the side's ring."""
+    inner = TOKEN_RADIUS * (0.9 - 0.22) if square else TOKEN_RADIUS * (1 - ART_RING)
+    return QRectF(-inner, -inner, 2 * inner, 2 * inner)
+
+
+def _paint_art(
+    p: QPainter, token: Token, centre: QPointF, body: QColor, art: TokenArt | None, square: bool = False
+) -> None:
+    """The token's picture inside a ring of its colour (the disc painted already), dimmed with
+    it when down; a question mark on the disc when the picture cannot be drawn."""
+    box = art_inset(square).translated(centre)
+    disc = None if art is None else art.disc(token.picture, disc_pixels(p, box.width() / 2), square)
+    if disc is None:
+        _paint_missing(p, box)
+        return
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    p.drawImage(box, disc)
+    if is_down(token):  # faded most of the way to grey, as a down disc's colour is
+        veil = QColor(DOWN_GREY)
+        veil.setAlphaF(DIMMED)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(veil)
+        if square:
+            p.drawRoundedRect(box, box.width() * 0.14, box.width() * 0.14)
+        else:
+            p.drawEllipse(box)
+    p.restore()
+
+
+def _paint_missing(p: QPainter, box: QRectF) -> None:
+    """A picture that cannot be drawn: a question mark on the token's own colour, drawn as
+    strokes (no font), so it reads at any size and costs nothing to lay out."""
+    w, cx, top = box.width(), box.center().x(), box.top()
+    path = QPainterPath()
+    path.moveTo(cx - w * 0.17, top + w * 0.36)
+    path.cubicTo(cx - w * 0.17, top + w * 0.15, cx + w * 0.2, top + w * 0.15, cx + w * 0.18, top + w * 0.36)
+    path.cubicTo(cx + w * 0.16, top + w * 0.5, cx, top + w * 0.48, cx, top + w * 0.64)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(MISSING_MARK, w * 0.11, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    p.drawPath(path)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(MISSING_MARK)
+    p.drawEllipse(QPointF(cx, top + w * 0.8), w * 0.07, w * 0.07)
+
+
+def paint_facing_notch(
+    p: QPainter, centre: QPointF, facing: tuple[float, float], body: QColor, style: MapStyle
+) -> None:
+    """Where a token with a picture faces: a white-edged point on its ring, not a tick across
+    the face."""
+    fx, fy = facing
+    r = TOKEN_RADIUS
+    tip = centre + QPointF(fx * r * 1.32, fy * r * 1.32)
+    side = QPointF(-fy, fx) * (r * 0.34)
+    base = centre + QPointF(fx * r * 0.9, fy * r * 0.9)
+    p.setPen(QPen(QColor("white"), 1.5 * style.line_scale))
+    p.setBrush(body)
+    p.drawPolygon(QPolygonF([tip, base + side, base - side]))
 
 
 RING_DARK = QColor("#101418")

@@ -17,8 +17,9 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from tabletop.document import MapDocument
-from tabletop.document.commands import SetBackground
+from tabletop.document.commands import EditObject, SetBackground
 from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, save_map
+from tabletop.io.pack import carry_pictures, pack_map
 from tabletop.io.pictures import PictureNotCopied, PictureRefused, copy_beside, picture_file
 from tabletop.io.pictures_outside import brought_in, outside_source, set_aside
 from tabletop.io.read import read_regular
@@ -26,6 +27,7 @@ from tabletop.model import Background, Map
 from tabletop.ui.actions import say
 from tabletop.ui.opening import Opening, busy, read_map
 from tabletop.ui.plain import shown_plain
+from tabletop.ui.registry import Act, ActionRegistry
 
 RECENT_KEY = "recentFiles"
 RECENT_MAX = 10
@@ -40,10 +42,11 @@ def absolute(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.abspath(os.path.expanduser(os.fspath(path))))
 
 
-def _remove(copied: Path | None) -> None:
-    """A picture copied for a save that then failed: taken back, so nothing is left behind."""
-    if copied is not None:
-        copied.unlink(missing_ok=True)
+def _remove(*copied: Path | None) -> None:
+    """Pictures copied for a save that then failed: taken back, so nothing is left behind."""
+    for file in copied:
+        if file is not None:
+            file.unlink(missing_ok=True)
 
 
 def recent_files(settings: QSettings) -> list[str]:
@@ -81,10 +84,39 @@ class FileHandler:
         document: MapDocument,
         settings: QSettings,
         held: Callable[[], AbstractContextManager] = nullcontext,
+        registry: ActionRegistry | None = None,
     ) -> None:
         self.window, self.document, self.settings, self.held = window, document, settings, held
         self.stamp: tuple[Path, FileStamp] | None = None
         """The file the map was read from or last saved to, as it was then."""
+        if registry is not None:
+            registry.register(Act("file.pack", "Pac&k for Sharing…", lambda: self.pack_for_sharing()))
+
+    def pack_for_sharing(self, out: str | Path | None = None) -> bool:
+        """File ▸ Pack for Sharing…: the map as it is now and its pictures in one .zip (io/pack.py)."""
+        if self.document.path is None:
+            say(self.window, "Save the map first: a pack holds the pictures of the map's folder")
+            return False
+        path = self.document.path
+        if out is None:
+            start = str(path.with_suffix(".zip"))
+            out, _ = QFileDialog.getSaveFileName(self.window, "Pack for Sharing", start, "Zip archives (*.zip)")
+            if not out:
+                return False
+        out = Path(out) if str(out).lower().endswith(".zip") else Path(f"{out}.zip")
+        try:
+            with busy():
+                packed = pack_map(self.document.map, path.name, path.parent, out)
+        except MapFileError as error:
+            QMessageBox.warning(self.window, "Could not pack the map", shown_plain(str(error)))
+            return False
+        if packed.left_out:
+            left = "\n".join(packed.left_out[:10])
+            QMessageBox.warning(
+                self.window, "Pictures left out", shown_plain(f"{out.name} holds {packed.summary()}.\n{left}")
+            )
+        say(self.window, f"Packed {out.name}: {packed.summary()}")
+        return True
 
     def new(self) -> bool:
         if not self.may_discard():
@@ -215,22 +247,28 @@ class FileHandler:
         """Save, or say why not and keep everything as it was; True only when the map is on disk."""
         expected = self.stamp[1] if self.stamp is not None and self.stamp[0] == path else None
         copied: Path | None = None
+        carried: list[Path] = []
         try:
             with busy():
                 kept, copied = self._background_beside(path)
                 map_ = self.document.map
                 if kept is not map_.background:
                     map_ = map_.model_copy(update={"background": kept})
+                if self.document.path is not None:  # token art goes along as the background does
+                    try:
+                        map_, carried = carry_pictures(map_, self.document.path.parent, path.parent)
+                    except MapFileError as error:
+                        raise MapFileError(path, error.problem) from None
                 stamp = save_map(map_, path, expected=expected)
         except FileChangedError as error:
-            _remove(copied)
+            _remove(copied, *carried)
             return self._changed_on_disk(path, error)
         except MapFileError as error:
-            _remove(copied)
+            _remove(copied, *carried)
             QMessageBox.warning(self.window, "Could not save the map", shown_plain(str(error)))
             return False
         except Exception as error:  # no failure, even a bug, may close the window on unsaved work
-            _remove(copied)
+            _remove(copied, *carried)
             problem = MapFileError(path, f"could not be saved ({type(error).__name__}: {error})")
             QMessageBox.warning(self.window, "Could not save the map", shown_plain(str(problem)))
             return False
@@ -239,10 +277,18 @@ class FileHandler:
             self.document.set_path(path)
         if kept is not self.document.map.background:  # found from the new folder: the path first
             self.document.undo_stack.push(SetBackground(self.document, kept))
+        renamed = [t for t, was in zip(map_.tokens, self.document.map.tokens, strict=True) if t.picture != was.picture]
+        if renamed:  # a picture of the same name but other pixels was there: the copy's new name
+            self.document.undo_stack.beginMacro("Token pictures found beside the map")
+            for token in renamed:
+                self.document.undo_stack.push(EditObject(self.document, "token", token, "picture"))
+            self.document.undo_stack.endMacro()
         self.document.undo_stack.setClean()
         remember(self.settings, path)
         if copied is not None:
             say(self.window, f"Copied the background picture {kept.path} beside {path.name}")
+        elif carried:
+            say(self.window, f"Copied {len(carried)} token picture{'s' * (len(carried) > 1)} beside {path.name}")
         return True
 
     def _background_beside(self, path: Path) -> tuple[Background | None, Path | None]:

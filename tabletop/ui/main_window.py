@@ -160,8 +160,7 @@ class MainWindow(QMainWindow):
         self._resolver_docks()
 
     def _resolver_docks(self) -> None:
-        """The reserve and card resolvers: hidden until the GM runs such a conflict, so their
-        panes (and the rules behind them) are built when first shown."""
+        """The resolvers (hidden until such a conflict) and the Token Library: built when first shown."""
 
         def reserve() -> QWidget:
             from tabletop.ui.docks.reserve_pane import ReservePane  # deferred: the reserve's rules
@@ -173,11 +172,18 @@ class MainWindow(QMainWindow):
 
             return CardsPane(self.document)
 
-        for title, build in (("Reserve", reserve), ("Cards", cards)):
-            dock = LazyDock(title, self, build, width=RESOLVER_WIDTH)
-            dock.setObjectName(title)
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-            self.tabifyDockWidget(self.docks["Inspector"], dock)
+        def library() -> QWidget:
+            from tabletop.ui.docks.token_library import TokenLibrary  # deferred: a dock opened when wanted
+
+            return TokenLibrary(self.document, self.settings, self.view, self.say)
+
+        lazy = (("Reserve", reserve, True), ("Cards", cards, True), ("Token Library", library, False))
+        for title, build, beside in lazy:
+            dock = LazyDock(title, self, build, width=RESOLVER_WIDTH if beside else 0)
+            area = Qt.DockWidgetArea.RightDockWidgetArea if beside else Qt.DockWidgetArea.LeftDockWidgetArea
+            self.addDockWidget(area, dock)
+            if beside:
+                self.tabifyDockWidget(self.docks["Inspector"], dock)
             dock.hide()
             self.docks[title] = dock
 
@@ -220,7 +226,7 @@ class MainWindow(QMainWindow):
     def _file_handler(self) -> FileHandler:
         from tabletop.ui.files import FileHandler  # deferred: the reading's modules and the file dialogs'
 
-        return FileHandler(self, self.document, self.settings, self.later.held)
+        return FileHandler(self, self.document, self.settings, self.later.held, self.registry)
 
     @property
     def panes(self) -> dict[str, QWidget]:

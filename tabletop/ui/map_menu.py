@@ -13,6 +13,7 @@ from tabletop.document.changes import Part
 from tabletop.document.commands import SetBackground
 from tabletop.geometry.whole.tables import Box, union_of
 from tabletop.render.background import background_problem
+from tabletop.render.token_art import art_problems
 from tabletop.ui.registry import Act, ActionRegistry
 from tabletop.ui.scene.finding_mark import FindingMark
 from tabletop.ui.view import MapView
@@ -239,5 +240,7 @@ class MapMenu:
         """A missing picture is said at once, in the status bar, not found out at the table."""
         base = self.document.path.parent if self.document.path else None
         problem = background_problem(self.document.map, base)
-        if problem is not None:
-            self.say(problem[0].upper() + problem[1:])
+        problems = ([] if problem is None else [problem]) + art_problems(self.document.map, base)
+        if problems:
+            more = f" (and {len(problems) - 1} more pictures that cannot be drawn)" if len(problems) > 1 else ""
+            self.say(problems[0][0].upper() + problems[0][1:] + more)

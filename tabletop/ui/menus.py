@@ -21,7 +21,7 @@ TOOL_KEYS = ("S", "P", "N", "B", "T", "V", "G", "A", "R", "L", "I")
 """The tools in the Tools menu, by their keys; a tool's action is "tool.<key>"."""
 TOOL_ICONS = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex"}
 TOOL_ICONS |= {"G": "grid", "A": "segment", "R": "reveal", "L": "pointer", "I": ""}
-DOCKS = ("Inspector", "Zones", "Tokens", "Reserve", "Cards", "Tile Sets")
+DOCKS = ("Inspector", "Zones", "Tokens", "Token Library", "Reserve", "Cards", "Tile Sets")
 """The docks switched from the View menu, by their titles."""
 
 
@@ -38,7 +38,7 @@ MENU_BAR = _ids("file edit view map grid tools play")
 MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
     "file": (
         "&File",
-        _ids("file.recent file.new file.open file.import file.save file.save_as file.export file.export_image")
+        _ids("file.recent file.new file.open file.import file.save file.save_as file.pack file.export file.export_image")
         + _ids("play.export_log file.quit"),
     ),
     "file.recent": ("Open &Recent", ()),

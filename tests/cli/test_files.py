@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from tabletop.model import FORMAT_VERSION
 from tests.cli.run import tabletop, tabletop_process
 
 
@@ -16,7 +17,7 @@ def test_check_gives_one_line_per_bad_file(capsys, tmp_path, maps_dir):
     (tmp_path / "cut.tabletop").write_bytes((maps_dir / "warehouse.tabletop").read_bytes()[:100])
     (tmp_path / "noise.tabletop").write_bytes(bytes(range(256)))
     (tmp_path / "deep.tabletop").write_text('{"format_version": 1, "notes": ' + "[" * 5000 + "]" * 5000 + "}")
-    (tmp_path / "future.tabletop").write_text('{"format_version": 8}')
+    (tmp_path / "future.tabletop").write_text(f'{{"format_version": {FORMAT_VERSION + 1}}}')
     bad = sorted(tmp_path.iterdir())
     result = tabletop(capsys, "check", str(maps_dir / "hillside.tabletop"), *map(str, bad))
     lines = result.err.splitlines()

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tabletop.io import map_from_bytes, map_to_text
+from tabletop.model import FORMAT_VERSION
 from tabletop.model.base import MAX_COORDINATE
 from tests.io.column_files import Change, refusal, warehouse_with
 
@@ -257,9 +258,10 @@ REFUSED = {
         lambda d: d.__setitem__("zones", [{"id": "z1", "shape": {"kind": "node", "x": 0, "y": 0}}]),
         'zones: should be the zones\' columns {"id": [...], ...}, not a list',
     ),
-    "format 8": (
-        lambda d: d.__setitem__("format_version", 8),
-        "was written by a newer Tabletop (format version 8; this version reads up to 7): update Tabletop to open it",
+    "a newer format": (
+        lambda d: d.__setitem__("format_version", FORMAT_VERSION + 1),
+        f"was written by a newer Tabletop (format version {FORMAT_VERSION + 1}; this version reads up to "
+        f"{FORMAT_VERSION}): update Tabletop to open it",
     ),
 }
 

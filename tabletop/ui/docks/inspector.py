@@ -53,6 +53,7 @@ PARTS = {
     "passages_label": "border",
     "sides": "token",
     "token_place": "token",
+    "token_picture": "token",
     "state_boxes": "token",
     "token_stress": "token",
     "border_stress": "border",
@@ -248,6 +249,10 @@ class Inspector(QWidget):
             )
         rows.append(("", "hidden", QCheckBox("Hidden from players")))
         form = self._form("token", rows)
+        from tabletop.ui.docks.token_picture import TokenPictureEditor  # deferred: a page the first frame does not show
+
+        self.token_picture = TokenPictureEditor(self.document, self.problem.setText)
+        form.addRow("Picture", self.token_picture)
         self.state_boxes = {}
         for index, state in enumerate(choices(Token, "states")):
             box = QCheckBox(state)
@@ -331,6 +336,7 @@ class Inspector(QWidget):
             self.passages_label.setToolTip(as_tooltip(explain_badge(obj, *names)))
         elif kind == "token":
             self.token_place.setText(self._where(obj))
+            self.token_picture.show_token(obj)
             self.sides.setStringList(sorted({t.side for t in self.document.map.tokens}))
             for state, box in self.state_boxes.items():
                 box.blockSignals(True)

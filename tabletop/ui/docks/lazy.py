@@ -17,6 +17,7 @@ class LazyDock(QDockWidget):
 
     def __init__(self, title: str, parent: QWidget, build: Callable[[], QWidget], width: int = 0) -> None:
         super().__init__(title, parent)
+        self.setObjectName(title)  # the window's saved layout knows it by its title
         self._build: Callable[[], QWidget] | None = build
         self._pane: QWidget | None = None
         self.width_wanted = width

@@ -33,7 +33,7 @@ from tabletop.rules.visibility import token_hidden
 from tabletop.ui.player.table import TableParts
 from tabletop.ui.player.window import PlayerWindow
 from tabletop.ui.registry import Act
-from tabletop.ui.scene.items import detail_for
+from tabletop.ui.scene.items import detail_for, token_art
 
 REPLAY_KEY = "player/replay_moves"
 SKIP_KEYS = "Ctrl+Shift+J"
@@ -130,7 +130,9 @@ class ReplayItem(QGraphicsItem):
         if not stops[index].seen:
             return
         detail = detail_for(painter)
-        paint_token(painter, self.token, (point.x(), point.y()), self.style, detail)
+        document = getattr(self.scene(), "document", None)
+        art = token_art(document) if document is not None else None
+        paint_token(painter, self.token, (point.x(), point.y()), self.style, detail, art=art)
         words = tick_words(stops[index])
         if words and detail:
             above = (point.x(), point.y() - TOKEN_RADIUS - size)

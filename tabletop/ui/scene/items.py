@@ -22,6 +22,7 @@ from tabletop.render.paint import paint_grid, paint_token, token_rect
 from tabletop.render.setup_paint import label_zones
 from tabletop.render.state_marks import problem_box
 from tabletop.render.style import DETAIL_SCALE, Audience, MapStyle
+from tabletop.render.token_art import TokenArt
 from tabletop.render.token_paint import area_crowds, token_boxes
 from tabletop.rules import Terrain
 from tabletop.rules.visibility import LIVE, players_grid
@@ -42,6 +43,11 @@ def scene_crowds(scene, document: MapDocument) -> dict:
         on_grids = [t for t in document.map.tokens if isinstance(t.location, AreaLocation)]
         held = _CROWDS[scene] = (key, area_crowds(t for t in on_grids if shows is None or shows(Kind.TOKEN, t.id)))
     return held[1]
+
+
+def token_art(document: MapDocument) -> TokenArt:
+    """The token pictures of the document's map, found in its folder (none before it is saved)."""
+    return TokenArt(document.path.parent if document.path is not None else None)
 
 
 def detail_for(painter: QPainter) -> bool:
@@ -157,7 +163,9 @@ class TokenItem(MapItem):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         crowd, plate = self.crowd, self.plate
-        paint_token(painter, self.model(), (0.0, 0.0), self.style, detail_for(painter), self.isSelected(), crowd, plate)
+        art = token_art(self.document)
+        detail = detail_for(painter)
+        paint_token(painter, self.model(), (0.0, 0.0), self.style, detail, self.isSelected(), crowd, plate, art)
 
 
 class GridItem(MapItem):
