@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tabletop.cli.counts import holds as _holds
 from tabletop.cli.ending import load_kept, load_kept_versioned
 from tabletop.cli.errors import UsageError
 
@@ -30,8 +31,8 @@ def add_file_commands(sub: argparse._SubParsersAction) -> None:
         "--from", dest="start", metavar="ZONE", help="with --lint: reach from this zone (default: the first)"
     )
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p = sub.add_parser("info", help="what a map holds")
-    p.add_argument("file", metavar="FILE")
+    p = sub.add_parser("info", help="what a map holds, or a session's scenes")
+    p.add_argument("file", metavar="FILE", help="a map, or a session (.tabletop-session): its scenes listed")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p = sub.add_parser("schema", help="print the JSON Schema of map files (or, with --play, of play steps)")
     p.add_argument("--play", action="store_true", help="the JSON Schema of `tabletop play` steps files")
@@ -81,13 +82,6 @@ def _held_in_columns(path: str) -> str:
     return _holds(len(checked.zones["id"]), len(checked.borders["id"]), len(rest.grids), len(rest.tokens))
 
 
-def _holds(zones: int, borders: int, grids: int, tokens: int) -> str:
-    """What a map that loaded holds, in the words of `info`: a GM sees the file was the one meant."""
-    counts = [(zones, "zone"), (borders, "border"), (grids, "encounter grid"), (tokens, "token")]
-    held = [f"{n:,} {word}{'' if n == 1 else 's'}" for n, word in counts if n]
-    return ", ".join(held) if held else "an empty map"
-
-
 def _lint(map_: Map, path: str, start: str | None) -> list[Finding]:
     from tabletop.geometry.whole.overlaps import borders_apart, overlapping_pairs
     from tabletop.rules.checks import check_map, drawing_findings
@@ -106,8 +100,11 @@ def _finding_data(finding: Finding) -> dict[str, Any]:
 
 
 def run_info(args: argparse.Namespace) -> int:
+    from tabletop.cli.sessions import is_session_name, run_session_info
     from tabletop.cli.text import describe_map, map_summary
 
+    if is_session_name(args.file):  # a session: its scenes, each with what its map holds
+        return run_session_info(args.file, args.json)
     map_, version = load_kept_versioned(args.file)
     if args.json:  # as json.dumps(..., indent=2, ensure_ascii=False) made it, several times quicker and leaner
         from tabletop.cli.json_text import write_indented
