@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
     players_strip = Part()
     replay = Part()
     files = Part()
+    scenes = Part()  # a session's scenes: the Scenes dock, staging, Send to Players
     """The map's life on disk (New, Open, Save and their dialogs): the reading's modules and the
     file dialogs' are not loaded before the empty window's first frame."""
 
@@ -98,6 +99,7 @@ class MainWindow(QMainWindow):
         self.later.add(lambda: self.inspector.build_pages())
         self.later.add(ready_rules)  # and the modules a first drag or Open asks, after the frame too
         self.later.add(lambda: self.later.keep("files", self._file_handler()), "files")
+        self.later.add(lambda: self.later.keep("scenes", self._scene_controls()), "scenes")
         self.reach_settings = ReachSettings()
         self.autosaver = Autosaver(self.document, stamp=lambda: self.files.source_stamp())
         self.autosaver.status.connect(self.statusBar().showMessage)
@@ -129,7 +131,7 @@ class MainWindow(QMainWindow):
         self.badge_tips = BadgeTips(self.view)
         self.view_modes = ViewModes(self.view, self.settings, self.registry, self._chrome, self._first_layout)
         self.set_tool("S")
-        self.document.undo_stack.cleanChanged.connect(self._title)
+        self.document.undo_group.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)
         self.document.reset.connect(self.view.fit_map)
         self.setWindowIcon(icon("app"))
@@ -220,6 +222,11 @@ class MainWindow(QMainWindow):
 
         return FileHandler(self, self.document, self.settings, self.later.held)
 
+    def _scene_controls(self):
+        from tabletop.ui.scenes import SceneControls  # deferred: the session's modules and its dock
+
+        return SceneControls(self, self.document, self.view, self.registry, self.later.part, self.say)
+
     @property
     def panes(self) -> dict[str, QWidget]:
         """The reserve and cards panes, built when first asked for."""
@@ -260,7 +267,7 @@ class MainWindow(QMainWindow):
         ui/menus.py place them. The file handler is asked for at each use: made after the first
         frame, or when first asked for."""
         registry, view, snapping = self.registry, self.view, self.view.snapping
-        undo, redo = stack_actions(self, self.document.undo_stack, lambda slot: busily(self._views, slot))
+        undo, redo = stack_actions(self, self.document.undo_group, lambda slot: busily(self._views, slot))
         self.undo_action, self.redo_action = registry.add("edit.undo", undo), registry.add("edit.redo", redo)
         keys = QKeySequence.StandardKey
         self.clipboard = Clipboard(

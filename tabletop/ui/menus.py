@@ -21,7 +21,7 @@ TOOL_KEYS = ("S", "P", "N", "B", "T", "V", "G", "A", "R", "L", "I")
 """The tools in the Tools menu, by their keys; a tool's action is "tool.<key>"."""
 TOOL_ICONS = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex"}
 TOOL_ICONS |= {"G": "grid", "A": "segment", "R": "reveal", "L": "pointer", "I": ""}
-DOCKS = ("Inspector", "Zones", "Tokens", "Reserve", "Cards", "Tile Sets")
+DOCKS = ("Inspector", "Zones", "Tokens", "Scenes", "Reserve", "Cards", "Tile Sets")
 """The docks switched from the View menu, by their titles."""
 
 
@@ -38,7 +38,9 @@ MENU_BAR = _ids("file edit view map grid tools play")
 MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
     "file": (
         "&File",
-        _ids("file.recent file.new file.open file.save file.save_as file.export file.export_image play.export_log")
+        _ids(
+            "file.recent file.new file.new_session file.open file.save file.save_as file.export file.export_image play.export_log"
+        )
         + _ids("file.quit"),
     ),
     "file.recent": ("Open &Recent", ()),
@@ -52,6 +54,7 @@ MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
         _ids("view.fit view.zoom_in view.zoom_out view.legend")
         + tuple(dock_id(title) for title in DOCKS)
         + _ids("- view.full_screen view.map_only - players.open players.screen players.blackout players.push")
+        + _ids("scenes.send")
         + _ids("players.follow players.rotate players.calibrate players.lock_scale players.strip")
         + _ids("players.replay players.skip_replay"),
     ),

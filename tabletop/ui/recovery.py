@@ -242,7 +242,7 @@ class Autosaver(QObject):
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.tick)
         self.timer.start()
-        document.undo_stack.cleanChanged.connect(self._clean_changed)
+        document.undo_group.cleanChanged.connect(self._clean_changed)
 
     @property
     def map_file(self) -> Path:
@@ -370,7 +370,7 @@ class Autosaver(QObject):
         """Leave the recovery file for the next start whatever happens now: the undo stack
         torn down at exit says it is clean, which is not a save."""
         self.timer.stop()
-        self.document.undo_stack.cleanChanged.disconnect(self._clean_changed)
+        self.document.undo_group.cleanChanged.disconnect(self._clean_changed)
 
     def _clean_changed(self, clean: bool) -> None:
         if clean:
