@@ -38,10 +38,8 @@ MENU_BAR = _ids("file edit view map grid tools play")
 MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
     "file": (
         "&File",
-        _ids(
-            "file.recent file.new file.new_session file.open file.save file.save_as file.export file.export_image play.export_log"
-        )
-        + _ids("file.quit"),
+        _ids("file.recent file.new file.new_session file.open file.save file.save_as file.export")
+        + _ids("file.export_image play.export_log file.quit"),
     ),
     "file.recent": ("Open &Recent", ()),
     "edit": (

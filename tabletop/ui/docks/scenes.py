@@ -105,7 +105,7 @@ class ScenesPane(QWidget):
                 self.list.setCurrentItem(item)
         self.list.blockSignals(False)
         on = session is not None
-        for word, button in self.buttons.items():
+        for button in self.buttons.values():
             button.setEnabled(on)
         if on:
             self.buttons["Send to Players"].setEnabled(session.staged != session.live)
