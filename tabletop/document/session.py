@@ -118,8 +118,8 @@ class SessionDocument(QObject):
         scene = Scene(id=scene_id, name=name, map=written)
         scenes = list(self.session.scenes)
         scenes.insert(len(scenes) if at is None else at, scene)
-        self._set_scenes(scenes)
         self.states[scene_id] = SceneState(Path(os.path.abspath(file)), UndoStack(self.document), map_, unwritten=True)
+        self._set_scenes(scenes)
         return scene_id
 
     def rename(self, scene_id: str, name: str) -> None:
@@ -145,9 +145,10 @@ class SessionDocument(QObject):
         the staged one are the caller's to move off first."""
         if scene_id in (self.session.live, self.staged):
             raise ValueError("the scene the players see or the GM edits cannot be removed")
-        self._set_scenes([s for s in self.session.scenes if s.id != scene_id])
+        scenes = [s for s in self.session.scenes if s.id != scene_id]
         state = self.states.pop(scene_id)
         state.stack.deleteLater()
+        self._set_scenes(scenes)
 
     def _set_scenes(self, scenes: list[Scene]) -> None:
         self.session = Session.model_validate({**self.session.model_dump(), "scenes": [s.model_dump() for s in scenes]})

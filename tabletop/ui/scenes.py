@@ -324,9 +324,7 @@ class SceneControls(QObject):
         name = session.scene(scene_id).name
         if scene_id in (session.live, session.staged):
             why = "the players see it" if scene_id == session.live else "it is being edited"
-            QMessageBox.information(
-                self.window, "Remove scene", shown_plain(f"{name} cannot be removed while {why}: move off it first.")
-            )
+            self.say(f"{name} cannot be removed while {why}: move off it first")
             return
         answer = QMessageBox.question(
             self.window,

@@ -215,13 +215,16 @@ class PlayerWindow(QWidget):
         if legend is not None:
             legend.toggled.connect(self.show_legend)
         document.edited.connect(self._edited)
-        document.reset.connect(self.legend.refresh)
+        document.reset.connect(self._map_replaced)  # through the window: its slots go with it
 
     def show_legend(self, on: bool) -> None:
         """Show or hide the grids' legend, as the GM's View > Show Legend says."""
         self.legend.setVisible(on)
         if on:
             self.legend.refresh()
+
+    def _map_replaced(self) -> None:
+        self.legend.refresh()
 
     def _edited(self, change) -> None:
         if change.kind is Kind.GRID:

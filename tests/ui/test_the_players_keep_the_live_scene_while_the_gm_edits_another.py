@@ -1,0 +1,61 @@
+"""Staged and live: the GM edits one scene while the players' window keeps showing the live one;
+Send to Players switches it, black between; nothing hidden of either scene reaches the players."""
+
+from __future__ import annotations
+
+from tabletop.document.commands import EditObject
+from tabletop.model.kinds import Kind
+from tests.ui.scenes import ROAD_HIDDEN, ROAD_SEEN, TAVERN_HIDDEN, TAVERN_SEEN, colours_seen, open_session
+
+
+def test_the_players_see_the_live_scene_while_the_gm_edits_another(qtbot, window, tmp_path):
+    _, scenes, _player = open_session(qtbot, window, tmp_path)
+    seen = colours_seen(window)
+    assert all(seen[c] > 50 for c in TAVERN_SEEN) and seen[TAVERN_HIDDEN] == 0
+    assert scenes.stage("scene-2")
+    assert window.document.map.title == "Road"
+    assert window.players.player is not None and window.players.player.document is not window.document
+    qtbot.waitUntil(lambda: not window.players.player.view.covered)
+    # the GM reveals the road's hidden zone while staged: the players still see the tavern only
+    east = window.document.get(Kind.ZONE, "z3")
+    window.document.undo_stack.push(EditObject(window.document, Kind.ZONE, east.model_copy(update={"hidden": False})))
+    seen = colours_seen(window)
+    assert all(seen[c] > 50 for c in TAVERN_SEEN)
+    assert seen[ROAD_SEEN] == seen[ROAD_HIDDEN] == seen[TAVERN_HIDDEN] == 0
+    window.document.undo_stack.undo()  # hidden again before the road goes to the players
+
+
+def test_send_to_players_shows_the_staged_scene_after_black_and_no_secret(qtbot, window, tmp_path):
+    _, scenes, _ = open_session(qtbot, window, tmp_path)
+    scenes.stage("scene-2")
+    window.registry["scenes.send"].trigger()
+    player = window.players.player
+    assert player.document is window.document and player.view.covered  # the moment of black
+    qtbot.waitUntil(lambda: not player.view.covered, timeout=3000)
+    seen = colours_seen(window)
+    assert seen[ROAD_SEEN] > 50
+    assert seen[ROAD_HIDDEN] == seen[TAVERN_HIDDEN] == 0 and all(seen[c] == 0 for c in TAVERN_SEEN)
+    assert scenes.session.live == "scene-2" and not window.registry["scenes.send"].isEnabled()
+    # back to the tavern to edit it: the players keep the road
+    scenes.stage("scene-1")
+    qtbot.waitUntil(lambda: not window.players.player.view.covered)
+    seen = colours_seen(window)
+    assert seen[ROAD_SEEN] > 50 and all(seen[c] == 0 for c in TAVERN_SEEN) and seen[ROAD_HIDDEN] == 0
+
+
+def test_a_scene_gone_back_to_is_found_as_it_was_left(qtbot, window, tmp_path):
+    _, scenes, _ = open_session(qtbot, window, tmp_path, players=False)
+    document = window.document
+    middle = document.get(Kind.ZONE, "z2")
+    document.undo_stack.push(EditObject(document, Kind.ZONE, middle.model_copy(update={"name": "Taproom"})))
+    window.view.zoom(2.0)
+    kept_zoom = window.view.transform().m11()
+    scenes.stage("scene-2")
+    assert document.map.title == "Road" and document.undo_stack.count() == 0
+    assert not window.undo_action.isEnabled()
+    scenes.stage("scene-1")
+    assert document.get(Kind.ZONE, "z2").name == "Taproom"
+    assert document.undo_stack.count() == 1 and window.undo_action.isEnabled()
+    assert abs(window.view.transform().m11() - kept_zoom) < 1e-6
+    window.undo_action.trigger()
+    assert document.get(Kind.ZONE, "z2").name == "Middle"
