@@ -118,7 +118,7 @@ class SessionDocument(QObject):
         scene = Scene(id=scene_id, name=name, map=written)
         scenes = list(self.session.scenes)
         scenes.insert(len(scenes) if at is None else at, scene)
-        self.states[scene_id] = SceneState(Path(os.path.abspath(file)), UndoStack(self.document), map_, unwritten=True)
+        self.states[scene_id] = SceneState(Path(os.path.realpath(file)), UndoStack(self.document), map_, unwritten=True)
         self._set_scenes(scenes)
         return scene_id
 

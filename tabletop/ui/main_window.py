@@ -23,7 +23,7 @@ from tabletop.ui.exports import Exports
 from tabletop.ui.lattice import LatticeStep
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.menus import MENU_BAR, MENUS, TOOL_ICONS, TOOL_KEYS, TOOLBAR, dock_id, reach_controls, stack_actions
-from tabletop.ui.plain import set_action_text, shown_plain
+from tabletop.ui.plain import at_most_lines, set_action_text, shown_plain
 from tabletop.ui.recovery import Autosaver, discard, pending, recovery_dir
 from tabletop.ui.registry import Act, ActionRegistry
 from tabletop.ui.scene.editor_scene import EditorScene
@@ -458,7 +458,7 @@ class MainWindow(QMainWindow):
         problems: list[str] = []
         offered = pending(problems)
         if problems:
-            text = _at_most(problems, str(recovery_dir()))
+            text = at_most_lines(problems, str(recovery_dir()), PROBLEM_LINES)
             box = QMessageBox(QMessageBox.Icon.Warning, "Recovery files not offered", text, parent=self)
             box.setTextFormat(Qt.TextFormat.PlainText)
             box.setInformativeText(f"They are kept in {recovery_dir()}.")
@@ -466,6 +466,10 @@ class MainWindow(QMainWindow):
                 box.setDetailedText("\n".join(problems))  # every one, in a box of its own that scrolls
             box.exec()
         for found in offered:
+            if found.session is not None:  # a session's scenes come back together, in the session
+                if self.scenes.offer(found, offered):
+                    return True
+                continue
             answer = QMessageBox.question(
                 self,
                 "Recover unsaved changes?",
@@ -489,12 +493,3 @@ class MainWindow(QMainWindow):
             event.accept()
         else:
             event.ignore()
-
-
-def _at_most(problems: list[str], folder: str) -> str:
-    """The problems one to a line, at most PROBLEM_LINES lines: past that, the first few and
-    how many more there are, and where."""
-    if len(problems) <= PROBLEM_LINES:
-        return "\n".join(problems)
-    shown = problems[: PROBLEM_LINES - 1]
-    return "\n".join([*shown, f"and {len(problems) - len(shown)} more (in {folder})"])

@@ -9,6 +9,7 @@ players were sent is all they keep seeing."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -98,6 +99,10 @@ class SceneControls(QObject):
         self.send_action = registry["scenes.send"]
         self.send_action.setEnabled(False)
         document.undo_group.cleanChanged.connect(self._refresh)
+        self.autosaver = getattr(window, "autosaver", None)
+        if self.autosaver is not None:  # a scene's recovery note names its session
+            self.autosaver.session = lambda: self.session.path if self.session is not None else None
+        self._declined: set[Path] = set()
 
     # -- opening and closing ---------------------------------------------------------------
 
@@ -186,6 +191,47 @@ class SceneControls(QObject):
         if answer == Button.Save:
             return self.save()
         return answer == Button.Discard
+
+    def offer(self, found, offered: list) -> bool:
+        """After a crash: a session's scenes with unsaved changes offered back together. Yes
+        opens the session with each recovered scene as it was (unsaved, kept for recovery until
+        saved); No lets them all go. False when declined or the session cannot be opened."""
+        from tabletop.ui.recovery import discard  # deferred: recovery is asked at start-up only
+
+        path = found.session
+        if path in self._declined:
+            return False
+        ours = [f for f in offered if f.session == path]
+        names = ", ".join(f.source.name if f.source else f.name for f in ours)
+        answer = QMessageBox.question(
+            self.window,
+            "Recover unsaved changes?",
+            shown_plain(f"Tabletop closed without saving changes to the session {path.name} ({names}). Recover them?"),
+            Button.Yes | Button.No,
+        )
+        if answer != Button.Yes or not self.open_session(path):
+            self._declined.add(path)
+            if answer != Button.Yes:
+                for each in ours:
+                    discard(each)
+            return False
+        session = self.session
+        by_file = {state.path: scene_id for scene_id, state in session.states.items()}
+        for each in ours:
+            scene_id = by_file.get(Path(os.path.realpath(each.source))) if each.source else None
+            if scene_id is None:
+                continue  # a scene since removed: its file stays in the recovery folder
+            state = session.states[scene_id]
+            state.map, state.stamp, state.unwritten = each.map, each.stamp, True
+            if scene_id == session.staged:
+                self.document.show_scene(each.map, state.path, state.stack)
+                if self.autosaver is not None:
+                    self.autosaver.adopt(each)
+            elif self.autosaver is not None:
+                self.autosaver.park(state.stack, each)
+        self._bind_players(session.live)
+        self._refresh()
+        return True
 
     # -- staged and live -------------------------------------------------------------------
 
