@@ -42,10 +42,11 @@ MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
         + _ids("file.export_image play.export_log file.quit"),
     ),
     "file.recent": ("Open &Recent", ()),
+    "scenes.move_tokens": ("Move Tokens to Sce&ne", ()),
     "edit": (
         "&Edit",
         _ids("edit.undo edit.redo - edit.cut edit.copy edit.paste edit.duplicate edit.delete edit.select_all -")
-        + _ids("edit.join edit.find - edit.lock edit.snap edit.lattice edit.corners"),
+        + _ids("edit.join edit.find scenes.move_tokens - edit.lock edit.snap edit.lattice edit.corners"),
     ),
     "view": (
         "&View",

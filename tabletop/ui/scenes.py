@@ -18,18 +18,21 @@ from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QInputDialog, QMainWindow, QMessageBox
 
 from tabletop.document import MapDocument
+from tabletop.document.commands.scene_move import MoveToScene
+from tabletop.document.integrity import IntegrityError
 from tabletop.document.session import SessionDocument
 from tabletop.io import EXTENSION, MapFileError, load_map
 from tabletop.io.pictures import PictureRefused, copy_beside, picture_file
 from tabletop.io.session import SESSION_EXTENSION, load_session, scenes_folder
 from tabletop.io.write import write_atomically
 from tabletop.model import Map
+from tabletop.model.kinds import Kind
 from tabletop.model.session import Session
 from tabletop.ui.actions import dock_action
 from tabletop.ui.docks.scenes import ScenesPane
 from tabletop.ui.menus import dock_id
 from tabletop.ui.opening import busy
-from tabletop.ui.plain import shown_plain
+from tabletop.ui.plain import set_action_text, shown_plain
 from tabletop.ui.registry import Act, ActionRegistry
 from tabletop.ui.view import MapView
 
@@ -69,6 +72,7 @@ class SceneControls(QObject):
             "Down": lambda: self.shift(1),
             "Remove…": self.remove,
             "Send to Players": self.send,
+            "Move Selected Tokens Here": lambda: self.move_tokens(self.pane.chosen()),
         }
         self.pane = ScenesPane(acts, self.stage)
         self.pane.moved.connect(self._moved)
@@ -96,6 +100,8 @@ class SceneControls(QObject):
         files = parts("files")
         if files is not None:
             files.scenes = self
+        self.move_menu = registry.menu("scenes.move_tokens")
+        self.move_menu.aboutToShow.connect(self._fill_move_menu)
         self.send_action = registry["scenes.send"]
         self.send_action.setEnabled(False)
         document.undo_group.cleanChanged.connect(self._refresh)
@@ -299,6 +305,50 @@ class SceneControls(QObject):
         """A players' window made on the live scene gets the fog held for it."""
         if self.live_document is not None and player.document is self.live_document and self.live_fog is not None:
             player.scene.set_fog(self.live_fog)
+
+    # -- tokens between scenes --------------------------------------------------------------
+
+    def chosen_tokens(self) -> list[str]:
+        return [object_id for kind, object_id in self.document.selection if kind == Kind.TOKEN]
+
+    def move_tokens(self, scene_id: str) -> bool:
+        """The chosen tokens leave the scene being edited for `scene_id`, as one undo step that
+        changes both scenes (undone, both are as they were)."""
+        session, tokens = self.session, self.chosen_tokens()
+        if session is None or not tokens or scene_id == session.staged:
+            return False
+        try:
+            target = session.map_of(scene_id)
+        except MapFileError as error:
+            QMessageBox.warning(self.window, "Could not open the scene", shown_plain(str(error)))
+            return False
+
+        def other() -> MapDocument:  # the players' document when they see that scene: their window follows
+            live = self.live_document
+            return live if live is not None and live.map is target else MapDocument(target)
+
+        name = session.scene(scene_id).name
+        try:
+            self.document.undo_stack.push(MoveToScene(self.document, tokens, other, name))
+        except IntegrityError as error:
+            self.say(f"The tokens stay: {error}")
+            return False
+        session.states[scene_id].unwritten = True
+        self.say(f"Moved {len(tokens)} token{'' if len(tokens) == 1 else 's'} to {name}")
+        self._refresh()
+        return True
+
+    def _fill_move_menu(self) -> None:
+        menu, session = self.move_menu, self.session
+        menu.clear()
+        if session is None:
+            menu.addAction("Open a session to move tokens between its scenes").setEnabled(False)
+            return
+        chosen = bool(self.chosen_tokens())
+        for scene in session.scenes:
+            if scene.id != session.staged:
+                act = set_action_text(menu.addAction("", lambda s=scene.id: self.move_tokens(s)), scene.name)
+                act.setEnabled(chosen)
 
     # -- the list --------------------------------------------------------------------------
 

@@ -63,7 +63,7 @@ class ScenesPane(QWidget):
         buttons = QGridLayout()
         self.buttons: dict[str, QPushButton] = {}
         words = ("New Scene", "Add Map…", "Rename…", "Duplicate", "Up", "Down", "Remove…", "Send to Players")
-        for place, word in enumerate(words):
+        for place, word in enumerate(words):  # the acts past these are the context menu's
             button = QPushButton(word)
             button.clicked.connect(acts[word])
             buttons.addWidget(button, place // 2, place % 2)
@@ -127,7 +127,7 @@ class ScenesPane(QWidget):
         item = self.list.itemAt(point)
         self.list.setCurrentItem(item)
         menu.addAction("Edit This Scene", lambda: self.list.itemActivated.emit(item))
-        for word in ("Rename…", "Duplicate", "Remove…", "Send to Players"):
+        for word in ("Rename…", "Duplicate", "Remove…", "Send to Players", "Move Selected Tokens Here"):
             menu.addAction(word, self.acts[word])
         menu.exec(self.list.viewport().mapToGlobal(point))
 
