@@ -45,6 +45,8 @@ class ScenesPane(QWidget):
     def __init__(self, acts: dict[str, Callable[[], object]], stage: Callable[[str], object]) -> None:
         super().__init__()
         self.session: SessionDocument | None = None
+        self._staged_seen: str | None = None
+        """The staged scene the list last showed: a scene newly staged becomes the chosen row."""
         self.list = QListWidget()
         self.list.setIconSize(THUMBNAIL)
         self.list.setSpacing(2)
@@ -89,6 +91,8 @@ class ScenesPane(QWidget):
         """The list made again from the session (a handful of scenes: cheap)."""
         chosen = self.chosen()
         session = self.session
+        if session is not None and session.staged != self._staged_seen:
+            chosen, self._staged_seen = session.staged, session.staged
         self.list.blockSignals(True)
         self.list.clear()
         for scene in session.scenes if session is not None else []:
