@@ -117,8 +117,9 @@ class FileHandler:
             path = chosen
         elif not self.may_discard():
             return False
-        if is_session(path) and self.scenes is not None:
-            opened = self.scenes.open_session(absolute(path))
+        if is_session(path):
+            scenes = self.scenes or getattr(self.window, "scenes", None)  # the window's part, built if need be
+            opened = scenes is not None and scenes.open_session(absolute(path))
             if opened:
                 remember(self.settings, absolute(path))
             return opened

@@ -70,3 +70,13 @@ def test_a_plain_map_still_gives_its_own_info(capsys, tmp_path):
     save_map(warehouse(), tmp_path / "w.tabletop")
     result = tabletop(capsys, "info", str(tmp_path / "w.tabletop"))
     assert result.code == 0 and "session" not in result.out and "zones" in result.out
+
+
+def test_opening_a_bad_session_is_one_line_and_no_window(tmp_path):
+    from tests.cli.run import tabletop_process
+
+    path = tmp_path / "bad.tabletop-session"
+    path.write_text('{"format_version": 1, "scenes": [], "live": "x"}')
+    result = tabletop_process(str(path), env={"QT_QPA_PLATFORM": "offscreen"})
+    assert result.code == 1 and result.out == ""
+    assert result.err == f"{path}: the live scene 'x' is not one of the session's scenes\n"
