@@ -176,11 +176,17 @@ class SceneControls(QObject):
         """The window goes back to one plain map: the players see the GM's document again."""
         if self.session is None:
             return
-        self.session.changed.disconnect(self._refresh)
-        self.session = None
+        session, self.session = self.session, None
+        session.changed.disconnect(self._refresh)
         self.live_fog = None
         self.pane.show_session(None)
         self._bind_players(None)
+        if self.autosaver is not None:  # what was kept for the session's scenes is the GM's no longer
+            self.autosaver.discard()
+        for state in session.states.values():  # the scenes' steps go with the session
+            if state.stack is not self.document.undo_stack:
+                state.stack.deleteLater()
+        session.deleteLater()
         self._refresh()
 
     def may_discard(self) -> bool:

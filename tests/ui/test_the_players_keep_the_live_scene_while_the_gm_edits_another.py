@@ -59,3 +59,20 @@ def test_a_scene_gone_back_to_is_found_as_it_was_left(qtbot, window, tmp_path):
     assert abs(window.view.transform().m11() - kept_zoom) < 1e-6
     window.undo_action.trigger()
     assert document.get(Kind.ZONE, "z2").name == "Middle"
+
+
+def test_a_scene_map_opened_alone_leaves_the_session_and_its_recovery_files(qtbot, window, tmp_path):
+    path, scenes, _ = open_session(qtbot, window, tmp_path)
+    document = window.document
+    middle = document.get(Kind.ZONE, "z2")
+    document.undo_stack.push(EditObject(document, Kind.ZONE, middle.model_copy(update={"name": "Taproom"})))
+    scenes.stage("scene-2")  # the players keep the tavern; the tavern is kept for recovery
+    assert list((tmp_path / "recovery").glob("*.tabletop"))
+    assert window.files.open(tmp_path / "Night scenes" / "road.tabletop")  # the GM discards the session's changes
+    assert scenes.session is None and scenes.pane.list.count() == 0
+    assert window.document.map.title == "Road" and not window.document.modified
+    qtbot.waitUntil(lambda: window.players.player is not None and not window.players.player.view.covered)
+    assert window.players.player.document is window.document
+    assert not list((tmp_path / "recovery").glob("*.tabletop"))
+    seen = colours_seen(window)
+    assert seen[ROAD_SEEN] > 50 and seen[ROAD_HIDDEN] == 0 and all(seen[c] == 0 for c in TAVERN_SEEN)
