@@ -62,7 +62,7 @@ def test_a_scene_gone_back_to_is_found_as_it_was_left(qtbot, window, tmp_path):
 
 
 def test_a_scene_map_opened_alone_leaves_the_session_and_its_recovery_files(qtbot, window, tmp_path):
-    path, scenes, _ = open_session(qtbot, window, tmp_path)
+    _, scenes, _ = open_session(qtbot, window, tmp_path)
     document = window.document
     middle = document.get(Kind.ZONE, "z2")
     document.undo_stack.push(EditObject(document, Kind.ZONE, middle.model_copy(update={"name": "Taproom"})))
