@@ -9,7 +9,6 @@ players were sent is all they keep seeing."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -104,11 +103,12 @@ class SceneControls(QObject):
         self.move_menu.aboutToShow.connect(self._fill_move_menu)
         self.send_action = registry["scenes.send"]
         self.send_action.setEnabled(False)
-        document.undo_group.cleanChanged.connect(self._refresh)
+        document.undo_group.cleanChanged.connect(self.refresh)
+        document.pathChanged.connect(self.refresh)
         self.autosaver = getattr(window, "autosaver", None)
         if self.autosaver is not None:  # a scene's recovery note names its session
             self.autosaver.session = lambda: self.session.path if self.session is not None else None
-        self._declined: set[Path] = set()
+        self.declined: set[Path] = set()
 
     # -- opening and closing ---------------------------------------------------------------
 
@@ -162,7 +162,7 @@ class SceneControls(QObject):
     def _adopt(self, session: SessionDocument, scene_id: str) -> None:
         self.close_session()
         self.session = session
-        session.changed.connect(self._refresh)
+        session.changed.connect(self.refresh)
         self.pane.show_session(session)
         self.dock.show()
         self.dock.raise_()
@@ -170,24 +170,24 @@ class SceneControls(QObject):
         files = self.parts("files")
         if files is not None:
             files.stamp = None
-        self._refresh()
+        self.refresh()
 
     def close_session(self) -> None:
         """The window goes back to one plain map: the players see the GM's document again."""
         if self.session is None:
             return
         session, self.session = self.session, None
-        session.changed.disconnect(self._refresh)
+        session.changed.disconnect(self.refresh)
         self.live_fog = None
         self.pane.show_session(None)
-        self._bind_players(None)
+        self.bind_players(None)
         if self.autosaver is not None:  # what was kept for the session's scenes is the GM's no longer
             self.autosaver.discard()
         for state in session.states.values():  # the scenes' steps go with the session
             if state.stack is not self.document.undo_stack:
                 state.stack.deleteLater()
         session.deleteLater()
-        self._refresh()
+        self.refresh()
 
     def may_discard(self) -> bool:
         """Ask before a session's unsaved work is lost: save it, throw it away, or stay."""
@@ -205,45 +205,10 @@ class SceneControls(QObject):
         return answer == Button.Discard
 
     def offer(self, found, offered: list) -> bool:
-        """After a crash: a session's scenes with unsaved changes offered back together. Yes
-        opens the session with each recovered scene as it was (unsaved, kept for recovery until
-        saved); No lets them all go. False when declined or the session cannot be opened."""
-        from tabletop.ui.recovery import discard  # deferred: recovery is asked at start-up only
+        """After a crash: a session's unsaved scenes offered back together (ui/scene_recovery.py)."""
+        from tabletop.ui.scene_recovery import offer_session  # deferred: asked at start-up only
 
-        path = found.session
-        if path in self._declined:
-            return False
-        ours = [f for f in offered if f.session == path]
-        names = ", ".join(f.source.name if f.source else f.name for f in ours)
-        answer = QMessageBox.question(
-            self.window,
-            "Recover unsaved changes?",
-            shown_plain(f"Tabletop closed without saving changes to the session {path.name} ({names}). Recover them?"),
-            Button.Yes | Button.No,
-        )
-        if answer != Button.Yes or not self.open_session(path):
-            self._declined.add(path)
-            if answer != Button.Yes:
-                for each in ours:
-                    discard(each)
-            return False
-        session = self.session
-        by_file = {state.path: scene_id for scene_id, state in session.states.items()}
-        for each in ours:
-            scene_id = by_file.get(Path(os.path.realpath(each.source))) if each.source else None
-            if scene_id is None:
-                continue  # a scene since removed: its file stays in the recovery folder
-            state = session.states[scene_id]
-            state.map, state.stamp, state.unwritten = each.map, each.stamp, True
-            if scene_id == session.staged:
-                self.document.show_scene(each.map, state.path, state.stack)
-                if self.autosaver is not None:
-                    self.autosaver.adopt(each)
-            elif self.autosaver is not None:
-                self.autosaver.park(state.stack, each)
-        self._bind_players(session.live)
-        self._refresh()
-        return True
+        return offer_session(self, found, offered)
 
     # -- staged and live -------------------------------------------------------------------
 
@@ -268,8 +233,8 @@ class SceneControls(QObject):
         if scene_id == session.live and fog is not None:
             fog.hold(self.live_fog)
             self.live_fog = None
-        self._bind_players(session.live)
-        self._refresh()
+        self.bind_players(session.live)
+        self.refresh()
         return True
 
     def send(self) -> None:
@@ -282,10 +247,10 @@ class SceneControls(QObject):
         fog = self.parts("fog")
         if fog is not None:
             fog.send()  # the scene as it stands, fog staged for it included
-        self._bind_players(session.live, BLACK_BETWEEN)
+        self.bind_players(session.live, BLACK_BETWEEN)
         self.say(f"The players now see {session.scene(session.live).name}")
 
-    def _bind_players(self, live: str | None, pause: int = 0) -> None:
+    def bind_players(self, live: str | None, pause: int = 0) -> None:
         """The players' window on the live scene's document: the GM's own when it is staged."""
         players = self.parts("players")
         if players is not None and not self._heard_opening:
@@ -341,7 +306,7 @@ class SceneControls(QObject):
             return False
         session.states[scene_id].unwritten = True
         self.say(f"Moved {len(tokens)} token{'' if len(tokens) == 1 else 's'} to {name}")
-        self._refresh()
+        self.refresh()
         return True
 
     def _fill_move_menu(self) -> None:
@@ -458,7 +423,7 @@ class SceneControls(QObject):
             QMessageBox.warning(self.window, "Could not save the session", shown_plain(str(error)))
             return False
         self.say(f"Saved the session {session.path.name}" + (f" and {', '.join(written)}" if written else ""))
-        self._refresh()
+        self.refresh()
         return True
 
     # -- the view --------------------------------------------------------------------------
@@ -474,10 +439,14 @@ class SceneControls(QObject):
         self.view.setTransform(QTransform.fromScale(zoom, zoom))
         self.view.centerOn(QPointF(x, y))
 
-    def _refresh(self, *_args) -> None:
+    def refresh(self, *_args) -> None:
         session = self.session
         self.send_action.setEnabled(session is not None and session.staged != session.live)
         self.pane.refresh()
+        if session is not None and session.staged is not None:  # after the window's own title, over it
+            shown = f"{session.path.stem} ▸ {session.scene(session.staged).name}".replace("[*]", "[*][*]")
+            self.window.setWindowTitle(f"{shown}[*] — Tabletop")  # a "[*]" typed is shown as typed
+            self.window.setWindowModified(session.modified)
 
     def _folder(self) -> str:
         if self.session is not None:
