@@ -92,3 +92,4 @@ def test_the_dock_marks_the_live_and_the_staged_scene(qtbot, window, tmp_path):
     assert window.document.map.title == "Road"
     assert [listing.item(r).text() for r in range(2)] == ["Tavern\nLive: the players see it", "Road\nEditing"]
     assert listing.item(1).font().bold() and not listing.item(0).font().bold()
+    assert window.windowTitle() == "Night ▸ Road[*] — Tabletop" and not window.isWindowModified()
