@@ -223,6 +223,9 @@ class SceneControls(QObject):
             session.states[leaving].view = self._view_now()
             if leaving == session.live and fog is not None and fog.held is not None:
                 self.live_fog = fog.held
+        if leaving is not None and leaving == session.live:
+            # the players leave the GM's document before it shows another scene: never a frame of it
+            self.bind_players(session.live, own=True)
         try:
             with busy():
                 session.stage(scene_id)
@@ -250,14 +253,15 @@ class SceneControls(QObject):
         self.bind_players(session.live, BLACK_BETWEEN)
         self.say(f"The players now see {session.scene(session.live).name}")
 
-    def bind_players(self, live: str | None, pause: int = 0) -> None:
-        """The players' window on the live scene's document: the GM's own when it is staged."""
+    def bind_players(self, live: str | None, pause: int = 0, own: bool = False) -> None:
+        """The players' window on the live scene's document: the GM's own when it is staged
+        (unless `own`: a document of its own over the live map, as the GM is about to leave it)."""
         players = self.parts("players")
         if players is not None and not self._heard_opening:
             players.opening.connect(self.players_opening)
             self._heard_opening = True
         session = self.session
-        if live is None or session is None or live == session.staged:
+        if live is None or session is None or (live == session.staged and not own):
             document = None
         elif self.live_document is not None and self.live_document.property("scene") == live:
             document = self.live_document

@@ -76,3 +76,15 @@ def test_a_scene_map_opened_alone_leaves_the_session_and_its_recovery_files(qtbo
     assert not list((tmp_path / "recovery").glob("*.tabletop"))
     seen = colours_seen(window)
     assert seen[ROAD_SEEN] > 50 and seen[ROAD_HIDDEN] == 0 and all(seen[c] == 0 for c in TAVERN_SEEN)
+
+
+def test_the_players_window_leaves_the_gms_document_before_it_shows_another_scene(qtbot, window, tmp_path):
+    """When the GM leaves the live scene, the players' window is already on a document of its own
+    as the GM's document takes the other scene: it never holds that scene, not for a frame."""
+    _, scenes, _ = open_session(qtbot, window, tmp_path)
+    shown_to_players = []
+    window.document.reset.connect(
+        lambda: shown_to_players.append(window.players.player.document.map.title if window.players.player else None)
+    )
+    scenes.stage("scene-2")
+    assert shown_to_players == ["Tavern"]
