@@ -42,13 +42,15 @@ def run_check(args: argparse.Namespace) -> int:
     """Load each file; with --lint, print the map check's warnings. Only a file that does
     not load makes the exit code 1: the warnings are for the GM to judge. Without --lint a file
     is checked whole as a load checks it, its zones and borders never made into records."""
+    from tabletop.cli.sessions import is_session_name, session_held
     from tabletop.io import MapFileError
 
     bad, report = 0, []
     for path in args.files:
         try:
-            map_ = load_kept(path) if args.lint else None
-            held = _held(map_) if map_ is not None else _held_in_columns(path)
+            session = is_session_name(path)
+            map_ = load_kept(path) if args.lint and not session else None
+            held = session_held(path) if session else _held(map_) if map_ is not None else _held_in_columns(path)
         except MapFileError as error:
             print(error, file=sys.stderr)
             report.append({"file": path, "error": str(error), "findings": []})

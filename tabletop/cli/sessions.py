@@ -31,6 +31,21 @@ def scene_maps(files: list[str]) -> tuple[list[str], bool]:
     return maps, any_session
 
 
+def session_held(path: str) -> str:
+    """`check` of a session: the session and every scene's map read as a load reads them; the
+    first that cannot be read raises its one line (a scene's names the scene's file)."""
+    from tabletop.heap import collector_paused
+    from tabletop.io import check_map_file
+    from tabletop.io.session import load_session, scene_file
+
+    session = load_session(path)
+    for scene in session.scenes:
+        with collector_paused():
+            check_map_file(scene_file(path, scene.map))
+    count = len(session.scenes)
+    return f"a session of {count} scene{'' if count == 1 else 's'}"
+
+
 def session_summary(path: str) -> tuple[dict[str, Any], bool]:
     """A session's scenes with what each map holds (or why it cannot be read), and whether
     every scene's map read."""

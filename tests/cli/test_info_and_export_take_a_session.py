@@ -80,3 +80,13 @@ def test_opening_a_bad_session_is_one_line_and_no_window(tmp_path):
     result = tabletop_process(str(path), env={"QT_QPA_PLATFORM": "offscreen"})
     assert result.code == 1 and result.out == ""
     assert result.err == f"{path}: the live scene 'x' is not one of the session's scenes\n"
+
+
+def test_check_reads_a_session_and_every_scene_map(capsys, tmp_path):
+    path = session_on_disk(tmp_path, [("Tavern", warehouse()), ("Road", af_encounter())])
+    result = tabletop(capsys, "check", str(path))
+    assert (result.code, result.out, result.err) == (0, f"{path}: fine (a session of 2 scenes)\n", "")
+    (tmp_path / "Night scenes" / "road.tabletop").write_text('{"format_version": 99}')
+    result = tabletop(capsys, "check", str(path))
+    road = (tmp_path / "Night scenes" / "road.tabletop").resolve()
+    assert result.code == 1 and result.err.startswith(f"{road}: was written by a newer Tabletop")
