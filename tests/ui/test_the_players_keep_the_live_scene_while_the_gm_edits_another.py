@@ -88,3 +88,14 @@ def test_the_players_window_leaves_the_gms_document_before_it_shows_another_scen
     )
     scenes.stage("scene-2")
     assert shown_to_players == ["Tavern"]
+
+
+def test_a_players_window_opened_while_another_scene_is_edited_shows_the_live_one(qtbot, window, tmp_path):
+    _, scenes, _ = open_session(qtbot, window, tmp_path, players=False)
+    scenes.stage("scene-2")
+    window.players.open_action.trigger()
+    player = window.players.player
+    qtbot.waitUntil(lambda: not player.view.covered)
+    assert player.document.map.title == "Tavern" and player.document is not window.document
+    seen = colours_seen(window)
+    assert all(seen[c] > 50 for c in TAVERN_SEEN) and seen[TAVERN_HIDDEN] == seen[ROAD_SEEN] == seen[ROAD_HIDDEN] == 0
