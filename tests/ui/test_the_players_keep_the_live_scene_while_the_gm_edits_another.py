@@ -99,3 +99,26 @@ def test_a_players_window_opened_while_another_scene_is_edited_shows_the_live_on
     assert player.document.map.title == "Tavern" and player.document is not window.document
     seen = colours_seen(window)
     assert all(seen[c] > 50 for c in TAVERN_SEEN) and seen[TAVERN_HIDDEN] == seen[ROAD_SEEN] == seen[ROAD_HIDDEN] == 0
+
+
+def test_fog_staged_on_the_live_scene_stays_unsent_while_the_gm_edits_another(qtbot, window, tmp_path):
+    """With fog changes staged, the players keep the fog they were sent for the live scene while
+    the GM works on another scene and comes back; only Send Fog shows them what was lifted."""
+    _, scenes, _ = open_session(qtbot, window, tmp_path)
+    document = window.document
+    middle = document.get(Kind.ZONE, "z2")
+    document.undo_stack.push(EditObject(document, Kind.ZONE, middle.model_copy(update={"fogged": True})))
+    fog = window.later.part("fog")
+    fog.stage_action.setChecked(True)  # the players hold the fog as it is: the middle under cloud
+    document.undo_stack.push(EditObject(document, Kind.ZONE, middle.model_copy(update={"fogged": False})))
+    magenta = TAVERN_SEEN[0]
+    assert colours_seen(window)[magenta] == 0
+    scenes.stage("scene-2")
+    qtbot.waitUntil(lambda: not window.players.player.view.covered)
+    assert colours_seen(window)[magenta] == 0
+    scenes.stage("scene-1")
+    qtbot.waitUntil(lambda: not window.players.player.view.covered)
+    assert colours_seen(window)[magenta] == 0
+    fog.send()
+    assert colours_seen(window)[magenta] > 50
+    fog.stage_action.setChecked(False)
