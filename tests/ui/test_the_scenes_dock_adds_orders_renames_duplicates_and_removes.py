@@ -93,3 +93,22 @@ def test_the_dock_marks_the_live_and_the_staged_scene(qtbot, window, tmp_path):
     assert [listing.item(r).text() for r in range(2)] == ["Tavern\nLive: the players see it", "Road\nEditing"]
     assert listing.item(1).font().bold() and not listing.item(0).font().bold()
     assert window.windowTitle() == "Night ▸ Road[*] — Tabletop" and not window.isWindowModified()
+
+
+def test_new_session_starts_from_the_map_in_the_window_and_leaves_its_file_alone(qtbot, window, tmp_path, monkeypatch):
+    from tabletop.samples import warehouse
+
+    save_map(warehouse(), tmp_path / "warehouse.tabletop")
+    window.later.finish()
+    assert window.files.open(tmp_path / "warehouse.tabletop")
+    before = (tmp_path / "warehouse.tabletop").read_bytes()
+    chosen = tmp_path / "Friday"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(chosen), ""))
+    window.registry["file.new_session"].trigger()
+    session = load_session(tmp_path / "Friday.tabletop-session")
+    [scene] = session.scenes
+    assert (scene.name, session.live) == ("The warehouse", scene.id)
+    assert scene.map.startswith("Friday scenes/") and scene.thumbnail is not None
+    assert load_map(tmp_path / scene.map).zones == warehouse().zones
+    assert (tmp_path / "warehouse.tabletop").read_bytes() == before
+    assert window.scenes.session.staged == scene.id and not window.scenes.session.modified
