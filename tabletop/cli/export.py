@@ -20,7 +20,7 @@ def add_export_command(sub: argparse._SubParsersAction) -> None:
         "export",
         help="draw maps to PNG, SVG or PDF: all or part, for the GM or the players, at a pixel or print scale",
     )
-    p.add_argument("files", nargs="+", metavar="MAP")
+    p.add_argument("files", nargs="+", metavar="MAP", help="maps, or sessions (.tabletop-session): each scene exported")
     p.add_argument(
         "-o", "--output", required=True, metavar="OUT", help="OUT.png, OUT.svg or OUT.pdf; a folder for several maps"
     )
@@ -130,16 +130,19 @@ def _players_sight(args: argparse.Namespace, who):
     return PlayersSight(args.by_sight, SightRange(borders, units))
 
 
-def _targets(args: argparse.Namespace) -> list[tuple[str, Path]]:
+def _targets(args: argparse.Namespace, files: list[str], into_folder: bool = False) -> list[tuple[str, Path]]:
+    """Each map with the file it is exported to; `into_folder`: a session was given, whose
+    scenes go into the output folder however few they are."""
     out = Path(args.output)
-    if len(args.files) == 1 and not out.is_dir() and not args.output.endswith(("/", "\\")):
+    if len(files) == 1 and not into_folder and not out.is_dir() and not args.output.endswith(("/", "\\")):
         if args.format:
             raise UsageError("--format is for an output folder: name the file OUT.png, OUT.svg or OUT.pdf")
-        return [(args.files[0], out)]
+        return [(files[0], out)]
     if out.exists() and not out.is_dir():
-        raise UsageError(f"{out} is a file: several maps are exported into a folder")
+        what = "a session's scenes are" if into_folder else "several maps are"
+        raise UsageError(f"{out} is a file: {what} exported into a folder")
     suffix = "." + (args.format or ("pdf" if args.poster else "png"))
-    targets = [(name, out / (Path(name).stem + suffix)) for name in args.files]
+    targets = [(name, out / (Path(name).stem + suffix)) for name in files]
     names = [target.name for _, target in targets]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
@@ -168,6 +171,7 @@ class _Progress:
 def run_export(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
+    from tabletop.cli.sessions import scene_maps
     from tabletop.heap import collector_off
     from tabletop.io import MapFileError, load_map
     from tabletop.render.background import background_problem
@@ -175,8 +179,9 @@ def run_export(args: argparse.Namespace) -> int:
     from tabletop.render.token_art import art_problems
 
     options = export_options(args)
-    targets = _targets(args)
-    if len(targets) > 1:
+    files, sessions = scene_maps(args.files)
+    targets = _targets(args, files, sessions)
+    if len(targets) > 1 or sessions:
         try:
             Path(args.output).mkdir(parents=True, exist_ok=True)
         except OSError as error:

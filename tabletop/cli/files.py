@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tabletop.cli.counts import holds as _holds
 from tabletop.cli.ending import load_kept
 from tabletop.cli.errors import UsageError
 
@@ -31,8 +32,8 @@ def add_file_commands(sub: argparse._SubParsersAction) -> None:
         "--from", dest="start", metavar="ZONE", help="with --lint: reach from this zone (default: the first)"
     )
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p = sub.add_parser("info", help="what a map holds")
-    p.add_argument("file", metavar="FILE")
+    p = sub.add_parser("info", help="what a map holds, or a session's scenes")
+    p.add_argument("file", metavar="FILE", help="a map, or a session (.tabletop-session): its scenes listed")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p = sub.add_parser("schema", help="print the JSON Schema of map files (or, with --play, of play steps)")
     p.add_argument("--play", action="store_true", help="the JSON Schema of `tabletop play` steps files")
@@ -42,13 +43,15 @@ def run_check(args: argparse.Namespace) -> int:
     """Load each file; with --lint, print the map check's warnings. Only a file that does
     not load makes the exit code 1: the warnings are for the GM to judge. Without --lint a file
     is checked whole as a load checks it, its zones and borders never made into records."""
+    from tabletop.cli.sessions import is_session_name, session_held
     from tabletop.io import MapFileError
 
     bad, report = 0, []
     for path in args.files:
         try:
-            map_ = load_kept(path) if args.lint else None
-            held = _held(map_) if map_ is not None else _held_in_columns(path)
+            session = is_session_name(path)
+            map_ = load_kept(path) if args.lint and not session else None
+            held = session_held(path) if session else _held(map_) if map_ is not None else _held_in_columns(path)
         except MapFileError as error:
             print(error, file=sys.stderr)
             report.append({"file": path, "error": str(error), "findings": []})
@@ -82,13 +85,6 @@ def _held_in_columns(path: str) -> str:
     return _holds(len(checked.zones["id"]), len(checked.borders["id"]), len(rest.grids), len(rest.tokens))
 
 
-def _holds(zones: int, borders: int, grids: int, tokens: int) -> str:
-    """What a map that loaded holds, in the words of `info`: a GM sees the file was the one meant."""
-    counts = [(zones, "zone"), (borders, "border"), (grids, "encounter grid"), (tokens, "token")]
-    held = [f"{n:,} {word}{'' if n == 1 else 's'}" for n, word in counts if n]
-    return ", ".join(held) if held else "an empty map"
-
-
 def _lint(map_: Map, path: str, start: str | None) -> list[Finding]:
     from tabletop.geometry.whole.overlaps import borders_apart, overlapping_pairs
     from tabletop.rules.checks import check_map, drawing_findings
@@ -108,12 +104,16 @@ def _finding_data(finding: Finding) -> dict[str, Any]:
 
 def run_info(args: argparse.Namespace) -> int:
     """What a map holds, from the file's checked columns as `check` reads it: a big map's zones
-    and borders are never made into records, only their text, written a piece at a time."""
+    and borders are never made into records, only their text, written a piece at a time. A
+    session: its scenes, each with what its map holds."""
     from tabletop.cli.ending import keep
+    from tabletop.cli.sessions import is_session_name, run_session_info
     from tabletop.cli.text import describe_map, map_summary
     from tabletop.heap import collector_paused
     from tabletop.io import MapFileError, check_map_file_versioned
 
+    if is_session_name(args.file):
+        return run_session_info(args.file, args.json)
     with collector_paused():
         checked, version = keep(check_map_file_versioned(args.file))
     try:

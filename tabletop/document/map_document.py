@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoGroup
 
 from tabletop.document.changes import Action, Change, Part
 from tabletop.document.indexes import KINDS, MapIndexes
@@ -52,6 +53,9 @@ class MapDocument(QObject):
     reset = Signal()
     selectionChanged = Signal()
     pathChanged = Signal()
+    stackReplaced = Signal(object)
+    """Another scene of a session is about to be shown, with its own undo stack (the new stack):
+    told while the scene left is still the document's."""
 
     layout = _Asked()
     integrity = _Asked()
@@ -74,6 +78,11 @@ class MapDocument(QObject):
         self.map_locked = False
         """Lock Map: zones, borders and grids keep their shapes and places; tokens still move."""
         self.undo_stack = UndoStack(self)
+        self.undo_group = QUndoGroup(self)
+        """The window's Undo and Redo and its unsaved mark follow the group: whichever scene's
+        stack is the document's (show_scene) is its active one."""
+        self.undo_group.addStack(self.undo_stack)
+        self.undo_group.setActiveStack(self.undo_stack)
         self.revision = 0
         self.preparation = Preparation(self, owner=self)
         """What the first frame of an opened map goes without, built in the event loop after it."""
@@ -88,6 +97,21 @@ class MapDocument(QObject):
         self._load(map_, path)
         self.revision += 1
         self.undo_stack.setClean()
+        self.reset.emit()
+        self.pathChanged.emit()
+
+    def show_scene(self, map_: Map, path: Path | None, stack: UndoStack) -> None:
+        """Another scene of a session in this document: its map with its own undo history, kept
+        by the session while it is open, so going back to a scene finds its steps as left. The
+        steps act on this document, which holds their scene's map whenever their stack is the
+        document's."""
+        if stack is not self.undo_stack:
+            self.stackReplaced.emit(stack)  # heard while the scene left is still the document's
+            self.undo_stack = stack
+            self.undo_group.addStack(stack)
+            self.undo_group.setActiveStack(stack)
+        self._load(map_, path)
+        self.revision += 1
         self.reset.emit()
         self.pathChanged.emit()
 

@@ -102,13 +102,18 @@ def run(path: str | None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 1
-    big = path is not None and _file_size(path) >= WINDOW_FIRST
+    session = path is not None and path.lower().endswith(".tabletop-session")  # io/session.py's extension
+    if session:  # checked first, as a map is: a bad one is one line and no window
+        from tabletop.io.session import load_session  # deferred: only a session needs it
+
+        load_session(path)
+    big = path is not None and not session and _file_size(path) >= WINDOW_FIRST
     refused = None
     with collector_paused():  # the editor's open path: what was read is frozen out of the collector
         try:
             if path and not big:
                 build_checks()  # every class's first, as the window builds them: the map's then reuse theirs
-            loaded = load_map_stamped(path) if path and not big else None
+            loaded = load_map_stamped(path) if path and not big and not session else None
         except MapFileError as error:
             if not _picture_outside_only(path):
                 raise
@@ -129,6 +134,11 @@ def run(path: str | None) -> int:
             raise
     elif loaded is not None:
         window.files.show_loaded(path, *loaded)  # an absolute path, the file's stamp, Open Recent
+    elif session:
+        from tabletop.ui.files import absolute  # deferred: the file handler's module, loaded after the first frame
+
+        window.show()
+        window.files.open(absolute(path))
     elif refused is not None:
         from tabletop.ui.files import absolute  # deferred: the file handler's module, loaded after the first frame
 

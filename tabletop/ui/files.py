@@ -23,6 +23,7 @@ from tabletop.io.pack import carry_pictures, pack_map
 from tabletop.io.pictures import PictureNotCopied, PictureRefused, copy_beside, picture_file
 from tabletop.io.pictures_outside import brought_in, outside_source, set_aside
 from tabletop.io.read import read_regular
+from tabletop.io.session import SESSION_EXTENSION, is_session
 from tabletop.model import Background, Map
 from tabletop.ui.actions import say
 from tabletop.ui.opening import Opening, busy, read_map
@@ -31,7 +32,10 @@ from tabletop.ui.registry import Act, ActionRegistry
 
 RECENT_KEY = "recentFiles"
 RECENT_MAX = 10
-FILTER = f"Tabletop maps (*{EXTENSION});;All files (*)"
+FILTER = (
+    f"Tabletop maps and sessions (*{EXTENSION} *{SESSION_EXTENSION});;Tabletop maps (*{EXTENSION});;"
+    f"Tabletop sessions (*{SESSION_EXTENSION});;All files (*)"
+)
 Button = QMessageBox.StandardButton
 CHANGED_CHOICES = ((Button.Save, "Overwrite"), (Button.SaveAll, "Save As…"), (Button.Discard, "Reload"))
 """The answers to "changed on disk": the standard buttons carry the GM's words."""
@@ -89,6 +93,9 @@ class FileHandler:
         self.window, self.document, self.settings, self.held = window, document, settings, held
         self.stamp: tuple[Path, FileStamp] | None = None
         """The file the map was read from or last saved to, as it was then."""
+        self.scenes = None
+        """The session's controls (ui/scenes.py), once built: a session's scenes are saved, asked
+        about and left through them."""
         if registry is not None:
             registry.register(Act("file.pack", "Pac&k for Sharing…", lambda: self.pack_for_sharing()))
 
@@ -118,10 +125,16 @@ class FileHandler:
         say(self.window, f"Packed {out.name}: {packed.summary()}")
         return True
 
+    @property
+    def in_session(self) -> bool:
+        return self.scenes is not None and self.scenes.session is not None
+
     def new(self) -> bool:
         if not self.may_discard():
             return False
         self.window.statusBar().clearMessage()  # the old map's last word is not about the new one
+        if self.scenes is not None:
+            self.scenes.close_session()
         self.document.replace_map(Map(title="Untitled map"), None)
         self.stamp = None
         return True
@@ -136,6 +149,12 @@ class FileHandler:
             path = chosen
         elif not self.may_discard():
             return False
+        if is_session(path):
+            scenes = self.scenes or getattr(self.window, "scenes", None)  # the window's part, built if need be
+            opened = scenes is not None and scenes.open_session(absolute(path))
+            if opened:
+                remember(self.settings, absolute(path))
+            return opened
         return self._load(absolute(path))
 
     def _load(self, path: Path) -> bool:
@@ -226,16 +245,23 @@ class FileHandler:
         path made absolute, the file's stamp kept for the next save, the file remembered."""
         path = absolute(path)
         self.window.statusBar().clearMessage()  # "border deleted" was said of the map going away
+        if self.scenes is not None:
+            self.scenes.close_session()
         self.document.replace_map(map_, path)
         self.stamp = (path, stamp)
         remember(self.settings, path)
 
     def save(self) -> bool:
+        if self.in_session:
+            return self.scenes.save()
         if self.document.path is None:
             return self.save_as()
         return self._write(absolute(self.document.path))
 
     def save_as(self, path: str | Path | None = None) -> bool:
+        if self.in_session:  # a scene's file is the session's: Save As would take it out from under it
+            say(self.window, "In a session, Save saves every scene; Save As is for a map opened alone")
+            return False
         if path is None:
             chosen, _ = QFileDialog.getSaveFileName(self.window, "Save map as", self._folder(), FILTER)
             if not chosen:
@@ -330,6 +356,8 @@ class FileHandler:
 
     def may_discard(self) -> bool:
         """Ask before unsaved changes are lost: save them, throw them away, or stay."""
+        if self.in_session:
+            return self.scenes.may_discard()
         if not self.document.modified:
             return True
         name = self.document.path.name if self.document.path else "this map"

@@ -23,7 +23,7 @@ from tabletop.ui.exports import Exports
 from tabletop.ui.lattice import LatticeStep
 from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.menus import MENU_BAR, MENUS, TOOL_ICONS, TOOL_KEYS, TOOLBAR, dock_id, reach_controls, stack_actions
-from tabletop.ui.plain import set_action_text, shown_plain
+from tabletop.ui.plain import at_most_lines, set_action_text, shown_plain
 from tabletop.ui.recovery import Autosaver, discard, pending, recovery_dir
 from tabletop.ui.registry import Act, ActionRegistry
 from tabletop.ui.scene.editor_scene import EditorScene
@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
     replay = Part()
     phones = Part()
     files = Part()
+    scenes = Part()  # a session's scenes: the Scenes dock, staging, Send to Players
     """The map's life on disk (New, Open, Save and their dialogs): the reading's modules and the
     file dialogs' are not loaded before the empty window's first frame."""
 
@@ -100,6 +101,7 @@ class MainWindow(QMainWindow):
         self.later.add(ready_rules)  # and the modules a first drag or Open asks, after the frame too
         self.later.add(build_checks)  # the model's checks, which the empty map below was made without
         self.later.add(lambda: self.later.keep("files", self._file_handler()), "files")
+        self.later.add(lambda: self.later.keep("scenes", self._scene_controls()), "scenes")
         self.reach_settings = ReachSettings()
         self.autosaver = Autosaver(self.document, stamp=lambda: self.files.source_stamp())
         self.autosaver.status.connect(self.statusBar().showMessage)
@@ -131,7 +133,7 @@ class MainWindow(QMainWindow):
         self.badge_tips = BadgeTips(self.view)
         self.view_modes = ViewModes(self.view, self.settings, self.registry, self._chrome, self._first_layout)
         self.set_tool("S")
-        self.document.undo_stack.cleanChanged.connect(self._title)
+        self.document.undo_group.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)
         self.document.reset.connect(self.view.fit_map)
         self.setWindowIcon(icon("app"))
@@ -228,6 +230,11 @@ class MainWindow(QMainWindow):
 
         return FileHandler(self, self.document, self.settings, self.later.held, self.registry)
 
+    def _scene_controls(self):
+        from tabletop.ui.scenes import SceneControls  # deferred: the session's modules and its dock
+
+        return SceneControls(self, self.document, self.view, self.registry, self.later.part, self.say)
+
     @property
     def panes(self) -> dict[str, QWidget]:
         """The reserve and cards panes, built when first asked for."""
@@ -268,7 +275,7 @@ class MainWindow(QMainWindow):
         ui/menus.py place them. The file handler is asked for at each use: made after the first
         frame, or when first asked for."""
         registry, view, snapping = self.registry, self.view, self.view.snapping
-        undo, redo = stack_actions(self, self.document.undo_stack, lambda slot: busily(self._views, slot))
+        undo, redo = stack_actions(self, self.document.undo_group, lambda slot: busily(self._views, slot))
         self.undo_action, self.redo_action = registry.add("edit.undo", undo), registry.add("edit.redo", redo)
         keys = QKeySequence.StandardKey
         self.clipboard = Clipboard(
@@ -467,7 +474,7 @@ class MainWindow(QMainWindow):
         problems: list[str] = []
         offered = pending(problems)
         if problems:
-            text = _at_most(problems, str(recovery_dir()))
+            text = at_most_lines(problems, str(recovery_dir()), PROBLEM_LINES)
             box = QMessageBox(QMessageBox.Icon.Warning, "Recovery files not offered", text, parent=self)
             box.setTextFormat(Qt.TextFormat.PlainText)
             box.setInformativeText(f"They are kept in {recovery_dir()}.")
@@ -475,6 +482,10 @@ class MainWindow(QMainWindow):
                 box.setDetailedText("\n".join(problems))  # every one, in a box of its own that scrolls
             box.exec()
         for found in offered:
+            if found.session is not None:  # a session's scenes come back together, in the session
+                if self.scenes.offer(found, offered):
+                    return True
+                continue
             answer = QMessageBox.question(
                 self,
                 "Recover unsaved changes?",
@@ -498,12 +509,3 @@ class MainWindow(QMainWindow):
             event.accept()
         else:
             event.ignore()
-
-
-def _at_most(problems: list[str], folder: str) -> str:
-    """The problems one to a line, at most PROBLEM_LINES lines: past that, the first few and
-    how many more there are, and where."""
-    if len(problems) <= PROBLEM_LINES:
-        return "\n".join(problems)
-    shown = problems[: PROBLEM_LINES - 1]
-    return "\n".join([*shown, f"and {len(problems) - len(shown)} more (in {folder})"])

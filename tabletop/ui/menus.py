@@ -21,7 +21,7 @@ TOOL_KEYS = ("S", "P", "N", "B", "T", "V", "G", "A", "R", "L", "I")
 """The tools in the Tools menu, by their keys; a tool's action is "tool.<key>"."""
 TOOL_ICONS = {"S": "select", "P": "polygon", "N": "node", "B": "border", "T": "token", "V": "vertex"}
 TOOL_ICONS |= {"G": "grid", "A": "segment", "R": "reveal", "L": "pointer", "I": ""}
-DOCKS = ("Inspector", "Zones", "Tokens", "Token Library", "Reserve", "Cards", "Tile Sets")
+DOCKS = ("Inspector", "Zones", "Tokens", "Token Library", "Scenes", "Reserve", "Cards", "Tile Sets")
 """The docks switched from the View menu, by their titles."""
 
 
@@ -38,20 +38,22 @@ MENU_BAR = _ids("file edit view map grid tools play")
 MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
     "file": (
         "&File",
-        _ids("file.recent file.new file.open file.import file.save file.save_as file.pack file.export file.export_image")
-        + _ids("play.export_log file.quit"),
+        _ids("file.recent file.new file.new_session file.open file.import file.save file.save_as file.pack")
+        + _ids("file.export file.export_image play.export_log file.quit"),
     ),
     "file.recent": ("Open &Recent", ()),
+    "scenes.move_tokens": ("Move Tokens to Sce&ne", ()),
     "edit": (
         "&Edit",
         _ids("edit.undo edit.redo - edit.cut edit.copy edit.paste edit.duplicate edit.delete edit.select_all -")
-        + _ids("edit.join edit.find - edit.lock edit.snap edit.lattice edit.corners"),
+        + _ids("edit.join edit.find scenes.move_tokens - edit.lock edit.snap edit.lattice edit.corners"),
     ),
     "view": (
         "&View",
         _ids("view.fit view.zoom_in view.zoom_out view.legend")
         + tuple(dock_id(title) for title in DOCKS)
         + _ids("- view.full_screen view.map_only - players.open players.screen players.blackout players.push")
+        + _ids("scenes.send")
         + _ids("players.follow players.rotate players.calibrate players.lock_scale players.strip")
         + _ids("players.replay players.skip_replay - view.share_phones"),
     ),

@@ -55,3 +55,12 @@ def set_action_text(act: QAction, text: str) -> QAction:
     act.setText(menu_text(text))
     set_tip(act, text)
     return act
+
+
+def at_most_lines(lines: list[str], folder: str, most: int) -> str:
+    """The lines one to a line, at most `most` of them: past that, the first few and how many
+    more there are, and where (a box that names files must fit the screen)."""
+    if len(lines) <= most:
+        return "\n".join(lines)
+    shown = lines[: most - 1]
+    return "\n".join([*shown, f"and {len(lines) - len(shown)} more (in {folder})"])

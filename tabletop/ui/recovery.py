@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, QStandardPaths, QTimer, Signal
+from PySide6.QtGui import QUndoStack
 
 from tabletop.document import MapDocument
 from tabletop.io import FileStamp, MapFileError, load_map, one_line, save_map, write_atomically
@@ -73,6 +74,8 @@ class Recovered:
     stamp: FileStamp | None = None
     """The source file as the crashed session last read or saved it: a save of the recovered
     map over a file changed on disk since then asks first, as it would have then."""
+    session: Path | None = None
+    """The session whose scene the map is (its source is the scene's file), None for a map alone."""
 
     @property
     def name(self) -> str:
@@ -97,7 +100,8 @@ def pending(problems: list[str] | None = None) -> list[Recovered]:
             if not map_file.exists():
                 _remove(map_file)  # nothing left to offer
                 continue
-            found.append(Recovered(map_file, info["source"], info["saved"], load_map(map_file), info["stamp"]))
+            kept = load_map(map_file)
+            found.append(Recovered(map_file, info["source"], info["saved"], kept, info["stamp"], info["session"]))
         except MapFileError as error:
             if problems is not None:
                 problems.append(str(error))
@@ -106,7 +110,7 @@ def pending(problems: list[str] | None = None) -> list[Recovered]:
 
 NOTE_BYTES = 64 * 2**10
 """A note is a few hundred bytes: a file much bigger is not one."""
-NOTE_KEYS = {"source", "saved", "pid", "stamp"}
+NOTE_KEYS = {"source", "saved", "pid", "stamp", "session"}
 STAMP_NUMBERS = {"device", "inode", "size", "modified_ns", "changed_ns"}
 
 
@@ -128,10 +132,14 @@ def read_note(note: Path) -> dict:
         if not isinstance(source, str) or "\0" in source:
             raise MapFileError(note, "names no map file ('source' is not a path)")
         stamp = _stamp(note, info.get("stamp"))
+        session = info.get("session", "")
+        if not isinstance(session, str) or "\0" in session:
+            raise MapFileError(note, "names no session file ('session' is not a path)")
     except MapFileError as error:
         kept = f"its map, {one_line(note.with_suffix('.tabletop').name, collapse=False)}, is left beside it"
         raise MapFileError(note, f"{error.problem}; {kept}") from None
-    return {"pid": pid, "saved": float(saved), "source": Path(source) if source else None, "stamp": stamp}
+    found = {"pid": pid, "saved": float(saved), "source": Path(source) if source else None, "stamp": stamp}
+    return found | {"session": Path(session) if session else None}
 
 
 def _stamp(note: Path, saved: object) -> FileStamp | None:
@@ -233,6 +241,11 @@ class Autosaver(QObject):
         """The key whose lock this session holds, its file, and what lets go of it (also when
         this goes)."""
         self._saved_revision: int | None = None
+        self.session: Callable[[], Path | None] = lambda: None
+        """The session file whose scene the document shows, for the note (ui/scenes.py sets it)."""
+        self._parked: dict[QUndoStack, tuple[str, object]] = {}
+        """The scenes of a session not shown now whose changes are kept for recovery: each one's
+        key and the lock held for it, until its scene is saved or the session closed."""
         self._writing_revision: int | None = None
         """The revision a child is writing, while one runs."""
         self.background = BackgroundSave(self)
@@ -242,7 +255,8 @@ class Autosaver(QObject):
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.tick)
         self.timer.start()
-        document.undo_stack.cleanChanged.connect(self._clean_changed)
+        document.undo_group.cleanChanged.connect(self._clean_changed)
+        document.stackReplaced.connect(self._scene_left)
 
     @property
     def map_file(self) -> Path:
@@ -305,7 +319,9 @@ class Autosaver(QObject):
         if not self._hold_lock():
             raise OSError("another Tabletop holds this map's recovery files")
         source, stamp = self.document.path, self._stamp()
+        session = self.session()
         note = {
+            "session": os.path.abspath(session) if session else "",
             "source": os.path.abspath(source) if source else "",
             "saved": time.time(),
             "pid": os.getpid(),
@@ -357,7 +373,54 @@ class Autosaver(QObject):
         except (OSError, MapFileError) as error:
             self._fail(error.problem if isinstance(error, MapFileError) else str(error))
 
+    def _scene_left(self, shown: QUndoStack) -> None:
+        """Another scene of a session is about to be shown: the one left is written now as it
+        stands (its recovery files kept, locked, until it is saved), and the one shown takes
+        back its own key, or a new one."""
+        left = self.document.undo_stack
+        if self.document.modified:
+            self.tick(now=True)
+            if left not in self._parked:
+                left.cleanChanged.connect(self._parked_clean)
+            self._parked[left] = (self.key, self._lock)
+            self._lock = None
+        else:
+            self._discard_shown()
+        self.key, self._lock = self._parked.pop(shown, (uuid.uuid4().hex, None))
+        self._saved_revision = None
+
+    def park(self, stack: QUndoStack, recovered: Recovered) -> None:
+        """A recovered scene not shown: its files kept, locked, as a scene left is, until saved."""
+        shown = (self.key, self._lock)
+        self.key, self._lock = recovered.map_file.stem, None
+        try:
+            if self._hold_lock():
+                self._parked[stack] = (self.key, self._lock)
+                stack.cleanChanged.connect(self._parked_clean)
+        except OSError as error:
+            self._fail(str(error))
+        finally:
+            self.key, self._lock = shown
+
+    def _parked_clean(self, clean: bool) -> None:
+        """A scene not shown was saved (a session's save): its recovery files go."""
+        stack = self.sender()
+        if clean and stack in self._parked and stack is not self.document.undo_stack:
+            key, lock = self._parked.pop(stack)
+            _remove(recovery_dir() / f"{key}.tabletop")
+            if lock is not None:
+                lock[2]()
+
     def discard(self) -> None:
+        """Every file this window keeps for recovery goes: the map shown and any scene left."""
+        for key, lock in list(self._parked.values()):
+            _remove(recovery_dir() / f"{key}.tabletop")
+            if lock is not None:
+                lock[2]()
+        self._parked.clear()
+        self._discard_shown()
+
+    def _discard_shown(self) -> None:
         self.background.end()  # a child writing now would leave a copy nobody wants
         self._writing_revision = None
         for path in (self.map_file, self.map_file.with_suffix(".json")):
@@ -370,11 +433,11 @@ class Autosaver(QObject):
         """Leave the recovery file for the next start whatever happens now: the undo stack
         torn down at exit says it is clean, which is not a save."""
         self.timer.stop()
-        self.document.undo_stack.cleanChanged.disconnect(self._clean_changed)
+        self.document.undo_group.cleanChanged.disconnect(self._clean_changed)
 
     def _clean_changed(self, clean: bool) -> None:
         if clean:
-            self.discard()
+            self._discard_shown()
 
 
 _LIVE: weakref.WeakSet[Autosaver] = weakref.WeakSet()

@@ -51,6 +51,9 @@ class PlayerControls(QObject):
         self.document, self.scene, self.view, self.settings = document, scene, view, settings
         self.legend_action = actions["view.legend"]
         self.player: PlayerWindow | None = None
+        self.live_document: MapDocument | None = None
+        """The scene the players see when it is not the one the GM edits (a session's live scene
+        while another is staged); None: they see the GM's document."""
         self.reach: PlayersReach | None = None
         self._last_gm_rect = QRectF()
         self._gm_closing = False
@@ -92,8 +95,34 @@ class PlayerControls(QObject):
         self.gm.installEventFilter(self)
 
     def views(self) -> list[QGraphicsView]:
-        """The GM's canvas, and the players' while their window is open: what an edit repaints."""
-        return [self.view] if self.player is None else [self.view, self.player.view]
+        """The GM's canvas, and the players' while their window is open and shows the GM's
+        document: what an edit repaints."""
+        return [self.view, self.player.view] if self.player is not None and self.mirrored else [self.view]
+
+    @property
+    def mirrored(self) -> bool:
+        """Whether the players see the document the GM edits (their view, reach and outline
+        follow the GM's only then: another scene's places mean nothing on theirs)."""
+        return self.live_document is None
+
+    def show_document(self, document: MapDocument | None, pause: int = 0) -> None:
+        """The players' window shows `document` (None: the GM's own), made afresh on its screen
+        with its view fitted; `pause`: milliseconds it stays black first, so one scene never
+        runs into the next."""
+        if document is self.document:
+            document = None
+        if document is self.live_document:
+            return
+        self.live_document = document
+        if self.player is None:
+            return
+        old = self.player
+        geometry = old.geometry()
+        self._gm_closing = True  # the window is replaced, not closed by the GM
+        old.close()
+        self._gm_closing = False
+        self._open(fitted=True, pause=pause, geometry=geometry)
+        _sync(self.open_action, True)
 
     def _edges_changed(self) -> None:
         """Where the players sit around a TV lying flat: each chosen edge gets a strip facing it."""
@@ -115,33 +144,37 @@ class PlayerControls(QObject):
             self.player.close()
         _sync(self.open_action, self.player is not None)
 
-    def _open(self, shown: QRectF | None = None) -> None:
-        player = PlayerWindow(self.document, self.gm, self.settings, self.legend_action)
+    def _open(self, shown: QRectF | None = None, fitted: bool = False, pause: int = 0, geometry=None) -> None:
+        player = PlayerWindow(self.live_document or self.document, self.gm, self.settings, self.legend_action)
         player.closed.connect(self._closed)
         player.set_blackout(self.blackout_action.isChecked())
         player.view.rotation = self.rotation
         self.opening.emit(player)
         self.player = player
-        self.reach = PlayersReach(self.scene.overlay, player.scene)
         self.settings.setValue(OPEN_KEY, True)
-        player.view.viewChanged.connect(self._outline_moved)
-        if self.outline.scene() is None:
-            self.scene.addItem(self.outline)
+        if self.mirrored:  # the GM's reach and the outline of the players' view belong to the GM's scene
+            self.reach = PlayersReach(self.scene.overlay, player.scene)
+            player.view.viewChanged.connect(self._outline_moved)
+            if self.outline.scene() is None:
+                self.scene.addItem(self.outline)
         remembered = shown if shown is not None and not shown.isEmpty() else self.remembered_view
         screen = players_screen(self.screen_name, self.gm)
         if screen is None:
-            player.resize(*WINDOW_SIZE)
+            if geometry is not None:
+                player.setGeometry(geometry)
+            else:
+                player.resize(*WINDOW_SIZE)
             player.show()
         else:
             place_full_screen(player, screen)
         self.placed.emit(player)
-        if self.following:
+        if self.following and self.mirrored and not fitted:
             self._follow_now(force=True)
-        elif remembered is not None:
+        elif remembered is not None and not fitted:
             player.view.show_rect(remembered)
         else:
             player.fit_map()
-        player.reveal_when_built()
+        player.reveal_when_built(pause)
 
     def _closed(self) -> None:
         player, self.player = self.player, None
@@ -202,7 +235,10 @@ class PlayerControls(QObject):
         return view.mapToScene(view.viewport().rect()).boundingRect()
 
     def push_view(self) -> None:
-        """Show the players what the GM sees now (and keep it for the next opening)."""
+        """Show the players what the GM sees now (and keep it for the next opening); not while
+        they see another scene than the GM's."""
+        if not self.mirrored:
+            return
         rect = self.gm_rect()
         self.settings.setValue(VIEW_KEY, ",".join(f"{v:.2f}" for v in rect.getRect()))
         if self.player is not None:
@@ -281,7 +317,7 @@ class PlayerControls(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         mouse = (QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove, QEvent.Type.MouseButtonRelease)
-        if kind in mouse and watched is self.view.viewport() and self.player is not None:
+        if kind in mouse and watched is self.view.viewport() and self.player is not None and self.mirrored:
             return self._outline_mouse(event)
         if kind in (QEvent.Type.Paint, QEvent.Type.Resize) and self.following and self.player is not None:
             self._follow_now()  # every scroll and zoom of the GM's view ends in a paint

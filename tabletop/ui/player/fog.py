@@ -127,6 +127,8 @@ class FogControls(QObject):
             self.stage_action.setChecked(True)
 
     def _opening(self, player: PlayerWindow) -> None:
+        if player.document is not self.document:  # another scene than the GM's: the fog held for it
+            return
         if self.held is not None or self.by_sight:  # staged changes stay the GM's until sent
             fog = self.players_fog
             player.scene.set_fog(fog)
@@ -286,6 +288,13 @@ class FogControls(QObject):
         self._show()
         if on:
             self.status.showMessage("Fog changes are staged: Ctrl+Return sends them to the players", 6000)
+
+    def hold(self, held: HeldFog | None) -> None:
+        """While staging, the players keep `held` (a scene's fog as they were last sent it, kept
+        by the session while the GM edited another scene)."""
+        if self.held is not None and held is not None:
+            self.held = held
+            self._show()
 
     def send(self) -> None:
         """The players get the fog as the map holds it now (and keep it while staging)."""

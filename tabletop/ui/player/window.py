@@ -215,13 +215,16 @@ class PlayerWindow(QWidget):
         if legend is not None:
             legend.toggled.connect(self.show_legend)
         document.edited.connect(self._edited)
-        document.reset.connect(self.legend.refresh)
+        document.reset.connect(self._map_replaced)  # through the window: its slots go with it
 
     def show_legend(self, on: bool) -> None:
         """Show or hide the grids' legend, as the GM's View > Show Legend says."""
         self.legend.setVisible(on)
         if on:
             self.legend.refresh()
+
+    def _map_replaced(self) -> None:
+        self.legend.refresh()
 
     def _edited(self, change) -> None:
         if change.kind is Kind.GRID:
@@ -238,10 +241,11 @@ class PlayerWindow(QWidget):
             x, y, w, h = map_bounds(map_.model_copy(update={"zones": shown}), margin=30)
         self.view.show_rect(QRectF(x, y, w, h))
 
-    def reveal_when_built(self) -> None:
+    def reveal_when_built(self, pause: int = 0) -> None:
         """The scene is built when the window is made; the cover lifts on the next turn of
-        the event loop, once the window has its size and the view its rectangle."""
-        QTimer.singleShot(0, self, self._reveal)
+        the event loop, once the window has its size and the view its rectangle (or after
+        `pause` milliseconds: a scene sent to the players comes after a moment of black)."""
+        QTimer.singleShot(pause, self, self._reveal)
 
     def _reveal(self) -> None:
         self.built = True

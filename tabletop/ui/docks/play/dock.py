@@ -110,7 +110,7 @@ class PlayDock(QWidget):
         an undo or a redo, which the message then names."""
         self._lay_out()
         document.edited.connect(self._edited)
-        document.undo_stack.indexChanged.connect(self._stack_moved)
+        document.undo_group.indexChanged.connect(self._stack_moved)
         document.reset.connect(self._new_map)
         self.refresh()
 
