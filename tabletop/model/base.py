@@ -208,6 +208,8 @@ def build_checks() -> None:
     a class's first use. The window calls this just after its first frame, and before a worker
     thread reads a map: pydantic builds a class's checks safely on one thread only (a record's,
     built on two at once, may check with a half-made validator)."""
+    from tabletop.model import session  # noqa: F401  (a session's classes: read beside the map's)
+
     with _BUILDING:
         for kind in RECORDS:
             if not kind.__pydantic_complete__:

@@ -23,11 +23,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 CHECKED = """
 import tabletop.model
+import tabletop.model.session
+from tabletop.model.base import RECORDS, Model
 
 def checked():
-    kinds = [getattr(tabletop.model, name) for name in tabletop.model.__all__]
-    kinds = [kind for kind in kinds if isinstance(kind, type) and hasattr(kind, "__pydantic_complete__")]
-    kinds = [kind for kind in kinds if kind is not tabletop.model.Model]  # the base: no map holds one
+    kinds, waiting = list(RECORDS), list(Model.__subclasses__())  # every model class, a session's too
+    while waiting:
+        kinds.append(waiting.pop())
+        waiting.extend(kinds[-1].__subclasses__())
     return sorted(kind.__name__ for kind in kinds if kind.__pydantic_complete__), len(kinds)
 """
 
@@ -119,3 +122,19 @@ def test_tabletop_alone_opens_the_window_as_tabletop_open_does(monkeypatch):
     assert opened[0] == opened[1] == {"command": "open", "file": None}
     opened[0]["file"] = "elsewhere.tabletop"
     assert command_line.main([]) == 0 and opened[2]["file"] is None, "each start its own arguments"
+
+
+SESSION_AFTER = """
+import json, sys
+from tabletop.model import build_checks
+
+build_checks()
+from tabletop.model.session import Scene, Session
+
+print(json.dumps([Scene.__pydantic_complete__, Session.__pydantic_complete__]), file=sys.stderr)
+"""
+
+
+def test_asking_builds_a_sessions_checks_too_though_nothing_imported_it_yet(tmp_path):
+    """A session is read beside its scenes' maps, on the worker that reads them."""
+    assert _run(tmp_path, SESSION_AFTER) == [True, True]
