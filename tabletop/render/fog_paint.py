@@ -86,7 +86,7 @@ def paint_zone_fog(
     p: QPainter, zones: list[Zone], style: MapStyle, path_of: Callable[[list[Zone]], QPainterPath]
 ) -> None:
     """Cloud over fogged zones for the players, a veil for the GM; one path for all of them
-    (`path_of` makes it, filled by the winding rule: paint.fog_path), so neighbouring fogged zones
+    (`path_of` makes it, filled by the winding rule: zone_paint.fog_path), so neighbouring fogged zones
     are one cloud without seams. The path is merged into its outline where that is needed or
     cheap: the players' cloud is edged along it, and close up (antialiased) a tile holds few
     zones. The GM's veil far out (no antialiasing, zones a few pixels each) covers the same
@@ -118,7 +118,7 @@ def paint_tangled_fog(p: QPainter, zones: list[Zone], style: MapStyle) -> None:
 
 def zones_path(zones: list[Zone], path_of: Callable[[Zone], QPainterPath]) -> QPainterPath:
     """One path of every zone's (`path_of` one zone's), as drawn, filled by the winding rule:
-    where two overlap drawn opposite ways round they cancel (the map's fog is paint.fog_path,
+    where two overlap drawn opposite ways round they cancel (the map's fog is zone_paint.fog_path,
     which turns every polygon the same way)."""
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.WindingFill)

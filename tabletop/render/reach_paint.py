@@ -7,10 +7,10 @@ from PySide6.QtGui import QPainter
 
 from tabletop.model import NodeShape, Zone
 from tabletop.render import text
-from tabletop.render.paint import zone_path
 from tabletop.render.style import MapStyle
 from tabletop.render.tangles import paint_tangle, tangled_points
 from tabletop.render.words import Written
+from tabletop.render.zone_paint import zone_path
 
 
 def paint_reach_zone(p: QPainter, zone: Zone, number: Written | None, style: MapStyle) -> None:

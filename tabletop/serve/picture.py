@@ -14,7 +14,7 @@ from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import Map, ZoneLocation
 from tabletop.render.export import ExportOptions, Scale, ScaleKind, Who, paint_picture, prepare
 from tabletop.render.fog_paint import OUT_OF_SIGHT
-from tabletop.render.paint import fog_path
+from tabletop.render.zone_paint import fog_path
 from tabletop.rules.visibility import LIVE, Fog, zone_shown
 
 PHONE_WIDTH = 1600

@@ -36,8 +36,8 @@ def _veiled(zones, scale: float, antialiased: bool, merged: bool | None = None):
     from PySide6.QtGui import QPainterPath
 
     from tabletop.render import fog_paint
-    from tabletop.render.paint import zone_path
     from tabletop.render.style import MapStyle
+    from tabletop.render.zone_paint import zone_path
 
     image = QImage(700, 500, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(0)
@@ -89,8 +89,8 @@ def test_fog_read_from_the_layouts_arrays_is_the_fog_made_zone_by_zone(qapp, how
     from tabletop.geometry.whole.layout import MapLayout
     from tabletop.model import NodeShape, Zone
     from tabletop.render import fog_paint
-    from tabletop.render.paint import fog_path, zone_path
     from tabletop.render.style import MapStyle
+    from tabletop.render.zone_paint import fog_path, zone_path
     from tests.maps import zone_map
 
     map_ = zone_map(200)
@@ -125,7 +125,7 @@ def test_fogged_zones_drawn_either_way_round_are_all_under_the_fog(qapp, way):
     from tabletop.geometry.whole.layout import MapLayout
     from tabletop.model import Map, PolygonShape, Zone
     from tabletop.render import fog_paint
-    from tabletop.render.paint import fog_path
+    from tabletop.render.zone_paint import fog_path
 
     outer = [(0.0, 0.0), (0.0, 200.0), (200.0, 200.0), (200.0, 0.0)]  # the other way round to `inner`
     inner = [(50.0, 50.0), (150.0, 50.0), (150.0, 150.0), (50.0, 150.0)]

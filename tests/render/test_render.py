@@ -106,7 +106,7 @@ def _one_by_one_and_batched(zones, scale: float, layout=None) -> list[QImage]:
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QPainter
 
-    from tabletop.render.paint import _paint_zone_shapes, paint_zone
+    from tabletop.render.zone_paint import paint_zone, paint_zone_shapes
 
     images = []
     for batched in (False, True):
@@ -115,7 +115,7 @@ def _one_by_one_and_batched(zones, scale: float, layout=None) -> list[QImage]:
         painter = QPainter(image)
         painter.scale(scale, scale)
         if batched:
-            _paint_zone_shapes(painter, zones, MapStyle(), detail=False, layout=layout)
+            paint_zone_shapes(painter, zones, MapStyle(), detail=False, layout=layout)
         else:
             for zone in zones:
                 paint_zone(painter, zone, MapStyle(), detail=False)

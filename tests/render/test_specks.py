@@ -197,7 +197,7 @@ def test_zones_too_small_for_outlines_fill_in_long_runs_as_each_alone(qapp):
     from PySide6.QtCore import Qt
 
     from tabletop.render.ink import FAINTEST, line_share
-    from tabletop.render.paint import zone_path
+    from tabletop.render.zone_paint import zone_path
 
     map_ = zone_map(3000)
     zones = list(map_.zones)

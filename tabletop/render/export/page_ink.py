@@ -25,9 +25,9 @@ from tabletop.render import legend as legends
 from tabletop.render.background import background_image, background_rect
 from tabletop.render.badge_paint import badge_box, badge_reach
 from tabletop.render.export.picture import Picture
-from tabletop.render.paint import OUTLINE
 from tabletop.render.token_paint import area_crowds, token_rect
 from tabletop.render.zone_names import bulk_name, placed_name
+from tabletop.render.zone_paint import OUTLINE
 
 INK = 2.0
 """How far letters or a badge's outline reach past their measured box, in map units."""

@@ -16,7 +16,7 @@ from tabletop.document.sight import party_in_sight
 from tabletop.model import EncounterGrid
 from tabletop.model.kinds import Kind
 from tabletop.render.fog_paint import OUT_OF_SIGHT, areas_path
-from tabletop.render.paint import fog_path
+from tabletop.render.zone_paint import fog_path
 from tabletop.rules.sight import SightRange
 from tabletop.rules.visibility import Fog, InSight, zone_shown
 

@@ -16,8 +16,9 @@ from tabletop.document.changes import Change
 from tabletop.geometry.whole.boxes import BADGE_HALF
 from tabletop.model.kinds import Key, Kind
 from tabletop.render.badge_paint import badge_reach
-from tabletop.render.paint import badges_shown, zone_path
+from tabletop.render.paint import badges_shown
 from tabletop.render.style import MapStyle
+from tabletop.render.zone_paint import zone_path
 from tabletop.ui.scene.items import MapItem, TokenItem
 from tabletop.ui.scene.map_scene import ITEM_TYPES, MapScene
 from tabletop.ui.scene.marks import ReachOverlay, SelectionMarks

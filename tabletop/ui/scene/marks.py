@@ -15,9 +15,10 @@ from tabletop.geometry.single.shapes import grid_rect
 from tabletop.geometry.whole.boxes import BADGE_HALF
 from tabletop.geometry.whole.tables import box_array
 from tabletop.render.arrangement import Arrangement
-from tabletop.render.paint import paint_reach_area, paint_selection, zone_path
+from tabletop.render.paint import paint_reach_area, paint_selection
 from tabletop.render.reach_paint import paint_reach_number, paint_reach_zone
 from tabletop.render.style import MapStyle
+from tabletop.render.zone_paint import zone_path
 from tabletop.ui.scene.items import detail_for
 
 if TYPE_CHECKING:
