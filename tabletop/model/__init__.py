@@ -1,7 +1,8 @@
 """The data model of a map, Qt-free: what the app keeps, validated, with no game logic or I/O."""
 
-from tabletop.model.base import Aspect, Consequence, Model, StressTrack, build_checks
+from tabletop.model.base import Aspect, Consequence, Model, StressTrack
 from tabletop.model.borders import Border, Door, DoorState, Passage, Sight
+from tabletop.model.built import build_checks
 from tabletop.model.conflict import SYSTEM_NAMES, Conflict, ConflictSystem, LogEntry, Participant
 from tabletop.model.grids import (
     GRID_EDGES,

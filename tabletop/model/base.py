@@ -9,16 +9,14 @@ list and table a map can fill in bulk is capped (`AtMost`), its items counted be
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, StringConstraints, model_validator
-from pydantic.dataclasses import rebuild_dataclass
 from pydantic_core import CoreSchema, PydanticKnownError, core_schema
 
-from tabletop.model.record import RECORDS, Record, check_update, record
+from tabletop.model.record import Record, check_update, record
 
 MAX_COORDINATE = 100_000.0
 """How far from the origin anything on a map may lie, in map units: at 40 units an area,
@@ -198,24 +196,3 @@ class StressTrack(Record):
         if len(set(self.marked)) != len(self.marked):
             raise ValueError(f"stress track '{self.name}' marks the same box twice")
         return self
-
-
-_BUILDING = threading.Lock()
-
-
-def build_checks() -> None:
-    """Build the checks of every model class and record now, which pydantic otherwise builds at
-    a class's first use. The window calls this just after its first frame, and before a worker
-    thread reads a map: pydantic builds a class's checks safely on one thread only (a record's,
-    built on two at once, may check with a half-made validator)."""
-    from tabletop.model import session  # noqa: F401  (a session's classes: read beside the map's)
-
-    with _BUILDING:
-        for kind in RECORDS:
-            if not kind.__pydantic_complete__:
-                rebuild_dataclass(kind)
-        waiting = list(Model.__subclasses__())
-        while waiting:
-            kind = waiting.pop(0)
-            kind.model_rebuild()  # nothing to do once built
-            waiting.extend(kind.__subclasses__())

@@ -22,7 +22,7 @@ from pydantic.dataclasses import dataclass
 from pydantic.fields import FieldInfo
 
 RECORD_CONFIG = ConfigDict(extra="forbid", validate_assignment=True, allow_inf_nan=False, defer_build=True)
-"""Checks are built at a record class's first use, or by base.build_checks, not as its module is
+"""Checks are built at a record class's first use, or by built.build_checks, not as its module is
 imported: the empty window's first frame checks nothing."""
 
 RECORDS: list[type] = []

@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CHECKED = """
 import tabletop.model
 import tabletop.model.session
-from tabletop.model.base import RECORDS, Model
+from tabletop.model.base import Model
+from tabletop.model.record import RECORDS
 
 def checked():
     kinds, waiting = list(RECORDS), list(Model.__subclasses__())  # every model class, a session's too
