@@ -163,14 +163,18 @@ def _without_slivers(faces: list[Polygon]) -> list[Polygon]:
     if not slivers or not kept:
         return kept
     tree = STRtree(kept)
+    outlines = [face.boundary for face in kept]
+    joining: dict[int, list[Polygon]] = {}
     for sliver in slivers:
         near = [int(k) for k in tree.query(sliver, predicate="intersects")]
-        shared = {k: kept[k].boundary.intersection(sliver.boundary).length for k in near}
+        shared = {k: outlines[k].intersection(sliver.boundary).length for k in near}
         best = max(shared, key=shared.__getitem__, default=None)
         if best is not None and shared[best] > TOUCH:
-            merged = unary_union([kept[best], sliver])
-            if isinstance(merged, Polygon):
-                kept[best] = merged
+            joining.setdefault(best, []).append(sliver)
+    for best, joined in joining.items():  # each face merged with all its slivers at once
+        merged = unary_union([kept[best], *joined])
+        if isinstance(merged, Polygon):
+            kept[best] = merged
     return kept
 
 
