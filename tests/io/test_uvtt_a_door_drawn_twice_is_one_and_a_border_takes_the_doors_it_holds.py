@@ -50,6 +50,6 @@ def test_walls_outside_the_map_are_counted(tmp_path):
     made = _made(tmp_path, drawing((8, 8), walls, picture=False))
     assert made.walls_outside == 1
     assert (
-        made.summary()
-        == "1 room, 0 doors, 1 zone outside the walls, 0 wall gaps closed, 1 wall outside the map left out, 0 lights ignored"
+        made.summary() == "1 room, 0 doors, 1 zone outside the walls, 0 wall gaps closed, "
+        "1 wall outside the map left out, 0 lights ignored"
     )
