@@ -60,7 +60,8 @@ def map_drawn(
         try:
             decode_picture(drawing.picture.raw)
         except PictureRefused as refused:
-            raise MapFileError(source, f"its {drawing.picture.kind.upper()} picture {refused}") from None
+            kind = "PNG" if drawing.picture.kind == "png" else "WebP"
+            raise MapFileError(source, f"its {kind} picture {refused}") from None
     try:
         map_, summary = drawn_map(
             drawing,

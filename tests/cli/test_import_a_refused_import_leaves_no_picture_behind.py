@@ -46,7 +46,7 @@ def test_a_picture_that_does_not_decode_is_refused_and_nothing_kept(capsys, tmp_
     document["image"] = base64.b64encode(_fake_webp(80, 40)).decode()
     source = written(tmp_path, "cellar.dd2vtt", document)
     said = _refused(capsys, str(source), "-o", str(tmp_path / "cellar.tabletop"))
-    assert said.startswith(f"{source}: its WEBP picture could not be read")
+    assert said.startswith(f"{source}: its WebP picture could not be read")
     assert not (tmp_path / "assets").exists() and not (tmp_path / "cellar.tabletop").exists()
 
 
