@@ -57,3 +57,19 @@ def test_a_room_with_more_pillars_than_a_zone_holds_is_refused():
         enclosed_rooms([hall, *pillars], [], (0, 0, 48, 48), most_points=MAX_POINTS)
     assert str(refused.value).startswith("a room has 2,116 pillars or rooms within it")
     assert enclosed_rooms([hall, *pillars[:100]], [], (0, 0, 48, 48), most_points=MAX_POINTS).outlines
+
+
+def test_a_room_whose_pillars_no_smoothing_fits_is_refused():
+    """Pillars few enough to pass the first count, but whose corners no smoothing takes away."""
+    pillars = [
+        [(x + 0.35, y + 0.35), (x + 0.65, y + 0.35), (x + 0.65, y + 0.65), (x + 0.35, y + 0.65), (x + 0.35, y + 0.35)]
+        for x in range(1, 45)
+        for y in range(1, 44)
+    ]
+    hall = [(0.5, 0.5), (45.5, 0.5), (45.5, 45.5), (0.5, 45.5), (0.5, 0.5)]
+    with pytest.raises(TooDetailed) as refused:
+        enclosed_rooms([hall, *pillars], [], (0, 0, 46, 46), most_points=MAX_POINTS)
+    assert str(refused.value) == (
+        "a room's outline, with what stands within it, has 11,356 points: more than a zone's 10,000 "
+        "even with its walls smoothed by 0.25 of a square"
+    )

@@ -236,8 +236,8 @@ def _fitted(faces: list[Polygon], most: int) -> list[Polygon]:
             return smoothed
         tolerance *= 2
     raise TooDetailed(
-        f"a room's wall has {_outline_points(worst):,} points, more than a zone's {most:,} even smoothed "
-        f"by {widest:g} of a square"
+        f"a room's outline, with what stands within it, has {_outline_points(worst):,} points: more than a "
+        f"zone's {most:,} even with its walls smoothed by {widest:g} of a square"
     )
 
 
