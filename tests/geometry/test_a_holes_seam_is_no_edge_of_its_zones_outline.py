@@ -72,3 +72,18 @@ def test_a_seam_never_runs_on_the_line_of_a_side_so_every_side_is_stroked():
                 (p, q) = tuple(side)
                 cross = (b[0] - a[0]) * (q[1] - p[1]) - (b[1] - a[1]) * (q[0] - p[0])
                 assert abs(cross) > 1e-9, f"the seam {a}-{b} runs on the line of the side {p}-{q}"
+
+
+def test_a_face_that_cannot_be_triangulated_still_has_its_holes_joined(monkeypatch):
+    import shapely
+    from shapely import Polygon
+
+    def refused(face):
+        raise shapely.errors.GEOSException("cannot triangulate")
+
+    monkeypatch.setattr(shapely, "constrained_delaunay_triangles", refused)
+    pillars = [_square(2, 2, 1), _square(6, 6, 1)]
+    found = enclosed_rooms([_square(0, 0, 10), *pillars], [], (0.0, 0.0, 10.0, 10.0))
+    hall = max(found.outlines, key=len)
+    assert len(hall) == 4 + 2 * (4 + 2)
+    assert Polygon(hall).area == 100 - 2

@@ -266,7 +266,11 @@ def _seams(face: Polygon, rings: list[list[Coordinates]]) -> list[tuple[Corner, 
     for r, ring in enumerate(rings):
         for k, spot in enumerate(ring):
             where.setdefault(spot, []).append((r, k))
-    corners = shapely.get_coordinates(shapely.constrained_delaunay_triangles(face)).reshape(-1, 4, 2)[:, :3]
+    try:
+        triangles = shapely.constrained_delaunay_triangles(face)
+    except shapely.errors.GEOSException:  # a face GEOS cannot triangulate: each hole by its nearest corner
+        triangles = shapely.GeometryCollection()
+    corners = shapely.get_coordinates(triangles).reshape(-1, 4, 2)[:, :3]
     candidates = set()
     for triangle in corners:
         spots = [(float(x), float(y)) for x, y in triangle]
@@ -290,7 +294,7 @@ def _seams(face: Polygon, rings: list[list[Coordinates]]) -> list[tuple[Corner, 
             if root(one[0]) != root(other[0]) and (allow_along or not _along_a_side(rings, one, other)):
                 group[root(one[0])] = root(other[0])
                 seams.append((one, other))
-    for r in range(1, len(rings)):  # a hole no triangle reaches (never met): joined to the nearest outline corner
+    for r in range(1, len(rings)):  # a hole no triangle reaches: joined to the nearest outline corner
         if root(r) != root(0):
             spot = np.asarray(rings[0])
             k = int(np.argmin(np.hypot(*(spot - rings[r][0]).T)))
