@@ -3,14 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from tabletop.cli.errors import UsageError
-
-if TYPE_CHECKING:
-    from tabletop.model import Map
 
 
 def add_import_command(sub: argparse._SubParsersAction) -> None:
@@ -49,45 +44,24 @@ def _cost(text: str) -> int | None:
     return value
 
 
-def imported_map(
-    source: str | os.PathLike[str],
-    target: str | os.PathLike[str],
-    break_door: int | None = 4,
-    break_wall: int | None = 7,
-    gap: float | None = None,
-    grid: bool = False,
-) -> tuple[Map, str]:
-    """The map made of a Universal VTT file, its picture written beside `target` (the map's
-    own path, not yet written), and the line that says what was made. A drawing too big for
-    the grid asked for is refused (MapFileError) before its picture is written."""
-    from tabletop.geometry.whole.room_zones import SQUARE, GridTooBig, covering_grid, drawn_map
-    from tabletop.io import MapFileError
-    from tabletop.io.uvtt import kept_background, read_universal_vtt
-
-    drawing = read_universal_vtt(source)
-    if grid:
-        try:
-            covering_grid(drawing.frame)
-        except GridTooBig as error:
-            raise MapFileError(source, str(error)) from None
-    background = kept_background(drawing, target, SQUARE)
-    title = Path(source).stem[:200]
-    return drawn_map(drawing, background, title, break_door=break_door, break_wall=break_wall, gap=gap, grid=grid)
-
-
 def run_import(args: argparse.Namespace) -> int:
     from tabletop.io import MapFileError, save_map
+    from tabletop.ui.drawn_maps import map_drawn, picture_kept, target_problem
 
     target = Path(args.output)
     if target.suffix.lower() != ".tabletop":
         raise UsageError(f"{args.output}: the map to write must end in .tabletop")
     if args.gap is not None and not 0 <= args.gap <= 5:
         raise UsageError("--gap must be from 0 to 5 squares")
+    problem = target_problem(target)
+    if problem is not None:
+        raise MapFileError(target, problem)
     if (target.exists() or target.is_symlink()) and not args.overwrite:
         raise MapFileError(target, "is there already: not replaced without --overwrite")
-    map_, summary = imported_map(args.file, target, args.break_door, args.break_wall, args.gap, args.grid)
-    save_map(map_, target)
-    print(f"{target}: {summary}")
+    made = map_drawn(args.file, break_door=args.break_door, break_wall=args.break_wall, gap=args.gap, grid=args.grid)
+    with picture_kept(made, target) as background:  # the picture last: taken away if the map is not written
+        save_map(made.map.model_copy(update={"background": background}), target)
+    print(f"{target}: {made.summary}")
     return 0
 
 

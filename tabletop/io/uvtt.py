@@ -20,15 +20,15 @@ import math
 import os
 import struct
 import tempfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.io.errors import MapFileError
+from tabletop.io.errors import MapFileError, printable_line
 from tabletop.io.json_file import read_json_file
 from tabletop.io.limits import MAX_FILE_BYTES
 from tabletop.io.pictures import ASSETS, MAX_PICTURE_PIXELS, PictureRefused, copy_beside
-from tabletop.model import Background
 
 EXTENSIONS = (".dd2vtt", ".uvtt", ".df2vtt")
 """The names the drawing programs give a Universal VTT file."""
@@ -108,8 +108,11 @@ def _checked(document: dict[str, Any], path: str | os.PathLike[str]) -> Universa
     resolution = _field(document, "resolution", dict, refuse)
     origin = _point(_field(resolution, "map_origin", dict, refuse, "resolution."), "resolution.map_origin", refuse)
     size = _point(_field(resolution, "map_size", dict, refuse, "resolution."), "resolution.map_size", refuse)
-    if not (0 < size[0] <= MAX_MAP_SQUARES and 0 < size[1] <= MAX_MAP_SQUARES):
-        raise refuse(f"resolution.map_size must be above 0 and at most {MAX_MAP_SQUARES:,} squares a side")
+    if not (1 <= size[0] <= MAX_MAP_SQUARES and 1 <= size[1] <= MAX_MAP_SQUARES):
+        raise refuse(
+            f"resolution.map_size is {size[0]:g} x {size[1]:g} squares: a map is from 1 to "
+            f"{MAX_MAP_SQUARES:,} squares a side"
+        )
     ppg = resolution.get("pixels_per_grid")
     if not _number(ppg) or not 1 <= ppg <= 10_000:
         raise refuse("resolution.pixels_per_grid must be a number of pixels from 1 to 10,000")
@@ -198,9 +201,12 @@ def _picture(image: Any, refuse) -> Picture | None:
         return None
     if not isinstance(image, str):
         raise refuse("'image' is not a text (a base64 picture)")
+    if image.startswith("data:"):  # a data: address, its picture after the comma
+        if "," not in image:
+            raise refuse("'image' is a data: address with no picture after it: the picture is missing")
+        image = image.split(",", 1)[1]
     try:
-        text = image.split(",", 1)[1] if image.startswith("data:") else image  # a data: address, too
-        raw = base64.b64decode("".join(text.split()), validate=True)
+        raw = base64.b64decode("".join(image.split()), validate=True)
     except (binascii.Error, ValueError):
         raise refuse("'image' is not base64 text: the picture is damaged") from None
     size = _png_size(raw) or _webp_size(raw)
@@ -209,6 +215,8 @@ def _picture(image: Any, refuse) -> Picture | None:
     width, height = size
     if width * height > MAX_PICTURE_PIXELS:
         raise refuse(f"its picture is {width} x {height} pixels; at most {MAX_PICTURE_PIXELS / 1e6:g} megapixels")
+    if raw.startswith(PNG) and not _png_whole(raw):
+        raise refuse("its PNG picture is cut short or damaged")
     return Picture(raw, "png" if raw.startswith(PNG) else "webp", width, height)
 
 
@@ -220,6 +228,23 @@ def _png_size(raw: bytes) -> tuple[int, int] | None:
         return None
     width, height = struct.unpack(">II", raw[16:24])
     return (width, height) if width and height else None
+
+
+def _png_whole(raw: bytes) -> bool:
+    """Whether the PNG's chunks are all there, each its checksum right, up to its end chunk: a
+    picture cut short, or with bytes changed, is refused before any decoder sees it."""
+    at = len(PNG)
+    while at + 12 <= len(raw):
+        (length,) = struct.unpack(">I", raw[at : at + 4])
+        kind_and_data = raw[at + 4 : at + 8 + length]
+        if at + 12 + length > len(raw) or struct.unpack(">I", raw[at + 8 + length : at + 12 + length])[0] != (
+            zlib.crc32(kind_and_data)
+        ):
+            return False
+        if kind_and_data[:4] == b"IEND":
+            return True
+        at += 12 + length
+    return False
 
 
 def _webp_size(raw: bytes) -> tuple[int, int] | None:
@@ -238,34 +263,31 @@ def _webp_size(raw: bytes) -> tuple[int, int] | None:
     return None
 
 
-def kept_background(drawing: UniversalVtt, map_path: str | os.PathLike[str], square: float) -> Background | None:
-    """The drawing's picture as the background of the map to be written at `map_path`, kept
-    beside it (keep_picture) and scaled to `square` map units a grid square; None when the
-    drawing has no picture."""
-    if drawing.picture is None:
-        return None
-    path = keep_picture(drawing.picture, map_path)
-    return Background(path=path, scale=square / drawing.pixels_per_square)
-
-
-def keep_picture(picture: Picture, map_path: str | os.PathLike[str]) -> str:
+def keep_picture(picture: Picture, map_path: str | os.PathLike[str]) -> tuple[str, bool]:
     """Write the picture into the map's `assets/` folder, named after the map, and give the
-    path the map writes for it. A file already there is never replaced (the same picture is
-    used as it is, another gets a new name), as every picture copied beside a map.
-    MapFileError says why it could not be written."""
+    path the map writes for it and whether a file was made (False: the same picture was there
+    already, and is used as it is; another picture there gets a new name), as every picture
+    copied beside a map. MapFileError says why it could not be written."""
     target = Path(map_path)
     folder = target.parent
-    wanted = f"{ASSETS}/{target.stem or 'map'}.{picture.kind}"
+    assets = folder / ASSETS
+    if assets.exists() and not assets.is_dir():
+        raise MapFileError(
+            map_path,
+            f"its picture is kept in a folder '{ASSETS}' beside it, but '{ASSETS}' there is a file: "
+            "rename that file, or save the map in another folder",
+        )
+    name = "".join(c if printable_line(c) else "_" for c in target.stem) or "map"
+    wanted = f"{ASSETS}/{name}.{picture.kind}"
     handle, temporary = tempfile.mkstemp(suffix=f".{picture.kind}")
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(picture.raw)
-        (folder / ASSETS).mkdir(parents=True, exist_ok=True)
-        written, _ = copy_beside(temporary, folder, wanted)
+        assets.mkdir(parents=True, exist_ok=True)
+        return copy_beside(temporary, folder, wanted)
     except PictureRefused as error:
         raise MapFileError(map_path, f"its picture could not be kept beside it: {error}") from None
     except OSError as error:
         raise MapFileError(map_path, f"its picture could not be kept beside it: {error.strerror or error}") from None
     finally:
         os.unlink(temporary)
-    return written

@@ -46,3 +46,44 @@ def test_the_ground_outside_a_building_is_outlined_without_its_seam():
     frame = {frozenset(p) for p in [((0, 0), (8, 0)), ((8, 0), (8, 8)), ((8, 8), (0, 8)), ((0, 8), (0, 0))]}
     walls_round = {frozenset(p) for p in [((2, 2), (6, 2)), ((6, 2), (6, 6)), ((6, 6), (2, 6)), ((2, 6), (2, 2))]}
     assert drawn == frame | walls_round
+
+
+def _square(x: float, y: float, side: float) -> list[tuple[float, float]]:
+    return [(x, y), (x + side, y), (x + side, y + side), (x, y + side), (x, y)]
+
+
+def test_a_seam_never_runs_on_the_line_of_a_side_so_every_side_is_stroked():
+    """Pillars in a column and a row: the shortest way from one to the next runs on the line of
+    their sides, where a seam would hide a side; the seams go another way."""
+    pillars = [_square(4, 1 + 2 * k, 1) for k in range(4)] + [_square(6 + 2 * k, 1, 1) for k in range(2)]
+    walls = [_square(0, 0, 10), *pillars]
+    found = enclosed_rooms(walls, [], (0.0, 0.0, 10.0, 10.0))
+    (hall,) = [o for o, out in zip(found.outlines, found.outside, strict=True) if not out and len(o) > 8]
+    runs = outline_runs(hall)
+    assert runs is not None
+    sides = {frozenset(pair) for ring in [_square(0, 0, 10), *pillars] for pair in pairwise(ring)}
+    assert sides <= _edges(runs), "every side of the hall and of each pillar is stroked"
+    walked = list(zip(hall, hall[1:] + hall[:1], strict=True))
+    seams = [(a, b) for a, b in walked if (b, a) in set(walked)]
+    assert len(seams) == 2 * len(pillars)
+    for a, b in seams:
+        for side in sides:
+            if a in side or b in side:
+                (p, q) = tuple(side)
+                cross = (b[0] - a[0]) * (q[1] - p[1]) - (b[1] - a[1]) * (q[0] - p[0])
+                assert abs(cross) > 1e-9, f"the seam {a}-{b} runs on the line of the side {p}-{q}"
+
+
+def test_a_face_that_cannot_be_triangulated_still_has_its_holes_joined(monkeypatch):
+    import shapely
+    from shapely import Polygon
+
+    def refused(face):
+        raise shapely.errors.GEOSException("cannot triangulate")
+
+    monkeypatch.setattr(shapely, "constrained_delaunay_triangles", refused)
+    pillars = [_square(2, 2, 1), _square(6, 6, 1)]
+    found = enclosed_rooms([_square(0, 0, 10), *pillars], [], (0.0, 0.0, 10.0, 10.0))
+    hall = max(found.outlines, key=len)
+    assert len(hall) == 4 + 2 * (4 + 2)
+    assert Polygon(hall).area == 100 - 2

@@ -73,7 +73,8 @@ def test_a_file_that_is_not_json_is_refused(tmp_path, document, said):
         (_with("format", "0.3"), "'format' is not a number"),
         (_with("resolution", [1, 2]), "'resolution' is not an object"),
         (_with("resolution.map_size", {"x": 8}), "resolution.map_size is not a point: it needs numbers x and y"),
-        (_with("resolution.map_size", {"x": 0, "y": 4}), "resolution.map_size must be above 0"),
+        (_with("resolution.map_size", {"x": 0, "y": 4}), "resolution.map_size is 0 x 4 squares: a map is from 1"),
+        (_with("resolution.map_size", {"x": 1e-9, "y": 1e-9}), "a map is from 1 to 1,000 squares a side"),
         (_with("resolution.map_size", {"x": 1e6, "y": 4}), "far past any map"),
         (_with("resolution.pixels_per_grid", True), "resolution.pixels_per_grid must be a number"),
         (_with("resolution.pixels_per_grid", 0), "resolution.pixels_per_grid must be a number"),
@@ -121,3 +122,19 @@ def test_a_picture_of_another_size_than_the_map_is_refused(tmp_path):
 
 def test_a_drawing_without_a_picture_reads(tmp_path):
     assert read_universal_vtt(written(tmp_path, "drawn.uvtt", _without("image"))).picture is None
+
+
+def test_a_data_address_without_its_picture_is_refused(tmp_path):
+    said = _refusal(tmp_path, _with("image", "data:image/png;base64"))
+    assert said == "'image' is a data: address with no picture after it: the picture is missing"
+    whole = two_rooms()["image"]
+    assert read_universal_vtt(written(tmp_path, "ok.dd2vtt", _with("image", f"data:image/png;base64,{whole}"))).picture
+
+
+def test_a_png_cut_short_or_with_a_byte_changed_is_refused(tmp_path):
+    raw = base64.b64decode(two_rooms()["image"])
+    changed = bytearray(raw)
+    changed[60] ^= 0xFF  # inside the picture's data: its checksum no longer holds
+    for damaged in (raw[:60], raw[:-12], bytes(changed)):
+        said = _refusal(tmp_path, _with("image", base64.b64encode(damaged).decode()))
+        assert said == "its PNG picture is cut short or damaged"

@@ -25,9 +25,9 @@ from typing import Protocol
 import shapely
 
 from tabletop.geometry.single.palette import PROJECTION_PALETTE
-from tabletop.geometry.whole.rooms import TOUCH, Coordinates, enclosed_rooms
+from tabletop.geometry.whole.rooms import GAP, TOUCH, Coordinates, enclosed_rooms
 from tabletop.model import Background, Border, Door, EncounterGrid, FillStyle, Map, Passage, PolygonShape, Tile, Zone
-from tabletop.model.base import MAX_POINTS
+from tabletop.model.base import MAX_PASSAGES, MAX_POINTS
 from tabletop.model.grids import MAX_TILES, TILE_AREAS
 
 SQUARE = 40.0
@@ -80,6 +80,12 @@ class RoomZones:
     doors: int
     gaps_closed: int
     doors_apart: int
+    doors_twice: int = 0
+    """Doors drawn again where one already is (the same two ends), each made one door."""
+    doors_past: int = 0
+    """Doors left out of a border that already has as many passages as a border holds."""
+    walls_outside: int = 0
+    """Walls wholly outside the map's edge, which enclose nothing on it."""
 
     def summary(self, lights: int = 0, object_outlines: int = 0) -> str:
         """What was made, in one line: "14 rooms, 19 doors, 3 wall gaps closed, 2 lights ignored"."""
@@ -87,8 +93,16 @@ class RoomZones:
         if self.outside:
             said.append(f"{_count(self.outside, 'zone')} outside the walls")
         said.append(f"{_count(self.gaps_closed, 'wall gap')} closed")
+        if self.doors_twice:
+            said.append(f"{_count(self.doors_twice, 'door')} drawn twice made one")
         if self.doors_apart:
             said.append(f"{_count(self.doors_apart, 'door')} dividing no rooms left out")
+        if self.doors_past:
+            said.append(
+                f"{_count(self.doors_past, 'door')} left out where two rooms meet through more than a border holds"
+            )
+        if self.walls_outside:
+            said.append(f"{_count(self.walls_outside, 'wall')} outside the map left out")
         if object_outlines:
             said.append(f"{_count(object_outlines, 'object outline')} left out")
         said.append(f"{_count(lights, 'light')} ignored")
@@ -130,7 +144,7 @@ def drawn_map(
 ) -> tuple[Map, str]:
     """The map of a drawing, over its picture, with an encounter grid over its squares when
     `grid` asks for one, and the line that says what was made. GridTooBig when the drawing is
-    too big for a grid."""
+    too big for a grid, TooDetailed when a room is too detailed for a zone."""
     grids = [covering_grid(drawing.frame, "Encounter grid")] if grid else []
     made = room_zones(
         drawing.walls, drawing.portals, drawing.frame, break_door=break_door, break_wall=break_wall, gap=gap
@@ -153,8 +167,11 @@ def room_zones(
     gap: float | None = None,
 ) -> RoomZones:
     """Zones and borders for the rooms the walls and doors close within `frame` (x0, y0, x1,
-    y1 in grid squares; its top left corner becomes the map's origin)."""
-    found = enclosed_rooms(walls, [door.ends for door in doors], frame, *(() if gap is None else (gap,)))
+    y1 in grid squares; its top left corner becomes the map's origin). A door drawn twice is one
+    door; a border takes as many doors as it has room for passages. TooDetailed when a room has
+    more outline points than a zone holds, even with its walls smoothed."""
+    doors, twice = _distinct(doors)
+    found = enclosed_rooms(walls, [door.ends for door in doors], frame, GAP if gap is None else gap, MAX_POINTS)
     origin = frame[:2]
     zones, numbered, outside = [], 0, 0
     for index, (outline, open_ground) in enumerate(zip(found.outlines, found.outside, strict=True)):
@@ -173,24 +190,44 @@ def room_zones(
                 shape=PolygonShape(points=_map_points(outline, origin)),
             )
         )
-    borders = []
+    borders, placed, past = [], 0, 0
+    most_doors = MAX_PASSAGES - (break_door is not None) - (break_wall is not None)
     for meeting in found.meetings:
         a, b = zones[meeting.a], zones[meeting.b]
-        passages = _passages([doors[k] for k in meeting.doors], meeting.wall > TOUCH, break_door, break_wall)
+        through = [doors[k] for k in meeting.doors[:most_doors]]
+        placed, past = placed + len(through), past + len(meeting.doors) - len(through)
+        passages = _passages(through, meeting.wall > TOUCH, break_door, break_wall)
         borders.append(Border(id=f"{a.id}--{b.id}", a=a.id, b=b.id, passages=passages))
-    placed = sum(len(meeting.doors) for meeting in found.meetings)
-    return RoomZones(zones, borders, numbered, outside, placed, found.gaps_closed, len(found.doors_apart))
+    edge = shapely.box(*frame)
+    outside_walls = sum(1 for wall in walls if len(wall) > 1 and not shapely.LineString(wall).intersects(edge))
+    return RoomZones(
+        zones,
+        borders,
+        numbered,
+        outside,
+        placed,
+        found.gaps_closed,
+        len(found.doors_apart),
+        doors_twice=twice,
+        doors_past=past,
+        walls_outside=outside_walls,
+    )
+
+
+def _distinct(doors: Sequence[Doorway]) -> tuple[list[Doorway], int]:
+    """The doors with each drawn again at the same place (the same two ends, either way round,
+    within a touch) left out, and how many were: the first drawn is the door."""
+    kept, seen = [], set()
+    for door in doors:
+        place = frozenset((round(x / TOUCH), round(y / TOUCH)) for x, y in door.ends)
+        if place not in seen:
+            seen.add(place)
+            kept.append(door)
+    return kept, len(doors) - len(kept)
 
 
 def _map_points(outline: list[Coordinates], origin: Coordinates) -> list[tuple[float, float]]:
-    """Grid squares to map units, from the frame's corner; an outline past a zone's points (a
-    long cave wall of tiny segments) is simplified just enough to fit."""
-    if len(outline) > MAX_POINTS:
-        ring = shapely.Polygon(outline)
-        tolerance = 0.01
-        while len(outline) > MAX_POINTS:
-            outline = list(ring.simplify(tolerance, preserve_topology=True).exterior.coords)[:-1]
-            tolerance *= 2
+    """Grid squares to map units, from the frame's corner."""
     x0, y0 = origin
     return [(round((x - x0) * SQUARE, 3), round((y - y0) * SQUARE, 3)) for x, y in outline]
 

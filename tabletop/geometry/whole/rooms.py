@@ -12,10 +12,13 @@ every wall is a room too, said to be outside. Works in the file's unit (grid squ
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
+import shapely
 from shapely import LineString, MultiLineString, Point, Polygon, STRtree, box, set_precision
+from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points, polygonize, unary_union
 
 Coordinates = tuple[float, float]
@@ -30,6 +33,15 @@ not a room: it joins the room it shares the most outline with."""
 TOUCH = 1e-6
 """How near, in grid squares, two lines are taken to touch: the drawing programs write their
 coordinates to a few decimals, so a shared corner may differ in the last digits."""
+SMOOTHING = (0.002, 0.25)
+"""How far, in grid squares, a wall may be smoothed to fit a room in a zone's points: from
+less than a pixel of the drawing to a quarter of a square, past which the room would no longer
+look like its wall, and the drawing is refused instead."""
+
+
+class TooDetailed(ValueError):
+    """A room has more outline points than a zone holds, even with its walls smoothed: said as
+    the reason, in one line."""
 
 
 @dataclass
@@ -60,8 +72,11 @@ def enclosed_rooms(
     doors: list[tuple[Coordinates, Coordinates]],
     frame: tuple[float, float, float, float],
     gap: float = GAP,
+    most_points: int | None = None,
 ) -> Rooms:
-    """The rooms the walls and doors close within `frame` (x0, y0, x1, y1)."""
+    """The rooms the walls and doors close within `frame` (x0, y0, x1, y1). With `most_points`,
+    a room whose outline (its holes joined in) has more is smoothed, all rooms together so
+    neighbours keep sharing their wall; TooDetailed when smoothing cannot fit it."""
     edge = box(*frame)
     wall_lines = [line for line in map(_line, walls) if line is not None]
     door_lines = [_line(list(ends)) for ends in doors]
@@ -75,7 +90,11 @@ def enclosed_rooms(
     found = [(face.boundary.intersection(open_edge).length > TOUCH, face) for face in _without_slivers(faces)]
     found.sort(key=lambda pair: (pair[0], *_reading_order(pair[1])))  # the rooms first, the ground outside last
     outside, faces = [pair[0] for pair in found], [pair[1] for pair in found]
+    if most_points is not None:
+        _refuse_past(faces, most_points)  # before the meetings, which are slow on such a room
     meetings, apart = _meetings(faces, door_lines)
+    if most_points is not None:
+        faces = _fitted(faces, most_points)
     return Rooms([_outline(face) for face in faces], outside, meetings, closed, apart)
 
 
@@ -144,14 +163,18 @@ def _without_slivers(faces: list[Polygon]) -> list[Polygon]:
     if not slivers or not kept:
         return kept
     tree = STRtree(kept)
+    outlines = [face.boundary for face in kept]
+    joining: dict[int, list[Polygon]] = {}
     for sliver in slivers:
         near = [int(k) for k in tree.query(sliver, predicate="intersects")]
-        shared = {k: kept[k].boundary.intersection(sliver.boundary).length for k in near}
+        shared = {k: outlines[k].intersection(sliver.boundary).length for k in near}
         best = max(shared, key=shared.__getitem__, default=None)
         if best is not None and shared[best] > TOUCH:
-            merged = unary_union([kept[best], sliver])
-            if isinstance(merged, Polygon):
-                kept[best] = merged
+            joining.setdefault(best, []).append(sliver)
+    for best, joined in joining.items():  # each face merged with all its slivers at once
+        merged = unary_union([kept[best], *joined])
+        if isinstance(merged, Polygon):
+            kept[best] = merged
     return kept
 
 
@@ -164,10 +187,11 @@ def _reading_order(face: Polygon) -> tuple[float, float]:
 
 def _meetings(faces: list[Polygon], door_lines: list[LineString | None]) -> tuple[list[Meeting], list[int]]:
     tree = STRtree(faces)
+    outlines = [face.boundary for face in faces]
     meetings, placed = [], set()
     for a, face in enumerate(faces):
         for b in sorted(int(k) for k in tree.query(face, predicate="intersects") if k > a):
-            shared = face.boundary.intersection(faces[b].boundary)
+            shared = outlines[a].intersection(outlines[b])
             if shared.length <= TOUCH:
                 continue
             doors = []
@@ -181,16 +205,184 @@ def _meetings(faces: list[Polygon], door_lines: list[LineString | None]) -> tupl
     return meetings, apart
 
 
+def _outline_points(face: Polygon) -> int:
+    """How many points the face's outline has once its holes are joined: each hole adds its
+    corners and the seam's two ends written again."""
+    return len(face.exterior.coords) - 1 + sum(len(hole.coords) + 1 for hole in face.interiors)
+
+
+def _refuse_past(faces: list[Polygon], most: int) -> None:
+    """TooDetailed when a room has so many holes that no smoothing fits it in a zone's points:
+    a hole keeps three corners, and its seam writes two more."""
+    worst = max(faces, key=lambda face: len(face.interiors), default=None)
+    if worst is not None and 3 + 5 * len(worst.interiors) > most:
+        raise TooDetailed(
+            f"a room has {len(worst.interiors):,} pillars or rooms within it, {_outline_points(worst):,} "
+            f"outline points: a zone holds at most {most:,}"
+        )
+
+
+def _fitted(faces: list[Polygon], most: int) -> list[Polygon]:
+    """The faces with every outline at most `most` points: untouched when they fit, else all
+    simplified together (a coverage simplification: a wall two rooms share is simplified once,
+    so they still meet along it and never overlap), by as little as fits."""
+    worst = max(faces, key=_outline_points, default=None)
+    if worst is None or _outline_points(worst) <= most:
+        return faces
+    tolerance, widest = SMOOTHING
+    while tolerance <= widest:
+        smoothed = list(shapely.coverage_simplify(faces, tolerance, simplify_boundary=False))
+        if all(isinstance(face, Polygon) and _outline_points(face) <= most for face in smoothed):
+            return smoothed
+        tolerance *= 2
+    raise TooDetailed(
+        f"a room's outline, with what stands within it, has {_outline_points(worst):,} points: more than a "
+        f"zone's {most:,} even with its walls smoothed by {widest:g} of a square"
+    )
+
+
 def _outline(face: Polygon) -> list[Coordinates]:
     """The face's outline as one ring: each hole (a pillar, a room within the room) joined to
-    the outline by a seam there and back from its nearest corner, so a zone, which has no
-    holes, covers exactly the face."""
-    ring = list(face.exterior.coords)[:-1]
-    for hole in face.interiors:
-        inner = list(hole.coords)[:-1]
-        corners = np.asarray(ring)
-        nearest = [float(np.min(np.hypot(*(corners - spot).T))) for spot in inner]
-        j = int(np.argmin(nearest))
-        i = int(np.argmin(np.hypot(*(corners - inner[j]).T)))
-        ring = [*ring[: i + 1], *inner[j:], *inner[: j + 1], *ring[i:]]
-    return ring
+    the outline by a seam there and back, so a zone, which has no holes, covers exactly the
+    face. The seams are edges of the face's constrained triangulation (inside the face, crossing
+    nothing), the shortest that join every hole, never along a side of the rings they join, so
+    the drawing that leaves seams unstroked never leaves out a wall."""
+    face = orient(face, 1.0)  # the outline counter-clockwise, the holes clockwise: the room on the left
+    rings = [list(face.exterior.coords)[:-1], *(list(hole.coords)[:-1] for hole in face.interiors)]
+    if len(rings) == 1:
+        return rings[0]
+    return _joined(rings, _seams(face, rings))
+
+
+Corner = tuple[int, int]
+"""A ring (0 the outline, then the holes) and a corner of it."""
+
+
+def _seams(face: Polygon, rings: list[list[Coordinates]]) -> list[tuple[Corner, Corner]]:
+    """Seams that join every hole to the outline, as a tree: the shortest triangulation edges
+    between two rings first (Kruskal's way), those along a side of a ring only where nothing
+    else joins."""
+    where: dict[Coordinates, list[Corner]] = {}
+    for r, ring in enumerate(rings):
+        for k, spot in enumerate(ring):
+            where.setdefault(spot, []).append((r, k))
+    try:
+        triangles = shapely.constrained_delaunay_triangles(face)
+    except shapely.errors.GEOSException:  # a face GEOS cannot triangulate: each hole by its nearest corner
+        triangles = shapely.GeometryCollection()
+    corners = shapely.get_coordinates(triangles).reshape(-1, 4, 2)[:, :3]
+    candidates = set()
+    for triangle in corners:
+        spots = [(float(x), float(y)) for x, y in triangle]
+        for a, b in ((0, 1), (1, 2), (2, 0)):
+            for one in where.get(spots[a], ()):
+                for other in where.get(spots[b], ()):
+                    if one[0] != other[0]:
+                        candidates.add((min(one, other), max(one, other)))
+    ordered = sorted(candidates, key=lambda pair: (math.dist(_at(rings, pair[0]), _at(rings, pair[1])), pair))
+    group = list(range(len(rings)))
+
+    def root(k: int) -> int:
+        while group[k] != k:
+            group[k] = group[group[k]]
+            k = group[k]
+        return k
+
+    seams: list[tuple[Corner, Corner]] = []
+    for allow_along in (False, True):
+        for one, other in ordered:
+            if root(one[0]) != root(other[0]) and (allow_along or not _along_a_side(rings, one, other)):
+                group[root(one[0])] = root(other[0])
+                seams.append((one, other))
+    for r in range(1, len(rings)):  # a hole no triangle reaches: joined to the nearest outline corner
+        if root(r) != root(0):
+            spot = np.asarray(rings[0])
+            k = int(np.argmin(np.hypot(*(spot - rings[r][0]).T)))
+            group[root(r)] = root(0)
+            seams.append(((0, k), (r, 0)))
+    return seams
+
+
+def _at(rings: list[list[Coordinates]], corner: Corner) -> Coordinates:
+    return rings[corner[0]][corner[1]]
+
+
+def _along_a_side(rings: list[list[Coordinates]], one: Corner, other: Corner) -> bool:
+    """Whether the seam from one corner to the other lies on the line of a side of either ring
+    at its end: a seam drawn over a side would hide it."""
+    (x0, y0), (x1, y1) = _at(rings, one), _at(rings, other)
+    dx, dy = x1 - x0, y1 - y0
+    length = math.hypot(dx, dy)
+    for (r, k), (sx, sy) in ((one, (x0, y0)), (other, (x1, y1))):
+        ring = rings[r]
+        for nx, ny in (ring[k - 1], ring[(k + 1) % len(ring)]):
+            ex, ey = nx - sx, ny - sy
+            if abs(dx * ey - dy * ex) <= 1e-9 * length * math.hypot(ex, ey):
+                return True
+    return False
+
+
+def _joined(rings: list[list[Coordinates]], seams: list[tuple[Corner, Corner]]) -> list[Coordinates]:
+    """One ring of the outline and its holes along the seams: in along a seam, round the hole,
+    back along the seam. The rings are linked lists, so each hole is spliced in at once; where a
+    corner already has a seam, the seam goes in at the copy of the corner whose angle (the room
+    on the left) holds its direction, so seams never cross."""
+    spots: list[Coordinates] = []
+    after: list[int] = []
+    before: list[int] = []
+    first: list[int] = []
+    for ring in rings:
+        start = len(spots)
+        first.append(start)
+        for k, spot in enumerate(ring):
+            spots.append(spot)
+            after.append(start + (k + 1) % len(ring))
+            before.append(start + (k - 1) % len(ring))
+    copies: dict[Coordinates, list[int]] = {}
+    for node in range(len(rings[0])):
+        copies.setdefault(spots[node], []).append(node)
+    joined = {0}
+    links: dict[int, list[tuple[int, int, int]]] = {}
+    for (ra, ka), (rb, kb) in seams:
+        links.setdefault(ra, []).append((ka, rb, kb))
+        links.setdefault(rb, []).append((kb, ra, ka))
+    waiting = [0]
+    while waiting:
+        ring = waiting.pop()
+        for k, other, j in links.get(ring, ()):
+            if other in joined:
+                continue
+            joined.add(other)
+            hole = first[other] + j
+            node = _copy_facing(copies[spots[first[ring] + k]], spots[hole], spots, after, before)
+            hole_copy, node_copy = len(spots), len(spots) + 1
+            spots += [spots[hole], spots[node]]
+            before_hole, after_node = before[hole], after[node]
+            after += [node_copy, after_node]
+            before += [before_hole, hole_copy]
+            after[node], before[hole] = hole, node
+            after[before_hole], before[after_node] = hole_copy, node_copy
+            for n in range(first[other], first[other] + len(rings[other])):
+                copies.setdefault(spots[n], []).append(n)
+            copies[spots[hole]].append(hole_copy)
+            copies[spots[node]].append(node_copy)
+            waiting.append(other)
+    outline, node = [spots[0]], after[0]
+    while node != 0:
+        outline.append(spots[node])
+        node = after[node]
+    return outline
+
+
+def _copy_facing(nodes: list[int], toward: Coordinates, spots, after, before) -> int:
+    """Of a corner's copies on the outline, the one whose angle (from the side out to the side
+    in, the room on the left) holds the direction toward `toward`."""
+    if len(nodes) == 1:
+        return nodes[0]
+    for node in nodes:
+        (x, y), (ax, ay), (bx, by) = spots[node], spots[after[node]], spots[before[node]]
+        out = math.atan2(ay - y, ax - x)
+        span = (math.atan2(by - y, bx - x) - out) % math.tau or math.tau
+        if 0 < (math.atan2(toward[1] - y, toward[0] - x) - out) % math.tau < span:
+            return node
+    return nodes[0]

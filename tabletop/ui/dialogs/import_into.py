@@ -29,7 +29,6 @@ ROOM_ID = "room-"
 
 if TYPE_CHECKING:
     from tabletop.document import MapDocument
-    from tabletop.io.uvtt import UniversalVtt
 
 
 @dataclass(frozen=True)
@@ -60,44 +59,35 @@ def why_not_into(document: MapDocument) -> str | None:
 def import_into(document: MapDocument, drawing: Path, choices: ImportChoices) -> str:
     """The drawing added to the open map as one undo step, the added zones and grid selected;
     the summary line. MapFileError says in one line why not (nothing is added then)."""
-    from tabletop.geometry.whole.room_zones import SQUARE, drawn_map
-    from tabletop.io.uvtt import kept_background, read_universal_vtt
+    from tabletop.ui.drawn_maps import map_drawn, picture_kept
     from tabletop.ui.opening import busy
 
     refused = why_not_into(document)
     if refused is not None:
         raise MapFileError(drawing, refused)
     with busy():
-        read = read_universal_vtt(drawing)
-        if choices.grid:
-            grid_fits(read, drawing)
-        background = kept_background(read, document.path, SQUARE)
-        piece, summary = drawn_map(
-            read,
-            None,
-            drawing.stem[:200],
-            break_door=choices.break_door,
-            break_wall=choices.break_wall,
-            gap=choices.gap,
-            grid=choices.grid,
+        made = map_drawn(
+            drawing, break_door=choices.break_door, break_wall=choices.break_wall, gap=choices.gap, grid=choices.grid
         )
+        piece = made.map
         taken = lambda kind, object_id: document.get(kind, object_id) is not None  # noqa: E731
         piece = rooms_numbered_on(piece, document.map)
         ready = placed(piece, Beside(), document.map, taken, beside(document.map, piece))
         (first, *_), (landed, *_) = piece.zones[0].shape.points, ready.zones[0].shape.points
         dx, dy = landed[0] - first[0], landed[1] - first[1]
-        parts = (
-            [] if background is None else [SetBackground(document, background.model_copy(update={"x": dx, "y": dy}))]
-        )
+        parts = []
         for kind, objs in ((Kind.ZONE, ready.zones), (Kind.BORDER, ready.borders), (Kind.GRID, ready.grids)):
             if objs:
                 parts.append(AddMany(document, kind, objs, ""))
-        try:
-            document.undo_stack.push(Batch(f"Import {drawing.name[:100]}", parts))
-        except ValueError as error:  # the document refused it whole: nothing was added
-            raise MapFileError(drawing, f"could not be added to this map: {error}") from None
+        with picture_kept(made, document.path) as background:  # the picture last: taken away if refused
+            if background is not None:
+                parts.insert(0, SetBackground(document, background.model_copy(update={"x": dx, "y": dy})))
+            try:
+                document.undo_stack.push(Batch(f"Import {drawing.name[:100]}", parts))
+            except ValueError as error:  # the document refused it whole: nothing was added
+                raise MapFileError(drawing, f"could not be added to this map: {error}") from None
         document.select(ready.chosen)
-    return summary
+    return made.summary
 
 
 def rooms_numbered_on(piece: Map, existing: Map) -> Map:
@@ -128,14 +118,3 @@ def beside(existing: Map, piece: Map) -> tuple[float, float]:
     if clear:
         return (0.0, 0.0)
     return (math.ceil((there[2] + SQUARE * TILE_AREAS - here[0]) / SQUARE) * SQUARE, 0.0)
-
-
-def grid_fits(read: UniversalVtt, drawing: Path) -> None:
-    """MapFileError, naming the drawing, when it is too big for an encounter grid: said before
-    its picture is written."""
-    from tabletop.geometry.whole.room_zones import GridTooBig, covering_grid
-
-    try:
-        covering_grid(read.frame)
-    except GridTooBig as error:
-        raise MapFileError(drawing, str(error)) from None

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.io import EXTENSION, MapFileError, save_map
-from tabletop.ui.dialogs.import_into import ImportChoices, grid_fits, import_into, why_not_into
+from tabletop.ui.dialogs.import_into import ImportChoices, import_into, why_not_into
 from tabletop.ui.plain import plain_label, shown_plain
 
 if TYPE_CHECKING:
@@ -223,27 +223,21 @@ def import_drawing(
 
 
 def write_imported(drawing: Path, choices: ImportChoices) -> str:
-    """The drawing's map written to the chosen file, its picture beside it; the summary line."""
-    from tabletop.geometry.whole.room_zones import SQUARE, drawn_map
-    from tabletop.io.uvtt import kept_background, read_universal_vtt
+    """The drawing's map written to the chosen file, its picture beside it (written last, and
+    taken away again if the map cannot be written); the summary line."""
+    from tabletop.ui.drawn_maps import map_drawn, picture_kept, target_problem
     from tabletop.ui.opening import busy
 
+    problem = target_problem(choices.target)
+    if problem is not None:
+        raise MapFileError(choices.target, problem)
     with busy():
-        read = read_universal_vtt(drawing)
-        if choices.grid:
-            grid_fits(read, drawing)
-        background = kept_background(read, choices.target, SQUARE)
-        map_, summary = drawn_map(
-            read,
-            background,
-            drawing.stem[:200],
-            break_door=choices.break_door,
-            break_wall=choices.break_wall,
-            gap=choices.gap,
-            grid=choices.grid,
+        made = map_drawn(
+            drawing, break_door=choices.break_door, break_wall=choices.break_wall, gap=choices.gap, grid=choices.grid
         )
-        save_map(map_, choices.target)
-    return summary
+        with picture_kept(made, choices.target) as background:
+            save_map(made.map.model_copy(update={"background": background}), choices.target)
+    return made.summary
 
 
 def _may_replace(window: QWidget, target: Path) -> bool:
