@@ -10,7 +10,7 @@ from tabletop.play_samples import warehouse_conflict
 from tabletop.rules.visibility import LIVE, InSight, SightFog
 from tabletop.serve import feed as feeds
 from tabletop.serve.feed import PhoneFeed
-from tests.share.table import WAIT, messages, serving, wait_until
+from tests.share.table import WAIT, get, messages, serving, wait_until
 
 
 def test_one_drawing_at_a_time_off_the_window_thread_and_the_newest_edit_wins(qapp, monkeypatch):
@@ -63,3 +63,28 @@ def test_fog_by_sight_is_taken_still_for_the_worker(qapp):
     still = feeds.still(SightFog(LIVE, in_sight))
     assert asked == [threading.main_thread().name]
     assert still.in_sight() == InSight(frozenset({"z1"})) and len(asked) == 1
+
+
+def test_a_picture_that_cannot_be_drawn_leaves_the_last_one_and_says_why_in_one_line(qtbot, monkeypatch):
+    with serving() as server:
+        feed = PhoneFeed(server, lambda: (warehouse_conflict(), None, LIVE))
+        feed.draw()
+        assert feed.settled(WAIT)
+        first = feed.picture
+        assert first.startswith(b"\x89PNG")
+
+        why = "a picture 1,600 pixels wide would be 90,000 pixels tall"
+
+        def too_big(*_args, **_kwargs):
+            raise ValueError(why)
+
+        monkeypatch.setattr(feeds, "players_png", too_big)
+        with qtbot.waitSignal(feed.failed, timeout=WAIT * 1000) as said:
+            feed.draw()
+        assert said.args == [
+            "The phones keep the last picture: a picture 1,600 pixels wide would be 90,000 pixels tall"
+        ]
+        assert feed.settled(WAIT)
+        wait_until(lambda: server.version == 2, "the banner and sheets go out with the last picture")
+        assert get(server.url + "picture.png") == (200, "image/png") and feed.picture == first
+        feed.close()

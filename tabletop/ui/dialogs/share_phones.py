@@ -216,6 +216,7 @@ class PhoneSharing(QObject):
         if port:
             self.settings.setValue(PORT_KEY, int(port))
         self.feed = PhoneFeed(server, self._source, self, covered=self.blacked_out)
+        self.feed.failed.connect(self._failed)  # told from the feed's worker: queued to this thread
         self.feed.draw()
         self.look.start()
         self._fill()
@@ -235,6 +236,10 @@ class PhoneSharing(QObject):
     def _source(self):
         path = self.document.path
         return self.document.map, (path.parent if path else None), self.players_fog()
+
+    def _failed(self, line: str) -> None:
+        if self.dialog is not None:
+            self.dialog.state.setText(line)
 
     def _changed(self, *_) -> None:
         if self.feed is not None:
