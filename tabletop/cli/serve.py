@@ -64,11 +64,8 @@ def _token(map_, name: str) -> str:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from PySide6.QtCore import QTimer
-
-    from tabletop.io import MapFileError, load_map
+    from tabletop.io import load_map
     from tabletop.render.export import ensure_gui_app
-    from tabletop.serve.feed import PhoneFeed
     from tabletop.serve.server import TableServer
 
     if not 0 <= args.port <= 65535:
@@ -83,6 +80,29 @@ def run_serve(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as error:
         print(f"tabletop: could not listen on {args.host} port {args.port}: {error}", file=sys.stderr)
         return 1
+    asked = []  # Ctrl+C or a TERM, heard before the event loop runs as well as in it
+
+    def stop(*_) -> None:
+        asked.append(True)
+        app.quit()
+
+    interrupted = signal.signal(signal.SIGINT, stop)
+    ended = signal.signal(signal.SIGTERM, stop)
+    try:
+        return _serve(app, server, path, map_, tokens, args.host, asked)
+    finally:
+        signal.signal(signal.SIGINT, interrupted)
+        signal.signal(signal.SIGTERM, ended)
+        server.stop()
+
+
+def _serve(app, server, path: Path, map_, tokens: list[str], host: str, asked: list[bool]) -> int:
+    """Draw, print the links, and follow the file until asked to stop."""
+    from PySide6.QtCore import QTimer
+
+    from tabletop.io import MapFileError, load_map
+    from tabletop.serve.feed import PhoneFeed
+
     held = {"map": map_, "stamp": _stamp(path)}
     folder = os.path.dirname(os.path.abspath(path))
     feed = PhoneFeed(server, lambda: (held["map"], folder, _live()))
@@ -92,7 +112,7 @@ def run_serve(args: argparse.Namespace) -> int:
     feed.draw()
     feed.settled(FIRST_WAIT)  # the link is printed once the page has its picture
     print(server.url, flush=True)
-    if server.link_host != args.host:  # every address: a phone cannot open 0.0.0.0
+    if server.link_host != host:  # every address: a phone cannot open 0.0.0.0
         print(
             f"tabletop: listening on every address of this computer; the links name {server.link_host}",
             file=sys.stderr,
@@ -126,16 +146,12 @@ def run_serve(args: argparse.Namespace) -> int:
     timer = QTimer()
     timer.timeout.connect(look)  # it also lets Python see Ctrl+C between Qt's events
     timer.start(LOOK_MS)
-    interrupted = signal.signal(signal.SIGINT, lambda *_: app.quit())
-    ended = signal.signal(signal.SIGTERM, lambda *_: app.quit())
     try:
-        app.exec()
+        if not asked:
+            app.exec()
     finally:
-        signal.signal(signal.SIGINT, interrupted)
-        signal.signal(signal.SIGTERM, ended)
         timer.stop()
         feed.close()
-        server.stop()
     return 0
 
 
