@@ -18,13 +18,23 @@ LOOK_MS = 200
 would be lost with the old file; a look at its size and time is cheap and never lost)."""
 
 
+FIRST_WAIT = 60.0
+"""Seconds the first picture may take before the link is printed all the same (the page says
+the map is being drawn until it is)."""
+
+
 def add_serve_command(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "serve",
         help="show the players' map, banner and sheets to phones on the table's network, following the file",
     )
     p.add_argument("file", metavar="MAP")
-    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1: this machine only)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (127.0.0.1: this machine only; 0.0.0.0: every address, the links name one"
+        " a phone can open)",
+    )
     p.add_argument("--port", type=int, default=8642, help="the port (8642; 0: one the system picks)")
     p.add_argument(
         "--player",
@@ -54,11 +64,8 @@ def _token(map_, name: str) -> str:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from PySide6.QtCore import QTimer
-
-    from tabletop.io import MapFileError, load_map
+    from tabletop.io import load_map
     from tabletop.render.export import ensure_gui_app
-    from tabletop.serve.feed import PhoneFeed
     from tabletop.serve.server import TableServer
 
     if not 0 <= args.port <= 65535:
@@ -73,6 +80,29 @@ def run_serve(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as error:
         print(f"tabletop: could not listen on {args.host} port {args.port}: {error}", file=sys.stderr)
         return 1
+    asked = []  # Ctrl+C or a TERM, heard before the event loop runs as well as in it
+
+    def stop(*_) -> None:
+        asked.append(True)
+        app.quit()
+
+    interrupted = signal.signal(signal.SIGINT, stop)
+    ended = signal.signal(signal.SIGTERM, stop)
+    try:
+        return _serve(app, server, path, map_, tokens, args.host, asked)
+    finally:
+        signal.signal(signal.SIGINT, interrupted)
+        signal.signal(signal.SIGTERM, ended)
+        server.stop()
+
+
+def _serve(app, server, path: Path, map_, tokens: list[str], host: str, asked: list[bool]) -> int:
+    """Draw, print the links, and follow the file until asked to stop."""
+    from PySide6.QtCore import QTimer
+
+    from tabletop.io import MapFileError, load_map
+    from tabletop.serve.feed import PhoneFeed
+
     held = {"map": map_, "stamp": _stamp(path)}
     folder = os.path.dirname(os.path.abspath(path))
     feed = PhoneFeed(server, lambda: (held["map"], folder, _live()))
@@ -80,7 +110,14 @@ def run_serve(args: argparse.Namespace) -> int:
     for token in tokens:
         server.hand(token)
     feed.draw()
+    feed.settled(FIRST_WAIT)  # the link is printed once the page has its picture
     print(server.url, flush=True)
+    if server.link_host != host:  # every address: a phone cannot open 0.0.0.0
+        print(
+            f"tabletop: listening on every address of this computer; the links name {server.link_host}",
+            file=sys.stderr,
+            flush=True,
+        )
     names = {t.id: t.label for t in map_.tokens}
     for token in tokens:
         print(f"{names[token]}: {server.player_url(token)}", flush=True)
@@ -95,20 +132,26 @@ def run_serve(args: argparse.Namespace) -> int:
         except MapFileError as error:  # half written, or broken: the phones keep the last good map
             print(f"tabletop: {error}", file=sys.stderr, flush=True)
             return
+        kept = {t.id for t in held["map"].tokens}
+        for token in server.handed():
+            if token not in kept:  # an id a token added later may take: its code opens nothing now
+                server.take_back(token)
+                print(
+                    f"tabletop: {names.get(token, token)} is gone from the map: its link opens nothing now",
+                    file=sys.stderr,
+                    flush=True,
+                )
         feed.changed()
 
     timer = QTimer()
     timer.timeout.connect(look)  # it also lets Python see Ctrl+C between Qt's events
     timer.start(LOOK_MS)
-    interrupted = signal.signal(signal.SIGINT, lambda *_: app.quit())
-    ended = signal.signal(signal.SIGTERM, lambda *_: app.quit())
     try:
-        app.exec()
+        if not asked:
+            app.exec()
     finally:
-        signal.signal(signal.SIGINT, interrupted)
-        signal.signal(signal.SIGTERM, ended)
         timer.stop()
-        server.stop()
+        feed.close()
     return 0
 
 

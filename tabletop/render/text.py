@@ -5,11 +5,11 @@ way to put a name on a plate so it reads on any fill and no line crosses it."""
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPaintEngine, QPainter, QPainterPath
 
+from tabletop.render.cache import per_thread
 from tabletop.render.style import map_font
 
 CENTRE = Qt.AlignmentFlag.AlignCenter
@@ -95,7 +95,7 @@ def draw_text(p: QPainter, box: QRectF, flags: Qt.AlignmentFlag, text: str) -> N
     p.restore()
 
 
-@lru_cache(maxsize=8)
+@per_thread(maxsize=8)
 def _outline_font(family: str, bold: bool) -> QFont:
     font = QFont(family)
     font.setPixelSize(OUTLINE_PX)

@@ -1,17 +1,25 @@
-"""Keeps the players' page showing the map: a change asks for a new picture, drawn a moment
-later on the Qt thread (a drag's many edits are one drawing), then handed to the server's
-thread. The picture, the banner and the handed tokens' sheets are worked out from one map at
-one moment, so a phone never shows a sheet ahead of its picture."""
+"""Keeps the players' page showing the map: a change asks for a new picture a moment later (a
+drag's many edits are one drawing), painted on a worker thread so the map window never waits on
+it, then handed to the server's thread. The picture, the banner and the handed tokens' sheets
+are worked out from one map at one moment, so a phone never shows a sheet ahead of its picture.
+
+One worker paints at a time; an edit made while it paints waits as the newest wish, and any
+older wish not yet begun is dropped: the phones get the newest map, in the order it was asked
+for. The map is an immutable value and the fog is taken still (what the players' tokens see
+worked out on the Qt thread), so the worker reads nothing the window changes; it makes its own
+fonts (render/cache.per_thread)."""
 
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from tabletop.model import Map
-from tabletop.rules.visibility import LIVE, Fog
+from tabletop.model import Map, build_checks
+from tabletop.rules.visibility import LIVE, Fog, SightFog
 from tabletop.serve.picture import black_png, players_png
 from tabletop.serve.server import Showing, TableServer
 from tabletop.serve.sheet import banner, player_sheet
@@ -22,10 +30,32 @@ SETTLE_MS = 80
 """How long the feed waits after a change for the next one before it draws."""
 
 
+@dataclass(frozen=True)
+class _Wish:
+    """One drawing asked for: the map and fog of one moment, and what goes with its picture."""
+
+    map: Map
+    folder: Folder
+    fog: Fog
+    covered: bool
+    banner: str
+    sheets: dict[str, dict]
+
+
+def still(fog: Fog) -> Fog:
+    """The fog as it is now, for a worker: fog by sight asks the window's document what the
+    players' tokens see, so what they see is asked here, once, and held."""
+    if isinstance(fog, SightFog):
+        seen = fog.in_sight()
+        return SightFog(fog.base, lambda: seen)
+    return fog
+
+
 class PhoneFeed(QObject):
     """Draws what `source` gives (the map, its folder, the players' fog) for `server`."""
 
     drawn = Signal()
+    """A drawing was handed to the server."""
     failed = Signal(str)
     """A picture could not be drawn: one line saying why (the phones keep the last one)."""
 
@@ -43,28 +73,100 @@ class PhoneFeed(QObject):
         self.timer.setInterval(SETTLE_MS)
         self.timer.timeout.connect(self.draw)
         self.picture = b""
+        self._lock = threading.Condition()
+        self._wish: _Wish | None = None
+        self._painting = False
+        self._closed = False
+        self._checked = False
 
     def changed(self, *_) -> None:
         """Something the players may see changed: draw it once the edits settle."""
         self.timer.start()
 
     def draw(self) -> None:
+        """Ask for the map as it is now; painted on the worker, after the drawing under way."""
         self.timer.stop()
         map_, folder, fog = self.source()
-        if self.covered():  # the players' window blacked out: the phones go dark with it
-            self.server.show(Showing(black_png(), "", self.server_sheets(map_, fog)))
-            self.drawn.emit()
-            return
-        try:
-            self.picture = players_png(map_, folder, fog)
-        except (ValueError, OSError) as error:  # too large a map, an unreadable background
-            self.failed.emit(f"The phones keep the last picture: {error}")
-        self.server.show(Showing(self.picture, banner(map_, fog), self.server_sheets(map_, fog)))
-        self.drawn.emit()
+        fog, covered = still(fog), bool(self.covered())
+        wish = _Wish(map_, folder, fog, covered, "" if covered else banner(map_, fog), self.server_sheets(map_, fog))
+        with self._lock:
+            if self._closed:
+                return
+            self._wish = wish
+            if self._painting:
+                return
+            self._painting = True
+        if not self._checked:  # here, not on the worker: pydantic builds a class's checks on one thread
+            build_checks()
+            self._checked = True
+        threading.Thread(target=self._paint, name="phones picture", daemon=True).start()
+
+    def busy(self) -> bool:
+        """A drawing is under way or waiting."""
+        with self._lock:
+            return self._painting
+
+    def settled(self, timeout: float) -> bool:
+        """Wait until every drawing asked for is handed to the server, at most `timeout`
+        seconds; whether it was."""
+        with self._lock:
+            return self._lock.wait_for(lambda: not self._painting, timeout)
+
+    def close(self) -> None:
+        """No more drawings: one under way ends without being shown."""
+        self.timer.stop()
+        with self._lock:
+            self._closed, self._wish = True, None
 
     def server_sheets(self, map_: Map, fog: Fog) -> dict[str, dict]:
-        """The sheet of each token handed to a player."""
-        return {token: player_sheet(map_, token, fog) for token in self.server.handed()}
+        """The sheet of each token handed to a player, by the player's code. While the players'
+        window is blacked out, a sheet names no turn: the banner is blank and so are these."""
+        covered = self.covered()
+        sheets = {}
+        for token, code in self.server.handed().items():
+            sheet = player_sheet(map_, token, fog)
+            sheets[code] = without_turn(sheet) if covered else sheet
+        return sheets
+
+    # -- the worker ------------------------------------------------------------------------------
+
+    def _paint(self) -> None:
+        while True:
+            with self._lock:
+                wish, self._wish = self._wish, None
+                if wish is None or self._closed:
+                    self._painting = False
+                    self._lock.notify_all()
+                    return
+            picture, failure = self.picture, ""
+            try:
+                picture = black_png() if wish.covered else players_png(wish.map, wish.folder, wish.fog)
+            except (ValueError, OSError) as error:  # too large a map, an unreadable background
+                failure = f"The phones keep the last picture: {error}"
+            except Exception as error:  # nothing foreseen: said in one line, the worker goes on
+                failure = f"The phones keep the last picture: it could not be drawn ({type(error).__name__})"
+            with self._lock:
+                if self._closed:
+                    self._painting = False
+                    self._lock.notify_all()
+                    return
+                if not wish.covered and not failure:
+                    self.picture = picture
+                self.server.show(Showing(picture, wish.banner, wish.sheets))
+            try:
+                if failure:
+                    self.failed.emit(failure)
+                self.drawn.emit()
+            except RuntimeError:  # the feed's Qt side was deleted meanwhile
+                return
+
+
+def without_turn(sheet: dict) -> dict:
+    """A sheet with no word of the turn: whose it is, whose is next, what is left of it."""
+    if "turn" not in sheet:
+        return sheet
+    turn = {"in_conflict": False, "yours": False, "out": False, "now": "", "next": "", "marks": []}
+    return {**sheet, "turn": turn}
 
 
 def map_source(map_: Map, folder: Folder, fog: Fog = LIVE) -> Source:

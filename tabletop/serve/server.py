@@ -20,6 +20,7 @@ from importlib import resources
 
 from aiohttp import WSMsgType, web
 
+from tabletop.serve.addresses import link_host
 from tabletop.serve.codes import new_code, same_code
 
 PAGE_FILES = {"": ("index.html", "text/html"), "page.js": ("page.js", "text/javascript")}
@@ -35,6 +36,9 @@ WRONG_CODE_COST = 10.0
 MAX_ADDRESSES = 4096
 """Addresses whose rate is kept; past it the fullest buckets are forgotten."""
 SEND_WAIT = 5.0
+CLOSE_WAIT = 3.0
+"""Seconds the pages are given to close when sharing stops, all together: the window that
+stops it never waits on a phone gone quiet past this."""
 """Seconds a page may take to take a message before it is closed: one slow phone never holds
 the others back."""
 NO_CODE = "This is the players' page of a Tabletop map: open it with the link or QR code the GM shows."
@@ -48,7 +52,10 @@ HEADERS = {
 
 @dataclass(frozen=True)
 class Showing:
-    """What the players are shown now: the picture, the banner, and each handed token's sheet."""
+    """What the players are shown now: the picture, the banner, and the sheet of each handed
+    token by its player's code. By code, not by token id: an id names another token once the
+    GM opens another map or deletes the token and adds one that takes its id, and a sheet
+    worked out before the code was taken back must not reach the code handed after."""
 
     picture: bytes = b""
     banner: str = ""
@@ -95,6 +102,8 @@ class TableServer:
         burst: float = BURST,
     ) -> None:
         self.host, self.port = host, port
+        self.link_host = link_host(host)
+        """The address the links name: the host, or for every address one a phone can open."""
         self.join_code = new_code()
         self.max_sockets = max_sockets
         self.limit = RateLimit(rate, burst)
@@ -102,7 +111,10 @@ class TableServer:
         self._codes: dict[str, str] = {}  # token id -> player code
         self._showing = Showing()
         self._version = 0
-        self._sockets: dict[web.WebSocketResponse, tuple[str, str]] = {}
+        self._sockets: dict[web.WebSocketResponse, tuple[str, str, str]] = {}  # address, who, code
+        self._transports: dict[web.WebSocketResponse, asyncio.Transport | None] = {}
+        self._opening = 0
+        """Pages counted against the cap from before their handshake until they close."""
         self._connected: list[tuple[str, str]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -119,10 +131,10 @@ class TableServer:
     @property
     def url(self) -> str:
         """The table's join link."""
-        return f"http://{url_host(self.host)}:{self.port}/t/{self.join_code}/"
+        return f"http://{url_host(self.link_host)}:{self.port}/t/{self.join_code}/"
 
     def player_url(self, token_id: str) -> str:
-        return f"http://{url_host(self.host)}:{self.port}/p/{self.hand(token_id)}/"
+        return f"http://{url_host(self.link_host)}:{self.port}/p/{self.hand(token_id)}/"
 
     def hand(self, token_id: str) -> str:
         """The code of the player the token is handed to (made on the first hand-over)."""
@@ -132,9 +144,18 @@ class TableServer:
     def take_back(self, token_id: str) -> None:
         """The token's player code opens nothing any more; its open pages are closed."""
         with self._lock:
-            self._codes.pop(token_id, None)
+            code = self._codes.pop(token_id, None)
+        if code is not None and self._loop is not None:
+            self._loop.call_soon_threadsafe(self._drop_player, code)
+
+    def take_back_all(self) -> None:
+        """Every player code opens nothing any more (another map: its token ids name other
+        tokens); the players' pages are closed, the table's stay open."""
+        with self._lock:
+            codes, self._codes = list(self._codes.values()), {}
         if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._drop_player, token_id)
+            for code in codes:
+                self._loop.call_soon_threadsafe(self._drop_player, code)
 
     def handed(self) -> dict[str, str]:
         """Token id -> player code, of every token handed to a player."""
@@ -170,10 +191,13 @@ class TableServer:
             raise failure
 
     def stop(self) -> None:
+        """Close every page and the port, waiting a bounded time: a server thread that does not
+        end by then is a daemon, left to end with the program."""
         loop, thread = self._loop, self._thread
         if loop is not None and thread is not None and thread.is_alive():
-            loop.call_soon_threadsafe(loop.stop)
-            thread.join()
+            with contextlib.suppress(RuntimeError):  # the loop closed on its own meanwhile
+                loop.call_soon_threadsafe(loop.stop)
+            thread.join(2 * CLOSE_WAIT + 2.0)
         self._loop = self._thread = None
 
     @property
@@ -216,21 +240,33 @@ class TableServer:
             self.port = sockets[0][1]
 
     async def _close(self) -> None:
-        for socket in list(self._sockets):
-            with contextlib.suppress(Exception):
-                await socket.close(code=1001, message=b"The GM stopped sharing the map")
+        """Every page told at once (not one after another), then the port closed, each step
+        given CLOSE_WAIT at most: a page that never answers the close is left behind."""
+        pages = dict(self._transports)
+        closing = [socket.close(code=1001, message=b"The GM stopped sharing the map") for socket in pages]
+        if closing:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*closing, return_exceptions=True), CLOSE_WAIT)
+        for transport in pages.values():  # a page whose socket is full never takes the close
+            if transport is not None:
+                transport.abort()
         if self._runner is not None:
-            await self._runner.cleanup()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._runner.cleanup(), CLOSE_WAIT)
+        for task in list(self._tasks):  # a message still waiting on a page gone
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=CLOSE_WAIT)
 
     def _shown(self, showing: Showing) -> None:
         with self._lock:
             self._showing, self._version = showing, self._version + 1
-        for socket, (_, who) in list(self._sockets.items()):
-            self._later(self._send(socket, who))
+        for socket, (_, who, code) in list(self._sockets.items()):
+            self._later(self._send(socket, who, code))
 
-    def _drop_player(self, token_id: str) -> None:
-        for socket, (_, who) in list(self._sockets.items()):
-            if who == token_id:
+    def _drop_player(self, code: str) -> None:
+        for socket, (_, _, held) in list(self._sockets.items()):
+            if held == code:
                 self._later(socket.close(code=4403, message=b"The GM took this sheet back"))
 
     def _later(self, work) -> None:
@@ -239,17 +275,19 @@ class TableServer:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _message(self, who: str) -> dict:
+    def _message(self, who: str, code: str) -> dict:
+        """What a page is sent: the table's ("table"), or a player's by the code it opened with."""
         with self._lock:
             showing, version = self._showing, self._version
+            handed = code in self._codes.values()
         message: dict = {"version": version, "banner": showing.banner, "picture": bool(showing.picture)}
         if who != "table":
-            message["sheet"] = showing.sheets.get(who, {"shown": False})
+            message["sheet"] = showing.sheets.get(code, {"shown": False}) if handed else {"shown": False}
         return message
 
-    async def _send(self, socket: web.WebSocketResponse, who: str) -> None:
+    async def _send(self, socket: web.WebSocketResponse, who: str, code: str) -> None:
         try:
-            await asyncio.wait_for(socket.send_json(self._message(who)), SEND_WAIT)
+            await asyncio.wait_for(socket.send_json(self._message(who, code)), SEND_WAIT)
         except (TimeoutError, ConnectionError, RuntimeError):
             with contextlib.suppress(Exception):
                 await socket.close()
@@ -307,26 +345,33 @@ class TableServer:
         return web.Response(body=picture, content_type="image/png")
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        if len(self._sockets) >= self.max_sockets:
+        if self._opening >= self.max_sockets:
             return _text(503, "Too many pages are open on this table: close one and reload.")
-        who = self._who(request) or ""
-        socket = web.WebSocketResponse(heartbeat=20.0, max_msg_size=1024)
-        await socket.prepare(request)
-        self._sockets[socket] = (request.remote or "?", who)
-        self._list_connected()
+        self._opening += 1  # before the handshake: pages still shaking hands count too
         try:
-            await self._send(socket, who)
-            async for message in socket:
-                if message.type == WSMsgType.ERROR:
-                    break
-        finally:
-            self._sockets.pop(socket, None)
+            who = self._who(request) or ""
+            code = request.match_info.get("code", "")
+            socket = web.WebSocketResponse(heartbeat=20.0, max_msg_size=1024)
+            await socket.prepare(request)
+            self._sockets[socket] = (request.remote or "?", who, code)
+            self._transports[socket] = request.transport
             self._list_connected()
-        return socket
+            try:
+                await self._send(socket, who, code)
+                async for message in socket:
+                    if message.type == WSMsgType.ERROR:
+                        break
+            finally:
+                self._sockets.pop(socket, None)
+                self._transports.pop(socket, None)
+                self._list_connected()
+            return socket
+        finally:
+            self._opening -= 1
 
     def _list_connected(self) -> None:
         with self._lock:
-            self._connected = sorted(self._sockets.values())
+            self._connected = sorted((address, who) for address, who, _ in self._sockets.values())
 
 
 def _text(status: int, text: str) -> web.Response:

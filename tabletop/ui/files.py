@@ -100,14 +100,17 @@ class FileHandler:
             registry.register(Act("file.pack", "Pac&k for Sharing…", lambda: self.pack_for_sharing()))
 
     def pack_for_sharing(self, out: str | Path | None = None) -> bool:
-        """File ▸ Pack for Sharing…: the map as it is now and its pictures in one .zip (io/pack.py)."""
+        """File ▸ Pack for Sharing…: the map as it is now and its pictures in one .zip (io/pack.py),
+        the GM's copy whole: the title of the file chooser says so, as a pack is for another GM
+        or another computer; the players get a players' copy from File ▸ Export."""
         if self.document.path is None:
             say(self.window, "Save the map first: a pack holds the pictures of the map's folder")
             return False
         path = self.document.path
         if out is None:
             start = str(path.with_suffix(".zip"))
-            out, _ = QFileDialog.getSaveFileName(self.window, "Pack for Sharing", start, "Zip archives (*.zip)")
+            title = "Pack for Sharing: the GM's copy, with notes, hidden tokens and every handout"
+            out, _ = QFileDialog.getSaveFileName(self.window, title, start, "Zip archives (*.zip)")
             if not out:
                 return False
         out = Path(out) if str(out).lower().endswith(".zip") else Path(f"{out}.zip")

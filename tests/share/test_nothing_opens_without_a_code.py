@@ -44,7 +44,8 @@ def test_the_join_code_opens_the_page_its_picture_and_its_files():
 def test_a_players_code_shows_their_sheet_and_no_other():
     with serving() as server:
         kell, mira = server.player_url("kell"), server.player_url("mira")
-        server.show(SHOWING)
+        codes = server.handed()
+        server.show(Showing(SHOWING.picture, SHOWING.banner, {codes[t]: sheet for t, sheet in SHEETS.items()}))
         assert kell != mira
         assert messages(kell)[0]["sheet"]["name"] == "Kell"
         assert messages(mira)[0]["sheet"]["name"] == "Mira"

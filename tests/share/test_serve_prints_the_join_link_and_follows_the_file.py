@@ -5,10 +5,12 @@ cleanly; bad input is one line."""
 from __future__ import annotations
 
 import signal
+from urllib.parse import urlsplit
 
 import pytest
 
 from tabletop.io import load_map, save_map
+from tabletop.serve.addresses import table_addresses
 from tests.cli.run import tabletop
 from tests.share.table import get, messages, serve_process, wait_until
 
@@ -44,6 +46,20 @@ def test_the_first_line_is_the_join_link_and_a_save_reaches_the_page(warehouse):
         process.send_signal(signal.SIGINT)
         assert process.wait(20) == 0
         assert "Traceback" not in process.stderr.read()
+
+
+def test_listening_on_every_address_the_link_names_one_a_phone_can_open(warehouse):
+    addresses = [address for address, _ in table_addresses()]
+    with serve_process(warehouse, "--host", "0.0.0.0") as (process, lines):
+        join = lines[0]
+        host = urlsplit(join).hostname
+        assert host != "0.0.0.0" and host in addresses
+        assert host == (addresses[1] if len(addresses) > 1 else "127.0.0.1"), "the first on a network, as the dialog"
+        assert get(join)[0] == 200, "the link opens"
+        process.send_signal(signal.SIGINT)
+        assert process.wait(20) == 0
+        said = process.stderr.read()
+    assert f"the links name {host}" in said and said.count("\n") == 1
 
 
 def test_an_unknown_player_token_is_one_line(capsys, warehouse):

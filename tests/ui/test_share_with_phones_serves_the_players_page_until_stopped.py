@@ -60,11 +60,14 @@ def test_the_dialog_shares_the_map_hands_a_token_and_stops(qtbot, window, sharin
     server = sharing.server
     assert dialog.link.text() == server.url and server.url.startswith("http://127.0.0.1:")
     assert dialog.code.text() == server.join_code and dialog.qr.text == server.url and dialog.qr.matrix
+    qtbot.waitUntil(lambda: server.version > 0, timeout=5000)  # the first picture, drawn on a worker
     first = messages(server.url)[0]
     assert first["picture"] and "Exchange" in first["banner"]
 
+    drawn = server.version
     _row(dialog, "Gatto").setCheckState(0, Qt.CheckState.Checked)
     assert "gatto" in server.handed()
+    qtbot.waitUntil(lambda: server.version > drawn, timeout=5000)
     row = _row(dialog, "Gatto")
     link = row.text(2)
     assert link == server.player_url("gatto") and row.text(1) == server.handed()["gatto"]
@@ -116,6 +119,7 @@ def test_a_port_taken_is_said_in_the_dialog(qtbot, window, sharing):
 def test_the_phones_go_dark_with_the_players_blackout(qtbot, window, sharing):
     assert sharing.start("127.0.0.1", 0)
     server = sharing.server
+    qtbot.waitUntil(lambda: server.version > 0, timeout=5000)
     before = messages(server.url)[0]
     assert before["banner"]
     window.players.blackout_action.setChecked(True)

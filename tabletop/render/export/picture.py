@@ -60,14 +60,14 @@ class PictureTooLarge(ValueError):
     """The picture asked for has more pixels than an export may have."""
 
 
-def audience_map(map_: Map, who: Who, sight: PlayersSight | None = None) -> Map:
+def audience_map(map_: Map, who: Who, sight: PlayersSight | None = None, fog: Fog | None = None) -> Map:
     """The map as its audience may see it: everything for the GM; for the players the one
     filter (rules.visibility.players_view, with `sight` by what their tokens see: no one shown
-    out of sight), and for a clean copy no tokens either, nor the conflict that names them (it
-    is play, not the map)."""
+    out of sight; or under `fog`, the fog their window shows, given whole), and for a clean
+    copy no tokens either, nor the conflict that names them (it is play, not the map)."""
     if who is Who.GM:
         return map_
-    seen = players_view(map_, players_fog(map_, sight))
+    seen = players_view(map_, fog if fog is not None else players_fog(map_, sight))
     return seen.model_copy(update={"tokens": [], "conflict": None}) if who is Who.CLEAN else seen
 
 
@@ -147,15 +147,20 @@ def prepare(
     max_side: int = MAX_SIDE,
     max_pixels: int = MAX_PIXELS,
     whole: bool = False,
+    fog: Fog | None = None,
 ) -> Picture:
     """Work out what is drawn and how big; ExportError or PictureTooLarge in one line. `whole`:
     the caller paints the picture at once (not in bands or pages), so the whole map's layout
     is built here, once, for the frame and the painting (the GM's: the players' map is
-    filtered again as it is painted, and laid out then)."""
-    seen = audience_map(map_, options.who, options.sight)
+    filtered again as it is painted, and laid out then). `fog`: for a players' picture, the
+    fog their window shows now (held while the GM stages, dimmed out of their sight) in place
+    of the one `options.sight` makes from the map."""
+    if fog is None:
+        fog = players_fog(map_, options.sight)
+    seen = audience_map(map_, options.who, fog=fog)
     dimmed = None
-    if options.sight is not None and options.who is not Who.GM:
-        dimmed = dimmed_places(map_, players_fog(map_, options.sight))
+    if options.who is not Who.GM and isinstance(fog, SightFog):
+        dimmed = dimmed_places(map_, fog)
     layout = None
     if whole and reads_layout(options) and seen.zones:
         layout = MapLayout(seen, index=False)
@@ -188,7 +193,7 @@ def prepare(
     style = gm_style() if options.who is Who.GM else players_style()
     if not options.grid_lines:
         style = replace(style, grid_line=CLEAR, tile_line=CLEAR)
-    hidden = () if options.who is Who.GM else players_cover(map_)
+    hidden = () if options.who is Who.GM else players_cover(map_, fog)
     return Picture(
         seen,
         options,

@@ -3,13 +3,13 @@ where it listens (this computer only, or the table's network by one of this comp
 addresses), the players scan the join link's QR code, and the GM hands a token to a player for
 their own sheet. The dialog says who is connected; Stop (or closing the map window) ends it.
 
-The server runs in a thread of its own (serve/server.py); the picture is drawn here, on the Qt
-thread, a moment after the document changes, with the fog the players' window shows."""
+The server runs in a thread of its own (serve/server.py); the picture is drawn on a worker
+(serve/feed.py) a moment after the document changes, with the fog the players' window shows.
+A player's code follows one token of one map: it is taken back when the token is removed or
+another map is opened, as token ids repeat from map to map and come back after a delete."""
 
 from __future__ import annotations
 
-import contextlib
-import socket
 from typing import TYPE_CHECKING
 
 import segno
@@ -30,10 +30,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.document.changes import Action
+from tabletop.model.kinds import Kind
+from tabletop.serve.addresses import table_addresses
 from tabletop.ui.plain import plain_label
 from tabletop.ui.registry import Act
 
 if TYPE_CHECKING:
+    from tabletop.document.changes import Change
     from tabletop.serve.feed import PhoneFeed
     from tabletop.serve.server import TableServer
     from tabletop.ui.player.fog import FogControls
@@ -41,27 +45,10 @@ if TYPE_CHECKING:
 
 PORT_KEY = "phones/port"
 DEFAULT_PORT = 8642
-LOOPBACK = "127.0.0.1"
 QUIET = 4
 """Modules of white around a QR code, as the standard asks, so a phone finds its edge."""
 LOOK_MS = 1000
 """How often the dialog looks at who is connected."""
-
-
-def table_addresses() -> list[tuple[str, str]]:
-    """(address, what it is) of this computer: loopback first, then its IPv4 addresses on a
-    network (the table's Wi-Fi, a cable), as the GM picks one. Read without QtNetwork, which
-    the standalone app leaves out: the host name's addresses, and the one a route out leaves by
-    (a UDP socket's connect sends nothing)."""
-    found: list[str] = []
-    with contextlib.suppress(OSError):
-        for *_, address in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.append(address[0])
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("192.0.2.1", 9))  # a documentation address: no route is used, no packet sent
-        found.append(probe.getsockname()[0])
-    network = [a for a in dict.fromkeys(found) if not a.startswith(("127.", "0."))]
-    return [(LOOPBACK, "This computer only"), *((a, "The table's network") for a in network)]
 
 
 class QrCode(QWidget):
@@ -192,9 +179,8 @@ class PhoneSharing(QObject):
         self.look = QTimer(self)
         self.look.setInterval(LOOK_MS)
         self.look.timeout.connect(self._show_connected)
-        document.edited.connect(self._changed)
-        document.reset.connect(self._changed)
-        document.reset.connect(self._fill)  # another map: its tokens to hand out
+        document.edited.connect(self._edited)
+        document.reset.connect(self._map_replaced)
         fog.players_fog_changed.connect(self._changed)
         blackout.toggled.connect(self._changed)
         window.installEventFilter(self)
@@ -230,6 +216,7 @@ class PhoneSharing(QObject):
         if port:
             self.settings.setValue(PORT_KEY, int(port))
         self.feed = PhoneFeed(server, self._source, self, covered=self.blacked_out)
+        self.feed.failed.connect(self._failed)  # told from the feed's worker: queued to this thread
         self.feed.draw()
         self.look.start()
         self._fill()
@@ -238,7 +225,7 @@ class PhoneSharing(QObject):
     def stop(self) -> None:
         self.look.stop()
         if self.feed is not None:
-            self.feed.timer.stop()
+            self.feed.close()
             self.feed.deleteLater()
             self.feed = None
         if self.server is not None:
@@ -250,9 +237,38 @@ class PhoneSharing(QObject):
         path = self.document.path
         return self.document.map, (path.parent if path else None), self.players_fog()
 
+    def _failed(self, line: str) -> None:
+        if self.dialog is not None:
+            self.dialog.state.setText(line)
+
     def _changed(self, *_) -> None:
         if self.feed is not None:
             self.feed.changed()
+
+    def _edited(self, change: Change) -> None:
+        """A token removed takes its player's code back: a token added later may take its id.
+        A token added or removed is in the dialog's list, or out of it, at once."""
+        if change.kind is Kind.TOKEN and change.action is not Action.CHANGED:
+            if self.server is not None and change.removed:
+                handed = self.server.handed()
+                for token in change.object_ids:
+                    if token in handed:
+                        self.server.take_back(token)
+            self._fill()
+        self._changed()
+
+    def _map_replaced(self) -> None:
+        """Another map (or scene) in the window: its token ids name other tokens, so every
+        player's code is taken back, and the GM hands the new map's tokens again."""
+        taken = bool(self.server is not None and self.server.handed())
+        if self.server is not None:
+            self.server.take_back_all()
+        self._changed()
+        self._fill()
+        if taken and self.dialog is not None:
+            self.dialog.state.setText(
+                "Another map is shown: the players' codes were taken back. Tick a token to hand it to a player again."
+            )
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """The sharing ends with the map window: once a close is agreed the window is hidden."""
