@@ -10,7 +10,8 @@ from pathlib import Path
 def add_pack_command(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "pack",
-        help="write one .zip of a map and its pictures (background, token art, assets/) to send; unzip and open",
+        help="write one .zip of a map and its pictures (background, token art, assets/) in one folder named after "
+        "the map, to send to another GM (it holds GM notes and hidden tokens); unzip and open",
     )
     p.add_argument("file", metavar="MAP")
     p.add_argument("-o", "--output", required=True, metavar="FILE.zip", help="the .zip to write")
@@ -19,7 +20,7 @@ def add_pack_command(sub: argparse._SubParsersAction) -> None:
 
 def run_pack(args: argparse.Namespace) -> int:
     from tabletop.io import MapFileError, load_map
-    from tabletop.io.pack import pack_map
+    from tabletop.io.pack import GMS_COPY, pack_map
 
     out = Path(args.output)
     if out.suffix.lower() != ".zip":
@@ -31,7 +32,7 @@ def run_pack(args: argparse.Namespace) -> int:
     packed = pack_map(map_, source.name, source.resolve().parent, out)
     if packed.left_out:  # one line, however many pictures are missing
         print(f"{args.file}: warning: {'; '.join(packed.left_out)}; left out of the pack", file=sys.stderr)
-    print(f"{out}: {packed.summary()}")
+    print(f"{out}: {packed.summary()} — {GMS_COPY} (tabletop export --player)")
     return 0
 
 

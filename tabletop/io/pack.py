@@ -1,5 +1,8 @@
 """Pack for Sharing: one .zip holding a map and every picture it names, at the same paths from
-the map as on the GM's disk, so whoever unzips it opens the map with its pictures in place.
+the map as on the GM's disk, all inside one folder named after the map, so whoever unzips it
+gets that one folder (never the map and an assets/ folder scattered among their own files) and
+opens the map with its pictures in place. The pack is the GM's copy, GM notes and hidden tokens
+included: the players are given a players' export instead.
 
 A map keeps its pictures in its own folder (docs/MAP-FILES.md): its background and its
 tokens' art by name, and the pictures kept in its assets/ folder (handouts shown from there)
@@ -36,12 +39,28 @@ class Packed:
     pictures left out, each with the line saying why."""
 
     map_name: str
+    folder: str = ""
+    """The folder in the zip that holds everything."""
     pictures: list[str] = field(default_factory=list)
+    """Their paths from the map, as the map names them."""
     left_out: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         pictures = f"{len(self.pictures)} picture{'s' * (len(self.pictures) != 1)}"
-        return f"the map {self.map_name} and {pictures}" + (f"; {len(self.left_out)} left out" if self.left_out else "")
+        held = f"the map {self.map_name} and {pictures} in the folder {self.folder}/"
+        return held + (f"; {len(self.left_out)} left out" if self.left_out else "")
+
+
+GMS_COPY = "the GM's copy, GM notes and hidden tokens included; players get a players' export"
+"""Said with every pack (followed by how to make that export): a pack is not for the players'
+eyes."""
+
+
+def pack_folder(map_name: str) -> str:
+    """The folder in the zip the map and its pictures go in: the map's name without its suffix
+    ("camp.tabletop": "camp"), or "map" when that leaves nothing a folder can be named."""
+    stem = map_name.rsplit(".", 1)[0].strip().rstrip(".")
+    return stem if stem and stem not in (".", "..") and "/" not in stem and "\\" not in stem else "map"
 
 
 def pictures_named(map_: Map) -> list[str]:
@@ -73,12 +92,14 @@ def assets_kept(folder: str | os.PathLike[str]) -> list[str]:
 
 def pack_map(map_: Map, map_name: str, folder: str | os.PathLike[str], out: str | os.PathLike[str]) -> Packed:
     """Write `out`, a zip of the map (as `map_name`, saved as it is now) and its pictures found
-    in `folder`, whole or not at all; MapFileError when it cannot be written."""
-    packed = Packed(map_name)
+    in `folder`, all in one folder named after the map (pack_folder), whole or not at all;
+    MapFileError when it cannot be written."""
+    top = pack_folder(map_name)
+    packed = Packed(map_name, top)
     out_real = os.path.realpath(out)
     with tempfile.TemporaryFile() as spool:
         with zipfile.ZipFile(spool, "w", zipfile.ZIP_DEFLATED) as archive:
-            archive.writestr(map_name, map_to_bytes(map_, map_name))
+            archive.writestr(f"{top}/{map_name}", map_to_bytes(map_, map_name))
             for written in dict.fromkeys([*pictures_named(map_), *assets_kept(folder)]):
                 try:
                     file = picture_file(written, folder)
@@ -89,7 +110,7 @@ def pack_map(map_: Map, map_name: str, folder: str | os.PathLike[str], out: str 
                     packed.left_out.append(f"picture {refused}")
                     continue
                 # pictures are compressed already: stored, not squeezed again
-                archive.writestr(written, raw, compress_type=zipfile.ZIP_STORED)
+                archive.writestr(f"{top}/{written}", raw, compress_type=zipfile.ZIP_STORED)
                 packed.pictures.append(written)
         spool.seek(0)
         write_atomically(out, _chunks(spool), verb="written")
@@ -145,4 +166,4 @@ def carry_pictures(map_: Map, old: str | os.PathLike[str], new: str | os.PathLik
     return map_.model_copy(update={"tokens": tokens}), copied
 
 
-__all__ = ["Packed", "assets_kept", "carry_pictures", "pack_map", "pictures_named"]
+__all__ = ["GMS_COPY", "Packed", "assets_kept", "carry_pictures", "pack_folder", "pack_map", "pictures_named"]

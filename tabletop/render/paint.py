@@ -273,6 +273,7 @@ def paint_map(
     worked out here from the map painted when not given. `dimmed`: the places out of the
     players' sight (fog by sight), shaded under the tokens as on their window."""
     players = (audience or style.audience) is Audience.PLAYERS
+    art = TokenArt(base_dir, map_)  # a map never saved has no folder: its pictures show as missing
     if players:
         if cover is None:
             cover = players_cover(map_)
@@ -281,7 +282,7 @@ def paint_map(
         paint_background(p, map_, base_dir, style, cover=cover or ())
     layout = layout or MapLayout(map_, index=False)
     spots = token_spots(map_, layout.zone, name_scale=style.text_scale)
-    boxes = token_boxes(map_.tokens, spots, style)  # the setup labels keep clear of the tokens
+    boxes = token_boxes(map_.tokens, spots, style, art)  # the setup labels keep clear of the tokens
     pictured = map_.background is not None and base_dir is not None
     for grid in map_.grids:
         paint_grid(p, grid, Terrain(grid), style, detail, boxes, ground=not pictured)
@@ -294,7 +295,6 @@ def paint_map(
     if dimmed is not None:
         paint_out_of_sight(p, map_, dimmed, partial(fog_path, layout))
     crowds = area_crowds(token for token in map_.tokens if token.id in spots)
-    art = TokenArt(base_dir)  # a map never saved has no folder: its pictures show as missing
     for token in map_.tokens:
         if token.id in spots:
             where, spot = token.location, spots[token.id]

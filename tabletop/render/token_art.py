@@ -5,7 +5,12 @@ The cut and scaled disc is kept per picture, crop, shape and size in pixels (siz
 steps, so zooming makes few), within a byte budget: a map of hundreds of tokens sharing a
 few portraits scales each once, and a redraw or an export scales nothing. A picture that
 cannot be drawn is drawn as a placeholder (render/token_paint.py) and said once, by whoever
-shows the map's problems (art_problems)."""
+shows the map's problems (art_problems).
+
+A picture's ring wears its token's side's colour (rules/sides.py), so the sides read apart
+across the table however alike the GM coloured the tokens; a token on no side, on a map that
+has sides, wears a grey ring. A token with art standing alone in a grid's area fills the area,
+so its face reads from the far end of the table."""
 
 from __future__ import annotations
 
@@ -17,9 +22,11 @@ from PySide6.QtGui import QImage, QPaintEngine, QPainter, QPainterPath
 
 from tabletop.geometry.single.shapes import TOKEN_RADIUS
 from tabletop.io.pictures import PictureRefused, picture_file
-from tabletop.model import Map, TokenPicture
+from tabletop.model import AreaLocation, Map, Token, TokenPicture
 from tabletop.render.cache import BoundedCache
 from tabletop.render.pictures import load_picture
+from tabletop.rules.sides import NO_SIDE, known_side, side_colour
+from tabletop.rules.visibility import token_hidden
 
 WHAT = "token picture"
 """How a token picture's problems begin: "token picture 'assets/jade.png' is missing"."""
@@ -31,6 +38,15 @@ LEAST_PIXELS, MOST_PIXELS = 16, 1024
 than a poster's token needs."""
 VECTOR_PIXELS = 256
 """The disc's pixels across in an SVG or a PDF, which are zoomed and printed large."""
+
+NO_SIDE_RING = "#8c8c8c"
+"""The ring of a token on no side, on a map whose other tokens have sides: a grey no side
+wears, so a bystander is not taken for one of a side."""
+ART_RADIUS = TOKEN_RADIUS * 1.2
+"""The disc of a token with art alone in a grid's area, in map units: the width of the usual
+area, less a hair of its lines, so the face is as large as the area lets it be."""
+AREA_SHARE = 0.48
+"""The most of an area's width the disc's radius takes, for grids of small areas."""
 
 _discs: BoundedCache[QImage] = BoundedCache(ART_BUDGET, lambda image: image.sizeInBytes())
 
@@ -81,12 +97,41 @@ def cut_picture(image: QImage, picture: TokenPicture, pixels: int, square: bool 
     return disc
 
 
+def side_rings(tokens: list[Token]) -> dict[str, str]:
+    """The colour of each side's rings: the side's colour (rules.sides.side_colour) worked out
+    from the tokens the players may see, so a hidden token never changes what they are shown;
+    grey for the tokens on no side when the map has sides at all (with none, every token wears
+    its own colour)."""
+    seen = [token for token in tokens if not token_hidden(token)]
+    sides = dict.fromkeys(token.side for token in seen if known_side(token.side))
+    rings = {side: side_colour(seen, side, number) for number, side in enumerate(sides, 1)}
+    if rings:
+        rings[NO_SIDE] = NO_SIDE_RING
+    return rings
+
+
 class TokenArt:
     """The token pictures of the map kept in `base_dir` (None: a map never saved, whose
-    pictures have no folder to be found in)."""
+    pictures have no folder to be found in), and how the map's tokens wear them: `map_` gives
+    the sides' ring colours and the grids' area sizes (none given: each token's own colour and
+    the usual disc)."""
 
-    def __init__(self, base_dir: str | os.PathLike[str] | None) -> None:
+    def __init__(self, base_dir: str | os.PathLike[str] | None, map_: Map | None = None) -> None:
         self.base_dir = base_dir
+        self.rings = side_rings(map_.tokens) if map_ is not None else {}
+        self.areas = {grid.id: grid.area_size for grid in map_.grids} if map_ is not None else {}
+
+    def ring(self, token: Token) -> str:
+        """The colour of the ring round the token's picture: its side's."""
+        return self.rings.get(token.side, token.colour)
+
+    def radius(self, token: Token, alone: bool) -> float:
+        """The disc's radius: a token with art standing `alone` in a grid's area fills it."""
+        where = token.location
+        if token.picture is None or token.problem or not alone or not isinstance(where, AreaLocation):
+            return TOKEN_RADIUS
+        size = self.areas.get(where.grid)
+        return TOKEN_RADIUS if size is None else max(TOKEN_RADIUS, min(ART_RADIUS, size * AREA_SHARE))
 
     def disc(self, picture: TokenPicture, pixels: int, square: bool = False) -> QImage | None:
         """The picture cut to the disc at `pixels` across (from the kept ones when it was cut
@@ -133,4 +178,15 @@ def forget_art() -> None:
     _discs.clear()
 
 
-__all__ = ["WHAT", "TokenArt", "art_problems", "crop_rect", "cut_picture", "disc_pixels", "forget_art"]
+__all__ = [
+    "ART_RADIUS",
+    "NO_SIDE_RING",
+    "WHAT",
+    "TokenArt",
+    "art_problems",
+    "crop_rect",
+    "cut_picture",
+    "disc_pixels",
+    "forget_art",
+    "side_rings",
+]

@@ -28,7 +28,7 @@ from tabletop.render.state_marks import (
     problem_box,
 )
 from tabletop.render.style import MapStyle
-from tabletop.render.token_art import TokenArt, disc_pixels
+from tabletop.render.token_art import ART_RADIUS, TokenArt, disc_pixels
 from tabletop.render.words import Written
 from tabletop.rules.facing import facing_vector, flank_line
 from tabletop.rules.sides import are_opponents
@@ -100,9 +100,10 @@ def paint_token(
     plate: Written | None = None,
     art: TokenArt | None = None,
 ) -> None:
-    """The token's disc (its picture on it, in a ring of its colour, when it has one: `art`
-    finds it; a placeholder mark when it cannot be drawn), its facing (tick, a point on the
-    ring of a picture, and, if the style shows them, the front wedge), the flank line, and its
+    """The token's disc (its picture on it, in a ring of its side's colour, when it has one:
+    `art` finds it and says the side's colour and the disc's size; a placeholder mark when it
+    cannot be drawn), its facing (tick, a point on the ring of a picture, and, if the style
+    shows them, the front wedge), the flank line, and its
     name on a plate below (or beside it, in a crowded area; in a zone where the zone's
     arrangement put it, `plate`, its centre given from the disc's), over every line.
     A down token is dimmed under a DOWN band, other states are words over it, and a problem is a
@@ -110,9 +111,13 @@ def paint_token(
     x, y = spot
     if crowd is not None and crowd.index == 0 and crowd.count > 1:
         _paint_group_frame(p, crowd, spot, style)
-    r = TOKEN_RADIUS
+    alone = crowd is None or crowd.count < 2
+    r = art.radius(token, alone) if art is not None else TOKEN_RADIUS
     centre = QPointF(x, y)
     colour = QColor(token.colour)
+    own = dimmed(colour) if is_down(token) else colour
+    if token.picture is not None and art is not None:  # the ring round a picture is its side's
+        colour = QColor(art.ring(token))
     body = dimmed(colour) if is_down(token) else colour
     selected = selected and style.selection_marks
     if (
@@ -120,14 +125,14 @@ def paint_token(
     ):  # the front: 90 degrees wide, pointing where the token faces (compass degrees)
         qt_angle = 90.0 - token.facing
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(body.red(), body.green(), body.blue(), 90))
-        wedge = 2 * r if crowd is None or crowd.count < 2 else 1.5 * r  # short of a crowded group's frame
+        p.setBrush(QColor(own.red(), own.green(), own.blue(), 90))
+        wedge = 2 * TOKEN_RADIUS if crowd is None or crowd.count < 2 else 1.5 * r  # short of a crowded group's frame
         p.drawPie(QRectF(x - wedge, y - wedge, 2 * wedge, 2 * wedge), round((qt_angle - 45) * 16), 90 * 16)
     outline = QPen(colour.darker(170), 1.5 * style.line_scale)
     if token.problem:
         paint_problem(p, centre, body, outline)
         if token.picture is not None:  # inside the problem's own white line, which stays on top
-            _paint_art(p, token, centre, body, art, square=True)
+            _paint_art(p, token, centre, own, art, square=True)
             p.setPen(QPen(QColor("white"), max(1.2, outline.widthF() * 0.8)))
             p.setBrush(Qt.BrushStyle.NoBrush)
             corner = TOKEN_RADIUS * 0.25 * 0.7
@@ -136,7 +141,7 @@ def paint_token(
             _selection_ring(p, lambda: p.drawRoundedRect(problem_box(centre), r * 0.25, r * 0.25))
     else:
         (x1, y1), (x2, y2) = token_flank(token, spot)
-        p.setPen(QPen(body.darker(160), 2 * style.line_scale, Qt.PenStyle.DashLine))
+        p.setPen(QPen(own.darker(160), 2 * style.line_scale, Qt.PenStyle.DashLine))
         p.drawLine(QPointF(x1, y1), QPointF(x2, y2))
         p.setPen(outline)
         p.setBrush(body)
@@ -146,8 +151,8 @@ def paint_token(
             p.setPen(QPen(QColor("white"), 2.5 * style.line_scale))
             p.drawLine(centre, QPointF(x + fx * r, y + fy * r))
         else:
-            _paint_art(p, token, centre, body, art)
-            paint_facing_notch(p, centre, (fx, fy), body, style)
+            _paint_art(p, token, centre, own, art, radius=r)
+            paint_facing_notch(p, centre, (fx, fy), body, style, r)
         if selected:
             _selection_ring(p, lambda: p.drawEllipse(centre, r, r))
     if token_hidden(token):  # the GM's mark: the players' picture leaves the token out
@@ -160,7 +165,7 @@ def paint_token(
     if is_down(token):
         paint_down_band(p, centre, style, detail)
     paint_state_words(p, token, centre, style, detail)
-    size = style.token_name_size * style.text_scale
+    size = name_size(token, style, r)
     if plate is not None:
         if detail and plate.words and text.readable(p, plate.size):
             px, py = plate.centre
@@ -170,28 +175,47 @@ def paint_token(
         if name:
             side = crowd.name_side if crowd is not None else "below"
             width = text.text_width(p, name, size, False) + size * 0.6
-            centre = token_name_centre(spot, style, side, width, crowd is not None and crowd.count > 1)
+            centre = token_name_centre(spot, style, side, width, not alone, r, size)
             text.plated_label(p, name, centre, style.label, style.plate, size)
 
 
-ART_RING = 0.16
+ART_RING = 0.2
 """The side's ring round a token's picture, as a share of the disc's radius: thick enough to
 tell the sides apart across the table, thin enough to leave the face its room."""
+OWN_RING = 0.07
+"""The token's own colour, where it is not its side's: a thin line inside the side's ring, as a
+share of the disc's radius."""
 MISSING_MARK = QColor("white")
+NAME_TO_DISC = 1.0
+"""The tallest name (its size, in map units) beside a disc with a picture, as a share of the
+disc's radius: the face, not the name plate, is what catches the eye."""
 
 
-def art_inset(square: bool = False) -> QRectF:
+def name_size(token: Token, style: MapStyle, radius: float = TOKEN_RADIUS) -> float:
+    """The size of the token's name: the style's, but never larger than its picture's disc."""
+    size = style.token_name_size * style.text_scale
+    return size if token.picture is None else min(size, radius * NAME_TO_DISC)
+
+
+def art_inset(square: bool = False, radius: float = TOKEN_RADIUS) -> QRectF:
     """The box the picture fills, around a token's spot: inside the side's ring."""
-    inner = TOKEN_RADIUS * (0.9 - 0.22) if square else TOKEN_RADIUS * (1 - ART_RING)
+    inner = TOKEN_RADIUS * (0.9 - 0.22) if square else radius * (1 - ART_RING)
     return QRectF(-inner, -inner, 2 * inner, 2 * inner)
 
 
 def _paint_art(
-    p: QPainter, token: Token, centre: QPointF, body: QColor, art: TokenArt | None, square: bool = False
+    p: QPainter,
+    token: Token,
+    centre: QPointF,
+    own: QColor,
+    art: TokenArt | None,
+    square: bool = False,
+    radius: float = TOKEN_RADIUS,
 ) -> None:
-    """The token's picture inside a ring of its colour (the disc painted already), dimmed with
-    it when down; a question mark on the disc when the picture cannot be drawn."""
-    box = art_inset(square).translated(centre)
+    """The token's picture inside its side's ring (the disc painted already), the token's own
+    colour a thin line between them where it is not the side's; dimmed with the disc when
+    down; a question mark on the disc when the picture cannot be drawn."""
+    box = art_inset(square, radius).translated(centre)
     disc = None if art is None else art.disc(token.picture, disc_pixels(p, box.width() / 2), square)
     if disc is None:
         _paint_missing(p, box)
@@ -199,6 +223,11 @@ def _paint_art(
     p.save()
     p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     p.drawImage(box, disc)
+    if not square and art.ring(token).lower() != token.colour.lower():
+        width = radius * OWN_RING
+        p.setPen(QPen(own, width))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(box.adjusted(width / 2, width / 2, -width / 2, -width / 2))
     if is_down(token):  # faded most of the way to grey, as a down disc's colour is
         veil = QColor(DOWN_GREY)
         veil.setAlphaF(DIMMED)
@@ -228,12 +257,11 @@ def _paint_missing(p: QPainter, box: QRectF) -> None:
 
 
 def paint_facing_notch(
-    p: QPainter, centre: QPointF, facing: tuple[float, float], body: QColor, style: MapStyle
+    p: QPainter, centre: QPointF, facing: tuple[float, float], body: QColor, style: MapStyle, r: float = TOKEN_RADIUS
 ) -> None:
     """Where a token with a picture faces: a white-edged point on its ring, not a tick across
     the face."""
     fx, fy = facing
-    r = TOKEN_RADIUS
     tip = centre + QPointF(fx * r * 1.32, fy * r * 1.32)
     side = QPointF(-fy, fx) * (r * 0.34)
     base = centre + QPointF(fx * r * 0.9, fy * r * 0.9)
@@ -260,17 +288,24 @@ def _selection_ring(p: QPainter, stroke) -> None:
 
 
 def token_name_centre(
-    spot: tuple[float, float], style: MapStyle, side: str = "below", width: float = 0.0, framed: bool = False
+    spot: tuple[float, float],
+    style: MapStyle,
+    side: str = "below",
+    width: float = 0.0,
+    framed: bool = False,
+    radius: float = TOKEN_RADIUS,
+    size: float | None = None,
 ) -> tuple[float, float]:
-    """Where a token's name plate, `width` wide, is centred: below the disc, over the end of its
-    flank line, or beside the disc on the outer side of a crowded area's group (`framed`: outside
-    the group's frame)."""
-    gap = TOKEN_RADIUS + (FRAME_GAP + 3 if framed else 3)
+    """Where a token's name plate, `width` wide and its words `size` (the style's when not
+    given), is centred: below the disc of `radius`, over the end of its flank line, or beside the
+    disc on the outer side of a crowded area's group (`framed`: outside the group's frame)."""
+    gap = radius + (FRAME_GAP + 3 if framed else 3)
     if side == "left":
         return (spot[0] - gap - width / 2, spot[1])
     if side == "right":
         return (spot[0] + gap + width / 2, spot[1])
-    size = style.token_name_size * style.text_scale
+    if size is None:
+        size = style.token_name_size * style.text_scale
     return (spot[0], spot[1] + gap + size * 0.65)
 
 
@@ -307,20 +342,24 @@ def _paint_group_frame(p: QPainter, crowd: Crowd, spot: tuple[float, float], sty
         p.drawLine(guard - QPointF(b * 0.35, hilt * b * 0.35), guard + QPointF(b * 0.35, hilt * b * 0.35))
 
 
-def token_boxes(tokens: Iterable[Token], spots: dict[str, tuple[float, float]], style: MapStyle) -> list[QRectF]:
-    """The discs and name plates of the tokens at these spots, the names' widths guessed
-    generously as the layout guesses them: what the grid's own labels keep clear of."""
+def token_boxes(
+    tokens: Iterable[Token], spots: dict[str, tuple[float, float]], style: MapStyle, art: TokenArt | None = None
+) -> list[QRectF]:
+    """The discs and name plates of the tokens at these spots (`art`: the map's, whose pictured
+    tokens alone in an area stand larger), the names' widths guessed generously as the layout
+    guesses them: what the grid's own labels keep clear of."""
     placed = [token for token in tokens if token.id in spots]
     crowds = area_crowds(placed)
-    size = style.token_name_size * style.text_scale
     boxes: list[QRectF] = []
     for token in placed:
         x, y = spots[token.id]
-        boxes.append(QRectF(x - TOKEN_RADIUS, y - TOKEN_RADIUS, 2 * TOKEN_RADIUS, 2 * TOKEN_RADIUS))
         crowd = crowds.get(token.id)
-        width = min(name_width(token.label), NAME_MAX_WIDTH) * style.text_scale + size * 0.6
         framed = crowd is not None and crowd.count > 1
-        cx, cy = token_name_centre((x, y), style, crowd.name_side if crowd else "below", width, framed)
+        r = art.radius(token, not framed) if art is not None else TOKEN_RADIUS
+        size = name_size(token, style, r)
+        boxes.append(QRectF(x - r, y - r, 2 * r, 2 * r))
+        width = min(name_width(token.label), NAME_MAX_WIDTH) * style.text_scale + size * 0.6
+        cx, cy = token_name_centre((x, y), style, crowd.name_side if crowd else "below", width, framed, r, size)
         boxes.append(QRectF(cx - width / 2, cy - size * 0.7, width, size * 1.4))
         if framed and crowd.index == 0:
             boxes.append(group_frame(crowd, (x, y)).adjusted(0, -TOKEN_RADIUS, 0, 0))
@@ -341,7 +380,7 @@ def _rect(name_size: float, text_scale: float, line_scale: float, crowd: Crowd |
     each edit."""
     size = name_size * text_scale
     half = max(2.2 * TOKEN_RADIUS, NAME_MAX_WIDTH * text_scale / 2 + size)
-    bottom = TOKEN_RADIUS + 3 + size * 1.5
+    bottom = ART_RADIUS + 3 + size * 1.5
     top = max(2.2 * TOKEN_RADIUS, bottom)  # a plate above the disc, in a zone with no room below it
     rect = QRectF(-half, -top, 2 * half, top + bottom)
     if crowd is not None:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from tabletop.document import MapDocument
 from tabletop.document.commands import EditObject, SetBackground
 from tabletop.io import EXTENSION, FileChangedError, FileStamp, MapFileError, save_map
-from tabletop.io.pack import carry_pictures, pack_map
+from tabletop.io.pack import GMS_COPY, carry_pictures, pack_map
 from tabletop.io.pictures import PictureNotCopied, PictureRefused, copy_beside, picture_file
 from tabletop.io.pictures_outside import brought_in, outside_source, set_aside
 from tabletop.io.read import read_regular
@@ -125,7 +125,7 @@ class FileHandler:
             QMessageBox.warning(
                 self.window, "Pictures left out", shown_plain(f"{out.name} holds {packed.summary()}.\n{left}")
             )
-        say(self.window, f"Packed {out.name}: {packed.summary()}")
+        say(self.window, f"Packed {out.name}: {packed.summary()} — {GMS_COPY} (File ▸ Export…)")
         return True
 
     @property

@@ -1,6 +1,7 @@
 """Pack for Sharing: one .zip with the map and every picture it names (background, token art,
-the assets/ folder's pictures) at the same paths, which opens as it was once unzipped; nothing
-from outside the map's folder goes in. Save As takes token art along to the new folder."""
+the assets/ folder's pictures) at the same paths, all in one folder named after the map, which
+opens as it was once unzipped; nothing from outside the map's folder goes in, and the pack says
+it is the GM's copy. Save As takes token art along to the new folder."""
 
 from __future__ import annotations
 
@@ -46,19 +47,31 @@ def test_the_pack_holds_the_map_and_its_pictures_at_their_paths(tmp_path):
     with zipfile.ZipFile(tmp_path / "camp.zip") as archive:
         names = archive.namelist()
         assert sorted(names) == [
-            "assets/handouts/letter.jpg",
-            "assets/kell.webp",
-            "assets/orc.png",
-            "camp.tabletop",
-            "scan.png",
+            "camp/assets/handouts/letter.jpg",
+            "camp/assets/kell.webp",
+            "camp/assets/orc.png",
+            "camp/camp.tabletop",
+            "camp/scan.png",
         ]
-        assert archive.read("assets/orc.png") == PNG + b"orc"
+        assert archive.read("camp/assets/orc.png") == PNG + b"orc"
         archive.extractall(tmp_path / "friend")
-    assert packed.left_out == [] and len(packed.pictures) == 4
-    opened = load_map(tmp_path / "friend" / "camp.tabletop")
+    assert packed.left_out == [] and len(packed.pictures) == 4 and packed.folder == "camp"
+    assert [p.name for p in (tmp_path / "friend").iterdir()] == ["camp"], "one folder, nothing scattered"
+    opened = load_map(tmp_path / "friend" / "camp" / "camp.tabletop")
     assert opened == map_
     for token in opened.tokens:
-        assert (tmp_path / "friend" / token.picture.path).read_bytes() == (home / token.picture.path).read_bytes()
+        unzipped = tmp_path / "friend" / "camp" / token.picture.path
+        assert unzipped.read_bytes() == (home / token.picture.path).read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("map_name", "folder"),
+    [("camp.tabletop", "camp"), ("The Keep, level 2.tabletop", "The Keep, level 2"), (".tabletop", "map")],
+)
+def test_the_packs_folder_is_named_after_the_map(tmp_path, map_name, folder):
+    packed = pack_map(Map(), map_name, tmp_path, tmp_path / "out.zip")
+    assert zipfile.ZipFile(tmp_path / "out.zip").namelist() == [f"{folder}/{map_name}"]
+    assert f"in the folder {folder}/" in packed.summary()
 
 
 def test_a_missing_picture_is_left_out_and_said(tmp_path):
@@ -66,7 +79,7 @@ def test_a_missing_picture_is_left_out_and_said(tmp_path):
     (tmp_path / "assets" / "kell.webp").unlink()
     packed = pack_map(map_, "camp.tabletop", tmp_path, tmp_path / "out.zip")
     assert len(packed.left_out) == 1 and "kell.webp" in packed.left_out[0]
-    assert "assets/kell.webp" not in zipfile.ZipFile(tmp_path / "out.zip").namelist()
+    assert "camp/assets/kell.webp" not in zipfile.ZipFile(tmp_path / "out.zip").namelist()
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="no links on this system")
@@ -79,7 +92,7 @@ def test_a_link_out_of_the_maps_folder_is_never_packed(tmp_path):
     (home / "assets" / "orc.png").symlink_to(tmp_path / "secret.png")
     packed = pack_map(map_, "camp.tabletop", home, tmp_path / "out.zip")
     with zipfile.ZipFile(tmp_path / "out.zip") as archive:
-        assert "assets/orc.png" not in archive.namelist()
+        assert "camp/assets/orc.png" not in archive.namelist()
         assert not any(b"own photo" in archive.read(name) for name in archive.namelist())
     assert any("leads out of the map's folder" in line for line in packed.left_out)
 
@@ -90,7 +103,10 @@ def test_tabletop_pack_writes_the_zip_and_says_what_it_holds(capsys, tmp_path):
     out.parent.mkdir()
     result = tabletop(capsys, "pack", str(tmp_path / "camp.tabletop"), "-o", str(out))
     assert result.code == 0, result.err
-    assert result.out.strip() == f"{out}: the map camp.tabletop and 4 pictures"
+    said = f"{out}: the map camp.tabletop and 4 pictures in the folder camp/ — the GM's copy, GM notes and hidden"
+    assert result.out.strip().startswith(said), result.out
+    assert "players get a players' export (tabletop export --player)" in result.out
+    assert len(result.out.strip().splitlines()) == 1
     again = tabletop(capsys, "pack", str(tmp_path / "camp.tabletop"), "-o", str(out))
     assert again.code == 1 and "not replaced without --overwrite" in again.err
     assert tabletop(capsys, "pack", str(tmp_path / "camp.tabletop"), "-o", str(out), "--overwrite").code == 0

@@ -55,8 +55,10 @@ def test_pack_for_sharing_writes_the_map_and_its_art(qtbot, window, tmp_path):
     assert window.registry["file.pack"].text() == "Pac&k for Sharing…"
     assert window.files.pack_for_sharing(tmp_path / "party")
     with zipfile.ZipFile(tmp_path / "party.zip") as archive:
-        assert sorted(archive.namelist()) == ["assets/kell.png", "assets/mira.png", "party.tabletop"]
-    assert window.statusBar().currentMessage() == "Packed party.zip: the map party.tabletop and 2 pictures"
+        assert sorted(archive.namelist()) == ["party/assets/kell.png", "party/assets/mira.png", "party/party.tabletop"]
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Packed party.zip: the map party.tabletop and 2 pictures in the folder party/")
+    assert "the GM's copy, GM notes and hidden tokens included" in said and "players' export" in said
 
 
 def test_a_map_never_saved_is_not_packed(qtbot, window, tmp_path):

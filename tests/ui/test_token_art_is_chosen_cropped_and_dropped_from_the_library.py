@@ -44,7 +44,16 @@ def test_picture_copies_a_file_from_elsewhere_into_assets_in_one_step(qtbot, win
     picture = window.document.get("token", "kell").picture
     assert picture == TokenPicture(path="assets/kell portrait.png")
     assert (tmp_path / "map" / "assets" / "kell portrait.png").is_file()
-    assert "Copied kell portrait.png" in window.inspector.problem.text()
+    assert "Copied kell portrait.png" in editor.note.text() and editor.note.isVisibleTo(window)
+    assert window.inspector.problem.text() == "", "what went well is not said in the refusals' red line"
+    shown = editor.note.grab().toImage()
+    reds = [
+        (x, y)
+        for x in range(shown.width())
+        for y in range(shown.height())
+        if (c := shown.pixelColor(x, y)).red() > 150 and c.green() < 90 and c.blue() < 90
+    ]
+    assert not reds, "said in the pane's usual colour"
     assert editor.remove.isEnabled() and editor.preview.isVisibleTo(window)
     window.document.undo_stack.undo()
     assert window.document.get("token", "kell").picture is None

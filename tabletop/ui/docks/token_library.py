@@ -1,11 +1,15 @@
-"""The Token Library (View ▸ Token Library): the pictures of a folder the GM chooses, as
-thumbnails in a grid with a search by file name. A picture dragged onto the map makes a token
-there wearing it; dropped on a token, it becomes that token's picture. The picture is copied
-into the map's assets/ folder as the Inspector's Picture… copies it.
+"""The Token Library (View ▸ Token Library): the pictures of a folder the GM chooses, each
+thumbnail beside its whole file name, with a search by file name. A picture dragged onto the
+map makes a token there wearing it, on the side chosen above the list (the selected token's
+side, or the one last used); dropped on a token, it becomes that token's picture. The picture
+is checked, copied into the map's assets/ folder and given as the Inspector's Picture… does
+it (token_picture.give_picture).
 
 Thumbnails are made on a worker thread, a few at a time and newest folder first, so a folder
 of hundreds of pictures fills in while the window stays free; each is read and decoded the
-careful way (io/pictures, render/pictures), never kept in the map's own picture cache."""
+careful way (io/pictures, render/pictures), never kept in the map's own picture cache. The
+thumbnails still to make are dropped when the window closes or the program quits, so leaving
+never waits on them."""
 
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from PySide6.QtCore import (
     QMimeData,
     QObject,
     QPointF,
+    QRectF,
     QSettings,
     QSize,
     QSortFilterProxyModel,
@@ -26,16 +31,33 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QColor, QIcon, QImage, QPixmap, QStandardItem, QStandardItemModel
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QIcon,
+    QImage,
+    QPalette,
+    QPixmap,
+    QStandardItem,
+    QStandardItemModel,
+    QTextLayout,
+    QTextOption,
+)
 from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
     QDockWidget,
     QFileDialog,
     QGraphicsView,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QListView,
     QMainWindow,
     QPushButton,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -44,17 +66,20 @@ from tabletop.document import MapDocument
 from tabletop.document.commands import AddObject, EditObject
 from tabletop.io.pictures import PictureRefused, picture_bytes
 from tabletop.model import AreaLocation, Token, TokenPicture, ZoneLocation
+from tabletop.model.kinds import Kind
 from tabletop.render.pictures import decode_picture
-from tabletop.rules.sides import side_colour
-from tabletop.ui.docks.token_picture import keep_picture
+from tabletop.rules.sides import NO_SIDE, side_colour
+from tabletop.ui.docks.token_picture import give_picture
 from tabletop.ui.docks.widgets import ElidedLabel, MessageLine
 
 FOLDER_KEY = "token_library/folder"
+SIDE_KEY = "token_library/side"
+"""The side the GM last placed tokens on from the library, as text."""
 MIME = "application/x-tabletop-token-picture"
 """What a dragged library picture carries: its file's path, as UTF-8."""
 SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".webp", ".svg"})
 THUMB = 72
-"""A thumbnail's side in pixels: a face reads, and four fit across a narrow dock."""
+"""A thumbnail's side in pixels: a face reads."""
 MOST_PICTURES = 5_000
 """The most pictures listed from one folder: past it the folder is an archive, not a library."""
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -105,6 +130,66 @@ class PictureModel(QStandardItemModel):
         return data
 
 
+class NameBeside(QStyledItemDelegate):
+    """A picture's row: its thumbnail, and beside it the whole file name wrapped to the list's
+    width (anywhere in a long word), so no name is cut short however narrow the dock."""
+
+    GAP = 12
+    """Between the thumbnail, the name and the row's edges, in pixels, with the style's margins."""
+
+    def __init__(self, view: QListView) -> None:
+        super().__init__(view)
+        self.view = view
+
+    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:
+        width = max(self.view.viewport().width() - 2 * self.view.spacing(), THUMB * 2)
+        words = max(width - THUMB - 3 * self.GAP, THUMB // 2)
+        height = _Wrapped(option.font, str(index.data() or ""), words).height()
+        return QSize(width, max(THUMB + 6, round(height) + self.GAP))
+
+    def paint(self, painter, option: QStyleOptionViewItem, index) -> None:
+        """The style draws the row (its selection, the thumbnail); the name is drawn here, as
+        the style would cut a long word short rather than break it."""
+        shown = QStyleOptionViewItem(option)
+        self.initStyleOption(shown, index)
+        words, shown.text = shown.text, ""
+        style = shown.widget.style() if shown.widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, shown, painter, shown.widget)
+        selected = bool(shown.state & QStyle.StateFlag.State_Selected)
+        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        box = QRectF(option.rect.adjusted(THUMB + 2 * self.GAP, 0, -self.GAP, 0))
+        layout = _Wrapped(shown.font, words, box.width())
+        painter.save()
+        painter.setPen(shown.palette.color(role))
+        layout.draw(painter, QPointF(box.left(), box.center().y() - layout.height() / 2))
+        painter.restore()
+
+
+class _Wrapped:
+    """A name laid out in lines `width` wide, broken between words where it can be and inside
+    a word too long for a line."""
+
+    def __init__(self, font: QFont, words: str, width: float) -> None:
+        self.layout = QTextLayout(words, font)
+        option = QTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        self.layout.setTextOption(option)
+        self.layout.beginLayout()
+        y = 0.0
+        while (line := self.layout.createLine()).isValid():
+            line.setLineWidth(width)
+            line.setPosition(QPointF(0, y))
+            y += line.height()
+        self.layout.endLayout()
+        self._height = y
+
+    def height(self) -> float:
+        return self._height
+
+    def draw(self, painter, at: QPointF) -> None:
+        self.layout.draw(painter, at)
+
+
 class TokenLibrary(QWidget):
     """The dock's pane. `view`: the map's view, which takes the drops."""
 
@@ -115,7 +200,7 @@ class TokenLibrary(QWidget):
         super().__init__()
         self.document, self.settings, self.view, self.say = document, settings, view, say
         self._generation = 0
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="thumbnails")
+        self._worker: ThreadPoolExecutor | None = None
         self.made.connect(self._thumbnail_made)
         self.folder_label = ElidedLabel()
         choose = QPushButton("Folder…")
@@ -129,30 +214,48 @@ class TokenLibrary(QWidget):
         self.filtered.setSourceModel(self.model)
         self.filtered.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.search.textChanged.connect(self.filtered.setFilterFixedString)
-        self.grid = QListView()
+        self.side = QComboBox()
+        self.side.setEditable(True)
+        self.side.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.side.setToolTip("The side of a token placed by a drop on the map; type a new one to start a side")
+        self.side.activated.connect(lambda: self.settings.setValue(SIDE_KEY, self.chosen_side()))
+        self.grid = QListView()  # one column, each whole file name beside its thumbnail
         self.grid.setModel(self.filtered)
-        self.grid.setViewMode(QListView.ViewMode.IconMode)
+        self.grid.setViewMode(QListView.ViewMode.ListMode)
         self.grid.setResizeMode(QListView.ResizeMode.Adjust)
         self.grid.setMovement(QListView.Movement.Static)
         self.grid.setIconSize(QSize(THUMB, THUMB))
-        self.grid.setGridSize(QSize(THUMB + 24, THUMB + 28))
-        self.grid.setUniformItemSizes(True)
+        self.grid.setSpacing(2)
         self.grid.setWordWrap(True)
+        self.grid.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.grid.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.grid.setItemDelegate(NameBeside(self.grid))
         self.grid.setDragEnabled(True)
         self.grid.setDragDropMode(QListView.DragDropMode.DragOnly)
-        self.grid.setToolTip("Drag a picture onto the map to place a token, or onto a token to give it the picture")
         self.note = MessageLine()
         row = QHBoxLayout()
         row.addWidget(self.folder_label, 1)
         row.addWidget(choose)
+        sides = QHBoxLayout()
+        sides.addWidget(QLabel("Side"))
+        sides.addWidget(self.side, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
         layout.addWidget(self.search)
+        layout.addLayout(sides)
         layout.addWidget(self.grid, 1)
         layout.addWidget(self.note)
         view.viewport().setAcceptDrops(True)
         view.viewport().installEventFilter(self)
-        self.destroyed.connect(lambda: self._worker.shutdown(wait=False, cancel_futures=True))
+        view.window().installEventFilter(self)  # its close drops the thumbnails still to make
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.stop_thumbnails)
+        self.destroyed.connect(lambda *_: self.stop_thumbnails())
+        document.edited.connect(self._sides_changed)
+        document.reset.connect(self.show_sides)
+        document.selectionChanged.connect(self._selected)
+        self.show_sides(settings.value(SIDE_KEY, "", type=str) or NO_SIDE)
         kept = settings.value(FOLDER_KEY, "", type=str)
         self.show_folder(kept if kept and Path(kept).is_dir() else None)
 
@@ -179,14 +282,24 @@ class TokenLibrary(QWidget):
         self.folder_label.setText(f"{folder} ({len(files)} pictures)")
         blank = QPixmap(THUMB, THUMB)
         blank.fill(QColor(0, 0, 0, 0))
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="thumbnails")
         for file in files:
             item = QStandardItem(QIcon(blank), file.name)
             item.setData(str(file), PATH_ROLE)
-            item.setToolTip(file.name)
+            item.setToolTip(f"{file}\nDrag onto the map to place a token, or onto a token to give it the picture")
             item.setEditable(False)
             self.model.appendRow(item)
             self._items[str(file)] = item
             self._worker.submit(self._make, self._generation, file)
+
+    def stop_thumbnails(self) -> None:
+        """Drop the thumbnails still to make (the window closes, the program quits): the one
+        being made finishes, the rest are never started. Showing a folder again starts anew."""
+        self._generation += 1
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.shutdown(wait=False, cancel_futures=True)
 
     def _make(self, generation: int, file: Path) -> None:
         """On the worker: a thumbnail, unless the GM chose another folder since."""
@@ -220,6 +333,35 @@ class TokenLibrary(QWidget):
             if dock.height() < wanted:
                 window.resizeDocks([dock], [wanted], Qt.Orientation.Vertical)
 
+    # -- the side of the tokens placed ---------------------------------------------------------
+
+    def chosen_side(self) -> str:
+        return " ".join(self.side.currentText().split()) or NO_SIDE
+
+    def show_sides(self, side: str | None = None) -> None:
+        """List the map's sides (no side among them), showing `side` (the one shown, if none)."""
+        side = side or self.chosen_side()
+        sides = sorted({token.side for token in self.document.map.tokens} | {NO_SIDE, side}, key=str.casefold)
+        self.side.blockSignals(True)
+        self.side.clear()
+        self.side.addItems(sides)
+        self.side.setCurrentText(side)
+        self.side.blockSignals(False)
+
+    def _sides_changed(self, change) -> None:
+        if change.kind is Kind.TOKEN:
+            self.show_sides()
+
+    def _selected(self) -> None:
+        """The selected tokens' side, when they share one, is the side of the next drop."""
+        sides = {
+            token.side
+            for kind, object_id in self.document.selection
+            if kind is Kind.TOKEN and (token := self.document.get("token", object_id)) is not None
+        }
+        if len(sides) == 1:
+            self.side.setCurrentText(sides.pop())
+
     def shown_names(self) -> list[str]:
         """The names the grid shows now, in order (after the search)."""
         return [self.filtered.index(row, 0).data() for row in range(self.filtered.rowCount())]
@@ -228,6 +370,9 @@ class TokenLibrary(QWidget):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
+        if kind == QEvent.Type.Close and watched is self.view.window():
+            QTimer.singleShot(0, self._window_closed)  # after the window has answered: a close may be cancelled
+            return False
         if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove) and event.mimeData().hasFormat(MIME):
             event.acceptProposedAction()
             return True
@@ -239,9 +384,14 @@ class TokenLibrary(QWidget):
             return True
         return False
 
+    def _window_closed(self) -> None:
+        if not self.view.window().isVisible():
+            self.stop_thumbnails()
+
     def drop_at(self, file: str, pos: QPointF) -> bool:
         """A picture dropped at `pos` on the map: on a token it becomes its picture; in a zone or
-        a grid's area a new token stands there wearing it. One undo step; False when nothing."""
+        a grid's area a new token of the chosen side stands there wearing it. One undo step;
+        False when nothing changed (a picture that cannot be read is refused in one line)."""
         folder = self.document.path.parent if self.document.path is not None else None
         if folder is None:
             self.say("Save the map first: a token's picture is kept in the map's folder")
@@ -252,26 +402,32 @@ class TokenLibrary(QWidget):
         if target is None and area is None and zone_id is None:
             self.say("Drop the picture in a zone or on a grid's area to place a token, or on a token")
             return False
-        try:
-            written, copied = keep_picture(file, folder)
-        except PictureRefused as refused:
-            self.say(f"The picture {refused}")
-            return False
-        picture = TokenPicture(path=written)
         if target is not None:
-            self.document.undo_stack.push(
-                EditObject(self.document, "token", target.model_copy(update={"picture": picture}), "picture")
-            )
-            self.document.select([("token", target.id)])
+
+            def step(picture: TokenPicture) -> EditObject:
+                return EditObject(self.document, "token", target.model_copy(update={"picture": picture}), "picture")
+
+            placed = target.id
         else:
             where = AreaLocation(grid=area[0], row=area[1][0], col=area[1][1]) if area else ZoneLocation(zone=zone_id)
-            token_id = self.document.new_id("token", "token")
-            colour = side_colour(self.document.map.tokens, "neutral")
-            token = Token(id=token_id, name=token_name(file), colour=colour, location=where, picture=picture)
-            self.document.undo_stack.push(AddObject(self.document, "token", token))
-            self.document.select([("token", token_id)])
-        if copied:
-            self.say(f"Copied {Path(file).name} into the map's folder as {written}")
+            placed = self.document.new_id("token", "token")
+            side = self.chosen_side()
+            number = len([t for t in self.document.map.tokens if t.side == side]) + 1
+            colour = side_colour(self.document.map.tokens, side, number)
+            try:
+                token = Token(id=placed, name=token_name(file), side=side, colour=colour, location=where)
+            except ValueError:
+                self.say(f"The side '{side}' cannot be a token's side: choose one of the list or type a shorter name")
+                return False
+
+            def step(picture: TokenPicture) -> AddObject:
+                return AddObject(self.document, "token", token.model_copy(update={"picture": picture}))
+
+        if not give_picture(self.document, file, folder, step, self.say, self.say):
+            return False
+        if target is None:
+            self.settings.setValue(SIDE_KEY, self.chosen_side())
+        self.document.select([("token", placed)])
         return True
 
     def _token_at(self, pos: QPointF) -> Token | None:

@@ -28,7 +28,7 @@ from tabletop.model import Token, TokenPicture
 from tabletop.model.tokens import MAX_CROP_ZOOM
 from tabletop.render.pictures import load_picture, picture_at
 from tabletop.render.token_art import WHAT, crop_rect
-from tabletop.ui.docks.widgets import ElidedLabel
+from tabletop.ui.docks.widgets import ElidedLabel, MessageLine
 
 PICTURES = "Pictures (*.png *.jpg *.jpeg *.webp *.svg);;All files (*)"
 PREVIEW = 150
@@ -46,6 +46,38 @@ def keep_picture(chosen: str | os.PathLike[str], folder: Path) -> tuple[str, boo
         return inside, False
     written, made = copy_beside(chosen, folder, f"{ASSETS}/{Path(chosen).name}")
     return written, made
+
+
+def give_picture(
+    document: MapDocument,
+    chosen: str | os.PathLike[str],
+    folder: Path,
+    step: Callable[[TokenPicture], object],
+    refuse: Callable[[str], None],
+    tell: Callable[[str], None],
+) -> bool:
+    """A picture the GM chose, checked, kept and given in one undo step: read and decoded the
+    careful way (a file that is no picture, or cannot be read, is refused in one line and the map
+    is left alone, never a token with a picture it cannot show), kept in the map's folder
+    (keep_picture), then `step(picture)`, the undo command, pushed. `refuse` says why not, `tell`
+    says a copy was made."""
+    image, problem = picture_at(chosen, "The picture", hard_links=written_path(chosen, folder) is None)
+    if image is None:
+        refuse(problem)
+        return False
+    try:
+        written, copied = keep_picture(chosen, folder)
+    except PictureRefused as refused:
+        refuse(f"The picture {refused}")
+        return False
+    try:
+        document.undo_stack.push(step(TokenPicture(path=written)))
+    except ValueError as error:
+        refuse(f"picture: {' '.join(str(error).split())}")
+        return False
+    if copied:
+        tell(f"Copied {Path(chosen).name} into the map's folder as {written}")
+    return True
 
 
 class CropPreview(QWidget):
@@ -126,7 +158,8 @@ class CropPreview(QWidget):
 
 
 class TokenPictureEditor(QWidget):
-    """The token page's picture rows; refusals are said in the Inspector's line (`say`)."""
+    """The token page's picture rows; refusals are said in the Inspector's line (`say`), what
+    went well in the editor's own line, in the pane's usual colour."""
 
     def __init__(self, document: MapDocument, say: Callable[[str], None]) -> None:
         super().__init__()
@@ -135,6 +168,7 @@ class TokenPictureEditor(QWidget):
         self._gesture = 0
         """Counts the crop's gestures: the steps of one drag or wheel merge, the next is a step of its own."""
         self.path = ElidedLabel()
+        self.note = MessageLine()
         self.choose = QPushButton("Picture…")
         self.choose.setToolTip("Choose the token's picture: one from outside the map's folder is copied into assets/")
         self.choose.clicked.connect(lambda: self.choose_file())
@@ -159,6 +193,7 @@ class TokenPictureEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.path)
         layout.addLayout(buttons)
+        layout.addWidget(self.note)
         layout.addWidget(self.preview, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addLayout(numbers)
 
@@ -178,6 +213,8 @@ class TokenPictureEditor(QWidget):
         return None if self.token_id is None else self.document.get("token", self.token_id)
 
     def show_token(self, token: Token) -> None:
+        if token.id != self.token_id:
+            self.note.clear()
         self.token_id = token.id
         picture = token.picture
         crop = picture or TokenPicture(path="none")
@@ -212,20 +249,12 @@ class TokenPictureEditor(QWidget):
             chosen, _ = QFileDialog.getOpenFileName(self, "Token Picture", start, PICTURES)
             if not chosen:
                 return False
-        image, problem = picture_at(chosen, "The picture", hard_links=written_path(chosen, folder) is None)
-        if image is None:
-            self.say(problem)
-            return False
-        try:
-            written, copied = keep_picture(chosen, folder)
-        except PictureRefused as refused:
-            self.say(f"The picture {refused}")
-            return False
-        picture = TokenPicture(path=written)
-        self._push(token.model_copy(update={"picture": picture}), "")
-        if copied:
-            self.say(f"Copied {Path(chosen).name} into the map's folder as {written}")
-        return True
+        self.note.clear()
+
+        def step(picture: TokenPicture) -> EditObject:
+            return EditObject(self.document, "token", token.model_copy(update={"picture": picture}), "picture")
+
+        return give_picture(self.document, chosen, folder, step, self.say, self.note.setText)
 
     def remove_picture(self) -> None:
         token = self.token()

@@ -45,9 +45,19 @@ def scene_crowds(scene, document: MapDocument) -> dict:
     return held[1]
 
 
+_ART: WeakKeyDictionary = WeakKeyDictionary()
+"""Per document: its token art, and the revision and folder it is for."""
+
+
 def token_art(document: MapDocument) -> TokenArt:
-    """The token pictures of the document's map, found in its folder (none before it is saved)."""
-    return TokenArt(document.path.parent if document.path is not None else None)
+    """The token pictures of the document's map, found in its folder (none before it is saved),
+    with its sides' rings: made once per revision, since every token asks it at each paint."""
+    folder = document.path.parent if document.path is not None else None
+    key = (document.revision, folder)
+    held = _ART.get(document)
+    if held is None or held[0] != key:
+        held = _ART[document] = (key, TokenArt(folder, document.map))
+    return held[1]
 
 
 def detail_for(painter: QPainter) -> bool:
@@ -141,7 +151,8 @@ class TokenItem(MapItem):
         before, self._grid_key = self._grid_key, key
         if key == before or scene is None:
             return
-        boxes = tuple(token_boxes([token], {token.id: spot}, self.style)) if grid_id is not None else ()
+        art = token_art(self.document)
+        boxes = tuple(token_boxes([token], {token.id: spot}, self.style, art)) if grid_id is not None else ()
         were, self._grid_boxes = self._grid_boxes, boxes
         for gid in {before[0], grid_id} - {None}:
             item = getattr(scene, "items_by_key", {}).get((Kind.GRID, gid))
@@ -158,7 +169,10 @@ class TokenItem(MapItem):
         if token is not None and token.problem:
             path.addRect(problem_box(QPointF(0, 0), 2))
         else:
-            path.addEllipse(QPointF(0, 0), TOKEN_RADIUS + 2, TOKEN_RADIUS + 2)
+            crowd = self.crowd
+            alone = crowd is None or crowd.count < 2
+            r = TOKEN_RADIUS if token is None else token_art(self.document).radius(token, alone)
+            path.addEllipse(QPointF(0, 0), r + 2, r + 2)
         return path
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
@@ -203,7 +217,7 @@ class GridItem(MapItem):
             if item is not None and item.isVisible():
                 tokens.append(item.model())
                 spots[token_id] = (item.pos().x(), item.pos().y())
-        return token_boxes(tokens, spots, self.style)
+        return token_boxes(tokens, spots, self.style, token_art(self.document))
 
     def _players_grid(self, grid):
         """The grid filtered by the players' fog, made again only when the grid or fog changed."""
