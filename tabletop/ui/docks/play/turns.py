@@ -22,7 +22,7 @@ from tabletop.document import MapDocument
 from tabletop.model import StressTrack, Token
 from tabletop.rules import systems
 from tabletop.ui.docks.widgets import fit_rows
-from tabletop.ui.plain import set_action_text
+from tabletop.ui.plain import set_action_text, set_tip
 
 TURN = "▶"
 OUT_COLOUR = QColor("#8a8a8a")
@@ -211,9 +211,7 @@ class TurnList(QTableWidget):
             for col, column in enumerate(rules.columns, start=3):
                 self.horizontalHeaderItem(col).setToolTip(column.tip)
             for col in range(3 + len(rules.columns), len(columns) - 1):
-                self.horizontalHeaderItem(col).setToolTip(
-                    f"{columns[col]} stress: {MARKED} a marked box, {FREE} a free one"
-                )
+                set_tip(self.horizontalHeaderItem(col), f"{columns[col]} stress: {MARKED} marked, {FREE} free")
             self.setRowCount(0)
             self._headings = [self.fontMetrics().horizontalAdvance(name or TURN) + PADDING for name in columns]
         if self.rowCount() != len(participants):
@@ -281,7 +279,7 @@ class TurnList(QTableWidget):
             item.setTextAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
             self.setItem(row, col, item)
         item.setText(text)
-        item.setToolTip(tip)
+        set_tip(item, tip)
         item.setFont(self._font(now, out))
         item.setForeground(QBrush(OUT_COLOUR) if out else self.palette().text())
         return True
