@@ -69,6 +69,7 @@ def test_every_column_of_a_turn_based_system_is_in_sight(qtbot, window, size, be
     begin(window)
     turns = window.play.dock_widget.turns
     qtbot.waitUntil(lambda: turns.isVisible() and turns.rowCount() > 0)
+    qtbot.waitUntil(lambda: window.play.dock.width() >= 400)  # the width a conflict gives the dock
     qtbot.waitUntil(lambda: not _problems(turns), timeout=3000)
     assert turns.columnWidth(TOKEN) >= max(
         turns.fontMetrics().horizontalAdvance(_text(turns, row, TOKEN)) for row in range(turns.rowCount())

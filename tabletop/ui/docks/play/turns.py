@@ -69,31 +69,29 @@ def fitted(
     natural: list[int], floors: list[int], name: int, least_name: int, room: int, least_floor: int = 0
 ) -> list[int]:
     """Column widths that fill `room`: each column as wide as its text (`natural`), the name
-    column taking the slack. When that is too wide, the name narrows to `least_name` first,
-    then the widest other columns are cut to a common cap, never below their `floors` (their
-    headings) while those fit, else never below `least_floor`; a width of 0 is a hidden
-    column. Wider than `room` only when even that is."""
-    others = [col for col, width in enumerate(natural) if width and col != name]
-    least = min(natural[name], least_name)
-    spare = room - least
+    column taking the slack. When that is too wide, the widest columns, the name among them,
+    are cut to a common cap, each never below its floor (the name's `least_name`, another's
+    heading, from `floors`) while those fit, else never below `least_floor`; what is left goes
+    to the name. A width of 0 is a hidden column. Wider than `room` only when even that is."""
+    shown = [col for col, width in enumerate(natural) if width]
+    floors = [least_name if col == name else floor for col, floor in enumerate(floors)]
+    if sum(min(natural[col], floors[col]) for col in shown) > room:
+        floors = [least_floor] * len(natural)  # a dock narrower than the headings: they elide too
 
     def capped(cap: int) -> list[int]:
-        return [min(natural[col], max(cap, floors[col])) for col in others]
+        return [min(natural[col], max(cap, floors[col])) for col in shown]
 
-    if sum(min(natural[col], floors[col]) for col in others) > spare:
-        floors = [least_floor] * len(natural)  # a dock narrower than the headings: they elide too
-    if sum(natural[col] for col in others) > spare:
-        low, high = 0, max(natural[col] for col in others)
-        while low < high:  # the widest cap whose columns still leave the name its least
+    cut = [natural[col] for col in shown]
+    if sum(cut) > room:
+        low, high = 0, max(cut)
+        while low < high:  # the widest common cap that fits
             middle = (low + high + 1) // 2
-            low, high = (middle, high) if sum(capped(middle)) <= spare else (low, middle - 1)
+            low, high = (middle, high) if sum(capped(middle)) <= room else (low, middle - 1)
         cut = capped(low)
-    else:
-        cut = [natural[col] for col in others]
     widths = [0] * len(natural)
-    for col, width in zip(others, cut, strict=True):
+    for col, width in zip(shown, cut, strict=True):
         widths[col] = width
-    widths[name] = max(least, room - sum(cut))
+    widths[name] += max(0, room - sum(cut))
     return widths
 
 
@@ -118,6 +116,7 @@ class TurnList(QTableWidget):
         self.horizontalHeader().setStretchLastSection(False)
         self.horizontalHeader().setMinimumSectionSize(1)  # the widths fitted are the least they keep
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setWordWrap(False)  # a long cell elides on its one line: a wrapped one is cut in half
         # the columns always fill the width, never more: a sideways bar that came and went
         # would take a row's height and bring the up-down bar, narrowing the columns again
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
