@@ -7,9 +7,9 @@ whose turn it is.
 
 The table fits the dock's width: a column nobody's row fills is hidden (AF's defenses until
 someone defends or screens, an Edgerunner bid outside an auction), every other column is as
-wide as its text, and the name column takes what is left, eliding a long name. Only in a dock
-too narrow for that do the widest columns give way too (their whole text in the cell's tip),
-so the GM never scrolls sideways to find a participant's stress. A system without turns
+wide as its text, and the name column takes what is left. When the texts are wider than the
+dock, the widest columns, the name among them, give way and elide (their whole text in the
+cell's tip), so the GM never scrolls sideways to find a participant's stress. A system without turns
 (reserve, cards) keeps its sides in its own pane: with no participants the list is hidden."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ MARKED, FREE = "■", "□"
 MOST_BOXES = 10
 """A longer track (a problem's) reads as marked/boxes: its boxes would not fit a column."""
 LEAST_NAME = 8
-"""Characters of a name kept in sight before the other columns give way."""
+"""Characters of a name kept in sight while the widest columns give way (headings fitting)."""
 
 
 def boxes(track: StressTrack) -> str:
