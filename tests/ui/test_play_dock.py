@@ -58,8 +58,8 @@ def test_a_stress_box_clicked_is_marked_in_one_undo_step(qtbot, window):
     dock.sheet.boxes[("health", 2)].click()
     assert window.document.get("token", "gatto").stress[0].marked == [2]
     assert dock.sheet.boxes[("health", 2)].isChecked()
-    stress_column = [dock.turns.horizontalHeaderItem(c).text() for c in range(dock.turns.columnCount())].index("Stress")
-    assert dock.turns.item(0, stress_column).text().startswith("health 1/5")
+    health_column = [dock.turns.horizontalHeaderItem(c).text() for c in range(dock.turns.columnCount())].index("health")
+    assert dock.turns.item(0, health_column).text() == "□■□□□"
     assert window.document.map.conflict.log[-1].numbers == {"box": 2}
     assert window.document.undo_stack.undoText() == "Mark box 2 of Gatto's health"
     window.document.undo_stack.undo()

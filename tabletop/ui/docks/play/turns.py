@@ -1,20 +1,28 @@
 """The turn list: every participant in one row with what the GM must keep in mind at a
 glance (the system's own columns: AF's reflex, guard, snap, action and defenses, Edgerunner's
-acted, bid and defense held), their stress and states. Whose turn it is stands out; who is
-out is greyed. A row's menu (right click, the menu key, or Play ▸ React) offers the moves
-open to that participant now, so a guard is spent by the attacked token, not whose turn it is."""
+acted, bid and defense held), each stress track's boxes, and their states. Whose turn it is
+stands out; who is out is greyed. A row's menu (right click, the menu key, or Play ▸ React)
+offers the moves open to that participant now, so a guard is spent by the attacked token, not
+whose turn it is.
+
+The table fits the dock's width: a column nobody's row fills is hidden (AF's defenses until
+someone defends or screens, an Edgerunner bid outside an auction), every other column is as
+wide as its text, and the name column takes what is left. When the texts are wider than the
+dock, the widest columns, the name among them, give way and elide (their whole text in the
+cell's tip), so the GM never scrolls sideways to find a participant's stress. A system without turns
+(reserve, cards) keeps its sides in its own pane: with no participants the list is hidden."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QPoint, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QContextMenuEvent, QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableWidget, QTableWidgetItem
 
 from tabletop.document import MapDocument
-from tabletop.model import Token
+from tabletop.model import StressTrack, Token
 from tabletop.rules import systems
 from tabletop.ui.docks.widgets import fit_rows
-from tabletop.ui.plain import set_action_text
+from tabletop.ui.plain import set_action_text, set_tip
 
 TURN = "▶"
 OUT_COLOUR = QColor("#8a8a8a")
@@ -22,12 +30,69 @@ PADDING = 10
 HELD = 5
 """Rows the turn list always shows (more scroll when the dock is short)."""
 KIND_WORDS = {"reaction": "React", "action": "Act", "snap": "Snap"}
+TOKEN = 1
+"""The name column: it takes the slack and elides."""
+MARKED, FREE = "■", "□"
+MOST_BOXES = 10
+"""A longer track (a problem's) reads as marked/boxes: its boxes would not fit a column."""
+LEAST_NAME = 8
+"""Characters of a name kept in sight while the widest columns give way (headings fitting)."""
 
 
-def _stress(token: Token | None) -> str:
-    if token is None:
-        return ""
-    return "  ".join(f"{s.name} {len(s.marked)}/{s.boxes}" for s in token.stress)
+def boxes(track: StressTrack) -> str:
+    """A track's boxes in a row, marked ones filled: which box is marked matters (a box is
+    cleared by as many shifts as its number), so a short track shows each box."""
+    if track.boxes > MOST_BOXES:
+        return f"{len(track.marked)}/{track.boxes}"
+    return "".join(MARKED if box in track.marked else FREE for box in range(1, track.boxes + 1))
+
+
+def box_words(track: StressTrack) -> str:
+    """A track's cell as a tip: which boxes are marked and the threshold now."""
+    marked = ", ".join(str(box) for box in sorted(track.marked))
+    held = "" if track.defended_threshold is None else " (a defense holds it)"
+    what = f"box{'es' if len(track.marked) > 1 else ''} {marked} marked" if marked else "no box marked"
+    return f"{track.name}: {what} of {track.boxes}, threshold {track.threshold_now}{held}"
+
+
+def track_names(tokens: list[Token | None]) -> list[str]:
+    """Every stress track the participants have, in the order they first come."""
+    names: list[str] = []
+    for token in tokens:
+        for track in token.stress if token is not None else ():
+            if track.name not in names:
+                names.append(track.name)
+    return names
+
+
+def fitted(
+    natural: list[int], floors: list[int], name: int, least_name: int, room: int, least_floor: int = 0
+) -> list[int]:
+    """Column widths that fill `room`: each column as wide as its text (`natural`), the name
+    column taking the slack. When that is too wide, the widest columns, the name among them,
+    are cut to a common cap, each never below its floor (the name's `least_name`, another's
+    heading, from `floors`) while those fit, else never below `least_floor`; what is left goes
+    to the name. A width of 0 is a hidden column. Wider than `room` only when even that is."""
+    shown = [col for col, width in enumerate(natural) if width]
+    floors = [least_name if col == name else floor for col, floor in enumerate(floors)]
+    if sum(min(natural[col], floors[col]) for col in shown) > room:
+        floors = [least_floor] * len(natural)  # a dock narrower than the headings: they elide too
+
+    def capped(cap: int) -> list[int]:
+        return [min(natural[col], max(cap, floors[col])) for col in shown]
+
+    cut = [natural[col] for col in shown]
+    if sum(cut) > room:
+        low, high = 0, max(cut)
+        while low < high:  # the widest common cap that fits
+            middle = (low + high + 1) // 2
+            low, high = (middle, high) if sum(capped(middle)) <= room else (low, middle - 1)
+        cut = capped(low)
+    widths = [0] * len(natural)
+    for col, width in zip(shown, cut, strict=True):
+        widths[col] = width
+    widths[name] += max(0, room - sum(cut))
+    return widths
 
 
 class TurnList(QTableWidget):
@@ -47,17 +112,31 @@ class TurnList(QTableWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.verticalHeader().hide()
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.horizontalHeader().setStretchLastSection(True)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # fitted to the dock
+        self.horizontalHeader().setStretchLastSection(False)
+        self.horizontalHeader().setMinimumSectionSize(1)  # the widths fitted are the least they keep
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setWordWrap(False)  # a long cell elides on its one line: a wrapped one is cut in half
+        # the columns always fill the width, never more: a sideways bar that came and went
+        # would take a row's height and bring the up-down bar, narrowing the columns again
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._fonts: dict[tuple[bool, bool], QFont] = {}
         self._looks: list[list[tuple | None]] = []
         self._widths: list[list[int]] = []
         """Each cell's text's width, bold (the widest it is drawn): a column is its widest."""
         self._headings: list[int] = []
+        self._natural: list[int] = []
+        """Each column's width for its widest text now; 0 for a column nobody's row fills."""
         fit_rows(self)  # as tall as its rows: the form below gets the rest
         self.columns: list[str] = []
-        """What each cell shows (text, whose turn, out), so a refresh touches only changed cells."""
+        """What each cell shows (text, tip, whose turn, out), so a refresh touches only changed cells."""
         self.itemSelectionChanged.connect(lambda: self.chosen.emit(self.selected()))
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        """The dock resized, or a vertical scroll bar came or went: the columns fit again."""
+        if event.type() == QEvent.Type.Resize:
+            self._fit()
+        return super().viewportEvent(event)
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         """A right click opens the menu of the row under the mouse; the menu key, the current
@@ -107,57 +186,75 @@ class TurnList(QTableWidget):
         """Never squeezed below its first HELD rows: the form beside it in the dock's splitter
         scrolls its own fields, the order of the round stays in sight."""
         seen = min(rows, HELD) * self.verticalHeader().defaultSectionSize()
-        sideways = self.horizontalScrollBar().sizeHint().height()  # columns wider than the dock scroll
-        self.setMinimumHeight(self.horizontalHeader().sizeHint().height() + seen + sideways + 2 * self.frameWidth())
+        self.setMinimumHeight(self.horizontalHeader().sizeHint().height() + seen + 2 * self.frameWidth())
 
     def refresh(self) -> None:
         conflict = self.document.map.conflict
         keep = self.selected()
         self.blockSignals(True)
+        participants = systems.of(conflict).rows(conflict) if conflict is not None else []
+        self.setVisible(bool(participants))
         if conflict is None:
             self.setRowCount(0)
-            self.tokens, self._looks, self._widths = [], [], []
+            self.tokens, self._looks, self._widths, self._natural = [], [], [], []
             self.blockSignals(False)
             return
         rules = systems.of(conflict)
-        columns = ["", "Token", "Side", *(c.title for c in rules.columns), "Stress", "States"]
-        participants = rules.rows(conflict)
-        changed: set[int] = set()
+        tokens = [self.document.get("token", p.token) for p in participants]
+        tracks = track_names(tokens)
+        columns = ["", "Token", "Side", *(c.title for c in rules.columns), *tracks, "States"]
         if columns != self.columns:
             self.columns = columns
             self.setColumnCount(len(columns))
             self.setHorizontalHeaderLabels(columns)
             for col, column in enumerate(rules.columns, start=3):
                 self.horizontalHeaderItem(col).setToolTip(column.tip)
+            for col in range(3 + len(rules.columns), len(columns) - 1):
+                set_tip(self.horizontalHeaderItem(col), f"{columns[col]} stress: {MARKED} marked, {FREE} free")
             self.setRowCount(0)
             self._headings = [self.fontMetrics().horizontalAdvance(name or TURN) + PADDING for name in columns]
-            changed = set(range(len(columns)))
         if self.rowCount() != len(participants):
             self._looks = [[None] * len(columns) for _ in participants]
             self._widths = [[0] * len(columns) for _ in participants]
-            changed = set(range(len(columns)))
         self.setRowCount(len(participants))
         self._hold_rows(len(participants))
         self.tokens = [p.token for p in participants]
-        for row, participant in enumerate(participants):
-            token = self.document.get("token", participant.token)
+        for row, (participant, token) in enumerate(zip(participants, tokens, strict=True)):
             now = participant.token == conflict.turn
-            texts = [
-                TURN if now else "",
-                token.label if token else participant.token,
-                participant.side,
-                *rules.cells(self.document.map, conflict, participant),
-                _stress(token),
-                ", ".join(token.states) if token else "",
+            held = {track.name: track for track in token.stress} if token is not None else {}
+            cells = [
+                (TURN if now else "", "their turn" if now else ""),
+                (token.label if token else participant.token, ""),
+                (participant.side, ""),
+                *((text, "") for text in rules.cells(self.document.map, conflict, participant)),
+                *((boxes(held[name]), box_words(held[name])) if name in held else ("", "") for name in tracks),
+                (", ".join(token.states) if token else "", ""),
             ]
-            for col, text in enumerate(texts):
-                if self._set(row, col, text, now, participant.out):
+            for col, (text, tip) in enumerate(cells):
+                if self._set(row, col, text, tip or text, now, participant.out):
                     self._widths[row][col] = QFontMetrics(self._font(True, False)).horizontalAdvance(text) + PADDING
-                    changed.add(col)
-        for col in changed:  # as wide as its widest text now: a column narrows again when that text goes
-            self.setColumnWidth(col, max([self._headings[col], *(widths[col] for widths in self._widths)]))
+        filled = [any(looks[col] and looks[col][0] for looks in self._looks) for col in range(len(columns))]
+        self._natural = [
+            max([self._headings[col], *(widths[col] for widths in self._widths)]) if filled[col] else 0
+            for col in range(len(columns))
+        ]
+        for col, shown in enumerate(filled):
+            if self.isColumnHidden(col) == shown:
+                self.setColumnHidden(col, not shown)
+        self._fit()
         self.select_tokens(keep)
         self.blockSignals(False)
+
+    def _fit(self) -> None:
+        """Every filled column as wide as its text, the name taking what the dock has left."""
+        if not self._natural or len(self._natural) != self.columnCount():
+            return
+        least_name = self.fontMetrics().averageCharWidth() * LEAST_NAME + PADDING
+        least = self.fontMetrics().horizontalAdvance("…") + PADDING
+        widths = fitted(self._natural, self._headings, TOKEN, least_name, self.viewport().width(), least)
+        for col, width in enumerate(widths):
+            if width and self.columnWidth(col) != width:
+                self.setColumnWidth(col, width)
 
     def _font(self, now: bool, out: bool) -> QFont:
         """Bold for whose turn it is, struck out for who is out; made once each."""
@@ -168,9 +265,10 @@ class TurnList(QTableWidget):
             self._fonts[(now, out)] = font
         return self._fonts[(now, out)]
 
-    def _set(self, row: int, col: int, text: str, now: bool, out: bool) -> bool:
-        """One cell, touched only when it changed (each touch re-lays the table out)."""
-        look = (text, now, out)
+    def _set(self, row: int, col: int, text: str, tip: str, now: bool, out: bool) -> bool:
+        """One cell, touched only when it changed (each touch re-lays the table out); its tip
+        holds its whole text, for a cell the dock's width cut short."""
+        look = (text, tip, now, out)
         if self._looks[row][col] == look:
             return False
         self._looks[row][col] = look
@@ -180,6 +278,7 @@ class TurnList(QTableWidget):
             item.setTextAlignment(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
             self.setItem(row, col, item)
         item.setText(text)
+        set_tip(item, tip)
         item.setFont(self._font(now, out))
         item.setForeground(QBrush(OUT_COLOUR) if out else self.palette().text())
         return True
