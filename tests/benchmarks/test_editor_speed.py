@@ -51,10 +51,10 @@ def _show(qtbot, win) -> None:
     viewport until the event loop lays it out, which would flatter every frame."""
     win.show()
     qtbot.waitExposed(win)
+    qtbot.waitUntil(lambda: win.later.done, timeout=20_000)  # the later parts widen the docks
     extra = win.size() - win.view.viewport().size()
     win.resize(WIDTH + extra.width(), HEIGHT + extra.height())
-    qtbot.wait(50)
-    assert win.view.viewport().width() >= WIDTH - 20 and win.view.viewport().height() >= HEIGHT - 20
+    qtbot.waitUntil(lambda: win.view.viewport().width() >= WIDTH - 20 and win.view.viewport().height() >= HEIGHT - 20)
 
 
 def frame(view) -> QImage:
