@@ -411,10 +411,7 @@ class TableServer:
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         address = request.remote or "?"
-        if (
-            sum(self._opening.values()) >= self.max_sockets
-            or self._opening.get(address, 0) >= self.sockets_per_address
-        ):
+        if sum(self._opening.values()) >= self.max_sockets or self._opening.get(address, 0) >= self.sockets_per_address:
             return _text(503, "The table is full: ask the GM.")
         if request.headers.get("Upgrade", "").lower() != "websocket":
             return _text(400, "This address is the page's push channel: open the page itself.")
