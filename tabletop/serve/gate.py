@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
+from typing import ClassVar
 
 from aiohttp import web
 from aiohttp.web_protocol import RequestHandler
@@ -55,8 +56,8 @@ class _Handler(RequestHandler):
     """One connection: counted at the door, closed at once past a cap, and a request aiohttp
     cannot read answered with one plain line."""
 
-    headers: dict[str, str] = {}
-    door: Door | None = None
+    headers: ClassVar[dict[str, str]] = {}
+    door: ClassVar[Door | None] = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._address = peer(transport)
