@@ -161,7 +161,10 @@
   // keeps a WebSocket's refusal to itself. A full table waits on the GM, not on retries.
   function refused() {
     fetch(`${location.pathname}ws`, { cache: "no-store" }).then((answer) => {
-      if (answer.status === 503) { state.textContent = "The table is full: ask the GM."; return; }
+      if (answer.status === 503) {
+        state.textContent = waiting.textContent = "The table is full: ask the GM.";
+        return;
+      }
       again();
     }, () => again());
   }
