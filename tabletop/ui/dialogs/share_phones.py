@@ -353,7 +353,9 @@ class PhoneSharing(QObject):
             self.server.take_back(token)
         if self.feed is not None:
             self.feed.draw()  # the new player's sheet at once
-        self._fill()
+        # laid again once the tick's own signal is over: the list's items are remade, and the
+        # item still ticking must not be deleted under it
+        QTimer.singleShot(0, self._fill)
 
     def _show_qr(self) -> None:
         dialog, server = self.dialog, self.server
