@@ -18,6 +18,8 @@ LOOK_MS = 200
 would be lost with the old file; a look at its size and time is cheap and never lost)."""
 
 
+UNREAD = "The GM's map could not be read; showing the last good picture"
+"""What the phones are told while the file is broken or gone: the picture they keep is old."""
 FIRST_WAIT = 60.0
 """Seconds the first picture may take before the link is printed all the same (the page says
 the map is being drawn until it is)."""
@@ -124,14 +126,20 @@ def _serve(app, server, path: Path, map_, tokens: list[str], host: str, asked: l
 
     def look() -> None:
         stamp = _stamp(path)
-        if stamp == held["stamp"] or stamp is None:
+        if stamp == held["stamp"]:
             return
         held["stamp"] = stamp
+        if stamp is None:  # deleted, or moved away: the phones keep the last good map
+            print(f"tabletop: {path}: the map file is gone; the phones keep the last picture", file=sys.stderr)
+            server.tell(UNREAD)
+            return
         try:
             held["map"] = load_map(path)
         except MapFileError as error:  # half written, or broken: the phones keep the last good map
             print(f"tabletop: {error}", file=sys.stderr, flush=True)
+            server.tell(UNREAD)
             return
+        server.tell("")
         kept = {t.id for t in held["map"].tokens}
         for token in server.handed():
             if token not in kept:  # an id a token added later may take: its code opens nothing now

@@ -21,18 +21,23 @@ from importlib import resources
 from aiohttp import WSMsgType, web
 
 from tabletop.serve.addresses import link_host
-from tabletop.serve.codes import new_code, same_code
+from tabletop.serve.codes import ALPHABET, new_code, same_code
+from tabletop.serve.gate import IDLE_WAIT, MAX_CONNECTIONS, MAX_PER_ADDRESS, Door, GuardedRunner
 
 PAGE_FILES = {"": ("index.html", "text/html"), "page.js": ("page.js", "text/javascript")}
 PAGE_FILES["page.css"] = ("page.css", "text/css")
+PAGE_FILES["join"] = ("join.html", "text/html")
 MAX_SOCKETS = 64
 """Open pages at once: a table of players with a phone and a tablet each, many times over."""
+SOCKETS_PER_ADDRESS = 4
+"""Open pages from one address: a phone and a tablet with a tab or two each, never the table."""
 MAX_REQUEST = 16 * 1024
 """The page only reads; a request body past this is refused (413)."""
 RATE, BURST = 40.0, 240.0
 """Requests an address may make: BURST at once, then RATE a second (a page's load is five)."""
 WRONG_CODE_COST = 10.0
-"""A request with a wrong code spends this many: guessing a code is slowed further."""
+"""A request with a wrong code spends this many more, into debt if fewer are left: guessing a
+code is slowed to a fraction of RATE however the guesses are spaced."""
 MAX_ADDRESSES = 4096
 """Addresses whose rate is kept; past it the fullest buckets are forgotten."""
 SEND_WAIT = 5.0
@@ -87,6 +92,14 @@ class RateLimit:
         self.buckets[address] = (left - cost, now) if left >= cost else (left, now)
         return left >= cost
 
+    def charge(self, address: str, cost: float) -> None:
+        """Spend `cost` whatever is left: a bucket spent below nothing refills from its debt
+        first (never deeper than one burst)."""
+        now = time.monotonic()
+        left, then = self.buckets.get(address, (self.burst, now))
+        left = min(self.burst, left + (now - then) * self.rate)
+        self.buckets[address] = (max(-self.burst, left - cost), now)
+
 
 class TableServer:
     """The players' page on `host`:`port` (port 0: one the system picks). `start` binds or raises
@@ -100,12 +113,18 @@ class TableServer:
         max_sockets: int = MAX_SOCKETS,
         rate: float = RATE,
         burst: float = BURST,
+        sockets_per_address: int = SOCKETS_PER_ADDRESS,
+        idle_wait: float = IDLE_WAIT,
+        max_connections: int = MAX_CONNECTIONS,
+        connections_per_address: int = MAX_PER_ADDRESS,
     ) -> None:
         self.host, self.port = host, port
         self.link_host = link_host(host)
         """The address the links name: the host, or for every address one a phone can open."""
         self.join_code = new_code()
-        self.max_sockets = max_sockets
+        self.max_sockets, self.sockets_per_address = max_sockets, sockets_per_address
+        self.idle_wait = idle_wait
+        self.door = Door(max_connections, connections_per_address)
         self.limit = RateLimit(rate, burst)
         self._lock = threading.Lock()
         self._codes: dict[str, str] = {}  # token id -> player code
@@ -113,8 +132,9 @@ class TableServer:
         self._version = 0
         self._sockets: dict[web.WebSocketResponse, tuple[str, str, str]] = {}  # address, who, code
         self._transports: dict[web.WebSocketResponse, asyncio.Transport | None] = {}
-        self._opening = 0
-        """Pages counted against the cap from before their handshake until they close."""
+        self._opening: dict[str, int] = {}
+        """Pages by address, counted against the caps from before their handshake until they close."""
+        self._notice = ""
         self._connected: list[tuple[str, str]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -180,6 +200,16 @@ class TableServer:
             with self._lock:
                 self._showing, self._version = showing, self._version + 1
 
+    def tell(self, notice: str) -> None:
+        """One line every page shows under the map until it is told "" (the GM's file could not
+        be read, say). Safe from any thread."""
+        with self._lock:
+            if notice == self._notice:
+                return
+            self._notice = notice
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._told)
+
     def start(self) -> None:
         ready = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(ready,), name="players-page", daemon=True)
@@ -226,12 +256,23 @@ class TableServer:
 
     async def _open(self) -> None:
         app = web.Application(middlewares=[self._guard], client_max_size=MAX_REQUEST)
+        app.router.add_get("/", self._front)
+        app.router.add_get("/join", self._join)
+        app.router.add_get("/{name:page\\.css}", self._file)
         app.router.add_get("/{kind:[tp]}/{code}", self._slash)
         app.router.add_get("/{kind:[tp]}/{code}/ws", self._socket)
         app.router.add_get("/{kind:[tp]}/{code}/picture.png", self._picture)
         app.router.add_get("/{kind:[tp]}/{code}/{name:(page\\.js|page\\.css)?}", self._file)
         app.router.add_route("*", "/{tail:.*}", self._nothing)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        self._runner = GuardedRunner(
+            app,
+            self.door,
+            HEADERS,
+            access_log=None,
+            handle_signals=False,
+            shutdown_timeout=1.0,
+            keepalive_timeout=self.idle_wait,
+        )
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port, backlog=128)
         await site.start()
@@ -264,6 +305,10 @@ class TableServer:
         for socket, (_, who, code) in list(self._sockets.items()):
             self._later(self._send(socket, who, code))
 
+    def _told(self) -> None:
+        for socket, (_, who, code) in list(self._sockets.items()):
+            self._later(self._send(socket, who, code))
+
     def _drop_player(self, code: str) -> None:
         for socket, (_, _, held) in list(self._sockets.items()):
             if held == code:
@@ -278,9 +323,10 @@ class TableServer:
     def _message(self, who: str, code: str) -> dict:
         """What a page is sent: the table's ("table"), or a player's by the code it opened with."""
         with self._lock:
-            showing, version = self._showing, self._version
+            showing, version, notice = self._showing, self._version, self._notice
             handed = code in self._codes.values()
         message: dict = {"version": version, "banner": showing.banner, "picture": bool(showing.picture)}
+        message["notice"] = notice
         if who != "table":
             message["sheet"] = showing.sheets.get(code, {"shown": False}) if handed else {"shown": False}
         return message
@@ -311,12 +357,15 @@ class TableServer:
         if not self.limit.take(address):
             return _text(429, "Too many requests from this address: wait a moment and reload.")
         if "code" in request.match_info and self._who(request) is None:
-            self.limit.take(address, WRONG_CODE_COST)
+            self.limit.charge(address, WRONG_CODE_COST)
             return _text(403, "This code opens nothing here: ask the GM for the table's link or your own.")
         try:
             response = await handler(request)
         except web.HTTPException as refused:
-            return _text(refused.status, refused.reason)
+            response = _text(refused.status, refused.reason)
+            if "Location" in refused.headers:  # a redirect keeps where it sends the page
+                response.headers["Location"] = refused.headers["Location"]
+            return response
         except (asyncio.CancelledError, ConnectionError):
             raise
         except Exception:  # one plain line, never a traceback to a phone
@@ -329,6 +378,22 @@ class TableServer:
         if request.method not in ("GET", "HEAD"):
             return _text(405, "The players' page only shows: it takes nothing.")
         return _text(403, NO_CODE)
+
+    async def _front(self, request: web.Request) -> web.Response:
+        body, kind = self._page["join"]
+        if "wrong" in request.query:
+            body = body.replace(b'<p id="wrong" hidden>', b'<p id="wrong">')
+        return web.Response(body=body, content_type=kind, charset="utf-8")
+
+    async def _join(self, request: web.Request) -> web.Response:
+        """The join code as a player typed it (spaces, capitals and all): its page, or the box
+        again with one line saying the code opens nothing."""
+        typed = "".join(request.query.get("code", "").split()).lower()
+        if typed and len(typed) <= 64 and set(typed) <= set(ALPHABET) and same_code(typed, self.join_code):
+            raise web.HTTPSeeOther(f"/t/{typed}/")
+        if typed:
+            self.limit.charge(request.remote or "?", WRONG_CODE_COST)
+        raise web.HTTPSeeOther("/?wrong" if typed else "/")
 
     async def _slash(self, request: web.Request) -> web.Response:
         raise web.HTTPFound(request.path + "/")
@@ -345,9 +410,12 @@ class TableServer:
         return web.Response(body=picture, content_type="image/png")
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        if self._opening >= self.max_sockets:
-            return _text(503, "Too many pages are open on this table: close one and reload.")
-        self._opening += 1  # before the handshake: pages still shaking hands count too
+        address = request.remote or "?"
+        if sum(self._opening.values()) >= self.max_sockets or self._opening.get(address, 0) >= self.sockets_per_address:
+            return _text(503, "The table is full: ask the GM.")
+        if request.headers.get("Upgrade", "").lower() != "websocket":
+            return _text(400, "This address is the page's push channel: open the page itself.")
+        self._opening[address] = self._opening.get(address, 0) + 1  # pages shaking hands count too
         try:
             who = self._who(request) or ""
             code = request.match_info.get("code", "")
@@ -367,7 +435,9 @@ class TableServer:
                 self._list_connected()
             return socket
         finally:
-            self._opening -= 1
+            self._opening[address] -= 1
+            if not self._opening[address]:
+                del self._opening[address]
 
     def _list_connected(self) -> None:
         with self._lock:

@@ -1,20 +1,23 @@
 """The players' page never holds the window: stopping it closes every page at once and gives
 them a bounded time, so a phone that reads nothing more (gone to sleep, out of the Wi-Fi's
-reach) does not keep the map window from closing; and pages still shaking hands count against the cap, so
-a burst of phones opening at once never holds more than MAX_SOCKETS."""
+reach) does not keep the map window from closing; and pages still shaking hands count against the caps, so
+a burst of phones opening at once never holds more than MAX_SOCKETS, nor one device more than
+SOCKETS_PER_ADDRESS while the others still get in."""
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
+import json
 import os
 import socket
 import threading
 
 import aiohttp
 
-from tabletop.serve.server import MAX_SOCKETS, Showing
-from tests.share.table import LOOPBACK, WAIT, serving, socket_url, wait_until
+from tabletop.serve.server import MAX_SOCKETS, SOCKETS_PER_ADDRESS, Showing
+from tests.share.table import LOOPBACK, WAIT, get, serving, socket_url, wait_until
 
 SILENT = 4
 FLOOD = 16 * 2**20
@@ -58,6 +61,10 @@ def test_stopping_never_waits_on_pages_that_do_not_read():
             page.close()
 
 
+PHONES = [f"127.0.0.{n}" for n in range(10, 28)]
+"""Eighteen devices on the loopback network, SOCKETS_PER_ADDRESS pages each: past MAX_SOCKETS."""
+
+
 def test_of_70_pages_opening_at_once_at_most_the_cap_are_let_in():
     async def burst(url: str) -> list[int]:
         every_one_tried = asyncio.Event()
@@ -76,8 +83,14 @@ def test_of_70_pages_opening_at_once_at_most_the_cap_are_let_in():
             if len(statuses) == 70:
                 every_one_tried.set()
 
-        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
-            await asyncio.gather(*(one(session) for _ in range(70)))
+        sessions = [
+            aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0, local_addr=(phone, 0))) for phone in PHONES
+        ]
+        try:
+            await asyncio.gather(*(one(sessions[k % len(PHONES)]) for k in range(70)))
+        finally:
+            for session in sessions:
+                await session.close()
         return statuses
 
     with serving(Showing(b"\x89PNG", "Exchange 1", {})) as server:
@@ -86,3 +99,26 @@ def test_of_70_pages_opening_at_once_at_most_the_cap_are_let_in():
         assert set(statuses) <= {101, 503}
         assert 1 <= statuses.count(101) <= MAX_SOCKETS, "never more pages open than the cap"
         wait_until(lambda: server.connected() == [], "the pages let in are closed again")
+
+
+def test_one_device_holds_a_few_pages_and_the_others_still_get_in():
+    async def open_pages(url: str) -> tuple[list[int], str, tuple[int, str]]:
+        statuses: list[int] = []
+        async with contextlib.AsyncExitStack() as held, aiohttp.ClientSession() as hog:
+            for _ in range(SOCKETS_PER_ADDRESS + 3):
+                try:
+                    await held.enter_async_context(hog.ws_connect(socket_url(url)))
+                    statuses.append(101)
+                except aiohttp.WSServerHandshakeError as refused:
+                    statuses.append(refused.status)
+            other = aiohttp.TCPConnector(local_addr=("127.0.0.2", 0))
+            async with aiohttp.ClientSession(connector=other) as phone, phone.ws_connect(socket_url(url)) as ws:
+                banner = json.loads(await asyncio.wait_for(ws.receive_str(), WAIT))["banner"]
+            asked = get(url + "ws")  # what the page asks when its channel is refused
+        return statuses, banner, asked
+
+    with serving(Showing(b"\x89PNG", "Exchange 1", {})) as server:
+        statuses, banner, (status, text) = asyncio.run(open_pages(server.url))
+        assert statuses == [101] * SOCKETS_PER_ADDRESS + [503] * 3
+        assert banner == "Exchange 1", "another device joins while the first holds its pages"
+        assert (status, text.strip()) == (503, "The table is full: ask the GM.")

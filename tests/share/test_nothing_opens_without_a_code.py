@@ -21,7 +21,15 @@ def _root(url: str) -> str:
 def test_without_the_join_code_every_path_is_refused_with_a_line_saying_why():
     with serving(SHOWING) as server:
         root = _root(server.url)
-        for path in ("/", "/index.html", "/t/", "/t/x/picture.png", "/p/nothing/ws", "/t/../t/", "/favicon.ico"):
+        for path in (
+            "/index.html",
+            "/join.html",
+            "/t/",
+            "/t/x/picture.png",
+            "/p/nothing/ws",
+            "/t/../t/",
+            "/favicon.ico",
+        ):
             status, body = get(root + path)
             assert status == 403, path
             assert "code" in body and "Traceback" not in body and len(body.splitlines()) == 1

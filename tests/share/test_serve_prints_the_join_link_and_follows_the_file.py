@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tabletop.cli.serve import UNREAD
 from tabletop.io import load_map, save_map
 from tabletop.serve.addresses import table_addresses
 from tests.cli.run import tabletop
@@ -72,3 +73,21 @@ def test_a_port_taken_is_one_line(capsys, qapp, warehouse):
         port = lines[0].split(":")[2].split("/")[0]
         done = tabletop(capsys, "serve", str(warehouse), "--port", port)
         assert done.code == 1 and done.err.count("\n") == 1 and port in done.err
+
+
+def test_a_broken_or_deleted_file_is_told_to_the_open_pages_until_a_good_save(warehouse):
+    good = warehouse.read_bytes()
+    with serve_process(warehouse) as (process, lines):
+        join = lines[0]
+        assert messages(join)[0]["notice"] == ""
+        warehouse.write_text("{ not a map")
+        wait_until(lambda: messages(join)[0]["notice"] == UNREAD, "a broken file is told to the page")
+        assert get(join + "picture.png") == (200, "image/png"), "the last good picture stays"
+        warehouse.write_bytes(good)
+        wait_until(lambda: messages(join)[0]["notice"] == "", "a good save clears it")
+        warehouse.unlink()
+        wait_until(lambda: messages(join)[0]["notice"] == UNREAD, "a deleted file is told too")
+        process.send_signal(signal.SIGINT)
+        assert process.wait(20) == 0
+        said = process.stderr.read()
+    assert "Traceback" not in said and "gone" in said and str(warehouse.name) in said

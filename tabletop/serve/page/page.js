@@ -9,6 +9,7 @@
   const sheet = document.getElementById("sheet");
   const state = document.getElementById("state");
   const waiting = document.getElementById("waiting");
+  const notice = document.getElementById("notice");
   const player = location.pathname.startsWith("/p/");
   if (player) document.body.classList.add("player");
 
@@ -156,22 +157,41 @@
 
   // -- the push channel --------------------------------------------------------------------
   let wait = 500;
+  // A channel that closes before it opens was refused: ask the server why, since a browser
+  // keeps a WebSocket's refusal to itself. A full table waits on the GM, not on retries.
+  function refused() {
+    fetch(`${location.pathname}ws`, { cache: "no-store" }).then((answer) => {
+      if (answer.status === 503) {
+        state.textContent = waiting.textContent = "The table is full: ask the GM.";
+        return;
+      }
+      again();
+    }, () => again());
+  }
+  function again(why = "Reconnecting…") {
+    state.textContent = why;
+    setTimeout(connect, wait);
+    wait = Math.min(wait * 2, 10000);
+  }
   function connect() {
+    let opened = false;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(`${scheme}//${location.host}${location.pathname}ws`);
-    socket.onopen = () => { state.textContent = "Connected to the GM's table"; wait = 500; };
+    socket.onopen = () => { opened = true; state.textContent = "Connected to the GM's table"; wait = 500; };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       banner.textContent = message.banner;
       banner.hidden = !message.banner;
+      notice.textContent = message.notice || "";
+      notice.hidden = !message.notice;
       if (message.picture) showPicture(message.version);
       if (player) showSheet(message.sheet);
     };
     socket.onclose = (event) => {
       if (event.code === 4403) { state.textContent = "The GM took this sheet back."; return; }
-      state.textContent = event.code === 1001 ? "The GM stopped sharing the map." : "Reconnecting…";
-      setTimeout(connect, wait);
-      wait = Math.min(wait * 2, 10000);
+      if (event.code === 1001) { again("The GM stopped sharing the map."); return; }
+      if (!opened) { refused(); return; }
+      again();
     };
   }
   connect();

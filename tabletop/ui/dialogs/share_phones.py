@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
@@ -32,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.document.changes import Action
 from tabletop.model.kinds import Kind
-from tabletop.serve.addresses import table_addresses
+from tabletop.serve.addresses import LOOPBACK, table_addresses
 from tabletop.ui.plain import plain_label
 from tabletop.ui.registry import Act
 
@@ -101,12 +102,17 @@ class ShareDialog(QDialog):
             self.where.addItem(f"{what}: {address}", address)
         self.port = QSpinBox()
         self.port.setRange(1024, 65535)
+        self.port.setAccessibleName("Port")
+        self.port.setToolTip("The port the players' page listens on: part of the link")
+        port_label = QLabel("P&ort:")
+        port_label.setBuddy(self.port)
         self.start_button = QPushButton("&Start")
         self.start_button.clicked.connect(lambda: self.start_asked.emit(self.where.currentData(), self.port.value()))
         self.stop_button = QPushButton("S&top")
         self.stop_button.clicked.connect(self.stop_asked.emit)
         place = QHBoxLayout()
         place.addWidget(self.where, 1)
+        place.addWidget(port_label)
         place.addWidget(self.port)
         place.addWidget(self.start_button)
         place.addWidget(self.stop_button)
@@ -123,18 +129,21 @@ class ShareDialog(QDialog):
         font.setBold(True)
         self.code.setFont(font)
         self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.code_says = plain_label(wrap=True)
         self.qr = QrCode()
         self.qr_says = plain_label(wrap=True)
         self.players = QTreeWidget()
         self.players.setHeaderLabels(["Token", "Player's code", "Player's link"])
         self.players.setRootIsDecorated(False)
         self.players.setToolTip("Tick a token to hand it to a player: their link shows its sheet, and only that")
+        self.players_says = plain_label(wrap=True)
         self.connected = plain_label(wrap=True)
         self.state = plain_label(wrap=True)
         form = QFormLayout()
         form.addRow("Listen on:", place)
         form.addRow("Join link:", linked)
         form.addRow("Join code:", self.code)
+        form.addRow("", self.code_says)
         layout = QVBoxLayout(self)
         layout.addWidget(self.state)
         layout.addLayout(form)
@@ -143,13 +152,16 @@ class ShareDialog(QDialog):
         qr_side.addWidget(self.qr, 1)
         qr_side.addWidget(self.qr_says)
         middle.addLayout(qr_side)
-        middle.addWidget(self.players, 1)
+        listed = QVBoxLayout()
+        listed.addWidget(self.players, 1)
+        listed.addWidget(self.players_says)
+        middle.addLayout(listed, 1)
         layout.addLayout(middle, 1)
         layout.addWidget(self.connected)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.hide)
         layout.addWidget(buttons)
-        self.resize(760, 460)
+        self.resize(780, 500)
 
 
 class PhoneSharing(QObject):
@@ -193,6 +205,7 @@ class PhoneSharing(QObject):
             self.dialog.stop_asked.connect(self.stop)
             self.dialog.players.itemChanged.connect(self._handed)
             self.dialog.players.currentItemChanged.connect(lambda *_: self._show_qr())
+            self.dialog.where.currentIndexChanged.connect(lambda *_: self._fill())
         self._fill()
         self.dialog.show()
         self.dialog.raise_()
@@ -293,17 +306,22 @@ class PhoneSharing(QObject):
         dialog.stop_button.setEnabled(on)
         dialog.where.setEnabled(not on)
         dialog.port.setEnabled(not on)
-        dialog.state.setText(
-            "Sharing the players' map: scan the code, or open the link, on a phone on the same network."
-            if on
-            else "Not sharing. Choose where to listen: this computer only, or the table's network."
-        )
+        dialog.state.setText(_where_said(server.link_host if on else dialog.where.currentData(), on))
         dialog.link.setText(server.url if on else "")
         dialog.code.setText(server.join_code if on else "")
+        dialog.code_says.setText(
+            f"No camera? Open {server.url.split('/t/', 1)[0]}/ on the phone and type the join code."
+            if on and server.link_host != LOOPBACK  # no phone reaches this computer's own address
+            else ""
+        )
         handed = server.handed() if on else {}
+        current = dialog.players.currentItem()
+        keep = current.data(0, Qt.ItemDataRole.UserRole) if current is not None else None
         dialog.players.blockSignals(True)
         dialog.players.clear()
-        for token in self.document.map.tokens:
+        # a hidden token is no player's to hold; one handed before it was hidden stays, to take back
+        shown = [t for t in self.document.map.tokens if not t.hidden or t.id in handed]
+        for token in shown:
             item = QTreeWidgetItem(
                 [token.label, handed.get(token.id, ""), server.player_url(token.id) if token.id in handed else ""]
             )
@@ -312,7 +330,15 @@ class PhoneSharing(QObject):
             item.setCheckState(0, Qt.CheckState.Checked if token.id in handed else Qt.CheckState.Unchecked)
             item.setDisabled(not on)
             dialog.players.addTopLevelItem(item)
+            if token.id == keep:
+                dialog.players.setCurrentItem(item)
         dialog.players.blockSignals(False)
+        if not on:
+            dialog.players_says.setText("Start sharing, then tick a token to hand it to a player.")
+        elif not shown:
+            dialog.players_says.setText("This map has no token the players can see: none to hand out.")
+        else:
+            dialog.players_says.setText("Tick a token to hand it to a player; select it to show that player's QR code.")
         self._show_qr()
         self._show_connected()
 
@@ -322,11 +348,14 @@ class PhoneSharing(QObject):
         token = item.data(0, Qt.ItemDataRole.UserRole)
         if item.checkState(0) == Qt.CheckState.Checked:
             self.server.hand(token)
+            self.dialog.players.setCurrentItem(item)  # its player's own QR code at once
         else:
             self.server.take_back(token)
         if self.feed is not None:
             self.feed.draw()  # the new player's sheet at once
-        self._fill()
+        # laid again once the tick's own signal is over: the list's items are remade, and the
+        # item still ticking must not be deleted under it
+        QTimer.singleShot(0, self._fill)
 
     def _show_qr(self) -> None:
         dialog, server = self.dialog, self.server
@@ -339,7 +368,7 @@ class PhoneSharing(QObject):
             dialog.qr_says.setText("")
         elif token in server.handed():
             dialog.qr.set_text(server.player_url(token))
-            dialog.qr_says.setText(f"{item.text(0)}'s own sheet")
+            dialog.qr_says.setText(f"{item.text(0)}'s own sheet: for {item.text(0)}'s player alone")
         else:
             dialog.qr.set_text(server.url)
             dialog.qr_says.setText("The table's map (any player)")
@@ -352,3 +381,23 @@ class PhoneSharing(QObject):
         seen = [f"{address} ({'the table' if who == 'table' else names.get(who, who)})" for address, who in pages]
         count = f"{len(pages)} page{'' if len(pages) == 1 else 's'} open"
         self.dialog.connected.setText(f"{count}: {', '.join(seen)}" if seen else count)
+
+
+def _where_said(host: str, on: bool) -> str:
+    """What the dialog says of where the page listens: plainly, when no phone can reach it."""
+    network = [address for address, _ in table_addresses() if address != LOOPBACK]
+    offer = (
+        f"choose the table's network ({network[0]})"
+        if network
+        else "join this computer to the table's Wi-Fi, then choose the table's network"
+    )
+    if host != LOOPBACK and on:
+        return "Sharing the players' map: scan the code, or open the link, on a phone on the table's network."
+    if host != LOOPBACK:
+        return "Not sharing. Start to let the phones on the table's network open the players' map."
+    if on:
+        return (
+            "Sharing on this computer only: no phone can open this link, only a browser here."
+            f" For phones, stop and {offer}."
+        )
+    return f"Not sharing. This computer only lets no phone in: for the players' phones, {offer}."
