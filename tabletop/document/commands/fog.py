@@ -14,7 +14,7 @@ from tabletop.document.commands.merge import MergeId
 from tabletop.document.commands.refusal import obsolete_when_refused
 from tabletop.document.map_document import MapDocument
 from tabletop.document.sight import areas_seen, zones_seen
-from tabletop.model import AreaLocation, EncounterGrid, Location, Zone, ZoneLocation
+from tabletop.model import AreaLocation, EncounterGrid, Location, Token, Zone, ZoneLocation
 from tabletop.model.grids import MAX_FOGGED
 from tabletop.model.kinds import Kind
 from tabletop.model.record import copies_with
@@ -122,6 +122,18 @@ def opens_sight(command: object) -> bool:
         if kind == Kind.ZONE and before is not None and before.hidden and not after.hidden:
             return True
     return False
+
+
+def moved_tokens(command: object) -> list[Token]:
+    """The tokens a step moves (a play step's moves among its parts), as they stand after it:
+    read from the step's before and after, before it is done."""
+    moved = []
+    for part in [command, *getattr(command, "parts", ())]:
+        kind, before, after = getattr(part, "kind", None), getattr(part, "before", None), getattr(part, "after", None)
+        placed = kind == Kind.TOKEN and after is not None and after.location is not None
+        if placed and (before is None or before.location != after.location):
+            moved.append(after)
+    return moved
 
 
 def fog_everything(document: MapDocument, fogged: bool) -> SetFog | None:

@@ -12,13 +12,13 @@ from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QActionGroup
 
 from tabletop.document.commands import MoveToken
-from tabletop.document.commands.fog import MoveRevealing, SetFog, fog_everything, opens_sight
+from tabletop.document.commands.fog import MoveRevealing, SetFog, fog_everything, moved_tokens, opens_sight
 from tabletop.document.sight import party_in_sight
 from tabletop.model import Map
 from tabletop.model.kinds import Kind
 from tabletop.rules.sides import known_side
 from tabletop.rules.sight import DEFAULT_SIGHT_RANGE, MAX_SIGHT_RANGE, MAX_SIGHT_UNITS, SightRange
-from tabletop.rules.visibility import LIVE, Fog, HeldFog, InSight, SightFog
+from tabletop.rules.visibility import LIVE, Fog, HeldFog, InSight, SightFog, on_players_side, token_hidden
 from tabletop.ui.actions import busily
 from tabletop.ui.plain import set_action_text
 from tabletop.ui.player.sight import PartySight, SightShade
@@ -117,6 +117,7 @@ class FogControls(QObject):
         self._seen = InSight()
         """What the players' tokens saw when the shade last followed: an edit compares with it."""
         self.document.undo_stack.followers.append(self._sight_opened)
+        self.document.undo_stack.followers.append(self._party_moved)
         self.document.reset.connect(self._map_replaced)
         self.document.edited.connect(self._follow_sight)
         players.opening.connect(self._opening)
@@ -257,6 +258,29 @@ class FogControls(QObject):
         if not self.by_sight or not opens_sight(command):
             return None
         return lambda: self._lift_command("")
+
+    def _party_moved(self, command):
+        """A players' token moved by a step other than the Select tool's (the play dock's move,
+        a maneuver, a hustle) reveals, in the same undo step, what the tool's move would: where
+        it goes, or with fog by sight all that the players' tokens see from there."""
+        if isinstance(command, MoveToken) or not (self.by_sight or self.reveal_on_enter_action.isChecked()):
+            return None  # the Select tool's move reveals as it goes (MoveRevealing)
+        side = self.players_side
+        party = [t for t in moved_tokens(command) if on_players_side(t, side) and not token_hidden(t)]
+        if not party:
+            return None
+        if self.by_sight:
+            return lambda: self._lift_command("")
+        return lambda: self._lift_entered(party)
+
+    def _lift_entered(self, party) -> SetFog | None:
+        zones = [t.location.zone for t in party if t.location.kind == "zone"]
+        areas: dict[str, list] = {}
+        for t in party:
+            if t.location.kind == "area":
+                areas.setdefault(t.location.grid, []).append((t.location.row, t.location.col))
+        command = SetFog(self.document, zones, areas, False)
+        return None if command.empty else command
 
     def _lift_command(self, text: str) -> SetFog | None:
         seen = party_in_sight(self.document, self.players_side, self.sight_range)
