@@ -2,9 +2,9 @@
 rename, duplicate, remove), staging a scene for the GM to edit while the players keep seeing the
 live one, Send to Players, and saving every changed scene with the session file.
 
-The players' window is bound to the live scene's document: the GM's own while the GM edits the
-live scene, else a document of its own over the live scene's map, which nobody edits while it is
-not staged. Fog staged for the live scene is held here while the GM works elsewhere, so what the
+The players' window shows a document of its own over the live scene's map, the same whichever
+scene the GM stages, so moving between scenes never rebuilds what the projector shows; while the
+GM edits the live scene, the GM's edits are relayed to it. Only Send makes it afresh. Fog staged for the live scene is held here while the GM works elsewhere, so what the
 players were sent is all they keep seeing."""
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ SESSION_FILTER = f"Tabletop sessions (*{SESSION_EXTENSION})"
 BLACK_BETWEEN = 400
 """Milliseconds the players' window stays black between one scene and the next."""
 THUMBNAIL_WIDTH = 192
+NOT_SENT = "the pointer and handouts wait until it is sent (Ctrl+Shift+Return)"
 Button = QMessageBox.StandardButton
 
 
@@ -103,6 +104,7 @@ class SceneControls(QObject):
         self.move_menu.aboutToShow.connect(self._fill_move_menu)
         self.send_action = registry["scenes.send"]
         self.send_action.setEnabled(False)
+        document.edited.connect(self._relay)
         document.undo_group.cleanChanged.connect(self.refresh)
         document.pathChanged.connect(self.refresh)
         self.autosaver = getattr(window, "autosaver", None)
@@ -213,7 +215,8 @@ class SceneControls(QObject):
     # -- staged and live -------------------------------------------------------------------
 
     def stage(self, scene_id: str) -> bool:
-        """The GM edits `scene_id`, found as it was left; the players keep the live scene."""
+        """The GM edits `scene_id`, found as it was left; the players keep the live scene, their
+        window untouched (only Send changes what they see)."""
         session = self.session
         if session is None or scene_id == session.staged:
             return False
@@ -223,9 +226,7 @@ class SceneControls(QObject):
             session.states[leaving].view = self._view_now()
             if leaving == session.live and fog is not None and fog.held is not None:
                 self.live_fog = fog.held
-        if leaving is not None and leaving == session.live:
-            # the players leave the GM's document before it shows another scene: never a frame of it
-            self.bind_players(session.live, own=True)
+        self.bind_players(session.live)  # on a document of their own before the GM's takes another scene
         try:
             with busy():
                 session.stage(scene_id)
@@ -236,7 +237,11 @@ class SceneControls(QObject):
         if scene_id == session.live and fog is not None:
             fog.hold(self.live_fog)
             self.live_fog = None
-        self.bind_players(session.live)
+        if leaving is not None and scene_id != session.live and session.live is not None:
+            self.say(
+                f"Editing {session.scene(scene_id).name}; the players still see {session.scene(session.live).name}: "
+                f"{NOT_SENT}"
+            )
         self.refresh()
         return True
 
@@ -248,20 +253,21 @@ class SceneControls(QObject):
         session.send_to_players()
         self.live_fog = None
         fog = self.parts("fog")
+        self.bind_players(session.live, BLACK_BETWEEN)
         if fog is not None:
             fog.send()  # the scene as it stands, fog staged for it included
-        self.bind_players(session.live, BLACK_BETWEEN)
         self.say(f"The players now see {session.scene(session.live).name}")
 
-    def bind_players(self, live: str | None, pause: int = 0, own: bool = False) -> None:
-        """The players' window on the live scene's document: the GM's own when it is staged
-        (unless `own`: a document of its own over the live map, as the GM is about to leave it)."""
+    def bind_players(self, live: str | None, pause: int = 0) -> None:
+        """The players' window on a document of its own over the live scene's map (None: the
+        GM's document, no session open). It stays the same document whichever scene the GM
+        stages: the GM's edits of the live scene reach it through `_relay`."""
         players = self.parts("players")
         if players is not None and not self._heard_opening:
             players.opening.connect(self.players_opening)
             self._heard_opening = True
         session = self.session
-        if live is None or session is None or (live == session.staged and not own):
+        if live is None or session is None:
             document = None
         elif self.live_document is not None and self.live_document.property("scene") == live:
             document = self.live_document
@@ -271,15 +277,21 @@ class SceneControls(QObject):
         old, self.live_document = self.live_document, document
         if players is not None:
             players.show_document(document, pause)
-            if document is not None and players.player is not None and self.live_fog is not None:
-                players.player.scene.set_fog(self.live_fog)
         if old is not None and old is not document:
             old.deleteLater()
 
+    def _relay(self, change) -> None:
+        """An edit of the live scene while the GM edits it reaches the players' document."""
+        live = self.live_document
+        if live is not None and live.map is self.document.map:
+            live.follow(change)
+
     def players_opening(self, player) -> None:
-        """A players' window made on the live scene gets the fog held for it."""
-        if self.live_document is not None and player.document is self.live_document and self.live_fog is not None:
-            player.scene.set_fog(self.live_fog)
+        """A players' window made on the live scene while the GM edits another gets the fog held
+        for it."""
+        live, fog = self.live_document, self.live_fog
+        if live is not None and player.document is live and live.map is not self.document.map and fog is not None:
+            player.scene.set_fog(fog)
 
     # -- tokens between scenes --------------------------------------------------------------
 
