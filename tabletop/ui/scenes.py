@@ -4,8 +4,9 @@ live one, Send to Players, and saving every changed scene with the session file.
 
 The players' window shows a document of its own over the live scene's map, the same whichever
 scene the GM stages, so moving between scenes never rebuilds what the projector shows; while the
-GM edits the live scene, the GM's edits are relayed to it. Only Send makes it afresh. Fog staged for the live scene is held here while the GM works elsewhere, so what the
-players were sent is all they keep seeing."""
+GM edits the live scene, the GM's edits are relayed to it. Only Send makes it afresh. Fog staged
+for the live scene is held here while the GM works elsewhere, so what the players were sent is
+all they keep seeing."""
 
 from __future__ import annotations
 
