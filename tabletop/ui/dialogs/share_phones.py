@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.rules.visibility import LIVE
 from tabletop.ui.plain import plain_label
 from tabletop.ui.registry import Act
 
@@ -175,6 +176,7 @@ class PhoneSharing(QObject):
         super().__init__(window)
         document, registry = table.document, table.actions
         self.document, self.settings, self.window = document, table.settings, window
+        self.players = table.players
         self.players_fog = lambda: fog.players_fog
         blackout = table.players.blackout_action
         self.blacked_out = blackout.isChecked
@@ -247,8 +249,16 @@ class PhoneSharing(QObject):
         self._fill()
 
     def _source(self):
-        path = self.document.path
-        return self.document.map, (path.parent if path else None), self.players_fog()
+        """The scene the players' window shows, with its fog: a session's live scene while the
+        GM edits another, never the staged one."""
+        players = self.players
+        shown = players.shown_document
+        path = shown.path
+        if players.mirrored:
+            fog = self.players_fog()
+        else:
+            fog = players.player.scene.fog if players.player is not None else LIVE
+        return shown.map, (path.parent if path else None), fog
 
     def _changed(self, *_) -> None:
         if self.feed is not None:

@@ -28,6 +28,11 @@ OPEN_KEY = "player/open"
 """Whether the players' window was open when the map window last closed: it opens again."""
 VIEW_KEY = "player/view"
 """The last rectangle pushed to the players, as "x,y,w,h" in map units."""
+NOT_SHOWN = (
+    "The players see another scene than the one you edit: the pointer and handouts act on it "
+    "once it is sent (Ctrl+Shift+Return)"
+)
+"""Said when the GM points or hands out while a session's staged scene is not the live one."""
 WINDOW_SIZE = (960, 540)
 """The players' window with one screen: an ordinary window the GM can drag and resize."""
 
