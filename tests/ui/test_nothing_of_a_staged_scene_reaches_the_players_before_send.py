@@ -50,7 +50,7 @@ def _ping(qtbot, window) -> None:
 
 
 def test_a_staged_scenes_description_is_not_handed_out_before_send(qtbot, window, tmp_path, monkeypatch):
-    scenes, handouts, _ = _session(qtbot, window, tmp_path)
+    _, handouts, _ = _session(qtbot, window, tmp_path)
     said = []
     monkeypatch.setattr(handouts, "say", said.append)
     player = window.players.player
@@ -91,7 +91,7 @@ def test_a_handout_up_on_the_live_scene_stays_while_the_gm_stages_another(qtbot,
 
 
 def test_the_pointer_on_a_staged_scene_shows_nothing_until_send(qtbot, window, tmp_path, monkeypatch):
-    scenes, _, pointing = _session(qtbot, window, tmp_path)
+    _, _, pointing = _session(qtbot, window, tmp_path)
     said = []
     monkeypatch.setattr(pointing, "say", said.append)
     before = players_frame(window)
