@@ -29,6 +29,7 @@ from tabletop.model import Map
 from tabletop.model.kinds import Kind
 from tabletop.model.session import Session
 from tabletop.ui.actions import dock_action
+from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.scenes import ScenesPane
 from tabletop.ui.menus import dock_id
 from tabletop.ui.opening import busy
@@ -112,6 +113,7 @@ class SceneControls(QObject):
         if self.autosaver is not None:  # a scene's recovery note names its session
             self.autosaver.session = lambda: self.session.path if self.session is not None else None
         self.declined: set[Path] = set()
+        self.inspector = window.findChild(Inspector)
 
     # -- opening and closing ---------------------------------------------------------------
 
@@ -460,10 +462,27 @@ class SceneControls(QObject):
         session = self.session
         self.send_action.setEnabled(session is not None and session.staged != session.live)
         self.pane.refresh()
+        self._inspector_button()
         if session is not None and session.staged is not None:  # after the window's own title, over it
             shown = f"{session.path.stem} ▸ {session.scene(session.staged).name}".replace("[*]", "[*][*]")
             self.window.setWindowTitle(f"{shown}[*] — Tabletop")  # a "[*]" typed is shown as typed
             self.window.setWindowModified(session.modified)
+
+    def _inspector_button(self) -> None:
+        """The Inspector's token page offers Move to Scene while a session is open: the same
+        menu as Edit ▸ Move Tokens to Scene and the token's own menu on the map."""
+        inspector = self.inspector
+        if inspector is None:
+            return
+        if self.session is None:
+            button = inspector.__dict__.get("move_to_scene")  # a page not built yet has none to hide
+            if button is not None:
+                button.hide()
+            return
+        button = inspector.move_to_scene  # the token page built when first asked
+        if button.menu() is not self.move_menu:
+            button.setMenu(self.move_menu)
+        button.show()
 
     def _folder(self) -> str:
         if self.session is not None:

@@ -19,12 +19,14 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QFrame,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QScrollArea,
     QStackedWidget,
     QStyle,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -53,6 +55,7 @@ PARTS = {
     "passages_label": "border",
     "sides": "token",
     "token_place": "token",
+    "move_to_scene": "token",
     "token_picture": "token",
     "state_boxes": "token",
     "token_stress": "token",
@@ -235,10 +238,20 @@ class Inspector(QWidget):
         side.setToolTip("The token's side: tokens of other sides can be its opponents")
         self.token_place = plain_label(wrap=True)  # names a zone or a grid as the GM typed it
         self.token_place.setToolTip("Where the token stands: drag it on the map to move it")
+        self.move_to_scene = QToolButton()
+        self.move_to_scene.setText("Move to Scene")
+        self.move_to_scene.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.move_to_scene.setToolTip("Move the chosen tokens to another scene of the session, as one step")
+        self.move_to_scene.hide()  # a session's: its menu and its showing are the session's (ui/scenes.py)
+        place = QWidget()
+        beside = QHBoxLayout(place)
+        beside.setContentsMargins(0, 0, 0, 0)
+        beside.addWidget(self.token_place, 1)
+        beside.addWidget(self.move_to_scene)
         rows = [
             ("Name", "name", QLineEdit()),
             ("Side", "side", side),
-            ("Stands in", "", self.token_place),
+            ("Stands in", "", place),
             ("Colour", "colour", ColourButton("Token colour")),
             ("Facing", "facing", facing),
             ("Reach", "reach", spin(0, 20)),

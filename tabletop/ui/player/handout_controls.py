@@ -19,7 +19,7 @@ from tabletop.model import Aspect
 from tabletop.model.kinds import Kind
 from tabletop.render.pictures import load_picture
 from tabletop.rules.visibility import LIVE, Fog, zone_clear
-from tabletop.ui.menus import ZONE_MENU
+from tabletop.ui.menus import TOKEN_MENU, ZONE_MENU
 from tabletop.ui.plain import plain_label, set_action_text
 from tabletop.ui.player.controls import NOT_SHOWN
 from tabletop.ui.player.fog import FogControls
@@ -68,7 +68,7 @@ class HandoutControls(QObject):
         self.on_reveal_action.setChecked(bool(self.settings.value(ON_REVEAL_KEY, False, type=bool)))
         self.aspect_menu = actions.menu("handout.aspect")
         self.aspect_menu.aboutToShow.connect(self._fill_aspects)
-        self.zone_menu = ZoneMenu(self.document, players.view, actions, ZONE_MENU)
+        self.zone_menu = ZoneMenu(self.document, players.view, actions, ZONE_MENU, TOKEN_MENU)
         self.showing = [actions["handout.description"], actions["handout.picture"], self.aspect_menu.menuAction()]
         """What shows the players something of the scene the GM edits: not while they see another."""
         reveal.revealed = self._revealed
