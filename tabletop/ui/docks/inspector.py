@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QFrame,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -243,15 +242,11 @@ class Inspector(QWidget):
         self.move_to_scene.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.move_to_scene.setToolTip("Move the chosen tokens to another scene of the session, as one step")
         self.move_to_scene.hide()  # a session's: its menu and its showing are the session's (ui/scenes.py)
-        place = QWidget()
-        beside = QHBoxLayout(place)
-        beside.setContentsMargins(0, 0, 0, 0)
-        beside.addWidget(self.token_place, 1)
-        beside.addWidget(self.move_to_scene)
         rows = [
             ("Name", "name", QLineEdit()),
             ("Side", "side", side),
-            ("Stands in", "", place),
+            ("Stands in", "", self.token_place),
+            ("", "", self.move_to_scene),
             ("Colour", "colour", ColourButton("Token colour")),
             ("Facing", "facing", facing),
             ("Reach", "reach", spin(0, 20)),
