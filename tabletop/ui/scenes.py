@@ -16,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QInputDialog, QMainWindow, QMessageBox
+from shiboken6 import isValid
 
 from tabletop.document import MapDocument
 from tabletop.document.commands.scene_move import MoveToScene
@@ -24,7 +25,6 @@ from tabletop.document.session import SessionDocument
 from tabletop.io import EXTENSION, MapFileError, load_map
 from tabletop.io.pictures import PictureRefused, copy_beside, picture_file
 from tabletop.io.session import SESSION_EXTENSION, load_session, scenes_folder
-from tabletop.io.write import write_atomically
 from tabletop.model import Map
 from tabletop.model.kinds import Kind
 from tabletop.model.session import Session
@@ -35,12 +35,12 @@ from tabletop.ui.menus import dock_id
 from tabletop.ui.opening import busy
 from tabletop.ui.plain import set_action_text, shown_plain
 from tabletop.ui.registry import Act, ActionRegistry
+from tabletop.ui.scene_thumbnails import SceneThumbnails, write_thumbnail
 from tabletop.ui.view import MapView
 
 SESSION_FILTER = f"Tabletop sessions (*{SESSION_EXTENSION})"
 BLACK_BETWEEN = 400
 """Milliseconds the players' window stays black between one scene and the next."""
-THUMBNAIL_WIDTH = 192
 NOT_SENT = "the pointer and handouts wait until it is sent (Ctrl+Shift+Return)"
 Button = QMessageBox.StandardButton
 
@@ -76,7 +76,8 @@ class SceneControls(QObject):
             "Send to Players": self.send,
             "Move Selected Tokens Here": lambda: self.move_tokens(self.pane.chosen()),
         }
-        self.pane = ScenesPane(acts, self.stage)
+        self.thumbnails = SceneThumbnails(self)
+        self.pane = ScenesPane(acts, self.stage, self.thumbnails.picture)
         self.pane.moved.connect(self._moved)
         self.dock = QDockWidget("Scenes", window)
         self.dock.setObjectName("Scenes")
@@ -172,6 +173,7 @@ class SceneControls(QObject):
         self.dock.show()
         self.dock.raise_()
         self.stage(scene_id)
+        self.thumbnails.follow(session)
         files = self.parts("files")
         if files is not None:
             files.stamp = None
@@ -183,6 +185,7 @@ class SceneControls(QObject):
             return
         session, self.session = self.session, None
         session.changed.disconnect(self.refresh)
+        self.thumbnails.follow(None)
         self.live_fog = None
         self.pane.show_session(None)
         self.bind_players(None)
@@ -437,10 +440,12 @@ class SceneControls(QObject):
     def _save(self, session: SessionDocument) -> bool:
         try:
             with busy():
-                written = session.save(_thumbnail)
+                written = session.save(write_thumbnail)
         except MapFileError as error:
             QMessageBox.warning(self.window, "Could not save the session", shown_plain(str(error)))
             return False
+        if session is self.session:
+            self.thumbnails.saved()
         self.say(f"Saved the session {session.path.name}" + (f" and {', '.join(written)}" if written else ""))
         self.refresh()
         return True
@@ -472,14 +477,16 @@ class SceneControls(QObject):
         """The Inspector's token page offers Move to Scene while a session is open: the same
         menu as Edit ▸ Move Tokens to Scene and the token's own menu on the map."""
         inspector = self.inspector
-        if inspector is None:
+        if inspector is None or not isValid(inspector):  # torn down with its window
             return
         if self.session is None:
             button = inspector.__dict__.get("move_to_scene")  # a page not built yet has none to hide
-            if button is not None:
+            if button is not None and isValid(button):
                 button.hide()
             return
         button = inspector.move_to_scene  # the token page built when first asked
+        if not isValid(button):
+            return
         if button.menu() is not self.move_menu:
             button.setMenu(self.move_menu)
         button.show()
@@ -488,15 +495,3 @@ class SceneControls(QObject):
         if self.session is not None:
             return str(self.session.path.parent)
         return str(self.document.path.parent) if self.document.path is not None else str(Path.cwd())
-
-
-def _thumbnail(map_: Map, file: Path) -> Path | None:
-    """The scene's small picture, written beside its map; None when it cannot be made."""
-    from tabletop.render.export.files import png_bytes  # deferred: the export's painting
-
-    try:
-        data = png_bytes(map_, THUMBNAIL_WIDTH, base_dir=file.parent)
-        write_atomically(file, data, verb="written")
-    except (MapFileError, ValueError):
-        return None
-    return file
