@@ -271,6 +271,7 @@ class SceneControls(QObject):
         players = self.parts("players")
         if players is not None and not self._heard_opening:
             players.opening.connect(self.players_opening)
+            players.kept_fog = lambda: self.live_fog
             self._heard_opening = True
         session = self.session
         if live is None or session is None:

@@ -113,3 +113,14 @@ def test_the_pointer_on_a_staged_scene_shows_nothing_until_send(qtbot, window, t
     _ping(qtbot, window)
     assert pointing.marks.pings, "the road is the players' now: the ping reaches them"
     qtbot.waitUntil(lambda: ink(players_frame(window)) > 0)
+
+
+def test_the_phones_picture_is_the_live_scene_while_another_is_staged(qtbot, window, tmp_path):
+    _session(qtbot, window, tmp_path)
+    phones = window.later.part("phones")
+    shown, _, fog = phones._source()
+    assert shown.title == "Tavern" and fog is window.players.player.scene.fog
+    window.players.open_action.trigger()  # the players' window closed: still the live scene
+    assert window.players.player is None and phones._source()[0].title == "Tavern"
+    window.registry["scenes.send"].trigger()
+    assert phones._source()[0].title == "Road"

@@ -257,7 +257,8 @@ class PhoneSharing(QObject):
         if players.mirrored:
             fog = self.players_fog()
         else:
-            fog = players.player.scene.fog if players.player is not None else LIVE
+            kept = players.kept_fog()
+            fog = players.player.scene.fog if players.player is not None else kept if kept is not None else LIVE
         return shown.map, (path.parent if path else None), fog
 
     def _changed(self, *_) -> None:

@@ -6,6 +6,8 @@ settings as plain strings, ints and bools, and come back after a restart."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QGraphicsView
@@ -62,6 +64,9 @@ class PlayerControls(QObject):
         self.live_document: MapDocument | None = None
         """The scene the players see when it is not the one the GM edits (a session's live scene
         while another is staged); None: they see the GM's document."""
+        self.kept_fog: Callable[[], object | None] = lambda: None
+        """The fog the players were sent for a session's live scene while the GM edits another
+        (None: the live map's own): what their picture shows wherever it is drawn."""
         self.reach: PlayersReach | None = None
         self._last_gm_rect = QRectF()
         self._gm_closing = False
