@@ -40,6 +40,14 @@ def write_thumbnail(map_: Map, file: Path) -> Path | None:
     return file
 
 
+def _newer(picture: Path, map_file: Path) -> bool:
+    """Whether `picture` is a regular file written after `map_file` last changed."""
+    try:
+        return picture.is_file() and picture.stat().st_mtime_ns >= map_file.stat().st_mtime_ns
+    except OSError:
+        return False
+
+
 class SceneThumbnails(QObject):
     """Makes the pictures the session's scenes lack, one each time the event loop is idle.
     `pictures` holds those kept in memory only (a scene not written yet, or a folder that
@@ -95,6 +103,10 @@ class SceneThumbnails(QObject):
 
     def _make(self, session: SessionDocument, scene_id: str) -> None:
         state = session.states[scene_id]
+        beside = state.path.with_suffix(".png")
+        if not state.unwritten and state.stack.isClean() and _newer(beside, state.path):
+            session.keep_thumbnail(scene_id, beside)  # made at an opening the session file never saved
+            return
         try:  # a scene not opened is read for its picture only, and let go
             map_ = state.map if state.map is not None else load_map(state.path)
         except MapFileError:

@@ -70,3 +70,18 @@ def test_a_new_scene_shows_its_picture_before_it_is_saved(qtbot, window, tmp_pat
     assert _count(_icon(scenes, row), ROAD_SEEN) > 20
     assert scenes.save()
     assert scenes.thumbnails.picture(scene_id) is None and _count(_picture(scenes, scene_id), ROAD_SEEN) > 100
+
+
+def test_pictures_made_at_an_opening_are_taken_again_at_the_next(qtbot, window, tmp_path):
+    """The session file was not saved after the first opening: the pictures beside the maps are
+    newer than the maps, so the next opening names them again rather than drawing them anew."""
+    path, scenes, _ = open_session(qtbot, window, tmp_path, players=False)
+    qtbot.waitUntil(lambda: _all_made(scenes), timeout=5000)
+    files = [scenes.session.thumbnail_file(scene.id) for scene in scenes.session.scenes]
+    made = [file.stat().st_mtime_ns for file in files]
+    scenes.close_session()
+    assert window.files.open(path)
+    assert [scenes.session.scene(s.id).thumbnail for s in scenes.session.scenes] == [None, None]
+    qtbot.waitUntil(lambda: _all_made(scenes), timeout=5000)
+    assert [file.stat().st_mtime_ns for file in files] == made
+    assert not scenes.session.modified
