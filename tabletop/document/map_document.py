@@ -273,6 +273,12 @@ class MapDocument(QObject):
             self.selection = chosen
             self.selectionChanged.emit()
 
+    def follow(self, change: Change) -> None:
+        """An edit made through another document over this same map (the GM's, while it shows
+        the scene a session's players' document shows): the map holds it already, so only the
+        indexes are brought up to it before every view of this document is told."""
+        self._edited(change)
+
     def _edited(self, change: Change) -> None:
         """An edit the map holds: the indexes brought up to it, then every view told."""
         self.revision += 1

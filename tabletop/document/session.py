@@ -191,6 +191,14 @@ class SessionDocument(QObject):
         self.changed.emit()
         return written
 
+    def keep_thumbnail(self, scene_id: str, file: Path) -> None:
+        """The scene's small picture, made beside its map outside a save: the list names it,
+        and the session file at its next save, yet nothing of the session is unsaved for it."""
+        written = written_scene_path(self.path, file)
+        scenes = [s.model_copy(update={"thumbnail": written}) if s.id == scene_id else s for s in self.session.scenes]
+        self.session = self.session.model_copy(update={"scenes": scenes})
+        self.changed.emit()
+
     def thumbnail_file(self, scene_id: str) -> Path | None:
         """The scene's small picture on disk, if it has one and it lies inside the session's folder."""
         written = self.scene(scene_id).thumbnail

@@ -84,6 +84,8 @@ the rule systems' turn keys stand above, in key order (docks/play/controls.py)."
 
 ZONE_MENU = _ids("handout.description handout.aspect handout.picture handout.dismiss")
 """The menu a right click on a zone opens on the map (ui/zone_menu.py), acting on that zone."""
+TOKEN_MENU = _ids("scenes.move_tokens - edit.cut edit.copy edit.duplicate edit.delete")
+"""The menu a right click on a token opens on the map (ui/zone_menu.py), acting on the chosen tokens."""
 
 TOOLBAR = (
     _ids("file.new file.open file.save - edit.undo edit.redo -")

@@ -2,10 +2,11 @@
 rename, duplicate, remove), staging a scene for the GM to edit while the players keep seeing the
 live one, Send to Players, and saving every changed scene with the session file.
 
-The players' window is bound to the live scene's document: the GM's own while the GM edits the
-live scene, else a document of its own over the live scene's map, which nobody edits while it is
-not staged. Fog staged for the live scene is held here while the GM works elsewhere, so what the
-players were sent is all they keep seeing."""
+The players' window shows a document of its own over the live scene's map, the same whichever
+scene the GM stages, so moving between scenes never rebuilds what the projector shows; while the
+GM edits the live scene, the GM's edits are relayed to it. Only Send makes it afresh. Fog staged
+for the live scene is held here while the GM works elsewhere, so what the players were sent is
+all they keep seeing."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QInputDialog, QMainWindow, QMessageBox
+from shiboken6 import isValid
 
 from tabletop.document import MapDocument
 from tabletop.document.commands.scene_move import MoveToScene
@@ -23,22 +25,23 @@ from tabletop.document.session import SessionDocument
 from tabletop.io import EXTENSION, MapFileError, load_map
 from tabletop.io.pictures import PictureRefused, copy_beside, picture_file
 from tabletop.io.session import SESSION_EXTENSION, load_session, scenes_folder
-from tabletop.io.write import write_atomically
 from tabletop.model import Map
 from tabletop.model.kinds import Kind
 from tabletop.model.session import Session
 from tabletop.ui.actions import dock_action
+from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.scenes import ScenesPane
 from tabletop.ui.menus import dock_id
 from tabletop.ui.opening import busy
 from tabletop.ui.plain import set_action_text, shown_plain
 from tabletop.ui.registry import Act, ActionRegistry
+from tabletop.ui.scene_thumbnails import SceneThumbnails, write_thumbnail
 from tabletop.ui.view import MapView
 
 SESSION_FILTER = f"Tabletop sessions (*{SESSION_EXTENSION})"
 BLACK_BETWEEN = 400
 """Milliseconds the players' window stays black between one scene and the next."""
-THUMBNAIL_WIDTH = 192
+NOT_SENT = "the pointer and handouts wait until it is sent (Ctrl+Shift+Return)"
 Button = QMessageBox.StandardButton
 
 
@@ -73,7 +76,8 @@ class SceneControls(QObject):
             "Send to Players": self.send,
             "Move Selected Tokens Here": lambda: self.move_tokens(self.pane.chosen()),
         }
-        self.pane = ScenesPane(acts, self.stage)
+        self.thumbnails = SceneThumbnails(self)
+        self.pane = ScenesPane(acts, self.stage, self.thumbnails.picture)
         self.pane.moved.connect(self._moved)
         self.dock = QDockWidget("Scenes", window)
         self.dock.setObjectName("Scenes")
@@ -103,12 +107,14 @@ class SceneControls(QObject):
         self.move_menu.aboutToShow.connect(self._fill_move_menu)
         self.send_action = registry["scenes.send"]
         self.send_action.setEnabled(False)
+        document.edited.connect(self._relay)
         document.undo_group.cleanChanged.connect(self.refresh)
         document.pathChanged.connect(self.refresh)
         self.autosaver = getattr(window, "autosaver", None)
         if self.autosaver is not None:  # a scene's recovery note names its session
             self.autosaver.session = lambda: self.session.path if self.session is not None else None
         self.declined: set[Path] = set()
+        self.inspector = window.findChild(Inspector)
 
     # -- opening and closing ---------------------------------------------------------------
 
@@ -167,6 +173,7 @@ class SceneControls(QObject):
         self.dock.show()
         self.dock.raise_()
         self.stage(scene_id)
+        self.thumbnails.follow(session)
         files = self.parts("files")
         if files is not None:
             files.stamp = None
@@ -178,6 +185,7 @@ class SceneControls(QObject):
             return
         session, self.session = self.session, None
         session.changed.disconnect(self.refresh)
+        self.thumbnails.follow(None)
         self.live_fog = None
         self.pane.show_session(None)
         self.bind_players(None)
@@ -213,7 +221,8 @@ class SceneControls(QObject):
     # -- staged and live -------------------------------------------------------------------
 
     def stage(self, scene_id: str) -> bool:
-        """The GM edits `scene_id`, found as it was left; the players keep the live scene."""
+        """The GM edits `scene_id`, found as it was left; the players keep the live scene, their
+        window untouched (only Send changes what they see)."""
         session = self.session
         if session is None or scene_id == session.staged:
             return False
@@ -223,9 +232,7 @@ class SceneControls(QObject):
             session.states[leaving].view = self._view_now()
             if leaving == session.live and fog is not None and fog.held is not None:
                 self.live_fog = fog.held
-        if leaving is not None and leaving == session.live:
-            # the players leave the GM's document before it shows another scene: never a frame of it
-            self.bind_players(session.live, own=True)
+        self.bind_players(session.live)  # on a document of their own before the GM's takes another scene
         try:
             with busy():
                 session.stage(scene_id)
@@ -236,7 +243,11 @@ class SceneControls(QObject):
         if scene_id == session.live and fog is not None:
             fog.hold(self.live_fog)
             self.live_fog = None
-        self.bind_players(session.live)
+        if leaving is not None and scene_id != session.live and session.live is not None:
+            self.say(
+                f"Editing {session.scene(scene_id).name}; the players still see {session.scene(session.live).name}: "
+                f"{NOT_SENT}"
+            )
         self.refresh()
         return True
 
@@ -248,20 +259,22 @@ class SceneControls(QObject):
         session.send_to_players()
         self.live_fog = None
         fog = self.parts("fog")
+        self.bind_players(session.live, BLACK_BETWEEN)
         if fog is not None:
             fog.send()  # the scene as it stands, fog staged for it included
-        self.bind_players(session.live, BLACK_BETWEEN)
         self.say(f"The players now see {session.scene(session.live).name}")
 
-    def bind_players(self, live: str | None, pause: int = 0, own: bool = False) -> None:
-        """The players' window on the live scene's document: the GM's own when it is staged
-        (unless `own`: a document of its own over the live map, as the GM is about to leave it)."""
+    def bind_players(self, live: str | None, pause: int = 0) -> None:
+        """The players' window on a document of its own over the live scene's map (None: the
+        GM's document, no session open). It stays the same document whichever scene the GM
+        stages: the GM's edits of the live scene reach it through `_relay`."""
         players = self.parts("players")
         if players is not None and not self._heard_opening:
             players.opening.connect(self.players_opening)
+            players.kept_fog = lambda: self.live_fog
             self._heard_opening = True
         session = self.session
-        if live is None or session is None or (live == session.staged and not own):
+        if live is None or session is None:
             document = None
         elif self.live_document is not None and self.live_document.property("scene") == live:
             document = self.live_document
@@ -271,15 +284,21 @@ class SceneControls(QObject):
         old, self.live_document = self.live_document, document
         if players is not None:
             players.show_document(document, pause)
-            if document is not None and players.player is not None and self.live_fog is not None:
-                players.player.scene.set_fog(self.live_fog)
         if old is not None and old is not document:
             old.deleteLater()
 
+    def _relay(self, change) -> None:
+        """An edit of the live scene while the GM edits it reaches the players' document."""
+        live = self.live_document
+        if live is not None and live.map is self.document.map:
+            live.follow(change)
+
     def players_opening(self, player) -> None:
-        """A players' window made on the live scene gets the fog held for it."""
-        if self.live_document is not None and player.document is self.live_document and self.live_fog is not None:
-            player.scene.set_fog(self.live_fog)
+        """A players' window made on the live scene while the GM edits another gets the fog held
+        for it."""
+        live, fog = self.live_document, self.live_fog
+        if live is not None and player.document is live and live.map is not self.document.map and fog is not None:
+            player.scene.set_fog(fog)
 
     # -- tokens between scenes --------------------------------------------------------------
 
@@ -422,10 +441,12 @@ class SceneControls(QObject):
     def _save(self, session: SessionDocument) -> bool:
         try:
             with busy():
-                written = session.save(_thumbnail)
+                written = session.save(write_thumbnail)
         except MapFileError as error:
             QMessageBox.warning(self.window, "Could not save the session", shown_plain(str(error)))
             return False
+        if session is self.session:
+            self.thumbnails.saved()
         self.say(f"Saved the session {session.path.name}" + (f" and {', '.join(written)}" if written else ""))
         self.refresh()
         return True
@@ -447,24 +468,31 @@ class SceneControls(QObject):
         session = self.session
         self.send_action.setEnabled(session is not None and session.staged != session.live)
         self.pane.refresh()
+        self._inspector_button()
         if session is not None and session.staged is not None:  # after the window's own title, over it
             shown = f"{session.path.stem} ▸ {session.scene(session.staged).name}".replace("[*]", "[*][*]")
             self.window.setWindowTitle(f"{shown}[*] — Tabletop")  # a "[*]" typed is shown as typed
             self.window.setWindowModified(session.modified)
 
+    def _inspector_button(self) -> None:
+        """The Inspector's token page offers Move to Scene while a session is open: the same
+        menu as Edit ▸ Move Tokens to Scene and the token's own menu on the map."""
+        inspector = self.inspector
+        if inspector is None or not isValid(inspector):  # torn down with its window
+            return
+        if self.session is None:
+            button = inspector.__dict__.get("move_to_scene")  # a page not built yet has none to hide
+            if button is not None and isValid(button):
+                button.hide()
+            return
+        button = inspector.move_to_scene  # the token page built when first asked
+        if not isValid(button):
+            return
+        if button.menu() is not self.move_menu:
+            button.setMenu(self.move_menu)
+        button.show()
+
     def _folder(self) -> str:
         if self.session is not None:
             return str(self.session.path.parent)
         return str(self.document.path.parent) if self.document.path is not None else str(Path.cwd())
-
-
-def _thumbnail(map_: Map, file: Path) -> Path | None:
-    """The scene's small picture, written beside its map; None when it cannot be made."""
-    from tabletop.render.export.files import png_bytes  # deferred: the export's painting
-
-    try:
-        data = png_bytes(map_, THUMBNAIL_WIDTH, base_dir=file.parent)
-        write_atomically(file, data, verb="written")
-    except (MapFileError, ValueError):
-        return None
-    return file

@@ -1,7 +1,8 @@
-"""The menu a right click on a zone opens on the map: the zone is chosen first, as in any
-desktop app, and the menu lists actions by id (ui/menus.py's ZONE_MENU), the same actions the
-menu bar holds, acting on the chosen zone. The menu's key on the keyboard opens it for the
-zone already chosen.
+"""The menu a right click on a zone or a token opens on the map: what is under the pointer is
+chosen first, as in any desktop app (a token among several chosen keeps them all chosen), and
+the menu lists actions by id (ui/menus.py's ZONE_MENU and TOKEN_MENU), the same actions the menu
+bar holds, acting on what is chosen. The menu's key on the keyboard opens it for the zone or the
+tokens already chosen.
 
 Tools that take the right button for their own gesture (drawing, a vertex, fogging again)
 keep it: the menu opens only over the others."""
@@ -25,9 +26,16 @@ class ZoneMenu(QObject):
     """Opens the zone's menu on the map's canvas; `menu` is the one menu it fills again at each
     opening (None until the first)."""
 
-    def __init__(self, document: MapDocument, view: QGraphicsView, actions: ActionRegistry, ids: tuple[str, ...]):
+    def __init__(
+        self,
+        document: MapDocument,
+        view: QGraphicsView,
+        actions: ActionRegistry,
+        ids: tuple[str, ...],
+        token_ids: tuple[str, ...] = (),
+    ):
         super().__init__(view)
-        self.document, self.view, self.actions, self.ids = document, view, actions, ids
+        self.document, self.view, self.actions, self.ids, self.token_ids = document, view, actions, ids, token_ids
         self.menu: QMenu | None = None
         view.viewport().installEventFilter(self)
 
@@ -45,25 +53,49 @@ class ZoneMenu(QObject):
         return True
 
     def open_at(self, pos: QPoint | None) -> QMenu | None:
-        """The zone's menu, its zone chosen: the zone under `pos` on the canvas, or the one zone
-        chosen already (None); no menu where there is no zone."""
+        """The menu of the token under `pos` on the canvas (or of the tokens chosen already,
+        `pos` None), else the zone's, its zone chosen: the zone under `pos`, or the one zone
+        chosen already; no menu where there is neither."""
+        tokens = self._tokens(pos) if self.token_ids else []
+        if tokens:
+            title = self.document.label(Kind.TOKEN, tokens[0]) if len(tokens) == 1 else f"{len(tokens)} tokens"
+            return self._filled(title, self.token_ids)
         zone_id = self._zone(pos)
         if zone_id is None:
             return None
         if self.document.selection != [(Kind.ZONE, zone_id)]:
             self.document.select([(Kind.ZONE, zone_id)])
+        return self._filled(self.document.label(Kind.ZONE, zone_id), self.ids)
+
+    def _filled(self, title: str, ids: tuple[str, ...]) -> QMenu:
         menu = self.menu
         if menu is None:  # one menu for every right click: each new one would stay a child of the view
             menu = self.menu = QMenu(self.view)
         _empty(menu)
-        set_action_text(menu.addAction(""), self.document.label(Kind.ZONE, zone_id)).setEnabled(False)
+        set_action_text(menu.addAction(""), title).setEnabled(False)
         menu.addSeparator()
-        for entry in self.ids:
+        for entry in ids:
             if entry == SEPARATOR:
                 menu.addSeparator()
             elif entry in self.actions:  # a submenu's entry too; a part not built yet comes with it
                 menu.addAction(self.actions[entry])
         return menu
+
+    def _tokens(self, pos: QPoint | None) -> list[str]:
+        """The tokens the menu acts on, chosen: the token under `pos` (with the others chosen
+        when it is one of them), or with the keyboard the tokens chosen already."""
+        chosen = [object_id for kind, object_id in self.document.selection if kind == Kind.TOKEN]
+        if pos is None:
+            return chosen if chosen and len(chosen) == len(self.document.selection) else []
+        hit = getattr(self.view.scene(), "hit", None)
+        at = self.view.viewportTransform().inverted()[0].map(QPointF(pos))
+        found = hit(at, (Kind.TOKEN,)) if hit is not None else None
+        if found is None:
+            return []
+        if found[1] in chosen:
+            return chosen
+        self.document.select([found])
+        return [found[1]]
 
     def _zone(self, pos: QPoint | None) -> str | None:
         if pos is None:

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.document.changes import Action
 from tabletop.model.kinds import Kind
+from tabletop.rules.visibility import LIVE
 from tabletop.serve.addresses import LOOPBACK, table_addresses
 from tabletop.ui.plain import plain_label
 from tabletop.ui.registry import Act
@@ -174,6 +175,7 @@ class PhoneSharing(QObject):
         super().__init__(window)
         document, registry = table.document, table.actions
         self.document, self.settings, self.window = document, table.settings, window
+        self.players = table.players
         self.players_fog = lambda: fog.players_fog
         blackout = table.players.blackout_action
         self.blacked_out = blackout.isChecked
@@ -247,8 +249,17 @@ class PhoneSharing(QObject):
         self._fill()
 
     def _source(self):
-        path = self.document.path
-        return self.document.map, (path.parent if path else None), self.players_fog()
+        """The scene the players' window shows, with its fog: a session's live scene while the
+        GM edits another, never the staged one."""
+        players = self.players
+        shown = players.shown_document
+        path = shown.path
+        if players.mirrored:
+            fog = self.players_fog()
+        else:
+            kept = players.kept_fog()
+            fog = players.player.scene.fog if players.player is not None else kept if kept is not None else LIVE
+        return shown.map, (path.parent if path else None), fog
 
     def _failed(self, line: str) -> None:
         if self.dialog is not None:
@@ -320,7 +331,7 @@ class PhoneSharing(QObject):
         dialog.players.blockSignals(True)
         dialog.players.clear()
         # a hidden token is no player's to hold; one handed before it was hidden stays, to take back
-        shown = [t for t in self.document.map.tokens if not t.hidden or t.id in handed]
+        shown = [t for t in self.players.shown_document.map.tokens if not t.hidden or t.id in handed]
         for token in shown:
             item = QTreeWidgetItem(
                 [token.label, handed.get(token.id, ""), server.player_url(token.id) if token.id in handed else ""]
@@ -377,7 +388,7 @@ class PhoneSharing(QObject):
         if self.dialog is None:
             return
         pages = self.server.connected() if self.server is not None else []
-        names = {t.id: t.label for t in self.document.map.tokens}
+        names = {t.id: t.label for t in self.players.shown_document.map.tokens}
         seen = [f"{address} ({'the table' if who == 'table' else names.get(who, who)})" for address, who in pages]
         count = f"{len(pages)} page{'' if len(pages) == 1 else 's'} open"
         self.dialog.connected.setText(f"{count}: {', '.join(seen)}" if seen else count)

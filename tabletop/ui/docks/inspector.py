@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QStackedWidget,
     QStyle,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -53,6 +54,7 @@ PARTS = {
     "passages_label": "border",
     "sides": "token",
     "token_place": "token",
+    "move_to_scene": "token",
     "token_picture": "token",
     "state_boxes": "token",
     "token_stress": "token",
@@ -235,10 +237,16 @@ class Inspector(QWidget):
         side.setToolTip("The token's side: tokens of other sides can be its opponents")
         self.token_place = plain_label(wrap=True)  # names a zone or a grid as the GM typed it
         self.token_place.setToolTip("Where the token stands: drag it on the map to move it")
+        self.move_to_scene = QToolButton()
+        self.move_to_scene.setText("Move to Scene")
+        self.move_to_scene.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.move_to_scene.setToolTip("Move the chosen tokens to another scene of the session, as one step")
+        self.move_to_scene.hide()  # a session's: its menu and its showing are the session's (ui/scenes.py)
         rows = [
             ("Name", "name", QLineEdit()),
             ("Side", "side", side),
             ("Stands in", "", self.token_place),
+            ("", "", self.move_to_scene),
             ("Colour", "colour", ColourButton("Token colour")),
             ("Facing", "facing", facing),
             ("Reach", "reach", spin(0, 20)),

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QIcon, QPixmap
+from PySide6.QtGui import QIcon, QImage, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -42,8 +42,15 @@ class ScenesPane(QWidget):
     moved = Signal(str, int)
     """A scene dragged to another place in the list (its id, its new place)."""
 
-    def __init__(self, acts: dict[str, Callable[[], object]], stage: Callable[[str], object]) -> None:
+    def __init__(
+        self,
+        acts: dict[str, Callable[[], object]],
+        stage: Callable[[str], object],
+        picture: Callable[[str], QImage | None] = lambda _scene_id: None,
+    ) -> None:
         super().__init__()
+        self.picture = picture
+        """A scene's small picture kept in memory, where it has none on disk yet."""
         self.session: SessionDocument | None = None
         self._staged_seen: str | None = None
         """The staged scene the list last showed: a scene newly staged becomes the chosen row."""
@@ -100,7 +107,7 @@ class ScenesPane(QWidget):
             item = QListWidgetItem(scene_line(scene.name, live, staged, session.scene_modified(scene.id)))
             item.setData(ID_ROLE, scene.id)
             item.setToolTip(f"{scene.name}: {scene.map}")
-            item.setIcon(_thumbnail(session.thumbnail_file(scene.id)))
+            item.setIcon(_thumbnail(session.thumbnail_file(scene.id), self.picture(scene.id)))
             font = item.font()
             font.setBold(staged)
             item.setFont(font)
@@ -136,14 +143,17 @@ class ScenesPane(QWidget):
         menu.exec(self.list.viewport().mapToGlobal(point))
 
 
-def _thumbnail(file: Path | None) -> QIcon:
-    """The scene's small picture, or a blank of its size (a scene not yet saved has none)."""
+def _thumbnail(file: Path | None, kept: QImage | None = None) -> QIcon:
+    """The scene's small picture: its file, else the one kept in memory, else a blank of its
+    size (the picture is being made)."""
     pixmap = QPixmap()
     if file is not None:
         try:  # read as every picture is: a regular file, capped, decoded within bounds
             pixmap = QPixmap.fromImage(decode_picture(picture_bytes(file)[0]))
         except (PictureRefused, ValueError, OSError):
             pixmap = QPixmap()
+    if pixmap.isNull() and kept is not None:
+        pixmap = QPixmap.fromImage(kept)
     if pixmap.isNull():
         pixmap = QPixmap(THUMBNAIL)
         pixmap.fill(Qt.GlobalColor.darkGray)

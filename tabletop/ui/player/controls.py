@@ -6,6 +6,8 @@ settings as plain strings, ints and bools, and come back after a restart."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QGraphicsView
@@ -28,6 +30,11 @@ OPEN_KEY = "player/open"
 """Whether the players' window was open when the map window last closed: it opens again."""
 VIEW_KEY = "player/view"
 """The last rectangle pushed to the players, as "x,y,w,h" in map units."""
+NOT_SHOWN = (
+    "The players see another scene than the one you edit: the pointer and handouts act on it "
+    "once it is sent (Ctrl+Shift+Return)"
+)
+"""Said when the GM points or hands out while a session's staged scene is not the live one."""
 WINDOW_SIZE = (960, 540)
 """The players' window with one screen: an ordinary window the GM can drag and resize."""
 
@@ -42,6 +49,9 @@ class PlayerControls(QObject):
     placed = Signal(object)
     """A players' window on its screen, before it is shown a part of the map (the physical
     scale measures that screen)."""
+    mirroredChanged = Signal(bool)
+    """The GM moved onto the scene the players see (True) or off it (False): what the GM points
+    at or hands out means something on their window only while True."""
 
     def __init__(
         self, document: MapDocument, scene: EditorScene, view: MapView, settings: QSettings, actions: ActionRegistry
@@ -54,6 +64,9 @@ class PlayerControls(QObject):
         self.live_document: MapDocument | None = None
         """The scene the players see when it is not the one the GM edits (a session's live scene
         while another is staged); None: they see the GM's document."""
+        self.kept_fog: Callable[[], object | None] = lambda: None
+        """The fog the players were sent for a session's live scene while the GM edits another
+        (None: the live map's own): what their picture shows wherever it is drawn."""
         self.reach: PlayersReach | None = None
         self._last_gm_rect = QRectF()
         self._gm_closing = False
@@ -61,6 +74,8 @@ class PlayerControls(QObject):
         self._drag: tuple[QPointF, QRectF] | None = None
         self._grip_cursor = False
         self._started = False
+        self._was_mirrored = True
+        document.reset.connect(self.follow_mirror)  # heard first: the fog and handouts ask `mirrored`
         # the keys work with the menus hidden (map only, full screen)
         for act in (
             Act("players.open", "&Player Window", keys="Ctrl+Shift+P", toggled=self.set_open, reach="window"),
@@ -101,9 +116,29 @@ class PlayerControls(QObject):
 
     @property
     def mirrored(self) -> bool:
-        """Whether the players see the document the GM edits (their view, reach and outline
+        """Whether the players see the map the GM edits: the GM's own document, or a session's
+        players' document over the scene the GM has staged (their view, reach and outline
         follow the GM's only then: another scene's places mean nothing on theirs)."""
-        return self.live_document is None
+        return self.live_document is None or self.live_document.map is self.document.map
+
+    @property
+    def shown_document(self) -> MapDocument:
+        """The document the players' window shows (or would show, opened now)."""
+        return self.live_document or self.document
+
+    def follow_mirror(self) -> None:
+        """The GM's document took another scene: the GM's reach and the outline of the players'
+        view join their window when it is the scene they see, and leave it otherwise. The
+        players' window itself stays as it is."""
+        mirrored = self.mirrored
+        if mirrored == self._was_mirrored:
+            return
+        self._was_mirrored = mirrored
+        if self.player is not None:
+            self._detach()
+            if mirrored:
+                self._attach(self.player)
+        self.mirroredChanged.emit(mirrored)
 
     def show_document(self, document: MapDocument | None, pause: int = 0) -> None:
         """The players' window shows `document` (None: the GM's own), made afresh on its screen
@@ -115,6 +150,7 @@ class PlayerControls(QObject):
             return
         self.live_document = document
         if self.player is None:
+            self.follow_mirror()
             return
         old = self.player
         geometry = old.geometry()
@@ -123,6 +159,7 @@ class PlayerControls(QObject):
         self._gm_closing = False
         self._open(fitted=True, pause=pause, geometry=geometry)
         _sync(self.open_action, True)
+        self.follow_mirror()
 
     def _edges_changed(self) -> None:
         """Where the players sit around a TV lying flat: each chosen edge gets a strip facing it."""
@@ -145,18 +182,16 @@ class PlayerControls(QObject):
         _sync(self.open_action, self.player is not None)
 
     def _open(self, shown: QRectF | None = None, fitted: bool = False, pause: int = 0, geometry=None) -> None:
-        player = PlayerWindow(self.live_document or self.document, self.gm, self.settings, self.legend_action)
+        player = PlayerWindow(self.shown_document, self.gm, self.settings, self.legend_action)
         player.closed.connect(self._closed)
         player.set_blackout(self.blackout_action.isChecked())
         player.view.rotation = self.rotation
         self.opening.emit(player)
         self.player = player
         self.settings.setValue(OPEN_KEY, True)
-        if self.mirrored:  # the GM's reach and the outline of the players' view belong to the GM's scene
-            self.reach = PlayersReach(self.scene.overlay, player.scene)
-            player.view.viewChanged.connect(self._outline_moved)
-            if self.outline.scene() is None:
-                self.scene.addItem(self.outline)
+        player.view.viewChanged.connect(self._outline_moved)
+        if self.mirrored:
+            self._attach(player)
         remembered = shown if shown is not None and not shown.isEmpty() else self.remembered_view
         screen = players_screen(self.screen_name, self.gm)
         if screen is None:
@@ -176,13 +211,23 @@ class PlayerControls(QObject):
             player.fit_map()
         player.reveal_when_built(pause)
 
-    def _closed(self) -> None:
-        player, self.player = self.player, None
+    def _attach(self, player: PlayerWindow) -> None:
+        """The GM's reach and the outline of the players' view: they belong to the GM's scene."""
+        self.reach = PlayersReach(self.scene.overlay, player.scene)
+        if self.outline.scene() is None:
+            self.scene.addItem(self.outline)
+        self._outline_moved()
+
+    def _detach(self) -> None:
         if self.reach is not None:
             self.reach.detach()
             self.reach = None
         if self.outline.scene() is not None:
             self.outline.scene().removeItem(self.outline)
+
+    def _closed(self) -> None:
+        self._detach()
+        player, self.player = self.player, None
         self._drag = None
         self._show_grip(False)
         if not self._gm_closing:  # the GM closed it; closing the map window keeps it for next time
@@ -274,7 +319,7 @@ class PlayerControls(QObject):
     # -- the players' view outlined on the GM's map ----------------------------------------
 
     def _outline_moved(self) -> None:
-        if self.player is not None:
+        if self.player is not None and self.mirrored:
             self.outline.set_rect(self.player.view.visible_rect())
 
     def _outline_mouse(self, event) -> bool:

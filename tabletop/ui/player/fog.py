@@ -128,7 +128,7 @@ class FogControls(QObject):
             self.stage_action.setChecked(True)
 
     def _opening(self, player: PlayerWindow) -> None:
-        if player.document is not self.document:  # another scene than the GM's: the fog held for it
+        if not self.players.mirrored:  # another scene than the GM's: the session holds its fog
             return
         if self.held is not None or self.by_sight:  # staged changes stay the GM's until sent
             fog = self.players_fog
@@ -227,7 +227,7 @@ class FogControls(QObject):
         only the zones that came into sight or went out of it (and those the edit touched) are
         asked again, never the whole map."""
         player = self.players.player
-        if not self.by_sight or player is None:
+        if not self.by_sight or player is None or not self.players.mirrored:
             return
         seen = self.sight()
         touched = set(change.object_ids) if change is not None and change.kind == Kind.ZONE else set()
@@ -334,6 +334,10 @@ class FogControls(QObject):
         self._show()
 
     def _show(self) -> None:
+        """The players' window gets the fog, while it shows the scene the GM edits: another
+        scene's window keeps the fog the players were sent for it."""
+        if not self.players.mirrored:
+            return
         player = self.players.player
         if player is not None:
             fog = self.players_fog

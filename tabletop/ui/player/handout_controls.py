@@ -19,8 +19,9 @@ from tabletop.model import Aspect
 from tabletop.model.kinds import Kind
 from tabletop.render.pictures import load_picture
 from tabletop.rules.visibility import LIVE, Fog, zone_clear
-from tabletop.ui.menus import ZONE_MENU
+from tabletop.ui.menus import TOKEN_MENU, ZONE_MENU
 from tabletop.ui.plain import plain_label, set_action_text
+from tabletop.ui.player.controls import NOT_SHOWN
 from tabletop.ui.player.fog import FogControls
 from tabletop.ui.player.handout import Handout, HandoutCard
 from tabletop.ui.player.table import TableParts
@@ -67,10 +68,13 @@ class HandoutControls(QObject):
         self.on_reveal_action.setChecked(bool(self.settings.value(ON_REVEAL_KEY, False, type=bool)))
         self.aspect_menu = actions.menu("handout.aspect")
         self.aspect_menu.aboutToShow.connect(self._fill_aspects)
-        self.zone_menu = ZoneMenu(self.document, players.view, actions, ZONE_MENU)
+        self.zone_menu = ZoneMenu(self.document, players.view, actions, ZONE_MENU, TOKEN_MENU)
+        self.showing = [actions["handout.description"], actions["handout.picture"], self.aspect_menu.menuAction()]
+        """What shows the players something of the scene the GM edits: not while they see another."""
         reveal.revealed = self._revealed
         players.opening.connect(self._opening)
-        self.document.reset.connect(self._gone)
+        players.mirroredChanged.connect(self._mirrored)
+        self.document.reset.connect(self._map_replaced)
         self.document.edited.connect(self._edited)
         fog.players_fog_changed.connect(self.players_see_anew)  # sent fog: no edit of the map
 
@@ -81,14 +85,35 @@ class HandoutControls(QObject):
         return player.findChild(HandoutCard) if player is not None else None
 
     def _opening(self, player: PlayerWindow) -> None:
-        """Every players' window gets a card; closing the window takes its handout away, so a
-        window opened later never brings back words the GM has long moved on from."""
-        HandoutCard(player.view, player.banner, self.document)
+        """Every players' window gets a card, reading the scene that window shows; closing the
+        window takes its handout away, so a window opened later never brings back words the GM
+        has long moved on from."""
+        HandoutCard(player.view, player.banner, player.document)
         player.closed.connect(self._gone)
 
     def _gone(self) -> None:
         """The players' window closed, or the map replaced: the handout goes with it."""
         self.dismiss(quietly=True)
+
+    def _map_replaced(self) -> None:
+        """Another map in the GM's document: the handout goes when the players saw that
+        document; a session's players keep theirs while the GM stages another scene."""
+        if self.players.live_document is None:
+            self._gone()
+
+    def _mirrored(self, on: bool) -> None:
+        """Handouts show the scene the GM edits: not while the players see another one. Esc
+        still takes away a handout already up, which is theirs."""
+        for act in self.showing:
+            act.setEnabled(on)
+            act.setStatusTip("" if on else NOT_SHOWN)
+
+    def _elsewhere(self) -> bool:
+        """Whether the players see another scene than the GM's; says so."""
+        if self.players.mirrored:
+            return False
+        self.say(NOT_SHOWN)
+        return True
 
     def _fog(self) -> Fog:
         player = self.players.player
@@ -127,7 +152,7 @@ class HandoutControls(QObject):
         must be open: a handout is for the table, never kept back to pop up later."""
         zone = self.document.get(Kind.ZONE, zone_id)
         label = self.document.label(Kind.ZONE, zone_id)
-        if not self._window_open():
+        if self._elsewhere() or not self._window_open():
             return False
         if zone is None:
             self.say(f"{label} is no longer on the map")
@@ -171,6 +196,8 @@ class HandoutControls(QObject):
         """The Reveal tool lifted the fog from the zone: its description follows, when the GM
         asked for that and it has one."""
         zone = self.document.get(Kind.ZONE, zone_id)
+        if not self.players.mirrored:  # fog lifted on a scene being made ready, not on the players'
+            return
         if self.on_reveal_action.isChecked() and zone is not None and zone.description.strip():
             self.show_description(zone_id)
 
@@ -194,7 +221,7 @@ class HandoutControls(QObject):
         """An aspect card: the aspect's name and its free invokes."""
         if zone_id and not self._players_may_see(zone_id):
             return False
-        if not zone_id and not self._window_open():
+        if not zone_id and (self._elsewhere() or not self._window_open()):
             return False
         invokes = aspect.free_invokes
         text = f"{invokes} free invoke{'s' if invokes != 1 else ''}" if invokes else ""
@@ -219,7 +246,7 @@ class HandoutControls(QObject):
         if folder is None:
             self.say("Save the map first: the pictures shown to the players are kept in its folder")
             return False
-        if not self._window_open():
+        if self._elsewhere() or not self._window_open():
             return False
         if file is None:
             file, _ = QFileDialog.getOpenFileName(
@@ -262,6 +289,8 @@ class HandoutControls(QObject):
         shown = self.shown
         if shown is None or not shown.zone or change.kind != Kind.ZONE or shown.zone not in change.object_ids:
             return
+        if not self.players.mirrored:  # an edit of another scene than the players'
+            return
         if self.players_see_anew():
             card = self.card()
             if card is not None:
@@ -273,7 +302,7 @@ class HandoutControls(QObject):
         status bar nor Esc keeps claiming it, and lifting that fog later never brings it back
         unasked. True while the handout (if any) stays up."""
         shown = self.shown
-        if shown is None or not shown.zone:
+        if shown is None or not shown.zone or not self.players.mirrored:
             return True
         zone = self.document.get(Kind.ZONE, shown.zone)
         label = self.document.label(Kind.ZONE, shown.zone)

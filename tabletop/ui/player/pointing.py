@@ -15,7 +15,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QCursor
 
-from tabletop.ui.player.controls import VIEW_KEY
+from tabletop.ui.player.controls import NOT_SHOWN, VIEW_KEY
 from tabletop.ui.player.pointer import PointerMarks, seen_at
 from tabletop.ui.player.table import TableParts
 from tabletop.ui.player.window import PlayerView, PlayerWindow
@@ -41,6 +41,9 @@ class Pointing(QObject):
         players.opening.connect(self._opening)
         if players.player is not None:
             self._opening(players.player)
+        self._refused = False
+        """The GM was told the players see another scene, during this gesture: said once."""
+        players.mirroredChanged.connect(self._mirrored)
         self.viewport = view.viewport()
         view.installEventFilter(self)
         self.viewport.installEventFilter(self)
@@ -62,19 +65,39 @@ class Pointing(QObject):
             return None
         return self._marks[1]
 
+    def _mirrored(self, on: bool) -> None:
+        """The GM left the scene the players see: the dot there fades, as the places it pointed
+        at are no longer the ones under the GM's mouse."""
+        if not on:
+            self.lift()
+
+    def _elsewhere(self) -> bool:
+        """Whether the players see another scene than the GM's (a session's staged scene not
+        sent yet): nothing pointed at here may reach their window. Said once a gesture."""
+        if self.players.mirrored:
+            return False
+        if not self._refused:
+            self._refused = True
+            self.say(NOT_SHOWN)
+        return True
+
     # -- what the GM does --------------------------------------------------------------------
 
     def point(self, pos: QPointF) -> None:
         marks = self.marks
-        if marks is not None:
+        if marks is not None and not self._elsewhere():
             marks.point(pos.x(), pos.y())
 
     def lift(self) -> None:
+        self._refused = False
         marks = self.marks
         if marks is not None:
             marks.lift()
 
     def ping(self, pos: QPointF) -> None:
+        self._refused = False  # a click is a gesture of its own: said again
+        if self._elsewhere():
+            return
         marks = self.marks
         if marks is None:
             self.say(CLOSED)
@@ -85,6 +108,9 @@ class Pointing(QObject):
         """The players' view centred on the spot at its zoom (follow mode ends, as when the GM
         drags the outline of their view), and the spot pinged. Only where they may see it: their
         view moved onto a hidden or fogged place would tell them something is there."""
+        self._refused = False
+        if self._elsewhere():
+            return
         player = self.players.player
         if player is None:
             self.say(CLOSED)

@@ -19,8 +19,13 @@ class PlayersReach:
         self.follow(gm_overlay)
 
     def detach(self) -> None:
+        """The GM's reach no longer shown here (the GM left the players' scene, or their window
+        closed): what it showed goes too."""
         if self.follow in self.gm_overlay.listeners:
             self.gm_overlay.listeners.remove(self.follow)
+        self.overlay.clear()
+        if self.overlay.scene() is not None:
+            self.overlay.scene().removeItem(self.overlay)
 
     def follow(self, gm: ReachOverlay) -> None:
         """What the GM's overlay shows now, less what the players may not see."""
@@ -39,7 +44,8 @@ class PlayersReach:
             self.overlay.show_areas(grid.id, [(a, cost) for a, cost in gm.areas if not fog.area_fogged(grid, a)])
 
     def _tokens_seen(self) -> bool:
-        """The reach is the dragged token's, and a dragged token is the selected one: every
-        selected token must be one the players see."""
-        tokens = [i for k, i in self.document.selection if k == Kind.TOKEN]
+        """The reach is the dragged token's, and a dragged token is the GM's selected one (the
+        players' own document, a session's, has no selection): every selected token must be
+        one the players see."""
+        tokens = [i for k, i in self.gm_overlay.document.selection if k == Kind.TOKEN]
         return bool(tokens) and all(self.scene.shows(Kind.TOKEN, i) for i in tokens)

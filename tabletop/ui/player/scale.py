@@ -76,7 +76,10 @@ class ScaleControls(QObject):
         ppmm = pixels_per_mm(self.settings, self.screen_name())
         if ppmm is None:
             return None
-        return locked_scale(self.document.map, ppmm, area_mm(self.settings), units_per_inch(self.settings))
+        # the grid of the scene the players see, which a session's GM may not be editing
+        return locked_scale(
+            self.players.shown_document.map, ppmm, area_mm(self.settings), units_per_inch(self.settings)
+        )
 
     def _grid_edited(self) -> None:
         """Only a changed scale moves the players' view (a fog stroke edits the grid too)."""
