@@ -57,6 +57,14 @@ def sight_range_of(settings: QSettings) -> SightRange:
     return SightRange(borders, float(min(units, MAX_SIGHT_UNITS)) if units > 0 else None)
 
 
+def steps_of_sight(map_: Map) -> tuple[str, ...]:
+    """What a range in steps counts on this map, in the GM's words: borders between zones,
+    areas on a grid, or both on a map of both."""
+    if map_.grids and not map_.zones:
+        return ("area",)
+    return ("border", "area") if map_.grids else ("border",)
+
+
 def players_sight(settings: QSettings, map_: Map):
     """Fog by sight as the GM's window has it, for a players' export: None when it is off."""
     from tabletop.render.export.options import PlayersSight  # deferred, as every export's modules
@@ -148,6 +156,9 @@ class FogControls(QObject):
 
     def set_players_side(self, side: str) -> None:
         self.settings.setValue(SIDE_KEY, str(side))
+        if self.by_sight:  # other tokens see for the players now
+            self.reveal_seen()
+            self._show()
 
     def _fill_sides(self) -> None:
         self.side_menu.clear()
@@ -194,11 +205,13 @@ class FogControls(QObject):
             self.settings.setValue(UNITS_KEY, 0)
         if self.by_sight:
             self.reveal_seen()
+            self._show()  # a shorter range lifts nothing, yet dims what is out of it now
 
     def _fill_ranges(self) -> None:
         self.range_menu.clear()
         group = QActionGroup(self.range_menu)
         chosen = self.sight_range
+        across = steps_of_sight(self.document.map)
         in_borders = [SightRange(reach) for reach in sorted({*RANGES, chosen.borders})]
         units = {*UNIT_RANGES} | ({int(chosen.units)} if chosen.units is not None else set())
         in_units = [SightRange(chosen.borders, float(unit)) for unit in sorted(units)]
@@ -208,7 +221,7 @@ class FogControls(QObject):
             for reach in choices:
                 unit = int(reach.units or 0)
                 act = self.range_menu.addAction("", lambda r=reach.borders, u=unit: self.set_sight_range(r, u))
-                set_action_text(act, reach.words())
+                set_action_text(act, reach.words(across))
                 act.setCheckable(True)
                 act.setChecked(reach == chosen)
                 group.addAction(act)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPainterPath, QPen
+from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from tabletop.document import MapDocument
@@ -16,6 +16,7 @@ from tabletop.document.sight import party_in_sight
 from tabletop.model import EncounterGrid
 from tabletop.model.kinds import Kind
 from tabletop.render.fog_paint import OUT_OF_SIGHT, areas_path
+from tabletop.render.sight_paint import paint_players_sight
 from tabletop.render.zone_paint import fog_path
 from tabletop.rules.sight import SightRange
 from tabletop.rules.visibility import Fog, InSight, zone_shown
@@ -88,6 +89,23 @@ class SightShade(QGraphicsPathItem):
             if dim:
                 path.addPath(areas_path(grid, dim))
         self.setPath(path)
+
+
+class PlayersSightMark(SightShade):
+    """The GM's mark over the same places as the players' shade, in the GM's look
+    (render/sight_paint.py), so the GM sees which tokens the players see now. Under the
+    selection's marks, as the players' shade is under their tokens; the mouse passes through it."""
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        paint_players_sight(painter, self.path())
+
+    def shape(self) -> QPainterPath:
+        """Nothing to hit: a click or a drop asks the scene's items under the cursor, and a
+        path of a thousand dimmed zones would be asked whether it holds the point."""
+        return QPainterPath()
+
+    def contains(self, point) -> bool:
+        return False
 
 
 def _dimmed(zone, fog: Fog) -> bool:
