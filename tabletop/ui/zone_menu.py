@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsView, QMenu
 
 from tabletop.document import MapDocument
 from tabletop.model.kinds import Kind
+from tabletop.ui.border_menu import BorderMenu
 from tabletop.ui.plain import set_action_text
 from tabletop.ui.registry import SEPARATOR, ActionRegistry
 
@@ -29,6 +30,7 @@ class ZoneMenu(QObject):
         super().__init__(view)
         self.document, self.view, self.actions, self.ids = document, view, actions, ids
         self.menu: QMenu | None = None
+        self.doors = BorderMenu(document, view)
         view.viewport().installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -47,6 +49,9 @@ class ZoneMenu(QObject):
     def open_at(self, pos: QPoint | None) -> QMenu | None:
         """The zone's menu, its zone chosen: the zone under `pos` on the canvas, or the one zone
         chosen already (None); no menu where there is no zone."""
+        doors = self.doors.open_at(pos)  # over a border with a door: the door's menu
+        if doors is not None:
+            return doors
         zone_id = self._zone(pos)
         if zone_id is None:
             return None
