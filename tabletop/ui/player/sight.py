@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
@@ -94,10 +94,53 @@ class SightShade(QGraphicsPathItem):
 class PlayersSightMark(SightShade):
     """The GM's mark over the same places as the players' shade, in the GM's look
     (render/sight_paint.py), so the GM sees which tokens the players see now. Under the
-    selection's marks, as the players' shade is under their tokens; the mouse passes through it."""
+    selection's marks, as the players' shade is under their tokens; the mouse passes through it.
+
+    A step of a players' token changes the mark of a few zones, while the mark may spread over
+    the whole view (every place seen on the way): the item spans the map layer, so a new path
+    never repaints the old one's bounds, and only the boxes of the zones and grids whose mark
+    changed are painted again (an edited zone's own box the map layer paints again itself)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._path = QPainterPath()
+        self._bounds = QRectF()
+
+    def follow(self, document: MapDocument, fog: Fog, zone_ids: Collection[str] | None = None) -> None:
+        dimmed, areas = self.dimmed, {grid_id: held[1] for grid_id, held in self.areas.items()}
+        super().follow(document, fog, zone_ids)
+        scene = self.scene()
+        bounds = self._path.boundingRect()
+        if scene is not None:
+            bounds = bounds.united(scene.layer.boundingRect())
+        if not self._bounds.contains(bounds):
+            self.prepareGeometryChange()  # the map grew: painted whole again
+            self._bounds = self._bounds.united(bounds)
+            return
+        if zone_ids is None:
+            self.update()
+            return
+        boxes = document.layout.boxes
+        for zone_id in dimmed ^ self.dimmed:
+            box = boxes.get((Kind.ZONE, zone_id))
+            if box is not None:
+                self.update(QRectF(QPointF(box[0], box[1]), QPointF(box[2], box[3])))
+        for grid_id, held in self.areas.items():
+            if held[1] != areas.get(grid_id):
+                self.update(areas_path(held[0], held[1] ^ areas.get(grid_id, frozenset())).boundingRect())
+
+    def setPath(self, path: QPainterPath) -> None:
+        """Kept, not handed to Qt: a path item's new path repaints its whole old bounds."""
+        self._path = path
+
+    def path(self) -> QPainterPath:
+        return self._path
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        paint_players_sight(painter, self.path())
+        paint_players_sight(painter, self._path)
 
     def shape(self) -> QPainterPath:
         """Nothing to hit: a click or a drop asks the scene's items under the cursor, and a
