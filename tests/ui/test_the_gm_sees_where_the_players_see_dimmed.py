@@ -14,6 +14,7 @@ from tabletop.model import Door, Passage, ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.samples import warehouse
 from tabletop.ui.player.players_sight import SHOW_KEY
+from tabletop.ui.player.sight_mark import PlayersSightMark
 from tests.ui.test_fog import _frame, _pixels
 
 
@@ -92,13 +93,50 @@ def test_fog_by_sight_off_leaves_no_mark(qtbot, window):
     assert shown.mark is None and not shown.action.isEnabled()
     assert shown.action.isChecked(), "the GM's choice stays for next time"
     window.fog.by_sight_action.setChecked(True)
-    assert shown.mark is not None and not shown.mark.path().isEmpty()
+    assert shown.mark is not None and shown.mark.dimmed
 
 
 def test_a_shorter_range_marks_what_it_leaves_out_at_once(qtbot, window):
     """Nothing to reveal when the range shrinks, yet the middle and east end go out of sight."""
     shown = _ready(window)
-    assert shown.mark.path().isEmpty()
+    assert not shown.mark.dimmed
     window.fog.set_sight_range(0)
-    assert not shown.mark.path().isEmpty()
+    assert shown.mark.dimmed
     assert shown.mark.dimmed == {"z2", "z3"}
+
+
+def test_each_edit_leaves_the_mark_as_one_made_afresh(qtbot, window):
+    """The mark follows each edit by building again only the squares of the zones whose mark
+    changed: after every edit of a walk it marks what a mark made afresh marks, square by square."""
+    shown = _ready(window)
+    window.fog.set_sight_range(1)
+    document, stack = window.document, window.document.undo_stack
+
+    def move(zone_id):
+        stack.push(window.tools["S"].moves(document, "gatto", ZoneLocation(zone=zone_id)))
+
+    def hide(zone_id, hidden):
+        zone = document.get(Kind.ZONE, zone_id)
+        stack.push(EditObject(document, Kind.ZONE, zone.model_copy(update={"hidden": hidden}), "hidden"))
+
+    edits = [
+        lambda: move("z2"),
+        lambda: move("z3"),
+        lambda: _shut_the_middle(document),
+        lambda: move("z1"),
+        lambda: hide("z3", True),
+        lambda: hide("z3", False),
+        stack.undo,
+        stack.undo,
+        stack.redo,
+        lambda: move("z2"),
+    ]
+    marks = []
+    for number, edit in enumerate(edits, 1):
+        edit()
+        afresh = PlayersSightMark()
+        afresh.follow(document, window.fog.players_fog)
+        assert shown.mark.dimmed == afresh.dimmed, f"after edit {number}"
+        assert shown.mark.squares == afresh.squares, f"after edit {number}"
+        marks.append(shown.mark.dimmed)
+    assert len(set(marks)) > 2, "the walk marked different places as it went"

@@ -13,7 +13,7 @@ from tabletop.document.changes import Change
 from tabletop.model.kinds import Kind
 from tabletop.rules.visibility import InSight
 from tabletop.ui.player.fog import FogControls
-from tabletop.ui.player.sight import PlayersSightMark
+from tabletop.ui.player.sight_mark import PlayersSightMark
 from tabletop.ui.player.table import TableParts
 from tabletop.ui.registry import Act
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPen
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from tabletop.document import MapDocument
@@ -16,7 +16,6 @@ from tabletop.document.sight import party_in_sight
 from tabletop.model import EncounterGrid
 from tabletop.model.kinds import Kind
 from tabletop.render.fog_paint import OUT_OF_SIGHT, areas_path
-from tabletop.render.sight_paint import paint_players_sight
 from tabletop.render.zone_paint import fog_path
 from tabletop.rules.sight import SightRange
 from tabletop.rules.visibility import Fog, InSight, zone_shown
@@ -63,6 +62,19 @@ class SightShade(QGraphicsPathItem):
         """Shade the places this fog dims; nothing when it dims none (fog by sight off). With
         `zone_ids`, only those zones may have changed (what came into sight or went out of it,
         and the zones an edit touched): the rest of the map is not asked again."""
+        if not self.place(document, fog, zone_ids):
+            return
+        get = document.get
+        zones = [zone for zone in map(lambda z: get(Kind.ZONE, z), self.dimmed) if zone is not None]
+        path = fog_path(document.layout, zones) if zones else QPainterPath()
+        for grid, dim, _seen in self.areas.values():
+            if dim:
+                path.addPath(areas_path(grid, dim))
+        self.setPath(path)
+
+    def place(self, document: MapDocument, fog: Fog, zone_ids: Collection[str] | None = None) -> bool:
+        """The zones and grid areas this fog dims now, kept (`dimmed`, `areas`): whether the
+        shade must be drawn again (what it covers changed, or a zone under it was edited)."""
         if zone_ids is None:
             dimmed = frozenset(z.id for z in document.map.zones if zone_shown(z) and fog.zone_dimmed(z))
         else:
@@ -78,77 +90,9 @@ class SightShade(QGraphicsPathItem):
                 areas[grid.id] = (grid, frozenset(dimmed_areas(grid, fog)), _seen_of(fog, grid))
         reshaped = zone_ids is not None and not self.dimmed.isdisjoint(zone_ids)  # a dimmed zone edited
         same_areas = {g: a[1] for g, a in areas.items()} == {g: a[1] for g, a in self.areas.items()}
-        if dimmed == self.dimmed and same_areas and not reshaped:
-            self.areas = areas
-            return
+        changed = dimmed != self.dimmed or not same_areas or reshaped
         self.dimmed, self.areas = dimmed, areas
-        get = document.get
-        zones = [zone for zone in map(lambda z: get(Kind.ZONE, z), dimmed) if zone is not None]
-        path = fog_path(document.layout, zones) if zones else QPainterPath()
-        for grid, dim, _seen in areas.values():
-            if dim:
-                path.addPath(areas_path(grid, dim))
-        self.setPath(path)
-
-
-class PlayersSightMark(SightShade):
-    """The GM's mark over the same places as the players' shade, in the GM's look
-    (render/sight_paint.py), so the GM sees which tokens the players see now. Under the
-    selection's marks, as the players' shade is under their tokens; the mouse passes through it.
-
-    A step of a players' token changes the mark of a few zones, while the mark may spread over
-    the whole view (every place seen on the way): the item spans the map layer, so a new path
-    never repaints the old one's bounds, and only the boxes of the zones and grids whose mark
-    changed are painted again (an edited zone's own box the map layer paints again itself)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._path = QPainterPath()
-        self._bounds = QRectF()
-
-    def follow(self, document: MapDocument, fog: Fog, zone_ids: Collection[str] | None = None) -> None:
-        dimmed, areas = self.dimmed, {grid_id: held[1] for grid_id, held in self.areas.items()}
-        super().follow(document, fog, zone_ids)
-        scene = self.scene()
-        bounds = self._path.boundingRect()
-        if scene is not None:
-            bounds = bounds.united(scene.layer.boundingRect())
-        if not self._bounds.contains(bounds):
-            self.prepareGeometryChange()  # the map grew: painted whole again
-            self._bounds = self._bounds.united(bounds)
-            return
-        if zone_ids is None:
-            self.update()
-            return
-        boxes = document.layout.boxes
-        for zone_id in dimmed ^ self.dimmed:
-            box = boxes.get((Kind.ZONE, zone_id))
-            if box is not None:
-                self.update(QRectF(QPointF(box[0], box[1]), QPointF(box[2], box[3])))
-        for grid_id, held in self.areas.items():
-            if held[1] != areas.get(grid_id):
-                self.update(areas_path(held[0], held[1] ^ areas.get(grid_id, frozenset())).boundingRect())
-
-    def setPath(self, path: QPainterPath) -> None:
-        """Kept, not handed to Qt: a path item's new path repaints its whole old bounds."""
-        self._path = path
-
-    def path(self) -> QPainterPath:
-        return self._path
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
-
-    def paint(self, painter: QPainter, option, widget=None) -> None:
-        paint_players_sight(painter, self._path)
-
-    def shape(self) -> QPainterPath:
-        """Nothing to hit: a click or a drop asks the scene's items under the cursor, and a
-        path of a thousand dimmed zones would be asked whether it holds the point."""
-        return QPainterPath()
-
-    def contains(self, point) -> bool:
-        return False
+        return changed
 
 
 def _dimmed(zone, fog: Fog) -> bool:
