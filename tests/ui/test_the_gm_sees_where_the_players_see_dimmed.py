@@ -140,3 +140,22 @@ def test_each_edit_leaves_the_mark_as_one_made_afresh(qtbot, window):
         assert shown.mark.squares == afresh.squares, f"after edit {number}"
         marks.append(shown.mark.dimmed)
     assert len(set(marks)) > 2, "the walk marked different places as it went"
+
+
+def test_a_map_replaced_is_marked_afresh_where_its_zones_are(qtbot, window):
+    """Another map marking zones of the same ids (a scene of the same rooms further east) is
+    marked where its own zones lie."""
+    shown = _ready(window)
+    _shut_the_middle(window.document)
+    map_ = window.document.map
+    east = [
+        zone.model_copy(
+            update={"shape": zone.shape.model_copy(update={"points": [(x + 2000, y) for x, y in zone.shape.points]})}
+        )
+        for zone in map_.zones
+    ]
+    window.document.replace_map(map_.model_copy(update={"zones": east}), None)
+    afresh = PlayersSightMark()
+    afresh.follow(window.document, window.fog.players_fog)
+    assert shown.mark.dimmed == afresh.dimmed == {"z2", "z3"}
+    assert shown.mark.squares == afresh.squares

@@ -47,9 +47,9 @@ class PlayersSightMark(SightShade):
 
     def follow(self, document: MapDocument, fog: Fog, zone_ids: Collection[str] | None = None) -> None:
         before, areas_before = self.dimmed, {grid_id: held[1] for grid_id, held in self.areas.items()}
-        if not self.place(document, fog, zone_ids):
+        if not self.place(document, fog, zone_ids) and zone_ids is not None:
             return
-        if zone_ids is None:  # afresh: every square built again
+        if zone_ids is None:  # afresh (another map may mark the same zones): every square built again
             self._marked.clear()
             self._zones_in.clear()
             self._squares.clear()
