@@ -34,7 +34,7 @@ class PlayersSightOnMap(QObject):
         self.action = table.actions.register(
             Act(
                 "view.players_sight",
-                "Show Players' S&ight",
+                "Show Players' Si&ght",
                 toggled=self._set_shown,
                 tip="Hatch the places the players have seen and do not see now (fog by sight)",
             )
