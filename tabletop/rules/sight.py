@@ -44,10 +44,13 @@ class SightRange:
     def of(cls, reach: int | SightRange) -> SightRange:
         return reach if isinstance(reach, SightRange) else cls(int(reach))
 
-    def words(self) -> str:
+    def words(self, across: tuple[str, ...] = ("border",)) -> str:
+        """The range as a GM reads it; `across`, what a step crosses on the map ("border",
+        "area" on a grid, both on a map of zones and grids)."""
         if self.units is not None:
             return f"{self.units:g} map units"
-        return f"{self.borders} border{'s' if self.borders != 1 else ''}"
+        plural = "" if self.borders == 1 else "s"
+        return f"{self.borders} " + " or ".join(noun + plural for noun in across)
 
 
 FindBorder = Callable[[str], Border | None]

@@ -71,6 +71,8 @@ class MainWindow(WindowActions, QMainWindow):
     players = Part()
     """The players' window's controls (View menu), built with the fog's and the physical scale's."""
     fog = Part()
+    players_sight = Part()
+    """View ▸ Show Players' Sight and its mark on the map (fog by sight)."""
     physical_scale = Part()
     players_strip = Part()
     replay = Part()
@@ -93,7 +95,7 @@ class MainWindow(WindowActions, QMainWindow):
         self.later = AfterFirstFrame(self, canvas)
         self.later.add(self._build_grid_menu, "grid_menu")
         self.later.add(self._build_play, "play")
-        side = ("players", "fog", "physical_scale", "players_strip", "handouts", "replay", "phones")
+        side = ("players", "fog", "players_sight", "physical_scale", "players_strip", "handouts", "replay", "phones")
         self.later.add(self._build_player_controls, *side)
         self.later.add(lambda: self.inspector.build_pages())
         self.later.add(ready_rules)  # and the modules a first drag or Open asks, after the frame too

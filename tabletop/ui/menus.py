@@ -50,7 +50,7 @@ MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
     "view": (
         "&View",
-        _ids("view.fit view.zoom_in view.zoom_out view.legend")
+        _ids("view.fit view.zoom_in view.zoom_out view.legend view.players_sight")
         + tuple(dock_id(title) for title in DOCKS)
         + _ids("- view.full_screen view.map_only - players.open players.screen players.blackout players.push")
         + _ids("scenes.send")

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QGraphicsView, QMenu
 
 from tabletop.document import MapDocument
 from tabletop.model.kinds import Kind
+from tabletop.ui.border_menu import BorderMenu
 from tabletop.ui.plain import set_action_text
 from tabletop.ui.registry import SEPARATOR, ActionRegistry
 
@@ -37,6 +38,7 @@ class ZoneMenu(QObject):
         super().__init__(view)
         self.document, self.view, self.actions, self.ids, self.token_ids = document, view, actions, ids, token_ids
         self.menu: QMenu | None = None
+        self.doors = BorderMenu(document, view)
         view.viewport().installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -54,12 +56,15 @@ class ZoneMenu(QObject):
 
     def open_at(self, pos: QPoint | None) -> QMenu | None:
         """The menu of the token under `pos` on the canvas (or of the tokens chosen already,
-        `pos` None), else the zone's, its zone chosen: the zone under `pos`, or the one zone
-        chosen already; no menu where there is neither."""
+        `pos` None), else a door's under `pos`, else the zone's, its zone chosen: the zone under
+        `pos`, or the one zone chosen already; no menu where there is none of them."""
         tokens = self._tokens(pos) if self.token_ids else []
         if tokens:
             title = self.document.label(Kind.TOKEN, tokens[0]) if len(tokens) == 1 else f"{len(tokens)} tokens"
             return self._filled(title, self.token_ids)
+        doors = self.doors.open_at(pos)  # over a border with a door: the door's menu
+        if doors is not None:
+            return doors
         zone_id = self._zone(pos)
         if zone_id is None:
             return None

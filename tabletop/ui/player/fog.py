@@ -57,6 +57,14 @@ def sight_range_of(settings: QSettings) -> SightRange:
     return SightRange(borders, float(min(units, MAX_SIGHT_UNITS)) if units > 0 else None)
 
 
+def steps_of_sight(map_: Map) -> tuple[str, ...]:
+    """What a range in steps counts on this map, in the GM's words: borders between zones,
+    areas on a grid, or both on a map of both."""
+    if map_.grids and not map_.zones:
+        return ("area",)
+    return ("border", "area") if map_.grids else ("border",)
+
+
 def players_sight(settings: QSettings, map_: Map):
     """Fog by sight as the GM's window has it, for a players' export: None when it is off."""
     from tabletop.render.export.options import PlayersSight  # deferred, as every export's modules
@@ -81,6 +89,8 @@ class FogControls(QObject):
         self.document, self.settings, self.players, self.status = table.document, table.settings, players, table.status
         self.select = select
         self.held: HeldFog | None = None
+        self._range_held: SightRange | None = None
+        self._side_held: tuple[int, str] | None = None
         """The fog the players were last sent, while changes are staged."""
         self.menu = actions.menu("fog")
         self.reveal_all_action = actions.register(
@@ -144,11 +154,19 @@ class FogControls(QObject):
 
     @property
     def players_side(self) -> str:
-        """The side the GM chose as the players', else the side most tokens on a side have."""
-        return players_side_of(self.settings, self.document.map)
+        """The side the GM chose as the players', else the side most tokens on a side have:
+        asked once an edit (what is in sight asks it for every place it tells of)."""
+        revision = self.document.revision
+        if self._side_held is None or self._side_held[0] != revision:
+            self._side_held = (revision, players_side_of(self.settings, self.document.map))
+        return self._side_held[1]
 
     def set_players_side(self, side: str) -> None:
         self.settings.setValue(SIDE_KEY, str(side))
+        self._side_held = None
+        if self.by_sight:  # other tokens see for the players now
+            self.reveal_seen()
+            self._show()
 
     def _fill_sides(self) -> None:
         self.side_menu.clear()
@@ -183,8 +201,11 @@ class FogControls(QObject):
 
     @property
     def sight_range(self) -> SightRange:
-        """How far the players' tokens see: borders (areas on a grid), or map units."""
-        return sight_range_of(self.settings)
+        """How far the players' tokens see: borders (areas on a grid), or map units; read from
+        the settings once, not for every place what is in sight tells of."""
+        if self._range_held is None:
+            self._range_held = sight_range_of(self.settings)
+        return self._range_held
 
     def set_sight_range(self, reach: int, units: int = 0) -> None:
         """Sight counted in borders (`units` 0), or in map units."""
@@ -193,13 +214,16 @@ class FogControls(QObject):
         else:
             self.settings.setValue(RANGE_KEY, int(reach))
             self.settings.setValue(UNITS_KEY, 0)
+        self._range_held = None
         if self.by_sight:
             self.reveal_seen()
+            self._show()  # a shorter range lifts nothing, yet dims what is out of it now
 
     def _fill_ranges(self) -> None:
         self.range_menu.clear()
         group = QActionGroup(self.range_menu)
         chosen = self.sight_range
+        across = steps_of_sight(self.document.map)
         in_borders = [SightRange(reach) for reach in sorted({*RANGES, chosen.borders})]
         units = {*UNIT_RANGES} | ({int(chosen.units)} if chosen.units is not None else set())
         in_units = [SightRange(chosen.borders, float(unit)) for unit in sorted(units)]
@@ -209,7 +233,7 @@ class FogControls(QObject):
             for reach in choices:
                 unit = int(reach.units or 0)
                 act = self.range_menu.addAction("", lambda r=reach.borders, u=unit: self.set_sight_range(r, u))
-                set_action_text(act, reach.words())
+                set_action_text(act, reach.words(across))
                 act.setCheckable(True)
                 act.setChecked(reach == chosen)
                 group.addAction(act)

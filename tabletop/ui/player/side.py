@@ -15,6 +15,7 @@ from tabletop.ui.dialogs.share_phones import PhoneSharing
 from tabletop.ui.player.controls import PlayerControls
 from tabletop.ui.player.fog import FogControls
 from tabletop.ui.player.handout_controls import HandoutControls
+from tabletop.ui.player.players_sight import PlayersSightOnMap
 from tabletop.ui.player.pointing import Pointing
 from tabletop.ui.player.replay import ReplayControls
 from tabletop.ui.player.scale import ScaleControls
@@ -43,6 +44,7 @@ def build_side(
     table = TableParts(document, settings, registry, players, status)
     fog = FogControls(table, tools["S"])
     keep("fog", fog)
+    keep("players_sight", PlayersSightOnMap(table, fog))
     keep("physical_scale", ScaleControls(table))
     keep("players_strip", StripControls(table))
     keep("handouts", HandoutControls(table, tools["R"], fog))

@@ -62,6 +62,19 @@ class SightShade(QGraphicsPathItem):
         """Shade the places this fog dims; nothing when it dims none (fog by sight off). With
         `zone_ids`, only those zones may have changed (what came into sight or went out of it,
         and the zones an edit touched): the rest of the map is not asked again."""
+        if not self.place(document, fog, zone_ids):
+            return
+        get = document.get
+        zones = [zone for zone in map(lambda z: get(Kind.ZONE, z), self.dimmed) if zone is not None]
+        path = fog_path(document.layout, zones) if zones else QPainterPath()
+        for grid, dim, _seen in self.areas.values():
+            if dim:
+                path.addPath(areas_path(grid, dim))
+        self.setPath(path)
+
+    def place(self, document: MapDocument, fog: Fog, zone_ids: Collection[str] | None = None) -> bool:
+        """The zones and grid areas this fog dims now, kept (`dimmed`, `areas`): whether the
+        shade must be drawn again (what it covers changed, or a zone under it was edited)."""
         if zone_ids is None:
             dimmed = frozenset(z.id for z in document.map.zones if zone_shown(z) and fog.zone_dimmed(z))
         else:
@@ -77,17 +90,9 @@ class SightShade(QGraphicsPathItem):
                 areas[grid.id] = (grid, frozenset(dimmed_areas(grid, fog)), _seen_of(fog, grid))
         reshaped = zone_ids is not None and not self.dimmed.isdisjoint(zone_ids)  # a dimmed zone edited
         same_areas = {g: a[1] for g, a in areas.items()} == {g: a[1] for g, a in self.areas.items()}
-        if dimmed == self.dimmed and same_areas and not reshaped:
-            self.areas = areas
-            return
+        changed = dimmed != self.dimmed or not same_areas or reshaped
         self.dimmed, self.areas = dimmed, areas
-        get = document.get
-        zones = [zone for zone in map(lambda z: get(Kind.ZONE, z), dimmed) if zone is not None]
-        path = fog_path(document.layout, zones) if zones else QPainterPath()
-        for grid, dim, _seen in areas.values():
-            if dim:
-                path.addPath(areas_path(grid, dim))
-        self.setPath(path)
+        return changed
 
 
 def _dimmed(zone, fog: Fog) -> bool:

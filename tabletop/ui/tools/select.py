@@ -15,6 +15,7 @@ from tabletop.geometry.single.shapes import area_at
 from tabletop.model import AreaLocation, NodeShape, PolygonShape, Zone, ZoneLocation
 from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.kinds import Kind
+from tabletop.ui.border_menu import toggle_door
 from tabletop.ui.scene.editor_scene import badges_seen
 from tabletop.ui.tools.base import Tool
 from tabletop.ui.tools.reach import ReachSettings, token_reach
@@ -102,6 +103,13 @@ class SelectTool(Tool):
             self._zone = (object_id, self.document.get(Kind.ZONE, object_id), pos)
             self._told_locked = False
         return True
+
+    def double_click(self, event: QMouseEvent, pos: QPointF) -> bool:
+        """A double click on a border with a door (the first click chose it) opens or shuts the door."""
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        hit = self.scene.hit(pos, (Kind.TOKEN, Kind.BORDER), badges_seen(self.view))
+        return hit is not None and hit[0] is Kind.BORDER and toggle_door(self.document, hit[1])
 
     def _band(self, rect, from_scene: QPointF, to_scene: QPointF) -> None:
         """While the rubber band is dragged, what it touches is the selection."""
