@@ -66,6 +66,17 @@ def remember(settings: QSettings, path: Path) -> None:
     settings.setValue(RECENT_KEY, files[:RECENT_MAX])
 
 
+def may_lose(window: QWidget, question: str, save: Callable[[], bool]) -> bool:
+    """Ask before unsaved work is lost: save it (True once saved), throw it away (True), or stay
+    (False)."""
+    answer = QMessageBox.question(
+        window, "Unsaved changes", shown_plain(question), Button.Save | Button.Discard | Button.Cancel, Button.Save
+    )
+    if answer == Button.Save:
+        return save()
+    return answer == Button.Discard
+
+
 def choose(window: QWidget, title: str, text: str, choices: tuple[tuple[Button, str], ...]) -> Button:
     """Ask with buttons named for what they do; Cancel is always one of them."""
     box = QMessageBox(QMessageBox.Icon.Question, title, text, Button.Cancel, window)
@@ -364,16 +375,7 @@ class FileHandler:
         if not self.document.modified:
             return True
         name = self.document.path.name if self.document.path else "this map"
-        answer = QMessageBox.question(
-            self.window,
-            "Unsaved changes",
-            shown_plain(f"Save the changes to {name}?"),
-            Button.Save | Button.Discard | Button.Cancel,
-            Button.Save,
-        )
-        if answer == Button.Save:
-            return self.save()
-        return answer == Button.Discard
+        return may_lose(self.window, f"Save the changes to {name}?", self.save)
 
     def _folder(self) -> str:
         if self.document.path is not None:

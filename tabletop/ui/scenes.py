@@ -31,6 +31,7 @@ from tabletop.model.session import Session
 from tabletop.ui.actions import dock_action
 from tabletop.ui.docks.inspector import Inspector
 from tabletop.ui.docks.scenes import ScenesPane
+from tabletop.ui.files import may_lose
 from tabletop.ui.menus import dock_id
 from tabletop.ui.opening import busy
 from tabletop.ui.plain import set_action_text, shown_plain
@@ -201,16 +202,7 @@ class SceneControls(QObject):
         """Ask before a session's unsaved work is lost: save it, throw it away, or stay."""
         if self.session is None or not self.session.modified:
             return True
-        answer = QMessageBox.question(
-            self.window,
-            "Unsaved changes",
-            shown_plain(f"Save the changes to the session {self.session.path.name}?"),
-            Button.Save | Button.Discard | Button.Cancel,
-            Button.Save,
-        )
-        if answer == Button.Save:
-            return self.save()
-        return answer == Button.Discard
+        return may_lose(self.window, f"Save the changes to the session {self.session.path.name}?", self.save)
 
     def offer(self, found, offered: list) -> bool:
         """After a crash: a session's unsaved scenes offered back together (ui/scene_recovery.py)."""
