@@ -19,10 +19,10 @@ from tabletop.model.tokens import AreaLocation
 from tabletop.play_samples import af_encounter_round3
 from tabletop.rules import af
 from tabletop.rules.grid_movement import grid_reach
+from tabletop.rules.move_routes import tick_words
 from tabletop.rules.movement import path
 from tabletop.rules.terrain import Terrain
 from tabletop.samples import af_encounter, warehouse
-from tabletop.rules.move_routes import tick_words
 from tabletop.ui.player.replay import REPLAY_KEY, MoveReplay, ReplayItem
 from tests.ui.conftest import click
 from tests.ui.playing import choose, start_af
@@ -226,7 +226,7 @@ def test_a_hustle_after_the_turns_maneuver_replays_as_the_hustle_alone(qtbot, wi
     """Mira maneuvers 2 then hustles 1 through the play dock: the hustle's replay tells what that
     move spent, the hustle, not a maneuver of nothing."""
     start_af(window)
-    player, replay = _open(qtbot, window, window.document.map)
+    _, replay = _open(qtbot, window, window.document.map)
     window.view.fit_map()
     words = _tick_words(replay)
     choose(window.play.dock_widget, "maneuver")
