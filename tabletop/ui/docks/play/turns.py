@@ -55,6 +55,18 @@ def box_words(track: StressTrack) -> str:
     return f"{track.name}: {what} of {track.boxes}, threshold {track.threshold_now}{held}"
 
 
+def own_name_dropped(text: str, name: str, names: list[str]) -> str:
+    """A system's cell in a participant's own row without that participant's name at its
+    start ("Hargan health threshold 2" reads "health threshold 2" in Hargan's row): the row
+    already names them, and the name would push out what the GM needs, the threshold. Kept
+    when the text starts with another participant's longer name that begins with this one."""
+    if not text.startswith(f"{name} ") or any(
+        other != name and other.startswith(name) and text.startswith(f"{other} ") for other in names
+    ):
+        return text
+    return text[len(name) + 1 :]
+
+
 def track_names(tokens: list[Token | None]) -> list[str]:
     """Every stress track the participants have, in the order they first come."""
     names: list[str] = []
@@ -219,14 +231,16 @@ class TurnList(QTableWidget):
         self.setRowCount(len(participants))
         self._hold_rows(len(participants))
         self.tokens = [p.token for p in participants]
+        names = [token.label if token else p.token for p, token in zip(participants, tokens, strict=True)]
         for row, (participant, token) in enumerate(zip(participants, tokens, strict=True)):
             now = participant.token == conflict.turn
             held = {track.name: track for track in token.stress} if token is not None else {}
+            own = rules.cells(self.document.map, conflict, participant)
             cells = [
                 (TURN if now else "", "their turn" if now else ""),
                 (token.label if token else participant.token, ""),
                 (participant.side, ""),
-                *((text, "") for text in rules.cells(self.document.map, conflict, participant)),
+                *((own_name_dropped(text, names[row], names), text) for text in own),
                 *((boxes(held[name]), box_words(held[name])) if name in held else ("", "") for name in tracks),
                 (", ".join(token.states) if token else "", ""),
             ]
