@@ -11,6 +11,7 @@ from tabletop.document.commands.play import apply_step
 from tabletop.play_samples import warehouse_conflict
 from tabletop.rules import edgerunner
 from tabletop.ui.docks.play.turns import own_name_dropped
+from tests.ui.playing import declare, start_af
 
 
 def _sized(qtbot, window) -> None:
@@ -54,6 +55,17 @@ def test_a_defense_of_someone_else_keeps_their_name(qtbot, window):
     apply_step(window.document, edgerunner.defense(map_, map_.conflict, "gatto", "hargan", "health", 2, range_=0))
     item, _ = _defense_cell(turns, "gatto")
     assert item.text().startswith("Hargan health threshold")
+
+
+def test_afs_fend_reads_whole_at_1280x800(qtbot, window):
+    _sized(qtbot, window)
+    start_af(window)
+    dock = window.play.dock_widget
+    qtbot.waitUntil(lambda: window.play.dock.width() >= 400)
+    declare(dock, "fend", kind="snap")  # Mira opens the round
+    item, col = _defense_cell(dock.turns, "mira")
+    assert item.text() == "parry (fend)"
+    qtbot.waitUntil(lambda: _whole(dock.turns, item, col))
 
 
 def test_only_the_rows_own_name_at_the_start_is_left_out():

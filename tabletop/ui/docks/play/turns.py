@@ -8,7 +8,8 @@ whose turn it is.
 The table fits the dock's width: a column nobody's row fills is hidden (AF's defenses until
 someone defends or screens, an Edgerunner bid outside an auction), every other column is as
 wide as its text, and the name column takes what is left. When the texts are wider than the
-dock, the widest columns, the name among them, give way and elide (their whole text in the
+dock, the name gives way first (a defense's threshold matters more than a name's end), then
+the widest columns, the name among them, give way and elide (their whole text in the
 cell's tip), so the GM never scrolls sideways to find a participant's stress. A system without turns
 (reserve, cards) keeps its sides in its own pane: with no participants the list is hidden."""
 
@@ -81,10 +82,17 @@ def fitted(
     natural: list[int], floors: list[int], name: int, least_name: int, room: int, least_floor: int = 0
 ) -> list[int]:
     """Column widths that fill `room`: each column as wide as its text (`natural`), the name
-    column taking the slack. When that is too wide, the widest columns, the name among them,
-    are cut to a common cap, each never below its floor (the name's `least_name`, another's
-    heading, from `floors`) while those fit, else never below `least_floor`; what is left goes
-    to the name. A width of 0 is a hidden column. Wider than `room` only when even that is."""
+    column taking the slack. When that is too wide, the name gives way first, down to
+    `least_name` (its whole text is in its tip, and the row's other cells are what the GM plays
+    by); then the widest columns, the name among them, are cut to a common cap, each never
+    below its floor (the name's `least_name`, another's heading, from `floors`) while those
+    fit, else never below `least_floor`; what is left goes to the name. A width of 0 is a
+    hidden column. Wider than `room` only when even that is."""
+    others = sum(width for col, width in enumerate(natural) if col != name)
+    if sum(natural) > room:
+        if others + least_name <= room:
+            return [room - others if col == name else width for col, width in enumerate(natural)]
+        natural = [min(width, least_name) if col == name else width for col, width in enumerate(natural)]
     shown = [col for col, width in enumerate(natural) if width]
     floors = [least_name if col == name else floor for col, floor in enumerate(floors)]
     if sum(min(natural[col], floors[col]) for col in shown) > room:
