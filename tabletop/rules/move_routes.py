@@ -44,7 +44,8 @@ class Stop:
     """The total the players saw paid: only steps from a place they see into one they see
     count, so a figure shown after fog never tells what the way through the fog cost."""
     maneuver: int = 0
-    """On an AF grid, the maneuver's share of `told` (a hustle's stop shows both parts)."""
+    """On an AF grid, the maneuver's share of `told` (a hustle's stop after a maneuver in the
+    same drag shows both parts; a hustle snap's move has none)."""
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,8 @@ def _grid_route(
     for area in reach.path(goal):
         spent, seen = reach.costs[area], not fog.area_fogged(grid, area)
         if not stops:
-            stops.append(Stop(area, 0, 0, seen, part="" if split is None else "maneuver"))
+            start = "" if split is None else ("hustle" if split == 0 else "maneuver")
+            stops.append(Stop(area, 0, 0, seen, part=start))
             continue
         last = stops[-1]
         cost = spent - last.spent
@@ -156,10 +158,12 @@ def hustle_last(map_: Map, token_id: str) -> bool:
 def tick_words(stop: Stop) -> str:
     """What the players read by the token as it enters a place: what it paid there and what
     they saw paid so far (on an AF grid, the maneuver's areas and the hustle's apart)."""
-    if stop.part == "hustle":
-        return f"maneuver {stop.maneuver} + hustle {stop.told - stop.maneuver}"
-    if stop.part == "maneuver":
-        return f"maneuver {stop.told}"
+    if stop.part:
+        # only the parts this move paid: a hustle after the turn's maneuver (its own move) is
+        # "hustle N", and "maneuver N + hustle M" is one drag that used both
+        hustled = stop.told - stop.maneuver if stop.part == "hustle" else 0
+        parts = [f"maneuver {stop.maneuver}"] if stop.maneuver else []
+        return " + ".join(parts + ([f"hustle {hustled}"] if hustled else []))
     if stop.crossing:
         return f"+{stop.cost} · {stop.told} shifts"
     return f"{stop.told} {'area' if stop.told == 1 else 'areas'}" if stop.told else ""

@@ -77,8 +77,9 @@ def test_an_af_move_past_the_speed_splits_into_maneuver_and_hustle():
     route = move_route(after, after.token("kell"), map_.token("kell").location)
     assert after.token("kell").speeds.run == 3 and route.cost == 4
     assert [s.part for s in route.stops[1:]] == ["maneuver", "maneuver", "maneuver", "hustle"]
+    assert tick_words(route.stops[0]) == ""
     assert tick_words(route.stops[3]) == "maneuver 3"
-    assert tick_words(route.stops[4]) == "maneuver 3 + hustle 1"
+    assert tick_words(route.stops[4]) == "maneuver 3 + hustle 1"  # one drag used both
 
 
 def test_a_hustle_snaps_move_is_all_hustle():
@@ -86,8 +87,8 @@ def test_a_hustle_snaps_move_is_all_hustle():
     after = _moved(map_, "kell", AreaLocation(grid="creek", row=7, col=4))
     assert hustle_last(after, "kell") and not hustle_last(after, "mira")
     route = move_route(after, after.token("kell"), map_.token("kell").location, hustle=True)
-    assert [s.part for s in route.stops[1:]] == ["hustle"]
-    assert tick_words(route.stops[-1]) == "maneuver 0 + hustle 1"
+    assert [s.part for s in route.stops] == ["hustle", "hustle"]
+    assert [tick_words(s) for s in route.stops] == ["", "hustle 1"]  # never "maneuver 0"
 
 
 def test_a_hidden_token_or_a_move_between_grid_and_zones_has_no_route():

@@ -19,10 +19,13 @@ from tabletop.model.tokens import AreaLocation
 from tabletop.play_samples import af_encounter_round3
 from tabletop.rules import af
 from tabletop.rules.grid_movement import grid_reach
+from tabletop.rules.move_routes import tick_words
 from tabletop.rules.movement import path
 from tabletop.rules.terrain import Terrain
 from tabletop.samples import af_encounter, warehouse
 from tabletop.ui.player.replay import REPLAY_KEY, MoveReplay, ReplayItem
+from tests.ui.conftest import click
+from tests.ui.playing import choose, start_af
 
 GATTO, HARGAN, MIDDLE = "#00ff00", "#0000fe", "#ff00ff"
 
@@ -210,3 +213,33 @@ def test_a_move_that_reveals_where_it_lands_shows_the_token_coming_in(qtbot, win
     seen = _on_screen(player, map_.zone("z3"))
     assert [s.seen for s in dict.fromkeys(stop for _, stop in frames)] == [True, True, True]
     assert any(_count(image, GATTO, seen) > 50 for image, stop in frames if stop.place == "z3")
+
+
+def _tick_words(replay):
+    """What the players read by the token at each frame of the replay."""
+    seen = []
+    replay.animation.valueChanged.connect(lambda _: seen.append(tick_words(replay.item.stop_now())))
+    return seen
+
+
+def test_a_hustle_after_the_turns_maneuver_replays_as_the_hustle_alone(qtbot, window):
+    """Mira maneuvers 2 then hustles 1 through the play dock: the hustle's replay tells what that
+    move spent, the hustle, not a maneuver of nothing."""
+    start_af(window)
+    _, replay = _open(qtbot, window, window.document.map)
+    window.view.fit_map()
+    words = _tick_words(replay)
+    choose(window.play.dock_widget, "maneuver")
+    click(qtbot, window, 2 * 40 + 20, 7 * 40 + 20)
+    window.play.dock_widget.form.do.click()
+    qtbot.waitUntil(lambda: bool(words) and not replay.running)
+    assert words[-1] == "maneuver 2"
+    words.clear()
+    choose(window.play.dock_widget, "hustle", kind="snap")
+    click(qtbot, window, 2 * 40 + 20, 6 * 40 + 20)
+    window.play.dock_widget.form.do.click()
+    qtbot.waitUntil(lambda: bool(words) and not replay.running)
+    mira = window.document.map.token("mira").location
+    assert (mira.row, mira.col) == (6, 2) and window.document.map.conflict.log[-1].action == "hustle"
+    assert words[-1] == "hustle 1"
+    assert not any("maneuver" in said for said in words)

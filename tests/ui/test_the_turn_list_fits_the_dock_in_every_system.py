@@ -144,3 +144,12 @@ def test_a_dock_too_narrow_for_every_text_cuts_the_widest_columns_first():
     tight = fitted(natural, headings, TOKEN, 80, 200, least_floor=15)
     assert sum(tight) <= 200, "narrower than the headings: they elide too"
     assert fitted([20, 150, 0, 45], [20, 50, 40, 45], TOKEN, 80, 300)[2] == 0, "a hidden column stays hidden"
+
+
+def test_the_name_gives_way_before_any_other_column():
+    natural = [20, 150, 60, 45, 90, 45]
+    headings = [20, 50, 40, 45, 60, 45]
+    assert fitted(natural, headings, TOKEN, 80, 360) == [20, 100, 60, 45, 90, 45], "only the name gave way"
+    tight = fitted(natural, headings, TOKEN, 80, 320)
+    assert tight[TOKEN] == 80 and sum(tight) == 320, "past its least, the name waits for the others"
+    assert tight[4] < 90 and tight[2] == 60, "then the widest gives way"

@@ -8,7 +8,8 @@ whose turn it is.
 The table fits the dock's width: a column nobody's row fills is hidden (AF's defenses until
 someone defends or screens, an Edgerunner bid outside an auction), every other column is as
 wide as its text, and the name column takes what is left. When the texts are wider than the
-dock, the widest columns, the name among them, give way and elide (their whole text in the
+dock, the name gives way first (a defense's threshold matters more than a name's end), then
+the widest columns, the name among them, give way and elide (their whole text in the
 cell's tip), so the GM never scrolls sideways to find a participant's stress. A system without turns
 (reserve, cards) keeps its sides in its own pane: with no participants the list is hidden."""
 
@@ -55,6 +56,18 @@ def box_words(track: StressTrack) -> str:
     return f"{track.name}: {what} of {track.boxes}, threshold {track.threshold_now}{held}"
 
 
+def own_name_dropped(text: str, name: str, names: list[str]) -> str:
+    """A system's cell in a participant's own row without that participant's name at its
+    start ("Hargan health threshold 2" reads "health threshold 2" in Hargan's row): the row
+    already names them, and the name would push out what the GM needs, the threshold. Kept
+    when the text starts with another participant's longer name that begins with this one."""
+    if not text.startswith(f"{name} ") or any(
+        other != name and other.startswith(name) and text.startswith(f"{other} ") for other in names
+    ):
+        return text
+    return text[len(name) + 1 :]
+
+
 def track_names(tokens: list[Token | None]) -> list[str]:
     """Every stress track the participants have, in the order they first come."""
     names: list[str] = []
@@ -69,10 +82,17 @@ def fitted(
     natural: list[int], floors: list[int], name: int, least_name: int, room: int, least_floor: int = 0
 ) -> list[int]:
     """Column widths that fill `room`: each column as wide as its text (`natural`), the name
-    column taking the slack. When that is too wide, the widest columns, the name among them,
-    are cut to a common cap, each never below its floor (the name's `least_name`, another's
-    heading, from `floors`) while those fit, else never below `least_floor`; what is left goes
-    to the name. A width of 0 is a hidden column. Wider than `room` only when even that is."""
+    column taking the slack. When that is too wide, the name gives way first, down to
+    `least_name` (its whole text is in its tip, and the row's other cells are what the GM plays
+    by); then the widest columns, the name among them, are cut to a common cap, each never
+    below its floor (the name's `least_name`, another's heading, from `floors`) while those
+    fit, else never below `least_floor`; what is left goes to the name. A width of 0 is a
+    hidden column. Wider than `room` only when even that is."""
+    others = sum(width for col, width in enumerate(natural) if col != name)
+    if sum(natural) > room:
+        if others + least_name <= room:
+            return [room - others if col == name else width for col, width in enumerate(natural)]
+        natural = [min(width, least_name) if col == name else width for col, width in enumerate(natural)]
     shown = [col for col, width in enumerate(natural) if width]
     floors = [least_name if col == name else floor for col, floor in enumerate(floors)]
     if sum(min(natural[col], floors[col]) for col in shown) > room:
@@ -219,14 +239,16 @@ class TurnList(QTableWidget):
         self.setRowCount(len(participants))
         self._hold_rows(len(participants))
         self.tokens = [p.token for p in participants]
+        names = [token.label if token else p.token for p, token in zip(participants, tokens, strict=True)]
         for row, (participant, token) in enumerate(zip(participants, tokens, strict=True)):
             now = participant.token == conflict.turn
             held = {track.name: track for track in token.stress} if token is not None else {}
+            own = rules.cells(self.document.map, conflict, participant)
             cells = [
                 (TURN if now else "", "their turn" if now else ""),
                 (token.label if token else participant.token, ""),
                 (participant.side, ""),
-                *((text, "") for text in rules.cells(self.document.map, conflict, participant)),
+                *((own_name_dropped(text, names[row], names), text) for text in own),
                 *((boxes(held[name]), box_words(held[name])) if name in held else ("", "") for name in tracks),
                 (", ".join(token.states) if token else "", ""),
             ]
