@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import math
 import os
 import struct
@@ -279,6 +280,7 @@ def keep_picture(picture: Picture, map_path: str | os.PathLike[str]) -> tuple[st
         )
     name = "".join(c if printable_line(c) else "_" for c in target.stem) or "map"
     wanted = f"{ASSETS}/{name}.{picture.kind}"
+    made = not assets.exists()
     handle, temporary = tempfile.mkstemp(suffix=f".{picture.kind}")
     try:
         with os.fdopen(handle, "wb") as out:
@@ -286,8 +288,18 @@ def keep_picture(picture: Picture, map_path: str | os.PathLike[str]) -> tuple[st
         assets.mkdir(parents=True, exist_ok=True)
         return copy_beside(temporary, folder, wanted)
     except PictureRefused as error:
+        leave_no_folder(assets, made)
         raise MapFileError(map_path, f"its picture could not be kept beside it: {error}") from None
     except OSError as error:
+        leave_no_folder(assets, made)
         raise MapFileError(map_path, f"its picture could not be kept beside it: {error.strerror or error}") from None
     finally:
         os.unlink(temporary)
+
+
+def leave_no_folder(assets: Path, made: bool) -> None:
+    """Take away the pictures' folder an import `made`, when nothing is left in it: a refused
+    import leaves the map's folder as it found it."""
+    if made:
+        with contextlib.suppress(OSError):  # not empty (or gone): left as it is
+            assets.rmdir()

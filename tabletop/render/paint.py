@@ -273,11 +273,11 @@ def paint_map(
     worked out here from the map painted when not given. `dimmed`: the places out of the
     players' sight (fog by sight), shaded under the tokens as on their window."""
     players = (audience or style.audience) is Audience.PLAYERS
-    art = TokenArt(base_dir, map_)  # a map never saved has no folder: its pictures show as missing
     if players:
         if cover is None:
             cover = players_cover(map_)
         map_, layout = players_view(map_), None  # a new map: laid out here
+    art = TokenArt(base_dir, map_)  # after the players' filter: only the tokens shown colour the rings
     if map_.background is not None and base_dir is not None:
         paint_background(p, map_, base_dir, style, cover=cover or ())
     layout = layout or MapLayout(map_, index=False)

@@ -42,6 +42,9 @@ REFUSALS_KEPT = 64
 
 _images: BoundedCache[QImage] = BoundedCache(IMAGE_BUDGET, lambda image: image.sizeInBytes(), max_items=16)
 _refusals: OrderedDict[tuple, str] = OrderedDict()
+_refusals_lock = threading.Lock()
+"""The phones' picture is drawn on a worker while the window draws: one thread may drop the
+oldest refusal between another's look and read."""
 
 
 def load_picture(
@@ -74,17 +77,20 @@ def picture_at(file: str | os.PathLike[str], what: str, hard_links: bool = False
     image = _images.get(key)
     if image is not None:
         return image, None
-    if key in _refusals:
-        return None, f"{what} {_refusals[key]}"
+    with _refusals_lock:
+        refused = _refusals.get(key)
+    if refused is not None:
+        return None, f"{what} {refused}"
     try:
         raw, info = picture_bytes(file, hard_links)
         image = decode_picture(raw)
     except PictureRefused as refused:
         text = str(refused)
         problem = text if text.startswith("'") else f"'{file}' {text}"  # kept without `what`: asked as another
-        _refusals[_key(file, info)] = problem
-        while len(_refusals) > REFUSALS_KEPT:
-            _refusals.popitem(last=False)
+        with _refusals_lock:
+            _refusals[_key(file, info)] = problem
+            while len(_refusals) > REFUSALS_KEPT:
+                _refusals.popitem(last=False)
         return None, f"{what} {problem}"
     return _images.put(_key(file, info), image), None
 
@@ -167,7 +173,8 @@ def _decoder_said() -> Iterator[list[str]]:
 def forget_pictures() -> None:
     """Decode every picture again at its next draw (after the caps change in a test)."""
     _images.clear()
-    _refusals.clear()
+    with _refusals_lock:
+        _refusals.clear()
 
 
 __all__ = ["IMAGE_BUDGET", "decode_picture", "forget_pictures", "load_picture", "picture_at"]

@@ -114,11 +114,15 @@ class TokenArt:
     """The token pictures of the map kept in `base_dir` (None: a map never saved, whose
     pictures have no folder to be found in), and how the map's tokens wear them: `map_` gives
     the sides' ring colours and the grids' area sizes (none given: each token's own colour and
-    the usual disc)."""
+    the usual disc). `shown`: the tokens the picture shows, when that is fewer than the map's
+    unhidden ones (the players' picture under fog): a side's colour is worked out from those
+    alone, or a token the players cannot see would change the rings they do see."""
 
-    def __init__(self, base_dir: str | os.PathLike[str] | None, map_: Map | None = None) -> None:
+    def __init__(
+        self, base_dir: str | os.PathLike[str] | None, map_: Map | None = None, shown: list[Token] | None = None
+    ) -> None:
         self.base_dir = base_dir
-        self.rings = side_rings(map_.tokens) if map_ is not None else {}
+        self.rings = side_rings(shown if shown is not None else map_.tokens) if map_ is not None else {}
         self.areas = {grid.id: grid.area_size for grid in map_.grids} if map_ is not None else {}
 
     def ring(self, token: Token) -> str:

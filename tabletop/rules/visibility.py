@@ -14,6 +14,7 @@ one standing in it shows.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -49,6 +50,11 @@ class InSight:
 
 
 _AREA_SETS: dict[int, tuple[list, frozenset[Area]]] = {}
+_AREA_SETS_LOCK = threading.Lock()
+"""The players' picture for the phones is painted on its own thread while the GM's window asks
+the same questions: one walking or clearing the sets while the other adds would break both."""
+_held_areas = 0
+"""Areas held in `_AREA_SETS` in all, kept as they come and go so the cap needs no walk."""
 MAX_HELD_AREAS = 500_000
 """Areas the sets below may hold in all: a Reveal drag over a grid fogged all over makes a new
 list per mouse move, and a set of a big grid's areas holds megabytes: a cap by count of sets
@@ -58,14 +64,24 @@ would let a few hundred of them fill the memory."""
 def fogged_set(grid: EncounterGrid) -> frozenset[Area]:
     """A grid's fogged areas as a set, made once per list (edits make new lists): a token on a
     grid fogged all over asks in constant time."""
+    global _held_areas
     areas = grid.fogged_areas
-    held = _AREA_SETS.get(id(areas))
+    with _AREA_SETS_LOCK:
+        held = _AREA_SETS.get(id(areas))
     if held is not None and held[0] is areas:
         return held[1]
-    if len(_AREA_SETS) > 256 or sum(len(held[0]) for held in _AREA_SETS.values()) + len(areas) > MAX_HELD_AREAS:
-        _AREA_SETS.clear()
-    found = frozenset(areas)
-    _AREA_SETS[id(areas)] = (areas, found)  # the list is kept alive, so its id is not reused
+    found = frozenset(areas)  # made outside the lock: a big grid's set takes a while
+    with _AREA_SETS_LOCK:
+        held = _AREA_SETS.get(id(areas))
+        if held is not None and held[0] is areas:
+            return held[1]
+        if len(_AREA_SETS) > 256 or _held_areas + len(found) > MAX_HELD_AREAS:
+            _AREA_SETS.clear()
+            _held_areas = 0
+        if held is not None:
+            _held_areas -= len(held[1])
+        _AREA_SETS[id(areas)] = (areas, found)  # the list is kept alive, so its id is not reused
+        _held_areas += len(found)
     return found
 
 

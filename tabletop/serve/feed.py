@@ -28,6 +28,8 @@ Folder = str | os.PathLike[str] | None
 Source = Callable[[], tuple[Map, Folder, Fog]]
 SETTLE_MS = 80
 """How long the feed waits after a change for the next one before it draws."""
+NOT_DRAWN = "The map could not be drawn"
+"""The line the pages show under a black picture while the map cannot be drawn."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,8 @@ class PhoneFeed(QObject):
     drawn = Signal()
     """A drawing was handed to the server."""
     failed = Signal(str)
-    """A picture could not be drawn: one line saying why (the phones keep the last one)."""
+    """A picture could not be drawn: one line saying why (the phones show a black one, with a
+    line saying the map could not be drawn). `failure` holds it until a drawing succeeds."""
 
     def __init__(
         self,
@@ -78,6 +81,8 @@ class PhoneFeed(QObject):
         self._painting = False
         self._closed = False
         self._checked = False
+        self.failure = ""
+        """Why the last drawing failed ("" once one succeeds): the dialog keeps saying it."""
 
     def changed(self, *_) -> None:
         """Something the players may see changed: draw it once the edits settle."""
@@ -138,13 +143,16 @@ class PhoneFeed(QObject):
                     self._painting = False
                     self._lock.notify_all()
                     return
-            picture, failure = self.picture, ""
+            picture, failure = b"", ""
             try:
                 picture = black_png() if wish.covered else players_png(wish.map, wish.folder, wish.fog)
             except (ValueError, OSError) as error:  # too large a map, an unreadable background
-                failure = f"The phones keep the last picture: {error}"
+                failure = f"{NOT_DRAWN}: {error}. The phones show a black picture until it can be."
             except Exception as error:  # nothing foreseen: said in one line, the worker goes on
-                failure = f"The phones keep the last picture: it could not be drawn ({type(error).__name__})"
+                failure = f"{NOT_DRAWN} ({type(error).__name__}). The phones show a black picture until it can be."
+            if failure:
+                # never the last picture under this map's banner and sheets: they would not agree
+                picture = black_png()
             with self._lock:
                 if self._closed:
                     self._painting = False
@@ -152,12 +160,18 @@ class PhoneFeed(QObject):
                     return
                 if not wish.covered and not failure:
                     self.picture = picture
+                told, self.failure = bool(self.failure), failure
                 self.server.show(Showing(picture, wish.banner, wish.sheets))
+            if failure or told:  # a good drawing takes back only the line this feed gave
+                self.server.tell(NOT_DRAWN if failure else "")
             try:
                 if failure:
                     self.failed.emit(failure)
                 self.drawn.emit()
-            except RuntimeError:  # the feed's Qt side was deleted meanwhile
+            except RuntimeError:  # the feed's Qt side was deleted meanwhile: no one to tell
+                with self._lock:
+                    self._painting = False
+                    self._lock.notify_all()
                 return
 
 

@@ -41,11 +41,11 @@ code is slowed to a fraction of RATE however the guesses are spaced."""
 MAX_ADDRESSES = 4096
 """Addresses whose rate is kept; past it the fullest buckets are forgotten."""
 SEND_WAIT = 5.0
+"""Seconds a page may take to take a message before it is closed: one slow phone never holds
+the others back."""
 CLOSE_WAIT = 3.0
 """Seconds the pages are given to close when sharing stops, all together: the window that
 stops it never waits on a phone gone quiet past this."""
-"""Seconds a page may take to take a message before it is closed: one slow phone never holds
-the others back."""
 NO_CODE = "This is the players' page of a Tabletop map: open it with the link or QR code the GM shows."
 HEADERS = {
     "Cache-Control": "no-store",

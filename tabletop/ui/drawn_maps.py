@@ -23,8 +23,8 @@ from tabletop.geometry.whole.room_zones import SQUARE, GridTooBig, drawn_map
 from tabletop.geometry.whole.rooms import TooDetailed
 from tabletop.io import MapFileError
 from tabletop.io.errors import printable_line
-from tabletop.io.pictures import PictureRefused
-from tabletop.io.uvtt import UniversalVtt, keep_picture, read_universal_vtt
+from tabletop.io.pictures import ASSETS, PictureRefused
+from tabletop.io.uvtt import UniversalVtt, keep_picture, leave_no_folder, read_universal_vtt
 from tabletop.model import Background, Map
 from tabletop.model.base import LINE_PATTERN
 from tabletop.model.wording import describe
@@ -99,15 +99,19 @@ def target_problem(target: Path) -> str | None:
 def picture_kept(made: DrawnMap, map_path: str | os.PathLike[str]) -> Iterator[Background | None]:
     """The drawing's picture kept beside the map at `map_path` and given as the map's
     background, scaled to the map's squares (None when the drawing has none). When the body
-    fails, the picture file this wrote is removed again (never one that was there already)."""
+    fails, the picture file this wrote is removed again (never one that was there already), and
+    the pictures' folder with it when this made it and nothing else is in it."""
     picture = made.drawing.picture
     if picture is None:
         yield None
         return
+    assets = Path(map_path).parent / ASSETS
+    folder_made = not assets.exists()
     written, copied = keep_picture(picture, map_path)
     try:
         yield Background(path=written, scale=SQUARE / made.drawing.pixels_per_square)
     except BaseException:
         if copied:
             (Path(map_path).parent / written).unlink(missing_ok=True)
+        leave_no_folder(assets, folder_made)
         raise

@@ -102,3 +102,31 @@ def test_a_map_that_cannot_be_written_takes_its_new_picture_away(capsys, tmp_pat
     said = _refused(capsys, str(source), "-o", str(target))
     assert said == f"{target}: could not be saved: the disk is full"
     assert (tmp_path / "assets" / "cellar.png").exists() == there_already
+    assert (tmp_path / "assets").exists() == there_already, "the folder this import made goes with its picture"
+
+
+def test_a_folder_holding_other_pictures_stays_when_the_import_is_refused(capsys, tmp_path, monkeypatch):
+    source = written(tmp_path, "cellar.dd2vtt", two_rooms())
+    target = tmp_path / "cellar.tabletop"
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "token.png").write_bytes(b"kept")
+
+    def refused(map_, path):
+        raise MapFileError(path, "could not be saved: the disk is full")
+
+    monkeypatch.setattr("tabletop.io.save_map", refused)
+    _refused(capsys, str(source), "-o", str(target))
+    assert sorted(p.name for p in (tmp_path / "assets").iterdir()) == ["token.png"]
+
+
+def test_a_picture_that_cannot_be_copied_leaves_no_folder(capsys, tmp_path, monkeypatch):
+    source = written(tmp_path, "cellar.dd2vtt", two_rooms())
+    target = tmp_path / "cellar.tabletop"
+
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("tabletop.io.uvtt.copy_beside", full)
+    said = _refused(capsys, str(source), "-o", str(target))
+    assert said == f"{target}: its picture could not be kept beside it: No space left on device"
+    assert not (tmp_path / "assets").exists() and not target.exists()

@@ -10,6 +10,7 @@ import math
 import pytest
 from shapely import Polygon, make_valid
 
+from tabletop.geometry.whole import rooms
 from tabletop.geometry.whole.room_zones import room_zones
 from tabletop.geometry.whole.rooms import TooDetailed, enclosed_rooms
 from tabletop.model.base import MAX_POINTS
@@ -59,10 +60,19 @@ def test_a_room_with_more_pillars_than_a_zone_holds_is_refused():
     assert enclosed_rooms([hall, *pillars[:100]], [], (0, 0, 48, 48), most_points=MAX_POINTS).outlines
 
 
-def test_a_room_whose_pillars_no_smoothing_fits_is_refused():
-    """Pillars few enough to pass the first count, but whose corners no smoothing takes away."""
+def test_a_room_whose_pillars_no_smoothing_fits_is_refused(monkeypatch):
+    """Pillars few enough to pass the first count, but whose corners no smoothing takes away:
+    the walls were smoothed as far as the refusal says, no less."""
+    tried = []
+    simplify = rooms.shapely.coverage_simplify
+
+    def recorded(faces, tolerance, **options):
+        tried.append(tolerance)
+        return simplify(faces, tolerance, **options)
+
+    monkeypatch.setattr(rooms.shapely, "coverage_simplify", recorded)
     pillars = [
-        [(x + 0.35, y + 0.35), (x + 0.65, y + 0.35), (x + 0.65, y + 0.65), (x + 0.35, y + 0.65), (x + 0.35, y + 0.35)]
+        [(x + 0.3, y + 0.3), (x + 0.7, y + 0.3), (x + 0.7, y + 0.7), (x + 0.3, y + 0.7), (x + 0.3, y + 0.3)]
         for x in range(1, 45)
         for y in range(1, 44)
     ]
@@ -73,3 +83,5 @@ def test_a_room_whose_pillars_no_smoothing_fits_is_refused():
         "a room's outline, with what stands within it, has 11,356 points: more than a zone's 10,000 "
         "even with its walls smoothed by 0.25 of a square"
     )
+    assert tried[0] == rooms.SMOOTHING[0] and tried[-1] == rooms.SMOOTHING[1] == 0.25
+    assert tried == sorted(tried), "least first"

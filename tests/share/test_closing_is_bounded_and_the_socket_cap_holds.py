@@ -47,10 +47,12 @@ def test_stopping_never_waits_on_pages_that_do_not_read():
         pages = [_silent_page(server) for _ in range(SILENT)]
         wait_until(lambda: len(server.connected()) == SILENT, "every silent page is open")
         server.show(Showing(b"\x89PNG", "x" * FLOOD, {}))  # each page's socket fills up
+        serving_thread = server._thread  # stop() lets go of it: asked of itself afterwards
+        assert serving_thread is not None and serving_thread.is_alive()
         stopped = threading.Event()
         threading.Thread(target=lambda: (server.stop(), stopped.set()), daemon=True).start()
         wait_until(stopped.is_set, "stop returns while the pages read nothing")
-        assert not server.running
+        assert not serving_thread.is_alive(), "the server's thread ended, not merely let go"
         try:
             with socket.create_connection((LOOPBACK, server.port), timeout=WAIT):
                 refused = False

@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QImage
 
 from tabletop.io import save_map
 from tabletop.model import AreaLocation, EncounterGrid, Map, Tile, Token, TokenPicture
-from tabletop.rules.sides import side_colour
+from tabletop.rules.sides import SIDE_COLOURS, side_colour
 from tabletop.ui.docks.token_library import FOLDER_KEY, SIDE_KEY, TokenLibrary
 
 
@@ -170,3 +170,34 @@ def test_closing_the_window_drops_the_thumbnails_still_to_make(qtbot, window, tm
     worker = made[0]
     qtbot.waitUntil(lambda: not worker.is_alive())
     assert len(made) == 1, "the one being made finished; the rest were never started"
+
+
+def test_with_every_palette_colour_worn_a_side_takes_the_colour_of_its_place_not_of_its_count(qtbot, window, tmp_path):
+    grid = EncounterGrid(id="creek", tiles=[Tile(row=0, col=0)])
+    at = AreaLocation(grid="creek", row=0, col=0)
+    others = [
+        Token(id=f"s{k}", name=f"S{k}", side=f"side {k}", colour=colour, location=at)
+        for k, colour in enumerate(SIDE_COLOURS)
+    ]
+    band = [Token(id=f"b{k}", name=f"B{k}", side="band", colour=SIDE_COLOURS[0], location=at) for k in range(3)]
+    map_ = Map(grids=[grid], tokens=[others[0], *band, *others[1:]])  # the band is the second side
+    path = tmp_path / "map" / "creek.tabletop"
+    path.parent.mkdir()
+    save_map(map_, path)
+    window.document.replace_map(map_, path)
+    folder = tmp_path / "art"
+    folder.mkdir()
+    _picture(folder / "scout.png")
+    library = _library(qtbot, window, folder)
+    library.side.setCurrentText("band")
+    (scout,) = _dropped(window, library, folder / "scout.png", 1, 1)
+    assert scout.side == "band" and scout.colour == SIDE_COLOURS[1], "the second side's, however many it holds"
+
+
+def test_a_folder_name_that_looks_like_markup_shows_as_typed_in_its_tooltip(qtbot, window, tmp_path):
+    folder = tmp_path / "<b>art"
+    folder.mkdir()
+    _picture(folder / "orc.png")
+    library = _library(qtbot, window, folder)
+    tip = library.filtered.index(0, 0).data(3)
+    assert "&lt;b&gt;art/orc.png" in tip and "<b>" not in tip, "escaped: Qt shows it as typed"

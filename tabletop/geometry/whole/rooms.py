@@ -229,16 +229,26 @@ def _fitted(faces: list[Polygon], most: int) -> list[Polygon]:
     worst = max(faces, key=_outline_points, default=None)
     if worst is None or _outline_points(worst) <= most:
         return faces
-    tolerance, widest = SMOOTHING
-    while tolerance <= widest:
+    for tolerance in _smoothings():
         smoothed = list(shapely.coverage_simplify(faces, tolerance, simplify_boundary=False))
         if all(isinstance(face, Polygon) and _outline_points(face) <= most for face in smoothed):
             return smoothed
-        tolerance *= 2
+    widest = SMOOTHING[1]
     raise TooDetailed(
         f"a room's outline, with what stands within it, has {_outline_points(worst):,} points: more than a "
         f"zone's {most:,} even with its walls smoothed by {widest:g} of a square"
     )
+
+
+def _smoothings() -> list[float]:
+    """The smoothings tried, least first: doubling from the finest, the last the widest itself,
+    so the refusal's word on how far the walls were smoothed is what was tried."""
+    tolerance, widest = SMOOTHING
+    steps = []
+    while tolerance < widest:
+        steps.append(tolerance)
+        tolerance *= 2
+    return [*steps, widest]
 
 
 def _outline(face: Polygon) -> list[Coordinates]:

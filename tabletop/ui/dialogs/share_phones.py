@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import segno
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPainter
 from PySide6.QtWidgets import (
     QComboBox,
@@ -51,6 +51,9 @@ QUIET = 4
 """Modules of white around a QR code, as the standard asks, so a phone finds its edge."""
 LOOK_MS = 1000
 """How often the dialog looks at who is connected."""
+STOP_WAIT = 5.0
+"""Seconds stopping waits for a phones' picture still being drawn: a huge map's drawing is
+never waited on past this (its worker then ends unseen on its own)."""
 
 
 class QrCode(QWidget):
@@ -99,8 +102,10 @@ class ShareDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Share with Phones")
         self.where = QComboBox()
-        for address, what in table_addresses():
-            self.where.addItem(f"{what}: {address}", address)
+        self.addresses: list[tuple[str, str]] = []
+        """The computer's addresses as last asked: asking the system takes a while, so they are
+        asked when the dialog opens, not each time it says where the page listens."""
+        self.refresh_addresses()
         self.port = QSpinBox()
         self.port.setRange(1024, 65535)
         self.port.setAccessibleName("Port")
@@ -164,6 +169,18 @@ class ShareDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(780, 500)
 
+    def refresh_addresses(self) -> None:
+        """Ask the computer's addresses again (a network joined since), keeping the choice."""
+        self.addresses = table_addresses()
+        kept = self.where.currentData()
+        self.where.blockSignals(True)
+        self.where.clear()
+        for address, what in self.addresses:
+            self.where.addItem(f"{what}: {address}", address)
+        found = self.where.findData(kept)
+        self.where.setCurrentIndex(max(found, 0))
+        self.where.blockSignals(False)
+
 
 class PhoneSharing(QObject):
     """View ▸ Share with Phones…: the dialog, the server while it runs, and the feed that keeps
@@ -182,6 +199,7 @@ class PhoneSharing(QObject):
         self.server: TableServer | None = None
         self.feed: PhoneFeed | None = None
         self.dialog: ShareDialog | None = None
+        self._failure_said = ""
         self.action = registry.register(
             Act(
                 "view.share_phones",
@@ -198,6 +216,9 @@ class PhoneSharing(QObject):
         fog.players_fog_changed.connect(self._changed)
         blackout.toggled.connect(self._changed)
         window.installEventFilter(self)
+        app = QCoreApplication.instance()
+        if app is not None:  # quitting without closing the window still ends the sharing in order
+            app.aboutToQuit.connect(self.stop)
 
     def show_dialog(self) -> ShareDialog:
         if self.dialog is None:
@@ -208,6 +229,8 @@ class PhoneSharing(QObject):
             self.dialog.players.itemChanged.connect(self._handed)
             self.dialog.players.currentItemChanged.connect(lambda *_: self._show_qr())
             self.dialog.where.currentIndexChanged.connect(lambda *_: self._fill())
+        elif self.server is None:  # while sharing, the place chosen is the one listened on
+            self.dialog.refresh_addresses()
         self._fill()
         self.dialog.show()
         self.dialog.raise_()
@@ -232,6 +255,7 @@ class PhoneSharing(QObject):
             self.settings.setValue(PORT_KEY, int(port))
         self.feed = PhoneFeed(server, self._source, self, covered=self.blacked_out)
         self.feed.failed.connect(self._failed)  # told from the feed's worker: queued to this thread
+        self.feed.drawn.connect(self._drawn)
         self.feed.draw()
         self.look.start()
         self._fill()
@@ -241,6 +265,8 @@ class PhoneSharing(QObject):
         self.look.stop()
         if self.feed is not None:
             self.feed.close()
+            # the drawing under way ends unseen; waited for, so no worker outlives the sharing
+            self.feed.settled(STOP_WAIT)
             self.feed.deleteLater()
             self.feed = None
         if self.server is not None:
@@ -262,8 +288,23 @@ class PhoneSharing(QObject):
         return shown.map, (path.parent if path else None), fog
 
     def _failed(self, line: str) -> None:
-        if self.dialog is not None:
-            self.dialog.state.setText(line)
+        self._say_state()
+
+    def _drawn(self) -> None:
+        """A good drawing takes the failure's line back; any other word the dialog said stays."""
+        if self.feed is not None and self.feed.failure != self._failure_said:
+            self._say_state()
+
+    def _say_state(self) -> None:
+        """Where the page listens, and while the map cannot be drawn, why: said until a drawing
+        succeeds, not only until the next refresh of the dialog."""
+        dialog, server = self.dialog, self.server
+        if dialog is None:
+            return
+        on = server is not None
+        said = _where_said(server.link_host if on else dialog.where.currentData(), on, dialog.addresses)
+        failure = self._failure_said = self.feed.failure if self.feed is not None else ""
+        dialog.state.setText(f"{failure}\n{said}" if failure else said)
 
     def _changed(self, *_) -> None:
         if self.feed is not None:
@@ -317,7 +358,7 @@ class PhoneSharing(QObject):
         dialog.stop_button.setEnabled(on)
         dialog.where.setEnabled(not on)
         dialog.port.setEnabled(not on)
-        dialog.state.setText(_where_said(server.link_host if on else dialog.where.currentData(), on))
+        self._say_state()
         dialog.link.setText(server.url if on else "")
         dialog.code.setText(server.join_code if on else "")
         dialog.code_says.setText(
@@ -394,9 +435,10 @@ class PhoneSharing(QObject):
         self.dialog.connected.setText(f"{count}: {', '.join(seen)}" if seen else count)
 
 
-def _where_said(host: str, on: bool) -> str:
-    """What the dialog says of where the page listens: plainly, when no phone can reach it."""
-    network = [address for address, _ in table_addresses() if address != LOOPBACK]
+def _where_said(host: str, on: bool, addresses: list[tuple[str, str]]) -> str:
+    """What the dialog says of where the page listens (`addresses`: the computer's, as
+    table_addresses gives them): plainly, when no phone can reach it."""
+    network = [address for address, _ in addresses if address != LOOPBACK]
     offer = (
         f"choose the table's network ({network[0]})"
         if network

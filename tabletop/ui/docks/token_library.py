@@ -68,9 +68,10 @@ from tabletop.io.pictures import PictureRefused, picture_bytes
 from tabletop.model import AreaLocation, Token, TokenPicture, ZoneLocation
 from tabletop.model.kinds import Kind
 from tabletop.render.pictures import decode_picture
-from tabletop.rules.sides import NO_SIDE, side_colour
+from tabletop.rules.sides import NO_SIDE, known_side, side_colour
 from tabletop.ui.docks.token_picture import give_picture
 from tabletop.ui.docks.widgets import ElidedLabel, MessageLine
+from tabletop.ui.plain import set_tip
 
 FOLDER_KEY = "token_library/folder"
 SIDE_KEY = "token_library/side"
@@ -287,7 +288,7 @@ class TokenLibrary(QWidget):
         for file in files:
             item = QStandardItem(QIcon(blank), file.name)
             item.setData(str(file), PATH_ROLE)
-            item.setToolTip(f"{file}\nDrag onto the map to place a token, or onto a token to give it the picture")
+            set_tip(item, f"{file}\nDrag onto the map to place a token, or onto a token to give it the picture")
             item.setEditable(False)
             self.model.appendRow(item)
             self._items[str(file)] = item
@@ -412,8 +413,7 @@ class TokenLibrary(QWidget):
             where = AreaLocation(grid=area[0], row=area[1][0], col=area[1][1]) if area else ZoneLocation(zone=zone_id)
             placed = self.document.new_id("token", "token")
             side = self.chosen_side()
-            number = len([t for t in self.document.map.tokens if t.side == side]) + 1
-            colour = side_colour(self.document.map.tokens, side, number)
+            colour = side_colour(self.document.map.tokens, side, side_number(self.document.map.tokens, side))
             try:
                 token = Token(id=placed, name=token_name(file), side=side, colour=colour, location=where)
             except ValueError:
@@ -435,3 +435,11 @@ class TokenLibrary(QWidget):
             if getattr(item, "kind", "") == "token" and item.isVisible():
                 return self.document.get("token", item.object_id)
         return None
+
+
+def side_number(tokens: list[Token], side: str) -> int:
+    """The side's place among the map's sides, first seen first (a new side the next), as the
+    rings number them: when every palette colour is worn, a side takes the palette's colour of
+    its place, which its count of tokens would change with each token placed."""
+    sides = list(dict.fromkeys(token.side for token in tokens if known_side(token.side)))
+    return sides.index(side) + 1 if side in sides else len(sides) + 1

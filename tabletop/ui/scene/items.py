@@ -46,17 +46,23 @@ def scene_crowds(scene, document: MapDocument) -> dict:
 
 
 _ART: WeakKeyDictionary = WeakKeyDictionary()
-"""Per document: its token art, and the revision and folder it is for."""
+"""Per document (the GM's scenes) or per players' scene: its token art, and the revision, folder
+and fog it is for."""
 
 
-def token_art(document: MapDocument) -> TokenArt:
+def token_art(document: MapDocument, scene=None) -> TokenArt:
     """The token pictures of the document's map, found in its folder (none before it is saved),
-    with its sides' rings: made once per revision, since every token asks it at each paint."""
+    with its sides' rings: made once per revision, since every token asks it at each paint. In
+    the players' scene the rings come from the tokens that scene shows, as in their export and
+    on the phones: a token under fog or out of sight changes nothing they see."""
     folder = document.path.parent if document.path is not None else None
-    key = (document.revision, folder)
-    held = _ART.get(document)
+    players = scene is not None and getattr(scene, "players", False)
+    owner = scene if players else document
+    key = (document.revision, folder, scene.fog if players else None)
+    held = _ART.get(owner)
     if held is None or held[0] != key:
-        held = _ART[document] = (key, TokenArt(folder, document.map))
+        shown = [t for t in document.map.tokens if scene.shows(Kind.TOKEN, t.id)] if players else None
+        held = _ART[owner] = (key, TokenArt(folder, document.map, shown))
     return held[1]
 
 
@@ -118,11 +124,17 @@ class TokenItem(MapItem):
         # a token on a grid has a crowd (itself alone, at least); one in a zone has none
         crowd = scene_crowds(self.scene(), self.document).get(self.object_id) if spot is not None else None
         plate = self._plate(spot)
-        if (spot, crowd, plate) == self._placed:
+        token = self.model()
+        # a side's ring colour follows the tokens shown: one hidden or fogged elsewhere repaints this one
+        ring = token_art(self.document, self.scene()).ring(token) if spot is not None and token is not None else None
+        if (spot, crowd, plate, ring) == self._placed:
             return
-        self._placed = (spot, crowd, plate)
+        ring_changed = self._placed is not None and ring is not None and ring != self._placed[3]
+        self._placed = (spot, crowd, plate, ring)
         self.setRect(token_rect(self.style, crowd))
-        if crowd != self.crowd or plate != self.plate:  # its name moves or is cut otherwise, its frame comes or goes
+        if (
+            crowd != self.crowd or plate != self.plate or ring_changed
+        ):  # its name moves or is cut otherwise, its frame comes or goes
             self.crowd, self.plate = crowd, plate
             self.update()
         if crowd is not None or self._grid_key[0] is not None:
@@ -151,7 +163,7 @@ class TokenItem(MapItem):
         before, self._grid_key = self._grid_key, key
         if key == before or scene is None:
             return
-        art = token_art(self.document)
+        art = token_art(self.document, self.scene())
         boxes = tuple(token_boxes([token], {token.id: spot}, self.style, art)) if grid_id is not None else ()
         were, self._grid_boxes = self._grid_boxes, boxes
         for gid in {before[0], grid_id} - {None}:
@@ -171,13 +183,13 @@ class TokenItem(MapItem):
         else:
             crowd = self.crowd
             alone = crowd is None or crowd.count < 2
-            r = TOKEN_RADIUS if token is None else token_art(self.document).radius(token, alone)
+            r = TOKEN_RADIUS if token is None else token_art(self.document, self.scene()).radius(token, alone)
             path.addEllipse(QPointF(0, 0), r + 2, r + 2)
         return path
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         crowd, plate = self.crowd, self.plate
-        art = token_art(self.document)
+        art = token_art(self.document, self.scene())
         detail = detail_for(painter)
         paint_token(painter, self.model(), (0.0, 0.0), self.style, detail, self.isSelected(), crowd, plate, art)
 
@@ -217,7 +229,7 @@ class GridItem(MapItem):
             if item is not None and item.isVisible():
                 tokens.append(item.model())
                 spots[token_id] = (item.pos().x(), item.pos().y())
-        return token_boxes(tokens, spots, self.style, token_art(self.document))
+        return token_boxes(tokens, spots, self.style, token_art(self.document, self.scene()))
 
     def _players_grid(self, grid):
         """The grid filtered by the players' fog, made again only when the grid or fog changed."""
