@@ -106,8 +106,9 @@ def decode_picture(raw: bytes) -> QImage:
     buffer = QBuffer()
     buffer.setData(QByteArray(data))
     buffer.open(QIODevice.OpenModeFlag.ReadOnly)
-    reader = QImageReader(buffer)
-    kind = bytes(reader.format().data())
+    named = raster_format(data)
+    reader = QImageReader(buffer, named) if named else QImageReader(buffer)
+    kind = named or bytes(reader.format().data())
     if not kind:
         raise PictureRefused("is not a picture Tabletop can read")
     svg = kind in (b"svg", b"svgz") or raw.startswith(GZIP)
@@ -129,6 +130,25 @@ def decode_picture(raw: bytes) -> QImage:
     if image.width() * image.height() > MAX_PICTURE_PIXELS:
         raise PictureRefused(f"is too large ({image.width()}x{image.height()} pixels; at most {_pixels()})")
     return image
+
+
+RASTER_FORMATS = (
+    (b"\x89PNG\r\n\x1a\n", b"png"),
+    (b"\xff\xd8\xff", b"jpeg"),
+    (b"GIF87a", b"gif"),
+    (b"GIF89a", b"gif"),
+    (b"BM", b"bmp"),
+)
+
+
+def raster_format(data: bytes) -> bytes:
+    """A raster picture's format named by its first bytes, so Qt never asks its readers in turn
+    which one it is: the SVG reader asks through a text stream that connects Qt signals, and on a
+    worker (thumbnails, the phones' picture, a poster's plan) that connection can wait forever
+    on the window's thread, itself waiting for the worker to let Python go. b"" when not raster."""
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return b"webp"
+    return next((name for magic, name in RASTER_FORMATS if data.startswith(magic)), b"")
 
 
 def _pixels() -> str:

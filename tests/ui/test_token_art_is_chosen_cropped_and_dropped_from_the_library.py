@@ -189,3 +189,29 @@ def test_thumbnails_are_made_off_the_windows_thread(qtbot, window, tmp_path, mon
     assert len(library.shown_names()) == 60, "every picture listed at once, before its thumbnail"
     qtbot.waitUntil(lambda: len(threads) == 60)
     assert threading.main_thread() not in threads
+
+
+def test_an_svgs_thumbnail_is_made_on_the_windows_thread_a_rasters_on_the_worker(qtbot, window, tmp_path, monkeypatch):
+    """Qt's SVG reader connects signals as it reads, which a worker may only do while the
+    window's thread is not waiting for Python: SVGs are read where the window is."""
+    from tabletop.ui.docks import token_library
+
+    folder = tmp_path / "art"
+    folder.mkdir()
+    _picture(folder / "kell.png")
+    (folder / "banner.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">'
+        '<rect width="40" height="40" fill="#c0392b"/></svg>'
+    )
+    threads = {}
+    made = token_library.thumbnail
+
+    def recorded(file):
+        threads[file.name] = threading.current_thread()
+        return made(file)
+
+    monkeypatch.setattr(token_library, "thumbnail", recorded)
+    _library(qtbot, window, folder)
+    qtbot.waitUntil(lambda: len(threads) == 2)
+    assert threads["banner.svg"] is threading.main_thread()
+    assert threads["kell.png"] is not threading.main_thread()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -292,7 +293,10 @@ class TokenLibrary(QWidget):
             item.setEditable(False)
             self.model.appendRow(item)
             self._items[str(file)] = item
-            self._worker.submit(self._make, self._generation, file)
+            if file.suffix.lower() in (".svg", ".svgz"):  # Qt's SVG reader connects signals: this thread's
+                QTimer.singleShot(0, self, partial(self._make, self._generation, file))
+            else:
+                self._worker.submit(self._make, self._generation, file)
 
     def stop_thumbnails(self) -> None:
         """Drop the thumbnails still to make (the window closes, the program quits): the one
@@ -303,7 +307,8 @@ class TokenLibrary(QWidget):
             worker.shutdown(wait=False, cancel_futures=True)
 
     def _make(self, generation: int, file: Path) -> None:
-        """On the worker: a thumbnail, unless the GM chose another folder since."""
+        """On the worker (an SVG's on the window's thread, an event each): a thumbnail, unless
+        the GM chose another folder since."""
         if generation != self._generation:
             return
         image = thumbnail(file)
