@@ -9,10 +9,8 @@ import pytest
 
 from tabletop.geometry.single.shapes import area_rect
 from tabletop.geometry.whole.room_zones import SQUARE, GridTooBig, covering_grid, drawn_map
-from tabletop.io import load_map
 from tabletop.io.uvtt import read_universal_vtt
 from tabletop.model.grids import MAX_TILES, TILE_AREAS
-from tests.cli.run import tabletop
 from tests.io.uvtt_drawings import corridor, drawing, two_rooms, wall, written
 
 
@@ -69,25 +67,3 @@ def test_a_drawing_too_big_for_a_grid_is_refused_in_one_line():
         "the drawing is 1000 x 100 squares, 200 x 20 tiles of 5 x 5: "
         f"an encounter grid holds at most {MAX_TILES:,} tiles"
     )
-
-
-def test_tabletop_import_grid_lays_the_grid_and_says_so(capsys, tmp_path):
-    source = written(tmp_path, "cellar.dd2vtt", two_rooms())
-    target = tmp_path / "cellar.tabletop"
-    done = tabletop(capsys, "import", str(source), "-o", str(target), "--grid")
-    assert done.code == 0, done.err
-    assert done.out.rstrip().endswith("an encounter grid of 2 x 1 tiles over its squares")
-    (grid,) = load_map(target).grids
-    assert grid.tile_bounds() == (0, 0, 0, 1) and grid.name == "Encounter grid"
-
-
-def test_tabletop_import_grid_refuses_a_drawing_too_wide_and_writes_nothing(capsys, tmp_path):
-    source = written(tmp_path, "plain.dd2vtt", drawing((600, 600), [], pixels_per_grid=1))
-    target = tmp_path / "plain.tabletop"
-    done = tabletop(capsys, "import", str(source), "-o", str(target), "--grid")
-    assert done.code == 1
-    assert done.err == (
-        f"{source}: the drawing is 600 x 600 squares, 120 x 120 tiles of 5 x 5: an encounter grid holds at most "
-        "2,500 tiles\n"
-    )
-    assert not target.exists() and not (tmp_path / "assets").exists()
