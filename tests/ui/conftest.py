@@ -86,3 +86,18 @@ def drag(qtbot, window, start, end, steps: int = 6):
         y = start[1] + (end[1] - start[1]) * k / steps
         qtbot.mouseMove(viewport, pos=at(window, x, y))
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(window, *end))
+
+
+@pytest.fixture
+def sharing(qtbot, window, tmp_path):
+    """The window sharing the warehouse conflict with phones (View ▸ Share with Phones…), its
+    server stopped after the test."""
+    from tabletop.io import save_map
+    from tabletop.play_samples import warehouse_conflict
+
+    path = tmp_path / "warehouse.tabletop"
+    save_map(warehouse_conflict(), path)
+    window.files.open(path)
+    phones = window.phones
+    yield phones
+    phones.stop()

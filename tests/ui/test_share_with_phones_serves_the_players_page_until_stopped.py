@@ -17,19 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from tabletop.document.commands import EditObject
-from tabletop.io import save_map
-from tabletop.play_samples import warehouse_conflict
 from tests.share.table import messages, socket_url
-
-
-@pytest.fixture
-def sharing(qtbot, window, tmp_path):
-    path = tmp_path / "warehouse.tabletop"
-    save_map(warehouse_conflict(), path)
-    window.files.open(path)
-    phones = window.phones
-    yield phones
-    phones.stop()
 
 
 def _row(dialog, name: str):

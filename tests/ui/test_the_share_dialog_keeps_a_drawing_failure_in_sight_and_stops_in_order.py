@@ -7,23 +7,9 @@ from __future__ import annotations
 
 import threading
 
-import pytest
-
-from tabletop.io import save_map
-from tabletop.play_samples import warehouse_conflict
 from tabletop.serve import feed as feeds
 from tabletop.ui.dialogs import share_phones
 from tests.share.table import WAIT
-
-
-@pytest.fixture
-def sharing(qtbot, window, tmp_path):
-    path = tmp_path / "warehouse.tabletop"
-    save_map(warehouse_conflict(), path)
-    window.files.open(path)
-    phones = window.phones
-    yield phones
-    phones.stop()
 
 
 def test_a_drawing_failure_stays_said_until_the_map_is_drawn_again(qtbot, window, sharing, monkeypatch, tmp_path):
