@@ -5,7 +5,7 @@ undone like any edit."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from PySide6.QtGui import QUndoCommand
 
@@ -113,8 +113,7 @@ def opens_sight(command: object) -> bool:
     """Whether a step may let sight through where it went nowhere (a door opened, a window
     made, a wall taken out, a hidden zone shown): read from the step's before and after, and
     from those of a batch's parts, before it is done."""
-    for part in [command, *getattr(command, "parts", ())]:
-        kind, before, after = getattr(part, "kind", None), getattr(part, "before", None), getattr(part, "after", None)
+    for kind, before, after in _edits(command):
         if after is None:
             continue
         if kind == Kind.BORDER and not after.blocks_sight and (before is None or before.blocks_sight):
@@ -124,12 +123,17 @@ def opens_sight(command: object) -> bool:
     return False
 
 
+def _edits(command: object) -> Iterator[tuple[object, object, object]]:
+    """Each object a step edits, as its kind, before and after: the step's own, then its parts'."""
+    for part in [command, *getattr(command, "parts", ())]:
+        yield getattr(part, "kind", None), getattr(part, "before", None), getattr(part, "after", None)
+
+
 def moved_tokens(command: object) -> list[Token]:
     """The tokens a step moves (a play step's moves among its parts), as they stand after it:
     read from the step's before and after, before it is done."""
     moved = []
-    for part in [command, *getattr(command, "parts", ())]:
-        kind, before, after = getattr(part, "kind", None), getattr(part, "before", None), getattr(part, "after", None)
+    for kind, before, after in _edits(command):
         placed = kind == Kind.TOKEN and after is not None and after.location is not None
         if placed and (before is None or before.location != after.location):
             moved.append(after)
