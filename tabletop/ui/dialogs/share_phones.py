@@ -167,6 +167,8 @@ class PhoneSharing(QObject):
         self.feed: PhoneFeed | None = None
         self.dialog: ShareDialog | None = None
         self._failure_said = ""
+        self._taken_said = ""
+        """Why the players' codes were taken back: said until the GM hands a token again."""
         self._shown = document
         """The document whose picture the phones show, and the session it is a scene of."""
         self._shown_session = ""
@@ -276,7 +278,9 @@ class PhoneSharing(QObject):
         on = server is not None
         said = _where_said(server.link_host if on else dialog.where.currentData(), on, dialog.addresses)
         failure = self._failure_said = self.feed.failure if self.feed is not None else ""
-        dialog.state.setText(f"{failure}\n{said}" if failure else said)
+        if not on:
+            self._taken_said = ""
+        dialog.state.setText("\n".join(line for line in (failure, self._taken_said, said) if line))
 
     def _changed(self, *_) -> None:
         self._follow_shown()
@@ -336,16 +340,14 @@ class PhoneSharing(QObject):
     def _map_replaced(self) -> None:
         """Another map or session shown: its tokens are other characters, so every player's
         code is taken back, and the GM hands the new map's tokens again."""
-        taken = bool(self.server is not None and self.server.players())
-        if self.server is not None:
+        if self.server is not None and self.server.players():
             self.server.take_back_all()
+            self._taken_said = (
+                "Another map is shown: the players' codes were taken back. Tick a token to hand it to a player again."
+            )
         if self.feed is not None:
             self.feed.changed()
         self._fill()
-        if taken and self.dialog is not None:
-            self.dialog.state.setText(
-                "Another map is shown: the players' codes were taken back. Tick a token to hand it to a player again."
-            )
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """The sharing ends with the map window: once a close is agreed the window is hidden."""
@@ -418,8 +420,10 @@ class PhoneSharing(QObject):
         if self.server is None or column != 0:
             return
         token, code = item.data(0, Qt.ItemDataRole.UserRole), item.data(0, CODE_ROLE)
+        self._taken_said = ""
         if item.checkState(0) == Qt.CheckState.Checked and token is not None:
-            item.setData(0, CODE_ROLE, self.server.hand(token, self._shown.get(Kind.TOKEN, token).label))
+            found = self._shown.get(Kind.TOKEN, token)
+            item.setData(0, CODE_ROLE, self.server.hand(token, found.label if found is not None else None))
             self.dialog.players.setCurrentItem(item)  # its player's own QR code at once
         elif item.checkState(0) != Qt.CheckState.Checked and code:
             self.server.take_back_code(code)
