@@ -8,6 +8,7 @@ sheet comes back when a scene with them is sent. Another map takes every code ba
 from __future__ import annotations
 
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PySide6.QtCore import Qt
@@ -82,7 +83,10 @@ def _hand(qtbot, phones, name: str) -> str:
 
 
 def _sheet(link: str) -> dict:
-    return messages(link)[0]["sheet"]
+    """The sheet a player's page is sent first, read from a thread of its own: a browser driven
+    from this thread (the Chromium test) holds its event loop."""
+    with ThreadPoolExecutor(1) as reader:
+        return reader.submit(messages, link).result()[0]["sheet"]
 
 
 def _picture(page: str) -> QImage:

@@ -398,9 +398,15 @@ class PhoneSharing(QObject):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Checked if code else Qt.CheckState.Unchecked)
             item.setDisabled(not on)
+            if token is None:  # a player waiting for their character: set apart from the scene's tokens
+                font = item.font(0)
+                font.setItalic(True)
+                item.setFont(0, font)
             dialog.players.addTopLevelItem(item)
             if keep is not None and _row_key(item) == keep:
                 dialog.players.setCurrentItem(item)
+        for column in (0, 1):  # a name with "(not in this scene)", a code: read whole
+            dialog.players.resizeColumnToContents(column)
         dialog.players.blockSignals(False)
         if not on:
             dialog.players_says.setText("Start sharing, then tick a token to hand it to a player.")
