@@ -79,3 +79,13 @@ def test_taking_back_ends_a_code_wherever_its_character_is():
     server.take_back_code(mira)
     server.take_back("token-7")
     assert server.players() == []
+
+
+def test_two_codes_that_find_one_character_both_stay_listed():
+    server = TableServer()
+    first = server.hand("token-3", "Kell")
+    server.meet([("token-3", "Kell"), ("token-4", "Kell")])
+    second = server.hand("token-4", "Kell")
+    server.meet([("token-9", "Kell")])
+    assert [held.present for held in server.players()] == [True, True], "both find the one Kell"
+    assert set(server.handed().values()) <= {first, second} and len(server.handed()) == 1

@@ -367,6 +367,7 @@ class PhoneSharing(QObject):
         dialog, server = self.dialog, self.server
         if dialog is None:
             return
+        self._follow_shown()  # the list is of the scene the players see now
         on = server is not None
         dialog.start_button.setEnabled(not on)
         dialog.stop_button.setEnabled(on)
@@ -382,6 +383,8 @@ class PhoneSharing(QObject):
         )
         handed = server.handed() if on else {}
         away = [held for held in server.players() if not held.present] if on else []
+        # two codes found one character (handed apart while two tokens bore the name): both listed
+        twice = [h for h in server.players() if h.present and handed.get(h.token) != h.code] if on else []
         current = dialog.players.currentItem()
         keep = _row_key(current) if current is not None else None
         dialog.players.blockSignals(True)
@@ -391,6 +394,7 @@ class PhoneSharing(QObject):
         rows = [(t.id, t.label, handed.get(t.id, "")) for t in shown]
         # a player whose character is not in this scene keeps their code: listed, to take back
         rows += [(None, f"{held.name or held.token} (not in this scene)", held.code) for held in away]
+        rows += [(None, f"{held.name or held.token} (a second code)", held.code) for held in twice]
         for token, label, code in rows:
             item = QTreeWidgetItem([label, code, server.player_link(code) if code else ""])
             item.setData(0, Qt.ItemDataRole.UserRole, token)
