@@ -14,9 +14,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
+from tabletop.document.commands import EditObject
 from tabletop.document.commands.put import RemoveMany
 from tabletop.io import save_map
 from tabletop.model import FillStyle, Token, ZoneLocation
+from tabletop.model.kinds import Kind
 from tabletop.samples import warehouse
 from tests.sessions import session_on_disk
 from tests.share.table import get, messages
@@ -155,3 +157,16 @@ def test_another_map_takes_the_sessions_codes_back(qtbot, window, phones, tmp_pa
     assert get(kell)[0] == 403
     assert "taken back" in phones.dialog.state.text()
     assert _rows(phones) == {"Raider": False, "Kell": False}
+
+
+def test_a_token_renamed_in_the_live_scene_keeps_its_code(qtbot, window, phones):
+    kell = _hand(qtbot, phones, "Kell")
+    document = window.document  # the tavern is staged and live: the GM's edits reach the players
+    token = document.get(Kind.TOKEN, "token-1")
+    document.undo_stack.push(EditObject(document, Kind.TOKEN, token.model_copy(update={"name": "Kell the Bold"})))
+    qtbot.waitUntil(lambda: _sheet(kell).get("name") == "Kell the Bold", timeout=5000)
+    assert _rows(phones) == {"Kell the Bold": True, "Mira": False}
+    assert window.scenes.stage("scene-2")
+    window.registry["scenes.send"].trigger()
+    qtbot.waitUntil(lambda: "away" in _sheet(kell), timeout=10000)
+    assert _sheet(kell) == {"shown": False, "away": "Kell the Bold"}, "the road's Kell is not Kell the Bold"

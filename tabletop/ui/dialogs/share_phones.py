@@ -325,15 +325,20 @@ class PhoneSharing(QObject):
         """An edit of the scene the players see. A token renamed keeps its player's code; one
         removed leaves its player's code waiting (the phone says so), found again if the token
         comes back under its name. The dialog's list follows at once."""
-        if change.kind is Kind.TOKEN and self.server is not None:
-            if change.action is Action.CHANGED:
-                handed = self.server.handed()
-                for token in change.object_ids:
-                    now = self._shown.get(Kind.TOKEN, token) if token in handed else None
-                    if now is not None:
-                        self.server.renamed(token, now.label)
+        if change.kind is not Kind.TOKEN:
+            self._changed()
+            return
+        listed = change.action is not Action.CHANGED  # a drag's moves leave the list as it is
+        for token, was in zip(change.object_ids, change.before, strict=False):
+            now = self._shown.get(Kind.TOKEN, token) if change.action is Action.CHANGED else None
+            if now is None or was is None:
+                continue
+            listed = listed or now.label != was.label or now.hidden != was.hidden
+            if now.label != was.label and self.server is not None:
+                self.server.renamed(token, now.label)
+        if self.server is not None:
             self.server.meet((t.id, t.label) for t in self._shown.map.tokens)
-        if change.kind is Kind.TOKEN:
+        if listed:
             self._fill()
         self._changed()
 
