@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 """Lower-case letters and digits a player cannot misread on a screen (no i, l, o, 0, 1)."""
@@ -20,3 +22,36 @@ def new_code() -> str:
 def same_code(given: str, code: str) -> bool:
     """Compared in constant time, so how long a refusal takes tells nothing of the code."""
     return hmac.compare_digest(given.encode("utf-8", "replace"), code.encode("utf-8"))
+
+
+@dataclass(frozen=True)
+class Held:
+    """One player's code and the character it follows: the token it last found and that token's
+    name (None until first seen: a code handed by id alone learns the name on the first map).
+    `present`: whether that token is in the scene the players see now; a code whose character
+    is not there stays good, and finds them again in a later scene."""
+
+    code: str
+    token: str
+    name: str | None = None
+    present: bool = True
+
+
+def same_name(one: str, other: str) -> bool:
+    """Names the GM typed, compared as a GM reads them: spaces and capitals aside."""
+    return " ".join(one.split()).casefold() == " ".join(other.split()).casefold()
+
+
+def found_in(held: Held, tokens: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
+    """The token (id, name) of a scene's `tokens` that `held`'s character is, or None. Ids
+    repeat from scene to scene and come back after a delete, so an id counts only with the name
+    it was handed under; scenes prepared apart give the same character other ids, so failing
+    that, the scene's one token of that name. Two of that name and neither the id: nobody, as
+    a player's sheet is never a guess."""
+    if held.name is None:
+        return next((token for token in tokens if token[0] == held.token), None)
+    named = [token for token in tokens if same_name(token[1], held.name)]
+    same_id = [token for token in named if token[0] == held.token]
+    if same_id:
+        return same_id[0]
+    return named[0] if len(named) == 1 else None

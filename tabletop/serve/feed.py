@@ -68,9 +68,14 @@ class PhoneFeed(QObject):
         source: Source,
         parent: QObject | None = None,
         covered: Callable[[], bool] = lambda: False,
+        renames: bool = True,
     ) -> None:
         super().__init__(parent)
         self.server, self.source, self.covered = server, source, covered
+        self.renames = renames
+        """Whether every drawing is of the same map as the last (a file read again): a code
+        then follows its token's id, renamed or not. False where the source may be another
+        scene, whose ids name other tokens: the window tells the server of renames itself."""
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(SETTLE_MS)
@@ -124,13 +129,19 @@ class PhoneFeed(QObject):
             self._closed, self._wish = True, None
 
     def server_sheets(self, map_: Map, fog: Fog) -> dict[str, dict]:
-        """The sheet of each token handed to a player, by the player's code. While the players'
+        """Each player's sheet, by their code: their character's token in this map, looked for
+        afresh (a code follows its character from scene to scene), or while the character is
+        not in this scene, a sheet saying so under the table's picture. While the players'
         window is blacked out, a sheet names no turn: the banner is blank and so are these."""
         covered = self.covered()
+        self.server.meet(((token.id, token.label) for token in map_.tokens), self.renames)
         sheets = {}
-        for token, code in self.server.handed().items():
-            sheet = player_sheet(map_, token, fog)
-            sheets[code] = without_turn(sheet) if covered else sheet
+        for held in self.server.players():
+            if not held.present:
+                sheets[held.code] = {"shown": False, "away": held.name or held.token}
+                continue
+            sheet = player_sheet(map_, held.token, fog)
+            sheets[held.code] = without_turn(sheet) if covered else sheet
         return sheets
 
     # -- the worker ------------------------------------------------------------------------------

@@ -1,13 +1,15 @@
 """The door of the players' page: how many connections an address and the whole table may hold,
-how long a connection may sit idle or take to send its request, and what a request that is not
-HTTP at all is answered. aiohttp answers those itself before any handler runs, echoing the bytes
-it could not read and logging a traceback on the GM's terminal; here they get one plain line
-and the page's own headers, and the GM's terminal stays quiet. Qt-free."""
+how long a connection may sit idle or take to send its request, what a request that is not HTTP
+at all is answered, and how fast an address may ask. aiohttp answers the unreadable itself
+before any handler runs, echoing the bytes it could not read and logging a traceback on the GM's
+terminal; here they get one plain line and the page's own headers, and the GM's terminal stays
+quiet. Qt-free."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import Counter
 from typing import ClassVar
 
@@ -21,6 +23,10 @@ MAX_CONNECTIONS = 256
 """Connections at once from every address together: pages, pictures and push channels."""
 MAX_PER_ADDRESS = 32
 """Connections at once from one address: a browser opens a handful per page."""
+RATE, BURST = 40.0, 240.0
+"""Requests an address may make: BURST at once, then RATE a second (a page's load is five)."""
+MAX_ADDRESSES = 4096
+"""Addresses whose rate is kept; past it the fullest buckets are forgotten."""
 BAD_REQUEST = "The players' page could not read that request: open it with the link or QR code the GM shows."
 FAILED = "The players' page could not answer that."
 
@@ -116,3 +122,30 @@ class GuardedRunner(web.AppRunner):
             loop=made._loop,
             **made._kwargs,
         )
+
+
+class RateLimit:
+    """A bucket per address: BURST requests at once, refilled at RATE a second."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, address: str, cost: float = 1.0) -> bool:
+        now = time.monotonic()
+        left, then = self.buckets.get(address, (self.burst, now))
+        left = min(self.burst, left + (now - then) * self.rate)
+        if len(self.buckets) >= MAX_ADDRESSES and address not in self.buckets:
+            full = sorted(self.buckets, key=lambda a: self.buckets[a][0], reverse=True)
+            for gone in full[: MAX_ADDRESSES // 4]:
+                del self.buckets[gone]
+        self.buckets[address] = (left - cost, now) if left >= cost else (left, now)
+        return left >= cost
+
+    def charge(self, address: str, cost: float) -> None:
+        """Spend `cost` whatever is left: a bucket spent below nothing refills from its debt
+        first (never deeper than one burst)."""
+        now = time.monotonic()
+        left, then = self.buckets.get(address, (self.burst, now))
+        left = min(self.burst, left + (now - then) * self.rate)
+        self.buckets[address] = (max(-self.burst, left - cost), now)

@@ -14,15 +14,15 @@ import asyncio
 import contextlib
 import ipaddress
 import threading
-import time
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from importlib import resources
 
 from aiohttp import WSMsgType, web
 
 from tabletop.serve.addresses import link_host
-from tabletop.serve.codes import ALPHABET, new_code, same_code
-from tabletop.serve.gate import IDLE_WAIT, MAX_CONNECTIONS, MAX_PER_ADDRESS, Door, GuardedRunner
+from tabletop.serve.codes import ALPHABET, Held, found_in, new_code, same_code
+from tabletop.serve.gate import BURST, IDLE_WAIT, MAX_CONNECTIONS, MAX_PER_ADDRESS, RATE, Door, GuardedRunner, RateLimit
 
 PAGE_FILES = {"": ("index.html", "text/html"), "page.js": ("page.js", "text/javascript")}
 PAGE_FILES["page.css"] = ("page.css", "text/css")
@@ -33,13 +33,9 @@ SOCKETS_PER_ADDRESS = 4
 """Open pages from one address: a phone and a tablet with a tab or two each, never the table."""
 MAX_REQUEST = 16 * 1024
 """The page only reads; a request body past this is refused (413)."""
-RATE, BURST = 40.0, 240.0
-"""Requests an address may make: BURST at once, then RATE a second (a page's load is five)."""
 WRONG_CODE_COST = 10.0
 """A request with a wrong code spends this many more, into debt if fewer are left: guessing a
 code is slowed to a fraction of RATE however the guesses are spaced."""
-MAX_ADDRESSES = 4096
-"""Addresses whose rate is kept; past it the fullest buckets are forgotten."""
 SEND_WAIT = 5.0
 """Seconds a page may take to take a message before it is closed: one slow phone never holds
 the others back."""
@@ -57,10 +53,10 @@ HEADERS = {
 
 @dataclass(frozen=True)
 class Showing:
-    """What the players are shown now: the picture, the banner, and the sheet of each handed
-    token by its player's code. By code, not by token id: an id names another token once the
-    GM opens another map or deletes the token and adds one that takes its id, and a sheet
-    worked out before the code was taken back must not reach the code handed after."""
+    """What the players are shown now: the picture, the banner, and each player's sheet by
+    their code. By code, not by token id: an id names another token in another scene, or once
+    the GM deletes the token and adds one that takes its id, and a sheet worked out before a
+    code was taken back must not reach the code handed after."""
 
     picture: bytes = b""
     banner: str = ""
@@ -72,33 +68,6 @@ def url_host(host: str) -> str:
         return f"[{host}]" if ipaddress.ip_address(host).version == 6 else host
     except ValueError:
         return host
-
-
-class RateLimit:
-    """A bucket per address: BURST requests at once, refilled at RATE a second."""
-
-    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
-        self.rate, self.burst = rate, burst
-        self.buckets: dict[str, tuple[float, float]] = {}
-
-    def take(self, address: str, cost: float = 1.0) -> bool:
-        now = time.monotonic()
-        left, then = self.buckets.get(address, (self.burst, now))
-        left = min(self.burst, left + (now - then) * self.rate)
-        if len(self.buckets) >= MAX_ADDRESSES and address not in self.buckets:
-            full = sorted(self.buckets, key=lambda a: self.buckets[a][0], reverse=True)
-            for gone in full[: MAX_ADDRESSES // 4]:
-                del self.buckets[gone]
-        self.buckets[address] = (left - cost, now) if left >= cost else (left, now)
-        return left >= cost
-
-    def charge(self, address: str, cost: float) -> None:
-        """Spend `cost` whatever is left: a bucket spent below nothing refills from its debt
-        first (never deeper than one burst)."""
-        now = time.monotonic()
-        left, then = self.buckets.get(address, (self.burst, now))
-        left = min(self.burst, left + (now - then) * self.rate)
-        self.buckets[address] = (max(-self.burst, left - cost), now)
 
 
 class TableServer:
@@ -127,7 +96,7 @@ class TableServer:
         self.door = Door(max_connections, connections_per_address)
         self.limit = RateLimit(rate, burst)
         self._lock = threading.Lock()
-        self._codes: dict[str, str] = {}  # token id -> player code
+        self._held: dict[str, Held] = {}  # player code -> the character it follows
         self._showing = Showing()
         self._version = 0
         self._sockets: dict[web.WebSocketResponse, tuple[str, str, str]] = {}  # address, who, code
@@ -154,36 +123,90 @@ class TableServer:
         return f"http://{url_host(self.link_host)}:{self.port}/t/{self.join_code}/"
 
     def player_url(self, token_id: str) -> str:
-        return f"http://{url_host(self.link_host)}:{self.port}/p/{self.hand(token_id)}/"
+        return self.player_link(self.hand(token_id))
 
-    def hand(self, token_id: str) -> str:
-        """The code of the player the token is handed to (made on the first hand-over)."""
+    def player_link(self, code: str) -> str:
+        return f"http://{url_host(self.link_host)}:{self.port}/p/{code}/"
+
+    def hand(self, token_id: str, name: str | None = None) -> str:
+        """The code of the player the token (in the scene shown) is handed to, made on the
+        first hand-over; `name`: the token's, which the code follows from scene to scene
+        (None: learnt from the first map drawn)."""
         with self._lock:
-            return self._codes.setdefault(token_id, new_code())
+            for held in self._held.values():
+                if held.present and held.token == token_id:
+                    return held.code
+            code = new_code()
+            self._held[code] = Held(code, token_id, name)
+            return code
 
     def take_back(self, token_id: str) -> None:
-        """The token's player code opens nothing any more; its open pages are closed."""
+        """The code of the token in the scene shown opens nothing any more; its pages close."""
         with self._lock:
-            code = self._codes.pop(token_id, None)
-        if code is not None and self._loop is not None:
+            codes = [held.code for held in self._held.values() if held.present and held.token == token_id]
+        for code in codes:
+            self.take_back_code(code)
+
+    def take_back_code(self, code: str) -> None:
+        """This player's code opens nothing any more, wherever their character is; its open
+        pages are closed."""
+        with self._lock:
+            held = self._held.pop(code, None)
+        if held is not None and self._loop is not None:
             self._loop.call_soon_threadsafe(self._drop_player, code)
 
     def take_back_all(self) -> None:
-        """Every player code opens nothing any more (another map: its token ids name other
-        tokens); the players' pages are closed, the table's stay open."""
+        """Every player code opens nothing any more (another map or session: its tokens are
+        other characters); the players' pages are closed, the table's stay open."""
         with self._lock:
-            codes, self._codes = list(self._codes.values()), {}
+            codes, self._held = list(self._held), {}
         if self._loop is not None:
             for code in codes:
                 self._loop.call_soon_threadsafe(self._drop_player, code)
 
     def handed(self) -> dict[str, str]:
-        """Token id -> player code, of every token handed to a player."""
+        """Token id -> player code, of every token of the scene shown handed to a player."""
         with self._lock:
-            return dict(self._codes)
+            return {held.token: held.code for held in self._held.values() if held.present}
 
-    def connected(self) -> list[tuple[str, str]]:
-        """The open pages: (address, "table" or the token id of a player's page)."""
+    def players(self) -> list[Held]:
+        """Every player's code and the character it follows, in the order they were handed."""
+        with self._lock:
+            return list(self._held.values())
+
+    def meet(self, tokens: Iterable[tuple[str, str]], renames: bool = False) -> bool:
+        """The players' characters looked for among the tokens (id, name) of the scene shown
+        now: each code follows its character's token there, or waits, still good, while it is
+        not there (codes.found_in). `renames`: the tokens are the same map's as before, so a
+        token still there under its id is the same character, renamed or not. Whether any
+        code's standing changed."""
+        tokens = list(tokens)
+        ids = {token[0]: token for token in tokens}
+        changed = False
+        with self._lock:
+            for code, held in list(self._held.items()):
+                kept = renames and held.present and held.token in ids
+                found = ids[held.token] if kept else found_in(held, tokens)
+                now = (
+                    replace(held, token=found[0], name=found[1], present=True)
+                    if found
+                    else replace(held, present=False)
+                )
+                if now != held:
+                    self._held[code], changed = now, changed or now.present != held.present
+        if changed and self._loop is not None:
+            self._loop.call_soon_threadsafe(self._list_connected)
+        return changed
+
+    def renamed(self, token_id: str, name: str) -> None:
+        """The token of the scene shown took another name: its player's code follows it."""
+        with self._lock:
+            for code, held in list(self._held.items()):
+                if held.present and held.token == token_id:
+                    self._held[code] = replace(held, name=name)
+
+    def connected(self) -> list[tuple[str, str | None]]:
+        """The open pages: (address, None for the table's or the name of a player's page)."""
         with self._lock:
             return list(self._connected)
 
@@ -324,7 +347,7 @@ class TableServer:
         """What a page is sent: the table's ("table"), or a player's by the code it opened with."""
         with self._lock:
             showing, version, notice = self._showing, self._version, self._notice
-            handed = code in self._codes.values()
+            handed = code in self._held
         message: dict = {"version": version, "banner": showing.banner, "picture": bool(showing.picture)}
         message["notice"] = notice
         if who != "table":
@@ -339,16 +362,16 @@ class TableServer:
                 await socket.close()
 
     def _who(self, request: web.Request) -> str | None:
-        """'table' for the join code, a token id for a player's code, None for no code."""
+        """'table' for the join code, 'player' for a player's code, None for no code."""
         kind, code = request.match_info.get("kind"), request.match_info.get("code", "")
         if kind == "t":
             return "table" if same_code(code, self.join_code) else None
         with self._lock:
-            codes = list(self._codes.items())
+            codes = list(self._held)
         found = None
-        for token_id, player_code in codes:
+        for player_code in codes:
             if same_code(code, player_code):
-                found = token_id
+                found = "player"
         return found
 
     @web.middleware
@@ -441,7 +464,18 @@ class TableServer:
 
     def _list_connected(self) -> None:
         with self._lock:
-            self._connected = sorted((address, who) for address, who, _ in self._sockets.values())
+            held = self._held
+            pages = [
+                (address, None if who == "table" else _player_name(held.get(code)))
+                for address, who, code in self._sockets.values()
+            ]
+            self._connected = sorted(pages, key=lambda page: (page[0], page[1] or ""))
+
+
+def _player_name(held: Held | None) -> str:
+    if held is None:
+        return "a sheet taken back"
+    return held.name if held.name is not None else held.token
 
 
 def _text(status: int, text: str) -> web.Response:

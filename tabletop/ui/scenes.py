@@ -10,6 +10,7 @@ all they keep seeing."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 
@@ -64,6 +65,9 @@ class SceneControls(QObject):
         self.session: SessionDocument | None = None
         self.live_document: MapDocument | None = None
         self._heard_opening = False
+        self.session_mark = ""
+        """Told to the players' documents of one session alike, and to no other session's: the
+        phones' codes follow a character between the scenes of one session only."""
         self.live_fog: object | None = None
         """The fog the players were last sent for the live scene while the GM edits another."""
         acts = {
@@ -168,7 +172,7 @@ class SceneControls(QObject):
 
     def _adopt(self, session: SessionDocument, scene_id: str) -> None:
         self.close_session()
-        self.session = session
+        self.session, self.session_mark = session, secrets.token_hex(8)
         session.changed.connect(self.refresh)
         self.pane.show_session(session)
         self.dock.show()
@@ -273,6 +277,7 @@ class SceneControls(QObject):
         else:
             document = MapDocument(session.map_of(live), session.states[live].path, parent=self)
             document.setProperty("scene", live)
+            document.setProperty("session", self.session_mark)
         old, self.live_document = self.live_document, document
         if players is not None:
             players.show_document(document, pause)

@@ -109,6 +109,12 @@
   function showSheet(data) {
     sheet.replaceChildren();
     sheet.hidden = false;
+    if (data && data.away) {
+      // the code stays good: the sheet comes back when a scene with the character is sent
+      sheet.append(element("p", `${data.away} is not in this scene.`, "away"));
+      sheet.append(element("p", `Your sheet comes back when the GM shows a scene with ${data.away}.`, "none"));
+      return;
+    }
     if (!data || !data.shown) {
       sheet.append(element("p", "Your token is not on the players' map just now.", "none"));
       return;

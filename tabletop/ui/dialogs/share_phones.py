@@ -4,17 +4,19 @@ addresses), the players scan the join link's QR code, and the GM hands a token t
 their own sheet. The dialog says who is connected; Stop (or closing the map window) ends it.
 
 The server runs in a thread of its own (serve/server.py); the picture is drawn on a worker
-(serve/feed.py) a moment after the document changes, with the fog the players' window shows.
-A player's code follows one token of one map: it is taken back when the token is removed or
-another map is opened, as token ids repeat from map to map and come back after a delete."""
+(serve/feed.py) a moment after the document the players' window shows changes, with its fog:
+a session's live scene, whichever scene the GM stages. A player's code follows their character
+(serve/codes.found_in) through the scenes of one session: in a scene sent without them, their
+phone shows the table's map and says they are not in this scene, and their sheet comes back with
+the first scene sent with them. Another map or session takes every code back: its tokens are
+other characters."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import segno
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QGuiApplication, QPainter
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -35,6 +37,7 @@ from tabletop.document.changes import Action
 from tabletop.model.kinds import Kind
 from tabletop.rules.visibility import LIVE
 from tabletop.serve.addresses import LOOPBACK, table_addresses
+from tabletop.ui.dialogs.qr_code import QrCode
 from tabletop.ui.plain import plain_label
 from tabletop.ui.registry import Act
 
@@ -47,49 +50,13 @@ if TYPE_CHECKING:
 
 PORT_KEY = "phones/port"
 DEFAULT_PORT = 8642
-QUIET = 4
-"""Modules of white around a QR code, as the standard asks, so a phone finds its edge."""
 LOOK_MS = 1000
 """How often the dialog looks at who is connected."""
+CODE_ROLE = Qt.ItemDataRole.UserRole + 1
+"""A row's player's code ("" while its token is handed to no one)."""
 STOP_WAIT = 5.0
 """Seconds stopping waits for a phones' picture still being drawn: a huge map's drawing is
 never waited on past this (its worker then ends unseen on its own)."""
-
-
-class QrCode(QWidget):
-    """A link as a QR code, its modules drawn square with QPainter (segno makes the matrix)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.matrix: tuple = ()
-        self.text = ""
-        self.setMinimumSize(220, 220)
-
-    def set_text(self, text: str) -> None:
-        self.text = text
-        self.matrix = segno.make(text, error="m").matrix if text else ()
-        self.setAccessibleName(f"QR code of {text}" if text else "No QR code")
-        self.update()
-
-    def paintEvent(self, event) -> None:
-        painter = QPainter(self)
-        side = min(self.width(), self.height())
-        painter.fillRect(self.rect(), self.palette().window())
-        if not self.matrix:
-            painter.end()
-            return
-        count = len(self.matrix) + 2 * QUIET
-        module = max(1, side // count)  # whole pixels: a module blurred over two reads badly
-        size = module * count
-        left, top = (self.width() - size) // 2, (self.height() - size) // 2
-        painter.fillRect(left, top, size, size, QColor("white"))
-        black = QColor("black")
-        for row, line in enumerate(self.matrix):
-            for col, dark in enumerate(line):
-                if dark:
-                    x, y = left + (col + QUIET) * module, top + (row + QUIET) * module
-                    painter.fillRect(QRectF(x, y, module, module), black)
-        painter.end()
 
 
 class ShareDialog(QDialog):
@@ -200,6 +167,11 @@ class PhoneSharing(QObject):
         self.feed: PhoneFeed | None = None
         self.dialog: ShareDialog | None = None
         self._failure_said = ""
+        self._taken_said = ""
+        """Why the players' codes were taken back: said until the GM hands a token again."""
+        self._shown = document
+        """The document whose picture the phones show, and the session it is a scene of."""
+        self._shown_session = ""
         self.action = registry.register(
             Act(
                 "view.share_phones",
@@ -211,8 +183,9 @@ class PhoneSharing(QObject):
         self.look = QTimer(self)
         self.look.setInterval(LOOK_MS)
         self.look.timeout.connect(self._show_connected)
-        document.edited.connect(self._edited)
-        document.reset.connect(self._map_replaced)
+        document.edited.connect(lambda change: self._edited(change) if self._shown is document else None)
+        document.reset.connect(self._gm_reset)
+        table.players.mirroredChanged.connect(self._follow_shown)
         fog.players_fog_changed.connect(self._changed)
         blackout.toggled.connect(self._changed)
         window.installEventFilter(self)
@@ -253,7 +226,7 @@ class PhoneSharing(QObject):
         self.server = server
         if port:
             self.settings.setValue(PORT_KEY, int(port))
-        self.feed = PhoneFeed(server, self._source, self, covered=self.blacked_out)
+        self.feed = PhoneFeed(server, self._source, self, covered=self.blacked_out, renames=False)
         self.feed.failed.connect(self._failed)  # told from the feed's worker: queued to this thread
         self.feed.drawn.connect(self._drawn)
         self.feed.draw()
@@ -277,6 +250,7 @@ class PhoneSharing(QObject):
     def _source(self):
         """The scene the players' window shows, with its fog: a session's live scene while the
         GM edits another, never the staged one."""
+        self._follow_shown()
         players = self.players
         shown = players.shown_document
         path = shown.path
@@ -304,36 +278,81 @@ class PhoneSharing(QObject):
         on = server is not None
         said = _where_said(server.link_host if on else dialog.where.currentData(), on, dialog.addresses)
         failure = self._failure_said = self.feed.failure if self.feed is not None else ""
-        dialog.state.setText(f"{failure}\n{said}" if failure else said)
+        if not on:
+            self._taken_said = ""
+        dialog.state.setText("\n".join(line for line in (failure, self._taken_said, said) if line))
 
     def _changed(self, *_) -> None:
+        self._follow_shown()
         if self.feed is not None:
             self.feed.changed()
 
+    def _follow_shown(self, *_) -> None:
+        """The players' window shows another document: a scene sent from the same session keeps
+        every player's code, each looking for its character there; anything else (another map,
+        a session opened or closed) takes every code back. Staging never changes it."""
+        shown = self.players.shown_document
+        if shown is self._shown:
+            return
+        session = shown.property("session") or ""
+        same = bool(session) and session == self._shown_session
+        self._shown, self._shown_session = shown, session
+        if shown is not self.document:  # a players' document of its own: shown once, then replaced
+            shown.edited.connect(lambda change: self._edited(change) if self._shown is shown else None)
+            shown.reset.connect(lambda: self._met() if self._shown is shown else None)
+        if same:
+            self._met()
+        else:
+            self._map_replaced()
+
+    def _gm_reset(self) -> None:
+        """The GM's document took another map: the phones' if the players see it (no session),
+        else it is the GM staging a scene, or a session's live scene now shown."""
+        if self.players.shown_document is self.document and self._shown is self.document:
+            self._map_replaced()
+        else:
+            self._follow_shown()
+
+    def _met(self) -> None:
+        """The players' characters looked for in the scene shown, its picture and sheets drawn."""
+        if self.server is not None:
+            self.server.meet((t.id, t.label) for t in self._shown.map.tokens)
+        if self.feed is not None:
+            self.feed.changed()
+        self._fill()
+
     def _edited(self, change: Change) -> None:
-        """A token removed takes its player's code back: a token added later may take its id.
-        A token added or removed is in the dialog's list, or out of it, at once."""
-        if change.kind is Kind.TOKEN and change.action is not Action.CHANGED:
-            if self.server is not None and change.removed:
-                handed = self.server.handed()
-                for token in change.object_ids:
-                    if token in handed:
-                        self.server.take_back(token)
+        """An edit of the scene the players see. A token renamed keeps its player's code; one
+        removed leaves its player's code waiting (the phone says so), found again if the token
+        comes back under its name. The dialog's list follows at once."""
+        if change.kind is not Kind.TOKEN:
+            self._changed()
+            return
+        listed = change.action is not Action.CHANGED  # a drag's moves leave the list as it is
+        for token, was in zip(change.object_ids, change.before, strict=False):
+            now = self._shown.get(Kind.TOKEN, token) if change.action is Action.CHANGED else None
+            if now is None or was is None:
+                continue
+            listed = listed or now.label != was.label or now.hidden != was.hidden
+            if now.label != was.label and self.server is not None:
+                self.server.renamed(token, now.label)
+        if self.server is not None:
+            self.server.meet((t.id, t.label) for t in self._shown.map.tokens)
+        if listed:
             self._fill()
         self._changed()
 
     def _map_replaced(self) -> None:
-        """Another map (or scene) in the window: its token ids name other tokens, so every
-        player's code is taken back, and the GM hands the new map's tokens again."""
-        taken = bool(self.server is not None and self.server.handed())
-        if self.server is not None:
+        """Another map or session shown: its tokens are other characters, so every player's
+        code is taken back, and the GM hands the new map's tokens again."""
+        if self.server is not None and self.server.players():
             self.server.take_back_all()
-        self._changed()
-        self._fill()
-        if taken and self.dialog is not None:
-            self.dialog.state.setText(
+            self._taken_said = (
                 "Another map is shown: the players' codes were taken back. Tick a token to hand it to a player again."
             )
+        if self.feed is not None:
+            self.feed.changed()
+        self._fill()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """The sharing ends with the map window: once a close is agreed the window is hidden."""
@@ -353,6 +372,7 @@ class PhoneSharing(QObject):
         dialog, server = self.dialog, self.server
         if dialog is None:
             return
+        self._follow_shown()  # the list is of the scene the players see now
         on = server is not None
         dialog.start_button.setEnabled(not on)
         dialog.stop_button.setEnabled(on)
@@ -367,26 +387,43 @@ class PhoneSharing(QObject):
             else ""
         )
         handed = server.handed() if on else {}
+        away = [held for held in server.players() if not held.present] if on else []
+        # two codes found one character (handed apart while two tokens bore the name): both listed
+        twice = [h for h in server.players() if h.present and handed.get(h.token) != h.code] if on else []
         current = dialog.players.currentItem()
-        keep = current.data(0, Qt.ItemDataRole.UserRole) if current is not None else None
+        keep = _row_key(current) if current is not None else None
         dialog.players.blockSignals(True)
         dialog.players.clear()
         # a hidden token is no player's to hold; one handed before it was hidden stays, to take back
-        shown = [t for t in self.players.shown_document.map.tokens if not t.hidden or t.id in handed]
-        for token in shown:
-            item = QTreeWidgetItem(
-                [token.label, handed.get(token.id, ""), server.player_url(token.id) if token.id in handed else ""]
-            )
-            item.setData(0, Qt.ItemDataRole.UserRole, token.id)
+        shown = [t for t in self._shown.map.tokens if not t.hidden or t.id in handed]
+        rows = [(t.id, t.label, handed.get(t.id, "")) for t in shown]
+        # a player whose character is not in this scene keeps their code: listed, to take back
+        rows += [(None, f"{held.name or held.token} (not in this scene)", held.code) for held in away]
+        rows += [(None, f"{held.name or held.token} (a second code)", held.code) for held in twice]
+        for token, label, code in rows:
+            item = QTreeWidgetItem([label, code, server.player_link(code) if code else ""])
+            item.setData(0, Qt.ItemDataRole.UserRole, token)
+            item.setData(0, CODE_ROLE, code)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(0, Qt.CheckState.Checked if token.id in handed else Qt.CheckState.Unchecked)
+            item.setCheckState(0, Qt.CheckState.Checked if code else Qt.CheckState.Unchecked)
             item.setDisabled(not on)
+            if token is None:  # a player waiting for their character: set apart from the scene's tokens
+                font = item.font(0)
+                font.setItalic(True)
+                item.setFont(0, font)
             dialog.players.addTopLevelItem(item)
-            if token.id == keep:
+            if keep is not None and _row_key(item) == keep:
                 dialog.players.setCurrentItem(item)
+        for column in (0, 1):  # a name with "(not in this scene)", a code: read whole
+            dialog.players.resizeColumnToContents(column)
         dialog.players.blockSignals(False)
         if not on:
             dialog.players_says.setText("Start sharing, then tick a token to hand it to a player.")
+        elif away:
+            names = ", ".join(held.name or held.token for held in away)
+            dialog.players_says.setText(
+                f"Not in this scene: {names}. Their phones show the table's map until a scene with them is sent."
+            )
         elif not shown:
             dialog.players_says.setText("This map has no token the players can see: none to hand out.")
         else:
@@ -397,12 +434,14 @@ class PhoneSharing(QObject):
     def _handed(self, item: QTreeWidgetItem, column: int) -> None:
         if self.server is None or column != 0:
             return
-        token = item.data(0, Qt.ItemDataRole.UserRole)
-        if item.checkState(0) == Qt.CheckState.Checked:
-            self.server.hand(token)
+        token, code = item.data(0, Qt.ItemDataRole.UserRole), item.data(0, CODE_ROLE)
+        self._taken_said = ""
+        if item.checkState(0) == Qt.CheckState.Checked and token is not None:
+            found = self._shown.get(Kind.TOKEN, token)
+            item.setData(0, CODE_ROLE, self.server.hand(token, found.label if found is not None else None))
             self.dialog.players.setCurrentItem(item)  # its player's own QR code at once
-        else:
-            self.server.take_back(token)
+        elif item.checkState(0) != Qt.CheckState.Checked and code:
+            self.server.take_back_code(code)
         if self.feed is not None:
             self.feed.draw()  # the new player's sheet at once
         # laid again once the tick's own signal is over: the list's items are remade, and the
@@ -414,13 +453,14 @@ class PhoneSharing(QObject):
         if dialog is None:
             return
         item = dialog.players.currentItem()
-        token = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        code = item.data(0, CODE_ROLE) if item is not None else None
+        held = {h.code: h.name or h.token for h in server.players()} if server is not None else {}
         if server is None:
             dialog.qr.set_text("")
             dialog.qr_says.setText("")
-        elif token in server.handed():
-            dialog.qr.set_text(server.player_url(token))
-            dialog.qr_says.setText(f"{item.text(0)}'s own sheet: for {item.text(0)}'s player alone")
+        elif code in held:
+            dialog.qr.set_text(server.player_link(code))
+            dialog.qr_says.setText(f"{held[code]}'s own sheet: for {held[code]}'s player alone")
         else:
             dialog.qr.set_text(server.url)
             dialog.qr_says.setText("The table's map (any player)")
@@ -429,10 +469,14 @@ class PhoneSharing(QObject):
         if self.dialog is None:
             return
         pages = self.server.connected() if self.server is not None else []
-        names = {t.id: t.label for t in self.players.shown_document.map.tokens}
-        seen = [f"{address} ({'the table' if who == 'table' else names.get(who, who)})" for address, who in pages]
+        seen = [f"{address} ({'the table' if who is None else who})" for address, who in pages]
         count = f"{len(pages)} page{'' if len(pages) == 1 else 's'} open"
         self.dialog.connected.setText(f"{count}: {', '.join(seen)}" if seen else count)
+
+
+def _row_key(item: QTreeWidgetItem) -> str:
+    """What a row of the players' list stands for: its token, or a player not in this scene."""
+    return item.data(0, Qt.ItemDataRole.UserRole) or item.data(0, CODE_ROLE)
 
 
 def _where_said(host: str, on: bool, addresses: list[tuple[str, str]]) -> str:

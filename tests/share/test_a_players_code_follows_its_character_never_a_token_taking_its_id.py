@@ -1,6 +1,8 @@
-"""A player's code opens the sheet of one token of one map: token ids repeat from map to map
-(token-1 in each) and come back after a delete, so opening another map or removing the token
-takes the code back, and the token that takes the id later is never shown to it."""
+"""A player's code opens the sheet of one character: token ids repeat from map to map (token-1
+in each) and come back after a delete, so opening another map takes every code back, and a token
+removed leaves its player's code waiting (their phone says the character is not in the scene):
+the token that takes its id under another name is never shown to it, and the character's sheet
+comes back when the token does."""
 
 from __future__ import annotations
 
@@ -57,19 +59,36 @@ def test_another_map_takes_every_code_back(qtbot, window, sharing):  # noqa: F81
     assert messages(server.url)[0]["picture"], "the table's page goes on"
 
 
-def test_a_token_removed_takes_its_code_back_from_the_token_that_takes_its_id(qtbot, window, sharing):  # noqa: F811
+def test_a_token_removed_leaves_its_code_waiting_never_opening_the_token_that_takes_its_id(
+    qtbot,
+    window,  # noqa: F811
+    sharing,
+):
     link = _hand(qtbot, sharing)
     server, document = sharing.server, window.document
     document.undo_stack.push(RemoveMany(document, "token", ["token-1"]))
-    assert "token-1" not in server.handed()
+    assert "token-1" not in server.handed(), "no token of the map holds the code now"
     reused = document.new_id("token", "token")
     assert reused == "token-1", "the next token takes the removed one's id"
-    drawn = server.version
     raider = Token(id=reused, name="Raider", colour="#aa0000", location=ZoneLocation(zone="z1"))
     document.undo_stack.push(AddObject(document, "token", raider))
-    qtbot.waitUntil(lambda: server.version > drawn, timeout=5000)
-    status, body = get(link)
-    assert status == 403 and "Raider" not in body
+    qtbot.waitUntil(lambda: "away" in messages(link)[0]["sheet"], timeout=5000)
+    sheet = messages(link)[0]["sheet"]
+    assert sheet == {"shown": False, "away": "Kell"}, "Kell's phone says Kell is not here, and nothing of the Raider"
+    row = sharing.dialog.players.topLevelItem(0)
+    assert row.text(0) == "Raider" and row.checkState(0) == Qt.CheckState.Unchecked
+    waiting = sharing.dialog.players.topLevelItem(1)
+    assert waiting.text(0) == "Kell (not in this scene)" and waiting.checkState(0) == Qt.CheckState.Checked
     again = _hand(qtbot, sharing)
     assert again != link and messages(again)[0]["sheet"]["name"] == "Raider"
-    assert get(link)[0] == 403
+    document.undo_stack.undo()  # the Raider gone,
+    document.undo_stack.undo()  # and Kell back
+    qtbot.waitUntil(lambda: messages(link)[0]["sheet"].get("name") == "Kell", timeout=5000)
+    assert messages(again)[0]["sheet"] == {"shown": False, "away": "Raider"}
+    waiting = next(
+        sharing.dialog.players.topLevelItem(i)
+        for i in range(sharing.dialog.players.topLevelItemCount())
+        if sharing.dialog.players.topLevelItem(i).text(0) == "Raider (not in this scene)"
+    )
+    waiting.setCheckState(0, Qt.CheckState.Unchecked)  # the GM takes the Raider's code back
+    assert get(again)[0] == 403 and get(link)[0] == 200
