@@ -85,6 +85,15 @@ def _token_art(document: Json) -> Json:
     return document
 
 
+def _grids_at_start(document: Json) -> Json:
+    """Format 8 to 9: format 9 keeps, with an AF encounter in play, each grid as the encounter
+    began (`conflict.grids_at_start`), so an exchange's end trims only the tiles grown since. A
+    format 8 map holds none, and its grids are trimmed to 3x3 at an exchange's end as format 8
+    trimmed them: whether a grid larger than 3x3 there was prepared or grown is not in the file."""
+    document["format_version"] = 9
+    return document
+
+
 STEPS: dict[int, Step] = {
     1: _hidden_said_once,
     2: _play_state_room,
@@ -93,6 +102,7 @@ STEPS: dict[int, Step] = {
     5: _zones_and_borders_in_columns,
     6: _sight_through_passages,
     7: _token_art,
+    8: _grids_at_start,
 }
 """STEPS[n] turns a format n document into a format n + 1 document."""
 

@@ -3,7 +3,7 @@
 from tabletop.model.base import Aspect, Consequence, Model, StressTrack
 from tabletop.model.borders import Border, Door, DoorState, Passage, Sight
 from tabletop.model.built import build_checks
-from tabletop.model.conflict import SYSTEM_NAMES, Conflict, ConflictSystem, LogEntry, Participant
+from tabletop.model.conflict import SYSTEM_NAMES, Conflict, ConflictSystem, GridAtStart, LogEntry, Participant
 from tabletop.model.grids import (
     GRID_EDGES,
     TILE_AREAS,
@@ -57,6 +57,7 @@ __all__ = [
     "EdgerunnerTurn",
     "EncounterGrid",
     "FillStyle",
+    "GridAtStart",
     "HeldDefense",
     "LastAction",
     "Location",

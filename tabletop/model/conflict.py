@@ -15,6 +15,7 @@ from pydantic import Field, model_validator
 
 from tabletop.model.base import (
     MAX_ASPECTS,
+    MAX_GRIDS,
     MAX_LOG_NUMBERS,
     MAX_TOKENS,
     Aspect,
@@ -25,6 +26,7 @@ from tabletop.model.base import (
     Model,
     Text,
 )
+from tabletop.model.grids import TileNumber
 from tabletop.model.play_af import AfTurn
 from tabletop.model.play_edgerunner import EdgerunnerTurn
 from tabletop.model.play_reserve import ReserveSide
@@ -71,6 +73,32 @@ class LogEntry(Model):
     story: Text = ""
 
 
+class GridAtStart(Model):
+    """An encounter grid's tiles when the encounter began, by their bounds (a grid's tiles always
+    form a rectangle): "Some encounter zones may be pre-configured", and an exchange's end cuts
+    the tiles grown since then, never the prepared ones."""
+
+    grid: Id
+    top: TileNumber
+    left: TileNumber
+    bottom: TileNumber
+    right: TileNumber
+
+    @model_validator(mode="after")
+    def _bounds_in_order(self) -> GridAtStart:
+        if self.bottom < self.top or self.right < self.left:
+            raise ValueError(f"grid '{self.grid}' began the encounter with its last tile before its first")
+        return self
+
+    @property
+    def rows(self) -> int:
+        return self.bottom - self.top + 1
+
+    @property
+    def cols(self) -> int:
+        return self.right - self.left + 1
+
+
 class Conflict(Model):
     """The conflict: its system, participants, exchange and round, turn order, whose turn it
     is, and the log. `order` lists participant tokens in the order they act (AF: reflex order;
@@ -98,12 +126,18 @@ class Conflict(Model):
     """AF: the side the referee lets set up first ("Setup")."""
     swings_first: Line = ""
     """Reserve: "Whoever swings first, swings first": the side that declared the conflict."""
+    grids_at_start: Annotated[list[GridAtStart], AtMost(MAX_GRIDS)] = Field(default_factory=list, fail_fast=True)
+    """AF: each grid of the map as the encounter began, so an exchange's end trims only the
+    tiles grown during the encounter. A grid not named here is trimmed to 3x3, as the text says."""
 
     @model_validator(mode="after")
     def _participants_once(self) -> Conflict:
         tokens = [p.token for p in self.participants]
         if len(set(tokens)) != len(tokens):
             raise ValueError("the conflict lists a token twice")
+        grids = [start.grid for start in self.grids_at_start]
+        if len(set(grids)) != len(grids):
+            raise ValueError("the conflict names a grid's start twice")
         names = [side.name for side in self.reserve]
         if len(set(names)) != len(names):
             raise ValueError("two reserve sides share a name")

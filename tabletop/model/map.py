@@ -48,7 +48,7 @@ from tabletop.model.whole_map import (
 )
 from tabletop.model.zones import Zone
 
-FORMAT_VERSION = 8
+FORMAT_VERSION = 9
 """The map file format this code writes. io/migrate.py upgrades every older version to it."""
 
 
@@ -86,7 +86,7 @@ whole map by model/whole_map.py's functions once it has the columns."""
 class Map(Model):
     """A zone map with its tokens, and any encounter grids and tile sets played on it."""
 
-    format_version: Literal[8] = FORMAT_VERSION
+    format_version: Literal[9] = FORMAT_VERSION
     title: Line = ""
     notes: Text = ""
     background: Background | None = None

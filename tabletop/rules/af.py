@@ -21,7 +21,13 @@ from tabletop.rules.af_actions import (
     use_extra,
     use_guard,
 )
-from tabletop.rules.af_exchange import arrivals_reminder, between_exchanges, end_exchange, persevere_penalty
+from tabletop.rules.af_exchange import (
+    arrivals_reminder,
+    between_exchanges,
+    end_exchange,
+    grids_at_start,
+    persevere_penalty,
+)
 from tabletop.rules.af_state import ROUNDS, defenses_of, turn_of, with_turn
 from tabletop.rules.af_turns import STATE_NOTES, begin_turn, next_turn, states_to_resolve
 from tabletop.rules.play import Step, logged
@@ -79,7 +85,13 @@ def start(
     present = list(dict.fromkeys(p.side for p in participants))
     if sets_up_first and sets_up_first not in present:
         raise ValueError(f"sets_up_first: nobody taking part is on the side '{sets_up_first}' ({', '.join(present)})")
-    conflict = Conflict(system="af", participants=participants, order=order, sets_up_first=sets_up_first)
+    conflict = Conflict(
+        system="af",
+        participants=participants,
+        order=order,
+        sets_up_first=sets_up_first,
+        grids_at_start=grids_at_start(map_),
+    )
     reflex_order = ", ".join(f"{map_.token(t).label} {reflexes.get(t, 0)}" for t in order)
     setup = f"; {sets_up_first} sets up first" if sets_up_first else ""
     conflict = logged(conflict, action="start", story=f"reflex order: {reflex_order}{setup}")

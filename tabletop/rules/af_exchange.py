@@ -6,9 +6,9 @@ Source: ../shared/rules/af-encounter.txt, "Exchange", "Zone", "Setup" and "Perse
 
 from __future__ import annotations
 
-from tabletop.model import AreaLocation, Conflict, EncounterGrid, Map, Token
+from tabletop.model import AreaLocation, Conflict, EncounterGrid, GridAtStart, Map, Token
 from tabletop.rules.af_state import ROUNDS, lapsed
-from tabletop.rules.growth import HOME_SIZE, trim
+from tabletop.rules.growth import HOME_SIZE, exchange_window, trim
 from tabletop.rules.names import name_of
 from tabletop.rules.play import Step, leave, logged
 
@@ -16,6 +16,15 @@ STRENUOUS_PENALTY = -2
 EXITS = "exits the encounter"
 """The log's word for a participant gone off the zone: "either you exit the encounter or a
 new row of tiles is placed to extend the zone" ("Zone")."""
+
+
+def grids_at_start(map_: Map) -> list[GridAtStart]:
+    """Every grid of the map as the encounter begins: the tiles an exchange's end keeps."""
+    starts = []
+    for grid in map_.grids:
+        top, left, bottom, right = grid.tile_bounds()
+        starts.append(GridAtStart(grid=grid.id, top=top, left=left, bottom=bottom, right=right))
+    return starts
 
 
 def between_exchanges(conflict: Conflict) -> bool:
@@ -27,11 +36,12 @@ def between_exchanges(conflict: Conflict) -> bool:
 
 def end_exchange(map_: Map, conflict: Conflict) -> Step:
     """End the exchange: the turn in hand ends (its unused snap and action lost); "tiles
-    should be removed until the zone is a 3x3 grid again" ("Zone"), keeping the tiles with most
-    tokens, and a participant left outside has exited the encounter (it leaves the map and the
-    order); "new arrivals will enter at specified edges" ("Setup"); and "after an encounter
-    that lasts more than an exchange" a persevere check, -2 as strenuous past two exchanges
-    ("Persevere"). The next exchange starts at round 1 with Next Turn."""
+    should be removed until the zone is a 3x3 grid again" ("Zone"), or until a grid prepared
+    larger is its prepared size again ("some encounter zones may be pre-configured"), keeping
+    the tiles with most tokens, and a participant left outside has exited the encounter (it
+    leaves the map and the order); "new arrivals will enter at specified edges" ("Setup"); and
+    "after an encounter that lasts more than an exchange" a persevere check, -2 as strenuous
+    past two exchanges ("Persevere"). The next exchange starts at round 1 with Next Turn."""
     if conflict.ended is not None:
         raise ValueError("the encounter has ended")
     if between_exchanges(conflict):
@@ -105,22 +115,38 @@ def _on_grid(token: Token) -> bool:
 
 
 def _trimmed(map_: Map, conflict: Conflict) -> tuple[tuple[EncounterGrid, ...], tuple[Token, ...], list[str]]:
-    """Each grown grid of the encounter cut back to 3x3 tiles, the tokens left outside moved
-    off the map, and notes naming the grids."""
+    """Each grid of the encounter grown past the tiles it began with cut back to them (at least
+    3x3), the tokens left outside moved off the map, and notes naming the grids and their size."""
+    began = {start.grid: start for start in conflict.grids_at_start}
     grids: list[EncounterGrid] = []
     tokens: list[Token] = []
     notes: list[str] = []
     for grid in grids_of(map_, conflict):
+        start = began.get(grid.id)
+        (rows, cols), home = exchange_window(
+            None if start is None else (start.top, start.left, start.bottom, start.right)
+        )
         r0, c0, r1, c1 = grid.tile_bounds()
-        if r1 - r0 < HOME_SIZE and c1 - c0 < HOME_SIZE:
+        if r1 - r0 < rows and c1 - c0 < cols:
             continue
         standing = [t for t in map_.tokens if _on_grid(t) and t.location.grid == grid.id]
-        cut = trim(grid, [(t.location.row, t.location.col) for t in standing])
+        cut = trim(grid, [(t.location.row, t.location.col) for t in standing], (rows, cols), home)
         outside = [t for t in standing if not cut.has_area(t.location.row, t.location.col)]
         tokens += [t.model_copy(update={"location": None}) for t in outside]
         grids.append(cut)
-        notes.append(f"{grid.name or grid.id} trimmed to 3x3 tiles")
+        notes.append(f"{grid.name or grid.id} trimmed to {_size_words(cut, start)}")
         strangers = [t.label for t in outside if all(p.token != t.id for p in conflict.participants)]
         if strangers:
             notes.append(f"left the map with the cut tiles: {', '.join(strangers)}")
     return tuple(grids), tuple(tokens), notes
+
+
+def _size_words(cut: EncounterGrid, start: GridAtStart | None) -> str:
+    """The size a grid was trimmed to, rows by columns as `tabletop info` gives a grid: "3x3
+    tiles" as the text has it, "its prepared 4x6 tiles" where the GM prepared that grid."""
+    r0, c0, r1, c1 = cut.tile_bounds()
+    rows, cols = r1 - r0 + 1, c1 - c0 + 1
+    size = f"{rows}x{cols} tiles"
+    if (rows, cols) == (HOME_SIZE, HOME_SIZE) or start is None or (start.rows, start.cols) != (rows, cols):
+        return size
+    return f"its prepared {size}"

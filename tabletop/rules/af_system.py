@@ -113,7 +113,11 @@ STATE = next(m for m in COMMON if m.word == "state")
 STEPS = (
     Move("next", "step", says="The turn ends (an unused snap and action are lost); the next in reflex order begins."),
     Move("round", "step", says="Turns run on to the next round."),
-    Move("end_exchange", "step", says="The exchange ends: the grid is trimmed back to 3x3 tiles."),
+    Move(
+        "end_exchange",
+        "step",
+        says="The exchange ends: each grid is trimmed back to 3x3 tiles, or to the tiles it was prepared with.",
+    ),
     Move(
         "add",
         "step",

@@ -1,4 +1,4 @@
-"""Growing an encounter grid at an edge and trimming it back to 3x3.
+"""Growing an encounter grid at an edge and trimming it back to 3x3, or to its prepared tiles.
 
 "When you move off the edge of the zone ... a new row of tiles is placed to extend the zone.
 At the end of each exchange tiles should be removed until the zone is a 3x3 grid again."
@@ -90,35 +90,63 @@ def grow_to(grid: EncounterGrid, tile_set: TileSet, row: int, col: int) -> Encou
     return grid
 
 
-def best_window(grid: EncounterGrid, tokens: Iterable[tuple[int, int]], size: int = HOME_SIZE) -> tuple[int, int]:
-    """The top-left tile of the size x size window holding the most tokens.
+def best_window(
+    grid: EncounterGrid,
+    tokens: Iterable[tuple[int, int]],
+    size: int | tuple[int, int] = HOME_SIZE,
+    home: tuple[int, int] = (0, 0),
+) -> tuple[int, int]:
+    """The top-left tile of the window of `size` tiles (rows, columns; one number: a square)
+    holding the most tokens.
 
-    Ties keep the window nearest the grid's first 3x3 (tiles 0..2), so an empty exchange
-    trims back to where the encounter began.
+    Ties keep the window nearest `home`, the top-left tile the grid began the encounter with
+    (tile 0, 0 unless told), so an empty exchange trims back to where the encounter began.
     """
+    rows, cols = (size, size) if isinstance(size, int) else size
     r0, c0, r1, c1 = grid.tile_bounds()
     tile_of = [(row // TILE_AREAS, col // TILE_AREAS) for row, col in tokens]
-    best: tuple[int, int, int] | None = None
+    best: tuple[int, int, tuple[int, int]] | None = None
     choice = (r0, c0)
-    for top in range(r0, max(r0, r1 - size + 1) + 1):
-        for left in range(c0, max(c0, c1 - size + 1) + 1):
-            held = sum(top <= r < top + size and left <= c < left + size for r, c in tile_of)
-            rank = (-held, abs(top) + abs(left), top * 1000 + left)
+    for top in range(r0, max(r0, r1 - rows + 1) + 1):
+        for left in range(c0, max(c0, c1 - cols + 1) + 1):
+            held = sum(top <= r < top + rows and left <= c < left + cols for r, c in tile_of)
+            rank = (-held, abs(top - home[0]) + abs(left - home[1]), (top, left))
             if best is None or rank < best:
                 best, choice = rank, (top, left)
     return choice
 
 
-def trim(grid: EncounterGrid, tokens: Iterable[tuple[int, int]], size: int = HOME_SIZE) -> EncounterGrid:
-    """A copy of the grid cut back to size x size tiles, keeping the window with most tokens.
+def trim(
+    grid: EncounterGrid,
+    tokens: Iterable[tuple[int, int]],
+    size: int | tuple[int, int] = HOME_SIZE,
+    home: tuple[int, int] = (0, 0),
+) -> EncounterGrid:
+    """A copy of the grid cut back to a window of `size` tiles, keeping the window with most
+    tokens (ties: the one nearest `home`, see best_window).
 
     Start marks on tiles that are cut away go with them (the grid could not hold them);
     tokens are the caller's: those outside the window have left the encounter."""
-    top, left = best_window(grid, list(tokens), size)
-    kept = [t for t in grid.tiles if top <= t.row < top + size and left <= t.col < left + size]
+    rows, cols = (size, size) if isinstance(size, int) else size
+    top, left = best_window(grid, list(tokens), (rows, cols), home)
+    kept = [t for t in grid.tiles if top <= t.row < top + rows and left <= t.col < left + cols]
     spots = {(t.row, t.col) for t in kept}
     starts = [mark.model_copy(update={"tiles": [s for s in mark.tiles if s in spots]}) for mark in grid.starts]
     return grid.model_copy(update={"tiles": kept, "starts": starts}, deep=True)
+
+
+def exchange_window(began: tuple[int, int, int, int] | None) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The size (rows, columns) an exchange's end trims a grid to, and the tile its window is
+    drawn to on a tie, from the grid's tile bounds when the encounter began (None: unknown).
+
+    "Tiles should be removed until the zone is a 3x3 grid again", and "some encounter zones may
+    be pre-configured": a grid prepared larger keeps its prepared tiles, one smaller is still
+    trimmed only to 3x3 (removing tiles never makes the zone smaller than the rule's), and a
+    grid the encounter did not begin with is trimmed to 3x3 at tile 0, 0."""
+    if began is None:
+        return (HOME_SIZE, HOME_SIZE), (0, 0)
+    top, left, bottom, right = began
+    return (max(HOME_SIZE, bottom - top + 1), max(HOME_SIZE, right - left + 1)), (top, left)
 
 
 def outside_window(trimmed: EncounterGrid, tokens: dict[str, tuple[int, int]]) -> list[str]:

@@ -38,10 +38,10 @@ class Table:
 
 
 def test_an_exchange_of_five_rounds_with_three_tokens():
-    map_ = creek()
-    map_ = map_.model_copy(update={"grids": [grow(map_.grids[0], map_.tile_sets[0], "east")]})
-    table = Table(map_)
+    table = Table(creek())
     table.play(af.start(table.map, ["kell", "mira", "raider"], {}, {"mira": 5, "kell": 3, "raider": 3}))
+    grown = grow(table.map.grids[0], table.map.tile_sets[0], "east")  # the zone extended as the fight moves
+    table.map = table.map.model_copy(update={"grids": [grown]})
     assert table.conflict.order == ["mira", "kell", "raider"]
 
     # Round 1. Mira maneuvers her speed of 2, then hustles 1 more (the minimum after a maneuver).

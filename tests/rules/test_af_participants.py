@@ -22,13 +22,13 @@ def three(map_=None, *steps):
     return play(map_ or creek(), start, *steps)
 
 
-def grown_east():
-    map_ = creek()
+def grown_east(map_):
+    """The encounter's grid grown a column of tiles east during the encounter (off its edge)."""
     return map_.model_copy(update={"grids": [grow(map_.grids[0], map_.tile_sets[0], "east")]})
 
 
 def test_a_token_left_outside_at_the_trim_exits_the_encounter_at_once():
-    map_ = standing(three(grown_east(), NEXT, NEXT), "raider", 7, 14)  # the raider's turn, at the old edge
+    map_ = standing(grown_east(three(None, NEXT, NEXT)), "raider", 7, 14)  # the raider's turn, at the old edge
     map_ = play(map_, {"do": "act", "actor": "Raider", "action": "maneuver", "to": [7, 15], "facing": 90})
     step = take(map_, {"do": "end_exchange"})
     assert "Raider exits the encounter" in step.text
@@ -43,7 +43,7 @@ def test_a_token_left_outside_at_the_trim_exits_the_encounter_at_once():
 
 
 def test_when_everyone_exits_at_the_trim_the_encounter_ends():
-    map_ = play(grown_east(), {"do": "start", "system": "af", "tokens": ["Raider"], "reflexes": {"Raider": 2}})
+    map_ = grown_east(play(creek(), {"do": "start", "system": "af", "tokens": ["Raider"], "reflexes": {"Raider": 2}}))
     map_ = play(standing(map_, "raider", 7, 14), {"do": "act", "actor": "Raider", "action": "maneuver", "to": [7, 15]})
     map_ = play(map_, {"do": "end_exchange"})
     assert map_.conflict.ended == "ended" and map_.conflict.participants == []

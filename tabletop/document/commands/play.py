@@ -45,10 +45,21 @@ def play_step(document: MapDocument, conflict: Conflict | None, text: str, map_p
 def apply_step(document: MapDocument, step) -> None:
     """Apply a rules Step (rules/play.py) as one undo step: its map objects (a token new to the
     map added, the others changed), then its conflict. Places come before the tokens on them:
-    a grid grown by a move is grown before the token steps onto its new tiles."""
+    a grid grown by a move is grown before the token steps onto its new tiles. A token taken
+    off the map goes first, so a grid trimmed at an exchange's end never has one left on a
+    tile it cuts."""
+    leaving = tuple(token for token in step.tokens if token.location is None)
+    staying = tuple(token for token in step.tokens if token.location is not None)
+    order = (
+        ("token", leaving),
+        ("zone", step.zones),
+        ("border", step.borders),
+        ("grid", step.grids),
+        ("token", staying),
+    )
     parts = [
         EditObject(document, kind, obj) if document.get(kind, obj.id) is not None else AddObject(document, kind, obj)
-        for kind, objs in (("zone", step.zones), ("border", step.borders), ("grid", step.grids), ("token", step.tokens))
+        for kind, objs in order
         for obj in objs
     ]
     play_step(document, step.conflict, step.text, parts)
