@@ -244,10 +244,11 @@ class Af(RuleSystem):
         return 2 if map_.grids and not map_.zones else 0
 
     def suggested(self, map_: Map, conflict: Conflict, token: str, move: Move) -> dict[str, Any]:
-        """A reaction contests the latest check aimed at the reactor: its maker is `against`."""
-        if move.kind != "reaction":
+        """A reaction contests the latest check aimed at the reactor in this turn, by one still
+        taking part: its maker is `against` (none once the turn moved on or the check is gone)."""
+        if move.kind != "reaction" or not any(f.name == "against" for f in move.fields):
             return {}
-        check = af_reactions.contested(conflict, token, "")
+        check = af_reactions.open_check(conflict, token)
         return {"against": check.actor} if check is not None else {}
 
     def start_defaults(self, map_: Map) -> dict[str, Any]:

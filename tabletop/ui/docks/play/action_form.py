@@ -91,6 +91,9 @@ class ActionForm(QWidget):
         """The turn holder's move a reaction from a row interrupted, given back once it is done."""
         self._noted: tuple | None = None
         self._version = 0
+        self._suggested: dict[str, Any] = {}
+        """The values the rules last suggested for the fields shown (whose check a guard
+        contests): a field still holding one follows the conflict as it changes."""
         top = QFormLayout()
         top.addRow("Who", self.who.widget)
         top.addRow("Move", self.choice)
@@ -158,11 +161,6 @@ class ActionForm(QWidget):
         self.who.fill(self.document, {})
         self.who.set_value(actor)
         self._rebuild()
-        conflict = self.document.map.conflict
-        if conflict is not None and self.rules is not None and self.move is not None:
-            for name, value in self.rules.suggested(self.document.map, conflict, actor, self.move).items():
-                if name in self.edits:
-                    self.edits[name].set_value(value)
 
     def _choose(self, key: tuple[str, str] | None) -> bool:
         """Choose a move in the list by (kind, word), without rebuilding yet."""
@@ -218,7 +216,9 @@ class ActionForm(QWidget):
                 self.edits["move"].set_value(self.move_type())
             self.says.setText(move.says if move is not None else "")
             self._noted = None
+            self._suggested = {}
         self._fill()
+        self._suggest()
         self._shown_rows()
         self._show_note()
         if not (keep and shown):
@@ -235,6 +235,23 @@ class ActionForm(QWidget):
                     widget.hide()
                     if widget is not self.destination:
                         widget.deleteLater()
+
+    def _suggest(self) -> None:
+        """The fields the rules fill in, from the conflict as it stands now: a guard's "against"
+        names the latest check aimed at the reactor, never one undone, one of a participant
+        since gone or an earlier turn's. A value the GM chose by hand is theirs and stays."""
+        conflict = self.document.map.conflict
+        found: dict[str, Any] = {}
+        if conflict is not None and self.rules is not None and self.move is not None and self.actor():
+            found = self.rules.suggested(self.document.map, conflict, self.actor(), self.move)
+        for name in {*found, *self._suggested}:
+            edit = self.edits.get(name)
+            if edit is None or (name in self._suggested and edit.value() != self._suggested[name]):
+                continue  # changed by hand since it was suggested
+            if name not in self._suggested and edit.value() is not None:
+                continue  # given before the rules had anything to say of it
+            edit.set_value(found.get(name))
+        self._suggested = {name: value for name, value in found.items() if name in self.edits}
 
     def _fill(self) -> None:
         context = self.values()
