@@ -48,3 +48,19 @@ def test_a_taunt_is_social_and_its_fields_start_empty_for_the_next_attack(qtbot,
     assert window.document.map.conflict.log[-1].numbers == {"social": 1, "taunt": 9}
     form = dock.form
     assert [form.edits[n].value() for n in ("check", "result", "damage")] == [None, None, None]
+
+
+def test_a_ticks_words_wrap_in_the_dock_and_a_click_on_them_ticks_it(qtbot, window):
+    from PySide6.QtCore import Qt
+
+    start_af(window)
+    dock = window.play.dock_widget
+    choose(dock, "attack")
+    social = dock.form.edits["social"]
+    assert social.words.wordWrap() and social.words.textFormat() == Qt.TextFormat.PlainText
+    dock.form.scroll.ensureWidgetVisible(social.widget)
+    qtbot.waitUntil(social.words.isVisible)
+    qtbot.mouseClick(social.words, Qt.MouseButton.LeftButton)
+    assert social.value() is True and dock.form.values()["social"] is True
+    qtbot.mouseClick(social.words, Qt.MouseButton.LeftButton)
+    assert social.value() is False and "social" not in dock.form.values()
