@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QFontMetricsF, QPainter
 
 from tabletop.geometry.single.clearing import BadgeSpot
 from tabletop.geometry.single.labels import zone_anchor
@@ -17,7 +17,7 @@ from tabletop.geometry.whole.layout import MapLayout
 from tabletop.model import Aspect, NodeShape, Zone
 from tabletop.render import text
 from tabletop.render.badge_paint import badge_box
-from tabletop.render.style import Audience, MapStyle
+from tabletop.render.style import Audience, MapStyle, map_font
 
 INVOKE = "●"
 PLATE_SIZE = 12.0
@@ -54,6 +54,21 @@ def paint_plates(p: QPainter, aspects: Iterable[Aspect], top: tuple[float, float
     for words in plate_texts(aspects):
         box = text.plated_label(p, words, (x, y + size * 0.75), style.label, style.plate, size)
         y = box.bottom() + size * 0.2
+
+
+def zone_plate_boxes(zone: Zone, style: MapStyle) -> list[tuple[float, float, float, float]]:
+    """The boxes a zone's aspect plates cover as paint_plates stacks them (left, top, right,
+    bottom): what other words on the map (a move replay's plates) keep off."""
+    size = PLATE_SIZE * style.text_scale
+    metrics = QFontMetricsF(map_font(size, False))
+    x, y = _zone_top(zone, style)
+    boxes = []
+    for words in plate_texts(zone.aspects):
+        width, height = metrics.horizontalAdvance(words) + size * 0.6, metrics.height() + size * 0.15
+        top = y + size * 0.75 - height / 2
+        boxes.append((x - width / 2, top, x + width / 2, top + height))
+        y = top + height + size * 0.2
+    return boxes
 
 
 def _zone_top(zone: Zone, style: MapStyle) -> tuple[float, float]:

@@ -9,6 +9,7 @@ allowance goes ahead on the GM's word and says so: the app assists, it never blo
 from __future__ import annotations
 
 from tabletop.model import AreaLocation, Conflict, Map, Token
+from tabletop.rules.af_attacks import attack_told
 from tabletop.rules.af_moves import Going, Place, going_to
 from tabletop.rules.af_state import turn_of, with_turn
 from tabletop.rules.area_names import area_words
@@ -150,6 +151,8 @@ def act(
         changes.update(guards=turn.guards + 1, defenses=True, defense_turns=0)
     elif kind == "convince":
         numbers["social"] = 1
+    elif kind == "attack":
+        notes += attack_told(numbers)
     elif kind == "maneuver":
         changes["moved"] = True
         if to is not None or facing is not None:

@@ -63,6 +63,22 @@ def contested(conflict: Conflict, reactor: str, against: str = "") -> Check | No
     return None
 
 
+def open_check(conflict: Conflict, reactor: str) -> Check | None:
+    """The latest check against `reactor` that a reaction may still answer now: made in this
+    turn (a guard is spent on a check as its result is seen, and it resets on the reactor's
+    next turn), by a participant still in the conflict; None when there is none."""
+    taking = {p.token for p in conflict.participants if not p.out}
+    for index in range(len(conflict.log) - 1, -1, -1):
+        entry = conflict.log[index]
+        if entry.action == "turn":
+            return None
+        if entry.action in CHECKS and entry.target == reactor:
+            if entry.actor not in taking:
+                continue  # its maker has left: nothing of theirs to contest
+            return contested(conflict.model_copy(update={"log": conflict.log[: index + 1]}), reactor, entry.actor)
+    return None
+
+
 def used_against(conflict: Conflict, reactor: str, check: Check) -> dict[str, str]:
     """The types of check the reactor has contested this check with already, each with the
     reaction that used it ("parry": "guard counter")."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from tabletop.model import Conflict, LogEntry, Map, Participant
 from tabletop.rules import af as rules
-from tabletop.rules import af_participants, af_reactions, af_words
+from tabletop.rules import af_attacks, af_participants, af_reactions, af_words
 from tabletop.rules.af_moves import PAST_EDGE
 from tabletop.rules.af_state import turn_of
 from tabletop.rules.af_turns import STATE_NOTES
@@ -46,8 +46,15 @@ ACTIONS = (
         "action",
         (
             Field("target", "token", "Target", required=True),
+            Field("check", "choice", "Check", choices=af_attacks.CHECK_WORDS, help="hack, aim, or taunt"),
+            Field("result", "number", "Check result", help="what the attack's check came to: a defense contests it"),
+            Field("damage", "number", "Damage", low=0, help="the damage rolled, if the check succeeded"),
             Field("surprise", "flag", help="a surprise attack cannot be dodged"),
-            Field("social", "flag", help="a taunt: contested with insight, never dodged or parried"),
+            Field(
+                "social",
+                "flag",
+                help="a social attack (a taunt is one): insight contests it, never dodge or parry",
+            ),
         ),
         says="Hack, aim, or taunt a target. Roll damage if you succeed.",
     ),
@@ -248,10 +255,11 @@ class Af(RuleSystem):
         return 2 if map_.grids and not map_.zones else 0
 
     def suggested(self, map_: Map, conflict: Conflict, token: str, move: Move) -> dict[str, Any]:
-        """A reaction contests the latest check aimed at the reactor: its maker is `against`."""
-        if move.kind != "reaction":
+        """A reaction contests the latest check aimed at the reactor in this turn, by one still
+        taking part: its maker is `against` (none once the turn moved on or the check is gone)."""
+        if move.kind != "reaction" or not any(f.name == "against" for f in move.fields):
             return {}
-        check = af_reactions.contested(conflict, token, "")
+        check = af_reactions.open_check(conflict, token)
         return {"against": check.actor} if check is not None else {}
 
     def start_defaults(self, map_: Map) -> dict[str, Any]:
@@ -312,6 +320,8 @@ def _move(map_: Map, conflict: Conflict, step: dict[str, Any]) -> Step:
     if action == "second snap":
         return rules.second_snap(map_, conflict, actor, story=story)
     numbers = {flag: 1 for flag in ("surprise", "social") if step.get(flag)}
+    if action == "attack":
+        numbers, story = af_attacks.attack_numbers(step, numbers, story)
     return rules.act(
         map_, conflict, actor, action, target=step.get("target", ""), story=story, numbers=numbers, **going
     )

@@ -12,6 +12,7 @@ from typing import Any
 
 from tabletop.model import AreaLocation, Conflict, LogEntry, Map, Participant, Token
 from tabletop.rules.af_actions import hustle_areas
+from tabletop.rules.af_attacks import SOCIAL_CHECKS, attack_told
 from tabletop.rules.af_moves import going_to
 from tabletop.rules.af_reactions import BASE, EXTRAS, SOCIAL, contested, judged
 from tabletop.rules.af_state import defenses_of, turn_of
@@ -115,7 +116,7 @@ def helper(map_: Map, conflict: Conflict, step: dict[str, Any], graph=None) -> s
         if word not in AIMED:
             return ""
         actor, target = _id(map_, step.get("actor")), _id(map_, step.get("target"))
-        social = bool(step.get("social")) or word in SOCIAL
+        social = bool(step.get("social")) or word in SOCIAL or step.get("check") in SOCIAL_CHECKS
         return attack_words(map_, conflict, actor, target, bool(step.get("surprise")), social, graph)
     except (KeyError, ValueError) as error:
         return str(error.args[0]) if error.args else ""
@@ -195,7 +196,8 @@ def _reaction(map_: Map, conflict: Conflict, step: dict[str, Any]) -> str:
     check = contested(conflict, reactor, against)
     if check is None:
         return f"no check against {name_of(map_, reactor)} in the log yet"
-    flags = [w for w, on in (("surprise", check.surprise), ("social", check.social)) if on]
+    flags = attack_told(conflict.log[check.index].numbers)
+    flags += [w for w, on in (("surprise", check.surprise), ("social", check.social)) if on]
     parts = [f"against {name_of(map_, check.actor)}'s {check.action}" + (f" ({', '.join(flags)})" if flags else "")]
     kind = EXTRAS.get(step.get("reaction", ""), step.get("type") or "")
     if kind:

@@ -22,12 +22,24 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from tabletop.document.changes import Action, Part
-from tabletop.geometry.single.shapes import TOKEN_RADIUS, area_rect, border_line
+from tabletop.geometry.single.clearing import Box
+from tabletop.geometry.single.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, area_rect, border_line
 from tabletop.model.kinds import Kind
 from tabletop.model.tokens import ZoneLocation
 from tabletop.render import text
 from tabletop.render.background import cover_path, zone_place
-from tabletop.render.token_paint import paint_token
+from tabletop.render.replay_plates import (
+    RINGS,
+    box_of,
+    names_around,
+    plate_size,
+    plate_spot,
+    tokens_on_grid,
+    trail_boxes,
+    zones_near,
+)
+from tabletop.render.token_paint import name_size, paint_token, token_boxes
+from tabletop.render.words import Written
 from tabletop.rules.move_routes import MoveRoute, Stop, hustle_last, move_route, tick_words
 from tabletop.rules.visibility import token_hidden
 from tabletop.ui.player.table import TableParts
@@ -40,6 +52,10 @@ SKIP_KEYS = "Ctrl+Shift+J"
 SHORTEST, LONGEST, PER_PLACE = 250, 900, 160
 """A replay's length in milliseconds: a little for each place on the way, and short however
 long the way, so the table is never kept waiting on the picture."""
+
+
+NO_NAME = Written("", (0.0, 0.0), 0.0, (0.0, 0.0, 0.0, 0.0))
+"""A plate with no words: the travelling token drawn without its name (too small to read)."""
 
 
 class Leg:
@@ -65,6 +81,12 @@ class ReplayItem(QGraphicsItem):
         self.legs: list[Leg] = []
         self.clip = QPainterPath()
         self.progress = 0.0
+        self.avoid: list[Box] = []
+        """The boxes of the names around the route (zones', tokens', badges'): plates keep off them."""
+        self.plates: list[Box] = []
+        """The plates' boxes as last painted."""
+        self._gates: dict[int, tuple[float, float]] = {}
+        self._trail: list[Box] = []
         self._bounds = QRectF()
         self.setZValue(3.5)
         self.setVisible(False)
@@ -72,8 +94,12 @@ class ReplayItem(QGraphicsItem):
     def set_route(self, token, route: MoveRoute, legs: list[Leg]) -> None:
         self.prepareGeometryChange()
         self.token, self.route, self.legs, self.clip, self.progress = token, route, legs, QPainterPath(), 0.0
+        self.avoid, self.plates, self._gates = [], [], {}
         points = [leg.start for leg in legs] + [legs[-1].end]
-        room = (4 * TOKEN_RADIUS + 3 * self.style.token_name_size) * self.style.text_scale
+        below = 1.6 * self.style.token_name_size * self.style.text_scale  # its name, under its disc
+        self._trail = trail_boxes([(p.x(), p.y()) for p in points], TOKEN_RADIUS, below)
+        # room for the plates stepped off their places to keep clear of names
+        room = (4 * TOKEN_RADIUS + (3 + 2 * RINGS) * self.style.token_name_size) * self.style.text_scale
         self._bounds = QPolygonF(points).boundingRect().adjusted(-room, -room, room, room)
         self.setVisible(True)
 
@@ -125,18 +151,47 @@ class ReplayItem(QGraphicsItem):
             if leg.enters and stop.crossing and stop.seen and stops[leg.stop - 1].seen:  # a border in sight
                 gates.append((leg.start, stop))
             left -= leg.length
-        for gate, stop in gates:
-            text.plated_label(painter, f"+{stop.cost}", (gate.x(), gate.y()), colour, self.style.plate, size, True)
-        if not stops[index].seen:
-            return
         detail = detail_for(painter)
         document = getattr(self.scene(), "document", None)
         art = token_art(document) if document is not None else None
-        paint_token(painter, self.token, (point.x(), point.y()), self.style, detail, art=art)
+        shown = stops[index].seen
+        spot = (point.x(), point.y())
+        own = [_box(r) for r in token_boxes([self.token], {self.token.id: spot}, self.style, art)] if shown else []
+        self.plates = []
+        for at, (gate, stop) in enumerate(gates):
+            words = f"+{stop.cost}"
+            measured = plate_size(words, size, True)
+            if at not in self._gates:  # a border's plate stays where it first stood, clear of the names
+                clear = [*self.avoid, *self._trail, *self.plates]
+                self._gates[at] = plate_spot((gate.x(), gate.y()), measured, clear)
+            self.plates.append(box_of(self._gates[at], measured))
+            text.plated_label(painter, words, self._gates[at], colour, self.style.plate, size, True)
+        if not shown:
+            return
+        name = self._name_plate(painter, spot, own, art) if detail else None
+        paint_token(painter, self.token, spot, self.style, detail, plate=name or NO_NAME, art=art)
         words = tick_words(stops[index])
         if words and detail:
-            above = (point.x(), point.y() - TOKEN_RADIUS - size)
+            measured = plate_size(words, size, True)
+            above = plate_spot((spot[0], spot[1] - TOKEN_RADIUS - size), measured, [*self.avoid, *self.plates, *own])
+            self.plates.append(box_of(above, measured))
             text.plated_label(painter, words, above, self.style.label, self.style.plate, size, bold=True)
+
+    def _name_plate(self, painter: QPainter, spot, own: list[Box], art) -> Written | None:
+        """The travelling token's name: below its disc as it stands, or stepped off the names it
+        passes (as near as is clear), recorded with the replay's plates."""
+        token = self.token
+        size = name_size(token, self.style, art.radius(token, True) if art is not None else TOKEN_RADIUS)
+        words = text.elide(painter, text.shown(token.label), size, False, NAME_MAX_WIDTH * self.style.text_scale)
+        if not words or len(own) < 2:
+            return None
+        left, top, right, bottom = own[1]
+        measured = plate_size(words, size, False)
+        clear = [*self.avoid, *self.plates, own[0]]
+        x, y = plate_spot(((left + right) / 2, (top + bottom) / 2), measured, clear)
+        box = box_of((x, y), measured)
+        self.plates.append(box)
+        return Written(words, (x - spot[0], y - spot[1]), size, box)
 
 
 class MoveReplay(QObject):
@@ -229,6 +284,7 @@ class MoveReplay(QObject):
         self.moving, self._fog, self._was, self._from = token.id, self.scene.fog, was, start
         self.item.set_route(token, route, legs)
         self.item.clip = self._clip(route)  # within the room the route just gave the item
+        self.item.avoid = self._names(route, token)
         self.animation.setDuration(min(LONGEST, max(SHORTEST, PER_PLACE * len(route.stops))))
         self.animation.start()
 
@@ -250,7 +306,24 @@ class MoveReplay(QObject):
         progress = self.item.progress
         self.item.set_route(token, route, self._legs(route, self._from))
         self.item.clip = self._clip(route)
+        self.item.avoid = self._names(route, token)
         self.item.progress, self._fog = progress, fog
+
+    def _names(self, route: MoveRoute, token) -> list[Box]:
+        """What is written around the route on the players' window, for the plates to keep off:
+        on a zone map the names, plates and badges of the zones it runs through and beside; on a
+        grid the other tokens' discs and names."""
+        map_ = self.document.map
+        if route.grid is None:
+            zones = zones_near(map_, [stop.place for stop in route.stops])
+            return names_around(self.scene.arrangement, map_, zones, token.id, TOKEN_RADIUS)
+        spots = {}
+        for other in tokens_on_grid(map_, route.grid, token.id):
+            item = self.scene.items_by_key.get((Kind.TOKEN, other.id))
+            if item is not None and item.isVisible():
+                spots[other.id] = (item.pos().x(), item.pos().y())
+        others = [t for t in map_.tokens if t.id in spots]
+        return [_box(r) for r in token_boxes(others, spots, self.scene.style, token_art(self.document))]
 
     def _graph(self, token):
         """The document's zone graph for a move between zones (a grid's move needs none)."""
@@ -315,6 +388,10 @@ class MoveReplay(QObject):
             grid = self.document.get(Kind.GRID, route.grid)
             places = [("rect", *area_rect(grid, *place)) for place in unseen] if grid is not None else []
         return room.subtracted(cover_path(tuple(places))) if places else room
+
+
+def _box(rect: QRectF) -> Box:
+    return (rect.left(), rect.top(), rect.right(), rect.bottom())
 
 
 class ReplayControls(QObject):

@@ -10,10 +10,20 @@ starts the form afresh for its holder."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tabletop.document import MapDocument
 from tabletop.rules import systems
@@ -23,11 +33,14 @@ from tabletop.ui.docks.play.choice_edits import Edit
 from tabletop.ui.docks.play.destination import Destination
 from tabletop.ui.docks.play.field_edits import FacingEdit, TextEdit, make_edit
 from tabletop.ui.docks.play.finding_edits import PlaceList, TokenEdit, ZoneEdit
+from tabletop.ui.docks.widgets import lay_out_now
 
 PREFIX = {"action": "", "snap": "snap: ", "reaction": "react: "}
 """How a move reads in the list: actions plainly, snaps and reactions marked."""
 HELPER_STYLE = "color: #1a5276"
 SAYS_STYLE = "color: #5d6d7e; font-style: italic"
+FOCUS_ROOM = 6
+"""Pixels kept above and below a field scrolled into sight for the focus, so its frame shows."""
 
 
 class PlaceEdit(Edit):
@@ -91,6 +104,9 @@ class ActionForm(QWidget):
         """The turn holder's move a reaction from a row interrupted, given back once it is done."""
         self._noted: tuple | None = None
         self._version = 0
+        self._suggested: dict[str, Any] = {}
+        """The values the rules last suggested for the fields shown (whose check a guard
+        contests): a field still holding one follows the conflict as it changes."""
         top = QFormLayout()
         top.addRow("Who", self.who.widget)
         top.addRow("Move", self.choice)
@@ -100,11 +116,12 @@ class ActionForm(QWidget):
         scrolled.addWidget(self.says)
         scrolled.addLayout(self.fields)
         scrolled.addStretch(1)  # the rows stay together at the top, however tall the tab
-        scroll = QScrollArea()
+        self.scroll = scroll = QScrollArea()
         scroll.setWidget(rows)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from Move into the fields, not onto their frame
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
@@ -116,6 +133,7 @@ class ActionForm(QWidget):
         self.do.clicked.connect(self.submit)
         document.selectionChanged.connect(self._picked_on_map)
         document.edited.connect(self._map_edited)
+        QApplication.instance().focusChanged.connect(self._focus_moved)
 
     # -- the system's moves ---------------------------------------------------------------------
 
@@ -158,11 +176,6 @@ class ActionForm(QWidget):
         self.who.fill(self.document, {})
         self.who.set_value(actor)
         self._rebuild()
-        conflict = self.document.map.conflict
-        if conflict is not None and self.rules is not None and self.move is not None:
-            for name, value in self.rules.suggested(self.document.map, conflict, actor, self.move).items():
-                if name in self.edits:
-                    self.edits[name].set_value(value)
 
     def _choose(self, key: tuple[str, str] | None) -> bool:
         """Choose a move in the list by (kind, word), without rebuilding yet."""
@@ -218,11 +231,42 @@ class ActionForm(QWidget):
                 self.edits["move"].set_value(self.move_type())
             self.says.setText(move.says if move is not None else "")
             self._noted = None
+            self._suggested = {}
         self._fill()
+        self._suggest()
         self._shown_rows()
         self._show_note()
         if not (keep and shown):
+            self._tab_order()
+            lay_out_now(self.scroll)  # the new rows laid out at the form's width before a frame shows them
+        if not (keep and shown):
             self.rebuilt.emit()
+
+    def _tab_order(self) -> None:
+        """Tab runs Who, Move, each field in its row's order (each part of a field made of
+        several), then Do: the fields are made after the rest of the window, so Qt's own order
+        would reach them only after the log and the other docks."""
+        chain: list[QWidget] = [self.who.widget, self.choice]
+        for edit in self.edits.values():
+            chain += _focusable(edit.widget)
+        chain.append(self.do)
+        chain = [w for w in chain if w.window() is self.window()]  # a row not yet in the form waits
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    def _focus_moved(self, _old: QWidget | None, now: QWidget | None) -> None:
+        """A field given the focus (Tab, a click, a question's default) is scrolled into sight
+        whole: the scroll area itself shows only a line edit's cursor, and nothing at all when
+        the focus comes in from Move above it."""
+        rows = self.scroll.widget()
+        if now is None or rows is None or not rows.isAncestorOf(now):
+            return
+        edit = next((e for e in self.edits.values() if e.widget is now or e.widget.isAncestorOf(now)), None)
+        whole = edit.widget if edit is not None else now
+        seen = whole if whole.height() <= self.scroll.viewport().height() else now
+        # the box itself: ensureWidgetVisible keeps only a line edit's cursor in sight
+        centre = seen.mapTo(rows, seen.rect().center())
+        self.scroll.ensureVisible(centre.x(), centre.y(), seen.width() // 2, seen.height() // 2 + FOCUS_ROOM)
 
     def _clear_rows(self) -> None:
         """The last move's rows gone; the destination row is kept for the next move that goes
@@ -235,6 +279,23 @@ class ActionForm(QWidget):
                     widget.hide()
                     if widget is not self.destination:
                         widget.deleteLater()
+
+    def _suggest(self) -> None:
+        """The fields the rules fill in, from the conflict as it stands now: a guard's "against"
+        names the latest check aimed at the reactor, never one undone, one of a participant
+        since gone or an earlier turn's. A value the GM chose by hand is theirs and stays."""
+        conflict = self.document.map.conflict
+        found: dict[str, Any] = {}
+        if conflict is not None and self.rules is not None and self.move is not None and self.actor():
+            found = self.rules.suggested(self.document.map, conflict, self.actor(), self.move)
+        for name in {*found, *self._suggested}:
+            edit = self.edits.get(name)
+            if edit is None or (name in self._suggested and edit.value() != self._suggested[name]):
+                continue  # changed by hand since it was suggested
+            if name not in self._suggested and edit.value() is not None:
+                continue  # given before the rules had anything to say of it
+            edit.set_value(found.get(name))
+        self._suggested = {name: value for name, value in found.items() if name in self.edits}
 
     def _fill(self) -> None:
         context = self.values()
@@ -342,6 +403,25 @@ class ActionForm(QWidget):
             self._choose((kind, word))
             self.who.set_value(actor)
         self._rebuild()
+
+
+def _focusable(widget: QWidget) -> list[QWidget]:
+    """The widget, or the parts of a field made of several (a resist's boxes, a facing's
+    buttons), that Tab stops at, in the order its layout lays them out."""
+    if widget.focusPolicy() & Qt.FocusPolicy.TabFocus or widget.focusProxy() is not None:
+        return [widget]
+    return _in_layout(widget.layout()) if widget.layout() is not None else []
+
+
+def _in_layout(layout) -> list[QWidget]:
+    found: list[QWidget] = []
+    for at in range(layout.count()):
+        item = layout.itemAt(at)
+        if item.widget() is not None:
+            found += _focusable(item.widget())
+        elif item.layout() is not None:
+            found += _in_layout(item.layout())
+    return found
 
 
 def _words(style: str) -> QLabel:

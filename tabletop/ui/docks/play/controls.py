@@ -143,8 +143,10 @@ class PlayControls(QObject):
         a third of the window on a small screen, never less than the GM left it. A map seen
         whole is fitted again beside the wider dock; a GM's zoom on one corner is kept."""
         whole = self.view.shows_whole_map()
-        if widen_dock(self.dock.parentWidget(), self.dock, PLAY_WIDTH) and whole:
-            QTimer.singleShot(0, self.view.fit_map)
+        if widen_dock(self.dock.parentWidget(), self.dock, PLAY_WIDTH):
+            QTimer.singleShot(0, self.dock_widget, self.dock_widget.share_room)  # at the width the form wraps at now
+            if whole:
+                QTimer.singleShot(0, self.view.fit_map)
 
     def _lock(self, on: bool) -> None:
         lock = self.actions["edit.lock"]

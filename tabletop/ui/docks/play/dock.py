@@ -42,6 +42,9 @@ from tabletop.ui.docks.play.turns import TurnList
 from tabletop.ui.plain import menu_text
 
 HEADER_STYLE = "font-size: 13pt; font-weight: bold; padding: 2px"
+LOG_ROWS = 2
+"""Rows of the log in sight as a conflict begins: the latest steps; it scrolls, and the GM may
+drag it taller."""
 MOST_QUESTIONS = 8
 """The most questions one step may ask in a row (each answer is a field the step then has)."""
 
@@ -172,6 +175,8 @@ class PlayDock(QWidget):
                 button.clicked.connect(lambda _c=False, k=key.do: self.turn_key(k))
                 self.key_row.addWidget(button)
                 self.buttons[key.do] = button
+            if keys:  # a conflict begun, or another system's: the form gets the room the list leaves
+                QTimer.singleShot(0, self, self.share_room)
         for button in self.buttons.values():
             button.setEnabled(running)
 
@@ -262,16 +267,50 @@ class PlayDock(QWidget):
             self.said.emit(text)
         QTimer.singleShot(0, self, self._keep_top)
 
+    def share_room(self) -> None:
+        """The splitter shared as a conflict begins: the top as tall as its rows need (two
+        Edgerunner rows want less than four AF ones), the form as tall as its move asks, and
+        the log the rest, LOG_ROWS at least: a move's fields show whole where they can rather
+        than scroll beside an empty list. Shared again once the dock has widened for the
+        conflict (its rows wrap less); the GM's own drag of the splitter stands until the next
+        conflict."""
+        sizes = self.splitter.sizes()
+        top, log = self.top, self.log
+        if sum(sizes) <= 0 or not self.isVisible():
+            return
+        turns = self.turns
+        rows = turns.rowCount() * turns.verticalHeader().defaultSectionSize()
+        list_need = turns.horizontalHeader().sizeHint().height() + rows + 2 * turns.frameWidth()
+        need = top.minimumSizeHint().height() - turns.minimumHeight() + max(turns.minimumHeight(), list_need)
+        need = max(need, self._top_need())  # never less than _keep_top would give it back
+        log_need = log.horizontalHeader().sizeHint().height() + LOG_ROWS * log.verticalHeader().defaultSectionSize()
+        log_need += log.horizontalScrollBar().sizeHint().height() + 2 * log.frameWidth()
+        log_need = max(log_need, log.minimumSizeHint().height())
+        rest = sum(sizes) - need
+        rows, viewport = self.form.scroll.widget(), self.form.scroll.viewport()
+        wants = rows.heightForWidth(viewport.width()) if rows.hasHeightForWidth() else rows.sizeHint().height()
+        # the helper's words, once a target is named, and the spacing they bring
+        said = 2 * self.form.note.fontMetrics().lineSpacing() + 2 * max(0, self.form.layout().spacing())
+        asked = sizes[1] + wants - viewport.height() + (0 if self.form.note.isVisible() else said)
+        middle = min(rest - log_need, max(asked, self.middle.minimumSizeHint().height()))
+        if middle >= self.middle.minimumSizeHint().height():  # a tall window's room beyond the form is the log's
+            self.splitter.setSizes([need, middle, rest - middle])
+
     def _keep_top(self) -> None:
         """The splitter's top (header, keys, message, turn list) at least as tall as it needs."""
         sizes = self.splitter.sizes()
-        top = self.top  # wrapped words: as tall as its width makes them
-        need = top.heightForWidth(top.width()) if top.hasHeightForWidth() else top.sizeHint().height()
-        need = min(need, self.height() // 2)
+        need = self._top_need()
         if sum(sizes) <= 0 or sizes[0] >= need:
             return
         middle = max(self.middle.minimumSizeHint().height(), sizes[1] - (need - sizes[0]))
         self.splitter.setSizes([need, middle, max(0, sum(sizes) - need - middle)])
+
+    def _top_need(self) -> int:
+        """The top's height at the dock's width (wrapped words: as tall as its width makes them),
+        at most half the dock."""
+        top = self.top
+        need = top.heightForWidth(top.width()) if top.hasHeightForWidth() else top.sizeHint().height()
+        return min(need, self.height() // 2)
 
     # -- steps ---------------------------------------------------------------------------
 

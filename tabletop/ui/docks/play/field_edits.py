@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -108,13 +109,22 @@ class NumberEdit(Edit):
 
 
 class FlagEdit(Edit):
-    """A tick, its words the field's help (its row's label is its title)."""
+    """A tick, its words the field's help (its row's label is its title). The words wrap
+    beside the box, so a long help never widens the form past its dock; a click on them
+    ticks it, as on a check box's own text."""
 
     def __init__(self, spec: Field) -> None:
-        box = QCheckBox(spec.help)
+        holder = QWidget()
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
+        box = QCheckBox()
         box.setChecked(bool(spec.default))
-        super().__init__(spec, box)
-        self.box = box
+        box.setAccessibleName(spec.title)
+        words = _TickWords(spec.help, box)
+        row.addWidget(box, 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(words, 1)
+        super().__init__(spec, holder)
+        self.box, self.words = box, words
         box.toggled.connect(lambda _on: self.changed.emit())
 
     def value(self) -> Any:
@@ -122,6 +132,25 @@ class FlagEdit(Edit):
 
     def set_value(self, value: Any) -> None:
         self.box.setChecked(bool(value))
+
+
+class _TickWords(QLabel):
+    """A tick's words, wrapped, in plain text; a click on them ticks the box."""
+
+    def __init__(self, text: str, box: QCheckBox) -> None:
+        super().__init__(text)
+        self.box = box
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setBuddy(box)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self.box.isEnabled():
+            self.box.toggle()
+            self.box.setFocus(Qt.FocusReason.MouseFocusReason)
+            event.accept()
+            return
+        super().mousePressEvent(event)
 
 
 class TextEdit(Edit):
