@@ -108,21 +108,22 @@ class PosterPlans(QObject):
                 del self._done[next(iter(self._done))]
         return found
 
-    def _in_the_background(self, key: tuple, options: ExportOptions, held: HeldPictures) -> None:
+    def _in_the_background(self, key: tuple, options: ExportOptions, held: HeldPictures | None = None) -> None:
         """One plan on a worker thread, after any other's; a plan no longer wanted by the time
         its turn comes (the GM went on choosing) is not worked out. It stops being worked on in
         the same locked step that skips it or stores it: a GM who picks it again a moment later
         then starts it afresh, or finds it done, and never waits on a worker that has let it go.
 
         Fonts and their metrics are made anew on this thread (render/cache.per_thread), never
-        shared with the window's thread, which goes on painting meanwhile."""
+        shared with the window's thread, which goes on painting meanwhile; the map's SVGs come
+        `held`, decoded on the window's thread (none held: the plan goes without them)."""
         with self._one_at_a_time:
             with self._lock:
                 if key != self._wanted:
                     self._working.discard(key)
                     return
             try:
-                with held:
+                with held if held is not None else HeldPictures({}):
                     self._work_out(key, options)
             except Exception as error:  # no refusal foresaw it: said in the dialog, not left counting
                 with self._lock:
