@@ -191,7 +191,7 @@ class ReadOnWindowThread(PictureRefused):
 
 def on_window_thread() -> bool:
     """Whether this is the window's thread. Tabletop makes its QApplication on Python's main
-    thread, so Python says it without a Qt call, which on a worker would itself be Qt's to lock."""
+    thread, so Python is asked, not Qt: Qt's answer on a worker makes a Qt object for the thread."""
     return threading.current_thread() is threading.main_thread()
 
 
@@ -207,15 +207,14 @@ class HeldPictures:
 
     def __init__(self, pictures: dict[str, tuple[QImage | None, str | None]]) -> None:
         self.pictures = pictures
-        self._before: list[dict] = []
 
     def __enter__(self) -> HeldPictures:
-        self._before.append(getattr(_here, "held", {}))
+        _here.__dict__.setdefault("before", []).append(getattr(_here, "held", {}))
         _here.held = self.pictures
         return self
 
     def __exit__(self, *_) -> None:
-        _here.held = self._before.pop()
+        _here.held = _here.before.pop()
 
     def __len__(self) -> int:
         return len(self.pictures)
