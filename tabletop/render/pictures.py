@@ -7,6 +7,19 @@ link made after the map was opened is never opened by Qt. An SVG must stand alon
 draw an <image> of any file the GM can read. Decoded pictures are kept per file and
 modification, within a byte budget, so a redraw or another export decodes nothing; a problem
 is said in one line that starts with what the picture is ("background picture …").
+
+Only the window's thread ever hands Qt a picture that is not a raster one (an SVG, or bytes no
+raster format claims). Qt's SVG reader makes and connects Qt objects as it reads (a text stream
+while it sniffs the bytes, a timer for an animated SVG), and a connection waits for Qt's lock of
+the objects concerned; the window's thread holds such a lock while it destroys an object whose
+connections end in Python (an animation, a replay), and waits there for Python's lock. A worker
+reading an SVG holds Python's lock all through Qt's reading, so the two threads would wait on
+each other forever. A worker (the phones' picture, a poster's plan, the library's thumbnails)
+therefore decodes rasters only, named by their first bytes so that no other reader is asked;
+the SVGs a map names are decoded on the window's thread before the worker starts
+(held_for_drawing) and handed to it as finished images. Reading an SVG with QSvgRenderer
+directly would spare the sniffing but not the animated SVG's timer, and no test can show a
+lock is never met: decoding where the window is can.
 """
 
 from __future__ import annotations
@@ -33,6 +46,7 @@ from tabletop.io.pictures import (
     svg_work_problem,
     unpacked_svg,
 )
+from tabletop.model import Map
 from tabletop.render.cache import BoundedCache
 
 IMAGE_BUDGET = 256 * 1024 * 1024
@@ -64,15 +78,20 @@ def picture_at(file: str | os.PathLike[str], what: str, hard_links: bool = False
     saying why not. For a file already located by the map's rule, or one the GM chose in a
     dialog before it is copied beside the map (`hard_links`: a file with other names too may
     be read, as the copy will be a file of its own; a map's own picture may not be one)."""
-    file = Path(file)
+    image, problem = _picture(Path(file), hard_links)
+    return image, None if problem is None else f"{what} {problem}"
+
+
+def _picture(file: Path, hard_links: bool = False) -> tuple[QImage | None, str | None]:
+    """picture_at's answer, its problem without what the picture is."""
     try:
         info = os.stat(file)
     except FileNotFoundError:
-        return None, f"{what} '{file}' is missing"
+        return None, f"'{file}' is missing"
     except OSError as error:
-        return None, f"{what} '{file}' cannot be read: {error.strerror or error}"
+        return None, f"'{file}' cannot be read: {error.strerror or error}"
     if not hard_links and stat.S_ISREG(info.st_mode) and info.st_nlink > 1:  # before the kept pictures
-        return None, f"{what} '{file}' {HARD_LINK}"
+        return None, f"'{file}' {HARD_LINK}"
     key = _key(file, info)
     image = _images.get(key)
     if image is not None:
@@ -80,10 +99,15 @@ def picture_at(file: str | os.PathLike[str], what: str, hard_links: bool = False
     with _refusals_lock:
         refused = _refusals.get(key)
     if refused is not None:
-        return None, f"{what} {refused}"
+        return None, refused
+    handed = getattr(_here, "held", {}).get(str(file))
+    if handed is not None:
+        return handed
     try:
         raw, info = picture_bytes(file, hard_links)
         image = decode_picture(raw)
+    except ReadOnWindowThread as refused:  # not the file's fault: never kept as its refusal
+        return None, f"'{file}' {refused}"
     except PictureRefused as refused:
         text = str(refused)
         problem = text if text.startswith("'") else f"'{file}' {text}"  # kept without `what`: asked as another
@@ -91,7 +115,7 @@ def picture_at(file: str | os.PathLike[str], what: str, hard_links: bool = False
             _refusals[_key(file, info)] = problem
             while len(_refusals) > REFUSALS_KEPT:
                 _refusals.popitem(last=False)
-        return None, f"{what} {problem}"
+        return None, problem
     return _images.put(_key(file, info), image), None
 
 
@@ -101,13 +125,18 @@ def _key(file: Path, info: os.stat_result) -> tuple:
 
 def decode_picture(raw: bytes) -> QImage:
     """A picture decoded from its bytes, at most MAX_PICTURE_PIXELS; PictureRefused says why
-    not (an SVG that reaches outside itself, too many pixels, not a picture)."""
+    not (an SVG that reaches outside itself, too many pixels, not a picture). Off the window's
+    thread only a raster is decoded: anything else raises ReadOnWindowThread (the module's
+    docstring says why)."""
     data = unpacked_svg(raw)
     buffer = QBuffer()
     buffer.setData(QByteArray(data))
     buffer.open(QIODevice.OpenModeFlag.ReadOnly)
     named = raster_format(data)
+    if not named and not on_window_thread():
+        raise ReadOnWindowThread(WINDOW_ONLY)
     reader = QImageReader(buffer, named) if named else QImageReader(buffer)
+    reader.setAutoDetectImageFormat(not named)  # a raster named: no other reader is ever asked
     kind = named or bytes(reader.format().data())
     if not kind:
         raise PictureRefused("is not a picture Tabletop can read")
@@ -149,6 +178,90 @@ def raster_format(data: bytes) -> bytes:
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return b"webp"
     return next((name for magic, name in RASTER_FORMATS if data.startswith(magic)), b"")
+
+
+WINDOW_ONLY = "is not a PNG, JPEG, WebP, GIF or BMP picture, and was not read on the window's thread for this drawing"
+"""Why a worker draws without a picture no one decoded for it on the window's thread."""
+
+
+class ReadOnWindowThread(PictureRefused):
+    """A picture that is not a raster one, met off the window's thread: it can be read there
+    (held_for_drawing), so it is never remembered as the file's refusal."""
+
+
+def on_window_thread() -> bool:
+    """Whether this is the window's thread. Tabletop makes its QApplication on Python's main
+    thread, so Python is asked, not Qt: Qt's answer on a worker makes a Qt object for the thread."""
+    return threading.current_thread() is threading.main_thread()
+
+
+_here = threading.local()
+"""The pictures held for the drawing this thread is making (HeldPictures)."""
+
+
+class HeldPictures:
+    """Pictures decoded on the window's thread for one drawing on a worker, by their file: while
+    the worker draws within `with held:`, a picture held here is taken as it is, never read, so
+    a worker never decodes an SVG, and the picture a drawing shows is the one of the moment it
+    was asked for, however many others the kept pictures took in meanwhile."""
+
+    def __init__(self, pictures: dict[str, tuple[QImage | None, str | None]]) -> None:
+        self.pictures = pictures
+
+    def __enter__(self) -> HeldPictures:
+        _here.__dict__.setdefault("before", []).append(getattr(_here, "held", {}))
+        _here.held = self.pictures
+        return self
+
+    def __exit__(self, *_) -> None:
+        _here.held = _here.before.pop()
+
+    def __len__(self) -> int:
+        return len(self.pictures)
+
+
+def map_pictures(map_: Map) -> list[str]:
+    """Every picture path a map's drawing reads, once each: its background and its tokens' art."""
+    written = [map_.background.path] if map_.background is not None else []
+    written += [token.picture.path for token in map_.tokens if token.picture is not None]
+    return list(dict.fromkeys(written))
+
+
+def held_for_drawing(map_: Map, map_folder: str | os.PathLike[str] | None) -> HeldPictures:
+    """On the window's thread, before a worker draws `map_`: each picture the map names that is
+    not a raster decoded here (or its refusal said), and each already decoded held, so the
+    worker finds them all as they are now. A raster not yet decoded is left to the worker:
+    decoding it there takes nothing the window's thread may hold, and the window stays free."""
+    found: dict[str, tuple[QImage | None, str | None]] = {}
+    for written in map_pictures(map_):
+        try:
+            file = picture_file(written, map_folder)
+            info = os.stat(file)
+        except (PictureRefused, OSError):  # the worker finds the same, and says it
+            continue
+        if str(file) in found:
+            continue
+        image = _images.get(_key(file, info))
+        if image is not None:
+            found[str(file)] = image, None
+        elif not raster_format(_first_bytes(file)):
+            found[str(file)] = _picture(file)
+    return HeldPictures(found)
+
+
+def _first_bytes(file: Path) -> bytes:
+    """The first bytes of a regular file, enough to name a raster format; b"" for anything else
+    (a pipe is opened without waiting for a writer and never read)."""
+    try:
+        handle = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return b""
+    try:
+        return os.read(handle, 16) if stat.S_ISREG(os.fstat(handle).st_mode) else b""
+    except OSError:
+        return b""
+    finally:
+        os.close(handle)
 
 
 def _pixels() -> str:
@@ -197,4 +310,14 @@ def forget_pictures() -> None:
         _refusals.clear()
 
 
-__all__ = ["IMAGE_BUDGET", "decode_picture", "forget_pictures", "load_picture", "picture_at"]
+__all__ = [
+    "IMAGE_BUDGET",
+    "HeldPictures",
+    "ReadOnWindowThread",
+    "decode_picture",
+    "forget_pictures",
+    "held_for_drawing",
+    "load_picture",
+    "on_window_thread",
+    "picture_at",
+]

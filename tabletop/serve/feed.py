@@ -7,7 +7,9 @@ One worker paints at a time; an edit made while it paints waits as the newest wi
 older wish not yet begun is dropped: the phones get the newest map, in the order it was asked
 for. The map is an immutable value and the fog is taken still (what the players' tokens see
 worked out on the Qt thread), so the worker reads nothing the window changes; it makes its own
-fonts (render/cache.per_thread)."""
+fonts (render/cache.per_thread). The map's SVG pictures are decoded on the Qt thread too and
+handed over with the wish (render/pictures.held_for_drawing): Qt's SVG reader on the worker
+could wait forever on the window's thread."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from tabletop.model import Map, build_checks
+from tabletop.render.pictures import HeldPictures, held_for_drawing
 from tabletop.rules.visibility import LIVE, Fog, SightFog
 from tabletop.serve.picture import black_png, players_png
 from tabletop.serve.server import Showing, TableServer
@@ -42,6 +45,8 @@ class _Wish:
     covered: bool
     banner: str
     sheets: dict[str, dict]
+    pictures: HeldPictures
+    """The map's pictures the worker may not decode, decoded on the Qt thread."""
 
 
 def still(fog: Fog) -> Fog:
@@ -98,7 +103,9 @@ class PhoneFeed(QObject):
         self.timer.stop()
         map_, folder, fog = self.source()
         fog, covered = still(fog), bool(self.covered())
-        wish = _Wish(map_, folder, fog, covered, "" if covered else banner(map_, fog), self.server_sheets(map_, fog))
+        pictures = HeldPictures({}) if covered else held_for_drawing(map_, folder)
+        words = "" if covered else banner(map_, fog)
+        wish = _Wish(map_, folder, fog, covered, words, self.server_sheets(map_, fog), pictures)
         with self._lock:
             if self._closed:
                 return
@@ -156,7 +163,8 @@ class PhoneFeed(QObject):
                     return
             picture, failure = b"", ""
             try:
-                picture = black_png() if wish.covered else players_png(wish.map, wish.folder, wish.fog)
+                with wish.pictures:
+                    picture = black_png() if wish.covered else players_png(wish.map, wish.folder, wish.fog)
             except (ValueError, OSError) as error:  # too large a map, an unreadable background
                 failure = f"{NOT_DRAWN}: {error}. The phones show a black picture until it can be."
             except Exception as error:  # nothing foreseen: said in one line, the worker goes on

@@ -215,3 +215,34 @@ def test_an_svgs_thumbnail_is_made_on_the_windows_thread_a_rasters_on_the_worker
     qtbot.waitUntil(lambda: len(threads) == 2)
     assert threads["banner.svg"] is threading.main_thread()
     assert threads["kell.png"] is not threading.main_thread()
+
+
+def test_an_svg_under_a_rasters_name_gets_its_thumbnail_on_the_windows_thread(qtbot, window, tmp_path, monkeypatch):
+    """The worker meets an SVG named like a PNG: it leaves it to the window's thread, where its
+    thumbnail is made, instead of a blank square or Qt's SVG reader on the worker."""
+    from tabletop.render import pictures
+    from tabletop.ui.docks import token_library
+
+    folder = tmp_path / "art"
+    folder.mkdir()
+    (folder / "banner.png").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">'
+        '<rect width="40" height="40" fill="#c0392b"/></svg>'
+    )
+    read_on = []
+    decode = pictures.decode_picture
+
+    def recorded(raw):
+        image = decode(raw)  # a refusal is not recorded: only where the picture was read
+        read_on.append(threading.current_thread())
+        return image
+
+    monkeypatch.setattr(token_library, "decode_picture", recorded)
+    library = _library(qtbot, window, folder)
+
+    def red_thumbnail() -> bool:
+        icon = library.model.item(0).icon().pixmap(72, 72).toImage()
+        return icon.pixelColor(icon.width() // 2, icon.height() // 2) == QColor("#c0392b")
+
+    qtbot.waitUntil(red_thumbnail)
+    assert read_on == [threading.main_thread()]

@@ -1,7 +1,9 @@
 """The Export dialog's poster plans: each worked out once per map, paper, scale and part (any
 choice the plan reads) and kept while the dialog is open, so typing a file name or ticking back
 to a paper tried before asks for nothing again. On a big map a plan is worked out off the
-window's thread and the dialog is told when it is ready: the dialog never waits for it."""
+window's thread and the dialog is told when it is ready: the dialog never waits for it. The
+map's SVG pictures are decoded on the window's thread before the worker starts and handed to it
+(render/pictures.held_for_drawing): Qt's SVG reader on a worker could wait forever on the window."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from tabletop.render.export import ExportError, ExportOptions, PictureTooLarge, 
 from tabletop.render.export.picture import Picture
 from tabletop.render.export.poster import scale_words
 from tabletop.render.export.poster_plan import PosterPlan, poster_plan
+from tabletop.render.pictures import HeldPictures, held_for_drawing
 
 COUNT_LATER = 2_000
 """Above this many zones a poster's plan is worked out on a worker thread."""
@@ -71,7 +74,10 @@ class PosterPlans(QObject):
                 return None
             self._working.add(key)
         build_checks()  # here, not on the worker: the window's thread goes on checking edits
-        threading.Thread(target=self._in_the_background, args=(key, options), name="poster plan", daemon=True).start()
+        held = held_for_drawing(self.map, self.base_dir)
+        worker = threading.Thread(target=self._in_the_background, args=(key, options, held), name="poster plan")
+        worker.daemon = True
+        worker.start()
         return None
 
     def words(self, options: ExportOptions) -> tuple[str, str] | None:
@@ -102,21 +108,23 @@ class PosterPlans(QObject):
                 del self._done[next(iter(self._done))]
         return found
 
-    def _in_the_background(self, key: tuple, options: ExportOptions) -> None:
+    def _in_the_background(self, key: tuple, options: ExportOptions, held: HeldPictures | None = None) -> None:
         """One plan on a worker thread, after any other's; a plan no longer wanted by the time
         its turn comes (the GM went on choosing) is not worked out. It stops being worked on in
         the same locked step that skips it or stores it: a GM who picks it again a moment later
         then starts it afresh, or finds it done, and never waits on a worker that has let it go.
 
         Fonts and their metrics are made anew on this thread (render/cache.per_thread), never
-        shared with the window's thread, which goes on painting meanwhile."""
+        shared with the window's thread, which goes on painting meanwhile; the map's SVGs come
+        `held`, decoded on the window's thread (none held: the plan goes without them)."""
         with self._one_at_a_time:
             with self._lock:
                 if key != self._wanted:
                     self._working.discard(key)
                     return
             try:
-                self._work_out(key, options)
+                with held if held is not None else HeldPictures({}):
+                    self._work_out(key, options)
             except Exception as error:  # no refusal foresaw it: said in the dialog, not left counting
                 with self._lock:
                     self._done[key] = ExportError(f"the poster's pages could not be counted: {error}")

@@ -68,7 +68,7 @@ from tabletop.document.commands import AddObject, EditObject
 from tabletop.io.pictures import PictureRefused, picture_bytes
 from tabletop.model import AreaLocation, Token, TokenPicture, ZoneLocation
 from tabletop.model.kinds import Kind
-from tabletop.render.pictures import decode_picture
+from tabletop.render.pictures import ReadOnWindowThread, decode_picture
 from tabletop.rules.sides import NO_SIDE, known_side, side_colour
 from tabletop.ui.docks.token_picture import give_picture
 from tabletop.ui.docks.widgets import ElidedLabel, MessageLine
@@ -102,10 +102,13 @@ def pictures_in(folder: str | os.PathLike[str]) -> list[Path]:
 
 
 def thumbnail(file: Path) -> QImage | None:
-    """A small copy of the picture, read the careful way; None when it cannot be read."""
+    """A small copy of the picture, read the careful way; None when it cannot be read.
+    ReadOnWindowThread when it is not a raster and this is a worker: it is made on the window's."""
     try:
         raw, _ = picture_bytes(file, hard_links=True)
         image = decode_picture(raw)
+    except ReadOnWindowThread:
+        raise
     except PictureRefused:
         return None
     return image.scaled(THUMB, THUMB, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
@@ -197,6 +200,9 @@ class TokenLibrary(QWidget):
 
     made = Signal(int, str, QImage)
     """A thumbnail made on the worker: the folder's generation, the file, the picture."""
+    not_raster = Signal(int, str)
+    """A picture the worker found not to be a raster (an SVG named .png): the folder's
+    generation and the file, its thumbnail to be made on the window's thread."""
 
     def __init__(self, document: MapDocument, settings: QSettings, view: QGraphicsView, say: Callable) -> None:
         super().__init__()
@@ -204,6 +210,7 @@ class TokenLibrary(QWidget):
         self._generation = 0
         self._worker: ThreadPoolExecutor | None = None
         self.made.connect(self._thumbnail_made)
+        self.not_raster.connect(self._make_here)
         self.folder_label = ElidedLabel()
         choose = QPushButton("Folder…")
         choose.setToolTip("Choose the folder of token pictures to show here")
@@ -311,9 +318,16 @@ class TokenLibrary(QWidget):
         the GM chose another folder since."""
         if generation != self._generation:
             return
-        image = thumbnail(file)
+        try:
+            image = thumbnail(file)
+        except ReadOnWindowThread:  # an SVG under a raster's name: read where the window is
+            self.not_raster.emit(generation, str(file))
+            return
         if image is not None:
             self.made.emit(generation, str(file), image)
+
+    def _make_here(self, generation: int, file: str) -> None:
+        self._make(generation, Path(file))
 
     def _thumbnail_made(self, generation: int, file: str, image: QImage) -> None:
         item = self._items.get(file) if generation == self._generation else None
