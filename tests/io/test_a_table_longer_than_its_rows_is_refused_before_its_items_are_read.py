@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +16,6 @@ import pytest
 from tabletop.io import MapFileError, check_map_file, load_map
 from tests.io.capped import run_capped
 
-ROOT = Path(__file__).resolve().parents[2]
 NODES = [{"x": 0, "y": 0}, {"x": 90, "y": 0}]
 
 
