@@ -184,6 +184,10 @@ REFUSED = {
         lambda d: d["zones"].__setitem__("look", [0, 0, 0]),
         "zones.looks: should be a list in brackets [...], not null",
     ),
+    "looks past the zones, none of them read": (
+        lambda d: d["zones"].update(looks=[0] * 4, look=[0, 0, 0]),
+        "zones.looks: holds 4 looks for 3 zones; a file lists each fill once, so no more than the zones",
+    ),
     "a look of an unknown pattern": (
         _then(_looks, lambda d: d["zones"]["looks"][0].__setitem__("pattern", "zigzag")),
         "zones.looks[0].pattern: should be one of solid, hatch, cross, dots or none",
@@ -228,6 +232,10 @@ REFUSED = {
         _set("borders", "passage_counts", 1, 10**9),
         "borders[1].passages: holds 1,000,000,000 passages; a border has at most 50",
     ),
+    "passage kinds past the passages, none of them read": (
+        lambda d: d["borders"].__setitem__("passage_kinds", [0] * 3),
+        "borders.passage_kinds: holds 3 passage kinds for 2 passages; a file lists each kind once",
+    ),
     "a door of an unknown state": (
         lambda d: d["borders"]["passage_kinds"][0].__setitem__("door", {"state": "ajar", "open_cost": 1}),
         "borders.passage_kinds[0].door.state: should be one of open, closed, locked or broken",
@@ -269,6 +277,10 @@ REFUSED = {
     "nodes fewer than the zones without points": (
         lambda d: d["zones"].update(point_counts=[0, 4, 4], points=d["zones"]["points"][8:]),
         "zones.nodes: holds 0 nodes where 1 zone has no points",
+    ),
+    "nodes where every zone is a polygon, none of them read": (
+        lambda d: d["zones"].__setitem__("nodes", [0]),
+        "zones.nodes: holds 1 node where 0 zones have no points",
     ),
     "a name nested past the cap": (
         _set("zones", "name", 0, json.loads("[" * 40 + "]" * 40)),
