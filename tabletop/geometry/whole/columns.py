@@ -4,6 +4,7 @@ read from the zones' records by `zone_table`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
 from operator import attrgetter
@@ -11,7 +12,7 @@ from operator import attrgetter
 import numpy as np
 
 from tabletop.geometry.single.runs import following, run_starts
-from tabletop.model import NodeShape, Zone
+from tabletop.model import NodeShape, PolygonShape, Zone
 
 
 @dataclass
@@ -46,12 +47,7 @@ def zone_table(zones: list[Zone]) -> ZoneTable:
         is_node = np.zeros(count, dtype=bool)
     nodes = np.flatnonzero(is_node)
     polygons = np.flatnonzero(~is_node)
-    drawn = compress(shapes, (~is_node).tolist()) if len(nodes) else shapes
-    points = list(map(attrgetter("points"), drawn))
-    counts = np.fromiter(map(len, points), dtype=np.int64, count=len(points))
-    coordinates = chain.from_iterable(chain.from_iterable(points))
-    flat = np.fromiter(coordinates, dtype=np.float64, count=2 * int(counts.sum()))
-    x, y = flat[0::2].copy(), flat[1::2].copy()
+    counts, x, y = _points(compress(shapes, (~is_node).tolist()) if len(nodes) else shapes)
     polygon_of = np.zeros(count, dtype=np.int64)
     polygon_of[nodes] = -1
     polygon_of[polygons] = np.arange(len(polygons))
@@ -75,6 +71,15 @@ def zone_table(zones: list[Zone]) -> ZoneTable:
         )
     x2, y2 = x[after], y[after]
     return ZoneTable(polygon_of, x, y, x2, y2, firsts, counts, centres, radii, extent, extent[polygons])
+
+
+def _points(polygons: Iterable[PolygonShape]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each polygon's number of points and the x and y of all their points, one polygon after
+    another; the flat read of them is let go here, before the table's own arrays are made."""
+    points = list(map(attrgetter("points"), polygons))
+    counts = np.fromiter(map(len, points), dtype=np.int64, count=len(points))
+    flat = np.fromiter(chain.from_iterable(chain.from_iterable(points)), dtype=np.float64, count=2 * int(counts.sum()))
+    return counts, flat[0::2].copy(), flat[1::2].copy()
 
 
 def _polygon_centres(x: np.ndarray, y: np.ndarray, firsts: np.ndarray, counts: np.ndarray) -> np.ndarray:
