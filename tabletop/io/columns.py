@@ -360,12 +360,12 @@ def _checked_counts(columns: dict[str, Any], n: int) -> list[int]:
 
 def _point_place(counts: list[int]) -> Callable[[tuple], tuple]:
     """Where a coordinate of the flat list stands in its zone's polygon."""
-    ends = list(accumulate(counts))
 
-    def place(loc: tuple) -> tuple:
+    def place(loc: tuple) -> tuple:  # asked only of a refused coordinate: the ends summed then
         point, axis = divmod(loc[0], 2)
         import bisect
 
+        ends = list(accumulate(counts))
         row = bisect.bisect_right(ends, point)
         first = ends[row - 1] if row else 0
         return ("zones", row, "shape", "points", point - first, axis)
