@@ -152,11 +152,25 @@ def _kind(value: Any) -> str:
     )
 
 
+def _list(where: str, column: Any) -> list[Any]:
+    """A column or table, which a file writes as a list."""
+    if not isinstance(column, list):
+        raise ColumnError(f"{where}: should be a list in brackets [...], not {_kind(column)}")
+    return column
+
+
+def _valid(adapter: TypeAdapter, column: Any, place: Callable[[tuple], tuple]) -> Any:
+    """A column's values as `adapter` checks them; a refusal is moved to `place` (where a record's
+    field would name it)."""
+    try:
+        return adapter.validate_python(column)
+    except ValidationError as error:
+        raise _relocated(error, place) from None
+
+
 def _as_long(table: str, name: str, column: Any, n: int) -> list[Any]:
     """A column that must hold one value per row."""
-    if not isinstance(column, list):
-        raise ColumnError(f"{table}.{name}: should be a list in brackets [...], not {_kind(column)}")
-    if len(column) != n:
+    if len(_list(f"{table}.{name}", column)) != n:
         held, rows = _counted(len(column), "value"), _counted(n, table.removesuffix("s"))
         raise ColumnError(f"{table}.{name}: holds {held} for {rows} (is the file cut short?)")
     return column
@@ -183,10 +197,7 @@ def _whole_numbers(where: str, column: list[Any]) -> list[int]:
     ends the process without a word."""
     if type(column) is list and set(map(type, column)) <= {int}:
         return column
-    try:
-        return _adapter(StrictInt).validate_python(column)
-    except ValidationError as error:
-        raise _relocated(error, lambda loc: (*where.split("."), *loc)) from None
+    return _valid(_adapter(StrictInt), column, lambda loc: (*where.split("."), *loc))
 
 
 def _counts(where: str, column: list[Any]) -> list[int]:
@@ -220,12 +231,8 @@ def _field_adapter(kind: type, name: str) -> TypeAdapter:
 
 def _checked(table: str, kind: type, name: str, column: Any) -> list[Any]:
     """A column's values as the records' field `name` takes them, checked; a refusal names the row."""
-    if not isinstance(column, list):
-        raise ColumnError(f"{table}.{name}: should be a list in brackets [...], not {_kind(column)}")
-    try:
-        return _field_adapter(kind, name).validate_python(column)
-    except ValidationError as error:
-        raise _relocated(error, lambda loc: (table, loc[0], name, *loc[1:])) from None
+    column = _list(f"{table}.{name}", column)
+    return _valid(_field_adapter(kind, name), column, lambda loc: (table, loc[0], name, *loc[1:]))
 
 
 def _relocated(error: ValidationError, place: Callable[[tuple], tuple]) -> ValidationError:
@@ -269,12 +276,7 @@ def _looks(columns: dict[str, Any], n: int) -> dict[str, Any]:
 
 
 def _table_of(where: str, items: Any, kind: type) -> list[Any]:
-    if not isinstance(items, list):
-        raise ColumnError(f"{where}: should be a list in brackets [...], not {_kind(items)}")
-    try:
-        return _adapter(kind).validate_python(items)
-    except ValidationError as error:
-        raise _relocated(error, lambda loc: (*where.split("."), *loc)) from None
+    return _valid(_adapter(kind), _list(where, items), lambda loc: (*where.split("."), *loc))
 
 
 def _shapes(columns: dict[str, Any], ids: list[str]) -> dict[str, Any]:
@@ -283,18 +285,11 @@ def _shapes(columns: dict[str, Any], ids: list[str]) -> dict[str, Any]:
     area checked."""
     counts = _checked_counts(columns, len(ids))
     given = columns.get("points")
-    if isinstance(given, str):
-        values = decoded(given, 2 * sum(counts))
-    elif isinstance(given, list):
-        values = given
-    else:
-        raise ColumnError(f"zones.points: should be a list in brackets [...], not {_kind(given)}")
+    values = decoded(given, 2 * sum(counts)) if isinstance(given, str) else _list("zones.points", given)
     if len(values) != 2 * sum(counts):
         raise _points_held(len(values), 2 * sum(counts))
-    try:  # listed: each number checked as the model checks one; encoded: all at once
-        flat = _adapter(Coordinate).validate_python(values) if isinstance(values, list) else _within(values)
-    except ValidationError as error:
-        raise _relocated(error, _point_place(counts)) from None
+    place = _point_place(counts)  # listed: each number checked as the model checks one; encoded: all at once
+    flat = _valid(_adapter(Coordinate), values, place) if isinstance(values, list) else _within(values, place)
     if isinstance(values, list) and len(values) <= 2 * AREAS_ONE_BY_ONE:
         starts = [0, *accumulate(counts)]
         for row, count in enumerate(counts):  # a small map's: the model's own sum, without numpy
@@ -321,7 +316,7 @@ def _check_area(flat: Any, start: int, count: int, zone_id: str, row: int) -> No
         _refuse_row("zones", Zone, row, {"id": zone_id, "shape": {"kind": "polygon", "points": points}})
 
 
-def _within(values: Any) -> Any:
+def _within(values: Any, place: Callable[[tuple], tuple]) -> Any:
     """Coordinates (an array), each within the model's bounds of a coordinate (and a number):
     the first that is not is refused as the model refuses it."""
     import numpy as np
@@ -329,7 +324,7 @@ def _within(values: Any) -> Any:
     low, high = _bounds(Coordinate)
     bad = np.flatnonzero(~((values >= low) & (values <= high)))  # NaN fails both
     if len(bad):
-        _adapter(Coordinate).validate_python(values[: bad[0] + 1].tolist())  # raises, located at the first
+        _valid(_adapter(Coordinate), values[: bad[0] + 1].tolist(), place)  # raises, located at the first
     return values
 
 
@@ -365,12 +360,12 @@ def _checked_counts(columns: dict[str, Any], n: int) -> list[int]:
 
 def _point_place(counts: list[int]) -> Callable[[tuple], tuple]:
     """Where a coordinate of the flat list stands in its zone's polygon."""
-    ends = list(accumulate(counts))
 
-    def place(loc: tuple) -> tuple:
+    def place(loc: tuple) -> tuple:  # asked only of a refused coordinate: the ends summed then
         point, axis = divmod(loc[0], 2)
         import bisect
 
+        ends = list(accumulate(counts))
         row = bisect.bisect_right(ends, point)
         first = ends[row - 1] if row else 0
         return ("zones", row, "shape", "points", point - first, axis)

@@ -1,8 +1,9 @@
 """The migration chain: each step upgrades a map file's JSON from one format version to the next.
 
 A step is a plain function on the parsed JSON, registered under the version it reads. When
-the format changes, bump FORMAT_VERSION in model/map.py, add a step here, and freeze a file
-of the old version under tests/io/formats/: the tests load every frozen version.
+the format changes, bump FORMAT_VERSION in model/map.py, add a step here (a format that only
+adds what a map may leave out: a line of ONLY_ADDED), and freeze a file of the old version under
+tests/io/formats/: the tests load every frozen version.
 """
 
 from __future__ import annotations
@@ -32,28 +33,6 @@ def _hidden_flag(token: Any) -> Any:
     return token
 
 
-def _play_state_room(document: Json) -> Json:
-    """Format 2 to 3: format 3 adds what play needs (a conflict in progress, fog of war, setup
-    marks on grids), all optional; a format 2 map is a format 3 map with none of them."""
-    document["format_version"] = 3
-    return document
-
-
-def _play_by_the_texts(document: Json) -> Json:
-    """Format 3 to 4: format 4 adds what playing a round by the texts needs (a resister's
-    consequences, problems for long actions, spin, an exchange's duration, who sets up or
-    swings first), all optional; a format 3 map is a format 4 map with none of them."""
-    document["format_version"] = 4
-    return document
-
-
-def _lattice_step_chosen(document: Json) -> Json:
-    """Format 4 to 5: format 5 keeps the drawing lattice's step with the map; a format 4 map
-    drew on the lattice every map took then, which is the step's default."""
-    document["format_version"] = 5
-    return document
-
-
 def _zones_and_borders_in_columns(document: Json) -> Json:
     """Format 5 to 6: format 6 keeps the zones and the borders in columns (io/columns.py), where
     format 5 wrote an object for each. The map is read as format 5 described it (the model, every
@@ -69,40 +48,32 @@ def _zones_and_borders_in_columns(document: Json) -> Json:
     return document
 
 
-def _sight_through_passages(document: Json) -> Json:
-    """Format 6 to 7: format 7 says of each passage whether sight goes through it (`sight`, in
-    the table of passage kinds). A format 6 passage takes the default, "door": a closed or locked
-    door blocks sight, an open door and a passage with no door let it through; a border with no
-    passage is a wall."""
-    document["format_version"] = 7
-    return document
+ONLY_ADDED = {
+    2: "format 3 adds what play needs (a conflict in progress, fog of war, setup marks on grids)",
+    3: "format 4 adds what playing a round by the texts needs (a resister's consequences, problems "
+    "for long actions, spin, an exchange's duration, who sets up or swings first)",
+    4: "format 5 keeps the drawing lattice's step with the map, by default the one every map drew on",
+    6: "format 7 says of each passage whether sight goes through it (`sight` in the table of passage "
+    "kinds); by default a closed or locked door blocks it, a border with no passage is a wall",
+    7: "format 8 gives a token a picture (`picture`: a path kept with the map and the crop its disc shows)",
+    8: "format 9 keeps, with an AF encounter in play, each grid as the encounter began "
+    "(`conflict.grids_at_start`), so an exchange's end trims only the tiles grown since; a format 8 "
+    "map holds none, and its grids are trimmed to 3x3 as format 8 trimmed them",
+}
+"""The formats that only added what a map may leave out (why each came, by the version it
+upgrades): a document of the older format is one of the next with none of it, so its step only
+bumps the version."""
 
 
-def _token_art(document: Json) -> Json:
-    """Format 7 to 8: format 8 gives a token a picture (`picture`: a path kept with the map and
-    the crop its disc shows), optional; a format 7 token is a format 8 token drawn in its colour."""
-    document["format_version"] = 8
-    return document
-
-
-def _grids_at_start(document: Json) -> Json:
-    """Format 8 to 9: format 9 keeps, with an AF encounter in play, each grid as the encounter
-    began (`conflict.grids_at_start`), so an exchange's end trims only the tiles grown since. A
-    format 8 map holds none, and its grids are trimmed to 3x3 at an exchange's end as format 8
-    trimmed them: whether a grid larger than 3x3 there was prepared or grown is not in the file."""
-    document["format_version"] = 9
+def _only_added(document: Json) -> Json:
+    document["format_version"] += 1
     return document
 
 
 STEPS: dict[int, Step] = {
+    **dict.fromkeys(ONLY_ADDED, _only_added),
     1: _hidden_said_once,
-    2: _play_state_room,
-    3: _play_by_the_texts,
-    4: _lattice_step_chosen,
     5: _zones_and_borders_in_columns,
-    6: _sight_through_passages,
-    7: _token_art,
-    8: _grids_at_start,
 }
 """STEPS[n] turns a format n document into a format n + 1 document."""
 

@@ -38,13 +38,13 @@ class ReadCancelled(Exception):
 
 def load_map(path: str | os.PathLike[str]) -> Map:
     """Read, check, migrate and validate one map file."""
-    return map_from_bytes(read_map_bytes(path), path)
+    return map_from_bytes(read_regular(path)[0], path)
 
 
 def load_map_versioned(path: str | os.PathLike[str]) -> tuple[Map, int]:
     """A map and the format version its file was written in: the map itself is always of the
     newest version once read, and `tabletop info` says which the file is before it is saved."""
-    return map_and_version(read_map_bytes(path), path)
+    return _read(read_regular(path)[0], path, None, map_of)
 
 
 def load_map_stamped(
@@ -59,11 +59,6 @@ def load_map_stamped(
     raw, info = read if read is not None else read_regular(path)
     stamp = stamp_beside(info, raw)
     return map_from_bytes(raw, path, progress), stamp()
-
-
-def read_map_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a map file; see read_regular."""
-    return read_regular(path)[0]
 
 
 def check_version(path, version: object, newest: int, word: str) -> None:
@@ -86,13 +81,6 @@ def map_from_bytes(raw: bytes, path: str | os.PathLike[str] = "<map>", progress:
     return _read(raw, path, progress, map_of)[0]
 
 
-def map_and_version(
-    raw: bytes, path: str | os.PathLike[str] = "<map>", progress: Progress | None = None
-) -> tuple[Map, int]:
-    """Parse bytes as a map, with the format version they were written in."""
-    return _read(raw, path, progress, map_of)
-
-
 def check_map_file(path: str | os.PathLike[str]) -> Checked:
     """A map file read and checked whole as load_map checks it, its zones and borders left in
     their checked columns (`tabletop check` counts them; `.map()` makes the map)."""
@@ -102,7 +90,7 @@ def check_map_file(path: str | os.PathLike[str]) -> Checked:
 def check_map_file_versioned(path: str | os.PathLike[str]) -> tuple[Checked, int]:
     """check_map_file's checked columns, with the format version the file was written in
     (`tabletop info` says it, and prints the map from the columns)."""
-    return _read(read_map_bytes(path), path, None, checked_columns)
+    return _read(read_regular(path)[0], path, None, checked_columns)
 
 
 def _read(

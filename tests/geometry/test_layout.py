@@ -1,15 +1,12 @@
-"""The layout: every border line as geometry.border_line draws it, and what lies where."""
+"""The layout: what lies where, kept current edit by edit (its lines and boxes one object at a
+time: test_layout_arrays.py)."""
 
 from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from tabletop.geometry.single.shapes import border_line
 from tabletop.geometry.whole.layout import MapLayout
-from tabletop.geometry.whole.lines import border_lines
 from tabletop.model import Border, Map, NodeShape, PolygonShape, Zone
 from tabletop.samples import nephrite_net, warehouse
 from tests.maps import zone_map
@@ -33,22 +30,6 @@ def _random_map(seed: int) -> Map:
     pairs = {tuple(sorted(rng.sample([z.id for z in zones], 2))) for _ in range(20)}
     borders = [Border(id=f"b{i}", a=a, b=b) for i, (a, b) in enumerate(sorted(pairs))]
     return Map(zones=zones, borders=borders)
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10_000))
-def test_all_lines_at_once_equal_one_at_a_time(seed):
-    map_ = _random_map(seed)
-    zones = {z.id: z for z in map_.zones}
-    assert border_lines(map_) == {b.id: border_line(b, zones[b.a], zones[b.b]) for b in map_.borders}
-
-
-def test_all_lines_at_once_on_a_big_brick_map():
-    map_ = zone_map(600)
-    zones = {z.id: z for z in map_.zones}
-    lines = border_lines(map_)
-    assert all(line.shared for line in lines.values()), "bricks share an edge with every neighbour"
-    assert lines == {b.id: border_line(b, zones[b.a], zones[b.b]) for b in map_.borders}
 
 
 def test_find_gives_what_lies_in_a_box_and_nothing_far_away():

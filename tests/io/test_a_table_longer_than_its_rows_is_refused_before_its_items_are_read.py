@@ -1,23 +1,22 @@
 """A format 6 file's small tables (the zones' looks, the borders' passage kinds, the nodes) hold
 each thing once, so never more than the rows that name them: a table longer than that is refused
 from its length, before an item is read (each item a record many times its bytes). Every item of
-these tables is `0`, no item at all, so a refusal naming the count shows none was read. A file of
-millions of looks or kinds ended `tabletop check` in an internal error (MemoryError) under a
-memory cap, and one of millions of nodes killed it outright."""
+these tables is `0`, no item at all, so a refusal naming the count shows none was read (the
+tables one item too long: test_column_files_refused_in_one_line.py, read and checked alike). A
+file of millions of looks or kinds ended `tabletop check` in an internal error (MemoryError)
+under a memory cap, and one of millions of nodes killed it outright."""
 
 from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tabletop.io import MapFileError, check_map_file, load_map
+from tabletop.io import MapFileError, load_map
 from tests.io.capped import run_capped
 
-ROOT = Path(__file__).resolve().parents[2]
 NODES = [{"x": 0, "y": 0}, {"x": 90, "y": 0}]
 
 
@@ -27,38 +26,6 @@ def _two_nodes(**zones: Any) -> dict[str, Any]:
 
 def _one_border(**borders: Any) -> dict[str, Any]:
     return {"id": ["w"], "a": [0], "b": [1], "passage_counts": [2], "passages": [0, 0], **borders}
-
-
-LONG_TABLES = {
-    "looks past the zones": (
-        {"zones": _two_nodes(looks=[0] * 3, look=[0, 0])},
-        "zones.looks: holds 3 looks for 2 zones; a file lists each fill once, so no more than the zones",
-    ),
-    "passage kinds past the passages": (
-        {"zones": _two_nodes(), "borders": _one_border(passage_kinds=[0] * 3)},
-        "borders.passage_kinds: holds 3 passage kinds for 2 passages; a file lists each kind once, so no more "
-        "than the passages",
-    ),
-    "nodes past the zones of no points": (
-        {"zones": _two_nodes(nodes=[0] * 3)},
-        "zones.nodes: holds 3 nodes where 2 zones have no points",
-    ),
-    "nodes where every zone is a polygon": (
-        {"zones": {"id": ["a"], "point_counts": [3], "points": [0, 0, 9, 0, 0, 9], "nodes": [0]}},
-        "zones.nodes: holds 1 node where 0 zones have no points",
-    ),
-}
-
-
-@pytest.mark.parametrize(("parts", "said"), LONG_TABLES.values(), ids=LONG_TABLES.keys())
-def test_a_table_longer_than_its_rows_is_refused_from_its_length(tmp_path, parts, said):
-    path = tmp_path / "long.tabletop"
-    path.write_text(json.dumps({"format_version": 6, **parts}))
-    with pytest.raises(MapFileError) as opened:
-        load_map(path)
-    with pytest.raises(MapFileError) as checked:
-        check_map_file(path)
-    assert str(opened.value) == str(checked.value) == f"{path}: {said}"
 
 
 def test_a_table_as_long_as_its_rows_is_read_item_by_item(tmp_path):

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,7 +39,6 @@ from tabletop.model.grids import MAX_FOGGED, MAX_TILES
 from tabletop.model.play_reserve import MAX_SCORES
 from tests.io.capped import run_capped
 
-ROOT = Path(__file__).resolve().parents[2]
 TILE = {"row": 0, "col": 0}
 
 
@@ -308,7 +306,10 @@ def _collections(schema: Any, parent: Any = None) -> Iterator[tuple[dict[str, An
             yield from _collections(item, parent)
 
 
-def test_every_list_and_table_of_a_map_is_counted_before_its_items():
+def test_every_list_and_table_of_a_map_is_counted_before_its_items_and_stops_at_its_first_refused_one():
+    """Counted: a list past its cap costs nothing. Stopped at the first refused item: a refusal
+    kept for each of millions of bad values held many times the file's memory
+    (test_a_file_of_many_bad_values_is_refused_at_the_first.py)."""
     found = list(_collections(Map.__pydantic_core_schema__))
     assert len(found) > 30, "the walk reaches the tokens, grids, tile sets and the conflict"
     uncounted = [
@@ -321,6 +322,7 @@ def test_every_list_and_table_of_a_map_is_counted_before_its_items():
         )
     ]
     assert uncounted == []
+    assert [schema for schema, _ in found if not schema.get("fail_fast")] == []
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a memory cap set by setrlimit")

@@ -1,13 +1,15 @@
 """A format 6 file whose zone and border columns do not hold a map is refused in one line that
 names the file, the column or the zone or border, and the problem: columns of lengths that
 disagree, counts below 0 or past every cap, rows that are not whole numbers or name nothing,
-coordinates encoded wrong, ids twice, a format half 5 and half 6. What a map may hold at its
-edge (-0.0, the least float, a coordinate at the bound) opens."""
+coordinates encoded wrong, ids twice, a format half 5 and half 6. A row or count thousands of
+digits long is said by its length, never echoed into a line thousands of characters long. What
+a map may hold at its edge (-0.0, the least float, a coordinate at the bound) opens."""
 
 from __future__ import annotations
 
 import base64
 import json
+import re
 import struct
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +22,8 @@ from tabletop.model.base import MAX_COORDINATE
 from tests.io.column_files import Change, refusal, warehouse_with
 
 NAME = "sent.tabletop"
+LONG = 10**4000 - 1
+"""4,000 nines: a whole number Python reads (its cap is 4,300 digits), far past any row."""
 
 
 def _set(table: str, column: str, row: int, value: Any) -> Change:
@@ -85,6 +89,10 @@ REFUSED = {
     "a count thirty digits long below 0": (
         _set("zones", "point_counts", 2, -(10**30)),
         "zones.point_counts[2]: a count 31 digits long is less than 0",
+    ),
+    "a count thousands of digits long below 0": (
+        _set("zones", "point_counts", 0, -LONG),
+        "zones.point_counts[0]: a count 4000 digits long is less than 0",
     ),
     "counts past the map's points, the coordinates short": (
         lambda d: d.__setitem__(
@@ -156,6 +164,14 @@ REFUSED = {
         _then(_looks, _set("zones", "look", 0, -1)),
         "zones.look[0]: names look -1, which is not in the file",
     ),
+    "a look thousands of digits long": (
+        _then(_looks, _set("zones", "look", 1, LONG)),
+        "zones.look[1]: names a look 4000 digits long, which is not in the file (there are 1)",
+    ),
+    "a look thousands of digits long below 0": (
+        _then(_looks, _set("zones", "look", 2, -LONG)),
+        "zones.look[2]: names a look 4000 digits long, which is not in the file (there are 1)",
+    ),
     "a look written 0.0": (
         _then(_looks, _set("zones", "look", 1, 0.0)),
         "zones.look[1]: should be a whole number, not 0.0",
@@ -168,6 +184,10 @@ REFUSED = {
         lambda d: d["zones"].__setitem__("look", [0, 0, 0]),
         "zones.looks: should be a list in brackets [...], not null",
     ),
+    "looks past the zones, none of them read": (
+        lambda d: d["zones"].update(looks=[0] * 4, look=[0, 0, 0]),
+        "zones.looks: holds 4 looks for 3 zones; a file lists each fill once, so no more than the zones",
+    ),
     "a look of an unknown pattern": (
         _then(_looks, lambda d: d["zones"]["looks"][0].__setitem__("pattern", "zigzag")),
         "zones.looks[0].pattern: should be one of solid, hatch, cross, dots or none",
@@ -175,6 +195,10 @@ REFUSED = {
     "a passage past the passage kinds": (
         _set("borders", "passages", 1, 1),
         "borders.passages[1]: names passage 1, which is not in the file (there are 1)",
+    ),
+    "a passage thousands of digits long": (
+        _set("borders", "passages", 1, LONG),
+        "borders.passages[1]: names a passage 4000 digits long, which is not in the file (there are 1)",
     ),
     "a passage written true": (
         _set("borders", "passages", 0, True),
@@ -187,6 +211,10 @@ REFUSED = {
     "a passage count below 0": (
         _set("borders", "passage_counts", 0, -1),
         "borders.passage_counts[0]: a count of -1 is less than 0",
+    ),
+    "a passage count thousands of digits long below 0": (
+        _set("borders", "passage_counts", 1, -LONG),
+        "borders.passage_counts[1]: a count 4000 digits long is less than 0",
     ),
     "passage counts past the passages": (
         _set("borders", "passage_counts", 0, 50),
@@ -203,6 +231,10 @@ REFUSED = {
     "a passage count past a border's cap": (
         _set("borders", "passage_counts", 1, 10**9),
         "borders[1].passages: holds 1,000,000,000 passages; a border has at most 50",
+    ),
+    "passage kinds past the passages, none of them read": (
+        lambda d: d["borders"].__setitem__("passage_kinds", [0] * 3),
+        "borders.passage_kinds: holds 3 passage kinds for 2 passages; a file lists each kind once",
     ),
     "a door of an unknown state": (
         lambda d: d["borders"]["passage_kinds"][0].__setitem__("door", {"state": "ajar", "open_cost": 1}),
@@ -246,6 +278,10 @@ REFUSED = {
         lambda d: d["zones"].update(point_counts=[0, 4, 4], points=d["zones"]["points"][8:]),
         "zones.nodes: holds 0 nodes where 1 zone has no points",
     ),
+    "nodes where every zone is a polygon, none of them read": (
+        lambda d: d["zones"].__setitem__("nodes", [0]),
+        "zones.nodes: holds 1 node where 0 zones have no points",
+    ),
     "a name nested past the cap": (
         _set("zones", "name", 0, json.loads("[" * 40 + "]" * 40)),
         "is nested too deeply (at most 32 levels)",
@@ -268,7 +304,9 @@ REFUSED = {
 
 @pytest.mark.parametrize(("change", "said"), REFUSED.values(), ids=REFUSED.keys())
 def test_columns_that_hold_no_map_are_refused_in_one_line(change, said):
-    assert said in refusal(warehouse_with(change), NAME)
+    refused = refusal(warehouse_with(change), NAME)
+    assert said in refused
+    assert not re.search(r"\d{25}", refused), "a long number is said by its length"
 
 
 OPENS = {

@@ -11,7 +11,7 @@ from operator import attrgetter
 import numpy as np
 
 from tabletop.geometry.whole.boxes import border_boxes, zone_boxes
-from tabletop.geometry.whole.columns import Shapes, ZoneTable, table_of
+from tabletop.geometry.whole.columns import ZoneTable, zone_table
 from tabletop.geometry.whole.lines import line_rows
 from tabletop.geometry.whole.tables import Box
 from tabletop.model import Map
@@ -45,13 +45,7 @@ def arrays_of_map(map_: Map, zone_rows: dict[str, int], boxes: bool = True) -> L
     passages = None
     if boxes:
         passages = np.fromiter(map(len, map(attrgetter("passages"), borders)), dtype=np.float64, count=len(borders))
-    return _arrays(Shapes.of_zones(map_.zones), ends, passages)
-
-
-def _arrays(shapes: Shapes, ends: np.ndarray, passages: np.ndarray | None) -> LayoutArrays:
-    """The one way every layout's arrays are made, from the zones' shapes, the borders' zone
-    rows and (for the boxes) each border's number of passages."""
-    table = table_of(shapes)
+    table = zone_table(map_.zones)
     extent = table.extent
     zone_size = float(np.median(np.sqrt((extent[:, 2] - extent[:, 0]) * (extent[:, 3] - extent[:, 1]))))
     whole = (*extent[:, :2].min(axis=0).tolist(), *extent[:, 2:].max(axis=0).tolist())
@@ -61,7 +55,7 @@ def _arrays(shapes: Shapes, ends: np.ndarray, passages: np.ndarray | None) -> La
     both = np.concatenate((ends_a, ends_b))
     members = np.concatenate((np.arange(n), np.arange(n)))[np.argsort(both, kind="stable")]
     starts = np.concatenate(([0], np.cumsum(np.bincount(both, minlength=len(table.polygon_of)))))
-    boxes = None
+    drawn = None
     if passages is not None:
-        boxes = np.concatenate((zone_boxes(table), border_boxes(passages, heads, pieces)))
-    return LayoutArrays(table, heads, pieces, ends, starts, members, boxes, zone_size, whole)
+        drawn = np.concatenate((zone_boxes(table), border_boxes(passages, heads, pieces)))
+    return LayoutArrays(table, heads, pieces, ends, starts, members, drawn, zone_size, whole)

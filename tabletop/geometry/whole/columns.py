@@ -1,54 +1,18 @@
 """Zones in columns: the arrays a whole map's border lines and drawn boxes are worked out from,
-read from the zones' records into `Shapes`, then made into the columns by `zone_table`.
+read from the zones' records by `zone_table`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
 from operator import attrgetter
-from typing import Any
 
 import numpy as np
 
 from tabletop.geometry.single.runs import following, run_starts
-from tabletop.model import NodeShape, Zone
-
-
-@dataclass
-class Shapes:
-    """The zones' shapes as `table_of` reads them, in the zones' order: which zones are nodes,
-    each polygon's number of points, the x and y of every polygon's points one polygon after
-    another (the table's own) and each node's (x, y, radius)."""
-
-    is_node: np.ndarray
-    counts: np.ndarray
-    x: np.ndarray
-    y: np.ndarray
-    discs: np.ndarray
-
-    @classmethod
-    def of_zones(cls, zones: list[Zone]) -> Shapes:
-        """From records, read in C loops without a Python step per zone (a map of polygons alone
-        skips the nodes' pass)."""
-        shapes = list(map(attrgetter("shape"), zones))
-        if any(issubclass(kind, NodeShape) for kind in set(map(type, shapes))):
-            is_node = np.fromiter(map(isinstance, shapes, repeat(NodeShape)), dtype=bool, count=len(shapes))
-        else:
-            is_node = np.zeros(len(shapes), dtype=bool)
-        if not is_node.any():
-            return cls._of(is_node, list(map(attrgetter("points"), shapes)), [])
-        points = list(map(attrgetter("points"), compress(shapes, (~is_node).tolist())))
-        discs = [(s.x, s.y, s.radius) for s in compress(shapes, is_node.tolist())]
-        return cls._of(is_node, points, discs)
-
-    @classmethod
-    def _of(cls, is_node: np.ndarray, points: list[Any], discs: list[tuple[float, float, float]]) -> Shapes:
-        counts = np.fromiter(map(len, points), dtype=np.int64, count=len(points))
-        coordinates = chain.from_iterable(chain.from_iterable(points))
-        flat = np.fromiter(coordinates, dtype=np.float64, count=2 * int(counts.sum()))
-        x, y = flat[0::2].copy(), flat[1::2].copy()
-        return cls(is_node, counts, x, y, np.array(discs, dtype=np.float64).reshape(-1, 3))
+from tabletop.model import NodeShape, PolygonShape, Zone
 
 
 @dataclass
@@ -73,18 +37,19 @@ class ZoneTable:
 
 
 def zone_table(zones: list[Zone]) -> ZoneTable:
-    """The table of some zones (records)."""
-    return table_of(Shapes.of_zones(zones))
-
-
-def table_of(shapes: Shapes) -> ZoneTable:
-    """The table of zones read into `Shapes`, from records or from a file alike."""
-    is_node, counts, x, y = shapes.is_node, shapes.counts, shapes.x, shapes.y
-    count = len(is_node)
+    """The table of some zones (records), their shapes read in C loops without a Python step per
+    zone (a map of polygons alone skips the nodes' pass)."""
+    shapes = list(map(attrgetter("shape"), zones))
+    count = len(shapes)
+    if any(issubclass(kind, NodeShape) for kind in set(map(type, shapes))):
+        is_node = np.fromiter(map(isinstance, shapes, repeat(NodeShape)), dtype=bool, count=count)
+    else:
+        is_node = np.zeros(count, dtype=bool)
     nodes = np.flatnonzero(is_node)
+    polygons = np.flatnonzero(~is_node)
+    counts, x, y = _points(compress(shapes, (~is_node).tolist()) if len(nodes) else shapes)
     polygon_of = np.zeros(count, dtype=np.int64)
     polygon_of[nodes] = -1
-    polygons = np.flatnonzero(~is_node)
     polygon_of[polygons] = np.arange(len(polygons))
     firsts = run_starts(counts).astype(np.int64)
     after = following(counts)
@@ -98,7 +63,7 @@ def table_of(shapes: Shapes) -> ZoneTable:
         extent[polygons, 2] = np.maximum.reduceat(x, firsts)
         extent[polygons, 3] = np.maximum.reduceat(y, firsts)
     if len(nodes):
-        discs = shapes.discs
+        discs = np.array([(s.x, s.y, s.radius) for s in compress(shapes, is_node.tolist())], dtype=np.float64)
         centres[nodes] = discs[:, :2]
         radii[nodes] = discs[:, 2]
         extent[nodes] = np.column_stack(
@@ -106,6 +71,15 @@ def table_of(shapes: Shapes) -> ZoneTable:
         )
     x2, y2 = x[after], y[after]
     return ZoneTable(polygon_of, x, y, x2, y2, firsts, counts, centres, radii, extent, extent[polygons])
+
+
+def _points(polygons: Iterable[PolygonShape]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each polygon's number of points and the x and y of all their points, one polygon after
+    another; the flat read of them is let go here, before the table's own arrays are made."""
+    points = list(map(attrgetter("points"), polygons))
+    counts = np.fromiter(map(len, points), dtype=np.int64, count=len(points))
+    flat = np.fromiter(chain.from_iterable(chain.from_iterable(points)), dtype=np.float64, count=2 * int(counts.sum()))
+    return counts, flat[0::2].copy(), flat[1::2].copy()
 
 
 def _polygon_centres(x: np.ndarray, y: np.ndarray, firsts: np.ndarray, counts: np.ndarray) -> np.ndarray:

@@ -18,7 +18,7 @@ import numpy as np
 
 from tabletop.geometry.single.shapes import TOKEN_RADIUS, border_line, grid_rect, token_spots
 from tabletop.geometry.whole.boxes import LABEL_ROOM, NODE_LABEL_ROOM
-from tabletop.geometry.whole.columns import Shapes, table_of
+from tabletop.geometry.whole.columns import zone_table
 from tabletop.geometry.whole.tables import Box
 from tabletop.model import NodeShape, Zone
 from tabletop.render import legend as legends
@@ -210,7 +210,7 @@ class _Ink:
         grid = self.grid
         grid.mark(self.paper(self._plain_boxes()))
         later = []
-        table = table_of(Shapes.of_zones(self.map.zones)) if self.map.zones else None
+        table = zone_table(self.map.zones) if self.map.zones else None
         for stage in (self._zones, self._borders, self._tokens):
             if grid.inked.all():
                 return
