@@ -3,8 +3,9 @@
 Python's fast JSON parser tells nothing of where an object stood, and in a big file a GM
 cannot find "the key "name" appears twice" alone. Only once a file is refused, it is parsed
 again by the pure-Python parser, which can say where each object opens. A big file is first
-searched line by line (Tabletop writes a zone or a border to a line), so the slow parse only
-ever reads one line of it.
+searched line by line (Tabletop writes each column of the zones and borders, each token and
+each grid to a line of its own), so the slow parse only ever reads one line of it: a line that
+is a whole value, or a key and its value (a column's line).
 """
 
 from __future__ import annotations
@@ -13,10 +14,13 @@ import contextlib
 import json
 import json.decoder
 import json.scanner
+import re
 from typing import Any
 
 WHOLE_TEXT = 4 * 2**20
 """Above this size the slow parse reads only the line that holds the repeated key."""
+KEY_BEFORE = re.compile(r'\s*"(?:[^"\\]|\\.)*"\s*:\s*')
+"""A line's key, when the line is a key and its value (`"aspects": [...]`)."""
 
 
 class RepeatedKey(ValueError):
@@ -46,11 +50,14 @@ def repeated_key_place(text: str, key: str) -> tuple[int, int] | None:
     for number, line in enumerate(text.splitlines(), 1):
         if line.count(written) < 2:
             continue
+        keyed = KEY_BEFORE.match(line)
+        start = keyed.end() if keyed else len(line) - len(line.lstrip())
+        value = line[start:].rstrip().rstrip(",")
         try:
-            json.loads(line.strip().rstrip(","), object_pairs_hook=unique_keys)
+            json.loads(value, object_pairs_hook=unique_keys)
         except RepeatedKey:
-            found = _place(line)
-            return (number, found[1]) if found else (number, 1)
+            found = _place(value)
+            return (number, start + found[1]) if found else (number, start + 1)
         except ValueError:
             continue  # not a whole JSON value on its own: a bracket, a key and a list's opening
     return None

@@ -154,6 +154,13 @@ def test_a_key_written_twice_is_placed_at_the_object_that_holds_it(maps_dir, mon
     doubled = text.replace('"name":"Gatto"', '"name":"Gatto","name":"Bay"', 1)
     with pytest.raises(MapFileError, match=rf'at line {line}, column 3: the key "name" appears twice in one object'):
         map_from_bytes(doubled.encode(), "doubled.tabletop")
+    # inside a column: a zone's aspect on the line of the zones' aspects
+    aspect = '{"name":"Labyrinth of racks"'
+    line, row = next((n, row) for n, row in enumerate(text.splitlines(), 1) if aspect in row)
+    doubled = text.replace(aspect, aspect + ',"name":"Bay"', 1)
+    column = row.index(aspect) + 1
+    with pytest.raises(MapFileError, match=rf'at line {line}, column {column}: the key "name" appears twice'):
+        map_from_bytes(doubled.encode(), "doubled.tabletop")
     # a format 5 file indented by hand, as GMs wrote them: the zone opens on its own line
     pretty = json.dumps(
         {**load_map(maps_dir / "warehouse.tabletop").model_dump(mode="json"), "format_version": 5}, indent=1
