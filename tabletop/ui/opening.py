@@ -2,11 +2,12 @@
 (a city of many thousand zones), so the cursor is busy and, once it has taken a moment, a
 progress dialog says how far the reading got, with a Cancel that leaves the map as it was.
 
-The file is read on a worker thread while the window's thread keeps the dialog alive: each
-chunk's progress is handed to the window's thread and answered (go on or stop), so the quick
-reader runs in step with the dialog as before; a file the quick reader cannot vouch for (an
-older format, a damaged one) is read the exact way, seconds without a chunk to tell, and the
-dialog stays painted with a busy bar and a Cancel that leaves that read to finish unheard."""
+The file is read on a worker thread while the window's thread keeps the dialog alive: the read
+tells its steps (the file parsed, the zones made, the borders made, the rest checked; io/read.py)
+at most a tenth of a second apart and waits for the window's answer (go on or stop). Between
+steps the window's events are handled and the dialog stays painted (a busy bar until the first
+step), and a Cancel is heard at the read's next step; a Cancel once the map is read is too late
+to matter, so the last step cannot be cancelled."""
 
 from __future__ import annotations
 

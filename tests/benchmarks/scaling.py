@@ -8,8 +8,7 @@ pytest-benchmark). CPU is the process's user and system time, steadier than the 
 on a machine shared with other work. Peak memory is the child's maximum resident set (getrusage), so it counts
 the interpreter, Qt and the map together. `open` is the window from the command to its first
 painted frame, every tile of the fitted map painted (figures before November 2026 painted none:
-offscreen, the frame was asked for before the window was exposed), its CPU (the window's process;
-a big map's layout is worked out meanwhile in a second process, whose CPU is given beside) also given by part
+offscreen, the frame was asked for before the window was exposed), its CPU also given by part
 (Python's start and reading the file, Qt and the empty window, the map to its first frame); `save` is save_map alone
 (time and CPU) in a process that loaded the map first, its peak the whole process's and, beside
 it, the most the save held above the loaded map.
@@ -155,10 +154,7 @@ def open_first_frame(path: str | None) -> None:
     # the first frame is painted: what the event loop does next (the zone graph built ahead of
     # the first drag) and the teardown of a big map at exit are not part of it
     done = time.process_time()  # the wall time is the parent's, to here
-    parts["frame_seconds"] = _since_start()  # what the GM waits: with a helper at work, less than the CPU
-    children = os.times()
-    parts["helper_cpu"] = children.children_user + children.children_system  # the layout's second process, reaped
-    parts["helper_peak_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    parts["frame_seconds"] = _since_start()  # what the GM waits
     parts["window_peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     parts["view"] = f"{frame.width()}x{frame.height()}"  # the canvas painted, docks beside it
     # CPU by part: the interpreter's start and reading the file, Qt and the empty window, then
@@ -283,9 +279,7 @@ def main() -> None:
         above = middle.extra.get("save_above_mb")
         note = f" (save: {above:.0f} MB above the loaded map)" if above is not None else ""
         if "window_shown_seconds" in middle.extra:
-            note = f" (the window and its progress shown at {middle.extra['window_shown_seconds']:.2f} s"
-            helper = middle.extra.get("helper_cpu", 0)
-            note += f"; the layout's second process {helper:.2f} s CPU)" if helper else ")"
+            note = f" (the window and its progress shown at {middle.extra['window_shown_seconds']:.2f} s)"
         shown = f"{size / 2**20:.0f} MB" if size else ""
         print(
             f"| {work} | {middle.seconds:.2f} s | {middle.cpu:.2f} s | {middle.peak_mb:.0f} MB{note} | {shown} |",

@@ -23,8 +23,8 @@ from tests.ui.window_process import run_window
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class SlowExactWay:
-    """The exact way held up until the test lets it go, as a damaged 100k-zone file holds it
+class SlowRead:
+    """The map made from its columns held up until the test lets it go, as a 100k-zone file holds it
     for seconds: `threads` names the threads it ran on, `finished` says whether it ended."""
 
     def __init__(self) -> None:
@@ -34,15 +34,15 @@ class SlowExactWay:
 
 
 @pytest.fixture
-def slow_exact_way(monkeypatch):
-    exact = read_module.map_of
-    slow = SlowExactWay()
+def slow_read(monkeypatch):
+    made = read_module.map_of
+    slow = SlowRead()
 
     def held_up(document, told=None):
         slow.threads.append(threading.current_thread().name)
         slow.go_on.wait(timeout=60)  # a test that never lets it go fails on what it sees meanwhile
         try:
-            return exact(document, told)
+            return made(document, told)
         finally:
             slow.finished.set()
 
@@ -59,7 +59,7 @@ def damaged(tmp_path) -> Path:
     return path
 
 
-def test_the_read_runs_off_the_windows_thread_with_its_progress_shown(window, damaged, slow_exact_way, answers):
+def test_the_read_runs_off_the_windows_thread_with_its_progress_shown(window, damaged, slow_read, answers):
     labels, busy = [], []
     waiting = opening.Opening.waiting
 
@@ -67,7 +67,7 @@ def test_the_read_runs_off_the_windows_thread_with_its_progress_shown(window, da
         labels.append(self.dialog.labelText())
         busy.append(self.dialog.isVisible())
         if len(busy) > 10 and any(busy):  # the window lived through the read: let the read end
-            slow_exact_way.go_on.set()
+            slow_read.go_on.set()
         return waiting(self)
 
     opening.Opening.waiting = watch
@@ -75,7 +75,7 @@ def test_the_read_runs_off_the_windows_thread_with_its_progress_shown(window, da
         assert not window.files.open(damaged)
     finally:
         opening.Opening.waiting = waiting
-    assert slow_exact_way.threads == ["map read"]  # not the window's thread
+    assert slow_read.threads == ["map read"]  # not the window's thread
     assert len(busy) > 10 and any(busy), "the window's events went unhandled while the file was read"
     assert any(label.startswith("Reading damaged.tabletop") for label in labels)
     assert answers["warned"] and "zones[0].name: should be a text" in answers["warned"][0]
@@ -83,7 +83,7 @@ def test_the_read_runs_off_the_windows_thread_with_its_progress_shown(window, da
     assert not [d for d in window.findChildren(QProgressDialog) if d.isVisible()]
 
 
-def test_cancel_during_the_exact_way_answers_at_once_and_keeps_the_map(window, damaged, slow_exact_way, answers):
+def test_cancel_during_a_long_step_of_the_read_answers_at_once_and_keeps_the_map(window, damaged, slow_read, answers):
     window.document.replace_map(warehouse(), None)
     waiting, calls = opening.Opening.waiting, []
 
@@ -98,7 +98,7 @@ def test_cancel_during_the_exact_way_answers_at_once_and_keeps_the_map(window, d
         assert not window.files.open(damaged)
     finally:
         opening.Opening.waiting = waiting
-    assert not slow_exact_way.finished.is_set(), "Cancel waited for the read"
+    assert not slow_read.finished.is_set(), "Cancel waited for the read"
     assert window.document.map == warehouse() and answers["warned"] == []
     assert "cancelled" in window.statusBar().currentMessage()
 
