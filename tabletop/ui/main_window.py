@@ -62,7 +62,8 @@ PROBLEM_LINES = 8
 EMPTY_MAP = QRectF(0, 0, 400, 300)
 """What an empty map's scene fits in the view (geometry's map_bounds of a map with nothing on
 it) and the room its canvas keeps around that (ui/scene/map_scene.py): the empty window's
-first frame shows its canvas as the map's scene will, before the model is loaded."""
+first frame shows its canvas as the map's scene will, before the model is loaded (a test
+compares the two frames pixel for pixel)."""
 EMPTY_ROOM = 400
 PAPER = "#f4efe4"
 """The GM's map's paper (render/style.py's MapStyle), for that first canvas."""
@@ -209,7 +210,9 @@ class MainWindow(WindowActions, QMainWindow):
         # made unchecked: an empty map breaks no rule, and building the checks is most of the model's cost
         self.document = MapDocument(Map.model_construct(title=UNTITLED), parent=self)
         self.scene = EditorScene(self.document)
+        first = self.view.scene()
         self.view.show_scene(self.scene)
+        first.deleteLater()  # the first frame's canvas, shown no more
         if self.isVisible():  # as the first frame showed it: the same empty map, fitted
             self.view.fit_map()
         self.autosaver = Autosaver(self.document, stamp=lambda: self.files.source_stamp())
