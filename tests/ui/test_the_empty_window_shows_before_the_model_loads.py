@@ -86,6 +86,7 @@ def test_every_action_is_there_with_its_keys_before_the_window_is_whole(empty_wi
     assert registry["file.open"].shortcuts()[0] == QKeySequence(QKeySequence.StandardKey.Open)
     assert registry["tool.P"].text() == "Draw zone" and registry["tool.P"].shortcut() == QKeySequence("P")
     assert registry["view.map_only"].shortcut() == QKeySequence("Tab")
+    assert registry["map.check"].shortcut() == QKeySequence("Ctrl+Shift+K")
     assert registry["edit.lattice"].text() == "Lattice &Step…"
     assert not empty_window.undo_action.isEnabled()
     assert "document" not in empty_window.__dict__
