@@ -60,9 +60,9 @@ def _file_size(path: str) -> int:
 
 def _picture_outside_only(path: str) -> bool:
     """Whether the map at `path` is refused only for a background picture outside its folder."""
-    from tabletop.io.errors import MapFileError
+    from tabletop.io.errors import MapFileError  # deferred: io, for a refused map only
     from tabletop.io.pictures_outside import set_aside  # deferred: the pictures' module, for a refused map only
-    from tabletop.io.read import read_regular
+    from tabletop.io.read import read_regular  # deferred: io, for a refused map only
 
     try:
         return set_aside(read_regular(path)[0], path) is not None
@@ -107,11 +107,11 @@ def run(path: str | None) -> int:
             app, window = _main_window(whole=False)
         window.later.add(_keep_on_terminate)
         return _shown(app, window)
-    from tabletop.io.errors import MapFileError  # deferred: a map's, as those below
+    from tabletop.io.errors import MapFileError  # deferred: io, which the empty window loads after its first frame
 
     session = path.lower().endswith(".tabletop-session")  # io/session.py's extension
     if session:  # checked first, as a map is: a bad one is one line and no window
-        from tabletop.io.session import load_session
+        from tabletop.io.session import load_session  # deferred: only a session needs it
 
         load_session(path)
     big = not session and _file_size(path) >= WINDOW_FIRST
@@ -119,11 +119,11 @@ def run(path: str | None) -> int:
     with collector_paused():  # the editor's open path: what was read is frozen out of the collector
         try:
             if not big:
-                from tabletop.model import build_checks
+                from tabletop.model import build_checks  # deferred: the model, for a map given only
 
                 build_checks()  # every class's first, as the window builds them: the map's then reuse theirs
             if not big and not session:
-                from tabletop.io.read import load_map_stamped
+                from tabletop.io.read import load_map_stamped  # deferred: io, for a map given only
 
                 loaded = load_map_stamped(path)
             else:

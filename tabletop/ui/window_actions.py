@@ -146,8 +146,9 @@ class WindowActions:
             group.addAction(act)
 
     def _follow_document(self) -> None:
-        """The actions that show the map's state, tied to the document made just now: Undo and
-        Redo to its stack, the lattice's box to its step; the view's switches as the actions show them."""
+        """What the actions act on, tied to the document made just now: Undo and Redo to its
+        stack, the lattice's box to its step, the clipboard, the exports, and the legend shown as
+        its switch says."""
         from tabletop.ui.clipboard import Clipboard  # deferred: the model's, after the first frame
         from tabletop.ui.exports import Exports  # deferred: the painters', after the first frame
 
