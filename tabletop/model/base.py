@@ -16,6 +16,7 @@ from typing import Annotated, Any, Self
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, StringConstraints, model_validator
 from pydantic_core import CoreSchema, PydanticKnownError, core_schema
 
+from tabletop.bounds import MAX_LINE, MAX_TEXT
 from tabletop.model.record import Record, check_update, record
 
 MAX_COORDINATE = 100_000.0
@@ -32,12 +33,6 @@ MAX_MAP_POINTS = 2_000_000
 """The most points all of a map's polygons may have together: a city of 100,000 hand-drawn
 zones has some twenty points each; a map past this is a drawing no table can read, and every
 picture of a map is work in proportion to its points."""
-MAX_LINE = 200
-"""The longest name, title, label, side or aspect, in characters: three lines of this page, past
-any name a table reads aloud; a picture measures and cuts each name it writes."""
-MAX_TEXT = 50_000
-"""The longest description, note or story, in characters: some twenty printed pages, past any
-note a GM reads at the table; the panes that show one hold it whole."""
 MAX_ASPECTS = 50
 """The most aspects one zone, border, token or scene may carry: a maneuver places one, a busy
 scene has a handful."""

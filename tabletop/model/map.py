@@ -14,6 +14,7 @@ from pydantic import (
     model_validator,
 )
 
+from tabletop.bounds import LATTICE_STEP, MAX_LATTICE_STEP, MIN_LATTICE_STEP
 from tabletop.model.base import (
     MAX_BORDERS,
     MAX_GRIDS,
@@ -56,13 +57,6 @@ MAX_BACKGROUND_SCALE = 100.0
 """A picture a hundred times its pixel size is already blurred past use."""
 
 
-LATTICE_STEP = 20.0
-"""The drawing lattice's step in map units on a map that chose none: a twelfth of a 240-unit
-room, a half of a 40-unit area."""
-MIN_LATTICE_STEP = 1.0
-"""The finest lattice, one map unit: a fifth of a foot on a plan traced at 5 units a foot."""
-MAX_LATTICE_STEP = 1_000.0
-"""The coarsest lattice: the largest side of a grid's area, past any room laid out in steps."""
 DETAILS = ("title", "notes", "lattice_step")
 """The map's own settings, which no other part of it refers to: each is checked alone when set."""
 

@@ -8,8 +8,10 @@ jump ignores the segments it passes over unless they have altitude.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from tabletop.model import TILE_AREAS, EncounterGrid
+if TYPE_CHECKING:  # MOVE_TYPES is read by the window's toolbar before the model is loaded
+    from tabletop.model import EncounterGrid
 
 Area = tuple[int, int]
 MOVE_TYPES = ("run", "climb", "jump", "swim", "fly")
@@ -34,6 +36,8 @@ class Terrain:
     """The areas of one grid with their ground, for movement and attack-line queries."""
 
     def __init__(self, grid: EncounterGrid) -> None:
+        from tabletop.model import TILE_AREAS
+
         self.tiles, self.diagonal = grid.tiles, grid.diagonal
         """What the terrain is made of: a grid edited with the same tiles (its fog lifted) has it still."""
         self.bounds = grid.area_bounds()

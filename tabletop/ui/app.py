@@ -7,9 +7,6 @@ import sys
 from collections.abc import Mapping
 
 from tabletop.heap import collector_paused
-from tabletop.io.errors import MapFileError
-from tabletop.io.read import load_map_stamped, read_regular
-from tabletop.model import build_checks
 
 HEADLESS_PLATFORMS = {"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay"}
 """Qt platforms that draw without a desktop session, so they need no DISPLAY."""
@@ -63,7 +60,9 @@ def _file_size(path: str) -> int:
 
 def _picture_outside_only(path: str) -> bool:
     """Whether the map at `path` is refused only for a background picture outside its folder."""
+    from tabletop.io.errors import MapFileError  # deferred: io, for a refused map only
     from tabletop.io.pictures_outside import set_aside  # deferred: the pictures' module, for a refused map only
+    from tabletop.io.read import read_regular  # deferred: io, for a refused map only
 
     try:
         return set_aside(read_regular(path)[0], path) is not None
@@ -71,8 +70,9 @@ def _picture_outside_only(path: str) -> bool:
         return False
 
 
-def _main_window() -> tuple:
-    """The application with its style, and the empty map window."""
+def _main_window(whole: bool) -> tuple:
+    """The application with its style, and the empty map window (made whole after its first
+    frame unless `whole`: ui/main_window.py)."""
     # deferred: Qt and the window, not loaded where there is no display or the map is refused
     from PySide6.QtWidgets import QApplication
 
@@ -85,7 +85,7 @@ def _main_window() -> tuple:
     app.setDesktopFileName("org.tabletop.Tabletop")  # Wayland matches the window to the launcher and icon
     app.setStyle("Fusion")
     follow_scheme(app)  # the map's bundled font is registered by the first text painted (render.style)
-    return app, MainWindow()
+    return app, MainWindow(whole=whole)
 
 
 def run(path: str | None) -> int:
@@ -102,27 +102,41 @@ def run(path: str | None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 1
-    session = path is not None and path.lower().endswith(".tabletop-session")  # io/session.py's extension
+    if path is None:  # the empty window: its first frame comes before the model and the reading's modules
+        with collector_paused():  # Qt's modules and the window last the session: 45 collections less at start
+            app, window = _main_window(whole=False)
+        window.later.add(_keep_on_terminate)
+        return _shown(app, window)
+    from tabletop.io.errors import MapFileError  # deferred: io, which the empty window loads after its first frame
+
+    session = path.lower().endswith(".tabletop-session")  # io/session.py's extension
     if session:  # checked first, as a map is: a bad one is one line and no window
         from tabletop.io.session import load_session  # deferred: only a session needs it
 
         load_session(path)
-    big = path is not None and not session and _file_size(path) >= WINDOW_FIRST
+    big = not session and _file_size(path) >= WINDOW_FIRST
     refused = None
     with collector_paused():  # the editor's open path: what was read is frozen out of the collector
         try:
-            if path and not big:
+            if not big:
+                from tabletop.model import build_checks  # deferred: the model, for a map given only
+
                 build_checks()  # every class's first, as the window builds them: the map's then reuse theirs
-            loaded = load_map_stamped(path) if path and not big and not session else None
+            if not big and not session:
+                from tabletop.io.read import load_map_stamped  # deferred: io, for a map given only
+
+                loaded = load_map_stamped(path)
+            else:
+                loaded = None
         except MapFileError as error:
             if not _picture_outside_only(path):
                 raise
             loaded, refused = None, error  # the window asks the GM what to do with the picture
     with collector_paused():  # Qt's modules and the window last the session: 45 collections less at start
-        app, window = _main_window()
-    from tabletop.ui.recovery import exit_asked, keep_on_terminate  # deferred: Qt, after the display's check
+        app, window = _main_window(whole=True)
+    from tabletop.ui.recovery import exit_asked  # deferred: Qt, after the display's check
 
-    keep_on_terminate()
+    _keep_on_terminate()
     if big:  # the window first, with the reading's progress
         from tabletop.ui.files import absolute  # deferred: the file handler's module, loaded after the first frame
 
@@ -148,9 +162,21 @@ def run(path: str | None) -> int:
             raise refused
     if exit_asked() is not None:  # a logout or Ctrl+C while the map was read: saved, and gone
         return exit_asked()
+    return _shown(app, window)
+
+
+def _keep_on_terminate() -> None:
+    from tabletop.ui.recovery import keep_on_terminate  # deferred: the reading's modules, after the first frame
+
+    keep_on_terminate()
+
+
+def _shown(app, window) -> int:
+    """The window shown and fitted to its map, the crashed session's maps offered back after the
+    window's parts are made, and the event loop run."""
     window.show()
     from PySide6.QtCore import QTimer  # deferred: Qt, after the display's check
 
     QTimer.singleShot(0, window.view.fit_map)  # once the window has its real size
-    QTimer.singleShot(0, window.offer_recovery)
+    window.later.add(window.offer_recovery)
     return app.exec()

@@ -12,17 +12,19 @@ the status line, and the box shows the map's step again."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QWidget
 
-from tabletop.document import MapDocument
-from tabletop.document.changes import Part
-from tabletop.document.commands import SetLatticeStep
+from tabletop.bounds import LATTICE_STEP
 from tabletop.ui.dialogs.lattice_step import StepBox, ask_lattice_step
 from tabletop.ui.plain import set_tip
 from tabletop.ui.registry import Act, ActionRegistry
-from tabletop.ui.view import MapView
+
+if TYPE_CHECKING:  # the box is in the empty window's first frame, before the document is made
+    from tabletop.document import MapDocument
+    from tabletop.ui.view import MapView
 
 
 class LatticeStep:
@@ -30,14 +32,17 @@ class LatticeStep:
 
     def __init__(
         self,
-        document: MapDocument,
         view: MapView,
         actions: ActionRegistry,
         parent: QWidget,
         say: Callable[[str], None] = lambda words: None,
+        ready: Callable[[], object] = lambda: None,
     ) -> None:
-        self.document, self.view, self.parent = document, view, parent
-        self.box = StepBox(document.map.lattice_step)
+        """The box shows a new map's step until told the document (`follow`); `ready` makes the
+        window give it its document now, for a step changed before."""
+        self.document: MapDocument | None = None
+        self.view, self.parent, self.ready = view, parent, ready
+        self.box = StepBox(LATTICE_STEP)
         self.box.setPrefix("Lattice ")
         set_tip(self.box, "This map's lattice step, in map units: where drawn points land, how far arrow keys move")
         self.box.valueChanged.connect(self._stepped)
@@ -53,11 +58,20 @@ class LatticeStep:
                 tip="Choose this map's lattice step, in map units (saved with the map)",
             )
         )
-        self._shown = document.map.lattice_step
+        self._shown = LATTICE_STEP
+
+    def follow(self, document: MapDocument) -> None:
+        """Show this document's step, and set it."""
+        from tabletop.document.changes import Part  # deferred: the document's, after the first frame
+
+        self.document = document
         document.edited.connect(lambda change: change.kind is Part.DETAILS and self._follow())
         document.reset.connect(self._follow)
+        self._follow()
 
     def choose(self) -> None:
+        from tabletop.document.commands import SetLatticeStep  # deferred: the document's, after the first frame
+
         chosen = ask_lattice_step(self.parent, self.document.map.lattice_step)
         if chosen is not None and chosen != self.document.map.lattice_step:
             self.document.undo_stack.push(SetLatticeStep(self.document, chosen))
@@ -65,6 +79,10 @@ class LatticeStep:
     def _stepped(self, step: float) -> None:
         """The box's arrows held are one undo step (SetLatticeStep merges them); a number typed
         is one of its own."""
+        from tabletop.document.commands import SetLatticeStep  # deferred: the document's, after the first frame
+
+        if self.document is None:  # a step before the window was whole: made whole now, and set
+            self.ready()
         stepping = self.box.stepping
         if not stepping:
             self._end_run()

@@ -1,44 +1,45 @@
 """The main window: the map canvas, the Inspector and the Zones and Tokens lists, menus,
 toolbar and status bar. It wires the document to the scene and the tools; it holds no
-map state of its own. Its File, Edit, View and Tools actions are in ui/window_actions.py."""
+map state of its own. Its File, Edit, View and Tools actions are in ui/window_actions.py.
+
+The window is made in two steps. The first makes what an empty window shows (the menus and
+their actions, the toolbar, the docks as they are for an empty map, the status bar, an empty
+canvas) and loads neither the model nor the painters; `attach` then makes the map's document,
+its scene and the tools and ties the rest to them. `tabletop` alone attaches just after the
+window's first frame; anything that needs the map before then (an action, a click, a part
+asked for) attaches at once, then acts. Made in code or a test, the window is whole at once."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt
-from PySide6.QtGui import QCloseEvent, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QGraphicsView, QMainWindow, QMessageBox, QStyle, QToolBar, QWidget
+from PySide6.QtCore import QByteArray, QRect, QRectF, QSettings, QSize, Qt
+from PySide6.QtGui import QCloseEvent, QColor, QShowEvent
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QGraphicsScene,
+    QGraphicsView,
+    QMainWindow,
+    QMessageBox,
+    QStyle,
+    QToolBar,
+    QWidget,
+)
 
-from tabletop.document import MapDocument
-from tabletop.model import Map, build_checks
+from tabletop.heap import collector_paused
 from tabletop.ui.actions import dock_action, icon
 from tabletop.ui.actions import say as passing_line
-from tabletop.ui.badge_tips import BadgeTips
-from tabletop.ui.docks.inspector import Inspector
+from tabletop.ui.docks.inspector import UNTITLED, Inspector
 from tabletop.ui.docks.lazy import LazyDock
 from tabletop.ui.docks.lists import ObjectList
-from tabletop.ui.map_menu import MapMenu
 from tabletop.ui.menus import MENU_BAR, MENUS, TOOLBAR, dock_id, reach_controls
 from tabletop.ui.plain import at_most_lines, shown_plain
-from tabletop.ui.recovery import Autosaver, discard, pending, recovery_dir
 from tabletop.ui.registry import ActionRegistry
-from tabletop.ui.scene.editor_scene import EditorScene
-from tabletop.ui.scene.legend import LegendItem
 from tabletop.ui.startup import AfterFirstFrame, Part, made_canvas
 from tabletop.ui.status_line import StatusLine
-from tabletop.ui.tools.background import BackgroundTool
-from tabletop.ui.tools.connect import BorderTool
-from tabletop.ui.tools.draw import NodeTool, PolygonTool
-from tabletop.ui.tools.grid import GridTool
-from tabletop.ui.tools.place import TokenTool
-from tabletop.ui.tools.pointer import PointerTool
+from tabletop.ui.tools.names import TOOL_WORDS
 from tabletop.ui.tools.reach import ReachSettings, ready_rules
-from tabletop.ui.tools.reveal import RevealTool
-from tabletop.ui.tools.segment import SegmentTool
-from tabletop.ui.tools.select import SelectTool
 from tabletop.ui.tools.snapping import Snapping
-from tabletop.ui.tools.vertices import VertexTool
 from tabletop.ui.view import MapView
 from tabletop.ui.view_modes import ViewModes
 from tabletop.ui.window_actions import WindowActions
@@ -58,6 +59,34 @@ RESOLVER_WIDTH = 520
 """The reserve and cards panes read whole at this width: every column of their tables."""
 PROBLEM_LINES = 8
 """Lines of a message box that names files: its height fits an 800-pixel screen."""
+EMPTY_MAP = QRectF(0, 0, 400, 300)
+"""What an empty map's scene fits in the view (geometry's map_bounds of a map with nothing on
+it) and the room its canvas keeps around that (ui/scene/map_scene.py): the empty window's
+first frame shows its canvas as the map's scene will, before the model is loaded (a test
+compares the two frames pixel for pixel)."""
+EMPTY_ROOM = 400
+PAPER = "#f4efe4"
+"""The GM's map's paper (render/style.py's MapStyle), for that first canvas."""
+
+
+def _build_checks() -> None:
+    from tabletop.model import build_checks  # deferred: the model, after the first frame
+
+    build_checks()
+
+
+class Attached:
+    """A part of the window `attach` makes (the document, the map's scene, the tools): asked for
+    before, the window is made whole first."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, window, owner: type | None = None):
+        if window is None:
+            return self
+        window.attach()
+        return window.__dict__[self.name]
 
 
 class MainWindow(WindowActions, QMainWindow):
@@ -81,71 +110,142 @@ class MainWindow(WindowActions, QMainWindow):
     scenes = Part()  # a session's scenes: the Scenes dock, staging, Send to Players
     """The map's life on disk (New, Open, Save and their dialogs): the reading's modules and the
     file dialogs' are not loaded before the empty window's first frame."""
+    document = Attached()
+    scene = Attached()
+    tools = Attached()
+    legend = Attached()
+    autosaver = Attached()
+    map_menu = Attached()
+    badge_tips = Attached()
+    clipboard = Attached()
+    exports = Attached()
 
-    def __init__(self, settings: QSettings | None = None) -> None:
+    def __init__(self, settings: QSettings | None = None, *, whole: bool = True) -> None:
+        """`whole=False`: the empty window, made whole just after its first frame (`attach`)."""
         super().__init__()
         self.settings = settings or QSettings()
-        # made unchecked: an empty map breaks no rule, and building the checks is most of the model's cost
-        self.document = MapDocument(Map.model_construct(title="Untitled map"), parent=self)
-        self.scene = EditorScene(self.document)
-        self.view = MapView(self.scene)
-        self.view.snapping = Snapping(self.settings, self.document)
+        self._whole: bool | None = False
+        """Whether `attach` has run (None while it runs)."""
+        self.view = MapView()
+        self.view.snapping = Snapping(self.settings)
+        self.view.ready = self.attach
         self.setCentralWidget(self.view)
         canvas = made_canvas(self.view)
+        self._first_canvas()
         self.later = AfterFirstFrame(self, canvas)
+        self.later.add(self.attach)
         self.later.add(self._build_grid_menu, "grid_menu")
         self.later.add(self._build_play, "play")
         side = ("players", "fog", "players_sight", "physical_scale", "players_strip", "handouts", "replay", "phones")
         self.later.add(self._build_player_controls, *side)
         self.later.add(lambda: self.inspector.build_pages())
         self.later.add(ready_rules)  # and the modules a first drag or Open asks, after the frame too
-        self.later.add(build_checks)  # the model's checks, which the empty map below was made without
+        self.later.add(_build_checks)  # the model's checks, which the empty map was made without
         self.later.add(lambda: self.later.keep("files", self._file_handler()), "files")
         self.later.add(lambda: self.later.keep("scenes", self._scene_controls()), "scenes")
         self.reach_settings = ReachSettings()
-        self.autosaver = Autosaver(self.document, stamp=lambda: self.files.source_stamp())
-        self.autosaver.status.connect(self.statusBar().showMessage)
-        self.tools = {
-            cls.shortcut: cls(self.document, self.scene, self.view, self.say)
-            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool, GridTool, RevealTool, PointerTool)
-        }
-        self.tools["S"] = SelectTool(self.document, self.scene, self.view, self.say, self.reach_settings)
         self.tool_before = "S"
         """The tool chosen before the present one: Adjust Background goes back to it when done."""
-        self.tools["I"] = BackgroundTool(
-            self.document, self.scene, self.view, self.say, lambda: self.set_tool(self.tool_before)
-        )
         self._docks()
-        self.tools["A"] = SegmentTool(self.document, self.scene, self.view, self.say, self.inspector.segment_choice)
-        self.legend = LegendItem(self.document, self.scene.style)  # the grids' legend, under them
-        self.scene.addItem(self.legend)
         self.registry = ActionRegistry(self, self.view)
+        self.registry.ready = self.attach
         self.registry.menu_bar(self.menuBar(), MENU_BAR, MENUS, self.later.finish)
         self._register_actions()
-        self.map_menu = MapMenu(self.document, self.view, self.registry, lambda: self.files.save_as(), self.say)
         bar = self.addToolBar("Main")
         bar.setObjectName("Main")
         self.registry.toolbar(bar, TOOLBAR)
         bar.insertWidget(self.lock_action, self.lattice.box)  # the step beside its switch
         self.shifts, self.move_type = reach_controls(bar, self.reach_settings)
-        self.status_line = StatusLine(self.statusBar(), self.view, self.document)
+        self.status_line = StatusLine(self.statusBar(), self.view)
         self.tool_hint, self.hover_label = self.status_line.tool_hint, self.status_line.hover_label
-        self.badge_tips = BadgeTips(self.view)
         self.view_modes = ViewModes(self.view, self.settings, self.registry, self._chrome, self._first_layout)
+        self.tool_actions["S"].setChecked(True)  # the tools themselves are made by `attach`
+        self.tool_hint.setText(TOOL_WORDS["S"][1])
+        self.setWindowIcon(icon("app"))
+        self._first_size()
+        self._title()
+        if whole:
+            self.attach()
+
+    def _first_canvas(self) -> None:
+        """The canvas as the empty map's scene shows it, fitted as `view.fit_map` fits that map,
+        until `attach` shows the map's own scene."""
+        first = QGraphicsScene(self.view)
+        first.setBackgroundBrush(QColor(PAPER))
+        first.setSceneRect(EMPTY_MAP.adjusted(-EMPTY_ROOM, -EMPTY_ROOM, EMPTY_ROOM, EMPTY_ROOM))
+        self.view.setScene(first)
+        self.view.first_whole = EMPTY_MAP
+
+    def attach(self) -> None:
+        """Make the map's document, its scene and the tools, and tie the window's parts to them:
+        just after the empty window's first frame, or at once when something needs them sooner."""
+        if self._whole is not False:
+            return
+        self._whole = None
+        with collector_paused():  # they last the session, as the window does
+            self._attach()
+        self._whole = True
+        self._title()
+
+    def _attach(self) -> None:
+        # deferred: the model, the painters and the tools' rules, after the empty window's first frame
+        from tabletop.document import MapDocument
+        from tabletop.model import Map
+        from tabletop.ui.badge_tips import BadgeTips
+        from tabletop.ui.map_menu import MapMenu
+        from tabletop.ui.recovery import Autosaver
+        from tabletop.ui.scene.editor_scene import EditorScene
+        from tabletop.ui.scene.legend import LegendItem
+        from tabletop.ui.tools.background import BackgroundTool
+        from tabletop.ui.tools.connect import BorderTool
+        from tabletop.ui.tools.draw import NodeTool, PolygonTool
+        from tabletop.ui.tools.grid import GridTool
+        from tabletop.ui.tools.place import TokenTool
+        from tabletop.ui.tools.pointer import PointerTool
+        from tabletop.ui.tools.reveal import RevealTool
+        from tabletop.ui.tools.segment import SegmentTool
+        from tabletop.ui.tools.select import SelectTool
+        from tabletop.ui.tools.vertices import VertexTool
+
+        # made unchecked: an empty map breaks no rule, and building the checks is most of the model's cost
+        self.document = MapDocument(Map.model_construct(title=UNTITLED), parent=self)
+        self.scene = EditorScene(self.document)
+        first = self.view.scene()
+        self.view.show_scene(self.scene)
+        first.deleteLater()  # the first frame's canvas, shown no more
+        if self.isVisible():  # as the first frame showed it: the same empty map, fitted
+            self.view.fit_map()
+        self.autosaver = Autosaver(self.document, stamp=lambda: self.files.source_stamp())
+        self.autosaver.status.connect(self.statusBar().showMessage)
+        made = (self.document, self.scene, self.view, self.say)
+        self.tools = {
+            cls.shortcut: cls(*made)
+            for cls in (PolygonTool, NodeTool, BorderTool, TokenTool, VertexTool, GridTool, RevealTool, PointerTool)
+        }
+        self.tools["S"] = SelectTool(*made, self.reach_settings)
+        self.tools["I"] = BackgroundTool(*made, lambda: self.set_tool(self.tool_before))
+        self.tools["A"] = SegmentTool(*made, self.inspector.segment_choice)
+        for dock in (self.inspector, self.zone_list, self.token_list):
+            dock.follow(self.document)
+        self.legend = LegendItem(self.document, self.scene.style)  # the grids' legend, under them
+        self.scene.addItem(self.legend)
+        self._follow_document()
+        self.map_menu = MapMenu(self.document, self.view, self.registry, lambda: self.files.save_as(), self.say)
+        self.status_line.follow(self.document)
+        self.badge_tips = BadgeTips(self.view)
         self.set_tool("S")
         self.document.undo_group.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)
         self.document.reset.connect(self.view.fit_map)
-        self.setWindowIcon(icon("app"))
-        self._first_size()
-        self._title()
 
     # -- layout --------------------------------------------------------------------------------
 
     def _docks(self) -> None:
-        self.inspector = Inspector(self.document)
-        self.zone_list = ObjectList(self.document, "zone")
-        self.token_list = ObjectList(self.document, "token")
+        """The docks as they are for an empty map: each follows the document once it is made."""
+        self.inspector = Inspector(None)
+        self.inspector.ready = self.attach
+        self.zone_list = ObjectList(None, "zone")
+        self.token_list = ObjectList(None, "token")
         self.docks = {}
         for title, widget, area in (
             ("Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea),
@@ -294,15 +394,19 @@ class MainWindow(WindowActions, QMainWindow):
         self.tool_hint.setText(tool.status)
 
     def _title(self) -> None:
-        name = self.document.path.name if self.document.path else self.document.map.title or "Untitled map"
+        document = self.__dict__.get("document")  # not made yet in the empty window's first frame
+        name = UNTITLED if document is None else document.path.name if document.path else document.map.title
+        name = name or UNTITLED
         self.setWindowTitle(f"{name.replace('[*]', '[*][*]')}[*] — Tabletop")  # a "[*]" typed is shown
-        self.setWindowModified(self.document.modified)
+        self.setWindowModified(document is not None and document.modified)
 
     def offer_recovery(self) -> bool:
         """After a crash: offer each recovered map; the newest accepted one is opened. Notes or
         maps that cannot be read are named first, one line each (the first few, and how many
         more: a folder full of junk must not make a box taller than the screen), and left in
         the recovery folder: nothing there is lost unasked."""
+        from tabletop.ui.recovery import discard, pending, recovery_dir  # deferred: the reading's modules
+
         problems: list[str] = []
         offered = pending(problems)
         if problems:

@@ -14,7 +14,7 @@ from tabletop.document.commands import SetBackground
 from tabletop.geometry.whole.tables import Box, union_of
 from tabletop.render.background import background_problem
 from tabletop.render.token_art import art_problems
-from tabletop.ui.registry import Act, ActionRegistry
+from tabletop.ui.registry import ActionRegistry
 from tabletop.ui.scene.finding_mark import FindingMark
 from tabletop.ui.view import MapView
 
@@ -32,8 +32,10 @@ down: whole, with the rooms round them in sight."""
 
 
 class MapMenu:
-    """The Map menu's actions; holds the one Check Map dialog it reuses. `save_as` saves a map
-    never saved (its picture is kept in its folder); `say` is a passing line in the status bar."""
+    """What the Map menu's actions do; holds the one Check Map dialog it reuses. `save_as` saves a
+    map never saved (its picture is kept in its folder); `say` is a passing line in the status bar.
+    The actions themselves are the window's, there with their keys in its first frame, before
+    this is made (ui/window_actions.py)."""
 
     def __init__(
         self,
@@ -52,15 +54,13 @@ class MapMenu:
         self._recheck.setInterval(RECHECK_MS)
         self._recheck.timeout.connect(self._check_again)
         self.menu = actions.menu("map")
-        self.check_action = actions.register(Act("map.check", "&Check Map…", self.check_map, "Ctrl+Shift+K"))
-        self.background_action = actions.register(Act("map.background", "Set &Background Image…", self.set_background))
-        self.remove_background_action = actions.register(
-            Act("map.remove_background", "&Remove Background Image", self.remove_background)
-        )
+        self.check_action, self.background_action = actions["map.check"], actions["map.background"]
+        self.remove_background_action = actions["map.remove_background"]
         self.document.reset.connect(self.say_background_problem)
         self.document.reset.connect(self.hide_ring)
         self.document.edited.connect(lambda change: change.kind is Part.BACKGROUND and self.say_background_problem())
         self.menu.aboutToShow.connect(self._enable)
+        self._enable()  # made as the menu opens, in the empty window's first moment
 
     def _enable(self) -> None:
         self.remove_background_action.setEnabled(self.document.map.background is not None)

@@ -94,24 +94,30 @@ TOOLBAR = (
 )
 
 
-def _name_step(act: QAction, step: str) -> None:
-    """Undo and Redo name the step ("Undo Move Gatto to East end"): its names as typed, an
-    ampersand in one shown, never taken for a shortcut key (QUndoStack's own actions take it)."""
-    word = act.property("word")
-    set_action_text(act, f"{word} {step}" if step else word)
-    act.setText("&" + act.text())  # U for Undo, R for Redo
+class StepAction(QAction):
+    """Undo or Redo, named for the step it takes back or again ("Undo Move Gatto to East end"):
+    its names as typed, an ampersand in one shown, never taken for a shortcut key (QUndoStack's
+    own actions take it). A method, not a closure, follows the stack's names: Qt drops the
+    connection with the action, which goes before the map's stack when the window closes."""
+
+    def __init__(self, parent: QWidget, word: str) -> None:
+        super().__init__(parent)
+        self.word = word
+        self.setEnabled(False)  # nothing to take back or again until it follows a stack
+        self.setIcon(icon(word.lower()))
+        self.name_step("")
+
+    def name_step(self, step: str) -> None:
+        set_action_text(self, f"{self.word} {step}" if step else self.word)
+        self.setText("&" + self.text())  # U for Undo, R for Redo
 
 
-def _stack_action(parent: QWidget, word: str, can_changed, can, text_changed, text, slot) -> QAction:
-    act = QAction(parent)
-    act.setProperty("word", word)
+def _follow(act: StepAction, can_changed, can, text_changed, text, slot) -> None:
     act.setEnabled(can())
     can_changed.connect(act.setEnabled)
-    text_changed.connect(lambda step: _name_step(act, step))
-    act.setIcon(icon(word.lower()))
+    text_changed.connect(act.name_step)
     act.triggered.connect(slot)
-    _name_step(act, text())
-    return act
+    act.name_step(text())
 
 
 def redo_keys() -> list[QKeySequence]:
@@ -126,18 +132,21 @@ def redo_keys() -> list[QKeySequence]:
     return unique
 
 
-def stack_actions(parent: QWidget, stack: QUndoStack, busily: Callable) -> tuple[QAction, QAction]:
-    """Undo and Redo, named for the step they take back or again, run under the busy cursor
-    (`busily` wraps a slot in it): Fog All undone on a big map is a wait the GM should see."""
-    undo = _stack_action(
-        parent, "Undo", stack.canUndoChanged, stack.canUndo, stack.undoTextChanged, stack.undoText, busily(stack.undo)
-    )
+def stack_actions(parent: QWidget) -> tuple[QAction, QAction]:
+    """Undo and Redo with their keys, disabled until they follow the map's stack (`follow_stack`):
+    the empty window's first frame shows them before the map's document is made."""
+    undo = StepAction(parent, "Undo")
     undo.setShortcut(QKeySequence.StandardKey.Undo)
-    redo = _stack_action(
-        parent, "Redo", stack.canRedoChanged, stack.canRedo, stack.redoTextChanged, stack.redoText, busily(stack.redo)
-    )
+    redo = StepAction(parent, "Redo")
     redo.setShortcuts(redo_keys())
     return undo, redo
+
+
+def follow_stack(undo: QAction, redo: QAction, stack: QUndoStack, busily: Callable) -> None:
+    """Undo and Redo named for the step they take back or again, run under the busy cursor
+    (`busily` wraps a slot in it): Fog All undone on a big map is a wait the GM should see."""
+    _follow(undo, stack.canUndoChanged, stack.canUndo, stack.undoTextChanged, stack.undoText, busily(stack.undo))
+    _follow(redo, stack.canRedoChanged, stack.canRedo, stack.redoTextChanged, stack.redoText, busily(stack.redo))
 
 
 def reach_controls(bar: QToolBar, reach: ReachSettings) -> tuple[QSpinBox, QComboBox]:

@@ -61,6 +61,9 @@ class ActionRegistry:
         self._actions: dict[str, QAction] = {}
         self._menus: dict[str, QMenu] = {}
         self._listings: list[_Listing] = []
+        self.ready: Callable[[], object] = lambda: None
+        """Run before any registered action acts: the window made whole first, for an action
+        chosen in the empty window's first moment (ui/main_window.py's `attach`)."""
 
     def register(self, act: Act) -> QAction:
         """The action made from its data, kept by its id and put where the lists name it."""
@@ -75,9 +78,10 @@ class ActionRegistry:
         made.setCheckable(act.checkable or act.toggled is not None)
         if act.slot is not None:
             slot = act.slot
-            made.triggered.connect(lambda _checked=False: slot())
+            made.triggered.connect(lambda _checked=False: (self.ready(), slot()))
         if act.toggled is not None:
-            made.toggled.connect(act.toggled)
+            toggled = act.toggled
+            made.toggled.connect(lambda on: (self.ready(), toggled(on)))
         if act.reach == "canvas":
             made.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self._canvas.addAction(made)

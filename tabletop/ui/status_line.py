@@ -4,15 +4,17 @@ asks at the table), and the zoom."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, QTimer
 from PySide6.QtWidgets import QStatusBar
 
-from tabletop.document import MapDocument
 from tabletop.heap import collector_paused
-from tabletop.model import ZoneLocation
-from tabletop.rules.area_names import area_name
 from tabletop.ui.plain import plain_label
-from tabletop.ui.view import MapView
+
+if TYPE_CHECKING:  # the labels are in the empty window's first frame, before the model is loaded
+    from tabletop.document import MapDocument
+    from tabletop.ui.view import MapView
 
 RANGE_WAITS_FROM = 5_000
 """Zones from which the range on the hover line waits for the zone graph, built a slice an event
@@ -22,8 +24,10 @@ RANGE_WAITS_FROM = 5_000
 class StatusLine:
     """The labels in the window's status bar, kept current from the view and the document."""
 
-    def __init__(self, status: QStatusBar, view: MapView, document: MapDocument) -> None:
-        self.document = document
+    def __init__(self, status: QStatusBar, view: MapView) -> None:
+        self.document: MapDocument | None = None
+        """The map the hover line names what is in: told by `follow`, after the first frame."""
+        self.view = view
         self.tool_hint = plain_label()
         status.addWidget(self.tool_hint, 1)  # under passing messages, back when they clear
         self.hover_label = plain_label()  # names a zone and a token
@@ -32,13 +36,19 @@ class StatusLine:
         status.addPermanentWidget(self.zoom_label)
         self._hover_at: QPointF | None = None
         self._ranges: tuple[object, object] = (None, None)
-        view.hovered.connect(self._hovered)
-        view.left.connect(self._left)
-        for signal in (document.selectionChanged, document.edited, document.reset):
-            signal.connect(self._hover_again)
         view.zoomed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
 
+    def follow(self, document: MapDocument) -> None:
+        """Name what lies under the mouse on this document's map, kept current with it."""
+        self.document = document
+        self.view.hovered.connect(self._hovered)
+        self.view.left.connect(self._left)
+        for signal in (document.selectionChanged, document.edited, document.reset):
+            signal.connect(self._hover_again)
+
     def _hovered(self, pos: QPointF) -> None:
+        from tabletop.rules.area_names import area_name  # deferred: the rules, after the first frame
+
         self._hover_at = QPointF(pos)
         text = f"{pos.x():.0f}, {pos.y():.0f}"
         zone_id = self.document.zone_at(pos.x(), pos.y())
@@ -64,6 +74,8 @@ class StatusLine:
 
     def _range_note(self, zone_id: str) -> str:
         """Range from the selected token to the hovered zone, as the GM asks at the table."""
+        from tabletop.model import ZoneLocation  # deferred: the model, after the first frame
+
         tokens = [i for k, i in self.document.selection if k == "token"]
         if len(tokens) != 1:
             return ""

@@ -4,14 +4,17 @@ other mouse or key event goes to the active tool (a mode object)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QPolygonF, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
-from tabletop.geometry.single.shapes import map_bounds
-from tabletop.ui.scene.map_scene import MapScene
 from tabletop.ui.tools.snapping import Snapping
+
+if TYPE_CHECKING:  # the empty window's first frame shows the view before the map's scene is made
+    from tabletop.ui.scene.map_scene import MapScene
 
 MIN_SCALE, MAX_SCALE = 0.02, 12.0
 LATTICE_SEEN_PX = 8.0
@@ -27,9 +30,10 @@ class MapView(QGraphicsView):
     """The mouse left the view: nothing is under it any more."""
     zoomed = Signal(float)
 
-    def __init__(self, scene: MapScene) -> None:
+    def __init__(self, scene: MapScene | None = None) -> None:
         super().__init__(scene)
         self.map_scene = scene
+        """The map's scene; None in the empty window's first frame, until `show_scene`."""
         self.tool = None
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
@@ -37,10 +41,20 @@ class MapView(QGraphicsView):
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._pan_from: QPointF | None = None
+        self.ready: Callable[[], object] = lambda: None
+        self.first_whole = QRectF()
+        """What `fit_map` fits before the map's scene is shown: the empty window's first map."""
+        """Makes the window whole (its map's scene and tools) for an event that comes before."""
         self._space = False
-        self.snapping = Snapping(document=scene.document)
+        self.snapping = Snapping(document=scene.document if scene is not None else None)
         """Where drawn points land, on the open map's lattice; the window gives it its settings
         (tools/snapping.py)."""
+
+    def show_scene(self, scene: MapScene) -> None:
+        """The map's scene in place of the one the empty window's first frame showed."""
+        self.map_scene = scene
+        self.setScene(scene)
+        self.snapping.document = scene.document
 
     # -- zoom and pan ------------------------------------------------------------------------
 
@@ -72,6 +86,13 @@ class MapView(QGraphicsView):
     def fit_map(self) -> None:
         """Fit the map itself (zones, grids, with room for labels) and its background picture,
         not the items' margins: a GM about to trace sees the whole picture."""
+        from tabletop.geometry.single.shapes import map_bounds  # deferred: the model's, after the first frame
+
+        if self.map_scene is None:
+            if not self.first_whole.isEmpty():
+                self.fitInView(self.first_whole, Qt.AspectRatioMode.KeepAspectRatio)
+                self.zoomed.emit(self.scale_now())
+            return
         document = self.map_scene.document
         x, y, w, h = map_bounds(document.map, margin=30, zone_extent=document.layout.zone_extent())
         whole = QRectF(x, y, w, h)
@@ -94,6 +115,8 @@ class MapView(QGraphicsView):
 
     def shows_whole_map(self) -> bool:
         """Whether all of the map is in sight now (a GM zoomed in on a corner has not)."""
+        from tabletop.geometry.single.shapes import map_bounds  # deferred: the model's, after the first frame
+
         document = self.map_scene.document
         x, y, w, h = map_bounds(document.map, margin=0, zone_extent=document.layout.zone_extent())
         seen = self.mapToScene(self.viewport().rect()).boundingRect()
@@ -122,7 +145,7 @@ class MapView(QGraphicsView):
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
-        if steps:
+        if steps and self.map_scene is not None:
             self.map_scene.layer.zooming()
             self.zoom(1.15**steps, event.position())
 
@@ -135,7 +158,10 @@ class MapView(QGraphicsView):
         return inverse.map(event.position())
 
     def _tool_for(self, event: QMouseEvent | QKeyEvent):
-        """The tool, told which keys are held with this event (Ctrl places a point freely)."""
+        """The tool, told which keys are held with this event (Ctrl places a point freely); in
+        the empty window's first moment, the window made whole first (`ready`), so it has one."""
+        if self.tool is None:
+            self.ready()
         if self.tool is not None:
             self.snapping.held = event.modifiers()
         return self.tool

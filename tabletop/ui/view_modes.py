@@ -12,7 +12,6 @@ from PySide6.QtCore import QEvent, QObject, QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
-from tabletop.geometry.single.shapes import map_bounds
 from tabletop.ui.registry import Act, ActionRegistry
 from tabletop.ui.view import MapView
 
@@ -74,11 +73,15 @@ class ViewModes(QObject):
     def set_map_only(self, on: bool) -> None:
         """Hide (or bring back) the docks, toolbars and status bar. A map shown whole is fitted
         again to the new room; a zoomed-in view keeps its centre."""
+        from tabletop.geometry.single.shapes import map_bounds  # deferred: the model's, after the first frame
+
         view = self.view
         centre = view.mapToScene(view.viewport().rect().center())
-        document = view.map_scene.document
-        x, y, w, h = map_bounds(document.map, margin=0, zone_extent=document.layout.zone_extent())
-        whole = view.mapToScene(view.viewport().rect()).boundingRect().contains(QRectF(x, y, w, h))
+        whole = True  # the empty window's first frame, its map not yet there, is fitted once it is
+        if view.map_scene is not None:
+            document = view.map_scene.document
+            x, y, w, h = map_bounds(document.map, margin=0, zone_extent=document.layout.zone_extent())
+            whole = view.mapToScene(view.viewport().rect()).boundingRect().contains(QRectF(x, y, w, h))
         if on and not self._hidden:
             self._hidden = self.chrome()
             for widget in self._hidden:

@@ -1,7 +1,11 @@
 """The map window's own File, Edit, View and Tools actions and what they do: registered by id
 (ui/registry.py) for the menus' and the toolbar's lists in ui/menus.py to place. A part of the
 main window (ui/main_window.py) kept in a file of its own; the parts built after the first frame
-register their own actions."""
+register their own actions.
+
+They are registered for the empty window's first frame, before the map's document, scene and
+tools are made: each asks for what it acts on when it acts (the window made whole first), and
+`_follow_document` ties the rest (Undo and Redo, the switches' states) once it is whole."""
 
 from __future__ import annotations
 
@@ -9,14 +13,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QActionGroup, QKeySequence
 
 from tabletop.ui.actions import busily, dock_action, quit_keys
-from tabletop.ui.clipboard import Clipboard
-from tabletop.ui.exports import Exports
 from tabletop.ui.lattice import LatticeStep
-from tabletop.ui.menus import TOOL_ICONS, TOOL_KEYS, dock_id, stack_actions
+from tabletop.ui.menus import TOOL_ICONS, TOOL_KEYS, dock_id, follow_stack, stack_actions
 from tabletop.ui.plain import set_action_text
 from tabletop.ui.registry import Act
-from tabletop.ui.scene.legend import LEGEND_KEY
-from tabletop.ui.tools.connect import join_touching_zones
+from tabletop.ui.tools.names import TOOL_WORDS
+
+LEGEND_KEY = "view/legend"
+"""The View menu's legend toggle, remembered as a bool in the window's settings."""
 
 
 class WindowActions:
@@ -26,15 +30,12 @@ class WindowActions:
 
     def _register_actions(self) -> None:
         """The File, Edit, View and Tools menus' actions; the menus' and the toolbar's lists in
-        ui/menus.py place them. The file handler is asked for at each use: made after the first
-        frame, or when first asked for."""
+        ui/menus.py place them. What each acts on (the file handler, the clipboard, the view's
+        map) is asked for at each use: made after the first frame, or when first asked for."""
         registry, view, snapping = self.registry, self.view, self.view.snapping
-        undo, redo = stack_actions(self, self.document.undo_group, lambda slot: busily(self._views, slot))
+        undo, redo = stack_actions(self)
         self.undo_action, self.redo_action = registry.add("edit.undo", undo), registry.add("edit.redo", redo)
         keys = QKeySequence.StandardKey
-        self.clipboard = Clipboard(
-            self.document, view, lambda words: self.statusBar().showMessage(words, 8000), self.tools["A"]
-        )
         # the clipboard's keys act on the canvas and the lists, never while typing in a field (where
         # Ctrl+C copies text); the menu works anywhere
         lattice_tip = (
@@ -53,12 +54,17 @@ class WindowActions:
             Act("file.export_image", "Export &Image…", lambda: self.exports.export_image()),
             Act("file.quit", "&Quit", self.close, quit_keys()),
             Act(
-                "edit.cut", "Cu&t", self.clipboard.cut, keys.Cut, tip="Copy the selection and remove it", reach="canvas"
+                "edit.cut",
+                "Cu&t",
+                lambda: self.clipboard.cut(),
+                keys.Cut,
+                tip="Copy the selection and remove it",
+                reach="canvas",
             ),
             Act(
                 "edit.copy",
                 "&Copy",
-                self.clipboard.copy,
+                lambda: self.clipboard.copy(),
                 keys.Copy,
                 tip="Zones (with the borders among them), tokens, grids; with the Segment tool, its segment",
                 reach="canvas",
@@ -74,7 +80,7 @@ class WindowActions:
             Act(
                 "edit.duplicate",
                 "D&uplicate",
-                self.clipboard.duplicate,
+                lambda: self.clipboard.duplicate(),
                 "Ctrl+D",
                 tip="The selection again, two lattice steps across and down",
                 reach="canvas",
@@ -98,7 +104,10 @@ class WindowActions:
                 tip="A point drawn near a corner of the background picture takes it, as it takes a room's corner",
                 checkable=True,
             ),
-            Act("view.fit", "&Fit Map", view.fit_map, "Ctrl+0", "fit"),
+            Act("map.check", "&Check Map…", lambda: self.map_menu.check_map(), "Ctrl+Shift+K"),
+            Act("map.background", "Set &Background Image…", lambda: self.map_menu.set_background()),
+            Act("map.remove_background", "&Remove Background Image", lambda: self.map_menu.remove_background()),
+            Act("view.fit", "&Fit Map", lambda: view.fit_map(), "Ctrl+0", "fit"),
             Act("view.zoom_in", "Zoom &In", lambda: view.zoom(1.25), keys.ZoomIn, "zoom-in"),
             Act("view.zoom_out", "Zoom &Out", lambda: view.zoom(0.8), keys.ZoomOut, "zoom-out"),
             Act("view.legend", "Show &Legend", self._show_legend, tip="The grids' ground and its look", checkable=True),
@@ -106,13 +115,11 @@ class WindowActions:
             registry.register(act)
         self.clipboard_actions = [registry[f"edit.{word}"] for word in ("cut", "copy", "paste", "duplicate")]
         self.lock_action, self.snap_action = registry["edit.lock"], registry["edit.snap"]
-        self.lattice = LatticeStep(self.document, view, registry, self, self.say)
+        self.lattice = LatticeStep(view, registry, self, self.say, self.attach)
         self.corners_action, self.legend_action = registry["edit.corners"], registry["view.legend"]
         self.snap_action.setChecked(snapping.lattice)
         self.corners_action.setChecked(snapping.corners)
         self.legend_action.setChecked(bool(self.settings.value(LEGEND_KEY, False, type=bool)))
-        self.legend.setVisible(self.legend_action.isChecked())
-        self.exports = Exports(self.document, view, self.settings, self.legend_action, self.say)
         for title, dock in self.docks.items():
             registry.add(dock_id(title), dock_action(dock))
         self.recent_menu = registry.menu("file.recent")
@@ -120,15 +127,15 @@ class WindowActions:
         # single keys act on the canvas only, never while typing; Adjust Background is a mode for
         # tracing work: in the Map menu, not the toolbar
         for key in TOOL_KEYS:
-            tool = self.tools[key]
+            name, status = TOOL_WORDS[key]
             registry.register(
                 Act(
                     f"tool.{key}",
-                    tool.name,
+                    name,
                     lambda k=key: self.set_tool(k),
                     key,
                     TOOL_ICONS[key],
-                    tool.status,
+                    status,
                     checkable=True,
                     reach="canvas",
                 )
@@ -137,6 +144,21 @@ class WindowActions:
         group = QActionGroup(self)
         for act in self.tool_actions.values():
             group.addAction(act)
+
+    def _follow_document(self) -> None:
+        """What the actions act on, tied to the document made just now: Undo and Redo to its
+        stack, the lattice's box to its step, the clipboard, the exports, and the legend shown as
+        its switch says."""
+        from tabletop.ui.clipboard import Clipboard  # deferred: the model's, after the first frame
+        from tabletop.ui.exports import Exports  # deferred: the painters', after the first frame
+
+        follow_stack(self.undo_action, self.redo_action, self.document.undo_group, lambda s: busily(self._views, s))
+        self.clipboard = Clipboard(
+            self.document, self.view, lambda words: self.statusBar().showMessage(words, 8000), self.tools["A"]
+        )
+        self.lattice.follow(self.document)
+        self.legend.setVisible(self.legend_action.isChecked())
+        self.exports = Exports(self.document, self.view, self.settings, self.legend_action, self.say)
 
     def import_drawing(self) -> bool:
         from tabletop.ui.dialogs.import_uvtt import import_drawing  # deferred: shapely and the reader
@@ -158,6 +180,8 @@ class WindowActions:
         self.view.viewport().update()  # the lattice's dots come or go
 
     def join_touching(self) -> None:
+        from tabletop.ui.tools.connect import join_touching_zones  # deferred: the model's, after the first frame
+
         count = join_touching_zones(self.document)
         pairs = "1 pair" if count == 1 else f"{count} pairs"
         self.say(f"Joined {pairs} of touching zones" if count else "No touching zones left to join")

@@ -101,8 +101,9 @@ def bare_first_frame(docks: list[dict]) -> None:
 
 
 def _report(window) -> None:
-    """The window's first frame, painted whole; then the process's CPU and wall time to it and
-    the docks it shows, as the last line, and the process ends (nothing after the frame counts)."""
+    """The window's first frame, painted whole; then the process's CPU and wall time to it, the
+    docks it shows and the modules loaded by then, as the last line, and the process ends
+    (nothing after the frame counts)."""
     from PySide6.QtWidgets import QDockWidget
 
     frame = window.grab()
@@ -115,7 +116,8 @@ def _report(window) -> None:
         {"title": d.windowTitle(), "area": window.dockWidgetArea(d).value, "shown": d.isVisible(), "window": size}
         for d in window.findChildren(QDockWidget)
     ]
-    print(json.dumps({"cpu": cpu, "seconds": wall, "docks": docks, "frame": [frame.width(), frame.height()]}))
+    size = [frame.width(), frame.height()]
+    print(json.dumps({"cpu": cpu, "seconds": wall, "docks": docks, "frame": size, "modules": sorted(sys.modules)}))
     sys.stdout.flush()
     os._exit(0)
 

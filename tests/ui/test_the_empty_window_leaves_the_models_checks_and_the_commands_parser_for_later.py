@@ -92,9 +92,9 @@ def _run(tmp_path, script: str) -> dict:
 
 def test_the_first_frame_builds_no_checks_and_the_window_builds_them_all_just_after(tmp_path):
     seen = _run(tmp_path, FIRST_FRAME)
-    built_at_frame, kinds = seen["frame"]
+    built_at_frame, _ = seen["frame"]
     assert built_at_frame == [], "built before the first frame"
-    built_after, _ = seen["after"]
+    built_after, kinds = seen["after"]  # the window's own modules are loaded after its first frame now
     assert len(built_after) == kinds > 20, "every model class and record, once the later parts are built"
 
 

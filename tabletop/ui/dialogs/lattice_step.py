@@ -11,7 +11,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QWidget
 
-from tabletop.model import MAX_LATTICE_STEP, MIN_LATTICE_STEP
+from tabletop.bounds import MAX_LATTICE_STEP, MIN_LATTICE_STEP
 from tabletop.ui.plain import plain_label
 
 TITLE = "Lattice Step"

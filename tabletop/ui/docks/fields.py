@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -21,7 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.bounds import MAX_TEXT
 from tabletop.ui.docks.widgets import ColourButton, PointEdit
+
+if TYPE_CHECKING:  # the Inspector's first page is in the window's first frame, before pydantic is loaded
+    from pydantic import BaseModel
 
 NO_WAY = -1
 
@@ -131,3 +134,22 @@ def spin(minimum: int, maximum: int, none_text: str = "") -> QSpinBox:
     if none_text:
         box.setSpecialValueText(none_text)
     return box
+
+
+def text_box(lines: int = 3) -> QPlainTextEdit:
+    """A box for a description or notes, `lines` high, holding what a map holds."""
+    box = QPlainTextEdit()
+    box.setFixedHeight(22 * lines)
+    box.textChanged.connect(lambda: held_to(box, MAX_TEXT))
+    return box
+
+
+def held_to(box: QPlainTextEdit, most: int) -> None:
+    """A note typed or pasted past what a map holds is cut there, as a line box stops at its
+    length: text the model would refuse is never kept on screen unsaved."""
+    text = box.toPlainText()
+    if len(text) > most:
+        cursor = box.textCursor()
+        box.setPlainText(text[:most])
+        cursor.setPosition(most)
+        box.setTextCursor(cursor)

@@ -6,10 +6,10 @@ not applied. Choice lists come from the model's own types."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
 from PySide6.QtCore import QStringListModel, QTimer
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
@@ -30,19 +30,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.document import MapDocument
-from tabletop.document.changes import Part
-from tabletop.document.commands import EditMap, EditObject
-from tabletop.model import AreaLocation, FillStyle, Map, Passage, Speeds, Token, ZoneLocation
-from tabletop.model.base import MAX_LINE, MAX_TEXT
-from tabletop.model.wording import words
-from tabletop.rules.area_names import area_name
-from tabletop.rules.sides import colour_on_side
-from tabletop.ui.badge_tips import as_tooltip, explain_badge
-from tabletop.ui.docks.fields import Field, choices, count, optional, spin, updated
+from tabletop.bounds import MAX_LINE
+from tabletop.ui.docks.fields import Field, choices, count, optional, spin, text_box, updated
 from tabletop.ui.docks.segment_choice import SegmentChoice
 from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, MessageLine, PointEdit, UpDown, lay_out_now
 from tabletop.ui.plain import plain_label
+
+if TYPE_CHECKING:  # the map's page is in the empty window's first frame, before the model is loaded
+    from tabletop.document import MapDocument
+    from tabletop.model import Passage, Token
+
+UNTITLED = "Untitled map"
+"""The title of a map made in the window (New, and the empty window's first map)."""
 
 KIND_WORDS = {"zone": "zone", "border": "border", "token": "token", "grid": "encounter grid"}
 LOCKED_FIELDS = {("grid", "origin"), ("grid", "area_size")}
@@ -74,26 +73,9 @@ LEAST_ROWS = 12
 this a GM scrolls more than reads."""
 
 
-def _text(lines: int = 3) -> QPlainTextEdit:
-    box = QPlainTextEdit()
-    box.setFixedHeight(22 * lines)
-    box.textChanged.connect(lambda: _held_to(box, MAX_TEXT))
-    return box
-
-
-def _held_to(box: QPlainTextEdit, most: int) -> None:
-    """A note typed or pasted past what a map holds is cut there, as a line box stops at its
-    length: text the model would refuse is never kept on screen unsaved."""
-    text = box.toPlainText()
-    if len(text) > most:
-        cursor = box.textCursor()
-        box.setPlainText(text[:most])
-        cursor.setPosition(most)
-        box.setTextCursor(cursor)
-
-
 class Inspector(QWidget):
-    def __init__(self, document: MapDocument) -> None:
+    def __init__(self, document: MapDocument | None) -> None:
+        """Without a document, the map's page of an empty untitled map, until told the map (`follow`)."""
         super().__init__()
         self.document = document
         self.shown: tuple[str, str] | None = None
@@ -102,7 +84,9 @@ class Inspector(QWidget):
         self.labels: dict[str, dict[str, str]] = {}
         self._built: dict[str, QWidget] = {}
         self.segment_choice = SegmentChoice()  # the Segment tool's too, before the grid page is built
-        document.reset.connect(lambda: self.segment_choice.set(None))
+        self.ready: Callable[[], object] = lambda: None
+        """Tells the window to give this Inspector its document now (`follow`): a map's title typed
+        in the empty window's first moment."""
         self.pages = QStackedWidget()
         self.title = ElidedLabel()
         font = QFont(self.title.font())
@@ -122,6 +106,15 @@ class Inspector(QWidget):
         for widget in (self.title, self.kind, self.pages, self.problem):
             layout.addWidget(widget)
         self._page("map")  # the page the first frame shows; the others when first shown or after it
+        if document is not None:
+            self.follow(document)
+        else:
+            self.refresh()
+
+    def follow(self, document: MapDocument) -> None:
+        """Show this document's selection, or its map, kept current with it."""
+        self.document = document
+        document.reset.connect(lambda: self.segment_choice.set(None))
         document.selectionChanged.connect(self.refresh)
         document.edited.connect(self._edited)
         document.reset.connect(self.refresh)
@@ -188,7 +181,7 @@ class Inspector(QWidget):
         return form
 
     def _page_map(self) -> None:
-        self.map_title, self.map_notes = QLineEdit(), _text(6)
+        self.map_title, self.map_notes = QLineEdit(), text_box(6)
         form = self._form("map", [("Title", "", self.map_title), ("Notes", "", self.map_notes)])
         self.map_title.textEdited.connect(lambda t: self._edit_map())
         self.map_notes.textChanged.connect(self._edit_map)
@@ -197,6 +190,8 @@ class Inspector(QWidget):
         form.addRow(self.map_summary)
 
     def _page_zone(self) -> None:
+        from tabletop.model import FillStyle  # deferred: the model, after the first frame
+
         pattern = QComboBox()
         pattern.addItems(choices(FillStyle, "pattern"))
         opacity = QDoubleSpinBox()
@@ -206,8 +201,8 @@ class Inspector(QWidget):
             "zone",
             [
                 ("Name", "name", QLineEdit()),
-                ("Description", "description", _text()),
-                ("GM notes", "gm_notes", _text()),
+                ("Description", "description", text_box()),
+                ("GM notes", "gm_notes", text_box()),
                 ("", "hidden", QCheckBox("Hidden from players")),
                 ("Colour", "fill.colour", ColourButton("Zone colour")),
                 ("Pattern", "fill.pattern", pattern),
@@ -227,6 +222,8 @@ class Inspector(QWidget):
         self.border_stress = self._stress_aspects(form)
 
     def _page_token(self) -> None:
+        from tabletop.model import Speeds, Token  # deferred: the model, after the first frame
+
         facing = QDoubleSpinBox()
         facing.setRange(-360, 720)
         facing.setWrapping(False)
@@ -320,6 +317,9 @@ class Inspector(QWidget):
 
     def _show(self) -> None:
         self.problem.clear()
+        if self.document is None:
+            self._load_map()
+            return
         found = self.document.get_many(self.document.selection)
         selection = [key for key, obj in zip(self.document.selection, found, strict=True) if obj is not None]
         self.shown = selection[0] if len(selection) == 1 and selection[0][0] in PAGES else None
@@ -339,6 +339,8 @@ class Inspector(QWidget):
         if kind in STRESS_ASPECTS:
             getattr(self, STRESS_ASPECTS[kind]).show_object(kind, obj.id)
         if kind == "border":
+            from tabletop.ui.badge_tips import as_tooltip, explain_badge  # deferred: the map's scene's
+
             names = [self.document.get("zone", z).label for z in (obj.a, obj.b)]
             self.passage_editor.load(obj, *names)
             self.passages_label.setToolTip(as_tooltip(explain_badge(obj, *names)))
@@ -351,6 +353,8 @@ class Inspector(QWidget):
                 box.setChecked(state in obj.states)
                 box.blockSignals(False)
         elif kind == "grid":
+            from tabletop.rules.area_names import area_name  # deferred: the rules, after the first frame
+
             r0, c0, r1, c1 = obj.tile_bounds()
             a0, b0, a1, b1 = obj.area_bounds()
             self.grid_tiles.setText(
@@ -363,6 +367,9 @@ class Inspector(QWidget):
     def _where(self, token: Token) -> str:
         """Where a token stands, as the status bar names it: a zone by its name, a grid's area
         by its letter and number ("area D8") and the grid by its name."""
+        from tabletop.model import AreaLocation, ZoneLocation
+        from tabletop.rules.area_names import area_name
+
         where = token.location
         if isinstance(where, ZoneLocation):
             return f"zone {self.document.label('zone', where.zone)}"
@@ -372,19 +379,20 @@ class Inspector(QWidget):
         return f"area {area_name(grid, where.row, where.col)} on {self.document.label('grid', grid.id)}"
 
     def _load_map(self) -> None:
-        map_ = self.document.map
+        map_ = self.document.map if self.document is not None else None
+        title, notes = (map_.title, map_.notes) if map_ is not None else (UNTITLED, "")
         self.pages.setCurrentWidget(self._page("map"))
-        self.title.setText(map_.title or "Untitled map")
+        self.title.setText(title or UNTITLED)
         self.kind.setText("map")
-        for widget, value in ((self.map_title, map_.title), (self.map_notes, map_.notes)):
+        for widget, value in ((self.map_title, title), (self.map_notes, notes)):
             widget.blockSignals(True)
             if isinstance(widget, QLineEdit) and widget.text() != value:
                 widget.setText(value)
             elif isinstance(widget, QPlainTextEdit) and widget.toPlainText() != value:
                 widget.setPlainText(value)
             widget.blockSignals(False)
-        parts = [(map_.zones, "zone"), (map_.borders, "border"), (map_.tokens, "token"), (map_.grids, "grid")]
-        self.map_summary.setText(", ".join(count(len(items), word) for items, word in parts))
+        kinds = ((getattr(map_, f"{word}s", ()), word) for word in ("zone", "border", "token", "grid"))
+        self.map_summary.setText(", ".join(count(len(items), word) for items, word in kinds))
 
     def _load_many(self, selection: list[tuple[str, str]], objects: list[Any]) -> None:
         """Several objects (`objects`, theirs): how many of each kind, and what they share."""
@@ -398,6 +406,8 @@ class Inspector(QWidget):
         self.shared_page.load(selection, objects)
 
     def _edited(self, change) -> None:
+        from tabletop.document.changes import Part
+
         if change.kind in (Part.DETAILS, Part.BACKGROUND):  # the map's page shows them
             self.refresh()
             return
@@ -427,6 +437,12 @@ class Inspector(QWidget):
         map is locked for play, a grid keeps its place and size."""
         if self.shown is None or self.shown[0] != kind:
             return False
+        from pydantic import ValidationError
+
+        from tabletop.document.commands import EditObject
+        from tabletop.model.wording import words
+        from tabletop.rules.sides import colour_on_side
+
         obj = self.document.get(*self.shown)
         if self.document.map_locked and (kind, path) in LOCKED_FIELDS:
             self.refresh()  # the field shows the grid's place again
@@ -461,8 +477,16 @@ class Inspector(QWidget):
 
     def _edit_map(self) -> None:
         title, notes = self.map_title.text(), self.map_notes.toPlainText()
+        if self.document is None:  # typed before the window was whole: made whole now, and edited
+            self.ready()
         if (title, notes) == (self.document.map.title, self.document.map.notes):
             return
+        from pydantic import ValidationError
+
+        from tabletop.document.commands import EditMap
+        from tabletop.model import Map
+        from tabletop.model.wording import words
+
         try:  # checked before the edit, so a refused text leaves no empty step behind
             Map(title=title, notes=notes)
         except ValidationError as error:

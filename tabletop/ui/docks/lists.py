@@ -10,15 +10,17 @@ Python call per row."""
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QItemSelection, QItemSelectionModel, QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter, QTextOption
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QListView
 
-from tabletop.document import MapDocument
-from tabletop.model.kinds import ids_by_kind
 from tabletop.ui.docks.list_filter import FilterBar
 from tabletop.ui.docks.object_rows import ObjectRows
+
+if TYPE_CHECKING:  # an empty list is in the empty window's first frame, before the model is loaded
+    from tabletop.document import MapDocument
 
 __all__ = ["BULK_ROWS", "ObjectList", "ObjectRows"]
 
@@ -32,7 +34,8 @@ class ObjectList(QListView):
 
     activated_object = Signal(str, str)
 
-    def __init__(self, document: MapDocument, kind: str) -> None:
+    def __init__(self, document: MapDocument | None, kind: str) -> None:
+        """Without a document, the list as it is for an empty map, until told the map (`follow`)."""
         super().__init__()
         self.document, self.kind = document, kind
         self.rows = ObjectRows(document, kind)
@@ -48,15 +51,23 @@ class ObjectList(QListView):
         self.verticalScrollBar().parentWidget().installEventFilter(self)  # kept below the bar
         self._syncing = False
         self._typed, self._typed_at = "", 0.0
-        document.edited.connect(self._edited)
-        document.reset.connect(self._new_map)
-        document.selectionChanged.connect(self._from_document)
         self.selectionModel().selectionChanged.connect(self._to_document)
         self.activated.connect(lambda index: self.activated_object.emit(self.kind, self.rows.object_at(index.row())))
         self.filter_box.textChanged.connect(self.set_filter)
         self.filter_box.entered.connect(self.go_to_first)
         self.filter_box.left.connect(self._into_rows)
         self.filter_box.focused.connect(self.rows.labels)  # once a map, not in a key
+        if document is not None:
+            self.follow(document)
+        else:
+            self._counted()
+
+    def follow(self, document: MapDocument) -> None:
+        """List this document's objects, kept in step with it."""
+        self.document = self.rows.document = document
+        document.edited.connect(self._edited)
+        document.reset.connect(self._new_map)
+        document.selectionChanged.connect(self._from_document)
         self.rebuild()
 
     # -- what tests and the window ask -------------------------------------------------------
@@ -212,6 +223,8 @@ class ObjectList(QListView):
         grow with the list, and Select All on a big map took far too long."""
         self._syncing = True
         try:
+            from tabletop.model.kinds import ids_by_kind  # deferred: the model, after the first frame
+
             rows = self.rows.rows_of(ids_by_kind(self.document.selection).get(self.kind, []))
             chosen = QItemSelection()
             start = 0
@@ -235,7 +248,7 @@ class ObjectList(QListView):
             return f"No {self.kind} has “{self.filter_box.text().strip()}” in its name or id."
         if self.kind == "token":
             return "No tokens yet: place one with the Token tool (T)."
-        if self.document.map.grids:
+        if self.document is not None and self.document.map.grids:
             return (
                 "This map has no zones: it is played on its encounter grid. "
                 "Click the grid to inspect it, or draw zones with the Polygon (P) or Node (N) tool."

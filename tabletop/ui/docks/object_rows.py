@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QStringListModel, Qt
 
-from tabletop.document import MapDocument
 from tabletop.ui.docks.folding import fold, needle, row_piece
 from tabletop.ui.plain import shown_plain
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from tabletop.document import MapDocument
     from tabletop.ui.docks.labels import Labels, Shown
 
 Index = QModelIndex | QPersistentModelIndex
@@ -30,7 +30,7 @@ class ObjectRows(QStringListModel):
     document when the view asks for it. The string list holds one empty string a shown row,
     only so that Qt counts the rows itself; `ids` (and `shown`) change first, then the rows."""
 
-    def __init__(self, document: MapDocument, kind: str) -> None:
+    def __init__(self, document: MapDocument | None, kind: str) -> None:
         super().__init__()
         self.document, self.kind = document, kind
         self.ids: list[str] = []

@@ -13,9 +13,6 @@ from tabletop.model.kinds import Kind
 from tabletop.render.legend import legend_entries, legend_size, paint_legend
 from tabletop.render.style import MapStyle
 
-LEGEND_KEY = "view/legend"
-"""The View menu's legend toggle, remembered as a bool in the window's settings."""
-
 
 class LegendItem(QGraphicsItem):
     def __init__(self, document: MapDocument, style: MapStyle) -> None:

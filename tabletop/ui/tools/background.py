@@ -24,6 +24,7 @@ from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.map import MAX_BACKGROUND_SCALE
 from tabletop.ui.scene.background import PLACE_DECIMALS, SCALE_DECIMALS, Preview
 from tabletop.ui.tools.base import Tool
+from tabletop.ui.tools.names import TOOL_WORDS
 
 HANDLE_PX = 6.0
 """Half a corner handle's side, in screen pixels; a press this near a corner takes it (and a
@@ -97,11 +98,8 @@ class Frame(QGraphicsItem):
 
 
 class BackgroundTool(Tool):
-    name, shortcut = "Adjust Background Image", "I"
-    status = (
-        "Drag the background picture to move it, a corner to scale it (its shape kept); "
-        "Ctrl: off the lattice; Esc or Enter: done"
-    )
+    shortcut = "I"
+    name, status = TOOL_WORDS[shortcut]
 
     def __init__(self, document, scene, view, say, leave: Callable[[], None] | None = None) -> None:
         """`leave`: goes back to the tool chosen before (Esc or Enter)."""

@@ -12,6 +12,7 @@ from tabletop.document.commands import AddMany, AddObject
 from tabletop.model import Border
 from tabletop.model.kinds import Kind
 from tabletop.ui.tools.base import Tool
+from tabletop.ui.tools.names import TOOL_WORDS
 
 
 def add_border(document: MapDocument, a: str, b: str) -> str | None:
@@ -53,8 +54,8 @@ def _free_ids(document: MapDocument, prefix: str, count: int) -> list[str]:
 
 
 class BorderTool(Tool):
-    name, shortcut = "Connect zones", "B"
-    status = "Drag from one zone to another to join them with a border"
+    shortcut = "B"
+    name, status = TOOL_WORDS[shortcut]
 
     def __init__(self, document, scene, view, say) -> None:
         super().__init__(document, scene, view, say)

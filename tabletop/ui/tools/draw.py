@@ -12,15 +12,13 @@ from tabletop.geometry.single.palette import next_zone_fill
 from tabletop.model import FillStyle, NodeShape, PolygonShape, Zone
 from tabletop.model.zones import MIN_POLYGON_AREA, polygon_area
 from tabletop.ui.tools.base import Tool
+from tabletop.ui.tools.names import TOOL_WORDS
 
 
 class PolygonTool(Tool):
-    name, shortcut = "Draw zone", "P"
+    shortcut = "P"
+    name, status = TOOL_WORDS[shortcut]
     places_points = True
-    status = (
-        "Click to add points (Ctrl: exactly where you click); Enter or double-click closes the zone, "
-        "Backspace takes a point back, Esc cancels"
-    )
 
     def __init__(self, document, scene, view, say) -> None:
         super().__init__(document, scene, view, say)
@@ -108,9 +106,9 @@ class PolygonTool(Tool):
 
 
 class NodeTool(Tool):
-    name, shortcut = "Add abstract zone", "N"
+    shortcut = "N"
+    name, status = TOOL_WORDS[shortcut]
     places_points = True
-    status = "Click to add an abstract zone (a mood, a social circle, a network node)"
 
     def press(self, event: QMouseEvent, pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:

@@ -14,6 +14,7 @@ from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.grids import TILE_AREAS
 from tabletop.model.kinds import Kind
 from tabletop.ui.tools.base import Tool
+from tabletop.ui.tools.names import TOOL_WORDS
 
 START_TILES = 3
 """A new grid is the text's zone: 9 tiles placed together to make a square."""
@@ -78,8 +79,8 @@ def clear_of_the_map(grid: EncounterGrid, taken, right_of: float | None = None) 
 
 
 class GridTool(Tool):
-    name, shortcut = "Encounter grid", "G"
-    status = "Click on the empty map to place an encounter grid of 3x3 tiles; drag a grid to move it; Delete removes it"
+    shortcut = "G"
+    name, status = TOOL_WORDS[shortcut]
 
     def __init__(self, document, scene, view, say) -> None:
         super().__init__(document, scene, view, say)

@@ -9,13 +9,12 @@ from tabletop.document.commands import AddObject
 from tabletop.model import AreaLocation, Token, ZoneLocation
 from tabletop.rules.sides import side_colour
 from tabletop.ui.tools.base import Tool
+from tabletop.ui.tools.names import TOOL_WORDS
 
 
 class TokenTool(Tool):
-    name, shortcut = "Place token", "T"
-    status = (
-        "Click in a zone or on a grid area to place a token (of the side of the token selected, or the last placed)"
-    )
+    shortcut = "T"
+    name, status = TOOL_WORDS[shortcut]
 
     def __init__(self, document, scene, view, say) -> None:
         super().__init__(document, scene, view, say)

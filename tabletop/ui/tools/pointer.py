@@ -12,8 +12,9 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 
 from tabletop.ui.tools.base import Tool
+from tabletop.ui.tools.names import TOOL_WORDS
 
-HOLD_KEY, HOLD_KEY_NAME = Qt.Key.Key_Q, "Q"
+HOLD_KEY = Qt.Key.Key_Q  # named by HOLD_KEY_NAME (tools/names.py)
 """The key held to point with any tool (ui/player/pointing.py listens for it): at the left
 hand's corner of the keyboard, and no tool's key."""
 
@@ -29,11 +30,8 @@ class Pointing(Protocol):
 
 
 class PointerTool(Tool):
-    name, shortcut = f"&Laser Pointer (or hold {HOLD_KEY_NAME})", "L"
-    status = (
-        "Point at the players' window: move to point, click to ping, double-click to centre their view there "
-        f"(or hold {HOLD_KEY_NAME} with any tool)"
-    )
+    shortcut = "L"
+    name, status = TOOL_WORDS[shortcut]
 
     def __init__(self, document, scene, view, say) -> None:
         super().__init__(document, scene, view, say)

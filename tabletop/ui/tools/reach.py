@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from tabletop.document import MapDocument
-from tabletop.model import AreaLocation, Location, Token, ZoneLocation
+if TYPE_CHECKING:  # the toolbar's reach settings come before the model, at the window's first frame
+    from tabletop.document import MapDocument
+    from tabletop.model import Location, Token
 
 
 class PlacePicker(Protocol):
@@ -47,6 +48,7 @@ def ready_rules() -> None:
 
 def token_reach(document: MapDocument, token: Token, where: Location | None, settings: ReachSettings):
     """("zones", [(zone id, cost)]) or ("areas", grid id, [(area, cost)]) or None."""
+    from tabletop.model import AreaLocation, ZoneLocation
     from tabletop.rules import grid_reach, opponent_areas, reach  # deferred: the movement rules (ready_rules)
 
     if isinstance(where, ZoneLocation):

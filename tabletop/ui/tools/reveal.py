@@ -15,6 +15,7 @@ from PySide6.QtGui import QMouseEvent
 from tabletop.document.commands.fog import SetFog
 from tabletop.model.grids import TILE_AREAS
 from tabletop.ui.tools.base import Tool
+from tabletop.ui.tools.names import TOOL_WORDS
 
 _strokes = itertools.count(1)
 STEP_PIXELS = 6.0
@@ -23,8 +24,8 @@ MAX_STEPS = 400
 
 
 class RevealTool(Tool):
-    name, shortcut = "Reveal", "R"
-    status = "Click or drag to reveal; Shift or right button to fog again; Ctrl for a grid's whole tile"
+    shortcut = "R"
+    name, status = TOOL_WORDS[shortcut]
 
     def __init__(self, document, scene, view, say) -> None:
         super().__init__(document, scene, view, say)

@@ -33,6 +33,7 @@ from tabletop.model.grids import TILE_AREAS
 from tabletop.model.kinds import Kind
 from tabletop.ui.docks.segment_choice import SegmentChoice
 from tabletop.ui.tools.base import Tool
+from tabletop.ui.tools.names import TOOL_WORDS
 
 Area = tuple[int, int]
 ADD, NEW, TAKE = "add", "new", "take"
@@ -113,11 +114,8 @@ class SegmentMarks(QGraphicsItem):
 
 
 class SegmentTool(Tool):
-    name, shortcut = "Paint segments", "A"
-    status = (
-        "Drag over a tile's areas: a new segment, or add to the chosen one; "
-        "Shift: always new; Ctrl: take areas out; Delete removes the chosen segment"
-    )
+    shortcut = "A"
+    name, status = TOOL_WORDS[shortcut]
 
     def __init__(self, document, scene, view, say, choice: SegmentChoice | None = None) -> None:
         super().__init__(document, scene, view, say)

@@ -18,6 +18,7 @@ from tabletop.model.kinds import Kind
 from tabletop.ui.border_menu import toggle_door
 from tabletop.ui.scene.editor_scene import badges_seen
 from tabletop.ui.tools.base import Tool
+from tabletop.ui.tools.names import TOOL_WORDS
 from tabletop.ui.tools.reach import ReachSettings, token_reach
 
 _drags = itertools.count(1)
@@ -41,7 +42,8 @@ def moved_zone(zone: Zone, dx: float, dy: float) -> Zone:
 
 
 class SelectTool(Tool):
-    name, shortcut, status = "Select and move", "S", "Click to select, drag to move, drag on empty map to select many"
+    shortcut = "S"
+    name, status = TOOL_WORDS[shortcut]
 
     def __init__(self, document, scene, view, say, settings: ReachSettings) -> None:
         super().__init__(document, scene, view, say)

@@ -16,10 +16,14 @@ map (Map.lattice_step), so a plan traced at 5 units a foot draws alike wherever 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QSettings, Qt
 
-from tabletop.document import MapDocument
-from tabletop.model import LATTICE_STEP
+from tabletop.bounds import LATTICE_STEP
+
+if TYPE_CHECKING:
+    from tabletop.document import MapDocument
 
 SNAP_KEY = "draw/snap"
 CORNERS_KEY = "draw/snap-background-corners"

@@ -21,6 +21,7 @@ from tabletop.model import PolygonShape, Zone
 from tabletop.model.kinds import Kind
 from tabletop.model.zones import MIN_POLYGON_AREA, polygon_area
 from tabletop.ui.tools.base import SNAP_PIXELS, Tool, on_map
+from tabletop.ui.tools.names import TOOL_WORDS
 
 SAME = 1e-9
 """Two corners closer than this are one corner: snapping makes shared corners equal."""
@@ -74,12 +75,9 @@ def _valid(points: list[tuple[float, float]]) -> bool:
 
 
 class VertexTool(Tool):
-    name, shortcut = "Edit vertices", "V"
+    shortcut = "V"
+    name, status = TOOL_WORDS[shortcut]
     places_points = True
-    status = (
-        "Drag a vertex (rooms sharing it follow; Shift: this zone alone); double-click an edge to add one; "
-        "right-click a vertex or hover it and press Delete"
-    )
 
     def __init__(self, document, scene, view, say) -> None:
         super().__init__(document, scene, view, say)

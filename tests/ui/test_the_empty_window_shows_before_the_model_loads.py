@@ -1,0 +1,135 @@
+"""`tabletop` alone paints its first frame before the model, io and the painters are loaded (the
+window's menus, actions, toolbar, docks and canvas as an empty map shows them), and is made
+whole just after: the window then looks exactly as that frame did. Anything that needs the map
+before then (an action, a click, a title typed, a step set, a part asked for) makes the window
+whole at once and then acts, so the first moment of the window is a working one."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QPointF, QSettings, Qt
+from PySide6.QtGui import QImage, QKeySequence, QMouseEvent
+
+from tabletop.ui.main_window import MainWindow
+from tests.benchmarks.scaling import run
+from tests.benchmarks.start import TABLETOP
+
+NOT_BEFORE_THE_FRAME = ("pydantic", "pydantic_core", "numpy", "tabletop.model", "tabletop.io", "tabletop.render.paint")
+NOT_BEFORE_THE_FRAME += ("tabletop.document", "tabletop.ui.scene.editor_scene")
+
+FRAMES = """
+import json, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from tabletop.ui.app import run
+from tabletop.ui.startup import AfterFirstFrame
+
+app = QApplication(sys.argv[:1])
+seen = {}
+after_frame = AfterFirstFrame._after_frame
+
+def window():
+    return next(w for w in app.topLevelWidgets() if type(w).__name__ == "MainWindow")
+
+def first_then_after(later):  # the frame as it is when the window's later parts start
+    if "first" not in seen:
+        seen["first"] = "document" in window().__dict__
+        window().grab().save(sys.argv[1])
+        QTimer.singleShot(0, when_whole)
+    after_frame(later)
+
+def when_whole():  # every later part made: a condition, not a fixed delay
+    if window().later.done:
+        window().grab().save(sys.argv[2])
+        print(json.dumps(seen))
+        sys.stdout.flush()
+        app.quit()
+    else:
+        QTimer.singleShot(20, when_whole)
+
+AfterFirstFrame._after_frame = first_then_after
+run(None)
+"""
+
+
+def test_the_first_frame_comes_before_the_model_io_and_the_painters():
+    loaded = run(TABLETOP).extra["modules"]
+    early = [m for m in loaded if any(m == name or m.startswith(name + ".") for name in NOT_BEFORE_THE_FRAME)]
+    assert early == []
+    assert "tabletop.ui.main_window" in loaded  # the frame measured is the map window's
+
+
+def test_the_window_made_whole_looks_as_its_first_frame(tmp_path):
+    first, whole = tmp_path / "first.png", tmp_path / "whole.png"
+    seen = run(["-c", FRAMES, str(first), str(whole)]).extra
+    assert seen == {"first": False}  # the first frame was painted before the window was whole
+    before, after = QImage(str(first)), QImage(str(whole))
+    assert before.size() == after.size() and before.width() > 1000
+    assert before == after  # pixel for pixel
+
+
+@pytest.fixture
+def empty_window(qtbot, tmp_path, monkeypatch, answers):
+    """The window as `tabletop` alone makes it, before its first frame has made it whole (a
+    closing question answered as the `window` fixture answers it)."""
+    monkeypatch.setenv("TABLETOP_RECOVERY_DIR", str(tmp_path / "recovery"))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings, whole=False)
+    qtbot.addWidget(window)
+    window.resize(1200, 800)
+    assert "document" not in window.__dict__
+    return window
+
+
+def test_every_action_is_there_with_its_keys_before_the_window_is_whole(empty_window):
+    registry = empty_window.registry
+    assert registry["file.open"].shortcuts()[0] == QKeySequence(QKeySequence.StandardKey.Open)
+    assert registry["tool.P"].text() == "Draw zone" and registry["tool.P"].shortcut() == QKeySequence("P")
+    assert registry["view.map_only"].shortcut() == QKeySequence("Tab")
+    assert registry["map.check"].shortcut() == QKeySequence("Ctrl+Shift+K")
+    assert registry["edit.lattice"].text() == "Lattice &Step…"
+    assert not empty_window.undo_action.isEnabled()
+    assert "document" not in empty_window.__dict__
+
+
+def test_a_tool_chosen_first_makes_the_window_whole_and_is_chosen(empty_window):
+    empty_window.registry["tool.P"].trigger()
+    assert empty_window.view.tool is empty_window.tools["P"]
+    assert empty_window.tool_actions["P"].isChecked()
+    assert empty_window.view.map_scene is empty_window.scene
+
+
+def test_a_map_title_typed_first_is_the_maps_title(empty_window, qtbot):
+    title = empty_window.inspector.map_title
+    title.selectAll()
+    qtbot.keyClicks(title, "Crypt")
+    assert empty_window.document.map.title == "Crypt"
+    assert empty_window.undo_action.isEnabled()
+
+
+def test_a_lattice_step_set_first_is_the_maps_step(empty_window):
+    empty_window.lattice.box.setValue(25)
+    assert empty_window.document.map.lattice_step == 25
+
+
+def test_a_click_on_the_canvas_first_reaches_the_select_tool(empty_window):
+    centre = QPointF(empty_window.view.viewport().rect().center())
+    press = QMouseEvent(
+        QEvent.Type.MouseButtonPress,
+        centre,
+        empty_window.view.viewport().mapToGlobal(centre),
+        Qt.MouseButton.LeftButton,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    empty_window.view.mousePressEvent(press)
+    assert empty_window.view.tool is empty_window.tools["S"]
+    assert empty_window.view.map_scene is empty_window.scene
+
+
+def test_the_windows_parts_come_whole_after_the_first_frame(empty_window, qtbot):
+    empty_window.show()
+    qtbot.waitUntil(lambda: empty_window.later.done, timeout=30_000)
+    assert "document" in empty_window.__dict__
+    assert empty_window.view.tool is empty_window.tools["S"]
+    assert empty_window.zone_list.document is empty_window.document
