@@ -27,10 +27,10 @@ WAYS = ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1, 1))
 corners."""
 
 
-def plate_spot(place: Point, size: Point, avoid: Sequence[Box], gap: float = GAP) -> Point:
+def plate_spot(place: Point, size: Point, avoid: Sequence[Box], gap: float = GAP, rings: int = RINGS) -> Point:
     """The centre of a plate of `size` (width, height) nearest `place` whose box is clear of
     `avoid`: its own place, else the nearest of the spots a step or more away each way (a
-    plate's height up or down, half its width and a bit sideways), up to RINGS steps; where
+    plate's height up or down, half its width and a bit sideways), up to `rings` steps; where
     nothing is clear, the spot it covers least of them at."""
     width, height = size
     step_x, step_y = width / 2 + height / 2, height + gap
@@ -39,7 +39,7 @@ def plate_spot(place: Point, size: Point, avoid: Sequence[Box], gap: float = GAP
         return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
 
     spots = [place]
-    for ring in range(1, RINGS + 1):
+    for ring in range(1, rings + 1):
         spots += [(place[0] + dx * step_x * ring, place[1] + dy * step_y * ring) for dx, dy in WAYS]
     spots.sort(key=lambda spot: (spot[0] - place[0]) ** 2 + (spot[1] - place[1]) ** 2)  # nearest first
     for spot in spots:
@@ -64,7 +64,6 @@ def names_around(arrangement, map_: Map, zones: Iterable[str], leave_out: str = 
     discs (`radius` round their spots; not `leave_out`'s, the token replaying: its own item is
     not shown meanwhile) and the badges of its borders."""
     found: list[Box] = []
-    borders: set[str] = set()
     by_id = {zone.id: zone for zone in map_.zones}
     wanted = [by_id[zone_id] for zone_id in dict.fromkeys(zones) if zone_id in by_id]
     for zone in wanted:
@@ -81,12 +80,16 @@ def names_around(arrangement, map_: Map, zones: Iterable[str], leave_out: str = 
             for token_id, (x, y) in tokens.discs
             if token_id != leave_out
         ]
-    ids = {zone.id for zone in wanted}
-    borders.update(b.id for b in map_.borders if b.a in ids or b.b in ids)
-    for border_id in sorted(borders):
-        if arrangement.badge_shown(border_id):
-            found.append(arrangement.badge(border_id).box)
+    shown = badges_around(arrangement, map_, [zone.id for zone in wanted])
+    found += [arrangement.badge(border_id).box for border_id in shown]
     return found
+
+
+def badges_around(arrangement, map_: Map, zones: Iterable[str]) -> list[str]:
+    """The borders of these zones whose badges the scene's audience sees, in id order."""
+    ids = set(zones)
+    borders = {b.id for b in map_.borders if b.a in ids or b.b in ids}
+    return [border_id for border_id in sorted(borders) if arrangement.badge_shown(border_id)]
 
 
 def zones_near(map_: Map, places: Iterable[str]) -> set[str]:

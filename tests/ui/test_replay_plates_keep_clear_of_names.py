@@ -1,6 +1,9 @@
 """A move replayed on the players' window puts its plates (a border's "+3", the figures by the
 travelling token) clear of the names the players read: zones' names, tokens' name plates and
-borders' badges, on a crowded warehouse where every zone holds a crowd of named tokens."""
+borders' badges, on a crowded warehouse where every zone holds a crowd of named tokens. The
+travelling token's own name keeps within a step of it: where that crowds it onto a standing
+token's name or a badge, it passes under them (they are painted over it), never over a zone's
+name."""
 
 from __future__ import annotations
 
@@ -52,10 +55,14 @@ def test_no_plate_of_a_replay_covers_a_name_on_a_crowded_map(qtbot, window):
     qtbot.waitUntil(lambda: not player.view.covered)
     replay = player.findChild(MoveReplay)
     frames: list[list[tuple]] = []
+    travelling: list[tuple] = []
 
     def painted(_value) -> None:
         player.view.viewport().grab()  # the frame painted, as the players see it
-        frames.append(list(replay.item.plates))
+        name = replay.item.name_box
+        frames.append([plate for plate in replay.item.plates if plate != name])
+        if name is not None:
+            travelling.append(name)
 
     replay.animation.valueChanged.connect(painted)
     window.document.undo_stack.push(MoveToken(window.document, "gatto", ZoneLocation(zone="z3")))
@@ -69,6 +76,10 @@ def test_no_plate_of_a_replay_covers_a_name_on_a_crowded_map(qtbot, window):
             assert not covered, f"a replay plate covers {covered}"
         for i, plate in enumerate(plates):
             assert not any(overlaps(plate, other) for other in plates[i + 1 :]), "two plates overlap"
+    assert travelling, "the travelling token's name was painted"
+    for name in travelling:
+        covered = [what for what, box in names if overlaps(name, box) and what.startswith("zone")]
+        assert not covered, f"the travelling token's name covers {covered}"
 
 
 def test_a_plate_keeps_its_place_when_it_is_clear_and_steps_off_a_name_nearby():

@@ -22,14 +22,16 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from tabletop.document.changes import Action, Part
-from tabletop.geometry.single.clearing import Box
+from tabletop.geometry.single.clearing import GAP, Box, overlaps
 from tabletop.geometry.single.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, area_rect, border_line
 from tabletop.model.kinds import Kind
 from tabletop.model.tokens import ZoneLocation
 from tabletop.render import text
 from tabletop.render.background import cover_path, zone_place
+from tabletop.render.badge_paint import BADGE_TEXT, paint_badge
 from tabletop.render.replay_plates import (
     RINGS,
+    badges_around,
     box_of,
     names_around,
     plate_size,
@@ -54,6 +56,16 @@ SHORTEST, LONGEST, PER_PLACE = 250, 900, 160
 long the way, so the table is never kept waiting on the picture."""
 
 
+REPLAY_Z = 2.9
+"""Over the map and the turn ring, under the standing tokens: a traveller passes behind the
+tokens it goes by, never over their discs and names."""
+NAME_RINGS = 1
+"""How far the travelling token's name steps off what it would cover: a step at most, so it
+stays with its token. Where no spot a step away is clear it takes the least covered of them,
+under the standing tokens' names and under the badges (painted again over it), so what it
+passes stays readable."""
+
+
 NO_NAME = Written("", (0.0, 0.0), 0.0, (0.0, 0.0, 0.0, 0.0))
 """A plate with no words: the travelling token drawn without its name (too small to read)."""
 
@@ -70,8 +82,10 @@ class Leg:
 
 
 class ReplayItem(QGraphicsItem):
-    """The travelling token, its trail and its figures, on the players' scene above the tokens.
-    It paints inside a clip that leaves out every place of the route the players do not see."""
+    """The travelling token, its trail and its figures, on the players' scene under the
+    standing tokens. It paints inside a clip that leaves out every place of the route the
+    players do not see; its trail leaves out the names too, and the badges it passes over are
+    painted again over the token, so the players read them all the way."""
 
     def __init__(self, style) -> None:
         super().__init__()
@@ -83,18 +97,25 @@ class ReplayItem(QGraphicsItem):
         self.progress = 0.0
         self.avoid: list[Box] = []
         """The boxes of the names around the route (zones', tokens', badges'): plates keep off them."""
+        self.badges: list[tuple[str, Box]] = []
+        """The borders around the route whose badges the players see, with their boxes."""
+        self.trail_clip = QPainterPath()
+        """The clip with the names cut out: the dashed way runs under none of them."""
         self.plates: list[Box] = []
         """The plates' boxes as last painted."""
+        self.name_box: Box | None = None
+        """The travelling token's name plate as last painted (None: not painted)."""
         self._gates: dict[int, tuple[float, float]] = {}
         self._trail: list[Box] = []
         self._bounds = QRectF()
-        self.setZValue(3.5)
+        self.setZValue(REPLAY_Z)
         self.setVisible(False)
 
     def set_route(self, token, route: MoveRoute, legs: list[Leg]) -> None:
         self.prepareGeometryChange()
         self.token, self.route, self.legs, self.clip, self.progress = token, route, legs, QPainterPath(), 0.0
-        self.avoid, self.plates, self._gates = [], [], {}
+        self.avoid, self.badges, self.plates, self._gates = [], [], [], {}
+        self.trail_clip = QPainterPath()
         points = [leg.start for leg in legs] + [legs[-1].end]
         below = 1.6 * self.style.token_name_size * self.style.text_scale  # its name, under its disc
         self._trail = trail_boxes([(p.x(), p.y()) for p in points], TOKEN_RADIUS, below)
@@ -102,6 +123,15 @@ class ReplayItem(QGraphicsItem):
         room = (4 * TOKEN_RADIUS + (3 + 2 * RINGS) * self.style.token_name_size) * self.style.text_scale
         self._bounds = QPolygonF(points).boundingRect().adjusted(-room, -room, room, room)
         self.setVisible(True)
+
+    def keep_clear(self, avoid: list[Box], badges: list[tuple[str, Box]]) -> None:
+        """What the replay keeps clear of, given once the route's clip is set: the names its
+        plates step off and its trail breaks around, and the badges painted over the token."""
+        self.avoid, self.badges = avoid, badges
+        names = QPainterPath()
+        for left, top, right, bottom in avoid:
+            names.addRect(QRectF(left - GAP, top - GAP, right - left + 2 * GAP, bottom - top + 2 * GAP))
+        self.trail_clip = self.clip.subtracted(names.simplified()) if avoid else QPainterPath(self.clip)
 
     def clear(self) -> None:
         self.prepareGeometryChange()
@@ -133,7 +163,7 @@ class ReplayItem(QGraphicsItem):
             return
         stops = self.route.stops
         point, index = self.where()
-        painter.setClipPath(self.clip)
+        painter.setClipPath(self.trail_clip)
         colour = QColor(self.token.colour)
         trail = QPen(colour, 3 * self.style.line_scale)
         trail.setDashPattern([2.0, 2.0])
@@ -151,13 +181,14 @@ class ReplayItem(QGraphicsItem):
             if leg.enters and stop.crossing and stop.seen and stops[leg.stop - 1].seen:  # a border in sight
                 gates.append((leg.start, stop))
             left -= leg.length
+        painter.setClipPath(self.clip)
         detail = detail_for(painter)
         document = getattr(self.scene(), "document", None)
         art = token_art(document) if document is not None else None
         shown = stops[index].seen
         spot = (point.x(), point.y())
         own = [_box(r) for r in token_boxes([self.token], {self.token.id: spot}, self.style, art)] if shown else []
-        self.plates = []
+        self.plates, self.name_box = [], None
         for at, (gate, stop) in enumerate(gates):
             words = f"+{stop.cost}"
             measured = plate_size(words, size, True)
@@ -170,6 +201,8 @@ class ReplayItem(QGraphicsItem):
             return
         name = self._name_plate(painter, spot, own, art) if detail else None
         paint_token(painter, self.token, spot, self.style, detail, plate=name or NO_NAME, art=art)
+        if detail and text.readable(painter, BADGE_TEXT * self.style.text_scale):
+            self._badges_over(painter, [own[0], *([self.name_box] if self.name_box else [])], document)
         words = tick_words(stops[index])
         if words and detail:
             measured = plate_size(words, size, True)
@@ -188,10 +221,21 @@ class ReplayItem(QGraphicsItem):
         left, top, right, bottom = own[1]
         measured = plate_size(words, size, False)
         clear = [*self.avoid, *self.plates, own[0]]
-        x, y = plate_spot(((left + right) / 2, (top + bottom) / 2), measured, clear)
-        box = box_of((x, y), measured)
+        x, y = plate_spot(((left + right) / 2, (top + bottom) / 2), measured, clear, rings=NAME_RINGS)
+        box = self.name_box = box_of((x, y), measured)
         self.plates.append(box)
         return Written(words, (x - spot[0], y - spot[1]), size, box)
+
+    def _badges_over(self, painter: QPainter, under: list[Box], document) -> None:
+        """The badges under the token or its name, painted again over them as the map paints them."""
+        arrangement = getattr(self.scene(), "arrangement", None)
+        if document is None or arrangement is None:
+            return
+        layout = document.layout
+        for border_id, box in self.badges:
+            border, line = layout.border(border_id), layout.lines.get(border_id)
+            if border is not None and line is not None and any(overlaps(box, mine) for mine in under):
+                paint_badge(painter, border, line, self.style, arrangement.drawn_at(border_id, line))
 
 
 class MoveReplay(QObject):
@@ -284,7 +328,7 @@ class MoveReplay(QObject):
         self.moving, self._fog, self._was, self._from = token.id, self.scene.fog, was, start
         self.item.set_route(token, route, legs)
         self.item.clip = self._clip(route)  # within the room the route just gave the item
-        self.item.avoid = self._names(route, token)
+        self.item.keep_clear(self._names(route, token), self._badges(route))
         self.animation.setDuration(min(LONGEST, max(SHORTEST, PER_PLACE * len(route.stops))))
         self.animation.start()
 
@@ -306,7 +350,7 @@ class MoveReplay(QObject):
         progress = self.item.progress
         self.item.set_route(token, route, self._legs(route, self._from))
         self.item.clip = self._clip(route)
-        self.item.avoid = self._names(route, token)
+        self.item.keep_clear(self._names(route, token), self._badges(route))
         self.item.progress, self._fog = progress, fog
 
     def _names(self, route: MoveRoute, token) -> list[Box]:
@@ -324,6 +368,14 @@ class MoveReplay(QObject):
                 spots[other.id] = (item.pos().x(), item.pos().y())
         others = [t for t in map_.tokens if t.id in spots]
         return [_box(r) for r in token_boxes(others, spots, self.scene.style, token_art(self.document))]
+
+    def _badges(self, route: MoveRoute) -> list[tuple[str, Box]]:
+        """The badges the players see on the borders around a zone map's route (a grid has none)."""
+        if route.grid is not None:
+            return []
+        map_, arrangement = self.document.map, self.scene.arrangement
+        zones = zones_near(map_, [stop.place for stop in route.stops])
+        return [(border_id, arrangement.badge(border_id).box) for border_id in badges_around(arrangement, map_, zones)]
 
     def _graph(self, token):
         """The document's zone graph for a move between zones (a grid's move needs none)."""

@@ -95,4 +95,4 @@ class ScaleControls(QObject):
         if self.lock_action.isChecked() and scale is None:
             self.status.showMessage("Calibrate the players' screen first (View ▸ Calibrate Player Screen)", 6000)
         player.view.locked_scale = scale
-        player.view.show_rect(player.view.shown_rect)
+        player.view.reshow()

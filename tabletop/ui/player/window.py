@@ -47,6 +47,9 @@ class PlayerView(QGraphicsView):
         self._rotation = 0
         self._following_scene = False
         self.shown_rect = QRectF()
+        self.fitted = False
+        """Whether the view shows the map fitted (it follows the map's extent) rather than a
+        rectangle the GM framed (pushed, dragged, followed, double-clicked: kept as framed)."""
         self.locked_scale: float | None = None
         """Screen pixels per map unit when the GM locks the physical scale (miniatures fit)."""
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
@@ -121,12 +124,13 @@ class PlayerView(QGraphicsView):
         painter.drawPixmap(QPointF(-upright[0] / 2, -upright[1] / 2), canvas)
         painter.end()
 
-    def show_rect(self, rect: QRectF) -> None:
+    def show_rect(self, rect: QRectF, fitted: bool = False) -> None:
         """Show a scene rectangle whole and centred, as large as the rotated screen allows (or
-        centred at the locked physical scale)."""
+        centred at the locked physical scale); `fitted`: it is the map's extent, not a frame."""
         if rect.isEmpty():
             return
         self.shown_rect = QRectF(rect)
+        self.fitted = fitted
         turned = self.rotation % 180 == 90
         width, height = (rect.height(), rect.width()) if turned else (rect.width(), rect.height())
         viewport = self.viewport().rect()
@@ -135,16 +139,20 @@ class PlayerView(QGraphicsView):
         self.centerOn(rect.center())
         self.viewChanged.emit()
 
+    def reshow(self) -> None:
+        """What it showed, shown again to the screen as it is now (fitted or framed as it was)."""
+        self.show_rect(self.shown_rect, self.fitted)
+
     def set_rotation(self, degrees: int) -> None:
         self.rotation = degrees
-        self.show_rect(self.shown_rect)
+        self.reshow()
 
     def visible_rect(self) -> QRectF:
         return self.mapToScene(self.viewport().rect()).boundingRect()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self.show_rect(self.shown_rect)  # a window going full screen keeps what it showed
+        self.reshow()  # a window going full screen, or the strip taking room, keeps what it showed whole
 
 
 class PlayersLegend(LegendItem):
@@ -214,6 +222,9 @@ class PlayerWindow(QWidget):
         self.show_legend(legend is not None and legend.isChecked())
         if legend is not None:
             legend.toggled.connect(self.show_legend)
+        self._refit = QTimer(self)
+        self._refit.setSingleShot(True)
+        self._refit.timeout.connect(self._follow_extent)
         document.edited.connect(self._edited)
         document.reset.connect(self._map_replaced)  # through the window: its slots go with it
 
@@ -229,17 +240,30 @@ class PlayerWindow(QWidget):
     def _edited(self, change) -> None:
         if change.kind is Kind.GRID:
             self.legend.refresh()
+        if change.kind in (Kind.ZONE, Kind.GRID) and self.view.fitted:
+            # a grid grown or trimmed, a zone drawn, hidden or shown at the edge: a fitted view
+            # follows, once for all the edits of one step; a token's move never reframes the map
+            self._refit.start(0)
 
-    def fit_map(self) -> None:
-        """Fit what the players may see: a hidden zone at the map's edge leaves no empty room
-        that tells them something is there."""
+    def _follow_extent(self) -> None:
+        if self.view.fitted and self.fitted_rect() != self.view.shown_rect:
+            self.fit_map()
+
+    def fitted_rect(self) -> QRectF:
+        """What a fitted view shows: what the players may see, and a margin."""
         map_ = self.document.map
         shown = [z for z in map_.zones if zone_shown(z)]
         if len(shown) == len(map_.zones):  # nothing hidden: the layout's extent, kept, not worked out again
             x, y, w, h = map_bounds(map_, margin=30, zone_extent=self.document.layout.zone_extent())
         else:
             x, y, w, h = map_bounds(map_.model_copy(update={"zones": shown}), margin=30)
-        self.view.show_rect(QRectF(x, y, w, h))
+        return QRectF(x, y, w, h)
+
+    def fit_map(self) -> None:
+        """Fit what the players may see: a hidden zone at the map's edge leaves no empty room
+        that tells them something is there. The view stays fitted: it follows the map's extent
+        as the GM grows or trims it, until the GM frames the players' view by hand."""
+        self.view.show_rect(self.fitted_rect(), fitted=True)
 
     def reveal_when_built(self, pause: int = 0) -> None:
         """The scene is built when the window is made; the cover lifts on the next turn of
@@ -249,7 +273,7 @@ class PlayerWindow(QWidget):
 
     def _reveal(self) -> None:
         self.built = True
-        self.view.show_rect(self.view.shown_rect)
+        self.view.reshow()
         self.view.set_covered(self.blacked_out)
 
     def set_blackout(self, on: bool) -> None:
