@@ -3,8 +3,8 @@
 progress dialog says how far the reading got, with a Cancel that leaves the map as it was.
 
 The file is read on a worker thread while the window's thread keeps the dialog alive: the read
-tells its steps (the file parsed, the zones made, the borders made, the rest checked; io/read.py)
-at most a tenth of a second apart and waits for the window's answer (go on or stop). Between
+tells its steps (the file parsed, the zones made, the borders made, the rest checked; io/read.py),
+no oftener than TELL_EVERY_S, and waits for the window's answer (go on or stop). Between
 steps the window's events are handled and the dialog stays painted (a busy bar until the first
 step), and a Cancel is heard at the read's next step; a Cancel once the map is read is too late
 to matter, so the last step cannot be cancelled."""

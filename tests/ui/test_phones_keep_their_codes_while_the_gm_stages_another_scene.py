@@ -170,3 +170,20 @@ def test_a_token_renamed_in_the_live_scene_keeps_its_code(qtbot, window, phones)
     window.registry["scenes.send"].trigger()
     qtbot.waitUntil(lambda: "away" in _sheet(kell), timeout=10000)
     assert _sheet(kell) == {"shown": False, "away": "Kell the Bold"}, "the road's Kell is not Kell the Bold"
+
+
+def test_a_session_closed_takes_the_codes_back_and_the_phones_follow_the_gms_edits(qtbot, window, phones):
+    kell = _hand(qtbot, phones, "Kell")
+    window.scenes.close_session()  # the GM was on the live scene: the players now see the GM's map
+    qtbot.waitUntil(lambda: phones.server.players() == [], timeout=5000)
+    assert get(kell)[0] == 403, "a closed session's codes are taken back"
+    table = phones.server.url
+    before = _picture(table)
+    document = window.document
+    zone = document.map.zones[0]
+    version = phones.server.version
+    document.undo_stack.push(
+        EditObject(document, Kind.ZONE, zone.model_copy(update={"fill": FillStyle(colour="#ff00ff")}))
+    )
+    qtbot.waitUntil(lambda: phones.server.version > version and not phones.feed.busy(), timeout=10000)
+    assert _picture(table) != before, "the phones show the GM's edit"

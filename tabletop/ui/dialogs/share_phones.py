@@ -185,7 +185,7 @@ class PhoneSharing(QObject):
         self.look.timeout.connect(self._show_connected)
         document.edited.connect(lambda change: self._edited(change) if self._shown is document else None)
         document.reset.connect(self._gm_reset)
-        table.players.mirroredChanged.connect(self._follow_shown)
+        table.players.shownChanged.connect(self._follow_shown)
         fog.players_fog_changed.connect(self._changed)
         blackout.toggled.connect(self._changed)
         window.installEventFilter(self)

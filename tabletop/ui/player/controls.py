@@ -52,6 +52,9 @@ class PlayerControls(QObject):
     mirroredChanged = Signal(bool)
     """The GM moved onto the scene the players see (True) or off it (False): what the GM points
     at or hands out means something on their window only while True."""
+    shownChanged = Signal()
+    """The players see another document (a scene sent, a session closed): whatever follows
+    their picture (the phones) follows it, even where `mirrored` stays as it was."""
 
     def __init__(
         self, document: MapDocument, scene: EditorScene, view: MapView, settings: QSettings, actions: ActionRegistry
@@ -149,6 +152,7 @@ class PlayerControls(QObject):
         if document is self.live_document:
             return
         self.live_document = document
+        self.shownChanged.emit()
         if self.player is None:
             self.follow_mirror()
             return
