@@ -53,7 +53,7 @@ MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
         _ids("view.fit view.zoom_in view.zoom_out view.legend view.players_sight")
         + tuple(dock_id(title) for title in DOCKS)
         + _ids("- view.full_screen view.map_only - players.open players.screen players.blackout players.push")
-        + _ids("scenes.send")
+        + _ids("players.fit scenes.send")
         + _ids("players.follow players.rotate players.calibrate players.lock_scale players.strip")
         + _ids("players.replay players.skip_replay - view.share_phones"),
     ),
