@@ -10,13 +10,13 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter
 
 from tabletop.geometry.single.clearing import clear_of
+from tabletop.geometry.single.shapes import token_spots
+from tabletop.geometry.whole.layout import MapLayout
 from tabletop.render import grid_paint
 from tabletop.render.grid_paint import altitude_spot
 from tabletop.render.paint import paint_map
 from tabletop.render.style import gm_style, players_style
 from tabletop.render.token_paint import token_boxes
-from tabletop.geometry.single.shapes import token_spots
-from tabletop.geometry.whole.layout import MapLayout
 from tabletop.samples import af_encounter
 
 SIZE = (20.0, 10.0)

@@ -170,10 +170,10 @@ class TokenItem(MapItem):
         for gid in {before[0], grid_id} - {None}:
             item = getattr(scene, "items_by_key", {}).get((Kind.GRID, gid))
             grid = item.model() if item is not None else None
+            # where a start's label or an altitude stands that the token may move
             zones = [*label_zones(grid), *altitude_rooms(grid)] if grid is not None else []
-            if zones:  # a start's label or an altitude the token may move
-                if any(box.intersects(zone) for box in (*boxes, *were) for zone in zones):
-                    item.update()
+            if any(box.intersects(zone) for box in (*boxes, *were) for zone in zones):
+                item.update()
 
     def shape(self) -> QPainterPath:
         """Where a click picks it: its disc, or a problem's square, corners included."""
