@@ -83,7 +83,7 @@ class PlayerControls(QObject):
             Act("players.open", "&Player Window", keys="Ctrl+Shift+P", toggled=self.set_open, reach="window"),
             Act("players.blackout", "&Blackout", keys="Ctrl+Shift+B", toggled=self.set_blackout, reach="window"),
             Act("players.push", "Push &View to Players", self.push_view, "Ctrl+Shift+V", reach="window"),
-            Act("players.fit", "Fit Players' View to &Map", self.fit_view, FIT_KEY, reach="window"),
+            Act("players.fit", "Fit Players' View &to Map", self.fit_view, FIT_KEY, reach="window"),
             Act(
                 "players.follow",
                 "Players F&ollow My View",
