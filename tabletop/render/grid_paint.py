@@ -17,6 +17,7 @@ from functools import lru_cache
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPaintEngine, QPainter, QPainterPath, QPen, QPixmap
 
+from tabletop.geometry.single.clearing import GAP, Box, Point, clear_of, overlap_area
 from tabletop.geometry.single.shapes import area_rect, grid_rect
 from tabletop.model import EncounterGrid, Segment
 from tabletop.model.grids import TILE_AREAS
@@ -240,9 +241,11 @@ def _outline_at(origin, size: float, tile_row: int, tile_col: int, areas: tuple)
     return edges
 
 
-def paint_segments(p: QPainter, grid: EncounterGrid, style: MapStyle) -> None:
-    """Each segment's outline (thin), a ledge's heavy edge, and altitude as a number."""
+def paint_segments(p: QPainter, grid: EncounterGrid, style: MapStyle, avoid: Sequence[QRectF] = ()) -> None:
+    """Each segment's outline (thin), a ledge's heavy edge, and altitude as a number on a plate
+    clear of `avoid` (the tokens' discs and name plates: tokens are drawn over the grid)."""
     size = grid.area_size
+    taken = [_box(rect) for rect in avoid]
     for tile in grid.tiles:
         for segment in tile.segments:
             edges = _outline(grid, tile.row, tile.col, segment)
@@ -251,10 +254,62 @@ def paint_segments(p: QPainter, grid: EncounterGrid, style: MapStyle) -> None:
             if "ledge" in segment.properties:
                 _edges(p, edges, size, style.segments["ledge"])
             if segment.altitude:
-                r, c = min(segment.areas)
-                x, y, _, _ = area_rect(grid, tile.row * TILE_AREAS + r, tile.col * TILE_AREAS + c)
-                centre = (x + size * 0.5, y + size * 0.5)
-                text.plated_label(p, f"▲{segment.altitude}", centre, style.label, style.plate, size * 0.34, bold=True)
+                words, font = f"▲{segment.altitude}", size * ALTITUDE_SIZE
+                width, height = text.plate_size(p, words, font, bold=True)
+                centre = altitude_spot(altitude_spots(grid, tile.row, tile.col, segment), (width, height), taken)
+                box = text.plated_label(p, words, centre, style.label, style.plate, font, bold=True)
+                taken.append(_box(box))  # the next segment's badge keeps clear of this one
+
+
+ALTITUDE_SIZE = 0.34
+"""An altitude badge's text, as a share of an area's side."""
+ALTITUDE_ROOM = 0.3
+"""Room kept between an altitude badge and a token's disc or name plate, as a share of the
+badge's height: two plates a hair apart read as one ("Mira▲2")."""
+
+
+def altitude_spots(grid: EncounterGrid, tile_row: int, tile_col: int, segment: Segment) -> list[Point]:
+    """Where a segment's altitude may stand, best first: the middle of each of its areas in
+    reading order, then a quarter of an area off each middle (still on the segment)."""
+    size = grid.area_size
+    middles = []
+    for r, c in sorted(segment.areas):
+        x, y, _, _ = area_rect(grid, tile_row * TILE_AREAS + r, tile_col * TILE_AREAS + c)
+        middles.append((x + size * 0.5, y + size * 0.5))
+    shift = size * 0.25
+    nudged = [(x + dx, y + dy) for x, y in middles for dx, dy in ((shift, 0), (-shift, 0), (0, -shift), (0, shift))]
+    return middles + nudged
+
+
+def altitude_spot(spots: Sequence[Point], size: Point, avoid: Sequence[Box]) -> Point:
+    """The first spot whose badge covers nothing in `avoid`, with room to spare; when none is
+    clear, the one that covers least (the badge is still drawn: the GM and the players must know the height)."""
+    width, height = size
+
+    def box(spot: Point) -> Box:
+        return (spot[0] - width / 2, spot[1] - height / 2, spot[0] + width / 2, spot[1] + height / 2)
+
+    gap = max(GAP, height * ALTITUDE_ROOM)
+    for spot in spots:
+        if clear_of(box(spot), avoid, gap):
+            return spot
+    return min(spots, key=lambda spot: sum(overlap_area(box(spot), other) for other in avoid))
+
+
+def altitude_rooms(grid: EncounterGrid) -> list[QRectF]:
+    """The areas of the segments that show an altitude: a token there may move a badge, so its
+    grid repaints as it comes or goes."""
+    rooms = []
+    for tile in grid.tiles:
+        for segment in tile.segments:
+            if segment.altitude:
+                for r, c in segment.areas:
+                    rooms.append(QRectF(*area_rect(grid, tile.row * TILE_AREAS + r, tile.col * TILE_AREAS + c)))
+    return rooms
+
+
+def _box(rect: QRectF) -> Box:
+    return (rect.left(), rect.top(), rect.right(), rect.bottom())
 
 
 def paint_grid(
@@ -295,7 +350,7 @@ def paint_grid(
         )
         xx = grid.origin[0] + col * grid.area_size
         p.drawLine(QPointF(xx, gy), QPointF(xx, gy + gh))
-    paint_segments(p, grid, style)
+    paint_segments(p, grid, style, avoid)  # altitude clear of the tokens, as the setup labels are
     paint_setup(p, grid, style, detail, avoid)  # the setup marks over the ground, their labels clear of `avoid`
     paint_area_fog(p, grid, grid.fogged_areas, style)
 

@@ -123,13 +123,19 @@ def label(p: QPainter, text: str, centre: tuple[float, float], colour: QColor, s
     draw_text(p, QRectF(centre[0] - width / 2, centre[1] - size, width, size * 2), CENTRE, text)
 
 
+def plate_size(p: QPainter, text: str, size: float, bold: bool = False) -> tuple[float, float]:
+    """The width and height of the plate `plated_label` draws for this text (the painter's font
+    set to it)."""
+    p.setFont(map_font(size, bold))
+    metrics = p.fontMetrics()
+    return metrics.horizontalAdvance(text) + size * 0.6, metrics.height() + size * 0.15
+
+
 def plated_label(
     p: QPainter, text: str, centre: tuple[float, float], ink: QColor, plate: QColor, size: float, bold: bool = False
 ) -> QRectF:
     """A line of text on a rounded plate of its own; returns the plate's box."""
-    p.setFont(map_font(size, bold))
-    metrics = p.fontMetrics()
-    width, height = metrics.horizontalAdvance(text) + size * 0.6, metrics.height() + size * 0.15
+    width, height = plate_size(p, text, size, bold)
     box = QRectF(centre[0] - width / 2, centre[1] - height / 2, width, height)
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(plate)

@@ -32,7 +32,7 @@ from tabletop.ui.actions import say as passing_line
 from tabletop.ui.docks.inspector import UNTITLED, Inspector
 from tabletop.ui.docks.lazy import LazyDock
 from tabletop.ui.docks.lists import ObjectList
-from tabletop.ui.menus import MENU_BAR, MENUS, TOOLBAR, dock_id, reach_controls
+from tabletop.ui.menus import LATER_KEYS, MENU_BAR, MENUS, TOOLBAR, dock_id, reach_controls
 from tabletop.ui.plain import at_most_lines, shown_plain
 from tabletop.ui.registry import ActionRegistry
 from tabletop.ui.startup import AfterFirstFrame, Part, made_canvas
@@ -151,6 +151,8 @@ class MainWindow(WindowActions, QMainWindow):
         self.registry.ready = self.attach
         self.registry.menu_bar(self.menuBar(), MENU_BAR, MENUS, self.later.finish)
         self._register_actions()
+        for action_id, (part, keys, reach) in LATER_KEYS.items():  # their keys work from the first frame
+            self.registry.early(action_id, keys, reach, lambda name=part: self.later.part(name))
         bar = self.addToolBar("Main")
         bar.setObjectName("Main")
         self.registry.toolbar(bar, TOOLBAR)

@@ -1,7 +1,8 @@
 """The map window's menus and toolbar as lists of action ids (ui/registry.py): the places of the
 actions a GM reaches by menu, key and button, each action made once and shared by the menus and
 the toolbar. A part built after the first frame (the Grid and Play menus, the players' window's
-controls, the fog) registers its actions then, and they take the places listed here. Also the
+controls, the fog) registers its actions then, and they take the places listed here; their keys
+work before that (LATER_KEYS), each building its part at once. Also the
 two actions the undo stack names (Undo, Redo), and the reach's shifts and move type beside the
 toolbar's buttons."""
 
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import QComboBox, QSpinBox, QToolBar, QWidget
 from tabletop.rules.terrain import MOVE_TYPES
 from tabletop.ui.actions import icon
 from tabletop.ui.plain import set_action_text
+from tabletop.ui.registry import Reach
 from tabletop.ui.tools.reach import ReachSettings
 
 TOOL_KEYS = ("S", "P", "N", "B", "T", "V", "G", "A", "R", "L", "I")
@@ -53,7 +55,7 @@ MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
         _ids("view.fit view.zoom_in view.zoom_out view.legend view.players_sight")
         + tuple(dock_id(title) for title in DOCKS)
         + _ids("- view.full_screen view.map_only - players.open players.screen players.blackout players.push")
-        + _ids("scenes.send")
+        + _ids("players.fit scenes.send")
         + _ids("players.follow players.rotate players.calibrate players.lock_scale players.strip")
         + _ids("players.replay players.skip_replay - view.share_phones"),
     ),
@@ -81,6 +83,33 @@ MENUS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 """Each menu's title and entries: action ids, a submenu's id, "-" for a line. "-keys" is the line
 the rule systems' turn keys stand above, in key order (docks/play/controls.py)."""
+
+LATER_KEYS: dict[str, tuple[str, str, Reach]] = {
+    "play.start": ("play", "Ctrl+Shift+C", "window"),
+    "play.do": ("play", "F9", "window"),
+    "play.react": ("play", "Shift+F9", "window"),
+    "play.export_log": ("play", "Ctrl+Alt+L", "window"),
+    "play.key.next": ("play", "F5", "window"),
+    "play.key.round": ("play", "F6", "window"),
+    "play.key.end_exchange": ("play", "F7", "window"),
+    "play.key.who": ("play", "F8", "window"),
+    "players.open": ("players", "Ctrl+Shift+P", "window"),
+    "players.blackout": ("players", "Ctrl+Shift+B", "window"),
+    "players.push": ("players", "Ctrl+Shift+V", "window"),
+    "players.fit": ("players", "Ctrl+Alt+0", "window"),
+    "players.follow": ("players", "Ctrl+Shift+F", "window"),
+    "players.rotate": ("players", "Ctrl+Shift+R", "window"),
+    "players.lock_scale": ("players", "Ctrl+Shift+L", "window"),
+    "players.skip_replay": ("players", "Ctrl+Shift+J", "window"),
+    "handout.description": ("players", "Ctrl+Shift+D", "menu"),
+    "fog.send": ("players", "Ctrl+Return", "canvas"),
+    "scenes.send": ("scenes", "Ctrl+Shift+Return", "window"),
+}
+"""The keys of the actions the parts built after the first frame register (ui/main_window.py's
+`later`): the part that registers each, its keys and where they work. Each key works from the
+first frame (ui/registry.py's `early`), building its part at once; the window's modules are
+not loaded for them, so they are written here, and a test holds them equal to the actions'
+own. Esc (Dismiss Handout) is left to the tools: no handout shows before its part is built."""
 
 ZONE_MENU = _ids("handout.description handout.aspect handout.picture handout.dismiss")
 """The menu a right click on a zone opens on the map (ui/zone_menu.py), acting on that zone."""

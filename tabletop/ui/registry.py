@@ -5,7 +5,7 @@ same whenever a part was built, and nothing finds a menu or an action by the wor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -61,6 +61,8 @@ class ActionRegistry:
         self._actions: dict[str, QAction] = {}
         self._menus: dict[str, QMenu] = {}
         self._listings: list[_Listing] = []
+        self._stand_ins: dict[str, QAction] = {}
+        """The keys of actions a later part registers, working until it does (`early`)."""
         self.ready: Callable[[], object] = lambda: None
         """Run before any registered action acts: the window made whole first, for an action
         chosen in the empty window's first moment (ui/main_window.py's `attach`)."""
@@ -82,18 +84,47 @@ class ActionRegistry:
         if act.toggled is not None:
             toggled = act.toggled
             made.toggled.connect(lambda on: (self.ready(), toggled(on)))
-        if act.reach == "canvas":
+        self._reach(made, act.reach)
+        return self.add(act.id, made)
+
+    def _reach(self, made: QAction, reach: Reach) -> None:
+        if reach == "canvas":
             made.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self._canvas.addAction(made)
-        elif act.reach == "window":
+        elif reach == "window":
             self._window.addAction(made)
-        return self.add(act.id, made)
+
+    def early(self, action_id: str, keys: Keys, reach: Reach, build: Callable[[], object]) -> None:
+        """The keys of an action a part built after the first frame registers, working from the
+        first frame: pressed before the part is built, `build` builds it and its action is chosen.
+        The stand-in goes as the action itself is registered (one key on two actions is an
+        ambiguous shortcut, which Qt answers with nothing). A key of the menus alone works
+        anywhere in the window here: there are no menus to reach it through until the part is built."""
+        stand_in = QAction(self._window)
+        stand_in.setShortcuts([QKeySequence(key) for key in (keys if isinstance(keys, list) else [keys])])
+        stand_in.triggered.connect(lambda _checked=False: self._stood_in(action_id, build))
+        self._reach(stand_in, "canvas" if reach == "canvas" else "window")
+        self._stand_ins[action_id] = stand_in
+
+    def _stood_in(self, action_id: str, build: Callable[[], object]) -> None:
+        build()
+        if action_id in self._actions:
+            self._actions[action_id].trigger()
+
+    def _drop_stand_in(self, action_id: str) -> None:
+        stand_in = self._stand_ins.pop(action_id, None)
+        if stand_in is not None:
+            stand_in.setShortcuts([])
+            for holder in (self._window, self._canvas):
+                holder.removeAction(stand_in)
+            stand_in.deleteLater()
 
     def add(self, action_id: str, made: QAction) -> QAction:
         """An action made elsewhere (Undo named by the stack, a dock's switch), kept and placed
         as a registered one."""
         if action_id in self._actions:
             raise ValueError(f"two actions with the id {action_id}")
+        self._drop_stand_in(action_id)
         self._actions[action_id] = made
         for listing in self._listings:
             if action_id in listing.ids:
@@ -102,6 +133,9 @@ class ActionRegistry:
 
     def __getitem__(self, action_id: str) -> QAction:
         return self._actions[action_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._actions)
 
     def __contains__(self, action_id: str) -> bool:
         return action_id in self._actions

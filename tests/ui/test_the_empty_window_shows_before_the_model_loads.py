@@ -2,7 +2,8 @@
 window's menus, actions, toolbar, docks and canvas as an empty map shows them), and is made
 whole just after: the window then looks exactly as that frame did. Anything that needs the map
 before then (an action, a click, a title typed, a step set, a part asked for) makes the window
-whole at once and then acts, so the first moment of the window is a working one."""
+whole at once and then acts, so the first moment of the window is a working one: the keys of
+the parts built later (Play, the players' window, sessions) too."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import pytest
 from PySide6.QtCore import QEvent, QPointF, QSettings, Qt
 from PySide6.QtGui import QImage, QKeySequence, QMouseEvent
 
+from tabletop.rules.systems import HOMES
 from tabletop.ui.main_window import MainWindow
+from tabletop.ui.menus import LATER_KEYS
 from tests.benchmarks.scaling import run
 from tests.benchmarks.start import TABLETOP
 
@@ -133,3 +136,44 @@ def test_the_windows_parts_come_whole_after_the_first_frame(empty_window, qtbot)
     assert "document" in empty_window.__dict__
     assert empty_window.view.tool is empty_window.tools["S"]
     assert empty_window.zone_list.document is empty_window.document
+
+
+def _press(qtbot, window, key: str) -> None:
+    sequence = QKeySequence(key)[0]
+    qtbot.keyClick(window.view.viewport(), sequence.key(), sequence.keyboardModifiers())
+
+
+def test_the_later_parts_keys_work_in_the_first_moment(empty_window, qtbot):
+    """Ctrl+Shift+P (the players' window) and Ctrl+Shift+C (Play ▸ Start Conflict) pressed
+    before the parts that own them are built: each part is built at once and its action acts."""
+    with empty_window.later.held():  # the parts stay unbuilt while the keys are pressed
+        empty_window.show()
+        qtbot.waitExposed(empty_window)
+        empty_window.activateWindow()
+        qtbot.waitUntil(empty_window.isActiveWindow)
+        assert empty_window.later.built("players") is None and empty_window.later.built("play") is None
+        _press(qtbot, empty_window, "Ctrl+Shift+P")
+        assert empty_window.players.player is not None, "the players' window opened"
+        assert empty_window.registry["players.open"].isChecked()
+        _press(qtbot, empty_window, "Ctrl+Shift+C")
+        assert empty_window.later.built("play") is not None
+        assert "No tokens on the map" in empty_window.statusBar().currentMessage()
+    _press(qtbot, empty_window, "Ctrl+Shift+P")  # the action itself now: no stand-in left on the key
+    assert empty_window.players.player is None
+
+
+def test_the_keys_written_for_the_first_moment_are_the_actions_own(empty_window):
+    registry = empty_window.registry
+    assert not any(action_id in registry for action_id in LATER_KEYS), "registered only by their parts"
+    first = {action_id for action_id in registry if registry[action_id].shortcuts()}
+    empty_window.later.finish()
+    for name in HOMES:  # every system's turn keys, as its conflicts would make them
+        empty_window.play.system_ready(name)
+    later = {action_id for action_id in registry if registry[action_id].shortcuts()} - first
+    assert later - set(LATER_KEYS) == {"handout.dismiss"}, "every later key is written down but Esc"
+    assert set(LATER_KEYS) <= later
+    for action_id, (_part, keys, reach) in LATER_KEYS.items():
+        act = registry[action_id]
+        assert act.shortcuts() == [QKeySequence(keys)], action_id
+        on_canvas = act in empty_window.view.actions()
+        assert on_canvas == (reach == "canvas") and (act in empty_window.actions()) == (reach == "window")

@@ -35,6 +35,8 @@ NOT_SHOWN = (
     "once it is sent (Ctrl+Shift+Return)"
 )
 """Said when the GM points or hands out while a session's staged scene is not the live one."""
+FIT_KEY = "Ctrl+Alt+0"
+"""Fit Players' View to Map: the GM's own Fit Map (Ctrl+0) with Alt, for the other screen."""
 WINDOW_SIZE = (960, 540)
 """The players' window with one screen: an ordinary window the GM can drag and resize."""
 
@@ -84,6 +86,7 @@ class PlayerControls(QObject):
             Act("players.open", "&Player Window", keys="Ctrl+Shift+P", toggled=self.set_open, reach="window"),
             Act("players.blackout", "&Blackout", keys="Ctrl+Shift+B", toggled=self.set_blackout, reach="window"),
             Act("players.push", "Push &View to Players", self.push_view, "Ctrl+Shift+V", reach="window"),
+            Act("players.fit", "Fit Players' View &to Map", self.fit_view, FIT_KEY, reach="window"),
             Act(
                 "players.follow",
                 "Players F&ollow My View",
@@ -96,6 +99,7 @@ class PlayerControls(QObject):
             actions.register(act)
         self.open_action, self.blackout_action = actions["players.open"], actions["players.blackout"]
         self.push_action, self.follow_action = actions["players.push"], actions["players.follow"]
+        self.fit_action = actions["players.fit"]
         self.rotate_action = actions["players.rotate"]
         self.follow_action.setChecked(bool(self.settings.value(FOLLOW_KEY, False, type=bool)))
         self.screen_menu = actions.menu("players.screen")
@@ -292,6 +296,16 @@ class PlayerControls(QObject):
         self.settings.setValue(VIEW_KEY, ",".join(f"{v:.2f}" for v in rect.getRect()))
         if self.player is not None:
             self.player.view.show_rect(rect)
+
+    def fit_view(self) -> None:
+        """The players' view fitted to their map again, following it as it grows or shrinks; the
+        next opening fits too. It ends follow mode, which would frame it again at once. A view
+        setting, like Push View: nothing on the map changes, so nothing to undo."""
+        if self.following:
+            self.set_follow(False)
+        self.settings.setValue(VIEW_KEY, "")
+        if self.player is not None:
+            self.player.fit_map()
 
     @property
     def following(self) -> bool:

@@ -18,6 +18,7 @@ from tabletop.document import MapDocument
 from tabletop.geometry.single.shapes import TOKEN_RADIUS, grid_rect
 from tabletop.model import AreaLocation, ZoneLocation
 from tabletop.model.kinds import Kind
+from tabletop.render.grid_paint import altitude_rooms
 from tabletop.render.paint import paint_grid, paint_token, token_rect
 from tabletop.render.setup_paint import label_zones
 from tabletop.render.state_marks import problem_box
@@ -169,10 +170,10 @@ class TokenItem(MapItem):
         for gid in {before[0], grid_id} - {None}:
             item = getattr(scene, "items_by_key", {}).get((Kind.GRID, gid))
             grid = item.model() if item is not None else None
-            if grid is not None and grid.starts:
-                zones = label_zones(grid)
-                if any(box.intersects(zone) for box in (*boxes, *were) for zone in zones):
-                    item.update()
+            # where a start's label or an altitude stands that the token may move
+            zones = [*label_zones(grid), *altitude_rooms(grid)] if grid is not None else []
+            if any(box.intersects(zone) for box in (*boxes, *were) for zone in zones):
+                item.update()
 
     def shape(self) -> QPainterPath:
         """Where a click picks it: its disc, or a problem's square, corners included."""
@@ -220,8 +221,8 @@ class GridItem(MapItem):
 
     def _token_boxes(self, grid) -> list:
         """The discs and names of the tokens shown on this grid, where the scene placed them."""
-        if not grid.starts:
-            return []
+        if not grid.starts and not any(s.altitude for tile in grid.tiles for s in tile.segments):
+            return []  # nothing on the grid keeps clear of the tokens
         items = getattr(self.scene(), "items_by_key", {})
         tokens, spots = [], {}
         for token_id in self.document.tokens_on("grid", grid.id):
