@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.cli import main
-from tabletop.ui import app
+from tabletop.io import read
 from tabletop.ui.app import local_path
 
 
@@ -53,6 +53,6 @@ def test_window_is_opened_on_the_decoded_path(tmp_path, monkeypatch, maps_dir, h
         seen.append(path)
         raise KeyboardInterrupt  # main() turns this into exit code 130, before any window
 
-    monkeypatch.setattr(app, "load_map_stamped", stop_before_window)
+    monkeypatch.setattr(read, "load_map_stamped", stop_before_window)  # the window's start imports it when given a map
     assert main([str(room) if how == "path" else room.as_uri()]) == 130
     assert seen == [str(room)]
