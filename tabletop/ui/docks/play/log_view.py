@@ -12,8 +12,13 @@ from tabletop.rules import systems
 
 HEADERS = ["When", "Actor", "Action", "Target", "Numbers", "Story"]
 STORY = HEADERS.index("Story")
+NUMBERS = HEADERS.index("Numbers")
 EDITABLE = Qt.ItemFlag.ItemIsEditable
-WIDTHS = (50, 90, 110, 90, 110)
+WIDEST = 110
+"""The most a short column (when, actor, action, target) widens to fit its words: the numbers
+and the story share the rest of the dock's width, and a cell cut short shows all of it in its tip."""
+ROOM = 12
+"""Pixels around a cell's words: its margins and the grid line."""
 
 
 class LogView(QTableWidget):
@@ -24,10 +29,21 @@ class LogView(QTableWidget):
         self.document = document
         self.setHorizontalHeaderLabels(HEADERS)
         self.verticalHeader().hide()
-        # fixed widths the GM may drag: sized to contents, each new row measured every row again
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.horizontalHeader().setStretchLastSection(True)
-        for col, width in enumerate(WIDTHS):
+        # one line a row, as tall as the font needs: more of the latest steps in sight in a
+        # laptop's dock; a cell cut short ends in "…" and its tip holds the whole entry
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + ROOM // 2)
+        self.setWordWrap(False)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # the columns fill the width, never more: no sideways bar to take a row's height, and
+        # the story is never off to the right. The short columns fit their words (at most
+        # WIDEST, the GM may drag them); the numbers and the story share what is left.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        for col in (NUMBERS, STORY):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
+        self._widest = [self.fontMetrics().horizontalAdvance(h) + 2 * ROOM for h in HEADERS[:NUMBERS]]
+        for col, width in enumerate(self._widest):
             self.setColumnWidth(col, width)
         self.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
@@ -54,7 +70,9 @@ class LogView(QTableWidget):
             when = rules.when(entry)
             numbers = ", ".join(f"{k} {v}" for k, v in entry.numbers.items())
             actor, target = self._name(entry.actor), self._name(entry.target)
-            for col, text in enumerate((when, actor, entry.action, target, numbers, entry.story)):
+            texts = (when, actor, entry.action, target, numbers, entry.story)
+            whole = entry_words(*texts)
+            for col, text in enumerate(texts):
                 item = self.item(row, col)
                 if item is None:
                     item = QTableWidgetItem()
@@ -62,6 +80,12 @@ class LogView(QTableWidget):
                     self.setItem(row, col, item)
                 if item.text() != text:
                     item.setText(text)
+                item.setToolTip(whole)
+                if col < NUMBERS:
+                    self._widest[col] = max(self._widest[col], self.fontMetrics().horizontalAdvance(text) + ROOM)
+        for col, width in enumerate(self._widest):
+            if self.columnWidth(col) < min(width, WIDEST):  # a wider word came: the column fits it
+                self.setColumnWidth(col, min(width, WIDEST))
         self._filling = False
         if grew:
             self.scrollToBottom()
@@ -82,3 +106,10 @@ class LogView(QTableWidget):
         if conflict is None or row >= len(conflict.log) or conflict.log[row].story == item.text():
             return
         self.stepped.emit({"do": "story", "entry": row, "story": " ".join(item.text().split())})
+
+
+def entry_words(when: str, actor: str, action: str, target: str, numbers: str, story: str) -> str:
+    """A log entry whole, for the tip of each of its cells: who did what to whom, its numbers
+    and its story, each on its own line."""
+    head = " · ".join(part for part in (when, actor, action) if part) + (f" → {target}" if target else "")
+    return "\n".join(part for part in (head, numbers, story) if part)
