@@ -39,12 +39,14 @@ from tabletop.ui.docks.play.ask import ask
 from tabletop.ui.docks.play.log_view import LogView
 from tabletop.ui.docks.play.sheet import ParticipantSheet
 from tabletop.ui.docks.play.turns import TurnList
+from tabletop.ui.docks.widgets import lay_out_now
 from tabletop.ui.plain import menu_text
 
 HEADER_STYLE = "font-size: 13pt; font-weight: bold; padding: 2px"
-LOG_ROWS = 2
+LOG_ROWS = 3
 """Rows of the log in sight as a conflict begins: the latest steps; it scrolls, and the GM may
-drag it taller."""
+drag it taller. Its rows are one line each and it has no sideways bar, so three take the room
+two rows and a bar took."""
 MOST_QUESTIONS = 8
 """The most questions one step may ask in a row (each answer is a field the step then has)."""
 
@@ -310,6 +312,7 @@ class PlayDock(QWidget):
         middle = min(rest - log_need, max(asked, self.middle.minimumSizeHint().height()))
         if middle >= self.middle.minimumSizeHint().height():  # a tall window's room beyond the form is the log's
             self.splitter.setSizes([need, middle, rest - middle])
+            lay_out_now(self.form.scroll)  # a form given all it asks drops its scroll bar before a frame shows it
 
     def _keep_top(self) -> None:
         """The splitter's top (header, keys, message, turn list) at least as tall as it needs."""
