@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from tabletop.document import MapDocument
 from tabletop.rules import systems
+from tabletop.ui.plain import set_tip
 
 HEADERS = ["When", "Actor", "Action", "Target", "Numbers", "Story"]
 STORY = HEADERS.index("Story")
@@ -80,7 +81,7 @@ class LogView(QTableWidget):
                     self.setItem(row, col, item)
                 if item.text() != text:
                     item.setText(text)
-                item.setToolTip(whole)
+                set_tip(item, whole)
                 if col < NUMBERS:
                     self._widest[col] = max(self._widest[col], self.fontMetrics().horizontalAdvance(text) + ROOM)
         for col, width in enumerate(self._widest):
