@@ -16,8 +16,10 @@ STORY = HEADERS.index("Story")
 NUMBERS = HEADERS.index("Numbers")
 EDITABLE = Qt.ItemFlag.ItemIsEditable
 WIDEST = 110
-"""The most a short column (when, actor, action, target) widens to fit its words: the numbers
-and the story share the rest of the dock's width, and a cell cut short shows all of it in its tip."""
+"""The most a short column (when, actor, action, target) widens to fit its words."""
+SHORT_SHARE = 0.5
+"""The most of the log's width the short columns take together, narrowed alike to fit it: the
+numbers and the story share the rest, and a cell cut short shows the whole entry in its tip."""
 ROOM = 12
 """Pixels around a cell's words: its margins and the grid line."""
 
@@ -36,16 +38,17 @@ class LogView(QTableWidget):
         self.setWordWrap(False)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
         # the columns fill the width, never more: no sideways bar to take a row's height, and
-        # the story is never off to the right. The short columns fit their words (at most
-        # WIDEST, the GM may drag them); the numbers and the story share what is left.
+        # the story is never off to the right. The short columns fit their words, within
+        # SHORT_SHARE of the width; the numbers and the story share what is left.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         for col in (NUMBERS, STORY):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
-        self._widest = [self.fontMetrics().horizontalAdvance(h) + 2 * ROOM for h in HEADERS[:NUMBERS]]
-        for col, width in enumerate(self._widest):
-            self.setColumnWidth(col, width)
+        self._least = [self.fontMetrics().horizontalAdvance(h) + ROOM for h in HEADERS[:NUMBERS]]
+        self._widest = list(self._least)
+        """Each short column's widest words so far (its heading at least)."""
+        self._fit()
         self.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
@@ -84,13 +87,26 @@ class LogView(QTableWidget):
                 set_tip(item, whole)
                 if col < NUMBERS:
                     self._widest[col] = max(self._widest[col], self.fontMetrics().horizontalAdvance(text) + ROOM)
-        for col, width in enumerate(self._widest):
-            if self.columnWidth(col) < min(width, WIDEST):  # a wider word came: the column fits it
-                self.setColumnWidth(col, min(width, WIDEST))
+        self._fit()
         self._filling = False
         if grew:
             self.scrollToBottom()
             QTimer.singleShot(0, self, self.scrollToBottom)  # again once laid out (a map just opened)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        """The short columns as wide as their words, at most WIDEST each and SHORT_SHARE of the
+        width together (each narrowed alike, never below its heading); the rest stretches."""
+        room = int(self.viewport().width() * SHORT_SHARE)
+        wanted = [min(width, WIDEST) for width in self._widest]
+        if room > 0 and sum(wanted) > room:
+            wanted = [max(least, width * room // sum(wanted)) for least, width in zip(self._least, wanted, strict=True)]
+        for col, width in enumerate(wanted):
+            if self.columnWidth(col) != width:
+                self.setColumnWidth(col, width)
 
     def _name(self, object_id: str) -> str:
         """A token, zone or border by what the GM calls it; other text (the scene) as it is."""
