@@ -64,7 +64,7 @@ def end_exchange(map_: Map, conflict: Conflict) -> Step:
     if persevere is not None:
         strenuous = f", strenuous: {persevere}" if persevere else ""
         notes.append(f"persevere when the encounter ends: a strength check{strenuous}")
-    numbers = {"exchange": ended, "grids trimmed": len(grids)}
+    numbers = {"exchange": ended, **({"grids trimmed": len(grids)} if grids else {})}  # the story names them
     conflict = logged(conflict, action="end exchange", numbers=numbers, story="; ".join(notes))
     conflict = exits(conflict.model_copy(update={"turn": None}), gone)
     if conflict.ended is None:
@@ -116,7 +116,8 @@ def _on_grid(token: Token) -> bool:
 
 def _trimmed(map_: Map, conflict: Conflict) -> tuple[tuple[EncounterGrid, ...], tuple[Token, ...], list[str]]:
     """Each grid of the encounter grown past the tiles it began with cut back to them (at least
-    3x3), the tokens left outside moved off the map, and notes naming the grids and their size."""
+    3x3), the tokens left outside moved off the map, and notes naming the grids and their size
+    (a grid prepared larger than 3x3 and not grown is said to keep its prepared tiles)."""
     began = {start.grid: start for start in conflict.grids_at_start}
     grids: list[EncounterGrid] = []
     tokens: list[Token] = []
@@ -128,6 +129,8 @@ def _trimmed(map_: Map, conflict: Conflict) -> tuple[tuple[EncounterGrid, ...], 
         )
         r0, c0, r1, c1 = grid.tile_bounds()
         if r1 - r0 < rows and c1 - c0 < cols:
+            if (r1 - r0 + 1, c1 - c0 + 1) != (HOME_SIZE, HOME_SIZE):  # the GM expects 3x3: say why not
+                notes.append(f"{grid.name or grid.id} kept {_size_words(grid, start)}")
             continue
         standing = [t for t in map_.tokens if _on_grid(t) and t.location.grid == grid.id]
         cut = trim(grid, [(t.location.row, t.location.col) for t in standing], (rows, cols), home)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from tabletop.model import Conflict, Map
 from tabletop.rules.af_actions import screen, use_extra, use_guard
+from tabletop.rules.af_contest import outcome
 from tabletop.rules.af_moves import Going, Place, going_to
 from tabletop.rules.af_state import turn_of
 from tabletop.rules.attack import AttackView, attack_view
@@ -79,6 +80,12 @@ def open_check(conflict: Conflict, reactor: str) -> Check | None:
     return None
 
 
+def aimed(conflict: Conflict, reactor: str, against: str) -> Check | None:
+    """The check a reaction contests: the latest by `against` when named (on the GM's word,
+    whenever it was made), else the one open to a reaction now."""
+    return contested(conflict, reactor, against) if against else open_check(conflict, reactor)
+
+
 def used_against(conflict: Conflict, reactor: str, check: Check) -> dict[str, str]:
     """The types of check the reactor has contested this check with already, each with the
     reaction that used it ("parry": "guard counter")."""
@@ -102,9 +109,12 @@ def react(
     facing: float | None = None,
     past_edge: str | None = None,
     story: str = "",
+    result: int | None = None,
 ) -> Step:
     """One reaction as its own step: "guard" or "defense" with its `type`, "screen", "fend
-    parry" or "quip retort"; a dive moves the reactor `to` an area in the same step."""
+    parry" or "quip retort"; a dive moves the reactor `to` an area in the same step. With no
+    `against`, it contests the check aimed at the reactor in this turn (a guard is spent as a
+    result is seen), if any. `result` is its check's result, weighed against the check's."""
     if reaction == "screen":
         return screen(map_, conflict, reactor, story=story)
     kind = EXTRAS.get(reaction, type)
@@ -115,19 +125,23 @@ def react(
         raise ValueError("only a dive moves the one who makes it ('to' is for a guard of type dive)")
     base = BASE.get(kind, kind)
     _allowed(map_, conflict, reactor, reaction)  # a guard already spent is refused for that, whatever its type
-    check = contested(conflict, reactor, against)
+    check = aimed(conflict, reactor, against)
     attacker = check.actor if check is not None else against
     notes: list[str] = []
+    together = ""
     if check is not None:
         twice = _twice(map_, conflict, reactor, check, reaction, kind)
         if twice:
             raise ValueError(twice)
+        together = next(iter(used_against(conflict, reactor, check).values()), "")
     refused = judged(map_, conflict, reactor, base, check, against)
     if check is not None and refused:
         raise ValueError(refused[0])
     notes += refused
-    modifier, words = _modifier(map_, conflict, reactor, base, check)
+    modifier, words = contest_modifier(map_, conflict, reactor, base, check)
     notes += words
+    if check is not None and result is not None:
+        notes.append(outcome(conflict, check.index, kind, result, modifier, together))
     conflict, said = _spent(conflict, reactor, reaction, kind, attacker)
     notes = [*said, *notes]
     going = Going()
@@ -140,7 +154,9 @@ def react(
         notes.append("counter: name whom it attacks ('against')")
     elif kind == "retort":
         notes.append("a retort cooperates with other defenders")
-    conflict = _amend(conflict, notes, modifier, story, at=-2 if kind == "counter" and attacker else -1)
+    rolled = {kind: result} if result is not None else {}
+    at = -2 if kind == "counter" and attacker else -1
+    conflict = _amend(conflict, notes, {**rolled, **({"modifier": modifier} if modifier else {})}, story, at)
     return going.step(map_, conflict, _text(map_, reactor, reaction, kind, attacker, check, notes))
 
 
@@ -171,10 +187,12 @@ def judged(map_: Map, conflict: Conflict, reactor: str, base: str, check: Check 
     """What the text says of this type of check against this check, as a refusal: no dodge
     against a surprise or social attack; a parry only forward of the flank and within reach,
     and only against an attack; insight only against a social attack ("Defense"). With no check
-    in the log to contest, a note: the check may have been rolled outside it, on the GM's word."""
+    in the log to contest (none in this turn when `against` is unnamed), a note: the check may have
+    been rolled outside it, on the GM's word."""
     if check is None:
-        whose = f" by {name_of(map_, against)}" if against else ""
-        return [f"no check{whose} against {name_of(map_, reactor)} in the log: on the GM's word"]
+        if not against:
+            return [f"no check against {name_of(map_, reactor)} in this turn: on the GM's word"]
+        return [f"no check by {name_of(map_, against)} against {name_of(map_, reactor)} in the log: on the GM's word"]
     view = _view(map_, conflict, reactor, check)
     if base == "dodge" and (check.surprise or check.social):
         what = "surprise" if check.surprise else "social"
@@ -202,7 +220,9 @@ def _allowed(map_: Map, conflict: Conflict, reactor: str, reaction: str) -> None
         raise ValueError(f"{name} has no defenses from defend or screen: the guard is the single defense")
 
 
-def _modifier(map_: Map, conflict: Conflict, reactor: str, base: str, check: Check | None) -> tuple[int, list[str]]:
+def contest_modifier(
+    map_: Map, conflict: Conflict, reactor: str, base: str, check: Check | None
+) -> tuple[int, list[str]]:
     """-2 when the check comes from behind the reactor's flank ("You will suffer a penalty (-2)
     on any contest that originates behind your flank"); a crouched dodge behind the cover the
     attack line crosses +2 ("Crouch"). The modifier and its words."""
@@ -254,11 +274,11 @@ def _then(conflict: Conflict, entry: dict, story: str) -> Conflict:
     return logged(conflict, story=story, **entry)
 
 
-def _amend(conflict: Conflict, notes: list[str], modifier: int, story: str, at: int) -> Conflict:
-    """The reaction's log entry with the notes, the modifier and the GM's story."""
+def _amend(conflict: Conflict, notes: list[str], numbers: dict[str, int], story: str, at: int) -> Conflict:
+    """The reaction's log entry with the notes, its numbers (its result, the modifier) and the GM's story."""
     log = list(conflict.log)
     entry = log[at]
-    numbers = {**entry.numbers, **({"modifier": modifier} if modifier else {})}
+    numbers = {**entry.numbers, **numbers}
     told = "; ".join(part for part in (*notes, story) if part and part not in entry.story)
     log[at] = entry.model_copy(update={"numbers": numbers, "story": "; ".join(p for p in (entry.story, told) if p)})
     return conflict.model_copy(update={"log": log})

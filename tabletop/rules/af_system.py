@@ -38,7 +38,16 @@ GOING = (
     Field("move", "choice", "Move type", choices=tuple(MOVE_TYPES)),
     PAST,
 )
-AGAINST = Field("against", "participant", "Against", help="whose check it contests (the latest against you if none)")
+AGAINST = Field(
+    "against", "participant", "Against", help="whose check it contests (the one against you this turn if none)"
+)
+RESULT = Field(
+    "result",
+    "number",
+    "Check result",
+    help="what this check came to, as rolled: the flank's and crouch's modifiers are added, and it is weighed "
+    "against the result of the check it contests",
+)
 
 ACTIONS = (
     Move(
@@ -100,6 +109,7 @@ REACTIONS = (
         (
             Field("type", "choice", "Type", required=True, choices=af_reactions.GUARD_TYPES),
             AGAINST,
+            RESULT,
             Field("to", "place", "Dive to", help="a dive only: the area it moves to", only_if=("type", "dive")),
             PAST,
         ),
@@ -109,12 +119,12 @@ REACTIONS = (
     Move(
         "defense",
         "reaction",
-        (Field("type", "choice", "Type", required=True, choices=af_reactions.DEFENSE_TYPES), AGAINST),
+        (Field("type", "choice", "Type", required=True, choices=af_reactions.DEFENSE_TYPES), AGAINST, RESULT),
         says="With a defend action or a screen you may use one defense against each check that targets you.",
     ),
     Move("screen", "reaction", says="Abort your next action to defend yourself in emergencies."),
-    Move("fend parry", "reaction", (AGAINST,), says="The extra parry a fend gave."),
-    Move("quip retort", "reaction", (AGAINST,), says="The extra retort a quip gave."),
+    Move("fend parry", "reaction", (AGAINST, RESULT), says="The extra parry a fend gave."),
+    Move("quip retort", "reaction", (AGAINST, RESULT), says="The extra retort a quip gave."),
 )
 STATE = next(m for m in COMMON if m.word == "state")
 STEPS = (
@@ -205,7 +215,7 @@ class Af(RuleSystem):
         if do in ("act", "snap"):
             return _move(map_, conflict, step)
         if do == "react":
-            going = {k: step[k] for k in ("type", "against", "to", "past_edge", "story") if k in step}
+            going = {k: step[k] for k in ("type", "against", "to", "past_edge", "story", "result") if k in step}
             return af_reactions.react(map_, conflict, step["actor"], step["reaction"], **going)
         if do == "next":
             return rules.next_turn(map_, conflict)

@@ -13,8 +13,9 @@ from typing import Any
 from tabletop.model import AreaLocation, Conflict, LogEntry, Map, Participant, Token
 from tabletop.rules.af_actions import hustle_areas
 from tabletop.rules.af_attacks import SOCIAL_CHECKS, attack_told
+from tabletop.rules.af_contest import outcome
 from tabletop.rules.af_moves import going_to
-from tabletop.rules.af_reactions import BASE, EXTRAS, SOCIAL, contested, judged
+from tabletop.rules.af_reactions import BASE, EXTRAS, SOCIAL, aimed, contest_modifier, judged, used_against
 from tabletop.rules.af_state import defenses_of, turn_of
 from tabletop.rules.area_names import area_words
 from tabletop.rules.attack import attack_view
@@ -193,15 +194,26 @@ def _reaction(map_: Map, conflict: Conflict, step: dict[str, Any]) -> str:
     reactor, against = _id(map_, step.get("actor")), _id(map_, step.get("against"))
     if not reactor:
         return ""
-    check = contested(conflict, reactor, against)
+    check = aimed(conflict, reactor, against)
     if check is None:
-        return f"no check against {name_of(map_, reactor)} in the log yet"
+        if against:
+            return f"no check by {name_of(map_, against)} against {name_of(map_, reactor)} in the log: on the GM's word"
+        return (
+            f"no check against {name_of(map_, reactor)} in this turn: name whose check in Against, "
+            "or it is spent on the GM's word"
+        )
     flags = attack_told(conflict.log[check.index].numbers)
     flags += [w for w, on in (("surprise", check.surprise), ("social", check.social)) if on]
     parts = [f"against {name_of(map_, check.actor)}'s {check.action}" + (f" ({', '.join(flags)})" if flags else "")]
     kind = EXTRAS.get(step.get("reaction", ""), step.get("type") or "")
     if kind:
-        parts += judged(map_, conflict, reactor, BASE.get(kind, kind), check, against)
+        base = BASE.get(kind, kind)
+        refused = judged(map_, conflict, reactor, base, check, against)
+        parts += refused
+        if not refused:
+            modifier, words = contest_modifier(map_, conflict, reactor, base, check)
+            together = next(iter(used_against(conflict, reactor, check).values()), "")
+            parts += [*words, outcome(conflict, check.index, kind, step.get("result"), modifier, together)]
     return " · ".join(parts)
 
 

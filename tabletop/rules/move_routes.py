@@ -6,7 +6,7 @@ that place. Plain data, worked out once per move; the window only animates it.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tabletop.model import Map, Token
 from tabletop.model.tokens import AreaLocation, ZoneLocation
@@ -46,6 +46,11 @@ class Stop:
     maneuver: int = 0
     """On an AF grid, the maneuver's share of `told` (a hustle's stop after a maneuver in the
     same drag shows both parts; a hustle snap's move has none)."""
+    whole: int = 0
+    """On an AF grid, what the players see paid over the whole move (its last stop's `told`),
+    so a stop on the way reads as a share of the move the log records."""
+    whole_maneuver: int = 0
+    """On an AF grid, the maneuver's share of `whole`."""
 
 
 @dataclass(frozen=True)
@@ -133,6 +138,8 @@ def _grid_route(
         paid = cost if seen and last.seen else 0
         maneuver = last.maneuver + (paid if part == "maneuver" else 0)
         stops.append(Stop(area, cost, spent, seen, part=part, told=last.told + paid, maneuver=maneuver))
+    end = stops[-1]
+    stops = [replace(stop, whole=end.told, whole_maneuver=end.maneuver) for stop in stops]
     return MoveRoute(token.id, tuple(stops), grid_id)
 
 
@@ -160,10 +167,21 @@ def tick_words(stop: Stop) -> str:
     they saw paid so far (on an AF grid, the maneuver's areas and the hustle's apart)."""
     if stop.part:
         # only the parts this move paid: a hustle after the turn's maneuver (its own move) is
-        # "hustle N", and "maneuver N + hustle M" is one drag that used both
+        # "hustle N areas", and "maneuver N areas + hustle M area" is one drag that used both;
+        # on the way each part reads as a share of its whole ("maneuver 1 of 2 areas"), so a
+        # figure mid-replay is never taken for the move the log records
         hustled = stop.told - stop.maneuver if stop.part == "hustle" else 0
-        parts = [f"maneuver {stop.maneuver}"] if stop.maneuver else []
-        return " + ".join(parts + ([f"hustle {hustled}"] if hustled else []))
+        shares = (
+            ("maneuver", stop.maneuver, stop.whole_maneuver),
+            ("hustle", hustled, stop.whole - stop.whole_maneuver),
+        )
+        return " + ".join(_share(word, done, whole) for word, done, whole in shares if done)
     if stop.crossing:
         return f"+{stop.cost} · {stop.told} shifts"
     return f"{stop.told} {'area' if stop.told == 1 else 'areas'}" if stop.told else ""
+
+
+def _share(word: str, done: int, whole: int) -> str:
+    """One part of an AF move in words: "maneuver 2 areas", or "maneuver 1 of 2 areas" on the way."""
+    of = f" of {whole}" if whole > done else ""
+    return f"{word} {done}{of} {'area' if max(done, whole) == 1 else 'areas'}"

@@ -78,8 +78,9 @@ def test_an_af_move_past_the_speed_splits_into_maneuver_and_hustle():
     assert after.token("kell").speeds.run == 3 and route.cost == 4
     assert [s.part for s in route.stops[1:]] == ["maneuver", "maneuver", "maneuver", "hustle"]
     assert tick_words(route.stops[0]) == ""
-    assert tick_words(route.stops[3]) == "maneuver 3"
-    assert tick_words(route.stops[4]) == "maneuver 3 + hustle 1"  # one drag used both
+    assert tick_words(route.stops[1]) == "maneuver 1 of 3 areas"  # on the way: a share of the whole
+    assert tick_words(route.stops[3]) == "maneuver 3 areas"
+    assert tick_words(route.stops[4]) == "maneuver 3 areas + hustle 1 area"  # one drag used both
 
 
 def test_a_hustle_snaps_move_is_all_hustle():
@@ -88,7 +89,7 @@ def test_a_hustle_snaps_move_is_all_hustle():
     assert hustle_last(after, "kell") and not hustle_last(after, "mira")
     route = move_route(after, after.token("kell"), map_.token("kell").location, hustle=True)
     assert [s.part for s in route.stops] == ["hustle", "hustle"]
-    assert [tick_words(s) for s in route.stops] == ["", "hustle 1"]  # never "maneuver 0"
+    assert [tick_words(s) for s in route.stops] == ["", "hustle 1 area"]  # never "maneuver 0"
 
 
 def test_a_hidden_token_or_a_move_between_grid_and_zones_has_no_route():

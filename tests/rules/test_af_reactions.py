@@ -57,7 +57,7 @@ def test_the_attacked_token_spends_its_guard_off_turn_after_the_attackers_check(
 def test_a_reaction_contests_the_latest_check_against_it_when_against_is_not_named():
     map_ = begun(None, attack("Mira", "Raider"), guard("Raider", "dodge"))
     assert last(map_).target == "mira"
-    assert "no check against Kell in the log" in take(map_, guard("Kell", "dodge")).text
+    assert "no check against Kell in this turn" in take(map_, guard("Kell", "dodge")).text
 
 
 def test_the_different_type_rule_refuses_a_second_reaction_of_the_same_type_to_one_check():

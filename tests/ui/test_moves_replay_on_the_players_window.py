@@ -233,7 +233,7 @@ def test_a_hustle_after_the_turns_maneuver_replays_as_the_hustle_alone(qtbot, wi
     click(qtbot, window, 2 * 40 + 20, 7 * 40 + 20)
     window.play.dock_widget.form.do.click()
     qtbot.waitUntil(lambda: bool(words) and not replay.running)
-    assert words[-1] == "maneuver 2"
+    assert words[-1] == "maneuver 2 areas" and "maneuver 1 of 2 areas" in words
     words.clear()
     choose(window.play.dock_widget, "hustle", kind="snap")
     click(qtbot, window, 2 * 40 + 20, 6 * 40 + 20)
@@ -241,5 +241,5 @@ def test_a_hustle_after_the_turns_maneuver_replays_as_the_hustle_alone(qtbot, wi
     qtbot.waitUntil(lambda: bool(words) and not replay.running)
     mira = window.document.map.token("mira").location
     assert (mira.row, mira.col) == (6, 2) and window.document.map.conflict.log[-1].action == "hustle"
-    assert words[-1] == "hustle 1"
+    assert words[-1] == "hustle 1 area"
     assert not any("maneuver" in said for said in words)

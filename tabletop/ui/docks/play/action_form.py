@@ -6,7 +6,8 @@ F9 (Play ▸ Do the Action) or Enter in a text field does it.
 Changing who acts or which move starts the fields afresh: nothing of the last move (its
 target, its shifts, its aspect) is carried into the next by accident. A reaction made from a
 participant's row hands the form back to whose turn it is once it is done, and a new turn
-starts the form afresh for its holder."""
+starts the form afresh for its holder, scrolled to its first field (between turns, with nobody's
+turn in hand, nobody acts until the GM picks who)."""
 
 from __future__ import annotations
 
@@ -153,17 +154,19 @@ class ActionForm(QWidget):
         self.who.fill(self.document, {})
         turn = conflict.turn if conflict is not None else None
         chosen = self.chosen()
-        if turn != self._turn:  # a new turn: its holder's fresh form, no move of the last turn's kept
+        fresh = turn != self._turn
+        if fresh:  # a new turn: its holder's fresh form, no move of the last turn's kept
             self._turn = turn
             self._back = None
             if chosen is not None:  # F9 must never repeat the last participant's move for the next
                 self._choose(_first_own(self.rules))
                 chosen = self.chosen()
-            if actor and self.who.value() != actor:
-                self.who.set_value(actor)  # rebuilds the fields for the new actor
+            if self.who.value() != (actor or None):
+                # the new actor; nobody between turns or exchanges, until the GM picks who
+                self.who.set_value(actor or None)
         elif actor and (chosen is None or chosen.kind != "reaction") and self.who.value() != actor:
             self.who.set_value(actor)
-        self._rebuild(keep=True)
+        self._rebuild(keep=not fresh)
 
     def set_move(self, actor: str, kind: str, word: str) -> None:
         """A move chosen from a participant's row (a guard spent off-turn): that participant
@@ -232,6 +235,7 @@ class ActionForm(QWidget):
             self.says.setText(move.says if move is not None else "")
             self._noted = None
             self._suggested = {}
+            self.scroll.verticalScrollBar().setValue(0)  # a new move is read from its first field
         self._fill()
         self._suggest()
         self._shown_rows()

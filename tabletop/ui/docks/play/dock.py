@@ -39,12 +39,14 @@ from tabletop.ui.docks.play.ask import ask
 from tabletop.ui.docks.play.log_view import LogView
 from tabletop.ui.docks.play.sheet import ParticipantSheet
 from tabletop.ui.docks.play.turns import TurnList
+from tabletop.ui.docks.widgets import lay_out_now
 from tabletop.ui.plain import menu_text
 
 HEADER_STYLE = "font-size: 13pt; font-weight: bold; padding: 2px"
-LOG_ROWS = 2
+LOG_ROWS = 3
 """Rows of the log in sight as a conflict begins: the latest steps; it scrolls, and the GM may
-drag it taller."""
+drag it taller. Its rows are one line each and it has no sideways bar, so three take the room
+two rows and a bar took."""
 MOST_QUESTIONS = 8
 """The most questions one step may ask in a row (each answer is a field the step then has)."""
 
@@ -108,6 +110,9 @@ class PlayDock(QWidget):
         self.form.rebuilt.connect(self._titles)
         self.form.destination.said.connect(self.say)
         self._pending = False
+        self._turn_seen: str | None = None
+        self._from_row = ""
+        """The participant whose row's menu put a move in the form, its row selected meanwhile."""
         self._stack_seen = (document.undo_stack.index(), document.undo_stack.count(), _next_step(document.undo_stack))
         """The undo stack's index and size as last seen: a move of the index at the same size is
         an undo or a redo, which the message then names."""
@@ -155,9 +160,15 @@ class PlayDock(QWidget):
         running = conflict is not None and not conflict.ended
         self._show_keys(running)
         self.turns.refresh()
+        turn = conflict.turn if conflict is not None else None
+        if turn != self._turn_seen:
+            if turn is None:  # between turns or exchanges: the last claimant's row is no choice of who acts next
+                self.turns.select_tokens([], quiet=True)
+            self._turn_seen = turn
         self.log.refresh()
-        self.sheet.show_token(self.shown_token())
         self._show_actor(running)
+        self.sheet.show_token(self.shown_token())
+        self._titles()
         QTimer.singleShot(0, self, self._keep_top)
 
     def _show_keys(self, running: bool) -> None:
@@ -233,12 +244,12 @@ class PlayDock(QWidget):
         QTimer.singleShot(0, self, lambda: self._stack_seen == seen == _seen_now(stack) and self.say(text))
 
     def shown_token(self) -> str | None:
-        """The sheet shows the selected participant, else whose turn it is."""
+        """The sheet shows the selected participant, else who acts in the form, else whose turn it is."""
         selected = self.turns.selected()
         conflict = self.document.map.conflict
         if selected:
             return selected[0]
-        return conflict.turn if conflict is not None else None
+        return self.form.actor() or (conflict.turn if conflict is not None else None)
 
     def actor(self) -> str:
         """Who acts: whose turn it is; with no turn given, the selected participant (the GM decides)."""
@@ -248,12 +259,18 @@ class PlayDock(QWidget):
         return conflict.turn or (self.turns.selected() or [""])[0]
 
     def _chosen(self, tokens: list[str]) -> None:
-        self.sheet.show_token(self.shown_token())
         conflict = self.document.map.conflict
         self._show_actor(conflict is not None and not conflict.ended)
+        self.sheet.show_token(self.shown_token())
+        self._titles()
 
     def _move_from_row(self, token: str, kind: str, word: str) -> None:
+        """A move from a row's menu: that participant acts in the form, its row selected and its
+        sheet the one beside the form, so both tabs name the same participant."""
+        self.turns.select_tokens([token], quiet=True)
+        self._from_row = token
         self.form.set_move(token, kind, word)
+        self.sheet.show_token(self.shown_token())
         self.middle.setCurrentWidget(self.action_box)
         self._titles()
         first = next(iter(self.form.edits.values()), None)
@@ -284,7 +301,7 @@ class PlayDock(QWidget):
         need = top.minimumSizeHint().height() - turns.minimumHeight() + max(turns.minimumHeight(), list_need)
         need = max(need, self._top_need())  # never less than _keep_top would give it back
         log_need = log.horizontalHeader().sizeHint().height() + LOG_ROWS * log.verticalHeader().defaultSectionSize()
-        log_need += log.horizontalScrollBar().sizeHint().height() + 2 * log.frameWidth()
+        log_need += 2 * log.frameWidth()
         log_need = max(log_need, log.minimumSizeHint().height())
         rest = sum(sizes) - need
         rows, viewport = self.form.scroll.widget(), self.form.scroll.viewport()
@@ -295,6 +312,7 @@ class PlayDock(QWidget):
         middle = min(rest - log_need, max(asked, self.middle.minimumSizeHint().height()))
         if middle >= self.middle.minimumSizeHint().height():  # a tall window's room beyond the form is the log's
             self.splitter.setSizes([need, middle, rest - middle])
+            lay_out_now(self.form.scroll)  # a form given all it asks drops its scroll bar before a frame shows it
 
     def _keep_top(self) -> None:
         """The splitter's top (header, keys, message, turn list) at least as tall as it needs."""
@@ -406,8 +424,15 @@ class PlayDock(QWidget):
         self.say(f"Who's next? {names}" if waiting else "Everyone has acted: end the exchange.")
 
     def act(self, step: dict[str, Any]) -> None:
-        if self.take(step):
-            self.form.done()
+        if not self.take(step):
+            return
+        self.form.done()
+        picked, self._from_row = self._from_row, ""
+        if picked and self.form.actor() != picked and self.turns.selected() == [picked]:
+            # the reaction done, the form is the turn holder's again: so is the sheet
+            self.turns.select_tokens([], quiet=True)
+            self.sheet.show_token(self.shown_token())
+            self._titles()
 
     def react(self) -> None:
         """Play ▸ React: the selected participant's row menu (else whose check was last aimed at)."""

@@ -193,14 +193,19 @@ class TurnList(QTableWidget):
         rows = sorted({index.row() for index in self.selectedIndexes()})
         return [self.tokens[row] for row in rows if row < len(self.tokens)]
 
-    def select_tokens(self, tokens: list[str]) -> None:
-        self.blockSignals(True)
+    def select_tokens(self, tokens: list[str], quiet: bool = False) -> None:
+        """Select these participants' rows; `chosen` tells of a changed selection (who's next,
+        a row's move) as a click would, unless `quiet` (the dock's own refresh)."""
+        before = self.selected()
+        was = self.blockSignals(True)
         self.clearSelection()
         flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
         for token in tokens:
             if token in self.tokens and self.columnCount():
                 self.selectionModel().select(self.model().index(self.tokens.index(token), 0), flags)
-        self.blockSignals(False)
+        self.blockSignals(was)
+        if not quiet and self.selected() != before:
+            self.chosen.emit(self.selected())
 
     def _hold_rows(self, rows: int) -> None:
         """Never squeezed below its first HELD rows: the form beside it in the dock's splitter
@@ -264,7 +269,7 @@ class TurnList(QTableWidget):
             if self.isColumnHidden(col) == shown:
                 self.setColumnHidden(col, not shown)
         self._fit()
-        self.select_tokens(keep)
+        self.select_tokens(keep, quiet=True)
         self.blockSignals(False)
 
     def _fit(self) -> None:
