@@ -102,10 +102,12 @@ def run(path: str | None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 1
+    from tabletop.ui.terminate import exit_asked, keep_on_terminate  # deferred: Qt, after the display's check
+
     if path is None:  # the empty window: its first frame comes before the model and the reading's modules
         with collector_paused():  # Qt's modules and the window last the session: 45 collections less at start
             app, window = _main_window(whole=False)
-        window.later.add(_keep_on_terminate)
+        keep_on_terminate()  # heard from the first frame: a stop then quits, as at any other time
         return _shown(app, window)
     from tabletop.io.errors import MapFileError  # deferred: io, which the empty window loads after its first frame
 
@@ -134,9 +136,7 @@ def run(path: str | None) -> int:
             loaded, refused = None, error  # the window asks the GM what to do with the picture
     with collector_paused():  # Qt's modules and the window last the session: 45 collections less at start
         app, window = _main_window(whole=True)
-    from tabletop.ui.recovery import exit_asked  # deferred: Qt, after the display's check
-
-    _keep_on_terminate()
+    keep_on_terminate()
     if big:  # the window first, with the reading's progress
         from tabletop.ui.files import absolute  # deferred: the file handler's module, loaded after the first frame
 
@@ -163,12 +163,6 @@ def run(path: str | None) -> int:
     if exit_asked() is not None:  # a logout or Ctrl+C while the map was read: saved, and gone
         return exit_asked()
     return _shown(app, window)
-
-
-def _keep_on_terminate() -> None:
-    from tabletop.ui.recovery import keep_on_terminate  # deferred: the reading's modules, after the first frame
-
-    keep_on_terminate()
 
 
 def _shown(app, window) -> int:

@@ -21,10 +21,7 @@ import contextlib
 import dataclasses
 import json
 import os
-import signal
-import socket
 import stat
-import threading
 import time
 import uuid
 import weakref
@@ -32,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, QStandardPaths, QTimer, Signal
+from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from tabletop.document import MapDocument
@@ -42,6 +39,7 @@ from tabletop.io.read import parse_json_object, read_regular
 from tabletop.io.write import process_alive
 from tabletop.model import Map
 from tabletop.ui.background_save import BackgroundSave
+from tabletop.ui.terminate import LIVE, exit_asked, keep_on_terminate  # noqa: F401  (named from here by the window)
 
 try:
     import fcntl
@@ -232,7 +230,7 @@ class Autosaver(QObject):
         stamp: Callable[[], FileStamp | None] = lambda: None,
     ) -> None:
         super().__init__(document)
-        _LIVE.add(self)
+        LIVE.add(self)
         self._stamp = stamp
         self._failing = False
         self.document = document
@@ -438,56 +436,3 @@ class Autosaver(QObject):
     def _clean_changed(self, clean: bool) -> None:
         if clean:
             self._discard_shown()
-
-
-_LIVE: weakref.WeakSet[Autosaver] = weakref.WeakSet()
-STOPS = (signal.SIGTERM, signal.SIGINT)
-_TERMINATE: list[object] = []
-"""The socket pair and notifier that carry SIGTERM into the event loop, once per process."""
-
-
-_EXIT: list[int] = []
-"""The exit codes a stop asked for (128 + the signal's number)."""
-
-
-def exit_asked() -> int | None:
-    """The exit code a stop (SIGTERM, Ctrl+C) asked for, if one came: a map being read when it
-    came, before the event loop runs, stops reading and the program ends with it."""
-    return _EXIT[0] if _EXIT else None
-
-
-def keep_on_terminate() -> None:
-    """On SIGTERM (a logout, a shutdown, `kill`) or Ctrl+C in the terminal that started it,
-    write every window's unsaved map to the recovery folder, then quit without questions:
-    nobody is there to answer them, and the next start offers the map back. Python runs a
-    signal handler only between bytecodes, which a Qt event loop waiting in C++ may not reach
-    for a long time, so the signal wakes the loop through a socket (signal.set_wakeup_fd)
-    that a QSocketNotifier watches."""
-    if _TERMINATE or not hasattr(signal, "SIGTERM") or threading.current_thread() is not threading.main_thread():
-        return
-    app = QCoreApplication.instance()
-    if app is None:
-        return
-    reader, writer = socket.socketpair()
-    reader.setblocking(False)
-    writer.setblocking(False)
-    signal.set_wakeup_fd(writer.fileno())
-    for stop in STOPS:
-        signal.signal(stop, lambda *_: None)  # the wakeup byte does the work, in the loop (no traceback)
-    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, app)
-
-    def woken() -> None:
-        try:
-            received = reader.recv(64)
-        except OSError:
-            return
-        stops = [stop for stop in STOPS if stop in received]
-        if stops:
-            for saver in list(_LIVE):
-                saver.tick(now=True)
-                saver.keep()
-            _EXIT.append(128 + stops[0])  # heard while a map is read, before the event loop runs
-            QCoreApplication.exit(128 + stops[0])
-
-    notifier.activated.connect(woken)
-    _TERMINATE.extend([reader, writer, notifier])
