@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import ipaddress
 import threading
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -184,9 +185,17 @@ class TableServer:
         ids = {token[0]: token for token in tokens}
         changed = False
         with self._lock:
-            for code, held in list(self._held.items()):
+            claims = {}
+            for code, held in self._held.items():
                 kept = renames and held.present and held.token in ids
                 found = ids[held.token] if kept else found_in(held, tokens)
+                claims[code] = (found, kept or (found is not None and found[0] == held.token))
+            # a token two codes find, one by its name alone, is not that one's: a sheet is never a guess
+            by_name = Counter(found[0] for found, _ in claims.values() if found is not None)
+            for code, held in list(self._held.items()):
+                found, by_id = claims[code]
+                if found is not None and not by_id and by_name[found[0]] > 1:
+                    found = None
                 now = (
                     replace(held, token=found[0], name=found[1], present=True)
                     if found

@@ -1,7 +1,8 @@
 """A player's code finds their character in each scene the players are shown: the token with the
 id it was handed under AND the same name; failing that (scenes prepared apart give the same
 character other ids) the scene's one token of that name; never a token that merely took the id,
-and never a guess between two of one name. While the character is not there, the code stays
+and never a guess: not between two tokens of one name, nor between two codes that find one
+token by its name alone. While the character is not there, the code stays
 good and holds no token of the scene; only taking it back ends it."""
 
 from __future__ import annotations
@@ -81,11 +82,27 @@ def test_taking_back_ends_a_code_wherever_its_character_is():
     assert server.players() == []
 
 
-def test_two_codes_that_find_one_character_both_stay_listed():
+def test_two_codes_that_find_one_character_by_name_both_wait_listed():
     server = TableServer()
     first = server.hand("token-3", "Kell")
     server.meet([("token-3", "Kell"), ("token-4", "Kell")])
     second = server.hand("token-4", "Kell")
     server.meet([("token-9", "Kell")])
-    assert [held.present for held in server.players()] == [True, True], "both find the one Kell"
-    assert set(server.handed().values()) <= {first, second} and len(server.handed()) == 1
+    assert [held.present for held in server.players()] == [False, False], "which Kell is the one is a guess"
+    assert server.handed() == {}
+    server.meet([("token-3", "Kell"), ("token-4", "Kell")])
+    assert server.handed() == {"token-3": first, "token-4": second}, "each back on its own Kell"
+
+
+def test_a_token_two_codes_find_by_name_alone_is_neither_ones():
+    server = TableServer()
+    kell, mira = server.hand("token-1", "Kell"), server.hand("token-2", "Mira")
+    server.meet(TAVERN)
+    server.renamed("token-2", "Kell")  # the GM names Mira's token Kell too, and sends the road
+    server.meet(ROAD)
+    assert server.handed() == {}, "the road's one Kell is a guess between two codes: nobody's sheet"
+    assert {held.code: held.present for held in server.players()} == {kell: False, mira: False}
+    server.meet([("token-1", "Kell"), ("token-2", "Kell")])  # back in the tavern: each by its own id
+    assert server.handed() == {"token-1": kell, "token-2": mira}
+    server.meet([("token-1", "Kell"), ("token-9", "Kell")])
+    assert server.handed() == {"token-1": kell}, "found by its id, Kell's code keeps him; Mira's guesses nobody"
