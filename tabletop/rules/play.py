@@ -8,6 +8,7 @@ pure and the window, the command line and the tests share them.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from tabletop.model import Border, Conflict, EncounterGrid, LogEntry, Map, Token, Zone
@@ -81,14 +82,16 @@ def logged(conflict: Conflict, **entry) -> Conflict:
 NOBODY_LEFT = "Nobody who can still act is left on the map."
 
 
-def leave(conflict: Conflict, gone: set[str]) -> Conflict:
-    """The conflict after these tokens left the map (removed by the GM). With nobody left who
-    can act, it ends: an exchange is "a time period where everyone gets to act once" and an
-    encounter's round gives a turn to "every character present"; with nobody, neither runs."""
+def leave(conflict: Conflict, gone: set[str], grids_gone: Collection[str] = ()) -> Conflict:
+    """The conflict after these tokens (and grids) left the map (removed by the GM). With nobody
+    left who can act, it ends: an exchange is "a time period where everyone gets to act once" and
+    an encounter's round gives a turn to "every character present"; with nobody, neither runs. A
+    grid removed takes its start with it: a grid made later under its id began nothing."""
     kept = [p for p in conflict.participants if p.token not in gone]
     turn = None if conflict.turn in gone else conflict.turn
     order = [t for t in conflict.order if t not in gone]
-    update = {"participants": kept, "order": order, "turn": turn}
+    starts = [start for start in conflict.grids_at_start if start.grid not in grids_gone]
+    update = {"participants": kept, "order": order, "turn": turn, "grids_at_start": starts}
     if conflict.ended is None and len(kept) < len(conflict.participants):
         story = NOBODY_LEFT if all(p.out for p in kept) else _side_gone(conflict, kept)
         if story is not None:

@@ -4,6 +4,7 @@ to Loading Bay")."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand
@@ -137,11 +138,12 @@ def _removal(document: MapDocument, keys: list[tuple[str, str]]) -> tuple[list[R
 
 class LeaveConflict:
     """A batch part: removed tokens leave the conflict first (a token taking part cannot be
-    removed), so removing a fighter mid-conflict is still one undo step."""
+    removed), and removed grids take their encounter starts with them, so removing a fighter or
+    a grid mid-conflict is still one undo step."""
 
-    def __init__(self, document: MapDocument, gone: set[str]) -> None:
+    def __init__(self, document: MapDocument, gone: set[str], grids_gone: Collection[str] = ()) -> None:
         self.document, self.before = document, document.map.conflict
-        self.after = leave(self.before, gone)  # the last one leaving ends it
+        self.after = leave(self.before, gone, grids_gone)  # the last one leaving ends it
 
     @obsolete_when_refused
     def redo(self) -> None:
@@ -158,7 +160,11 @@ def remove(document: MapDocument, keys: list[tuple[str, str]]) -> Batch | None:
         return None
     conflict = document.map.conflict
     gone = {obj.id for p in parts if p.kind is Kind.TOKEN for obj in p.objs}
-    leave = [LeaveConflict(document, gone)] if conflict and gone & {p.token for p in conflict.participants} else []
+    grids_gone = {obj.id for p in parts if p.kind is Kind.GRID for obj in p.objs}
+    touched = conflict and (
+        gone & {p.token for p in conflict.participants} or grids_gone & {s.grid for s in conflict.grids_at_start}
+    )
+    leave = [LeaveConflict(document, gone, grids_gone)] if touched else []
     if len(chosen) == 1:
         kind, object_id = chosen[0]
         what = named(document, kind, document.get(kind, object_id))
