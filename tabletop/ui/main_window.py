@@ -192,6 +192,7 @@ class MainWindow(WindowActions, QMainWindow):
     def _attach(self) -> None:
         # deferred: the model, the painters and the tools' rules, after the empty window's first frame
         from tabletop.document import MapDocument
+        from tabletop.document.changes import Part as MapPart
         from tabletop.model import Map
         from tabletop.ui.badge_tips import BadgeTips
         from tabletop.ui.map_menu import MapMenu
@@ -209,6 +210,7 @@ class MainWindow(WindowActions, QMainWindow):
         from tabletop.ui.tools.select import SelectTool
         from tabletop.ui.tools.vertices import VertexTool
 
+        details = MapPart.DETAILS
         # made unchecked: an empty map breaks no rule, and building the checks is most of the model's cost
         self.document = MapDocument(Map.model_construct(title=UNTITLED), parent=self)
         self.scene = EditorScene(self.document)
@@ -238,6 +240,10 @@ class MainWindow(WindowActions, QMainWindow):
         self.set_tool("S")
         self.document.undo_group.cleanChanged.connect(self._title)
         self.document.pathChanged.connect(self._title)
+        # a map not saved yet is named by its title, typed a letter at a time into one undo step
+        self.document.edited.connect(
+            lambda change: self._title() if change.kind is details and self.document.path is None else None
+        )
         self.document.reset.connect(self.view.fit_map)
 
     # -- layout --------------------------------------------------------------------------------

@@ -40,3 +40,19 @@ def _rename(window, title: str):
     from tabletop.document.commands import EditMap
 
     return EditMap(window.document, title, window.document.map.notes)
+
+
+def test_a_title_typed_a_letter_at_a_time_is_the_windows_title_whole(qtbot, window):
+    """The letters typed are one undo step: the window's title follows every letter, not only
+    the first, which made the map unsaved."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    title = window.inspector.map_title
+    title.setFocus()
+    title.selectAll()
+    QTest.keyClicks(title, "Crypt")
+    QTest.keyClick(title, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.document.map.title == "Crypt")
+    assert window.windowHandle().title() == "Crypt* — Tabletop"
+    window.document.undo_stack.setClean()
