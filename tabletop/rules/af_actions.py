@@ -152,6 +152,8 @@ def act(
     elif kind == "convince":
         numbers["social"] = 1
     elif kind == "attack":
+        if target == actor:
+            raise ValueError(f'{token.label} cannot attack themselves: an attack is on "a target" ("Action")')
         notes += attack_told(numbers)
     elif kind == "maneuver":
         changes["moved"] = True
