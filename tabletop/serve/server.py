@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import threading
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from importlib import resources
 
 from aiohttp import WSMsgType, web
 
-from tabletop.serve.addresses import link_host
+from tabletop.serve.addresses import link_host, url_host
 from tabletop.serve.codes import ALPHABET, Held, found_in, new_code, same_code
+from tabletop.serve.framing import Refused, Wants, asked_of, chosen
 from tabletop.serve.gate import BURST, IDLE_WAIT, MAX_CONNECTIONS, MAX_PER_ADDRESS, RATE, Door, GuardedRunner, RateLimit
 
 PAGE_FILES = {"": ("index.html", "text/html"), "page.js": ("page.js", "text/javascript")}
@@ -61,13 +62,10 @@ class Showing:
     picture: bytes = b""
     banner: str = ""
     sheets: dict[str, dict] = field(default_factory=dict)
-
-
-def url_host(host: str) -> str:
-    try:
-        return f"[{host}]" if ipaddress.ip_address(host).version == 6 else host
-    except ValueError:
-        return host
+    pictures: dict = field(default_factory=dict)
+    """The pictures painted for the sizes the pages asked (framing.Asked -> PNG)."""
+    table: bool = False
+    """Whether a table view is painted: the players' window is open."""
 
 
 class TableServer:
@@ -110,6 +108,9 @@ class TableServer:
         self._runner: web.AppRunner | None = None
         self._failure: BaseException | None = None
         self._tasks: set[asyncio.Future] = set()
+        self.wants = Wants(time.monotonic)
+        self.on_wish: Callable[[], None] | None = None
+        """Told, from the server's thread, when a page asks for a picture not painted yet."""
         self._page = {
             name: (resources.files("tabletop.serve").joinpath("page", file).read_bytes(), kind)
             for name, (file, kind) in PAGE_FILES.items()
@@ -349,6 +350,7 @@ class TableServer:
             showing, version, notice = self._showing, self._version, self._notice
             handed = code in self._held
         message: dict = {"version": version, "banner": showing.banner, "picture": bool(showing.picture)}
+        message["table"] = showing.table
         message["notice"] = notice
         if who != "table":
             message["sheet"] = showing.sheets.get(code, {"shown": False}) if handed else {"shown": False}
@@ -426,8 +428,16 @@ class TableServer:
         return web.Response(body=body, content_type=kind, charset="utf-8")
 
     async def _picture(self, request: web.Request) -> web.Response:
+        try:
+            asked = asked_of(request.query)
+        except Refused as refused:
+            return _text(400, f"The picture asked for makes no sense: {refused}.")
         with self._lock:
-            picture = self._showing.picture
+            showing = self._showing
+        answers, picture = chosen(showing.pictures, asked, showing.table)
+        if (answers not in showing.pictures and self.wants.add(answers)) and self.on_wish is not None:
+            self.on_wish()
+        picture = picture or showing.picture
         if not picture:
             return _text(503, "The map is being drawn: the page shows it as soon as it is ready.")
         return web.Response(body=picture, content_type="image/png")
