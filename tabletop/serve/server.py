@@ -211,6 +211,15 @@ class TableServer:
         with self._lock:
             return list(self._connected)
 
+    def painted(self) -> set:
+        """The sizes painted in the picture shown now (framing.Asked), the table view's among them."""
+        with self._lock:
+            return (
+                set(self._showing.pictures)
+                if self._showing.table
+                else {asked for asked in self._showing.pictures if asked.view != "table"}
+            )
+
     @property
     def version(self) -> int:
         with self._lock:
