@@ -212,13 +212,9 @@ class TableServer:
             return list(self._connected)
 
     def painted(self) -> set:
-        """The sizes painted in the picture shown now (framing.Asked), the table view's among them."""
+        """The sizes painted in the picture shown now (framing.Asked): what a page is answered exactly."""
         with self._lock:
-            return (
-                set(self._showing.pictures)
-                if self._showing.table
-                else {asked for asked in self._showing.pictures if asked.view != "table"}
-            )
+            return {asked for asked in self._showing.pictures if self._showing.table or asked.view != "table"}
 
     @property
     def version(self) -> int:
@@ -444,12 +440,12 @@ class TableServer:
         with self._lock:
             showing = self._showing
         answers, picture = chosen(showing.pictures, asked, showing.table)
-        if (answers not in showing.pictures and self.wants.add(answers)) and self.on_wish is not None:
+        if self.wants.add(answers) and answers not in showing.pictures and self.on_wish is not None:
             self.on_wish()
-        picture = picture or showing.picture
-        if not picture:
+        if not picture and not showing.picture:
             return _text(503, "The map is being drawn: the page shows it as soon as it is ready.")
-        return web.Response(body=picture, content_type="image/png")
+        exact = "exact" if answers in showing.pictures else "nearest"  # the page asks again once drawn
+        return web.Response(body=picture or showing.picture, content_type="image/png", headers={"X-Picture": exact})
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         address = request.remote or "?"

@@ -120,22 +120,27 @@
     const address = `picture.png?v=${version}&view=${picture}&w=${w}&h=${h}&dpr=${ratio}&turn=${turn}`;
     if (address === shown) return;
     shown = address;
-    const next = new Image();
-    next.onload = () => {
-      if (shown !== address) return;  // a later picture was asked for meanwhile
-      const fresh = next.naturalWidth !== natural[0] || next.naturalHeight !== natural[1];
-      const other = kind !== `${picture} ${turn}`;
-      map.src = next.src;
-      map.dataset.version = String(version);
-      map.dataset.view = picture;
-      map.dataset.turned = String(turn);
-      map.hidden = false;
-      waiting.hidden = true;
-      kind = `${picture} ${turn}`;
-      natural = [next.naturalWidth, next.naturalHeight];
-      if (!fitted || fresh || other) { fitted = true; requestAnimationFrame(fit); }
-    };
-    next.src = address;
+    fetch(address, { cache: "no-store" }).then((answer) => {
+      if (!answer.ok || shown !== address) return null;
+      const painted = answer.headers.get("X-Picture") || "";
+      return answer.blob().then((blob) => {
+        const next = new Image();
+        next.onload = () => {
+          if (shown !== address) { URL.revokeObjectURL(next.src); return; }  // a later one was asked for
+          const fresh = next.naturalWidth !== natural[0] || next.naturalHeight !== natural[1];
+          const other = kind !== `${picture} ${turn}`;
+          if (map.src.startsWith("blob:")) URL.revokeObjectURL(map.src);
+          map.src = next.src;
+          Object.assign(map.dataset, { version: String(version), view: picture, turned: String(turn), painted, address });
+          map.hidden = false;
+          waiting.hidden = true;
+          kind = `${picture} ${turn}`;
+          natural = [next.naturalWidth, next.naturalHeight];
+          if (!fitted || fresh || other) { fitted = true; requestAnimationFrame(fit); }
+        };
+        next.src = URL.createObjectURL(blob);
+      });
+    }).catch(() => { if (shown === address) shown = ""; });
   }
 
   function element(tag, text, cls) {
