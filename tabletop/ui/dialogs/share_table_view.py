@@ -24,15 +24,24 @@ class TableViewFollow(QObject):
     def __init__(self, players: PlayerControls, changed: Callable[..., None], parent: QObject) -> None:
         super().__init__(parent)
         self.players, self.changed = players, changed
+        self._told: Framing | None = None
         players.placed.connect(self._placed)
         if players.player is not None:
             self._placed(players.player)
 
     def _placed(self, player: PlayerWindow) -> None:
         """A players' window opened: the phones' table view follows it until it closes."""
-        player.view.viewChanged.connect(self.changed)
-        player.closed.connect(self.changed)
-        self.changed()
+        player.view.viewChanged.connect(self._moved)
+        player.closed.connect(self._moved)
+        self._moved()
+
+    def _moved(self) -> None:
+        """Only a view that shows another rectangle redraws the phones: the window shows its
+        rectangle again on every resize and reveal."""
+        framing = self.framing()
+        if framing != self._told:
+            self._told = framing
+            self.changed()
 
     def framing(self) -> Framing | None:
         """What the players' window shows now: the map's rectangle on its screen, turned as it
