@@ -80,9 +80,11 @@ def test_a_pushed_view_reaches_the_phones_table_view_as_the_players_window_shows
     assert after.width() == 2 * WIDE
     assert after.height() == pytest.approx(after.width() * grab.height() / grab.width(), abs=1.5), "its shape"
     # Painted by the export, not the window's scene: edges and letters differ by a pixel or two,
-    # so both are compared at a few dozen pixels across, where what is where shows.
+    # so both are compared at a few dozen pixels across, where what is where shows. The same
+    # rectangle differs there by well under one level of 255 on average; the view before the
+    # push by some twenty-five: 3 tells them apart with room for either painting's antialiasing.
     difference = np.abs(_small(after) - _small(grab)).mean()
-    assert difference < 12, f"the phone shows what the window shows (mean difference {difference:.1f})"
+    assert difference < 3, f"the phone shows what the window shows (mean difference {difference:.1f})"
     assert np.abs(_small(before) - _small(grab)).mean() > 2 * difference, "and not what it showed before"
     assert not np.array_equal(_small(whole), _small(after))
 
@@ -100,7 +102,7 @@ def test_a_turned_players_window_turns_the_phones_table_view(qtbot, window, shar
         grab.save(os.path.join(LOOK, "table_view_turned_window.png"))
     assert sharing.table_view.framing().rotation == 90
     assert turned.height() == pytest.approx(turned.width() * grab.height() / grab.width(), abs=1.5)
-    assert np.abs(_small(turned) - _small(grab)).mean() < 12, "turned as the players' window is turned"
+    assert np.abs(_small(turned) - _small(grab)).mean() < 3, "turned as the players' window is turned"
     assert np.abs(_small(turned) - _small(upright.scaled(turned.size()))).mean() > 12
 
 
