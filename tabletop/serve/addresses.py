@@ -6,6 +6,7 @@ first of them, since a phone cannot open 0.0.0.0. Qt-free."""
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import socket
 
 LOOPBACK = "127.0.0.1"
@@ -34,3 +35,11 @@ def link_host(host: str) -> str:
         return host
     addresses = table_addresses()
     return addresses[1][0] if len(addresses) > 1 else LOOPBACK
+
+
+def url_host(host: str) -> str:
+    """The host as a link names it: an IPv6 address in brackets."""
+    try:
+        return f"[{host}]" if ipaddress.ip_address(host).version == 6 else host
+    except ValueError:
+        return host

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -55,3 +56,20 @@ def found_in(held: Held, tokens: Sequence[tuple[str, str]]) -> tuple[str, str] |
     if same_id:
         return same_id[0]
     return named[0] if len(named) == 1 else None
+
+
+def found_for(
+    held: Sequence[Held], tokens: Sequence[tuple[str, str]], renames: bool = False
+) -> list[tuple[str, str] | None]:
+    """The token each of `held` finds among a scene's `tokens` (found_in), or None. `renames`:
+    the tokens are the same map's as before, so a token still there under a present code's id is
+    its character, renamed or not. A token that two codes find, one by its name alone, is not
+    that one's: which player it is would be a guess."""
+    ids = {token[0]: token for token in tokens}
+    claims = []
+    for one in held:
+        kept = renames and one.present and one.token in ids
+        found = ids[one.token] if kept else found_in(one, tokens)
+        claims.append((found, kept or (found is not None and found[0] == one.token)))
+    taken = Counter(found[0] for found, _ in claims if found is not None)
+    return [None if found is not None and not by_id and taken[found[0]] > 1 else found for found, by_id in claims]

@@ -9,10 +9,16 @@ for. The map is an immutable value and the fog is taken still (what the players'
 worked out on the Qt thread), so the worker reads nothing the window changes; it makes its own
 fonts (render/cache.per_thread). The map's SVG pictures are decoded on the Qt thread too and
 handed over with the wish (render/pictures.held_for_drawing): Qt's SVG reader on the worker
-could wait forever on the window's thread."""
+could wait forever on the window's thread.
+
+Each drawing paints the whole map at the plain size, and every picture the pages asked for
+lately (serve/framing: the table view or the whole map, at a few widths, turned or not): the
+table view is the rectangle the players' window shows, handed over as a Qt-free Framing with
+the wish. A page asking for a picture not painted yet asks for a drawing, as an edit does."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from collections.abc import Callable
@@ -23,6 +29,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from tabletop.model import Map, build_checks
 from tabletop.render.pictures import HeldPictures, held_for_drawing
 from tabletop.rules.visibility import LIVE, Fog, SightFog
+from tabletop.serve.framing import DEFAULT, TABLE, Asked, Framing
 from tabletop.serve.picture import black_png, players_png
 from tabletop.serve.server import Showing, TableServer
 from tabletop.serve.sheet import banner, player_sheet
@@ -47,6 +54,10 @@ class _Wish:
     sheets: dict[str, dict]
     pictures: HeldPictures
     """The map's pictures the worker may not decode, decoded on the Qt thread."""
+    framing: Framing | None = None
+    """What the players' window shows, for the table view; None while it is closed."""
+    asked: tuple[Asked, ...] = ()
+    """The pictures the pages asked for lately, besides the plain one."""
 
 
 def still(fog: Fog) -> Fog:
@@ -61,6 +72,8 @@ def still(fog: Fog) -> Fog:
 class PhoneFeed(QObject):
     """Draws what `source` gives (the map, its folder, the players' fog) for `server`."""
 
+    wished = Signal()
+    """A page asked for a picture not painted yet (from the server's thread: queued here)."""
     drawn = Signal()
     """A drawing was handed to the server."""
     failed = Signal(str)
@@ -74,9 +87,14 @@ class PhoneFeed(QObject):
         parent: QObject | None = None,
         covered: Callable[[], bool] = lambda: False,
         renames: bool = True,
+        framing: Callable[[], Framing | None] = lambda: None,
     ) -> None:
         super().__init__(parent)
         self.server, self.source, self.covered = server, source, covered
+        self.framing = framing
+        """What the players' window shows now (None while it is closed): the table view."""
+        self.wished.connect(self.changed)
+        server.on_wish = self._asked_more
         self.renames = renames
         """Whether every drawing is of the same map as the last (a file read again): a code
         then follows its token's id, renamed or not. False where the source may be another
@@ -105,7 +123,9 @@ class PhoneFeed(QObject):
         fog, covered = still(fog), bool(self.covered())
         pictures = HeldPictures({}) if covered else held_for_drawing(map_, folder)
         words = "" if covered else banner(map_, fog)
-        wish = _Wish(map_, folder, fog, covered, words, self.server_sheets(map_, fog), pictures)
+        framing = self.framing()
+        asked = tuple(a for a in self.server.wants.now() if a != DEFAULT and (framing or a.view != TABLE))
+        wish = _Wish(map_, folder, fog, covered, words, self.server_sheets(map_, fog), pictures, framing, asked)
         with self._lock:
             if self._closed:
                 return
@@ -117,6 +137,11 @@ class PhoneFeed(QObject):
             build_checks()
             self._checked = True
         threading.Thread(target=self._paint, name="phones picture", daemon=True).start()
+
+    def _asked_more(self) -> None:
+        """From the server's thread: a drawing is asked for on this one."""
+        with contextlib.suppress(RuntimeError):  # the feed's Qt side was deleted: no one to draw
+            self.wished.emit()
 
     def busy(self) -> bool:
         """A drawing is under way or waiting."""
@@ -132,6 +157,8 @@ class PhoneFeed(QObject):
     def close(self) -> None:
         """No more drawings: one under way ends without being shown."""
         self.timer.stop()
+        if self.server.on_wish == self._asked_more:
+            self.server.on_wish = None
         with self._lock:
             self._closed, self._wish = True, None
 
@@ -161,10 +188,11 @@ class PhoneFeed(QObject):
                     self._painting = False
                     self._lock.notify_all()
                     return
-            picture, failure = b"", ""
+            picture, failure, sized = b"", "", {}
             try:
                 with wish.pictures:
                     picture = black_png() if wish.covered else players_png(wish.map, wish.folder, wish.fog)
+                    sized = {asked: _sized(wish, asked, picture) for asked in wish.asked}
             except (ValueError, OSError) as error:  # too large a map, an unreadable background
                 failure = f"{NOT_DRAWN}: {error}. The phones show a black picture until it can be."
             except Exception as error:  # nothing foreseen: said in one line, the worker goes on
@@ -172,6 +200,8 @@ class PhoneFeed(QObject):
             if failure:
                 # never the last picture under this map's banner and sheets: they would not agree
                 picture = black_png()
+                sized = dict.fromkeys(wish.asked, picture)
+            sized[DEFAULT] = picture
             with self._lock:
                 if self._closed:
                     self._painting = False
@@ -180,7 +210,8 @@ class PhoneFeed(QObject):
                 if not wish.covered and not failure:
                     self.picture = picture
                 told, self.failure = bool(self.failure), failure
-                self.server.show(Showing(picture, wish.banner, wish.sheets))
+                table = wish.framing is not None
+                self.server.show(Showing(picture, wish.banner, wish.sheets, sized, table))
             if failure or told:  # a good drawing takes back only the line this feed gave
                 self.server.tell(NOT_DRAWN if failure else "")
             try:
@@ -192,6 +223,14 @@ class PhoneFeed(QObject):
                     self._painting = False
                     self._lock.notify_all()
                 return
+
+
+def _sized(wish: _Wish, asked: Asked, black: bytes) -> bytes:
+    """One asked picture of the wish: black while the players' window is blacked out."""
+    if wish.covered:
+        return black
+    framing = wish.framing if asked.view == TABLE else None
+    return players_png(wish.map, wish.folder, wish.fog, asked.width, framing, asked.turned)
 
 
 def without_turn(sheet: dict) -> dict:

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import threading
-from collections import Counter
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from importlib import resources
 
 from aiohttp import WSMsgType, web
 
-from tabletop.serve.addresses import link_host
-from tabletop.serve.codes import ALPHABET, Held, found_in, new_code, same_code
+from tabletop.serve.addresses import link_host, url_host
+from tabletop.serve.codes import ALPHABET, Held, found_for, new_code, same_code
+from tabletop.serve.framing import Refused, Wants, asked_of, chosen
 from tabletop.serve.gate import BURST, IDLE_WAIT, MAX_CONNECTIONS, MAX_PER_ADDRESS, RATE, Door, GuardedRunner, RateLimit
 
 PAGE_FILES = {"": ("index.html", "text/html"), "page.js": ("page.js", "text/javascript")}
@@ -62,13 +62,10 @@ class Showing:
     picture: bytes = b""
     banner: str = ""
     sheets: dict[str, dict] = field(default_factory=dict)
-
-
-def url_host(host: str) -> str:
-    try:
-        return f"[{host}]" if ipaddress.ip_address(host).version == 6 else host
-    except ValueError:
-        return host
+    pictures: dict = field(default_factory=dict)
+    """The pictures painted for the sizes the pages asked (framing.Asked -> PNG)."""
+    table: bool = False
+    """Whether a table view is painted: the players' window is open."""
 
 
 class TableServer:
@@ -111,6 +108,9 @@ class TableServer:
         self._runner: web.AppRunner | None = None
         self._failure: BaseException | None = None
         self._tasks: set[asyncio.Future] = set()
+        self.wants = Wants(time.monotonic)
+        self.on_wish: Callable[[], None] | None = None
+        """Told, from the server's thread, when a page asks for a picture not painted yet."""
         self._page = {
             name: (resources.files("tabletop.serve").joinpath("page", file).read_bytes(), kind)
             for name, (file, kind) in PAGE_FILES.items()
@@ -178,24 +178,15 @@ class TableServer:
     def meet(self, tokens: Iterable[tuple[str, str]], renames: bool = False) -> bool:
         """The players' characters looked for among the tokens (id, name) of the scene shown
         now: each code follows its character's token there, or waits, still good, while it is
-        not there (codes.found_in). `renames`: the tokens are the same map's as before, so a
+        not there (codes.found_for). `renames`: the tokens are the same map's as before, so a
         token still there under its id is the same character, renamed or not. Whether any
         code's standing changed."""
         tokens = list(tokens)
-        ids = {token[0]: token for token in tokens}
         changed = False
         with self._lock:
-            claims = {}
-            for code, held in self._held.items():
-                kept = renames and held.present and held.token in ids
-                found = ids[held.token] if kept else found_in(held, tokens)
-                claims[code] = (found, kept or (found is not None and found[0] == held.token))
-            # a token two codes find, one by its name alone, is not that one's: a sheet is never a guess
-            by_name = Counter(found[0] for found, _ in claims.values() if found is not None)
-            for code, held in list(self._held.items()):
-                found, by_id = claims[code]
-                if found is not None and not by_id and by_name[found[0]] > 1:
-                    found = None
+            for (code, held), found in zip(
+                list(self._held.items()), found_for(list(self._held.values()), tokens, renames), strict=True
+            ):
                 now = (
                     replace(held, token=found[0], name=found[1], present=True)
                     if found
@@ -218,6 +209,11 @@ class TableServer:
         """The open pages: (address, None for the table's or the name of a player's page)."""
         with self._lock:
             return list(self._connected)
+
+    def painted(self) -> set:
+        """The sizes painted in the picture shown now (framing.Asked): what a page is answered exactly."""
+        with self._lock:
+            return {asked for asked in self._showing.pictures if self._showing.table or asked.view != "table"}
 
     @property
     def version(self) -> int:
@@ -358,6 +354,7 @@ class TableServer:
             showing, version, notice = self._showing, self._version, self._notice
             handed = code in self._held
         message: dict = {"version": version, "banner": showing.banner, "picture": bool(showing.picture)}
+        message["table"] = showing.table
         message["notice"] = notice
         if who != "table":
             message["sheet"] = showing.sheets.get(code, {"shown": False}) if handed else {"shown": False}
@@ -435,11 +432,19 @@ class TableServer:
         return web.Response(body=body, content_type=kind, charset="utf-8")
 
     async def _picture(self, request: web.Request) -> web.Response:
+        try:
+            asked = asked_of(request.query)
+        except Refused as refused:
+            return _text(400, f"The picture asked for makes no sense: {refused}.")
         with self._lock:
-            picture = self._showing.picture
-        if not picture:
+            showing = self._showing
+        answers, picture = chosen(showing.pictures, asked, showing.table)
+        if self.wants.add(answers) and answers not in showing.pictures and self.on_wish is not None:
+            self.on_wish()
+        if not picture and not showing.picture:
             return _text(503, "The map is being drawn: the page shows it as soon as it is ready.")
-        return web.Response(body=picture, content_type="image/png")
+        exact = "exact" if answers in showing.pictures else "nearest"  # the page asks again once drawn
+        return web.Response(body=picture or showing.picture, content_type="image/png", headers={"X-Picture": exact})
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         address = request.remote or "?"

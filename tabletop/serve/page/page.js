@@ -1,5 +1,7 @@
 // The players' page: the map picture (pinch or scroll to zoom, drag to move, double-tap to fit),
-// the turn banner, and on a player's page their own sheet. Told of every change over a
+// the turn banner, and on a player's page their own sheet. The picture is the table view (what
+// the players' window shows) or the whole map, as the reader picks, kept on this phone; it is
+// asked for at the page's own size, and turned a quarter turn only when the reader asks. Told of every change over a
 // WebSocket; every word is set as text, never as markup.
 "use strict";
 (function () {
@@ -10,6 +12,10 @@
   const state = document.getElementById("state");
   const waiting = document.getElementById("waiting");
   const notice = document.getElementById("notice");
+  const tableButton = document.getElementById("table-view");
+  const wholeButton = document.getElementById("whole-map");
+  const turnButton = document.getElementById("turn");
+  const which = document.getElementById("which");
   const player = location.pathname.startsWith("/p/");
   if (player) document.body.classList.add("player");
 
@@ -73,24 +79,68 @@
     zoomAt(px, py, Math.exp(-event.deltaY / 400));
   }, { passive: false });
   board.addEventListener("dblclick", fit);
-  window.addEventListener("resize", () => { if (fitted) fit(); });
+  window.addEventListener("resize", () => { if (fitted) fit(); showChoice(); showPicture(); });
+
+  // -- which picture, at what size ------------------------------------------------------------
+  function kept(name) { try { return localStorage.getItem(name); } catch (error) { return null; } }
+  function keep(name, value) { try { localStorage.setItem(name, value); } catch (error) { /* not kept */ } }
+  let tableOpen = false, version = -1;
+  function view() {
+    const chosen = kept("tabletop.picture") || (tableOpen ? "table" : "whole");
+    return chosen === "table" && tableOpen ? "table" : "whole";
+  }
+  function upright() { return board.clientHeight > board.clientWidth; }
+  function turned() { return upright() && kept("tabletop.turn") === "1"; }
+  function showChoice() {
+    const now = view();
+    tableButton.disabled = !tableOpen;
+    tableButton.title = tableOpen ? "What the players' screen shows now" : "The players' screen is not open";
+    tableButton.setAttribute("aria-pressed", String(now === "table"));
+    wholeButton.setAttribute("aria-pressed", String(now === "whole"));
+    turnButton.hidden = !upright();
+    turnButton.setAttribute("aria-pressed", String(turned()));
+    which.textContent = now === "table" ? "What the players' screen shows" : "The whole map";
+  }
+  function choose(picture) { keep("tabletop.picture", picture); showChoice(); showPicture(); }
+  tableButton.addEventListener("click", () => choose("table"));
+  wholeButton.addEventListener("click", () => choose("whole"));
+  turnButton.addEventListener("click", () => {
+    keep("tabletop.turn", turned() ? "0" : "1");
+    showChoice();
+    showPicture();
+  });
 
   // -- what the GM shows -------------------------------------------------------------------
-  let shown = -1;
-  function showPicture(version) {
-    if (version === shown) return;
-    const next = new Image();
-    next.onload = () => {
-      const fresh = next.naturalWidth !== natural[0] || next.naturalHeight !== natural[1];
-      map.src = next.src;
-      map.dataset.version = String(version);
-      map.hidden = false;
-      waiting.hidden = true;
-      shown = version;
-      natural = [next.naturalWidth, next.naturalHeight];
-      if (!fitted || fresh) { fitted = true; requestAnimationFrame(fit); }
-    };
-    next.src = `picture.png?v=${version}`;
+  let shown = "", kind = "";
+  function showPicture() {
+    if (version < 0) return;
+    const ratio = Math.min(8, Math.max(1, window.devicePixelRatio || 1));
+    const w = Math.max(1, Math.round(board.clientWidth)), h = Math.max(1, Math.round(board.clientHeight));
+    const picture = view(), turn = turned() ? 1 : 0;
+    const address = `picture.png?v=${version}&view=${picture}&w=${w}&h=${h}&dpr=${ratio}&turn=${turn}`;
+    if (address === shown) return;
+    shown = address;
+    fetch(address, { cache: "no-store" }).then((answer) => {
+      if (!answer.ok || shown !== address) return null;
+      const painted = answer.headers.get("X-Picture") || "";
+      return answer.blob().then((blob) => {
+        const next = new Image();
+        next.onload = () => {
+          if (shown !== address) { URL.revokeObjectURL(next.src); return; }  // a later one was asked for
+          const fresh = next.naturalWidth !== natural[0] || next.naturalHeight !== natural[1];
+          const other = kind !== `${picture} ${turn}`;
+          if (map.src.startsWith("blob:")) URL.revokeObjectURL(map.src);
+          map.src = next.src;
+          Object.assign(map.dataset, { version: String(version), view: picture, turned: String(turn), painted, address });
+          map.hidden = false;
+          waiting.hidden = true;
+          kind = `${picture} ${turn}`;
+          natural = [next.naturalWidth, next.naturalHeight];
+          if (!fitted || fresh || other) { fitted = true; requestAnimationFrame(fit); }
+        };
+        next.src = URL.createObjectURL(blob);
+      });
+    }).catch(() => { if (shown === address) shown = ""; });
   }
 
   function element(tag, text, cls) {
@@ -190,7 +240,9 @@
       banner.hidden = !message.banner;
       notice.textContent = message.notice || "";
       notice.hidden = !message.notice;
-      if (message.picture) showPicture(message.version);
+      tableOpen = Boolean(message.table);
+      showChoice();
+      if (message.picture) { version = message.version; showPicture(); }
       if (player) showSheet(message.sheet);
     };
     socket.onclose = (event) => {

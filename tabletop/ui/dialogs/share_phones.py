@@ -38,6 +38,7 @@ from tabletop.model.kinds import Kind
 from tabletop.rules.visibility import LIVE
 from tabletop.serve.addresses import LOOPBACK, table_addresses
 from tabletop.ui.dialogs.qr_code import QrCode
+from tabletop.ui.dialogs.share_table_view import TableViewFollow, where_said
 from tabletop.ui.plain import plain_label
 from tabletop.ui.registry import Act
 
@@ -183,6 +184,7 @@ class PhoneSharing(QObject):
         self.look = QTimer(self)
         self.look.setInterval(LOOK_MS)
         self.look.timeout.connect(self._show_connected)
+        self.table_view = TableViewFollow(table.players, self._changed, self)
         document.edited.connect(lambda change: self._edited(change) if self._shown is document else None)
         document.reset.connect(self._gm_reset)
         table.players.shownChanged.connect(self._follow_shown)
@@ -226,7 +228,8 @@ class PhoneSharing(QObject):
         self.server = server
         if port:
             self.settings.setValue(PORT_KEY, int(port))
-        self.feed = PhoneFeed(server, self._source, self, covered=self.blacked_out, renames=False)
+        framing = self.table_view.framing
+        self.feed = PhoneFeed(server, self._source, self, covered=self.blacked_out, renames=False, framing=framing)
         self.feed.failed.connect(self._failed)  # told from the feed's worker: queued to this thread
         self.feed.drawn.connect(self._drawn)
         self.feed.draw()
@@ -276,7 +279,7 @@ class PhoneSharing(QObject):
         if dialog is None:
             return
         on = server is not None
-        said = _where_said(server.link_host if on else dialog.where.currentData(), on, dialog.addresses)
+        said = where_said(server.link_host if on else dialog.where.currentData(), on, dialog.addresses)
         failure = self._failure_said = self.feed.failure if self.feed is not None else ""
         if not on:
             self._taken_said = ""
@@ -477,24 +480,3 @@ class PhoneSharing(QObject):
 def _row_key(item: QTreeWidgetItem) -> str:
     """What a row of the players' list stands for: its token, or a player not in this scene."""
     return item.data(0, Qt.ItemDataRole.UserRole) or item.data(0, CODE_ROLE)
-
-
-def _where_said(host: str, on: bool, addresses: list[tuple[str, str]]) -> str:
-    """What the dialog says of where the page listens (`addresses`: the computer's, as
-    table_addresses gives them): plainly, when no phone can reach it."""
-    network = [address for address, _ in addresses if address != LOOPBACK]
-    offer = (
-        f"choose the table's network ({network[0]})"
-        if network
-        else "join this computer to the table's Wi-Fi, then choose the table's network"
-    )
-    if host != LOOPBACK and on:
-        return "Sharing the players' map: scan the code, or open the link, on a phone on the table's network."
-    if host != LOOPBACK:
-        return "Not sharing. Start to let the phones on the table's network open the players' map."
-    if on:
-        return (
-            "Sharing on this computer only: no phone can open this link, only a browser here."
-            f" For phones, stop and {offer}."
-        )
-    return f"Not sharing. This computer only lets no phone in: for the players' phones, {offer}."
