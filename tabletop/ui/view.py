@@ -42,9 +42,9 @@ class MapView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._pan_from: QPointF | None = None
         self.ready: Callable[[], object] = lambda: None
+        """Makes the window whole (its map's scene and tools) for an event that comes before."""
         self.first_whole = QRectF()
         """What `fit_map` fits before the map's scene is shown: the empty window's first map."""
-        """Makes the window whole (its map's scene and tools) for an event that comes before."""
         self._space = False
         self.snapping = Snapping(document=scene.document if scene is not None else None)
         """Where drawn points land, on the open map's lattice; the window gives it its settings

@@ -73,12 +73,12 @@ class ViewModes(QObject):
     def set_map_only(self, on: bool) -> None:
         """Hide (or bring back) the docks, toolbars and status bar. A map shown whole is fitted
         again to the new room; a zoomed-in view keeps its centre."""
-        from tabletop.geometry.single.shapes import map_bounds  # deferred: the model's, after the first frame
-
         view = self.view
         centre = view.mapToScene(view.viewport().rect().center())
         whole = True  # the empty window's first frame, its map not yet there, is fitted once it is
         if view.map_scene is not None:
+            from tabletop.geometry.single.shapes import map_bounds  # deferred: the model's, once the map is there
+
             document = view.map_scene.document
             x, y, w, h = map_bounds(document.map, margin=0, zone_extent=document.layout.zone_extent())
             whole = view.mapToScene(view.viewport().rect()).boundingRect().contains(QRectF(x, y, w, h))

@@ -13,6 +13,7 @@ other characters."""
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
@@ -173,6 +174,8 @@ class PhoneSharing(QObject):
         self._shown = document
         """The document whose picture the phones show, and the session it is a scene of."""
         self._shown_session = ""
+        self._heard: weakref.WeakSet = weakref.WeakSet()
+        """The players' documents whose edits and resets the phones hear."""
         self.action = registry.register(
             Act(
                 "view.share_phones",
@@ -300,7 +303,8 @@ class PhoneSharing(QObject):
         session = shown.property("session") or ""
         same = bool(session) and session == self._shown_session
         self._shown, self._shown_session = shown, session
-        if shown is not self.document:  # a players' document of its own: shown once, then replaced
+        if shown is not self.document and shown not in self._heard:  # a players' document of its own
+            self._heard.add(shown)  # heard once however often its scene is sent again
             shown.edited.connect(lambda change: self._edited(change) if self._shown is shown else None)
             shown.reset.connect(lambda: self._met() if self._shown is shown else None)
         if same:
