@@ -102,6 +102,14 @@ class MapView(QGraphicsView):
         self.fitInView(whole, Qt.AspectRatioMode.KeepAspectRatio)
         self.zoomed.emit(self.scale_now())
 
+    def resizeEvent(self, event) -> None:
+        """Until the map's scene is shown, the empty map stays fitted to whatever room the window
+        gives (its saved size, then full screen): the first frame shows it as the whole window
+        will, fitted once the window has its final size."""
+        super().resizeEvent(event)
+        if self.map_scene is None and not self.first_whole.isEmpty():
+            self.fit_map()
+
     def centre_on(self, kind: str, object_id: str) -> None:
         """Bring a zone, border, token or grid to the middle of the view (a list's row chosen, a
         map check's finding)."""
