@@ -86,13 +86,13 @@ class MapView(QGraphicsView):
     def fit_map(self) -> None:
         """Fit the map itself (zones, grids, with room for labels) and its background picture,
         not the items' margins: a GM about to trace sees the whole picture."""
-        from tabletop.geometry.single.shapes import map_bounds  # deferred: the model's, after the first frame
-
-        if self.map_scene is None:
+        if self.map_scene is None:  # the empty window's first map: fitted on every resize, so before the model
             if not self.first_whole.isEmpty():
                 self.fitInView(self.first_whole, Qt.AspectRatioMode.KeepAspectRatio)
                 self.zoomed.emit(self.scale_now())
             return
+        from tabletop.geometry.single.shapes import map_bounds  # deferred: the model's, after the first frame
+
         document = self.map_scene.document
         x, y, w, h = map_bounds(document.map, margin=30, zone_extent=document.layout.zone_extent())
         whole = QRectF(x, y, w, h)

@@ -20,7 +20,7 @@ from tests.benchmarks.scaling import run
 from tests.benchmarks.start import TABLETOP
 
 NOT_BEFORE_THE_FRAME = ("pydantic", "pydantic_core", "numpy", "tabletop.model", "tabletop.io", "tabletop.render.paint")
-NOT_BEFORE_THE_FRAME += ("tabletop.document", "tabletop.ui.scene.editor_scene")
+NOT_BEFORE_THE_FRAME += ("tabletop.document", "tabletop.ui.scene.editor_scene", "tabletop.geometry", "shapely")
 
 FRAMES = """
 import json, sys
