@@ -86,13 +86,13 @@ class MapView(QGraphicsView):
     def fit_map(self) -> None:
         """Fit the map itself (zones, grids, with room for labels) and its background picture,
         not the items' margins: a GM about to trace sees the whole picture."""
-        from tabletop.geometry.single.shapes import map_bounds  # deferred: the model's, after the first frame
-
-        if self.map_scene is None:
+        if self.map_scene is None:  # the empty window's first map: fitted on every resize, so before the model
             if not self.first_whole.isEmpty():
                 self.fitInView(self.first_whole, Qt.AspectRatioMode.KeepAspectRatio)
                 self.zoomed.emit(self.scale_now())
             return
+        from tabletop.geometry.single.shapes import map_bounds  # deferred: the model's, after the first frame
+
         document = self.map_scene.document
         x, y, w, h = map_bounds(document.map, margin=30, zone_extent=document.layout.zone_extent())
         whole = QRectF(x, y, w, h)
@@ -101,6 +101,14 @@ class MapView(QGraphicsView):
             whole = whole.united(picture) if document.map.zones or document.map.grids else picture
         self.fitInView(whole, Qt.AspectRatioMode.KeepAspectRatio)
         self.zoomed.emit(self.scale_now())
+
+    def resizeEvent(self, event) -> None:
+        """Until the map's scene is shown, the empty map stays fitted to whatever room the window
+        gives (its saved size, then full screen): the first frame shows it as the whole window
+        will, fitted once the window has its final size."""
+        super().resizeEvent(event)
+        if self.map_scene is None and not self.first_whole.isEmpty():
+            self.fit_map()
 
     def centre_on(self, kind: str, object_id: str) -> None:
         """Bring a zone, border, token or grid to the middle of the view (a list's row chosen, a

@@ -7,8 +7,10 @@ the parts built later (Play, the players' window, sessions) too."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from PySide6.QtCore import QEvent, QPointF, QSettings, Qt
+from PySide6.QtCore import QEvent, QPointF, QSettings, QSize, Qt
 from PySide6.QtGui import QImage, QKeySequence, QMouseEvent
 
 from tabletop.rules.systems import HOMES
@@ -18,7 +20,7 @@ from tests.benchmarks.scaling import run
 from tests.benchmarks.start import TABLETOP
 
 NOT_BEFORE_THE_FRAME = ("pydantic", "pydantic_core", "numpy", "tabletop.model", "tabletop.io", "tabletop.render.paint")
-NOT_BEFORE_THE_FRAME += ("tabletop.document", "tabletop.ui.scene.editor_scene")
+NOT_BEFORE_THE_FRAME += ("tabletop.document", "tabletop.ui.scene.editor_scene", "tabletop.geometry", "shapely")
 
 FRAMES = """
 import json, sys
@@ -29,6 +31,22 @@ from tabletop.ui.startup import AfterFirstFrame
 
 app = QApplication(sys.argv[:1])
 seen = {}
+if len(sys.argv) > 3:  # the state the GM left the window in: saved as the window saves it on closing
+    from PySide6.QtCore import QPoint, QRect, QSettings, QSize
+    from PySide6.QtWidgets import QMainWindow
+
+    from tabletop.ui.main_window import GEOMETRY_KEY
+    from tabletop.ui.view_modes import FULL_SCREEN_KEY
+
+    saved = json.loads(sys.argv[3])
+    settings = QSettings("Tabletop", "Tabletop")  # where the app reads its own
+    if "size" in saved:  # a window on this screen: one saved on another is not restored
+        left = QMainWindow()
+        left.setGeometry(QRect(QPoint(40, 40), QSize(*saved["size"])))
+        settings.setValue(GEOMETRY_KEY, left.saveGeometry().toBase64().data().decode("ascii"))
+    if saved.get("full_screen"):
+        settings.setValue(FULL_SCREEN_KEY, True)
+    settings.sync()
 after_frame = AfterFirstFrame._after_frame
 
 def window():
@@ -62,12 +80,38 @@ def test_the_first_frame_comes_before_the_model_io_and_the_painters():
     assert "tabletop.ui.main_window" in loaded  # the frame measured is the map window's
 
 
-def test_the_window_made_whole_looks_as_its_first_frame(tmp_path):
+SCREEN = QSize(1920, 1080)
+"""The benchmarks' screen (tests/benchmarks/gm_screen.json) the window starts on."""
+
+
+@pytest.mark.parametrize(
+    "saved, size",
+    [
+        ({}, None),  # a first start: 90% of the screen
+        ({"size": [1024, 700]}, QSize(1024, 700)),
+        ({"size": [800, 600]}, QSize(800, 600)),
+        ({"size": [640, 480]}, QSize(640, 480)),
+        ({"full_screen": True}, SCREEN),
+        ({"size": [1024, 700], "full_screen": True}, SCREEN),
+    ],
+    ids=["first-start", "1024x700", "800x600", "640x480", "full-screen", "1024x700-full-screen"],
+)
+def test_the_window_made_whole_looks_as_its_first_frame(tmp_path, saved, size):
+    """Whatever size and state the GM left the window in, the first frame is the whole window's:
+    the docks' widths, the canvas's zoom and its scroll bars do not move when the rest is built.
+    The settings are the test's own (a configuration folder of its own)."""
     first, whole = tmp_path / "first.png", tmp_path / "whole.png"
-    seen = run(["-c", FRAMES, str(first), str(whole)]).extra
+    arguments = ["-c", FRAMES, str(first), str(whole), json.dumps(saved)]
+    seen = run(arguments, env={"XDG_CONFIG_HOME": str(tmp_path / "config")}).extra
     assert seen == {"first": False}  # the first frame was painted before the window was whole
     before, after = QImage(str(first)), QImage(str(whole))
-    assert before.size() == after.size() and before.width() > 1000
+    if size is None:
+        assert before.width() > 1000
+    elif size == SCREEN:
+        assert before.size() == SCREEN  # full screen already in the first frame
+    else:
+        assert before.width() == size.width()  # the saved size (a height under the window's least grows)
+    assert before.size() == after.size()
     assert before == after  # pixel for pixel
 
 

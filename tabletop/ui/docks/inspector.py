@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.bounds import MAX_LINE
 from tabletop.ui.docks.fields import Field, choices, count, optional, spin, text_box, updated
+from tabletop.ui.docks.inspector_width import least_width
 from tabletop.ui.docks.segment_choice import SegmentChoice
 from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, MessageLine, PointEdit, UpDown, lay_out_now
 from tabletop.ui.plain import plain_label
@@ -102,6 +103,7 @@ class Inspector(QWidget):
         self.problem.setStyleSheet("color: #c62828")
         gap = self.style().pixelMetric(QStyle.PixelMetric.PM_LayoutVerticalSpacing)
         self.pages.setMinimumHeight(LEAST_ROWS * (QLineEdit().sizeHint().height() + max(gap, 0)))
+        self.pages.setMinimumWidth(least_width(self))  # as the pages built after the first frame ask
         layout = QVBoxLayout(self)
         for widget in (self.title, self.kind, self.pages, self.problem):
             layout.addWidget(widget)
