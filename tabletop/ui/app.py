@@ -88,6 +88,10 @@ def _main_window(whole: bool) -> tuple:
     return app, MainWindow(whole=whole)
 
 
+MENU_WAIT_MS = 200
+"""How often the recovery question looks again for a menu left open."""
+
+
 def run(path: str | None) -> int:
     """Open the main window on a map. A file under WINDOW_FIRST is checked first, so a bad one
     is one line, not a dialog; a bigger one is read in the shown window, with its progress, and
@@ -172,5 +176,21 @@ def _shown(app, window) -> int:
     from PySide6.QtCore import QTimer  # deferred: Qt, after the display's check
 
     QTimer.singleShot(0, window.view.fit_map)  # once the window has its real size
-    window.later.add(window.offer_recovery)
+    offer_recovery_later(window)
     return app.exec()
+
+
+def offer_recovery_later(window) -> None:
+    """The crashed session's maps offered back once the window's parts are made, from an event of
+    its own: a menu opened in the first moment builds every waiting part at once, and the question
+    would open in the middle of the menu's showing. It waits for an open menu to close."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    def when_no_menu_is_open() -> None:
+        if QApplication.activePopupWidget() is not None:
+            QTimer.singleShot(MENU_WAIT_MS, window, when_no_menu_is_open)
+        else:
+            window.offer_recovery()
+
+    window.later.add(lambda: QTimer.singleShot(0, window, when_no_menu_is_open))

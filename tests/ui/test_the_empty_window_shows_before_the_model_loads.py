@@ -154,6 +154,13 @@ def test_a_map_title_typed_first_is_the_maps_title(empty_window, qtbot):
     assert empty_window.undo_action.isEnabled()
 
 
+def test_notes_typed_first_keep_the_order_of_their_letters(empty_window, qtbot):
+    notes = empty_window.inspector.map_notes
+    notes.setFocus()
+    qtbot.keyClicks(notes, "abc")
+    assert notes.toPlainText() == "abc" and empty_window.document.map.notes == "abc"
+
+
 def test_a_lattice_step_set_first_is_the_maps_step(empty_window):
     empty_window.lattice.box.setValue(25)
     assert empty_window.document.map.lattice_step == 25

@@ -7,7 +7,8 @@ validated copy of the object; the Inspector pushes that as one undoable edit.
 from __future__ import annotations
 
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Literal, Union, get_args, get_origin
 
 from PySide6.QtWidgets import (
@@ -153,3 +154,23 @@ def held_to(box: QPlainTextEdit, most: int) -> None:
         box.setPlainText(text[:most])
         cursor.setPosition(most)
         box.setTextCursor(cursor)
+
+
+@contextmanager
+def typed_kept(line: QLineEdit, box: QPlainTextEdit) -> Iterator[None]:
+    """What is typed in a line and a text box, and where, kept across something that loads them
+    afresh (the window made whole by the first key typed): each next key lands after the last,
+    not at the start of a text set again."""
+    title, notes = line.text(), box.toPlainText()
+    at_title, at_notes = line.cursorPosition(), box.textCursor().position()
+    yield
+    for widget in (line, box):
+        widget.blockSignals(True)
+    line.setText(title)
+    line.setCursorPosition(at_title)
+    box.setPlainText(notes)
+    cursor = box.textCursor()
+    cursor.setPosition(min(at_notes, len(notes)))
+    box.setTextCursor(cursor)
+    for widget in (line, box):
+        widget.blockSignals(False)

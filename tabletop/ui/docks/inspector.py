@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.bounds import MAX_LINE
-from tabletop.ui.docks.fields import Field, choices, count, optional, spin, text_box, updated
+from tabletop.ui.docks.fields import Field, choices, count, optional, spin, text_box, typed_kept, updated
 from tabletop.ui.docks.inspector_width import least_width
 from tabletop.ui.docks.segment_choice import SegmentChoice
 from tabletop.ui.docks.widgets import ColourButton, ElidedLabel, MessageLine, PointEdit, UpDown, lay_out_now
@@ -480,7 +480,8 @@ class Inspector(QWidget):
     def _edit_map(self) -> None:
         title, notes = self.map_title.text(), self.map_notes.toPlainText()
         if self.document is None:  # typed before the window was whole: made whole now, and edited
-            self.ready()
+            with typed_kept(self.map_title, self.map_notes):  # the map page is loaded afresh meanwhile
+                self.ready()
         if (title, notes) == (self.document.map.title, self.document.map.notes):
             return
         from pydantic import ValidationError
