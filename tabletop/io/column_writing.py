@@ -55,7 +55,7 @@ def border_columns(borders: list[Border], zone_rows: dict[str, int]) -> dict[str
     if len(rows) != len(lists) or kinds != [Passage()]:
         columns["passage_counts"] = list(map(len, lists))
         columns["passages"] = rows
-        columns["passage_kinds"] = [passage.model_dump() for passage in kinds]
+        columns["passage_kinds"] = list(map(_passage_kind, kinds))
     return columns
 
 
@@ -70,6 +70,14 @@ def _table_rows(records: list[Any], key: Callable[[Any], Any]) -> tuple[list[Any
     return [distinct[row] for row in range(len(table))], list(map(row_of.__getitem__, objects))
 
 
+def _passage_kind(passage: Passage) -> dict[str, Any]:
+    """A passage kind as the file writes it; a passage with no place leaves it out (most do)."""
+    kind = passage.model_dump()
+    if kind["place"] is None:
+        del kind["place"]
+    return kind
+
+
 def _passage_key(passage: Passage) -> tuple:
     door = passage.door
     return (
@@ -78,6 +86,7 @@ def _passage_key(passage: Passage) -> tuple:
         passage.cost_from_b,
         door and (door.state, door.open_cost),
         passage.sight,
+        passage.place,
     )
 
 
