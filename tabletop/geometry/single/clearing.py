@@ -113,6 +113,8 @@ def badge_spots(
         step = max(2.0, (max(along) - min(along)) / 4)
         shifts = [0.0]
         if low <= high:
+            if not low <= 0 <= high:  # a place by the line's end: the badge just back on the line first
+                shifts.append(min(max(0.0, low), high))
             for k in range(1, MOST_STEPS + 1):
                 shifts += [t for t in (k * step, -k * step) if low <= t <= high]
         for t in shifts:
