@@ -119,16 +119,17 @@ Outline = Sequence[Point] | tuple[Point, float]
 
 
 def place_off(place: Point, a: Outline, b: Outline) -> float:
-    """How far a place lies from the border between two zones' shapes: on a wall two rooms share
-    it is near both outlines, so the farther of the two counts; between anything else the line
-    runs from rim to rim between the centres, as the map draws it."""
-    if _is_polygon(a) and _is_polygon(b):
-        return max(_outline_distance(place, a), _outline_distance(place, b))  # type: ignore[arg-type]
+    """How far a place lies from the border between two zones' shapes: the line from rim to rim
+    between their centres (a node's rim, a polygon's centre), as the map draws a border between
+    zones that share no edge; and on a wall two rooms share, near both outlines (the farther of
+    the two counts). Which of the two the map draws is the geometry's to say: the nearer is taken."""
     (ca, ra), (cb, rb) = _disc(a), _disc(b)
     length = math.dist(ca, cb)
     ux, uy = ((cb[0] - ca[0]) / length, (cb[1] - ca[1]) / length) if length else (0.0, 1.0)
     start = (ca[0] + ux * ra, ca[1] + uy * ra)
     end = (cb[0] - ux * rb, cb[1] - uy * rb)
+    if _is_polygon(a) and _is_polygon(b) and _share_an_edge(a, b):  # type: ignore[arg-type]
+        return max(_outline_distance(place, a), _outline_distance(place, b))  # type: ignore[arg-type]
     return _segment_distance(place, start, end)
 
 
@@ -154,8 +155,32 @@ def _disc(outline: Outline) -> tuple[Point, float]:
     return outline  # type: ignore[return-value]
 
 
+def _share_an_edge(a: Sequence[Point], b: Sequence[Point], tolerance: float = 1e-6) -> bool:
+    """Whether an edge of one polygon lies along an edge of the other for a length."""
+    for p1, p2 in _edges(a):
+        dx, dy = p2[0] - p1[0], p2[1] - p1[1]
+        length2 = dx * dx + dy * dy
+        if length2 == 0:
+            continue
+        slack = tolerance * math.sqrt(length2)
+        for q1, q2 in _edges(b):
+            if abs(dx * (q1[1] - p1[1]) - dy * (q1[0] - p1[0])) > slack:
+                continue
+            if abs(dx * (q2[1] - p1[1]) - dy * (q2[0] - p1[0])) > slack:
+                continue
+            t1 = ((q1[0] - p1[0]) * dx + (q1[1] - p1[1]) * dy) / length2
+            t2 = ((q2[0] - p1[0]) * dx + (q2[1] - p1[1]) * dy) / length2
+            if (min(1.0, max(t1, t2)) - max(0.0, min(t1, t2))) * math.sqrt(length2) > tolerance:
+                return True
+    return False
+
+
+def _edges(points: Sequence[Point]) -> list[tuple[Point, Point]]:
+    return list(zip(points, [*points[1:], points[0]], strict=True))
+
+
 def _outline_distance(place: Point, points: Sequence[Point]) -> float:
-    return min(_segment_distance(place, p, q) for p, q in zip(points, [*points[1:], points[0]], strict=True))
+    return min(_segment_distance(place, p, q) for p, q in _edges(points))
 
 
 def _segment_distance(place: Point, p: Point, q: Point) -> float:

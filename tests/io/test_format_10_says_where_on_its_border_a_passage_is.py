@@ -112,3 +112,16 @@ def test_tabletop_info_says_where_a_passage_is(tmp_path):
         check=True,
     ).stdout
     assert "through the door 1/1 (door closed, 2 to open) at (240, 40); break the door 4/4" in listed
+
+
+def test_a_place_on_the_line_between_rooms_apart_opens_and_off_it_is_refused(tmp_path):
+    hall = Zone(id="hall", shape=PolygonShape(points=[(0, 0), (100, 0), (100, 100), (0, 100)]))
+    shed = Zone(id="shed", shape=PolygonShape(points=[(300, 0), (400, 0), (400, 100), (300, 100)]))
+    on_the_line = Border(id="path", a="hall", b="shed", passages=[Passage(place=(200.0, 52.0))])
+    map_ = Map(zones=[hall, shed], borders=[on_the_line])
+    save_map(map_, tmp_path / "apart.tabletop")
+    assert load_map(tmp_path / "apart.tabletop").borders[0].place == (200.0, 52.0), "the dashed line's middle"
+    document = json.loads((tmp_path / "apart.tabletop").read_text())
+    document["borders"]["passage_kinds"][0]["place"] = [100.0, 0.0]  # a corner of the hall, off the line
+    with pytest.raises(MapFileError, match="border 'path': a passage's place"):
+        map_from_bytes(json.dumps(document).encode(), "apart.tabletop")
