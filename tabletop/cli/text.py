@@ -38,6 +38,8 @@ def passage_text(passage: Passage) -> str:
     text = f"{label} {cost_text(passage.cost_from_a)}/{cost_text(passage.cost_from_b)}"
     if passage.door is not None:
         text += f" (door {passage.door.state}, {passage.door.open_cost} to open)"
+    if passage.place is not None:
+        text += f" at ({passage.place[0]:g}, {passage.place[1]:g})"
     return text
 
 
@@ -283,7 +285,7 @@ def _passage_summary(passage: Passage) -> dict[str, Any]:
         "cost_from_a": passage.cost_from_a,
         "cost_from_b": passage.cost_from_b,
         "door": passage.door.state if passage.door else None,
-    }
+    } | ({} if passage.place is None else {"place": list(passage.place)})
 
 
 def _border_summaries(borders: dict[str, Any], zone_ids: list[str]) -> list[dict[str, Any]]:

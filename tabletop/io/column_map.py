@@ -20,6 +20,7 @@ from tabletop.io.columns import (
     zone_columns,
 )
 from tabletop.model import Border, FillStyle, Map, NodeShape, Passage, PolygonShape, Zone
+from tabletop.model.borders import Outline, place_problem
 from tabletop.model.map import CHECKED_WHOLE
 from tabletop.model.whole_map import map_problems, refusal
 
@@ -49,6 +50,7 @@ def checked_columns(document: dict[str, Any], told: Callable[[int], None] | None
         tile_sets=rest.tile_sets,
         conflict=rest.conflict,
     )
+    problems = problems or _place_problems(zones, borders)
     if problems:
         raise ColumnError(refusal(problems))
     told(4)
@@ -77,6 +79,37 @@ class Checked:
 def map_of(document: dict[str, Any], told: Callable[[int], None] | None = None) -> Map:
     """The map a document of the current format holds: checked_columns, then the records made."""
     return checked_columns(document, told).map()
+
+
+def _place_problems(zones: dict[str, Any], borders: dict[str, Any]) -> list[str]:
+    """Each border whose passage's place lies far off its line (model.borders.place_problem),
+    its two zones' shapes read from the columns; only a map with places is searched."""
+    kinds = borders.get("passage_kinds") or []
+    placed = {row for row, kind in enumerate(kinds) if kind.place is not None}
+    if not placed:
+        return []
+    counts, flat = zones["point_counts"], zones["points"]
+    starts = [0, *accumulate(counts)]
+    node_rows = [row for row, count in enumerate(counts) if count == 0]
+    node_of = dict(zip(node_rows, zones["nodes"], strict=True))
+
+    def outline(row: int) -> Outline:
+        if counts[row] == 0:
+            node = node_of[row]
+            return (node.centre(), node.radius)
+        part = flat[2 * starts[row] : 2 * starts[row + 1]]
+        numbers = iter(part if isinstance(part, list) else part.tolist())
+        return list(zip(numbers, numbers, strict=False))
+
+    problems = []
+    ends = [0, *accumulate(borders["passage_counts"])]
+    for k, border_id in enumerate(borders["id"]):
+        rows = borders["passages"][ends[k] : ends[k + 1]]
+        for row in dict.fromkeys(r for r in rows if r in placed):
+            found = place_problem(border_id, kinds[row].place, outline(borders["a"][k]), outline(borders["b"][k]))
+            if found:
+                problems.append(found)
+    return problems
 
 
 # -- the records -----------------------------------------------------------------------

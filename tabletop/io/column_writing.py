@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import base64
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 from operator import attrgetter
 from typing import Any
 
 from tabletop.io.columns import BORDER_COLUMNS, ZONE_COLUMNS, ColumnError, default_of
 from tabletop.model import Border, FillStyle, NodeShape, Passage, PolygonShape, Zone
+from tabletop.model.borders import PLACE_SLACK, Outline, place_off
 
 
 def zone_columns(zones: list[Zone]) -> dict[str, Any]:
@@ -41,9 +42,16 @@ def zone_columns(zones: list[Zone]) -> dict[str, Any]:
     return columns
 
 
-def border_columns(borders: list[Border], zone_rows: dict[str, int]) -> dict[str, Any]:
+def border_columns(
+    borders: list[Border], zone_rows: dict[str, int], zones: Sequence[Zone] | None = None
+) -> dict[str, Any]:
     """The borders as columns: their zones as the zones' rows, their passages as a table of the
-    distinct passages (`passage_kinds`), each border's count of them and each one's row there."""
+    distinct passages (`passage_kinds`), each border's count of them and each one's row there.
+    With the map's `zones`, a passage's place its border's line has moved away from (a zone
+    reshaped since) is left out, as the reader would refuse it: the badge goes back to the
+    middle and the file opens."""
+    if zones is not None:
+        borders = _places_kept(borders, zones)
     columns: dict[str, Any] = {
         "id": list(map(attrgetter("id"), borders)),
         "a": list(map(zone_rows.__getitem__, map(attrgetter("a"), borders))),
@@ -55,8 +63,35 @@ def border_columns(borders: list[Border], zone_rows: dict[str, int]) -> dict[str
     if len(rows) != len(lists) or kinds != [Passage()]:
         columns["passage_counts"] = list(map(len, lists))
         columns["passages"] = rows
-        columns["passage_kinds"] = [passage.model_dump() for passage in kinds]
+        columns["passage_kinds"] = list(map(_passage_kind, kinds))
     return columns
+
+
+def _places_kept(borders: list[Border], zones: Sequence[Zone]) -> list[Border]:
+    every = chain.from_iterable(map(attrgetter("passages"), borders))
+    if not any(map(attrgetter("place"), every)):  # most maps: asked in C
+        return borders
+    by_id = {zone.id: zone for zone in zones}
+    kept = []
+    for border in borders:
+        place = border.place
+        if place is not None:
+            a, b = _outline(by_id[border.a]), _outline(by_id[border.b])
+            passages = [
+                p
+                if p.place is None or place_off(p.place, a, b) <= PLACE_SLACK
+                else p.model_copy(update={"place": None})
+                for p in border.passages
+            ]
+            if passages != border.passages:
+                border = border.model_copy(update={"passages": passages})
+        kept.append(border)
+    return kept
+
+
+def _outline(zone: Zone) -> Outline:
+    shape = zone.shape
+    return shape.points if isinstance(shape, PolygonShape) else (shape.centre(), shape.radius)
 
 
 def _table_rows(records: list[Any], key: Callable[[Any], Any]) -> tuple[list[Any], list[int]]:
@@ -70,6 +105,14 @@ def _table_rows(records: list[Any], key: Callable[[Any], Any]) -> tuple[list[Any
     return [distinct[row] for row in range(len(table))], list(map(row_of.__getitem__, objects))
 
 
+def _passage_kind(passage: Passage) -> dict[str, Any]:
+    """A passage kind as the file writes it; a passage with no place leaves it out (most do)."""
+    kind = passage.model_dump()
+    if kind["place"] is None:
+        del kind["place"]
+    return kind
+
+
 def _passage_key(passage: Passage) -> tuple:
     door = passage.door
     return (
@@ -78,6 +121,7 @@ def _passage_key(passage: Passage) -> tuple:
         passage.cost_from_b,
         door and (door.state, door.open_cost),
         passage.sight,
+        passage.place,
     )
 
 

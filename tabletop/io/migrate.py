@@ -59,6 +59,9 @@ ONLY_ADDED = {
     8: "format 9 keeps, with an AF encounter in play, each grid as the encounter began "
     "(`conflict.grids_at_start`), so an exchange's end trims only the tiles grown since; a format 8 "
     "map holds none, and its grids are trimmed to 3x3 as format 8 trimmed them",
+    9: "format 10 says where on its border a passage is (`place` in the table of passage kinds, a "
+    "point on the border's line where the badge stands); a format 9 passage has none, its badge at "
+    "the line's middle",
 }
 """The formats that only added what a map may leave out (why each came, by the version it
 upgrades): a document of the older format is one of the next with none of it, so its step only

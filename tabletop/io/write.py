@@ -103,7 +103,7 @@ def _columns(map_: Map, name: str, path: str | os.PathLike[str]) -> Iterator[byt
                 path, f"could not be saved: the map holds a value that cannot be written ({error})"
             ) from None
     else:
-        columns = border_columns(map_.borders, {zone.id: row for row, zone in enumerate(map_.zones)})
+        columns = border_columns(map_.borders, {zone.id: row for row, zone in enumerate(map_.zones)}, map_.zones)
     yield b' "' + name.encode() + b'": {'
     for place, (column, values) in enumerate(columns.items()):
         try:

@@ -49,7 +49,7 @@ from tabletop.model.whole_map import (
 )
 from tabletop.model.zones import Zone
 
-FORMAT_VERSION = 9
+FORMAT_VERSION = 10
 """The map file format this code writes. io/migrate.py upgrades every older version to it."""
 
 
@@ -80,7 +80,7 @@ whole map by model/whole_map.py's functions once it has the columns."""
 class Map(Model):
     """A zone map with its tokens, and any encounter grids and tile sets played on it."""
 
-    format_version: Literal[9] = FORMAT_VERSION
+    format_version: Literal[10] = FORMAT_VERSION
     title: Line = ""
     notes: Text = ""
     background: Background | None = None

@@ -22,6 +22,7 @@ from tabletop.geometry.single.clearing import (
     BadgeRoom,
     BadgeSpot,
     Box,
+    anchor_piece,
     badge_scales,
     long_enough,
 )
@@ -270,7 +271,7 @@ class Arrangement(ReachNumbers):
         size alone, fixed in its home, on a line not long_enough."""
         border, line = self.layout.border(border_id), self.layout.lines[border_id]
         self._ends[border_id] = (border.a, border.b)
-        piece = max(line.segments, key=lambda s: (s[1][0] - s[0][0]) ** 2 + (s[1][1] - s[0][1]) ** 2)
+        piece = anchor_piece(line.segments, line.anchor)
         extent = badge_extent(border, line, self.style)
         long = long_enough(piece)
         if not long and not self.hand_drawn:

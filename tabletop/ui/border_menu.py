@@ -1,11 +1,12 @@
 """A door opened or shut from the map in play: a right click on a border with a door opens a
-menu of what can be done to it now (Open Door, Close Door, Lock Door, Unlock Door), and a double
+menu of what can be done to it now (Open Door, Close Door, Lock Door, Unlock Door; and Badge at
+the Middle where its badge was moved along the border to a passage's place), and a double
 click on the border with the Select tool opens or closes it. Each is one undo step, the same edit
 of the border's passages the Inspector's door box makes, so whatever follows an opened door
 (fog by sight lifting what comes into view, in the same step) follows here too.
 
-The zone's menu (ui/zone_menu.py) asks this module first: over a border with a door the door's
-menu opens instead of the zone's."""
+The zone's menu (ui/zone_menu.py) asks this module first: over a border with a door, or with its
+badge moved, the border's menu opens instead of the zone's."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from tabletop.model import Border, DoorState
 from tabletop.model.kinds import Kind
 from tabletop.ui.plain import set_action_text
 from tabletop.ui.scene.editor_scene import badges_seen
+from tabletop.ui.tools.badge_drag import set_badge_place
 
 DOOR_STEPS: dict[str, tuple[tuple[str, DoorState], ...]] = {
     "closed": (("Open Door", "open"), ("Lock Door", "locked")),
@@ -86,7 +88,7 @@ class BorderMenu(QObject):
         border_id = self._border(pos)
         border = self.document.get(Kind.BORDER, border_id) if border_id is not None else None
         doors = doors_of(border)
-        if not doors:
+        if not doors and (border is None or border.place is None):
             return None
         if self.document.selection != [(Kind.BORDER, border_id)]:
             self.document.select([(Kind.BORDER, border_id)])
@@ -109,6 +111,11 @@ class BorderMenu(QObject):
             for words, state in steps:
                 act = menu.addAction("", self._doing(border_id, state, index, words))
                 set_action_text(act, words + named)
+        if border.place is not None:
+            if doors:
+                menu.addSeparator()
+            middle = menu.addAction("", lambda: set_badge_place(self.document, border_id, None))
+            set_action_text(middle, "Badge at the Middle")
         return menu
 
     def _doing(self, border_id: str, state: DoorState, index: int, words: str) -> Callable[[], bool]:

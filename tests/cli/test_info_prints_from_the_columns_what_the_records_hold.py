@@ -142,6 +142,7 @@ def test_the_json_shows_what_the_records_hold(capsys, every_map):
                         "cost_from_b": p.cost_from_b,
                         "door": p.door.state if p.door else None,
                     }
+                    | ({} if p.place is None else {"place": list(p.place)})
                     for p in b.passages
                 ],
             }

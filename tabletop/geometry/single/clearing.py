@@ -104,14 +104,17 @@ def badge_spots(
     length = math.hypot(x2 - x1, y2 - y1)
     dx, dy = ((x2 - x1) / length, (y2 - y1) / length) if length > 0 else (0.0, 0.0)
     ax, ay = anchor
+    off = (ax - (x1 + x2) / 2) * dx + (ay - (y1 + y2) / 2) * dy  # a passage's place: the anchor off the middle
     spots: list[BadgeSpot] = []
     for scale in scales:
         left, top, right, bottom = (v * scale for v in extent)
         along = [cx * dx + cy * dy for cx in (left, right) for cy in (top, bottom)]
-        low, high = -length / 2 - min(along), length / 2 - max(along)  # the centre's range along the piece
+        low, high = -length / 2 - min(along) - off, length / 2 - max(along) - off  # the centre's range from the anchor
         step = max(2.0, (max(along) - min(along)) / 4)
         shifts = [0.0]
-        if low <= 0 <= high:
+        if low <= high:
+            if not low <= 0 <= high:  # a place by the line's end: the badge just back on the line first
+                shifts.append(min(max(0.0, low), high))
             for k in range(1, MOST_STEPS + 1):
                 shifts += [t for t in (k * step, -k * step) if low <= t <= high]
         for t in shifts:
@@ -123,6 +126,22 @@ def badge_spots(
         middles = [spot for spot in spots if (spot.x, spot.y) == anchor]
         spots = middles + [spot for spot in spots if (spot.x, spot.y) != anchor]
     return tuple(spots)
+
+
+def anchor_piece(segments: list[tuple[Point, Point]], anchor: Point) -> tuple[Point, Point]:
+    """The stretch of a border's line its badge slides along: the one its anchor stands on (a
+    passage's place), the longest of those (the middle of the longest is the usual anchor)."""
+
+    def key(piece: tuple[Point, Point]) -> tuple[bool, float]:
+        (x1, y1), (x2, y2) = piece
+        dx, dy = x2 - x1, y2 - y1
+        length2 = dx * dx + dy * dy
+        cross = abs(dx * (anchor[1] - y1) - dy * (anchor[0] - x1))
+        t = ((anchor[0] - x1) * dx + (anchor[1] - y1) * dy) / length2 if length2 else 0.0
+        on = length2 > 0 and cross <= 1e-6 * length2 + 1e-9 and -1e-9 <= t <= 1 + 1e-9
+        return (on, length2)
+
+    return max(segments, key=key)
 
 
 def long_enough(piece: tuple[Point, Point]) -> bool:

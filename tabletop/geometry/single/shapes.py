@@ -86,6 +86,27 @@ def _radius(zone: Zone) -> float:
 
 
 def border_line(border: Border, a: Zone, b: Zone) -> BorderLine:
+    line = _middle_line(a, b)
+    place = border.place
+    return line if place is None else placed(line, place)
+
+
+def placed(line: BorderLine, place: Point) -> BorderLine:
+    """The line with its badge at a passage's place: the nearest point of the line to it (a
+    place is on the line, within the slack a file is let keep)."""
+    best, anchor = math.inf, line.anchor
+    for p, q in line.segments:
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        length2 = dx * dx + dy * dy
+        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((place[0] - p[0]) * dx + (place[1] - p[1]) * dy) / length2))
+        spot = (p[0] + t * dx, p[1] + t * dy)
+        off = math.dist(spot, place)
+        if off < best:
+            best, anchor = off, spot
+    return line._replace(anchor=anchor)
+
+
+def _middle_line(a: Zone, b: Zone) -> BorderLine:
     ca, cb = a.shape.centre(), b.shape.centre()
     towards = _unit(_sub(cb, ca))
     if a.shape.kind == "polygon" and b.shape.kind == "polygon":

@@ -12,7 +12,7 @@ import numpy as np
 
 from tabletop.geometry.whole.boxes import border_boxes, zone_boxes
 from tabletop.geometry.whole.columns import ZoneTable, zone_table
-from tabletop.geometry.whole.lines import line_rows
+from tabletop.geometry.whole.lines import line_rows, place_anchors
 from tabletop.geometry.whole.tables import Box
 from tabletop.model import Map
 
@@ -51,6 +51,7 @@ def arrays_of_map(map_: Map, zone_rows: dict[str, int], boxes: bool = True) -> L
     whole = (*extent[:, :2].min(axis=0).tolist(), *extent[:, 2:].max(axis=0).tolist())
     ends_a, ends_b = ends[0::2], ends[1::2]
     heads, pieces = line_rows(ends_a, ends_b, table)
+    place_anchors(borders, heads, pieces)
     n = len(ends_a)
     both = np.concatenate((ends_a, ends_b))
     members = np.concatenate((np.arange(n), np.arange(n)))[np.argsort(both, kind="stable")]

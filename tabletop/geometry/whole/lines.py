@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from tabletop.geometry.single.runs import run_starts, within
-from tabletop.geometry.single.shapes import BorderLine
+from tabletop.geometry.single.shapes import BorderLine, placed
 from tabletop.geometry.whole.columns import ZoneTable, zone_table
 from tabletop.model import Border, Map, Zone
 
@@ -431,7 +431,21 @@ def _lines_between(pairs: list[tuple[Zone, Zone]]) -> tuple[np.ndarray, np.ndarr
 def lines_of(borders: list[Border], zones: Mapping[str, Zone]) -> LineTable:
     """The lines of these borders, as `geometry.border_line` draws them, in one vectorised pass."""
     heads, pieces = _lines_between([(zones[b.a], zones[b.b]) for b in borders])
+    place_anchors(borders, heads, pieces)
     return LineTable(dict(zip(map(attrgetter("id"), borders), range(len(borders)), strict=True)), heads, pieces)
+
+
+def place_anchors(borders: list[Border], heads: np.ndarray, pieces: np.ndarray) -> None:
+    """Each placed border's badge at its passage's place on its line, as border_line puts it
+    (few borders have one: they are made one at a time)."""
+    every = chain.from_iterable(map(attrgetter("passages"), borders))
+    if not any(map(attrgetter("place"), every)):  # most maps: asked in C, no border looked at
+        return
+    table = LineTable({}, heads, pieces)
+    for row, border in enumerate(borders):
+        place = border.place
+        if place is not None:
+            heads[row, 0:2] = placed(table._made(np.array([row]))[0], place).anchor
 
 
 def shared_lines(pairs: list[tuple[Zone, Zone]]) -> list[BorderLine | None]:

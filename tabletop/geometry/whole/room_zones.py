@@ -25,6 +25,7 @@ from typing import Protocol
 import shapely
 
 from tabletop.geometry.single.palette import PROJECTION_PALETTE
+from tabletop.geometry.single.shapes import border_line, placed
 from tabletop.geometry.whole.rooms import GAP, TOUCH, Coordinates, enclosed_rooms
 from tabletop.model import Background, Border, Door, EncounterGrid, FillStyle, Map, Passage, PolygonShape, Tile, Zone
 from tabletop.model.base import MAX_PASSAGES, MAX_POINTS
@@ -197,7 +198,8 @@ def room_zones(
         through = [doors[k] for k in meeting.doors[:most_doors]]
         placed, past = placed + len(through), past + len(meeting.doors) - len(through)
         passages = _passages(through, meeting.wall > TOUCH, break_door, break_wall)
-        borders.append(Border(id=f"{a.id}--{b.id}", a=a.id, b=b.id, passages=passages))
+        border = Border(id=f"{a.id}--{b.id}", a=a.id, b=b.id, passages=passages)
+        borders.append(_doors_placed(border, a, b, [_middle(door, origin) for door in through]))
     edge = shapely.box(*frame)
     outside_walls = sum(1 for wall in walls if len(wall) > 1 and not shapely.LineString(wall).intersects(edge))
     return RoomZones(
@@ -224,6 +226,26 @@ def _distinct(doors: Sequence[Doorway]) -> tuple[list[Doorway], int]:
             seen.add(place)
             kept.append(door)
     return kept, len(doors) - len(kept)
+
+
+def _middle(door: Doorway, origin: Coordinates) -> tuple[float, float]:
+    """The middle of a door in map units: where its passage is on the border."""
+    (x1, y1), (x2, y2) = door.ends
+    return _map_points([((x1 + x2) / 2, (y1 + y2) / 2)], origin)[0]
+
+
+def _doors_placed(border: Border, a: Zone, b: Zone, middles: list[tuple[float, float]]) -> Border:
+    """The border with each door's passage (the first ones, in the doors' order) placed at its
+    door's middle, put on the border's line: a room's outline smoothed may have left the door's
+    drawn middle a little off the wall the two rooms share, and the badge stands on the wall."""
+    if not middles:
+        return border
+    line = border_line(border, a, b)
+    passages = list(border.passages)
+    for k, middle in enumerate(middles):
+        x, y = placed(line, middle).anchor
+        passages[k] = passages[k].model_copy(update={"place": (round(x, 3), round(y, 3))})
+    return border.model_copy(update={"passages": passages})
 
 
 def _map_points(outline: list[Coordinates], origin: Coordinates) -> list[tuple[float, float]]:

@@ -1,4 +1,5 @@
-"""Select and move: click or rubber-band to select; drag zones and tokens; arrow keys nudge,
+"""Select and move: click or rubber-band to select; drag zones, tokens and badges (along their
+border: ui/tools/badge_drag.py); arrow keys nudge,
 [ and ] turn tokens, Delete removes. While a token is dragged, what it can reach lights up."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from tabletop.model.base import MAX_COORDINATE
 from tabletop.model.kinds import Kind
 from tabletop.ui.border_menu import toggle_door
 from tabletop.ui.scene.editor_scene import badges_seen
+from tabletop.ui.tools.badge_drag import BadgeDrag
 from tabletop.ui.tools.base import Tool
 from tabletop.ui.tools.names import TOOL_WORDS
 from tabletop.ui.tools.reach import ReachSettings, token_reach
@@ -55,6 +57,7 @@ class SelectTool(Tool):
         self._told_locked = False
         """Whether this zone drag already said the map is locked (once a drag, not per move)."""
         self._drag = 0
+        self.badge = BadgeDrag(document, scene, view)
         self.moves = MoveToken
         """Makes a drag's move step (the fog controls swap in a move that also reveals)."""
 
@@ -71,6 +74,7 @@ class SelectTool(Tool):
 
     def end_drag(self) -> None:
         token_id, self._token, self._zone = self._token, None, None
+        self.badge.end()
         self.scene.overlay.clear()
         item = self.scene.items_by_key.get((Kind.TOKEN, token_id)) if token_id else None
         if item is not None:
@@ -104,6 +108,8 @@ class SelectTool(Tool):
         elif kind is Kind.ZONE:
             self._zone = (object_id, self.document.get(Kind.ZONE, object_id), pos)
             self._told_locked = False
+        elif kind is Kind.BORDER and not adding:
+            self.badge.start(object_id, pos)
         return True
 
     def double_click(self, event: QMouseEvent, pos: QPointF) -> bool:
@@ -143,6 +149,8 @@ class SelectTool(Tool):
             return True
         if self._token is not None:
             self.drag_token_to(pos)
+            return True
+        if self.badge.follow(pos):
             return True
         if self._zone is not None:
             zone_id, start_zone, start = self._zone
@@ -210,7 +218,7 @@ class SelectTool(Tool):
         if self._zone is not None:
             self._zone = None
             return True
-        return False
+        return self.badge.end()
 
     def key(self, event: QKeyEvent) -> bool:
         key = event.key()
