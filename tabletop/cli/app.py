@@ -14,29 +14,53 @@ import traceback
 from collections.abc import Callable, Sequence
 
 from tabletop import __version__
-from tabletop.cli.conflicts import CONFLICT_COMMANDS, add_conflict_commands
 from tabletop.cli.errors import UsageError
-from tabletop.cli.export import EXPORT_COMMANDS, add_export_command
-from tabletop.cli.files import FILE_COMMANDS, add_file_commands
-from tabletop.cli.importing import IMPORT_COMMANDS, add_import_command
-from tabletop.cli.movement import MOVEMENT_COMMANDS, add_movement_commands, places_after_options
-from tabletop.cli.pack import PACK_COMMANDS, add_pack_command
-from tabletop.cli.play import PLAY_COMMANDS, add_play_command
-from tabletop.cli.serve import SERVE_COMMANDS, add_serve_command
 
-COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
-    **FILE_COMMANDS,
-    **EXPORT_COMMANDS,
-    **IMPORT_COMMANDS,
-    **PACK_COMMANDS,
-    **MOVEMENT_COMMANDS,
-    **CONFLICT_COMMANDS,
-    **PLAY_COMMANDS,
-    **SERVE_COMMANDS,
-}
+Command = Callable[[argparse.Namespace], int]
+
+
+def __getattr__(name: str) -> dict[str, Command]:
+    """COMMANDS, every command by its name, made when first asked for: `tabletop` alone opens the
+    window without importing the other commands' modules (a part of the empty window's start)."""
+    if name != "COMMANDS":
+        raise AttributeError(name)
+    from tabletop.cli.conflicts import CONFLICT_COMMANDS
+    from tabletop.cli.export import EXPORT_COMMANDS
+    from tabletop.cli.files import FILE_COMMANDS
+    from tabletop.cli.importing import IMPORT_COMMANDS
+    from tabletop.cli.movement import MOVEMENT_COMMANDS
+    from tabletop.cli.pack import PACK_COMMANDS
+    from tabletop.cli.play import PLAY_COMMANDS
+    from tabletop.cli.serve import SERVE_COMMANDS
+
+    made = {
+        **FILE_COMMANDS,
+        **EXPORT_COMMANDS,
+        **IMPORT_COMMANDS,
+        **PACK_COMMANDS,
+        **MOVEMENT_COMMANDS,
+        **CONFLICT_COMMANDS,
+        **PLAY_COMMANDS,
+        **SERVE_COMMANDS,
+    }
+    globals()["COMMANDS"] = made  # asked once: later lookups find it here
+    return made
+
+
+def _commands() -> dict[str, Command]:
+    return globals()["COMMANDS"] if "COMMANDS" in globals() else __getattr__("COMMANDS")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from tabletop.cli.conflicts import add_conflict_commands
+    from tabletop.cli.export import add_export_command
+    from tabletop.cli.files import add_file_commands
+    from tabletop.cli.importing import add_import_command
+    from tabletop.cli.movement import add_movement_commands
+    from tabletop.cli.pack import add_pack_command
+    from tabletop.cli.play import add_play_command
+    from tabletop.cli.serve import add_serve_command
+
     parser = argparse.ArgumentParser(prog="tabletop", description="Zone maps and encounter grids for the table.")
     parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -53,9 +77,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _with_default_command(argv: list[str]) -> list[str]:
     """`tabletop FILE` means `tabletop open FILE`."""
-    if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+    if argv and not argv[0].startswith("-") and argv[0] not in _commands():
         return ["open", *argv]
     return argv
+
+
+def _command(name: str) -> Command:
+    """The command by its name; `open` alone (the empty window) without the others' modules."""
+    if name == "open" and "COMMANDS" not in globals():
+        from tabletop.cli.files import run_open
+
+        return run_open
+    return _commands()[name]
 
 
 ALONE = argparse.Namespace(command="open", file=None)
@@ -69,6 +102,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv:
         parser = build_parser()
         try:
+            from tabletop.cli.movement import places_after_options
+
             args, extra = parser.parse_known_args(_with_default_command(argv))
             extra = places_after_options(args, extra)
             if extra:
@@ -78,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             args = parser.parse_args(["open"])
     try:
-        return COMMANDS[args.command](args)
+        return _command(args.command)(args)
     except UsageError as error:
         print(f"tabletop: {error}", file=sys.stderr)
         return 2
@@ -113,9 +148,10 @@ def _is_bad_input(error: Exception) -> bool:
     return False
 
 
-HEADLESS = frozenset(COMMANDS) - {"open"}
-"""Commands without a window: their files are written and closed when main() returns, so the
-program may end them without tearing the map (or an export's painter) down."""
+WINDOWED = "open"
+"""The one command with a window; the others are headless: their files are written and closed
+when main() returns, so the program may end them without tearing the map (or an export's
+painter) down."""
 
 
 def run_program() -> None:
@@ -129,7 +165,7 @@ def run_program() -> None:
     argv = sys.argv[1:]
     code = main(argv)
     command = _with_default_command(argv)[0] if argv else "open"
-    if command in HEADLESS:
+    if command != WINDOWED and command in _commands():
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(OSError, ValueError):  # a closed pipe (`| head`): nothing more to say
                 stream.flush()

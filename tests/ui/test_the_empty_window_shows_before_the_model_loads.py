@@ -21,6 +21,7 @@ from tests.benchmarks.start import TABLETOP
 
 NOT_BEFORE_THE_FRAME = ("pydantic", "pydantic_core", "numpy", "tabletop.model", "tabletop.io", "tabletop.render.paint")
 NOT_BEFORE_THE_FRAME += ("tabletop.document", "tabletop.ui.scene.editor_scene", "tabletop.geometry", "shapely")
+NOT_BEFORE_THE_FRAME += ("tabletop.cli.export", "tabletop.cli.movement", "tabletop.cli.conflicts", "tabletop.cli.play")
 
 FRAMES = """
 import json, sys
