@@ -55,6 +55,7 @@ class Passage(Struct):
     cost_from_b: int | None = 1
     door: Door | None = None
     sight: str = "door"
+    place: tuple[float, float] | None = None
 
 
 class Border(Struct):

@@ -131,7 +131,7 @@ def open_first_frame(path: str | None) -> None:
     from tabletop.ui.app import _main_window
 
     with collector_paused():  # as ui.app.run builds it
-        app, window = _main_window()
+        app, window = _main_window(whole=True)  # a map given: whole at once, as ui.app.run makes it
     window.resize(*GM_WINDOW)  # what the first window takes of a 1920x1080 screen (SCREEN), as a GM's would
     started = time.process_time()
     parts = {}
