@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QStyle, QWidget
 
-WIDEST_LINE = "Secret (the players never see it)"
-"""The widest row of the pages built after the first frame: the grid page's setup marks
-(docks/setup_marks.py), a check box in a group box. A test builds every page and checks the
-width reckoned from it still holds them all, at small and large fonts."""
+SECRET_MARK = "Secret (the players never see it)"
+"""The words of the grid page's setup marks' secret check box (docks/setup_marks.py, which shows
+them from here), the widest row of the pages built after the first frame: a check box in a group
+box. A test builds every page and checks the width reckoned from it still holds them all, at
+small and large fonts."""
 
 
 def least_width(widget: QWidget) -> int:
@@ -22,4 +23,4 @@ def least_width(widget: QWidget) -> int:
     check = metric(QStyle.PixelMetric.PM_IndicatorWidth) + metric(QStyle.PixelMetric.PM_CheckBoxLabelSpacing)
     margin = metric(QStyle.PixelMetric.PM_LayoutLeftMargin) + metric(QStyle.PixelMetric.PM_LayoutRightMargin)
     bar = metric(QStyle.PixelMetric.PM_ScrollBarExtent)
-    return widget.fontMetrics().horizontalAdvance(WIDEST_LINE) + 2 * check + margin + bar
+    return widget.fontMetrics().horizontalAdvance(SECRET_MARK) + 2 * check + margin + bar

@@ -26,6 +26,7 @@ from tabletop.document import MapDocument
 from tabletop.document.commands.growth import GridEditError, set_setup
 from tabletop.model import GRID_EDGES, EncounterGrid, SetupMark
 from tabletop.rules.area_names import tile_name, tiles_from_text
+from tabletop.ui.docks.inspector_width import SECRET_MARK
 
 
 def parse_tiles(grid: EncounterGrid, text: str) -> list[tuple[int, int]]:
@@ -96,7 +97,7 @@ class SetupEditor(QWidget):
         self.tiles = QLineEdit()
         self.tiles.setPlaceholderText("tiles, e.g. A3 B3")
         self.tiles.setToolTip("Whole tiles, by column letter and row number (A1 is the top-left tile), spaced apart")
-        self.secret = QCheckBox("Secret (the players never see it)")
+        self.secret = QCheckBox(SECRET_MARK)
         self.secret.setToolTip(SECRET_TIP)
         starts = QGroupBox("Where a side starts")
         form = _form(starts)
