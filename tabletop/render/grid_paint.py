@@ -17,7 +17,7 @@ from functools import lru_cache
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPaintEngine, QPainter, QPainterPath, QPen, QPixmap
 
-from tabletop.geometry.single.clearing import GAP, Box, Point, clear_of, overlap_area
+from tabletop.geometry.single.clearing import GAP, Box, Point, first_clear
 from tabletop.geometry.single.shapes import area_rect, grid_rect
 from tabletop.model import EncounterGrid, Segment
 from tabletop.model.grids import TILE_AREAS
@@ -284,16 +284,7 @@ def altitude_spots(grid: EncounterGrid, tile_row: int, tile_col: int, segment: S
 def altitude_spot(spots: Sequence[Point], size: Point, avoid: Sequence[Box]) -> Point:
     """The first spot whose badge covers nothing in `avoid`, with room to spare; when none is
     clear, the one that covers least (the badge is still drawn: the GM and the players must know the height)."""
-    width, height = size
-
-    def box(spot: Point) -> Box:
-        return (spot[0] - width / 2, spot[1] - height / 2, spot[0] + width / 2, spot[1] + height / 2)
-
-    gap = max(GAP, height * ALTITUDE_ROOM)
-    for spot in spots:
-        if clear_of(box(spot), avoid, gap):
-            return spot
-    return min(spots, key=lambda spot: sum(overlap_area(box(spot), other) for other in avoid))
+    return first_clear(spots, size, avoid, max(GAP, size[1] * ALTITUDE_ROOM))
 
 
 def altitude_rooms(grid: EncounterGrid) -> list[QRectF]:

@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from PySide6.QtGui import QFontMetricsF
 
-from tabletop.geometry.single.clearing import GAP, Box, clear_of, overlap_area
+from tabletop.geometry.single.clearing import GAP, Box, first_clear
 from tabletop.model import AreaLocation, Map
 from tabletop.render.aspect_paint import zone_plate_boxes
 from tabletop.render.style import map_font
@@ -34,28 +34,17 @@ def plate_spot(place: Point, size: Point, avoid: Sequence[Box], gap: float = GAP
     nothing is clear, the spot it covers least of them at."""
     width, height = size
     step_x, step_y = width / 2 + height / 2, height + gap
-
-    def box_at(x: float, y: float) -> Box:
-        return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
-
     spots = [place]
     for ring in range(1, rings + 1):
         spots += [(place[0] + dx * step_x * ring, place[1] + dy * step_y * ring) for dx, dy in WAYS]
     spots.sort(key=lambda spot: (spot[0] - place[0]) ** 2 + (spot[1] - place[1]) ** 2)  # nearest first
-    for spot in spots:
-        if clear_of(box_at(*spot), avoid, gap):
-            return spot
-    return min(spots, key=lambda spot: sum(overlap_area(box_at(*spot), other) for other in avoid))
+    return first_clear(spots, size, avoid, gap)
 
 
 def plate_size(words: str, size: float, bold: bool) -> Point:
     """(width, height) of a plate these words are drawn on at this size (render/text.plated_label)."""
     metrics = QFontMetricsF(map_font(size, bold))
     return metrics.horizontalAdvance(words) + size * 0.6, metrics.height() + size * 0.15
-
-
-def box_of(centre: Point, size: Point) -> Box:
-    return (centre[0] - size[0] / 2, centre[1] - size[1] / 2, centre[0] + size[0] / 2, centre[1] + size[1] / 2)
 
 
 def names_around(arrangement, map_: Map, zones: Iterable[str], leave_out: str = "", radius: float = 0.0) -> list[Box]:

@@ -16,7 +16,7 @@ little wall to slide along.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -59,6 +59,21 @@ def clear_of(box: Box, others: Iterable[Box], gap: float = 0.0) -> bool:
 
 def overlap_area(a: Box, b: Box) -> float:
     return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def centred_box(centre: Point, size: Point) -> Box:
+    """The box of something `size` (width, height) drawn centred on `centre`."""
+    return (centre[0] - size[0] / 2, centre[1] - size[1] / 2, centre[0] + size[0] / 2, centre[1] + size[1] / 2)
+
+
+def first_clear(spots: Sequence[Point], size: Point, avoid: Sequence[Box], gap: float = 0.0) -> Point:
+    """The first of `spots` where something of `size` drawn there covers nothing in `avoid` (with
+    `gap` to spare); when none is clear, the one where it covers least: a plate or a badge is
+    still drawn, as what it says must be read."""
+    for spot in spots:
+        if clear_of(centred_box(spot, size), avoid, gap):
+            return spot
+    return min(spots, key=lambda spot: sum(overlap_area(centred_box(spot, size), other) for other in avoid))
 
 
 def union(boxes: Iterable[Box]) -> Box:

@@ -22,7 +22,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from tabletop.document.changes import Action, Part
-from tabletop.geometry.single.clearing import GAP, Box, overlaps
+from tabletop.geometry.single.clearing import GAP, Box, centred_box, overlaps
 from tabletop.geometry.single.shapes import NAME_MAX_WIDTH, TOKEN_RADIUS, area_rect, border_line
 from tabletop.model.kinds import Kind
 from tabletop.model.tokens import ZoneLocation
@@ -32,7 +32,6 @@ from tabletop.render.badge_paint import BADGE_TEXT, paint_badge
 from tabletop.render.replay_plates import (
     RINGS,
     badges_around,
-    box_of,
     names_around,
     plate_size,
     plate_spot,
@@ -195,7 +194,7 @@ class ReplayItem(QGraphicsItem):
             if at not in self._gates:  # a border's plate stays where it first stood, clear of the names
                 clear = [*self.avoid, *self._trail, *self.plates]
                 self._gates[at] = plate_spot((gate.x(), gate.y()), measured, clear)
-            self.plates.append(box_of(self._gates[at], measured))
+            self.plates.append(centred_box(self._gates[at], measured))
             text.plated_label(painter, words, self._gates[at], colour, self.style.plate, size, True)
         if not shown:
             return
@@ -207,7 +206,7 @@ class ReplayItem(QGraphicsItem):
         if words and detail:
             measured = plate_size(words, size, True)
             above = plate_spot((spot[0], spot[1] - TOKEN_RADIUS - size), measured, [*self.avoid, *self.plates, *own])
-            self.plates.append(box_of(above, measured))
+            self.plates.append(centred_box(above, measured))
             text.plated_label(painter, words, above, self.style.label, self.style.plate, size, bold=True)
 
     def _name_plate(self, painter: QPainter, spot, own: list[Box], art) -> Written | None:
@@ -222,7 +221,7 @@ class ReplayItem(QGraphicsItem):
         measured = plate_size(words, size, False)
         clear = [*self.avoid, *self.plates, own[0]]
         x, y = plate_spot(((left + right) / 2, (top + bottom) / 2), measured, clear, rings=NAME_RINGS)
-        box = self.name_box = box_of((x, y), measured)
+        box = self.name_box = centred_box((x, y), measured)
         self.plates.append(box)
         return Written(words, (x - spot[0], y - spot[1]), size, box)
 
