@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from tabletop.geometry.single.labels import edge_distance, inside, room_across, zone_anchor
 from tabletop.model import AreaLocation, Border, EncounterGrid, Map, NodeShape, Token, Zone, ZoneLocation
+from tabletop.model.borders import shared_edges
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
@@ -37,43 +38,6 @@ class BorderLine(NamedTuple):
 
 def _sub(p: Point, q: Point) -> Point:
     return (p[0] - q[0], p[1] - q[1])
-
-
-def _edges(points: list[Point]) -> list[Segment]:
-    return list(zip(points, points[1:] + points[:1], strict=True))
-
-
-def shared_edges(a: list[Point], b: list[Point], tolerance: float = 1e-6) -> list[Segment]:
-    """The pieces of edge two polygons share: collinear edges that overlap.
-
-    Edge pairs whose boxes do not touch are skipped before any arithmetic: on a map of
-    thousands of borders this is most of the pairs.
-    """
-    found: list[Segment] = []
-    others = [
-        (q1, q2, min(q1[0], q2[0]), max(q1[0], q2[0]), min(q1[1], q2[1]), max(q1[1], q2[1])) for q1, q2 in _edges(b)
-    ]
-    for p1, p2 in _edges(a):
-        left, right = min(p1[0], p2[0]) - tolerance, max(p1[0], p2[0]) + tolerance
-        top, bottom = min(p1[1], p2[1]) - tolerance, max(p1[1], p2[1]) + tolerance
-        dx, dy = p2[0] - p1[0], p2[1] - p1[1]
-        length2 = dx * dx + dy * dy
-        if length2 == 0:
-            continue
-        slack = tolerance * math.sqrt(length2)
-        for q1, q2, qleft, qright, qtop, qbottom in others:
-            if qright < left or qleft > right or qbottom < top or qtop > bottom:
-                continue
-            if abs(dx * (q1[1] - p1[1]) - dy * (q1[0] - p1[0])) > slack:
-                continue
-            if abs(dx * (q2[1] - p1[1]) - dy * (q2[0] - p1[0])) > slack:
-                continue
-            t1 = ((q1[0] - p1[0]) * dx + (q1[1] - p1[1]) * dy) / length2
-            t2 = ((q2[0] - p1[0]) * dx + (q2[1] - p1[1]) * dy) / length2
-            lo, hi = max(0.0, min(t1, t2)), min(1.0, max(t1, t2))
-            if (hi - lo) * math.sqrt(length2) > tolerance:
-                found.append(((p1[0] + dx * lo, p1[1] + dy * lo), (p1[0] + dx * hi, p1[1] + dy * hi)))
-    return found
 
 
 def _unit(v: Point) -> Point:
